@@ -1,0 +1,27 @@
+import type { IpcError } from '../../shared/ipc'
+
+/** An error with a code that is safe to show the user and to send across IPC. */
+export class DeskError extends Error {
+  readonly code: string
+  readonly requestId: string | undefined
+
+  constructor(code: string, message: string, requestId?: string) {
+    super(message)
+    this.name = 'DeskError'
+    this.code = code
+    this.requestId = requestId
+  }
+
+  toIpc(): IpcError {
+    return this.requestId ? { code: this.code, message: this.message, requestId: this.requestId } : { code: this.code, message: this.message }
+  }
+}
+
+/** Turns anything thrown into the IPC error shape without leaking internals (stack, paths, secrets). */
+export function toIpcError(err: unknown): IpcError {
+  if (err instanceof DeskError) return err.toIpc()
+  if (err && typeof err === 'object' && 'toIpc' in err && typeof (err as { toIpc: unknown }).toIpc === 'function') {
+    return (err as { toIpc: () => IpcError }).toIpc()
+  }
+  return { code: 'internal', message: 'Something went wrong inside the app. The details are in the main-process log.' }
+}

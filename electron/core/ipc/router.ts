@@ -1,0 +1,69 @@
+import type { z } from 'zod'
+import { CHANNELS, isChannelName, type ChannelInput, type ChannelName, type ChannelOutput } from '../../../shared/ipc/channels'
+import type { IpcResult } from '../../../shared/ipc/ipc-error'
+import { DeskError, toIpcError } from '../errors'
+
+export type Handler<C extends ChannelName> = (input: z.output<(typeof CHANNELS)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C>
+
+export type HandlerTable = { [C in ChannelName]?: Handler<C> }
+
+export interface RouterLog {
+  error(message: string, detail?: unknown): void
+}
+
+/** Parses every input with its channel's schema before the handler runs, and every output before it leaves. */
+export class Router {
+  private readonly handlers: HandlerTable = {}
+
+  constructor(private readonly log: RouterLog = { error: () => undefined }) {}
+
+  register(table: HandlerTable): this {
+    for (const name of Object.keys(table) as ChannelName[]) {
+      if (this.handlers[name]) throw new Error(`IPC channel ${name} registered twice`)
+      ;(this.handlers as Record<string, unknown>)[name] = table[name]
+    }
+    return this
+  }
+
+  async dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
+    if (!isChannelName(channel)) {
+      return { ok: false, error: { code: 'unknown_channel', message: `There is no IPC channel named ${describe(channel)}.` } }
+    }
+    const def = CHANNELS[channel]
+    const parsed = def.input.safeParse(input)
+    if (!parsed.success) {
+      return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${summarize(parsed.error)}` } }
+    }
+    const handler = this.handlers[channel] as ((i: unknown) => Promise<unknown>) | undefined
+    if (!handler) return { ok: false, error: { code: 'not_supported', message: `${channel} is not available in this build.` } }
+    try {
+      const output = def.output.safeParse(await handler(parsed.data))
+      if (!output.success) {
+        this.log.error(`IPC output of ${channel} failed its schema`, summarize(output.error))
+        throw new DeskError('internal', `The app produced an invalid answer for ${channel}.`)
+      }
+      return { ok: true, data: output.data }
+    } catch (err) {
+      if (!(err instanceof DeskError)) this.log.error(`IPC handler ${channel} failed`, err)
+      return { ok: false, error: toIpcError(err) }
+    }
+  }
+
+  /** Typed call for in-process callers (tests, CLI). Throws the IPC error as a DeskError. */
+  async call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+    const result = await this.dispatch(channel, input)
+    if (!result.ok) throw new DeskError(result.error.code, result.error.message, result.error.requestId)
+    return result.data as ChannelOutput<C>
+  }
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 64)) : typeof value
+}
+
+export function summarize(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`)
+    .join('; ')
+}

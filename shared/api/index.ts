@@ -1,0 +1,7 @@
+export * from './address'
+export * from './amount'
+export * from './error-codes'
+export * from './limits'
+export * from './networks'
+export * from './requests'
+export * from './resources'

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { DECIMAL_PATTERN } from './amount'
+import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits'
+
+/** Request bodies and query parameters of Client API v1, with the spec's limits. */
+const name = z.string().min(1).max(LIMITS.name)
+
+export const CreateCounterpartySchema = z
+  .strictObject({
+    network: z.string().min(1).max(LIMITS.network),
+    address: z.string().min(1).max(LIMITS.address),
+    counterparty_type: z.enum(['individual', 'company']),
+    first_name: name.optional(),
+    last_name: name.optional(),
+    company_name: name.optional(),
+    wallet_type: z.enum(['vasp', 'unhosted']),
+    vasp_name: name.optional(),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    direction: z.enum(['send', 'both']).optional(),
+    label: z.string().max(LIMITS.name).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.counterparty_type === 'individual') {
+      if (!v.first_name) ctx.addIssue({ code: 'custom', path: ['first_name'], message: 'required for an individual' })
+      if (!v.last_name) ctx.addIssue({ code: 'custom', path: ['last_name'], message: 'required for an individual' })
+    }
+    if (v.counterparty_type === 'company' && !v.company_name) {
+      ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'required for a company' })
+    }
+    if (v.wallet_type === 'vasp' && !v.vasp_name) {
+      ctx.addIssue({ code: 'custom', path: ['vasp_name'], message: 'required for a vasp wallet' })
+    }
+  })
+export type CreateCounterparty = z.infer<typeof CreateCounterpartySchema>
+
+export const CreateWithdrawalSchema = z.strictObject({
+  wallet_id: z.string().min(1).max(LIMITS.walletId),
+  asset: z.string().min(1).max(LIMITS.id),
+  amount: z.string().min(1).max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a positive decimal string without exponent'),
+  destination: z.string().min(1).max(LIMITS.destination),
+  network: z.string().min(1).max(LIMITS.network).optional(),
+  fee_priority: z.enum(['low', 'medium', 'high']).optional(),
+})
+export type CreateWithdrawal = z.infer<typeof CreateWithdrawalSchema>
+
+export const IdempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, '1 to 128 printable ASCII characters, no spaces')
+
+export const TransactionQuerySchema = z.strictObject({
+  limit: z.number().int().min(1).max(LIMITS.pageLimitMax).optional(),
+  wallet_id: z.string().min(1).max(LIMITS.walletId).optional(),
+  cursor: z.string().min(1).max(256).optional(),
+  created_after: z.string().datetime({ offset: true }).optional(),
+  created_before: z.string().datetime({ offset: true }).optional(),
+})
+export type TransactionQuery = z.infer<typeof TransactionQuerySchema>
+
+export const WithdrawalQuerySchema = z.strictObject({
+  limit: z.number().int().min(1).max(LIMITS.pageLimitMax).optional(),
+  offset: z.number().int().min(0).max(LIMITS.offsetMax).optional(),
+  wallet_id: z.string().min(1).max(LIMITS.walletId).optional(),
+  idempotency_key: z.string().min(1).max(LIMITS.idempotencyKey).optional(),
+})
+export type WithdrawalQuery = z.infer<typeof WithdrawalQuerySchema>
+
+export const IdSchema = z.string().min(1).max(LIMITS.id)

@@ -1,0 +1,15 @@
+import type { z } from 'zod'
+import { appChannels } from './channels/app'
+
+/** The whole IPC contract: channel name → input schema → output schema. */
+export const CHANNELS = {
+  ...appChannels,
+} as const
+
+export type ChannelName = keyof typeof CHANNELS
+export type ChannelInput<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['input']>
+export type ChannelOutput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['output']>
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(CHANNELS, name)
+}

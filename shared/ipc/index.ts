@@ -1,0 +1,5 @@
+export * from './bridge'
+export * from './channel'
+export * from './channels'
+export * from './events'
+export * from './ipc-error'
