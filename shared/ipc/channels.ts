@@ -1,9 +1,15 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
+import { payoutChannels } from './channels/payouts'
+import { profileChannels } from './channels/profiles'
+import { treasuryChannels } from './channels/treasury'
 
 /** The whole IPC contract: channel name → input schema → output schema. */
 export const CHANNELS = {
   ...appChannels,
+  ...profileChannels,
+  ...treasuryChannels,
+  ...payoutChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

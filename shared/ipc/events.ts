@@ -1,7 +1,18 @@
 import { z } from 'zod'
+import { WithdrawalSchema } from '../api/resources'
 
 /** Events main pushes to the renderer: name → payload schema. */
 export const EVENTS = {
+  'withdrawal.updated': z.strictObject({
+    profileId: z.string(),
+    withdrawal: WithdrawalSchema,
+    previousStatus: z.string().nullable(),
+    stale: z.boolean(),
+  }),
+  'outbox.changed': z.strictObject({ profileId: z.string() }),
+  'export.progress': z.strictObject({ exportId: z.string(), rows: z.number().int(), pages: z.number().int(), done: z.boolean() }),
+  'pacing.changed': z.strictObject({ remaining: z.number().int(), limit: z.number().int() }),
+  'profiles.changed': z.strictObject({}),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
 } as const
 

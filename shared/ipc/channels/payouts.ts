@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { CreateWithdrawalSchema } from '../../api/requests'
+import { WithdrawalSchema } from '../../api/resources'
+import { channels } from '../channel'
+
+export const OutboxStateSchema = z.enum(['sending', 'accepted', 'refused', 'unknown', 'discarded'])
+
+export const OutboxEntryViewSchema = z.strictObject({
+  idempotencyKey: z.string(),
+  body: CreateWithdrawalSchema,
+  createdAt: z.string(),
+  requestedBy: z.string(),
+  state: OutboxStateSchema,
+  withdrawalId: z.string().nullable(),
+  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable(),
+})
+export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
+
+export const AuditLineSchema = z.strictObject({
+  at: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  requestId: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
+})
+
+export const payoutChannels = channels({
+  /** Starts a new payout: a new Idempotency-Key is made here and only here. */
+  'payouts.request': {
+    input: CreateWithdrawalSchema,
+    output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
+  },
+  'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
+  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.resend': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.discard': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
+})

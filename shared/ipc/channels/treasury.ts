@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
+import { CounterpartySchema, TransactionLegSchema, WalletSchema, WithdrawalSchema } from '../../api/resources'
+import { LIMITS } from '../../api/limits'
+import { channels } from '../channel'
+
+const id = z.string().min(1).max(LIMITS.id)
+
+export const PacingViewSchema = z.strictObject({
+  limit: z.number().int(),
+  windowSeconds: z.number(),
+  remaining: z.number().int(),
+  /** Epoch ms of the last successful answer from the provider, for "refreshed at". */
+  lastSuccessAt: z.number().nullable(),
+})
+
+export const treasuryChannels = channels({
+  'wallets.list': { input: z.strictObject({}), output: z.array(WalletSchema) },
+  'wallets.get': { input: z.strictObject({ walletId: id }), output: WalletSchema },
+  'transactions.page': {
+    input: TransactionQuerySchema,
+    output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: z.string().nullable() }),
+  },
+  'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
+  /** Asks main for a save path (dialog in the app) and writes the range as CSV; progress arrives as events. */
+  'transactions.export': {
+    input: z.strictObject({
+      wallet_id: id.optional(),
+      created_after: z.string().datetime({ offset: true }).optional(),
+      created_before: z.string().datetime({ offset: true }).optional(),
+      /** Only for tests and the demo: a target path instead of the dialog. */
+      path: z.string().min(1).max(4096).optional(),
+    }),
+    output: z.strictObject({ exportId: z.string(), path: z.string().nullable(), rows: z.number().int(), cancelled: z.boolean() }),
+  },
+  'transactions.cancelExport': { input: z.strictObject({ exportId: z.string() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
+  'counterparties.create': {
+    input: CreateCounterpartySchema,
+    output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
+  },
+  'withdrawals.list': { input: WithdrawalQuerySchema.omit({ limit: true, offset: true }), output: z.array(WithdrawalSchema) },
+  'withdrawals.get': {
+    input: z.strictObject({ withdrawalId: id }),
+    output: z.strictObject({ withdrawal: WithdrawalSchema, stale: z.boolean() }),
+  },
+  'withdrawals.cancel': { input: z.strictObject({ withdrawalId: id }), output: WithdrawalSchema },
+  'pacing.status': { input: z.strictObject({}), output: PacingViewSchema },
+})
