@@ -1,0 +1,28 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      lib: { entry: resolve(__dirname, 'electron/main/index.ts') },
+      rollupOptions: { external: ['@napi-rs/keyring'] },
+    },
+  },
+  preload: {
+    // A sandboxed preload must be CommonJS.
+    build: {
+      lib: { entry: resolve(__dirname, 'electron/preload/index.ts'), formats: ['cjs'] },
+      rollupOptions: { output: { entryFileNames: '[name].cjs' } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    base: './',
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+})
