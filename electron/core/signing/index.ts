@@ -1,0 +1,5 @@
+export type { Signer } from './signer'
+export { canonicalString, bodyHash, type CanonicalParts } from './canonical-string'
+export { signAttempt, type SignedAttempt, type AttemptParts } from './sign-attempt'
+export { createEd25519Signer, ed25519PublicKey, ed25519Sign } from './ed25519-signer'
+export { createHmacSigner } from './hmac-signer'
