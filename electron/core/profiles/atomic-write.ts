@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/** Writes a file so readers see either the old or the new content: temp file, fsync, rename, fsync the folder. */
+export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true })
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    const fh = await open(temp, 'w', mode)
+    try {
+      await fh.writeFile(content, 'utf8')
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await rename(temp, path)
+  } catch (err) {
+    await rm(temp, { force: true })
+    throw err
+  }
+  await syncDir(dir)
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Makes the rename itself durable; some platforms (Windows) cannot open a folder, which is fine to skip.
+  try {
+    const fh = await open(dir, 'r')
+    try {
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+  } catch {
+    return
+  }
+}

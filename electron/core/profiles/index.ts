@@ -1,0 +1,5 @@
+export { type Profile, type Environment, type Algorithm, profileView } from './profile'
+export { ProfileStore, type NewProfile, type ProfilePatch } from './profile-store'
+export { profileDir } from './profile-dir'
+export { normalizeBaseUrl, validateKeyId, validateProfileName, validateEnvironment } from './profile-validation'
+export { writeFileAtomic } from './atomic-write'
