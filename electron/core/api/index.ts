@@ -1,0 +1,5 @@
+export * from './api-client'
+export * from './errors'
+export * from './pacer'
+export * from './request-sender'
+export { DEFAULT_TIMEOUTS, type Timeouts } from './transport'

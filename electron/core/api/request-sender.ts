@@ -1,0 +1,215 @@
+import type { Pool } from 'undici'
+import type { z } from 'zod'
+import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
+import type { AuditSink } from '../audit/audit-log'
+import { signAttempt, type Signer } from '../signing'
+import { ApiError, InvalidResponseError, NetworkError } from './errors'
+import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
+import { backoffMs, isRetryable, parseRetryAfter } from './retry-policy'
+import { createPool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport'
+
+/**
+ * What is held constant across retries. `withdrawal`: same Idempotency-Key and body;
+ * `counterparty`: re-posting is answered with the existing entry; `cancel`: repeating is safe.
+ */
+export type RequestKind = 'read' | 'withdrawal' | 'counterparty' | 'cancel'
+
+export interface ApiRequest<S extends z.ZodType> {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  idempotencyKey?: string
+  kind: RequestKind
+  schema: S
+  signal?: AbortSignal
+}
+
+export interface ApiResponse<T> {
+  status: number
+  body: T
+  requestId: string | undefined
+}
+
+export interface RequestSenderOptions {
+  baseUrl: string
+  signer: Signer
+  /** Shared per key by default; pass one to isolate (tests, benches). */
+  pacer?: Pacer
+  pacing?: PacerOptions
+  audit?: AuditSink
+  maxAttempts?: number
+  backoff?: { baseMs: number; maxMs: number }
+  timeouts?: Partial<Timeouts>
+  maxResponseBytes?: number
+  clock?: PacerClock
+  userAgent?: string
+}
+
+/**
+ * The one pipeline every provider call goes through:
+ * pace → sign (fresh `_request_id`, fresh timestamp) → send → classify → retry or return → validate.
+ */
+export class RequestSender {
+  readonly pacer: Pacer
+  private readonly pool: Pool
+  private readonly host: string
+  private readonly timeouts: Timeouts
+  private readonly clock: PacerClock
+  private offsetSeconds = 0
+  private learnedOffset = false
+  private lastSuccess: number | null = null
+
+  constructor(private readonly options: RequestSenderOptions) {
+    const url = new URL(options.baseUrl)
+    this.host = url.host
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+    this.pool = createPool(options.baseUrl, this.timeouts)
+    this.clock = options.clock ?? realClock
+    this.pacer = options.pacer ?? pacerFor(options.baseUrl, options.signer.keyId, options.pacing)
+  }
+
+  /** Seconds to add to the local clock, learned from the provider's Date header; null until learned. */
+  get clockOffsetSeconds(): number | null {
+    return this.learnedOffset ? this.offsetSeconds : null
+  }
+
+  get lastSuccessAt(): number | null {
+    return this.lastSuccess
+  }
+
+  async send<S extends z.ZodType>(req: ApiRequest<S>): Promise<ApiResponse<z.output<S>>> {
+    const maxAttempts = this.options.maxAttempts ?? 5
+    const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
+    let skewRetried = false
+    for (let attempt = 1; ; attempt++) {
+      await this.pacer.acquire(req.signal)
+      let raw: RawResponse
+      try {
+        raw = await this.attempt(req, bodyText)
+      } catch (err) {
+        const aborted = err instanceof NetworkError && err.kind === 'aborted'
+        if (aborted || !(err instanceof NetworkError) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
+        await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
+        continue
+      }
+      const requestId = header(raw, 'x-request-id')
+      if (raw.status >= 200 && raw.status < 300) {
+        const body = parseBody(raw, req.schema, requestId)
+        this.lastSuccess = Date.now()
+        return { status: raw.status, body, requestId }
+      }
+      const error = toApiError(raw, requestId)
+      if (error.code === 'invalid_timestamp' && !skewRetried && this.learnOffset(raw)) {
+        skewRetried = true
+        attempt--
+        continue
+      }
+      if (error.retryAfter !== undefined) this.pacer.blockFor(error.retryAfter)
+      if (!isRetryable(error.status) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
+      if (error.retryAfter === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close()
+  }
+
+  private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<RawResponse> {
+    const signed = signAttempt(this.options.signer, {
+      method: req.method,
+      path: req.path,
+      query: req.query,
+      body: bodyText,
+      idempotencyKey: req.idempotencyKey,
+      nowSeconds: this.clock.now() / 1000 + this.offsetSeconds,
+    })
+    const headers: Record<string, string> = { ...signed.headers, accept: 'application/json' }
+    if (bodyText !== undefined) headers['content-type'] = 'application/json'
+    if (req.idempotencyKey !== undefined) headers['idempotency-key'] = req.idempotencyKey
+    if (this.options.userAgent) headers['user-agent'] = this.options.userAgent
+    const line = {
+      at: new Date(this.clock.now()).toISOString(),
+      method: req.method,
+      path: signed.pathWithQuery,
+      idempotencyKey: req.idempotencyKey ?? null,
+    }
+    try {
+      const raw = await exchange(
+        this.pool,
+        this.host,
+        { method: req.method, path: signed.pathWithQuery, headers, body: bodyText },
+        this.timeouts,
+        this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        req.signal,
+      )
+      const code = raw.status >= 300 ? errorCode(raw) : null
+      this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
+      return raw
+    } catch (err) {
+      const e = err as { code?: string; status?: number; requestId?: string }
+      this.options.audit?.record({ ...line, status: e.status ?? null, errorCode: e.code ?? 'network_error', requestId: e.requestId ?? null })
+      throw err
+    }
+  }
+
+  private learnOffset(raw: RawResponse): boolean {
+    const date = Date.parse(header(raw, 'date') ?? '')
+    if (Number.isNaN(date)) return false
+    this.offsetSeconds = Math.round((date - this.clock.now()) / 1000)
+    this.learnedOffset = true
+    return true
+  }
+
+  private exhausted(err: unknown, attempts: number): unknown {
+    if (attempts > 1 && (err instanceof ApiError || err instanceof NetworkError)) {
+      err.message = `${err.message} (gave up after ${attempts} attempts)`
+    }
+    return err
+  }
+}
+
+function header(raw: RawResponse, name: string): string | undefined {
+  const v = raw.headers[name]
+  return Array.isArray(v) ? v[0] : v
+}
+
+function parseJson(raw: RawResponse, requestId: string | undefined): unknown {
+  try {
+    return JSON.parse(raw.body.toString('utf8'))
+  } catch {
+    throw new InvalidResponseError(raw.status, `The provider answered HTTP ${raw.status} with a body that is not JSON.`, requestId)
+  }
+}
+
+function parseBody<S extends z.ZodType>(raw: RawResponse, schema: S, requestId: string | undefined): z.output<S> {
+  const parsed = schema.safeParse(parseJson(raw, requestId))
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const where = issue && issue.path.length ? issue.path.join('.') : 'body'
+  throw new InvalidResponseError(raw.status, `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`, requestId)
+}
+
+function errorCode(raw: RawResponse): string | null {
+  try {
+    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
+    return parsed.success ? parsed.data.error.code : null
+  } catch {
+    return null
+  }
+}
+
+const FALLBACK_CODES: Record<number, string> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
+
+function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
+  let code = errorCode(raw)
+  let message = `The provider answered HTTP ${raw.status}.`
+  try {
+    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
+    if (parsed.success) message = parsed.data.error.message || message
+  } catch {
+    // an error without the envelope keeps the generic message
+  }
+  code ??= FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
+  return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after'), Date.now()))
+}
