@@ -1,0 +1,6 @@
+export type { SecretStore } from './secret-store'
+export { KeyringSecretStore, KEYCHAIN_SERVICE } from './keyring-secret-store'
+export { keychainUnavailable, KEYCHAIN_HELP } from './keychain-unavailable'
+export { Vault, accountFor, type KeySlot } from './vault'
+export { publicKeyView } from './public-key-view'
+export { validateHmacSecret } from './hmac-secret'

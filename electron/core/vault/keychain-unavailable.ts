@@ -1,0 +1,12 @@
+import { DeskError } from '../errors'
+
+/** What the user can do about a missing or locked keychain, on each platform. There is no file fallback. */
+export const KEYCHAIN_HELP =
+  'The OS keychain is missing or locked, so the key cannot be stored or read (Payout Desk never keeps keys in a file). ' +
+  'Linux: install and run a Secret Service provider (gnome-keyring or KWallet) in your desktop session with D-Bus, and unlock it (for example in Seahorse / "Passwords and Keys"). ' +
+  'macOS: open Keychain Access and unlock the login keychain. ' +
+  'Windows: make sure Credential Manager is available for your user account. Then try again.'
+
+export function keychainUnavailable(): DeskError {
+  return new DeskError('keychain_unavailable', KEYCHAIN_HELP)
+}

@@ -1,0 +1,37 @@
+import { AsyncEntry } from '@napi-rs/keyring'
+import { keychainUnavailable } from './keychain-unavailable'
+import type { SecretStore } from './secret-store'
+
+export const KEYCHAIN_SERVICE = 'payout-desk'
+// Long enough for the user to answer an unlock prompt; a dead Secret Service must not hang the app forever.
+const KEYCHAIN_TIMEOUT_MS = 60_000
+
+/** The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) via @napi-rs/keyring. */
+export class KeyringSecretStore implements SecretStore {
+  constructor(private readonly service = KEYCHAIN_SERVICE) {}
+
+  get(account: string): Promise<string | null> {
+    return guard(() => this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+  }
+
+  set(account: string, value: string): Promise<void> {
+    return guard(() => this.entry(account).setPassword(value, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+  }
+
+  delete(account: string): Promise<boolean> {
+    return guard(() => this.entry(account).deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+  }
+
+  private entry(account: string): AsyncEntry {
+    return new AsyncEntry(this.service, account)
+  }
+}
+
+// Every keyring failure (no D-Bus, no daemon, locked, refused, timed out) means the same thing to the user.
+async function guard<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op()
+  } catch {
+    throw keychainUnavailable()
+  }
+}
