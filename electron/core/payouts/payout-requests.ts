@@ -1,0 +1,115 @@
+import type { CreateWithdrawal } from '../../../shared/api/requests'
+import type { Withdrawal } from '../../../shared/api/resources'
+import type { ApiClient } from '../api/api-client'
+import { ApiError } from '../api/errors'
+import { checkWithdrawalBody } from '../api/input-checks'
+import { DeskError } from '../errors'
+import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
+
+export interface PayoutResult {
+  entry: OutboxEntry
+  withdrawal: Withdrawal | null
+}
+
+/** A refusal that proves the provider recorded nothing for this attempt (spec: refused before acceptance). */
+function isDefiniteRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429
+}
+
+function errorInfo(err: unknown): OutboxErrorInfo {
+  if (err instanceof DeskError) {
+    return err.requestId ? { code: err.code, message: err.message, requestId: err.requestId } : { code: err.code, message: err.message }
+  }
+  return { code: 'internal', message: 'The payout attempt failed inside the app.' }
+}
+
+const NOT_RECORDED: OutboxErrorInfo = {
+  code: 'not_recorded',
+  message: 'The provider has no record of this payout. Send it again (same Idempotency-Key and body) or discard it.',
+}
+
+/**
+ * Payout requests through the outbox: the entry is durable before the first attempt, every
+ * retry and re-send reuses its Idempotency-Key and body, and outcomes nobody saw are looked up.
+ */
+export class PayoutRequests {
+  constructor(
+    readonly outbox: Outbox,
+    private readonly client: ApiClient,
+    private readonly onAccepted: (withdrawal: Withdrawal) => void = () => undefined,
+  ) {}
+
+  /** A new payout the user started: new Idempotency-Key, written and fsynced, then sent. */
+  async request(body: CreateWithdrawal, requestedBy: string): Promise<PayoutResult> {
+    const checked = checkWithdrawalBody(body)
+    const entry = await this.outbox.add(checked, requestedBy)
+    return this.send(entry)
+  }
+
+  /** The user sends an unrecorded or refused entry again, with its own key and body. */
+  async resend(key: string): Promise<PayoutResult> {
+    const entry = this.outbox.get(key)
+    if (entry.state !== 'unknown' && entry.state !== 'refused') {
+      throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be sent again.`)
+    }
+    return this.send(await this.outbox.mark(key, 'sending'))
+  }
+
+  /** Asks the provider what it recorded under the entry's key. */
+  async checkAgain(key: string): Promise<OutboxEntry> {
+    return (await this.resolve(key)).entry
+  }
+
+  /** Start-up and on demand: every `unknown` entry looked up once. */
+  async resolveUnknown(): Promise<OutboxEntry[]> {
+    const out: OutboxEntry[] = []
+    for (const entry of this.outbox.list()) {
+      if (entry.state === 'unknown') out.push(await this.checkAgain(entry.idempotencyKey))
+    }
+    return out
+  }
+
+  /** Drops an entry the provider never recorded; one it did record cannot be discarded. */
+  async discard(key: string): Promise<OutboxEntry> {
+    const entry = this.outbox.get(key)
+    if (entry.state === 'unknown') {
+      const checked = await this.checkAgain(key)
+      if (checked.state === 'accepted') {
+        throw new DeskError('invalid_input', 'The provider has recorded this payout, so it cannot be discarded; cancel it while it waits for approval.')
+      }
+      if (checked.error?.code !== NOT_RECORDED.code) {
+        throw new DeskError('network_error', 'The provider could not be asked whether it recorded this payout; try again before discarding.')
+      }
+    } else if (entry.state !== 'refused') {
+      throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be discarded.`)
+    }
+    return this.outbox.mark(key, 'discarded')
+  }
+
+  private async send(entry: OutboxEntry): Promise<PayoutResult> {
+    const key = entry.idempotencyKey
+    try {
+      const answer = await this.client.createWithdrawal(entry.body, key)
+      this.onAccepted(answer.withdrawal)
+      return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: answer.withdrawal.id }), withdrawal: answer.withdrawal }
+    } catch (err) {
+      if (isDefiniteRefusal(err)) return { entry: await this.outbox.mark(key, 'refused', { error: errorInfo(err) }), withdrawal: null }
+      await this.outbox.mark(key, 'unknown', { error: errorInfo(err) })
+      return this.resolve(key)
+    }
+  }
+
+  private async resolve(key: string): Promise<PayoutResult> {
+    const entry = this.outbox.get(key)
+    if (entry.state !== 'unknown') return { entry, withdrawal: null }
+    let found: Withdrawal | null
+    try {
+      found = await this.client.findWithdrawalByKey(key)
+    } catch (err) {
+      return { entry: await this.outbox.mark(key, 'unknown', { error: errorInfo(err) }), withdrawal: null }
+    }
+    if (!found) return { entry: await this.outbox.mark(key, 'unknown', { error: NOT_RECORDED }), withdrawal: null }
+    this.onAccepted(found)
+    return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: found.id }), withdrawal: found }
+  }
+}
