@@ -1,1 +1,44 @@
-export {}
+import { app, BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { createDesk, type Desk } from '../core/desk'
+import { registerAppScheme, serveAppFiles } from './app-protocol'
+import { registerIpc } from './ipc'
+import { log } from './log'
+import { createMainWindow } from './window'
+
+/** Electron glue only: lifecycle, the window, IPC wiring. Everything else lives in electron/core. */
+const devTools = !app.isPackaged && process.env.PAYOUT_DESK_DEVTOOLS === '1'
+let mainWindow: BrowserWindow | null = null
+let desk: Desk | null = null
+
+registerAppScheme()
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (e) => e.preventDefault())
+  })
+  app.on('window-all-closed', () => app.quit())
+  app.on('before-quit', () => void desk?.dispose())
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      log.error('start-up failed', err)
+      app.exit(1)
+    })
+}
+
+async function start(): Promise<void> {
+  serveAppFiles(join(__dirname, '../renderer'))
+  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log })
+  registerIpc(desk, () => mainWindow?.webContents ?? null)
+  mainWindow = createMainWindow(join(__dirname, '../preload'), devTools)
+  mainWindow.on('closed', () => (mainWindow = null))
+}

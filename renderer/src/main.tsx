@@ -1,8 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import './styles/theme.css'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/components.css'
+import { App } from './shell/App'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>Payout Desk</main>
+    <App />
   </StrictMode>,
 )

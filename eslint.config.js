@@ -1,0 +1,77 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** The folders are the architecture: each block below is one arrow of DESIGN.md that must not be crossed. */
+const forbid = (groups, message) => ({ group: groups, message })
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='eval']", message: 'no eval' }],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(['electron', 'node:*', 'react', 'react-dom', 'undici', '@napi-rs/*', '**/electron/**', '**/renderer/**'], 'shared/ is contract code: zod, big.js, @scure/base and @noble/hashes only.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')] },
+      ],
+    },
+  },
+  {
+    files: ['electron/simulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'the simulator is plain Node.' }], patterns: [forbid(['**/core/**', '**/core', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'the simulator shares no code with core (its auth checks the client independently).'), forbid(['**/shared/ipc/**'], 'the simulator uses shared/api resource types only.')] },
+      ],
+    },
+  },
+  {
+    files: ['electron/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')] }],
+    },
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [forbid(['**/core/**', '**/main/**', '**/simulator/**', 'node:*'], 'the preload only bridges the channel table.')] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Loading data in an effect legitimately sets a loading flag first.
+      'react-hooks/set-state-in-effect': 'warn',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.')] },
+      ],
+    },
+  },
+)

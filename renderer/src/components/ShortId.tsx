@@ -1,0 +1,18 @@
+import { CopyButton } from './CopyButton'
+
+/** Keeps both ends of a long id or hash visible: users compare those. */
+export function shortenMiddle(value: string, keep = 8): string {
+  return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
+}
+
+/** An id, address or hash in monospace, optionally shortened in the middle, with a copy button. */
+export function ShortId({ value, what, short = false }: { value: string; what: string; short?: boolean }) {
+  return (
+    <span className="id-with-copy">
+      <code className="mono" title={value}>
+        {short ? shortenMiddle(value) : value}
+      </code>
+      <CopyButton value={value} what={what} />
+    </span>
+  )
+}

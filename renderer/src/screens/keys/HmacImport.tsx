@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from 'react'
+import { LIMITS } from '../../../../shared/api/limits'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+
+/** Imports a legacy HMAC secret into the keychain; the field is cleared right after. */
+export function HmacImport({ profileId, onDone }: { profileId: string; onDone: () => void }) {
+  const [keyId, setKeyId] = useState('')
+  const [secret, setSecret] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const secretProblem = secret.length > 512 ? 'At most 512 characters.' : /[^\x21-\x7e]/.test(secret) ? 'Only printable characters, no spaces.' : null
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!keyId.trim() || !secret || secretProblem || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      await call('keys.importHmac', { profileId, keyId: keyId.trim(), secret })
+      setSecret('')
+      onDone()
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="panel" onSubmit={(e) => void submit(e)} aria-label="Import HMAC secret">
+      <h3>Import an HMAC secret</h3>
+      <div className="row">
+        <Field label="Key ID">
+          <input value={keyId} maxLength={LIMITS.id} onChange={(e) => setKeyId(e.target.value)} className="mono" />
+        </Field>
+        <Field label="Secret" error={secretProblem} hint="Stored only in the OS keychain.">
+          <input type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
+        </Field>
+        <button type="submit" disabled={busy || !keyId.trim() || !secret || secretProblem !== null}>
+          Import
+        </button>
+      </div>
+      {error ? <ErrorBox error={error} title="The secret was not imported" /> : null}
+    </form>
+  )
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/channels/profiles'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useRead } from '../../components/useRead'
+import { ConnectionResultView } from './ConnectionResultView'
+import { HmacImport } from './HmacImport'
+import { KeyIdForm } from './KeyIdForm'
+import { PublicKeyPanel } from './PublicKeyPanel'
+
+/** Everything about a profile's signing key: generate, show, Key ID, test, rotate, delete. */
+export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const [result, setResult] = useState<ConnectionResult | null>(null)
+  const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const ed25519 = profile.algorithm === 'ed25519'
+  const active = useRead(
+    () => (profile.hasKey && ed25519 ? call('keys.publicKey', { profileId: profile.id, which: 'active' }) : Promise.resolve(null)),
+    [profile.id, profile.hasKey, ed25519],
+  )
+  const pending = useRead(
+    () => (profile.pendingKey ? call('keys.publicKey', { profileId: profile.id, which: 'pending' }) : Promise.resolve(null)),
+    [profile.id, profile.pendingKey !== null],
+  )
+
+  const run = async (what: string, action: () => Promise<void>) => {
+    setBusy(what)
+    setError(null)
+    try {
+      await action()
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const generate = () =>
+    run('generate', async () => {
+      await call('keys.generate', { profileId: profile.id })
+      onChanged()
+    })
+  const test = () =>
+    run('test', async () => {
+      setResult(await call('keys.test', { profileId: profile.id, which: 'active' }))
+    })
+  const testPending = () =>
+    run('test-pending', async () => {
+      const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
+      setPendingResult(r)
+      if (r.ok) onChanged()
+    })
+  const rotate = () =>
+    run('rotate', async () => {
+      await call('keys.rotate', { profileId: profile.id })
+      setPendingResult(null)
+      onChanged()
+    })
+  const remove = () =>
+    run('delete', async () => {
+      await call('keys.delete', { profileId: profile.id })
+      setConfirmDelete(false)
+      setResult(null)
+      onChanged()
+    })
+
+  if (!profile.hasKey) {
+    return (
+      <div className="panel">
+        <h3>Signing key</h3>
+        {ed25519 ? (
+          <>
+            <p>This profile has no key yet. Generate one here: the private key goes straight into the OS keychain and never leaves it.</p>
+            <button type="button" className="primary" disabled={busy !== null} onClick={() => void generate()}>
+              Generate key
+            </button>
+          </>
+        ) : (
+          <HmacImport profileId={profile.id} onDone={onChanged} />
+        )}
+        {error ? <ErrorBox error={error} /> : null}
+      </div>
+    )
+  }
+
+  return (
+    <div className="panel">
+      <h3>Signing key</h3>
+      {active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={active.retry} /> : null}
+      {active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
+      {!ed25519 ? <p className="muted">HMAC secret stored in the keychain (not shown).</p> : null}
+      <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
+      <div className="row">
+        <button type="button" className="primary" disabled={busy !== null || !profile.keyId} onClick={() => void test()}>
+          {busy === 'test' ? 'Testing…' : 'Test connection'}
+        </button>
+        {ed25519 && !profile.pendingKey ? (
+          <button type="button" disabled={busy !== null} onClick={() => void rotate()}>
+            Rotate key
+          </button>
+        ) : null}
+        <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmDelete(true)}>
+          Delete key
+        </button>
+      </div>
+      {result ? <ConnectionResultView result={result} /> : null}
+      {profile.pendingKey ? (
+        <div className="panel" data-testid="pending-key">
+          <h3>Rotation in progress</h3>
+          <p className="muted small">
+            Register this new public key in the console and enter its Key ID. A successful test makes it the active key.
+          </p>
+          {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
+          {pending.error ? <ErrorBox error={pending.error} onRetry={pending.retry} /> : null}
+          <KeyIdForm
+            key={`pending-${profile.pendingKey.keyId}`}
+            profileId={profile.id}
+            which="pending"
+            initial={profile.pendingKey.keyId}
+            onSaved={onChanged}
+          />
+          <button type="button" disabled={busy !== null || !profile.pendingKey.keyId} onClick={() => void testPending()}>
+            Test the new key
+          </button>
+          {pendingResult ? <ConnectionResultView result={pendingResult} /> : null}
+        </div>
+      ) : pendingResult?.ok ? (
+        <p className="notice good" role="status">
+          The new key passed the test and is now active.
+        </p>
+      ) : null}
+      {error ? <ErrorBox error={error} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title="Delete this key?"
+          confirmLabel="Delete key"
+          danger
+          busy={busy === 'delete'}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() => void remove()}
+        >
+          <p>
+            The private key of “{profile.name}” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
+            until a new key is registered. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import { EmptyState } from '../../components/EmptyState'
+import { EnvBadge } from '../../components/EnvBadge'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useNav } from '../../stores/nav'
+import { useProfiles } from '../../stores/profiles'
+import { ProfileDetail } from './ProfileDetail'
+import { ProfileForm } from './ProfileForm'
+
+export function KeysScreen() {
+  const { profiles, current, load, error } = useProfiles()
+  const detailId = useNav((s) => s.detailId)
+  const go = useNav((s) => s.go)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const creating = detailId === 'new'
+  const selected = profiles.find((p) => p.id === (selectedId ?? current?.id)) ?? profiles[0] ?? null
+
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Keys &amp; profiles</h1>
+        <span className="spacer" />
+        <button type="button" className="primary" onClick={() => go('keys', 'new')} disabled={creating}>
+          Add profile
+        </button>
+      </div>
+      {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} /> : null}
+      {creating ? (
+        <ProfileForm
+          onCancel={() => go('keys')}
+          onCreated={(p) => {
+            setSelectedId(p.id)
+            go('keys')
+            void load()
+          }}
+        />
+      ) : null}
+      {profiles.length === 0 && !creating ? (
+        <EmptyState title="No profiles yet">
+          <p>Add a profile for each workspace and environment you use, then generate its key.</p>
+        </EmptyState>
+      ) : null}
+      {profiles.length > 0 ? (
+        <div className="split">
+          <div>{selected ? <ProfileDetail profile={selected} onChanged={() => void load()} onRemoved={() => {
+            setSelectedId(null)
+            void load()
+          }} /> : null}</div>
+          <table className="grid" aria-label="Profiles">
+            <thead>
+              <tr>
+                <th>Profile</th>
+                <th>Environment</th>
+                <th>Key</th>
+              </tr>
+            </thead>
+            <tbody>
+              {profiles.map((p) => (
+                <tr key={p.id} className="clickable" aria-selected={p.id === selected?.id}>
+                  <td>
+                    <button type="button" className="link" onClick={() => setSelectedId(p.id)}>
+                      {p.name}
+                    </button>
+                    {p.id === current?.id ? <span className="muted small"> (in use)</span> : null}
+                  </td>
+                  <td>
+                    <EnvBadge environment={p.environment} />
+                  </td>
+                  <td className="small">{!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  )
+}

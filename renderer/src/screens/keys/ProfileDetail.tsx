@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { EnvBadge } from '../../components/EnvBadge'
+import { ErrorBox } from '../../components/ErrorBox'
+import { ShortId } from '../../components/ShortId'
+import { AgentToolsToggle } from './AgentToolsToggle'
+import { KeyPanel } from './KeyPanel'
+
+export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const remove = async () => {
+    setBusy(true)
+    try {
+      await call('profiles.remove', { profileId: profile.id })
+      setConfirmRemove(false)
+      onRemoved()
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const openConsole = async () => {
+    setError(null)
+    try {
+      await call('simulator.openConsole', {})
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
+
+  return (
+    <section aria-label={`Profile ${profile.name}`}>
+      <div className="panel">
+        <div className="screen-head">
+          <h2>{profile.name}</h2>
+          <EnvBadge environment={profile.environment} />
+          <span className="spacer" />
+          {profile.embedded ? (
+            <button type="button" onClick={() => void openConsole()}>
+              Open simulator console
+            </button>
+          ) : null}
+          <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
+            Remove profile
+          </button>
+        </div>
+        <dl className="facts">
+          <dt>Base URL</dt>
+          <dd>
+            <ShortId value={profile.baseUrl} what="base URL" />
+          </dd>
+          <dt>Algorithm</dt>
+          <dd>{profile.algorithm === 'ed25519' ? 'Ed25519' : 'HMAC-SHA256'}</dd>
+          <dt>Key ID</dt>
+          <dd>{profile.keyId ? <ShortId value={profile.keyId} what="Key ID" /> : <span className="muted">not set</span>}</dd>
+          <dt>Provider</dt>
+          <dd>{profile.embedded ? 'the local simulator' : 'remote'}</dd>
+        </dl>
+        {error ? <ErrorBox error={error} /> : null}
+      </div>
+      <KeyPanel profile={profile} onChanged={onChanged} />
+      <AgentToolsToggle profile={profile} onChanged={onChanged} />
+      {confirmRemove ? (
+        <ConfirmDialog
+          title="Remove this profile?"
+          confirmLabel="Remove profile"
+          danger
+          busy={busy}
+          onClose={() => setConfirmRemove(false)}
+          onConfirm={() => void remove()}
+        >
+          <p>
+            “{profile.name}” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider
+            is not touched.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

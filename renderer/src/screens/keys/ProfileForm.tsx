@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react'
+import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+
+function baseUrlProblem(url: string, environment: ProfileView['environment']): string | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return 'Enter a full URL, for example https://api.provider.example'
+  }
+  const local = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost'
+  if (parsed.protocol === 'https:') return null
+  if (parsed.protocol === 'http:' && local && environment === 'sandbox') return null
+  if (environment === 'production') return 'A production profile needs https.'
+  return 'Use https (http only for 127.0.0.1 or localhost).'
+}
+
+/** Creates a profile; the environment is always chosen explicitly. */
+export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileView) => void; onCancel: () => void }) {
+  const [name, setName] = useState('')
+  const [environment, setEnvironment] = useState<ProfileView['environment']>('sandbox')
+  const [baseUrl, setBaseUrl] = useState('')
+  const [algorithm, setAlgorithm] = useState<ProfileView['algorithm']>('ed25519')
+  const [touched, setTouched] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+
+  const nameProblem = name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
+  const urlProblem = baseUrlProblem(baseUrl, environment)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setTouched(true)
+    if (nameProblem || urlProblem || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      onCreated(await call('profiles.create', { name: name.trim(), environment, baseUrl, algorithm }))
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="panel" onSubmit={(e) => void submit(e)} aria-label="New profile">
+      <h2>New profile</h2>
+      <div className="row">
+        <Field label="Name" error={touched ? nameProblem : null}>
+          <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} autoFocus />
+        </Field>
+        <Field label="Environment">
+          <select value={environment} onChange={(e) => setEnvironment(e.target.value as ProfileView['environment'])}>
+            <option value="sandbox">Sandbox</option>
+            <option value="production">Production</option>
+          </select>
+        </Field>
+        <Field label="Algorithm">
+          <select value={algorithm} onChange={(e) => setAlgorithm(e.target.value as ProfileView['algorithm'])}>
+            <option value="ed25519">Ed25519 (recommended)</option>
+            <option value="hmac">HMAC (legacy secret)</option>
+          </select>
+        </Field>
+      </div>
+      <Field label="Base URL" error={touched ? urlProblem : null} hint="The provider's API address for this environment.">
+        <input value={baseUrl} maxLength={2048} placeholder="https://api.provider.example" onChange={(e) => setBaseUrl(e.target.value)} />
+      </Field>
+      {environment === 'production' ? (
+        <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p>
+      ) : null}
+      {error ? <ErrorBox error={error} title="The profile was not created" /> : null}
+      <div className="actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Create profile
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useState } from 'react'
+import { call } from '../../desk'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { Loading } from '../../components/Loading'
+import { useRead } from '../../components/useRead'
+import { useNav } from '../../stores/nav'
+import { ExportPanel } from './ExportPanel'
+import { useTx, type TxFilter } from './tx-store'
+import { TxDetail } from './TxDetail'
+import { TxTable } from './TxTable'
+
+/** `datetime-local` text (local time) to an ISO instant, or null when empty or invalid. */
+function toIso(local: string): string | null {
+  if (!local) return null
+  const d = new Date(local)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+export function TransactionsScreen() {
+  const initialWallet = useNav((s) => s.detailId)
+  const { rows, loading, error, done, loadMore, reset, filter } = useTx()
+  const wallets = useRead(() => call('wallets.list', {}), [])
+  const [walletId, setWalletId] = useState(initialWallet ?? '')
+  const [after, setAfter] = useState('')
+  const [before, setBefore] = useState('')
+  const [selected, setSelected] = useState<{ id: string; key: string } | null>(null)
+  const rangeProblem = after && before && toIso(after)! >= toIso(before)! ? 'The start must be before the end.' : null
+
+  useEffect(() => {
+    if (rangeProblem) return
+    const next: TxFilter = { walletId: walletId || null, after: toIso(after), before: toIso(before) }
+    reset(next)
+  }, [walletId, after, before, rangeProblem, reset])
+
+  const more = useCallback(() => {
+    if (!useTx.getState().error) void loadMore()
+  }, [loadMore])
+
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Transactions</h1>
+        <span className="spacer" />
+        <span className="muted small" data-testid="tx-count">
+          {rows.length} loaded{done ? ' (all)' : ''}
+        </span>
+        <button type="button" onClick={() => reset(filter)}>
+          Refresh
+        </button>
+      </div>
+      <div className="row" role="search" aria-label="Filter transactions">
+        <Field label="Wallet">
+          <select value={walletId} onChange={(e) => setWalletId(e.target.value)}>
+            <option value="">All wallets</option>
+            {wallets.data?.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Recorded from">
+          <input type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
+        </Field>
+        <Field label="Recorded until" error={rangeProblem}>
+          <input type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
+        </Field>
+      </div>
+      <ExportPanel filter={filter} />
+      <div className={selected ? 'split' : undefined}>
+        <div>
+          {rows.length > 0 ? (
+            <TxTable
+              rows={rows}
+              selected={selected?.key ?? null}
+              hasMore={!done}
+              onNearEnd={more}
+              onSelect={(t) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` })}
+            />
+          ) : null}
+          {error ? <ErrorBox error={error} title="Transactions could not be read" onRetry={() => void loadMore()} /> : null}
+          {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
+          {done && rows.length === 0 && !error ? (
+            <EmptyState title="No movements match">
+              <p>Widen the recorded-time range or choose another wallet. Deposits show up here once the provider records them.</p>
+            </EmptyState>
+          ) : null}
+        </div>
+        {selected ? <TxDetail transactionId={selected.id} onClose={() => setSelected(null)} /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react'
+import { on } from '../desk'
+import { ErrorBox } from '../components/ErrorBox'
+import { Loading } from '../components/Loading'
+import { useNav, type SectionId } from '../stores/nav'
+import { useProfiles } from '../stores/profiles'
+import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
+import { KeysScreen } from '../screens/keys/KeysScreen'
+import { PayoutsScreen } from '../screens/payouts/PayoutsScreen'
+import { TransactionsScreen } from '../screens/transactions/TransactionsScreen'
+import { WalletsScreen } from '../screens/wallets/WalletsScreen'
+import { Nav } from './Nav'
+import { NeedsProfile } from './NeedsProfile'
+import { useSectionShortcuts } from './shortcuts'
+import { TopBar } from './TopBar'
+import { Welcome } from './Welcome'
+
+const SCREENS: Record<Exclude<SectionId, 'keys'>, () => React.JSX.Element> = {
+  wallets: WalletsScreen,
+  transactions: TransactionsScreen,
+  destinations: DestinationsScreen,
+  payouts: PayoutsScreen,
+}
+
+export function App() {
+  const { loaded, error, profiles, current, load } = useProfiles()
+  const section = useNav((s) => s.section)
+  useSectionShortcuts()
+
+  useEffect(() => {
+    void load()
+    return on('profiles.changed', () => void load())
+  }, [load])
+
+  let body: React.ReactNode
+  if (!loaded) body = <Loading what="profiles" />
+  else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
+  else if (section === 'keys') body = <KeysScreen />
+  else if (profiles.length === 0) body = <Welcome />
+  else {
+    const Screen = SCREENS[section]
+    // A new profile remounts every screen, so nothing of the previous workspace lingers.
+    body = (
+      <NeedsProfile>
+        <Screen key={current?.id} />
+      </NeedsProfile>
+    )
+  }
+
+  return (
+    <div className={`app env-${current?.environment ?? 'none'}`}>
+      <TopBar />
+      <Nav />
+      <main className="content" id="main">
+        {body}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import { asDeskError, type DeskCallError } from '../desk'
+import { ErrorBox } from '../components/ErrorBox'
+import { useProfiles } from '../stores/profiles'
+
+export function ProfilePicker() {
+  const { profiles, current, select } = useProfiles()
+  const [error, setError] = useState<DeskCallError | null>(null)
+  if (profiles.length === 0) return <span className="muted">No profile</span>
+  return (
+    <>
+      <label className="small muted" htmlFor="profile-picker">
+        Profile
+      </label>
+      <select
+        id="profile-picker"
+        value={current?.id ?? ''}
+        onChange={(e) => {
+          setError(null)
+          select(e.target.value).catch((err: unknown) => setError(asDeskError(err)))
+        }}
+      >
+        {current ? null : <option value="">Choose a profile</option>}
+        {profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.environment})
+          </option>
+        ))}
+      </select>
+      {error ? <ErrorBox error={error} title="Could not switch profile" /> : null}
+    </>
+  )
+}

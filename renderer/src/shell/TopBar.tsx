@@ -1,0 +1,26 @@
+import { useState } from 'react'
+import { EnvBadge } from '../components/EnvBadge'
+import { useProfiles } from '../stores/profiles'
+import { AboutDialog } from './AboutDialog'
+import { PacingMeter } from './PacingMeter'
+import { ProfilePicker } from './ProfilePicker'
+import { ThemeToggle } from './ThemeToggle'
+
+export function TopBar() {
+  const current = useProfiles((s) => s.current)
+  const [about, setAbout] = useState(false)
+  return (
+    <header className="topbar">
+      <span className="brand">Payout Desk</span>
+      <ProfilePicker />
+      {current ? <EnvBadge environment={current.environment} /> : null}
+      <span className="spacer" />
+      {current ? <PacingMeter /> : null}
+      <ThemeToggle />
+      <button type="button" onClick={() => setAbout(true)}>
+        About
+      </button>
+      {about ? <AboutDialog onClose={() => setAbout(false)} /> : null}
+    </header>
+  )
+}

@@ -1,0 +1,33 @@
+// npm start: the desktop app when the Electron binary is here (or can be downloaded); otherwise the browser demo.
+import { spawn, spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+function electronBinary() {
+  try {
+    // Electron 45 downloads its binary on first use; this throws when it cannot.
+    return require('electron')
+  } catch {
+    return null
+  }
+}
+
+function run(command, args) {
+  const child = spawn(command, args, { stdio: 'inherit' })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}
+
+const binary = electronBinary()
+if (binary) {
+  const build = spawnSync(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+  run(binary, ['.'])
+} else {
+  console.error(
+    '\nThe Electron binary is not installed and could not be downloaded on this machine.\n' +
+      'Starting the browser demo instead: the same app and core, served on 127.0.0.1 with the local simulator.\n',
+  )
+  run(process.execPath, ['bin/payout-desk.js', 'demo', ...process.argv.slice(2)])
+}
