@@ -1,0 +1,3 @@
+export * from './outbox'
+export * from './payout-requests'
+export * from './poller'
