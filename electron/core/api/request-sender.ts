@@ -1,7 +1,7 @@
 import type { Pool } from 'undici'
 import type { z } from 'zod'
 import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
-import type { AuditSink } from '../audit/audit-log'
+import { auditPath, type AuditSink } from '../audit/audit-log'
 import { signAttempt, type Signer } from '../signing'
 import { ApiError, InvalidResponseError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
@@ -131,7 +131,7 @@ export class RequestSender {
     const line = {
       at: new Date(this.clock.now()).toISOString(),
       method: req.method,
-      path: signed.pathWithQuery,
+      path: auditPath(signed.pathWithQuery),
       idempotencyKey: req.idempotencyKey ?? null,
     }
     try {

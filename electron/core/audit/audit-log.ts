@@ -38,7 +38,7 @@ export class AuditLog implements AuditSink {
   }
 
   record(line: AuditLine): void {
-    const text = JSON.stringify({ ...line, path: auditPath(line.path) }) + '\n'
+    const text = JSON.stringify(line) + '\n'
     this.chain = this.chain.then(() => appendFile(this.file, text, { mode: 0o600 })).catch(() => undefined)
   }
 
