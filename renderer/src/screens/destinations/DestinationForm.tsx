@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react'
+import { isValidAddress } from '../../../../shared/api/address'
+import { LIMITS } from '../../../../shared/api/limits'
+import { NETWORKS } from '../../../../shared/api/networks'
+import { CreateCounterpartySchema, type CreateCounterparty } from '../../../../shared/api/requests'
+import type { Counterparty } from '../../../../shared/api/resources'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { countries } from './countries'
+
+type Type = CreateCounterparty['counterparty_type']
+type WalletType = CreateCounterparty['wallet_type']
+
+function nameProblem(value: string, label: string): string | null {
+  if (value.trim().length === 0) return `Enter the ${label}.`
+  if (value.length > LIMITS.name) return `At most ${LIMITS.name} characters.`
+  return null
+}
+
+interface Props {
+  testnet: boolean
+  onDone: (result: { counterparty: Counterparty; alreadyExists: boolean }) => void
+  onCancel: () => void
+}
+
+/** Registers a destination; only the fields that apply to the chosen type are asked, each checked before sending. */
+export function DestinationForm({ testnet, onDone, onCancel }: Props) {
+  const networks = NETWORKS.filter((n) => n.testnet === testnet)
+  const [network, setNetwork] = useState(networks[0]?.id ?? '')
+  const [address, setAddress] = useState('')
+  const [type, setType] = useState<Type>('company')
+  const [firstName, setFirstName] = useState('')
+  const [lastName, setLastName] = useState('')
+  const [companyName, setCompanyName] = useState('')
+  const [walletType, setWalletType] = useState<WalletType>('vasp')
+  const [vaspName, setVaspName] = useState('')
+  const [country, setCountry] = useState('')
+  const [direction, setDirection] = useState<'send' | 'both'>('send')
+  const [label, setLabel] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+
+  const problems = {
+    address: address.length === 0 ? 'Enter the address.' : !isValidAddress(network, address) ? `Not a valid ${NETWORKS.find((n) => n.id === network)?.name ?? network} address.` : null,
+    first_name: type === 'individual' ? nameProblem(firstName, 'first name') : null,
+    last_name: type === 'individual' ? nameProblem(lastName, 'last name') : null,
+    company_name: type === 'company' ? nameProblem(companyName, 'company name') : null,
+    vasp_name: walletType === 'vasp' ? nameProblem(vaspName, 'provider name') : null,
+    country: country ? null : 'Choose the country.',
+    label: label.length > LIMITS.name ? `At most ${LIMITS.name} characters.` : null,
+  }
+  const show = (key: keyof typeof problems) => (touched || (key === 'address' && address.length > 0) ? problems[key] : null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setTouched(true)
+    if (busy || Object.values(problems).some(Boolean)) return
+    const body = CreateCounterpartySchema.parse({
+      network,
+      address,
+      counterparty_type: type,
+      ...(type === 'individual' ? { first_name: firstName.trim(), last_name: lastName.trim() } : { company_name: companyName.trim() }),
+      wallet_type: walletType,
+      ...(walletType === 'vasp' ? { vasp_name: vaspName.trim() } : {}),
+      country,
+      direction,
+      ...(label.trim() ? { label: label.trim() } : {}),
+    })
+    setBusy(true)
+    setError(null)
+    try {
+      onDone(await call('counterparties.create', body))
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="panel" onSubmit={(e) => void submit(e)} aria-label="New destination" noValidate>
+      <h2>New destination</h2>
+      <div className="row">
+        <Field label="Network">
+          <select value={network} onChange={(e) => setNetwork(e.target.value)}>
+            {networks.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Address" error={show('address')}>
+          <input className="mono" size={50} value={address} maxLength={LIMITS.address} onChange={(e) => setAddress(e.target.value.trim())} />
+        </Field>
+      </div>
+      <div className="row">
+        <Field label="Owner type">
+          <select value={type} onChange={(e) => setType(e.target.value as Type)}>
+            <option value="company">Company</option>
+            <option value="individual">Individual</option>
+          </select>
+        </Field>
+        {type === 'individual' ? (
+          <>
+            <Field label="First name" error={show('first_name')}>
+              <input value={firstName} maxLength={LIMITS.name} onChange={(e) => setFirstName(e.target.value)} />
+            </Field>
+            <Field label="Last name" error={show('last_name')}>
+              <input value={lastName} maxLength={LIMITS.name} onChange={(e) => setLastName(e.target.value)} />
+            </Field>
+          </>
+        ) : (
+          <Field label="Company name" error={show('company_name')}>
+            <input value={companyName} maxLength={LIMITS.name} onChange={(e) => setCompanyName(e.target.value)} />
+          </Field>
+        )}
+        <Field label="Country" error={show('country')}>
+          <select value={country} onChange={(e) => setCountry(e.target.value)}>
+            <option value="">Choose…</option>
+            {countries().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="row">
+        <Field label="Wallet type">
+          <select value={walletType} onChange={(e) => setWalletType(e.target.value as WalletType)}>
+            <option value="vasp">Held at a provider (VASP)</option>
+            <option value="unhosted">Self-hosted (unhosted)</option>
+          </select>
+        </Field>
+        {walletType === 'vasp' ? (
+          <Field label="Provider name" error={show('vasp_name')}>
+            <input value={vaspName} maxLength={LIMITS.name} onChange={(e) => setVaspName(e.target.value)} />
+          </Field>
+        ) : null}
+        <Field label="Direction">
+          <select value={direction} onChange={(e) => setDirection(e.target.value as 'send' | 'both')}>
+            <option value="send">Send only</option>
+            <option value="both">Send and receive</option>
+          </select>
+        </Field>
+        <Field label="Label (optional)" error={show('label')}>
+          <input value={label} maxLength={LIMITS.name} onChange={(e) => setLabel(e.target.value)} />
+        </Field>
+      </div>
+      {error ? <ErrorBox error={error} title="The destination was not registered" /> : null}
+      <div className="actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Register destination
+        </button>
+      </div>
+    </form>
+  )
+}
