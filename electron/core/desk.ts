@@ -1,6 +1,9 @@
 import { appInfo, type Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { Router, type RouterLog } from './ipc/router'
+import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
+import { ProfileStore } from './profiles'
+import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
   /** The app's data directory: Electron's userData, `--home`, or a test's temp dir. */
@@ -8,11 +11,19 @@ export interface DeskOptions {
   shell: Shell
   version: string
   log?: RouterLog
+  /** The keychain; tests may inject a failing store. The product always uses the OS keychain. */
+  secretStore?: SecretStore
+  /** Starts (or returns) the embedded simulator; injected by the shell. */
+  embeddedSimulator?: EmbeddedSimulator
+  /** Opens a URL in the system browser; injected by the shell, which guards the URL. */
+  openExternal?: (url: string) => Promise<void>
 }
 
 export interface Desk {
   router: Router
   events: EventBus
+  /** Profiles with their keys: the current profile, and `keys.vault.openSigner(profile)` for signed calls. */
+  keys: ProfileKeys
   dispose(): Promise<void>
 }
 
@@ -24,9 +35,17 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
 
   router.register({ 'app.info': () => appInfo(options.shell, options.version) })
 
+  const keys = new ProfileKeys({
+    profiles: new ProfileStore(options.dataDir),
+    vault: new Vault(options.secretStore ?? new KeyringSecretStore()),
+    onChange: () => events.emit('profiles.changed', {}),
+  })
+  router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
+
   return {
     router,
     events,
+    keys,
     async dispose() {
       for (const d of disposers.reverse()) await d()
     },

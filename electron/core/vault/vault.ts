@@ -61,13 +61,13 @@ export class Vault {
 
   /** A signer for one key; the caller keeps it while the profile is open and disposes it afterwards. */
   async openSigner(profile: Pick<Profile, 'id' | 'keyId' | 'pendingKey'>, slot: KeySlot = 'active'): Promise<Signer> {
-    const keyId = slot === 'active' ? profile.keyId : (profile.pendingKey?.keyId ?? null)
-    if (!keyId) {
-      throw new DeskError('no_key_id', 'This key has no Key ID yet. Register the public key in the console and enter the Key ID it shows.')
-    }
     const stored = await this.read(profile.id, slot)
     if (!stored) throw noKey(slot)
     try {
+      const keyId = slot === 'active' ? profile.keyId : (profile.pendingKey?.keyId ?? null)
+      if (!keyId) {
+        throw new DeskError('no_key_id', 'This key has no Key ID yet. Register the public key in the console and enter the Key ID it shows.')
+      }
       return stored.algorithm === 'ed25519' ? createEd25519Signer(keyId, stored.bytes) : createHmacSigner(keyId, stored.secret)
     } finally {
       wipe(stored)

@@ -1,0 +1,189 @@
+import type { ConnectionResult, ProfileView, PublicKeyView } from '../../../shared/ipc/channels/profiles'
+import { DeskError } from '../errors'
+import { profileView, validateKeyId, type NewProfile, type Profile, type ProfileStore } from '../profiles'
+import type { Signer } from '../signing'
+import { validateHmacSecret, type KeySlot, type Vault } from '../vault'
+import { testConnection } from './connection-test'
+
+export interface ProfileKeysOptions {
+  profiles: ProfileStore
+  vault: Vault
+  /** Called after every change to profiles or keys (the desk turns it into `profiles.changed`). */
+  onChange?: () => void
+  /** Local clock for the connection test, in milliseconds. */
+  now?: () => number
+}
+
+/**
+ * Profiles together with their keys: the one place that keeps profiles.json and the keychain in step,
+ * used by the IPC handlers and the admin CLI alike. Each change either completes or is rolled back.
+ */
+export class ProfileKeys {
+  readonly profiles: ProfileStore
+  readonly vault: Vault
+
+  constructor(private readonly options: ProfileKeysOptions) {
+    this.profiles = options.profiles
+    this.vault = options.vault
+  }
+
+  async view(profile: Profile): Promise<ProfileView> {
+    return profileView(profile, await this.vault.has(profile.id, 'active'))
+  }
+
+  /** A new profile; with `generateKey` an Ed25519 key is created with it, or neither exists afterwards. */
+  async create(input: NewProfile, generateKey: boolean): Promise<Profile> {
+    const profile = await this.profiles.add(input)
+    if (generateKey) {
+      try {
+        await this.vault.generateEd25519(profile.id, 'active')
+      } catch (err) {
+        await this.rollbackCreate(profile.id)
+        throw err
+      }
+    }
+    this.changed()
+    return profile
+  }
+
+  /** Keys go first: if the keychain refuses, the profile stays so nothing is orphaned. */
+  async remove(profileId: string): Promise<void> {
+    await this.profiles.get(profileId)
+    await this.vault.deleteAll(profileId)
+    await this.profiles.remove(profileId)
+    this.changed()
+  }
+
+  /** A fresh Ed25519 key. Refused when the profile has a registered key: that one must be rotated. */
+  async generate(profileId: string): Promise<PublicKeyView> {
+    const profile = await this.profiles.get(profileId)
+    if (profile.keyId && (await this.vault.has(profileId, 'active'))) {
+      throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`)
+    }
+    const view = await this.vault.generateEd25519(profileId, 'active')
+    await this.profiles.update(profileId, { algorithm: 'ed25519', keyId: null })
+    this.changed()
+    return view
+  }
+
+  async publicKey(profileId: string, slot: KeySlot): Promise<PublicKeyView> {
+    await this.profiles.get(profileId)
+    return this.vault.publicKey(profileId, slot)
+  }
+
+  async setKeyId(profileId: string, rawKeyId: string, slot: KeySlot): Promise<Profile> {
+    const profile = await this.profiles.get(profileId)
+    const keyId = validateKeyId(rawKeyId)
+    if (!(await this.vault.has(profileId, slot))) {
+      throw new DeskError('key_not_found', slot === 'active' ? 'Generate a key for this profile before entering its Key ID.' : 'There is no rotated key waiting for a Key ID. Start a rotation first.')
+    }
+    const patch = slot === 'active' ? { keyId } : { pendingKey: { keyId } }
+    if (slot === 'pending' && !profile.pendingKey) throw new DeskError('key_not_found', 'There is no rotation in progress for this profile.')
+    const updated = await this.profiles.update(profileId, patch)
+    this.changed()
+    return updated
+  }
+
+  /** A legacy HMAC secret with its Key ID; if the profile cannot be updated the keychain entry is removed again. */
+  async importHmac(profileId: string, rawKeyId: string, secret: string): Promise<Profile> {
+    const profile = await this.profiles.get(profileId)
+    const keyId = validateKeyId(rawKeyId)
+    validateHmacSecret(secret)
+    if (profile.keyId && (await this.vault.has(profileId, 'active'))) {
+      throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Delete it before importing an HMAC secret.`)
+    }
+    await this.vault.importHmac(profileId, secret)
+    try {
+      const updated = await this.profiles.update(profileId, { keyId, algorithm: 'hmac', pendingKey: null })
+      await this.vault.delete(profileId, 'pending')
+      this.changed()
+      return updated
+    } catch (err) {
+      await this.vault.delete(profileId, 'active').catch(() => false)
+      throw err
+    }
+  }
+
+  /** Starts a rotation: a new Ed25519 key waits in the pending slot until its Key ID passes the test. */
+  async rotate(profileId: string): Promise<PublicKeyView> {
+    const profile = await this.profiles.get(profileId)
+    if (!profile.keyId || !(await this.vault.has(profileId, 'active'))) {
+      throw new DeskError('key_not_found', `Profile "${profile.name}" has no registered key to rotate. Generate a key instead.`)
+    }
+    const view = await this.vault.generateEd25519(profileId, 'pending')
+    try {
+      await this.profiles.update(profileId, { pendingKey: { keyId: null } })
+    } catch (err) {
+      await this.vault.delete(profileId, 'pending').catch(() => false)
+      throw err
+    }
+    this.changed()
+    return view
+  }
+
+  async deleteKey(profileId: string): Promise<Profile> {
+    await this.profiles.get(profileId)
+    await this.vault.deleteAll(profileId)
+    const updated = await this.profiles.update(profileId, { keyId: null, pendingKey: null })
+    this.changed()
+    return updated
+  }
+
+  async setAgentWriteTools(profileId: string, enabled: boolean, confirmProduction: boolean): Promise<Profile> {
+    const profile = await this.profiles.get(profileId)
+    if (enabled && profile.environment === 'production' && !confirmProduction) {
+      throw new DeskError('confirmation_required', `"${profile.name}" is a production profile: allowing the agent to request payouts there needs an explicit confirmation.`)
+    }
+    const updated = await this.profiles.update(profileId, { agentWriteTools: enabled })
+    this.changed()
+    return updated
+  }
+
+  async select(profileId: string): Promise<Profile> {
+    const profile = await this.profiles.select(profileId)
+    this.changed()
+    return profile
+  }
+
+  /** The connection test; a pending key that passes replaces the active one. */
+  async test(profileId: string, slot: KeySlot): Promise<ConnectionResult> {
+    const profile = await this.profiles.get(profileId)
+    const opened = await this.openForTest(profile, slot)
+    if ('ok' in opened) return opened
+    let result: ConnectionResult
+    try {
+      result = await testConnection({ baseUrl: profile.baseUrl, signer: opened, now: this.options.now })
+    } finally {
+      opened.dispose()
+    }
+    if (result.ok && slot === 'pending') {
+      await this.vault.promotePending(profileId)
+      await this.profiles.update(profileId, { keyId: profile.pendingKey?.keyId ?? null, algorithm: 'ed25519', pendingKey: null })
+      this.changed()
+    }
+    return result
+  }
+
+  private async openForTest(profile: Profile, slot: KeySlot): Promise<Signer | Extract<ConnectionResult, { ok: false }>> {
+    const fail = (reason: 'no_key' | 'no_key_id' | 'keychain_unavailable', message: string) =>
+      ({ ok: false, reason, message, status: null, requestId: null, clockOffsetSeconds: null }) as const
+    try {
+      return await this.vault.openSigner(profile, slot)
+    } catch (err) {
+      if (!(err instanceof DeskError)) throw err
+      if (err.code === 'no_key_id') return fail('no_key_id', err.message)
+      if (err.code === 'key_not_found') return fail('no_key', err.message)
+      if (err.code === 'keychain_unavailable') return fail('keychain_unavailable', err.message)
+      throw err
+    }
+  }
+
+  private async rollbackCreate(profileId: string): Promise<void> {
+    await this.vault.deleteAll(profileId).catch(() => undefined)
+    await this.profiles.remove(profileId).catch(() => undefined)
+  }
+
+  private changed(): void {
+    this.options.onChange?.()
+  }
+}
