@@ -56,9 +56,13 @@ export class Outbox {
     return structuredClone(entry)
   }
 
-  /** A new payout: the only place a new Idempotency-Key is made. Durable before it returns. */
-  async add(body: CreateWithdrawal, requestedBy: string, now = new Date()): Promise<OutboxEntry> {
-    const record: RequestRecord = { type: 'request', key: randomUUID(), body, createdAt: now.toISOString(), requestedBy }
+  /**
+   * A new payout: the only place a new Idempotency-Key is made, unless the caller brings its own
+   * (an AI agent's key, so its retries land on this entry). Durable before it returns.
+   */
+  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID()): Promise<OutboxEntry> {
+    if (this.entries.has(key)) throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
+    const record: RequestRecord = { type: 'request', key, body, createdAt: now.toISOString(), requestedBy }
     await this.journal.append(record)
     this.apply(record)
     this.changed()

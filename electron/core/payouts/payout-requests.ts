@@ -2,7 +2,7 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { checkWithdrawalBody } from '../api/input-checks'
+import { checkIdempotencyKey, checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
 
@@ -39,10 +39,11 @@ export class PayoutRequests {
     private readonly onAccepted: (withdrawal: Withdrawal) => void = () => undefined,
   ) {}
 
-  /** A new payout the user started: new Idempotency-Key, written and fsynced, then sent. */
-  async request(body: CreateWithdrawal, requestedBy: string): Promise<PayoutResult> {
+  /** A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. */
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
-    const entry = await this.outbox.add(checked, requestedBy)
+    const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
+    const entry = await this.outbox.add(checked, requestedBy, new Date(), key)
     return this.send(entry)
   }
 
