@@ -3,6 +3,8 @@ import { EventBus } from './event-bus'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
+import type { Notify } from './payouts'
+import { payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -17,6 +19,10 @@ export interface DeskOptions {
   embeddedSimulator?: EmbeddedSimulator
   /** Opens a URL in the system browser; injected by the shell, which guards the URL. */
   openExternal?: (url: string) => Promise<void>
+  /** Desktop notification for payout status changes; injected by the Electron shell. */
+  notify?: Notify
+  /** Save dialog for CSV exports (null when cancelled); injected by the shell. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
 
 export interface Desk {
@@ -24,6 +30,8 @@ export interface Desk {
   events: EventBus
   /** Profiles with their keys: the current profile, and `keys.vault.openSigner(profile)` for signed calls. */
   keys: ProfileKeys
+  /** The open profile's API client, outbox, poller and audit log. */
+  treasury: SessionHost
   dispose(): Promise<void>
 }
 
@@ -42,10 +50,27 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
 
+  const treasury = new SessionHost({
+    dataDir: options.dataDir,
+    events,
+    currentProfile: () => keys.profiles.current(),
+    openSigner: (profile) => keys.vault.openSigner(profile),
+    notify: options.notify,
+  })
+  router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(payoutHandlers(treasury))
+  disposers.push(
+    events.subscribe((event) => {
+      if (event === 'profiles.changed') void treasury.refresh()
+    }),
+    () => treasury.close(),
+  )
+
   return {
     router,
     events,
     keys,
+    treasury,
     async dispose() {
       for (const d of disposers.reverse()) await d()
     },

@@ -1,3 +1,4 @@
 export * from './outbox'
 export * from './payout-requests'
 export * from './poller'
+export * from './preflight'

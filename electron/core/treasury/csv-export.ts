@@ -1,0 +1,82 @@
+import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { once } from 'node:events'
+import type { TransactionLeg } from '../../../shared/api/resources'
+import type { TransactionQuery } from '../../../shared/api/requests'
+import type { ApiClient } from '../api/api-client'
+
+const COLUMNS = [
+  'id', 'created_at', 'direction', 'from_name', 'from_address', 'to_name', 'to_address', 'amount', 'asset',
+  'fee', 'fee_asset', 'status', 'tx_hash', 'network', 'network_name', 'wallet_id',
+] as const
+
+function cells(r: TransactionLeg): Array<string | null> {
+  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset,
+    r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
+}
+
+/** RFC 4180 quoting; a leading formula character is defused so a spreadsheet shows text, not a formula. */
+export function csvCell(value: string | null): string {
+  if (value === null) return ''
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+export function csvLine(values: ReadonlyArray<string | null>): string {
+  return values.map(csvCell).join(',') + '\r\n'
+}
+
+export interface ExportProgress {
+  rows: number
+  pages: number
+  done: boolean
+}
+
+/**
+ * Follows the cursor to the end and writes every (id, direction) row once. Written to a
+ * temporary file and renamed at the end, so a cancelled or failed export leaves nothing behind.
+ */
+export async function exportTransactionsCsv(
+  client: Pick<ApiClient, 'transactionPages'>,
+  query: Omit<TransactionQuery, 'cursor' | 'limit'>,
+  path: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
+  const temp = `${path}.part`
+  const out = createWriteStream(temp, { mode: 0o600 })
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  let rows = 0
+  let pages = 0
+  try {
+    await write(csvLine(COLUMNS))
+    onProgress({ rows, pages, done: false })
+    for await (const page of client.transactionPages({ ...query, limit: 100 }, { signal })) {
+      for (const row of page) await write(csvLine(cells(row)))
+      rows += page.length
+      pages++
+      onProgress({ rows, pages, done: false })
+      if (signal.aborted) break
+    }
+    out.end()
+    await once(out, 'finish')
+    if (signal.aborted) {
+      await rm(temp, { force: true })
+      onProgress({ rows, pages, done: true })
+      return { rows, cancelled: true }
+    }
+    await rename(temp, path)
+    onProgress({ rows, pages, done: true })
+    return { rows, cancelled: false }
+  } catch (err) {
+    out.destroy()
+    await rm(temp, { force: true })
+    if (signal.aborted) {
+      onProgress({ rows, pages, done: true })
+      return { rows, cancelled: true }
+    }
+    throw err
+  }
+}

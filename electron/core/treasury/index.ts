@@ -1,0 +1,5 @@
+export { exportTransactionsCsv, csvCell, csvLine } from './csv-export'
+export { payoutHandlers } from './payout-handlers'
+export { TreasurySession, type SessionDeps } from './session'
+export { SessionHost, type HostDeps } from './session-host'
+export { treasuryHandlers, type TreasuryHandlerDeps } from './treasury-handlers'

@@ -1,0 +1,28 @@
+import { userInfo } from 'node:os'
+import type { HandlerTable } from '../ipc/router'
+import { preflightPayout } from '../payouts/preflight'
+import type { SessionHost } from './session-host'
+
+function whoAmI(): string {
+  try {
+    return userInfo().username
+  } catch {
+    return 'unknown user'
+  }
+}
+
+/** Handlers for the payout outbox and the audit log of the open profile. */
+export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlerTable {
+  return {
+    'payouts.request': async (body) => {
+      const session = await host.session()
+      await preflightPayout(session.client, body)
+      return session.payouts.request(body, requestedBy())
+    },
+    'payouts.outbox': async () => (await host.session()).payouts.outbox.list(),
+    'payouts.checkAgain': async ({ idempotencyKey }) => (await host.session()).payouts.checkAgain(idempotencyKey),
+    'payouts.resend': async ({ idempotencyKey }) => (await (await host.session()).payouts.resend(idempotencyKey)).entry,
+    'payouts.discard': async ({ idempotencyKey }) => (await host.session()).payouts.discard(idempotencyKey),
+    'audit.tail': async ({ limit }) => (await host.session()).audit.tail(limit),
+  }
+}
