@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { checkA11y, expect, snap, test } from '../harness/e2e-fixtures'
+
+const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
+const SECTIONS = ['Wallets', 'Transactions', 'Destinations', 'Payouts', 'Keys & profiles']
+
+test('the shell shows the welcome, navigates every section and reads app.info through the router', async ({ app }) => {
+  const { page } = app
+  await expect(page.getByRole('heading', { name: 'Welcome to Payout Desk' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try it with the local simulator' })).toBeVisible()
+  await snap(page, 'shell-welcome')
+  await checkA11y(page)
+
+  const nav = page.getByRole('navigation', { name: 'Sections' })
+  for (const name of SECTIONS) {
+    const item = nav.getByRole('button', { name: new RegExp(`^${name}`) })
+    await item.click()
+    await expect(item).toHaveAttribute('aria-current', 'page')
+  }
+  await expect(page.getByRole('heading', { name: 'Keys & profiles', level: 1 })).toBeVisible()
+  await expect(page.getByText('No profiles yet')).toBeVisible()
+  await snap(page, 'shell-keys-empty', ['light'])
+  await checkA11y(page)
+
+  // Ctrl+1..5 open the sections in nav order.
+  for (const [i, name] of SECTIONS.entries()) {
+    await page.keyboard.press(`Control+${i + 1}`)
+    await expect(nav.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'page')
+  }
+
+  const about = page.getByRole('button', { name: 'About' })
+  await about.click()
+  const dialog = page.getByRole('dialog', { name: 'About Payout Desk' })
+  const info = dialog.getByTestId('app-info')
+  await expect(info).toContainText(VERSION)
+  await expect(info).toContainText(process.platform)
+  await expect(info).toContainText(process.versions.node)
+  await expect(info).toContainText('test')
+  await snap(page, 'shell-about')
+  await checkA11y(page)
+  // Focus stays inside the dialog and returns to the opener after Escape.
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(about).toBeFocused()
+})
+
+test('the theme follows the OS until the user picks one', async ({ app }) => {
+  const { page } = app
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const bg = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor')
+  const darkBg = await bg()
+  await page.emulateMedia({ colorScheme: 'light' })
+  const lightBg = await bg()
+  expect(darkBg).not.toBe(lightBg)
+
+  const toggle = page.getByTestId('theme-toggle')
+  await expect(toggle).toHaveText('Theme: system')
+  await toggle.click()
+  await expect(toggle).toHaveText('Theme: light')
+  await toggle.click()
+  await expect(toggle).toHaveText('Theme: dark')
+  expect(await bg()).toBe(darkBg)
+  await page.reload()
+  await expect(page.getByTestId('theme-toggle')).toHaveText('Theme: dark')
+})

@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createDesk, type Desk } from '../../electron/core/desk'
+import type { startSimulator } from '../../electron/simulator'
+import { serveStatic, type StaticServer } from './e2e-server'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const SCREENS = join(ROOT, 'test-results', 'screens')
+
+type Simulator = Awaited<ReturnType<typeof startSimulator>>
+
+export interface App {
+  page: Page
+  desk: Desk
+  /** URLs the core asked the shell to open in the system browser. */
+  opened: string[]
+}
+
+/** Defines `window.desk` in the page over two channels: a binding for invoke, `__deskEmit` for events. */
+const BRIDGE_SCRIPT = `(() => {
+  const listeners = new Map()
+  window.__deskEmit = (event, payload) => { for (const l of listeners.get(event) ?? []) l(payload) }
+  window.desk = Object.freeze({
+    invoke: (channel, input) => window.__deskInvoke(channel, input),
+    on: (event, listener) => {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event).add(listener)
+      return () => listeners.get(event).delete(listener)
+    },
+  })
+})()`
+
+/** Starts the simulator on first use only, so tests of the bare shell run without it. */
+function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } {
+  let started: Promise<Simulator> | null = null
+  return {
+    get() {
+      started ??= import('../../electron/simulator').then((m) => m.startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo' }))
+      return started
+    },
+    async close() {
+      if (started) await (await started).close()
+    },
+  }
+}
+
+type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator> }
+
+export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await serveStatic(join(ROOT, 'out', 'renderer'))
+      await use(server)
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  sim: async ({ desk }, use) => {
+    await use(await desk.simulator.get())
+  },
+  desk: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-e2e-'))
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    const opened: string[] = []
+    const simulator = lazySimulator()
+    const desk = await createDesk({
+      dataDir,
+      shell: 'test',
+      version,
+      embeddedSimulator: async () => {
+        const sim = await simulator.get()
+        return { sandboxUrl: sim.sandbox.url, consoleUrl: `${sim.sandbox.url}/_console/` }
+      },
+      openExternal: async (url: string) => void opened.push(url),
+    })
+    await use(Object.assign(desk, { opened, simulator }))
+    // Remove every profile so no key is left in the keychain.
+    const profiles = await desk.router.call('profiles.list', {}).catch(() => [])
+    for (const p of profiles) await desk.router.call('profiles.remove', { profileId: p.id })
+    await desk.dispose()
+    await simulator.close()
+    await rm(dataDir, { recursive: true, force: true })
+  },
+  app: async ({ page, desk, server }, use) => {
+    await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) => desk.router.dispatch(channel, input))
+    await page.addInitScript(BRIDGE_SCRIPT)
+    const stop = desk.events.subscribe((event, payload) => {
+      page.evaluate(([e, p]) => (globalThis as unknown as { __deskEmit?: (e: string, p: unknown) => void }).__deskEmit?.(e, p), [event, payload] as const).catch(() => undefined)
+    })
+    await page.goto(server.url)
+    await expect(page.locator('.app')).toBeVisible()
+    await use({ page, desk, opened: desk.opened })
+    stop()
+  },
+})
+
+export { expect }
+
+/** Saves the current screen under test-results/screens, in light and (when asked) dark. */
+export async function snap(page: Page, name: string, themes: Array<'light' | 'dark'> = ['light', 'dark']): Promise<void> {
+  for (const theme of themes) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.screenshot({ path: join(SCREENS, `${name}-${theme}.png`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** axe on the current screen: no serious or critical violation. */
+export async function checkA11y(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze()
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+  expect(bad).toEqual([])
+}
+
+/** POSTs to the simulator's console (approvals, verifications, faults). */
+export async function consolePost(baseUrl: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}/_console${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await res.json().catch(() => null)) as { data?: unknown } | null
+  if (!res.ok) throw new Error(`console ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+  return json?.data ?? json
+}
+
+/** "Try it with the local simulator" from the welcome screen, ending on Wallets. */
+export async function quickStart(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Try it with the local simulator' }).click()
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible({ timeout: 30_000 })
+}
