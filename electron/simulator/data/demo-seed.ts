@@ -4,6 +4,7 @@ import { sub } from '../decimal'
 import { seededRandom, uuidFrom, type RandomSource } from '../random-source'
 import { emptyData, type CounterpartyRecord, type EnvironmentData, type EnvironmentName, type WalletRecord, type WithdrawalRecord } from '../types'
 import { generateHistory } from './history-generator'
+import { fingerprint } from './fingerprint'
 import { payoutLeg } from './legs'
 
 export const DEMO_WORKSPACE_ID = 'ws-demo'
@@ -135,7 +136,7 @@ function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: nu
         workspace_id: DEMO_WORKSPACE_ID,
         organisation_id: DEFAULT_ORGANISATION_ID,
         idempotency_key: `demo-payout-${i + 1}`,
-        fingerprint: JSON.stringify(body),
+        fingerprint: fingerprint(body),
         fee_priority: 'medium',
       },
     ]

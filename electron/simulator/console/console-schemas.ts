@@ -1,0 +1,82 @@
+import { isIP } from 'node:net'
+import { z } from 'zod'
+import { DECIMAL_PATTERN, findNetwork, LIMITS } from '../../../shared/api'
+
+/** Bodies of the console endpoints (SIMULATOR.md); strict like the API, so typos fail loudly. */
+const id = z.string().min(1).max(LIMITS.id)
+const decimal = z.string().max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a decimal string')
+const network = z.string().refine((n) => findNetwork(n) !== undefined, 'unknown network')
+const asset = z.string().min(1).max(32)
+const timestamp = z.string().datetime({ offset: true })
+
+export const ResetSchema = z.strictObject({ seed: z.enum(['demo', 'empty']).optional() })
+
+export const WorkspaceSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.name), organisation_id: id.optional(), parent_id: id.optional() })
+
+export const KeySchema = z
+  .strictObject({
+    workspace_id: id,
+    algorithm: z.enum(['ed25519', 'hmac']),
+    public_key: z.string().optional(),
+    expires_at: timestamp.optional(),
+    ip_allowlist: z.array(z.string().refine((ip) => isIP(ip) !== 0, 'not an IP address')).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.algorithm === 'hmac' && v.public_key !== undefined) ctx.addIssue({ code: 'custom', path: ['public_key'], message: 'not used for hmac' })
+    if (v.algorithm === 'ed25519') {
+      const raw = Buffer.from(v.public_key ?? '', 'base64')
+      if (raw.length !== 32 || raw.toString('base64') !== v.public_key) {
+        ctx.addIssue({ code: 'custom', path: ['public_key'], message: 'base64 of the raw 32-byte Ed25519 public key' })
+      }
+    }
+  })
+
+export const WalletSchema = z.strictObject({
+  workspace_id: id,
+  name: z.string().min(1).max(LIMITS.name),
+  balances: z
+    .array(
+      z.strictObject({
+        asset,
+        network,
+        amount: decimal,
+        available: decimal,
+        decimals: z.number().int().min(0).max(36),
+        usd_price: z.number().nonnegative().optional(),
+      }),
+    )
+    .max(50),
+  unreadable: z.boolean().optional(),
+})
+
+export const MovementSchema = z.strictObject({
+  wallet_id: id,
+  direction: z.enum(['in', 'out']),
+  asset,
+  network,
+  amount: decimal,
+  fee: decimal.optional(),
+  created_at: timestamp.optional(),
+})
+
+export const MoveSchema = z.strictObject({ wallet_id: id, to_wallet_id: id, asset, network, amount: decimal, created_at: timestamp.optional() })
+
+export const GenerateSchema = z.strictObject({ wallet_id: id, generate: z.number().int().min(1).max(20_000) })
+
+export const SettingsSchema = z.strictObject({
+  rate_limit_per_minute: z.number().int().min(1).max(10_000_000).optional(),
+  rate_limit_window_s: z.number().int().min(1).max(86_400).optional(),
+  approver_available: z.boolean().optional(),
+  live_refresh_fails: z.boolean().optional(),
+})
+
+export const FaultSchema = z
+  .strictObject({
+    method: z.enum(['GET', 'POST']).optional(),
+    path_prefix: z.string().min(1).max(512).optional(),
+    mode: z.enum(['drop_after_commit', 'status']),
+    status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),
+    retry_after: z.number().int().min(0).max(86_400).optional(),
+    times: z.number().int().min(1).max(100_000).optional(),
+  })
+  .refine((v) => v.mode !== 'status' || v.status !== undefined, { path: ['status'], message: 'required for mode status' })

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto'
+import { makeAddress, makeTxHash } from '../chain-formats'
+import { generateHistory } from '../data/history-generator'
+import { depositLeg, moveLegs, payoutLeg, walletAddress } from '../data/legs'
+import type { Environment } from '../environment'
+import { HttpError } from '../http-error'
+import { osRandom } from '../random-source'
+import type { LegRecord, WalletRecord } from '../types'
+import { GenerateSchema, MoveSchema, MovementSchema } from './console-schemas'
+import { parseConsoleBody, readConsoleJson } from './parse-console-body'
+
+const YEAR_MS = 365 * 86_400_000
+
+function wallet(env: Environment, id: string): WalletRecord {
+  const w = env.data.wallets.find((x) => x.id === id)
+  if (!w) throw new HttpError(404, 'not_found', `No wallet ${id}.`)
+  return w
+}
+
+/** A movement on a network the wallet has no address on yet gives it one, as a provider would on first use. */
+function ensureAddress(w: WalletRecord, network: string): void {
+  if (!walletAddress(w, network)) w.deposit_addresses.push({ network, address: makeAddress(network, osRandom) })
+}
+
+/** POST /_console/transactions in its three forms: one movement, an own-wallet move, or N generated movements. */
+export function addTransactions(env: Environment, body: Buffer, now: number): LegRecord[] {
+  const raw = readConsoleJson(body)
+  let legs: LegRecord[]
+  if (raw && typeof raw === 'object' && 'generate' in raw) {
+    const spec = parseConsoleBody(body, GenerateSchema)
+    const w = wallet(env, spec.wallet_id)
+    if (w.balances.length === 0) throw new HttpError(400, 'validation_failed', 'The wallet has no balances to generate movements for.')
+    const targets = env.data.wallets.filter((x) => x.workspace_id === w.workspace_id)
+    legs = generateHistory({ count: spec.generate, wallets: [w], moveTargets: targets, source: osRandom, endMs: now, spanMs: YEAR_MS })
+  } else if (raw && typeof raw === 'object' && 'to_wallet_id' in raw) {
+    const spec = parseConsoleBody(body, MoveSchema)
+    const from = wallet(env, spec.wallet_id)
+    const to = wallet(env, spec.to_wallet_id)
+    if (from.workspace_id !== to.workspace_id || from.id === to.id) throw new HttpError(400, 'validation_failed', 'A move needs two different wallets of one workspace.')
+    ensureAddress(from, spec.network)
+    ensureAddress(to, spec.network)
+    const at = spec.created_at ? Date.parse(spec.created_at) : now
+    legs = moveLegs({ id: randomUUID(), wallet: from, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom) }, to, null)
+  } else {
+    const spec = parseConsoleBody(body, MovementSchema)
+    const w = wallet(env, spec.wallet_id)
+    ensureAddress(w, spec.network)
+    const at = spec.created_at ? Date.parse(spec.created_at) : now
+    const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom) }
+    const outside = makeAddress(spec.network, osRandom)
+    const leg = spec.direction === 'in' ? depositLeg(movement, outside) : payoutLeg(movement, outside, spec.fee ?? null)
+    if (spec.direction === 'in' && spec.fee !== undefined) leg.fee = spec.fee
+    legs = [leg]
+  }
+  env.data.legs.push(...legs)
+  env.changed()
+  return legs
+}
