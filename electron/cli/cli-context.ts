@@ -1,0 +1,58 @@
+import { ProfileKeys } from '../core/keys'
+import { ProfileStore, type Profile } from '../core/profiles'
+import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
+import { DeskError } from '../core/errors'
+
+export interface CliIo {
+  out(text: string): void
+  err(text: string): void
+  /** All of stdin as text (secrets are read from here, never from argv). */
+  readStdin(): Promise<string>
+  /** Whether stdin is an interactive terminal. */
+  stdinIsTty: boolean
+  /** One line typed on the terminal. */
+  readLine(): Promise<string>
+  /** One line typed on the terminal without echoing it. */
+  readHiddenLine(): Promise<string>
+}
+
+/** What every command gets: the data directory, output, and the core over it. */
+export class CliContext implements CliIo {
+  readonly out: (text: string) => void
+  readonly err: (text: string) => void
+  readonly readStdin: () => Promise<string>
+  readonly stdinIsTty: boolean
+  readonly readLine: () => Promise<string>
+  readonly readHiddenLine: () => Promise<string>
+  private profileKeys: ProfileKeys | undefined
+
+  constructor(
+    readonly home: string,
+    io: CliIo,
+    private readonly secretStore: () => SecretStore = () => new KeyringSecretStore(),
+  ) {
+    this.out = io.out
+    this.err = io.err
+    this.readStdin = io.readStdin
+    this.stdinIsTty = io.stdinIsTty
+    this.readLine = io.readLine
+    this.readHiddenLine = io.readHiddenLine
+  }
+
+  get keys(): ProfileKeys {
+    this.profileKeys ??= new ProfileKeys({ profiles: new ProfileStore(this.home), vault: new Vault(this.secretStore()) })
+    return this.profileKeys
+  }
+
+  /** A profile by name (case-insensitive) or by id. */
+  async profile(nameOrId: string): Promise<Profile> {
+    try {
+      return await this.keys.profiles.getByName(nameOrId)
+    } catch (err) {
+      if (!(err instanceof DeskError) || err.code !== 'profile_not_found') throw err
+      return this.keys.profiles.get(nameOrId).catch(() => {
+        throw err
+      })
+    }
+  }
+}

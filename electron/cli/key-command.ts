@@ -1,0 +1,124 @@
+import type { PublicKeyView } from '../../shared/ipc/channels/profiles'
+import { commandGroup, type Action } from './command'
+import type { CliContext } from './cli-context'
+import { confirm } from './confirm'
+import { label, quote } from './profile-command'
+import { UsageError } from './usage-error'
+
+const FORMATS = ['base64', 'hex', 'pem', 'fingerprint'] as const
+type Format = (typeof FORMATS)[number]
+
+const generate: Action = {
+  name: 'key generate',
+  usage: 'key generate --profile N',
+  summary: 'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const view = await ctx.keys.generate(profile.id)
+    ctx.out(`Generated an Ed25519 key for ${label(profile)}. The private key stays in the OS keychain.`)
+    printPublicKey(ctx, view)
+    ctx.out(`Next: register the public key in the console, then run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID`)
+    return 0
+  },
+}
+
+const show: Action = {
+  name: 'key show',
+  usage: 'key show --profile N [--format base64|hex|pem|fingerprint] [--pending]',
+  summary: 'Prints the public key (default base64 of the raw 32 bytes, what the console takes). --pending shows a rotated key waiting for its Key ID.',
+  options: { profile: { type: 'string' }, format: { type: 'string' }, pending: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const format = ((v.format as string | undefined) ?? 'base64') as Format
+    if (!FORMATS.includes(format)) throw new UsageError(`--format is one of ${FORMATS.join(', ')}.`, show.usage)
+    const profile = await ctx.profile(v.profile as string)
+    const view = await ctx.keys.publicKey(profile.id, v.pending ? 'pending' : 'active')
+    ctx.out(view[format].replace(/\n$/, ''))
+    return 0
+  },
+}
+
+const setId: Action = {
+  name: 'key set-id',
+  usage: 'key set-id --profile N --key-id ID [--pending]',
+  summary: 'Records the Key ID the console returned for the public key (--pending: for the rotated key).',
+  options: { profile: { type: 'string' }, 'key-id': { type: 'string' }, pending: { type: 'boolean' } },
+  required: ['profile', 'key-id'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const slot = v.pending ? 'pending' : 'active'
+    await ctx.keys.setKeyId(profile.id, v['key-id'] as string, slot)
+    ctx.out(`Key ID set for ${slot === 'pending' ? 'the rotated key of ' : ''}${label(profile)}.`)
+    ctx.out(`Next: payout-desk test --profile ${quote(profile.name)}${slot === 'pending' ? ' --pending' : ''}`)
+    return 0
+  },
+}
+
+const importHmac: Action = {
+  name: 'key import-hmac',
+  usage: 'key import-hmac --profile N --key-id ID   (the secret is read from stdin)',
+  summary: 'Imports a legacy HMAC secret into the OS keychain. The secret is read from stdin (piped, or typed without echo), never from the command line.',
+  options: { profile: { type: 'string' }, 'key-id': { type: 'string' } },
+  required: ['profile', 'key-id'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    let secret: string
+    if (ctx.stdinIsTty) {
+      ctx.err('Paste the HMAC secret and press Enter (it is not shown): ')
+      secret = await ctx.readHiddenLine()
+    } else {
+      // Only the line ending a pipe adds is removed; any other whitespace is refused as a bad paste.
+      secret = (await ctx.readStdin()).replace(/\r?\n$/, '')
+    }
+    await ctx.keys.importHmac(profile.id, v['key-id'] as string, secret)
+    ctx.out(`HMAC secret stored in the OS keychain for ${label(profile)}.`)
+    ctx.out(`Next: payout-desk test --profile ${quote(profile.name)}`)
+    return 0
+  },
+}
+
+const rotate: Action = {
+  name: 'key rotate',
+  usage: 'key rotate --profile N',
+  summary: 'Starts a rotation: a new key waits beside the active one until its Key ID passes the connection test, then replaces it.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const view = await ctx.keys.rotate(profile.id)
+    ctx.out(`New key generated for ${label(profile)}; the current key stays active until the new one passes the test.`)
+    printPublicKey(ctx, view)
+    ctx.out('Next: register the new public key in the console, then run:')
+    ctx.out(`  payout-desk key set-id --profile ${quote(profile.name)} --key-id ID --pending`)
+    ctx.out(`  payout-desk test --profile ${quote(profile.name)} --pending`)
+    return 0
+  },
+}
+
+const remove: Action = {
+  name: 'key delete',
+  usage: 'key delete --profile N [--yes]',
+  summary: 'Deletes the profile\'s keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
+  options: { profile: { type: 'string' }, yes: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    if (!v.yes && !(await confirm(ctx, `Delete the keys of ${label(profile)}? Signed calls will stop working.`))) {
+      ctx.err('Nothing deleted.')
+      return 1
+    }
+    await ctx.keys.deleteKey(profile.id)
+    ctx.out(`Deleted the keys of ${label(profile)}. Revoke the Key ID in the console too.`)
+    return 0
+  },
+}
+
+function printPublicKey(ctx: CliContext, view: PublicKeyView): void {
+  ctx.out('Public key (base64, paste this into the console):')
+  ctx.out(`  ${view.base64}`)
+  ctx.out(`Fingerprint: ${view.fingerprint}`)
+}
+
+export const keyCommand = commandGroup('key', 'Manage a profile\'s key in the OS keychain.', [generate, show, setId, importHmac, rotate, remove])

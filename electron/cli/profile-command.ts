@@ -1,0 +1,117 @@
+import { DeskError } from '../core/errors'
+import { validateEnvironment } from '../core/profiles'
+import type { Profile } from '../core/profiles'
+import { commandGroup, type Action } from './command'
+import type { CliContext } from './cli-context'
+import { confirm } from './confirm'
+import { UsageError } from './usage-error'
+
+const add: Action = {
+  name: 'profile add',
+  usage: 'profile add --name N --env sandbox|production --base-url URL [--algorithm ed25519|hmac]',
+  summary: 'Adds a profile. Production needs an https:// base URL; http:// is allowed only for a local simulator on 127.0.0.1 or localhost.',
+  options: { name: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, algorithm: { type: 'string' } },
+  required: ['name', 'env', 'base-url'],
+  async run(ctx, v) {
+    const algorithm = (v.algorithm as string | undefined) ?? 'ed25519'
+    if (algorithm !== 'ed25519' && algorithm !== 'hmac') throw new UsageError('--algorithm is ed25519 or hmac.', add.usage)
+    const profile = await ctx.keys.create(
+      { name: v.name as string, environment: validateEnvironment(v.env as string), baseUrl: v['base-url'] as string, algorithm },
+      false,
+    )
+    ctx.out(`Added ${label(profile)} at ${profile.baseUrl}.`)
+    ctx.out(
+      algorithm === 'ed25519'
+        ? `Next: payout-desk key generate --profile ${quote(profile.name)}`
+        : `Next: payout-desk key import-hmac --profile ${quote(profile.name)} --key-id ID  (secret on stdin)`,
+    )
+    return 0
+  },
+}
+
+const list: Action = {
+  name: 'profile list',
+  usage: 'profile list [--json]',
+  summary: 'Lists the profiles. The current one is marked with *.',
+  options: { json: { type: 'boolean' } },
+  async run(ctx, v) {
+    const profiles = await ctx.keys.profiles.list()
+    const current = (await ctx.keys.profiles.current())?.id ?? null
+    const rows = await Promise.all(profiles.map(async (p) => ({ ...p, current: p.id === current, hasKey: await hasKey(ctx, p) })))
+    if (v.json) {
+      ctx.out(JSON.stringify(rows, null, 2))
+      return 0
+    }
+    if (rows.length === 0) {
+      ctx.out('No profiles yet. Add one: payout-desk profile add --name N --env sandbox --base-url URL')
+      return 0
+    }
+    for (const r of rows) {
+      const key = r.hasKey === null ? 'key: ? (keychain unavailable)' : r.hasKey ? `key: ${r.algorithm} ${r.keyId ?? '(no Key ID yet)'}` : 'key: none'
+      const pending = r.pendingKey ? `, rotation pending (${r.pendingKey.keyId ?? 'no Key ID yet'})` : ''
+      ctx.out(`${r.current ? '*' : ' '} ${r.name}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`)
+    }
+    return 0
+  },
+}
+
+const remove: Action = {
+  name: 'profile remove',
+  usage: 'profile remove N [--yes]',
+  summary: 'Removes a profile and deletes its keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
+  options: { yes: { type: 'boolean' } },
+  positionals: ['name'],
+  async run(ctx, v, [name]) {
+    const profile = await ctx.profile(name!)
+    if (!v.yes && !(await confirm(ctx, `Remove ${label(profile)} and delete its keys? This cannot be undone.`))) {
+      ctx.err('Nothing removed.')
+      return 1
+    }
+    await ctx.keys.remove(profile.id)
+    ctx.out(`Removed ${label(profile)} and its keys.`)
+    return 0
+  },
+}
+
+const set: Action = {
+  name: 'profile set',
+  usage: 'profile set N --agent-write-tools on|off [--yes-production]',
+  summary: 'Changes a profile setting. Allowing agent write tools on a production profile needs --yes-production.',
+  options: { 'agent-write-tools': { type: 'string' }, 'yes-production': { type: 'boolean' } },
+  required: ['agent-write-tools'],
+  positionals: ['name'],
+  async run(ctx, v, [name]) {
+    const value = v['agent-write-tools']
+    if (value !== 'on' && value !== 'off') throw new UsageError('--agent-write-tools is on or off.', set.usage)
+    const profile = await ctx.profile(name!)
+    try {
+      const updated = await ctx.keys.setAgentWriteTools(profile.id, value === 'on', v['yes-production'] === true)
+      ctx.out(`Agent write tools for ${label(updated)}: ${updated.agentWriteTools ? 'on' : 'off'}.`)
+      return 0
+    } catch (err) {
+      if (err instanceof DeskError && err.code === 'confirmation_required') {
+        throw new DeskError(err.code, `${err.message} Run again with --yes-production to confirm.`)
+      }
+      throw err
+    }
+  },
+}
+
+export const profileCommand = commandGroup('profile', 'Manage profiles: a provider environment, its base URL and its key.', [add, list, remove, set])
+
+export function label(profile: Profile): string {
+  return `profile "${profile.name}" (${profile.environment === 'production' ? 'PRODUCTION' : 'sandbox'})`
+}
+
+export function quote(name: string): string {
+  return /^[\w.-]+$/.test(name) ? name : JSON.stringify(name)
+}
+
+async function hasKey(ctx: CliContext, profile: Profile): Promise<boolean | null> {
+  try {
+    return await ctx.keys.vault.has(profile.id, 'active')
+  } catch (err) {
+    if (err instanceof DeskError && err.code === 'keychain_unavailable') return null
+    throw err
+  }
+}

@@ -1,0 +1,82 @@
+import { DeskError } from '../core/errors'
+import type { SecretStore } from '../core/vault'
+import { CliContext, type CliIo } from './cli-context'
+import type { CliCommand } from './command'
+import { COMMANDS } from './commands'
+import { resolveHome } from './home-dir'
+import { UsageError } from './usage-error'
+
+export interface RunOptions {
+  commands?: CliCommand[]
+  env?: NodeJS.ProcessEnv
+  /** Tests only; the product always uses the OS keychain. */
+  secretStore?: () => SecretStore
+}
+
+/** Runs one `payout-desk` invocation and returns its exit code: 0 success, 1 failure, 2 usage error. */
+export async function runCli(argv: string[], io: CliIo, options: RunOptions = {}): Promise<number> {
+  const commands = options.commands ?? COMMANDS
+  const help = mainHelp(commands)
+  try {
+    const { home, rest } = takeGlobalOptions(argv, help)
+    const [name, ...args] = rest
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      io.out(help)
+      return name === undefined ? 2 : 0
+    }
+    const command = commands.find((c) => c.name === name)
+    if (!command) throw new UsageError(`Unknown command "${name}".`, help)
+    const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore)
+    return await command.run(ctx, args)
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`error: ${err.message}\n\n${err.usage}`)
+      return 2
+    }
+    if (err instanceof DeskError) {
+      io.err(`error: ${err.message}${err.requestId ? ` (request ${err.requestId})` : ''}`)
+      return 1
+    }
+    io.err(`error: ${(err as Error)?.message ?? String(err)}`)
+    return 1
+  }
+}
+
+/** `--home DIR` (or `--home=DIR`) may appear anywhere before a `--`. */
+function takeGlobalOptions(argv: string[], help: string): { home: string | undefined; rest: string[] } {
+  let home: string | undefined
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') {
+      rest.push(...argv.slice(i))
+      break
+    }
+    if (arg === '--home') {
+      home = argv[++i]
+      if (!home) throw new UsageError('--home needs a directory.', help)
+    } else if (arg.startsWith('--home=')) {
+      home = arg.slice('--home='.length)
+    } else {
+      rest.push(arg)
+    }
+  }
+  return { home, rest }
+}
+
+function mainHelp(commands: CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length))
+  return [
+    'Usage: payout-desk [--home DIR] <command> [options]',
+    '',
+    'Admin tool of Payout Desk: profiles, keys in the OS keychain, connection tests.',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Global options:',
+    '  --home DIR  data directory (default: $PAYOUT_DESK_HOME, else the desktop app\'s data folder)',
+    '',
+    '"payout-desk <command> --help" describes a command.',
+  ].join('\n')
+}
