@@ -1,7 +1,8 @@
 import type { CliCommand } from './command'
+import { connectorCommand } from './connector-command'
 import { keyCommand } from './key-command'
 import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, connectorCommand]

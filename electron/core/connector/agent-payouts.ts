@@ -1,0 +1,79 @@
+import type { CreateWithdrawal } from '../../../shared/api/requests'
+import type { Withdrawal } from '../../../shared/api/resources'
+import type { ApiClient } from '../api/api-client'
+import { DeskError } from '../errors'
+import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+
+/** Who the outbox names as the requester of an agent's payouts. */
+export const AGENT_REQUESTER = 'ai-agent (connector)'
+
+export interface AgentPayoutResult {
+  entry: OutboxEntry
+  withdrawal: Withdrawal | null
+  /** True when the key was already in the outbox: the call was a retry, nothing new was paid. */
+  retried: boolean
+}
+
+/**
+ * An agent's payouts through the app's outbox, keyed by the agent's own Idempotency-Key. A retried
+ * call with the same key and body lands on the same entry: an accepted payout is read back, an
+ * unknown one is looked up, and only one the provider never recorded is sent again (same key).
+ */
+export class AgentPayouts {
+  private chain: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly payouts: PayoutRequests,
+    private readonly client: ApiClient,
+  ) {}
+
+  /** Calls run one at a time, so two calls with one key never race past the outbox check. */
+  request(idempotencyKey: string, body: CreateWithdrawal): Promise<AgentPayoutResult> {
+    const run = this.chain.then(() => this.run(idempotencyKey, body))
+    this.chain = run.catch(() => undefined)
+    return run
+  }
+
+  private async run(key: string, body: CreateWithdrawal): Promise<AgentPayoutResult> {
+    const existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
+    if (!existing) return { ...(await this.payouts.request(body, AGENT_REQUESTER, key)), retried: false }
+    if (!sameBody(existing.body, body)) {
+      throw new DeskError(
+        'idempotency_conflict',
+        'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.',
+      )
+    }
+    switch (existing.state) {
+      case 'accepted':
+        return { entry: existing, withdrawal: await this.read(existing), retried: true }
+      case 'unknown': {
+        const checked = await this.payouts.checkAgain(key)
+        if (checked.state === 'accepted') return { entry: checked, withdrawal: await this.read(checked), retried: true }
+        if (checked.error?.code === 'not_recorded') return this.retried(await this.payouts.resend(key))
+        return { entry: checked, withdrawal: null, retried: true }
+      }
+      case 'refused':
+        return this.retried(await this.payouts.resend(key))
+      case 'discarded':
+        throw new DeskError('invalid_input', 'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.')
+      case 'sending':
+        throw new DeskError('in_progress', 'The payout under this idempotency_key is being sent right now. Retry with the same key in a moment.')
+    }
+  }
+
+  private retried(result: PayoutResult): AgentPayoutResult {
+    return { ...result, retried: true }
+  }
+
+  private async read(entry: OutboxEntry): Promise<Withdrawal | null> {
+    if (!entry.withdrawalId) return null
+    return (await this.client.getWithdrawal(entry.withdrawalId)).withdrawal
+  }
+}
+
+/** Field by field: the outbox keeps the checked body, the agent sends the same fields in any order. */
+function sameBody(a: CreateWithdrawal, b: CreateWithdrawal): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CreateWithdrawal>
+  for (const k of keys) if (a[k] !== b[k]) return false
+  return true
+}

@@ -1,0 +1,105 @@
+import { join } from 'node:path'
+import type { ApiClient } from '../api/api-client'
+import { AuditLog } from '../audit/audit-log'
+import { DeskError } from '../errors'
+import { EventBus } from '../event-bus'
+import { profileDir, ProfileStore, type Profile } from '../profiles'
+import { TreasurySession } from '../treasury/session'
+import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
+import { AgentPayouts } from './agent-payouts'
+
+export interface ConnectorSessionOptions {
+  /** The app's data directory (the same one the app and the admin CLI use). */
+  dataDir: string
+  /** A profile id or name. */
+  profile: string
+  /** The OS keychain unless a test passes another store. */
+  secrets?: SecretStore
+}
+
+interface Opened {
+  treasury: TreasurySession
+  payouts: AgentPayouts
+}
+
+/**
+ * One profile's core as the connector uses it: the app's treasury session (profile, keychain,
+ * audit log, outbox). It is opened on first use and again after a failure, so unlocking the
+ * keychain or adding a key takes effect without restarting the connector.
+ */
+export class ConnectorSession {
+  /** Tool calls are audited even when the key cannot be opened. */
+  readonly audit: AuditLog
+  private opened: Opened | null = null
+  private opening: Promise<Opened> | null = null
+
+  private constructor(
+    readonly profile: Profile,
+    private readonly dataDir: string,
+    private readonly store: ProfileStore,
+    private readonly vault: Vault,
+  ) {
+    this.audit = new AuditLog(join(profileDir(dataDir, profile.id), 'audit.jsonl'))
+  }
+
+  /** Throws `profile_not_found` when neither an id nor a name matches. */
+  static async open(options: ConnectorSessionOptions): Promise<ConnectorSession> {
+    const store = new ProfileStore(options.dataDir)
+    const profile = await findProfile(store, options.profile)
+    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()))
+  }
+
+  async client(): Promise<ApiClient> {
+    return (await this.ensure()).treasury.client
+  }
+
+  async payouts(): Promise<AgentPayouts> {
+    return (await this.ensure()).payouts
+  }
+
+  /** Read from the profile file at call time: turning the setting off takes effect at once. */
+  async writeToolsAllowed(): Promise<boolean> {
+    return (await this.store.get(this.profile.id)).agentWriteTools
+  }
+
+  async close(): Promise<void> {
+    const opened = this.opened
+    this.opened = null
+    if (opened) await opened.treasury.close()
+    await this.audit.flush()
+  }
+
+  private ensure(): Promise<Opened> {
+    if (this.opened) return Promise.resolve(this.opened)
+    this.opening ??= this.build().finally(() => {
+      this.opening = null
+    })
+    return this.opening
+  }
+
+  private async build(): Promise<Opened> {
+    const profile = await this.store.get(this.profile.id)
+    const treasury = await TreasurySession.open(profile, {
+      dataDir: this.dataDir,
+      events: new EventBus(),
+      openSigner: (p) => this.vault.openSigner(p),
+    })
+    // The agent follows its payouts with get_withdrawal; background polling would only spend the key's rate limit.
+    treasury.poller.stop()
+    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client) }
+    return this.opened
+  }
+}
+
+async function findProfile(store: ProfileStore, wanted: string): Promise<Profile> {
+  const byId = (await store.list()).find((p) => p.id === wanted)
+  if (byId) return byId
+  try {
+    return await store.getByName(wanted)
+  } catch (err) {
+    if (err instanceof DeskError && err.code === 'profile_not_found') {
+      throw new DeskError('profile_not_found', `There is no profile "${wanted}" in this data directory. "payout-desk profile list" shows the names.`)
+    }
+    throw err
+  }
+}
