@@ -19,6 +19,8 @@ export async function startFixture(seed: 'demo' | 'empty' = 'empty'): Promise<Fi
   const sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed, quiet: true })
   const url = sim.sandbox.url
   const console = simConsole(url)
+  // Tests send far more than 120 requests a minute; the rate-limit test sets its own limit.
+  await console.settings({ rate_limit_per_minute: 1_000_000 })
   const bind = async (workspaceId: string) => {
     const key = generateEd25519Key()
     const keyId = await console.registerEd25519Key(workspaceId, key.publicKeyBase64)
