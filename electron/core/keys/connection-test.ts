@@ -2,6 +2,7 @@ import { request } from 'undici'
 import { z } from 'zod'
 import { ErrorEnvelopeSchema, WalletSchema, envelope } from '../../../shared/api/resources'
 import type { ConnectionResult } from '../../../shared/ipc/channels/profiles'
+import { summarize } from '../ipc/router'
 import { signAttempt, type Signer } from '../signing'
 
 const WalletListSchema = envelope(z.array(WalletSchema))
@@ -58,7 +59,9 @@ export async function testConnection(probe: ConnectionProbe): Promise<Connection
 
   if (status === 200) {
     const parsed = WalletListSchema.safeParse(json)
-    if (!parsed.success) return fail('invalid_response', 'The server answered, but not with a valid wallet list. Check that the base URL points at the Client API v1.')
+    if (!parsed.success) {
+      return fail('invalid_response', `The server answered, but not with a valid wallet list (${summarize(parsed.error)}). Check that the base URL points at the Client API v1.`)
+    }
     return { ok: true, walletCount: parsed.data.data.length, clockOffsetSeconds: offset }
   }
   const code = ErrorEnvelopeSchema.safeParse(json).data?.error.code ?? null
