@@ -10,5 +10,6 @@ export function dataResult(structured: Record<string, unknown>): CallToolResult 
 export function errorResult(err: unknown): CallToolResult {
   const e = toIpcError(err)
   const error = { code: e.code, message: e.message, request_id: e.requestId ?? null }
-  return { content: [{ type: 'text', text: JSON.stringify({ error }, null, 2) }], structuredContent: { error }, isError: true }
+  // No structuredContent: clients check it against the tool's output schema, which describes success.
+  return { content: [{ type: 'text', text: JSON.stringify({ error }, null, 2) }], isError: true }
 }

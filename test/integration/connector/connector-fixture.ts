@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ProfileKeys } from '../../../electron/core/keys'
+import { ProfileStore, type Profile } from '../../../electron/core/profiles'
+import { KeyringSecretStore, Vault } from '../../../electron/core/vault'
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
+import { simConsole, type SimConsole } from '../../harness/sim-console'
+
+const ROOT = join(import.meta.dirname, '../../..')
+const BIN = join(ROOT, 'bin/payout-desk.js')
+
+/**
+ * A simulator with one workspace of our own (two wallets, some history), a data directory and the
+ * real keychain (run under test/with-keychain.sh).
+ */
+export interface ConnectorFixture {
+  sim: RunningSimulator
+  console: SimConsole
+  workspaceId: string
+  home: string
+  keys: ProfileKeys
+  /** A sandbox profile with a generated key registered in the workspace. */
+  profile(name: string, options?: { writeTools?: boolean; registered?: boolean }): Promise<Profile>
+  connect(profile: string): Promise<Connected>
+  close(): Promise<void>
+}
+
+export interface Connected {
+  client: Client
+  stderr(): string
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>
+  close(): Promise<void>
+}
+
+export async function startConnectorFixture(): Promise<ConnectorFixture> {
+  // Build the CLI bundle once here, so connectors started in parallel do not all rebuild it.
+  const built = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
+  if (built.status !== 0) throw new Error(`the CLI did not start: ${built.stderr}`)
+  const sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
+  const console = simConsole(sim.sandbox.url)
+  const workspaceId = (await console.createWorkspace('Agent workspace')).id
+  const main = await console.createWallet(workspaceId, 'Main', [ETH, USDC_POLYGON])
+  await console.createWallet(workspaceId, 'Reserve', [ETH])
+  await console.addTransactions({ wallet_id: main.id, direction: 'in', asset: 'ETH', network: ETH.network, amount: '1.5' })
+  await console.addTransactions({ wallet_id: main.id, direction: 'in', asset: 'USDC', network: USDC_POLYGON.network, amount: '20' })
+  await console.addTransactions({ wallet_id: main.id, direction: 'out', asset: 'ETH', network: ETH.network, amount: '0.25' })
+  const home = mkdtempSync(join(tmpdir(), 'connector-'))
+  const keys = new ProfileKeys({ profiles: new ProfileStore(home), vault: new Vault(new KeyringSecretStore()) })
+  const made: Profile[] = []
+  const open: Connected[] = []
+  return {
+    sim,
+    console,
+    workspaceId,
+    home,
+    keys,
+    async profile(name, options = {}) {
+      let profile = await keys.create({ name, environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' }, options.registered !== false)
+      made.push(profile)
+      if (options.registered !== false) {
+        const publicKey = await keys.publicKey(profile.id, 'active')
+        const keyId = await console.registerEd25519Key(workspaceId, publicKey.base64)
+        profile = await keys.setKeyId(profile.id, keyId, 'active')
+      }
+      if (options.writeTools) profile = await keys.setAgentWriteTools(profile.id, true, false)
+      return profile
+    },
+    async connect(profile) {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'connector', '--profile', profile, '--home', home],
+        // The child needs the D-Bus session of the test keychain.
+        env: process.env as Record<string, string>,
+        stderr: 'pipe',
+      })
+      let stderr = ''
+      transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+      const client = new Client({ name: 'connector-test', version: '1.0.0' })
+      await client.connect(transport)
+      const connected: Connected = {
+        client,
+        stderr: () => stderr,
+        call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+        close: () => client.close(),
+      }
+      open.push(connected)
+      return connected
+    },
+    async close() {
+      for (const c of open) await c.close().catch(() => undefined)
+      for (const p of made) await keys.vault.deleteAll(p.id).catch(() => undefined)
+      await sim.close()
+      rmSync(home, { recursive: true, force: true })
+    },
+  }
+}
+
+export const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '10', available: '10', decimals: 18, usd_price: 3000 }
+export const USDC_POLYGON = { asset: 'USDC', network: 'polygon-amoy', amount: '800', available: '800', decimals: 6 }
+/** A checksummed Sepolia address for destinations. */
+export const DESTINATION = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
+
+/** The text of a tool result parsed as JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the tool answered
+export function json(result: CallToolResult): any {
+  const first = result.content[0]
+  if (!first || first.type !== 'text') throw new Error('the tool result has no text')
+  return JSON.parse(first.text)
+}
+
+export function runConnectorOnce(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, 'connector', ...args], { encoding: 'utf8', input: '', env: process.env, timeout: 30_000 })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
