@@ -1,0 +1,34 @@
+/**
+ * A client process that is killed mid-payout: it writes the outbox entry, then dies either
+ * right after the fsync (`written`, nothing sent) or when the provider's first answer arrives
+ * but before the outcome reaches the outbox (`answer`). Run: node --import tsx payout-child.ts '<json>'
+ */
+import { ApiClient } from '../../electron/core/api/api-client'
+import { Pacer } from '../../electron/core/api/pacer'
+import { RequestSender } from '../../electron/core/api/request-sender'
+import { Outbox } from '../../electron/core/payouts/outbox'
+import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
+import { createEd25519Signer } from '../../electron/core/signing'
+
+export interface ChildJob {
+  baseUrl: string
+  keyId: string
+  secretHex: string
+  outboxFile: string
+  body: { wallet_id: string; asset: string; amount: string; destination: string; network?: string }
+  killOn: 'written' | 'answer'
+}
+
+const die = () => process.kill(process.pid, 'SIGKILL')
+const job = JSON.parse(process.argv[2]!) as ChildJob
+const sender = new RequestSender({
+  baseUrl: job.baseUrl,
+  signer: createEd25519Signer(job.keyId, Buffer.from(job.secretHex, 'hex')),
+  pacer: new Pacer({ limit: 100_000, windowSeconds: 1 }),
+  audit: { record: () => (job.killOn === 'answer' ? die() : undefined) },
+})
+const outbox = await Outbox.open(job.outboxFile)
+if (job.killOn === 'written') outbox.onChange(die)
+await new PayoutRequests(outbox, new ApiClient(sender)).request(job.body, 'soak-child')
+process.stderr.write('payout-child: expected to be killed before the payout finished\n')
+process.exit(3)
