@@ -1,6 +1,7 @@
 // npm start: the desktop app when the Electron binary is here (or can be downloaded); otherwise the browser demo.
 import { spawn, spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 
@@ -21,7 +22,7 @@ function run(command, args) {
 
 const binary = electronBinary()
 if (binary) {
-  const build = spawnSync(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'inherit' })
+  const build = spawnSync(process.execPath, [join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'), 'build'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
   run(binary, ['.'])
 } else {

@@ -1,8 +1,9 @@
 import type { CliCommand } from './command'
 import { connectorCommand } from './connector-command'
+import { demoCommand } from './demo-command'
 import { keyCommand } from './key-command'
 import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, connectorCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, connectorCommand, demoCommand]

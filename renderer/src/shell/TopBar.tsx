@@ -1,5 +1,7 @@
 import { useState } from 'react'
+import { call } from '../desk'
 import { EnvBadge } from '../components/EnvBadge'
+import { useRead } from '../components/useRead'
 import { useProfiles } from '../stores/profiles'
 import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
@@ -9,11 +11,17 @@ import { ThemeToggle } from './ThemeToggle'
 export function TopBar() {
   const current = useProfiles((s) => s.current)
   const [about, setAbout] = useState(false)
+  const info = useRead(() => call('app.info', {}), [])
   return (
     <header className="topbar">
       <span className="brand">Payout Desk</span>
       <ProfilePicker />
       {current ? <EnvBadge environment={current.environment} /> : null}
+      {info.data?.keysInMemory ? (
+        <span className="chip chip-wait" role="note" data-testid="keys-in-memory">
+          demo: keys live in memory and vanish at exit
+        </span>
+      ) : null}
       <span className="spacer" />
       {current ? <PacingMeter /> : null}
       <ThemeToggle />

@@ -15,6 +15,8 @@ export const appChannels = channels({
         node: z.string().optional(),
       }),
       shell: z.enum(['electron', 'browser-demo', 'test']),
+      /** Browser demo without an OS keychain: its simulator keys live in memory only (said in the top bar). */
+      keysInMemory: z.boolean().optional(),
     }),
   },
 })

@@ -1,0 +1,28 @@
+import { singleCommand } from './command'
+import { runDemo } from './demo'
+import { UsageError } from './usage-error'
+
+const USAGE = 'demo [--port N] [--no-open]'
+
+export const demoCommand = singleCommand({
+  name: 'demo',
+  usage: USAGE,
+  summary:
+    'Browser demo where Electron cannot run: the local simulator with demo data and the real core in this process, the app served on ' +
+    '127.0.0.1 with a per-run token, opened in the system browser (--no-open only prints the link). Its data lives in a temporary ' +
+    'folder removed at exit (Ctrl+C); it can reach no server but its own simulator.',
+  options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } },
+  async run(ctx, v) {
+    const port = v.port === undefined ? 0 : Number(v.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one).', USAGE)
+    const demo = await runDemo({ port, open: v['no-open'] !== true, log: (line) => ctx.err(line), ready: (line) => ctx.out(line) })
+    ctx.err('Press Ctrl+C to stop the demo; its data and keys are removed at exit.')
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'))
+      process.once('SIGTERM', () => resolve('SIGTERM'))
+    })
+    ctx.err(`demo: ${signal}, stopping and removing ${demo.dataDir}`)
+    await demo.close()
+    return 0
+  },
+})
