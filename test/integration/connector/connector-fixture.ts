@@ -26,7 +26,7 @@ export interface ConnectorFixture {
   keys: ProfileKeys
   /** A sandbox profile with a generated key registered in the workspace. */
   profile(name: string, options?: { writeTools?: boolean; registered?: boolean }): Promise<Profile>
-  connect(profile: string): Promise<Connected>
+  connect(profile: string, env?: Record<string, string>): Promise<Connected>
   close(): Promise<void>
 }
 
@@ -70,12 +70,12 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
       if (options.writeTools) profile = await keys.setAgentWriteTools(profile.id, true, false)
       return profile
     },
-    async connect(profile) {
+    async connect(profile, env = {}) {
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [BIN, 'connector', '--profile', profile, '--home', home],
         // The child needs the D-Bus session of the test keychain.
-        env: process.env as Record<string, string>,
+        env: { ...(process.env as Record<string, string>), ...env },
         stderr: 'pipe',
       })
       let stderr = ''

@@ -88,4 +88,14 @@ describe('connector tool list', () => {
     const again = await c.call('get_wallet', { wallet_id: 'wal-treasury' })
     expect(json(again).error.code).toBe('key_not_found')
   })
+
+  it('a keychain that cannot be reached is a tool error with advice; the server keeps serving', async () => {
+    await f.profile('nobus')
+    const c = await f.connect('nobus', { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', DISPLAY: '' })
+    for (const tool of ['list_wallets', 'list_counterparties']) {
+      const r = await c.call(tool)
+      expect(r.isError).toBe(true)
+      expect(json(r).error).toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/gnome-keyring/) })
+    }
+  })
 })
