@@ -38,7 +38,7 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   let started: Promise<Simulator> | null = null
   return {
     get() {
-      started ??= import('../../electron/simulator').then((m) => m.startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo' }))
+      started ??= import('../../electron/simulator').then((m) => m.startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo', quiet: true }))
       return started
     },
     async close() {
@@ -75,6 +75,8 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
         return { sandboxUrl: sim.sandbox.url, consoleUrl: `${sim.sandbox.url}/_console/` }
       },
       openExternal: async (url: string) => void opened.push(url),
+      // Stands in for the save dialog: exports land in the test's data directory.
+      chooseSavePath: async (name: string) => join(dataDir, name),
     })
     await use(Object.assign(desk, { opened, simulator }))
     // Remove every profile so no key is left in the keychain.

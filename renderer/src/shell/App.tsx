@@ -4,6 +4,7 @@ import { ErrorBox } from '../components/ErrorBox'
 import { Loading } from '../components/Loading'
 import { useNav, type SectionId } from '../stores/nav'
 import { useProfiles } from '../stores/profiles'
+import { useQuickstart } from '../stores/quickstart'
 import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
 import { KeysScreen } from '../screens/keys/KeysScreen'
 import { PayoutsScreen } from '../screens/payouts/PayoutsScreen'
@@ -25,6 +26,7 @@ const SCREENS: Record<Exclude<SectionId, 'keys'>, () => React.JSX.Element> = {
 export function App() {
   const { loaded, error, profiles, current, load } = useProfiles()
   const section = useNav((s) => s.section)
+  const quickstarting = useQuickstart((s) => s.busy)
   useSectionShortcuts()
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function App() {
   if (!loaded) body = <Loading what="profiles" />
   else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
   else if (section === 'keys') body = <KeysScreen />
-  else if (profiles.length === 0) body = <Welcome />
+  else if (profiles.length === 0 || quickstarting) body = <Welcome />
   else {
     const Screen = SCREENS[section]
     // A new profile remounts every screen, so nothing of the previous workspace lingers.

@@ -1,29 +1,12 @@
-import { useState } from 'react'
-import { asDeskError, call, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useNav } from '../stores/nav'
-import { useProfiles } from '../stores/profiles'
+import { useQuickstart } from '../stores/quickstart'
 
 /** First run: no profile yet. */
 export function Welcome() {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const { busy, error, run } = useQuickstart()
   const go = useNav((s) => s.go)
-  const load = useProfiles((s) => s.load)
-
-  const trySimulator = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await call('quickstart.simulator', {})
-      await load()
-      go('wallets')
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const trySimulator = () => run()
 
   return (
     <section className="welcome panel" aria-labelledby="welcome-title">

@@ -1,0 +1,120 @@
+import { checkA11y, consolePost, expect, snap, test } from '../harness/e2e-fixtures'
+
+async function register(baseUrl: string, publicKey: string): Promise<string> {
+  const res = (await consolePost(baseUrl, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: publicKey })) as { key_id: string }
+  return res.key_id
+}
+
+test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, remove', async ({ app, sim }) => {
+  const { page } = app
+  await page.getByRole('button', { name: 'Add a profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Ops sandbox')
+  await form.getByLabel('Base URL').fill('ftp://nowhere')
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(form.getByText('Use https (http only for 127.0.0.1 or localhost).')).toBeVisible()
+  await form.getByLabel('Base URL').fill(sim.sandbox.url)
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
+
+  if (await page.getByRole('button', { name: 'Generate key' }).isVisible()) await page.getByRole('button', { name: 'Generate key' }).click()
+  const base64 = (await page.getByTestId('pk-base64').first().textContent())!.trim()
+  expect(base64).toMatch(/^[A-Za-z0-9+/]{43}=$/)
+  await expect(page.getByRole('img', { name: /QR code of the public key/ }).first()).toBeVisible()
+  await snap(page, 'keys-profile-new-key')
+  await checkA11y(page)
+
+  const keyId = await register(sim.sandbox.url, base64)
+  await page.getByRole('form', { name: 'Key ID' }).getByLabel('Key ID').fill(keyId)
+  await page.getByRole('button', { name: 'Save Key ID' }).click()
+  await expect(page.getByRole('table', { name: 'Profiles' })).toContainText('ready')
+  await page.getByRole('button', { name: 'Test connection' }).click()
+  await expect(page.getByTestId('connection-result')).toContainText(/Connected: the workspace has \d+ wallets?/)
+  await snap(page, 'keys-connected')
+
+  // Rotation: the new key waits beside the active one until its Key ID passes the test.
+  await page.getByRole('button', { name: 'Rotate key' }).click()
+  const pending = page.getByTestId('pending-key')
+  await expect(pending).toBeVisible()
+  const newBase64 = (await pending.getByTestId('pk-base64').textContent())!.trim()
+  expect(newBase64).not.toBe(base64)
+  const newKeyId = await register(sim.sandbox.url, newBase64)
+  await pending.getByLabel('Key ID of the new key').fill(newKeyId)
+  await pending.getByRole('button', { name: 'Save Key ID' }).click()
+  await expect(pending.getByRole('button', { name: 'Test the new key' })).toBeEnabled()
+  await snap(page, 'keys-rotating', ['light'])
+  await pending.getByRole('button', { name: 'Test the new key' }).click()
+  await expect(page.getByText('The new key passed the test and is now active.')).toBeVisible()
+  await expect(pending).toBeHidden()
+  await expect(page.getByTestId('pk-base64').first()).toHaveText(newBase64)
+
+  // Agent write tools name the environment before they turn on.
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  const confirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
+  await expect(confirm).toContainText('SANDBOX')
+  await checkA11y(page)
+  await confirm.getByRole('button', { name: 'Allow in SANDBOX' }).click()
+  await expect(page.getByLabel(/Allow the agent's write tools/)).toBeChecked()
+
+  await page.getByRole('button', { name: 'Delete key' }).click()
+  const del = page.getByRole('dialog', { name: 'Delete this key?' })
+  await del.getByRole('button', { name: 'Keep as is' }).click()
+  await expect(del).toBeHidden()
+  await page.getByRole('button', { name: 'Delete key' }).click()
+  await page.getByRole('dialog', { name: 'Delete this key?' }).getByRole('button', { name: 'Delete key' }).click()
+  await expect(page.getByRole('button', { name: 'Generate key' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Remove profile' }).click()
+  await page.getByRole('dialog', { name: 'Remove this profile?' }).getByRole('button', { name: 'Remove profile' }).click()
+  await expect(page.getByText('No profiles yet')).toBeVisible()
+})
+
+test('a production profile is marked everywhere and the agent tools ask twice', async ({ app }) => {
+  const { page } = app
+  await page.getByRole('button', { name: 'Add a profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Live treasury')
+  await form.getByLabel('Environment').selectOption('production')
+  await form.getByLabel('Base URL').fill('http://127.0.0.1:9')
+  await expect(form.getByText('Production moves real money.')).toBeVisible()
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(form.getByText('A production profile needs https.')).toBeVisible()
+  await form.getByLabel('Base URL').fill('https://api.provider.example')
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
+  await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
+  await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
+  await expect(page.locator('.app')).toHaveClass(/env-production/)
+
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Continue' }).click()
+  const second = page.getByRole('dialog', { name: 'Confirm for PRODUCTION' })
+  await expect(second).toBeVisible()
+  await snap(page, 'keys-production-confirm')
+  await second.getByRole('button', { name: 'Allow in PRODUCTION' }).click()
+  await expect(page.getByLabel(/Allow the agent's write tools/)).toBeChecked()
+  await snap(page, 'keys-production')
+  await checkA11y(page)
+})
+
+test('an HMAC secret is imported into the keychain and passes the connection test', async ({ app, sim }) => {
+  const { page } = app
+  await page.getByRole('button', { name: 'Add a profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Legacy')
+  await form.getByLabel('Algorithm').selectOption('hmac')
+  await form.getByLabel('Base URL').fill(sim.sandbox.url)
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  const { key_id, secret } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'hmac' })) as {
+    key_id: string
+    secret: string
+  }
+  const hmac = page.getByRole('form', { name: 'Import HMAC secret' })
+  await hmac.getByLabel('Key ID').fill(key_id)
+  await hmac.getByLabel('Secret').fill(secret)
+  await hmac.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByText('HMAC secret stored in the keychain (not shown).')).toBeVisible()
+  await expect(page.locator('body')).not.toContainText(secret)
+  await page.getByRole('button', { name: 'Test connection' }).click()
+  await expect(page.getByTestId('connection-result')).toContainText('Connected')
+})
