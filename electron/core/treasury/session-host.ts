@@ -24,22 +24,23 @@ export class SessionHost {
     if (!profile) throw new DeskError('profile_not_found', 'No profile is open. Choose or create a profile first.')
     if (!profile.keyId) throw new DeskError('key_not_found', 'This profile has no Key ID yet. Register its key in the provider\'s console and enter the Key ID.')
     const key = fingerprint(profile)
-    if (this.current?.key !== key) {
-      await this.close()
-      const opening = TreasurySession.open(profile, this.deps)
-      this.current = { key, session: opening }
-      opening.catch(() => {
-        if (this.current?.session === opening) this.current = null
-      })
-    }
-    return this.current.session
+    const open = this.current
+    if (open?.key === key) return open.session
+    // Claim the slot before awaiting, so concurrent callers share one opening session.
+    const opening = TreasurySession.open(profile, this.deps)
+    this.current = { key, session: opening }
+    opening.catch(() => {
+      if (this.current?.session === opening) this.current = null
+    })
+    if (open) await (await open.session.catch(() => null))?.close()
+    return opening
   }
 
   /** Closes the session if the current profile is no longer the one it serves. */
   async refresh(): Promise<void> {
     if (!this.current) return
     const profile = await this.deps.currentProfile()
-    if (!profile || fingerprint(profile) !== this.current.key) await this.close()
+    if (!profile || fingerprint(profile) !== this.current?.key) await this.close()
   }
 
   async close(): Promise<void> {
