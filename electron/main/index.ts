@@ -4,12 +4,14 @@ import { createDesk, type Desk } from '../core/desk'
 import { registerAppScheme, serveAppFiles } from './app-protocol'
 import { registerIpc } from './ipc'
 import { log } from './log'
+import { shellServices } from './shell-services'
 import { createMainWindow } from './window'
 
 /** Electron glue only: lifecycle, the window, IPC wiring. Everything else lives in electron/core. */
 const devTools = !app.isPackaged && process.env.PAYOUT_DESK_DEVTOOLS === '1'
 let mainWindow: BrowserWindow | null = null
 let desk: Desk | null = null
+let services: ReturnType<typeof shellServices> | null = null
 
 registerAppScheme()
 
@@ -25,7 +27,7 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (e) => e.preventDefault())
   })
   app.on('window-all-closed', () => app.quit())
-  app.on('before-quit', () => void desk?.dispose())
+  app.on('before-quit', () => void desk?.dispose().then(() => services?.dispose()))
   app
     .whenReady()
     .then(start)
@@ -37,7 +39,8 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   serveAppFiles(join(__dirname, '../renderer'))
-  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log })
+  services = shellServices(app.getPath('userData'), () => mainWindow)
+  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, ...services })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
   mainWindow = createMainWindow(join(__dirname, '../preload'), devTools)
   mainWindow.on('closed', () => (mainWindow = null))
