@@ -136,3 +136,9 @@ export async function quickStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try it with the local simulator' }).click()
   await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible({ timeout: 30_000 })
 }
+
+/** Opens a section from the left navigation. */
+export async function openSection(page: Page, name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click()
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+}

@@ -77,10 +77,10 @@ export function ExportPanel({ filter }: { filter: TxFilter }) {
       {result ? (
         <p className={`notice ${result.cancelled ? 'warn' : 'good'}`} role="status" data-testid="export-result">
           {result.cancelled
-            ? `Export cancelled after ${result.rows} rows.`
-            : result.path
-              ? `Exported ${result.rows} rows to ${result.path}`
-              : 'Export not saved: no file was chosen.'}
+            ? result.path === null && result.rows === 0
+              ? 'Nothing exported: no file was chosen or the export stopped before the first page.'
+              : `Export cancelled after ${result.rows} rows.`
+            : `Exported ${result.rows} rows to ${result.path ?? 'the chosen file'}`}
         </p>
       ) : null}
       {error ? <ErrorBox error={error} title="The export failed" /> : null}

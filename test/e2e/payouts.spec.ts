@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test'
+import { type App, checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
+
+async function registerDestination(page: Page): Promise<void> {
+  await openSection(page, 'Destinations')
+  await page.getByRole('button', { name: 'New destination' }).click()
+  const form = page.getByRole('form', { name: 'New destination' })
+  await form.getByLabel('Network').selectOption('ethereum-sepolia')
+  await form.getByLabel('Address').fill('tb1qnotanethereumaddress')
+  await expect(form.getByText('Not a valid Ethereum Sepolia address.')).toBeVisible()
+  await form.getByLabel('Address').fill(ADDRESS)
+  await expect(form.getByText('Not a valid Ethereum Sepolia address.')).toBeHidden()
+  await form.getByLabel('Company name').fill('Supplier GmbH')
+  await form.getByLabel('Provider name').fill('Example Custody')
+  await form.getByLabel('Country').selectOption('DE')
+  await form.getByLabel('Label (optional)').fill('Supplier')
+  await form.getByRole('button', { name: 'Register destination' }).click()
+  await expect(page.getByTestId('destination-outcome')).toContainText('Registered “Supplier”')
+}
+
+async function requestPayout(page: Page, amount: string, walletName: string): Promise<void> {
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'New payout' }).click()
+  const form = page.getByRole('form', { name: 'New payout' })
+  await form.getByLabel('From wallet').selectOption({ label: walletName })
+  await form.getByLabel('Asset').selectOption('USDC')
+  const network = form.getByLabel('Network')
+  if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
+  await form.getByLabel(/^Amount/).fill(amount)
+  await form.getByLabel('To destination').selectOption({ index: 1 })
+  await form.getByRole('button', { name: 'Review' }).click()
+  await expect(page.getByTestId('payout-review')).toContainText(amount)
+  await page.getByRole('button', { name: 'Request payout' }).dblclick()
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+}
+
+async function usdcWallet(app: App) {
+  const wallets = await app.desk.router.call('wallets.list', {})
+  return wallets.find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+}
+
+test('destination: register, explain a duplicate, verify in the console, pay to it and watch it complete', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await registerDestination(page)
+  const row = page.getByTestId('destination-row').filter({ hasText: 'Supplier' })
+  await expect(row).toContainText('Waiting for verification in the console')
+  await snap(page, 'destinations')
+  await checkA11y(page)
+
+  await page.getByRole('button', { name: 'New destination' }).click()
+  const form = page.getByRole('form', { name: 'New destination' })
+  await form.getByLabel('Network').selectOption('ethereum-sepolia')
+  await form.getByLabel('Address').fill(ADDRESS)
+  await form.getByLabel('Owner type').selectOption('individual')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('L'.repeat(121))
+  await form.getByLabel('Wallet type').selectOption('unhosted')
+  await form.getByLabel('Country').selectOption('FR')
+  await form.getByRole('button', { name: 'Register destination' }).click()
+  await expect(form.getByText('At most 120 characters.')).toHaveCount(0)
+  await expect(page.getByTestId('destination-outcome')).toContainText('This address is already in the book')
+  await snap(page, 'destinations-duplicate', ['light'])
+
+  const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
+  await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(row).toContainText('Verified')
+
+  const wallet = await usdcWallet(app)
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'New payout' }).click()
+  const payout = page.getByRole('form', { name: 'New payout' })
+  await payout.getByLabel('From wallet').selectOption({ label: wallet.name })
+  await payout.getByLabel('Asset').selectOption('USDC')
+  const network = payout.getByLabel('Network')
+  if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
+  const amount = payout.getByLabel(/^Amount/)
+  for (const [text, message] of [
+    ['1,5', 'Use digits and a dot only'],
+    ['1e3', 'Use digits and a dot only'],
+    ['-2', 'Use digits and a dot only'],
+    ['0', 'The amount must be more than zero.'],
+    ['1.1234567', 'This asset does not allow that many decimal places.'],
+    ['999999999999', 'More than the available balance.'],
+  ] as const) {
+    await amount.fill(text)
+    await expect(payout.getByText(message)).toBeVisible()
+  }
+  await payout.getByRole('button', { name: 'Max' }).click()
+  await expect(amount).not.toHaveValue('')
+  await amount.fill('12.5')
+  await expect(payout.getByLabel('To destination').locator('option')).toHaveCount(2)
+  await payout.getByLabel('To destination').selectOption({ index: 1 })
+  await snap(page, 'payout-form')
+  await checkA11y(page)
+  await payout.getByRole('button', { name: 'Review' }).click()
+  const review = page.getByRole('region', { name: 'Review payout' })
+  await expect(review.getByTestId('env-badge')).toHaveText('SANDBOX')
+  await expect(review).toContainText(ADDRESS)
+  await snap(page, 'payout-review')
+  await checkA11y(page)
+  await review.getByRole('button', { name: 'Request payout' }).dblclick()
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+  await expect(page.getByTestId('payout-outcome')).not.toContainText(/\bsent\b/i)
+  const posts = ((await (await fetch(`${sim.sandbox.url}/_console/requests`)).json()) as { data: Array<{ method: string; path: string }> }).data
+  expect(posts.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals'))).toHaveLength(1)
+  await snap(page, 'payouts-requested')
+
+  await page.getByRole('button', { name: 'Follow this payout' }).click()
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('pending approval')
+  const id = (await desk.router.call('withdrawals.list', {})).find((w) => w.destination === ADDRESS)!.id
+  await consolePost(sim.sandbox.url, `/withdrawals/${id}/approve`)
+  // The core's poller pushes the change; no click needed.
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('approved', { timeout: 30_000 })
+  await consolePost(sim.sandbox.url, `/withdrawals/${id}/process`)
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('processing', { timeout: 30_000 })
+  await consolePost(sim.sandbox.url, `/withdrawals/${id}/complete`)
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('completed', { timeout: 30_000 })
+  await expect(page.getByTestId('tx-hash')).not.toContainText('not on chain yet')
+  await expect(page.getByRole('button', { name: 'Cancel payout' })).toHaveCount(0)
+  await snap(page, 'payout-completed')
+  await checkA11y(page)
+})
+
+test('cancel a pending payout; an approved one is explained as not cancellable', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await registerDestination(page)
+  const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
+  await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
+  const wallet = await usdcWallet(app)
+
+  await requestPayout(page, '3.25', wallet.name)
+  await page.getByRole('button', { name: 'Follow this payout' }).click()
+  await page.getByRole('button', { name: 'Cancel payout' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel this payout?' })
+  await snap(page, 'payout-cancel-confirm', ['light'])
+  await dialog.getByRole('button', { name: 'Cancel payout' }).click()
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('cancelled')
+  await expect(page.getByTestId('timeline')).toContainText('cancelled')
+
+  await requestPayout(page, '4.75', wallet.name)
+  await page.getByRole('button', { name: 'Follow this payout' }).click()
+  await expect(page.getByRole('button', { name: 'Cancel payout' })).toBeVisible()
+  const pending = (await desk.router.call('withdrawals.list', {})).find((w) => w.amount === '4.75')!
+  await consolePost(sim.sandbox.url, `/withdrawals/${pending.id}/approve`)
+  await page.getByRole('button', { name: 'Cancel payout' }).click()
+  await page.getByRole('dialog', { name: 'Cancel this payout?' }).getByRole('button', { name: 'Cancel payout' }).click()
+  await expect(page.getByRole('alert')).toContainText('can no longer be cancelled')
+  await expect(page.locator('.screen-head .chip').first()).toHaveText('approved')
+  await snap(page, 'payout-not-cancellable')
+
+  await openSection(page, 'Payouts')
+  await page.getByLabel('Status').selectOption('cancelled')
+  await expect(page.getByTestId('payout-row')).toHaveCount(1)
+  await page.getByLabel('Status').selectOption('')
+  await snap(page, 'payouts-list')
+  await checkA11y(page)
+})
+
+test('an unknown outbox entry is recovered with the same Idempotency-Key', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await registerDestination(page)
+  const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
+  await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
+  const wallet = await usdcWallet(app)
+  // Every attempt is committed by the provider, then the answer is lost.
+  await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 20 })
+
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'New payout' }).click()
+  const form = page.getByRole('form', { name: 'New payout' })
+  await form.getByLabel('From wallet').selectOption({ label: wallet.name })
+  await form.getByLabel('Asset').selectOption('USDC')
+  const network = form.getByLabel('Network')
+  if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
+  await form.getByLabel(/^Amount/).fill('6.5')
+  await form.getByLabel('To destination').selectOption({ index: 1 })
+  await form.getByRole('button', { name: 'Review' }).click()
+  await page.getByRole('button', { name: 'Request payout' }).click()
+  await expect(page.getByTestId('payout-outcome')).toContainText('could not confirm', { timeout: 60_000 })
+  const outbox = page.getByTestId('outbox')
+  await expect(outbox.getByTestId('outbox-row')).toHaveCount(1)
+  await snap(page, 'payouts-outbox-unknown')
+  await checkA11y(page)
+
+  const [entry] = await desk.router.call('payouts.outbox', {})
+  await outbox.getByRole('button', { name: 'Check again' }).click()
+  await expect(outbox).toBeHidden()
+  const payouts = await desk.router.call('withdrawals.list', { idempotency_key: entry!.idempotencyKey })
+  expect(payouts).toHaveLength(1)
+  await page.getByLabel('Idempotency-Key').fill(entry!.idempotencyKey)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByTestId('payout-row')).toHaveCount(1)
+})
