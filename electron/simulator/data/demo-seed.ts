@@ -1,3 +1,4 @@
+import Big from 'big.js'
 import { ASSET_DECIMALS, findNetwork } from '../../../shared/api'
 import { makeAddress, makeTxHash } from '../chain-formats'
 import { sub } from '../decimal'
@@ -110,8 +111,10 @@ function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: nu
   ]
   return plan.flatMap(([status, daysAgo, amount], i) => {
     const destination = verified[i % verified.length]!
-    const wallet = data.wallets.find((w) => w.balances.some((b) => b.network === destination.network && b.asset !== 'TRX'))
-    const balance = wallet?.balances.find((b) => b.network === destination.network && b.asset !== 'TRX')
+    // Pay from a balance that can cover the amount, so the seed never shows a negative balance.
+    const fits = (b: WalletRecord['balances'][number]) => b.network === destination.network && b.asset !== 'TRX' && new Big(b.available).gte(amount)
+    const wallet = data.wallets.find((w) => w.balances.some(fits))
+    const balance = wallet?.balances.find(fits)
     if (!wallet || !balance) return []
     const created = anchor - daysAgo * DAY_MS
     const settled = status === 'completed'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidAddress, NETWORKS } from '../../../shared/api'
+import { DECIMAL_PATTERN, isValidAddress, NETWORKS } from '../../../shared/api'
 import { decodeCursor, encodeCursor } from '../../../electron/simulator/api/cursor'
 import { makeAddress } from '../../../electron/simulator/chain-formats'
 import { demoData } from '../../../electron/simulator/data/demo-seed'
@@ -67,5 +67,18 @@ describe('addresses and demo data', () => {
     expect(data.counterparties.some((c) => c.can_send) && data.counterparties.some((c) => !c.can_send)).toBe(true)
     expect(new Set(data.withdrawals.map((w) => w.status)).size).toBeGreaterThanOrEqual(6)
     expect(data.settings.approver_available).toBe(true)
+  })
+})
+
+describe('demo balances', () => {
+  it.each(['sandbox', 'production'] as const)('are decimal strings, never negative, available within amount (%s)', (env) => {
+    const data = demoData(env, Date.UTC(2026, 10, 1))
+    for (const wallet of data.wallets) {
+      for (const b of wallet.balances) {
+        expect(b.amount, `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
+        expect(b.available, `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
+        expect(Number(b.available)).toBeLessThanOrEqual(Number(b.amount))
+      }
+    }
   })
 })
