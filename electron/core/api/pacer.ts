@@ -26,7 +26,10 @@ export interface PacerOptions {
   /** Requests allowed in any window (the provider's 120 per minute by default). */
   limit?: number
   windowSeconds?: number
-  /** Extra wait beyond the window so the provider, which counts arrivals, never sees L+1 in a window. */
+  /**
+   * Extra wait beyond the window so the provider, which counts arrivals (a little after we count
+   * starts), never sees L+1 in a window. Default: 0.5% of the window, 5 to 250 ms.
+   */
   marginMs?: number
   clock?: PacerClock
 }
@@ -55,7 +58,7 @@ export class Pacer {
   constructor(options: PacerOptions = {}) {
     this.limit = options.limit ?? 120
     this.windowMs = (options.windowSeconds ?? 60) * 1000
-    this.marginMs = options.marginMs ?? 25
+    this.marginMs = options.marginMs ?? Math.min(250, Math.max(5, this.windowMs * 0.005))
     this.clock = options.clock ?? realClock
     if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('pacer limit must be a positive integer')
     if (!(this.windowMs > 0)) throw new RangeError('pacer window must be positive')
