@@ -1,17 +1,23 @@
 // npm start: the desktop app when the Electron binary is here (or can be downloaded); otherwise the browser demo.
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 
+// Electron 45 downloads its binary on first use and throws when it cannot. Asked in a child process so
+// the downloader's own stack traces stay out of the way: the user gets one clear message instead.
 function electronBinary() {
-  try {
-    // Electron 45 downloads its binary on first use; this throws when it cannot.
-    return require('electron')
-  } catch {
-    return null
-  }
+  const electronMain = require.resolve('electron')
+  if (!existsSync(join(dirname(electronMain), 'dist'))) console.error('Fetching the Electron binary (first start only)…')
+  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write("\\n" + require(process.argv[1]))', electronMain], {
+    encoding: 'utf8',
+  })
+  if (probe.status === 0) return probe.stdout.trim().split('\n').pop() || null
+  const reason = `${probe.stderr}`.split('\n').find((line) => /Error/.test(line))
+  if (reason) console.error(`(Electron download: ${reason.trim()})`)
+  return null
 }
 
 function run(command, args) {
