@@ -31,3 +31,13 @@ describe('demo secret store', () => {
     expect(await secrets.store.get('demo-profile')).toBeNull()
   })
 })
+
+describe('keys outside the keychain', () => {
+  it('only the browser demo can choose the in-memory store', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const users = execFileSync('git', ['grep', '-l', 'DemoMemorySecretStore', '--', 'electron', 'shared', 'renderer'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+    expect(users.sort()).toEqual(['electron/cli/demo/demo-secret-store.ts', 'electron/cli/demo/memory-secret-store.ts'])
+  })
+})
