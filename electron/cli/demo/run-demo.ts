@@ -7,6 +7,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator'
 import { withDemoAppInfo } from './demo-app-info'
 import { startDemoServer, type DemoServer } from './demo-server'
 import { demoSecretStore, type DemoSecrets } from './demo-secret-store'
+import { demoExportPath, noPagePaths } from './export-target'
 import { openInBrowser } from './open-browser'
 import { findProjectRoot } from './project-root'
 import { ensureRendererBuilt } from './renderer-build'
@@ -66,6 +67,11 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
         if (!own.some((base) => url.startsWith(`${base}/`)) && !url.startsWith('https://')) return
         if (!options.open || !(await openInBrowser(url))) options.log(`Open in your browser: ${url}`)
       },
+      chooseSavePath: async (suggestedName) => {
+        const path = demoExportPath(suggestedName)
+        options.log(`demo: exporting to ${path}`)
+        return path
+      },
       log: { error: (message, detail) => options.log(`demo: ${message}${detail === undefined ? '' : ` ${String(detail)}`}`) },
     })
     cleanup.push(() => desk.dispose())
@@ -76,7 +82,7 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
     })
     const server: DemoServer = await startDemoServer({
       rendererDir,
-      dispatch: withDemoAppInfo(guarded, secrets.inMemory),
+      dispatch: withDemoAppInfo(noPagePaths(guarded), secrets.inMemory),
       subscribe: (listener) => desk.events.subscribe(listener),
       port: options.port ?? 0,
       log: options.log,

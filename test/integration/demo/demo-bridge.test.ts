@@ -125,7 +125,7 @@ describe('demo server: the bridge', () => {
   })
 
   it('answers an unknown channel and bad input with errors', async () => {
-    const unknown = await call(ws, 'fs.readFile', { path: '/etc/passwd' })
+    const unknown = await call(ws, 'fs.readFile', { file: '/etc/passwd' })
     expect(unknown.result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
     const bad = await call(ws, 'profiles.create', { name: 42 })
     expect(bad.result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
@@ -155,6 +155,12 @@ describe('demo server: the bridge', () => {
     expect(events).toContain('profiles.changed')
     const wallets = await call(ws, 'profiles.current')
     expect(wallets.result.data?.id).toBe(reply.result.data?.profile?.id)
+  })
+
+  it('refuses a file path named by the page', async () => {
+    const reply = await call(ws, 'transactions.export', { path: '/tmp/owned-by-the-page.csv' })
+    expect(reply.result).toMatchObject({ ok: false, error: { code: 'demo_no_paths' } })
+    expect(existsSync('/tmp/owned-by-the-page.csv')).toBe(false)
   })
 
   it('still lets a profile be created for its own simulator', async () => {
