@@ -1,3 +1,4 @@
+import { copyFile, mkdir } from 'node:fs/promises'
 import { checkA11y, consolePost, expect, snap, test } from '../harness/e2e-fixtures'
 
 async function register(baseUrl: string, publicKey: string): Promise<string> {
@@ -25,12 +26,14 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await checkA11y(page)
 
   const keyId = await register(sim.sandbox.url, base64)
-  await page.getByRole('form', { name: 'Key ID' }).getByLabel('Key ID').fill(keyId)
+  await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(keyId)
   await page.getByRole('button', { name: 'Save Key ID' }).click()
   await expect(page.getByRole('table', { name: 'Profiles' })).toContainText('ready')
   await page.getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByTestId('connection-result')).toContainText(/Connected: the workspace has \d+ wallets?/)
   await snap(page, 'keys-connected')
+  await mkdir('resources', { recursive: true })
+  await copyFile('test-results/screens/keys-connected-light.png', 'resources/screenshot-keys.png')
 
   // Rotation: the new key waits beside the active one until its Key ID passes the test.
   await page.getByRole('button', { name: 'Rotate key' }).click()
@@ -39,7 +42,7 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   const newBase64 = (await pending.getByTestId('pk-base64').textContent())!.trim()
   expect(newBase64).not.toBe(base64)
   const newKeyId = await register(sim.sandbox.url, newBase64)
-  await pending.getByLabel('Key ID of the new key').fill(newKeyId)
+  await pending.getByRole('textbox', { name: 'Key ID of the new key' }).fill(newKeyId)
   await pending.getByRole('button', { name: 'Save Key ID' }).click()
   await expect(pending.getByRole('button', { name: 'Test the new key' })).toBeEnabled()
   await snap(page, 'keys-rotating', ['light'])
@@ -84,7 +87,7 @@ test('a production profile is marked everywhere and the agent tools ask twice', 
   await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
   await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
-  await expect(page.locator('.app')).toHaveClass(/env-production/)
+  await expect(page.locator('.app')).toHaveClass(/app-env-production/)
 
   await page.getByLabel(/Allow the agent's write tools/).click()
   await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Continue' }).click()

@@ -115,7 +115,7 @@ export async function checkA11y(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze()
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("; ")}`)
   expect(bad).toEqual([])
 }
 

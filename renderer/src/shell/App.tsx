@@ -50,7 +50,7 @@ export function App() {
   }
 
   return (
-    <div className={`app env-${current?.environment ?? 'none'}`}>
+    <div className={`app app-env-${current?.environment ?? 'none'}`}>
       <TopBar />
       <Nav />
       <main className="content" id="main">

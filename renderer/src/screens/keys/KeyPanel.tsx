@@ -19,7 +19,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const ed25519 = profile.algorithm === 'ed25519'
   const active = useRead(
     () => (profile.hasKey && ed25519 ? call('keys.publicKey', { profileId: profile.id, which: 'active' }) : Promise.resolve(null)),
-    [profile.id, profile.hasKey, ed25519],
+    [profile.id, profile.hasKey, profile.keyId, ed25519],
   )
   const pending = useRead(
     () => (profile.pendingKey ? call('keys.publicKey', { profileId: profile.id, which: 'pending' }) : Promise.resolve(null)),
