@@ -43,15 +43,18 @@ export interface PacerStatus {
 
 /**
  * A sliding-window log per key: a request may start only when fewer than `limit` requests
- * started in the last `windowSeconds`. A refilling token bucket would let a request through
+ * are in the last `windowSeconds`. A refilling token bucket would let a request through
  * too early after a full burst, which a sliding-window server answers with 429.
+ * The provider counts a request when it arrives, somewhere between our start and our answer,
+ * so a request stays in our log until a window after its answer (in flight: indefinitely).
  */
 export class Pacer {
   readonly limit: number
   readonly windowMs: number
   private readonly marginMs: number
   private readonly clock: PacerClock
-  private readonly starts: number[] = []
+  /** Each request's answer time; null while in flight. */
+  private readonly slots: Array<{ end: number | null }> = []
   private blockedUntil = 0
   private readonly listeners = new Set<(status: PacerStatus) => void>()
 
@@ -64,24 +67,32 @@ export class Pacer {
     if (!(this.windowMs > 0)) throw new RangeError('pacer window must be positive')
   }
 
-  /** Waits until a request may start, then counts it. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /** Waits until a request may start and counts it; call the returned function when its answer (or failure) arrives. */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
     for (;;) {
       signal?.throwIfAborted()
       const wait = this.waitMs(this.clock.now())
       if (wait <= 0) break
-      await this.clock.sleep(wait, signal)
+      await this.clock.sleep(Number.isFinite(wait) ? wait : IN_FLIGHT_POLL_MS, signal)
     }
-    this.starts.push(this.clock.now())
+    const slot: { end: number | null } = { end: null }
+    this.slots.push(slot)
     this.changed()
+    return () => {
+      slot.end ??= this.clock.now()
+    }
   }
 
-  /** How long a request would wait right now (0 when it may start). */
+  /** How long a request would wait right now (0 when it may start; Infinity while a full window is all in flight). */
   waitMs(now: number): number {
     this.prune(now)
     const blocked = this.blockedUntil - now
-    const oldest = this.starts[0]
-    const full = this.starts.length >= this.limit && oldest !== undefined ? oldest + this.windowMs + this.marginMs - now : 0
+    let full = 0
+    if (this.slots.length >= this.limit) {
+      let oldestEnd = Infinity
+      for (const s of this.slots) if (s.end !== null && s.end < oldestEnd) oldestEnd = s.end
+      full = oldestEnd + this.windowMs + this.marginMs - now
+    }
     return Math.max(blocked, full, 0)
   }
 
@@ -101,7 +112,7 @@ export class Pacer {
     return {
       limit: this.limit,
       windowSeconds: this.windowMs / 1000,
-      remaining: blocked ? 0 : Math.max(0, this.limit - this.starts.length),
+      remaining: blocked ? 0 : Math.max(0, this.limit - this.slots.length),
       blockedUntil: blocked ? this.blockedUntil : null,
     }
   }
@@ -113,7 +124,10 @@ export class Pacer {
 
   private prune(now: number): void {
     const horizon = now - this.windowMs - this.marginMs
-    while (this.starts.length > 0 && this.starts[0]! <= horizon) this.starts.shift()
+    for (let i = this.slots.length - 1; i >= 0; i--) {
+      const end = this.slots[i]!.end
+      if (end !== null && end <= horizon) this.slots.splice(i, 1)
+    }
   }
 
   private changed(): void {
@@ -122,6 +136,8 @@ export class Pacer {
     for (const l of this.listeners) l(status)
   }
 }
+
+const IN_FLIGHT_POLL_MS = 20
 
 const registry = new Map<string, Pacer>()
 

@@ -83,16 +83,18 @@ export class RequestSender {
     const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
     let skewRetried = false
     for (let attempt = 1; ; attempt++) {
-      await this.pacer.acquire(req.signal)
+      const release = await this.pacer.acquire(req.signal)
       let raw: RawResponse
       try {
         raw = await this.attempt(req, bodyText)
       } catch (err) {
+        release()
         const aborted = err instanceof NetworkError && err.kind === 'aborted'
         if (aborted || !(err instanceof NetworkError) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
         await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
         continue
       }
+      release()
       const requestId = header(raw, 'x-request-id')
       if (raw.status >= 200 && raw.status < 300) {
         const body = parseBody(raw, req.schema, requestId)

@@ -14,7 +14,10 @@ describe('sliding-window pacer', () => {
   it('never lets more than L requests start in any window, for many concurrent callers', async () => {
     const pacer = new Pacer({ limit: 10, windowSeconds: 1, marginMs: 0 })
     const starts: number[] = []
-    const all = Array.from({ length: 55 }, () => pacer.acquire().then(() => starts.push(Date.now())))
+    const all = Array.from({ length: 55 }, () => pacer.acquire().then((release) => {
+      starts.push(Date.now())
+      release()
+    }))
     await vi.advanceTimersByTimeAsync(10_000)
     await Promise.all(all)
     expect(starts).toHaveLength(55)
@@ -27,7 +30,7 @@ describe('sliding-window pacer', () => {
   it('waits for the oldest request to leave the window, unlike a refilling bucket', async () => {
     const pacer = new Pacer({ limit: 4, windowSeconds: 2, marginMs: 0 })
     for (let i = 0; i < 4; i++) {
-      await pacer.acquire()
+      ;(await pacer.acquire())()
       await vi.advanceTimersByTimeAsync(400)
     }
     // 1600 ms after the first: a bucket refilling at 2/s would allow one now; the window does not
@@ -43,7 +46,7 @@ describe('sliding-window pacer', () => {
 
   it('honours Retry-After by blocking the key for everyone', async () => {
     const pacer = new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0 })
-    await pacer.acquire()
+    ;(await pacer.acquire())()
     pacer.blockFor(3)
     expect(pacer.status()).toMatchObject({ remaining: 0, blockedUntil: Date.now() + 3000 })
     const t0 = Date.now()
@@ -58,11 +61,25 @@ describe('sliding-window pacer', () => {
     const pacer = new Pacer({ limit: 3, windowSeconds: 1, marginMs: 0 })
     const seen: number[] = []
     pacer.onChange((s) => seen.push(s.remaining))
-    await pacer.acquire()
-    await pacer.acquire()
+    ;(await pacer.acquire())()
+    ;(await pacer.acquire())()
     expect(seen).toEqual([2, 1])
     await vi.advanceTimersByTimeAsync(1000)
     expect(pacer.status().remaining).toBe(3)
+  })
+
+  it('keeps a request in the window until a window after its answer, since the provider counts its arrival', async () => {
+    const pacer = new Pacer({ limit: 2, windowSeconds: 1, marginMs: 0 })
+    const first = await pacer.acquire()
+    await pacer.acquire()
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(pacer.status().remaining).toBe(0)
+    first()
+    let started = 0
+    void pacer.acquire().then(() => (started = Date.now()))
+    const answeredAt = Date.now()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(started - answeredAt).toBe(1000)
   })
 
   it('stops waiting when the caller aborts', async () => {
