@@ -17,7 +17,9 @@ export function useRead<T>(load: () => Promise<T>, deps: readonly unknown[]): Re
   })
   const [tick, setTick] = useState(0)
   const loadRef = useRef(load)
-  loadRef.current = load
+  useEffect(() => {
+    loadRef.current = load
+  })
 
   useEffect(() => {
     let live = true

@@ -13,12 +13,16 @@ export function ExportPanel({ filter }: { filter: TxFilter }) {
   const [result, setResult] = useState<Result | null>(null)
   const [error, setError] = useState<DeskCallError | null>(null)
   const exportId = useRef<string | null>(null)
+  const [cancellable, setCancellable] = useState(false)
 
   useEffect(
     () =>
       on('export.progress', (p) => {
         // One export at a time: the first event of a run names it.
-        if (exportId.current === null) exportId.current = p.exportId
+        if (exportId.current === null) {
+          exportId.current = p.exportId
+          setCancellable(true)
+        }
         if (p.exportId === exportId.current) setProgress({ rows: p.rows, pages: p.pages })
       }),
     [],
@@ -27,6 +31,7 @@ export function ExportPanel({ filter }: { filter: TxFilter }) {
   const start = async () => {
     if (running) return
     exportId.current = null
+    setCancellable(false)
     setRunning(true)
     setProgress(null)
     setResult(null)
@@ -62,7 +67,7 @@ export function ExportPanel({ filter }: { filter: TxFilter }) {
           Export range to CSV
         </button>
         {running ? (
-          <button type="button" onClick={() => void cancel()} disabled={!exportId.current}>
+          <button type="button" onClick={() => void cancel()} disabled={!cancellable}>
             Cancel export
           </button>
         ) : null}
