@@ -7,7 +7,7 @@ import { startSimulator, type RunningSimulator } from '../../simulator'
 import { withDemoAppInfo } from './demo-app-info'
 import { startDemoServer, type DemoServer } from './demo-server'
 import { demoSecretStore, type DemoSecrets } from './demo-secret-store'
-import { demoExportPath, noPagePaths } from './export-target'
+import { demoExportPath } from './export-target'
 import { openInBrowser } from './open-browser'
 import { findProjectRoot } from './project-root'
 import { ensureRendererBuilt } from './renderer-build'
@@ -82,7 +82,7 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
     })
     const server: DemoServer = await startDemoServer({
       rendererDir,
-      dispatch: withDemoAppInfo(noPagePaths(guarded), secrets.inMemory),
+      dispatch: withDemoAppInfo(guarded, secrets.inMemory),
       subscribe: (listener) => desk.events.subscribe(listener),
       port: options.port ?? 0,
       log: options.log,

@@ -46,11 +46,14 @@ export async function exportTransactionsCsv(
   const temp = `${path}.part`
   const out = createWriteStream(temp, { mode: 0o600 })
   const write = async (text: string) => {
+    // A stream that failed (disk full, folder gone) reports its own error, not a generic "write after destroy".
+    if (out.errored) throw out.errored
     if (!out.write(text)) await once(out, 'drain')
   }
   let rows = 0
   let pages = 0
   try {
+    await once(out, 'open')
     await write(csvLine(COLUMNS))
     onProgress({ rows, pages, done: false })
     for await (const page of client.transactionPages({ ...query, limit: 100 }, { signal })) {

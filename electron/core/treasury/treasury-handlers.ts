@@ -26,11 +26,11 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'wallets.get': async ({ walletId }) => (await host.session()).client.getWallet(walletId),
     'transactions.page': async (query) => (await host.session()).client.transactionPage(query),
     'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),
-    'transactions.export': async ({ path, ...query }) => {
+    'transactions.export': async (query) => {
       const session = await host.session()
       const exportId = randomUUID()
-      const target = path ?? (await chooseSavePath?.(`transactions-${new Date().toISOString().slice(0, 10)}.csv`))
-      if (target === undefined) throw new DeskError('not_supported', 'This shell cannot ask where to save; pass a path.')
+      if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save an export.')
+      const target = await chooseSavePath(`transactions-${new Date().toISOString().slice(0, 10)}.csv`)
       if (target === null) return { exportId, path: null, rows: 0, cancelled: true }
       const controller = new AbortController()
       exports.set(exportId, controller)

@@ -22,14 +22,12 @@ export const treasuryChannels = channels({
     output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: z.string().nullable() }),
   },
   'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
-  /** Asks main for a save path (dialog in the app) and writes the range as CSV; progress arrives as events. */
+  /** The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events. */
   'transactions.export': {
     input: z.strictObject({
       wallet_id: id.optional(),
       created_after: z.string().datetime({ offset: true }).optional(),
       created_before: z.string().datetime({ offset: true }).optional(),
-      /** Only for tests and the demo: a target path instead of the dialog. */
-      path: z.string().min(1).max(4096).optional(),
     }),
     output: z.strictObject({ exportId: z.string(), path: z.string().nullable(), rows: z.number().int(), cancelled: z.boolean() }),
   },

@@ -159,7 +159,7 @@ describe('demo server: the bridge', () => {
 
   it('refuses a file path named by the page', async () => {
     const reply = await call(ws, 'transactions.export', { path: '/tmp/owned-by-the-page.csv' })
-    expect(reply.result).toMatchObject({ ok: false, error: { code: 'demo_no_paths' } })
+    expect(reply.result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(existsSync('/tmp/owned-by-the-page.csv')).toBe(false)
   })
 

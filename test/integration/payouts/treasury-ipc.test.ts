@@ -18,6 +18,7 @@ describe('treasury and payout IPC channels through the desk router', () => {
   const events: Event[] = []
   const notes: string[] = []
   let onEvent: (e: Event) => void = () => undefined
+  let savePath = 'chosen.csv'
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
@@ -29,7 +30,7 @@ describe('treasury and payout IPC channels through the desk router', () => {
       version: '0.0.0',
       secretStore: new MemorySecretStore(),
       notify: (title, body) => notes.push(`${title}: ${body}`),
-      chooseSavePath: async () => join(dir, 'chosen.csv'),
+      chooseSavePath: async () => join(dir, savePath),
     })
     desk.events.subscribe((event, payload) => {
       const e = { event, payload: payload as Record<string, unknown> }
@@ -79,11 +80,12 @@ describe('treasury and payout IPC channels through the desk router', () => {
   })
 
   it('cancels an export in flight and leaves no file behind', async () => {
-    const path = join(dir, 'cancelled.csv')
+    savePath = 'cancelled.csv'
+    const path = join(dir, savePath)
     onEvent = (e) => {
       if (e.event === 'export.progress' && e.payload.pages === 0) void desk.router.call('transactions.cancelExport', { exportId: e.payload.exportId as string })
     }
-    const result = await desk.router.call('transactions.export', { path })
+    const result = await desk.router.call('transactions.export', {})
     onEvent = () => undefined
     expect(result).toMatchObject({ cancelled: true, path: null })
     expect(existsSync(path)).toBe(false)
