@@ -1,4 +1,3 @@
-import { copyFile, mkdir } from 'node:fs/promises'
 import { checkA11y, consolePost, expect, snap, test } from '../harness/e2e-fixtures'
 
 async function register(baseUrl: string, publicKey: string): Promise<string> {
@@ -32,8 +31,6 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await page.getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByTestId('connection-result')).toContainText(/Connected: the workspace has \d+ wallets?/)
   await snap(page, 'keys-connected')
-  await mkdir('resources', { recursive: true })
-  await copyFile('test-results/screens/keys-connected-light.png', 'resources/screenshot-keys.png')
 
   // Rotation: the new key waits beside the active one until its Key ID passes the test.
   await page.getByRole('button', { name: 'Rotate key' }).click()

@@ -1,4 +1,3 @@
-import { copyFile, mkdir } from 'node:fs/promises'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 test('wallets: list with total USD, a wallet with balances, deposit addresses and recent movements', async ({ app }) => {
@@ -9,8 +8,6 @@ test('wallets: list with total USD, a wallet with balances, deposit addresses an
   await expect(table.getByRole('row')).toHaveCount(wallets.length + 1)
   await expect(page.getByTestId('wallets-total')).toContainText('indicative')
   await snap(page, 'wallets-list')
-  await mkdir('resources', { recursive: true })
-  await copyFile('test-results/screens/wallets-list-light.png', 'resources/screenshot-wallets.png')
   await checkA11y(page)
 
   const wallet = wallets[0]!
