@@ -21,6 +21,7 @@ export default defineConfig({
     base: './',
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },
     plugins: [react()],
