@@ -157,8 +157,14 @@ export class ProfileKeys {
       opened.dispose()
     }
     if (result.ok && slot === 'pending') {
-      await this.vault.promotePending(profileId)
+      // Profile first, keychain second: if the keychain refuses, the profile goes back to the old key.
       await this.profiles.update(profileId, { keyId: profile.pendingKey?.keyId ?? null, algorithm: 'ed25519', pendingKey: null })
+      try {
+        await this.vault.promotePending(profileId)
+      } catch (err) {
+        await this.profiles.update(profileId, { keyId: profile.keyId, algorithm: profile.algorithm, pendingKey: profile.pendingKey })
+        throw err
+      }
       this.changed()
     }
     return result

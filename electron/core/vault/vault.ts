@@ -79,7 +79,9 @@ export class Vault {
     const pending = await this.store.get(accountFor(profileId, 'pending'))
     if (pending === null) throw noKey('pending')
     await this.store.set(accountFor(profileId, 'active'), pending)
-    await this.store.delete(accountFor(profileId, 'pending'))
+    // The swap is done once the active slot holds the new key; a pending copy the keychain would not delete
+    // is the same key, overwritten by the next rotation and removed with the profile.
+    await this.store.delete(accountFor(profileId, 'pending')).catch(() => false)
   }
 
   async delete(profileId: string, slot: KeySlot): Promise<boolean> {
