@@ -1,3 +1,7 @@
+import type { RequestLogEntry } from '../../electron/simulator/environment'
+
+export type { RequestLogEntry }
+
 /** Typed helpers for the simulator console (SIMULATOR.md). Each call throws ConsoleError on a non-200 answer. */
 export class ConsoleError extends Error {
   constructor(
@@ -39,17 +43,6 @@ export interface FaultSpec {
   times: number
 }
 
-export interface RequestLogEntry {
-  at: string
-  method: string
-  path: string
-  key_id: string | null
-  signature: string | null
-  idempotency_key: string | null
-  status: number
-  error_code: string | null
-  request_id: string
-}
 
 export interface SimConsole {
   reset(seed?: 'demo' | 'empty'): Promise<void>
