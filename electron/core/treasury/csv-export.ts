@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { once } from 'node:events'
+import { finished } from 'node:stream/promises'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import type { TransactionQuery } from '../../../shared/api/requests'
 import type { ApiClient } from '../api/api-client'
@@ -45,15 +46,21 @@ export async function exportTransactionsCsv(
 ): Promise<{ rows: number; cancelled: boolean }> {
   const temp = `${path}.part`
   const out = createWriteStream(temp, { mode: 0o600 })
+  // Kept as a value, not thrown at random: a failed stream is reported by the next write or by the close.
+  let failure: Error | null = null
+  out.on('error', (err) => (failure ??= err))
   const write = async (text: string) => {
-    // A stream that failed (disk full, folder gone) reports its own error, not a generic "write after destroy".
-    if (out.errored) throw out.errored
-    if (!out.write(text)) await once(out, 'drain')
+    if (failure) throw failure
+    if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')])
+  }
+  const close = async () => {
+    // Let writes still in flight finish before the file is renamed or removed.
+    if (!out.closed) await finished(out.end()).catch(() => undefined)
+    if (failure) throw failure
   }
   let rows = 0
   let pages = 0
   try {
-    await once(out, 'open')
     await write(csvLine(COLUMNS))
     onProgress({ rows, pages, done: false })
     for await (const page of client.transactionPages({ ...query, limit: 100 }, { signal })) {
@@ -63,8 +70,7 @@ export async function exportTransactionsCsv(
       onProgress({ rows, pages, done: false })
       if (signal.aborted) break
     }
-    out.end()
-    await once(out, 'finish')
+    await close()
     if (signal.aborted) {
       await rm(temp, { force: true })
       onProgress({ rows, pages, done: true })
@@ -74,7 +80,7 @@ export async function exportTransactionsCsv(
     onProgress({ rows, pages, done: true })
     return { rows, cancelled: false }
   } catch (err) {
-    out.destroy()
+    await close().catch(() => undefined)
     await rm(temp, { force: true })
     if (signal.aborted) {
       onProgress({ rows, pages, done: true })
