@@ -5,7 +5,9 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { Loading } from '../../components/Loading'
 import { useRead } from '../../components/useRead'
+import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
+import { useProfiles } from '../../stores/profiles'
 import { ExportPanel } from './ExportPanel'
 import { useTx, type TxFilter } from './tx-store'
 import { TxDetail } from './TxDetail'
@@ -20,7 +22,8 @@ function toIso(local: string): string | null {
 
 export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
-  const { rows, loading, error, done, loadMore, reset, filter } = useTx()
+  const profileId = useProfiles((s) => s.current?.id ?? null)
+  const { rows, loading, error, done, loadMore, open, reset, filter } = useTx()
   const wallets = useRead(() => call('wallets.list', {}), [])
   const [walletId, setWalletId] = useState(initialWallet ?? '')
   const [after, setAfter] = useState('')
@@ -31,9 +34,10 @@ export function TransactionsScreen() {
   useEffect(() => {
     if (rangeProblem) return
     const next: TxFilter = { walletId: walletId || null, after: toIso(after), before: toIso(before) }
-    reset(next)
-  }, [walletId, after, before, rangeProblem, reset])
+    open(profileId, next)
+  }, [profileId, walletId, after, before, rangeProblem, open])
 
+  const choose = useCallback((t: TransactionLeg) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
   const more = useCallback(() => {
     if (!useTx.getState().error) void loadMore()
   }, [loadMore])
@@ -77,7 +81,7 @@ export function TransactionsScreen() {
               selected={selected?.key ?? null}
               hasMore={!done}
               onNearEnd={more}
-              onSelect={(t) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` })}
+              onSelect={choose}
             />
           ) : null}
           {error ? <ErrorBox error={error} title="Transactions could not be read" onRetry={() => void loadMore()} /> : null}

@@ -1,15 +1,17 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { TransactionLeg } from '../../../../shared/api/resources'
-import { shortenMiddle } from '../../components/ShortId'
-import { counterpart, formatTime } from './format'
+import { TxRow } from './TxRow'
 
 const ROW = 32
+/** Rows rendered beyond each edge of the view: enough for keyboard steps, few enough to keep a fast fling within a frame. */
+const OVERSCAN = 4
 
 interface Props {
   rows: TransactionLeg[]
   selected: string | null
   hasMore: boolean
+  /** Must be stable (useCallback): rows are memoized on it. */
   onSelect: (t: TransactionLeg) => void
   onNearEnd: () => void
 }
@@ -17,7 +19,7 @@ interface Props {
 /** Only the rows in view are in the DOM, so 100,000 loaded rows scroll as smoothly as 100. */
 export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 12 })
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: OVERSCAN })
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
 
@@ -45,45 +47,7 @@ export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props)
         {items.map((item) => {
           const t = rows[item.index]!
           const key = `${t.id}|${t.direction}`
-          return (
-            <div
-              key={key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-selected={selected === key}
-              tabIndex={0}
-              className="tx-row"
-              style={{ transform: `translateY(${item.start}px)` }}
-              onClick={() => onSelect(t)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault()
-                  onSelect(t)
-                }
-              }}
-            >
-              <span role="cell" className="small">
-                {formatTime(t.created_at)}
-              </span>
-              <span role="cell" className={`dir-${t.direction}`}>
-                {t.direction}
-              </span>
-              <span role="cell" title={counterpart(t)}>
-                {counterpart(t)}
-              </span>
-              <span role="cell" className="num amount mono">
-                {t.amount} <span className="asset">{t.asset}</span>
-              </span>
-              <span role="cell" className="num amount mono">
-                {t.fee ?? '—'}
-              </span>
-              <span role="cell">{t.status}</span>
-              <span role="cell">{t.network_name ?? t.network ?? '—'}</span>
-              <span role="cell" className="mono" title={t.tx_hash ?? undefined}>
-                {t.tx_hash ? shortenMiddle(t.tx_hash, 6) : '—'}
-              </span>
-            </div>
-          )
+          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} onSelect={onSelect} />
         })}
       </div>
     </div>

@@ -1,0 +1,68 @@
+import { memo } from 'react'
+import type { TransactionLeg } from '../../../../shared/api/resources'
+import { CopyButton } from '../../components/CopyButton'
+import { shortenMiddle } from '../../components/ShortId'
+import { counterpart, formatTime } from './format'
+
+interface Props {
+  t: TransactionLeg
+  index: number
+  start: number
+  selected: boolean
+  onSelect: (t: TransactionLeg) => void
+}
+
+/** One leg of the virtualized table; memoized so scrolling re-renders only the rows that come into view. */
+export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }: Props) {
+  const who = counterpart(t)
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={0}
+      className="tx-row"
+      style={{ transform: `translateY(${start}px)` }}
+      onClick={() => onSelect(t)}
+      onKeyDown={(e) => {
+        // Keys pressed on the copy button belong to the button.
+        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return
+        e.preventDefault()
+        onSelect(t)
+      }}
+    >
+      <span role="cell" className="small">
+        {formatTime(t.created_at)}
+      </span>
+      <span role="cell" className={`dir-${t.direction}`}>
+        {t.direction}
+      </span>
+      <span role="cell" title={who}>
+        {who}
+      </span>
+      <span role="cell" className="num amount mono">
+        {t.amount} <span className="asset">{t.asset}</span>
+      </span>
+      <span role="cell" className="num amount mono">
+        {t.fee ?? '—'}
+      </span>
+      <span role="cell">{t.status}</span>
+      <span role="cell">{t.network_name ?? t.network ?? '—'}</span>
+      <span role="cell" className="tx-hash">
+        {t.tx_hash ? (
+          <>
+            <code className="mono" title={t.tx_hash}>
+              {shortenMiddle(t.tx_hash, 6)}
+            </code>
+            {/* Copying is not choosing the row. */}
+            <span onClick={(e) => e.stopPropagation()}>
+              <CopyButton value={t.tx_hash} what={`transaction hash ${shortenMiddle(t.tx_hash, 6)}`} />
+            </span>
+          </>
+        ) : (
+          '—'
+        )}
+      </span>
+    </div>
+  )
+})
