@@ -8,7 +8,7 @@ import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 
 export function KeysScreen() {
-  const { profiles, current, load, error } = useProfiles()
+  const { profiles, current, load, select, error } = useProfiles()
   const detailId = useNav((s) => s.detailId)
   const go = useNav((s) => s.go)
   const [selectedId, setSelectedId] = useState<string | null>(null)
@@ -31,7 +31,8 @@ export function KeysScreen() {
           onCreated={(p) => {
             setSelectedId(p.id)
             go('keys')
-            void load()
+            // With no profile in use, the new one becomes current, so the top bar and every screen show it.
+            void (current ? load() : select(p.id).catch(() => load()))
           }}
         />
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Withdrawal } from '../../../../shared/api/resources'
+import { findNetwork } from '../../../../shared/api/networks'
 import { asDeskError, call, on, type DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -96,7 +97,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
                 <Amount value={w.amount} asset={w.asset} />
               </dd>
               <dt>Network</dt>
-              <dd>{w.network}</dd>
+              <dd>{findNetwork(w.network)?.name ?? w.network}</dd>
               <dt>Destination</dt>
               <dd>
                 <ShortId value={w.destination} what="destination address" />
