@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { isValidAddress } from '../../../../shared/api/address'
 import { LIMITS } from '../../../../shared/api/limits'
 import { NETWORKS } from '../../../../shared/api/networks'
@@ -40,6 +40,8 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const [label, setLabel] = useState('')
   const [touched, setTouched] = useState(false)
   const [busy, setBusy] = useState(false)
+  // A ref, not state: a double click submits again before React re-renders the disabled button.
+  const sending = useRef(false)
   const [error, setError] = useState<DeskCallError | null>(null)
 
   const problems = {
@@ -56,7 +58,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (busy || Object.values(problems).some(Boolean)) return
+    if (sending.current || Object.values(problems).some(Boolean)) return
     const body = CreateCounterpartySchema.parse({
       network,
       address,
@@ -68,6 +70,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       direction,
       ...(label.trim() ? { label: label.trim() } : {}),
     })
+    sending.current = true
     setBusy(true)
     setError(null)
     try {
@@ -75,6 +78,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     } catch (err) {
       setError(asDeskError(err))
     } finally {
+      sending.current = false
       setBusy(false)
     }
   }

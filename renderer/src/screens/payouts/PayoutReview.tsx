@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { asDeskError, call, DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -8,6 +8,7 @@ import { Field } from '../../components/Field'
 import { useProfiles } from '../../stores/profiles'
 import { ownerName } from '../destinations/DestinationsScreen'
 import type { PayoutDraft } from './PayoutForm'
+import { explainRefusal } from './refusals'
 
 export type RequestResult = ChannelOutput<'payouts.request'>
 
@@ -29,9 +30,15 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
     setBusy(true)
     setError(null)
     try {
-      onDone(await call('payouts.request', body))
+      const result = await call('payouts.request', body)
+      const refusal = result.entry.state === 'refused' ? result.entry.error : null
+      if (!refusal) return onDone(result)
+      // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
+      setError(explainRefusal(new DeskCallError(refusal.code, refusal.message, refusal.requestId)))
+      sending.current = false
+      setBusy(false)
     } catch (err) {
-      setError(asDeskError(err))
+      setError(explainRefusal(asDeskError(err)))
       sending.current = false
       setBusy(false)
     }
