@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Counterparty } from '../../../../shared/api/resources'
 import { call } from '../../desk'
 import { EmptyState } from '../../components/EmptyState'
@@ -7,6 +7,7 @@ import { Field } from '../../components/Field'
 import { Loading } from '../../components/Loading'
 import { ShortId } from '../../components/ShortId'
 import { useRead } from '../../components/useRead'
+import { useSlashFocus } from '../../components/useSlashFocus'
 import { useProfiles } from '../../stores/profiles'
 import { countryName } from './countries'
 import { DestinationForm } from './DestinationForm'
@@ -31,6 +32,8 @@ export function DestinationsScreen() {
   const [creating, setCreating] = useState(false)
   const [show, setShow] = useState<Show>('all')
   const [query, setQuery] = useState('')
+  const searchRef = useRef<HTMLInputElement>(null)
+  useSlashFocus(searchRef)
   const [outcome, setOutcome] = useState<{ counterparty: Counterparty; alreadyExists: boolean } | null>(null)
   const rows = list.data?.filter((c) => matches(c, show, query)) ?? []
 
@@ -73,7 +76,14 @@ export function DestinationsScreen() {
           </select>
         </Field>
         <Field label="Search">
-          <input type="search" value={query} placeholder="Label, name or address" onChange={(e) => setQuery(e.target.value)} />
+          <input
+            ref={searchRef}
+            type="search"
+            value={query}
+            placeholder="Label, name or address  ( / )"
+            aria-keyshortcuts="/"
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </Field>
       </div>
       {list.error ? <ErrorBox error={list.error} title="Destinations could not be read" onRetry={list.retry} /> : null}

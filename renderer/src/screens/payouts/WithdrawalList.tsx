@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { WITHDRAWAL_STATUSES, type Withdrawal } from '../../../../shared/api/resources'
 import { call, on } from '../../desk'
 import { Amount } from '../../components/Amount'
@@ -9,6 +9,7 @@ import { Loading } from '../../components/Loading'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { useRead } from '../../components/useRead'
+import { useSlashFocus } from '../../components/useSlashFocus'
 import { useNav } from '../../stores/nav'
 import { formatTime } from '../transactions/format'
 
@@ -17,6 +18,8 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
   const go = useNav((s) => s.go)
   const wallets = useRead(() => call('wallets.list', {}), [])
   const [walletId, setWalletId] = useState('')
+  const searchRef = useRef<HTMLInputElement>(null)
+  useSlashFocus(searchRef)
   const [status, setStatus] = useState('')
   const [key, setKey] = useState('')
   const [search, setSearch] = useState('')
@@ -70,7 +73,15 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
           </select>
         </Field>
         <Field label="Idempotency-Key">
-          <input className="mono" value={key} maxLength={128} onChange={(e) => setKey(e.target.value)} placeholder="exact key" />
+          <input
+            ref={searchRef}
+            className="mono"
+            value={key}
+            maxLength={128}
+            onChange={(e) => setKey(e.target.value)}
+            placeholder="exact key  ( / )"
+            aria-keyshortcuts="/"
+          />
         </Field>
         <button type="submit">Search</button>
         {search ? (

@@ -3,18 +3,22 @@ import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
 import { ShortId } from '../../components/ShortId'
+import { useEscape } from '../../components/useEscape'
 import { useRead } from '../../components/useRead'
 import { formatTime } from './format'
 
 /** Every leg of one movement: two for a move between own wallets. */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
   const legs = useRead(() => call('transactions.get', { transactionId }), [transactionId])
+  const heading = useEscape<HTMLHeadingElement>(onClose)
   return (
     <aside className="panel" aria-label="Transaction detail" data-testid="tx-detail">
       <div className="screen-head">
-        <h2>Transaction</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          Transaction
+        </h2>
         <span className="spacer" />
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
           Close
         </button>
       </div>

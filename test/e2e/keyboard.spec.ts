@@ -1,0 +1,91 @@
+import type { Locator, Page } from '@playwright/test'
+import { consolePost, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
+
+/** Presses Tab until `target` has the focus; fails when it is not reachable that way. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`not reachable with Tab: ${target.toString()}`)
+}
+
+/** Moves a focused select with the arrow keys until it holds `value`. */
+async function arrowTo(page: Page, select: Locator, value: string): Promise<void> {
+  for (let i = 0; i < 40 && (await select.inputValue()) !== value; i++) await page.keyboard.press('ArrowDown')
+  expect(await select.inputValue()).toBe(value)
+}
+
+test('a payout requested with the keyboard only; shortcuts, focus ring, / and Escape', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  const { counterparty } = await desk.router.call('counterparties.create', {
+    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Supplier GmbH',
+    wallet_type: 'vasp', vasp_name: 'Example Custody', country: 'DE', label: 'Supplier',
+  })
+  await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+
+  // Sections by shortcut.
+  for (const [key, name] of [['2', 'Transactions'], ['3', 'Destinations'], ['5', 'Keys & profiles'], ['1', 'Wallets'], ['4', 'Payouts']] as const) {
+    await page.keyboard.press(`${MOD}+${key}`)
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  }
+
+  // `/` jumps to the search field of Payouts and of Destinations.
+  await page.locator('body').focus()
+  await page.keyboard.press('/')
+  await expect(page.getByLabel('Idempotency-Key')).toBeFocused()
+  await page.keyboard.press(`${MOD}+3`)
+  await page.locator('body').focus()
+  await page.keyboard.press('/')
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused()
+
+  // The payout, keyboard only.
+  await page.keyboard.press(`${MOD}+4`)
+  const newPayout = page.getByRole('button', { name: 'New payout' })
+  await tabTo(page, newPayout)
+  await expect(newPayout).toHaveCSS('outline-style', 'solid')
+  await page.keyboard.press('Enter')
+  const form = page.getByRole('form', { name: 'New payout' })
+  const from = form.getByLabel('From wallet')
+  await tabTo(page, from)
+  await arrowTo(page, from, wallet.id)
+  const asset = form.getByLabel('Asset')
+  await tabTo(page, asset)
+  await arrowTo(page, asset, 'USDC')
+  const network = form.getByLabel('Network')
+  if (await network.isVisible()) {
+    await tabTo(page, network)
+    await arrowTo(page, network, 'ethereum-sepolia')
+  }
+  await tabTo(page, form.getByLabel(/^Amount/))
+  await page.keyboard.type('2.5')
+  const to = form.getByLabel('To destination')
+  await tabTo(page, to)
+  await arrowTo(page, to, await to.locator('option', { hasText: ADDRESS }).getAttribute('value').then((v) => v!))
+  await tabTo(page, form.getByRole('button', { name: 'Review' }))
+  await page.keyboard.press('Enter')
+  const review = page.getByRole('region', { name: 'Review payout' })
+  await tabTo(page, review.getByRole('button', { name: 'Request payout' }))
+  await snap(page, 'keyboard-review-focus', ['light'])
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+
+  // Transactions: a row opens with Enter, its hash copies from the keyboard, Escape closes the detail.
+  await page.keyboard.press(`${MOD}+2`)
+  const row = page.getByRole('row').filter({ has: page.locator('[role="cell"]') }).first()
+  await tabTo(page, row)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('tx-detail')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('tx-detail')).toBeHidden()
+  const copy = page.getByRole('button', { name: /^Copy transaction hash/ }).first()
+  await tabTo(page, copy)
+  await page.keyboard.press('Enter')
+  await expect(copy).toHaveText('Copied')
+  await expect(page.getByTestId('tx-detail')).toBeHidden()
+})
