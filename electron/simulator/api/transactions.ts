@@ -38,34 +38,34 @@ export function listTransactions(ctx: ApiContext): ApiResult {
   } else if (wallets.some((w) => w.unreadable)) {
     throw unreadable()
   }
-  const rows = ctx.env
-    .sortedLegs()
-    .filter(
-      (l) =>
-        l.workspace_id === ctx.workspaceId &&
-        (range.walletId === null || l.wallet_id === range.walletId) &&
-        (range.after === null || l.at > range.after) &&
-        (range.before === null || l.at <= range.before),
-    )
-  let start = 0
-  if (cursor) {
-    const position = { at: cursor.at, id: cursor.id, direction: cursor.direction } as LegRecord
-    while (start < rows.length && compareLegs(rows[start]!, position) <= 0) start++
-  }
+  // Legs are sorted newest first; a page starts by binary search and reads only as far as it needs.
+  const legs = ctx.env.sortedLegs()
+  const position = cursor ? ({ at: cursor.at, id: cursor.id, direction: cursor.direction } as LegRecord) : null
+  const start = position
+    ? firstIndex(legs, (l) => compareLegs(l, position) > 0)
+    : range.before === null
+      ? 0
+      : firstIndex(legs, (l) => l.at <= range.before!)
   const page: LegRecord[] = []
   let movements = 0
-  for (let i = start; i < rows.length; i++) {
-    const row = rows[i]!
+  let more = false
+  for (let i = start; i < legs.length; i++) {
+    const row = legs[i]!
+    if (range.after !== null && row.at <= range.after) break
+    if (row.workspace_id !== ctx.workspaceId || (range.walletId !== null && row.wallet_id !== range.walletId)) continue
+    if (range.before !== null && row.at > range.before) continue
     const sameMovement = page.length > 0 && page[page.length - 1]!.id === row.id
     if (!sameMovement) {
-      if (movements === limit) break
+      if (movements === limit) {
+        more = true
+        break
+      }
       movements++
     }
     page.push(row)
   }
   const last = page[page.length - 1]
-  const more = last !== undefined && start + page.length < rows.length
-  const next_cursor = more ? encodeCursor({ range, at: last.at, id: last.id, direction: last.direction }) : null
+  const next_cursor = more && last ? encodeCursor({ range, at: last.at, id: last.id, direction: last.direction }) : null
   return { status: 200, body: { data: page.map(legView), meta: { count: page.length, limit, next_cursor } } }
 }
 
@@ -76,4 +76,16 @@ export function getTransaction(ctx: ApiContext, id: string): ApiResult {
   const legs = ctx.env.sortedLegs().filter((l) => l.id === id && l.workspace_id === ctx.workspaceId)
   if (legs.length === 0) throw new HttpError(404, 'transaction_not_found', 'No such transaction.')
   return { status: 200, body: { data: legs.map(legView), meta: { count: legs.length } } }
+}
+
+/** The first index whose leg satisfies `past`, which is false then true along the sorted array. */
+function firstIndex(legs: readonly LegRecord[], past: (leg: LegRecord) => boolean): number {
+  let lo = 0
+  let hi = legs.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (past(legs[mid]!)) hi = mid
+    else lo = mid + 1
+  }
+  return lo
 }
