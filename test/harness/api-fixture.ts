@@ -3,6 +3,7 @@ import { ApiClient } from '../../electron/core/api/api-client'
 import { Pacer } from '../../electron/core/api/pacer'
 import { RequestSender, type RequestSenderOptions } from '../../electron/core/api/request-sender'
 import { createEd25519Signer, ed25519PublicKey, type Signer } from '../../electron/core/signing'
+import type { RequestLogEntry } from '../../electron/simulator/environment'
 
 /** Calls the simulator's unsigned console and returns its `data`. */
 export async function consoleCall<T = unknown>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -44,17 +45,7 @@ export function makeClient(baseUrl: string, signer: Signer, options: Partial<Req
   )
 }
 
-export interface ConsoleRequest {
-  at: string
-  method: string
-  path: string
-  key_id: string
-  signature: string
-  idempotency_key: string | null
-  status: number
-  error_code: string | null
-  request_id: string
-}
+export type ConsoleRequest = RequestLogEntry
 
 export function requestLog(baseUrl: string): Promise<ConsoleRequest[]> {
   return consoleCall<ConsoleRequest[]>(baseUrl, 'GET', 'requests')
