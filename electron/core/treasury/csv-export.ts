@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
-import { once } from 'node:events'
 import { finished } from 'node:stream/promises'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import type { TransactionQuery } from '../../../shared/api/requests'
@@ -51,7 +50,7 @@ export async function exportTransactionsCsv(
   out.on('error', (err) => (failure ??= err))
   const write = async (text: string) => {
     if (failure) throw failure
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')])
+    if (!out.write(text)) await drainedOrClosed(out)
   }
   const close = async () => {
     // Let writes still in flight finish before the file is renamed or removed.
@@ -88,4 +87,17 @@ export async function exportTransactionsCsv(
     }
     throw err
   }
+}
+
+/** Resolves when the stream can take more, or has closed (its error is then reported by the caller). */
+function drainedOrClosed(out: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done)
+      out.off('close', done)
+      resolve()
+    }
+    out.on('drain', done)
+    out.on('close', done)
+  })
 }

@@ -5,6 +5,7 @@ import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { WalletFilter } from '../../components/WalletFilter'
 import { Loading } from '../../components/Loading'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
@@ -52,16 +53,7 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
           setSearch(key.trim())
         }}
       >
-        <Field label="Wallet">
-          <select value={walletId} onChange={(e) => setWalletId(e.target.value)}>
-            <option value="">All wallets</option>
-            {wallets.data?.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <WalletFilter wallets={wallets.data} value={walletId} onChange={setWalletId} />
         <Field label="Status">
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Any status</option>

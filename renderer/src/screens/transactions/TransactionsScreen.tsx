@@ -3,6 +3,7 @@ import { call } from '../../desk'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { WalletFilter } from '../../components/WalletFilter'
 import { Loading } from '../../components/Loading'
 import { useRead } from '../../components/useRead'
 import type { TransactionLeg } from '../../../../shared/api/resources'
@@ -55,16 +56,7 @@ export function TransactionsScreen() {
         </button>
       </div>
       <div className="row" role="search" aria-label="Filter transactions">
-        <Field label="Wallet">
-          <select value={walletId} onChange={(e) => setWalletId(e.target.value)}>
-            <option value="">All wallets</option>
-            {wallets.data?.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <WalletFilter wallets={wallets.data} value={walletId} onChange={setWalletId} />
         <Field label="Recorded from">
           <input type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
         </Field>
