@@ -14,6 +14,7 @@ let desk: Desk | null = null
 let services: ReturnType<typeof shellServices> | null = null
 
 registerAppScheme()
+process.on('unhandledRejection', (reason) => log.error('unhandled rejection in main', reason))
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -43,5 +44,6 @@ async function start(): Promise<void> {
   desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, ...services })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
   mainWindow = createMainWindow(join(__dirname, '../preload'), devTools)
+  mainWindow.webContents.on('render-process-gone', (_e, details) => log.error(`renderer gone: ${details.reason}`))
   mainWindow.on('closed', () => (mainWindow = null))
 }
