@@ -20,6 +20,13 @@ async function registerDestination(page: Page): Promise<void> {
   await expect(page.getByTestId('destination-outcome')).toContainText('Registered “Supplier”')
 }
 
+/** Registers the Supplier destination through the form and verifies it through the simulator's console. */
+async function registerVerifiedDestination(app: App, sandboxUrl: string): Promise<void> {
+  await registerDestination(app.page)
+  const destination = (await app.desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
+  await consolePost(sandboxUrl, `/counterparties/${destination.id}/verify`)
+}
+
 async function requestPayout(page: Page, amount: string, walletName: string): Promise<void> {
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'New payout' }).click()
@@ -131,9 +138,7 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
 test('cancel a pending payout; an approved one is explained as not cancellable', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  await registerDestination(page)
-  const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
-  await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
+  await registerVerifiedDestination(app, sim.sandbox.url)
   const wallet = await usdcWallet(app)
 
   await requestPayout(page, '3.25', wallet.name)
@@ -168,9 +173,7 @@ test('cancel a pending payout; an approved one is explained as not cancellable',
 test('an unknown outbox entry is recovered with the same Idempotency-Key', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  await registerDestination(page)
-  const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
-  await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
+  await registerVerifiedDestination(app, sim.sandbox.url)
   const wallet = await usdcWallet(app)
   // Every attempt is committed by the provider, then the answer is lost; the lookup by key fails too.
   await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 5 })
