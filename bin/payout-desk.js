@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs the bundled admin CLI, building it first when the bundle is missing or older than any source file.
+// An MCP host may start this with an older system Node: re-run on the project's pinned Node 24 (node:sqlite).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -7,6 +8,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bundle = join(root, 'out/cli/payout-desk.mjs')
+const NEEDED_MAJOR = 24
+
+if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
+  const pinned = join(root, 'node_modules/node/bin/node')
+  if (!existsSync(pinned)) {
+    process.stderr.write(`payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`)
+    process.exit(1)
+  }
+  const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })
+  process.exit(run.status ?? 1)
+}
 
 function newestSource(dir) {
   let newest = 0

@@ -2,6 +2,7 @@
 # npm test: typecheck, lint, unit + integration, e2e, electronegativity; ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+echo "node $(node --version)"
 bash test/setup-system.sh || exit 2
 rm -rf reports && mkdir -p reports
 : > reports/steps.txt
