@@ -1,0 +1,8 @@
+export { AuditEntrySchema, GENESIS_HASH, rowHash, type AuditEntry, type VerifyResult } from './audit-chain'
+export { BUSY_TIMEOUT_MS, openDatabase } from './database'
+export { DeskStore, STORE_FILE, WATCH_EVERY_MS } from './desk-store'
+export { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
+export { CorruptRecordError, type OutboxChange, type OutboxRow } from './outbox-repo'
+export { pidAlive, type ProcessRole } from './process-registry'
+export { storeError } from './store-errors'
+export { importLegacyFiles, LEGACY_AUDIT, LEGACY_OUTBOX } from './legacy-import'
