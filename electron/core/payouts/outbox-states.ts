@@ -4,7 +4,9 @@ export type OutboxState = OutboxEntryView['state']
 
 /** Moves the local state machine allows; anything else is a bug, a stale UI or another process's stale copy, and is refused. */
 export const MOVES: Record<OutboxState, readonly OutboxState[]> = {
-  sending: ['accepted', 'refused', 'unknown'],
+  queued: ['sending', 'queued', 'discarded'],
+  held: ['queued', 'sending', 'discarded'],
+  sending: ['accepted', 'refused', 'unknown', 'queued'],
   unknown: ['sending', 'accepted', 'unknown', 'discarded'],
   refused: ['sending', 'accepted', 'discarded'],
   accepted: ['accepted'],

@@ -9,6 +9,14 @@ export type { OutboxState } from './outbox-states'
 export type OutboxEntry = OutboxEntryView
 export type OutboxErrorInfo = NonNullable<OutboxEntry['error']>
 
+export interface AddOptions {
+  /** `sending` (default): attempted at once by the caller; `queued`: sent later in order; `held`: waits for a person. */
+  state?: 'sending' | 'queued' | 'held'
+  reference?: string | null
+  batchId?: string | null
+  notBefore?: string | null
+}
+
 const INTERRUPTED: OutboxErrorInfo = {
   code: 'interrupted',
   message: 'The process sending this payout stopped before the provider answered; the payout will be checked with the provider.',
@@ -49,21 +57,39 @@ export class Outbox {
    * A new payout: the only place a new Idempotency-Key is made, unless the caller brings its own
    * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
-  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID()): Promise<OutboxEntry> {
-    this.store.transaction('record the payout', () => {
-      this.store.outbox.insert({ idempotencyKey: key, body, createdAt: now.toISOString(), requestedBy }, this.store.processes.token)
-      this.store.audit.append(decision(now, 'payout.recorded', key, requestedBy, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id }))
-    })
+  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
+    this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options))
     return this.get(key)
   }
 
-  async mark(key: string, state: OutboxState, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null } = {}): Promise<OutboxEntry> {
+  /** Several payouts (a batch) committed together, each under its own new key: all are recorded, or none. */
+  async addMany(rows: ReadonlyArray<{ body: CreateWithdrawal; options?: AddOptions }>, requestedBy: string, now = new Date()): Promise<OutboxEntry[]> {
+    const keys = rows.map(() => randomUUID())
+    this.store.transaction(`record ${rows.length} payouts`, () => rows.forEach((r, i) => this.insert(r.body, requestedBy, now, keys[i]!, r.options ?? {})))
+    return keys.map((k) => this.get(k))
+  }
+
+  /** A batch's entries in file order. */
+  ofBatch(batchId: string): OutboxEntry[] {
+    return this.store.read('read the batch', () => this.store.outbox.ofBatch(batchId))
+  }
+
+  private insert(body: CreateWithdrawal, requestedBy: string, now: Date, key: string, options: AddOptions): void {
+    const state = options.state ?? 'sending'
+    this.store.outbox.insert(
+      { idempotencyKey: key, body, createdAt: now.toISOString(), requestedBy, state, reference: options.reference, batchId: options.batchId, notBefore: options.notBefore },
+      this.store.processes.token,
+    )
+    this.store.audit.append(decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id }))
+  }
+
+  async mark(key: string, state: OutboxState, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {}): Promise<OutboxEntry> {
     return this.store.transaction(`record the payout's ${state} state`, () =>
       this.store.outbox.transition(
         key,
         (entry) => {
           if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
-          return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null) }
+          return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
         },
         this.store.processes.token,
       ),

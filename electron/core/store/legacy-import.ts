@@ -59,7 +59,7 @@ export function importLegacyFiles(store: DeskStore, dir: string): { outbox: numb
         if (request.success) {
           const r = request.data
           if (store.outbox.get(r.key)) continue
-          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: r.requestedBy }, IMPORTER)
+          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: r.requestedBy, state: 'sending' }, IMPORTER)
           counts.outbox++
           continue
         }

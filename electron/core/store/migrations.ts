@@ -22,12 +22,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE outbox (
         key TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, body TEXT NOT NULL,
         created_at TEXT NOT NULL, requested_by TEXT NOT NULL, state TEXT NOT NULL,
-        withdrawal_id TEXT, error TEXT, sender TEXT, updated_at TEXT NOT NULL
+        withdrawal_id TEXT, error TEXT, sender TEXT, updated_at TEXT NOT NULL,
+        not_before TEXT, reference TEXT, batch_id TEXT
       );
+      CREATE INDEX outbox_batch ON outbox(batch_id);
       CREATE INDEX outbox_state ON outbox(state);
       CREATE TABLE outbox_outcomes (
         id INTEGER PRIMARY KEY, key TEXT NOT NULL REFERENCES outbox(key), state TEXT NOT NULL,
-        withdrawal_id TEXT, error TEXT, at TEXT NOT NULL, process TEXT NOT NULL
+        withdrawal_id TEXT, error TEXT, not_before TEXT, at TEXT NOT NULL, process TEXT NOT NULL
       );
       CREATE INDEX outbox_outcomes_key ON outbox_outcomes(key);
       CREATE TABLE audit (seq INTEGER PRIMARY KEY, entry TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);

@@ -4,7 +4,15 @@ import { DeskError } from '../errors'
 import { inTransaction } from './transaction'
 
 export type OutboxRow = OutboxEntryView
-export type OutboxChange = Pick<OutboxRow, 'state' | 'withdrawalId' | 'error'>
+/** What a move may change; `notBefore` only matters while the entry is queued. */
+export type OutboxChange = Pick<OutboxRow, 'state' | 'withdrawalId' | 'error'> & { notBefore?: string | null }
+/** A new entry: the first state is `sending` (attempted at once), `queued` (sent later, in order) or `held` (for a person). */
+export type NewOutboxRow = Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdAt' | 'requestedBy'> & {
+  state: 'sending' | 'queued' | 'held'
+  reference?: string | null
+  batchId?: string | null
+  notBefore?: string | null
+}
 
 interface RawRow {
   key: string
@@ -15,6 +23,9 @@ interface RawRow {
   withdrawal_id: string | null
   error: string | null
   sender: string | null
+  not_before: string | null
+  reference: string | null
+  batch_id: string | null
 }
 
 /** A row that fails its schema is never acted on (its body is never re-sent): it is reported and held. */
@@ -41,6 +52,9 @@ function parseRow(raw: RawRow): OutboxRow {
     state: raw.state,
     withdrawalId: raw.withdrawal_id,
     error,
+    notBefore: raw.not_before,
+    reference: raw.reference,
+    batchId: raw.batch_id,
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -49,23 +63,32 @@ function parseRow(raw: RawRow): OutboxRow {
   return parsed.data
 }
 
-const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender'
+const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
 
 /** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
 export class OutboxRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  insert(row: Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdAt' | 'requestedBy'>, sender: string): void {
+  /** One entry, or many (a batch) in the caller's transaction; a key already in the outbox refuses the whole write. */
+  insert(row: NewOutboxRow, sender: string): void {
     inTransaction(this.db, () => {
       if (this.db.prepare('SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
         throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
       }
       const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number }).next
+      const owner = row.state === 'sending' ? sender : null
       this.db
-        .prepare('INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(row.idempotencyKey, seq, JSON.stringify(row.body), row.createdAt, row.requestedBy, 'sending', sender, row.createdAt)
-      this.outcome(row.idempotencyKey, { state: 'sending', withdrawalId: null, error: null }, sender, row.createdAt)
+        .prepare(
+          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(row.idempotencyKey, seq, JSON.stringify(row.body), row.createdAt, row.requestedBy, row.state, owner, row.createdAt, row.notBefore ?? null, row.reference ?? null, row.batchId ?? null)
+      this.outcome(row.idempotencyKey, { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null }, sender, row.createdAt)
     })
+  }
+
+  /** A batch's entries in file order (oldest first). */
+  ofBatch(batchId: string): OutboxRow[] {
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawRow[]).map(parseRow)
   }
 
   /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */
@@ -105,10 +128,11 @@ export class OutboxRepo {
     return inTransaction(this.db, () => {
       const current = this.get(key)
       if (!current) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
-      const next = decide(current)
+      const decided = decide(current)
+      const next = { ...decided, notBefore: decided.state === 'queued' ? (decided.notBefore ?? null) : null }
       this.db
-        .prepare('UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ? WHERE key = ?')
-        .run(next.state, next.withdrawalId, next.error === null ? null : JSON.stringify(next.error), next.state === 'sending' ? process : null, at, key)
+        .prepare('UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?')
+        .run(next.state, next.withdrawalId, next.error === null ? null : JSON.stringify(next.error), next.state === 'sending' ? process : null, at, next.notBefore, key)
       this.outcome(key, next, process, at)
       return { ...current, ...next }
     })
@@ -116,7 +140,7 @@ export class OutboxRepo {
 
   private outcome(key: string, change: OutboxChange, process: string, at: string): void {
     this.db
-      .prepare('INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, at, process) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(key, change.state, change.withdrawalId, change.error === null ? null : JSON.stringify(change.error), at, process)
+      .prepare('INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(key, change.state, change.withdrawalId, change.error === null ? null : JSON.stringify(change.error), change.notBefore ?? null, at, process)
   }
 }
