@@ -13,6 +13,9 @@ import { WithdrawalCache } from './withdrawal-cache'
 
 export const STORE_FILE = 'desk.db'
 
+/** Builds a repository from the connection and this process's token; only files in `store/` write one. */
+export type RepoFactory<T> = (db: DatabaseSync, processToken: string) => T
+
 /** How often a process looks for the others' commits; the issue's bound is 2 s. */
 export const WATCH_EVERY_MS = 500
 
@@ -28,6 +31,7 @@ export class DeskStore {
   private readonly timers: NodeJS.Timeout[] = []
   private readonly outboxListeners = new Set<() => void>()
   private readonly tickListeners = new Set<() => void>()
+  private readonly repos = new Map<RepoFactory<unknown>, unknown>()
   private lastDataVersion = -1
   private lastOutcome = -1
   private closed = false
@@ -90,6 +94,12 @@ export class DeskStore {
       this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, new Date().toISOString())
       return true
     })
+  }
+
+  /** A repository of a store folder's own (ledger, batches, policy) over this connection, made once per store. */
+  repo<T>(make: RepoFactory<T>): T {
+    if (!this.repos.has(make)) this.repos.set(make, make(this.db, this.processes.token))
+    return this.repos.get(make) as T
   }
 
   /** The shared request log of one provider origin and Key ID. */
