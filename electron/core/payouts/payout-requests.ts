@@ -56,6 +56,18 @@ export class PayoutRequests {
     return this.send(await this.outbox.mark(key, 'sending'))
   }
 
+  /**
+   * Sends an entry that was recorded to be sent later (a queued batch row, a held agent request
+   * released by a person), under the key and body it was recorded with.
+   */
+  async sendRecorded(key: string): Promise<PayoutResult> {
+    const entry = this.outbox.get(key)
+    if (entry.state !== 'queued' && entry.state !== 'held') {
+      throw new DeskError('invalid_input', `This payout is ${entry.state}; only a queued or held one is sent this way.`)
+    }
+    return this.send(await this.outbox.mark(key, 'sending'))
+  }
+
   /** Asks the provider what it recorded under the entry's key. */
   async checkAgain(key: string): Promise<OutboxEntry> {
     return (await this.resolve(key)).entry
