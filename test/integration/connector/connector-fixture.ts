@@ -9,6 +9,7 @@ import { ProfileKeys } from '../../../electron/core/keys'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
 import { KeyringSecretStore, Vault } from '../../../electron/core/vault'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
+import { cli, type CliRun } from '../../harness/cli-runner'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 const ROOT = join(import.meta.dirname, '../../..')
@@ -27,6 +28,10 @@ export interface ConnectorFixture {
   /** A sandbox profile with a generated key registered in the workspace. */
   profile(name: string, options?: { writeTools?: boolean; registered?: boolean }): Promise<Profile>
   connect(profile: string, env?: Record<string, string>): Promise<Connected>
+  /** `payout-desk ARGS` in-process on this data directory, as a person at the desk runs it. */
+  cli(args: string[]): Promise<CliRun>
+  /** `payout-desk policy set --profile NAME ARGS`; throws unless it succeeds. No ARGS: no rule at all. */
+  setPolicy(profile: string, args?: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -90,6 +95,11 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
       }
       open.push(connected)
       return connected
+    },
+    cli: (args) => cli(home, args),
+    async setPolicy(profile, args = []) {
+      const r = await cli(home, ['policy', 'set', '--profile', profile, ...args])
+      if (r.code !== 0) throw new Error(`policy set failed: ${r.stderr}`)
     },
     async close() {
       for (const c of open) await c.close().catch(() => undefined)
