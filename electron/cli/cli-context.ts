@@ -1,7 +1,8 @@
 import { ProfileKeys } from '../core/keys'
 import { profileDir, ProfileStore, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
-import { openProfileStore } from '../core/treasury/session'
+import { EventBus } from '../core/event-bus'
+import { openProfileStore, TreasurySession } from '../core/treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 
@@ -65,6 +66,18 @@ export class CliContext implements CliIo {
       return await work(store)
     } finally {
       store.close()
+    }
+  }
+
+  /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
+  async withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+    const session = await TreasurySession.open(profile, { dataDir: this.home, role: 'cli', store, events: new EventBus(), openSigner: (p) => this.keys.vault.openSigner(p) })
+    // One command, then exit: following payouts is the app's job.
+    session.poller.stop()
+    try {
+      return await work(session)
+    } finally {
+      await session.close()
     }
   }
 }
