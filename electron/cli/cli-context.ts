@@ -1,8 +1,8 @@
 import { ProfileKeys } from '../core/keys'
 import { profileDir, ProfileStore, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
-import { EventBus } from '../core/event-bus'
-import { openProfileStore, TreasurySession } from '../core/treasury/session'
+import { withOneOffSession } from '../core/treasury/one-off-session'
+import { openProfileStore, type TreasurySession } from '../core/treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 
@@ -70,14 +70,7 @@ export class CliContext implements CliIo {
   }
 
   /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
-  async withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
-    const session = await TreasurySession.open(profile, { dataDir: this.home, role: 'cli', store, events: new EventBus(), openSigner: (p) => this.keys.vault.openSigner(p) })
-    // One command, then exit: following payouts is the app's job.
-    session.poller.stop()
-    try {
-      return await work(session)
-    } finally {
-      await session.close()
-    }
+  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+    return withOneOffSession(profile, store, { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) }, work)
   }
 }
