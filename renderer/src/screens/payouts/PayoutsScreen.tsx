@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
+import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
@@ -51,6 +52,7 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
+      <HeldPanel onReleased={() => setTick((t) => t + 1)} />
       <OutboxPanel onResolved={() => setTick((t) => t + 1)} />
       {step.kind === 'form' ? (
         <PayoutForm initial={step.draft} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
