@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
-import { asDeskError, call, DeskCallError, on } from '../../desk'
+import { asDeskError, call, on, type DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -17,16 +17,19 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<DeskCallError | null>(null)
+  /** A release the provider did not accept: the entry stays in the outbox (refused or unknown) with its reason. */
+  const [notAccepted, setNotAccepted] = useState<string | null>(null)
   const retry = held.retry
   useEffect(() => on('outbox.changed', () => retry()), [retry])
 
   const act = async (a: Acting) => {
     setBusy(true)
     setError(null)
+    setNotAccepted(null)
     try {
       if (a.kind === 'release') {
         const r = await call('held.release', { idempotencyKey: a.entry.idempotencyKey })
-        if (!r.withdrawal) setError(new DeskCallError(r.entry.error?.code ?? r.entry.state, `Released, but the provider did not accept it: ${r.entry.error?.message ?? r.entry.state}.`, r.entry.error?.requestId))
+        if (!r.withdrawal) setNotAccepted(`Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`)
         onReleased()
       } else {
         await call('held.reject', { idempotencyKey: a.entry.idempotencyKey, reason })
@@ -43,13 +46,19 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
 
   if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
   const rows = held.data ?? []
-  if (rows.length === 0) return null
+  const outcome = notAccepted ? (
+    <p className="notice prod" role="alert">
+      {notAccepted}
+    </p>
+  ) : null
+  if (rows.length === 0) return outcome
 
   return (
     <section className="panel notice warn" aria-label="Held for you" data-testid="held">
       <h2>Held for you</h2>
       <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
       {error ? <ErrorBox error={error} /> : null}
+      {outcome}
       <table className="grid">
         <thead>
           <tr>
