@@ -5,7 +5,7 @@ import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
 
 /** Who the outbox names as the requester of an agent's payouts. */
-export const AGENT_REQUESTER = 'ai-agent (connector)'
+export const AGENT_REQUESTER = 'agent'
 
 export interface AgentPayoutResult {
   entry: OutboxEntry
