@@ -68,8 +68,14 @@ export class TreasurySession {
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
     const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    // Each accepted payout is followed once per session; a finished one is not read again on every change.
+    const followed = new Set<string>()
     const trackAccepted = () => {
-      for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId) poller.track(entry.withdrawalId)
+      for (const entry of outbox.list()) {
+        if (entry.state !== 'accepted' || !entry.withdrawalId || followed.has(entry.withdrawalId)) continue
+        followed.add(entry.withdrawalId)
+        poller.track(entry.withdrawalId)
+      }
     }
     session.unsubscribe.push(
       outbox.onChange(() => {
