@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
 import { auditPath, type AuditSink } from '../audit/audit-log'
 import { signAttempt, type Signer } from '../signing'
+import { measureOffsetSeconds } from './clock-offset'
 import { ApiError, InvalidResponseError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
 import { backoffMs, isRetryable, parseRetryAfter } from './retry-policy'
@@ -44,6 +45,8 @@ export interface RequestSenderOptions {
   maxResponseBytes?: number
   clock?: PacerClock
   userAgent?: string
+  /** On 401 invalid_timestamp, learn the offset from Date and retry once (default). The connection test reports the skew instead. */
+  learnClockOffset?: boolean
 }
 
 /**
@@ -54,15 +57,19 @@ export class RequestSender {
   readonly pacer: Pacer
   private readonly pool: Pool
   private readonly host: string
+  /** The base URL's own path (`/custody` of `https://api.example.com/custody`), sent and signed before every `/api/v1/...`. */
+  private readonly basePath: string
   private readonly timeouts: Timeouts
   private readonly clock: PacerClock
   private offsetSeconds = 0
   private learnedOffset = false
   private lastSuccess: number | null = null
+  private observedOffset: number | null = null
 
   constructor(private readonly options: RequestSenderOptions) {
     const url = new URL(options.baseUrl)
     this.host = url.host
+    this.basePath = url.pathname.replace(/\/+$/, '')
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     this.pool = createPool(options.baseUrl, this.timeouts)
     this.clock = options.clock ?? realClock
@@ -72,6 +79,11 @@ export class RequestSender {
   /** Seconds to add to the local clock, learned from the provider's Date header; null until learned. */
   get clockOffsetSeconds(): number | null {
     return this.learnedOffset ? this.offsetSeconds : null
+  }
+
+  /** Provider clock minus local clock as the last answer's Date header showed it; null when none did. */
+  get observedOffsetSeconds(): number | null {
+    return this.observedOffset
   }
 
   get lastSuccessAt(): number | null {
@@ -102,7 +114,7 @@ export class RequestSender {
         return { status: raw.status, body, requestId }
       }
       const error = toApiError(raw, requestId)
-      if (error.code === 'invalid_timestamp' && !skewRetried && this.learnOffset(raw)) {
+      if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried && this.learnOffset(raw)) {
         skewRetried = true
         attempt--
         continue
@@ -120,7 +132,7 @@ export class RequestSender {
   private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<RawResponse> {
     const signed = signAttempt(this.options.signer, {
       method: req.method,
-      path: req.path,
+      path: this.basePath + req.path,
       query: req.query,
       body: bodyText,
       idempotencyKey: req.idempotencyKey,
@@ -136,6 +148,7 @@ export class RequestSender {
       path: auditPath(signed.pathWithQuery),
       idempotencyKey: req.idempotencyKey ?? null,
     }
+    const sentAt = this.clock.now()
     try {
       const raw = await exchange(
         this.pool,
@@ -145,6 +158,7 @@ export class RequestSender {
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         req.signal,
       )
+      this.observedOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now()) ?? this.observedOffset
       const code = raw.status >= 300 ? errorCode(raw) : null
       this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
       return raw
