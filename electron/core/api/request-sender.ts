@@ -6,7 +6,7 @@ import { signAttempt, type Signer } from '../signing'
 import { measureOffsetSeconds } from './clock-offset'
 import { ApiError, InvalidResponseError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
-import { backoffMs, isRetryable, parseRetryAfter } from './retry-policy'
+import { backoffMs, isRetryable, isWaitWithinWindow, parseRetryAfter } from './retry-policy'
 import { createPool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport'
 
 /**
@@ -119,9 +119,11 @@ export class RequestSender {
         attempt--
         continue
       }
-      if (error.retryAfter !== undefined) this.pacer.blockFor(error.retryAfter)
+      const wait = error.retryAfterSeconds
+      if (wait !== undefined && !isWaitWithinWindow(wait, this.pacer.windowMs / 1000)) throw tooLongToWait(error, this.pacer.windowMs / 1000)
+      if (wait !== undefined) this.pacer.blockFor(wait)
       if (!isRetryable(error.status) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
-      if (error.retryAfter === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
+      if (wait === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
     }
   }
 
@@ -227,5 +229,11 @@ function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
     // an error without the envelope keeps the generic message
   }
   code ??= FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
-  return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after'), Date.now()))
+  return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after')))
+}
+
+/** The same error, saying how long the provider wants and that nothing waits for it; retryAfterSeconds stays for the caller. */
+function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
+  const message = `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ${windowSeconds} s rate window, so the request was not retried; try again later.`
+  return new ApiError(error.status, error.code, message, error.requestId, error.retryAfterSeconds)
 }

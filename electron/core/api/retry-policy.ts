@@ -11,12 +11,20 @@ export function backoffMs(attempt: number, opts: { baseMs: number; maxMs: number
   return ceiling / 2 + Math.random() * (ceiling / 2)
 }
 
-/** Retry-After as seconds: digits per the spec, or an HTTP date as RFC 9110 also allows. */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
-  if (value === undefined) return undefined
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Math.min(Number(text), 3600)
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, Math.min(Math.ceil((date - nowMs) / 1000), 3600))
+/**
+ * Retry-After as seconds. The contract says a string of digits; anything else (a date, a negative or
+ * fractional number, words) is ignored rather than guessed at, and the request backs off as without one.
+ */
+export function parseRetryAfter(value: string | undefined): number | undefined {
+  const text = value?.trim()
+  if (!text || !/^\d{1,10}$/.test(text)) return undefined
+  return Number(text)
+}
+
+/**
+ * A wait longer than the contract's rate window (60 s by default) is not a pacing hint but the provider
+ * shutting the key out: nobody is silently held that long. The caller fails fast and says so.
+ */
+export function isWaitWithinWindow(retryAfterSeconds: number, windowSeconds: number): boolean {
+  return retryAfterSeconds <= windowSeconds
 }

@@ -73,7 +73,7 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
   }
   if (status === 401 || status === 403) return fail('unknown_key', UNKNOWN_KEY_MESSAGE)
   if (status === 429) {
-    const wait = err.retryAfter
+    const wait = err.retryAfterSeconds
     return fail('rate_limited', `The server is rate limiting this key${wait !== undefined ? `; try again in ${wait} s` : '; try again in a minute'}.`)
   }
   if (status >= 500) return fail('server_error', `The server failed (${status} ${code}). Try again later; quote the request id to support if it persists.`)
