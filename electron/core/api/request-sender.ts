@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
 import { auditPath, type AuditSink } from '../audit/audit-log'
 import { signAttempt, type Signer } from '../signing'
-import { measureOffsetSeconds } from './clock-offset'
+import { ClockOffset, measureOffsetSeconds } from './clock-offset'
 import { ApiError, InvalidResponseError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
 import { backoffMs, isRetryable, isWaitWithinWindow, parseRetryAfter } from './retry-policy'
@@ -61,10 +61,11 @@ export class RequestSender {
   private readonly basePath: string
   private readonly timeouts: Timeouts
   private readonly clock: PacerClock
-  private offsetSeconds = 0
-  private learnedOffset = false
+  private readonly offset: ClockOffset
   private lastSuccess: number | null = null
   private observedOffset: number | null = null
+  /** The Date header of the latest answer as an offset; null when that answer had none that parses. */
+  private answerOffset: number | null = null
 
   constructor(private readonly options: RequestSenderOptions) {
     const url = new URL(options.baseUrl)
@@ -73,12 +74,13 @@ export class RequestSender {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     this.pool = createPool(options.baseUrl, this.timeouts)
     this.clock = options.clock ?? realClock
+    this.offset = new ClockOffset(() => this.clock.now())
     this.pacer = options.pacer ?? pacerFor(options.baseUrl, options.signer.keyId, options.pacing)
   }
 
-  /** Seconds to add to the local clock, learned from the provider's Date header; null until learned. */
+  /** Seconds added to the local clock when signing, learnt from the provider's Date header; null when none is in force. */
   get clockOffsetSeconds(): number | null {
-    return this.learnedOffset ? this.offsetSeconds : null
+    return this.offset.learntSeconds
   }
 
   /** Provider clock minus local clock as the last answer's Date header showed it; null when none did. */
@@ -114,7 +116,9 @@ export class RequestSender {
         return { status: raw.status, body, requestId }
       }
       const error = toApiError(raw, requestId)
-      if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried && this.learnOffset(raw)) {
+      if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried) {
+        if (this.answerOffset === null) throw noDateToLearn(error)
+        this.offset.learn(this.answerOffset, requestId)
         skewRetried = true
         attempt--
         continue
@@ -138,7 +142,7 @@ export class RequestSender {
       query: req.query,
       body: bodyText,
       idempotencyKey: req.idempotencyKey,
-      nowSeconds: this.clock.now() / 1000 + this.offsetSeconds,
+      nowSeconds: this.clock.now() / 1000 + this.offset.seconds,
     })
     const headers: Record<string, string> = { ...signed.headers, accept: 'application/json' }
     if (bodyText !== undefined) headers['content-type'] = 'application/json'
@@ -160,7 +164,8 @@ export class RequestSender {
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         req.signal,
       )
-      this.observedOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now()) ?? this.observedOffset
+      this.answerOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now())
+      this.observedOffset = this.answerOffset ?? this.observedOffset
       const code = raw.status >= 300 ? errorCode(raw) : null
       this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
       return raw
@@ -169,14 +174,6 @@ export class RequestSender {
       this.options.audit?.record({ ...line, status: e.status ?? null, errorCode: e.code ?? 'network_error', requestId: e.requestId ?? null })
       throw err
     }
-  }
-
-  private learnOffset(raw: RawResponse): boolean {
-    const date = Date.parse(header(raw, 'date') ?? '')
-    if (Number.isNaN(date)) return false
-    this.offsetSeconds = Math.round((date - this.clock.now()) / 1000)
-    this.learnedOffset = true
-    return true
   }
 
   private exhausted(err: unknown, attempts: number): unknown {
@@ -236,4 +233,9 @@ function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
 function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
   const message = `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ${windowSeconds} s rate window, so the request was not retried; try again later.`
   return new ApiError(error.status, error.code, message, error.requestId, error.retryAfterSeconds)
+}
+
+function noDateToLearn(error: ApiError): ApiError {
+  const message = `${error.message} The provider refused this computer's clock and sent no Date header that parses, so the offset cannot be corrected; set the system clock automatically (NTP).`
+  return new ApiError(error.status, error.code, message, error.requestId)
 }

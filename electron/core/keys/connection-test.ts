@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { WalletSchema, envelope } from '../../../shared/api/resources'
 import type { ConnectionResult } from '../../../shared/ipc/channels/profiles'
+import { MAX_CLOCK_OFFSET_SECONDS, clockSkewError, describeOffset } from '../api/clock-offset'
 import { ApiError, InvalidResponseError, NetworkError } from '../api/errors'
 import { realClock } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
@@ -68,6 +69,7 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
   }
   const { status, code } = err
   if (status === 401 && code === 'invalid_timestamp') {
+    if (offset !== null && Math.abs(offset) > MAX_CLOCK_OFFSET_SECONDS) return fail('clock_skew', clockSkewError(offset).message, offset)
     const skew = offset === null ? 'The server sent no Date header to measure the offset.' : `The server clock is ${describeOffset(offset)}.`
     return fail('clock_skew', `The server refused the request time: this computer's clock differs from the server's by more than 300 seconds. ${skew} Set the system clock automatically (NTP) and try again.`, offset)
   }
@@ -93,6 +95,3 @@ function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): 
   return { ...base, reason: 'unreachable', message: `Cannot reach ${baseUrl}: ${what}. Check the base URL and your network.` }
 }
 
-function describeOffset(seconds: number): string {
-  return seconds >= 0 ? `${seconds} s ahead of this computer` : `${-seconds} s behind this computer`
-}
