@@ -115,6 +115,7 @@ export class RequestSender {
         this.lastSuccess = Date.now()
         return { status: raw.status, body, requestId }
       }
+      if (raw.status >= 300 && raw.status < 400) throw redirectRefused(raw, requestId)
       const error = toApiError(raw, requestId)
       if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried) {
         if (this.answerOffset === null) throw noDateToLearn(error)
@@ -238,4 +239,15 @@ function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
 function noDateToLearn(error: ApiError): ApiError {
   const message = `${error.message} The provider refused this computer's clock and sent no Date header that parses, so the offset cannot be corrected; set the system clock automatically (NTP).`
   return new ApiError(error.status, error.code, message, error.requestId)
+}
+
+/** Redirects are never followed: a signed request re-sent elsewhere would hand another host a valid signature. */
+function redirectRefused(raw: RawResponse, requestId: string | undefined): InvalidResponseError {
+  let where = 'an address that does not parse'
+  try {
+    where = new URL(header(raw, 'location') ?? '').host.slice(0, 253) || where
+  } catch {
+    // keeps the generic wording; the raw header is not echoed
+  }
+  return new InvalidResponseError(raw.status, `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check the base URL.`, requestId)
 }

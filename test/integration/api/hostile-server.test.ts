@@ -180,6 +180,24 @@ describe('client against a hostile or broken provider', () => {
     expect(sender.pacer.status().blockedUntil).toBeNull()
   })
 
+  it('does not follow a 301 to another host, and says where it pointed', async () => {
+    handler = (_q, res) => res.writeHead(301, { location: 'https://elsewhere.example/api/v1/wallets', 'x-request-id': 'srv-301' }).end()
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'invalid_response', status: 301, requestId: 'srv-301', message: expect.stringMatching(/redirect.*elsewhere\.example.*not followed.*base URL/) })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('refuses valid JSON one byte over the 4 MiB default cap', async () => {
+    const capped = new RequestSender({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), maxAttempts: 1 })
+    const head = '{"data":[],"meta":{},"pad":"'
+    const body = head + 'x'.repeat(4 * 1024 * 1024 + 1 - head.length - 2) + '"}'
+    expect(Buffer.byteLength(body)).toBe(4 * 1024 * 1024 + 1)
+    handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    const err = await new ApiClient(capped).listWallets().catch((e: unknown) => e)
+    await capped.close()
+    expect(err).toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/larger than 4194304 bytes/) })
+  })
+
   it('does not retry a definite refusal', async () => {
     handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'no such wallet' } })
     await expect(client.getWallet('nope')).rejects.toMatchObject({ status: 404, code: 'wallet_not_found', requestId: 'srv-404' })
