@@ -1,36 +1,14 @@
 import type { Pool } from 'undici'
 import type { z } from 'zod'
-import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
 import { auditPath, type AuditSink } from '../audit/audit-log'
 import { signAttempt, type Signer } from '../signing'
 import { ClockOffset, measureOffsetSeconds } from './clock-offset'
-import { ApiError, InvalidResponseError, NetworkError } from './errors'
+import type { ApiRequest, ApiResponse } from './api-request'
+import { ApiError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
-import { backoffMs, isRetryable, isWaitWithinWindow, parseRetryAfter } from './retry-policy'
+import { errorCode, header, noDateToLearn, parseBody, redirectRefused, toApiError, tooLongToWait } from './provider-answer'
+import { backoffMs, isWaitWithinWindow, mayRetry } from './retry-policy'
 import { createPool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport'
-
-/**
- * What is held constant across retries. `withdrawal`: same Idempotency-Key and body;
- * `counterparty`: re-posting is answered with the existing entry; `cancel`: repeating is safe.
- */
-export type RequestKind = 'read' | 'withdrawal' | 'counterparty' | 'cancel'
-
-export interface ApiRequest<S extends z.ZodType> {
-  method: 'GET' | 'POST'
-  path: string
-  query?: Record<string, string | number | undefined>
-  body?: unknown
-  idempotencyKey?: string
-  kind: RequestKind
-  schema: S
-  signal?: AbortSignal
-}
-
-export interface ApiResponse<T> {
-  status: number
-  body: T
-  requestId: string | undefined
-}
 
 export interface RequestSenderOptions {
   baseUrl: string
@@ -103,8 +81,7 @@ export class RequestSender {
         raw = await this.attempt(req, bodyText)
       } catch (err) {
         release()
-        const aborted = err instanceof NetworkError && err.kind === 'aborted'
-        if (aborted || !(err instanceof NetworkError) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
+        if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
         await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
         continue
       }
@@ -127,7 +104,7 @@ export class RequestSender {
       const wait = error.retryAfterSeconds
       if (wait !== undefined && !isWaitWithinWindow(wait, this.pacer.windowMs / 1000)) throw tooLongToWait(error, this.pacer.windowMs / 1000)
       if (wait !== undefined) this.pacer.blockFor(wait)
-      if (!isRetryable(error.status) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
+      if (!mayRetry(req.kind, { status: error.status }) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
       if (wait === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
     }
   }
@@ -183,71 +160,4 @@ export class RequestSender {
     }
     return err
   }
-}
-
-function header(raw: RawResponse, name: string): string | undefined {
-  const v = raw.headers[name]
-  return Array.isArray(v) ? v[0] : v
-}
-
-function parseJson(raw: RawResponse, requestId: string | undefined): unknown {
-  try {
-    return JSON.parse(raw.body.toString('utf8'))
-  } catch {
-    throw new InvalidResponseError(raw.status, `The provider answered HTTP ${raw.status} with a body that is not JSON.`, requestId)
-  }
-}
-
-function parseBody<S extends z.ZodType>(raw: RawResponse, schema: S, requestId: string | undefined): z.output<S> {
-  const parsed = schema.safeParse(parseJson(raw, requestId))
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const where = issue && issue.path.length ? issue.path.join('.') : 'body'
-  throw new InvalidResponseError(raw.status, `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`, requestId)
-}
-
-function errorCode(raw: RawResponse): string | null {
-  try {
-    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    return parsed.success ? parsed.data.error.code : null
-  } catch {
-    return null
-  }
-}
-
-const FALLBACK_CODES: Record<number, string> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
-
-function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
-  let code = errorCode(raw)
-  let message = `The provider answered HTTP ${raw.status}.`
-  try {
-    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    if (parsed.success) message = parsed.data.error.message || message
-  } catch {
-    // an error without the envelope keeps the generic message
-  }
-  code ??= FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
-  return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after')))
-}
-
-/** The same error, saying how long the provider wants and that nothing waits for it; retryAfterSeconds stays for the caller. */
-function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
-  const message = `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ${windowSeconds} s rate window, so the request was not retried; try again later.`
-  return new ApiError(error.status, error.code, message, error.requestId, error.retryAfterSeconds)
-}
-
-function noDateToLearn(error: ApiError): ApiError {
-  const message = `${error.message} The provider refused this computer's clock and sent no Date header that parses, so the offset cannot be corrected; set the system clock automatically (NTP).`
-  return new ApiError(error.status, error.code, message, error.requestId)
-}
-
-/** Redirects are never followed: a signed request re-sent elsewhere would hand another host a valid signature. */
-function redirectRefused(raw: RawResponse, requestId: string | undefined): InvalidResponseError {
-  let where = 'an address that does not parse'
-  try {
-    where = new URL(header(raw, 'location') ?? '').host.slice(0, 253) || where
-  } catch {
-    // keeps the generic wording; the raw header is not echoed
-  }
-  return new InvalidResponseError(raw.status, `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check the base URL.`, requestId)
 }

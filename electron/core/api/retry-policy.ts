@@ -1,8 +1,35 @@
-/** Statuses after which a freshly signed retry is safe for every request kind of this API. */
-const RETRYABLE = new Set([429, 500, 502, 503, 504])
+import type { RequestKind } from './api-request'
+import type { NetworkErrorKind } from './errors'
 
-export function isRetryable(status: number): boolean {
-  return RETRYABLE.has(status)
+/** Why an attempt produced no usable answer: an HTTP status, or a network failure of some kind. */
+export type AttemptFailure = { status: number } | { network: NetworkErrorKind }
+
+interface RetryRule {
+  statuses: ReadonlySet<number>
+  network: ReadonlySet<NetworkErrorKind>
+}
+
+/**
+ * Network failures after which the provider may or may not have acted: a fresh attempt is the way to
+ * find out. A certificate or name failure will fail the same way again, and `aborted` is the caller's own.
+ */
+const TRANSIENT_NETWORK: ReadonlySet<NetworkErrorKind> = new Set(['timeout', 'refused', 'reset', 'other'])
+
+/**
+ * The retry decision, by request kind and nothing else. Reads also retry on gateway errors (502/504)
+ * from proxies; a payout retries only on what the spec names (timeout, 500, 503, network, 429), and
+ * always with its key and identical body (the request type guarantees both).
+ */
+const RETRY: Record<RequestKind, RetryRule> = {
+  read: { statuses: new Set([429, 500, 502, 503, 504]), network: TRANSIENT_NETWORK },
+  withdrawal: { statuses: new Set([429, 500, 503]), network: TRANSIENT_NETWORK },
+  counterparty: { statuses: new Set([429, 500, 502, 503, 504]), network: TRANSIENT_NETWORK },
+  cancel: { statuses: new Set([429, 500, 502, 503, 504]), network: TRANSIENT_NETWORK },
+}
+
+export function mayRetry(kind: RequestKind, failure: AttemptFailure): boolean {
+  const rule = RETRY[kind]
+  return 'status' in failure ? rule.statuses.has(failure.status) : rule.network.has(failure.network)
 }
 
 /** Exponential backoff with equal jitter: half fixed, half random, so many clients do not retry in step. */

@@ -198,6 +198,16 @@ describe('client against a hostile or broken provider', () => {
     expect(err).toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/larger than 4194304 bytes/) })
   })
 
+  it('does not retry a certificate failure (https to a plain-http server)', async () => {
+    const port = (server.address() as { port: number }).port
+    const lines: AuditLine[] = []
+    const tls = new RequestSender({ baseUrl: `https://127.0.0.1:${port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), audit: { record: (l) => lines.push(l) }, maxAttempts: 3, backoff: { baseMs: 5, maxMs: 10 } })
+    const err = await new ApiClient(tls).listWallets().catch((e: unknown) => e)
+    await tls.close()
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'tls' })
+    expect(lines).toHaveLength(1)
+  })
+
   it('does not retry a definite refusal', async () => {
     handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'no such wallet' } })
     await expect(client.getWallet('nope')).rejects.toMatchObject({ status: 404, code: 'wallet_not_found', requestId: 'srv-404' })
