@@ -1,6 +1,7 @@
 import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring'
 import { keychainUnavailable } from './keychain-unavailable'
 import type { SecretStore } from './secret-store'
+import { adoptSessionBus } from './session-bus'
 
 export const KEYCHAIN_SERVICE = 'payout-desk'
 // Long enough for the user to answer an unlock prompt; a dead Secret Service must not hang the app forever.
@@ -41,11 +42,14 @@ export class KeyringSecretStore implements SecretStore {
   }
 }
 
-// Every keyring failure (no D-Bus, no daemon, locked, refused, timed out) means the same thing to the user.
+// Every keyring failure (no D-Bus, no daemon, locked, refused, timed out) means the same thing to the user;
+// only a missing session bus is named, because the fix for it is a line in the MCP host's configuration.
 async function guard<T>(op: () => Promise<T>): Promise<T> {
+  // Before the keyring looks for the Secret Service: the process that started us may not have said where the bus is.
+  const noBus = adoptSessionBus()
   try {
     return await op()
   } catch {
-    throw keychainUnavailable()
+    throw keychainUnavailable(noBus)
   }
 }
