@@ -1,11 +1,12 @@
+import type { ErrorCode } from '../../shared/api/error-codes'
 import type { IpcError } from '../../shared/ipc'
 
 /** An error with a code that is safe to show the user and to send across IPC. */
 export class DeskError extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   readonly requestId: string | undefined
 
-  constructor(code: string, message: string, requestId?: string) {
+  constructor(code: ErrorCode, message: string, requestId?: string) {
     super(message)
     this.name = 'DeskError'
     this.code = code
