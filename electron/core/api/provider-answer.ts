@@ -37,6 +37,9 @@ export function errorCode(raw: RawResponse): string | null {
   }
 }
 
+/** The provider's own error text is kept to this many characters; the X-Request-Id identifies the rest. */
+const PROVIDER_MESSAGE_CHARS = 500
+
 const FALLBACK_CODES: Partial<Record<number, ApiErrorCode>> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
 
 /** The provider's error as an ApiError; a code outside the contract is kept in the message, not passed on as a code. */
@@ -45,7 +48,7 @@ export function toApiError(raw: RawResponse, requestId: string | undefined): Api
   let message = `The provider answered HTTP ${raw.status}.`
   try {
     const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    if (parsed.success) message = parsed.data.error.message || message
+    if (parsed.success) message = parsed.data.error.message.slice(0, PROVIDER_MESSAGE_CHARS) || message
   } catch {
     // an error without the envelope keeps the generic message
   }

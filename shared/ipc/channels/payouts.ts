@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../../api/text'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
@@ -6,24 +7,24 @@ import { channels } from '../channel'
 export const OutboxStateSchema = z.enum(['sending', 'accepted', 'refused', 'unknown', 'discarded'])
 
 export const OutboxEntryViewSchema = z.strictObject({
-  idempotencyKey: z.string(),
+  idempotencyKey: text(),
   body: CreateWithdrawalSchema,
-  createdAt: z.string(),
-  requestedBy: z.string(),
+  createdAt: text(),
+  requestedBy: text(),
   state: OutboxStateSchema,
-  withdrawalId: z.string().nullable(),
-  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable(),
+  withdrawalId: text().nullable(),
+  error: z.strictObject({ code: text(), message: text(), requestId: text().optional() }).nullable(),
 })
 export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
 
 export const AuditLineSchema = z.strictObject({
-  at: z.string(),
-  method: z.string(),
-  path: z.string(),
+  at: text(),
+  method: text(),
+  path: text(),
   status: z.number().int().nullable(),
-  errorCode: z.string().nullable(),
-  requestId: z.string().nullable(),
-  idempotencyKey: z.string().nullable(),
+  errorCode: text().nullable(),
+  requestId: text().nullable(),
+  idempotencyKey: text().nullable(),
 })
 
 export const payoutChannels = channels({
@@ -33,8 +34,8 @@ export const payoutChannels = channels({
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },
   'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
-  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.resend': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.discard': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.resend': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.discard': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
   'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
 })
