@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/api'
 import type { ApiContext } from './api/context'
 import { routeApi } from './api/route-api'
 import { authenticate, normaliseIp } from './authenticate'
+import { consoleRefusal } from './console/console-guard'
 import { consolePage } from './console/console-page'
 import { routeConsole } from './console/route-console'
 import type { Environment } from './environment'
@@ -72,6 +73,8 @@ async function handle(env: Environment, req: IncomingMessage, res: ServerRespons
   const remote = normaliseIp(req.socket.remoteAddress ?? '')
   if (pathname === '/_console' || pathname.startsWith('/_console/')) {
     if (!(remote.startsWith('127.') || remote === '::1')) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: 'The console answers loopback clients only.' } })
+    const refusal = consoleRefusal(req)
+    if (refusal !== null) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: refusal } }, { Connection: 'close' })
     if (req.method === 'GET' && (pathname === '/_console' || pathname === '/_console/')) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId })
       return void res.end(consolePage(env.name))
