@@ -1,3 +1,4 @@
+import { isApiErrorCode, type ApiErrorCode } from '../../../shared/api/error-codes'
 import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
 import type { z } from 'zod'
 import { ApiError, InvalidResponseError } from './errors'
@@ -36,18 +37,24 @@ export function errorCode(raw: RawResponse): string | null {
   }
 }
 
-const FALLBACK_CODES: Record<number, string> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
+/** The provider's own error text is kept to this many characters; the X-Request-Id identifies the rest. */
+const PROVIDER_MESSAGE_CHARS = 500
 
+const FALLBACK_CODES: Partial<Record<number, ApiErrorCode>> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
+
+/** The provider's error as an ApiError; a code outside the contract is kept in the message, not passed on as a code. */
 export function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
-  let code = errorCode(raw)
+  const said = errorCode(raw)
   let message = `The provider answered HTTP ${raw.status}.`
   try {
     const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    if (parsed.success) message = parsed.data.error.message || message
+    if (parsed.success) message = parsed.data.error.message.slice(0, PROVIDER_MESSAGE_CHARS) || message
   } catch {
     // an error without the envelope keeps the generic message
   }
-  code ??= FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
+  const fallback = FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
+  if (said !== null && !isApiErrorCode(said)) message = `${message} (provider code ${JSON.stringify(said.slice(0, 64))}, not in the API contract)`
+  const code = isApiErrorCode(said) ? said : fallback
   return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after')))
 }
 

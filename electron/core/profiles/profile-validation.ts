@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../shared/api/limits'
+import { quoteInput } from '../../../shared/api/text'
 import { DeskError } from '../errors'
 import type { Environment } from './profile'
 
@@ -15,10 +16,10 @@ export function normalizeBaseUrl(raw: string): string {
   try {
     url = new URL(raw.trim())
   } catch {
-    throw new DeskError('invalid_input', `"${raw}" is not a valid URL. Use the form https://api.example.com.`)
+    throw new DeskError('invalid_input', `${quoteInput(raw)} is not a valid URL. Use the form https://api.example.com.`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new DeskError('invalid_input', `The base URL must start with https:// (got ${url.protocol}).`)
+    throw new DeskError('invalid_input', `The base URL must start with https:// (got ${quoteInput(url.protocol, 16)}).`)
   }
   if (url.username || url.password) throw new DeskError('invalid_input', 'The base URL must not contain a user name or password.')
   if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
@@ -51,5 +52,5 @@ export function validateKeyId(raw: string): string {
 
 export function validateEnvironment(raw: string): Environment {
   if (raw === 'sandbox' || raw === 'production') return raw
-  throw new DeskError('invalid_input', `The environment is "sandbox" or "production" (got "${raw}").`)
+  throw new DeskError('invalid_input', `The environment is "sandbox" or "production" (got ${quoteInput(raw)}).`)
 }

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os'
-import type { HandlerTable } from '../ipc/router'
+import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
+import type { HandlersFor } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
 import type { SessionHost } from './session-host'
 
@@ -13,7 +14,7 @@ function whoAmI(): string {
 }
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
-export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlerTable {
+export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof payoutChannels> {
   return {
     'payouts.request': async (body) => {
       const session = await host.session()

@@ -208,6 +208,18 @@ describe('client against a hostile or broken provider', () => {
     expect(lines).toHaveLength(1)
   })
 
+  it('keeps an error code outside the contract in the message, never passing it on as a code', async () => {
+    handler = (_q, res) => json(res, 418, { error: { code: 'teapot', message: 'short and stout' } })
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 418, code: 'invalid_response', message: expect.stringMatching(/provider code "teapot", not in the API contract/) })
+  })
+
+  it('keeps 500 characters of an endless error message', async () => {
+    handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'z'.repeat(100_000) } })
+    const err = await client.getWallet('w1').catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'wallet_not_found', message: 'z'.repeat(500) })
+  })
+
   it('does not retry a definite refusal', async () => {
     handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'no such wallet' } })
     await expect(client.getWallet('nope')).rejects.toMatchObject({ status: 404, code: 'wallet_not_found', requestId: 'srv-404' })
