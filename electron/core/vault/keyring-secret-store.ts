@@ -33,9 +33,12 @@ export class KeyringSecretStore implements SecretStore {
 async function guard<T>(op: () => Promise<T>): Promise<T> {
   // Before the keyring looks for the Secret Service: the process that started us may not have said where the bus is.
   const noBus = adoptSessionBus()
+  // Without a bus the keyring is never asked: @napi-rs/keyring 2.x then silently keeps secrets in the kernel keyring
+  // (in memory, gone at reboot, no Secret Service), which is no keychain at all.
+  if (noBus) throw keychainUnavailable(noBus)
   try {
     return await op()
   } catch {
-    throw keychainUnavailable(noBus)
+    throw keychainUnavailable()
   }
 }
