@@ -1,5 +1,7 @@
 import { ProfileKeys } from '../core/keys'
-import { ProfileStore, type Profile } from '../core/profiles'
+import { profileDir, ProfileStore, type Profile } from '../core/profiles'
+import type { DeskStore } from '../core/store'
+import { openProfileStore } from '../core/treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 
@@ -53,6 +55,16 @@ export class CliContext implements CliIo {
       return this.keys.profiles.get(nameOrId).catch(() => {
         throw err
       })
+    }
+  }
+
+  /** Runs `work` on the profile's store, opened as the CLI and closed afterwards. */
+  async withStore<T>(profile: Profile, work: (store: DeskStore) => T | Promise<T>): Promise<T> {
+    const store = openProfileStore(profileDir(this.home, profile.id), 'cli')
+    try {
+      return await work(store)
+    } finally {
+      store.close()
     }
   }
 }

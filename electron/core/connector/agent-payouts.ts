@@ -5,7 +5,7 @@ import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
 
 /** Who the outbox names as the requester of an agent's payouts. */
-export const AGENT_REQUESTER = 'ai-agent (connector)'
+export const AGENT_REQUESTER = 'agent'
 
 export interface AgentPayoutResult {
   entry: OutboxEntry
@@ -58,6 +58,13 @@ export class AgentPayouts {
         throw new DeskError('invalid_input', 'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.')
       case 'sending':
         throw new DeskError('in_progress', 'The payout under this idempotency_key is being sent right now. Retry with the same key in a moment.')
+      case 'queued':
+        throw new DeskError(
+          'in_progress',
+          `The payout under this idempotency_key is recorded and waits to be sent${existing.notBefore ? ` (not before ${existing.notBefore})` : ''}. Retry with the same key later.`,
+        )
+      case 'held':
+        throw new DeskError('payout_held', 'The payout under this idempotency_key waits for a person at the desk to release or reject it. Retry with the same key later.')
     }
   }
 

@@ -1,10 +1,10 @@
-import { join } from 'node:path'
 import type { ApiClient } from '../api/api-client'
 import { AuditLog } from '../audit/audit-log'
 import { DeskError } from '../errors'
 import { EventBus } from '../event-bus'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
-import { TreasurySession } from '../treasury/session'
+import type { DeskStore } from '../store'
+import { openProfileStore, TreasurySession } from '../treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import { AgentPayouts } from './agent-payouts'
 
@@ -38,15 +38,17 @@ export class ConnectorSession {
     private readonly dataDir: string,
     private readonly store: ProfileStore,
     private readonly vault: Vault,
+    private readonly db: DeskStore,
   ) {
-    this.audit = new AuditLog(join(profileDir(dataDir, profile.id), 'audit.jsonl'))
+    this.audit = new AuditLog(db, 'agent')
   }
 
   /** Throws `profile_not_found` when neither an id nor a name matches. */
   static async open(options: ConnectorSessionOptions): Promise<ConnectorSession> {
     const store = new ProfileStore(options.dataDir)
     const profile = await findProfile(store, options.profile)
-    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()))
+    const db = openProfileStore(profileDir(options.dataDir, profile.id), 'agent')
+    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()), db)
   }
 
   async client(): Promise<ApiClient> {
@@ -66,7 +68,7 @@ export class ConnectorSession {
     const opened = this.opened
     this.opened = null
     if (opened) await opened.treasury.close()
-    await this.audit.flush()
+    this.db.close()
   }
 
   private ensure(): Promise<Opened> {
@@ -81,6 +83,8 @@ export class ConnectorSession {
     const profile = await this.store.get(this.profile.id)
     const treasury = await TreasurySession.open(profile, {
       dataDir: this.dataDir,
+      role: 'agent',
+      store: this.db,
       events: new EventBus(),
       openSigner: (p) => this.vault.openSigner(p),
     })

@@ -7,9 +7,10 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/
 
 /**
  * Checks a base URL and returns its normalised form (no trailing slash).
- * Production needs https; plain http is allowed only for a loopback simulator.
+ * https everywhere; plain http only for a simulator on this machine, in either environment, so the
+ * production look and checks can be tried against the simulator's production listener.
  */
-export function normalizeBaseUrl(raw: string, environment: Environment): string {
+export function normalizeBaseUrl(raw: string): string {
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -24,7 +25,6 @@ export function normalizeBaseUrl(raw: string, environment: Environment): string 
     throw new DeskError('invalid_input', 'The base URL must not contain a query string or fragment.')
   }
   if (url.protocol === 'http:') {
-    if (environment === 'production') throw new DeskError('invalid_input', 'A production profile needs an https:// base URL.')
     if (!LOOPBACK_HOSTS.has(url.hostname)) {
       throw new DeskError('invalid_input', 'Plain http:// is allowed only for a local simulator on 127.0.0.1 or localhost; use https://.')
     }

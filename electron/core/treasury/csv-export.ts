@@ -1,3 +1,4 @@
+import { diskError } from '../disk-error'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
@@ -85,7 +86,7 @@ export async function exportTransactionsCsv(
       onProgress({ rows, pages, done: true })
       return { rows, cancelled: true }
     }
-    throw err
+    throw diskError(err, path, 'write the export') ?? err
   }
 }
 

@@ -1,4 +1,4 @@
-import { AsyncEntry } from '@napi-rs/keyring'
+import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring'
 import { keychainUnavailable } from './keychain-unavailable'
 import type { SecretStore } from './secret-store'
 import { adoptSessionBus } from './session-bus'
@@ -12,7 +12,13 @@ export class KeyringSecretStore implements SecretStore {
   constructor(private readonly service = KEYCHAIN_SERVICE) {}
 
   get(account: string): Promise<string | null> {
-    return guard(() => this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+    return guard(async () => {
+      const value = await this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
+      // The keyring answers "no such entry" also when it reached no Secret Service at all (it then falls back to the
+      // kernel keyring): an absence is believed only once a search proves the service answers.
+      if (value === null) await this.proveReachable()
+      return value
+    })
   }
 
   set(account: string, value: string): Promise<void> {
@@ -20,7 +26,15 @@ export class KeyringSecretStore implements SecretStore {
   }
 
   delete(account: string): Promise<boolean> {
-    return guard(() => this.entry(account).deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+    return guard(async () => {
+      const deleted = await this.entry(account).deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
+      if (!deleted) await this.proveReachable()
+      return deleted
+    })
+  }
+
+  private async proveReachable(): Promise<void> {
+    await findCredentialsAsync(this.service, undefined, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
   }
 
   private entry(account: string): AsyncEntry {

@@ -3,7 +3,11 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
 
-export const OutboxStateSchema = z.enum(['sending', 'accepted', 'refused', 'unknown', 'discarded'])
+/**
+ * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
+ * `held`: an agent's request waiting for a person at the desk; the rest as before.
+ */
+export const OutboxStateSchema = z.enum(['queued', 'held', 'sending', 'accepted', 'refused', 'unknown', 'discarded'])
 
 export const OutboxEntryViewSchema = z.strictObject({
   idempotencyKey: z.string(),
@@ -13,6 +17,11 @@ export const OutboxEntryViewSchema = z.strictObject({
   state: OutboxStateSchema,
   withdrawalId: z.string().nullable(),
   error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable(),
+  /** A queued payout is not attempted before this time (the provider asked to wait). */
+  notBefore: z.string().nullable(),
+  /** The user's own reference (a batch row's), kept locally. */
+  reference: z.string().nullable(),
+  batchId: z.string().nullable(),
 })
 export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
 
