@@ -60,12 +60,13 @@ function playwrightFailures(report) {
 let spinner = null
 if (busy) {
   spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
+  // However this script ends, the spinner ends with it.
+  process.on('exit', () => spinner.kill())
   console.log(`one core kept busy by yes (pid ${spinner.pid})`)
 }
 
 const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
 if (build.status !== 0) {
-  spinner?.kill()
   console.error(build.stdout, build.stderr, '\nthe renderer did not build: no run started')
   process.exit(2)
 }
@@ -101,7 +102,6 @@ for (let i = 1; i <= runs; i++) {
   console.log(line)
   for (const name of failed) console.log(`  FAILED ${name}`)
 }
-spinner?.kill()
 
 console.log(`\n${summary.join('\n')}`)
 if (failures.size === 0) {

@@ -30,19 +30,31 @@ export function missingBusAdvice(uid: number): string {
   )
 }
 
+/**
+ * Why the keychain cannot be reached over this bus address, or null when it may be. Only a single `unix:path=` address
+ * can be checked without talking to the bus; other forms (abstract sockets, tcp, lists) are left to the keyring.
+ */
+export function sessionBusProblem(address: string | null, { uid, isSocket }: Pick<BusProbe, 'uid' | 'isSocket'>): string | null {
+  if (address === null) return missingBusAdvice(uid)
+  const path = /^unix:path=([^,;]+)(,[^;]*)?$/.exec(address)?.[1]
+  if (path !== undefined && !isSocket(path)) {
+    return `DBUS_SESSION_BUS_ADDRESS is "${address}", but no D-Bus session bus listens at ${path}. Set it to the address your desktop session uses.`
+  }
+  return null
+}
+
 function isSocket(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isSocket() ?? false
 }
 
 /**
  * On Linux, points this process (and the keyring library inside it) at the user's session bus when nobody said where it
- * is. Returns the advice for the keychain error when there is no bus to be found, else null.
+ * is. Returns why the keychain cannot be reached when there is no bus to talk to, else null.
  */
 export function adoptSessionBus(): string | null {
   if (process.platform !== 'linux') return null
-  const uid = process.getuid?.() ?? 0
-  const address = findSessionBus({ env: process.env, uid, isSocket })
-  if (!address) return missingBusAdvice(uid)
-  process.env.DBUS_SESSION_BUS_ADDRESS = address
-  return null
+  const probe: BusProbe = { env: process.env, uid: process.getuid?.() ?? 0, isSocket }
+  const address = findSessionBus(probe)
+  if (address) process.env.DBUS_SESSION_BUS_ADDRESS = address
+  return sessionBusProblem(address, probe)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findSessionBus, missingBusAdvice } from '../../../electron/core/vault/session-bus'
+import { findSessionBus, missingBusAdvice, sessionBusProblem } from '../../../electron/core/vault/session-bus'
 
 /** A file system holding exactly these sockets. */
 const sockets = (...paths: string[]) => (path: string) => paths.includes(path)
@@ -40,5 +40,29 @@ describe('finding the D-Bus session bus', () => {
     const advice = missingBusAdvice(1000)
     expect(advice).toContain('DBUS_SESSION_BUS_ADDRESS is not set')
     expect(advice).toContain('"env": { "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus" }')
+  })
+})
+
+// The keyring library is asked only when there may be a bus: without one it would quietly use the kernel keyring.
+describe('whether the keychain can be reached over the bus', () => {
+  it('no address at all: the advice for the host configuration', () => {
+    expect(sessionBusProblem(null, { uid: 1000, isSocket: sockets() })).toBe(missingBusAdvice(1000))
+  })
+
+  it('a unix:path address with no socket behind it is named with its path', () => {
+    const problem = sessionBusProblem('unix:path=/nonexistent', { uid: 1000, isSocket: sockets() })
+    expect(problem).toContain('no D-Bus session bus listens at /nonexistent')
+    expect(sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', { uid: 1000, isSocket: sockets() })).toContain('at /run/user/1000/bus.')
+  })
+
+  it('a unix:path address with its socket there may be used', () => {
+    expect(sessionBusProblem('unix:path=/run/user/1000/bus', { uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBeNull()
+    expect(sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', { uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBeNull()
+  })
+
+  it('addresses that cannot be checked without talking to the bus are left to the keyring', () => {
+    for (const address of ['unix:abstract=/tmp/dbus-x', 'tcp:host=127.0.0.1,port=1', 'unix:path=/a;unix:path=/b']) {
+      expect(sessionBusProblem(address, { uid: 1000, isSocket: sockets() })).toBeNull()
+    }
   })
 })
