@@ -66,6 +66,8 @@ export const STORE_ERROR_CODES = [
   'store_locked',
   'store_corrupt',
   'store_too_new',
+  'store_error',
+  'disk_error',
   'record_corrupt',
   'payout_held',
   'policy_denied',

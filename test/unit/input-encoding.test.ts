@@ -44,7 +44,7 @@ describe('error messages that echo input are capped', () => {
   it('quotes at most 60 characters of a 100,000-character base URL and says how long it was', () => {
     const err = (() => {
       try {
-        normalizeBaseUrl('x'.repeat(100_000), 'sandbox')
+        normalizeBaseUrl('x'.repeat(100_000))
       } catch (e) {
         return e as DeskError
       }
