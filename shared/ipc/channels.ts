@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { payoutChannels } from './channels/payouts'
+import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { treasuryChannels } from './channels/treasury'
 
@@ -10,6 +11,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...policyChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

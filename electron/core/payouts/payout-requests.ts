@@ -53,21 +53,24 @@ export class PayoutRequests {
     private readonly onAccepted: (withdrawal: Withdrawal) => void = () => undefined,
   ) {}
 
-  /** A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string): Promise<PayoutResult> {
+  /**
+   * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
+   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent.
+   */
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: (checked: CreateWithdrawal) => 'sending' | 'held'): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, new Date(), key)
-    return this.send(entry)
+    const entry = await this.outbox.add(checked, requestedBy, new Date(), key, admit ? { admit: () => admit(checked) } : {})
+    return this.sendUnlessHeld(entry)
   }
 
-  /** The user sends an unrecorded or refused entry again, with its own key and body. */
-  async resend(key: string): Promise<PayoutResult> {
+  /** An unrecorded or refused entry sent again, with its own key and body; `admit` as for `request`. */
+  async resend(key: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
     const entry = this.outbox.get(key)
     if (entry.state !== 'unknown' && entry.state !== 'refused') {
       throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be sent again.`)
     }
-    return this.send(await this.outbox.mark(key, 'sending'))
+    return this.sendUnlessHeld(await this.outbox.mark(key, 'sending', { admit }))
   }
 
   /**
@@ -111,6 +114,10 @@ export class PayoutRequests {
       throw new DeskError('invalid_input', `This payout is ${entry.state}; only a waiting, unknown or refused one can be discarded.`)
     }
     return this.outbox.mark(key, 'discarded')
+  }
+
+  private sendUnlessHeld(entry: OutboxEntry): Promise<PayoutResult> {
+    return entry.state === 'held' ? Promise.resolve({ entry, withdrawal: null }) : this.send(entry)
   }
 
   private async send(entry: OutboxEntry): Promise<PayoutResult> {

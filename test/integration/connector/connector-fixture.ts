@@ -9,6 +9,7 @@ import { ProfileKeys } from '../../../electron/core/keys'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
 import { KeyringSecretStore, Vault } from '../../../electron/core/vault'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
+import { cli, type CliRun } from '../../harness/cli-runner'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 const ROOT = join(import.meta.dirname, '../../..')
@@ -29,6 +30,10 @@ export interface ConnectorFixture {
   connect(profile: string, env?: Record<string, string>): Promise<Connected>
   /** Starts the connector as MCP hosts do: no `env`, so the SDK passes only its getDefaultEnvironment(). */
   connectLikeHost(profile: string): Promise<Connected>
+  /** `payout-desk ARGS` in-process on this data directory, as a person at the desk runs it. */
+  cli(args: string[]): Promise<CliRun>
+  /** `payout-desk policy set --profile NAME ARGS`; throws unless it succeeds. No ARGS: no rule at all. */
+  setPolicy(profile: string, args?: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -98,6 +103,11 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
     },
     connectLikeHost(profile) {
       return open(profile, undefined)
+    },
+    cli: (args) => cli(home, args),
+    async setPolicy(profile, args = []) {
+      const r = await cli(home, ['policy', 'set', '--profile', profile, ...args])
+      if (r.code !== 0) throw new Error(`policy set failed: ${r.stderr}`)
     },
     async close() {
       for (const c of opened) await c.close().catch(() => undefined)
