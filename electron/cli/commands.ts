@@ -1,4 +1,5 @@
 import { auditCommand } from './audit-command'
+import { batchCommand } from './batch-command'
 import type { CliCommand } from './command'
 import { connectorCommand } from './connector-command'
 import { demoCommand } from './demo-command'
@@ -8,4 +9,4 @@ import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, auditCommand, connectorCommand, demoCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, auditCommand, connectorCommand, demoCommand]
