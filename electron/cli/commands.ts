@@ -1,4 +1,5 @@
 import { auditCommand } from './audit-command'
+import { batchCommand } from './batch-command'
 import type { CliCommand } from './command'
 import { connectorCommand } from './connector-command'
 import { demoCommand } from './demo-command'
@@ -10,4 +11,4 @@ import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, policyCommand, heldCommand, auditCommand, connectorCommand, demoCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, policyCommand, heldCommand, auditCommand, connectorCommand, demoCommand]

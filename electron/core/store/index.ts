@@ -7,3 +7,4 @@ export { CorruptRecordError, type NewOutboxRow, type OutboxChange, type OutboxRo
 export { pidAlive, type ProcessRole } from './process-registry'
 export { storeError } from './store-errors'
 export { importLegacyFiles, LEGACY_AUDIT, LEGACY_OUTBOX } from './legacy-import'
+export { BatchRepo, batchRepo, BatchIntentSchema, type BatchIntent, type BatchLine, type BatchRecord } from './batch-repo'
