@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { quoteInput } from '../../shared/api/text'
 import type { CliContext } from './cli-context'
 import { UsageError } from './usage-error'
 
@@ -68,7 +69,7 @@ export function commandGroup(name: string, summary: string, actions: Action[]): 
         return word === undefined ? 2 : 0
       }
       const action = actions.find((a) => a.name === `${name} ${word}`)
-      if (!action) throw new UsageError(`Unknown action "${name} ${word}".`, help)
+      if (!action) throw new UsageError(`Unknown action ${quoteInput(`${name} ${word}`)}.`, help)
       return runAction(action, ctx, rest)
     },
   }

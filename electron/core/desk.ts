@@ -1,4 +1,5 @@
-import { appInfo, type Shell } from './app-info'
+import { appHandlers } from './app-handlers'
+import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
@@ -42,7 +43,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const router = new Router(options.log)
   const disposers: Array<() => Promise<void> | void> = []
 
-  router.register({ 'app.info': () => appInfo(options.shell, options.version) })
+  router.register(appHandlers(options.shell, options.version))
 
   const keys = new ProfileKeys({
     profiles: new ProfileStore(options.dataDir),

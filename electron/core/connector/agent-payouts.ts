@@ -6,7 +6,7 @@ import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
 import { HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
 
 /** Who the outbox names as the requester of an agent's payouts. */
-export const AGENT_REQUESTER = 'ai-agent (connector)'
+export const AGENT_REQUESTER = 'agent'
 
 export interface AgentPayoutResult {
   entry: OutboxEntry

@@ -67,10 +67,21 @@ export class Outbox {
     return this.get(key)
   }
 
-  /** Several payouts (a batch) committed together, each under its own new key: all are recorded, or none. */
-  async addMany(rows: ReadonlyArray<{ body: CreateWithdrawal; options?: AddOptions }>, requestedBy: string, now = new Date()): Promise<OutboxEntry[]> {
+  /**
+   * Several payouts (a batch) committed together, each under its own new key: all are recorded, or none.
+   * `alongside` writes the caller's own rows about them (a batch's header) in the same transaction.
+   */
+  async addMany(
+    rows: ReadonlyArray<{ body: CreateWithdrawal; options?: AddOptions }>,
+    requestedBy: string,
+    now = new Date(),
+    alongside: (keys: readonly string[]) => void = () => undefined,
+  ): Promise<OutboxEntry[]> {
     const keys = rows.map(() => randomUUID())
-    this.store.transaction(`record ${rows.length} payouts`, () => rows.forEach((r, i) => this.insert(r.body, requestedBy, now, keys[i]!, r.options ?? {})))
+    this.store.transaction(`record ${rows.length} payouts`, () => {
+      rows.forEach((r, i) => this.insert(r.body, requestedBy, now, keys[i]!, r.options ?? {}))
+      alongside(keys)
+    })
     return keys.map((k) => this.get(k))
   }
 

@@ -7,3 +7,6 @@ export { CorruptRecordError, type NewOutboxRow, type OutboxChange, type OutboxRo
 export { pidAlive, type ProcessRole } from './process-registry'
 export { storeError } from './store-errors'
 export { importLegacyFiles, LEGACY_AUDIT, LEGACY_OUTBOX } from './legacy-import'
+export { BatchRepo, batchRepo, BatchIntentSchema, type BatchIntent, type BatchLine, type BatchRecord } from './batch-repo'
+export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-repo'
+export { ledgerRepo } from './ledger-repo-factory'

@@ -53,6 +53,49 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_created ON outbox(created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'batches: a batch header and the file line of each of its outbox entries',
+    sql: `
+      CREATE TABLE batches (
+        id TEXT PRIMARY KEY, created_at TEXT NOT NULL, requested_by TEXT NOT NULL, source TEXT NOT NULL,
+        state TEXT NOT NULL, row_count INTEGER NOT NULL, grand_total TEXT NOT NULL, updated_at TEXT NOT NULL
+      );
+      CREATE TABLE batch_rows (
+        key TEXT PRIMARY KEY REFERENCES outbox(key), batch_id TEXT NOT NULL REFERENCES batches(id),
+        line INTEGER NOT NULL, destination_name TEXT NOT NULL
+      );
+      CREATE INDEX batch_rows_batch ON batch_rows(batch_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'history ledger: legs by (id, direction), parties, sync state, legs not final',
+    sql: `
+      CREATE TABLE ledger_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1), scope TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0,
+        high_water_ms INTEGER, synced_at_ms INTEGER, walk TEXT, last_error TEXT, last_attempt_ms INTEGER
+      );
+      CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT NULL, search TEXT NOT NULL);
+      CREATE TABLE ledger_legs (
+        id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
+        wallet_id TEXT, asset TEXT NOT NULL, network TEXT, network_name TEXT,
+        status TEXT NOT NULL, final INTEGER NOT NULL, amount TEXT NOT NULL, amount_key TEXT NOT NULL,
+        fee TEXT, fee_asset TEXT, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
+        to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash TEXT COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+        UNIQUE (id, direction)
+      );
+      CREATE INDEX ledger_legs_at ON ledger_legs(at_ms);
+      CREATE INDEX ledger_legs_wallet ON ledger_legs(wallet_id, at_ms);
+      CREATE INDEX ledger_legs_asset ON ledger_legs(asset, network, at_ms);
+      CREATE INDEX ledger_legs_amount ON ledger_legs(amount_key);
+      CREATE INDEX ledger_legs_from ON ledger_legs(from_party);
+      CREATE INDEX ledger_legs_to ON ledger_legs(to_party);
+      CREATE INDEX ledger_legs_hash ON ledger_legs(tx_hash);
+      CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
+      CREATE TABLE ledger_pending (id TEXT PRIMARY KEY, attempts INTEGER NOT NULL, next_check_ms INTEGER NOT NULL);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

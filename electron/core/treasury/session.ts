@@ -6,6 +6,7 @@ import { AuditLog } from '../audit/audit-log'
 import type { EventBus } from '../event-bus'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
+import { QueuedSender } from '../payouts/queued-sender'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
@@ -68,8 +69,14 @@ export class TreasurySession {
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
     const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    // Each accepted payout is followed once per session; a finished one is not read again on every change.
+    const followed = new Set<string>()
     const trackAccepted = () => {
-      for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId) poller.track(entry.withdrawalId)
+      for (const entry of outbox.list()) {
+        if (entry.state !== 'accepted' || !entry.withdrawalId || followed.has(entry.withdrawalId)) continue
+        followed.add(entry.withdrawalId)
+        poller.track(entry.withdrawalId)
+      }
     }
     session.unsubscribe.push(
       outbox.onChange(() => {
@@ -79,6 +86,8 @@ export class TreasurySession {
       }),
       sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
     )
+    const queued = new QueuedSender(outbox, payouts)
+    session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
     trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
     void payouts.resolveUnknown().catch(() => undefined)

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DeskStore, MIGRATIONS, openDatabase, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import { DeskStore, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
 import { policyRepo } from '../../../electron/core/store/policy-repo'
 
 const body = { wallet_id: 'w1', asset: 'ETH', amount: '0.5', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
@@ -33,6 +33,9 @@ describe('migration 2: the agent policy and its request log', () => {
 
     const after = DeskStore.open(dir, 'test')
     try {
+      const db = openDatabase(join(dir, STORE_FILE))
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION)
+      db.close()
       expect(after.outbox.get('k-old')).toMatchObject({ state: 'held', body })
       const repo = after.repo(policyRepo)
       expect(repo.read()).toEqual({ kind: 'none' })
