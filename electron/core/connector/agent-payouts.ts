@@ -75,7 +75,7 @@ export class AgentPayouts {
           `The payout under this idempotency_key is recorded and waits to be sent${existing.notBefore ? ` (not before ${existing.notBefore})` : ''}. Retry with the same key later.`,
         )
       case 'held':
-        throw new DeskError('payout_held', 'The payout under this idempotency_key waits for a person at the desk to release or reject it. Retry with the same key later.')
+        throw this.policy.stillHeld(key)
     }
   }
 

@@ -67,6 +67,16 @@ export class PolicyRepo {
     })
   }
 
+  /** Why the policy held a payout: the rule and message of its `policy.held` audit row, or null when none parses. */
+  holdReason(key: string): { rule: string; message: string } | null {
+    const row = this.db
+      .prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1")
+      .get(key) as { entry: string } | undefined
+    if (!row) return null
+    const detail = (JSON.parse(row.entry) as { detail?: { rule?: unknown; message?: unknown } }).detail
+    return typeof detail?.rule === 'string' && typeof detail.message === 'string' ? { rule: detail.rule, message: detail.message } : null
+  }
+
   /** The agent's write requests the policy let through since `since`. */
   requestsSince(since: string): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM agent_requests WHERE at >= ?').get(since) as { n: number }).n

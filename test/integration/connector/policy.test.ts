@@ -150,7 +150,8 @@ describe('the agent policy, enforced by the connector', () => {
     expect(held.isError).toBe(true)
     expect(json(held).error).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
     expect(json(held).error.message).toMatch(/waits for a person at the desk/)
-    expect(json(await pay(c, key, '0.002')).error.code).toBe('payout_held')
+    // A retry while it waits names the same rule.
+    expect(json(await pay(c, key, '0.002')).error).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
     // Reusing the key with other fields is refused and changes nothing.
     expect(json(await pay(c, key, '0.003')).error.code).toBe('idempotency_conflict')
     expect(await postsWithKey(key)).toEqual([])
@@ -182,6 +183,9 @@ describe('the agent policy, enforced by the connector', () => {
     expectAccepted(await pay(c, newKey('at-threshold'), '0.005'))
     const key = newKey('above')
     expect(json(await pay(c, key, '0.005000000000000001')).error).toMatchObject({ code: 'payout_held', rule: 'hold_above' })
+    const waiting = json(await pay(c, key, '0.005000000000000001')).error
+    expect(waiting).toMatchObject({ code: 'payout_held', rule: 'hold_above' })
+    expect(waiting.message).toContain('above 0.005 ETH')
     const rejected = await f.cli(['held', 'reject', key, '--profile', 'rejecter', '--reason', 'Not this week'])
     expect(rejected.code, rejected.stderr).toBe(0)
     const retry = await pay(c, key, '0.005000000000000001')
