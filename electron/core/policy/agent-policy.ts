@@ -1,5 +1,6 @@
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Counterparty } from '../../../shared/api/resources'
+import { decisionEntry } from '../audit/decision-entry'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision, type RuleName } from './policy-check'
@@ -94,35 +95,14 @@ export class AgentPolicy {
   /** A denial is audited in its own transaction: the one that checked it rolled back. */
   recordDenial(err: PolicyError, key: string | null, tool: string, now: Date): void {
     this.store.transaction('record the policy decision', () =>
-      this.store.audit.append({
-        at: now.toISOString(),
-        kind: 'decision',
-        method: 'LOCAL',
-        path: 'policy.denied',
-        status: null,
-        errorCode: err.code,
-        requestId: null,
-        idempotencyKey: key,
-        actor: AGENT_ACTOR,
-        detail: { tool, rule: err.rule, remaining: err.remaining, message: err.message },
-      }),
+      this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: err.rule, remaining: err.remaining, message: err.message }, err.code)),
     )
   }
 
   private audit(now: Date, key: string | null, tool: string, decision: Admitted, request: Record<string, unknown>): void {
     const held = decision.outcome === 'hold'
-    this.store.audit.append({
-      at: now.toISOString(),
-      kind: 'decision',
-      method: 'LOCAL',
-      path: held ? 'policy.held' : 'policy.allowed',
-      status: null,
-      errorCode: null,
-      requestId: null,
-      idempotencyKey: key,
-      actor: AGENT_ACTOR,
-      detail: held ? { tool, rule: decision.rule, message: decision.message, ...request } : { tool, rule: null, ...request },
-    })
+    const detail = held ? { tool, rule: decision.rule, message: decision.message, ...request } : { tool, rule: null, ...request }
+    this.store.audit.append(decisionEntry(now, held ? 'policy.held' : 'policy.allowed', AGENT_ACTOR, key, detail))
   }
 }
 

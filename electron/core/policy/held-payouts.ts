@@ -1,5 +1,6 @@
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import type { PolicyEditor } from './policy-settings'
 
@@ -47,6 +48,6 @@ export class HeldPayouts {
   }
 
   private entry(now: Date, path: string, key: string, detail: Record<string, unknown>): AuditEntry {
-    return { at: now.toISOString(), kind: 'decision', method: 'LOCAL', path, status: null, errorCode: null, requestId: null, idempotencyKey: key, actor: this.editor.actor, detail: { by: this.editor.person, ...detail } }
+    return decisionEntry(now, path, this.editor.actor, key, { by: this.editor.person, ...detail })
   }
 }

@@ -1,6 +1,7 @@
 import type { Counterparty } from '../../../shared/api/resources'
 import { policyProblems, PolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
+import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import { policyState, type PolicyState } from './policy-state'
@@ -59,6 +60,6 @@ export class PolicySettings {
   }
 
   private entry(now: Date, path: string, detail: Record<string, unknown>): AuditEntry {
-    return { at: now.toISOString(), kind: 'decision', method: 'LOCAL', path, status: null, errorCode: null, requestId: null, idempotencyKey: null, actor: this.editor.actor, detail: { by: this.editor.person, ...detail } }
+    return decisionEntry(now, path, this.editor.actor, null, { by: this.editor.person, ...detail })
   }
 }
