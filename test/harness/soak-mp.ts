@@ -24,8 +24,8 @@ export interface MultiProcessSoakOptions {
   payoutsPerWorker: number
   /** Payouts this (the test's) process makes meanwhile. */
   ownPayouts: number
-  /** Chance that a started worker is killed -9, at a random moment within `killWithinMs` of its start. */
-  killRate: number
+  /** How often each worker is killed -9 (each time at a random moment within `killWithinMs` of its start) before it may finish. */
+  killsPerWorker: number
   killWithinMs: number
   /** Chance of a provider fault after each payout a worker finishes and before each of this process's. */
   faultRate: number
@@ -125,13 +125,13 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
   }
 
   const workerSlot = async () => {
-    for (let left = o.payoutsPerWorker; left > 0; ) {
+    for (let left = o.payoutsPerWorker, run = 0; left > 0; run++) {
       const job: SoakWorkerJob = { baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: o.dir, body, payouts: left }
-      const run = await runWorker(job, rand() < o.killRate ? rand() * o.killWithinMs : null, maybeFault)
-      left -= run.done
-      if (!run.killed) continue
+      const ran = await runWorker(job, run < o.killsPerWorker ? rand() * o.killWithinMs : null, maybeFault)
+      left -= ran.done
+      if (!ran.killed) continue
       kills++
-      if (run.token) killed.add(run.token)
+      if (ran.token) killed.add(ran.token)
     }
   }
   const ownPayouts = async () => {

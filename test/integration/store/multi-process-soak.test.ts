@@ -24,7 +24,7 @@ describe('payouts from several processes at once on one store, with kill -9 and 
       workers: 3,
       payoutsPerWorker: 30,
       ownPayouts: 30,
-      killRate: 0.6,
+      killsPerWorker: 2,
       killWithinMs: 1_500,
       faultRate: 0.4,
       seed: 11,
