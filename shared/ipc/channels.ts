@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { payoutChannels } from './channels/payouts'
 import { profileChannels } from './channels/profiles'
+import { settingsChannels } from './channels/settings'
 import { treasuryChannels } from './channels/treasury'
 
 /** The whole IPC contract: channel name → input schema → output schema. */
@@ -10,6 +11,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...settingsChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS
