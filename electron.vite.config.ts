@@ -6,7 +6,8 @@ export default defineConfig({
   main: {
     build: {
       lib: { entry: resolve(__dirname, 'electron/main/index.ts') },
-      rollupOptions: { external: ['@napi-rs/keyring'] },
+      // node:sqlite listed explicitly: a builtin list without it would bundle a stub (TOOLCHAIN.md).
+      rollupOptions: { external: ['@napi-rs/keyring', 'node:sqlite', 'sqlite'] },
     },
   },
   preload: {

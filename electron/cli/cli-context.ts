@@ -1,5 +1,8 @@
 import { ProfileKeys } from '../core/keys'
-import { ProfileStore, type Profile } from '../core/profiles'
+import { profileDir, ProfileStore, type Profile } from '../core/profiles'
+import type { DeskStore } from '../core/store'
+import { withOneOffSession } from '../core/treasury/one-off-session'
+import { openProfileStore, type TreasurySession } from '../core/treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 
@@ -54,5 +57,20 @@ export class CliContext implements CliIo {
         throw err
       })
     }
+  }
+
+  /** Runs `work` on the profile's store, opened as the CLI and closed afterwards. */
+  async withStore<T>(profile: Profile, work: (store: DeskStore) => T | Promise<T>): Promise<T> {
+    const store = openProfileStore(profileDir(this.home, profile.id), 'cli')
+    try {
+      return await work(store)
+    } finally {
+      store.close()
+    }
+  }
+
+  /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
+  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+    return withOneOffSession(profile, store, { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) }, work)
   }
 }

@@ -12,7 +12,7 @@ export interface CliCommand {
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>
-export type Values = Record<string, string | boolean | undefined>
+export type Values = Record<string, string | boolean | string[] | undefined>
 
 /** One action with its own options, e.g. `profile add`. */
 export interface Action {

@@ -5,6 +5,7 @@ import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import type { Notify } from './payouts'
+import { policyHandlers } from './policy'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
@@ -67,6 +68,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
+  router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -59,7 +59,7 @@ export const APP_ERROR_CODES = [
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
-/** Codes of the per-profile SQLite store (outbox, audit, pacer) and the agent policy enforced with it. */
+/** Codes of the per-profile SQLite store (outbox, audit, pacer) and what is built on it: agent policy, batches, the history ledger. */
 export const STORE_ERROR_CODES = [
   'disk_full',
   'disk_read_only',
@@ -67,9 +67,17 @@ export const STORE_ERROR_CODES = [
   'store_locked',
   'store_corrupt',
   'store_too_new',
+  'store_error',
+  'disk_error',
   'record_corrupt',
   'payout_held',
+  'held_rejected',
   'policy_denied',
+  'batch_not_found',
+  'batch_busy',
+  'ledger_incomplete',
+  'ledger_unbound',
+  'cancelled',
 ] as const
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number]
 

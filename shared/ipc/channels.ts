@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { payoutChannels } from './channels/payouts'
+import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { settingsChannels } from './channels/settings'
 import { treasuryChannels } from './channels/treasury'
@@ -11,6 +12,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...policyChannels,
   ...settingsChannels,
 } as const
 

@@ -1,11 +1,12 @@
 /**
  * A client process that is killed mid-payout: it writes the outbox entry, then dies either
- * right after the fsync (`written`, nothing sent) or when the provider's first answer arrives
+ * right after the commit (`written`, nothing sent) or when the provider's first answer arrives
  * but before the outcome reaches the outbox (`answer`). Run: node --import tsx payout-child.ts '<json>'
  */
 import { ApiClient } from '../../electron/core/api/api-client'
 import { Pacer } from '../../electron/core/api/pacer'
 import { RequestSender } from '../../electron/core/api/request-sender'
+import { DeskStore } from '../../electron/core/store'
 import { Outbox } from '../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
 import { createEd25519Signer } from '../../electron/core/signing'
@@ -14,7 +15,8 @@ export interface ChildJob {
   baseUrl: string
   keyId: string
   secretHex: string
-  outboxFile: string
+  /** The profile folder whose store the child opens. */
+  storeDir: string
   body: { wallet_id: string; asset: string; amount: string; destination: string; network?: string }
   killOn: 'written' | 'answer'
 }
@@ -27,7 +29,7 @@ const sender = new RequestSender({
   pacer: new Pacer({ limit: 100_000, windowSeconds: 1 }),
   audit: { record: () => (job.killOn === 'answer' ? die() : undefined) },
 })
-const outbox = await Outbox.open(job.outboxFile)
+const outbox = Outbox.open(DeskStore.open(job.storeDir, 'test'))
 if (job.killOn === 'written') outbox.onChange(die)
 await new PayoutRequests(outbox, new ApiClient(sender)).request(job.body, 'soak-child')
 process.stderr.write('payout-child: expected to be killed before the payout finished\n')

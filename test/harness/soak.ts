@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DeskStore } from '../../electron/core/store'
 import { Outbox } from '../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
 import { consoleCall, requestLog, reusedSignatures, setupWorkspace } from './api-fixture'
@@ -65,8 +66,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { baseUrl } = options
   await consoleCall(baseUrl, 'POST', 'settings', { rate_limit_per_minute: 1_000_000, rate_limit_window_s: 60 })
   const ws = await setupWorkspace(baseUrl, 0, { maxAttempts: 6 })
-  const outboxFile = join(options.dir, 'outbox.jsonl')
-  let outbox = await Outbox.open(outboxFile)
+  const storeDir = options.dir
+  let store = DeskStore.open(storeDir, 'test')
+  let outbox = Outbox.open(store)
   let payouts = new PayoutRequests(outbox, ws.client)
   let kills = 0
   let faults = 0
@@ -87,12 +89,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       faults++
     }
     if (rand() < (options.killRate ?? 0)) {
-      await outbox.close()
+      store.close()
       const killOn = rand() < 0.5 ? 'written' : 'answer'
-      const exit = await runChild({ baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), outboxFile, body, killOn })
+      const exit = await runChild({ baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir, body, killOn })
       if (exit !== 'SIGKILL') throw new Error(`the payout child ended with ${String(exit)} instead of being killed`)
       kills++
-      outbox = await Outbox.open(outboxFile)
+      store = DeskStore.open(storeDir, 'test')
+      outbox = Outbox.open(store)
       payouts = new PayoutRequests(outbox, ws.client)
     } else {
       await payouts.request(body, 'soak')
@@ -102,7 +105,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   await settle()
 
   const entries = outbox.list()
-  await outbox.close()
+  store.close()
   const log = (await requestLog(baseUrl)).filter((r) => r.key_id === ws.key.keyId)
   const recorded = (await consoleCall<Array<{ workspace_id: string; idempotency_key: string }>>(baseUrl, 'GET', 'withdrawals')).filter(
     (w) => w.workspace_id === ws.workspaceId,

@@ -27,7 +27,7 @@ describe('input that cannot be encoded is refused as input', () => {
 
   it('is refused in a profile name and a base URL given to the core directly (CLI)', () => {
     expect(() => validateProfileName(LONE_HIGH, [])).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/cannot be encoded/) }))
-    expect(() => normalizeBaseUrl(`https://api.example.com/${LONE_LOW}`, 'sandbox')).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/cannot be encoded/) }))
+    expect(() => normalizeBaseUrl(`https://api.example.com/${LONE_LOW}`)).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/cannot be encoded/) }))
   })
 
   it.each<[string, (c: ApiClient) => Promise<unknown>]>([
@@ -49,7 +49,7 @@ describe('error messages that echo input are capped', () => {
   it('quotes at most 60 characters of a 100,000-character base URL and says how long it was', () => {
     const err = (() => {
       try {
-        normalizeBaseUrl('x'.repeat(100_000), 'sandbox')
+        normalizeBaseUrl('x'.repeat(100_000))
       } catch (e) {
         return e as DeskError
       }

@@ -32,6 +32,8 @@ export interface PacerOptions {
    */
   marginMs?: number
   clock?: PacerClock
+  /** Where request times are kept; the profile's store shares them across processes. */
+  ledger?: PacerLedger
 }
 
 export interface PacerStatus {
@@ -41,21 +43,90 @@ export interface PacerStatus {
   blockedUntil: number | null
 }
 
+export interface PacingRule {
+  limit: number
+  windowMs: number
+  marginMs: number
+}
+
+export type TakeResult = { slot: number } | { waitMs: number }
+
+/**
+ * Where the window's request times live. In memory for one process; the profile's store for
+ * every process on the machine that uses the key. `take` checks and counts in one atomic step.
+ */
+export interface PacerLedger {
+  /** Counts a request that may start now, or says how long to wait (Infinity while a full window is all in flight). */
+  take(now: number, rule: PacingRule): TakeResult
+  end(slot: number, now: number): void
+  /** Nobody sends before `untilMs`; true when that moved the block later. */
+  block(untilMs: number): boolean
+  usage(now: number, rule: PacingRule): { used: number; blockedUntil: number }
+}
+
+/**
+ * The provider counts a request when it arrives, somewhere between our start and our answer,
+ * so a request stays in the window until a window after its answer (in flight: indefinitely).
+ */
+export function waitFor(ends: ReadonlyArray<number | null>, blockedUntil: number, now: number, rule: PacingRule): number {
+  const blocked = blockedUntil - now
+  let full = 0
+  if (ends.length >= rule.limit) {
+    let oldestEnd = Infinity
+    for (const end of ends) if (end !== null && end < oldestEnd) oldestEnd = end
+    full = oldestEnd + rule.windowMs + rule.marginMs - now
+  }
+  return Math.max(blocked, full, 0)
+}
+
+/** One process's ledger. */
+export class MemoryPacerLedger implements PacerLedger {
+  private readonly slots = new Map<number, { end: number | null }>()
+  private nextSlot = 1
+  private blockedUntil = 0
+
+  take(now: number, rule: PacingRule): TakeResult {
+    this.prune(now, rule)
+    const wait = waitFor([...this.slots.values()].map((s) => s.end), this.blockedUntil, now, rule)
+    if (wait > 0) return { waitMs: wait }
+    const slot = this.nextSlot++
+    this.slots.set(slot, { end: null })
+    return { slot }
+  }
+
+  end(slot: number, now: number): void {
+    const s = this.slots.get(slot)
+    if (s) s.end ??= now
+  }
+
+  block(untilMs: number): boolean {
+    if (untilMs <= this.blockedUntil) return false
+    this.blockedUntil = untilMs
+    return true
+  }
+
+  usage(now: number, rule: PacingRule): { used: number; blockedUntil: number } {
+    this.prune(now, rule)
+    return { used: this.slots.size, blockedUntil: this.blockedUntil }
+  }
+
+  private prune(now: number, rule: PacingRule): void {
+    const horizon = now - rule.windowMs - rule.marginMs
+    for (const [id, s] of this.slots) if (s.end !== null && s.end <= horizon) this.slots.delete(id)
+  }
+}
+
 /**
  * A sliding-window log per key: a request may start only when fewer than `limit` requests
  * are in the last `windowSeconds`. A refilling token bucket would let a request through
  * too early after a full burst, which a sliding-window server answers with 429.
- * The provider counts a request when it arrives, somewhere between our start and our answer,
- * so a request stays in our log until a window after its answer (in flight: indefinitely).
  */
 export class Pacer {
   readonly limit: number
   readonly windowMs: number
   private readonly marginMs: number
   private readonly clock: PacerClock
-  /** Each request's answer time; null while in flight. */
-  private readonly slots: Array<{ end: number | null }> = []
-  private blockedUntil = 0
+  private readonly ledger: PacerLedger
   private readonly listeners = new Set<(status: PacerStatus) => void>()
 
   constructor(options: PacerOptions = {}) {
@@ -63,71 +134,53 @@ export class Pacer {
     this.windowMs = (options.windowSeconds ?? 60) * 1000
     this.marginMs = options.marginMs ?? Math.min(250, Math.max(5, this.windowMs * 0.005))
     this.clock = options.clock ?? realClock
+    this.ledger = options.ledger ?? new MemoryPacerLedger()
     if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('pacer limit must be a positive integer')
     if (!(this.windowMs > 0)) throw new RangeError('pacer window must be positive')
+  }
+
+  private get rule(): PacingRule {
+    return { limit: this.limit, windowMs: this.windowMs, marginMs: this.marginMs }
   }
 
   /** Waits until a request may start and counts it; call the returned function when its answer (or failure) arrives. */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     for (;;) {
       signal?.throwIfAborted()
-      const wait = this.waitMs(this.clock.now())
-      if (wait <= 0) break
-      await this.clock.sleep(Number.isFinite(wait) ? wait : IN_FLIGHT_POLL_MS, signal)
+      const taken = this.ledger.take(this.clock.now(), this.rule)
+      if ('slot' in taken) {
+        this.changed()
+        let ended = false
+        return () => {
+          if (ended) return
+          ended = true
+          this.ledger.end(taken.slot, this.clock.now())
+        }
+      }
+      await this.clock.sleep(Number.isFinite(taken.waitMs) ? taken.waitMs : IN_FLIGHT_POLL_MS, signal)
     }
-    const slot: { end: number | null } = { end: null }
-    this.slots.push(slot)
-    this.changed()
-    return () => {
-      slot.end ??= this.clock.now()
-    }
-  }
-
-  /** How long a request would wait right now (0 when it may start; Infinity while a full window is all in flight). */
-  waitMs(now: number): number {
-    this.prune(now)
-    const blocked = this.blockedUntil - now
-    let full = 0
-    if (this.slots.length >= this.limit) {
-      let oldestEnd = Infinity
-      for (const s of this.slots) if (s.end !== null && s.end < oldestEnd) oldestEnd = s.end
-      full = oldestEnd + this.windowMs + this.marginMs - now
-    }
-    return Math.max(blocked, full, 0)
   }
 
   /** The provider said Retry-After: nobody on this key sends before then. */
   blockFor(seconds: number): void {
-    const until = this.clock.now() + Math.max(0, seconds) * 1000 + this.marginMs
-    if (until > this.blockedUntil) {
-      this.blockedUntil = until
-      this.changed()
-    }
+    if (this.ledger.block(this.clock.now() + Math.max(0, seconds) * 1000 + this.marginMs)) this.changed()
   }
 
   status(): PacerStatus {
     const now = this.clock.now()
-    this.prune(now)
-    const blocked = this.blockedUntil > now
+    const { used, blockedUntil } = this.ledger.usage(now, this.rule)
+    const blocked = blockedUntil > now
     return {
       limit: this.limit,
       windowSeconds: this.windowMs / 1000,
-      remaining: blocked ? 0 : Math.max(0, this.limit - this.slots.length),
-      blockedUntil: blocked ? this.blockedUntil : null,
+      remaining: blocked ? 0 : Math.max(0, this.limit - used),
+      blockedUntil: blocked ? blockedUntil : null,
     }
   }
 
   onChange(listener: (status: PacerStatus) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
-  }
-
-  private prune(now: number): void {
-    const horizon = now - this.windowMs - this.marginMs
-    for (let i = this.slots.length - 1; i >= 0; i--) {
-      const end = this.slots[i]!.end
-      if (end !== null && end <= horizon) this.slots.splice(i, 1)
-    }
   }
 
   private changed(): void {

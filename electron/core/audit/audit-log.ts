@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { appendFile, open, stat } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import type { DeskStore } from '../store'
 
-/** One HTTP attempt as the audit log keeps it. Never a signature, a key or a body. */
+/** One HTTP attempt (or tool call) as the audit log keeps it. Never a signature, a key or a body. */
 export interface AuditLine {
   at: string
   method: string
@@ -27,54 +25,31 @@ export function auditPath(pathWithQuery: string): string {
   return rest ? `${pathWithQuery.slice(0, q)}?${rest}` : pathWithQuery.slice(0, q)
 }
 
-const TAIL_BYTES = 1024 * 1024
-
-/** Per-profile JSON-lines file of every attempt, appended in order. */
+/**
+ * The profile's audit log, rows in the store's hash chain. Recording an attempt never stops the
+ * attempt's caller (the request already happened): a failed write is reported to `onError`.
+ */
 export class AuditLog implements AuditSink {
-  private chain: Promise<void> = Promise.resolve()
-
-  constructor(readonly file: string) {
-    mkdirSync(dirname(file), { recursive: true })
-  }
+  constructor(
+    private readonly store: DeskStore,
+    private readonly actor: string | null,
+    private readonly onError: (err: unknown) => void = (err) => process.stderr.write(`payout-desk: audit log: ${(err as Error).message}\n`),
+  ) {}
 
   record(line: AuditLine): void {
-    const text = JSON.stringify(line) + '\n'
-    this.chain = this.chain.then(() => appendFile(this.file, text, { mode: 0o600 })).catch(() => undefined)
+    try {
+      this.store.transaction('write the audit log', () =>
+        this.store.audit.append({ ...line, kind: line.method === 'MCP' ? 'tool' : 'http', actor: this.actor, detail: null }),
+      )
+    } catch (err) {
+      this.onError(err)
+    }
   }
 
-  /** Resolves once every line recorded so far is on disk. */
-  flush(): Promise<void> {
-    return this.chain
-  }
-
-  /** The last `limit` lines, oldest first. */
-  async tail(limit: number): Promise<AuditLine[]> {
-    await this.flush()
-    let size: number
-    try {
-      size = (await stat(this.file)).size
-    } catch {
-      return []
-    }
-    const start = Math.max(0, size - TAIL_BYTES)
-    const handle = await open(this.file, 'r')
-    try {
-      const buffer = Buffer.alloc(size - start)
-      await handle.read(buffer, 0, buffer.length, start)
-      const lines = buffer.toString('utf8').split('\n')
-      if (start > 0) lines.shift()
-      const parsed: AuditLine[] = []
-      for (const text of lines) {
-        if (!text) continue
-        try {
-          parsed.push(JSON.parse(text) as AuditLine)
-        } catch {
-          // a torn last line after a crash carries nothing worth showing
-        }
-      }
-      return parsed.slice(-limit)
-    } finally {
-      await handle.close()
-    }
+  /** The last `limit` rows, oldest first, in the shape the app shows. */
+  tail(limit: number): AuditLine[] {
+    return this.store
+      .read('read the audit log', () => this.store.audit.tail(limit))
+      .map(({ at, method, path, status, errorCode, requestId, idempotencyKey }) => ({ at, method, path, status, errorCode, requestId, idempotencyKey }))
   }
 }

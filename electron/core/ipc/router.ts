@@ -56,6 +56,7 @@ export class Router {
       return { ok: true, data: output.data }
     } catch (err) {
       if (!(err instanceof DeskError)) this.log.error(`IPC handler ${channel} failed`, err)
+      else if (err.cause !== undefined) this.log.error(`IPC handler ${channel}: ${err.code}`, err.cause)
       return { ok: false, error: toIpcError(err) }
     }
   }

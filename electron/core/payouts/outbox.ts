@@ -2,123 +2,150 @@ import { randomUUID } from 'node:crypto'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
-import { Journal } from './journal'
+import type { AuditEntry, CorruptRecordError, DeskStore } from '../store'
+import { canMove, type OutboxState } from './outbox-states'
 
-export type OutboxState = OutboxEntryView['state']
+export type { OutboxState } from './outbox-states'
 export type OutboxEntry = OutboxEntryView
 export type OutboxErrorInfo = NonNullable<OutboxEntry['error']>
 
-type RequestRecord = { type: 'request'; key: string; body: CreateWithdrawal; createdAt: string; requestedBy: string }
-type OutcomeRecord = { type: 'outcome'; key: string; state: OutboxState; withdrawalId: string | null; error: OutboxErrorInfo | null; at: string }
+export interface AddOptions {
+  /** `sending` (default): attempted at once by the caller; `queued`: sent later in order; `held`: waits for a person. */
+  state?: 'sending' | 'queued' | 'held'
+  reference?: string | null
+  batchId?: string | null
+  notBefore?: string | null
+  /**
+   * Decides the first state inside the write transaction that records the entry (an agent's policy
+   * check), so the decision and the entry commit together; a throw records nothing.
+   */
+  admit?: () => 'sending' | 'held'
+}
 
-/** Moves the local state machine allows; anything else is a bug or a stale UI and is refused. */
-const MOVES: Record<OutboxState, readonly OutboxState[]> = {
-  sending: ['accepted', 'refused', 'unknown'],
-  unknown: ['sending', 'accepted', 'unknown', 'discarded'],
-  refused: ['sending', 'accepted', 'discarded'],
-  accepted: ['accepted'],
-  discarded: [],
+const INTERRUPTED: OutboxErrorInfo = {
+  code: 'interrupted',
+  message: 'The process sending this payout stopped before the provider answered; the payout will be checked with the provider.',
 }
 
 /**
- * The profile's durable record of payout requests. A request (new Idempotency-Key, exact body,
- * time, who) is fsynced before its first attempt; every outcome is appended after it.
+ * The profile's durable record of payout requests, in the profile's store and shared by every
+ * process. A request (new Idempotency-Key, exact body, time, who) is committed before its first
+ * attempt; every move is checked against the state machine inside the write transaction.
  */
 export class Outbox {
-  private readonly entries = new Map<string, OutboxEntry>()
-  private readonly listeners = new Set<() => void>()
+  private constructor(private readonly store: DeskStore) {}
 
-  private constructor(private readonly journal: Journal) {}
-
-  /** Loads the file; entries left `sending` by a crash or kill become `unknown`. */
-  static async open(file: string): Promise<Outbox> {
-    const { journal, records } = await Journal.open(file)
-    const outbox = new Outbox(journal)
-    for (const r of records) outbox.apply(r as RequestRecord | OutcomeRecord)
-    for (const entry of outbox.entries.values()) {
-      if (entry.state === 'sending') {
-        await outbox.mark(entry.idempotencyKey, 'unknown', {
-          error: { code: 'interrupted', message: 'The app stopped before the provider answered; the payout will be checked with the provider.' },
-        })
-      }
-    }
+  /** Entries left `sending` by a process that is gone become `unknown`, now and on every heartbeat. */
+  static open(store: DeskStore): Outbox {
+    const outbox = new Outbox(store)
+    outbox.reclaimOrphans()
+    store.onTick(() => outbox.reclaimOrphans())
     return outbox
   }
 
-  /** Newest first. */
+  /** Newest first. Damaged rows are left out here and reported by `problems()`. */
   list(): OutboxEntry[] {
-    return [...this.entries.values()].reverse().map((e) => structuredClone(e))
+    return this.store.read('read the outbox', () => this.store.outbox.list().entries)
+  }
+
+  problems(): CorruptRecordError[] {
+    return this.store.read('read the outbox', () => this.store.outbox.list().corrupt)
   }
 
   get(key: string): OutboxEntry {
-    const entry = this.entries.get(key)
+    const entry = this.store.read('read the outbox', () => this.store.outbox.get(key))
     if (!entry) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
-    return structuredClone(entry)
+    return entry
   }
 
   /**
    * A new payout: the only place a new Idempotency-Key is made, unless the caller brings its own
-   * (an AI agent's key, so its retries land on this entry). Durable before it returns.
+   * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
-  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID()): Promise<OutboxEntry> {
-    if (this.entries.has(key)) throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
-    const record: RequestRecord = { type: 'request', key, body, createdAt: now.toISOString(), requestedBy }
-    await this.journal.append(record)
-    this.apply(record)
-    this.changed()
-    return this.get(record.key)
-  }
-
-  async mark(key: string, state: OutboxState, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null } = {}): Promise<OutboxEntry> {
-    const entry = this.get(key)
-    if (!MOVES[entry.state].includes(state)) {
-      throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
-    }
-    const record: OutcomeRecord = {
-      type: 'outcome',
-      key,
-      state,
-      withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
-      error: state === 'accepted' ? null : (extra.error ?? null),
-      at: new Date().toISOString(),
-    }
-    await this.journal.append(record)
-    this.apply(record)
-    this.changed()
+  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
+    this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options))
     return this.get(key)
   }
 
+  /**
+   * Several payouts (a batch) committed together, each under its own new key: all are recorded, or none.
+   * `alongside` writes the caller's own rows about them (a batch's header) in the same transaction.
+   */
+  async addMany(
+    rows: ReadonlyArray<{ body: CreateWithdrawal; options?: AddOptions }>,
+    requestedBy: string,
+    now = new Date(),
+    alongside: (keys: readonly string[]) => void = () => undefined,
+  ): Promise<OutboxEntry[]> {
+    const keys = rows.map(() => randomUUID())
+    this.store.transaction(`record ${rows.length} payouts`, () => {
+      rows.forEach((r, i) => this.insert(r.body, requestedBy, now, keys[i]!, r.options ?? {}))
+      alongside(keys)
+    })
+    return keys.map((k) => this.get(k))
+  }
+
+  /** A batch's entries in file order. */
+  ofBatch(batchId: string): OutboxEntry[] {
+    return this.store.read('read the batch', () => this.store.outbox.ofBatch(batchId))
+  }
+
+  private insert(body: CreateWithdrawal, requestedBy: string, now: Date, key: string, options: AddOptions): void {
+    const state = options.state ?? 'sending'
+    this.store.outbox.insert(
+      { idempotencyKey: key, body, createdAt: now.toISOString(), requestedBy, state, reference: options.reference, batchId: options.batchId, notBefore: options.notBefore },
+      this.store.processes.token,
+    )
+    this.store.audit.append(decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id }))
+  }
+
+  /**
+   * Moves an entry. `admit`, when given, decides in the same transaction whether the entry is sent
+   * or held instead of `state` (an agent's policy check), and refuses the move by throwing.
+   */
+  async mark(
+    key: string,
+    wanted: OutboxState,
+    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null; admit?: () => 'sending' | 'held' } = {},
+  ): Promise<OutboxEntry> {
+    return this.store.transaction(`record the payout's ${wanted} state`, () =>
+      this.store.outbox.transition(
+        key,
+        (entry) => {
+          const state = extra.admit ? extra.admit() : wanted
+          if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+          return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
+        },
+        this.store.processes.token,
+      ),
+    )
+  }
+
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return this.store.onOutboxChange(listener)
   }
 
-  close(): Promise<void> {
-    return this.journal.close()
+  /** Only an entry whose sender is gone is orphaned: another live process may be waiting for its answer. */
+  reclaimOrphans(): string[] {
+    const reclaimed: string[] = []
+    this.store.read('check the outbox for interrupted payouts', () => {
+      for (const { key, sender } of this.store.outbox.inFlight()) {
+        if (this.store.processes.isAlive(sender)) continue
+        const moved = this.store.transaction('mark an interrupted payout', () => {
+          // Re-read under the write lock: another process may have taken the entry over meanwhile.
+          const entry = this.store.outbox.get(key)
+          if (entry?.state !== 'sending' || this.store.processes.isAlive(this.store.outbox.sender(key))) return false
+          this.store.outbox.transition(key, () => ({ state: 'unknown', withdrawalId: entry.withdrawalId, error: INTERRUPTED }), this.store.processes.token)
+          return true
+        })
+        if (!moved) continue
+        reclaimed.push(key)
+      }
+    })
+    return reclaimed
   }
+}
 
-  private apply(r: RequestRecord | OutcomeRecord): void {
-    if (r.type === 'request') {
-      if (this.entries.has(r.key)) return
-      this.entries.set(r.key, {
-        idempotencyKey: r.key,
-        body: r.body,
-        createdAt: r.createdAt,
-        requestedBy: r.requestedBy,
-        state: 'sending',
-        withdrawalId: null,
-        error: null,
-      })
-    } else if (r.type === 'outcome') {
-      const entry = this.entries.get(r.key)
-      if (!entry) return
-      entry.state = r.state
-      entry.withdrawalId = r.withdrawalId
-      entry.error = r.error
-    }
-  }
-
-  private changed(): void {
-    for (const l of this.listeners) l()
-  }
+function decision(at: Date, what: string, key: string, actor: string, detail: Record<string, unknown>): AuditEntry {
+  return { at: at.toISOString(), kind: 'decision', method: 'LOCAL', path: what, status: null, errorCode: null, requestId: null, idempotencyKey: key, actor, detail }
 }

@@ -13,6 +13,16 @@ export interface PollerOptions {
   notify?: Notify
   minDelayMs?: number
   maxDelayMs?: number
+  /** Several processes on one profile: one polls a withdrawal, the others read its answer from the store. */
+  shared?: PollSharing
+}
+
+export interface PollSharing {
+  /** True when this process may poll the withdrawal now (no other live process does). */
+  claim(id: string): boolean
+  release(id: string): void
+  publish(withdrawal: Withdrawal): void
+  latest(id: string): Withdrawal | null
 }
 
 interface Tracked {
@@ -72,7 +82,10 @@ export class WithdrawalPoller {
 
   stop(): void {
     this.stopped = true
-    for (const t of this.tracked.values()) if (t.timer) clearTimeout(t.timer)
+    for (const [id, t] of this.tracked) {
+      if (t.timer) clearTimeout(t.timer)
+      this.options.shared?.release(id)
+    }
     this.tracked.clear()
   }
 
@@ -85,7 +98,7 @@ export class WithdrawalPoller {
     t.timer = null
     let result: { withdrawal: Withdrawal; stale: boolean }
     try {
-      result = await this.options.client.getWithdrawal(id)
+      result = await this.read(id)
     } catch (err) {
       if (this.stopped || this.tracked.get(id) !== t) return
       if (err instanceof ApiError && err.code === 'withdrawal_not_found') {
@@ -112,8 +125,22 @@ export class WithdrawalPoller {
     }
     if (isTerminal(withdrawal.status)) {
       this.tracked.delete(id)
+      this.options.shared?.release(id)
       return
     }
     this.schedule(id, t, t.delay)
+  }
+
+  /** From the provider when this process holds the poll, else the answer the polling process stored. */
+  private async read(id: string): Promise<{ withdrawal: Withdrawal; stale: boolean }> {
+    const shared = this.options.shared
+    if (shared && !shared.claim(id)) {
+      const latest = shared.latest(id)
+      if (latest) return { withdrawal: latest, stale: false }
+      throw new Error('another process polls this withdrawal and has not stored an answer yet')
+    }
+    const result = await this.options.client.getWithdrawal(id)
+    if (!result.stale) shared?.publish(result.withdrawal)
+    return result
   }
 }

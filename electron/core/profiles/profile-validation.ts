@@ -8,9 +8,10 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/
 
 /**
  * Checks a base URL and returns its normalised form (no trailing slash).
- * Production needs https; plain http is allowed only for a loopback simulator.
+ * https everywhere; plain http only for a simulator on this machine, in either environment, so the
+ * production look and checks can be tried against the simulator's production listener.
  */
-export function normalizeBaseUrl(raw: string, environment: Environment): string {
+export function normalizeBaseUrl(raw: string): string {
   // URL() would quietly turn a lone surrogate into U+FFFD: a base URL other than the one typed.
   if (!isEncodable(raw)) throw new DeskError('invalid_input', `The base URL ${NOT_ENCODABLE}.`)
   let url: URL
@@ -27,7 +28,6 @@ export function normalizeBaseUrl(raw: string, environment: Environment): string 
     throw new DeskError('invalid_input', 'The base URL must not contain a query string or fragment.')
   }
   if (url.protocol === 'http:') {
-    if (environment === 'production') throw new DeskError('invalid_input', 'A production profile needs an https:// base URL.')
     if (!LOOPBACK_HOSTS.has(url.hostname)) {
       throw new DeskError('invalid_input', 'Plain http:// is allowed only for a local simulator on 127.0.0.1 or localhost; use https://.')
     }

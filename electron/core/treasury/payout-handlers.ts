@@ -4,11 +4,12 @@ import type { HandlersFor } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
 import type { SessionHost } from './session-host'
 
+/** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
 function whoAmI(): string {
   try {
-    return userInfo().username
+    return `app (${userInfo().username})`
   } catch {
-    return 'unknown user'
+    return 'app'
   }
 }
 

@@ -1,19 +1,24 @@
-import { join } from 'node:path'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { ApiClient } from '../api/api-client'
-import type { PacerOptions } from '../api/pacer'
+import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
 import type { EventBus } from '../event-bus'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
-import { WithdrawalPoller, type Notify } from '../payouts/poller'
+import { QueuedSender } from '../payouts/queued-sender'
+import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
+import { DeskStore, importLegacyFiles, type ProcessRole } from '../store'
 
 export interface SessionDeps {
   dataDir: string
+  /** Which kind of process this is, for the store's process table and the outbox's "who". */
+  role?: ProcessRole
+  /** A store the caller already opened (and closes); otherwise the session opens and closes its own. */
+  store?: DeskStore
   events: EventBus
   openSigner(profile: Profile): Promise<Signer>
   notify?: Notify
@@ -23,7 +28,7 @@ export interface SessionDeps {
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
 }
 
-/** Everything bound to the open profile: its signer, client, audit log, outbox and poller. */
+/** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
 export class TreasurySession {
   private readonly unsubscribe: Array<() => void> = []
 
@@ -33,37 +38,57 @@ export class TreasurySession {
     readonly audit: AuditLog,
     readonly payouts: PayoutRequests,
     readonly poller: WithdrawalPoller,
+    readonly store: DeskStore,
     private readonly signer: Signer,
+    private readonly ownsStore: boolean,
   ) {}
 
   static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
     const dir = profileDir(deps.dataDir, profile.id)
     const signer = await deps.openSigner(profile)
-    const audit = new AuditLog(join(dir, 'audit.jsonl'))
-    const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacing: deps.pacing, ...deps.sender })
-    const client = new ApiClient(sender)
-    let outbox: Outbox
+    let store: DeskStore
     try {
-      outbox = await Outbox.open(join(dir, 'outbox.jsonl'))
+      store = deps.store ?? openProfileStore(dir, deps.role ?? 'app')
     } catch (err) {
       signer.dispose()
-      await sender.close()
       throw err
     }
+    const audit = new AuditLog(store, deps.role ?? 'app')
+    // Every process on the machine that signs with this key reserves its slots in the profile's store.
+    const pacer = new Pacer({ ...deps.pacing, ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
+    const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacer, ...deps.sender })
+    const client = new ApiClient(sender)
+    const outbox = Outbox.open(store)
     const poller = new WithdrawalPoller({
       client,
       profileId: profile.id,
       emit: (payload) => deps.events.emit('withdrawal.updated', payload),
       notify: deps.notify,
+      shared: pollSharing(store),
       ...deps.poller,
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
-    const session = new TreasurySession(profile, client, audit, payouts, poller, signer)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    // Each accepted payout is followed once per session; a finished one is not read again on every change.
+    const followed = new Set<string>()
+    const trackAccepted = () => {
+      for (const entry of outbox.list()) {
+        if (entry.state !== 'accepted' || !entry.withdrawalId || followed.has(entry.withdrawalId)) continue
+        followed.add(entry.withdrawalId)
+        poller.track(entry.withdrawalId)
+      }
+    }
     session.unsubscribe.push(
-      outbox.onChange(() => deps.events.emit('outbox.changed', { profileId: profile.id })),
+      outbox.onChange(() => {
+        // Another process (the connector, the CLI) may have added or resolved a payout.
+        trackAccepted()
+        deps.events.emit('outbox.changed', { profileId: profile.id })
+      }),
       sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
     )
-    for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId) poller.track(entry.withdrawalId)
+    const queued = new QueuedSender(outbox, payouts)
+    session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
+    trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
     void payouts.resolveUnknown().catch(() => undefined)
     return session
@@ -76,9 +101,38 @@ export class TreasurySession {
   async close(): Promise<void> {
     for (const u of this.unsubscribe) u()
     this.poller.stop()
-    await this.payouts.outbox.close()
-    await this.audit.flush()
     await this.sender.close()
+    if (this.ownsStore) this.store.close()
     this.signer.dispose()
+  }
+}
+
+/** The profile's store, with the files of the JSON-lines versions moved into it on first open. */
+export function openProfileStore(dir: string, role: ProcessRole): DeskStore {
+  const store = DeskStore.open(dir, role)
+  try {
+    importLegacyFiles(store, dir)
+  } catch (err) {
+    store.close()
+    throw err
+  }
+  return store
+}
+
+function pollSharing(store: DeskStore): PollSharing {
+  const resource = (id: string) => `poll:${id}`
+  const quietly = <T>(fallback: T, work: () => T): T => {
+    try {
+      return work()
+    } catch {
+      return fallback
+    }
+  }
+  return {
+    // A store that cannot be written is no reason to stop following a payout: poll it ourselves.
+    claim: (id) => quietly(true, () => store.leases.tryTake(resource(id))),
+    release: (id) => quietly(undefined, () => store.leases.release(resource(id))),
+    publish: (w) => quietly(undefined, () => store.withdrawals.put(w)),
+    latest: (id) => quietly(null, () => store.withdrawals.get(id)?.withdrawal ?? null),
   }
 }

@@ -4,7 +4,11 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
 
-export const OutboxStateSchema = z.enum(['sending', 'accepted', 'refused', 'unknown', 'discarded'])
+/**
+ * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
+ * `held`: an agent's request waiting for a person at the desk; the rest as before.
+ */
+export const OutboxStateSchema = z.enum(['queued', 'held', 'sending', 'accepted', 'refused', 'unknown', 'discarded'])
 
 export const OutboxEntryViewSchema = z.strictObject({
   idempotencyKey: text(),
@@ -14,6 +18,11 @@ export const OutboxEntryViewSchema = z.strictObject({
   state: OutboxStateSchema,
   withdrawalId: text().nullable(),
   error: z.strictObject({ code: text(), message: text(), requestId: text().optional() }).nullable(),
+  /** A queued payout is not attempted before this time (the provider asked to wait). */
+  notBefore: text().nullable(),
+  /** The user's own reference (a batch row's), kept locally. */
+  reference: text().nullable(),
+  batchId: text().nullable(),
 })
 export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { auditText } from '../../harness/store-reader'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileDir } from '../../../electron/core/profiles'
 import { json, runConnectorOnce, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
@@ -41,7 +40,7 @@ describe('connector tool list', () => {
     expect(wallets.isError, JSON.stringify(wallets.content)).toBeFalsy()
 
     await c.close()
-    const audit = readFileSync(join(profileDir(f.home, p.id), 'audit.jsonl'), 'utf8')
+    const audit = auditText(profileDir(f.home, p.id))
     expect(audit).toContain('"method":"MCP","path":"tool:list_wallets"')
     expect(audit).toContain('"method":"GET","path":"/api/v1/wallets"')
   })

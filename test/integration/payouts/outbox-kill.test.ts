@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeskStore } from '../../../electron/core/store'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { startSimulator } from '../../../electron/simulator'
@@ -41,15 +42,16 @@ describe('payout outbox across a real process kill', () => {
     baseUrl: sim.sandbox.url,
     keyId: ws.key.keyId,
     secretHex: Buffer.from(ws.key.secret).toString('hex'),
-    outboxFile: file,
+    storeDir: file,
     body: { ...ws.target, amount: '1.25' },
     killOn,
   })
 
   it('killed after the provider committed: on restart the entry is found under its key, exactly once', async () => {
-    const file = join(dir, 'answer.jsonl')
+    const file = join(dir, 'answer')
     expect(await runChild(job(file, 'answer'))).toBe('SIGKILL')
-    const outbox = await Outbox.open(file)
+    const store = DeskStore.open(file, 'test')
+    const outbox = Outbox.open(store)
     const [entry] = outbox.list()
     expect(entry).toMatchObject({ state: 'unknown', body: { ...ws.target, amount: '1.25' } })
     expect(await recordedFor(entry!.idempotencyKey)).toHaveLength(1)
@@ -58,13 +60,14 @@ describe('payout outbox across a real process kill', () => {
     const [withdrawal] = await recordedFor(entry!.idempotencyKey)
     expect(resolved).toMatchObject({ state: 'accepted', withdrawalId: withdrawal!.id, idempotencyKey: entry!.idempotencyKey })
     await expect(payouts.discard(entry!.idempotencyKey)).rejects.toMatchObject({ code: 'invalid_input' })
-    await outbox.close()
+    store.close()
   })
 
   it('killed before sending: the provider has no record, the user re-sends with the same key and body', async () => {
-    const file = join(dir, 'written.jsonl')
+    const file = join(dir, 'written')
     expect(await runChild(job(file, 'written'))).toBe('SIGKILL')
-    const outbox = await Outbox.open(file)
+    const store = DeskStore.open(file, 'test')
+    const outbox = Outbox.open(store)
     const payouts = new PayoutRequests(outbox, ws.client)
     const [entry] = await payouts.resolveUnknown()
     expect(entry).toMatchObject({ state: 'unknown', error: { code: 'not_recorded' } })
@@ -74,18 +77,19 @@ describe('payout outbox across a real process kill', () => {
     const posts = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === entry!.idempotencyKey)
     expect(posts).toHaveLength(1)
     expect(await recordedFor(entry!.idempotencyKey)).toHaveLength(1)
-    await outbox.close()
+    store.close()
   })
 
   it('an unrecorded entry can be discarded instead, and then never sent', async () => {
-    const file = join(dir, 'discard.jsonl')
+    const file = join(dir, 'discard')
     expect(await runChild(job(file, 'written'))).toBe('SIGKILL')
-    const outbox = await Outbox.open(file)
+    const store = DeskStore.open(file, 'test')
+    const outbox = Outbox.open(store)
     const payouts = new PayoutRequests(outbox, ws.client)
     const [entry] = outbox.list()
     expect(await payouts.discard(entry!.idempotencyKey)).toMatchObject({ state: 'discarded' })
     await expect(payouts.resend(entry!.idempotencyKey)).rejects.toMatchObject({ code: 'invalid_input' })
     expect(await recordedFor(entry!.idempotencyKey)).toHaveLength(0)
-    await outbox.close()
+    store.close()
   })
 })

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { auditText } from '../../harness/store-reader'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDesk, type Desk } from '../../../electron/core/desk'
 import { startSimulator } from '../../../electron/simulator'
@@ -130,8 +131,9 @@ describe('treasury and payout IPC channels through the desk router', () => {
     const lines = await desk.router.call('audit.tail', { limit: 1000 })
     expect(lines.length).toBeGreaterThan(5)
     expect(lines.some((l) => l.method === 'POST' && l.path === '/api/v1/withdrawals' && l.status === 202 && l.idempotencyKey)).toBe(true)
-    expect(lines.every((l) => l.requestId)).toBe(true)
-    const text = await readFile(join(dir, 'profiles', (await desk.router.call('profiles.current', {}))!.id, 'audit.jsonl'), 'utf8')
+    expect(lines.filter((l) => l.method !== 'LOCAL').every((l) => l.requestId)).toBe(true)
+    expect(lines.some((l) => l.method === 'LOCAL' && l.path === 'payout.recorded')).toBe(true)
+    const text = auditText(join(dir, 'profiles', (await desk.router.call('profiles.current', {}))!.id))
     expect(text).not.toMatch(/_request_id|signature|x-api/i)
   })
 

@@ -109,7 +109,7 @@ describe('no secret leaves the keychain', () => {
       ...(await Promise.all((await filesUnder(dir)).map(async (f) => [f, await readFile(f)] as [string, Buffer]))),
     ]
     expect(haystacks.length).toBeGreaterThan(3)
-    expect(haystacks.map(([name]) => name).some((n) => n.endsWith('audit.jsonl'))).toBe(true)
+    expect(haystacks.map(([name]) => name).some((n) => n.endsWith('desk.db'))).toBe(true)
     for (const [name, content] of haystacks) {
       for (const secret of secrets) expect(content.includes(secret), `${name} contains a secret`).toBe(false)
     }

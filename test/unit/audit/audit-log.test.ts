@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AuditLog, auditPath } from '../../../electron/core/audit/audit-log'
+import { DeskStore } from '../../../electron/core/store'
 
 describe('audit log', () => {
   let dir = ''
@@ -14,16 +15,18 @@ describe('audit log', () => {
     expect(auditPath('/api/v1/wallets')).toBe('/api/v1/wallets')
   })
 
-  it('appends one line per attempt and tails the newest, oldest first', async () => {
+  it('appends one chained row per attempt and tails the newest, oldest first', async () => {
     dir = await mkdtemp(join(tmpdir(), 'audit-'))
-    const log = new AuditLog(join(dir, 'p', 'audit.jsonl'))
+    const store = DeskStore.open(join(dir, 'p'), 'test')
+    const log = new AuditLog(store, 'app')
     for (let i = 0; i < 5; i++) {
       log.record({ at: `t${i}`, method: 'GET', path: '/api/v1/wallets', status: 200, errorCode: null, requestId: `x${i}`, idempotencyKey: null })
     }
-    const tail = await log.tail(2)
+    const tail = log.tail(2)
     expect(tail.map((l) => l.at)).toEqual(['t3', 't4'])
     expect(tail[0]!.path).toBe('/api/v1/wallets')
-    const text = await readFile(log.file, 'utf8')
-    expect(text.trim().split('\n')).toHaveLength(5)
+    expect(store.audit.verify()).toEqual({ ok: true, rows: 5 })
+    expect(store.audit.all()[0]).toMatchObject({ kind: 'http', actor: 'app' })
+    store.close()
   })
 })

@@ -1,0 +1,225 @@
+import { readFile, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { userInfo } from 'node:os'
+import { checkBatchFile, hasErrors, type BatchCheck } from '../core/batch/batch-check'
+import { batchResultsCsv, batchStatus } from '../core/batch/batch-report'
+import { BatchRunner, type BatchProgress } from '../core/batch/batch-runner'
+import { submitBatch } from '../core/batch/batch-submit'
+import { MAX_BATCH_BYTES } from '../core/batch/csv-rows'
+import { DeskError } from '../core/errors'
+import { Outbox } from '../core/payouts/outbox'
+import type { Profile } from '../core/profiles'
+import { writeFileAtomic } from '../core/profiles'
+import { batchRepo } from '../core/store'
+import type { TreasurySession } from '../core/treasury/session'
+import type { CliContext } from './cli-context'
+import { withSession } from './cli-session'
+import { commandGroup, type Action } from './command'
+import { confirm } from './confirm'
+
+/** The file's bytes, or stdin for `-` (rows pasted from a spreadsheet). Over 5 MB is refused before reading. */
+async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | string> {
+  if (file === '-') return ctx.readStdin()
+  const info = await stat(file).catch(() => {
+    throw new DeskError('invalid_input', `Cannot read ${file}: no such file.`)
+  })
+  if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
+  if (info.size > MAX_BATCH_BYTES) throw new DeskError('invalid_input', `${file} is ${(info.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
+  return readFile(file)
+}
+
+function printProblems(ctx: CliContext, check: BatchCheck): void {
+  for (const p of check.problems) ctx.err(`${p.severity === 'error' ? 'error' : 'confirm'}: ${p.message}`)
+}
+
+function printReview(ctx: CliContext, check: BatchCheck): void {
+  ctx.out(`${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount column) ${check.grandTotal}`)
+  for (const t of check.totals) {
+    const usd = t.usd === null ? '' : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
+    ctx.out(`  ${t.walletName} (${t.walletId})  ${t.total} ${t.asset} on ${t.network} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`)
+  }
+  const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
+  ctx.out(`  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`)
+}
+
+function progressLine(p: BatchProgress): string {
+  return `sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
+}
+
+/** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
+async function send(ctx: CliContext, session: TreasurySession, batchId: string, resume: boolean): Promise<number> {
+  let printed = -1
+  const runner = new BatchRunner(session.store, session.payouts, {
+    onProgress: (p) => {
+      if (p.sent === printed || (p.sent % 50 !== 0 && p.sent !== p.total)) return
+      printed = p.sent
+      ctx.out(progressLine(p))
+    },
+  })
+  const done = resume ? await runner.resume(batchId) : await runner.run(batchId)
+  ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
+  if (done.refused > 0) ctx.err(`${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`)
+  if (!done.finished) ctx.err(`The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`)
+  return done.finished && done.refused === 0 && done.unknown === 0 ? 0 : 1
+}
+
+const check: Action = {
+  name: 'batch check',
+  usage: 'batch check FILE --profile N [--wallet W] [--json]',
+  summary:
+    'Checks a batch CSV file (or "-" for rows pasted on stdin) against the workspace\'s wallets and destinations, with the single payout\'s rules; sends nothing. Exit 0 when clean, 1 with every problem listed by line.',
+  options: { profile: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile'],
+  positionals: ['FILE'],
+  async run(ctx, v, [file]) {
+    const profile = await ctx.profile(v.profile as string)
+    const input = await readInput(ctx, file!)
+    const result = await withSession(ctx, profile, (s) => checkBatchFile(s.client, input, v.wallet as string | undefined))
+    const clean = !hasErrors(result)
+    if (v.json) {
+      ctx.out(JSON.stringify({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems }, null, 2))
+      return clean ? 0 : 1
+    }
+    if (clean) printReview(ctx, result)
+    printProblems(ctx, result)
+    if (!clean) ctx.err(`${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from this file until they are fixed.`)
+    return clean ? 0 : 1
+  },
+}
+
+const submit: Action = {
+  name: 'batch submit',
+  usage: 'batch submit FILE --profile N [--wallet W] [--yes]',
+  summary:
+    'Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows and a production profile\'s grand total are confirmed on the terminal unless --yes.',
+  options: { profile: { type: 'string' }, wallet: { type: 'string' }, yes: { type: 'boolean' } },
+  required: ['profile'],
+  positionals: ['FILE'],
+  async run(ctx, v, [file]) {
+    const profile = await ctx.profile(v.profile as string)
+    const input = await readInput(ctx, file!)
+    return withSession(ctx, profile, async (session) => {
+      const result = await checkBatchFile(session.client, input, v.wallet as string | undefined)
+      if (hasErrors(result)) {
+        printProblems(ctx, result)
+        ctx.err('Nothing was recorded or sent: fix the file and submit it again.')
+        return 1
+      }
+      printReview(ctx, result)
+      printProblems(ctx, result)
+      const duplicates = result.problems.some((p) => p.severity === 'confirm')
+      const yes = v.yes === true
+      if (duplicates && !yes && !(ctx.stdinIsTty && (await confirm(ctx, 'Pay the repeated rows as well?')))) {
+        ctx.err('Nothing was recorded: the file repeats rows. Confirm them on a terminal or pass --yes.')
+        return 1
+      }
+      const retyped = await retypeTotal(ctx, profile, yes, result.grandTotal)
+      const batch = await submitBatch(session.store, session.payouts.outbox, result, {
+        source: file === '-' ? 'pasted rows' : basename(file!),
+        requestedBy: `${whoAmI()} (cli)`,
+        confirmDuplicates: duplicates,
+        retypedTotal: retyped,
+        production: profile.environment === 'production',
+      })
+      ctx.out(`Batch ${batch.id}: ${batch.rowCount} rows recorded, sending.`)
+      return send(ctx, session, batch.id, false)
+    })
+  },
+}
+
+/** A production batch is confirmed by typing its grand total; --yes is the scripted confirmation. */
+async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
+  if (profile.environment !== 'production') return null
+  if (yes) return total
+  ctx.err(`PRODUCTION profile "${profile.name}": type the grand total of this batch to send it: `)
+  return (await ctx.readLine()).trim()
+}
+
+const status: Action = {
+  name: 'batch status',
+  usage: 'batch status ID --profile N [--json] [--state S] [--export FILE]',
+  summary:
+    'Lists a batch\'s rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV.',
+  options: { profile: { type: 'string' }, json: { type: 'boolean' }, state: { type: 'string' }, export: { type: 'string' } },
+  required: ['profile'],
+  positionals: ['ID'],
+  async run(ctx, v, [id]) {
+    const profile = await ctx.profile(v.profile as string)
+    const report = await ctx.withStore(profile, (store) => {
+      const batch = store.read('read the batch', () => store.repo(batchRepo).get(id!))
+      if (!batch) throw new DeskError('batch_not_found', `There is no batch ${id} in profile "${profile.name}".`)
+      return batchStatus(store, Outbox.open(store), batch, v.state as string | undefined)
+    })
+    if (v.export) {
+      await writeFileAtomic(v.export as string, batchResultsCsv(report.rows))
+      ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)
+      return 0
+    }
+    if (v.json) {
+      ctx.out(JSON.stringify(report, null, 2))
+      return 0
+    }
+    const b = report.batch
+    ctx.out(`Batch ${b.id} from ${b.source}, ${b.createdAt} by ${b.requestedBy}: ${b.state}${report.progress.finished ? ', finished' : ''}`)
+    ctx.out(progressLine(report.progress))
+    const rows = report.rows.map((r) => [String(r.line), r.reference ?? '', r.destination, `${r.amount} ${r.asset}`, r.idempotencyKey, r.state, r.withdrawalId ?? '-', r.payoutStatus ?? '-', r.error ?? ''])
+    const header = ['LINE', 'REFERENCE', 'DESTINATION', 'AMOUNT', 'IDEMPOTENCY-KEY', 'STATE', 'PAYOUT', 'STATUS', 'ERROR']
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+    for (const r of [header, ...rows]) ctx.out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
+    return 0
+  },
+}
+
+const resume: Action = {
+  name: 'batch resume',
+  usage: 'batch resume ID --profile N',
+  summary:
+    'Continues a batch where it stopped (after a crash, a kill, a pause): rows whose outcome is unknown are looked up by their Idempotency-Key first, then the rest is sent under the keys recorded at submit.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  positionals: ['ID'],
+  async run(ctx, v, [id]) {
+    const profile = await ctx.profile(v.profile as string)
+    return withSession(ctx, profile, (session) => send(ctx, session, id!, true))
+  },
+}
+
+const pause: Action = {
+  name: 'batch pause',
+  usage: 'batch pause ID --profile N',
+  summary: 'Stops sending a batch after the row in flight, in whichever process sends it; "batch resume" continues it.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  positionals: ['ID'],
+  async run(ctx, v, [id]) {
+    const profile = await ctx.profile(v.profile as string)
+    const p = await withSession(ctx, profile, async (session) => new BatchRunner(session.store, session.payouts).pause(id!))
+    ctx.out(`Paused: ${progressLine(p)}`)
+    return 0
+  },
+}
+
+const cancel: Action = {
+  name: 'batch cancel',
+  usage: 'batch cancel ID --profile N',
+  summary: 'Discards the rows of a batch not yet sent; rows already sent keep their outcome (cancel a payout that waits for approval on its own).',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  positionals: ['ID'],
+  async run(ctx, v, [id]) {
+    const profile = await ctx.profile(v.profile as string)
+    const p = await withSession(ctx, profile, (session) => new BatchRunner(session.store, session.payouts).cancel(id!))
+    ctx.out(`Cancelled: ${progressLine(p)}`)
+    return 0
+  },
+}
+
+function whoAmI(): string {
+  try {
+    return userInfo().username
+  } catch {
+    return 'unknown user'
+  }
+}
+
+export const batchCommand = commandGroup('batch', 'Batch payouts from a CSV file: check it, submit it, follow it, resume it.', [check, submit, status, resume, pause, cancel])

@@ -1,0 +1,39 @@
+import { singleCommand } from './command'
+
+export const outboxCommand = singleCommand({
+  name: 'outbox',
+  usage: 'outbox --profile N [--json]',
+  summary:
+    "Lists the profile's payout outbox, newest first: Idempotency-Key, state, withdrawal id, who requested it, when, and the last error. Shows what is in flight from every process (app, connector, CLI).",
+  options: { profile: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const { entries, problems } = await ctx.withStore(profile, (store) => {
+      const list = store.outbox.list()
+      return { entries: list.entries, problems: list.corrupt }
+    })
+    if (v.json) {
+      ctx.out(JSON.stringify({ entries, damaged: problems.map((p) => ({ idempotencyKey: p.key, message: p.message })) }, null, 2))
+      return problems.length ? 1 : 0
+    }
+    if (entries.length === 0 && problems.length === 0) {
+      ctx.out(`The outbox of "${profile.name}" is empty.`)
+      return 0
+    }
+    const rows = entries.map((e) => [
+      e.idempotencyKey,
+      e.state === 'queued' && e.notBefore ? `queued until ${e.notBefore}` : e.state,
+      e.withdrawalId ?? '-',
+      e.requestedBy,
+      e.createdAt,
+      `${e.body.amount} ${e.body.asset}`,
+      e.error ? `${e.error.code}: ${e.error.message}` : '',
+    ])
+    const header = ['IDEMPOTENCY-KEY', 'STATE', 'WITHDRAWAL', 'BY', 'CREATED', 'AMOUNT', 'LAST ERROR']
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+    for (const r of [header, ...rows]) ctx.out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
+    for (const p of problems) ctx.err(`damaged: ${p.message}`)
+    return problems.length ? 1 : 0
+  },
+})

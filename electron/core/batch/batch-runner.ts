@@ -1,0 +1,185 @@
+import { DeskError } from '../errors'
+import type { OutboxEntry } from '../payouts/outbox'
+import type { PayoutRequests } from '../payouts/payout-requests'
+import { batchRepo, type BatchRecord, type DeskStore } from '../store'
+
+export interface BatchProgress {
+  batchId: string
+  intent: BatchRecord['state']
+  total: number
+  /** Attempted at least once: everything but queued and discarded rows. */
+  sent: number
+  queued: number
+  sending: number
+  accepted: number
+  refused: number
+  unknown: number
+  discarded: number
+  /** Nothing left to send or to look up. */
+  finished: boolean
+}
+
+export interface BatchRunnerOptions {
+  onProgress?: (progress: BatchProgress) => void
+  /** Rounds of looking up rows whose outcome is still unknown at the end of a run. */
+  unknownRounds?: number
+  /** Wait between those rounds. */
+  unknownDelayMs?: number
+}
+
+const lease = (batchId: string) => `batch:${batchId}`
+
+/** What a person may not do: move an entry another process (or a cancel) has moved meanwhile. */
+function isStaleMove(err: unknown): boolean {
+  return err instanceof DeskError && err.code === 'invalid_input'
+}
+
+/**
+ * Sends a recorded batch in file order through the payouts' shared pacer, one process at a
+ * time (a lease in the store). Every row goes under the key it was recorded with; a run picks up
+ * where the last one stopped, after looking up the rows whose outcome nobody saw.
+ */
+export class BatchRunner {
+  constructor(
+    private readonly store: DeskStore,
+    private readonly payouts: PayoutRequests,
+    private readonly options: BatchRunnerOptions = {},
+  ) {}
+
+  get(batchId: string): BatchRecord {
+    const batch = this.store.read('read the batch', () => this.store.repo(batchRepo).get(batchId))
+    if (!batch) throw new DeskError('batch_not_found', `There is no batch ${batchId} in this profile.`)
+    return batch
+  }
+
+  progress(batchId: string): BatchProgress {
+    const batch = this.get(batchId)
+    return progressOf(batch, this.store.read('count the batch', () => this.store.repo(batchRepo).stateCounts(batchId)))
+  }
+
+  /** Sends what is left of the batch; returns when every row is settled, or on pause, cancel or abort. */
+  async run(batchId: string, signal?: AbortSignal): Promise<BatchProgress> {
+    if (this.get(batchId).state !== 'running') return this.progress(batchId)
+    if (!this.store.read('claim the batch', () => this.store.leases.tryTake(lease(batchId)))) {
+      throw new DeskError('batch_busy', 'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.')
+    }
+    try {
+      // Outcomes nobody saw (a crash, a kill, a lost answer) are looked up by key before anything new is sent.
+      for (const entry of this.payouts.outbox.ofBatch(batchId)) {
+        if (entry.state === 'unknown') await this.settle(entry.idempotencyKey)
+      }
+      this.report(batchId)
+      for (const entry of this.payouts.outbox.ofBatch(batchId)) {
+        if (signal?.aborted || this.get(batchId).state !== 'running') break
+        if (entry.state !== 'queued') continue
+        await this.sendRow(entry)
+        this.report(batchId)
+      }
+      await this.settleLeftovers(batchId, signal)
+    } finally {
+      this.store.read('release the batch', () => this.store.leases.release(lease(batchId)))
+    }
+    return this.report(batchId)
+  }
+
+  pause(batchId: string): BatchProgress {
+    this.setIntent(batchId, 'paused')
+    return this.report(batchId)
+  }
+
+  /** Marks the batch running again and sends the rest. */
+  async resume(batchId: string, signal?: AbortSignal): Promise<BatchProgress> {
+    const batch = this.get(batchId)
+    if (batch.state === 'cancelled') throw new DeskError('invalid_input', 'This batch was cancelled; its unsent rows were discarded and cannot be sent.')
+    if (batch.state === 'paused') this.setIntent(batchId, 'running')
+    return this.run(batchId, signal)
+  }
+
+  /** The rows not yet sent are discarded; rows already sent keep their outcome (cancel those in the provider's terms). */
+  async cancel(batchId: string): Promise<BatchProgress> {
+    this.setIntent(batchId, 'cancelled')
+    for (const entry of this.payouts.outbox.ofBatch(batchId)) {
+      if (entry.state !== 'queued') continue
+      try {
+        await this.payouts.outbox.mark(entry.idempotencyKey, 'discarded')
+      } catch (err) {
+        // The runner took the row an instant earlier: it is being sent and keeps its outcome.
+        if (!isStaleMove(err)) throw err
+      }
+    }
+    return this.report(batchId)
+  }
+
+  /** Every batch a person left running and that still has rows to send or look up (start-up, after a crash). */
+  unfinished(): BatchRecord[] {
+    return this.store
+      .read('read the batches', () => this.store.repo(batchRepo).list())
+      .filter((b) => b.state === 'running' && !this.progress(b.id).finished)
+  }
+
+  private async sendRow(entry: OutboxEntry): Promise<void> {
+    try {
+      const result = await this.payouts.sendRecorded(entry.idempotencyKey)
+      if (result.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
+      if (result.entry.state === 'unknown') await this.settle(entry.idempotencyKey)
+    } catch (err) {
+      if (!isStaleMove(err)) throw err
+    }
+  }
+
+  /** Looks an unknown row up by its key; one the provider never recorded is sent again under that same key. */
+  private async settle(key: string): Promise<OutboxEntry> {
+    try {
+      const entry = await this.payouts.checkAgain(key)
+      if (entry.state !== 'unknown' || entry.error?.code !== 'not_recorded') return entry
+      const again = await this.payouts.resend(key)
+      if (again.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
+      return again.entry
+    } catch (err) {
+      // Another process (the app's start-up lookup) settled the row first.
+      if (isStaleMove(err)) return this.payouts.outbox.get(key)
+      throw err
+    }
+  }
+
+  private async settleLeftovers(batchId: string, signal?: AbortSignal): Promise<void> {
+    const rounds = this.options.unknownRounds ?? 5
+    for (let round = 0; round < rounds && !signal?.aborted; round++) {
+      const unknown = this.payouts.outbox.ofBatch(batchId).filter((e) => e.state === 'unknown')
+      if (unknown.length === 0) return
+      await new Promise((resolve) => setTimeout(resolve, this.options.unknownDelayMs ?? 2_000))
+      for (const entry of unknown) await this.settle(entry.idempotencyKey)
+      this.report(batchId)
+    }
+  }
+
+  private setIntent(batchId: string, state: BatchRecord['state']): void {
+    const batch = this.get(batchId)
+    if (batch.state === 'cancelled' && state !== 'cancelled') throw new DeskError('invalid_input', 'This batch was cancelled.')
+    this.store.transaction(`mark the batch ${state}`, () => this.store.repo(batchRepo).setState(batchId, state))
+  }
+
+  private report(batchId: string): BatchProgress {
+    const progress = this.progress(batchId)
+    this.options.onProgress?.(progress)
+    return progress
+  }
+}
+
+/** Counts by outbox state; a cancelled batch's queued rows are not waiting for anything. */
+export function progressOf(batch: BatchRecord, counts: Readonly<Record<string, number>>): BatchProgress {
+  const count = (state: OutboxEntry['state']) => counts[state] ?? 0
+  const p = {
+    batchId: batch.id,
+    intent: batch.state,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    queued: count('queued') + count('held'),
+    sending: count('sending'),
+    accepted: count('accepted'),
+    refused: count('refused'),
+    unknown: count('unknown'),
+    discarded: count('discarded'),
+  }
+  const open = p.sending + p.unknown + (batch.state === 'cancelled' ? 0 : p.queued)
+  return { ...p, sent: p.total - p.queued - p.discarded, finished: open === 0 }
+}

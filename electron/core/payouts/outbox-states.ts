@@ -1,0 +1,18 @@
+import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
+
+export type OutboxState = OutboxEntryView['state']
+
+/** Moves the local state machine allows; anything else is a bug, a stale UI or another process's stale copy, and is refused. */
+export const MOVES: Record<OutboxState, readonly OutboxState[]> = {
+  queued: ['sending', 'queued', 'discarded'],
+  held: ['queued', 'sending', 'discarded'],
+  sending: ['accepted', 'refused', 'unknown', 'queued'],
+  unknown: ['sending', 'accepted', 'unknown', 'discarded'],
+  refused: ['sending', 'accepted', 'discarded', 'held'],
+  accepted: ['accepted'],
+  discarded: [],
+}
+
+export function canMove(from: OutboxState, to: OutboxState): boolean {
+  return MOVES[from].includes(to)
+}

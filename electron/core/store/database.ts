@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { DeskError } from '../errors'
+import { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
+import { storeError } from './store-errors'
+import { inTransaction } from './transaction'
+
+/** How long a write waits for another process's transaction before `store_locked` (they last milliseconds). */
+export const BUSY_TIMEOUT_MS = 10_000
+
+/**
+ * Opens (creating if needed) a profile database: WAL so readers never wait for the writer and
+ * several processes share the file; `synchronous=FULL` so a commit is on disk when it returns:
+ * an outbox row is durable before the first attempt of its payout leaves the machine.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): DatabaseSync {
+  let db: DatabaseSync | undefined
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+    db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true })
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec('PRAGMA synchronous = FULL')
+    migrate(db, file, migrations)
+    return db
+  } catch (err) {
+    if (db?.isOpen) db.close()
+    throw storeError(err, file, 'open the profile database')
+  }
+}
+
+/**
+ * A second connection to an opened profile database for writes that need not outlive a power cut:
+ * the pacer's request log (after a reboot its window has long passed). `synchronous=NORMAL` in WAL
+ * means a commit does not wait for the disk, so a pacer slot never holds the file's one write lock
+ * through an fsync while other processes queue behind it for theirs. A process crash loses nothing
+ * committed here; outbox and audit writes keep their own `synchronous=FULL` connection.
+ */
+export function openUnsyncedConnection(file: string): DatabaseSync {
+  try {
+    const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+    db.exec('PRAGMA synchronous = NORMAL')
+    return db
+  } catch (err) {
+    throw storeError(err, file, 'open the profile database')
+  }
+}
+
+function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
+  const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0
+  const check = () => {
+    const current = schemaVersion(db)
+    if (current > latest) {
+      throw new DeskError(
+        'store_too_new',
+        `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`,
+      )
+    }
+    return current
+  }
+  if (check() === latest) return
+  inTransaction(db, () => {
+    const current = check() // another process may have migrated while we waited for the lock
+    for (const step of migrations) {
+      if (step.version <= current) continue
+      db.exec(step.sql)
+      db.exec(`PRAGMA user_version = ${step.version}`)
+    }
+  })
+}
+
+export { SCHEMA_VERSION }

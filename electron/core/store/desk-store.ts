@@ -1,0 +1,186 @@
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import type { PacerLedger } from '../api/pacer'
+import { AuditChain } from './audit-chain'
+import { openDatabase, openUnsyncedConnection } from './database'
+import { Leases } from './leases'
+import { OutboxRepo } from './outbox-repo'
+import { StorePacerLedger } from './pacer-ledger'
+import { HEARTBEAT_EVERY_MS, ProcessRegistry, type ProcessRole } from './process-registry'
+import { storeError } from './store-errors'
+import { inTransaction } from './transaction'
+import { WithdrawalCache } from './withdrawal-cache'
+
+export const STORE_FILE = 'desk.db'
+
+/** Builds a repository from the connection and this process's token; only files in `store/` write one. */
+export type RepoFactory<T> = (db: DatabaseSync, processToken: string) => T
+
+/** How often a process looks for the others' commits; the issue's bound is 2 s. */
+export const WATCH_EVERY_MS = 500
+
+/**
+ * One profile's database as one process sees it: the outbox, the audit chain, the shared pacer,
+ * leases and caches, with its own registration so the others can tell it is alive.
+ */
+export class DeskStore {
+  readonly outbox: OutboxRepo
+  readonly audit: AuditChain
+  readonly leases: Leases
+  readonly withdrawals: WithdrawalCache
+  private readonly timers: NodeJS.Timeout[] = []
+  private readonly outboxListeners = new Set<() => void>()
+  private readonly tickListeners = new Set<() => void>()
+  private readonly repos = new Map<RepoFactory<unknown>, unknown>()
+  private pacerDb: DatabaseSync | null = null
+  private lastDataVersion = -1
+  private lastOutcome = -1
+  private closed = false
+
+  private constructor(
+    readonly file: string,
+    private readonly db: DatabaseSync,
+    readonly processes: ProcessRegistry,
+  ) {
+    this.outbox = new OutboxRepo(db)
+    this.audit = new AuditChain(db)
+    this.leases = new Leases(db, processes)
+    this.withdrawals = new WithdrawalCache(db)
+  }
+
+  /** Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file. */
+  static open(dir: string, role: ProcessRole): DeskStore {
+    const file = join(dir, STORE_FILE)
+    const db = openDatabase(file)
+    const processes = new ProcessRegistry(db, role)
+    try {
+      processes.register()
+    } catch (err) {
+      db.close()
+      throw storeError(err, file, 'register this process in the profile database')
+    }
+    const store = new DeskStore(file, db, processes)
+    store.lastOutcome = store.outcomeMark()
+    store.reclaim()
+    store.timers.push(setInterval(() => store.watch(), WATCH_EVERY_MS), setInterval(() => store.beat(), HEARTBEAT_EVERY_MS))
+    for (const t of store.timers) t.unref()
+    return store
+  }
+
+  /** Runs `work` in one write transaction; a failure becomes an error that names the file and says what to do. */
+  transaction<T>(doing: string, work: () => T): T {
+    try {
+      const result = inTransaction(this.db, work)
+      this.noticeOwnChange()
+      return result
+    } catch (err) {
+      throw storeError(err, this.file, doing)
+    }
+  }
+
+  /** A read (or a single-statement write) with the same error mapping. */
+  read<T>(doing: string, work: () => T): T {
+    try {
+      return work()
+    } catch (err) {
+      throw storeError(err, this.file, doing)
+    }
+  }
+
+  /** Runs `work` once per database (a legacy import): the mark and the work commit together. */
+  once(name: string, work: () => void): boolean {
+    return this.transaction(`run "${name}"`, () => {
+      if (this.db.prepare('SELECT 1 FROM meta WHERE name = ?').get(name)) return false
+      work()
+      this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, new Date().toISOString())
+      return true
+    })
+  }
+
+  /** A repository of a store folder's own (ledger, batches, policy) over this connection, made once per store. */
+  repo<T>(make: RepoFactory<T>): T {
+    if (!this.repos.has(make)) this.repos.set(make, make(this.db, this.processes.token))
+    return this.repos.get(make) as T
+  }
+
+  /** The shared request log of one provider origin and Key ID, on the connection that does not wait for the disk. */
+  pacerLedger(baseUrl: string, keyId: string): PacerLedger {
+    this.pacerDb ??= openUnsyncedConnection(this.file)
+    return new StorePacerLedger(this.pacerDb, `${new URL(baseUrl).origin}|${keyId}`, this.processes.token)
+  }
+
+  /** Fires when the outbox changed, in this process or another. */
+  onOutboxChange(listener: () => void): () => void {
+    this.outboxListeners.add(listener)
+    return () => this.outboxListeners.delete(listener)
+  }
+
+  /** Fires every heartbeat: the time to look for processes that are gone. */
+  onTick(listener: () => void): () => void {
+    this.tickListeners.add(listener)
+    return () => this.tickListeners.delete(listener)
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    for (const t of this.timers) clearInterval(t)
+    try {
+      this.leases.releaseAllOf(this.processes.token)
+      this.processes.unregister()
+    } catch {
+      // a store that cannot be written at exit is reclaimed by the others from the dead pid
+    }
+    this.pacerDb?.close()
+    this.db.close()
+  }
+
+  /** What a dead process held: its in-flight pacer slots end now (they still count for a window), its leases go. */
+  reclaim(): void {
+    const dead = this.processes.deadTokens()
+    if (dead.length === 0) return
+    const now = Date.now()
+    inTransaction(this.db, () => {
+      for (const token of dead) {
+        this.db.prepare('UPDATE pacer_slots SET ended_ms = ? WHERE process = ? AND ended_ms IS NULL').run(now, token)
+        this.leases.releaseAllOf(token)
+      }
+      this.processes.forget(dead)
+    })
+  }
+
+  private outcomeMark(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }).id
+  }
+
+  private noticeOwnChange(): void {
+    const mark = this.outcomeMark()
+    if (mark === this.lastOutcome) return
+    this.lastOutcome = mark
+    for (const l of this.outboxListeners) l()
+  }
+
+  private watch(): void {
+    if (this.closed) return
+    try {
+      // data_version moves only when another connection commits: a cheap "anything new?" check.
+      const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version
+      if (version === this.lastDataVersion) return
+      this.lastDataVersion = version
+      this.noticeOwnChange()
+    } catch {
+      // a busy or failing disk is retried on the next tick; the user's own actions report errors
+    }
+  }
+
+  private beat(): void {
+    if (this.closed) return
+    try {
+      this.processes.beat()
+      this.reclaim()
+      for (const l of this.tickListeners) l()
+    } catch {
+      // as above: the next beat tries again
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { CreateWithdrawalSchema } from '../../../shared/api/requests'
+import { OutboxStateSchema } from '../../../shared/ipc/channels/payouts'
+import { canMove } from '../payouts/outbox-states'
+import type { DeskStore } from './desk-store'
+
+/** Files written by the JSON-lines versions of the app (before the store). */
+export const LEGACY_OUTBOX = 'outbox.jsonl'
+export const LEGACY_AUDIT = 'audit.jsonl'
+
+const ErrorInfo = z.object({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable()
+const Request = z.object({ type: z.literal('request'), key: z.string().min(1), body: CreateWithdrawalSchema, createdAt: z.string(), requestedBy: z.string() })
+const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
+const Line = z.object({
+  at: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+  requestId: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
+})
+
+/** Complete lines parsed as JSON; a torn last line (a crash mid-append) carried nothing that was acted on. */
+function jsonLines(file: string): unknown[] {
+  const text = readFileSync(file, 'utf8')
+  const complete = text.endsWith('\n') ? text : text.slice(0, text.lastIndexOf('\n') + 1)
+  const out: unknown[] = []
+  for (const line of complete.split('\n')) {
+    if (!line) continue
+    try {
+      out.push(JSON.parse(line))
+    } catch {
+      // a line damaged some other way is skipped; the rest of the history still counts
+    }
+  }
+  return out
+}
+
+/** The old process id used for imported outcomes; never a live process. */
+const IMPORTER = 'import'
+
+/**
+ * Moves `outbox.jsonl` and `audit.jsonl` into the store, once, in one transaction, replaying the
+ * outbox through the state machine (an outcome the machine refuses is skipped), then renames the
+ * files beside it. Entries the old app left `sending` have no live sender and are reclaimed as unknown.
+ */
+export function importLegacyFiles(store: DeskStore, dir: string): { outbox: number; audit: number } {
+  const outboxFile = join(dir, LEGACY_OUTBOX)
+  const auditFile = join(dir, LEGACY_AUDIT)
+  if (!existsSync(outboxFile) && !existsSync(auditFile)) return { outbox: 0, audit: 0 }
+  const counts = { outbox: 0, audit: 0 }
+  store.once('import jsonl files', () => {
+    if (existsSync(outboxFile)) {
+      for (const raw of jsonLines(outboxFile)) {
+        const request = Request.safeParse(raw)
+        if (request.success) {
+          const r = request.data
+          if (store.outbox.get(r.key)) continue
+          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: r.requestedBy, state: 'sending' }, IMPORTER)
+          counts.outbox++
+          continue
+        }
+        const outcome = Outcome.safeParse(raw)
+        if (!outcome.success) continue
+        const o = outcome.data
+        const current = store.outbox.get(o.key)
+        if (!current || !canMove(current.state, o.state)) continue
+        store.outbox.transition(o.key, () => ({ state: o.state, withdrawalId: o.withdrawalId, error: o.state === 'accepted' ? null : o.error }), IMPORTER, o.at)
+      }
+    }
+    if (existsSync(auditFile)) {
+      for (const raw of jsonLines(auditFile)) {
+        const line = Line.safeParse(raw)
+        if (!line.success) continue
+        store.audit.append({ ...line.data, kind: line.data.method === 'MCP' ? 'tool' : 'http', actor: null, detail: { imported: LEGACY_AUDIT } })
+        counts.audit++
+      }
+    }
+  })
+  // Renamed after the commit; a crash in between leaves them to be renamed (not re-imported) next time.
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  for (const file of [outboxFile, auditFile]) if (existsSync(file)) renameSync(file, `${file}.imported-${stamp}`)
+  return counts
+}

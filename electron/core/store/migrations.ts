@@ -1,0 +1,105 @@
+import type { DatabaseSync } from 'node:sqlite'
+
+export interface Migration {
+  /** The `PRAGMA user_version` the database has after this step. */
+  version: number
+  name: string
+  sql: string
+}
+
+/** Each step runs once, in order, in its own transaction with the version bump. Never edit a shipped step: add one. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'outbox, audit chain, shared pacer, processes and leases',
+    sql: `
+      CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE processes (
+        token TEXT PRIMARY KEY, pid INTEGER NOT NULL, role TEXT NOT NULL,
+        started_at TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL
+      );
+      CREATE TABLE leases (resource TEXT PRIMARY KEY, process TEXT NOT NULL, taken_ms INTEGER NOT NULL);
+      CREATE TABLE outbox (
+        key TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, body TEXT NOT NULL,
+        created_at TEXT NOT NULL, requested_by TEXT NOT NULL, state TEXT NOT NULL,
+        withdrawal_id TEXT, error TEXT, sender TEXT, updated_at TEXT NOT NULL,
+        not_before TEXT, reference TEXT, batch_id TEXT
+      );
+      CREATE INDEX outbox_batch ON outbox(batch_id);
+      CREATE INDEX outbox_state ON outbox(state);
+      CREATE TABLE outbox_outcomes (
+        id INTEGER PRIMARY KEY, key TEXT NOT NULL REFERENCES outbox(key), state TEXT NOT NULL,
+        withdrawal_id TEXT, error TEXT, not_before TEXT, at TEXT NOT NULL, process TEXT NOT NULL
+      );
+      CREATE INDEX outbox_outcomes_key ON outbox_outcomes(key);
+      CREATE TABLE audit (seq INTEGER PRIMARY KEY, entry TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+      CREATE TABLE audit_head (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, hash TEXT NOT NULL);
+      CREATE TABLE pacer_slots (
+        id INTEGER PRIMARY KEY, bucket TEXT NOT NULL, started_ms INTEGER NOT NULL,
+        ended_ms INTEGER, process TEXT NOT NULL
+      );
+      CREATE INDEX pacer_slots_bucket ON pacer_slots(bucket);
+      CREATE TABLE pacer_blocks (bucket TEXT PRIMARY KEY, until_ms INTEGER NOT NULL);
+      CREATE TABLE withdrawal_cache (id TEXT PRIMARY KEY, body TEXT NOT NULL, read_at TEXT NOT NULL);
+    `,
+  },
+  {
+    version: 2,
+    name: "the agent's policy and the log of its write requests",
+    sql: `
+      CREATE TABLE policy (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL, set_at TEXT NOT NULL, set_by TEXT NOT NULL);
+      CREATE TABLE agent_requests (id INTEGER PRIMARY KEY, at TEXT NOT NULL, tool TEXT NOT NULL, ref TEXT);
+      CREATE INDEX agent_requests_at ON agent_requests(at);
+      CREATE INDEX outbox_created ON outbox(created_at);
+    `,
+  },
+  {
+    version: 3,
+    name: 'batches: a batch header and the file line of each of its outbox entries',
+    sql: `
+      CREATE TABLE batches (
+        id TEXT PRIMARY KEY, created_at TEXT NOT NULL, requested_by TEXT NOT NULL, source TEXT NOT NULL,
+        state TEXT NOT NULL, row_count INTEGER NOT NULL, grand_total TEXT NOT NULL, updated_at TEXT NOT NULL
+      );
+      CREATE TABLE batch_rows (
+        key TEXT PRIMARY KEY REFERENCES outbox(key), batch_id TEXT NOT NULL REFERENCES batches(id),
+        line INTEGER NOT NULL, destination_name TEXT NOT NULL
+      );
+      CREATE INDEX batch_rows_batch ON batch_rows(batch_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'history ledger: legs by (id, direction), parties, sync state, legs not final',
+    sql: `
+      CREATE TABLE ledger_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1), scope TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0,
+        high_water_ms INTEGER, synced_at_ms INTEGER, walk TEXT, last_error TEXT, last_attempt_ms INTEGER
+      );
+      CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT NULL, search TEXT NOT NULL);
+      CREATE TABLE ledger_legs (
+        id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
+        wallet_id TEXT, asset TEXT NOT NULL, network TEXT, network_name TEXT,
+        status TEXT NOT NULL, final INTEGER NOT NULL, amount TEXT NOT NULL, amount_key TEXT NOT NULL,
+        fee TEXT, fee_asset TEXT, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
+        to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash TEXT COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+        UNIQUE (id, direction)
+      );
+      CREATE INDEX ledger_legs_at ON ledger_legs(at_ms);
+      CREATE INDEX ledger_legs_wallet ON ledger_legs(wallet_id, at_ms);
+      CREATE INDEX ledger_legs_asset ON ledger_legs(asset, network, at_ms);
+      CREATE INDEX ledger_legs_amount ON ledger_legs(amount_key);
+      CREATE INDEX ledger_legs_from ON ledger_legs(from_party);
+      CREATE INDEX ledger_legs_to ON ledger_legs(to_party);
+      CREATE INDEX ledger_legs_hash ON ledger_legs(tx_hash);
+      CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
+      CREATE TABLE ledger_pending (id TEXT PRIMARY KEY, attempts INTEGER NOT NULL, next_check_ms INTEGER NOT NULL);
+    `,
+  },
+]
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+
+export function schemaVersion(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+}

@@ -1,0 +1,48 @@
+import { diskError } from '../disk-error'
+import { DeskError } from '../errors'
+
+/** SQLite primary result codes (https://sqlite.org/rescode.html) the store answers specifically. */
+const SQLITE = { PERM: 3, BUSY: 5, LOCKED: 6, READONLY: 8, IOERR: 10, CORRUPT: 11, FULL: 13, CANTOPEN: 14, NOTADB: 26 } as const
+
+interface SqliteLike {
+  code?: string
+  errcode?: number
+  errstr?: string
+  message?: string
+}
+
+/**
+ * Turns a failure of the profile's database (or the disk under it) into an error that says which
+ * file and what to do. `doing` names the step, e.g. "record the payout". Already-specific errors pass.
+ */
+export function storeError(err: unknown, file: string, doing: string): DeskError {
+  if (err instanceof DeskError) return err
+  const fromDisk = diskError(err, file, doing)
+  if (fromDisk) return fromDisk
+  const e = (err ?? {}) as SqliteLike
+  const primary = typeof e.errcode === 'number' ? e.errcode & 0xff : undefined
+  const detail = e.errstr ?? e.message ?? String(err)
+  if (primary === SQLITE.FULL) return withCause(diskError({ code: 'ENOSPC' }, file, doing)!, err)
+  if (primary === SQLITE.READONLY) {
+    return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again; nothing was sent.`), err)
+  }
+  if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN) {
+    return withCause(new DeskError('disk_permission', `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`), err)
+  }
+  if (primary === SQLITE.BUSY || primary === SQLITE.LOCKED) {
+    return withCause(new DeskError('store_locked', `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`), err)
+  }
+  if (primary === SQLITE.CORRUPT || primary === SQLITE.NOTADB) {
+    return withCause(new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`), err)
+  }
+  if (primary === SQLITE.IOERR) {
+    return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk; nothing was sent.`), err)
+  }
+  return withCause(new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`), err)
+}
+
+/** The SQLite or OS error stays attached for the log; the user sees the message. */
+function withCause(error: DeskError, cause: unknown): DeskError {
+  error.cause = cause
+  return error
+}

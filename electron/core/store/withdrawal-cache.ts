@@ -1,0 +1,25 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { WithdrawalSchema, type Withdrawal } from '../../../shared/api/resources'
+
+/** The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it. */
+export class WithdrawalCache {
+  constructor(private readonly db: DatabaseSync) {}
+
+  put(withdrawal: Withdrawal, readAt = new Date().toISOString()): void {
+    this.db
+      .prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at')
+      .run(withdrawal.id, JSON.stringify(withdrawal), readAt)
+  }
+
+  /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
+  get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
+    const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as { body: string; read_at: string } | undefined
+    if (!row) return null
+    try {
+      const parsed = WithdrawalSchema.safeParse(JSON.parse(row.body))
+      return parsed.success ? { withdrawal: parsed.data, readAt: row.read_at } : null
+    } catch {
+      return null
+    }
+  }
+}
