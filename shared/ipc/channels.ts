@@ -3,6 +3,7 @@ import { appChannels } from './channels/app'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
+import { settingsChannels } from './channels/settings'
 import { treasuryChannels } from './channels/treasury'
 
 /** The whole IPC contract: channel name → input schema → output schema. */
@@ -12,6 +13,7 @@ export const CHANNELS = {
   ...treasuryChannels,
   ...payoutChannels,
   ...policyChannels,
+  ...settingsChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS
