@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { call } from '../desk'
 import { EnvBadge } from '../components/EnvBadge'
-import { useRead } from '../components/useRead'
+import { useDeskQuery } from '../data/useDeskQuery'
 import { useProfiles } from '../stores/profiles'
 import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
@@ -11,7 +10,7 @@ import { ThemeToggle } from './ThemeToggle'
 export function TopBar() {
   const current = useProfiles((s) => s.current)
   const [about, setAbout] = useState(false)
-  const info = useRead(() => call('app.info', {}), [])
+  const info = useDeskQuery('app.info', {})
   return (
     <header className="topbar">
       <span className="brand">Payout Desk</span>

@@ -3,7 +3,7 @@ import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/chann
 import { asDeskError, call, type DeskCallError } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
-import { useRead } from '../../components/useRead'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
 import { KeyIdForm } from './KeyIdForm'
@@ -17,14 +17,9 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const ed25519 = profile.algorithm === 'ed25519'
-  const active = useRead(
-    () => (profile.hasKey && ed25519 ? call('keys.publicKey', { profileId: profile.id, which: 'active' }) : Promise.resolve(null)),
-    [profile.id, profile.hasKey, profile.keyId, ed25519],
-  )
-  const pending = useRead(
-    () => (profile.pendingKey ? call('keys.publicKey', { profileId: profile.id, which: 'pending' }) : Promise.resolve(null)),
-    [profile.id, profile.pendingKey !== null],
-  )
+  // Re-read on every key change: the core announces those with `profiles.changed`.
+  const active = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'active' }, { enabled: profile.hasKey && ed25519 })
+  const pending = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'pending' }, { enabled: profile.pendingKey !== null })
 
   const run = async (what: string, action: () => Promise<void>) => {
     setBusy(what)
@@ -89,8 +84,8 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   return (
     <div className="panel">
       <h3>Signing key</h3>
-      {active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={active.retry} /> : null}
-      {active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
+      {profile.hasKey && ed25519 && active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={() => void active.refetch()} /> : null}
+      {profile.hasKey && ed25519 && active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
       {!ed25519 ? <p className="muted">HMAC secret stored in the keychain (not shown).</p> : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
       <div className="row">
@@ -114,7 +109,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             Register this new public key in the console and enter its Key ID. A successful test makes it the active key.
           </p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
-          {pending.error ? <ErrorBox error={pending.error} onRetry={pending.retry} /> : null}
+          {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
           <KeyIdForm
             key={`pending-${profile.pendingKey.keyId}`}
             profileId={profile.id}

@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
-import { asDeskError, call, DeskCallError } from '../../desk'
+import { call, DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
 import { useProfiles } from '../../stores/profiles'
-import { ownerName } from '../destinations/DestinationsScreen'
+import { ownerName } from '../destinations/owner-name'
 import type { PayoutDraft } from './PayoutForm'
 import { explainRefusal } from './refusals'
 
@@ -17,32 +18,22 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   const profile = useProfiles((s) => s.current)
   const production = profile?.environment === 'production'
   const [retyped, setRetyped] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
-  // A ref, not state: a double click lands before React re-renders the disabled button.
-  const sending = useRef(false)
+  const action = useAction({ once: true })
   const confirmed = !production || retyped === draft.body.amount
   const { body, wallet, destination } = draft
 
   const submit = async () => {
-    if (sending.current || !confirmed) return
-    sending.current = true
-    setBusy(true)
-    setError(null)
-    try {
-      const result = await call('payouts.request', body)
-      const refusal = result.entry.state === 'refused' ? result.entry.error : null
-      if (!refusal) return onDone(result)
+    if (!confirmed) return
+    const result = await action.run(async () => {
+      const r = await call('payouts.request', body)
+      const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
-      setError(explainRefusal(new DeskCallError(refusal.code, refusal.message, refusal.requestId)))
-      sending.current = false
-      setBusy(false)
-    } catch (err) {
-      setError(explainRefusal(asDeskError(err)))
-      sending.current = false
-      setBusy(false)
-    }
+      if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
+      return r
+    })
+    if (result) onDone(result)
   }
+  const busy = action.busy
 
   return (
     <section className="panel" aria-label="Review payout">
@@ -82,7 +73,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
           </Field>
         </div>
       ) : null}
-      {error ? <ErrorBox error={error} title="The payout was not requested" /> : null}
+      {action.error ? <ErrorBox error={explainRefusal(action.error)} title="The payout was not requested" /> : null}
       <div className="actions">
         <button type="button" onClick={onBack} disabled={busy}>
           Back

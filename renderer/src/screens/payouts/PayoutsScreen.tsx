@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
 import { OutboxPanel } from './OutboxPanel'
@@ -27,7 +28,7 @@ export function PayoutsScreen() {
   const go = useNav((s) => s.go)
   const [step, setStep] = useState<Step>({ kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
-  const [tick, setTick] = useState(0)
+  const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
   const outcome = result ? outcomeText(result) : null
 
@@ -36,7 +37,13 @@ export function PayoutsScreen() {
       <div className="screen-head">
         <h1>Payouts</h1>
         <span className="spacer" />
-        <button type="button" onClick={() => setTick((t) => t + 1)}>
+        <button
+          type="button"
+          onClick={() => {
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+            void client.invalidateQueries({ queryKey: ['payouts.outbox'] })
+          }}
+        >
           Refresh
         </button>
         <button
@@ -51,7 +58,7 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
-      <OutboxPanel onResolved={() => setTick((t) => t + 1)} />
+      <OutboxPanel />
       {step.kind === 'form' ? (
         <PayoutForm initial={step.draft} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
@@ -62,7 +69,7 @@ export function PayoutsScreen() {
           onDone={(r) => {
             setResult(r)
             setStep({ kind: 'list' })
-            setTick((t) => t + 1)
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
           }}
         />
       ) : null}
@@ -76,7 +83,7 @@ export function PayoutsScreen() {
           ) : null}
         </div>
       ) : null}
-      <WithdrawalList reloadTick={tick} />
+      <WithdrawalList />
     </div>
   )
 }

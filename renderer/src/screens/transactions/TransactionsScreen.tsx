@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { call } from '../../desk'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { WalletFilter } from '../../components/WalletFilter'
 import { Loading } from '../../components/Loading'
-import { useRead } from '../../components/useRead'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
@@ -25,7 +24,7 @@ export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
   const profileId = useProfiles((s) => s.current?.id ?? null)
   const { rows, loading, error, done, loadMore, open, reset, filter } = useTx()
-  const wallets = useRead(() => call('wallets.list', {}), [])
+  const wallets = useDeskQuery('wallets.list', {})
   const [walletId, setWalletId] = useState(initialWallet ?? '')
   const [after, setAfter] = useState('')
   const [before, setBefore] = useState('')

@@ -2,7 +2,8 @@ import { memo } from 'react'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { CopyButton } from '../../components/CopyButton'
 import { shortenMiddle } from '../../components/ShortId'
-import { counterpart, formatTime } from './format'
+import { Time } from '../../components/Time'
+import { counterpart } from './format'
 
 interface Props {
   t: TransactionLeg
@@ -32,7 +33,7 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }
       }}
     >
       <span role="cell" className="small">
-        {formatTime(t.created_at)}
+        <Time value={t.created_at} />
       </span>
       <span role="cell" className={`dir-${t.direction}`}>
         {t.direction}

@@ -1,11 +1,5 @@
 import type { TransactionLeg } from '../../../../shared/api/resources'
 
-const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-
-export function formatTime(iso: string): string {
-  return stamp.format(new Date(iso))
-}
-
 /** The other side of a leg: its name when the provider knows it, else its address. */
 export function counterpart(t: TransactionLeg): string {
   const other = t.direction === 'in' ? t.from : t.to

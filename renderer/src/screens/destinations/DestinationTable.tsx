@@ -1,0 +1,46 @@
+import type { Counterparty } from '../../../../shared/api/resources'
+import { ShortId } from '../../components/ShortId'
+import { countryName } from './countries'
+import { ownerName } from './owner-name'
+
+/** The destination book as filtered on screen. */
+export function DestinationTable({ rows }: { rows: Counterparty[] }) {
+  if (rows.length === 0) return <p className="muted">No destination matches the filter.</p>
+  return (
+    <table className="grid" aria-label="Destinations">
+      <thead>
+        <tr>
+          <th>Label</th>
+          <th>Owner</th>
+          <th>Network</th>
+          <th>Address</th>
+          <th>Country</th>
+          <th>Can send</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c) => (
+          <tr key={c.id} data-testid="destination-row">
+            <td>{c.label || <span className="muted">—</span>}</td>
+            <td>
+              {ownerName(c)}
+              {c.wallet_type === 'vasp' ? <div className="muted small">at {c.vasp_name}</div> : <div className="muted small">self-hosted</div>}
+            </td>
+            <td>{c.network_name}</td>
+            <td>
+              <ShortId value={c.address} what="address" short />
+            </td>
+            <td>{countryName(c.country)}</td>
+            <td>
+              {c.can_send ? (
+                <span className="chip chip-good">Verified</span>
+              ) : (
+                <span className="chip chip-wait">Waiting for verification in the console</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
