@@ -1,6 +1,7 @@
 import type { Counterparty } from '../../../../shared/api/resources'
 import { ShortId } from '../../components/ShortId'
 import { countryName } from './countries'
+import { UserText } from '../../names/UserText'
 import { ownerName } from './owner-name'
 
 /** The destination book as filtered on screen. */
@@ -21,10 +22,16 @@ export function DestinationTable({ rows }: { rows: Counterparty[] }) {
       <tbody>
         {rows.map((c) => (
           <tr key={c.id} data-testid="destination-row">
-            <td>{c.label || <span className="muted">—</span>}</td>
+            <td>{c.label ? <UserText>{c.label}</UserText> : <span className="muted">—</span>}</td>
             <td>
-              {ownerName(c)}
-              {c.wallet_type === 'vasp' ? <div className="muted small">at {c.vasp_name}</div> : <div className="muted small">self-hosted</div>}
+              <UserText>{ownerName(c)}</UserText>
+              {c.wallet_type === 'vasp' ? (
+                <div className="muted small">
+                  at <UserText>{c.vasp_name ?? ''}</UserText>
+                </div>
+              ) : (
+                <div className="muted small">self-hosted</div>
+              )}
             </td>
             <td>{c.network_name}</td>
             <td>

@@ -9,6 +9,7 @@ import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
 
 type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
 
@@ -63,7 +64,7 @@ export function OutboxPanel() {
                 <Amount value={e.body.amount} asset={e.body.asset} />
               </td>
               <td>
-                <ShortId value={e.body.destination} what="destination address" short />
+                <Party address={e.body.destination} network={e.body.network} what="destination address" />
               </td>
               <td>
                 <ShortId value={e.idempotencyKey} what="idempotency key" short />

@@ -3,6 +3,8 @@ import type { Withdrawal } from '../../../../shared/api/resources'
 import { Amount } from '../../components/Amount'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
 import { Timeline } from './Timeline'
 
 /** What a payout is (amount, network, who it goes to, from which wallet, when) and where it is in its lifecycle. */
@@ -23,11 +25,11 @@ export function PayoutFacts({ w }: { w: Withdrawal }) {
           <dd>{findNetwork(w.network)?.name ?? w.network}</dd>
           <dt>Destination</dt>
           <dd>
-            <ShortId value={w.destination} what="destination address" />
+            <Party address={w.destination} network={w.network} what="destination address" />
           </dd>
           <dt>Wallet</dt>
           <dd>
-            <ShortId value={w.wallet_id} what="wallet id" short />
+            <WalletRef id={w.wallet_id} />
           </dd>
           <dt>Requested</dt>
           <dd>

@@ -7,6 +7,7 @@ import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
 import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { visibleControls } from '../../names/safe-text'
 import { ownerName } from '../destinations/owner-name'
 
 export interface PayoutDraft {
@@ -156,7 +157,7 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
           <option value="">Choose…</option>
           {destinations.map((c) => (
             <option key={c.id} value={c.id}>
-              {(c.label || ownerName(c)) + ' · ' + c.address}
+              {visibleControls(c.label || ownerName(c)) + ' · ' + c.address}
             </option>
           ))}
         </select>

@@ -10,6 +10,8 @@ import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 
 /** Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list. */
@@ -26,7 +28,6 @@ export function WithdrawalList() {
     ...(walletId ? { wallet_id: walletId } : {}),
     ...(search ? { idempotency_key: search } : {}),
   })
-  const walletName = (id: string) => wallets.data?.find((w) => w.id === id)?.name ?? id
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
@@ -104,12 +105,14 @@ export function WithdrawalList() {
                 <td>
                   <StatusChip status={w.status} />
                 </td>
-                <td>{walletName(w.wallet_id)}</td>
+                <td>
+                  <WalletRef id={w.wallet_id} />
+                </td>
                 <td className="num">
                   <Amount value={w.amount} asset={w.asset} />
                 </td>
                 <td>
-                  <ShortId value={w.destination} what="destination address" short />
+                  <Party address={w.destination} network={w.network} what="destination address" />
                 </td>
                 <td>
                   <ShortId value={w.id} what="payout id" short />

@@ -4,6 +4,8 @@ import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useEscape } from '../../components/useEscape'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
 
 /** Every leg of one movement: two for a move between own wallets. */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
@@ -45,16 +47,14 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dd>{t.network_name ?? t.network ?? '—'}</dd>
                 <dt>From</dt>
                 <dd>
-                  {t.from.name ? <div>{t.from.name}</div> : null}
-                  <ShortId value={t.from.address} what="sender address" short />
+                  <Party address={t.from.address} network={t.network} providerName={t.from.name} what="sender address" />
                 </dd>
                 <dt>To</dt>
                 <dd>
-                  {t.to.name ? <div>{t.to.name}</div> : null}
-                  <ShortId value={t.to.address} what="recipient address" short />
+                  <Party address={t.to.address} network={t.network} providerName={t.to.name} what="recipient address" />
                 </dd>
                 <dt>Wallet</dt>
-                <dd>{t.wallet_id ? <ShortId value={t.wallet_id} what="wallet id" short /> : '—'}</dd>
+                <dd>{t.wallet_id ? <WalletRef id={t.wallet_id} /> : '—'}</dd>
                 <dt>Tx hash</dt>
                 <dd>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">not on chain yet</span>}</dd>
               </dl>

@@ -3,7 +3,9 @@ import type { TransactionLeg } from '../../../../shared/api/resources'
 import { CopyButton } from '../../components/CopyButton'
 import { shortenMiddle } from '../../components/ShortId'
 import { Time } from '../../components/Time'
-import { counterpart } from './format'
+import type { NameBook } from '../../names/name-book'
+import { PartyView } from '../../names/Party'
+import { otherSide } from './format'
 
 interface Props {
   t: TransactionLeg
@@ -11,11 +13,12 @@ interface Props {
   start: number
   selected: boolean
   onSelect: (t: TransactionLeg) => void
+  names: NameBook
 }
 
 /** One leg of the virtualized table; memoized so scrolling re-renders only the rows that come into view. */
-export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }: Props) {
-  const who = counterpart(t)
+export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, names }: Props) {
+  const who = otherSide(t)
   return (
     <div
       role="row"
@@ -38,8 +41,8 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }
       <span role="cell" className={`dir-${t.direction}`}>
         {t.direction}
       </span>
-      <span role="cell" title={who}>
-        {who}
+      <span role="cell">
+        <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
       </span>
       <span role="cell" className="num amount mono">
         {t.amount} <span className="asset">{t.asset}</span>

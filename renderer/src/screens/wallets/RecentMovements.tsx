@@ -5,7 +5,8 @@ import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { counterpart } from '../transactions/format'
+import { Party } from '../../names/Party'
+import { otherSide } from '../transactions/format'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -38,7 +39,9 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                     <Time value={t.created_at} />
                   </td>
                   <td className={`dir-${t.direction}`}>{t.direction}</td>
-                  <td>{counterpart(t)}</td>
+                  <td>
+                    <Party address={otherSide(t).address} network={t.network} providerName={otherSide(t).name} what="counterpart address" />
+                  </td>
                   <td className="num">
                     <Amount value={t.amount} asset={t.asset} />
                   </td>
