@@ -6,6 +6,7 @@ import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
 import { ThemeToggle } from './ThemeToggle'
+import { TimeZoneToggle } from './TimeZoneToggle'
 
 export function TopBar() {
   const current = useProfiles((s) => s.current)
@@ -23,6 +24,7 @@ export function TopBar() {
       ) : null}
       <span className="spacer" />
       {current ? <PacingMeter /> : null}
+      <TimeZoneToggle />
       <ThemeToggle />
       <button type="button" onClick={() => setAbout(true)}>
         About

@@ -3,6 +3,7 @@ import { ASSET_DECIMALS } from '../../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../../shared/api/requests'
 import type { Counterparty, Wallet } from '../../../../shared/api/resources'
 import { checkPayout } from '../../../../shared/payouts/payout-rules'
+import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
 import { bothQueries } from '../../data/both-queries'
@@ -133,7 +134,13 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
         <Field
           label={`Amount${asset ? ` (${asset})` : ''}`}
           error={(touched || amount) && balance ? (problems.amount ?? null) : null}
-          hint={balance ? `Available ${balance.available} ${asset} · up to ${ASSET_DECIMALS[asset] ?? 18} decimals` : undefined}
+          hint={
+            balance ? (
+              <>
+                Available <Amount value={balance.available} asset={asset} /> · up to {ASSET_DECIMALS[asset] ?? 18} decimals
+              </>
+            ) : undefined
+          }
         >
           <input className="mono" inputMode="decimal" value={amount} disabled={!balance} onChange={(e) => setAmount(e.target.value)} />
         </Field>

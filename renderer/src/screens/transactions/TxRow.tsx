@@ -2,6 +2,7 @@ import { memo } from 'react'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { CopyButton } from '../../components/CopyButton'
 import { shortenMiddle } from '../../components/ShortId'
+import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
@@ -44,11 +45,11 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, 
       <span role="cell">
         <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
       </span>
-      <span role="cell" className="num amount mono">
-        {t.amount} <span className="asset">{t.asset}</span>
+      <span role="cell" className="num">
+        <Amount value={t.amount} asset={t.asset} />
       </span>
-      <span role="cell" className="num amount mono">
-        {t.fee ?? '—'}
+      <span role="cell" className="num">
+        {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
       <span role="cell">{t.status}</span>
       <span role="cell">{t.network_name ?? t.network ?? '—'}</span>
