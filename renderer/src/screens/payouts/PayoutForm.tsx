@@ -10,6 +10,7 @@ import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { visibleControls } from '../../names/safe-text'
 import { ownerName } from '../destinations/owner-name'
+import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {
   body: CreateWithdrawal
@@ -155,6 +156,7 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
           </select>
         </Field>
       </div>
+      {balance ? <FeeMarginNotice balance={balance} amount={amount} onUse={setAmount} /> : null}
       <Field
         label="To destination"
         error={shown('destination')}

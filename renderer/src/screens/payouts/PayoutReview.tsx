@@ -1,14 +1,13 @@
 import { useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { call, DeskCallError } from '../../desk'
-import { Amount } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { useProfiles } from '../../stores/profiles'
-import { ownerName } from '../destinations/owner-name'
 import type { PayoutDraft } from './PayoutForm'
+import { PayoutReviewFacts } from './PayoutReviewFacts'
 import { explainRefusal } from './refusals'
 
 export type RequestResult = ChannelOutput<'payouts.request'>
@@ -20,7 +19,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   const [retyped, setRetyped] = useState('')
   const action = useAction({ once: true })
   const confirmed = !production || retyped === draft.body.amount
-  const { body, wallet, destination } = draft
+  const { body } = draft
 
   const submit = async () => {
     if (!confirmed) return
@@ -41,27 +40,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
         <h2>Review the payout</h2>
         {profile ? <EnvBadge environment={profile.environment} /> : null}
       </div>
-      <dl className="facts" data-testid="payout-review">
-        <dt>Profile</dt>
-        <dd>
-          {profile?.name} ({profile?.environment})
-        </dd>
-        <dt>From wallet</dt>
-        <dd>{wallet.name}</dd>
-        <dt>Amount</dt>
-        <dd>
-          <Amount value={body.amount} asset={body.asset} />
-        </dd>
-        <dt>Network</dt>
-        <dd>{destination.network_name}</dd>
-        <dt>To</dt>
-        <dd>
-          {destination.label || ownerName(destination)}
-          <div className="mono small">{destination.address}</div>
-        </dd>
-        <dt>Fee priority</dt>
-        <dd>{body.fee_priority}</dd>
-      </dl>
+      <PayoutReviewFacts draft={draft} profile={profile} />
       <p className="muted small">The payout waits for approval by a person in the provider's console before it reaches the network.</p>
       {production ? (
         <div className="notice prod">
