@@ -2,10 +2,12 @@ import type { Counterparty } from '../../../../shared/api/resources'
 import { ShortId } from '../../components/ShortId'
 import { countryName } from './countries'
 import { UserText } from '../../names/UserText'
+import { useNav } from '../../stores/nav'
 import { ownerName } from './owner-name'
 
 /** The destination book as filtered on screen. */
 export function DestinationTable({ rows }: { rows: Counterparty[] }) {
+  const go = useNav((s) => s.go)
   if (rows.length === 0) return <p className="muted">No destination matches the filter.</p>
   return (
     <table className="grid" aria-label="Destinations">
@@ -22,7 +24,11 @@ export function DestinationTable({ rows }: { rows: Counterparty[] }) {
       <tbody>
         {rows.map((c) => (
           <tr key={c.id} data-testid="destination-row">
-            <td>{c.label ? <UserText>{c.label}</UserText> : <span className="muted">—</span>}</td>
+            <td>
+              <button type="button" className="link" onClick={() => go('destinations', c.id)}>
+                {c.label ? <UserText>{c.label}</UserText> : 'No label'}
+              </button>
+            </td>
             <td>
               <UserText>{ownerName(c)}</UserText>
               {c.wallet_type === 'vasp' ? (

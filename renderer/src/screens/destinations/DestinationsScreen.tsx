@@ -5,10 +5,13 @@ import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
 import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
+import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
 import { ownerName } from './owner-name'
 import { DestinationForm } from './DestinationForm'
+import { useVerificationWatch } from './useVerificationWatch'
 
 type Show = 'all' | 'verified' | 'waiting'
 
@@ -21,6 +24,12 @@ function matches(c: Counterparty, show: Show, query: string): boolean {
 }
 
 export function DestinationsScreen() {
+  const detailId = useNav((s) => s.detailId)
+  useVerificationWatch()
+  return detailId ? <DestinationDetail destinationId={detailId} /> : <DestinationBook />
+}
+
+function DestinationBook() {
   const testnet = useProfiles((s) => s.current?.environment !== 'production')
   const list = useDeskQuery('counterparties.list', {})
   const [creating, setCreating] = useState(false)

@@ -9,7 +9,9 @@ import { QueryView } from '../../components/QueryView'
 import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { visibleControls } from '../../names/safe-text'
+import { UserText } from '../../names/UserText'
 import { ownerName } from '../destinations/owner-name'
+import { useVerificationWatch } from '../destinations/useVerificationWatch'
 import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {
@@ -22,6 +24,8 @@ type Fee = NonNullable<CreateWithdrawal['fee_priority']>
 
 interface Props {
   initial: PayoutDraft | null
+  /** A destination to pay, chosen before the form opened: the form keeps it while wallet and asset are chosen. */
+  preferredDestinationId?: string | null
   onReview: (d: PayoutDraft) => void
   onCancel: () => void
 }
@@ -32,6 +36,7 @@ function isZero(decimal: string): boolean {
 
 /** The wallets and the destination book the form chooses from, read through the shared cache. */
 export function PayoutForm(props: Props) {
+  useVerificationWatch()
   const wallets = useDeskQuery('wallets.list', {})
   const book = useDeskQuery('counterparties.list', {})
   return (
@@ -42,12 +47,13 @@ export function PayoutForm(props: Props) {
 }
 
 /** Wallet → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
-function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wallets, book }: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+  const preferred = book.find((c) => c.id === preferredDestinationId)
   const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
   const [asset, setAsset] = useState(initial?.body.asset ?? '')
-  const [network, setNetwork] = useState(initial?.body.network ?? '')
+  const [network, setNetwork] = useState(initial?.body.network ?? preferred?.network ?? '')
   const [amount, setAmount] = useState(initial?.body.amount ?? '')
-  const [destinationId, setDestinationId] = useState(initial?.destination.id ?? '')
+  const [destinationId, setDestinationId] = useState(initial?.destination.id ?? preferred?.id ?? '')
   const [fee, setFee] = useState<Fee>(initial?.body.fee_priority ?? 'medium')
   const [touched, setTouched] = useState(false)
 
@@ -56,7 +62,7 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
   const assets = [...new Set(held.map((b) => b.asset))]
   const assetNetworks = held.filter((b) => b.asset === asset)
   const chosen = book.find((c) => c.id === destinationId)
-  const check = checkPayout(wallets, book, { wallet_id: walletId, asset, network: network || undefined, amount, destination: chosen?.address ?? '' })
+  const check = checkPayout(wallets, book, { wallet_id: walletId, asset, network: assetNetworks.length === 1 ? assetNetworks[0]!.network : network || undefined, amount, destination: chosen?.address ?? '' })
   const { balance, problems } = check
   const destinations = book.filter((c) => c.can_send && balance && c.network === balance.network)
   const shown = (field: keyof typeof problems) => (touched ? (problems[field] ?? null) : null)
@@ -75,6 +81,11 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
   return (
     <form className="panel" onSubmit={submit} aria-label="New payout" noValidate>
       <h2>New payout</h2>
+      {preferred ? (
+        <p className="muted" data-testid="paying">
+          Paying <UserText>{preferred.label || ownerName(preferred)}</UserText> on {preferred.network_name}: choose a wallet and an asset it holds on that network.
+        </p>
+      ) : null}
       <div className="row">
         <Field label="From wallet" error={shown('wallet')}>
           <select
@@ -82,8 +93,8 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
             onChange={(e) => {
               setWalletId(e.target.value)
               setAsset('')
-              setNetwork('')
-              setDestinationId('')
+              setNetwork(preferred?.network ?? '')
+              setDestinationId(preferred?.id ?? '')
             }}
           >
             <option value="">Choose…</option>
@@ -100,8 +111,8 @@ function PayoutFields({ initial, onReview, onCancel, wallets, book }: Props & { 
             disabled={!wallet}
             onChange={(e) => {
               setAsset(e.target.value)
-              setNetwork('')
-              setDestinationId('')
+              setNetwork(preferred?.network ?? '')
+              setDestinationId(preferred?.id ?? '')
             }}
           >
             <option value="">Choose…</option>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
+import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
@@ -26,7 +27,13 @@ function outcomeText(r: RequestResult): { tone: string; text: string } {
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
   const go = useNav((s) => s.go)
-  const [step, setStep] = useState<Step>({ kind: 'list' })
+  // "Pay this destination" lands here with the form open and the destination chosen.
+  const [preferred] = useState(() => {
+    const id = usePayoutPrefill.getState().destinationId
+    usePayoutPrefill.getState().set(null)
+    return id
+  })
+  const [step, setStep] = useState<Step>(preferred ? { kind: 'form', draft: null } : { kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
   const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
@@ -60,7 +67,7 @@ export function PayoutsScreen() {
       </div>
       <OutboxPanel />
       {step.kind === 'form' ? (
-        <PayoutForm initial={step.draft} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
+        <PayoutForm initial={step.draft} preferredDestinationId={preferred} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
       {step.kind === 'review' ? (
         <PayoutReview
