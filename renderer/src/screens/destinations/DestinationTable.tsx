@@ -5,10 +5,10 @@ import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { ownerName } from './owner-name'
 
-/** The destination book as filtered on screen. */
-export function DestinationTable({ rows }: { rows: Counterparty[] }) {
+/** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
+export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filter: string }) {
   const go = useNav((s) => s.go)
-  if (rows.length === 0) return <p className="muted">No destination matches the filter.</p>
+  if (rows.length === 0) return <p className="muted" data-testid="destinations-empty">No destination {filter}.</p>
   return (
     <table className="grid" aria-label="Destinations">
       <thead>

@@ -23,6 +23,12 @@ function matches(c: Counterparty, show: Show, query: string): boolean {
   return [c.label, ownerName(c), c.address, c.network_name, c.vasp_name ?? ''].some((s) => s.toLowerCase().includes(q))
 }
 
+function describeFilter(show: Show, query: string): string {
+  const which = show === 'verified' ? 'is verified' : show === 'waiting' ? 'waits for verification' : ''
+  const text = query ? `matches “${query}”` : ''
+  return [which, text].filter(Boolean).join(' and ') || 'matches the filter'
+}
+
 export function DestinationsScreen() {
   const detailId = useNav((s) => s.detailId)
   useVerificationWatch()
@@ -99,7 +105,7 @@ function DestinationBook() {
           </EmptyState>
         }
       >
-        {(book) => <DestinationTable rows={book.filter((c) => matches(c, show, query))} />}
+        {(book) => <DestinationTable rows={book.filter((c) => matches(c, show, query))} filter={describeFilter(show, query)} />}
       </QueryView>
     </div>
   )

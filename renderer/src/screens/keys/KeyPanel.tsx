@@ -16,6 +16,8 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // The Key ID a rotation replaced: still valid at the provider until someone revokes it there.
+  const [replacedKeyId, setReplacedKeyId] = useState<string | null>(null)
   const ed25519 = profile.algorithm === 'ed25519'
   // Re-read on every key change: the core announces those with `profiles.changed`.
   const active = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'active' }, { enabled: profile.hasKey && ed25519 })
@@ -44,8 +46,10 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
     })
   const testPending = () =>
     run('test-pending', async () => {
+      const previous = profile.keyId
       const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
       setPendingResult(r)
+      if (r.ok) setReplacedKeyId(previous)
       if (r.ok) onChanged()
     })
   const rotate = () =>
@@ -86,7 +90,12 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       <h3>Signing key</h3>
       {profile.hasKey && ed25519 && active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={() => void active.refetch()} /> : null}
       {profile.hasKey && ed25519 && active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
-      {!ed25519 ? <p className="muted">HMAC secret stored in the keychain (not shown).</p> : null}
+      {!ed25519 ? (
+        <p className="muted" data-testid="hmac-stored">
+          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is
+          never shown.
+        </p>
+      ) : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
       <div className="row">
         <button type="button" className="primary" disabled={busy !== null || !profile.keyId} onClick={() => void test()}>
@@ -125,6 +134,12 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       ) : pendingResult?.ok ? (
         <p className="notice good" role="status">
           The new key passed the test and is now active.
+          {replacedKeyId ? (
+            <>
+              {' '}
+              Revoke the old Key ID <code>{replacedKeyId}</code> in the provider's console: it can sign requests until it is revoked there.
+            </>
+          ) : null}
         </p>
       ) : null}
       {error ? <ErrorBox error={error} /> : null}
@@ -141,6 +156,11 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             The private key of “{profile.name}” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
             until a new key is registered. This cannot be undone.
           </p>
+          {profile.keyId ? (
+            <p data-testid="revoke-reminder">
+              Deleting it here does not revoke it: revoke the Key ID <code>{profile.keyId}</code> in the provider's console too.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </div>

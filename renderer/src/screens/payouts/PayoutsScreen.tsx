@@ -5,28 +5,14 @@ import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
+import { PayoutOutcome } from './PayoutOutcome'
 import { PayoutReview, type RequestResult } from './PayoutReview'
 import { WithdrawalList } from './WithdrawalList'
 
 type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft }
 
-function outcomeText(r: RequestResult): { tone: string; text: string } {
-  switch (r.entry.state) {
-    case 'accepted':
-      return { tone: 'good', text: 'Requested — waiting for approval in the console.' }
-    case 'refused':
-      return { tone: 'prod', text: `The provider refused the payout: ${r.entry.error?.message ?? 'no reason given'}` }
-    default:
-      return {
-        tone: 'warn',
-        text: 'The app could not confirm that the provider received the request. It is listed under “Unresolved payout requests” above.',
-      }
-  }
-}
-
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
-  const go = useNav((s) => s.go)
   // "Pay this destination" lands here with the form open and the destination chosen.
   const [preferred] = useState(() => {
     const id = usePayoutPrefill.getState().destinationId
@@ -37,7 +23,6 @@ export function PayoutsScreen() {
   const [result, setResult] = useState<RequestResult | null>(null)
   const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
-  const outcome = result ? outcomeText(result) : null
 
   return (
     <div>
@@ -80,16 +65,7 @@ export function PayoutsScreen() {
           }}
         />
       ) : null}
-      {outcome && result ? (
-        <div className={`notice ${outcome.tone}`} role="status" data-testid="payout-outcome">
-          <p>{outcome.text}</p>
-          {result.withdrawal ? (
-            <button type="button" className="link" onClick={() => go('payouts', result.withdrawal!.id)}>
-              Follow this payout
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      {result ? <PayoutOutcome result={result} /> : null}
       <WithdrawalList />
     </div>
   )

@@ -14,6 +14,13 @@ import { Party } from '../../names/Party'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 
+/** Names the filters that left the list empty, so the user knows which to loosen. */
+function emptyTitle(loaded: number, f: { search: string; status: string; wallet: string }): string {
+  if (f.search) return `No payout has the Idempotency-Key “${f.search}”${f.wallet ? ` in wallet “${f.wallet}”` : ''}`
+  const parts = [f.wallet ? `in wallet “${f.wallet}”` : '', f.status && loaded > 0 ? `with status “${statusLabel(f.status)}”` : ''].filter(Boolean)
+  return parts.length ? `No payout ${parts.join(' ')}` : 'No payouts yet'
+}
+
 /** Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list. */
 export function WithdrawalList() {
   const go = useNav((s) => s.go)
@@ -79,8 +86,8 @@ export function WithdrawalList() {
       <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
         {(rows) =>
           shown(rows).length === 0 ? (
-            <EmptyState title={rows.length === 0 ? 'No payouts yet' : 'No payout matches the filter'}>
-              {rows.length === 0 ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
+            <EmptyState title={emptyTitle(rows.length, { search, status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
+              {rows.length === 0 && !search && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
             </EmptyState>
           ) : (
         <table className="grid" aria-label="Payouts">
