@@ -4,7 +4,7 @@ import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import type { Notify } from './payouts'
-import { payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
+import { batchHandlers, payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -59,6 +59,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
+  router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
+import { batchChannels } from './channels/batch'
 import { payoutChannels } from './channels/payouts'
 import { profileChannels } from './channels/profiles'
 import { treasuryChannels } from './channels/treasury'
@@ -10,6 +11,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...batchChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

@@ -3,7 +3,7 @@ import type { HandlerTable } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
 import type { SessionHost } from './session-host'
 
-function whoAmI(): string {
+export function whoAmI(): string {
   try {
     return userInfo().username
   } catch {

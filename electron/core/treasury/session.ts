@@ -3,6 +3,7 @@ import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
+import { BatchService } from '../batch/batch-service'
 import type { EventBus } from '../event-bus'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
@@ -23,6 +24,8 @@ export interface SessionDeps {
   notify?: Notify
   pacing?: PacerOptions
   poller?: { minDelayMs?: number; maxDelayMs?: number }
+  /** Continue the batches a crash or a quit left unfinished as soon as the profile opens (the app); the CLI resumes on demand. */
+  resumeBatches?: boolean
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
 }
@@ -38,6 +41,7 @@ export class TreasurySession {
     readonly payouts: PayoutRequests,
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
+    readonly batches: BatchService,
     private readonly signer: Signer,
     private readonly ownsStore: boolean,
   ) {}
@@ -67,7 +71,8 @@ export class TreasurySession {
       ...deps.poller,
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    const batches = new BatchService(store, payouts, client)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, signer, deps.store === undefined)
     const trackAccepted = () => {
       for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId) poller.track(entry.withdrawalId)
     }
@@ -81,7 +86,15 @@ export class TreasurySession {
     )
     trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
-    void payouts.resolveUnknown().catch(() => undefined)
+    // Then the batches a crash or a quit left unfinished continue, their unknown rows looked up first.
+    void payouts
+      .resolveUnknown()
+      .catch(() => undefined)
+      .then(() => {
+        if (deps.resumeBatches ?? true) batches.resumeUnfinished()
+      })
+      // A store that fails here fails again on the user's next action, which reports it.
+      .catch(() => undefined)
     return session
   }
 
@@ -90,6 +103,7 @@ export class TreasurySession {
   }
 
   async close(): Promise<void> {
+    await this.batches.stop()
     for (const u of this.unsubscribe) u()
     this.poller.stop()
     await this.sender.close()
