@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
+import { BatchScreen } from '../batch/BatchScreen'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
 import { PayoutReview, type RequestResult } from './PayoutReview'
 import { WithdrawalList } from './WithdrawalList'
 
-type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft }
+type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft } | { kind: 'batch' }
 
 function outcomeText(r: RequestResult): { tone: string; text: string } {
   switch (r.entry.state) {
@@ -39,6 +40,9 @@ export function PayoutsScreen() {
         <button type="button" onClick={() => setTick((t) => t + 1)}>
           Refresh
         </button>
+        <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
+          Batch from CSV
+        </button>
         <button
           type="button"
           className="primary"
@@ -52,6 +56,7 @@ export function PayoutsScreen() {
         </button>
       </div>
       <OutboxPanel onResolved={() => setTick((t) => t + 1)} />
+      {step.kind === 'batch' ? <BatchScreen onClose={() => (setStep({ kind: 'list' }), setTick((t) => t + 1))} /> : null}
       {step.kind === 'form' ? (
         <PayoutForm initial={step.draft} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
