@@ -1,3 +1,4 @@
+import { refreshBatchStatuses } from '../batch/batch-refresh'
 import { batchResultsCsv, batchStatus } from '../batch/batch-report'
 import { DeskError } from '../errors'
 import { writeFileAtomic } from '../profiles'
@@ -48,9 +49,11 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
       const batches = session.store.read('read the batches', () => session.store.repo(batchRepo).list())
       return batches.map((batch) => ({ batch, progress: session.batches.runner.progress(batch.id) }))
     },
-    'batch.status': async ({ batchId, state }) => {
+    'batch.status': async ({ batchId, state, refresh }) => {
       const session = await host.session()
-      return batchStatus(session.store, session.payouts.outbox, batchOf(session, batchId), state)
+      const batch = batchOf(session, batchId)
+      if (refresh) await refreshBatchStatuses(session.client, session.store, session.payouts.outbox.ofBatch(batchId))
+      return batchStatus(session.store, session.payouts.outbox, batch, state)
     },
     'batch.pause': async ({ batchId }) => (await host.session()).batches.pause(batchId),
     'batch.resume': async ({ batchId }) => (await host.session()).batches.resume(batchId),

@@ -71,10 +71,12 @@ export class TreasurySession {
       ...deps.poller,
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
-    const batches = new BatchService(store, payouts, client)
+    // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
+    // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
+    const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
     const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, signer, deps.store === undefined)
     const trackAccepted = () => {
-      for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId) poller.track(entry.withdrawalId)
+      for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId && entry.batchId === null) poller.track(entry.withdrawalId)
     }
     session.unsubscribe.push(
       outbox.onChange(() => {

@@ -86,7 +86,8 @@ export const batchChannels = channels({
   },
   'batch.list': { input: z.strictObject({}), output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })) },
   'batch.status': {
-    input: batchId.extend({ state: z.string().max(32).optional() }),
+    /** `refresh` first reads the payouts' current status from the provider, a page of 100 at a time. */
+    input: batchId.extend({ state: z.string().max(32).optional(), refresh: z.boolean().optional() }),
     output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema, rows: z.array(BatchRowViewSchema) }),
   },
   'batch.pause': { input: batchId, output: BatchProgressSchema },

@@ -72,6 +72,12 @@ describe('batch IPC channels through the desk router', () => {
     expect((await desk.router.call('batch.list', {})).map((b) => b.batch.id)).toContain(batch.id)
     const status = await desk.router.call('batch.status', { batchId: batch.id, state: 'accepted' })
     expect(status.rows.map((r) => r.reference)).toEqual(['ipc-1', 'ipc-2', 'ipc-3', 'ipc-4'])
+    // Batch payouts are not polled one by one (that would spend the key's budget); a refresh reads them by the page.
+    const ids = status.rows.map((r) => r.withdrawalId)
+    expect((await desk.treasury.session()).poller.trackedIds().filter((id) => ids.includes(id))).toEqual([])
+    await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${ids[1]}/approve`)
+    const refreshed = await desk.router.call('batch.status', { batchId: batch.id, refresh: true })
+    expect(refreshed.rows.map((r) => r.payoutStatus)).toEqual(['pending_approval', 'approved', 'pending_approval', 'pending_approval'])
     const exported = await desk.router.call('batch.export', { batchId: batch.id })
     expect(exported).toMatchObject({ rows: 4, path: join(dir, `batch-${batch.id.slice(0, 8)}-results.csv`) })
     expect((await readFile(exported.path!, 'utf8')).split('\r\n')[1]).toMatch(/^2,ipc-1,Alice GmbH,2.001,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)

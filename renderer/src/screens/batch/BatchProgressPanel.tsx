@@ -43,6 +43,14 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
       setError(asDeskError(err))
     }
   }
+  /** The payouts' current status from the provider, read a page of 100 at a time. */
+  const refreshStatuses = async () => {
+    try {
+      setStatus(await call('batch.status', { batchId, refresh: true }))
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
   const exportResults = async () => {
     try {
       const r = await call('batch.export', { batchId })
@@ -81,6 +89,9 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
             Cancel the {p.queued} rows not yet sent
           </button>
         ) : null}
+        <button type="button" onClick={() => void refreshStatuses()}>
+          Refresh payout statuses
+        </button>
         <button type="button" onClick={() => void exportResults()}>
           Export results (CSV)
         </button>
