@@ -83,6 +83,18 @@ describe('batch IPC channels through the desk router', () => {
     expect((await readFile(exported.path!, 'utf8')).split('\r\n')[1]).toMatch(/^2,ipc-1,Alice GmbH,2.001,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
   })
 
+  it('pause and resume from the page: a resume while the paused run winds down still sends every row once', async () => {
+    const { batch } = await desk.router.call('batch.submit', { source: 'pr.csv', base64: base64(batchCsv(lines(20))), confirmDuplicates: false, retypedTotal: null })
+    expect((await desk.router.call('batch.pause', { batchId: batch.id })).intent).toBe('paused')
+    expect((await desk.router.call('batch.resume', { batchId: batch.id })).intent).toBe('running')
+    expect(await finished(desk, batch.id)).toMatchObject({ intent: 'running', accepted: 20, total: 20 })
+    const keys = (await desk.router.call('batch.status', { batchId: batch.id })).rows.map((r) => r.idempotencyKey)
+    const recorded = await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)
+    for (const k of keys) expect(recorded.filter((w) => w.idempotency_key === k)).toHaveLength(1)
+    await expect(desk.router.call('batch.cancel', { batchId: batch.id })).resolves.toMatchObject({ intent: 'cancelled', accepted: 20, discarded: 0 })
+    await expect(desk.router.call('batch.resume', { batchId: batch.id })).rejects.toThrow(/cancelled/)
+  })
+
   it('a batch the app quit in the middle of continues when the profile opens again, each row paid once', async () => {
     const { batch } = await desk.router.call('batch.submit', { source: 'big.csv', base64: base64(batchCsv(lines(40))), confirmDuplicates: false, retypedTotal: null })
     await vi.waitFor(async () => expect((await desk.router.call('batch.status', { batchId: batch.id })).progress.accepted).toBeGreaterThan(0), { timeout: 10_000, interval: 20 })
