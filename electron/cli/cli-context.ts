@@ -1,7 +1,8 @@
 import { ProfileKeys } from '../core/keys'
 import { profileDir, ProfileStore, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
-import { openProfileStore } from '../core/treasury/session'
+import { withOneOffSession } from '../core/treasury/one-off-session'
+import { openProfileStore, type TreasurySession } from '../core/treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 
@@ -66,5 +67,10 @@ export class CliContext implements CliIo {
     } finally {
       store.close()
     }
+  }
+
+  /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
+  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+    return withOneOffSession(profile, store, { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) }, work)
   }
 }

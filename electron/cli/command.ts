@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { quoteInput } from '../../shared/api/text'
 import type { CliContext } from './cli-context'
 import { UsageError } from './usage-error'
 
@@ -11,7 +12,7 @@ export interface CliCommand {
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>
-export type Values = Record<string, string | boolean | undefined>
+export type Values = Record<string, string | boolean | string[] | undefined>
 
 /** One action with its own options, e.g. `profile add`. */
 export interface Action {
@@ -68,7 +69,7 @@ export function commandGroup(name: string, summary: string, actions: Action[]): 
         return word === undefined ? 2 : 0
       }
       const action = actions.find((a) => a.name === `${name} ${word}`)
-      if (!action) throw new UsageError(`Unknown action "${name} ${word}".`, help)
+      if (!action) throw new UsageError(`Unknown action ${quoteInput(`${name} ${word}`)}.`, help)
       return runAction(action, ctx, rest)
     },
   }

@@ -23,7 +23,7 @@ export const outboxCommand = singleCommand({
     }
     const rows = entries.map((e) => [
       e.idempotencyKey,
-      e.state,
+      e.state === 'queued' && e.notBefore ? `queued until ${e.notBefore}` : e.state,
       e.withdrawalId ?? '-',
       e.requestedBy,
       e.createdAt,

@@ -9,7 +9,7 @@ import { UsageError } from './usage-error'
 const add: Action = {
   name: 'profile add',
   usage: 'profile add --name N --env sandbox|production --base-url URL [--algorithm ed25519|hmac]',
-  summary: 'Adds a profile. Production needs an https:// base URL; http:// is allowed only for a local simulator on 127.0.0.1 or localhost.',
+  summary: 'Adds a profile. The base URL is https://; plain http:// only for a local simulator on 127.0.0.1 or localhost (its sandbox or its production listener).',
   options: { name: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, algorithm: { type: 'string' } },
   required: ['name', 'env', 'base-url'],
   async run(ctx, v) {

@@ -1,3 +1,4 @@
+import { quoteInput } from '../../shared/api/text'
 import { DeskError } from '../core/errors'
 import type { SecretStore } from '../core/vault'
 import { CliContext, type CliIo } from './cli-context'
@@ -25,7 +26,7 @@ export async function runCli(argv: string[], io: CliIo, options: RunOptions = {}
       return name === undefined ? 2 : 0
     }
     const command = commands.find((c) => c.name === name)
-    if (!command) throw new UsageError(`Unknown command "${name}".`, help)
+    if (!command) throw new UsageError(`Unknown command ${quoteInput(name)}.`, help)
     const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore)
     return await command.run(ctx, args)
   } catch (err) {

@@ -1,9 +1,11 @@
-import { appInfo, type Shell } from './app-info'
+import { appHandlers } from './app-handlers'
+import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import type { Notify } from './payouts'
+import { policyHandlers } from './policy'
 import { batchHandlers, payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
@@ -41,7 +43,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const router = new Router(options.log)
   const disposers: Array<() => Promise<void> | void> = []
 
-  router.register({ 'app.info': () => appInfo(options.shell, options.version) })
+  router.register(appHandlers(options.shell, options.version))
 
   const keys = new ProfileKeys({
     profiles: new ProfileStore(options.dataDir),
@@ -60,6 +62,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
+  router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

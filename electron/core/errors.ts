@@ -1,12 +1,16 @@
+import type { ErrorCode } from '../../shared/api/error-codes'
 import type { IpcError } from '../../shared/ipc'
+
+export const MAX_MESSAGE_CHARS = 2000
 
 /** An error with a code that is safe to show the user and to send across IPC. */
 export class DeskError extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   readonly requestId: string | undefined
 
-  constructor(code: string, message: string, requestId?: string) {
-    super(message)
+  constructor(code: ErrorCode, message: string, requestId?: string) {
+    // A backstop for messages that carry someone's input or a provider's text: nobody reads past this.
+    super(message.length > MAX_MESSAGE_CHARS ? `${message.slice(0, MAX_MESSAGE_CHARS)}…` : message)
     this.name = 'DeskError'
     this.code = code
     this.requestId = requestId

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../shared/api'
+import { CursorBook } from './api/cursor'
 import { RateLimiter } from './rate-limiter'
 import { ReplayCache } from './replay-cache'
 import { SignatureCheck } from './signature-check'
@@ -41,6 +42,7 @@ export function compareLegs(a: LegRecord, b: LegRecord): number {
 export class Environment {
   readonly replay = new ReplayCache(LIMITS.timestampSkewSeconds)
   readonly limiter = new RateLimiter()
+  readonly cursors = new CursorBook()
   readonly signatures = new SignatureCheck()
   faults: Fault[] = []
   requestLog: RequestLogEntry[] = []
@@ -61,6 +63,7 @@ export class Environment {
     this.requestLog = []
     this.replay.clear()
     this.limiter.clear()
+    this.cursors.clear()
     this.changed()
   }
 

@@ -4,9 +4,11 @@ import { LIMITS } from '../../shared/api'
 import type { ApiContext } from './api/context'
 import { routeApi } from './api/route-api'
 import { authenticate, normaliseIp } from './authenticate'
+import { consoleRefusal } from './console/console-guard'
 import { consolePage } from './console/console-page'
 import { routeConsole } from './console/route-console'
 import type { Environment } from './environment'
+import { checkHeaderFormats } from './header-formats'
 import { HttpError } from './http-error'
 
 const CONSOLE_BODY_LIMIT = 1024 * 1024
@@ -72,6 +74,8 @@ async function handle(env: Environment, req: IncomingMessage, res: ServerRespons
   const remote = normaliseIp(req.socket.remoteAddress ?? '')
   if (pathname === '/_console' || pathname.startsWith('/_console/')) {
     if (!(remote.startsWith('127.') || remote === '::1')) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: 'The console answers loopback clients only.' } })
+    const refusal = consoleRefusal(req)
+    if (refusal !== null) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: refusal } }, { Connection: 'close' })
     if (req.method === 'GET' && (pathname === '/_console' || pathname === '/_console/')) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId })
       return void res.end(consolePage(env.name))
@@ -105,6 +109,7 @@ async function handleApi(env: Environment, req: IncomingMessage, res: ServerResp
       const retry: Record<string, string> = fault.retry_after === null ? {} : { 'Retry-After': String(fault.retry_after) }
       throw new HttpError(fault.status, FAULT_CODES[fault.status] ?? 'internal_error', 'Injected fault.', retry)
     }
+    checkHeaderFormats(req.headers)
     const key = authenticate(env, { headers: req.headers, method, rawPath, body, remoteAddress: remote, now })
     const { rate_limit_per_minute: limit, rate_limit_window_s: window } = env.data.settings
     const wait = env.limiter.admit(key.key_id, now, limit, window)
@@ -130,6 +135,8 @@ async function handleApi(env: Environment, req: IncomingMessage, res: ServerResp
     payload = errorBody(err)
     headers = err.headers
   }
+  // The contract: every 429 and 503 says when to retry, also when a console fault named no time.
+  if ((status === 429 || status === 503) && headers['Retry-After'] === undefined) headers = { ...headers, 'Retry-After': '1' }
   const keyId = req.headers['x-api-key-id']
   const signature = req.headers['x-api-signature']
   env.log({

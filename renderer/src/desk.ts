@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/api/error-codes'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/channels'
 import type { DeskBridge } from '../../shared/ipc/bridge'
 import type { EventName, EventPayload } from '../../shared/ipc/events'
@@ -11,7 +12,7 @@ declare global {
 /** An `ok:false` answer from the core, kept whole so screens can show the request id. */
 export class DeskCallError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly requestId?: string,
   ) {

@@ -1,4 +1,7 @@
-/** Error codes of the API (spec: "Errors") and the app's own codes that cross IPC. */
+/**
+ * Every error code that can reach a person: the API's (spec "Errors") and the app's own. DeskError,
+ * the IPC error schema and the renderer all take `ErrorCode`, so a code outside this table does not compile.
+ */
 export const API_ERROR_CODES = [
   'validation_failed',
   'idempotency_key_required',
@@ -25,12 +28,68 @@ export const APP_ERROR_CODES = [
   'unknown_channel',
   'forbidden_sender',
   'keychain_unavailable',
-  'profile_not_found',
+  'key_unreadable',
+  'key_exists',
   'key_not_found',
+  'no_key',
+  'no_key_id',
+  'profile_not_found',
+  'profiles_unreadable',
+  'profiles_corrupt',
+  'confirmation_required',
+  'agent_write_tools_off',
+  'in_progress',
   'network_error',
   'timeout',
+  'unreachable',
+  'tls',
+  'unknown_key',
+  'clock_skew',
+  'server_error',
   'invalid_response',
+  'outcome_unknown',
+  'interrupted',
+  'not_recorded',
   'not_supported',
+  'demo_simulator_only',
+  'bad_message',
+  'no_bridge',
   'internal',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
+
+/** Codes of the per-profile SQLite store (outbox, audit, pacer) and what is built on it: agent policy, batches, the history ledger. */
+export const STORE_ERROR_CODES = [
+  'disk_full',
+  'disk_read_only',
+  'disk_permission',
+  'store_locked',
+  'store_corrupt',
+  'store_too_new',
+  'store_error',
+  'disk_error',
+  'record_corrupt',
+  'payout_held',
+  'held_rejected',
+  'policy_denied',
+  'batch_not_found',
+  'batch_busy',
+  'ledger_incomplete',
+  'ledger_unbound',
+  'cancelled',
+] as const
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number]
+
+export const ERROR_CODES = [...API_ERROR_CODES, ...APP_ERROR_CODES, ...STORE_ERROR_CODES] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES)
+const API_KNOWN: ReadonlySet<string> = new Set(API_ERROR_CODES)
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && KNOWN.has(code)
+}
+
+export function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && API_KNOWN.has(code)
+}

@@ -1,23 +1,24 @@
 import { z } from 'zod'
+import { text } from './text'
 import { DECIMAL_PATTERN } from './amount'
 import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits'
 
 /** Request bodies and query parameters of Client API v1, with the spec's limits. */
-const name = z.string().min(1).max(LIMITS.name)
+const name = text().min(1).max(LIMITS.name)
 
 export const CreateCounterpartySchema = z
   .strictObject({
-    network: z.string().min(1).max(LIMITS.network),
-    address: z.string().min(1).max(LIMITS.address),
+    network: text().min(1).max(LIMITS.network),
+    address: text().min(1).max(LIMITS.address),
     counterparty_type: z.enum(['individual', 'company']),
     first_name: name.optional(),
     last_name: name.optional(),
     company_name: name.optional(),
     wallet_type: z.enum(['vasp', 'unhosted']),
     vasp_name: name.optional(),
-    country: z.string().regex(/^[A-Z]{2}$/),
+    country: text().regex(/^[A-Z]{2}$/),
     direction: z.enum(['send', 'both']).optional(),
-    label: z.string().max(LIMITS.name).optional(),
+    label: text().max(LIMITS.name).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.counterparty_type === 'individual') {
@@ -34,32 +35,32 @@ export const CreateCounterpartySchema = z
 export type CreateCounterparty = z.infer<typeof CreateCounterpartySchema>
 
 export const CreateWithdrawalSchema = z.strictObject({
-  wallet_id: z.string().min(1).max(LIMITS.walletId),
-  asset: z.string().min(1).max(LIMITS.id),
-  amount: z.string().min(1).max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a positive decimal string without exponent'),
-  destination: z.string().min(1).max(LIMITS.destination),
-  network: z.string().min(1).max(LIMITS.network).optional(),
+  wallet_id: text().min(1).max(LIMITS.walletId),
+  asset: text().min(1).max(LIMITS.id),
+  amount: text().min(1).max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a positive decimal string without exponent'),
+  destination: text().min(1).max(LIMITS.destination),
+  network: text().min(1).max(LIMITS.network).optional(),
   fee_priority: z.enum(['low', 'medium', 'high']).optional(),
 })
 export type CreateWithdrawal = z.infer<typeof CreateWithdrawalSchema>
 
-export const IdempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, '1 to 128 printable ASCII characters, no spaces')
+export const IdempotencyKeySchema = text().regex(IDEMPOTENCY_KEY_PATTERN, '1 to 128 printable ASCII characters, no spaces')
 
 export const TransactionQuerySchema = z.strictObject({
   limit: z.number().int().min(1).max(LIMITS.pageLimitMax).optional(),
-  wallet_id: z.string().min(1).max(LIMITS.walletId).optional(),
-  cursor: z.string().min(1).max(256).optional(),
-  created_after: z.string().datetime({ offset: true }).optional(),
-  created_before: z.string().datetime({ offset: true }).optional(),
+  wallet_id: text().min(1).max(LIMITS.walletId).optional(),
+  cursor: text().min(1).max(256).optional(),
+  created_after: text().datetime({ offset: true }).optional(),
+  created_before: text().datetime({ offset: true }).optional(),
 })
 export type TransactionQuery = z.infer<typeof TransactionQuerySchema>
 
 export const WithdrawalQuerySchema = z.strictObject({
   limit: z.number().int().min(1).max(LIMITS.pageLimitMax).optional(),
   offset: z.number().int().min(0).max(LIMITS.offsetMax).optional(),
-  wallet_id: z.string().min(1).max(LIMITS.walletId).optional(),
-  idempotency_key: z.string().min(1).max(LIMITS.idempotencyKey).optional(),
+  wallet_id: text().min(1).max(LIMITS.walletId).optional(),
+  idempotency_key: text().min(1).max(LIMITS.idempotencyKey).optional(),
 })
 export type WithdrawalQuery = z.infer<typeof WithdrawalQuerySchema>
 
-export const IdSchema = z.string().min(1).max(LIMITS.id)
+export const IdSchema = text().min(1).max(LIMITS.id)

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
 import { payoutChannels } from './channels/payouts'
+import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { treasuryChannels } from './channels/treasury'
 
@@ -12,6 +13,7 @@ export const CHANNELS = {
   ...treasuryChannels,
   ...payoutChannels,
   ...batchChannels,
+  ...policyChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { ERROR_CODES } from '../api/error-codes'
 
-/** The only shape an error takes when it crosses IPC. */
+/** The only shape an error takes when it crosses IPC; its code is one of the ErrorCode table. */
 export const IpcErrorSchema = z.strictObject({
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   requestId: z.string().optional(),
 })

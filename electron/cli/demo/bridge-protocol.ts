@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../shared/api/error-codes'
 import type { IpcResult } from '../../../shared/ipc/ipc-error'
 
 /**
@@ -33,7 +34,7 @@ export function parseBridgeMessage(raw: string): ParsedMessage {
   return { ok: true, call: { id: id as number | string, channel, input } }
 }
 
-export function errorReply(id: number | string | null, code: string, message: string): BridgeReply {
+export function errorReply(id: number | string | null, code: ErrorCode, message: string): BridgeReply {
   return { id, result: { ok: false, error: { code, message } } }
 }
 

@@ -1,16 +1,17 @@
+import type { ErrorCode } from '../../../shared/api/error-codes'
 import { DeskError } from '../errors'
 
 /** The provider answered with an error envelope (or an error status). */
 export class ApiError extends DeskError {
   readonly status: number
-  /** Seconds the provider asked us to wait (429/503), when given. */
-  readonly retryAfter: number | undefined
+  /** Seconds the provider asked us to wait (429/503), when it sent digits; callers that keep work waiting (the outbox) read it. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, code: string, message: string, requestId?: string, retryAfter?: number) {
+  constructor(status: number, code: ErrorCode, message: string, requestId?: string, retryAfterSeconds?: number) {
     super(code, message, requestId)
     this.name = 'ApiError'
     this.status = status
-    this.retryAfter = retryAfter
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 

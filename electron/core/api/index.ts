@@ -1,4 +1,5 @@
 export * from './api-client'
+export * from './api-request'
 export * from './errors'
 export * from './pacer'
 export * from './request-sender'

@@ -1,35 +1,14 @@
 import type { Pool } from 'undici'
 import type { z } from 'zod'
-import { ErrorEnvelopeSchema } from '../../../shared/api/resources'
 import { auditPath, type AuditSink } from '../audit/audit-log'
 import { signAttempt, type Signer } from '../signing'
-import { ApiError, InvalidResponseError, NetworkError } from './errors'
+import { ClockOffset, measureOffsetSeconds } from './clock-offset'
+import type { ApiRequest, ApiResponse } from './api-request'
+import { ApiError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
-import { backoffMs, isRetryable, parseRetryAfter } from './retry-policy'
+import { errorCode, header, noDateToLearn, parseBody, redirectRefused, toApiError, tooLongToWait } from './provider-answer'
+import { backoffMs, isWaitWithinWindow, mayRetry } from './retry-policy'
 import { createPool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport'
-
-/**
- * What is held constant across retries. `withdrawal`: same Idempotency-Key and body;
- * `counterparty`: re-posting is answered with the existing entry; `cancel`: repeating is safe.
- */
-export type RequestKind = 'read' | 'withdrawal' | 'counterparty' | 'cancel'
-
-export interface ApiRequest<S extends z.ZodType> {
-  method: 'GET' | 'POST'
-  path: string
-  query?: Record<string, string | number | undefined>
-  body?: unknown
-  idempotencyKey?: string
-  kind: RequestKind
-  schema: S
-  signal?: AbortSignal
-}
-
-export interface ApiResponse<T> {
-  status: number
-  body: T
-  requestId: string | undefined
-}
 
 export interface RequestSenderOptions {
   baseUrl: string
@@ -44,6 +23,8 @@ export interface RequestSenderOptions {
   maxResponseBytes?: number
   clock?: PacerClock
   userAgent?: string
+  /** On 401 invalid_timestamp, learn the offset from Date and retry once (default). The connection test reports the skew instead. */
+  learnClockOffset?: boolean
 }
 
 /**
@@ -54,24 +35,35 @@ export class RequestSender {
   readonly pacer: Pacer
   private readonly pool: Pool
   private readonly host: string
+  /** The base URL's own path (`/custody` of `https://api.example.com/custody`), sent and signed before every `/api/v1/...`. */
+  private readonly basePath: string
   private readonly timeouts: Timeouts
   private readonly clock: PacerClock
-  private offsetSeconds = 0
-  private learnedOffset = false
+  private readonly offset: ClockOffset
   private lastSuccess: number | null = null
+  private observedOffset: number | null = null
+  /** The Date header of the latest answer as an offset; null when that answer had none that parses. */
+  private answerOffset: number | null = null
 
   constructor(private readonly options: RequestSenderOptions) {
     const url = new URL(options.baseUrl)
     this.host = url.host
+    this.basePath = url.pathname.replace(/\/+$/, '')
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     this.pool = createPool(options.baseUrl, this.timeouts)
     this.clock = options.clock ?? realClock
+    this.offset = new ClockOffset(() => this.clock.now())
     this.pacer = options.pacer ?? pacerFor(options.baseUrl, options.signer.keyId, options.pacing)
   }
 
-  /** Seconds to add to the local clock, learned from the provider's Date header; null until learned. */
+  /** Seconds added to the local clock when signing, learnt from the provider's Date header; null when none is in force. */
   get clockOffsetSeconds(): number | null {
-    return this.learnedOffset ? this.offsetSeconds : null
+    return this.offset.learntSeconds
+  }
+
+  /** Provider clock minus local clock as the last answer's Date header showed it; null when none did. */
+  get observedOffsetSeconds(): number | null {
+    return this.observedOffset
   }
 
   get lastSuccessAt(): number | null {
@@ -89,8 +81,7 @@ export class RequestSender {
         raw = await this.attempt(req, bodyText)
       } catch (err) {
         release()
-        const aborted = err instanceof NetworkError && err.kind === 'aborted'
-        if (aborted || !(err instanceof NetworkError) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
+        if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
         await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
         continue
       }
@@ -101,15 +92,20 @@ export class RequestSender {
         this.lastSuccess = Date.now()
         return { status: raw.status, body, requestId }
       }
+      if (raw.status >= 300 && raw.status < 400) throw redirectRefused(raw, requestId)
       const error = toApiError(raw, requestId)
-      if (error.code === 'invalid_timestamp' && !skewRetried && this.learnOffset(raw)) {
+      if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried) {
+        if (this.answerOffset === null) throw noDateToLearn(error)
+        this.offset.learn(this.answerOffset, requestId)
         skewRetried = true
         attempt--
         continue
       }
-      if (error.retryAfter !== undefined) this.pacer.blockFor(error.retryAfter)
-      if (!isRetryable(error.status) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
-      if (error.retryAfter === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
+      const wait = error.retryAfterSeconds
+      if (wait !== undefined && !isWaitWithinWindow(wait, this.pacer.windowMs / 1000)) throw tooLongToWait(error, this.pacer.windowMs / 1000)
+      if (wait !== undefined) this.pacer.blockFor(wait)
+      if (!mayRetry(req.kind, { status: error.status }) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
+      if (wait === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
     }
   }
 
@@ -120,11 +116,11 @@ export class RequestSender {
   private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<RawResponse> {
     const signed = signAttempt(this.options.signer, {
       method: req.method,
-      path: req.path,
+      path: this.basePath + req.path,
       query: req.query,
       body: bodyText,
       idempotencyKey: req.idempotencyKey,
-      nowSeconds: this.clock.now() / 1000 + this.offsetSeconds,
+      nowSeconds: this.clock.now() / 1000 + this.offset.seconds,
     })
     const headers: Record<string, string> = { ...signed.headers, accept: 'application/json' }
     if (bodyText !== undefined) headers['content-type'] = 'application/json'
@@ -136,6 +132,7 @@ export class RequestSender {
       path: auditPath(signed.pathWithQuery),
       idempotencyKey: req.idempotencyKey ?? null,
     }
+    const sentAt = this.clock.now()
     try {
       const raw = await exchange(
         this.pool,
@@ -145,6 +142,8 @@ export class RequestSender {
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         req.signal,
       )
+      this.answerOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now())
+      this.observedOffset = this.answerOffset ?? this.observedOffset
       const code = raw.status >= 300 ? errorCode(raw) : null
       this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
       return raw
@@ -155,63 +154,10 @@ export class RequestSender {
     }
   }
 
-  private learnOffset(raw: RawResponse): boolean {
-    const date = Date.parse(header(raw, 'date') ?? '')
-    if (Number.isNaN(date)) return false
-    this.offsetSeconds = Math.round((date - this.clock.now()) / 1000)
-    this.learnedOffset = true
-    return true
-  }
-
   private exhausted(err: unknown, attempts: number): unknown {
     if (attempts > 1 && (err instanceof ApiError || err instanceof NetworkError)) {
       err.message = `${err.message} (gave up after ${attempts} attempts)`
     }
     return err
   }
-}
-
-function header(raw: RawResponse, name: string): string | undefined {
-  const v = raw.headers[name]
-  return Array.isArray(v) ? v[0] : v
-}
-
-function parseJson(raw: RawResponse, requestId: string | undefined): unknown {
-  try {
-    return JSON.parse(raw.body.toString('utf8'))
-  } catch {
-    throw new InvalidResponseError(raw.status, `The provider answered HTTP ${raw.status} with a body that is not JSON.`, requestId)
-  }
-}
-
-function parseBody<S extends z.ZodType>(raw: RawResponse, schema: S, requestId: string | undefined): z.output<S> {
-  const parsed = schema.safeParse(parseJson(raw, requestId))
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const where = issue && issue.path.length ? issue.path.join('.') : 'body'
-  throw new InvalidResponseError(raw.status, `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`, requestId)
-}
-
-function errorCode(raw: RawResponse): string | null {
-  try {
-    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    return parsed.success ? parsed.data.error.code : null
-  } catch {
-    return null
-  }
-}
-
-const FALLBACK_CODES: Record<number, string> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
-
-function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
-  let code = errorCode(raw)
-  let message = `The provider answered HTTP ${raw.status}.`
-  try {
-    const parsed = ErrorEnvelopeSchema.safeParse(JSON.parse(raw.body.toString('utf8')))
-    if (parsed.success) message = parsed.data.error.message || message
-  } catch {
-    // an error without the envelope keeps the generic message
-  }
-  code ??= FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
-  return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after'), Date.now()))
 }

@@ -72,7 +72,7 @@ export class BatchRunner {
       for (const entry of this.payouts.outbox.ofBatch(batchId)) {
         if (signal?.aborted || this.get(batchId).state !== 'running') break
         if (entry.state !== 'queued') continue
-        await this.sendRow(entry)
+        await this.sendRow(entry, batchId, signal)
         this.report(batchId)
       }
       await this.settleLeftovers(batchId, signal)
@@ -122,9 +122,18 @@ export class BatchRunner {
       .filter((b) => b.state === 'running' && !this.progress(b.id).finished)
   }
 
-  private async sendRow(entry: OutboxEntry): Promise<void> {
+  /**
+   * A row the provider asked to wait for (it is queued again with a not-before time) holds the
+   * batch there: file order is kept, and the row goes again under its key once the time has come.
+   */
+  private async sendRow(entry: OutboxEntry, batchId: string, signal?: AbortSignal): Promise<void> {
     try {
-      const result = await this.payouts.sendRecorded(entry.idempotencyKey)
+      let result = await this.payouts.sendRecorded(entry.idempotencyKey)
+      while (result.entry.state === 'queued' && !signal?.aborted && this.get(batchId).state === 'running') {
+        await waitUntil(result.entry.notBefore, signal)
+        if (signal?.aborted || this.get(batchId).state !== 'running') return
+        result = await this.payouts.sendRecorded(entry.idempotencyKey)
+      }
       if (result.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
       if (result.entry.state === 'unknown') await this.settle(entry.idempotencyKey)
     } catch (err) {
@@ -168,6 +177,14 @@ export class BatchRunner {
     const progress = this.progress(batchId)
     this.options.onProgress?.(progress)
     return progress
+  }
+}
+
+/** Sleeps until an ISO time (a little at a time, so a pause or an abort is seen), or not at all when there is none. */
+async function waitUntil(iso: string | null, signal?: AbortSignal): Promise<void> {
+  const until = iso === null ? 0 : Date.parse(iso)
+  while (!signal?.aborted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, until - Date.now())))
   }
 }
 

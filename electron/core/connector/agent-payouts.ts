@@ -3,9 +3,10 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import { HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
 
 /** Who the outbox names as the requester of an agent's payouts. */
-export const AGENT_REQUESTER = 'ai-agent (connector)'
+export const AGENT_REQUESTER = 'agent'
 
 export interface AgentPayoutResult {
   entry: OutboxEntry
@@ -15,9 +16,11 @@ export interface AgentPayoutResult {
 }
 
 /**
- * An agent's payouts through the app's outbox, keyed by the agent's own Idempotency-Key. A retried
- * call with the same key and body lands on the same entry: an accepted payout is read back, an
- * unknown one is looked up, and only one the provider never recorded is sent again (same key).
+ * An agent's payouts through the app's outbox, keyed by the agent's own Idempotency-Key. A new
+ * payout (and a refused one sent again) passes the profile's policy in the transaction that
+ * records it. A retried call with the same key and body lands on the same entry: an accepted
+ * payout is read back, an unknown one is looked up, and only one the provider never recorded is
+ * sent again (same key).
  */
 export class AgentPayouts {
   private chain: Promise<unknown> = Promise.resolve()
@@ -25,6 +28,7 @@ export class AgentPayouts {
   constructor(
     private readonly payouts: PayoutRequests,
     private readonly client: ApiClient,
+    private readonly policy: AgentPolicy,
   ) {}
 
   /** Calls run one at a time, so two calls with one key never race past the outbox check. */
@@ -36,7 +40,7 @@ export class AgentPayouts {
 
   private async run(key: string, body: CreateWithdrawal): Promise<AgentPayoutResult> {
     const existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
-    if (!existing) return { ...(await this.payouts.request(body, AGENT_REQUESTER, key)), retried: false }
+    if (!existing) return { ...(await this.admitted(key, body, (admit) => this.payouts.request(body, AGENT_REQUESTER, key, admit))), retried: false }
     if (!sameBody(existing.body, body)) {
       throw new DeskError(
         'idempotency_conflict',
@@ -53,8 +57,15 @@ export class AgentPayouts {
         return { entry: checked, withdrawal: null, retried: true }
       }
       case 'refused':
-        return this.retried(await this.payouts.resend(key))
+        // A refused payout left the daily totals, so sending it again is a new decision.
+        return this.retried(await this.admitted(key, existing.body, (admit) => this.payouts.resend(key, admit)))
       case 'discarded':
+        if (existing.error?.code === HELD_REJECTED) {
+          throw new DeskError(
+            HELD_REJECTED,
+            `A person at the desk rejected this held payout; nothing was sent. Their reason: ${JSON.stringify(existing.error.message)}. Use a new idempotency_key only for a different, new payout.`,
+          )
+        }
         throw new DeskError('invalid_input', 'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.')
       case 'sending':
         throw new DeskError('in_progress', 'The payout under this idempotency_key is being sent right now. Retry with the same key in a moment.')
@@ -66,6 +77,34 @@ export class AgentPayouts {
       case 'held':
         throw new DeskError('payout_held', 'The payout under this idempotency_key waits for a person at the desk to release or reject it. Retry with the same key later.')
     }
+  }
+
+  /**
+   * Runs `record` with the policy check inside its write transaction. A denial is audited and
+   * thrown; a hold is committed and then answered as the `payout_held` tool error.
+   */
+  private async admitted(
+    key: string,
+    body: CreateWithdrawal,
+    record: (admit: (checked?: CreateWithdrawal) => 'sending' | 'held') => Promise<PayoutResult>,
+  ): Promise<PayoutResult> {
+    const now = new Date()
+    // Read before the transaction: an HTTP call cannot run under the store's write lock.
+    const book = this.policy.needsBook() ? await this.client.listCounterparties() : null
+    let decision: Admitted | null = null
+    let result: PayoutResult
+    try {
+      result = await record((checked = body) => {
+        decision = this.policy.admitPayout(key, checked, book, now)
+        return decision.outcome === 'hold' ? 'held' : 'sending'
+      })
+    } catch (err) {
+      if (err instanceof PolicyError) this.policy.recordDenial(err, key, 'request_withdrawal', now)
+      throw err
+    }
+    const decided = decision as Admitted | null
+    if (result.entry.state === 'held' && decided?.outcome === 'hold') throw payoutHeld(decided.rule, decided.message)
+    return result
   }
 
   private retried(result: PayoutResult): AgentPayoutResult {

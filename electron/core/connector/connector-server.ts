@@ -16,7 +16,7 @@ export function createConnectorServer(ctx: ToolContext, options: ConnectorServer
   const server = new McpServer(
     { name: 'payout-desk', version: options.version },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: { listChanged: true } },
       instructions:
         `Payout Desk, profile "${profile.name}" (${profile.environment} environment). ` +
         (writes

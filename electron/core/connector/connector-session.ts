@@ -2,11 +2,13 @@ import type { ApiClient } from '../api/api-client'
 import { AuditLog } from '../audit/audit-log'
 import { DeskError } from '../errors'
 import { EventBus } from '../event-bus'
+import { AgentPolicy, PolicyWatch } from '../policy'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
 import { openProfileStore, TreasurySession } from '../treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
-import { AgentPayouts } from './agent-payouts'
+import type { Withdrawal } from '../../../shared/api/resources'
+import { AGENT_REQUESTER, AgentPayouts } from './agent-payouts'
 
 export interface ConnectorSessionOptions {
   /** The app's data directory (the same one the app and the admin CLI use). */
@@ -30,6 +32,9 @@ interface Opened {
 export class ConnectorSession {
   /** Tool calls are audited even when the key cannot be opened. */
   readonly audit: AuditLog
+  /** The profile's policy, read from the store at every check; usable even while the key is not. */
+  readonly policy: AgentPolicy
+  readonly policyWatch: PolicyWatch
   private opened: Opened | null = null
   private opening: Promise<Opened> | null = null
 
@@ -41,6 +46,8 @@ export class ConnectorSession {
     private readonly db: DeskStore,
   ) {
     this.audit = new AuditLog(db, 'agent')
+    this.policy = new AgentPolicy(db, AGENT_REQUESTER)
+    this.policyWatch = new PolicyWatch(() => this.policy.fingerprint())
   }
 
   /** Throws `profile_not_found` when neither an id nor a name matches. */
@@ -64,7 +71,20 @@ export class ConnectorSession {
     return (await this.store.get(this.profile.id)).agentWriteTools
   }
 
+  /**
+   * Keeps the provider's latest answer for a payout in the store, so the daily totals leave out one
+   * the agent cancelled even when no app is open to poll it.
+   */
+  remember(withdrawal: Withdrawal): void {
+    try {
+      this.db.transaction('keep the payout status', () => this.db.withdrawals.put(withdrawal))
+    } catch {
+      // Only a cache: a payout whose cancellation is not recorded keeps counting, which is the safe side.
+    }
+  }
+
   async close(): Promise<void> {
+    this.policyWatch.close()
     const opened = this.opened
     this.opened = null
     if (opened) await opened.treasury.close()
@@ -90,7 +110,7 @@ export class ConnectorSession {
     })
     // The agent follows its payouts with get_withdrawal; background polling would only spend the key's rate limit.
     treasury.poller.stop()
-    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client) }
+    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy) }
     return this.opened
   }
 }

@@ -115,6 +115,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
     (args) =>
       runTool(ctx.log, 'get_withdrawal', null, async () => {
         const { withdrawal, stale } = await (await ctx.client()).getWithdrawal(args.withdrawal_id)
+        if (!stale) ctx.remember(withdrawal)
         return { data: withdrawal, stale }
       }),
   )

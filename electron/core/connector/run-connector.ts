@@ -33,7 +33,15 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
   const log = new ConnectorLog(stderr, session.audit)
   const { profile } = session
   const server = createConnectorServer(
-    { log, client: () => session.client(), payouts: () => session.payouts(), writeToolsAllowed: () => session.writeToolsAllowed() },
+    {
+      log,
+      client: () => session.client(),
+      payouts: () => session.payouts(),
+      writeToolsAllowed: () => session.writeToolsAllowed(),
+      policy: session.policy,
+      onPolicyChange: (listener) => session.policyWatch.onChange(listener),
+      remember: (w) => session.remember(w),
+    },
     { profile, version: options.version },
   )
   log.info(`profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ${profile.agentWriteTools ? 'ON' : 'off'}`)

@@ -1,4 +1,6 @@
+import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
+import type { AgentPolicy } from '../policy'
 import type { AgentPayouts } from './agent-payouts'
 import type { ConnectorLog } from './connector-log'
 
@@ -8,4 +10,9 @@ export interface ToolContext {
   client(): Promise<ApiClient>
   payouts(): Promise<AgentPayouts>
   writeToolsAllowed(): Promise<boolean>
+  policy: AgentPolicy
+  /** Fires when a person changed the policy (in any process). */
+  onPolicyChange(listener: () => void): () => void
+  /** Keeps a payout's latest status in the store. */
+  remember(withdrawal: Withdrawal): void
 }

@@ -1,9 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
+import { isErrorCode } from '../../../shared/api/error-codes'
 import { LIMITS } from '../../../shared/api/limits'
 import { CreateCounterpartySchema, CreateWithdrawalSchema, IdempotencyKeySchema } from '../../../shared/api/requests'
 import { CounterpartySchema, WithdrawalSchema } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
+import { describeRules } from '../policy'
 import type { AgentPayoutResult } from './agent-payouts'
 import type { ToolContext } from './tool-context'
 import { runTool } from './tool-runner'
@@ -17,9 +19,30 @@ const RequestWithdrawalInput = CreateWithdrawalSchema.extend({
   amount: CreateWithdrawalSchema.shape.amount.describe('A decimal string such as "12.5" (never a JSON number).'),
 })
 
+const REQUEST_WITHDRAWAL =
+  'Request a payout from a wallet to a verified destination. It is recorded in the desk outbox and waits for a human to approve it in the provider console; it is not approved by this call. ' +
+  'idempotency_key is required: use a new one per payout, and when you retry after an error or a lost answer, reuse the SAME idempotency_key with the same fields so the payout is never made twice.'
+
+const POLICY_OUTCOMES =
+  'A request a rule refuses is a tool error (code policy_denied) naming the rule and what it still allows; nothing is recorded. ' +
+  'A request a rule holds is recorded and waits for a person at the desk (code payout_held); call again later with the same idempotency_key and fields to learn whether it was released (you get the payout) or rejected (code held_rejected, with the reason). ' +
+  'Only a person changes these rules, in the app or the payout-desk command.'
+
+/** The description with the rules in force now; rebuilt whenever a person changes them. */
+export function requestWithdrawalDescription(ctx: Pick<ToolContext, 'policy'>): string {
+  let rules: string
+  try {
+    rules = describeRules(ctx.policy.state()).join(' ')
+  } catch {
+    rules = 'The policy cannot be read right now, so requests are refused until it can.'
+  }
+  return `${REQUEST_WITHDRAWAL}\n\nRules in force for this profile: ${rules}\n\n${POLICY_OUTCOMES}`
+}
+
 /**
  * The write tools, registered only when the profile's agent_write_tools setting is on, and each
- * call checks the setting again. There is deliberately no tool to approve a payout.
+ * call checks the setting again. Payouts and new destinations pass the profile's policy first.
+ * There is deliberately no tool to approve a payout, change the policy or release a hold.
  */
 export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -34,17 +57,16 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     (args) =>
       runTool(ctx.log, 'create_counterparty', null, async () => {
         await ensureAllowed(ctx)
+        ctx.policy.admitCounterparty(new Date())
         const { counterparty, alreadyExists } = await (await ctx.client()).createCounterparty(args)
         return { data: counterparty, already_exists: alreadyExists }
       }),
   )
 
-  server.registerTool(
+  const requestWithdrawal = server.registerTool(
     'request_withdrawal',
     {
-      description:
-        'Request a payout from a wallet to a verified destination. It is recorded in the desk outbox and waits for a human to approve it in the provider console; it is not approved by this call. ' +
-        'idempotency_key is required: use a new one per payout, and when you retry after an error or a lost answer, reuse the SAME idempotency_key with the same fields so the payout is never made twice.',
+      description: requestWithdrawalDescription(ctx),
       inputSchema: RequestWithdrawalInput,
       outputSchema: z.object({ data: WithdrawalSchema, idempotency_key: z.string(), retried: z.boolean() }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
@@ -68,9 +90,14 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     (args) =>
       runTool(ctx.log, 'cancel_withdrawal', null, async () => {
         await ensureAllowed(ctx)
-        return { data: await (await ctx.client()).cancelWithdrawal(args.withdrawal_id) }
+        const cancelled = await (await ctx.client()).cancelWithdrawal(args.withdrawal_id)
+        ctx.remember(cancelled)
+        return { data: cancelled }
       }),
   )
+
+  // update() sends notifications/tools/list_changed, so the agent re-reads the rules.
+  ctx.onPolicyChange(() => requestWithdrawal.update({ description: requestWithdrawalDescription(ctx) }))
 }
 
 async function ensureAllowed(ctx: ToolContext): Promise<void> {
@@ -83,9 +110,10 @@ async function ensureAllowed(ctx: ToolContext): Promise<void> {
 function accepted(result: AgentPayoutResult) {
   if (result.withdrawal) return result.withdrawal
   const error = result.entry.error
-  if (result.entry.state === 'refused' && error) throw new DeskError(error.code, error.message, error.requestId)
+  // The outbox keeps codes as text (its journal predates the ErrorCode table); one outside the table is said as internal.
+  if (result.entry.state === 'refused' && error) throw new DeskError(isErrorCode(error.code) ? error.code : 'internal', error.message, error.requestId)
   throw new DeskError(
-    error?.code ?? 'outcome_unknown',
+    isErrorCode(error?.code) ? error.code : 'outcome_unknown',
     `${error?.message ?? 'The provider did not confirm this payout.'} Whether it was recorded is not known yet: call request_withdrawal again with the same idempotency_key and fields (it never pays twice), or look it up with list_withdrawals filtered by idempotency_key.`,
     error?.requestId,
   )

@@ -7,6 +7,12 @@ export type Handler<C extends ChannelName> = (input: z.output<(typeof CHANNELS)[
 
 export type HandlerTable = { [C in ChannelName]?: Handler<C> }
 
+/**
+ * The handlers of one channel group (one file of shared/ipc/channels/): every channel of the group,
+ * and only those, so a channel added to the table without its handler does not compile.
+ */
+export type HandlersFor<T extends object> = { [C in keyof T & ChannelName]: Handler<C> }
+
 export interface RouterLog {
   error(message: string, detail?: unknown): void
 }
@@ -23,6 +29,11 @@ export class Router {
       ;(this.handlers as Record<string, unknown>)[name] = table[name]
     }
     return this
+  }
+
+  /** The channels that have a handler. */
+  registered(): ChannelName[] {
+    return Object.keys(this.handlers) as ChannelName[]
   }
 
   async dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
@@ -45,6 +56,7 @@ export class Router {
       return { ok: true, data: output.data }
     } catch (err) {
       if (!(err instanceof DeskError)) this.log.error(`IPC handler ${channel} failed`, err)
+      else if (err.cause !== undefined) this.log.error(`IPC handler ${channel}: ${err.code}`, err.cause)
       return { ok: false, error: toIpcError(err) }
     }
   }

@@ -2,4 +2,4 @@ export { testConnection, UNKNOWN_KEY_MESSAGE, type ConnectionProbe } from './con
 export { ProfileKeys, type ProfileKeysOptions } from './profile-keys'
 export { quickStartSimulator, type EmbeddedSimulator, type QuickStartResult } from './quick-start'
 export { registerSimulatorKey, simulatorConsoleUrl, DEMO_WORKSPACE_ID } from './simulator-console'
-export { profileHandlers, type ProfileHandlerDeps } from './ipc-handlers'
+export { profileHandlers, type ProfileHandlerDeps } from './profile-handlers'

@@ -8,7 +8,7 @@ export const MOVES: Record<OutboxState, readonly OutboxState[]> = {
   held: ['queued', 'sending', 'discarded'],
   sending: ['accepted', 'refused', 'unknown', 'queued'],
   unknown: ['sending', 'accepted', 'unknown', 'discarded'],
-  refused: ['sending', 'accepted', 'discarded'],
+  refused: ['sending', 'accepted', 'discarded', 'held'],
   accepted: ['accepted'],
   discarded: [],
 }

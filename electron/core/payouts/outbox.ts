@@ -15,6 +15,11 @@ export interface AddOptions {
   reference?: string | null
   batchId?: string | null
   notBefore?: string | null
+  /**
+   * Decides the first state inside the write transaction that records the entry (an agent's policy
+   * check), so the decision and the entry commit together; a throw records nothing.
+   */
+  admit?: () => 'sending' | 'held'
 }
 
 const INTERRUPTED: OutboxErrorInfo = {
@@ -58,7 +63,7 @@ export class Outbox {
    * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
   async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
-    this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options))
+    this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options))
     return this.get(key)
   }
 
@@ -94,11 +99,20 @@ export class Outbox {
     this.store.audit.append(decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id }))
   }
 
-  async mark(key: string, state: OutboxState, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {}): Promise<OutboxEntry> {
-    return this.store.transaction(`record the payout's ${state} state`, () =>
+  /**
+   * Moves an entry. `admit`, when given, decides in the same transaction whether the entry is sent
+   * or held instead of `state` (an agent's policy check), and refuses the move by throwing.
+   */
+  async mark(
+    key: string,
+    wanted: OutboxState,
+    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null; admit?: () => 'sending' | 'held' } = {},
+  ): Promise<OutboxEntry> {
+    return this.store.transaction(`record the payout's ${wanted} state`, () =>
       this.store.outbox.transition(
         key,
         (entry) => {
+          const state = extra.admit ? extra.admit() : wanted
           if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
           return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
         },

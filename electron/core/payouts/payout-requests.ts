@@ -23,6 +23,20 @@ function errorInfo(err: unknown): OutboxErrorInfo {
   return { code: 'internal', message: 'The payout attempt failed inside the app.' }
 }
 
+/**
+ * A 429 is the provider turning the attempt away before it acts (spec: rate limit). When it asks for
+ * longer than the sender will wait, the payout is kept queued until then, under the same key and body.
+ */
+function waitAsked(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status !== 429 || err.retryAfterSeconds === undefined) return null
+  return new Date(Date.now() + err.retryAfterSeconds * 1000).toISOString()
+}
+
+function waitingInfo(err: ApiError, notBefore: string): OutboxErrorInfo {
+  const info = errorInfo(err)
+  return { ...info, message: `The provider asked to wait until ${notBefore} before this payout is sent; it waits in the outbox (same key and body) and can be discarded meanwhile.` }
+}
+
 const NOT_RECORDED: OutboxErrorInfo = {
   code: 'not_recorded',
   message: 'The provider has no record of this payout. Send it again (same Idempotency-Key and body) or discard it.',
@@ -39,21 +53,24 @@ export class PayoutRequests {
     private readonly onAccepted: (withdrawal: Withdrawal) => void = () => undefined,
   ) {}
 
-  /** A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string): Promise<PayoutResult> {
+  /**
+   * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
+   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent.
+   */
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: (checked: CreateWithdrawal) => 'sending' | 'held'): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, new Date(), key)
-    return this.send(entry)
+    const entry = await this.outbox.add(checked, requestedBy, new Date(), key, admit ? { admit: () => admit(checked) } : {})
+    return this.sendUnlessHeld(entry)
   }
 
-  /** The user sends an unrecorded or refused entry again, with its own key and body. */
-  async resend(key: string): Promise<PayoutResult> {
+  /** An unrecorded or refused entry sent again, with its own key and body; `admit` as for `request`. */
+  async resend(key: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
     const entry = this.outbox.get(key)
     if (entry.state !== 'unknown' && entry.state !== 'refused') {
       throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be sent again.`)
     }
-    return this.send(await this.outbox.mark(key, 'sending'))
+    return this.sendUnlessHeld(await this.outbox.mark(key, 'sending', { admit }))
   }
 
   /**
@@ -93,10 +110,14 @@ export class PayoutRequests {
       if (checked.error?.code !== NOT_RECORDED.code) {
         throw new DeskError('network_error', 'The provider could not be asked whether it recorded this payout; try again before discarding.')
       }
-    } else if (entry.state !== 'refused') {
-      throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be discarded.`)
+    } else if (entry.state !== 'refused' && entry.state !== 'queued') {
+      throw new DeskError('invalid_input', `This payout is ${entry.state}; only a waiting, unknown or refused one can be discarded.`)
     }
     return this.outbox.mark(key, 'discarded')
+  }
+
+  private sendUnlessHeld(entry: OutboxEntry): Promise<PayoutResult> {
+    return entry.state === 'held' ? Promise.resolve({ entry, withdrawal: null }) : this.send(entry)
   }
 
   private async send(entry: OutboxEntry): Promise<PayoutResult> {
@@ -107,6 +128,8 @@ export class PayoutRequests {
       return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: answer.withdrawal.id }), withdrawal: answer.withdrawal }
     } catch (err) {
       if (isDefiniteRefusal(err)) return { entry: await this.outbox.mark(key, 'refused', { error: errorInfo(err) }), withdrawal: null }
+      const wait = waitAsked(err)
+      if (wait !== null) return { entry: await this.outbox.mark(key, 'queued', { error: waitingInfo(err as ApiError, wait), notBefore: wait }), withdrawal: null }
       await this.outbox.mark(key, 'unknown', { error: errorInfo(err) })
       return this.resolve(key)
     }

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { diskError } from '../disk-error'
 
 /** Writes a file so readers see either the old or the new content: temp file, fsync, rename, fsync the folder. */
 export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
+  try {
+    await writeAtomically(path, content, mode)
+  } catch (err) {
+    throw diskError(err, path, 'save the file') ?? err
+  }
+}
+
+async function writeAtomically(path: string, content: string, mode: number): Promise<void> {
   const dir = dirname(path)
   await mkdir(dir, { recursive: true })
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)

@@ -58,7 +58,7 @@ export class ProfileStore {
         id: `p_${randomUUID().replaceAll('-', '')}`,
         name: validateProfileName(input.name, file.profiles),
         environment: input.environment,
-        baseUrl: normalizeBaseUrl(input.baseUrl, input.environment),
+        baseUrl: normalizeBaseUrl(input.baseUrl),
         keyId: null,
         algorithm: input.algorithm,
         embedded: input.embedded ?? false,
@@ -78,7 +78,7 @@ export class ProfileStore {
       if (!before) throw new DeskError('profile_not_found', 'That profile no longer exists.')
       const next: Profile = { ...before, ...patch }
       if (patch.name !== undefined) next.name = validateProfileName(patch.name, file.profiles, id)
-      if (patch.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(patch.baseUrl, before.environment)
+      if (patch.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(patch.baseUrl)
       if (patch.keyId) next.keyId = validateKeyId(patch.keyId)
       if (patch.pendingKey?.keyId) next.pendingKey = { keyId: validateKeyId(patch.pendingKey.keyId) }
       file.profiles[index] = next

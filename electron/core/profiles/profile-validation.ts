@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../shared/api/limits'
+import { quoteInput } from '../../../shared/api/text'
 import { DeskError } from '../errors'
 import type { Environment } from './profile'
 
@@ -7,24 +8,24 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/
 
 /**
  * Checks a base URL and returns its normalised form (no trailing slash).
- * Production needs https; plain http is allowed only for a loopback simulator.
+ * https everywhere; plain http only for a simulator on this machine, in either environment, so the
+ * production look and checks can be tried against the simulator's production listener.
  */
-export function normalizeBaseUrl(raw: string, environment: Environment): string {
+export function normalizeBaseUrl(raw: string): string {
   let url: URL
   try {
     url = new URL(raw.trim())
   } catch {
-    throw new DeskError('invalid_input', `"${raw}" is not a valid URL. Use the form https://api.example.com.`)
+    throw new DeskError('invalid_input', `${quoteInput(raw)} is not a valid URL. Use the form https://api.example.com.`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new DeskError('invalid_input', `The base URL must start with https:// (got ${url.protocol}).`)
+    throw new DeskError('invalid_input', `The base URL must start with https:// (got ${quoteInput(url.protocol, 16)}).`)
   }
   if (url.username || url.password) throw new DeskError('invalid_input', 'The base URL must not contain a user name or password.')
   if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
     throw new DeskError('invalid_input', 'The base URL must not contain a query string or fragment.')
   }
   if (url.protocol === 'http:') {
-    if (environment === 'production') throw new DeskError('invalid_input', 'A production profile needs an https:// base URL.')
     if (!LOOPBACK_HOSTS.has(url.hostname)) {
       throw new DeskError('invalid_input', 'Plain http:// is allowed only for a local simulator on 127.0.0.1 or localhost; use https://.')
     }
@@ -51,5 +52,5 @@ export function validateKeyId(raw: string): string {
 
 export function validateEnvironment(raw: string): Environment {
   if (raw === 'sandbox' || raw === 'production') return raw
-  throw new DeskError('invalid_input', `The environment is "sandbox" or "production" (got "${raw}").`)
+  throw new DeskError('invalid_input', `The environment is "sandbox" or "production" (got ${quoteInput(raw)}).`)
 }

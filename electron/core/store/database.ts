@@ -29,6 +29,23 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   }
 }
 
+/**
+ * A second connection to an opened profile database for writes that need not outlive a power cut:
+ * the pacer's request log (after a reboot its window has long passed). `synchronous=NORMAL` in WAL
+ * means a commit does not wait for the disk, so a pacer slot never holds the file's one write lock
+ * through an fsync while other processes queue behind it for theirs. A process crash loses nothing
+ * committed here; outbox and audit writes keep their own `synchronous=FULL` connection.
+ */
+export function openUnsyncedConnection(file: string): DatabaseSync {
+  try {
+    const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+    db.exec('PRAGMA synchronous = NORMAL')
+    return db
+  } catch (err) {
+    throw storeError(err, file, 'open the profile database')
+  }
+}
+
 function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0
   const check = () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { PacerLedger } from '../api/pacer'
 import { AuditChain } from './audit-chain'
-import { openDatabase } from './database'
+import { openDatabase, openUnsyncedConnection } from './database'
 import { Leases } from './leases'
 import { OutboxRepo } from './outbox-repo'
 import { StorePacerLedger } from './pacer-ledger'
@@ -32,6 +32,7 @@ export class DeskStore {
   private readonly outboxListeners = new Set<() => void>()
   private readonly tickListeners = new Set<() => void>()
   private readonly repos = new Map<RepoFactory<unknown>, unknown>()
+  private pacerDb: DatabaseSync | null = null
   private lastDataVersion = -1
   private lastOutcome = -1
   private closed = false
@@ -102,9 +103,10 @@ export class DeskStore {
     return this.repos.get(make) as T
   }
 
-  /** The shared request log of one provider origin and Key ID. */
+  /** The shared request log of one provider origin and Key ID, on the connection that does not wait for the disk. */
   pacerLedger(baseUrl: string, keyId: string): PacerLedger {
-    return new StorePacerLedger(this.db, `${new URL(baseUrl).origin}|${keyId}`, this.processes.token)
+    this.pacerDb ??= openUnsyncedConnection(this.file)
+    return new StorePacerLedger(this.pacerDb, `${new URL(baseUrl).origin}|${keyId}`, this.processes.token)
   }
 
   /** Fires when the outbox changed, in this process or another. */
@@ -129,6 +131,7 @@ export class DeskStore {
     } catch {
       // a store that cannot be written at exit is reclaimed by the others from the dead pid
     }
+    this.pacerDb?.close()
     this.db.close()
   }
 

@@ -44,7 +44,16 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // Version 2 is another change's step; numbers are unique across branches so merges need no renumbering.
+    version: 2,
+    name: "the agent's policy and the log of its write requests",
+    sql: `
+      CREATE TABLE policy (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL, set_at TEXT NOT NULL, set_by TEXT NOT NULL);
+      CREATE TABLE agent_requests (id INTEGER PRIMARY KEY, at TEXT NOT NULL, tool TEXT NOT NULL, ref TEXT);
+      CREATE INDEX agent_requests_at ON agent_requests(at);
+      CREATE INDEX outbox_created ON outbox(created_at);
+    `,
+  },
+  {
     version: 3,
     name: 'batches: a batch header and the file line of each of its outbox entries',
     sql: `
@@ -57,6 +66,34 @@ export const MIGRATIONS: readonly Migration[] = [
         line INTEGER NOT NULL, destination_name TEXT NOT NULL
       );
       CREATE INDEX batch_rows_batch ON batch_rows(batch_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'history ledger: legs by (id, direction), parties, sync state, legs not final',
+    sql: `
+      CREATE TABLE ledger_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1), scope TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0,
+        high_water_ms INTEGER, synced_at_ms INTEGER, walk TEXT, last_error TEXT, last_attempt_ms INTEGER
+      );
+      CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT NULL, search TEXT NOT NULL);
+      CREATE TABLE ledger_legs (
+        id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
+        wallet_id TEXT, asset TEXT NOT NULL, network TEXT, network_name TEXT,
+        status TEXT NOT NULL, final INTEGER NOT NULL, amount TEXT NOT NULL, amount_key TEXT NOT NULL,
+        fee TEXT, fee_asset TEXT, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
+        to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash TEXT COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+        UNIQUE (id, direction)
+      );
+      CREATE INDEX ledger_legs_at ON ledger_legs(at_ms);
+      CREATE INDEX ledger_legs_wallet ON ledger_legs(wallet_id, at_ms);
+      CREATE INDEX ledger_legs_asset ON ledger_legs(asset, network, at_ms);
+      CREATE INDEX ledger_legs_amount ON ledger_legs(amount_key);
+      CREATE INDEX ledger_legs_from ON ledger_legs(from_party);
+      CREATE INDEX ledger_legs_to ON ledger_legs(to_party);
+      CREATE INDEX ledger_legs_hash ON ledger_legs(tx_hash);
+      CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
+      CREATE TABLE ledger_pending (id TEXT PRIMARY KEY, attempts INTEGER NOT NULL, next_check_ms INTEGER NOT NULL);
     `,
   },
 ]

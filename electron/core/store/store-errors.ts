@@ -1,3 +1,4 @@
+import { diskError } from '../disk-error'
 import { DeskError } from '../errors'
 
 /** SQLite primary result codes (https://sqlite.org/rescode.html) the store answers specifically. */
@@ -16,26 +17,32 @@ interface SqliteLike {
  */
 export function storeError(err: unknown, file: string, doing: string): DeskError {
   if (err instanceof DeskError) return err
+  const fromDisk = diskError(err, file, doing)
+  if (fromDisk) return fromDisk
   const e = (err ?? {}) as SqliteLike
   const primary = typeof e.errcode === 'number' ? e.errcode & 0xff : undefined
   const detail = e.errstr ?? e.message ?? String(err)
-  if (primary === SQLITE.FULL || e.code === 'ENOSPC' || /disk is full|database or disk is full/i.test(detail)) {
-    return new DeskError('disk_full', `Could not ${doing}: the disk holding ${file} is full. Free some space and try again; nothing was sent.`)
+  if (primary === SQLITE.FULL) return withCause(diskError({ code: 'ENOSPC' }, file, doing)!, err)
+  if (primary === SQLITE.READONLY) {
+    return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again; nothing was sent.`), err)
   }
-  if (primary === SQLITE.READONLY || e.code === 'EROFS') {
-    return new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again; nothing was sent.`)
-  }
-  if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN || e.code === 'EACCES' || e.code === 'EPERM') {
-    return new DeskError('disk_permission', `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`)
+  if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN) {
+    return withCause(new DeskError('disk_permission', `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`), err)
   }
   if (primary === SQLITE.BUSY || primary === SQLITE.LOCKED) {
-    return new DeskError('store_locked', `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`)
+    return withCause(new DeskError('store_locked', `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`), err)
   }
   if (primary === SQLITE.CORRUPT || primary === SQLITE.NOTADB) {
-    return new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`)
+    return withCause(new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`), err)
   }
   if (primary === SQLITE.IOERR) {
-    return new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk; nothing was sent.`)
+    return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk; nothing was sent.`), err)
   }
-  return new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`)
+  return withCause(new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`), err)
+}
+
+/** The SQLite or OS error stays attached for the log; the user sees the message. */
+function withCause(error: DeskError, cause: unknown): DeskError {
+  error.cause = cause
+  return error
 }

@@ -1,3 +1,4 @@
+import { diskError } from '../disk-error'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
@@ -5,12 +6,12 @@ import type { TransactionLeg } from '../../../shared/api/resources'
 import type { TransactionQuery } from '../../../shared/api/requests'
 import type { ApiClient } from '../api/api-client'
 
-const COLUMNS = [
+export const COLUMNS = [
   'id', 'created_at', 'direction', 'from_name', 'from_address', 'to_name', 'to_address', 'amount', 'asset',
   'fee', 'fee_asset', 'status', 'tx_hash', 'network', 'network_name', 'wallet_id',
 ] as const
 
-function cells(r: TransactionLeg): Array<string | null> {
+export function cells(r: TransactionLeg): Array<string | null> {
   return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset,
     r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
 }
@@ -85,7 +86,7 @@ export async function exportTransactionsCsv(
       onProgress({ rows, pages, done: true })
       return { rows, cancelled: true }
     }
-    throw err
+    throw diskError(err, path, 'write the export') ?? err
   }
 }
 

@@ -1,18 +1,20 @@
 import { userInfo } from 'node:os'
-import type { HandlerTable } from '../ipc/router'
+import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
+import type { HandlersFor } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
 import type { SessionHost } from './session-host'
 
+/** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
 export function whoAmI(): string {
   try {
-    return userInfo().username
+    return `app (${userInfo().username})`
   } catch {
-    return 'unknown user'
+    return 'app'
   }
 }
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
-export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlerTable {
+export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof payoutChannels> {
   return {
     'payouts.request': async (body) => {
       const session = await host.session()

@@ -7,6 +7,7 @@ import { BatchService } from '../batch/batch-service'
 import type { EventBus } from '../event-bus'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
+import { QueuedSender } from '../payouts/queued-sender'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
@@ -75,8 +76,14 @@ export class TreasurySession {
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
     const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
     const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, signer, deps.store === undefined)
+    // Each accepted payout is followed once per session; a finished one is not read again on every change.
+    const followed = new Set<string>()
     const trackAccepted = () => {
-      for (const entry of outbox.list()) if (entry.state === 'accepted' && entry.withdrawalId && entry.batchId === null) poller.track(entry.withdrawalId)
+      for (const entry of outbox.list()) {
+        if (entry.state !== 'accepted' || !entry.withdrawalId || entry.batchId !== null || followed.has(entry.withdrawalId)) continue
+        followed.add(entry.withdrawalId)
+        poller.track(entry.withdrawalId)
+      }
     }
     session.unsubscribe.push(
       outbox.onChange(() => {
@@ -86,6 +93,8 @@ export class TreasurySession {
       }),
       sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
     )
+    const queued = new QueuedSender(outbox, payouts)
+    session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
     trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
     // Then the batches a crash or a quit left unfinished continue, their unknown rows looked up first.

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 import type { EventBus } from '../event-bus'
-import type { HandlerTable } from '../ipc/router'
+import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
+import type { HandlersFor } from '../ipc/router'
 import { exportTransactionsCsv } from './csv-export'
 import type { SessionHost } from './session-host'
 
@@ -18,7 +19,7 @@ function followOpen(rows: Withdrawal[], track: (w: Withdrawal) => void): void {
 }
 
 /** Handlers for the wallet, history, destination and withdrawal reads and writes. */
-export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandlerDeps): HandlerTable {
+export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandlerDeps): HandlersFor<typeof treasuryChannels> {
   const exports = new Map<string, AbortController>()
 
   return {

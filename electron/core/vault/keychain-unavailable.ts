@@ -7,6 +7,7 @@ export const KEYCHAIN_HELP =
   'macOS: open Keychain Access and unlock the login keychain. ' +
   'Windows: make sure Credential Manager is available for your user account. Then try again.'
 
-export function keychainUnavailable(): DeskError {
-  return new DeskError('keychain_unavailable', KEYCHAIN_HELP)
+/** `cause`, when known, says what is missing before the general advice (for example no D-Bus session bus). */
+export function keychainUnavailable(cause: string | null = null): DeskError {
+  return new DeskError('keychain_unavailable', cause ? `${cause} ${KEYCHAIN_HELP}` : KEYCHAIN_HELP)
 }

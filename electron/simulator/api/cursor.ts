@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { badRequest } from '../http-error'
 import type { LegRecord } from '../types'
 
@@ -16,26 +17,35 @@ export interface Cursor {
   direction: LegRecord['direction']
 }
 
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([1, c.range.after, c.range.before, c.range.walletId, c.at, c.id, c.direction])).toString('base64url')
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function decodeCursor(text: string): Cursor {
-  const fail = () => badRequest('Malformed cursor.')
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw fail()
-  let parts: unknown
-  try {
-    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw fail()
+/**
+ * Cursors as the contract declares them (format uuid): the UUID names paging state kept here, so a
+ * client can neither read nor forge it. Entries stay until `max` newer ones push them out (a client may
+ * repeat a page after a timeout); a reset or restart forgets them, and the next use is a 400.
+ */
+export class CursorBook {
+  private readonly book = new Map<string, Cursor>()
+
+  constructor(private readonly max = 10_000) {}
+
+  issue(cursor: Cursor): string {
+    const id = randomUUID()
+    this.book.set(id, cursor)
+    if (this.book.size > this.max) this.book.delete(this.book.keys().next().value!)
+    return id
   }
-  if (!Array.isArray(parts) || parts.length !== 7 || parts[0] !== 1) throw fail()
-  const [, after, before, walletId, at, id, direction] = parts as unknown[]
-  const optionalNumber = (v: unknown) => v === null || Number.isSafeInteger(v)
-  if (!optionalNumber(after) || !optionalNumber(before) || !Number.isSafeInteger(at)) throw fail()
-  if (!(walletId === null || typeof walletId === 'string') || typeof id !== 'string') throw fail()
-  if (direction !== 'in' && direction !== 'out' && direction !== 'internal') throw fail()
-  return { range: { after: after as number | null, before: before as number | null, walletId: walletId as string | null }, at: at as number, id, direction }
+
+  resolve(text: string): Cursor {
+    if (!UUID.test(text)) throw badRequest('Malformed cursor: pass meta.next_cursor (a UUID) unchanged.')
+    const cursor = this.book.get(text.toLowerCase())
+    if (!cursor) throw badRequest('Unknown or expired cursor: start again without one.')
+    return cursor
+  }
+
+  clear(): void {
+    this.book.clear()
+  }
 }
 
 export function sameRange(a: LegRange, b: LegRange): boolean {

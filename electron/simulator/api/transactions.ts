@@ -3,7 +3,7 @@ import { compareLegs } from '../environment'
 import { badRequest, HttpError } from '../http-error'
 import type { LegRecord } from '../types'
 import type { ApiContext, ApiResult } from './context'
-import { decodeCursor, encodeCursor, sameRange, type LegRange } from './cursor'
+import { sameRange, type LegRange } from './cursor'
 import { dateParam, intParam, isUuid, parseQuery, requireNoBody, stringParam } from './request-parsing'
 import { findWallet, unreadable } from './wallets'
 
@@ -26,7 +26,7 @@ export function listTransactions(ctx: ApiContext): ApiResult {
     before: dateParam(q.created_before, 'created_before') ?? null,
     walletId: stringParam(q.wallet_id, 'wallet_id', LIMITS.walletId) ?? null,
   }
-  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor)
+  const cursor = q.cursor === undefined ? null : ctx.env.cursors.resolve(q.cursor)
   const rangeGiven = q.created_after !== undefined || q.created_before !== undefined || q.wallet_id !== undefined
   if (cursor && rangeGiven && !sameRange(cursor.range, asked)) throw badRequest('The range must stay unchanged while following a cursor.')
   const range = cursor ? cursor.range : asked
@@ -65,7 +65,7 @@ export function listTransactions(ctx: ApiContext): ApiResult {
     page.push(row)
   }
   const last = page[page.length - 1]
-  const next_cursor = more && last ? encodeCursor({ range, at: last.at, id: last.id, direction: last.direction }) : null
+  const next_cursor = more && last ? ctx.env.cursors.issue({ range, at: last.at, id: last.id, direction: last.direction }) : null
   return { status: 200, body: { data: page.map(legView), meta: { count: page.length, limit, next_cursor } } }
 }
 

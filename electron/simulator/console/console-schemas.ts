@@ -57,9 +57,21 @@ export const MovementSchema = z.strictObject({
   amount: decimal,
   fee: decimal.optional(),
   created_at: timestamp.optional(),
+  status: z.string().min(1).max(32).optional(),
 })
 
-export const MoveSchema = z.strictObject({ wallet_id: id, to_wallet_id: id, asset, network, amount: decimal, created_at: timestamp.optional() })
+export const MoveSchema = z.strictObject({
+  wallet_id: id,
+  to_wallet_id: id,
+  asset,
+  network,
+  amount: decimal,
+  created_at: timestamp.optional(),
+  status: z.string().min(1).max(32).optional(),
+})
+
+/** POST /_console/transactions/{id}/status: every leg of the movement moves to this status. */
+export const LegStatusSchema = z.strictObject({ status: z.string().min(1).max(32) })
 
 export const GenerateSchema = z.strictObject({ wallet_id: id, generate: z.number().int().min(1).max(20_000) })
 

@@ -40,13 +40,13 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
     ensureAddress(from, spec.network)
     ensureAddress(to, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
-    legs = moveLegs({ id: randomUUID(), wallet: from, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom) }, to, null)
+    legs = moveLegs({ id: randomUUID(), wallet: from, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }, to, null)
   } else {
     const spec = parseConsoleBody(body, MovementSchema)
     const w = wallet(env, spec.wallet_id)
     ensureAddress(w, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
-    const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom) }
+    const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }
     const outside = makeAddress(spec.network, osRandom)
     const leg = spec.direction === 'in' ? depositLeg(movement, outside) : payoutLeg(movement, outside, spec.fee ?? null)
     if (spec.direction === 'in' && spec.fee !== undefined) leg.fee = spec.fee

@@ -12,6 +12,7 @@ import { osRandom } from '../random-source'
 import { emptyData, type KeyRecord, type WalletRecord } from '../types'
 import { FaultSchema, KeySchema, ResetSchema, SettingsSchema, WalletSchema, WorkspaceSchema } from './console-schemas'
 import { addTransactions } from './console-transactions'
+import { setLegStatus } from './leg-status'
 import { parseConsoleBody } from './parse-console-body'
 
 const notFound = (what: string) => new HttpError(404, 'not_found', `No such ${what}.`)
@@ -42,6 +43,8 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     }
     case 'POST wallets':
       return createWallet(env, body)
+    case 'GET transactions':
+      return env.data.legs.map(({ at: _a, ...leg }) => leg)
     case 'POST transactions':
       return addTransactions(env, body, now).map(({ workspace_id: _w, at: _a, ...leg }) => leg)
     case 'GET counterparties':
@@ -75,6 +78,7 @@ export function routeConsole(env: Environment, method: string, pathname: string,
       return env.requestLog
     default:
       if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals') return withdrawalAction(env, id, parts[2]!, now)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'transactions' && parts[2] === 'status') return setLegStatus(env, id, body)
       throw notFound('console endpoint')
   }
 }

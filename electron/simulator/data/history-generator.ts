@@ -1,6 +1,5 @@
 import { ASSET_DECIMALS } from '../../../shared/api'
 import { feeAsset, makeAddress, makeTxHash } from '../chain-formats'
-import { Dec } from '../decimal'
 import { pick, uuidFrom, type RandomSource } from '../random-source'
 import type { LegRecord, WalletRecord } from '../types'
 import { depositLeg, moveLegs, payoutLeg } from './legs'
@@ -24,10 +23,16 @@ const FEE_RANGE: Record<string, [number, number]> = {
   SOL: [0.000005, 0.00002],
 }
 
+/** Digits of `value` rounded to `places`, without trailing zeros; string work, since a million of these must be quick. */
+function plainDecimal(value: number, places: number): string {
+  const text = value.toFixed(places)
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text
+}
+
 function randomDecimal(source: RandomSource, [low, high]: [number, number], decimals: number): string {
-  const value = low * Math.pow(high / low, source.next())
-  const text = new Dec(value.toFixed(Math.min(decimals, 8))).toString()
-  return text === '0' ? new Dec(low.toFixed(Math.min(decimals, 8))).toString() : text
+  const places = Math.min(decimals, 8)
+  const text = plainDecimal(low * Math.pow(high / low, source.next()), places)
+  return text === '0' ? plainDecimal(low, places) : text
 }
 
 export interface HistoryOptions {

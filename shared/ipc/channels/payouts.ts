@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { text } from '../../api/text'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
@@ -10,29 +11,29 @@ import { channels } from '../channel'
 export const OutboxStateSchema = z.enum(['queued', 'held', 'sending', 'accepted', 'refused', 'unknown', 'discarded'])
 
 export const OutboxEntryViewSchema = z.strictObject({
-  idempotencyKey: z.string(),
+  idempotencyKey: text(),
   body: CreateWithdrawalSchema,
-  createdAt: z.string(),
-  requestedBy: z.string(),
+  createdAt: text(),
+  requestedBy: text(),
   state: OutboxStateSchema,
-  withdrawalId: z.string().nullable(),
-  error: z.strictObject({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable(),
+  withdrawalId: text().nullable(),
+  error: z.strictObject({ code: text(), message: text(), requestId: text().optional() }).nullable(),
   /** A queued payout is not attempted before this time (the provider asked to wait). */
-  notBefore: z.string().nullable(),
+  notBefore: text().nullable(),
   /** The user's own reference (a batch row's), kept locally. */
-  reference: z.string().nullable(),
-  batchId: z.string().nullable(),
+  reference: text().nullable(),
+  batchId: text().nullable(),
 })
 export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
 
 export const AuditLineSchema = z.strictObject({
-  at: z.string(),
-  method: z.string(),
-  path: z.string(),
+  at: text(),
+  method: text(),
+  path: text(),
   status: z.number().int().nullable(),
-  errorCode: z.string().nullable(),
-  requestId: z.string().nullable(),
-  idempotencyKey: z.string().nullable(),
+  errorCode: text().nullable(),
+  requestId: text().nullable(),
+  idempotencyKey: text().nullable(),
 })
 
 export const payoutChannels = channels({
@@ -42,8 +43,8 @@ export const payoutChannels = channels({
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },
   'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
-  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.resend': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.discard': { input: z.strictObject({ idempotencyKey: z.string().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.resend': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
+  'payouts.discard': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
   'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
 })

@@ -1,33 +1,34 @@
 import { z } from 'zod'
+import { text } from '../../api/text'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
 
 export const EnvironmentSchema = z.enum(['sandbox', 'production'])
 export const AlgorithmSchema = z.enum(['ed25519', 'hmac'])
-const profileId = z.string().min(1).max(64)
-const keyId = z.string().trim().min(1).max(LIMITS.id)
+const profileId = text().min(1).max(64)
+const keyId = text().trim().min(1).max(LIMITS.id)
 
 /** A profile as the renderer sees it. No secret ever appears here. */
 export const ProfileViewSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   environment: EnvironmentSchema,
-  baseUrl: z.string(),
-  keyId: z.string().nullable(),
+  baseUrl: text(),
+  keyId: text().nullable(),
   algorithm: AlgorithmSchema,
   embedded: z.boolean(),
   agentWriteTools: z.boolean(),
   hasKey: z.boolean(),
   /** A rotated key waiting for its Key ID to pass the connection test. */
-  pendingKey: z.strictObject({ keyId: z.string().nullable() }).nullable(),
+  pendingKey: z.strictObject({ keyId: text().nullable() }).nullable(),
 })
 export type ProfileView = z.infer<typeof ProfileViewSchema>
 
 export const PublicKeyViewSchema = z.strictObject({
-  base64: z.string(),
-  hex: z.string(),
-  pem: z.string(),
-  fingerprint: z.string(),
+  base64: text(),
+  hex: text(),
+  pem: text(),
+  fingerprint: text(),
 })
 export type PublicKeyView = z.infer<typeof PublicKeyViewSchema>
 
@@ -47,9 +48,9 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
       'invalid_response',
       'keychain_unavailable',
     ]),
-    message: z.string(),
+    message: text(),
     status: z.number().int().nullable(),
-    requestId: z.string().nullable(),
+    requestId: text().nullable(),
     clockOffsetSeconds: z.number().nullable(),
   }),
 ])
@@ -61,9 +62,9 @@ export const profileChannels = channels({
   'profiles.list': { input: z.strictObject({}), output: z.array(ProfileViewSchema) },
   'profiles.create': {
     input: z.strictObject({
-      name: z.string().trim().min(1).max(80),
+      name: text().trim().min(1).max(80),
       environment: EnvironmentSchema,
-      baseUrl: z.string().min(1).max(2048),
+      baseUrl: text().min(1).max(2048),
       algorithm: AlgorithmSchema.default('ed25519'),
     }),
     output: ProfileViewSchema,
@@ -79,7 +80,7 @@ export const profileChannels = channels({
   'keys.publicKey': { input: z.strictObject({ profileId, which: which.default('active') }), output: PublicKeyViewSchema },
   'keys.setKeyId': { input: z.strictObject({ profileId, keyId, which: which.default('active') }), output: ProfileViewSchema },
   'keys.importHmac': {
-    input: z.strictObject({ profileId, keyId, secret: z.string().min(1).max(512) }),
+    input: z.strictObject({ profileId, keyId, secret: text().min(1).max(512) }),
     output: ProfileViewSchema,
   },
   'keys.rotate': { input: z.strictObject({ profileId }), output: PublicKeyViewSchema },
@@ -87,7 +88,7 @@ export const profileChannels = channels({
   'keys.test': { input: z.strictObject({ profileId, which: which.default('active') }), output: ConnectionResultSchema },
   'quickstart.simulator': {
     input: z.strictObject({}),
-    output: z.strictObject({ profile: ProfileViewSchema, walletCount: z.number().int(), consoleUrl: z.string() }),
+    output: z.strictObject({ profile: ProfileViewSchema, walletCount: z.number().int(), consoleUrl: text() }),
   },
-  'simulator.openConsole': { input: z.strictObject({}), output: z.strictObject({ url: z.string() }) },
+  'simulator.openConsole': { input: z.strictObject({}), output: z.strictObject({ url: text() }) },
 })

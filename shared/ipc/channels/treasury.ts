@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
 import { CounterpartySchema, TransactionLegSchema, WalletSchema, WithdrawalSchema } from '../../api/resources'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
 
-const id = z.string().min(1).max(LIMITS.id)
+const id = text().min(1).max(LIMITS.id)
 
 export const PacingViewSchema = z.strictObject({
   limit: z.number().int(),
@@ -19,19 +20,19 @@ export const treasuryChannels = channels({
   'wallets.get': { input: z.strictObject({ walletId: id }), output: WalletSchema },
   'transactions.page': {
     input: TransactionQuerySchema,
-    output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: z.string().nullable() }),
+    output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: text().nullable() }),
   },
   'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
   /** The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events. */
   'transactions.export': {
     input: z.strictObject({
       wallet_id: id.optional(),
-      created_after: z.string().datetime({ offset: true }).optional(),
-      created_before: z.string().datetime({ offset: true }).optional(),
+      created_after: text().datetime({ offset: true }).optional(),
+      created_before: text().datetime({ offset: true }).optional(),
     }),
-    output: z.strictObject({ exportId: z.string(), path: z.string().nullable(), rows: z.number().int(), cancelled: z.boolean() }),
+    output: z.strictObject({ exportId: text(), path: text().nullable(), rows: z.number().int(), cancelled: z.boolean() }),
   },
-  'transactions.cancelExport': { input: z.strictObject({ exportId: z.string() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'transactions.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
   'counterparties.create': {
     input: CreateCounterpartySchema,

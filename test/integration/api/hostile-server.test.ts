@@ -146,9 +146,78 @@ describe('client against a hostile or broken provider', () => {
   it('reports an API error with status, code, X-Request-Id and Retry-After after bounded attempts', async () => {
     handler = (_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' })
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ name: 'ApiError', status: 429, code: 'rate_limited', requestId: 'srv-429', retryAfter: 0 })
+    expect(err).toMatchObject({ name: 'ApiError', status: 429, code: 'rate_limited', requestId: 'srv-429', retryAfterSeconds: 0 })
     expect((err as { toIpc(): unknown }).toIpc()).toEqual({ code: 'rate_limited', message: 'slow down (gave up after 3 attempts)', requestId: 'srv-429' })
     expect(seen).toHaveLength(3)
+  })
+
+  it('fails a read fast when Retry-After exceeds the rate window, stating the wait, without freezing the key', async () => {
+    handler = (_q, res, n) =>
+      n === 1 ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }) : json(res, 200, { data: [], meta: {} })
+    const t0 = Date.now()
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ name: 'ApiError', code: 'rate_limited', retryAfterSeconds: 3600, message: expect.stringMatching(/wait 3600 s/) })
+    expect(Date.now() - t0).toBeLessThan(1_000)
+    expect(seen).toHaveLength(1)
+    expect(sender.pacer.status().blockedUntil).toBeNull()
+    expect(await client.listWallets()).toEqual([])
+  })
+
+  it('hands a payout the over-long Retry-After instead of waiting, so the outbox decides', async () => {
+    handler = (_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '7200' })
+    const body = { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, network: 'ethereum-sepolia' }
+    const err = await client.createWithdrawal(body, 'key-long-wait').catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 7200 })
+    expect(seen).toHaveLength(1)
+    expect(sender.pacer.status().blockedUntil).toBeNull()
+  })
+
+  it('ignores a Retry-After that is not digits and backs off as without one', async () => {
+    handler = (_q, res) => json(res, 503, { error: { code: 'service_unavailable', message: 'later' } }, { 'retry-after': 'soon, maybe -1' })
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'service_unavailable', retryAfterSeconds: undefined, message: expect.stringMatching(/gave up after 3 attempts/) })
+    expect(seen).toHaveLength(3)
+    expect(sender.pacer.status().blockedUntil).toBeNull()
+  })
+
+  it('does not follow a 301 to another host, and says where it pointed', async () => {
+    handler = (_q, res) => res.writeHead(301, { location: 'https://elsewhere.example/api/v1/wallets', 'x-request-id': 'srv-301' }).end()
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'invalid_response', status: 301, requestId: 'srv-301', message: expect.stringMatching(/redirect.*elsewhere\.example.*not followed.*base URL/) })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('refuses valid JSON one byte over the 4 MiB default cap', async () => {
+    const capped = new RequestSender({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), maxAttempts: 1 })
+    const head = '{"data":[],"meta":{},"pad":"'
+    const body = head + 'x'.repeat(4 * 1024 * 1024 + 1 - head.length - 2) + '"}'
+    expect(Buffer.byteLength(body)).toBe(4 * 1024 * 1024 + 1)
+    handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    const err = await new ApiClient(capped).listWallets().catch((e: unknown) => e)
+    await capped.close()
+    expect(err).toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/larger than 4194304 bytes/) })
+  })
+
+  it('does not retry a certificate failure (https to a plain-http server)', async () => {
+    const port = (server.address() as { port: number }).port
+    const lines: AuditLine[] = []
+    const tls = new RequestSender({ baseUrl: `https://127.0.0.1:${port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), audit: { record: (l) => lines.push(l) }, maxAttempts: 3, backoff: { baseMs: 5, maxMs: 10 } })
+    const err = await new ApiClient(tls).listWallets().catch((e: unknown) => e)
+    await tls.close()
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'tls' })
+    expect(lines).toHaveLength(1)
+  })
+
+  it('keeps an error code outside the contract in the message, never passing it on as a code', async () => {
+    handler = (_q, res) => json(res, 418, { error: { code: 'teapot', message: 'short and stout' } })
+    const err = await client.listWallets().catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 418, code: 'invalid_response', message: expect.stringMatching(/provider code "teapot", not in the API contract/) })
+  })
+
+  it('keeps 500 characters of an endless error message', async () => {
+    handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'z'.repeat(100_000) } })
+    const err = await client.getWallet('w1').catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'wallet_not_found', message: 'z'.repeat(500) })
   })
 
   it('does not retry a definite refusal', async () => {

@@ -85,7 +85,7 @@ describe('payout-desk CLI end to end against the simulator', () => {
   })
 
   it('bad input: clear message and exit 1; usage errors exit 2', async () => {
-    const http = await cli(home, ['profile', 'add', '--name', 'P', '--env', 'production', '--base-url', 'http://127.0.0.1:1'])
+    const http = await cli(home, ['profile', 'add', '--name', 'P', '--env', 'production', '--base-url', 'http://api.example.com'])
     expect(http).toMatchObject({ code: 1, stderr: expect.stringMatching(/https/) })
     expect((await cli(home, ['profile', 'add', '--name', 'sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).stderr).toMatch(/already exists/)
     expect((await cli(home, ['key', 'generate', '--profile', 'Nope'])).stderr).toMatch(/no profile named "Nope"/)

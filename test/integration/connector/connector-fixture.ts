@@ -9,6 +9,7 @@ import { ProfileKeys } from '../../../electron/core/keys'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
 import { KeyringSecretStore, Vault } from '../../../electron/core/vault'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
+import { cli, type CliRun } from '../../harness/cli-runner'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 const ROOT = join(import.meta.dirname, '../../..')
@@ -27,6 +28,12 @@ export interface ConnectorFixture {
   /** A sandbox profile with a generated key registered in the workspace. */
   profile(name: string, options?: { writeTools?: boolean; registered?: boolean }): Promise<Profile>
   connect(profile: string, env?: Record<string, string>): Promise<Connected>
+  /** Starts the connector as MCP hosts do: no `env`, so the SDK passes only its getDefaultEnvironment(). */
+  connectLikeHost(profile: string): Promise<Connected>
+  /** `payout-desk ARGS` in-process on this data directory, as a person at the desk runs it. */
+  cli(args: string[]): Promise<CliRun>
+  /** `payout-desk policy set --profile NAME ARGS`; throws unless it succeeds. No ARGS: no rule at all. */
+  setPolicy(profile: string, args?: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -52,7 +59,27 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
   const home = mkdtempSync(join(tmpdir(), 'connector-'))
   const keys = new ProfileKeys({ profiles: new ProfileStore(home), vault: new Vault(new KeyringSecretStore()) })
   const made: Profile[] = []
-  const open: Connected[] = []
+  const opened: Connected[] = []
+  const open = async (profile: string, env: Record<string, string> | undefined): Promise<Connected> => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'connector', '--profile', profile, '--home', home],
+      ...(env ? { env } : {}),
+      stderr: 'pipe',
+    })
+    let stderr = ''
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    const client = new Client({ name: 'connector-test', version: '1.0.0' })
+    await client.connect(transport)
+    const connected: Connected = {
+      client,
+      stderr: () => stderr,
+      call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+      close: () => client.close(),
+    }
+    opened.push(connected)
+    return connected
+  }
   return {
     sim,
     console,
@@ -70,29 +97,20 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
       if (options.writeTools) profile = await keys.setAgentWriteTools(profile.id, true, false)
       return profile
     },
-    async connect(profile, env = {}) {
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'connector', '--profile', profile, '--home', home],
-        // The child needs the D-Bus session of the test keychain.
-        env: { ...(process.env as Record<string, string>), ...env },
-        stderr: 'pipe',
-      })
-      let stderr = ''
-      transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-      const client = new Client({ name: 'connector-test', version: '1.0.0' })
-      await client.connect(transport)
-      const connected: Connected = {
-        client,
-        stderr: () => stderr,
-        call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
-        close: () => client.close(),
-      }
-      open.push(connected)
-      return connected
+    connect(profile, env = {}) {
+      // The child needs the D-Bus session of the test keychain.
+      return open(profile, { ...(process.env as Record<string, string>), ...env })
+    },
+    connectLikeHost(profile) {
+      return open(profile, undefined)
+    },
+    cli: (args) => cli(home, args),
+    async setPolicy(profile, args = []) {
+      const r = await cli(home, ['policy', 'set', '--profile', profile, ...args])
+      if (r.code !== 0) throw new Error(`policy set failed: ${r.stderr}`)
     },
     async close() {
-      for (const c of open) await c.close().catch(() => undefined)
+      for (const c of opened) await c.close().catch(() => undefined)
       for (const p of made) await keys.vault.deleteAll(p.id).catch(() => undefined)
       await sim.close()
       rmSync(home, { recursive: true, force: true })

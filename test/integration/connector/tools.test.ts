@@ -9,6 +9,8 @@ let counterpartyId: string
 beforeAll(async () => {
   f = await startConnectorFixture()
   await f.profile('agent', { writeTools: true })
+  // These tests are about the tools themselves: no rule of the policy (policy.test.ts tests those).
+  await f.setPolicy('agent')
   c = await f.connect('agent')
 }, 60_000)
 

@@ -144,7 +144,7 @@ describe('console', () => {
     const page = await fetch(`${f.url}/_console/`)
     expect(page.headers.get('content-type')).toMatch(/text\/html/)
     expect(await page.text()).toContain('Verify a destination')
-    const res = await fetch(`${f.url}/_console/settings`, { method: 'POST', body: '{oops' })
+    const res = await fetch(`${f.url}/_console/settings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' })
     expect(res.status).toBe(400)
   })
 

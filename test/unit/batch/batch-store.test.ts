@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BatchCheck } from '../../../electron/core/batch/batch-check'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
 import { Outbox } from '../../../electron/core/payouts/outbox'
-import { batchRepo, DeskStore, MIGRATIONS, openDatabase, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import { batchRepo, DeskStore, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
 
 const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.5', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
 const checked = (lines: number[], extra: Partial<BatchCheck> = {}): BatchCheck => ({
@@ -42,7 +42,7 @@ describe('batch records in the profile store', () => {
     await Outbox.open(s).add(body, 'alice')
     const batch = await submitBatch(s, Outbox.open(s), checked([2]), options)
     const db = openDatabase(join(dir, STORE_FILE))
-    expect(schemaVersion(db)).toBe(3)
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION)
     expect((db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n).toBe(2)
     expect(db.prepare('SELECT line, destination_name FROM batch_rows WHERE batch_id = ?').all(batch.id)).toEqual([{ line: 2, destination_name: 'Alice' }])
     db.close()

@@ -44,8 +44,8 @@ describe('profiles and keys over IPC', () => {
     expect(store.entries.size).toBe(0)
   })
 
-  it('refuses bad input clearly: http for production, a duplicate name, a Key ID over 128 characters', async () => {
-    const prod = await desk.router.dispatch('profiles.create', { name: 'P', environment: 'production', baseUrl: 'http://127.0.0.1:9' })
+  it('refuses bad input clearly: http to another machine, a duplicate name, a Key ID over 128 characters', async () => {
+    const prod = await desk.router.dispatch('profiles.create', { name: 'P', environment: 'production', baseUrl: 'http://api.example.com' })
     expect(prod).toMatchObject({ ok: false, error: { code: 'invalid_input', message: /https/ } })
     const p = await create()
     expect(await desk.router.dispatch('profiles.create', { name: 'sandbox', environment: 'sandbox', baseUrl: 'http://127.0.0.1:9' })).toMatchObject({

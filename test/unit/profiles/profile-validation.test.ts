@@ -2,23 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { normalizeBaseUrl, validateKeyId, validateProfileName } from '../../../electron/core/profiles'
 
 describe('base URL', () => {
-  it('accepts https anywhere and http only on loopback for sandbox', () => {
-    expect(normalizeBaseUrl('https://api.example.com/', 'production')).toBe('https://api.example.com')
-    expect(normalizeBaseUrl('https://api.example.com/prefix/', 'sandbox')).toBe('https://api.example.com/prefix')
-    expect(normalizeBaseUrl('http://localhost:4010', 'sandbox')).toBe('http://localhost:4010')
-    expect(normalizeBaseUrl('http://127.0.0.1:4010', 'sandbox')).toBe('http://127.0.0.1:4010')
+  it('accepts https anywhere and http only on loopback, in either environment (the simulator has a production listener)', () => {
+    expect(normalizeBaseUrl('https://api.example.com/')).toBe('https://api.example.com')
+    expect(normalizeBaseUrl('https://api.example.com/prefix/')).toBe('https://api.example.com/prefix')
+    expect(normalizeBaseUrl('http://localhost:4010')).toBe('http://localhost:4010')
+    expect(normalizeBaseUrl('http://127.0.0.1:4011')).toBe('http://127.0.0.1:4011')
   })
 
   it.each([
     ['not a url', 'sandbox', /not a valid URL/],
     ['ftp://example.com', 'sandbox', /https/],
-    ['http://127.0.0.1:4011', 'production', /production profile needs an https/],
+    ['http://api.example.com', 'production', /only for a local simulator/],
     ['http://api.example.com', 'sandbox', /only for a local simulator/],
     ['https://user:pw@api.example.com', 'production', /user name or password/],
     ['https://api.example.com/?a=1', 'production', /query/],
     ['https://api.example.com/#x', 'production', /query/],
   ] as const)('refuses %s for %s', (url, env, message) => {
-    expect(() => normalizeBaseUrl(url, env)).toThrow(message)
+    expect(() => normalizeBaseUrl(url), env).toThrow(message)
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DECIMAL_PATTERN, isValidAddress, NETWORKS } from '../../../shared/api'
-import { decodeCursor, encodeCursor } from '../../../electron/simulator/api/cursor'
+import { CursorBook } from '../../../electron/simulator/api/cursor'
 import { makeAddress } from '../../../electron/simulator/chain-formats'
 import { demoData } from '../../../electron/simulator/data/demo-seed'
 import { RateLimiter } from '../../../electron/simulator/rate-limiter'
@@ -32,12 +32,24 @@ describe('rate limiter', () => {
   })
 })
 
-describe('cursor', () => {
-  it('round-trips the range and position, and refuses anything else', () => {
-    const c = { range: { after: 1, before: null, walletId: 'w' }, at: 5, id: 'abc', direction: 'in' as const }
-    expect(decodeCursor(encodeCursor(c))).toEqual(c)
-    for (const bad of ['', 'x y', Buffer.from('[2]').toString('base64url'), Buffer.from('[1,null,null,null,1.5,"a","in"]').toString('base64url')]) {
-      expect(() => decodeCursor(bad)).toThrow()
+describe('cursor book', () => {
+  const cursor = { range: { after: 1, before: null, walletId: 'w' }, at: 5, id: 'abc', direction: 'in' as const }
+
+  it('hands out a UUID for the paging state and maps it back', () => {
+    const book = new CursorBook()
+    const id = book.issue(cursor)
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(book.resolve(id)).toEqual(cursor)
+    expect(book.resolve(id.toUpperCase())).toEqual(cursor)
+  })
+
+  it('refuses what is not a UUID, one it never issued, and one pushed out by newer ones', () => {
+    const book = new CursorBook(2)
+    const oldest = book.issue(cursor)
+    book.issue(cursor)
+    book.issue(cursor)
+    for (const bad of ['', 'x y', Buffer.from('[1]').toString('base64url'), '00000000-0000-4000-8000-000000000000', oldest]) {
+      expect(() => book.resolve(bad)).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed' }))
     }
   })
 })

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { isErrorCode } from '../../../../shared/api/error-codes'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { asDeskError, call, DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
@@ -34,7 +35,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
       const refusal = result.entry.state === 'refused' ? result.entry.error : null
       if (!refusal) return onDone(result)
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
-      setError(explainRefusal(new DeskCallError(refusal.code, refusal.message, refusal.requestId)))
+      setError(explainRefusal(new DeskCallError(isErrorCode(refusal.code) ? refusal.code : 'internal', refusal.message, refusal.requestId)))
       sending.current = false
       setBusy(false)
     } catch (err) {

@@ -1,7 +1,8 @@
+import type { ErrorCode } from '../../../../shared/api/error-codes'
 import type { DeskCallError } from '../../desk'
 
 /** The provider's refusals of a payout request, said for a treasurer: what happened and what to do. */
-const PLAIN: Partial<Record<string, string>> = {
+const PLAIN: Partial<Record<ErrorCode, string>> = {
   no_approver_available:
     'Nobody can approve payouts in this workspace right now: the provider needs a second approver set up in its console. Nothing was sent; ask an admin, then request the payout again.',
   destination_not_whitelisted:

@@ -1,4 +1,5 @@
-import type { HandlerTable } from '../ipc/router'
+import type { profileChannels } from '../../../shared/ipc/channels/profiles'
+import type { HandlersFor } from '../ipc/router'
 import { DeskError } from '../errors'
 import type { ProfileKeys } from './profile-keys'
 import { quickStartSimulator, type EmbeddedSimulator } from './quick-start'
@@ -12,7 +13,7 @@ export interface ProfileHandlerDeps {
 }
 
 /** Handlers for every channel of `shared/ipc/channels/profiles.ts`. No output ever carries a secret. */
-export function profileHandlers({ keys, embeddedSimulator, openExternal }: ProfileHandlerDeps): HandlerTable {
+export function profileHandlers({ keys, embeddedSimulator, openExternal }: ProfileHandlerDeps): HandlersFor<typeof profileChannels> {
   const view = async (id: string) => keys.view(await keys.profiles.get(id))
   const needSimulator = (): EmbeddedSimulator => {
     if (!embeddedSimulator) throw new DeskError('not_supported', 'This build has no embedded simulator.')

@@ -1,0 +1,69 @@
+import { HeldPayouts, localPerson } from '../core/policy'
+import { commandGroup, type Action } from './command'
+import { label } from './profile-command'
+
+const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+
+const list: Action = {
+  name: 'held list',
+  usage: 'held list --profile N [--json]',
+  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet, amount, asset, destination, network.",
+  options: { profile: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const held = (await ctx.withStore(profile, (store) => new HeldPayouts(store, editor()).list())).reverse()
+    if (v.json) {
+      ctx.out(JSON.stringify(held, null, 2))
+      return 0
+    }
+    if (held.length === 0) {
+      ctx.out(`Nothing is held for a person on ${label(profile)}.`)
+      return 0
+    }
+    for (const e of held) {
+      const b = e.body
+      ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${e.requestedBy}`)
+      ctx.out(`    ${b.amount} ${b.asset} from wallet ${b.wallet_id} to ${b.destination}${b.network ? ` on ${b.network}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+    }
+    ctx.out(`Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held reject KEY --profile ${v.profile as string} --reason TEXT`)
+    return 0
+  },
+}
+
+const release: Action = {
+  name: 'held release',
+  usage: 'held release KEY --profile N',
+  summary: "Sends a held payout to the provider under the agent's Idempotency-Key and the body it asked for. It then waits for approval in the provider console like every payout.",
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  positionals: ['key'],
+  async run(ctx, v, [key]) {
+    const profile = await ctx.profile(v.profile as string)
+    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => new HeldPayouts(store, editor()).release(key!, s.payouts)))
+    if (result.withdrawal) {
+      ctx.out(`Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`)
+      return 0
+    }
+    const error = result.entry.error
+    ctx.err(`Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${error.code}: ${error.message}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`)
+    return 1
+  },
+}
+
+const reject: Action = {
+  name: 'held reject',
+  usage: 'held reject KEY --profile N --reason TEXT',
+  summary: 'Rejects a held payout: nothing is sent, and the agent gets the reason when it calls request_withdrawal again with the same key.',
+  options: { profile: { type: 'string' }, reason: { type: 'string' } },
+  required: ['profile', 'reason'],
+  positionals: ['key'],
+  async run(ctx, v, [key]) {
+    const profile = await ctx.profile(v.profile as string)
+    await ctx.withStore(profile, (store) => new HeldPayouts(store, editor()).reject(key!, v.reason as string))
+    ctx.out(`Rejected ${key}; nothing was sent. The agent sees your reason on its next call with this key.`)
+    return 0
+  },
+}
+
+export const heldCommand = commandGroup('held', 'Agent payouts held for a person by the policy: list, release or reject them.', [list, release, reject])

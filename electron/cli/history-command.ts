@@ -1,0 +1,141 @@
+import { DeskError } from '../core/errors'
+import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
+import { requireCovered } from '../core/history/ledger-coverage'
+import { ledgerCsvLines } from '../core/history/ledger-csv'
+import { openLedger } from '../core/history/ledger-scope'
+import { syncProfileHistory } from '../core/history/profile-sync'
+import { reconcile } from '../core/history/reconciliation'
+import { reportCsvLines } from '../core/history/report-csv'
+import type { SyncProgress } from '../core/history/sync-progress'
+import type { Profile } from '../core/profiles'
+import type { CliContext } from './cli-context'
+import { actionHelp, commandGroup, type Action, type Values } from './command'
+import { UsageError } from './usage-error'
+
+const PROGRESS_EVERY_MS = 1_000
+const n = (x: number) => x.toLocaleString('en-US')
+
+function progressLine(p: SyncProgress): string {
+  const eta = p.etaSeconds === null ? '' : `, about ${Math.ceil(p.etaSeconds)} s left`
+  const back = p.reachedBack ? `, back to ${p.reachedBack}` : ''
+  const rechecked = p.rechecked ? `, ${n(p.rechecked)} re-read` : ''
+  return `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} rows/s${eta}${back}${rechecked}`
+}
+
+/** The ledger of the profile's active key; a profile without a Key ID has none. */
+function keyIdOf(profile: Profile): string {
+  if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
+  return profile.keyId
+}
+
+function period(v: Values, usage: string): { from: string; to: string; walletId: string | undefined } {
+  const check = (name: 'from' | 'to') => {
+    const text = v[name] as string
+    if (!Number.isFinite(Date.parse(text))) throw new UsageError(`--${name} must be an ISO 8601 time, for example 2026-11-01T00:00:00Z.`, usage)
+    return new Date(Date.parse(text)).toISOString()
+  }
+  return { from: check('from'), to: check('to'), walletId: v.wallet as string | undefined }
+}
+
+/** CSV on stdout exactly as it would be in a file: each chunk ends with CRLF, and `out` adds the LF. */
+function printCsv(ctx: CliContext, lines: Iterable<string>): void {
+  for (const chunk of csvChunks(lines)) ctx.out(chunk.slice(0, -1))
+}
+
+const sync: Action = {
+  name: 'history sync',
+  usage: 'history sync --profile N',
+  summary:
+    "Brings the profile's history ledger up to date: the whole history the first time, then only what is new (with an overlap window). Resumes an interrupted sync from its last page. Progress on stderr, a summary on stdout.",
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    keyIdOf(profile)
+    const signer = await ctx.keys.vault.openSigner(profile)
+    const stop = new AbortController()
+    const interrupt = () => stop.abort(new DeskError('cancelled', 'Interrupted; the next sync continues from the last page recorded.'))
+    process.once('SIGINT', interrupt)
+    try {
+      return await ctx.withStore(profile, async (store) => {
+        let lastLine = 0
+        const result = await syncProfileHistory({
+          profile,
+          store,
+          signer,
+          actor: 'cli',
+          signal: stop.signal,
+          onWait: () => ctx.err('history: another process is syncing this profile; waiting for it to finish.'),
+          onProgress: (p) => {
+            if (p.phase !== 'done' && Date.now() - lastLine < PROGRESS_EVERY_MS) return
+            lastLine = Date.now()
+            ctx.err(progressLine(p))
+          },
+        })
+        const { ledger } = openLedger(store, profile.baseUrl, signer.keyId)
+        const s = ledger.summary()
+        if (result.cleared) ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
+        ctx.out(
+          `Synced "${profile.name}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
+            `The ledger holds ${n(s.rows)} movements; ${n(s.notFinal)} not final.`,
+        )
+        return 0
+      })
+    } finally {
+      process.off('SIGINT', interrupt)
+      signer.dispose()
+    }
+  },
+}
+
+const exportCsv: Action = {
+  name: 'history export',
+  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--out FILE]',
+  summary:
+    'Writes the movements recorded in (from, to] from the local ledger as CSV, in the columns of the app\'s export, to FILE or stdout. Refuses a period the ledger has not synced, naming what is missing.',
+  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, out: { type: 'string' } },
+  required: ['profile', 'from', 'to'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const p = period(v, actionHelp(exportCsv))
+    return ctx.withStore(profile, async (store) => {
+      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
+      requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
+      const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId })
+      if (typeof v.out === 'string') {
+        await writeCsvFile(v.out, lines)
+        ctx.err(`history: wrote ${v.out}`)
+      } else {
+        printCsv(ctx, lines)
+      }
+      return 0
+    })
+  },
+}
+
+const report: Action = {
+  name: 'history report',
+  usage: 'history report --profile N --from ISO --to ISO [--wallet ID] [--json]',
+  summary:
+    'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the counts and sums of incoming, outgoing, internal and fees, movements not final, and back-to-back ranges with row counts. CSV with a header block, or --json.',
+  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile', 'from', 'to'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const p = period(v, actionHelp(report))
+    return ctx.withStore(profile, (store) => {
+      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
+      const result = reconcile(ledger, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
+      const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
+      if (v.json) ctx.out(JSON.stringify({ ...header, ...result }, null, 2))
+      else printCsv(ctx, reportCsvLines(result, header))
+      return 0
+    })
+  },
+}
+
+export const historyCommand = commandGroup(
+  'history',
+  "The profile's local history ledger: sync it from the provider, export movements as CSV, or reconcile a period.",
+  [sync, exportCsv, report],
+)

@@ -1,0 +1,127 @@
+import { OTHER_ASSETS, NO_RULES, type DestinationRule, type Policy } from '../../shared/policy/policy-schema'
+import { describeRules, localPerson, PolicySettings, type PolicyState } from '../core/policy'
+import { commandGroup, type Action, type Values } from './command'
+import { label } from './profile-command'
+import { UsageError } from './usage-error'
+
+const SET_USAGE =
+  'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
+  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off]'
+
+const show: Action = {
+  name: 'policy show',
+  usage: 'policy show --profile N [--json]',
+  summary: "Shows the rules the profile's agent write tools obey, who set them and when. Exit 1 when the stored policy cannot be read (every agent request is then refused).",
+  options: { profile: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const state = await ctx.withStore(profile, (store) => new PolicySettings(store, { actor: 'cli', person: localPerson() }).show())
+    if (v.json) ctx.out(JSON.stringify(state, null, 2))
+    else {
+      ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
+      for (const line of describeRules(state)) ctx.out(`  - ${line}`)
+      if (!profile.agentWriteTools) ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
+    }
+    return state.kind === 'unreadable' ? 1 : 0
+  },
+}
+
+const set: Action = {
+  name: 'policy set',
+  usage: SET_USAGE,
+  summary:
+    'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
+    '(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, or every payout with --hold-all on, waits for a person ("held release"). Written to the audit log with who and when.',
+  options: {
+    profile: { type: 'string' },
+    'max-per-payout': { type: 'string', multiple: true },
+    'max-per-day': { type: 'string', multiple: true },
+    'max-requests-per-hour': { type: 'string' },
+    destinations: { type: 'string' },
+    'hold-above': { type: 'string', multiple: true },
+    'hold-all': { type: 'string' },
+  },
+  required: ['profile'],
+  async run(ctx, v) {
+    const candidate = policyFromOptions(v)
+    const profile = await ctx.profile(v.profile as string)
+    const stored = await ctx.withStore(profile, async (store) => {
+      const settings = new PolicySettings(store, { actor: 'cli', person: localPerson() })
+      // Listed ids are checked against the provider's destination book, which needs the key.
+      const book = candidate.destinations.kind === 'list' ? await ctx.withSession(profile, store, (s) => s.client.listCounterparties()) : null
+      return settings.set(candidate, book)
+    })
+    ctx.out(`Agent policy of ${label(profile)} set by ${stored.setBy} at ${stored.setAt}:`)
+    for (const line of describeRules({ kind: 'set', ...stored })) ctx.out(`  - ${line}`)
+    return 0
+  },
+}
+
+const clear: Action = {
+  name: 'policy clear',
+  usage: 'policy clear --profile N',
+  summary: 'Removes the policy: the default applies again, which holds every agent payout for a person. Written to the audit log.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    await ctx.withStore(profile, (store) => new PolicySettings(store, { actor: 'cli', person: localPerson() }).clear())
+    ctx.out(`Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`)
+    return 0
+  },
+}
+
+export const policyCommand = commandGroup('policy', "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.", [show, set, clear])
+
+function origin(state: PolicyState): string {
+  if (state.kind === 'set') return `set by ${state.setBy} at ${state.setAt}`
+  if (state.kind === 'default') return 'the default (no policy set)'
+  return 'UNREADABLE'
+}
+
+/** The command line as a candidate policy; the amounts and ids are checked by the policy's own rules. */
+export function policyFromOptions(v: Values): Policy {
+  return {
+    maxPerPayout: perAsset(v['max-per-payout'], '--max-per-payout'),
+    maxPerDay: perAsset(v['max-per-day'], '--max-per-day'),
+    maxRequestsPerHour: v['max-requests-per-hour'] === undefined ? NO_RULES.maxRequestsPerHour : count(v['max-requests-per-hour'] as string),
+    destinations: v.destinations === undefined ? NO_RULES.destinations : destinations(v.destinations as string),
+    holdAbove: perAsset(v['hold-above'], '--hold-above'),
+    holdAll: onOff(v['hold-all']),
+  }
+}
+
+function perAsset(values: Values[string], option: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const pair of (values as string[] | undefined) ?? []) {
+    const eq = pair.indexOf('=')
+    if (eq <= 0) throw new UsageError(`${option} takes ASSET=AMOUNT, e.g. ETH=0.5 (or ${OTHER_ASSETS}=0); got "${pair}".`, SET_USAGE)
+    const asset = pair.slice(0, eq).trim().toUpperCase()
+    if (asset in out) throw new UsageError(`${option} names ${asset} twice.`, SET_USAGE)
+    out[asset] = pair.slice(eq + 1).trim()
+  }
+  return out
+}
+
+function count(text: string): number {
+  if (!/^-?\d+$/.test(text.trim())) throw new UsageError(`--max-requests-per-hour takes a whole number; got "${text}".`, SET_USAGE)
+  return Number(text)
+}
+
+function destinations(text: string): DestinationRule {
+  if (text === 'any') return { kind: 'any' }
+  const verified = /^verified-for:(.*)$/.exec(text)
+  if (verified) {
+    const hours = Number(verified[1])
+    if (verified[1]!.trim() === '' || !Number.isFinite(hours)) throw new UsageError(`--destinations verified-for:HOURS takes a number of hours; got "${verified[1]}".`, SET_USAGE)
+    return { kind: 'verified_for', hours }
+  }
+  return { kind: 'list', ids: text.split(',').map((id) => id.trim()) }
+}
+
+function onOff(value: Values[string]): boolean {
+  if (value === undefined || value === 'off') return false
+  if (value === 'on') return true
+  throw new UsageError('--hold-all is on or off.', SET_USAGE)
+}

@@ -1,0 +1,10 @@
+import type { appChannels } from '../../shared/ipc/channels/app'
+import { appInfo, type Shell } from './app-info'
+import type { HandlersFor } from './ipc/router'
+
+/** Handlers for every channel of `shared/ipc/channels/app.ts`. */
+export function appHandlers(shell: Shell, version: string): HandlersFor<typeof appChannels> {
+  return {
+    'app.info': () => appInfo(shell, version),
+  }
+}

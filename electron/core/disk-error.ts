@@ -1,0 +1,21 @@
+import { DeskError } from './errors'
+
+/**
+ * A failed file operation as the user can act on it: which file, what happened, what to do. The
+ * original error rides along as `cause` so the log keeps the detail. Null when it is no disk condition.
+ */
+export function diskError(err: unknown, file: string, doing: string): DeskError | null {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  let out: DeskError | null = null
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    out = new DeskError('disk_full', `Could not ${doing}: the disk holding ${file} is full. Free some space and try again; nothing was sent.`)
+  } else if (code === 'EROFS') {
+    out = new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk. Make it writable and try again; nothing was sent.`)
+  } else if (code === 'EACCES' || code === 'EPERM') {
+    out = new DeskError('disk_permission', `Could not ${doing}: this user may not write ${file} (or its folder). Check the owner and permissions.`)
+  } else if (code === 'EIO') {
+    out = new DeskError('disk_error', `Could not ${doing}: the disk failed while writing ${file}. Check the disk; nothing was sent.`)
+  }
+  if (out) out.cause = err
+  return out
+}

@@ -1,0 +1,36 @@
+import { open, rename, rm } from 'node:fs/promises'
+
+const CHUNK_CHARS = 1 << 20
+
+/** Lines joined into pieces of about a megabyte, so a large CSV is written in few calls without holding it whole. */
+export function* csvChunks(lines: Iterable<string>): Generator<string> {
+  let chunk = ''
+  for (const line of lines) {
+    chunk += line
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk
+      chunk = ''
+    }
+  }
+  if (chunk) yield chunk
+}
+
+/**
+ * Writes the CSV to a temporary file and renames it into place, so a failed or interrupted
+ * export never leaves half a file under the name asked for. Owner-only: it holds the history.
+ */
+export async function writeCsvFile(path: string, lines: Iterable<string>): Promise<void> {
+  const temp = `${path}.part`
+  const file = await open(temp, 'w', 0o600)
+  try {
+    // Each chunk is awaited, so the main process keeps answering the screens between them.
+    for (const chunk of csvChunks(lines)) await file.write(chunk)
+    await file.sync()
+    await file.close()
+    await rename(temp, path)
+  } catch (err) {
+    await file.close().catch(() => undefined)
+    await rm(temp, { force: true })
+    throw err
+  }
+}

@@ -1,0 +1,42 @@
+import { ApiClient } from '../api/api-client'
+import { Pacer, type PacerOptions } from '../api/pacer'
+import { RequestSender } from '../api/request-sender'
+import { AuditLog } from '../audit/audit-log'
+import type { Profile } from '../profiles/profile'
+import type { Signer } from '../signing'
+import type { DeskStore } from '../store/desk-store'
+import { HistorySync, type HistorySyncOptions, type SyncResult } from './history-sync'
+import { openLedger } from './ledger-scope'
+import { withSyncLease } from './sync-lease'
+import type { SyncProgress } from './sync-progress'
+
+export interface ProfileSyncRequest {
+  profile: Profile
+  store: DeskStore
+  signer: Signer
+  /** Who is syncing, for the audit log (cli, app). */
+  actor: string
+  signal: AbortSignal
+  onProgress?: (p: SyncProgress) => void
+  /** Another process holds the sync; this one waits for it. */
+  onWait?: () => void
+  pacing?: PacerOptions
+  options?: HistorySyncOptions
+}
+
+/**
+ * A sync someone asked for outside the app (the CLI): its own signed client on the key's shared
+ * budget in the profile's store, the audit log, and the lease so no other process walks at once.
+ */
+export async function syncProfileHistory(req: ProfileSyncRequest): Promise<SyncResult & { cleared: boolean }> {
+  const { ledger, cleared } = openLedger(req.store, req.profile.baseUrl, req.signer.keyId)
+  const pacer = new Pacer({ ...req.pacing, ledger: req.store.pacerLedger(req.profile.baseUrl, req.signer.keyId) })
+  const sender = new RequestSender({ baseUrl: req.profile.baseUrl, signer: req.signer, pacer, audit: new AuditLog(req.store, req.actor) })
+  try {
+    const sync = new HistorySync({ client: new ApiClient(sender), store: req.store, ledger, pacer }, req.options)
+    const result = await withSyncLease(req.store, req.signal, req.onWait ?? (() => undefined), () => sync.run(req.signal, req.onProgress))
+    return { ...result, cleared }
+  } finally {
+    await sender.close()
+  }
+}

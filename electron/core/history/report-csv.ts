@@ -1,0 +1,40 @@
+import { csvLine } from '../treasury/csv-export'
+import type { ReconciliationReport } from './reconciliation'
+
+export interface ReportHeader {
+  profile: string
+  environment: string
+  baseUrl: string
+  generatedAt: string
+}
+
+/**
+ * The report as CSV: a header block (period, profile, environment, generated-at), the totals per
+ * wallet, asset and network, the back-to-back coverage ranges, then each movement not final.
+ * Every cell passes csvLine, which defuses formula characters.
+ */
+export function* reportCsvLines(report: ReconciliationReport, header: ReportHeader): Generator<string> {
+  yield csvLine(['report', 'reconciliation'])
+  yield csvLine(['period_from (exclusive)', report.from])
+  yield csvLine(['period_to (inclusive)', report.to])
+  yield csvLine(['profile', header.profile])
+  yield csvLine(['environment', header.environment])
+  yield csvLine(['base_url', header.baseUrl])
+  yield csvLine(['wallets', report.walletIds ? report.walletIds.join(' ') : 'all'])
+  yield csvLine(['ledger_synced_to', report.syncedTo])
+  yield csvLine(['generated_at', header.generatedAt])
+  yield csvLine(['rows', String(report.rows)])
+  yield csvLine(['distinct_id_direction', String(report.distinctRows)])
+  yield '\r\n'
+  yield csvLine(['wallet_id', 'asset', 'network', 'in_count', 'in_sum', 'out_count', 'out_sum', 'internal_count', 'internal_sum', 'fee_count', 'fee_sum', 'not_final'])
+  for (const g of report.groups) {
+    yield csvLine([g.walletId, g.asset, g.network, String(g.incoming.count), g.incoming.sum, String(g.outgoing.count), g.outgoing.sum,
+      String(g.internal.count), g.internal.sum, String(g.fees.count), g.fees.sum, String(g.notFinal)])
+  }
+  yield '\r\n'
+  yield csvLine(['coverage_from (exclusive)', 'coverage_to (inclusive)', 'rows'])
+  for (const c of report.coverage) yield csvLine([c.from, c.to, String(c.rows)])
+  yield '\r\n'
+  yield csvLine(['not_final_id', 'direction', 'wallet_id', 'status', 'read_at'])
+  for (const n of report.notFinal) yield csvLine([n.id, n.direction, n.walletId, n.status, n.readAt])
+}

@@ -1,0 +1,38 @@
+import type { Outbox } from './outbox'
+import type { PayoutRequests } from './payout-requests'
+
+/**
+ * Sends single payouts that wait in the outbox once their time has come (the provider asked to wait).
+ * Any process may do it: the move queued → sending is one transaction, so exactly one of them sends.
+ * Batch rows have their own runner, which keeps file order.
+ */
+export class QueuedSender {
+  private running = false
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly payouts: PayoutRequests,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async tick(): Promise<number> {
+    if (this.running) return 0
+    this.running = true
+    let sent = 0
+    try {
+      for (const entry of this.outbox.list().reverse()) {
+        if (entry.state !== 'queued' || entry.batchId !== null) continue
+        if (entry.notBefore !== null && Date.parse(entry.notBefore) > this.now()) continue
+        try {
+          await this.payouts.sendRecorded(entry.idempotencyKey)
+          sent++
+        } catch {
+          // another process moved it first, or the attempt failed and the outbox already says how
+        }
+      }
+    } finally {
+      this.running = false
+    }
+    return sent
+  }
+}

@@ -1,0 +1,128 @@
+import type { CreateWithdrawal } from '../../../shared/api/requests'
+import type { Counterparty } from '../../../shared/api/resources'
+import type { DeskStore } from '../store'
+import { policyRepo } from '../store/policy-repo'
+import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
+import { PolicyError, policyDenied } from './policy-errors'
+import { policyState, type PolicyState } from './policy-state'
+
+export type Admitted = Exclude<Decision, { outcome: 'deny' }>
+
+/** The audit log's actor for every decision about an agent's request. */
+export const AGENT_ACTOR = 'agent'
+
+/**
+ * The profile's policy applied to an agent's write requests. Each check runs inside the write
+ * transaction that records the request (BEGIN IMMEDIATE), so two connector processes are
+ * serialised: the second one counts the first one's payout and no cap is passed together.
+ */
+export class AgentPolicy {
+  constructor(
+    private readonly store: DeskStore,
+    /** Whose outbox entries the daily totals count (the connector's requester name). */
+    private readonly requestedBy: string,
+  ) {}
+
+  /** The policy in force; never throws for a bad row (that reads as `unreadable`). */
+  state(): PolicyState {
+    return this.store.read('read the agent policy', () => policyState(this.store.repo(policyRepo).read()))
+  }
+
+  /** Moves whenever anyone changes the policy row. */
+  fingerprint(): string {
+    return this.store.read('read the agent policy', () => this.store.repo(policyRepo).fingerprint())
+  }
+
+  /** Whether a payout check needs the destination book (read from the provider before the transaction). */
+  needsBook(): boolean {
+    const s = this.state()
+    return s.kind !== 'unreadable' && s.policy.destinations.kind !== 'any'
+  }
+
+  /**
+   * Decides a new payout inside the caller's write transaction and records the decision there:
+   * allow or hold, or throws a PolicyError (then the caller's transaction rolls back and
+   * `recordDenial` writes the audit row).
+   */
+  admitPayout(key: string, body: CreateWithdrawal, book: readonly Counterparty[] | null, now: Date): Admitted {
+    const repo = this.store.repo(policyRepo)
+    const state = policyState(repo.read())
+    const decision: Decision =
+      state.kind === 'unreadable'
+        ? unreadable(state.problem)
+        : checkPayout(state.policy, {
+            asset: body.asset,
+            amount: body.amount,
+            destination: body.destination,
+            network: body.network,
+            // A refused entry sent again is checked again: it left the totals when it was refused.
+            spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
+            requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
+            book,
+            now,
+          })
+    if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
+    repo.noteRequest(now.toISOString(), 'request_withdrawal', key)
+    this.audit(now, key, 'request_withdrawal', decision, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination })
+    return decision
+  }
+
+  /** create_counterparty: the hourly request limit, checked and counted in one transaction; a denial is audited and thrown. */
+  admitCounterparty(now: Date): void {
+    try {
+      this.store.transaction('check the agent policy', () => {
+        const repo = this.store.repo(policyRepo)
+        const state = policyState(repo.read())
+        const decision = state.kind === 'unreadable' ? unreadable(state.problem) : checkCounterparty(state.policy, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
+        if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
+        repo.noteRequest(now.toISOString(), 'create_counterparty', null)
+        this.audit(now, null, 'create_counterparty', decision, {})
+      })
+    } catch (err) {
+      if (err instanceof PolicyError) this.recordDenial(err, null, 'create_counterparty', now)
+      throw err
+    }
+  }
+
+  /** A denial is audited in its own transaction: the one that checked it rolled back. */
+  recordDenial(err: PolicyError, key: string | null, tool: string, now: Date): void {
+    this.store.transaction('record the policy decision', () =>
+      this.store.audit.append({
+        at: now.toISOString(),
+        kind: 'decision',
+        method: 'LOCAL',
+        path: 'policy.denied',
+        status: null,
+        errorCode: err.code,
+        requestId: null,
+        idempotencyKey: key,
+        actor: AGENT_ACTOR,
+        detail: { tool, rule: err.rule, remaining: err.remaining, message: err.message },
+      }),
+    )
+  }
+
+  private audit(now: Date, key: string | null, tool: string, decision: Admitted, request: Record<string, unknown>): void {
+    const held = decision.outcome === 'hold'
+    this.store.audit.append({
+      at: now.toISOString(),
+      kind: 'decision',
+      method: 'LOCAL',
+      path: held ? 'policy.held' : 'policy.allowed',
+      status: null,
+      errorCode: null,
+      requestId: null,
+      idempotencyKey: key,
+      actor: AGENT_ACTOR,
+      detail: held ? { tool, rule: decision.rule, message: decision.message, ...request } : { tool, rule: null, ...request },
+    })
+  }
+}
+
+function unreadable(problem: string): Decision {
+  return { outcome: 'deny', rule: 'policy_unreadable', message: `The profile's policy cannot be read (${problem}); a person must set it again (payout-desk policy set).`, remaining: null }
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString()
+}

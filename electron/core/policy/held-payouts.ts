@@ -1,0 +1,52 @@
+import { DeskError } from '../errors'
+import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import type { AuditEntry, DeskStore } from '../store'
+import type { PolicyEditor } from './policy-settings'
+
+/** The outbox error a rejected hold carries; the agent reads it on its next retry with the key. */
+export const HELD_REJECTED = 'held_rejected'
+export const MAX_REASON_LENGTH = 500
+
+/**
+ * Agent payouts the policy held for a person: listed with the request in full, released (sent
+ * under the agent's Idempotency-Key and recorded body) or rejected with a reason.
+ */
+export class HeldPayouts {
+  constructor(
+    private readonly store: DeskStore,
+    private readonly editor: PolicyEditor,
+  ) {}
+
+  list(): OutboxEntry[] {
+    return this.store.read('read the outbox', () => this.store.outbox.list().entries.filter((e) => e.state === 'held'))
+  }
+
+  /** Sends the held entry through `payouts` (the profile's signing session). */
+  async release(key: string, payouts: PayoutRequests, now = new Date()): Promise<PayoutResult> {
+    this.store.transaction('record the release', () => {
+      this.mustBeHeld(key)
+      this.store.audit.append(this.entry(now, 'held.released', key, {}))
+    })
+    return payouts.sendRecorded(key)
+  }
+
+  async reject(key: string, reason: string, now = new Date()): Promise<OutboxEntry> {
+    const text = reason.trim()
+    if (text.length === 0 || text.length > MAX_REASON_LENGTH) throw new DeskError('invalid_input', `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`)
+    return this.store.transaction('record the rejection', () => {
+      this.mustBeHeld(key)
+      this.store.audit.append(this.entry(now, 'held.rejected', key, { reason: text }))
+      return this.store.outbox.transition(key, (e) => ({ state: 'discarded', withdrawalId: e.withdrawalId, error: { code: HELD_REJECTED, message: text } }), this.store.processes.token, now.toISOString())
+    })
+  }
+
+  private mustBeHeld(key: string): void {
+    const entry = this.store.outbox.get(key)
+    if (!entry) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
+    if (entry.state !== 'held') throw new DeskError('invalid_input', `This payout is ${entry.state}, not held; only a held payout is released or rejected.`)
+  }
+
+  private entry(now: Date, path: string, key: string, detail: Record<string, unknown>): AuditEntry {
+    return { at: now.toISOString(), kind: 'decision', method: 'LOCAL', path, status: null, errorCode: null, requestId: null, idempotencyKey: key, actor: this.editor.actor, detail: { by: this.editor.person, ...detail } }
+  }
+}

@@ -1,0 +1,96 @@
+import Big from 'big.js'
+import type { Counterparty } from '../../../shared/api/resources'
+import { amountFor, type DestinationRule, type Policy } from '../../../shared/policy/policy-schema'
+
+export const DAY_MS = 24 * 60 * 60 * 1000
+export const HOUR_MS = 60 * 60 * 1000
+
+export type RuleName = 'policy_unreadable' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | 'hold_all' | 'hold_above'
+
+export type Decision =
+  | { outcome: 'allow' }
+  | { outcome: 'hold'; rule: 'hold_all' | 'hold_above'; message: string }
+  /** `remaining`: what the rule still allows (an amount, a count), or null when nothing of the kind applies. */
+  | { outcome: 'deny'; rule: RuleName; message: string; remaining: string | null }
+
+export interface PayoutFacts {
+  asset: string
+  amount: string
+  destination: string
+  network?: string
+  /** Amounts of this asset the agent's payouts of the last 24 hours may still pay. */
+  spentToday: readonly string[]
+  requestsLastHour: number
+  /** The destination book, read when the destination rule needs it (null for "any"). */
+  book: readonly Counterparty[] | null
+  now: Date
+}
+
+/** Deny rules first (a held payout must fit the caps too), then the hold rules. */
+export function checkPayout(policy: Policy, f: PayoutFacts): Decision {
+  const denied = checkHourly(policy, f.requestsLastHour) ?? checkPerPayout(policy, f) ?? checkDaily(policy, f) ?? checkDestination(policy.destinations, f)
+  if (denied) return denied
+  if (policy.holdAll) return { outcome: 'hold', rule: 'hold_all', message: 'Every agent payout on this profile waits for a person at the desk to release or reject it.' }
+  const holdAbove = amountFor(policy.holdAbove, f.asset)
+  if (holdAbove !== null && new Big(f.amount).gt(holdAbove)) {
+    return { outcome: 'hold', rule: 'hold_above', message: `Payouts above ${holdAbove} ${f.asset} wait for a person at the desk to release or reject them.` }
+  }
+  return { outcome: 'allow' }
+}
+
+/** create_counterparty counts against the hourly request limit and nothing else. */
+export function checkCounterparty(policy: Policy, requestsLastHour: number): Decision {
+  return checkHourly(policy, requestsLastHour) ?? { outcome: 'allow' }
+}
+
+function checkHourly(policy: Policy, count: number): Decision | null {
+  const max = policy.maxRequestsPerHour
+  if (max === null || count < max) return null
+  return {
+    outcome: 'deny',
+    rule: 'max_requests_per_hour',
+    message: `At most ${max} write requests per hour; ${count} were made in the last hour, so none is left until the oldest is an hour old.`,
+    remaining: '0',
+  }
+}
+
+function checkPerPayout(policy: Policy, f: PayoutFacts): Decision | null {
+  const cap = amountFor(policy.maxPerPayout, f.asset)
+  if (cap === null || new Big(f.amount).lte(cap)) return null
+  return { outcome: 'deny', rule: 'max_per_payout', message: `At most ${cap} ${f.asset} per payout; this payout asks for ${f.amount} ${f.asset}.`, remaining: cap }
+}
+
+function checkDaily(policy: Policy, f: PayoutFacts): Decision | null {
+  const cap = amountFor(policy.maxPerDay, f.asset)
+  if (cap === null) return null
+  const spent = f.spentToday.reduce((sum, a) => sum.plus(a), new Big(0))
+  const left = new Big(cap).minus(spent)
+  if (new Big(f.amount).lte(left)) return null
+  const remaining = left.gt(0) ? left.toFixed() : '0'
+  return {
+    outcome: 'deny',
+    rule: 'max_per_day',
+    message: `At most ${cap} ${f.asset} in any 24 hours; ${spent.toFixed()} ${f.asset} were requested in the last 24 hours, so ${remaining} ${f.asset} is left and this payout asks for ${f.amount} ${f.asset}.`,
+    remaining,
+  }
+}
+
+/**
+ * The destination is the address the agent names; the rule speaks of destination entries. Every
+ * entry with that address (on the payout's network, when given) must pass: when the network is
+ * left to the provider, any of them could be the one it pays, so all are checked (fail closed).
+ */
+function checkDestination(rule: DestinationRule, f: PayoutFacts): Decision | null {
+  if (rule.kind === 'any') return null
+  const entries = (f.book ?? []).filter((c) => c.address === f.destination && (f.network === undefined || c.network === f.network))
+  const deny = (message: string): Decision => ({ outcome: 'deny', rule: 'destinations', message, remaining: null })
+  if (entries.length === 0) return deny('Payouts go only to destinations in the destination book that the policy allows; this address is not in the book.')
+  if (rule.kind === 'list') {
+    const allowed = new Set(rule.ids)
+    const outside = entries.find((c) => !allowed.has(c.id))
+    return outside ? deny(`Payouts go only to the destination ids ${rule.ids.join(', ')}; this address is destination ${outside.id}.`) : null
+  }
+  const since = f.now.getTime() - rule.hours * HOUR_MS
+  const young = entries.find((c) => !c.can_send || c.verified_at === null || Date.parse(c.verified_at) > since)
+  return young ? deny(`Payouts go only to destinations verified at least ${rule.hours} hours ago; destination ${young.id} is not (yet).`) : null
+}

@@ -1,0 +1,281 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { z } from 'zod'
+import { amountKey } from '../../../shared/api/amount-key'
+import { isFinalLegStatus } from '../../../shared/api/leg-status'
+import { LedgerRowSchema, type LedgerFilter, type LedgerPage, type LedgerPosition, type LedgerRow, type LedgerSummary } from '../../../shared/api/ledger-query'
+import type { TransactionLeg } from '../../../shared/api/resources'
+import { DeskError } from '../errors'
+import { inTransaction } from './transaction'
+
+/**
+ * One pass over a recorded-time range (after, before], newest first, as the provider pages it.
+ * Committed with every page, so a killed process resumes from the last committed page.
+ */
+export const WalkSchema = z.strictObject({
+  after: z.number().int().nullable(),
+  before: z.number().int().nullable(),
+  cursor: z.string().nullable(),
+  /** Newest recorded time seen in this walk: the next high-water mark. */
+  newest: z.number().int().nullable(),
+  /** Oldest recorded time committed: a range restarted without cursor ends here (inclusive). */
+  oldest: z.number().int().nullable(),
+  pages: z.number().int(),
+  rows: z.number().int(),
+  startedAt: z.number().int(),
+})
+export type Walk = z.infer<typeof WalkSchema>
+
+export interface LedgerState {
+  scope: string
+  complete: boolean
+  highWaterMs: number | null
+  syncedAtMs: number | null
+  walk: Walk | null
+  lastError: string | null
+  lastAttemptMs: number | null
+}
+
+interface RawState {
+  scope: string
+  complete: number
+  high_water_ms: number | null
+  synced_at_ms: number | null
+  walk: string | null
+  last_error: string | null
+  last_attempt_ms: number | null
+}
+
+interface RawLeg {
+  id: string
+  direction: string
+  created_at: string
+  wallet_id: string | null
+  asset: string
+  network: string | null
+  network_name: string | null
+  status: string
+  final: number
+  amount: string
+  fee: string | null
+  fee_asset: string | null
+  from_name: string | null
+  from_address: string
+  to_name: string | null
+  to_address: string
+  tx_hash: string | null
+  read_at_ms: number
+  at_ms: number
+}
+
+const LEG_COLUMNS = `l.id, l.direction, l.created_at, l.wallet_id, l.asset, l.network, l.network_name, l.status, l.final, l.amount,
+  l.fee, l.fee_asset, f.name AS from_name, f.address AS from_address, t.name AS to_name, t.address AS to_address, l.tx_hash, l.read_at_ms, l.at_ms`
+const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
+
+/** A stored leg back as the API's shape, parsed like any other input. */
+function toRow(raw: RawLeg): LedgerRow {
+  return LedgerRowSchema.parse({
+    id: raw.id,
+    created_at: raw.created_at,
+    direction: raw.direction,
+    from: { name: raw.from_name, address: raw.from_address },
+    to: { name: raw.to_name, address: raw.to_address },
+    amount: raw.amount,
+    asset: raw.asset,
+    fee: raw.fee,
+    fee_asset: raw.fee_asset,
+    status: raw.status,
+    tx_hash: raw.tx_hash,
+    network: raw.network,
+    network_name: raw.network_name,
+    wallet_id: raw.wallet_id,
+    read_at: new Date(raw.read_at_ms).toISOString(),
+    final: raw.final === 1,
+  })
+}
+
+/** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
+export class LedgerRepo {
+  private readonly parties = new Map<string, number>()
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  /**
+   * Ties the ledger to one provider environment and key. A ledger of another base URL or Key ID
+   * is removed here, in one transaction, so two environments' movements are never mixed.
+   */
+  bind(scope: string): { cleared: boolean } {
+    return inTransaction(this.db, () => {
+      const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
+      if (current?.scope === scope) return { cleared: false }
+      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_state')
+      this.parties.clear()
+      this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
+      return { cleared: current !== undefined }
+    })
+  }
+
+  state(): LedgerState {
+    const raw = this.db.prepare('SELECT * FROM ledger_state WHERE id = 1').get() as RawState | undefined
+    if (!raw) throw new DeskError('ledger_unbound', 'The history ledger has not been opened for a provider yet.')
+    return {
+      scope: raw.scope,
+      complete: raw.complete === 1,
+      highWaterMs: raw.high_water_ms,
+      syncedAtMs: raw.synced_at_ms,
+      walk: raw.walk === null ? null : WalkSchema.parse(JSON.parse(raw.walk)),
+      lastError: raw.last_error,
+      lastAttemptMs: raw.last_attempt_ms,
+    }
+  }
+
+  saveWalk(walk: Walk | null): void {
+    this.db.prepare('UPDATE ledger_state SET walk = ? WHERE id = 1').run(walk === null ? null : JSON.stringify(WalkSchema.parse(walk)))
+  }
+
+  /**
+   * A page's rows and the walk's new position in one transaction: either both are on disk or
+   * neither. On the last page (`done`) the high-water mark moves and the walk ends in it too.
+   */
+  commitPage(legs: readonly TransactionLeg[], walk: Walk, done: boolean, readAtMs: number, firstRecheckMs: number): void {
+    inTransaction(this.db, () => {
+      this.upsert(legs, readAtMs, firstRecheckMs)
+      if (!done) return this.saveWalk(walk)
+      const state = this.state()
+      const highWater = Math.max(state.highWaterMs ?? -Infinity, walk.newest ?? -Infinity)
+      this.db
+        .prepare('UPDATE ledger_state SET complete = 1, high_water_ms = ?, synced_at_ms = ?, walk = NULL, last_error = NULL WHERE id = 1')
+        .run(Number.isFinite(highWater) ? highWater : null, walk.startedAt)
+    })
+  }
+
+  recordAttempt(atMs: number, error: string | null): void {
+    this.db.prepare('UPDATE ledger_state SET last_attempt_ms = ?, last_error = ? WHERE id = 1').run(atMs, error)
+  }
+
+  /** The provider's latest answer for one movement; it leaves the re-read list once every leg is final. */
+  replaceMovement(id: string, legs: readonly TransactionLeg[], readAtMs: number, nextCheckMs: number): void {
+    inTransaction(this.db, () => {
+      this.upsert(legs, readAtMs, nextCheckMs)
+      const open = this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND final = 0 LIMIT 1').get(id)
+      if (open) this.db.prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?').run(nextCheckMs, id)
+      else this.db.prepare('DELETE FROM ledger_pending WHERE id = ?').run(id)
+    })
+  }
+
+  /** Movements not final whose next re-read is due, soonest first, with how often they were read. */
+  duePending(nowMs: number, limit: number): Array<{ id: string; attempts: number }> {
+    return this.db.prepare('SELECT id, attempts FROM ledger_pending WHERE next_check_ms <= ? ORDER BY next_check_ms LIMIT ?').all(nowMs, limit) as Array<{ id: string; attempts: number }>
+  }
+
+  nextPendingMs(): number | null {
+    return (this.db.prepare('SELECT MIN(next_check_ms) AS next FROM ledger_pending').get() as { next: number | null }).next
+  }
+
+  summary(): LedgerSummary {
+    const s = this.state()
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+    const rows = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs').get() as { n: number }).n
+    const notFinal = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE final = 0').get() as { n: number }).n
+    return {
+      rows,
+      notFinal,
+      complete: s.complete,
+      syncedAt: iso(s.syncedAtMs),
+      walk: s.walk && { pages: s.walk.pages, rows: s.walk.rows, startedAt: iso(s.walk.startedAt)!, reachedBack: iso(s.walk.oldest) },
+      lastError: s.lastError,
+      lastAttemptAt: iso(s.lastAttemptMs),
+    }
+  }
+
+  /** One page of the ledger, newest first, with every filter applied in SQL over the indexes. */
+  page(filter: LedgerFilter, after: LedgerPosition | undefined, limit: number): LedgerPage {
+    const where = filterSql(filter)
+    if (after) {
+      const at = Date.parse(after.at)
+      where.sql.push('(l.at_ms < ? OR (l.at_ms = ? AND (l.id < ? OR (l.id = ? AND l.direction > ?))))')
+      where.params.push(at, at, after.id, after.id, after.direction)
+    }
+    const sql = `SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} ${whereClause(where.sql)} ORDER BY l.at_ms DESC, l.id DESC, l.direction LIMIT ?`
+    const raws = this.db.prepare(sql).all(...where.params, limit + 1) as unknown as RawLeg[]
+    const rows = raws.slice(0, limit).map(toRow)
+    const last = raws.length > limit ? rows[rows.length - 1]! : null
+    return { rows, next: last && { at: last.created_at, id: last.id, direction: last.direction } }
+  }
+
+  /** Every leg matching the filter, oldest first (reports and exports), read lazily. */
+  *rows(filter: LedgerFilter): Generator<LedgerRow> {
+    const where = filterSql(filter)
+    const sql = `SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} ${whereClause(where.sql)} ORDER BY l.at_ms, l.id, l.direction`
+    for (const raw of this.db.prepare(sql).iterate(...where.params) as Iterable<RawLeg>) yield toRow(raw)
+  }
+
+  /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */
+  optimize(): void {
+    this.db.exec('PRAGMA optimize=0x10002')
+  }
+
+  private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
+    const put = this.db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
+        amount, amount_key, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(id, direction) DO UPDATE SET at_ms = excluded.at_ms, created_at = excluded.created_at, wallet_id = excluded.wallet_id,
+        asset = excluded.asset, network = excluded.network, network_name = excluded.network_name, status = excluded.status, final = excluded.final,
+        amount = excluded.amount, amount_key = excluded.amount_key, fee = excluded.fee, fee_asset = excluded.fee_asset,
+        from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms`)
+    const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
+    const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
+    const open = new Set<string>()
+    for (const leg of legs) {
+      const final = isFinalLegStatus(leg.status)
+      if (!final) open.add(leg.id)
+      put.run(leg.id, leg.direction, Date.parse(leg.created_at), leg.created_at, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
+        final ? 1 : 0, leg.amount, amountKey(leg.amount), leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs)
+    }
+    for (const id of new Set(legs.map((l) => l.id))) {
+      if (open.has(id)) pending.run(id, recheckMs)
+      else settled.run(id)
+    }
+  }
+
+  private party(p: { name: string | null; address: string }): number {
+    const key = JSON.stringify([p.name, p.address])
+    const known = this.parties.get(key)
+    if (known !== undefined) return known
+    this.db
+      .prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING')
+      .run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
+    const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
+    this.parties.set(key, id)
+    return id
+  }
+}
+
+function whereClause(parts: string[]): string {
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : ''
+}
+
+function filterSql(f: LedgerFilter): { sql: string[]; params: SQLInputValue[] } {
+  const sql: string[] = []
+  const params: SQLInputValue[] = []
+  const add = (clause: string, ...values: SQLInputValue[]) => {
+    sql.push(clause)
+    params.push(...values)
+  }
+  if (f.walletId !== undefined) add('l.wallet_id = ?', f.walletId)
+  if (f.asset !== undefined) add('l.asset = ?', f.asset)
+  if (f.network !== undefined) add('l.network = ?', f.network)
+  if (f.direction !== undefined) add('l.direction = ?', f.direction)
+  if (f.status === 'not_final') add('l.final = 0')
+  else if (f.status !== undefined) add('l.status = ?', f.status)
+  if (f.from !== undefined) add('l.at_ms > ?', Date.parse(f.from))
+  if (f.to !== undefined) add('l.at_ms <= ?', Date.parse(f.to))
+  if (f.minAmount !== undefined) add('l.amount_key >= ?', amountKey(f.minAmount))
+  if (f.maxAmount !== undefined) add('l.amount_key <= ?', amountKey(f.maxAmount))
+  if (f.text !== undefined) {
+    const text = f.text.toLowerCase()
+    const end = `${text}\uffff`
+    // Parties are few next to legs: a substring scan of them, then the legs by index.
+    const parties = 'SELECT id FROM ledger_parties WHERE instr(search, ?) > 0'
+    add(`(l.from_party IN (${parties}) OR l.to_party IN (${parties}) OR (l.tx_hash >= ? AND l.tx_hash < ?) OR (l.id >= ? AND l.id < ?))`, text, text, text, end, text, end)
+  }
+  return { sql, params }
+}

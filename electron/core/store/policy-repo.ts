@@ -1,0 +1,81 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
+import { DeskError } from '../errors'
+
+/** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
+export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
+
+/** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
+const NOT_PAYING = "('discarded', 'refused')"
+
+/**
+ * The agent policy row and the facts its rules count: the agent's payouts in a time window (from
+ * the outbox, so every process and every restart sees the same totals) and its write requests.
+ */
+export class PolicyRepo {
+  constructor(private readonly db: DatabaseSync) {}
+
+  read(): PolicyRow {
+    const raw = this.db.prepare('SELECT body, set_at, set_by FROM policy WHERE id = 1').get() as { body: string; set_at: string; set_by: string } | undefined
+    if (!raw) return { kind: 'none' }
+    let policy: unknown
+    try {
+      policy = JSON.parse(raw.body)
+    } catch {
+      return { kind: 'unreadable', problem: 'the stored policy is not JSON' }
+    }
+    const parsed = StoredPolicySchema.safeParse({ policy, setAt: raw.set_at, setBy: raw.set_by })
+    if (parsed.success) return { kind: 'set', stored: parsed.data }
+    const issue = parsed.error.issues[0]
+    return { kind: 'unreadable', problem: `${issue?.path.join('.') || 'policy'}: ${issue?.message ?? 'invalid'}` }
+  }
+
+  /** Changes whenever anyone writes the row; a cheap way for a running connector to notice. */
+  fingerprint(): string {
+    const raw = this.db.prepare('SELECT body, set_at FROM policy WHERE id = 1').get() as { body: string; set_at: string } | undefined
+    return raw ? `${raw.set_at}|${raw.body}` : ''
+  }
+
+  write(policy: Policy, setAt: string, setBy: string): void {
+    this.db
+      .prepare('INSERT INTO policy (id, body, set_at, set_by) VALUES (1, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, set_at = excluded.set_at, set_by = excluded.set_by')
+      .run(JSON.stringify(policy), setAt, setBy)
+  }
+
+  clear(): void {
+    this.db.prepare('DELETE FROM policy WHERE id = 1').run()
+  }
+
+  /**
+   * Amounts of `asset` the requester's payouts since `since` (ISO time) may still pay: every entry
+   * except discarded and refused ones, and except those the provider reports cancelled.
+   * Returned as the stored decimal strings; the caller adds them with big.js.
+   */
+  amountsSince(requestedBy: string, asset: string, since: string, exceptKey: string | null = null): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT json_extract(o.body, '$.amount') AS amount FROM outbox o
+         LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+         WHERE o.requested_by = ? AND o.created_at >= ? AND json_extract(o.body, '$.asset') = ?
+           AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
+           AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
+      )
+      .all(requestedBy, since, asset, exceptKey) as Array<{ amount: unknown }>
+    return rows.map((r) => {
+      if (typeof r.amount !== 'string') throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
+      return r.amount
+    })
+  }
+
+  /** The agent's write requests the policy let through since `since`. */
+  requestsSince(since: string): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM agent_requests WHERE at >= ?').get(since) as { n: number }).n
+  }
+
+  noteRequest(at: string, tool: string, ref: string | null): void {
+    this.db.prepare('INSERT INTO agent_requests (at, tool, ref) VALUES (?, ?, ?)').run(at, tool, ref)
+  }
+}
+
+/** For `store.repo(policyRepo)`. */
+export const policyRepo = (db: DatabaseSync): PolicyRepo => new PolicyRepo(db)

@@ -1,0 +1,26 @@
+import type { Profile } from '../profiles/profile'
+import type { Signer } from '../signing'
+import type { DeskStore, ProcessRole } from '../store'
+import { EventBus } from '../event-bus'
+import { TreasurySession } from './session'
+
+export interface OneOffDeps {
+  dataDir: string
+  role: ProcessRole
+  openSigner(profile: Profile): Promise<Signer>
+}
+
+/**
+ * A signing session for one piece of work over a store the caller holds (a CLI command, a check
+ * for a profile that is not the open one), closed afterwards. It does not follow payouts: that is
+ * the open app's job.
+ */
+export async function withOneOffSession<T>(profile: Profile, store: DeskStore, deps: OneOffDeps, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+  const session = await TreasurySession.open(profile, { ...deps, store, events: new EventBus() })
+  session.poller.stop()
+  try {
+    return await work(session)
+  } finally {
+    await session.close()
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { WithdrawalSchema } from '../../api/resources'
+import { PolicySchema } from '../../policy/policy-schema'
+import { channels } from '../channel'
+import { OutboxEntryViewSchema } from './payouts'
+
+const profileId = z.string().min(1).max(64)
+const idempotencyKey = z.string().min(1).max(128)
+
+/** A profile's agent policy as the app shows it, with its rules in plain sentences. */
+export const PolicyViewSchema = z.strictObject({
+  /** `default`: no policy set, every agent payout is held; `unreadable`: every agent request is refused. */
+  kind: z.enum(['default', 'set', 'unreadable']),
+  policy: PolicySchema.nullable(),
+  setAt: z.string().nullable(),
+  setBy: z.string().nullable(),
+  problem: z.string().nullable(),
+  rules: z.array(z.string()),
+})
+export type PolicyView = z.infer<typeof PolicyViewSchema>
+
+export const policyChannels = channels({
+  'policy.show': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
+  /** Replaces the whole policy; listed destination ids are checked against the provider's book. */
+  'policy.set': { input: z.strictObject({ profileId, policy: PolicySchema }), output: PolicyViewSchema },
+  /** Back to the default: every agent payout is held for a person. */
+  'policy.clear': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
+  /** The open profile's agent payouts held for a person, oldest first. */
+  'held.list': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
+  /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
+  'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
+  /** Nothing is sent; the agent reads the reason on its next retry with the key. */
+  'held.reject': { input: z.strictObject({ idempotencyKey, reason: z.string().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
+})

@@ -1,0 +1,83 @@
+import Big from 'big.js'
+import { z } from 'zod'
+import { DECIMAL_PATTERN, decimalPlaces } from '../api/amount'
+import { ASSET_DECIMALS } from '../api/networks'
+import { LIMITS } from '../api/limits'
+
+/** The key of a per-asset rule that applies to every asset the rule does not name. */
+export const OTHER_ASSETS = '*'
+
+/**
+ * Destination ids end up in the request_withdrawal description; this charset keeps them inert
+ * (no spaces, quotes or markup), so nothing a provider returns can read as an instruction.
+ */
+export const DESTINATION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
+
+/**
+ * Per-asset amounts. A named asset's amount is positive with at most the asset's decimals; the
+ * "all other assets" entry may be 0, which refuses every asset the rule does not name.
+ */
+const perAsset = z.record(z.string(), z.string()).superRefine((caps, ctx) => {
+  for (const [asset, amount] of Object.entries(caps)) {
+    const problem = amountProblem(asset, amount)
+    if (problem) ctx.addIssue({ code: 'custom', path: [asset], message: `${asset}=${amount}: ${problem}` })
+  }
+})
+
+function amountProblem(asset: string, amount: string): string | null {
+  if (asset !== OTHER_ASSETS && ASSET_DECIMALS[asset] === undefined) {
+    return `unknown asset "${asset}" (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ${OTHER_ASSETS} for all other assets)`
+  }
+  if (amount.length > LIMITS.amount || !DECIMAL_PATTERN.test(amount)) return 'not a decimal amount such as 12.5'
+  if (asset === OTHER_ASSETS) return null
+  if (new Big(amount).lte(0)) return `must be more than 0 (use ${OTHER_ASSETS}=0 to refuse assets a rule does not name)`
+  const decimals = ASSET_DECIMALS[asset]!
+  if (decimalPlaces(amount) > decimals) return `${asset} has at most ${decimals} decimal places`
+  return null
+}
+
+export const DestinationRuleSchema = z.discriminatedUnion('kind', [
+  /** Any destination the provider lets the key send to (it refuses unverified ones itself). */
+  z.strictObject({ kind: z.literal('any') }),
+  /** Only destinations verified at least `hours` ago. */
+  z.strictObject({ kind: z.literal('verified_for'), hours: z.number().positive({ error: 'hours must be more than 0' }).max(24 * 366) }),
+  /** Only these destination (counterparty) ids. */
+  z.strictObject({
+    kind: z.literal('list'),
+    ids: z.array(z.string().regex(DESTINATION_ID_PATTERN, { error: 'a destination id is 1 to 128 letters, digits, _ . : or -' })).min(1).max(200),
+  }),
+])
+export type DestinationRule = z.infer<typeof DestinationRuleSchema>
+
+/** The rules a person sets for the agent's write tools on one profile. Every rule is optional. */
+export const PolicySchema = z.strictObject({
+  maxPerPayout: perAsset,
+  maxPerDay: perAsset,
+  maxRequestsPerHour: z.number().int().positive({ error: 'the hourly request limit must be at least 1' }).max(100_000).nullable(),
+  destinations: DestinationRuleSchema,
+  holdAbove: perAsset,
+  holdAll: z.boolean(),
+})
+export type Policy = z.infer<typeof PolicySchema>
+
+/** A policy as stored: the rules and who set them, when. */
+export const StoredPolicySchema = z.strictObject({ policy: PolicySchema, setAt: z.string(), setBy: z.string() })
+export type StoredPolicy = z.infer<typeof StoredPolicySchema>
+
+/** No rule at all; what `policy set` starts from. */
+export const NO_RULES: Policy = { maxPerPayout: {}, maxPerDay: {}, maxRequestsPerHour: null, destinations: { kind: 'any' }, holdAbove: {}, holdAll: false }
+
+/** Until a person sets a policy, every agent payout waits for a person. */
+export const DEFAULT_POLICY: Policy = { ...NO_RULES, holdAll: true }
+
+/** The amount a per-asset rule sets for `asset`, or null when the rule does not apply to it. */
+export function amountFor(rule: Record<string, string>, asset: string): string | null {
+  return rule[asset] ?? rule[OTHER_ASSETS] ?? null
+}
+
+/** Every problem of a candidate policy in one line each, for the CLI and the form. */
+export function policyProblems(candidate: unknown): string[] {
+  const parsed = PolicySchema.safeParse(candidate)
+  if (parsed.success) return []
+  return parsed.error.issues.map((i) => (i.code === 'custom' || i.path.length === 0 ? i.message : `${i.path.join('.')}: ${i.message}`))
+}

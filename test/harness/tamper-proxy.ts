@@ -1,0 +1,52 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** Rewrites the JSON body of the n-th answer to a transaction list; null leaves it as the provider sent it. */
+export type Tamper = (body: { data: Array<Record<string, unknown>>; meta: Record<string, unknown> }, listCall: number) => unknown | null
+
+/**
+ * A pass-through between the client and the simulator that can damage a transaction page on its
+ * way back, as a faulty provider would. Requests pass unchanged, so their signatures still hold.
+ */
+export async function tamperProxy(target: string): Promise<{ url: string; tamper: Tamper | null; close(): Promise<void> }> {
+  let listCalls = 0
+  const state = {
+    tamper: null as Tamper | null,
+  }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', async () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection')) as Record<string, string>
+      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+      let text = await answer.text()
+      const isList = req.method === 'GET' && new URL(req.url!, target).pathname === '/api/v1/transactions'
+      if (isList && answer.status === 200) {
+        listCalls++
+        const changed = state.tamper?.(JSON.parse(text), listCalls)
+        if (changed !== null && changed !== undefined) text = JSON.stringify(changed)
+      }
+      const out: Record<string, string> = {}
+      answer.headers.forEach((v, k) => {
+        if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') out[k] = v
+      })
+      res.writeHead(answer.status, out)
+      res.end(text)
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get tamper() {
+      return state.tamper
+    },
+    set tamper(t: Tamper | null) {
+      state.tamper = t
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r())
+        server.closeAllConnections()
+      }),
+  }
+}

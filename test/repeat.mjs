@@ -1,0 +1,114 @@
+// npm run test:repeat -- N [--busy]: runs vitest and the e2e suite N times in a row and says which tests failed in which run.
+// A test that fails once in N runs is flaky; this is how to find it before CI does. --busy keeps one core spinning beside
+// the suites, the way a loaded machine would. Each run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
+import { spawn, spawnSync } from 'node:child_process'
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const args = process.argv.slice(2)
+const runs = Number(args.find((a) => !a.startsWith('--')) ?? 1)
+const busy = args.includes('--busy')
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('usage: npm run test:repeat -- N [--busy]   (N: how many times to run the suites, at least 1)')
+  process.exit(2)
+}
+
+const outDir = join(ROOT, 'reports', 'repeat', new Date().toISOString().replace(/[:.]/g, '-'))
+mkdirSync(outDir, { recursive: true })
+
+/** Runs a command with its output in `log`; resolves with its exit code. */
+function run(command, commandArgs, log, env = {}) {
+  return new Promise((done) => {
+    const out = createWriteStream(log)
+    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.pipe(out, { end: false })
+    child.stderr.pipe(out, { end: false })
+    child.on('close', (code) => out.end(() => done(code ?? 1)))
+  })
+}
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
+
+/** Failed tests in vitest's JSON report, as "file > full name". */
+function vitestFailures(report) {
+  const failed = []
+  for (const file of report.testResults) {
+    const name = file.name.replace(`${ROOT}/`, '')
+    const tests = file.assertionResults.filter((t) => t.status === 'failed')
+    for (const t of tests) failed.push(`${name} > ${t.fullName}`)
+    // A file that failed to load or in a hook has no failed test of its own.
+    if (file.status === 'failed' && tests.length === 0) failed.push(`${name} (file: ${String(file.message).split('\n')[0]})`)
+  }
+  return failed
+}
+
+/** Failed tests in Playwright's JSON report; "flaky" (passed on a retry) counts as failed too. */
+function playwrightFailures(report) {
+  const failed = []
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) if (t.status === 'unexpected' || t.status === 'flaky') failed.push(`${spec.file}:${spec.line} > ${spec.title}`)
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites) walk(suite)
+  for (const e of report.errors ?? []) failed.push(`(e2e run error: ${String(e.message).split('\n')[0]})`)
+  return failed
+}
+
+let spinner = null
+if (busy) {
+  spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
+  // However this script ends, the spinner ends with it.
+  process.on('exit', () => spinner.kill())
+  console.log(`one core kept busy by yes (pid ${spinner.pid})`)
+}
+
+const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
+if (build.status !== 0) {
+  console.error(build.stdout, build.stderr, '\nthe renderer did not build: no run started')
+  process.exit(2)
+}
+
+/** test name → runs it failed in. */
+const failures = new Map()
+const summary = []
+for (let i = 1; i <= runs; i++) {
+  const dir = join(outDir, `run-${i}`)
+  mkdirSync(dir)
+  const started = Date.now()
+  const vitestJson = join(ROOT, 'reports', 'vitest.json')
+  rmSync(vitestJson, { force: true })
+  const vitestCode = await run('bash', ['test/with-keychain.sh', 'npx', 'vitest', 'run'], join(dir, 'vitest.log'))
+  if (existsSync(vitestJson)) copyFileSync(vitestJson, join(dir, 'vitest.json'))
+  const e2eJson = join(dir, 'playwright.json')
+  const e2eCode = await run('bash', ['test/with-keychain.sh', 'npx', 'playwright', 'test', '--reporter=list,json'], join(dir, 'e2e.log'), {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+  })
+
+  const vitest = read(join(dir, 'vitest.json'))
+  const e2e = read(e2eJson)
+  const failed = [
+    ...(vitest ? vitestFailures(vitest) : []),
+    ...(vitestCode !== 0 && (!vitest || vitest.numFailedTests + vitest.numFailedTestSuites === 0) ? [`(vitest exited ${vitestCode}: see ${dir}/vitest.log)`] : []),
+    ...(e2e ? playwrightFailures(e2e) : []),
+    ...(e2eCode !== 0 && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0) ? [`(e2e exited ${e2eCode}: see ${dir}/e2e.log)`] : []),
+  ]
+  const passed = (vitest?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected : 0)
+  for (const name of failed) failures.set(name, [...(failures.get(name) ?? []), i])
+  const line = `run ${i}/${runs}: ${passed} passed, ${failed.length} failed (${Math.round((Date.now() - started) / 1000)} s)`
+  summary.push(line)
+  console.log(line)
+  for (const name of failed) console.log(`  FAILED ${name}`)
+}
+
+console.log(`\n${summary.join('\n')}`)
+if (failures.size === 0) {
+  console.log(`no test failed in ${runs} run(s); reports in ${outDir}`)
+} else {
+  console.log(`\ntests that failed (runs):`)
+  for (const [name, inRuns] of failures) console.log(`  ${name}: run ${inRuns.join(', ')} of ${runs}`)
+  console.log(`reports in ${outDir}`)
+}
+process.exitCode = failures.size === 0 ? 0 : 1

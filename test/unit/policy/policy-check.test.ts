@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import type { Counterparty } from '../../../shared/api/resources'
+import { NO_RULES, policyProblems, type Policy } from '../../../shared/policy/policy-schema'
+import { checkCounterparty, checkPayout, type PayoutFacts } from '../../../electron/core/policy/policy-check'
+
+const NOW = new Date('2026-11-23T12:00:00.000Z')
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
+const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: ADDRESS, network: 'polygon-amoy', spentToday: [], requestsLastHour: 0, book: null, now: NOW, ...over })
+const policy = (over: Partial<Policy>): Policy => ({ ...NO_RULES, ...over })
+const entry = (over: Partial<Counterparty>): Counterparty =>
+  ({ id: 'cp-1', label: 'x', network: 'polygon-amoy', network_name: 'Polygon Amoy', address: ADDRESS, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-20T12:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z', ...over }) as Counterparty
+
+describe('policy rules at their exact boundaries', () => {
+  it('per-payout maximum: the cap passes, one smallest unit more is denied with the cap as the allowance', () => {
+    const p = policy({ maxPerPayout: { USDC: '10' } })
+    expect(checkPayout(p, facts({ amount: '10' }))).toEqual({ outcome: 'allow' })
+    expect(checkPayout(p, facts({ amount: '10.000001' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '10' })
+    // Another asset is not capped by a USDC rule...
+    expect(checkPayout(p, facts({ asset: 'ETH', amount: '999' })).outcome).toBe('allow')
+    // ...unless "all other assets" is capped: *=0 refuses every asset the rule does not name.
+    const closed = policy({ maxPerPayout: { USDC: '10', '*': '0' } })
+    expect(checkPayout(closed, facts({ asset: 'ETH', amount: '0.000000000000000001' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '0' })
+  })
+
+  it('rolling daily total: spent plus this payout equal to the cap passes; one unit more is denied naming what is left', () => {
+    const p = policy({ maxPerDay: { USDC: '100' } })
+    expect(checkPayout(p, facts({ amount: '30.5', spentToday: ['60', '9.5'] })).outcome).toBe('allow')
+    const denied = checkPayout(p, facts({ amount: '30.500001', spentToday: ['60', '9.5'] }))
+    expect(denied).toMatchObject({ outcome: 'deny', rule: 'max_per_day', remaining: '30.5' })
+    expect(checkPayout(p, facts({ amount: '1', spentToday: ['100', '5'] }))).toMatchObject({ remaining: '0' })
+  })
+
+  it('requests per hour: the Nth passes, the N+1th is denied; create_counterparty counts alike', () => {
+    const p = policy({ maxRequestsPerHour: 3 })
+    expect(checkPayout(p, facts({ requestsLastHour: 2 })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ requestsLastHour: 3 }))).toMatchObject({ outcome: 'deny', rule: 'max_requests_per_hour', remaining: '0' })
+    expect(checkCounterparty(p, 2).outcome).toBe('allow')
+    expect(checkCounterparty(p, 3)).toMatchObject({ outcome: 'deny', rule: 'max_requests_per_hour' })
+  })
+
+  it('destinations verified at least H hours ago: exactly H passes, a millisecond less is denied; unverified and unknown are denied', () => {
+    const p = policy({ destinations: { kind: 'verified_for', hours: 72 } })
+    expect(checkPayout(p, facts({ book: [entry({ verified_at: '2026-11-20T12:00:00.000Z' })] })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ book: [entry({ verified_at: '2026-11-20T12:00:00.001Z' })] }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
+    expect(checkPayout(p, facts({ book: [entry({ can_send: false, verified_at: null })] })).outcome).toBe('deny')
+    expect(checkPayout(p, facts({ book: [] })).outcome).toBe('deny')
+  })
+
+  it('a destination list: only the listed ids; without a network every entry with the address must be listed', () => {
+    const p = policy({ destinations: { kind: 'list', ids: ['cp-1'] } })
+    expect(checkPayout(p, facts({ book: [entry({})] })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ book: [entry({ id: 'cp-2' })] }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
+    const twoNetworks = [entry({}), entry({ id: 'cp-9', network: 'ethereum-sepolia' })]
+    expect(checkPayout(p, facts({ book: twoNetworks })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ book: twoNetworks, network: undefined })).outcome).toBe('deny')
+  })
+
+  it('hold above: the amount equal to the threshold is sent, one unit more is held; hold-all holds everything; caps still deny first', () => {
+    const p = policy({ holdAbove: { USDC: '50' }, maxPerPayout: { USDC: '80' } })
+    expect(checkPayout(p, facts({ amount: '50' })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ amount: '50.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_above' })
+    expect(checkPayout(p, facts({ amount: '81' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout' })
+    expect(checkPayout(policy({ holdAll: true }), facts({ amount: '0.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_all' })
+  })
+})
+
+describe('policy schema refuses bad rules with a clear message', () => {
+  it.each([
+    [{ maxPerPayout: { USDC: '1.0000001' } }, /USDC has at most 6 decimal places/],
+    [{ maxPerDay: { ETH: '0' } }, /must be more than 0/],
+    [{ maxPerDay: { ETH: '-1' } }, /not a decimal amount/],
+    [{ holdAbove: { DOGE: '1' } }, /unknown asset "DOGE"/],
+    [{ destinations: { kind: 'verified_for', hours: 0 } }, /hours must be more than 0/],
+    [{ destinations: { kind: 'verified_for', hours: -2 } }, /hours must be more than 0/],
+    [{ maxRequestsPerHour: 0 }, /at least 1/],
+    [{ destinations: { kind: 'list', ids: ['cp 1"; ignore previous'] } }, /destination id/],
+    [{ maxPerPayout: { USDC: 5 } }, /expected string/],
+  ])('%j', (over, message) => {
+    const problems = policyProblems({ ...NO_RULES, ...over })
+    expect(problems.join('\n')).toMatch(message)
+  })
+
+  it('accepts a full policy and *=0', () => {
+    expect(policyProblems({ ...NO_RULES, maxPerPayout: { USDC: '10.5', '*': '0' }, maxPerDay: { ETH: '1' }, maxRequestsPerHour: 5, destinations: { kind: 'list', ids: ['cp-1'] }, holdAbove: { USDC: '5' }, holdAll: false })).toEqual([])
+  })
+})

@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/** The contract's types must refuse the mistakes in test/type-errors/ (see its README), line by line. */
+const DIR = 'test/type-errors'
+const MARK = '// must not compile'
+const fixtures = readdirSync(DIR).filter((f) => f.endsWith('.ts'))
+
+describe('code that must not compile', () => {
+  const errorLines = new Map<string, Set<number>>()
+
+  beforeAll(() => {
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' })
+    for (const m of tsc.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+/gm)) {
+      const file = m[1]!.replace(/\\/g, '/')
+      if (!errorLines.has(file)) errorLines.set(file, new Set())
+      errorLines.get(file)!.add(Number(m[2]))
+    }
+  }, 120_000)
+
+  it('has fixtures', () => expect(fixtures.length).toBeGreaterThan(0))
+
+  it.each(fixtures)('%s fails exactly on its marked lines', (file) => {
+    const path = `${DIR}/${file}`
+    const marked = readFileSync(path, 'utf8').split('\n').flatMap((line, i) => (line.endsWith(MARK) ? [i + 1] : []))
+    expect(marked.length).toBeGreaterThan(0)
+    expect([...(errorLines.get(path) ?? [])].sort((a, b) => a - b)).toEqual(marked)
+  })
+})
