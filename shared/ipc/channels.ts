@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
+import { batchChannels } from './channels/batch'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
@@ -12,6 +13,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...batchChannels,
   ...policyChannels,
   ...settingsChannels,
 } as const

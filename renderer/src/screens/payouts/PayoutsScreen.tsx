@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
+import { BatchScreen } from '../batch/BatchScreen'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
@@ -9,7 +10,7 @@ import { PayoutOutcome } from './PayoutOutcome'
 import { PayoutReview, type RequestResult } from './PayoutReview'
 import { WithdrawalList } from './WithdrawalList'
 
-type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft }
+type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft } | { kind: 'batch' }
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -38,6 +39,9 @@ export function PayoutsScreen() {
         >
           Refresh
         </button>
+        <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
+          Batch from CSV
+        </button>
         <button
           type="button"
           className="primary"
@@ -51,6 +55,14 @@ export function PayoutsScreen() {
         </button>
       </div>
       <OutboxPanel />
+      {step.kind === 'batch' ? (
+        <BatchScreen
+          onClose={() => {
+            setStep({ kind: 'list' })
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+          }}
+        />
+      ) : null}
       {step.kind === 'form' ? (
         <PayoutForm initial={step.draft} preferredDestinationId={preferred} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
