@@ -11,7 +11,7 @@ export const OTHER_ASSETS = '*'
  * Destination ids end up in the request_withdrawal description; this charset keeps them inert
  * (no spaces, quotes or markup), so nothing a provider returns can read as an instruction.
  */
-export const DESTINATION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
+const DESTINATION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 
 /**
  * Per-asset amounts. A named asset's amount is positive with at most the asset's decimals; the
@@ -36,7 +36,7 @@ function amountProblem(asset: string, amount: string): string | null {
   return null
 }
 
-export const DestinationRuleSchema = z.discriminatedUnion('kind', [
+const DestinationRuleSchema = z.discriminatedUnion('kind', [
   /** Any destination the provider lets the key send to (it refuses unverified ones itself). */
   z.strictObject({ kind: z.literal('any') }),
   /** Only destinations verified at least `hours` ago. */

@@ -9,7 +9,7 @@ import { policyState, type PolicyState } from './policy-state'
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
 
 /** The audit log's actor for every decision about an agent's request. */
-export const AGENT_ACTOR = 'agent'
+const AGENT_ACTOR = 'agent'
 
 /**
  * The profile's policy applied to an agent's write requests. Each check runs inside the write

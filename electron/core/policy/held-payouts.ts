@@ -5,7 +5,7 @@ import type { PolicyEditor } from './policy-settings'
 
 /** The outbox error a rejected hold carries; the agent reads it on its next retry with the key. */
 export const HELD_REJECTED = 'held_rejected'
-export const MAX_REASON_LENGTH = 500
+const MAX_REASON_LENGTH = 500
 
 /**
  * Agent payouts the policy held for a person: listed with the request in full, released (sent

@@ -13,7 +13,7 @@ export function describeRules(state: PolicyState): string[] {
   return lines
 }
 
-export function describePolicy(p: Policy): string[] {
+function describePolicy(p: Policy): string[] {
   const lines: string[] = []
   for (const [asset, cap] of perAsset(p.maxPerPayout)) lines.push(`At most ${cap} ${asset} per payout.`)
   for (const [asset, cap] of perAsset(p.maxPerDay)) lines.push(`At most ${cap} ${asset} in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).`)

@@ -1,5 +1,5 @@
 /** How often a running connector looks at the policy row; a person's change reaches the agent within this. */
-export const POLICY_WATCH_MS = 500
+const POLICY_WATCH_MS = 500
 
 /**
  * Polls a fingerprint of the stored policy (the connector has no other way to hear of a change made

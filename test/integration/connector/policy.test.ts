@@ -154,6 +154,10 @@ describe('the agent policy, enforced by the connector', () => {
     // Reusing the key with other fields is refused and changes nothing.
     expect(json(await pay(c, key, '0.003')).error.code).toBe('idempotency_conflict')
     expect(await postsWithKey(key)).toEqual([])
+    // An amount as a JSON number is refused before the policy: nothing is held.
+    const numeric = await c.call('request_withdrawal', { idempotency_key: newKey('numeric'), wallet_id: walletId, asset: 'ETH', amount: 0.002, destination: DESTINATION, network: ETH.network })
+    expect(numeric.isError).toBe(true)
+    expect(JSON.stringify(numeric.content)).toMatch(/amount/)
 
     const list = await f.cli(['held', 'list', '--profile', 'holder', '--json'])
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ idempotencyKey: key, state: 'held', body: expect.objectContaining({ amount: '0.002', destination: DESTINATION }) })])
@@ -218,6 +222,19 @@ describe('the agent policy, enforced by the connector', () => {
     // The provider's label for that destination is data, never part of the agent's instructions.
     const everything = JSON.stringify((await c.client.listTools()).tools) + (c.client.getInstructions() ?? '')
     expect(everything).not.toContain(HOSTILE_LABEL)
+    // The rules live in the description: the tool set is still the 7 read tools and the 3 write tools.
+    expect((await c.client.listTools()).tools.map((t) => t.name).sort()).toEqual([
+      'cancel_withdrawal',
+      'create_counterparty',
+      'get_transaction',
+      'get_wallet',
+      'get_withdrawal',
+      'list_counterparties',
+      'list_transactions',
+      'list_wallets',
+      'list_withdrawals',
+      'request_withdrawal',
+    ])
     const book = json(await c.call('list_counterparties')).data as Array<{ id: string; label: string }>
     expect(book.find((d) => d.id === otherDestinationId)?.label).toBe(HOSTILE_LABEL)
   })

@@ -24,6 +24,13 @@ describe('migration 2: the agent policy and its request log', () => {
     v1.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES ('k-old', 1, ?, ?, 'ai-agent (connector)', 'held', ?)").run(JSON.stringify(body), at, at)
     v1.close()
 
+    // This step alone: version 2 with its tables, the old row untouched.
+    const v2 = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 2))
+    expect(schemaVersion(v2)).toBe(2)
+    expect(v2.prepare('SELECT COUNT(*) AS n FROM policy').get()).toEqual({ n: 0 })
+    expect(v2.prepare('SELECT COUNT(*) AS n FROM agent_requests').get()).toEqual({ n: 0 })
+    v2.close()
+
     const after = DeskStore.open(dir, 'test')
     try {
       const db = openDatabase(join(dir, STORE_FILE))

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
+import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 
@@ -66,6 +67,7 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
       </div>
       <KeyPanel profile={profile} onChanged={onChanged} />
       <AgentToolsToggle profile={profile} onChanged={onChanged} />
+      {profile.agentWriteTools ? <AgentPolicyPanel profile={profile} /> : null}
       {confirmRemove ? (
         <ConfirmDialog
           title="Remove this profile?"

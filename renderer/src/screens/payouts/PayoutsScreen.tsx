@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { BatchScreen } from '../batch/BatchScreen'
+import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
@@ -54,6 +55,7 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
+      <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
       <OutboxPanel />
       {step.kind === 'batch' ? (
         <BatchScreen

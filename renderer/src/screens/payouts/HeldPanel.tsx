@@ -1,0 +1,131 @@
+import { useState } from 'react'
+import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { Amount } from '../../components/Amount'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
+
+type Acting = { kind: 'release' | 'reject'; entry: OutboxEntryView }
+
+/** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
+export function HeldPanel({ onReleased }: { onReleased: () => void }) {
+  const held = useDeskQuery('held.list', {})
+  const [acting, setActing] = useState<Acting | null>(null)
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+  /** A release the provider did not accept: the entry stays in the outbox (refused or unknown) with its reason. */
+  const [notAccepted, setNotAccepted] = useState<string | null>(null)
+  // The cache re-reads the list on every outbox change (desk-events), also one made by the connector.
+  const retry = () => void held.refetch()
+
+  const act = async (a: Acting) => {
+    setBusy(true)
+    setError(null)
+    setNotAccepted(null)
+    try {
+      if (a.kind === 'release') {
+        const r = await call('held.release', { idempotencyKey: a.entry.idempotencyKey })
+        if (!r.withdrawal) setNotAccepted(`Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`)
+        onReleased()
+      } else {
+        await call('held.reject', { idempotencyKey: a.entry.idempotencyKey, reason })
+      }
+      setActing(null)
+      setReason('')
+      retry()
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
+  const rows = held.data ?? []
+  const outcome = notAccepted ? (
+    <p className="notice prod" role="alert">
+      {notAccepted}
+    </p>
+  ) : null
+  if (rows.length === 0) return outcome
+
+  return (
+    <section className="panel notice warn" aria-label="Held for you" data-testid="held">
+      <h2>Held for you</h2>
+      <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
+      {error ? <ErrorBox error={error} /> : null}
+      {outcome}
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>Asked</th>
+            <th className="num">Amount</th>
+            <th>From wallet</th>
+            <th>Destination</th>
+            <th>Network</th>
+            <th>Idempotency-Key</th>
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.idempotencyKey} data-testid="held-row">
+              <td className="small">
+                <Time value={e.createdAt} />
+                <br />
+                <span className="muted">{e.requestedBy}</span>
+              </td>
+              <td className="num">
+                <Amount value={e.body.amount} asset={e.body.asset} />
+              </td>
+              <td>
+                <ShortId value={e.body.wallet_id} what="wallet id" short />
+              </td>
+              <td>
+                <ShortId value={e.body.destination} what="destination address" />
+              </td>
+              <td className="small">
+                {e.body.network ?? '—'}
+                {e.body.fee_priority ? ` · fee ${e.body.fee_priority}` : ''}
+              </td>
+              <td>
+                <ShortId value={e.idempotencyKey} what="idempotency key" short />
+              </td>
+              <td>
+                <div className="row">
+                  <button type="button" disabled={busy} onClick={() => setActing({ kind: 'release', entry: e })}>
+                    Release
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => setActing({ kind: 'reject', entry: e })}>
+                    Reject
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {acting?.kind === 'release' ? (
+        <ConfirmDialog title="Release this payout?" confirmLabel="Release and send" busy={busy} onClose={() => setActing(null)} onConfirm={() => void act(acting)}>
+          <p>
+            <Amount value={acting.entry.body.amount} asset={acting.entry.body.asset} /> to <code className="mono">{acting.entry.body.destination}</code> is sent
+            under the agent's Idempotency-Key. It then waits for approval in the provider's console like every payout.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {acting?.kind === 'reject' ? (
+        <ConfirmDialog title="Reject this payout?" confirmLabel="Reject" danger busy={busy || reason.trim() === ''} onClose={() => setActing(null)} onConfirm={() => void act(acting)}>
+          <p>Nothing is sent. The agent sees your reason when it asks again with this key.</p>
+          <label className="field">
+            Reason
+            <textarea value={reason} maxLength={500} onChange={(ev) => setReason(ev.target.value)} />
+          </label>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,75 @@
+import { AGENT_REQUESTER } from '../../electron/core/connector'
+import { checkA11y, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+
+/** A payout the demo workspace can make: a verified destination and a wallet holding an asset on its network. */
+async function payableBody(app: App, amount: string) {
+  const [book, wallets] = await Promise.all([app.desk.router.call('counterparties.list', {}), app.desk.router.call('wallets.list', {})])
+  for (const d of book.filter((c) => c.can_send)) {
+    for (const w of wallets) {
+      const b = w.balances.find((x) => x.network === d.network && Number(x.available) > Number(amount))
+      if (b) return { wallet_id: w.id, asset: b.asset, amount, destination: d.address, network: d.network }
+    }
+  }
+  throw new Error('the demo workspace has no payable destination')
+}
+
+/** What the connector records for an agent's payout the policy holds. */
+async function holdForPerson(app: App, key: string, amount: string) {
+  const session = await app.desk.treasury.session()
+  const body = await payableBody(app, amount)
+  await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), key, { state: 'held' })
+  return body
+}
+
+test('agent policy in Keys & profiles; held payouts released or rejected on Payouts', async ({ app }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await openSection(page, 'Keys & profiles')
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
+
+  const panel = page.getByRole('region', { name: 'Agent policy' })
+  await expect(panel.getByTestId('policy-origin')).toHaveText('No policy set: the default applies.')
+  await expect(panel.getByTestId('policy-rules')).toContainText('Every payout waits for a person at the desk')
+  await panel.getByRole('button', { name: 'Edit policy' }).click()
+  await panel.getByLabel('Maximum per payout').fill('USDC=0')
+  await panel.getByRole('button', { name: 'Save policy' }).click()
+  await expect(panel.getByTestId('policy-problems')).toContainText('must be more than 0')
+  await panel.getByLabel('Maximum per payout').fill('USDC=100, *=0')
+  await panel.getByLabel('Maximum per rolling 24 hours').fill('usdc=250.5')
+  await panel.getByLabel('Destinations').selectOption('verified_for')
+  await panel.getByLabel('Verified at least (hours)').fill('24')
+  await panel.getByLabel('Hold for a person above').fill('USDC=5')
+  await checkA11y(page)
+  await panel.getByRole('button', { name: 'Save policy' }).click()
+  await expect(panel.getByTestId('policy-origin')).toContainText('(app)')
+  await expect(panel.getByTestId('policy-rules')).toContainText('At most 100 USDC per payout.')
+  await expect(panel.getByTestId('policy-rules')).toContainText('At most 250.5 USDC in total in any 24 hours')
+  await expect(panel.getByTestId('policy-rules')).toContainText('Only destinations verified at least 24 hours ago.')
+  await snap(page, 'keys-agent-policy')
+  const profileId = (await desk.keys.profiles.current())!.id
+  expect((await desk.router.call('policy.show', { profileId })).policy).toMatchObject({ maxPerPayout: { USDC: '100', '*': '0' }, holdAbove: { USDC: '5' } })
+
+  const released = await holdForPerson(app, 'agent-e2e-release', '0.5')
+  await holdForPerson(app, 'agent-e2e-reject', '0.25')
+  await openSection(page, 'Payouts')
+  const held = page.getByRole('region', { name: 'Held for you' })
+  await expect(held.getByTestId('held-row')).toHaveCount(2)
+  await expect(held.getByTestId('held-row').first()).toContainText(AGENT_REQUESTER)
+  await expect(held.getByTestId('held-row').first()).toContainText(released.network)
+  await snap(page, 'payouts-held')
+  await checkA11y(page)
+
+  await held.getByTestId('held-row').first().getByRole('button', { name: 'Release' }).click()
+  await page.getByRole('dialog', { name: 'Release this payout?' }).getByRole('button', { name: 'Release and send' }).click()
+  await expect(held.getByTestId('held-row')).toHaveCount(1)
+  await held.getByTestId('held-row').getByRole('button', { name: 'Reject' }).click()
+  const reject = page.getByRole('dialog', { name: 'Reject this payout?' })
+  await reject.getByLabel('Reason').fill('Not before month end')
+  await reject.getByRole('button', { name: 'Reject' }).click()
+  await expect(held).toBeHidden()
+
+  const outbox = await desk.router.call('payouts.outbox', {})
+  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-release')).toMatchObject({ state: 'accepted', withdrawalId: expect.any(String) })
+  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-reject')).toMatchObject({ state: 'discarded', error: { code: 'held_rejected', message: 'Not before month end' } })
+})
