@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -9,6 +9,35 @@ const run = promisify(execFile)
 /** Where desktop Linux keeps the user's session bus, the place the connector looks when nobody tells it. */
 export function userBusPath(uid: number): string {
   return `/run/user/${uid}/bus`
+}
+
+/**
+ * Test runs on one machine take turns owning /run/user/<uid>/bus (another run's bus would answer this run's "no bus"
+ * test). Returns the release of the turn, or why it is someone else's: a live process holds the lock.
+ */
+export function claimUserBus(uid: number): { release(): void } | string {
+  const lock = join(tmpdir(), `payout-desk-user-bus-${uid}.lock`)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      return { release: () => rmSync(lock, { force: true }) }
+    } catch {
+      const holder = Number(readFileSync(lock, 'utf8'))
+      if (alive(holder)) return `another test run (pid ${holder}) owns ${userBusPath(uid)} now (${lock})`
+      // Its holder died without releasing it.
+      rmSync(lock, { force: true })
+    }
+  }
+  return `could not take ${lock}`
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export interface UserBus {
