@@ -83,20 +83,19 @@ export async function startUserBus(uid: number): Promise<UserBus> {
   return { address, close }
 }
 
-/** Resolves once the keyring owns org.freedesktop.secrets on the bus (it registers a moment after it starts). */
+/**
+ * Resolves once the keyring owns org.freedesktop.secrets on the bus and its default collection exists (it registers
+ * its name before the password from stdin has made and unlocked the login collection; a write in between can miss it).
+ */
 async function secretServiceOn(address: string): Promise<void> {
+  const ask = async (dest: string, path: string, method: string, arg: string) =>
+    (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
   const deadline = Date.now() + 20_000
   for (;;) {
-    const { stdout } = await run('dbus-send', [
-      `--bus=${address}`,
-      '--print-reply',
-      '--dest=org.freedesktop.DBus',
-      '/org/freedesktop/DBus',
-      'org.freedesktop.DBus.NameHasOwner',
-      'string:org.freedesktop.secrets',
-    ])
-    if (stdout.includes('boolean true')) return
-    if (Date.now() > deadline) throw new Error('gnome-keyring-daemon did not register org.freedesktop.secrets within 20 s')
+    const owned = (await ask('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets')).includes('boolean true')
+    // ReadAlias answers the object path "/" while there is no default collection.
+    if (owned && !(await ask('org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.ReadAlias', 'string:default')).includes('object path "/"\n')) return
+    if (Date.now() > deadline) throw new Error('gnome-keyring-daemon did not offer a default collection within 20 s')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
