@@ -16,6 +16,11 @@ function outcomeText(entry: OutboxEntryView, recovered: boolean): { tone: string
       return { tone: 'prod', text: `The provider refused the payout: ${entry.error?.message ?? 'no reason given'}` }
     case 'discarded':
       return { tone: 'warn', text: 'The request was discarded: the app no longer tracks it.' }
+    case 'queued':
+      return {
+        tone: 'warn',
+        text: `The provider asked to wait${entry.notBefore ? ` until ${entry.notBefore}` : ''}. The payout waits under “Waiting to be sent” above and goes then with the same Idempotency-Key, unless you cancel it.`,
+      }
     default:
       return {
         tone: 'warn',

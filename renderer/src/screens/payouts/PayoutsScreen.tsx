@@ -5,6 +5,7 @@ import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { BatchScreen } from '../batch/BatchScreen'
 import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
+import { WaitingPanel } from './WaitingPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
 import { PayoutOutcome } from './PayoutOutcome'
@@ -57,6 +58,7 @@ export function PayoutsScreen() {
       </div>
       <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
       <OutboxPanel />
+      <WaitingPanel />
       {step.kind === 'batch' ? (
         <BatchScreen
           onClose={() => {
