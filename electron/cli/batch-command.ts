@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { userInfo } from 'node:os'
 import { checkBatchFile, hasErrors, type BatchCheck } from '../core/batch/batch-check'
+import { refreshBatchStatuses } from '../core/batch/batch-refresh'
 import { batchResultsCsv, batchStatus } from '../core/batch/batch-report'
 import { BatchRunner, type BatchProgress } from '../core/batch/batch-runner'
 import { submitBatch } from '../core/batch/batch-submit'
@@ -10,7 +11,7 @@ import { DeskError } from '../core/errors'
 import { Outbox } from '../core/payouts/outbox'
 import type { Profile } from '../core/profiles'
 import { writeFileAtomic } from '../core/profiles'
-import { batchRepo } from '../core/store'
+import { batchRepo, type DeskStore } from '../core/store'
 import type { TreasurySession } from '../core/treasury/session'
 import type { CliContext } from './cli-context'
 import { withSession } from './cli-session'
@@ -137,19 +138,24 @@ async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, tota
 
 const status: Action = {
   name: 'batch status',
-  usage: 'batch status ID --profile N [--json] [--state S] [--export FILE]',
+  usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
   summary:
-    'Lists a batch\'s rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV.',
-  options: { profile: { type: 'string' }, json: { type: 'boolean' }, state: { type: 'string' }, export: { type: 'string' } },
+    'Lists a batch\'s rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV; --refresh first reads the payouts\' current status from the provider, 100 a request.',
+  options: { profile: { type: 'string' }, json: { type: 'boolean' }, state: { type: 'string' }, export: { type: 'string' }, refresh: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const report = await ctx.withStore(profile, (store) => {
+    const read = async (store: DeskStore, refresh: () => Promise<unknown>) => {
       const batch = store.read('read the batch', () => store.repo(batchRepo).get(id!))
       if (!batch) throw new DeskError('batch_not_found', `There is no batch ${id} in profile "${profile.name}".`)
+      await refresh()
       return batchStatus(store, Outbox.open(store), batch, v.state as string | undefined)
-    })
+    }
+    // Only --refresh needs the key: a plain status reads the store alone.
+    const report = v.refresh
+      ? await withSession(ctx, profile, (s) => read(s.store, () => refreshBatchStatuses(s.client, s.store, s.payouts.outbox.ofBatch(id!))))
+      : await ctx.withStore(profile, (store) => read(store, async () => undefined))
     if (v.export) {
       await writeFileAtomic(v.export as string, batchResultsCsv(report.rows))
       ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)

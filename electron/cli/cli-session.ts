@@ -12,6 +12,8 @@ export async function withSession<T>(ctx: CliContext, profile: Profile, work: (s
   const session = await TreasurySession.open(profile, {
     dataDir: ctx.home,
     role: 'cli',
+    // A CLI command sends only the batch it names; unfinished ones wait for "batch resume" or the app.
+    resumeBatches: false,
     events: new EventBus(),
     openSigner: (p) => ctx.keys.vault.openSigner(p),
   })

@@ -6,7 +6,8 @@ import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy'
-import { payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
+import { AppSettingsStore, settingsHandlers } from './settings'
+import { batchHandlers, payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -25,6 +26,8 @@ export interface DeskOptions {
   notify?: Notify
   /** Save dialog for CSV exports (null when cancelled); injected by the shell. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
+  applyContentProtection?: (enabled: boolean) => void
 }
 
 export interface Desk {
@@ -34,6 +37,8 @@ export interface Desk {
   keys: ProfileKeys
   /** The open profile's API client, outbox, poller and audit log. */
   treasury: SessionHost
+  /** The app's own settings (`<data>/settings.json`). */
+  settings: AppSettingsStore
   dispose(): Promise<void>
 }
 
@@ -44,6 +49,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const disposers: Array<() => Promise<void> | void> = []
 
   router.register(appHandlers(options.shell, options.version))
+  const settings = new AppSettingsStore(options.dataDir)
+  router.register(settingsHandlers({ settings, applyContentProtection: options.applyContentProtection }))
 
   const keys = new ProfileKeys({
     profiles: new ProfileStore(options.dataDir),
@@ -61,6 +68,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
+  router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   disposers.push(
     events.subscribe((event) => {
@@ -74,6 +82,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     events,
     keys,
     treasury,
+    settings,
     async dispose() {
       for (const d of disposers.reverse()) await d()
     },

@@ -1,4 +1,4 @@
-import { net, protocol } from 'electron'
+import { net, protocol, type Session } from 'electron'
 import { normalize, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security-policy'
@@ -18,9 +18,9 @@ export function resolveAppFile(rendererDir: string, url: string): string | null 
   return file.startsWith(root + sep) ? file : null
 }
 
-/** Serves the packaged renderer files, and nothing else, under app://desk/. */
-export function serveAppFiles(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, async (request) => {
+/** Serves the packaged renderer files, and nothing else, under app://desk/ in the app's session. */
+export function serveAppFiles(rendererDir: string, target: Session): void {
+  target.protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(rendererDir, request.url)
     if (!file) return new Response('Not found', { status: 404 })
     const response = await net.fetch(pathToFileURL(file).toString())

@@ -2,6 +2,8 @@ import { app, BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import { createDesk, type Desk } from '../core/desk'
 import { registerAppScheme, serveAppFiles } from './app-protocol'
+import { appSession } from './app-session'
+import { preventCoreDumps } from './core-dumps'
 import { registerIpc } from './ipc'
 import { log } from './log'
 import { shellServices } from './shell-services'
@@ -14,6 +16,7 @@ let desk: Desk | null = null
 let services: ReturnType<typeof shellServices> | null = null
 
 registerAppScheme()
+preventCoreDumps({ app, platform: process.platform, pid: process.pid })
 process.on('unhandledRejection', (reason) => log.error('unhandled rejection in main', reason))
 
 if (!app.requestSingleInstanceLock()) {
@@ -39,11 +42,15 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  serveAppFiles(join(__dirname, '../renderer'))
+  const ownSession = appSession()
+  serveAppFiles(join(__dirname, '../renderer'), ownSession)
   services = shellServices(app.getPath('userData'), () => mainWindow)
-  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, ...services })
+  const applyContentProtection = (enabled: boolean) => mainWindow?.setContentProtection(enabled)
+  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, ...services, applyContentProtection })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
-  mainWindow = createMainWindow(join(__dirname, '../preload'), devTools)
+  // A damaged settings file must not keep the app from opening: it opens hidden from capture (the safe side), and the setting shows the error.
+  const { hideFromScreenCapture } = await desk.settings.read().catch(() => ({ hideFromScreenCapture: true }))
+  mainWindow = createMainWindow(join(__dirname, '../preload'), devTools, ownSession, hideFromScreenCapture)
   mainWindow.webContents.on('render-process-gone', (_e, details) => log.error(`renderer gone: ${details.reason}`))
   mainWindow.on('closed', () => (mainWindow = null))
 }

@@ -1,4 +1,4 @@
-import { BrowserWindow, session, type Session, type WebContents } from 'electron'
+import { BrowserWindow, type Session, type WebContents } from 'electron'
 import { join } from 'node:path'
 import { log } from './log'
 import { APP_ENTRY, CONTENT_SECURITY_POLICY, isAppUrl } from './security-policy'
@@ -32,7 +32,7 @@ export function hardenContents(contents: WebContents): void {
     event.preventDefault()
     log.warn('denied webview')
   })
-  // Middle-click (auxclick) opens go through the same window-open handler and are denied there.
+  // Middle-click (auxclick) opens are off in Blink (disableBlinkFeatures) and would meet this handler anyway.
   contents.setWindowOpenHandler(({ url }) => {
     log.warn(`denied window.open of ${url.slice(0, 200)}`)
     if (isAllowedExternalUrl(url)) void openExternal(url).catch((err: unknown) => log.error('openExternal failed', err))
@@ -40,9 +40,12 @@ export function hardenContents(contents: WebContents): void {
   })
 }
 
-/** Every hardening option of the app window sits in this one constructor call, where scanners can see it. */
-export function createMainWindow(preloadDir: string, devTools: boolean): BrowserWindow {
-  hardenSession(session.defaultSession)
+/**
+ * Every hardening option of the app window sits in this one constructor call, where scanners can see it.
+ * `appSession` is the app's own partition; `hideFromCapture` is the user's opt-in from the app settings.
+ */
+export function createMainWindow(preloadDir: string, devTools: boolean, appSession: Session, hideFromCapture: boolean): BrowserWindow {
+  hardenSession(appSession)
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -53,6 +56,7 @@ export function createMainWindow(preloadDir: string, devTools: boolean): Browser
     backgroundColor: '#15171c',
     webPreferences: {
       preload: join(preloadDir, 'index.cjs'),
+      session: appSession,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -65,10 +69,12 @@ export function createMainWindow(preloadDir: string, devTools: boolean): Browser
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
       devTools,
     },
   })
   hardenContents(win.webContents)
+  win.setContentProtection(hideFromCapture)
   win.once('ready-to-show', () => win.show())
   void win.loadURL(APP_ENTRY)
   return win

@@ -5,9 +5,12 @@ import './styles/base.css'
 import './styles/layout.css'
 import './styles/components.css'
 import { App } from './shell/App'
+import { DataProvider } from './data/DataProvider'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <DataProvider>
+      <App />
+    </DataProvider>
   </StrictMode>,
 )

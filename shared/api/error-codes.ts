@@ -36,6 +36,7 @@ export const APP_ERROR_CODES = [
   'profile_not_found',
   'profiles_unreadable',
   'profiles_corrupt',
+  'settings_corrupt',
   'confirmation_required',
   'agent_write_tools_off',
   'in_progress',

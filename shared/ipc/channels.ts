@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
+import { batchChannels } from './channels/batch'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
+import { settingsChannels } from './channels/settings'
 import { treasuryChannels } from './channels/treasury'
 
 /** The whole IPC contract: channel name → input schema → output schema. */
@@ -11,7 +13,9 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...payoutChannels,
+  ...batchChannels,
   ...policyChannels,
+  ...settingsChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

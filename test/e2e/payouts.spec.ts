@@ -201,6 +201,9 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
   for (let i = 0; i < 10 && !(await desk.router.dispatch('withdrawals.list', {})).ok; i++);
   await outbox.getByRole('button', { name: 'Check again' }).click()
   await expect(outbox).toBeHidden()
+  // The banner of the request follows it: no longer "could not confirm" once the provider confirmed it.
+  await expect(page.getByTestId('payout-outcome')).toContainText('The provider has the request (same Idempotency-Key)')
+  await expect(page.getByTestId('payout-outcome').getByRole('button', { name: 'Follow this payout' })).toBeVisible()
   const payouts = await desk.router.call('withdrawals.list', { idempotency_key: entry!.idempotencyKey })
   expect(payouts).toHaveLength(1)
   await page.getByLabel('Idempotency-Key').fill(entry!.idempotencyKey)

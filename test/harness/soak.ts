@@ -31,7 +31,8 @@ export interface SoakResult {
 
 const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), 'payout-child.ts')
 
-function random(seed: number): () => number {
+/** A small seeded generator (mulberry32), so a soak run can be repeated. */
+export function random(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -42,7 +43,8 @@ function random(seed: number): () => number {
   }
 }
 
-const FAULTS = [
+/** The provider faults a soak injects before a payout POST, through the console. */
+export const FAULTS = [
   { mode: 'drop_after_commit' },
   { mode: 'status', status: 500 },
   { mode: 'status', status: 503, retry_after: 0 },

@@ -11,3 +11,23 @@ export function auditText(profileDirectory: string): string {
     db.close()
   }
 }
+
+export interface OutcomeRow {
+  id: number
+  key: string
+  state: string
+  /** The error's code, when the move recorded one. */
+  code: string | null
+  /** The token of the process that made the move. */
+  process: string
+}
+
+/** Every recorded move of every outbox entry, oldest first, straight from the file. */
+export function outboxOutcomes(profileDirectory: string): OutcomeRow[] {
+  const db = new DatabaseSync(join(profileDirectory, STORE_FILE), { readOnly: true })
+  try {
+    return db.prepare("SELECT id, key, state, json_extract(error, '$.code') AS code, process FROM outbox_outcomes ORDER BY id").all() as unknown as OutcomeRow[]
+  } finally {
+    db.close()
+  }
+}

@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -9,6 +9,35 @@ const run = promisify(execFile)
 /** Where desktop Linux keeps the user's session bus, the place the connector looks when nobody tells it. */
 export function userBusPath(uid: number): string {
   return `/run/user/${uid}/bus`
+}
+
+/**
+ * Test runs on one machine take turns owning /run/user/<uid>/bus (another run's bus would answer this run's "no bus"
+ * test). Returns the release of the turn, or why it is someone else's: a live process holds the lock.
+ */
+export function claimUserBus(uid: number): { release(): void } | string {
+  const lock = join(tmpdir(), `payout-desk-user-bus-${uid}.lock`)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      return { release: () => rmSync(lock, { force: true }) }
+    } catch {
+      const holder = Number(readFileSync(lock, 'utf8'))
+      if (alive(holder)) return `another test run (pid ${holder}) owns ${userBusPath(uid)} now (${lock})`
+      // Its holder died without releasing it.
+      rmSync(lock, { force: true })
+    }
+  }
+  return `could not take ${lock}`
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export interface UserBus {
@@ -54,20 +83,19 @@ export async function startUserBus(uid: number): Promise<UserBus> {
   return { address, close }
 }
 
-/** Resolves once the keyring owns org.freedesktop.secrets on the bus (it registers a moment after it starts). */
+/**
+ * Resolves once the keyring owns org.freedesktop.secrets on the bus and its default collection exists (it registers
+ * its name before the password from stdin has made and unlocked the login collection; a write in between can miss it).
+ */
 async function secretServiceOn(address: string): Promise<void> {
+  const ask = async (dest: string, path: string, method: string, arg: string) =>
+    (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
   const deadline = Date.now() + 20_000
   for (;;) {
-    const { stdout } = await run('dbus-send', [
-      `--bus=${address}`,
-      '--print-reply',
-      '--dest=org.freedesktop.DBus',
-      '/org/freedesktop/DBus',
-      'org.freedesktop.DBus.NameHasOwner',
-      'string:org.freedesktop.secrets',
-    ])
-    if (stdout.includes('boolean true')) return
-    if (Date.now() > deadline) throw new Error('gnome-keyring-daemon did not register org.freedesktop.secrets within 20 s')
+    const owned = (await ask('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets')).includes('boolean true')
+    // ReadAlias answers the object path "/" while there is no default collection.
+    if (owned && !(await ask('org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.ReadAlias', 'string:default')).includes('object path "/"\n')) return
+    if (Date.now() > deadline) throw new Error('gnome-keyring-daemon did not offer a default collection within 20 s')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

@@ -4,7 +4,7 @@ import { Pacer } from '../../electron/core/api/pacer'
 import { RequestSender } from '../../electron/core/api/request-sender'
 import { DeskError } from '../../electron/core/errors'
 import { Router } from '../../electron/core/ipc/router'
-import { normalizeBaseUrl, validateEnvironment } from '../../electron/core/profiles/profile-validation'
+import { normalizeBaseUrl, validateEnvironment, validateProfileName } from '../../electron/core/profiles/profile-validation'
 import { createEd25519Signer } from '../../electron/core/signing'
 import { CreateCounterpartySchema } from '../../shared/api/requests'
 import { quoteInput } from '../../shared/api/text'
@@ -23,6 +23,11 @@ describe('input that cannot be encoded is refused as input', () => {
     const body = { network: 'bitcoin-testnet', address: 'tb1q', counterparty_type: 'company', company_name: `Acme ${LONE_LOW}`, wallet_type: 'unhosted', country: 'DE' }
     expect(CreateCounterpartySchema.safeParse(body).success).toBe(false)
     expect(CreateCounterpartySchema.safeParse({ ...body, company_name: 'Acme 😀' }).success).toBe(true)
+  })
+
+  it('is refused in a profile name and a base URL given to the core directly (CLI)', () => {
+    expect(() => validateProfileName(LONE_HIGH, [])).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/cannot be encoded/) }))
+    expect(() => normalizeBaseUrl(`https://api.example.com/${LONE_LOW}`)).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/cannot be encoded/) }))
   })
 
   it.each<[string, (c: ApiClient) => Promise<unknown>]>([

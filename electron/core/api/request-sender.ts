@@ -42,8 +42,6 @@ export class RequestSender {
   private readonly offset: ClockOffset
   private lastSuccess: number | null = null
   private observedOffset: number | null = null
-  /** The Date header of the latest answer as an offset; null when that answer had none that parses. */
-  private answerOffset: number | null = null
 
   constructor(private readonly options: RequestSenderOptions) {
     const url = new URL(options.baseUrl)
@@ -77,8 +75,9 @@ export class RequestSender {
     for (let attempt = 1; ; attempt++) {
       const release = await this.pacer.acquire(req.signal)
       let raw: RawResponse
+      let dateOffset: number | null
       try {
-        raw = await this.attempt(req, bodyText)
+        ;({ raw, dateOffset } = await this.attempt(req, bodyText))
       } catch (err) {
         release()
         if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
@@ -95,8 +94,8 @@ export class RequestSender {
       if (raw.status >= 300 && raw.status < 400) throw redirectRefused(raw, requestId)
       const error = toApiError(raw, requestId)
       if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried) {
-        if (this.answerOffset === null) throw noDateToLearn(error)
-        this.offset.learn(this.answerOffset, requestId)
+        if (dateOffset === null) throw noDateToLearn(error)
+        this.offset.learn(dateOffset, requestId)
         skewRetried = true
         attempt--
         continue
@@ -113,7 +112,8 @@ export class RequestSender {
     await this.pool.close()
   }
 
-  private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<RawResponse> {
+  /** One signed exchange; `dateOffset` is this answer's own Date header as an offset (null when it has none that parses). */
+  private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<{ raw: RawResponse; dateOffset: number | null }> {
     const signed = signAttempt(this.options.signer, {
       method: req.method,
       path: this.basePath + req.path,
@@ -142,11 +142,11 @@ export class RequestSender {
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         req.signal,
       )
-      this.answerOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now())
-      this.observedOffset = this.answerOffset ?? this.observedOffset
+      const dateOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now())
+      this.observedOffset = dateOffset ?? this.observedOffset
       const code = raw.status >= 300 ? errorCode(raw) : null
       this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
-      return raw
+      return { raw, dateOffset }
     } catch (err) {
       const e = err as { code?: string; status?: number; requestId?: string }
       this.options.audit?.record({ ...line, status: e.status ?? null, errorCode: e.code ?? 'network_error', requestId: e.requestId ?? null })

@@ -89,10 +89,15 @@ export class BatchRunner {
 
   /** Marks the batch running again and sends the rest. */
   async resume(batchId: string, signal?: AbortSignal): Promise<BatchProgress> {
+    this.reopen(batchId)
+    return this.run(batchId, signal)
+  }
+
+  /** A paused batch is running again (a cancelled one never is); the caller starts the run. */
+  reopen(batchId: string): void {
     const batch = this.get(batchId)
     if (batch.state === 'cancelled') throw new DeskError('invalid_input', 'This batch was cancelled; its unsent rows were discarded and cannot be sent.')
     if (batch.state === 'paused') this.setIntent(batchId, 'running')
-    return this.run(batchId, signal)
   }
 
   /** The rows not yet sent are discarded; rows already sent keep their outcome (cancel those in the provider's terms). */

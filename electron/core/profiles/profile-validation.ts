@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../shared/api/limits'
-import { quoteInput } from '../../../shared/api/text'
+import { isEncodable, NOT_ENCODABLE, quoteInput } from '../../../shared/api/text'
 import { DeskError } from '../errors'
 import type { Environment } from './profile'
 
@@ -12,6 +12,8 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]+$/
  * production look and checks can be tried against the simulator's production listener.
  */
 export function normalizeBaseUrl(raw: string): string {
+  // URL() would quietly turn a lone surrogate into U+FFFD: a base URL other than the one typed.
+  if (!isEncodable(raw)) throw new DeskError('invalid_input', `The base URL ${NOT_ENCODABLE}.`)
   let url: URL
   try {
     url = new URL(raw.trim())
@@ -35,6 +37,7 @@ export function normalizeBaseUrl(raw: string): string {
 
 export function validateProfileName(raw: string, existing: readonly { name: string; id: string }[], selfId?: string): string {
   const name = raw.trim()
+  if (!isEncodable(name)) throw new DeskError('invalid_input', `The profile name ${NOT_ENCODABLE}.`)
   if (name.length === 0 || name.length > 80) throw new DeskError('invalid_input', 'A profile name has 1 to 80 characters.')
   const clash = existing.find((p) => p.id !== selfId && p.name.toLowerCase() === name.toLowerCase())
   if (clash) throw new DeskError('invalid_input', `A profile named "${clash.name}" already exists. Choose another name.`)

@@ -5,7 +5,7 @@ import { preflightPayout } from '../payouts/preflight'
 import type { SessionHost } from './session-host'
 
 /** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
-function whoAmI(): string {
+export function whoAmI(): string {
   try {
     return `app (${userInfo().username})`
   } catch {

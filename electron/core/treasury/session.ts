@@ -3,6 +3,7 @@ import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
+import { BatchService } from '../batch/batch-service'
 import type { EventBus } from '../event-bus'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
@@ -24,6 +25,8 @@ export interface SessionDeps {
   notify?: Notify
   pacing?: PacerOptions
   poller?: { minDelayMs?: number; maxDelayMs?: number }
+  /** Continue the batches a crash or a quit left unfinished as soon as the profile opens (the app); the CLI resumes on demand. */
+  resumeBatches?: boolean
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
 }
@@ -39,6 +42,7 @@ export class TreasurySession {
     readonly payouts: PayoutRequests,
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
+    readonly batches: BatchService,
     private readonly signer: Signer,
     private readonly ownsStore: boolean,
   ) {}
@@ -68,12 +72,15 @@ export class TreasurySession {
       ...deps.poller,
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
+    // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
+    const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, signer, deps.store === undefined)
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
     const trackAccepted = () => {
       for (const entry of outbox.list()) {
-        if (entry.state !== 'accepted' || !entry.withdrawalId || followed.has(entry.withdrawalId)) continue
+        if (entry.state !== 'accepted' || !entry.withdrawalId || entry.batchId !== null || followed.has(entry.withdrawalId)) continue
         followed.add(entry.withdrawalId)
         poller.track(entry.withdrawalId)
       }
@@ -90,7 +97,15 @@ export class TreasurySession {
     session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
     trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
-    void payouts.resolveUnknown().catch(() => undefined)
+    // Then the batches a crash or a quit left unfinished continue, their unknown rows looked up first.
+    void payouts
+      .resolveUnknown()
+      .catch(() => undefined)
+      .then(() => {
+        if (deps.resumeBatches ?? true) batches.resumeUnfinished()
+      })
+      // A store that fails here fails again on the user's next action, which reports it.
+      .catch(() => undefined)
     return session
   }
 
@@ -99,6 +114,7 @@ export class TreasurySession {
   }
 
   async close(): Promise<void> {
+    await this.batches.stop()
     for (const u of this.unsubscribe) u()
     this.poller.stop()
     await this.sender.close()

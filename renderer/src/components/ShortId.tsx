@@ -5,14 +5,14 @@ export function shortenMiddle(value: string, keep = 8): string {
   return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
 }
 
-/** An id, address or hash in monospace, optionally shortened in the middle, with a copy button. */
-export function ShortId({ value, what, short = false }: { value: string; what: string; short?: boolean }) {
+/** An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false. */
+export function ShortId({ value, what, short = false, copy = true, keep = 8 }: { value: string; what: string; short?: boolean; copy?: boolean; keep?: number }) {
   return (
     <span className="id-with-copy">
-      <code className="mono" title={value}>
-        {short ? shortenMiddle(value) : value}
+      <code className="mono" title={value} dir="ltr">
+        {short ? shortenMiddle(value, keep) : value}
       </code>
-      <CopyButton value={value} what={what} />
+      {copy ? <CopyButton value={value} what={what} /> : null}
     </span>
   )
 }

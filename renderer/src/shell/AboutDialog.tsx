@@ -1,36 +1,34 @@
-import { call } from '../desk'
 import { Dialog } from '../components/Dialog'
-import { ErrorBox } from '../components/ErrorBox'
-import { Loading } from '../components/Loading'
-import { useRead } from '../components/useRead'
+import { QueryView } from '../components/QueryView'
+import { useDeskQuery } from '../data/useDeskQuery'
 
 /** Version and runtime facts, read through the real router (`app.info`). */
 export function AboutDialog({ onClose }: { onClose: () => void }) {
-  const info = useRead(() => call('app.info', {}), [])
+  const info = useDeskQuery('app.info', {})
   return (
     <Dialog title="About Payout Desk" onClose={onClose}>
-      {info.error ? <ErrorBox error={info.error} onRetry={info.retry} /> : null}
-      {info.loading && !info.data ? <Loading what="version information" /> : null}
-      {info.data ? (
+      <QueryView query={info} what="version information" errorTitle="Version information could not be read">
+        {(data) => (
         <dl className="facts" data-testid="app-info">
           <dt>Name</dt>
-          <dd>{info.data.name}</dd>
+          <dd>{data.name}</dd>
           <dt>Version</dt>
-          <dd className="mono">{info.data.version}</dd>
+          <dd className="mono">{data.version}</dd>
           <dt>Platform</dt>
           <dd className="mono">
-            {info.data.platform} {info.data.arch}
+            {data.platform} {data.arch}
           </dd>
           <dt>Electron</dt>
-          <dd className="mono">{info.data.versions.electron ?? 'not running in Electron'}</dd>
+          <dd className="mono">{data.versions.electron ?? 'not running in Electron'}</dd>
           <dt>Chrome</dt>
-          <dd className="mono">{info.data.versions.chrome ?? navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown'}</dd>
+          <dd className="mono">{data.versions.chrome ?? navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown'}</dd>
           <dt>Node</dt>
-          <dd className="mono">{info.data.versions.node ?? 'unknown'}</dd>
+          <dd className="mono">{data.versions.node ?? 'unknown'}</dd>
           <dt>Shell</dt>
-          <dd>{info.data.shell}</dd>
+          <dd>{data.shell}</dd>
         </dl>
-      ) : null}
+        )}
+      </QueryView>
       <div className="actions">
         <button type="button" onClick={onClose}>
           Close

@@ -12,6 +12,7 @@ import { TransactionsScreen } from '../screens/transactions/TransactionsScreen'
 import { WalletsScreen } from '../screens/wallets/WalletsScreen'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
+import { Notices } from './Notices'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -54,6 +55,7 @@ export function App() {
       <TopBar />
       <Nav />
       <main className="content" id="main">
+        <Notices />
         {body}
       </main>
     </div>

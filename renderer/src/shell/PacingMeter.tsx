@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
+import { Time } from '../components/Time'
 import { usePacing } from '../stores/pacing'
-
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 /** The request budget left this minute and when the provider last answered. */
 export function PacingMeter() {
@@ -29,7 +28,13 @@ export function PacingMeter() {
         <span>Budget unknown</span>
       )}
       {' · '}
-      {lastSuccessAt ? `Refreshed at ${time.format(lastSuccessAt)}` : 'Not refreshed yet'}
+      {lastSuccessAt ? (
+        <>
+          Refreshed at <Time value={lastSuccessAt} clock />
+        </>
+      ) : (
+        'Not refreshed yet'
+      )}
     </span>
   )
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react'
-import { call } from '../desk'
 import { EnvBadge } from '../components/EnvBadge'
-import { useRead } from '../components/useRead'
+import { useDeskQuery } from '../data/useDeskQuery'
 import { useProfiles } from '../stores/profiles'
 import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
 import { ThemeToggle } from './ThemeToggle'
+import { TimeZoneToggle } from './TimeZoneToggle'
 
 export function TopBar() {
   const current = useProfiles((s) => s.current)
   const [about, setAbout] = useState(false)
-  const info = useRead(() => call('app.info', {}), [])
+  const info = useDeskQuery('app.info', {})
   return (
     <header className="topbar">
       <span className="brand">Payout Desk</span>
@@ -24,6 +24,7 @@ export function TopBar() {
       ) : null}
       <span className="spacer" />
       {current ? <PacingMeter /> : null}
+      <TimeZoneToggle />
       <ThemeToggle />
       <button type="button" onClick={() => setAbout(true)}>
         About

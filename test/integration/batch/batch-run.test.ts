@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkBatchFile, hasErrors } from '../../../electron/core/batch/batch-check'
+import { refreshBatchStatuses } from '../../../electron/core/batch/batch-refresh'
 import { batchResultsCsv, batchStatus } from '../../../electron/core/batch/batch-report'
 import { BatchRunner, type BatchProgress } from '../../../electron/core/batch/batch-runner'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
@@ -10,7 +11,7 @@ import { Outbox } from '../../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { batchRepo, DeskStore } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
-import { requestLog } from '../../harness/api-fixture'
+import { consoleCall, requestLog } from '../../harness/api-fixture'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchLine, type BatchWorkspace } from '../../harness/batch-fixture'
 
 describe('batch payouts against the simulator', () => {
@@ -94,6 +95,14 @@ describe('batch payouts against the simulator', () => {
     expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
     expect(csv[4]).toMatch(new RegExp(`^5,'-2\\+3 refund,Alice GmbH,3,USDC,${entries[3]!.idempotencyKey},${entries[3]!.withdrawalId},pending_approval,$`))
     expect(csv[5]).toMatch(/^6,,Bob Ltd,3,USDC,[0-9a-f-]{36},,refused,withdrawal_failed: The amount exceeds the available balance\.$/)
+
+    // Statuses are refreshed from the withdrawal list, a page per wallet, not one read per row.
+    await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${entries[0]!.withdrawalId}/approve`)
+    const before = (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === ws.key.keyId).length
+    expect(await refreshBatchStatuses(ws.client, store, entries)).toBe(4)
+    const reads = (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === ws.key.keyId).slice(before)
+    expect(reads.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /api/v1/withdrawals', 'GET /api/v1/withdrawals'])
+    expect(batchStatus(store, payouts.outbox, status.batch).rows.map((r) => r.payoutStatus)).toEqual(['approved', 'pending_approval', 'pending_approval', 'pending_approval', null, null])
   })
 
   it('pauses after the row in flight, resumes where it stopped, and a cancel discards only the rows not yet sent', async () => {

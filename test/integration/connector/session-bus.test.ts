@@ -1,20 +1,28 @@
 import { existsSync } from 'node:fs'
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUserBus, userBusPath, type UserBus } from '../../harness/user-session-bus'
+import { claimUserBus, startUserBus, userBusPath, type UserBus } from '../../harness/user-session-bus'
 import { json, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
 
 // MCP hosts start the connector with the SDK's default environment: no DBUS_SESSION_BUS_ADDRESS, no XDG_RUNTIME_DIR.
 // The connector must then find the desktop session's bus at /run/user/<uid>/bus, or say what to add to the host's config.
 const uid = process.getuid!()
-// Someone else's session bus is never replaced or removed; without it to ourselves the tests cannot say anything.
-const taken = existsSync(userBusPath(uid)) ? `${userBusPath(uid)} already exists (another session's bus): not clobbering it` : null
+/** Why these tests cannot have /run/user/<uid>/bus to themselves, or null when they can. */
+let taken: string | null = null
+let turn: { release(): void } | null = null
 
 let f: ConnectorFixture
 let bus: UserBus | null = null
 const testsBus = process.env.DBUS_SESSION_BUS_ADDRESS
 
 beforeAll(async () => {
+  const claimed = claimUserBus(uid)
+  if (typeof claimed === 'string') taken = claimed
+  // Someone else's session bus is never replaced or removed; without it to ourselves the tests cannot say anything.
+  else if (existsSync(userBusPath(uid))) {
+    claimed.release()
+    taken = `${userBusPath(uid)} already exists (another session's bus): not clobbering it`
+  } else turn = claimed
   if (!taken) f = await startConnectorFixture()
 }, 60_000)
 
@@ -23,6 +31,7 @@ afterAll(async () => {
   await f?.close()
   await bus?.close()
   process.env.DBUS_SESSION_BUS_ADDRESS = testsBus
+  turn?.release()
 })
 
 describe('the connector started by an MCP host finds the session bus', () => {

@@ -10,7 +10,7 @@ export function electronMock() {
       removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
-    session: { defaultSession: fakeSession() },
+    session: { defaultSession: fakeSession(), fromPartition: vi.fn(() => fakeSession()) },
     BrowserWindow: vi.fn(),
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     net: { fetch: vi.fn() },
@@ -23,6 +23,7 @@ export function fakeSession() {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    protocol: { handle: vi.fn() },
   }
 }
 

@@ -23,14 +23,15 @@ beforeEach(() => {
 })
 
 describe('main window', () => {
-  const create = (devTools: boolean) => {
-    const win = { webContents: fakeContents(), once: vi.fn(), loadURL: vi.fn(async () => undefined), show: vi.fn() }
+  const create = (devTools: boolean, hideFromCapture = false) => {
+    const win = { webContents: fakeContents(), once: vi.fn(), loadURL: vi.fn(async () => undefined), show: vi.fn(), setContentProtection: vi.fn() }
     mock().BrowserWindow.mockImplementation(function () {
       return win
     })
-    createMainWindow('/app/preload', devTools)
+    const session = fakeSession()
+    createMainWindow('/app/preload', devTools, session as never, hideFromCapture)
     const options = mock().BrowserWindow.mock.calls[0]![0] as { webPreferences: Record<string, unknown> }
-    return { win, prefs: options.webPreferences }
+    return { win, prefs: options.webPreferences, session }
   }
 
   it('is hardened, guarded and loads the app page only', () => {
@@ -50,7 +51,18 @@ describe('main window', () => {
     expect(win.loadURL).toHaveBeenCalledWith('app://desk/index.html')
     expect([...win.webContents.listeners.keys()]).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']))
     expect(win.webContents.setWindowOpenHandler).toHaveBeenCalled()
-    expect(mock().session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled()
+  })
+
+  it('runs in the app\'s own session, hardened, with middle-click opens off in Blink', () => {
+    const { prefs, session } = create(false)
+    expect(prefs.session).toBe(session)
+    expect(prefs.disableBlinkFeatures).toBe('Auxclick')
+    expect(session.setPermissionRequestHandler).toHaveBeenCalled()
+    expect(mock().session.defaultSession.setPermissionRequestHandler).not.toHaveBeenCalled()
+  })
+
+  it.each([true, false])('applies the stored screen-capture choice (%s)', (hide) => {
+    expect(create(false, hide).win.setContentProtection).toHaveBeenCalledWith(hide)
   })
 
   it('allows devtools only when asked (development)', () => {

@@ -1,12 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { isValidAddress } from '../../../../shared/api/address'
 import { LIMITS } from '../../../../shared/api/limits'
 import { NETWORKS } from '../../../../shared/api/networks'
 import { CreateCounterpartySchema, type CreateCounterparty } from '../../../../shared/api/requests'
 import type { Counterparty } from '../../../../shared/api/resources'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
 import { countries } from './countries'
 
 type Type = CreateCounterparty['counterparty_type']
@@ -39,10 +40,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const [direction, setDirection] = useState<'send' | 'both'>('send')
   const [label, setLabel] = useState('')
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState(false)
-  // A ref, not state: a double click submits again before React re-renders the disabled button.
-  const sending = useRef(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const action = useAction()
 
   const problems = {
     address: address.length === 0 ? 'Enter the address.' : !isValidAddress(network, address) ? `Not a valid ${NETWORKS.find((n) => n.id === network)?.name ?? network} address.` : null,
@@ -58,7 +56,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (sending.current || Object.values(problems).some(Boolean)) return
+    if (Object.values(problems).some(Boolean)) return
     const body = CreateCounterpartySchema.parse({
       network,
       address,
@@ -70,17 +68,8 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       direction,
       ...(label.trim() ? { label: label.trim() } : {}),
     })
-    sending.current = true
-    setBusy(true)
-    setError(null)
-    try {
-      onDone(await call('counterparties.create', body))
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      sending.current = false
-      setBusy(false)
-    }
+    const result = await action.run(() => call('counterparties.create', body))
+    if (result) onDone(result)
   }
 
   return (
@@ -154,12 +143,12 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           <input value={label} maxLength={LIMITS.name} onChange={(e) => setLabel(e.target.value)} />
         </Field>
       </div>
-      {error ? <ErrorBox error={error} title="The destination was not registered" /> : null}
+      {action.error ? <ErrorBox error={action.error} title="The destination was not registered" /> : null}
       <div className="actions">
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={action.busy}>
           Register destination
         </button>
       </div>

@@ -1,22 +1,19 @@
 import { useRef, useState } from 'react'
 import type { Counterparty } from '../../../../shared/api/resources'
-import { call } from '../../desk'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
-import { Loading } from '../../components/Loading'
-import { ShortId } from '../../components/ShortId'
-import { useRead } from '../../components/useRead'
+import { QueryView } from '../../components/QueryView'
 import { useSlashFocus } from '../../components/useSlashFocus'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
-import { countryName } from './countries'
+import { DestinationDetail } from './DestinationDetail'
+import { DestinationTable } from './DestinationTable'
+import { ownerName } from './owner-name'
 import { DestinationForm } from './DestinationForm'
+import { useVerificationWatch } from './useVerificationWatch'
 
 type Show = 'all' | 'verified' | 'waiting'
-
-export function ownerName(c: Counterparty): string {
-  return c.counterparty_type === 'company' ? (c.company_name ?? '') : `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()
-}
 
 function matches(c: Counterparty, show: Show, query: string): boolean {
   if (show === 'verified' && !c.can_send) return false
@@ -26,23 +23,34 @@ function matches(c: Counterparty, show: Show, query: string): boolean {
   return [c.label, ownerName(c), c.address, c.network_name, c.vasp_name ?? ''].some((s) => s.toLowerCase().includes(q))
 }
 
+function describeFilter(show: Show, query: string): string {
+  const which = show === 'verified' ? 'is verified' : show === 'waiting' ? 'waits for verification' : ''
+  const text = query ? `matches “${query}”` : ''
+  return [which, text].filter(Boolean).join(' and ') || 'matches the filter'
+}
+
 export function DestinationsScreen() {
+  const detailId = useNav((s) => s.detailId)
+  useVerificationWatch()
+  return detailId ? <DestinationDetail destinationId={detailId} /> : <DestinationBook />
+}
+
+function DestinationBook() {
   const testnet = useProfiles((s) => s.current?.environment !== 'production')
-  const list = useRead(() => call('counterparties.list', {}), [])
+  const list = useDeskQuery('counterparties.list', {})
   const [creating, setCreating] = useState(false)
   const [show, setShow] = useState<Show>('all')
   const [query, setQuery] = useState('')
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
   const [outcome, setOutcome] = useState<{ counterparty: Counterparty; alreadyExists: boolean } | null>(null)
-  const rows = list.data?.filter((c) => matches(c, show, query)) ?? []
 
   return (
     <div>
       <div className="screen-head">
         <h1>Destinations</h1>
         <span className="spacer" />
-        <button type="button" onClick={list.retry} disabled={list.loading}>
+        <button type="button" onClick={() => void list.refetch()} disabled={list.isFetching}>
           Refresh
         </button>
         <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>
@@ -56,7 +64,7 @@ export function DestinationsScreen() {
           onDone={(r) => {
             setOutcome(r)
             setCreating(false)
-            list.retry()
+            void list.refetch()
           }}
         />
       ) : null}
@@ -86,51 +94,19 @@ export function DestinationsScreen() {
           />
         </Field>
       </div>
-      {list.error ? <ErrorBox error={list.error} title="Destinations could not be read" onRetry={list.retry} /> : null}
-      {list.loading && !list.data ? <Loading what="destinations" /> : null}
-      {list.data && list.data.length === 0 ? (
-        <EmptyState title="The address book is empty">
-          <p>Register a destination, then have it verified in the provider's console before paying to it.</p>
-        </EmptyState>
-      ) : null}
-      {list.data && list.data.length > 0 && rows.length === 0 ? <p className="muted">No destination matches the filter.</p> : null}
-      {rows.length > 0 ? (
-        <table className="grid" aria-label="Destinations">
-          <thead>
-            <tr>
-              <th>Label</th>
-              <th>Owner</th>
-              <th>Network</th>
-              <th>Address</th>
-              <th>Country</th>
-              <th>Can send</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id} data-testid="destination-row">
-                <td>{c.label || <span className="muted">—</span>}</td>
-                <td>
-                  {ownerName(c)}
-                  {c.wallet_type === 'vasp' ? <div className="muted small">at {c.vasp_name}</div> : <div className="muted small">self-hosted</div>}
-                </td>
-                <td>{c.network_name}</td>
-                <td>
-                  <ShortId value={c.address} what="address" short />
-                </td>
-                <td>{countryName(c.country)}</td>
-                <td>
-                  {c.can_send ? (
-                    <span className="chip chip-good">Verified</span>
-                  ) : (
-                    <span className="chip chip-wait">Waiting for verification in the console</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <QueryView
+        query={list}
+        what="destinations"
+        errorTitle="Destinations could not be read"
+        isEmpty={(book) => book.length === 0}
+        empty={
+          <EmptyState title="The address book is empty">
+            <p>Register a destination, then have it verified in the provider's console before paying to it.</p>
+          </EmptyState>
+        }
+      >
+        {(book) => <DestinationTable rows={book.filter((c) => matches(c, show, query))} filter={describeFilter(show, query)} />}
+      </QueryView>
     </div>
   )
 }

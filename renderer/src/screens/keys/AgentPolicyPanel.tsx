@@ -1,3 +1,4 @@
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { useState } from 'react'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
 import type { PolicyView } from '../../../../shared/ipc/channels/policy'
@@ -5,12 +6,11 @@ import { policyProblems } from '../../../../shared/policy/policy-schema'
 import { asDeskError, call, type DeskCallError } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
-import { useRead } from '../../components/useRead'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
-  const shown = useRead(() => call('policy.show', { profileId: profile.id }), [profile.id])
+  const shown = useDeskQuery('policy.show', { profileId: profile.id })
   const [draft, setDraft] = useState<PolicyDraft | null>(null)
   const [problems, setProblems] = useState<string[]>([])
   const [error, setError] = useState<DeskCallError | null>(null)
@@ -22,7 +22,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
     try {
       await work()
       setDraft(null)
-      shown.retry()
+      void shown.refetch()
     } catch (err) {
       setError(asDeskError(err))
     } finally {
@@ -44,7 +44,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   return (
     <section className="panel" aria-label="Agent policy">
       <h3>Agent policy</h3>
-      {shown.error ? <ErrorBox error={shown.error} title="The policy could not be read" onRetry={shown.retry} /> : null}
+      {shown.error ? <ErrorBox error={shown.error} title="The policy could not be read" onRetry={() => void shown.refetch()} /> : null}
       {view ? (
         <>
           <p className="small muted" data-testid="policy-origin">

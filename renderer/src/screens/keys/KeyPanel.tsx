@@ -3,7 +3,7 @@ import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/chann
 import { asDeskError, call, type DeskCallError } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
-import { useRead } from '../../components/useRead'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
 import { KeyIdForm } from './KeyIdForm'
@@ -16,15 +16,12 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // The Key ID a rotation replaced: still valid at the provider until someone revokes it there.
+  const [replacedKeyId, setReplacedKeyId] = useState<string | null>(null)
   const ed25519 = profile.algorithm === 'ed25519'
-  const active = useRead(
-    () => (profile.hasKey && ed25519 ? call('keys.publicKey', { profileId: profile.id, which: 'active' }) : Promise.resolve(null)),
-    [profile.id, profile.hasKey, profile.keyId, ed25519],
-  )
-  const pending = useRead(
-    () => (profile.pendingKey ? call('keys.publicKey', { profileId: profile.id, which: 'pending' }) : Promise.resolve(null)),
-    [profile.id, profile.pendingKey !== null],
-  )
+  // Re-read on every key change: the core announces those with `profiles.changed`.
+  const active = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'active' }, { enabled: profile.hasKey && ed25519 })
+  const pending = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'pending' }, { enabled: profile.pendingKey !== null })
 
   const run = async (what: string, action: () => Promise<void>) => {
     setBusy(what)
@@ -49,8 +46,10 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
     })
   const testPending = () =>
     run('test-pending', async () => {
+      const previous = profile.keyId
       const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
       setPendingResult(r)
+      if (r.ok) setReplacedKeyId(previous)
       if (r.ok) onChanged()
     })
   const rotate = () =>
@@ -89,9 +88,14 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   return (
     <div className="panel">
       <h3>Signing key</h3>
-      {active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={active.retry} /> : null}
-      {active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
-      {!ed25519 ? <p className="muted">HMAC secret stored in the keychain (not shown).</p> : null}
+      {profile.hasKey && ed25519 && active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={() => void active.refetch()} /> : null}
+      {profile.hasKey && ed25519 && active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
+      {!ed25519 ? (
+        <p className="muted" data-testid="hmac-stored">
+          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is
+          never shown.
+        </p>
+      ) : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
       <div className="row">
         <button type="button" className="primary" disabled={busy !== null || !profile.keyId} onClick={() => void test()}>
@@ -114,7 +118,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             Register this new public key in the console and enter its Key ID. A successful test makes it the active key.
           </p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
-          {pending.error ? <ErrorBox error={pending.error} onRetry={pending.retry} /> : null}
+          {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
           <KeyIdForm
             key={`pending-${profile.pendingKey.keyId}`}
             profileId={profile.id}
@@ -130,6 +134,12 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       ) : pendingResult?.ok ? (
         <p className="notice good" role="status">
           The new key passed the test and is now active.
+          {replacedKeyId ? (
+            <>
+              {' '}
+              Revoke the old Key ID <code>{replacedKeyId}</code> in the provider's console: it can sign requests until it is revoked there.
+            </>
+          ) : null}
         </p>
       ) : null}
       {error ? <ErrorBox error={error} /> : null}
@@ -146,6 +156,11 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             The private key of “{profile.name}” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
             until a new key is registered. This cannot be undone.
           </p>
+          {profile.keyId ? (
+            <p data-testid="revoke-reminder">
+              Deleting it here does not revoke it: revoke the Key ID <code>{profile.keyId}</code> in the provider's console too.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </div>

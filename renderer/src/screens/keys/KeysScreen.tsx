@@ -6,6 +6,7 @@ import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
+import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 
 export function KeysScreen() {
   const { profiles, current, load, select, error } = useProfiles()
@@ -74,6 +75,7 @@ export function KeysScreen() {
           </table>
         </div>
       ) : null}
+      <ScreenCaptureToggle />
     </div>
   )
 }

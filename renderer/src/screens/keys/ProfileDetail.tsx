@@ -81,6 +81,11 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
             “{profile.name}” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider
             is not touched.
           </p>
+          {profile.keyId ? (
+            <p data-testid="revoke-reminder">
+              Its Key ID <code>{profile.keyId}</code> stays valid at the provider: revoke it in the provider's console.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </section>

@@ -1,26 +1,26 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
-import { asDeskError, call, on, type DeskCallError } from '../../desk'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { asDeskError, call, type DeskCallError } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
-import { useRead } from '../../components/useRead'
-import { formatTime } from '../transactions/format'
+import { Time } from '../../components/Time'
 
 type Acting = { kind: 'release' | 'reject'; entry: OutboxEntryView }
 
 /** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
 export function HeldPanel({ onReleased }: { onReleased: () => void }) {
-  const held = useRead(() => call('held.list', {}), [])
+  const held = useDeskQuery('held.list', {})
   const [acting, setActing] = useState<Acting | null>(null)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<DeskCallError | null>(null)
   /** A release the provider did not accept: the entry stays in the outbox (refused or unknown) with its reason. */
   const [notAccepted, setNotAccepted] = useState<string | null>(null)
-  const retry = held.retry
-  useEffect(() => on('outbox.changed', () => retry()), [retry])
+  // The cache re-reads the list on every outbox change (desk-events), also one made by the connector.
+  const retry = () => void held.refetch()
 
   const act = async (a: Acting) => {
     setBusy(true)
@@ -75,7 +75,7 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
           {rows.map((e) => (
             <tr key={e.idempotencyKey} data-testid="held-row">
               <td className="small">
-                {formatTime(e.createdAt)}
+                <Time value={e.createdAt} />
                 <br />
                 <span className="muted">{e.requestedBy}</span>
               </td>

@@ -1,38 +1,37 @@
-import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
-import { asDeskError, call, on, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
-import { useRead } from '../../components/useRead'
-import { formatTime } from '../transactions/format'
+import { Time } from '../../components/Time'
+import { useAction } from '../../components/useAction'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+
+type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
 
 /** Payout requests whose fate is unknown (a crash or a timeout): the user decides, the key never changes. */
-export function OutboxPanel({ onResolved }: { onResolved: () => void }) {
-  const outbox = useRead(() => call('payouts.outbox', {}), [])
-  const [busyKey, setBusyKey] = useState<string | null>(null)
+export function OutboxPanel() {
+  // Re-read on `outbox.changed` by the cache wiring.
+  const outbox = useDeskQuery('payouts.outbox', {})
+  const client = useQueryClient()
+  const action = useAction()
   const [discarding, setDiscarding] = useState<OutboxEntryView | null>(null)
-  const [error, setError] = useState<DeskCallError | null>(null)
-  const retry = outbox.retry
-  useEffect(() => on('outbox.changed', () => retry()), [retry])
 
-  const act = async (key: string, channel: 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard') => {
-    setBusyKey(key)
-    setError(null)
-    try {
+  const act = async (key: string, channel: Act) => {
+    await action.run(async () => {
       await call(channel, { idempotencyKey: key })
-      retry()
-      onResolved()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusyKey(null)
-      setDiscarding(null)
-    }
+      // Whatever the answer, the outbox and the list may have changed: read both again.
+      await Promise.all([client.invalidateQueries({ queryKey: ['payouts.outbox'] }), client.invalidateQueries({ queryKey: ['withdrawals.list'] })])
+    })
+    setDiscarding(null)
   }
+  const busy = action.busy
 
-  if (outbox.error) return <ErrorBox error={outbox.error} title="The payout outbox could not be read" onRetry={retry} />
+  if (outbox.error && !outbox.data) return <ErrorBox error={outbox.error} title="The payout outbox could not be read" onRetry={() => void outbox.refetch()} />
   const unresolved = outbox.data?.filter((e) => e.state === 'unknown') ?? []
   if (unresolved.length === 0) return null
 
@@ -43,7 +42,7 @@ export function OutboxPanel({ onResolved }: { onResolved: () => void }) {
         The app sent these but never heard whether the provider accepted them. Check again first; sending again reuses the same
         Idempotency-Key, so the provider never makes a second payout.
       </p>
-      {error ? <ErrorBox error={error} /> : null}
+      {action.error ? <ErrorBox error={action.error} /> : null}
       <table className="grid">
         <thead>
           <tr>
@@ -58,12 +57,14 @@ export function OutboxPanel({ onResolved }: { onResolved: () => void }) {
         <tbody>
           {unresolved.map((e) => (
             <tr key={e.idempotencyKey} data-testid="outbox-row">
-              <td className="small">{formatTime(e.createdAt)}</td>
+              <td className="small">
+                <Time value={e.createdAt} />
+              </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />
               </td>
               <td>
-                <ShortId value={e.body.destination} what="destination address" short />
+                <Party address={e.body.destination} network={e.body.network} what="destination address" />
               </td>
               <td>
                 <ShortId value={e.idempotencyKey} what="idempotency key" short />
@@ -71,13 +72,13 @@ export function OutboxPanel({ onResolved }: { onResolved: () => void }) {
               <td className="small">{e.error ? e.error.message : '—'}</td>
               <td>
                 <div className="row">
-                  <button type="button" disabled={busyKey !== null} onClick={() => void act(e.idempotencyKey, 'payouts.checkAgain')}>
+                  <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.checkAgain')}>
                     Check again
                   </button>
-                  <button type="button" disabled={busyKey !== null} onClick={() => void act(e.idempotencyKey, 'payouts.resend')}>
+                  <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.resend')}>
                     Send again with the same key
                   </button>
-                  <button type="button" disabled={busyKey !== null} onClick={() => setDiscarding(e)}>
+                  <button type="button" disabled={busy} onClick={() => setDiscarding(e)}>
                     Discard
                   </button>
                 </div>
@@ -91,7 +92,7 @@ export function OutboxPanel({ onResolved }: { onResolved: () => void }) {
           title="Discard this request?"
           confirmLabel="Discard"
           danger
-          busy={busyKey !== null}
+          busy={busy}
           onClose={() => setDiscarding(null)}
           onConfirm={() => void act(discarding.idempotencyKey, 'payouts.discard')}
         >

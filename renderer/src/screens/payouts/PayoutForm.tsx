@@ -1,14 +1,18 @@
-import { useMemo, useState, type FormEvent } from 'react'
-import { AMOUNT_PROBLEM_TEXT, checkAmount } from '../../../../shared/api/amount'
+import { useState, type FormEvent } from 'react'
 import { ASSET_DECIMALS } from '../../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../../shared/api/requests'
 import type { Counterparty, Wallet } from '../../../../shared/api/resources'
-import { call } from '../../desk'
-import { ErrorBox } from '../../components/ErrorBox'
+import { checkPayout } from '../../../../shared/payouts/payout-rules'
+import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
-import { Loading } from '../../components/Loading'
-import { useRead } from '../../components/useRead'
-import { ownerName } from '../destinations/DestinationsScreen'
+import { QueryView } from '../../components/QueryView'
+import { bothQueries } from '../../data/both-queries'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { visibleControls } from '../../names/safe-text'
+import { UserText } from '../../names/UserText'
+import { ownerName } from '../destinations/owner-name'
+import { useVerificationWatch } from '../destinations/useVerificationWatch'
+import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {
   body: CreateWithdrawal
@@ -18,93 +22,97 @@ export interface PayoutDraft {
 
 type Fee = NonNullable<CreateWithdrawal['fee_priority']>
 
+interface Props {
+  initial: PayoutDraft | null
+  /** A destination to pay, chosen before the form opened: the form keeps it while wallet and asset are chosen. */
+  preferredDestinationId?: string | null
+  onReview: (d: PayoutDraft) => void
+  onCancel: () => void
+}
+
 function isZero(decimal: string): boolean {
   return /^0(\.0*)?$/.test(decimal)
 }
 
+/** The wallets and the destination book the form chooses from, read through the shared cache. */
+export function PayoutForm(props: Props) {
+  useVerificationWatch()
+  const wallets = useDeskQuery('wallets.list', {})
+  const book = useDeskQuery('counterparties.list', {})
+  return (
+    <QueryView query={bothQueries(wallets, book)} what="wallets and destinations" errorTitle="Wallets or destinations could not be read">
+      {([w, b]) => <PayoutFields {...props} wallets={w} book={b} />}
+    </QueryView>
+  )
+}
+
 /** Wallet → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
-export function PayoutForm({ initial, onReview, onCancel }: { initial: PayoutDraft | null; onReview: (d: PayoutDraft) => void; onCancel: () => void }) {
-  const data = useRead(async () => {
-    const [wallets, destinations] = await Promise.all([call('wallets.list', {}), call('counterparties.list', {})])
-    return { wallets, destinations }
-  }, [])
+function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wallets, book }: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+  const preferred = book.find((c) => c.id === preferredDestinationId)
   const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
   const [asset, setAsset] = useState(initial?.body.asset ?? '')
-  const [network, setNetwork] = useState(initial?.body.network ?? '')
+  const [network, setNetwork] = useState(initial?.body.network ?? preferred?.network ?? '')
   const [amount, setAmount] = useState(initial?.body.amount ?? '')
-  const [destination, setDestination] = useState(initial?.destination.id ?? '')
+  const [destinationId, setDestinationId] = useState(initial?.destination.id ?? preferred?.id ?? '')
   const [fee, setFee] = useState<Fee>(initial?.body.fee_priority ?? 'medium')
   const [touched, setTouched] = useState(false)
 
-  const wallet = data.data?.wallets.find((w) => w.id === walletId)
-  const held = useMemo(() => (wallet?.balances ?? []).filter((b) => !isZero(b.amount) || !isZero(b.available)), [wallet])
+  const wallet = wallets.find((w) => w.id === walletId)
+  const held = (wallet?.balances ?? []).filter((b) => !isZero(b.amount) || !isZero(b.available))
   const assets = [...new Set(held.map((b) => b.asset))]
   const assetNetworks = held.filter((b) => b.asset === asset)
-  const balance = assetNetworks.length === 1 ? assetNetworks[0] : assetNetworks.find((b) => b.network === network)
-  const decimals = ASSET_DECIMALS[asset] ?? 18
-  const amountProblem = balance ? checkAmount(amount, decimals, balance.available) : null
-  const destinations = (data.data?.destinations ?? []).filter((c) => c.can_send && balance && c.network === balance.network)
-  const chosen = destinations.find((c) => c.id === destination)
-
-  const problems = {
-    wallet: wallet ? null : 'Choose a wallet.',
-    asset: asset && assets.includes(asset) ? null : 'Choose an asset this wallet holds.',
-    network: balance ? null : 'Choose the network.',
-    amount: amountProblem ? AMOUNT_PROBLEM_TEXT[amountProblem] : null,
-    destination: chosen ? null : 'Choose a verified destination on this network.',
-  }
+  const chosen = book.find((c) => c.id === destinationId)
+  const check = checkPayout(wallets, book, { wallet_id: walletId, asset, network: assetNetworks.length === 1 ? assetNetworks[0]!.network : network || undefined, amount, destination: chosen?.address ?? '' })
+  const { balance, problems } = check
+  const destinations = book.filter((c) => c.can_send && balance && c.network === balance.network)
+  const shown = (field: keyof typeof problems) => (touched ? (problems[field] ?? null) : null)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (Object.values(problems).some(Boolean) || !wallet || !balance || !chosen) return
+    if (Object.keys(problems).length > 0 || !check.wallet || !balance || !check.destination) return
     onReview({
-      wallet,
-      destination: chosen,
-      body: {
-        wallet_id: wallet.id,
-        asset,
-        amount,
-        destination: chosen.address,
-        network: balance.network,
-        fee_priority: fee,
-      },
+      wallet: check.wallet,
+      destination: check.destination,
+      body: { wallet_id: check.wallet.id, asset, amount, destination: check.destination.address, network: balance.network, fee_priority: fee },
     })
   }
-
-  if (data.error) return <ErrorBox error={data.error} title="Wallets or destinations could not be read" onRetry={data.retry} />
-  if (!data.data) return <Loading what="wallets and destinations" />
 
   return (
     <form className="panel" onSubmit={submit} aria-label="New payout" noValidate>
       <h2>New payout</h2>
+      {preferred ? (
+        <p className="muted" data-testid="paying">
+          Paying <UserText>{preferred.label || ownerName(preferred)}</UserText> on {preferred.network_name}: choose a wallet and an asset it holds on that network.
+        </p>
+      ) : null}
       <div className="row">
-        <Field label="From wallet" error={touched ? problems.wallet : null}>
+        <Field label="From wallet" error={shown('wallet')}>
           <select
             value={walletId}
             onChange={(e) => {
               setWalletId(e.target.value)
               setAsset('')
-              setNetwork('')
-              setDestination('')
+              setNetwork(preferred?.network ?? '')
+              setDestinationId(preferred?.id ?? '')
             }}
           >
             <option value="">Choose…</option>
-            {data.data.wallets.map((w) => (
+            {wallets.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Asset" error={touched ? problems.asset : null}>
+        <Field label="Asset" error={shown('asset')}>
           <select
             value={asset}
             disabled={!wallet}
             onChange={(e) => {
               setAsset(e.target.value)
-              setNetwork('')
-              setDestination('')
+              setNetwork(preferred?.network ?? '')
+              setDestinationId(preferred?.id ?? '')
             }}
           >
             <option value="">Choose…</option>
@@ -116,12 +124,12 @@ export function PayoutForm({ initial, onReview, onCancel }: { initial: PayoutDra
           </select>
         </Field>
         {assetNetworks.length > 1 ? (
-          <Field label="Network" error={touched ? problems.network : null}>
+          <Field label="Network" error={shown('network')}>
             <select
               value={network}
               onChange={(e) => {
                 setNetwork(e.target.value)
-                setDestination('')
+                setDestinationId('')
               }}
             >
               <option value="">Choose…</option>
@@ -137,8 +145,14 @@ export function PayoutForm({ initial, onReview, onCancel }: { initial: PayoutDra
       <div className="row">
         <Field
           label={`Amount${asset ? ` (${asset})` : ''}`}
-          error={(touched || amount) && balance ? problems.amount : null}
-          hint={balance ? `Available ${balance.available} ${asset} · up to ${decimals} decimals` : undefined}
+          error={(touched || amount) && balance ? (problems.amount ?? null) : null}
+          hint={
+            balance ? (
+              <>
+                Available <Amount value={balance.available} asset={asset} /> · up to {ASSET_DECIMALS[asset] ?? 18} decimals
+              </>
+            ) : undefined
+          }
         >
           <input className="mono" inputMode="decimal" value={amount} disabled={!balance} onChange={(e) => setAmount(e.target.value)} />
         </Field>
@@ -153,16 +167,17 @@ export function PayoutForm({ initial, onReview, onCancel }: { initial: PayoutDra
           </select>
         </Field>
       </div>
+      {balance ? <FeeMarginNotice balance={balance} amount={amount} onUse={setAmount} /> : null}
       <Field
         label="To destination"
-        error={touched ? problems.destination : null}
+        error={shown('destination')}
         hint={balance && destinations.length === 0 ? 'No verified destination on this network. Register one in Destinations and have it verified.' : undefined}
       >
-        <select value={destination} disabled={!balance} onChange={(e) => setDestination(e.target.value)}>
+        <select value={destinationId} disabled={!balance} onChange={(e) => setDestinationId(e.target.value)}>
           <option value="">Choose…</option>
           {destinations.map((c) => (
             <option key={c.id} value={c.id}>
-              {(c.label || ownerName(c)) + ' · ' + c.address}
+              {visibleControls(c.label || ownerName(c)) + ' · ' + c.address}
             </option>
           ))}
         </select>

@@ -1,44 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNav } from '../../stores/nav'
+import { usePayoutPrefill } from '../../stores/payout-prefill'
+import { BatchScreen } from '../batch/BatchScreen'
 import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
+import { WaitingPanel } from './WaitingPanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
+import { PayoutOutcome } from './PayoutOutcome'
 import { PayoutReview, type RequestResult } from './PayoutReview'
 import { WithdrawalList } from './WithdrawalList'
 
-type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft }
-
-function outcomeText(r: RequestResult): { tone: string; text: string } {
-  switch (r.entry.state) {
-    case 'accepted':
-      return { tone: 'good', text: 'Requested — waiting for approval in the console.' }
-    case 'refused':
-      return { tone: 'prod', text: `The provider refused the payout: ${r.entry.error?.message ?? 'no reason given'}` }
-    default:
-      return {
-        tone: 'warn',
-        text: 'The app could not confirm that the provider received the request. It is listed under “Unresolved payout requests” above.',
-      }
-  }
-}
+type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft } | { kind: 'batch' }
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
-  const go = useNav((s) => s.go)
-  const [step, setStep] = useState<Step>({ kind: 'list' })
+  // "Pay this destination" lands here with the form open and the destination chosen.
+  const [preferred] = useState(() => {
+    const id = usePayoutPrefill.getState().destinationId
+    usePayoutPrefill.getState().set(null)
+    return id
+  })
+  const [step, setStep] = useState<Step>(preferred ? { kind: 'form', draft: null } : { kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
-  const [tick, setTick] = useState(0)
+  const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
-  const outcome = result ? outcomeText(result) : null
 
   return (
     <div>
       <div className="screen-head">
         <h1>Payouts</h1>
         <span className="spacer" />
-        <button type="button" onClick={() => setTick((t) => t + 1)}>
+        <button
+          type="button"
+          onClick={() => {
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+            void client.invalidateQueries({ queryKey: ['payouts.outbox'] })
+          }}
+        >
           Refresh
+        </button>
+        <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
+          Batch from CSV
         </button>
         <button
           type="button"
@@ -52,10 +56,19 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
-      <HeldPanel onReleased={() => setTick((t) => t + 1)} />
-      <OutboxPanel onResolved={() => setTick((t) => t + 1)} />
+      <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
+      <OutboxPanel />
+      <WaitingPanel />
+      {step.kind === 'batch' ? (
+        <BatchScreen
+          onClose={() => {
+            setStep({ kind: 'list' })
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+          }}
+        />
+      ) : null}
       {step.kind === 'form' ? (
-        <PayoutForm initial={step.draft} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
+        <PayoutForm initial={step.draft} preferredDestinationId={preferred} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
       {step.kind === 'review' ? (
         <PayoutReview
@@ -64,21 +77,12 @@ export function PayoutsScreen() {
           onDone={(r) => {
             setResult(r)
             setStep({ kind: 'list' })
-            setTick((t) => t + 1)
+            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
           }}
         />
       ) : null}
-      {outcome && result ? (
-        <div className={`notice ${outcome.tone}`} role="status" data-testid="payout-outcome">
-          <p>{outcome.text}</p>
-          {result.withdrawal ? (
-            <button type="button" className="link" onClick={() => go('payouts', result.withdrawal!.id)}>
-              Follow this payout
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <WithdrawalList reloadTick={tick} />
+      {result ? <PayoutOutcome result={result} /> : null}
+      <WithdrawalList />
     </div>
   )
 }

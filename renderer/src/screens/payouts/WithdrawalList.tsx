@@ -1,46 +1,41 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { WITHDRAWAL_STATUSES, type Withdrawal } from '../../../../shared/api/resources'
-import { call, on } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { QueryView } from '../../components/QueryView'
 import { WalletFilter } from '../../components/WalletFilter'
-import { Loading } from '../../components/Loading'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
-import { useRead } from '../../components/useRead'
+import { Time } from '../../components/Time'
 import { useSlashFocus } from '../../components/useSlashFocus'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
-import { formatTime } from '../transactions/format'
 
-/** Every payout of the profile (the core follows the offset pages and dedupes), with live status changes. */
-export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
+/** Names the filters that left the list empty, so the user knows which to loosen. */
+function emptyTitle(loaded: number, f: { search: string; status: string; wallet: string }): string {
+  if (f.search) return `No payout has the Idempotency-Key “${f.search}”${f.wallet ? ` in wallet “${f.wallet}”` : ''}`
+  const parts = [f.wallet ? `in wallet “${f.wallet}”` : '', f.status && loaded > 0 ? `with status “${statusLabel(f.status)}”` : ''].filter(Boolean)
+  return parts.length ? `No payout ${parts.join(' ')}` : 'No payouts yet'
+}
+
+/** Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list. */
+export function WithdrawalList() {
   const go = useNav((s) => s.go)
-  const wallets = useRead(() => call('wallets.list', {}), [])
+  const wallets = useDeskQuery('wallets.list', {})
   const [walletId, setWalletId] = useState('')
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
   const [status, setStatus] = useState('')
   const [key, setKey] = useState('')
   const [search, setSearch] = useState('')
-  const list = useRead(
-    () =>
-      call('withdrawals.list', {
-        ...(walletId ? { wallet_id: walletId } : {}),
-        ...(search ? { idempotency_key: search } : {}),
-      }),
-    [walletId, search, reloadTick],
-  )
-  const [updates, setUpdates] = useState<Record<string, Withdrawal>>({})
-  useEffect(() => on('withdrawal.updated', (e) => setUpdates((u) => ({ ...u, [e.withdrawal.id]: e.withdrawal }))), [])
-
-  const rows = (list.data ?? []).map((w) => {
-    const u = updates[w.id]
-    return u && u.updated_at >= w.updated_at ? u : w
+  const list = useDeskQuery('withdrawals.list', {
+    ...(walletId ? { wallet_id: walletId } : {}),
+    ...(search ? { idempotency_key: search } : {}),
   })
-  const shown = rows.filter((w) => !status || w.status === status)
-  const walletName = (id: string) => wallets.data?.find((w) => w.id === id)?.name ?? id
+  const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
     <section aria-label="Payout list">
@@ -88,14 +83,13 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
           </button>
         ) : null}
       </form>
-      {list.error ? <ErrorBox error={list.error} title="Payouts could not be read" onRetry={list.retry} /> : null}
-      {list.loading && !list.data ? <Loading what="payouts" /> : null}
-      {list.data && shown.length === 0 ? (
-        <EmptyState title={rows.length === 0 ? 'No payouts yet' : 'No payout matches the filter'}>
-          {rows.length === 0 ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
-        </EmptyState>
-      ) : null}
-      {shown.length > 0 ? (
+      <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
+        {(rows) =>
+          shown(rows).length === 0 ? (
+            <EmptyState title={emptyTitle(rows.length, { search, status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
+              {rows.length === 0 && !search && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
+            </EmptyState>
+          ) : (
         <table className="grid" aria-label="Payouts">
           <thead>
             <tr>
@@ -108,22 +102,24 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
             </tr>
           </thead>
           <tbody>
-            {shown.map((w) => (
+            {shown(rows).map((w) => (
               <tr key={w.id} data-testid="payout-row">
                 <td className="small">
                   <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                    {formatTime(w.created_at)}
+                    <Time value={w.created_at} />
                   </button>
                 </td>
                 <td>
                   <StatusChip status={w.status} />
                 </td>
-                <td>{walletName(w.wallet_id)}</td>
+                <td>
+                  <WalletRef id={w.wallet_id} />
+                </td>
                 <td className="num">
                   <Amount value={w.amount} asset={w.asset} />
                 </td>
                 <td>
-                  <ShortId value={w.destination} what="destination address" short />
+                  <Party address={w.destination} network={w.network} what="destination address" />
                 </td>
                 <td>
                   <ShortId value={w.id} what="payout id" short />
@@ -132,7 +128,9 @@ export function WithdrawalList({ reloadTick }: { reloadTick: number }) {
             ))}
           </tbody>
         </table>
-      ) : null}
+          )
+        }
+      </QueryView>
     </section>
   )
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { call } from '../../desk'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { WalletFilter } from '../../components/WalletFilter'
 import { Loading } from '../../components/Loading'
-import { useRead } from '../../components/useRead'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
@@ -21,11 +20,17 @@ function toIso(local: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
+/** The filter in words, for the empty state: which wallet, from when, until when. */
+function describeFilter(wallet: string | null, after: string, before: string): string {
+  const parts = [wallet ? `in wallet “${wallet}”` : 'in any wallet', after ? `recorded from ${after.replace('T', ' ')}` : '', before ? `until ${before.replace('T', ' ')}` : '']
+  return parts.filter(Boolean).join(' ')
+}
+
 export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
   const profileId = useProfiles((s) => s.current?.id ?? null)
   const { rows, loading, error, done, loadMore, open, reset, filter } = useTx()
-  const wallets = useRead(() => call('wallets.list', {}), [])
+  const wallets = useDeskQuery('wallets.list', {})
   const [walletId, setWalletId] = useState(initialWallet ?? '')
   const [after, setAfter] = useState('')
   const [before, setBefore] = useState('')
@@ -64,28 +69,37 @@ export function TransactionsScreen() {
           <input type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
         </Field>
       </div>
-      <ExportPanel filter={filter} />
-      <div className={selected ? 'split' : undefined}>
-        <div>
-          {rows.length > 0 ? (
-            <TxTable
-              rows={rows}
-              selected={selected?.key ?? null}
-              hasMore={!done}
-              onNearEnd={more}
-              onSelect={choose}
-            />
-          ) : null}
-          {error ? <ErrorBox error={error} title="Transactions could not be read" onRetry={() => void loadMore()} /> : null}
-          {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
-          {done && rows.length === 0 && !error ? (
-            <EmptyState title="No movements match">
-              <p>Widen the recorded-time range or choose another wallet. Deposits show up here once the provider records them.</p>
-            </EmptyState>
-          ) : null}
-        </div>
-        {selected ? <TxDetail transactionId={selected.id} onClose={() => setSelected(null)} /> : null}
-      </div>
+      {rangeProblem ? (
+        // Rows of the previous filter would answer a question the user no longer asks.
+        <p className="muted" data-testid="tx-invalid-filter">
+          Nothing is shown until the recorded-time range is valid.
+        </p>
+      ) : (
+        <>
+          <ExportPanel filter={filter} />
+          <div className={selected ? 'split' : undefined}>
+            <div>
+              {rows.length > 0 ? (
+                <TxTable
+                  rows={rows}
+                  selected={selected?.key ?? null}
+                  hasMore={!done}
+                  onNearEnd={more}
+                  onSelect={choose}
+                />
+              ) : null}
+              {error ? <ErrorBox error={error} title="Transactions could not be read" onRetry={() => void loadMore()} /> : null}
+              {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
+              {done && rows.length === 0 && !error ? (
+                <EmptyState title={`No movements ${describeFilter(wallets.data?.find((w) => w.id === walletId)?.name ?? null, after, before)}`}>
+                  <p>Widen the recorded-time range or choose another wallet. Deposits show up here once the provider records them.</p>
+                </EmptyState>
+              ) : null}
+            </div>
+            {selected ? <TxDetail transactionId={selected.id} onClose={() => setSelected(null)} /> : null}
+          </div>
+        </>
+      )}
     </div>
   )
 }

@@ -1,15 +1,15 @@
-import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Loading } from '../../components/Loading'
+import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
 import { useEscape } from '../../components/useEscape'
-import { useRead } from '../../components/useRead'
-import { formatTime } from './format'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
 
 /** Every leg of one movement: two for a move between own wallets. */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
-  const legs = useRead(() => call('transactions.get', { transactionId }), [transactionId])
+  const legs = useDeskQuery('transactions.get', { transactionId })
   const heading = useEscape<HTMLHeadingElement>(onClose)
   return (
     <aside className="panel" aria-label="Transaction detail" data-testid="tx-detail">
@@ -25,41 +25,43 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
       <p>
         <ShortId value={transactionId} what="transaction id" />
       </p>
-      {legs.error ? <ErrorBox error={legs.error} title="This transaction could not be read" onRetry={legs.retry} /> : null}
-      {legs.loading && !legs.data ? <Loading what="legs" /> : null}
-      {legs.data?.map((t) => (
-        <div className="panel" key={`${t.id}-${t.direction}`} data-testid="tx-leg">
-          <h3 className={`dir-${t.direction}`}>{t.direction === 'in' ? 'In' : t.direction === 'out' ? 'Out' : 'Internal'}</h3>
-          <dl className="facts">
-            <dt>Recorded</dt>
-            <dd>{formatTime(t.created_at)}</dd>
-            <dt>Amount</dt>
-            <dd>
-              <Amount value={t.amount} asset={t.asset} />
-            </dd>
-            <dt>Fee</dt>
-            <dd>{t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : <span className="muted">none</span>}</dd>
-            <dt>Status</dt>
-            <dd>{t.status}</dd>
-            <dt>Network</dt>
-            <dd>{t.network_name ?? t.network ?? '—'}</dd>
-            <dt>From</dt>
-            <dd>
-              {t.from.name ? <div>{t.from.name}</div> : null}
-              <ShortId value={t.from.address} what="sender address" short />
-            </dd>
-            <dt>To</dt>
-            <dd>
-              {t.to.name ? <div>{t.to.name}</div> : null}
-              <ShortId value={t.to.address} what="recipient address" short />
-            </dd>
-            <dt>Wallet</dt>
-            <dd>{t.wallet_id ? <ShortId value={t.wallet_id} what="wallet id" short /> : '—'}</dd>
-            <dt>Tx hash</dt>
-            <dd>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">not on chain yet</span>}</dd>
-          </dl>
-        </div>
-      ))}
+      <QueryView query={legs} what="legs" errorTitle="This transaction could not be read">
+        {(rows) =>
+          rows.map((t) => (
+            <div className="panel" key={`${t.id}-${t.direction}`} data-testid="tx-leg">
+              <h3 className={`dir-${t.direction}`}>{t.direction === 'in' ? 'In' : t.direction === 'out' ? 'Out' : 'Internal'}</h3>
+              <dl className="facts">
+                <dt>Recorded</dt>
+                <dd>
+                  <Time value={t.created_at} />
+                </dd>
+                <dt>Amount</dt>
+                <dd>
+                  <Amount value={t.amount} asset={t.asset} />
+                </dd>
+                <dt>Fee</dt>
+                <dd>{t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : <span className="muted">none</span>}</dd>
+                <dt>Status</dt>
+                <dd>{t.status}</dd>
+                <dt>Network</dt>
+                <dd>{t.network_name ?? t.network ?? '—'}</dd>
+                <dt>From</dt>
+                <dd>
+                  <Party address={t.from.address} network={t.network} providerName={t.from.name} what="sender address" />
+                </dd>
+                <dt>To</dt>
+                <dd>
+                  <Party address={t.to.address} network={t.network} providerName={t.to.name} what="recipient address" />
+                </dd>
+                <dt>Wallet</dt>
+                <dd>{t.wallet_id ? <WalletRef id={t.wallet_id} /> : '—'}</dd>
+                <dt>Tx hash</dt>
+                <dd>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">not on chain yet</span>}</dd>
+              </dl>
+            </div>
+          ))
+        }
+      </QueryView>
     </aside>
   )
 }

@@ -2,7 +2,11 @@ import { memo } from 'react'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { CopyButton } from '../../components/CopyButton'
 import { shortenMiddle } from '../../components/ShortId'
-import { counterpart, formatTime } from './format'
+import { Amount } from '../../components/Amount'
+import { Time } from '../../components/Time'
+import type { NameBook } from '../../names/name-book'
+import { PartyView } from '../../names/Party'
+import { otherSide } from './format'
 
 interface Props {
   t: TransactionLeg
@@ -10,11 +14,12 @@ interface Props {
   start: number
   selected: boolean
   onSelect: (t: TransactionLeg) => void
+  names: NameBook
 }
 
 /** One leg of the virtualized table; memoized so scrolling re-renders only the rows that come into view. */
-export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }: Props) {
-  const who = counterpart(t)
+export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, names }: Props) {
+  const who = otherSide(t)
   return (
     <div
       role="row"
@@ -32,19 +37,19 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect }
       }}
     >
       <span role="cell" className="small">
-        {formatTime(t.created_at)}
+        <Time value={t.created_at} />
       </span>
       <span role="cell" className={`dir-${t.direction}`}>
         {t.direction}
       </span>
-      <span role="cell" title={who}>
-        {who}
+      <span role="cell">
+        <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
       </span>
-      <span role="cell" className="num amount mono">
-        {t.amount} <span className="asset">{t.asset}</span>
+      <span role="cell" className="num">
+        <Amount value={t.amount} asset={t.asset} />
       </span>
-      <span role="cell" className="num amount mono">
-        {t.fee ?? '—'}
+      <span role="cell" className="num">
+        {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
       <span role="cell">{t.status}</span>
       <span role="cell">{t.network_name ?? t.network ?? '—'}</span>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { TransactionLeg } from '../../../../shared/api/resources'
+import { useNameBook } from '../../names/useNameBook'
 import { TxRow } from './TxRow'
 
 const ROW = 32
@@ -19,6 +20,7 @@ interface Props {
 /** Only the rows in view are in the DOM, so 100,000 loaded rows scroll as smoothly as 100. */
 export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const names = useNameBook()
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: OVERSCAN })
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
@@ -47,7 +49,7 @@ export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props)
         {items.map((item) => {
           const t = rows[item.index]!
           const key = `${t.id}|${t.direction}`
-          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} onSelect={onSelect} />
+          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} onSelect={onSelect} names={names} />
         })}
       </div>
     </div>

@@ -1,13 +1,6 @@
 import type { TransactionLeg } from '../../../../shared/api/resources'
 
-const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-
-export function formatTime(iso: string): string {
-  return stamp.format(new Date(iso))
-}
-
-/** The other side of a leg: its name when the provider knows it, else its address. */
-export function counterpart(t: TransactionLeg): string {
-  const other = t.direction === 'in' ? t.from : t.to
-  return other.name ?? other.address
+/** The other side of a leg: where it came from for a deposit, where it went otherwise. */
+export function otherSide(t: TransactionLeg): TransactionLeg['from'] {
+  return t.direction === 'in' ? t.from : t.to
 }

@@ -1,52 +1,63 @@
-import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Loading } from '../../components/Loading'
+import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
-import { useRead } from '../../components/useRead'
+import { Time } from '../../components/Time'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { counterpart, formatTime } from '../transactions/format'
+import { Party } from '../../names/Party'
+import { otherSide } from '../transactions/format'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
-  const page = useRead(() => call('transactions.page', { wallet_id: walletId, limit: 10 }), [walletId])
-  if (page.error) return <ErrorBox error={page.error} title="Recent movements could not be read" onRetry={page.retry} />
-  if (!page.data) return <Loading what="recent movements" />
-  if (page.data.rows.length === 0) return <EmptyState title="No movements yet">Deposits to the addresses above show up here.</EmptyState>
+  const page = useDeskQuery('transactions.page', { wallet_id: walletId, limit: 10 })
   return (
-    <>
-      <table className="grid" aria-label="Recent movements">
-        <thead>
-          <tr>
-            <th>Recorded</th>
-            <th>Direction</th>
-            <th>Counterpart</th>
-            <th className="num">Amount</th>
-            <th>Status</th>
-            <th>Tx hash</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.data.rows.map((t) => (
-            <tr key={`${t.id}-${t.direction}`}>
-              <td className="small">{formatTime(t.created_at)}</td>
-              <td className={`dir-${t.direction}`}>{t.direction}</td>
-              <td>{counterpart(t)}</td>
-              <td className="num">
-                <Amount value={t.amount} asset={t.asset} />
-              </td>
-              <td>{t.status}</td>
-              <td>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
-        <button type="button" className="link" onClick={() => go('transactions', walletId)}>
-          All movements of this wallet
-        </button>
-      </p>
-    </>
+    <QueryView
+      query={page}
+      what="recent movements"
+      errorTitle="Recent movements could not be read"
+      isEmpty={(p) => p.rows.length === 0}
+      empty={<EmptyState title="No movements yet">Deposits to the addresses above show up here.</EmptyState>}
+    >
+      {(p) => (
+        <>
+          <table className="grid" aria-label="Recent movements">
+            <thead>
+              <tr>
+                <th>Recorded</th>
+                <th>Direction</th>
+                <th>Counterpart</th>
+                <th className="num">Amount</th>
+                <th>Status</th>
+                <th>Tx hash</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.rows.map((t) => (
+                <tr key={`${t.id}-${t.direction}`}>
+                  <td className="small">
+                    <Time value={t.created_at} />
+                  </td>
+                  <td className={`dir-${t.direction}`}>{t.direction}</td>
+                  <td>
+                    <Party address={otherSide(t).address} network={t.network} providerName={otherSide(t).name} what="counterpart address" />
+                  </td>
+                  <td className="num">
+                    <Amount value={t.amount} asset={t.asset} />
+                  </td>
+                  <td>{t.status}</td>
+                  <td>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <button type="button" className="link" onClick={() => go('transactions', walletId)}>
+              All movements of this wallet
+            </button>
+          </p>
+        </>
+      )}
+    </QueryView>
   )
 }

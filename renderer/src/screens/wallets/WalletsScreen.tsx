@@ -1,9 +1,7 @@
-import { call } from '../../desk'
 import { Usd } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Loading } from '../../components/Loading'
-import { useRead } from '../../components/useRead'
+import { QueryView } from '../../components/QueryView'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { WalletDetail } from './WalletDetail'
@@ -16,7 +14,7 @@ export function WalletsScreen() {
 function WalletList() {
   const go = useNav((s) => s.go)
   const sandbox = useProfiles((s) => s.current?.environment === 'sandbox')
-  const wallets = useRead(() => call('wallets.list', {}), [])
+  const wallets = useDeskQuery('wallets.list', {})
   const total = wallets.data?.reduce((sum, w) => sum + w.total_usd, 0) ?? 0
 
   return (
@@ -30,45 +28,50 @@ function WalletList() {
             {sandbox ? <span className="muted small"> (indicative)</span> : null}
           </span>
         ) : null}
-        <button type="button" onClick={wallets.retry} disabled={wallets.loading}>
+        <button type="button" onClick={() => void wallets.refetch()} disabled={wallets.isFetching}>
           Refresh
         </button>
       </div>
-      {wallets.error ? <ErrorBox error={wallets.error} title="Wallets could not be read" onRetry={wallets.retry} /> : null}
-      {wallets.loading && !wallets.data ? <Loading what="wallets" /> : null}
-      {wallets.data && wallets.data.length === 0 ? (
-        <EmptyState title="This workspace has no wallets">
-          <p>Wallets are created in the provider's console. Refresh once one exists.</p>
-        </EmptyState>
-      ) : null}
-      {wallets.data && wallets.data.length > 0 ? (
-        <table className="grid" aria-label="Wallets">
-          <thead>
-            <tr>
-              <th>Wallet</th>
-              <th>Status</th>
-              <th>Networks</th>
-              <th className="num">Total USD{sandbox ? ' (indicative)' : ''}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {wallets.data.map((w) => (
-              <tr key={w.id}>
-                <td>
-                  <button type="button" className="link" onClick={() => go('wallets', w.id)}>
-                    {w.name}
-                  </button>
-                </td>
-                <td>{w.status}</td>
-                <td className="small">{w.networks.map((n) => n.name).join(', ')}</td>
-                <td className="num">
-                  <Usd value={w.total_usd} />
-                </td>
+      <QueryView
+        query={wallets}
+        what="wallets"
+        errorTitle="Wallets could not be read"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="This workspace has no wallets">
+            <p>Wallets are created in the provider's console. Refresh once one exists.</p>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <table className="grid" aria-label="Wallets">
+            <thead>
+              <tr>
+                <th>Wallet</th>
+                <th>Status</th>
+                <th>Networks</th>
+                <th className="num">Total USD{sandbox ? ' (indicative)' : ''}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+            </thead>
+            <tbody>
+              {list.map((w) => (
+                <tr key={w.id}>
+                  <td>
+                    <button type="button" className="link" onClick={() => go('wallets', w.id)}>
+                      {w.name}
+                    </button>
+                  </td>
+                  <td>{w.status}</td>
+                  <td className="small">{w.networks.map((n) => n.name).join(', ')}</td>
+                  <td className="num">
+                    <Usd value={w.total_usd} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
     </div>
   )
 }

@@ -1,0 +1,71 @@
+import { refreshBatchStatuses } from '../batch/batch-refresh'
+import { batchResultsCsv, batchStatus } from '../batch/batch-report'
+import { DeskError } from '../errors'
+import { writeFileAtomic } from '../profiles'
+import { batchRepo } from '../store'
+import { whoAmI } from './payout-handlers'
+import type { HandlerTable } from '../ipc/router'
+import type { SessionHost } from './session-host'
+import type { TreasurySession } from './session'
+
+export interface BatchHandlerDeps {
+  host: SessionHost
+  /** The shell's save dialog; null when the user cancels it. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  requestedBy?: () => string
+}
+
+/** A file read by the page arrives as base64 of its bytes (so a file that is not UTF-8 is told apart), pasted rows as text. */
+function batchInput(input: { base64?: string; text?: string }): Uint8Array | string {
+  if (input.base64 !== undefined) return Buffer.from(input.base64, 'base64')
+  if (input.text !== undefined) return input.text
+  throw new DeskError('invalid_input', 'Choose a CSV file or paste rows from a spreadsheet.')
+}
+
+function batchOf(session: TreasurySession, batchId: string) {
+  const batch = session.store.read('read the batch', () => session.store.repo(batchRepo).get(batchId))
+  if (!batch) throw new DeskError('batch_not_found', `There is no batch ${batchId} in this profile.`)
+  return batch
+}
+
+/** Handlers for batch payouts of the open profile: check, submit, follow, pause, resume, cancel, export. */
+export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: BatchHandlerDeps): HandlerTable {
+  return {
+    'batch.check': async (input) => (await host.session()).batches.check(batchInput(input), input.wallet),
+    'batch.submit': async (input) => {
+      const session = await host.session()
+      return session.batches.submit({
+        input: batchInput(input),
+        wallet: input.wallet,
+        source: input.source,
+        requestedBy: requestedBy(),
+        confirmDuplicates: input.confirmDuplicates,
+        retypedTotal: input.retypedTotal,
+        production: session.profile.environment === 'production',
+      })
+    },
+    'batch.list': async () => {
+      const session = await host.session()
+      const batches = session.store.read('read the batches', () => session.store.repo(batchRepo).list())
+      return batches.map((batch) => ({ batch, progress: session.batches.runner.progress(batch.id) }))
+    },
+    'batch.status': async ({ batchId, state, refresh }) => {
+      const session = await host.session()
+      const batch = batchOf(session, batchId)
+      if (refresh) await refreshBatchStatuses(session.client, session.store, session.payouts.outbox.ofBatch(batchId))
+      return batchStatus(session.store, session.payouts.outbox, batch, state)
+    },
+    'batch.pause': async ({ batchId }) => (await host.session()).batches.pause(batchId),
+    'batch.resume': async ({ batchId }) => (await host.session()).batches.resume(batchId),
+    'batch.cancel': async ({ batchId }) => (await host.session()).batches.cancel(batchId),
+    'batch.export': async ({ batchId }) => {
+      const session = await host.session()
+      const report = batchStatus(session.store, session.payouts.outbox, batchOf(session, batchId))
+      if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save an export.')
+      const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-results.csv`)
+      if (path === null) return { path: null, rows: 0 }
+      await writeFileAtomic(path, batchResultsCsv(report.rows))
+      return { path, rows: report.rows.length }
+    },
+  }
+}

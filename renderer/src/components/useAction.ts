@@ -1,0 +1,39 @@
+import { useCallback, useRef, useState } from 'react'
+import { asDeskError, type DeskCallError } from '../desk'
+
+export interface Action {
+  busy: boolean
+  error: DeskCallError | null
+  /** Runs `work` unless a run is under way; resolves with its result, or undefined when it failed or was refused. */
+  run<T>(work: () => Promise<T>): Promise<T | undefined>
+  setError(error: DeskCallError | null): void
+}
+
+/**
+ * Busy and error state of a form or button that writes. The guard is a ref, not state: a double click lands before
+ * React re-renders the disabled button, and must not send twice. With `once`, a run that succeeded keeps the guard
+ * shut (a payout request: the screen moves on, and a late click must not start a second payout).
+ */
+export function useAction({ once = false }: { once?: boolean } = {}): Action {
+  const running = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const run = useCallback(async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    if (running.current) return undefined
+    running.current = true
+    setBusy(true)
+    setError(null)
+    try {
+      const result = await work()
+      running.current = once
+      return result
+    } catch (err) {
+      running.current = false
+      setError(asDeskError(err))
+      return undefined
+    } finally {
+      setBusy(false)
+    }
+  }, [once])
+  return { busy, error, run, setError }
+}

@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ChannelName } from '../../../shared/ipc/channels'
+import type { EventName, EventPayload } from '../../../shared/ipc/events'
+import { patchWithdrawal } from './withdrawal-cache'
+
+export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
+
+/** Statuses after which money has moved (or come back), so balances and history are worth reading again. */
+const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
+
+function invalidate(client: QueryClient, channels: readonly ChannelName[]): void {
+  for (const channel of channels) void client.invalidateQueries({ queryKey: [channel] })
+}
+
+/**
+ * Keeps the cache true to the core's events: a pushed payout is written in place, an outbox change re-reads the
+ * outbox and marks the payout list old, a profile or key change re-reads public keys, a payout that completed or failed re-reads balances. Events of another profile (a
+ * second process can emit them) are ignored. Returns the unsubscribe.
+ */
+export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
+  const mine = (profileId: string) => profileId === currentProfileId()
+  const stops = [
+    on('withdrawal.updated', (e) => {
+      if (!mine(e.profileId)) return
+      patchWithdrawal(client, e.withdrawal, e.stale)
+      if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
+    }),
+    on('outbox.changed', (e) => {
+      if (!mine(e.profileId)) return
+      invalidate(client, ['payouts.outbox', 'held.list'])
+      // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
+      // several times. The screen that requested or resolved a payout reads it again when the send is over.
+      void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
+    }),
+    on('profiles.changed', () => invalidate(client, ['profiles.list', 'profiles.current', 'keys.publicKey'])),
+  ]
+  return () => stops.forEach((stop) => stop())
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import { ShortId } from '../components/ShortId'
+import { ownerName } from '../screens/destinations/owner-name'
+import type { Known } from './name-book'
+import { UserText } from './UserText'
+import { useNameBook } from './useNameBook'
+
+interface Props {
+  address: string
+  network?: string | null
+  /** A name the provider gave with the address (transaction legs), used when the app knows none. */
+  providerName?: string | null
+  /** "destination address", "sender address": completes the copy button's label. */
+  what: string
+  /** Name and address on one line, without a copy button (a fixed-height table row; its detail has the copy). */
+  inline?: boolean
+}
+
+function nameOf(known: Known, providerName: string | null | undefined): ReactNode {
+  if (known?.kind === 'destination') {
+    const { label } = known.destination
+    const owner = ownerName(known.destination)
+    return (
+      <>
+        <UserText>{label || owner}</UserText>
+        {label && owner && label !== owner ? (
+          <span className="muted small">
+            {' · '}
+            <UserText>{owner}</UserText>
+          </span>
+        ) : null}
+      </>
+    )
+  }
+  if (known?.kind === 'wallet') return <UserText>{known.wallet.name}</UserText>
+  if (providerName) return <UserText>{providerName}</UserText>
+  return <span className="muted">outside address</span>
+}
+
+/** Who is at an address, as already looked up: the name first, then the address, shortened, full on hover, copyable. */
+export function PartyView({ known, address, providerName, what, inline = false }: Omit<Props, 'network'> & { known: Known }) {
+  return (
+    <span className={inline ? 'party party-inline' : 'party'} data-testid="party">
+      <span className="party-name">{nameOf(known, providerName)}</span>
+      <ShortId value={address} what={what} short copy={!inline} keep={inline ? 5 : 8} />
+    </span>
+  )
+}
+
+/** Who is at an address: a destination's label and owner, or a wallet's name, else "outside address". */
+export function Party(props: Props) {
+  const known = useNameBook().address(props.address, props.network)
+  return <PartyView {...props} known={known} />
+}

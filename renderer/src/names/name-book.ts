@@ -1,0 +1,37 @@
+import type { Counterparty, Wallet } from '../../../shared/api/resources'
+
+export type Known = { kind: 'destination'; destination: Counterparty } | { kind: 'wallet'; wallet: Wallet } | null
+
+export interface NameBook {
+  wallet(id: string): Wallet | undefined
+  /** What the app knows at an address: a destination of the book (on `network` when given), else one of the wallets. */
+  address(address: string, network?: string | null): Known
+}
+
+/** EVM addresses are hex, written in mixed case as a checksum only; every other format is case-sensitive. */
+function norm(address: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address
+}
+
+/** An index of the workspace's wallets and destinations by id and address, built once per read of either. */
+export function buildNameBook(wallets: readonly Wallet[], book: readonly Counterparty[]): NameBook {
+  const walletsById = new Map(wallets.map((w) => [w.id, w]))
+  const destinations = new Map<string, Counterparty[]>()
+  for (const c of book) destinations.set(norm(c.address), [...(destinations.get(norm(c.address)) ?? []), c])
+  const walletsByAddress = new Map<string, Wallet>()
+  for (const w of wallets) {
+    walletsByAddress.set(norm(w.address), w)
+    for (const d of w.deposit_addresses) walletsByAddress.set(norm(d.address), w)
+  }
+  return {
+    wallet: (id) => walletsById.get(id),
+    address(address, network) {
+      const key = norm(address)
+      const candidates = destinations.get(key) ?? []
+      const destination = candidates.find((c) => !network || c.network === network) ?? (network ? undefined : candidates[0])
+      if (destination) return { kind: 'destination', destination }
+      const wallet = walletsByAddress.get(key)
+      return wallet ? { kind: 'wallet', wallet } : null
+    },
+  }
+}

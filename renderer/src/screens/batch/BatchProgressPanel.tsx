@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react'
+import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { Amount } from '../../components/Amount'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { ShortId } from '../../components/ShortId'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+
+type Status = ChannelOutput<'batch.status'>
+
+const FILTERS = ['', 'queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
+/** The core sends in the background; the page reads the batch's rows from the store about once a second while it moves. */
+const REFRESH_MS = 1000
+
+/** A batch's progress, its rows with their outcome and payout status, pause/resume/cancel and the results export. */
+export function BatchProgressPanel({ batchId }: { batchId: string }) {
+  const [status, setStatus] = useState<Status | null>(null)
+  const [filter, setFilter] = useState('')
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const [tick, setTick] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    const read = () =>
+      call('batch.status', { batchId }).then(
+        (s) => live && (setStatus(s), setError(null)),
+        (err: unknown) => live && setError(asDeskError(err)),
+      )
+    void read()
+    const timer = setInterval(() => void read(), REFRESH_MS)
+    return () => {
+      live = false
+      clearInterval(timer)
+    }
+  }, [batchId, tick])
+
+  const act = async (what: 'batch.pause' | 'batch.resume' | 'batch.cancel') => {
+    try {
+      await call(what, { batchId })
+      setTick((t) => t + 1)
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
+  /** The payouts' current status from the provider, read a page of 100 at a time. */
+  const refreshStatuses = async () => {
+    try {
+      setStatus(await call('batch.status', { batchId, refresh: true }))
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
+  const exportResults = async () => {
+    try {
+      const r = await call('batch.export', { batchId })
+      setNote(r.path ? `Saved ${r.rows} rows to ${r.path}.` : null)
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
+
+  if (!status) return error ? <ErrorBox error={error} title="The batch could not be read" onRetry={() => setTick((t) => t + 1)} /> : null
+  const p = status.progress
+  const rows = status.rows.filter((r) => !filter || r.state === filter)
+  return (
+    <section className="panel" aria-label="Batch progress" data-testid="batch-progress">
+      <h2>
+        Batch from {status.batch.source} <ShortId value={status.batch.id} what="batch id" short />
+      </h2>
+      <p role="status" data-testid="batch-counts">
+        Sent {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused, {p.unknown} unknown
+        {p.discarded ? `, ${p.discarded} discarded` : ''} — {p.finished ? 'finished' : p.intent === 'paused' ? 'paused' : p.intent === 'cancelled' ? 'cancelled' : 'sending'}
+      </p>
+      <progress max={p.total} value={p.sent} aria-label="Rows sent" />
+      <div className="row">
+        {p.intent === 'running' && !p.finished ? (
+          <button type="button" onClick={() => void act('batch.pause')}>
+            Pause
+          </button>
+        ) : null}
+        {p.intent === 'paused' ? (
+          <button type="button" onClick={() => void act('batch.resume')}>
+            Resume
+          </button>
+        ) : null}
+        {p.intent !== 'cancelled' && p.queued > 0 ? (
+          <button type="button" onClick={() => void act('batch.cancel')}>
+            Cancel the {p.queued} rows not yet sent
+          </button>
+        ) : null}
+        <button type="button" onClick={() => void refreshStatuses()}>
+          Refresh payout statuses
+        </button>
+        <button type="button" onClick={() => void exportResults()}>
+          Export results (CSV)
+        </button>
+        <Field label="Show">
+          <select value={filter} onChange={(e) => setFilter(e.target.value)}>
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {f || 'every row'}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      {note ? <p className="notice good">{note}</p> : null}
+      {error ? <ErrorBox error={error} /> : null}
+      <table className="grid" aria-label="Batch rows">
+        <thead>
+          <tr>
+            <th className="num">Line</th>
+            <th>Reference</th>
+            <th>Destination</th>
+            <th className="num">Amount</th>
+            <th>State</th>
+            <th>Payout</th>
+            <th>Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.idempotencyKey} data-testid="batch-row">
+              <td className="num">{r.line}</td>
+              <td>{r.reference ?? ''}</td>
+              <td>{r.destination}</td>
+              <td className="num">
+                <Amount value={r.amount} asset={r.asset} />
+              </td>
+              <td>{r.payoutStatus ?? r.state}</td>
+              <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
+              <td>{r.error ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,132 @@
+import { useRef, useState } from 'react'
+import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { Amount, Usd } from '../../components/Amount'
+import { EnvBadge } from '../../components/EnvBadge'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { asDeskError, call, type DeskCallError } from '../../desk'
+import { useProfiles } from '../../stores/profiles'
+import type { BatchSource } from './BatchImport'
+
+export type BatchCheckView = ChannelOutput<'batch.check'>
+export type BatchSubmitted = ChannelOutput<'batch.submit'>
+
+/** Problems by line, totals per wallet, asset and network, duplicates to confirm; production needs the grand total typed. */
+export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
+  source: BatchSource
+  wallet: string
+  check: BatchCheckView
+  onBack: () => void
+  onSubmitted: (result: BatchSubmitted) => void
+}) {
+  const environment = useProfiles((s) => s.current?.environment ?? 'sandbox')
+  const production = environment === 'production'
+  const [confirmDuplicates, setConfirmDuplicates] = useState(false)
+  const [retyped, setRetyped] = useState('')
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const [busy, setBusy] = useState(false)
+  const sending = useRef(false)
+  const errors = check.problems.filter((p) => p.severity === 'error')
+  const duplicates = check.problems.filter((p) => p.severity === 'confirm')
+  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || retyped.trim() === check.grandTotal)
+  const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
+
+  const submit = async () => {
+    if (sending.current || !ready) return
+    sending.current = true
+    setBusy(true)
+    setError(null)
+    try {
+      onSubmitted(await call('batch.submit', { ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? retyped.trim() : null }))
+    } catch (err) {
+      setError(asDeskError(err))
+      sending.current = false
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="panel" aria-label="Batch review" data-testid="batch-review">
+      <h2>
+        Review {source.source} <EnvBadge environment={environment} />
+      </h2>
+      <p>
+        {check.rows.length} of {check.lineCount} rows ready to pay
+        {errors.length ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from this file until they are` : ''}.
+      </p>
+      {check.problems.length ? (
+        <table className="grid" aria-label="Problems by line">
+          <thead>
+            <tr>
+              <th>Line</th>
+              <th>Column</th>
+              <th>Needs</th>
+              <th>Message</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.problems.map((p, i) => (
+              <tr key={i} data-testid="batch-problem">
+                <td className="num">{p.line}</td>
+                <td>{p.column ?? '—'}</td>
+                <td>{p.severity === 'error' ? 'a fix' : 'a confirmation'}</td>
+                <td>{p.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {check.totals.length ? (
+        <table className="grid" aria-label="Totals">
+          <thead>
+            <tr>
+              <th>Wallet</th>
+              <th>Network</th>
+              <th className="num">Rows</th>
+              <th className="num">Total</th>
+              <th className="num">Available</th>
+              <th className="num">≈ USD (indicative)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.totals.map((t) => (
+              <tr key={`${t.walletId}|${t.asset}|${t.network}`} data-testid="batch-total">
+                <td>{t.walletName}</td>
+                <td>{t.network}</td>
+                <td className="num">{t.rows}</td>
+                <td className="num">
+                  <Amount value={t.total} asset={t.asset} />
+                </td>
+                <td className="num">
+                  <Amount value={t.available} asset={t.asset} />
+                </td>
+                <td className="num">{t.usd === null ? '—' : <Usd value={t.usd} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {destinations.length ? <p className="small">To {destinations.length} destination{destinations.length === 1 ? '' : 's'}: {destinations.join(', ')}</p> : null}
+      {duplicates.length && !errors.length ? (
+        <label>
+          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} /> Pay the {duplicates.length} repeated row
+          {duplicates.length === 1 ? '' : 's'} as well
+        </label>
+      ) : null}
+      {production && !errors.length ? (
+        <Field label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`} hint="The sum of every amount in the file, as your spreadsheet shows it.">
+          <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
+        </Field>
+      ) : null}
+      {error ? <ErrorBox error={error} title="The batch was not recorded" /> : null}
+      <div className="row">
+        <button type="button" onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button type="button" className="primary" disabled={!ready || busy} onClick={() => void submit()}>
+          Record and send {check.rows.length} payouts
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+import type { Counterparty } from '../../../../shared/api/resources'
+import { ShortId } from '../../components/ShortId'
+import { countryName } from './countries'
+import { UserText } from '../../names/UserText'
+import { useNav } from '../../stores/nav'
+import { ownerName } from './owner-name'
+
+/** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
+export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filter: string }) {
+  const go = useNav((s) => s.go)
+  if (rows.length === 0) return <p className="muted" data-testid="destinations-empty">No destination {filter}.</p>
+  return (
+    <table className="grid" aria-label="Destinations">
+      <thead>
+        <tr>
+          <th>Label</th>
+          <th>Owner</th>
+          <th>Network</th>
+          <th>Address</th>
+          <th>Country</th>
+          <th>Can send</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c) => (
+          <tr key={c.id} data-testid="destination-row">
+            <td>
+              <button type="button" className="link" onClick={() => go('destinations', c.id)}>
+                {c.label ? <UserText>{c.label}</UserText> : 'No label'}
+              </button>
+            </td>
+            <td>
+              <UserText>{ownerName(c)}</UserText>
+              {c.wallet_type === 'vasp' ? (
+                <div className="muted small">
+                  at <UserText>{c.vasp_name ?? ''}</UserText>
+                </div>
+              ) : (
+                <div className="muted small">self-hosted</div>
+              )}
+            </td>
+            <td>{c.network_name}</td>
+            <td>
+              <ShortId value={c.address} what="address" short />
+            </td>
+            <td>{countryName(c.country)}</td>
+            <td>
+              {c.can_send ? (
+                <span className="chip chip-good">Verified</span>
+              ) : (
+                <span className="chip chip-wait">Waiting for verification in the console</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

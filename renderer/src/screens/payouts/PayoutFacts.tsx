@@ -1,0 +1,54 @@
+import { findNetwork } from '../../../../shared/api/networks'
+import type { Withdrawal } from '../../../../shared/api/resources'
+import { Amount } from '../../components/Amount'
+import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
+import { Party } from '../../names/Party'
+import { WalletRef } from '../../names/WalletRef'
+import { Timeline } from './Timeline'
+
+/** What a payout is (amount, network, who it goes to, from which wallet, when) and where it is in its lifecycle. */
+export function PayoutFacts({ w }: { w: Withdrawal }) {
+  return (
+    <div className="split">
+      <div className="panel">
+        <dl className="facts">
+          <dt>Payout id</dt>
+          <dd>
+            <ShortId value={w.id} what="payout id" />
+          </dd>
+          <dt>Amount</dt>
+          <dd>
+            <Amount value={w.amount} asset={w.asset} />
+          </dd>
+          <dt>Network</dt>
+          <dd>{findNetwork(w.network)?.name ?? w.network}</dd>
+          <dt>Destination</dt>
+          <dd>
+            <Party address={w.destination} network={w.network} what="destination address" />
+          </dd>
+          <dt>Wallet</dt>
+          <dd>
+            <WalletRef id={w.wallet_id} />
+          </dd>
+          <dt>Requested</dt>
+          <dd>
+            <Time value={w.created_at} />
+          </dd>
+          <dt>Last change</dt>
+          <dd>
+            <Time value={w.updated_at} />
+          </dd>
+          <dt>Tx hash</dt>
+          <dd data-testid="tx-hash">
+            {w.tx_hash ? <ShortId value={w.tx_hash} what="transaction hash" /> : <span className="muted">not on chain yet</span>}
+          </dd>
+        </dl>
+      </div>
+      <div className="panel">
+        <h3>Lifecycle</h3>
+        <Timeline status={w.status} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+import { findNetwork } from '../../../../shared/api/networks'
+import { nativeAsset } from '../../../../shared/payouts/native-assets'
+import { payoutEffect } from '../../../../shared/payouts/payout-effect'
+import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import { Amount, Usd } from '../../components/Amount'
+import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
+import { UserText } from '../../names/UserText'
+import { ownerName } from '../destinations/owner-name'
+import type { PayoutDraft } from './PayoutForm'
+
+/** From this share of the available balance on, the review says how much of it leaves. */
+const LARGE_SHARE = 50
+
+/** Everything that leaves, from where, to whom, and what is left: the facts a treasurer checks before requesting. */
+export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; profile: ProfileView | null }) {
+  const { body, wallet, destination } = draft
+  const network = body.network ?? destination.network
+  const balance = wallet.balances.find((b) => b.asset === body.asset && b.network === network)
+  const effect = balance ? payoutEffect(balance, body.amount) : null
+  const owner = ownerName(destination)
+  const feeAsset = nativeAsset(network)
+  return (
+    <>
+      <dl className="facts" data-testid="payout-review">
+        <dt>Profile</dt>
+        <dd>
+          <UserText>{profile?.name ?? ''}</UserText> ({profile?.environment})
+        </dd>
+        <dt>Amount</dt>
+        <dd data-testid="review-amount">
+          <Amount value={body.amount} asset={body.asset} />
+          {effect?.usd != null ? (
+            <span className="muted small">
+              {' '}
+              ≈ <Usd value={effect.usd} /> (indicative)
+            </span>
+          ) : null}
+          {effect && effect.percentOfAvailable >= LARGE_SHARE ? (
+            <div className="chip chip-wait" data-testid="review-share">
+              {effect.percentOfAvailable} % of available
+            </div>
+          ) : null}
+        </dd>
+        <dt>Network</dt>
+        <dd>{findNetwork(network)?.name ?? destination.network_name}</dd>
+        <dt>From wallet</dt>
+        <dd>
+          <UserText>{wallet.name}</UserText>
+        </dd>
+        {balance && effect ? (
+          <>
+            <dt>Available before</dt>
+            <dd>
+              <Amount value={balance.available} asset={body.asset} />
+            </dd>
+            <dt>Available after</dt>
+            <dd data-testid="review-after">
+              <Amount value={effect.availableAfter} asset={body.asset} />
+            </dd>
+          </>
+        ) : null}
+        <dt>To</dt>
+        <dd data-testid="review-destination">
+          <UserText>{destination.label || owner}</UserText>
+          {destination.label && owner && destination.label !== owner ? (
+            <span className="muted">
+              {' · '}
+              <UserText>{owner}</UserText>
+            </span>
+          ) : null}
+          <div>
+            <ShortId value={destination.address} what="destination address" />
+          </div>
+          <div className="muted small">
+            {destination.counterparty_type === 'company' ? 'Company' : 'Individual'} ·{' '}
+            {destination.wallet_type === 'vasp' ? (
+              <>
+                held at <UserText>{destination.vasp_name ?? ''}</UserText>
+              </>
+            ) : (
+              'self-hosted wallet'
+            )}{' '}
+            · verified {destination.verified_at ? <Time value={destination.verified_at} /> : 'at an unknown time'}
+          </div>
+        </dd>
+        <dt>Fee priority</dt>
+        <dd>{body.fee_priority}</dd>
+      </dl>
+      <p className="small" data-testid="review-fee">
+        The network fee is charged by the provider{feeAsset ? `, in ${feeAsset} from this wallet,` : ''} on top of the amount; its size depends on the
+        network and the fee priority and is known once the payout is on chain.
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import { call } from '../../desk'
+import { Amount } from '../../components/Amount'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
+import { useAction } from '../../components/useAction'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+
+/**
+ * Single payouts the provider asked to wait for (a Retry-After beyond its rate window): each shows when it may be
+ * sent; the app sends it then under the same key, unless a person cancels it first. Batch rows show on their batch.
+ */
+export function WaitingPanel() {
+  const outbox = useDeskQuery('payouts.outbox', {})
+  const client = useQueryClient()
+  const action = useAction()
+  const [cancelling, setCancelling] = useState<OutboxEntryView | null>(null)
+  const waiting = outbox.data?.filter((e) => e.state === 'queued' && e.batchId === null) ?? []
+  if (waiting.length === 0) return null
+
+  const cancel = async (key: string) => {
+    await action.run(async () => {
+      await call('payouts.discard', { idempotencyKey: key })
+      await client.invalidateQueries({ queryKey: ['payouts.outbox'] })
+    })
+    setCancelling(null)
+  }
+
+  return (
+    <section className="panel notice warn" aria-label="Payouts waiting to be sent" data-testid="waiting">
+      <h2>Waiting to be sent</h2>
+      <p className="small">The provider asked the app to wait before sending these. Each is sent at its time with its own Idempotency-Key, unless you cancel it.</p>
+      {action.error ? <ErrorBox error={action.error} /> : null}
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>Not before</th>
+            <th className="num">Amount</th>
+            <th>Destination</th>
+            <th>Idempotency-Key</th>
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {waiting.map((e) => (
+            <tr key={e.idempotencyKey} data-testid="waiting-row">
+              <td className="small">{e.notBefore ? <Time value={e.notBefore} /> : 'now'}</td>
+              <td className="num">
+                <Amount value={e.body.amount} asset={e.body.asset} />
+              </td>
+              <td>
+                <Party address={e.body.destination} network={e.body.network} what="destination address" />
+              </td>
+              <td>
+                <ShortId value={e.idempotencyKey} what="idempotency key" short />
+              </td>
+              <td>
+                <button type="button" disabled={action.busy} onClick={() => setCancelling(e)}>
+                  Cancel
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {cancelling ? (
+        <ConfirmDialog
+          title="Cancel this payout?"
+          confirmLabel="Cancel the payout"
+          danger
+          busy={action.busy}
+          onClose={() => setCancelling(null)}
+          onConfirm={() => void cancel(cancelling.idempotencyKey)}
+        >
+          <p>It will not be sent. The provider turned its one attempt away, so nothing was paid.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import { create } from 'zustand'
+import type { SectionId } from './nav'
+
+export interface Notice {
+  id: string
+  text: string
+  /** Where "Open" leads: a section and the item it shows. */
+  section: SectionId
+  detailId: string
+}
+
+interface NoticesState {
+  items: Notice[]
+  push(notice: Notice): void
+  dismiss(id: string): void
+}
+
+/** Things that happened while the user looked elsewhere (a destination became usable, a payout moved on). */
+export const useNotices = create<NoticesState>((set) => ({
+  items: [],
+  push: (notice) => set((s) => ({ items: [...s.items.filter((n) => n.id !== notice.id), notice] })),
+  dismiss: (id) => set((s) => ({ items: s.items.filter((n) => n.id !== id) })),
+}))

@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { CreateWithdrawalSchema } from '../../api/requests'
+import { channels } from '../channel'
+import { OutboxStateSchema } from './payouts'
+
+/** The file as the page read it (a file dialog or an upload: base64 of its bytes) or rows pasted from a spreadsheet. */
+export const BatchInputSchema = z.strictObject({
+  source: z.string().min(1).max(260),
+  /** 5 MB of bytes is at most 6,990,508 base64 characters; anything longer is refused before decoding. */
+  base64: z.string().max(7_000_000).optional(),
+  text: z.string().max(5 * 1024 * 1024).optional(),
+  /** The wallet (id or name) for rows that leave the column empty. */
+  wallet: z.string().max(128).optional(),
+})
+
+export const RowProblemSchema = z.strictObject({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+  severity: z.enum(['error', 'confirm']),
+})
+
+export const BatchCheckViewSchema = z.strictObject({
+  rows: z.array(
+    z.strictObject({ line: z.number().int(), body: CreateWithdrawalSchema, reference: z.string().nullable(), destinationName: z.string(), walletName: z.string() }),
+  ),
+  problems: z.array(RowProblemSchema),
+  totals: z.array(
+    z.strictObject({
+      walletId: z.string(), walletName: z.string(), asset: z.string(), network: z.string(), rows: z.number().int(), total: z.string(), available: z.string(), usd: z.number().nullable(),
+    }),
+  ),
+  grandTotal: z.string(),
+  lineCount: z.number().int(),
+})
+
+export const BatchProgressSchema = z.strictObject({
+  batchId: z.string(),
+  intent: z.enum(['running', 'paused', 'cancelled']),
+  total: z.number().int(),
+  sent: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  accepted: z.number().int(),
+  refused: z.number().int(),
+  unknown: z.number().int(),
+  discarded: z.number().int(),
+  finished: z.boolean(),
+})
+
+export const BatchRecordSchema = z.strictObject({
+  id: z.string(),
+  createdAt: z.string(),
+  requestedBy: z.string(),
+  source: z.string(),
+  state: z.enum(['running', 'paused', 'cancelled']),
+  rowCount: z.number().int(),
+  grandTotal: z.string(),
+  updatedAt: z.string(),
+})
+
+export const BatchRowViewSchema = z.strictObject({
+  line: z.number().int(),
+  reference: z.string().nullable(),
+  destination: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  asset: z.string(),
+  network: z.string().nullable(),
+  idempotencyKey: z.string(),
+  state: OutboxStateSchema,
+  withdrawalId: z.string().nullable(),
+  payoutStatus: z.string().nullable(),
+  error: z.string().nullable(),
+})
+
+const batchId = z.strictObject({ batchId: z.string().min(1).max(64) })
+
+export const batchChannels = channels({
+  /** Reads and checks a batch file; sends nothing. */
+  'batch.check': { input: BatchInputSchema, output: BatchCheckViewSchema },
+  /** Checks again, records every row (one transaction) and starts sending in the background. */
+  'batch.submit': {
+    input: BatchInputSchema.extend({ confirmDuplicates: z.boolean(), retypedTotal: z.string().max(200).nullable() }),
+    output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema }),
+  },
+  'batch.list': { input: z.strictObject({}), output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })) },
+  'batch.status': {
+    /** `refresh` first reads the payouts' current status from the provider, a page of 100 at a time. */
+    input: batchId.extend({ state: z.string().max(32).optional(), refresh: z.boolean().optional() }),
+    output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema, rows: z.array(BatchRowViewSchema) }),
+  },
+  'batch.pause': { input: batchId, output: BatchProgressSchema },
+  'batch.resume': { input: batchId, output: BatchProgressSchema },
+  'batch.cancel': { input: batchId, output: BatchProgressSchema },
+  /** The shell chooses the file (a save dialog; the demo saves to Downloads). */
+  'batch.export': { input: batchId, output: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }) },
+})

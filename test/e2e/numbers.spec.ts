@@ -1,0 +1,92 @@
+import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
+
+/** The grouping the test expects, written out by hand (not with the app's formatter). */
+const LOCALES = [
+  { locale: 'de-DE', group: '.', decimal: ',' },
+  { locale: 'en-US', group: ',', decimal: '.' },
+] as const
+
+function grouped(value: string, group: string, decimal: string): string {
+  const [int, frac] = value.split('.')
+  const withGroups = int!.replace(/\B(?=(\d{3})+(?!\d))/g, group)
+  return frac === undefined ? withGroups : `${withGroups}${decimal}${frac}`
+}
+
+for (const { locale, group, decimal } of LOCALES) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale, timezoneId: 'Asia/Tokyo' })
+
+    test(`amounts are grouped for ${locale}, copy the exact value, and the payout sent is the decimal typed`, async ({ app, sim }) => {
+      const { page, desk } = app
+      await quickStart(page)
+      const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+        w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000),
+      )!
+      const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
+      await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallet.name }).click()
+      const balances = page.getByRole('table', { name: 'Balances' })
+      const shown = balances.locator(`[data-value="${usdc.amount}"]`).first()
+      await expect(shown).toHaveText(`${grouped(usdc.amount, group, decimal)} USDC`)
+      await expect(shown).toHaveCSS('font-family', /mono/i)
+      await shown.selectText()
+      await page.keyboard.press('Control+C')
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(usdc.amount)
+      await snap(page, `numbers-wallet-${locale}`)
+      await checkA11y(page)
+
+      const { counterparty } = await desk.router.call('counterparties.create', {
+        network: 'ethereum-sepolia',
+        address: ADDRESS,
+        counterparty_type: 'company',
+        company_name: 'Supplier GmbH',
+        wallet_type: 'vasp',
+        vasp_name: 'Example Custody',
+        country: 'DE',
+        label: 'Supplier',
+      })
+      await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
+      await openSection(page, 'Payouts')
+      await page.getByRole('button', { name: 'New payout' }).click()
+      const form = page.getByRole('form', { name: 'New payout' })
+      await form.getByLabel('From wallet').selectOption({ label: wallet.name })
+      await form.getByLabel('Asset').selectOption('USDC')
+      const network = form.getByLabel('Network')
+      if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
+      // The amount field takes the API's notation in every locale: a comma is refused, never reinterpreted.
+      await form.getByLabel(/^Amount/).fill('1234,5')
+      await expect(form.getByText('Use digits and a dot only')).toBeVisible()
+      await form.getByLabel(/^Amount/).fill('1234.5')
+      await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
+      await form.getByRole('button', { name: 'Review' }).click()
+      const review = page.getByRole('region', { name: 'Review payout' })
+      await expect(review.locator('[data-value="1234.5"]').first()).toHaveText(`${grouped('1234.5', group, decimal)} USDC`)
+      await review.getByRole('button', { name: 'Request payout' }).click()
+      await expect(page.getByTestId('payout-outcome')).toContainText('Requested')
+      const sent = (await desk.router.call('withdrawals.list', {})).filter((w) => w.destination === ADDRESS)
+      expect(sent.map((w) => w.amount)).toEqual(['1234.5'])
+    })
+
+    test(`times in ${locale} follow the UTC/local choice on every screen`, async ({ app }) => {
+      const { page } = app
+      await quickStart(page)
+      await openSection(page, 'Payouts')
+      const times = page.locator('main time')
+      await expect(times.first()).toBeVisible()
+      // Tokyo is UTC+9: local times name that zone, never UTC.
+      await expect(times.first()).not.toContainText('UTC')
+      await page.getByTestId('time-zone-toggle').click()
+      await expect(page.getByTestId('time-zone-toggle')).toHaveAttribute('aria-pressed', 'true')
+      for (const text of await times.allTextContents()) expect(text).toMatch(/UTC/)
+      const iso = await times.first().getAttribute('datetime')
+      const utc = new Date(iso!).toISOString().slice(11, 16)
+      await expect(times.first()).toContainText(new RegExp(`${utc.slice(0, 2).replace(/^0/, '0?')}\\D${utc.slice(3, 5)}`))
+      await openSection(page, 'Transactions')
+      await expect(page.locator('main time').first()).toContainText('UTC')
+      await snap(page, `numbers-times-utc-${locale}`, ['light'])
+      await page.reload()
+      await expect(page.getByTestId('time-zone-toggle')).toHaveText('Times: UTC')
+    })
+  })
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Withdrawal } from '../../../shared/api/resources'
+import type { EventName, EventPayload } from '../../../shared/ipc/events'
+import { wireDeskEvents, type Subscribe } from '../../../renderer/src/data/desk-events'
+import { deskKey } from '../../../renderer/src/data/desk-keys'
+import { resetOnProfileSwitch } from '../../../renderer/src/data/profile-reset'
+import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
+
+/** A stand-in for `window.desk.on`: tests emit core events by hand. */
+function fakeEvents() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const on: Subscribe = (event, listener) => {
+    const set = listeners.get(event) ?? new Set()
+    listeners.set(event, set)
+    set.add(listener as (payload: unknown) => void)
+    return () => set.delete(listener as (payload: unknown) => void)
+  }
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload))
+  const count = () => [...listeners.values()].reduce((n, s) => n + s.size, 0)
+  return { on, emit, count }
+}
+
+const payout = (over: Partial<Withdrawal> = {}): Withdrawal => ({
+  id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
+  status: 'pending_approval',
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.5',
+  destination: '0xabc',
+  network: 'ethereum-sepolia',
+  tx_hash: null,
+  created_at: '2026-11-23T07:00:00Z',
+  updated_at: '2026-11-23T07:00:00Z',
+  ...over,
+})
+
+const isInvalid = (client: ReturnType<typeof createDeskQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? null
+
+describe('renderer cache wiring', () => {
+  it('names a read by channel and input only', () => {
+    expect(deskKey('withdrawals.list', { wallet_id: 'w1' })).toEqual(['withdrawals.list', { wallet_id: 'w1' }])
+  })
+
+  it('does not retry a failed read in the page (the core already did)', async () => {
+    const client = createDeskQueryClient()
+    const read = vi.fn().mockRejectedValue(new Error('provider down'))
+    await expect(client.fetchQuery({ queryKey: deskKey('wallets.list', {}), queryFn: read })).rejects.toThrow('provider down')
+    expect(read).toHaveBeenCalledTimes(1)
+  })
+
+  it('writes a pushed payout into its detail and every cached list holding it, newest wins', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    const before = payout()
+    const other = payout({ id: '00000000-0000-4000-8000-000000000000' })
+    client.setQueryData(deskKey('withdrawals.list', {}), [before, other])
+    client.setQueryData(deskKey('withdrawals.list', { wallet_id: 'w2' }), [other])
+    client.setQueryData(deskKey('withdrawals.get', { withdrawalId: before.id }), { withdrawal: before, stale: false })
+
+    const approved = payout({ status: 'approved', updated_at: '2026-11-23T07:05:00Z' })
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: approved, previousStatus: 'pending_approval', stale: true })
+    expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: before.id }))).toEqual({ withdrawal: approved, stale: true })
+    expect(client.getQueryData(deskKey('withdrawals.list', {}))).toEqual([approved, other])
+    expect(client.getQueryData(deskKey('withdrawals.list', { wallet_id: 'w2' }))).toEqual([other])
+
+    // An older push (a late answer) does not undo a newer status.
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: before, previousStatus: null, stale: false })
+    expect(client.getQueryData(deskKey('withdrawals.list', {}))).toEqual([approved, other])
+  })
+
+  it('re-reads balances and history only when money moved', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    client.setQueryData(deskKey('wallets.list', {}), [])
+    client.setQueryData(deskKey('transactions.page', { limit: 10 }), { rows: [], nextCursor: null })
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ status: 'approved' }), previousStatus: null, stale: false })
+    expect(isInvalid(client, deskKey('wallets.list', {}))).toBe(false)
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ status: 'completed' }), previousStatus: null, stale: false })
+    expect(isInvalid(client, deskKey('wallets.list', {}))).toBe(true)
+    expect(isInvalid(client, deskKey('transactions.page', { limit: 10 }))).toBe(true)
+  })
+
+  it('re-reads the outbox and marks the payout list old on outbox.changed of this profile, not of another', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    client.setQueryData(deskKey('payouts.outbox', {}), [])
+    client.setQueryData(deskKey('withdrawals.list', {}), [])
+    client.setQueryData(deskKey('counterparties.list', {}), [])
+    events.emit('outbox.changed', { profileId: 'p2' })
+    expect(isInvalid(client, deskKey('payouts.outbox', {}))).toBe(false)
+    events.emit('outbox.changed', { profileId: 'p1' })
+    expect(isInvalid(client, deskKey('payouts.outbox', {}))).toBe(true)
+    expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(true)
+    expect(isInvalid(client, deskKey('counterparties.list', {}))).toBe(false)
+  })
+
+  it('ignores a pushed payout of another profile', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    events.emit('withdrawal.updated', { profileId: 'p2', withdrawal: payout(), previousStatus: null, stale: false })
+    expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: payout().id }))).toBeUndefined()
+  })
+
+  it('re-reads profiles and public keys on profiles.changed', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => null)
+    client.setQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'active' }), { base64: 'a', hex: 'b', pem: 'c', fingerprint: 'd' })
+    events.emit('profiles.changed', {})
+    expect(isInvalid(client, deskKey('keys.publicKey', { profileId: 'p1', which: 'active' }))).toBe(true)
+  })
+
+  it('unsubscribes every listener', () => {
+    const events = fakeEvents()
+    const stop = wireDeskEvents(createDeskQueryClient(), events.on, () => 'p1')
+    expect(events.count()).toBeGreaterThan(0)
+    stop()
+    expect(events.count()).toBe(0)
+  })
+
+  it('empties the cache when the selected profile changes, and only then', () => {
+    const client = createDeskQueryClient()
+    let notify: (id: string | null) => void = () => undefined
+    resetOnProfileSwitch(client, (listener) => {
+      notify = listener
+      listener('p1')
+      return () => undefined
+    })
+    client.setQueryData(deskKey('wallets.list', {}), [])
+    notify('p1')
+    expect(client.getQueryData(deskKey('wallets.list', {}))).toEqual([])
+    notify('p2')
+    expect(client.getQueryData(deskKey('wallets.list', {}))).toBeUndefined()
+  })
+})
