@@ -27,6 +27,8 @@ describe('app, connector and CLI share one profile store', () => {
   beforeAll(async () => {
     f = await startConnectorFixture()
     profile = await f.profile('shared', { writeTools: true })
+    // No policy rule: this test is about the shared store (a profile without a policy holds every agent payout).
+    await f.setPolicy('shared')
     desk = await createDesk({ dataDir: f.home, shell: 'test', version: '0.0.0' })
     desk.events.subscribe((event) => {
       if (event === 'outbox.changed') changes.push(Date.now())

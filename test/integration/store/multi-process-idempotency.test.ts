@@ -19,6 +19,8 @@ describe('an Idempotency-Key accepted in one process, reused with another body i
   beforeAll(async () => {
     f = await startConnectorFixture()
     dir = profileDir(f.home, (await f.profile('agents', { writeTools: true })).id)
+    // No policy rule: this test is about the shared outbox (a profile without a policy holds every agent payout).
+    await f.setPolicy('agents')
     first = await f.connect('agents')
     second = await f.connect('agents')
     walletId = (json(await first.call('list_wallets')) as { data: Array<{ id: string; name: string }> }).data.find((w) => w.name === 'Main')!.id
