@@ -14,15 +14,25 @@ export class KeyringSecretStore implements SecretStore {
   get(account: string): Promise<string | null> {
     return guard(async () => {
       const value = await this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
-      // The keyring answers "no such entry" also when it reached no Secret Service at all (it then falls back to the
-      // kernel keyring): an absence is believed only once a search proves the service answers.
-      if (value === null) await this.proveReachable()
+      // The keyring answers from the kernel keyring when it reached no Secret Service (its silent fallback): an
+      // answer, present or absent, is believed only when the Secret Service itself says the same.
+      await this.proveHeld(account, value)
       return value
     })
   }
 
   set(account: string, value: string): Promise<void> {
-    return guard(() => this.entry(account).setPassword(value, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)))
+    return guard(async () => {
+      const entry = this.entry(account)
+      await entry.setPassword(value, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
+      try {
+        await this.proveHeld(account, value)
+      } catch (err) {
+        // Saved somewhere that is not the keychain (the fallback): take it back out, then refuse.
+        await entry.deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)).catch(() => undefined)
+        throw err
+      }
+    })
   }
 
   delete(account: string): Promise<boolean> {
@@ -35,6 +45,12 @@ export class KeyringSecretStore implements SecretStore {
 
   private async proveReachable(): Promise<void> {
     await findCredentialsAsync(this.service, undefined, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
+  }
+
+  /** The search goes to the Secret Service only (it has no fallback): it must hold exactly what we saved or read. */
+  private async proveHeld(account: string, value: string | null): Promise<void> {
+    const held = (await findCredentialsAsync(this.service, undefined, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))).find((c) => c.account === account)
+    if ((held?.password ?? null) !== value) throw new Error('the Secret Service does not hold what the keyring answered')
   }
 
   private entry(account: string): AsyncEntry {

@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+// The keyring library stand-in: it "saves" like @napi-rs/keyring does when it silently falls back to the kernel
+// keyring, while the Secret Service (what findCredentialsAsync asks) holds nothing.
+const kernel = new Map<string, string>()
+const secretService = new Map<string, string>()
+vi.mock('@napi-rs/keyring', () => ({
+  AsyncEntry: class {
+    constructor(
+      private readonly service: string,
+      private readonly account: string,
+    ) {}
+    async setPassword(value: string) {
+      kernel.set(this.account, value)
+    }
+    async getPassword() {
+      return kernel.get(this.account) ?? secretService.get(this.account) ?? null
+    }
+    async deletePassword() {
+      return kernel.delete(this.account)
+    }
+  },
+  findCredentialsAsync: async () => [...secretService].map(([account, password]) => ({ account, password })),
+}))
+
+const { KeyringSecretStore } = await import('../../../electron/core/vault/keyring-secret-store')
+
+describe('the keyring library falling back to the kernel keyring', () => {
+  beforeEach(() => {
+    kernel.clear()
+    secretService.clear()
+    process.env.DBUS_SESSION_BUS_ADDRESS ??= 'unix:path=/dev/null'
+  })
+
+  it('a save the Secret Service does not hold is taken back and refused', async () => {
+    const store = new KeyringSecretStore('svc')
+    await expect(store.set('p1', 'secret')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    expect(kernel.has('p1')).toBe(false)
+  })
+
+  it('a read answered from the fallback is refused, never returned', async () => {
+    kernel.set('p1', 'left over')
+    await expect(new KeyringSecretStore('svc').get('p1')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+  })
+
+  it('what the Secret Service holds is read and saved as usual', async () => {
+    secretService.set('p2', 'kept')
+    const store = new KeyringSecretStore('svc')
+    await expect(store.get('p2')).resolves.toBe('kept')
+    await expect(store.get('p3')).resolves.toBeNull()
+  })
+})
