@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../../shared/api/requests'
 import { OutboxStateSchema } from '../../../shared/ipc/channels/payouts'
 import { canMove } from '../payouts/outbox-states'
+import { AuditEntrySchema } from './audit-chain'
 import type { DeskStore } from './desk-store'
 
 /** Files written by the JSON-lines versions of the app (before the store). */
@@ -13,15 +14,8 @@ export const LEGACY_AUDIT = 'audit.jsonl'
 const ErrorInfo = z.object({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable()
 const Request = z.object({ type: z.literal('request'), key: z.string().min(1), body: CreateWithdrawalSchema, createdAt: z.string(), requestedBy: z.string() })
 const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
-const Line = z.object({
-  at: z.string(),
-  method: z.string(),
-  path: z.string(),
-  status: z.number().int().nullable(),
-  errorCode: z.string().nullable(),
-  requestId: z.string().nullable(),
-  idempotencyKey: z.string().nullable(),
-})
+/** An attempt as the JSON-lines audit log wrote it: the store's entry without kind, actor and detail. */
+const Line = AuditEntrySchema.pick({ at: true, method: true, path: true, status: true, errorCode: true, requestId: true, idempotencyKey: true })
 
 /** Complete lines parsed as JSON; a torn last line (a crash mid-append) carried nothing that was acted on. */
 function jsonLines(file: string): unknown[] {
