@@ -33,6 +33,11 @@ function jsonLines(file: string): unknown[] {
   return out
 }
 
+/** The JSON-lines connector named itself this way; the store names the channel (app, cli, agent). */
+function requester(old: string): string {
+  return old === 'ai-agent (connector)' ? 'agent' : old
+}
+
 /** The old process id used for imported outcomes; never a live process. */
 const IMPORTER = 'import'
 
@@ -53,7 +58,7 @@ export function importLegacyFiles(store: DeskStore, dir: string): { outbox: numb
         if (request.success) {
           const r = request.data
           if (store.outbox.get(r.key)) continue
-          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: r.requestedBy, state: 'sending' }, IMPORTER)
+          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: requester(r.requestedBy), state: 'sending' }, IMPORTER)
           counts.outbox++
           continue
         }

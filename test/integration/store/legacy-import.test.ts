@@ -27,7 +27,7 @@ describe('import of the JSON-lines outbox and audit log', () => {
       [key(1), 'accepted'], // the stale second record neither replaced its body nor refused it
     ])
     expect(outbox.get(key(1))).toMatchObject({ body: { amount: '12.50' }, withdrawalId: 'c1d2e3f4-0000-4000-8000-00000000000a', requestedBy: 'app' })
-    expect(outbox.get(key(2)).error).toMatchObject({ code: 'destination_not_whitelisted', requestId: 'req-2' })
+    expect(outbox.get(key(2))).toMatchObject({ requestedBy: 'agent', error: { code: 'destination_not_whitelisted', requestId: 'req-2' } })
     expect(store.audit.all().map((r) => [r.kind, r.method, r.status])).toEqual([
       ['http', 'POST', 202],
       ['http', 'POST', 422],

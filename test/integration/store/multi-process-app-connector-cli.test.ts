@@ -66,7 +66,7 @@ describe('app, connector and CLI share one profile store', () => {
     expect(first.isError).toBe(true)
 
     const seen = (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === key)
-    expect(seen).toMatchObject({ state: 'unknown', requestedBy: 'ai-agent (connector)' })
+    expect(seen).toMatchObject({ state: 'unknown', requestedBy: 'agent' })
     const committedAt = Date.parse(seen!.createdAt)
     await expect.poll(() => changes.some((t) => t >= committedAt), { timeout: 5_000, interval: 50 }).toBe(true)
     expect(changes.find((t) => t >= committedAt)! - committedAt).toBeLessThan(2_000)
@@ -87,6 +87,6 @@ describe('app, connector and CLI share one profile store', () => {
     expect(listed.entries.map((e) => [e.idempotencyKey, e.state, e.withdrawalId])).toEqual(app.map((e) => [e.idempotencyKey, e.state, e.withdrawalId]))
     expect(listed.entries).toHaveLength(2)
     expect(new Set(listed.entries.map((e) => e.state))).toEqual(new Set(['accepted']))
-    expect(listed.entries.map((e) => e.requestedBy)).toContain('ai-agent (connector)')
+    expect(listed.entries.map((e) => e.requestedBy)).toContain('agent')
   })
 })

@@ -6,9 +6,10 @@ import { NO_RULES } from '../../../shared/policy/policy-schema'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
+import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
 import { DeskStore } from '../../../electron/core/store'
 
-const AGENT = 'ai-agent (connector)'
+const AGENT = AGENT_REQUESTER
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
 const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' })
