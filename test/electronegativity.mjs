@@ -22,7 +22,9 @@ try {
   const csv = join(work, 'result.csv')
   const version = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version
   const bin = join(root, 'node_modules/.bin/electronegativity')
-  const run = spawnSync(bin, ['-i', work, '-r', '-o', csv, '-e', version], { encoding: 'utf8', timeout: 180_000 })
+  const offline = `--require=${join(root, 'test/electronegativity-offline.cjs')}`
+  const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, offline].filter(Boolean).join(' ') }
+  const run = spawnSync(bin, ['-i', work, '-r', '-o', csv, '-e', version], { encoding: 'utf8', timeout: 180_000, env })
   if (run.status !== 0) throw new Error(`electronegativity failed: ${run.stderr || run.stdout}`)
   // Each row starts: CHECK,"SEVERITY","CONFIDENCE","file","line:col",...; only these leading fields are read.
   const findings = readFileSync(csv, 'utf8')
