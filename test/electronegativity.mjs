@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const root = process.cwd()
 const allow = JSON.parse(readFileSync(join(root, 'test/electronegativity-allow.json'), 'utf8'))
@@ -22,7 +23,7 @@ try {
   const csv = join(work, 'result.csv')
   const version = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version
   const bin = join(root, 'node_modules/.bin/electronegativity')
-  const offline = `--require=${join(root, 'test/electronegativity-offline.cjs')}`
+  const offline = `--import=${pathToFileURL(join(root, 'test/electronegativity-offline.mjs')).href}`
   const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, offline].filter(Boolean).join(' ') }
   const run = spawnSync(bin, ['-i', work, '-r', '-o', csv, '-e', version], { encoding: 'utf8', timeout: 180_000, env })
   if (run.status !== 0) throw new Error(`electronegativity failed: ${run.stderr || run.stdout}`)
