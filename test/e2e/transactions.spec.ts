@@ -37,11 +37,13 @@ test('transactions: pages load as the user scrolls, filter by wallet, detail wit
 
   await page.getByLabel('Wallet').selectOption(first.id)
   const legs = await allLegs(desk, first.id)
-  for (let i = 0; i < 10 && !(await count.textContent())!.includes('(all)'); i++) {
-    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
-    await page.waitForTimeout(150)
-  }
-  await expect(count).toHaveText(`${legs.length} loaded (all)`)
+  // Scroll to the end until every page is in: a condition, not a number of tries with sleeps between.
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+      return count.textContent()
+    }, { timeout: 30_000 })
+    .toBe(`${legs.length} loaded (all)`)
 
   // The own-wallet move has two legs under one id.
   const move = legs.find((l) => l.amount === '0.001')!
