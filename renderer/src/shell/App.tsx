@@ -13,6 +13,7 @@ import { WalletsScreen } from '../screens/wallets/WalletsScreen'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
+import { usePayoutNotices } from './usePayoutNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -29,6 +30,7 @@ export function App() {
   const section = useNav((s) => s.section)
   const quickstarting = useQuickstart((s) => s.busy)
   useSectionShortcuts()
+  usePayoutNotices()
   const headingFocus = useNav((s) => s.headingFocus)
   const main = useRef<HTMLElement>(null)
 
