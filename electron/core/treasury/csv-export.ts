@@ -44,6 +44,25 @@ export async function exportTransactionsCsv(
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
+  return writeCsvExport(path, COLUMNS, mapPages(client.transactionPages({ ...query, limit: 100 }, { signal }), cells), signal, onProgress)
+}
+
+async function* mapPages<T>(pages: AsyncIterable<T[]>, toCells: (row: T) => Array<string | null>): AsyncGenerator<Array<Array<string | null>>> {
+  for await (const page of pages) yield page.map(toCells)
+}
+
+/**
+ * Writes a header and then page after page of rows, reporting progress after each page; stops between pages when
+ * `signal` aborts. Written to a temporary file and renamed at the end, so a cancelled or failed export leaves
+ * nothing behind.
+ */
+export async function writeCsvExport(
+  path: string,
+  header: readonly string[],
+  source: AsyncIterable<Array<Array<string | null>>>,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
   const temp = `${path}.part`
   const out = createWriteStream(temp, { mode: 0o600 })
   // Kept as a value, not thrown at random: a failed stream is reported by the next write or by the close.
@@ -61,10 +80,10 @@ export async function exportTransactionsCsv(
   let rows = 0
   let pages = 0
   try {
-    await write(csvLine(COLUMNS))
+    await write(csvLine(header))
     onProgress({ rows, pages, done: false })
-    for await (const page of client.transactionPages({ ...query, limit: 100 }, { signal })) {
-      for (const row of page) await write(csvLine(cells(row)))
+    for await (const page of source) {
+      for (const row of page) await write(csvLine(row))
       rows += page.length
       pages++
       onProgress({ rows, pages, done: false })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { on } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { Loading } from '../components/Loading'
@@ -13,6 +13,7 @@ import { WalletsScreen } from '../screens/wallets/WalletsScreen'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
+import { usePayoutNotices } from './usePayoutNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -29,6 +30,17 @@ export function App() {
   const section = useNav((s) => s.section)
   const quickstarting = useQuickstart((s) => s.busy)
   useSectionShortcuts()
+  usePayoutNotices()
+  const headingFocus = useNav((s) => s.headingFocus)
+  const main = useRef<HTMLElement>(null)
+
+  // After a section shortcut, the screen's heading takes focus, so a screen reader says where the user landed.
+  useEffect(() => {
+    const heading = headingFocus ? main.current?.querySelector<HTMLElement>('h1') : null
+    if (!heading) return
+    heading.tabIndex = -1
+    heading.focus()
+  }, [headingFocus, section])
 
   useEffect(() => {
     void load()
@@ -52,9 +64,19 @@ export function App() {
 
   return (
     <div className={`app app-env-${current?.environment ?? 'none'}`}>
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault()
+          main.current?.focus()
+        }}
+      >
+        Skip to content
+      </a>
       <TopBar />
       <Nav />
-      <main className="content" id="main">
+      <main className="content" id="main" ref={main} tabIndex={-1}>
         <Notices />
         {body}
       </main>

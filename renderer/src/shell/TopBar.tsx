@@ -5,6 +5,7 @@ import { useProfiles } from '../stores/profiles'
 import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
+import { NotificationsToggle } from './NotificationsToggle'
 import { ThemeToggle } from './ThemeToggle'
 import { TimeZoneToggle } from './TimeZoneToggle'
 
@@ -24,6 +25,7 @@ export function TopBar() {
       ) : null}
       <span className="spacer" />
       {current ? <PacingMeter /> : null}
+      <NotificationsToggle />
       <TimeZoneToggle />
       <ThemeToggle />
       <button type="button" onClick={() => setAbout(true)}>

@@ -13,7 +13,7 @@ export function useSectionShortcuts(): void {
       const section = SECTIONS[index]
       if (!section || document.querySelector('[role="dialog"]')) return
       e.preventDefault()
-      useNav.getState().go(section.id)
+      useNav.getState().goFromKeyboard(section.id)
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)

@@ -15,10 +15,15 @@ interface NavState {
   /** The wallet or withdrawal a section has open, if any. */
   detailId: string | null
   go(section: SectionId, detailId?: string | null): void
+  /** Bumped when a keyboard shortcut opens a section: the shell then moves focus to the screen's heading. */
+  headingFocus: number
+  goFromKeyboard(section: SectionId): void
 }
 
 export const useNav = create<NavState>((set) => ({
   section: 'wallets',
   detailId: null,
   go: (section, detailId = null) => set({ section, detailId }),
+  headingFocus: 0,
+  goFromKeyboard: (section) => set((s) => ({ section, detailId: null, headingFocus: s.headingFocus + 1 })),
 }))

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
-import { CounterpartySchema, TransactionLegSchema, WalletSchema, WithdrawalSchema } from '../../api/resources'
+import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
 
@@ -14,6 +14,8 @@ export const PacingViewSchema = z.strictObject({
   /** Epoch ms of the last successful answer from the provider, for "refreshed at". */
   lastSuccessAt: z.number().nullable(),
 })
+
+const ExportResultSchema = z.strictObject({ exportId: text(), path: text().nullable(), rows: z.number().int(), cancelled: z.boolean() })
 
 export const treasuryChannels = channels({
   'wallets.list': { input: z.strictObject({}), output: z.array(WalletSchema) },
@@ -30,7 +32,7 @@ export const treasuryChannels = channels({
       created_after: text().datetime({ offset: true }).optional(),
       created_before: text().datetime({ offset: true }).optional(),
     }),
-    output: z.strictObject({ exportId: text(), path: text().nullable(), rows: z.number().int(), cancelled: z.boolean() }),
+    output: ExportResultSchema,
   },
   'transactions.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
@@ -44,5 +46,11 @@ export const treasuryChannels = channels({
     output: z.strictObject({ withdrawal: WithdrawalSchema, stale: z.boolean() }),
   },
   'withdrawals.cancel': { input: z.strictObject({ withdrawalId: id }), output: WithdrawalSchema },
+  /** Payouts of the list's filter to CSV, like `transactions.export`: the shell chooses the file, progress arrives as events. */
+  'withdrawals.export': {
+    input: WithdrawalQuerySchema.omit({ limit: true, offset: true }).extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }),
+    output: ExportResultSchema,
+  },
+  'withdrawals.cancelExport': { input: z.strictObject({ exportId: z.string() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'pacing.status': { input: z.strictObject({}), output: PacingViewSchema },
 })

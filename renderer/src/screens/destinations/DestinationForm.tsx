@@ -77,7 +77,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       <h2>New destination</h2>
       <div className="row">
         <Field label="Network">
-          <select value={network} onChange={(e) => setNetwork(e.target.value)}>
+          <select autoFocus value={network} onChange={(e) => setNetwork(e.target.value)}>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
                 {n.name}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { LIMITS } from '../../../../shared/api/limits'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
 
 interface Props {
   profileId: string
@@ -14,23 +15,13 @@ interface Props {
 /** The Key ID the console returned for a public key. */
 export function KeyIdForm({ profileId, which, initial, onSaved }: Props) {
   const [keyId, setKeyId] = useState(initial ?? '')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const { busy, error, run } = useAction()
   const problem = keyId.trim().length === 0 ? 'Enter the Key ID.' : keyId.trim().length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (problem || busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      await call('keys.setKeyId', { profileId, keyId: keyId.trim(), which })
-      onSaved()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
+    if (problem) return
+    if (await run(() => call('keys.setKeyId', { profileId, keyId: keyId.trim(), which }))) onSaved()
   }
 
   return (

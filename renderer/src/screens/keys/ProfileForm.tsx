@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
 
 function baseUrlProblem(url: string, environment: ProfileView['environment']): string | null {
   let parsed: URL
@@ -25,8 +26,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
   const [baseUrl, setBaseUrl] = useState('')
   const [algorithm, setAlgorithm] = useState<ProfileView['algorithm']>('ed25519')
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const { busy, error, run } = useAction()
 
   const nameProblem = name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
   const urlProblem = baseUrlProblem(baseUrl, environment)
@@ -34,16 +34,9 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (nameProblem || urlProblem || busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      onCreated(await call('profiles.create', { name: name.trim(), environment, baseUrl, algorithm }))
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
+    if (nameProblem || urlProblem) return
+    const created = await run(() => call('profiles.create', { name: name.trim(), environment, baseUrl, algorithm }))
+    if (created) onCreated(created)
   }
 
   return (

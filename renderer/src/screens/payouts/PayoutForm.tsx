@@ -89,6 +89,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
       <div className="row">
         <Field label="From wallet" error={shown('wallet')}>
           <select
+            autoFocus
             value={walletId}
             onChange={(e) => {
               setWalletId(e.target.value)

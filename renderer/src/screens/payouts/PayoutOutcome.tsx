@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
@@ -35,12 +36,15 @@ function outcomeText(entry: OutboxEntryView, recovered: boolean): { tone: string
  */
 export function PayoutOutcome({ result }: { result: RequestResult }) {
   const go = useNav((s) => s.go)
+  // The result of a request takes focus when it appears: it replaces the review the user was on.
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => box.current?.focus(), [result])
   const outbox = useDeskQuery('payouts.outbox', {})
   const entry = outbox.data?.find((e) => e.idempotencyKey === result.entry.idempotencyKey) ?? result.entry
   const outcome = outcomeText(entry, result.entry.state !== 'accepted')
   const withdrawalId = entry.withdrawalId ?? result.withdrawal?.id ?? null
   return (
-    <div className={`notice ${outcome.tone}`} role="status" data-testid="payout-outcome">
+    <div className={`notice ${outcome.tone}`} role="status" data-testid="payout-outcome" tabIndex={-1} ref={box}>
       <p>{outcome.text}</p>
       {withdrawalId && entry.state === 'accepted' ? (
         <button type="button" className="link" onClick={() => go('payouts', withdrawalId)}>

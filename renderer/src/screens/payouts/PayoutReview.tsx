@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { isErrorCode } from '../../../../shared/api/error-codes'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { call, DeskCallError } from '../../desk'
@@ -19,6 +19,9 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   const production = profile?.environment === 'production'
   const [retyped, setRetyped] = useState('')
   const action = useAction({ once: true })
+  // Opening the review moves focus to it, so its facts are read before its button.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
   const confirmed = !production || retyped === draft.body.amount
   const { body } = draft
 
@@ -38,7 +41,9 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   return (
     <section className="panel" aria-label="Review payout">
       <div className="screen-head">
-        <h2>Review the payout</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          Review the payout
+        </h2>
         {profile ? <EnvBadge environment={profile.environment} /> : null}
       </div>
       <PayoutReviewFacts draft={draft} profile={profile} />

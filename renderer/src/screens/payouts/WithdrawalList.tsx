@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react'
-import { WITHDRAWAL_STATUSES, type Withdrawal } from '../../../../shared/api/resources'
+import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '../../../../shared/api/resources'
+import { call } from '../../desk'
+import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { Field } from '../../components/Field'
@@ -83,6 +85,18 @@ export function WithdrawalList() {
           </button>
         ) : null}
       </form>
+      <CsvExportPanel
+        label="Export payouts to CSV"
+        note="Exports every payout of the current wallet, status and key filter, with wallet names and destination labels."
+        cancelChannel="withdrawals.cancelExport"
+        run={() =>
+          call('withdrawals.export', {
+            ...(walletId ? { wallet_id: walletId } : {}),
+            ...(search ? { idempotency_key: search } : {}),
+            ...(status ? { status: status as WithdrawalStatus } : {}),
+          })
+        }
+      />
       <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
         {(rows) =>
           shown(rows).length === 0 ? (

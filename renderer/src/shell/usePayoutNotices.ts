@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { Counterparty } from '../../../shared/api/resources'
+import { on } from '../desk'
+import { deskKey } from '../data/desk-keys'
+import { formatDecimal } from '../format/decimal'
+import { useProfiles } from '../stores/profiles'
+import { notify } from './notify'
+
+/** The outcomes a treasurer waits for; the steps in between (received, processing) are not worth an interruption. */
+const TOLD: Readonly<Record<string, string>> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  failed: 'failed',
+  expired: 'expired',
+  completed: 'completed',
+}
+
+/** Announces a payout that reached one of those statuses, with the destination's label when the book is cached. */
+export function usePayoutNotices(): void {
+  const client = useQueryClient()
+  useEffect(
+    () =>
+      on('withdrawal.updated', (e) => {
+        const word = TOLD[e.withdrawal.status]
+        // A first sighting (no previous status) is a read, not a change.
+        if (!word || e.previousStatus === null || e.previousStatus === e.withdrawal.status) return
+        if (e.profileId !== useProfiles.getState().current?.id) return
+        const w = e.withdrawal
+        const book = client.getQueryData<Counterparty[]>(deskKey('counterparties.list', {}))
+        const to = book?.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label
+        notify({
+          id: `payout-${w.id}-${w.status}`,
+          text: `Payout of ${formatDecimal(w.amount)} ${w.asset}${to ? ` to ${to}` : ''} ${word}.`,
+          section: 'payouts',
+          detailId: w.id,
+        })
+      }),
+    [client],
+  )
+}
