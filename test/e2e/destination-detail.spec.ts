@@ -1,3 +1,4 @@
+import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -5,16 +6,7 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 test('destination detail: facts, QR, payouts sent to it; verified in the background with a notice; pay it from there', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia',
-    address: ADDRESS,
-    counterparty_type: 'company',
-    company_name: 'Supplier GmbH',
-    wallet_type: 'vasp',
-    vasp_name: 'Example Custody',
-    country: 'DE',
-    label: 'Supplier',
-  })
+  const counterparty = await createSupplier(desk)
   await openSection(page, 'Destinations')
   await page.getByTestId('destination-row').filter({ hasText: 'Supplier' }).getByRole('button', { name: 'Supplier' }).click()
   await expect(page.getByRole('heading', { name: 'Supplier', level: 1 })).toBeVisible()

@@ -1,4 +1,5 @@
 import { consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11yBothThemes } from '../harness/a11y-themes'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -7,10 +8,7 @@ const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
 test('skip link, shortcuts land on the heading, forms, review and result take focus, dialogs trap and return it', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Supplier GmbH',
-    wallet_type: 'vasp', vasp_name: 'Example Custody', country: 'DE', label: 'Supplier',
-  })
+  const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
 
   // On a page that just loaded, the first Tab reaches the skip link.
@@ -65,10 +63,7 @@ test('every screen and dialog passes axe in the light and the dark theme', async
   test.slow()
   const { page, desk } = app
   await quickStart(page)
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Supplier GmbH',
-    wallet_type: 'vasp', vasp_name: 'Example Custody', country: 'DE', label: 'Supplier',
-  })
+  const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const wallets = await desk.router.call('wallets.list', {})
 

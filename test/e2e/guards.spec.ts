@@ -1,23 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Desk } from '../../electron/core/desk'
+import { verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
-
-/** A verified company destination on `network`, made through the core and the console. */
-async function verifiedDestination(desk: Desk, consoleUrl: string, network: string): Promise<void> {
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network,
-    address: ADDRESS,
-    counterparty_type: 'company',
-    company_name: 'Supplier GmbH',
-    wallet_type: 'vasp',
-    vasp_name: 'Example Custody',
-    country: 'DE',
-    label: 'Supplier',
-  })
-  await consolePost(consoleUrl, `/counterparties/${counterparty.id}/verify`)
-}
 
 /** Fills the payout form for the first wallet holding USDC on `network`, to the Supplier destination, and reviews it. */
 async function reviewPayout(page: Page, desk: Desk, amount: string, chain = 'ethereum-sepolia'): Promise<Locator> {
@@ -58,7 +44,7 @@ test('a production payout asks for the amount again before it can be requested',
   }
   await page.reload()
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
-  await verifiedDestination(desk, sim.production.url, 'ethereum')
+  await verifiedSupplier(desk, sim.production.url, { network: 'ethereum' })
 
   const review = await reviewPayout(page, desk, '1.25', 'ethereum')
   await expect(review.getByTestId('env-badge')).toHaveText('PRODUCTION')
@@ -80,7 +66,7 @@ test('a production payout asks for the amount again before it can be requested',
 test('a payout read from a stale cache is marked stale', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  await verifiedDestination(desk, sim.sandbox.url, 'ethereum-sepolia')
+  await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/settings', { live_refresh_fails: true })
   const review = await reviewPayout(page, desk, '0.5')
   await review.getByRole('button', { name: 'Request payout' }).click()
@@ -107,7 +93,7 @@ test('a refusal of the provider is said in plain words (no approver available)',
   // between form and submit; another refusal of the same request goes through the same path.
   const { page, desk } = app
   await quickStart(page)
-  await verifiedDestination(desk, sim.sandbox.url, 'ethereum-sepolia')
+  await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/settings', { approver_available: false })
   const review = await reviewPayout(page, desk, '0.75')
   await review.getByRole('button', { name: 'Request payout' }).click()
@@ -144,7 +130,7 @@ test('a double-clicked destination form registers one destination', async ({ app
 test('a payout the provider asks to wait a day for waits, with its time, and can be cancelled', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  await verifiedDestination(desk, sim.sandbox.url, 'ethereum-sepolia')
+  await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 86400, times: 1 })
   const review = await reviewPayout(page, desk, '0.85')
   await review.getByRole('button', { name: 'Request payout' }).click()

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { createSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -22,10 +23,7 @@ async function arrowTo(page: Page, select: Locator, value: string): Promise<void
 test('a payout requested with the keyboard only; shortcuts, focus ring, / and Escape', async ({ app, sim }) => {
   const { page, desk } = app
   await quickStart(page)
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Supplier GmbH',
-    wallet_type: 'vasp', vasp_name: 'Example Custody', country: 'DE', label: 'Supplier',
-  })
+  const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
 

@@ -1,3 +1,4 @@
+import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -9,16 +10,7 @@ test('names first: payouts, transactions and their details name the destination 
   const { page, desk } = app
   await quickStart(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia',
-    address: ADDRESS,
-    counterparty_type: 'company',
-    company_name: 'Supplier GmbH',
-    wallet_type: 'vasp',
-    vasp_name: 'Example Custody',
-    country: 'DE',
-    label: HOSTILE_LABEL,
-  })
+  const counterparty = await createSupplier(desk, { label: HOSTILE_LABEL })
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const { withdrawal } = await desk.router.call('payouts.request', {
     wallet_id: wallet.id,

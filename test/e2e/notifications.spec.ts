@@ -1,3 +1,4 @@
+import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -22,10 +23,7 @@ test('a payout that is approved or completed is announced in the app and by the 
   await page.getByTestId('notifications-toggle').click()
   await expect(page.getByTestId('notifications-toggle')).toHaveCount(0)
 
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Supplier GmbH',
-    wallet_type: 'vasp', vasp_name: 'Example Custody', country: 'DE', label: 'Supplier',
-  })
+  const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   const { withdrawal } = await desk.router.call('payouts.request', {

@@ -1,3 +1,4 @@
+import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -36,16 +37,7 @@ for (const { locale, group, decimal } of LOCALES) {
       await snap(page, `numbers-wallet-${locale}`)
       await checkA11y(page)
 
-      const { counterparty } = await desk.router.call('counterparties.create', {
-        network: 'ethereum-sepolia',
-        address: ADDRESS,
-        counterparty_type: 'company',
-        company_name: 'Supplier GmbH',
-        wallet_type: 'vasp',
-        vasp_name: 'Example Custody',
-        country: 'DE',
-        label: 'Supplier',
-      })
+      const counterparty = await createSupplier(desk)
       await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
       await openSection(page, 'Payouts')
       await page.getByRole('button', { name: 'New payout' }).click()

@@ -1,23 +1,9 @@
 import Big from 'big.js'
 import type { Page } from '@playwright/test'
-import type { Desk } from '../../electron/core/desk'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { verifiedSupplier } from '../harness/e2e-destinations'
+import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
-
-async function verifiedSupplier(desk: Desk, consoleUrl: string): Promise<void> {
-  const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia',
-    address: ADDRESS,
-    counterparty_type: 'company',
-    company_name: 'Supplier GmbH',
-    wallet_type: 'vasp',
-    vasp_name: 'Example Custody',
-    country: 'DE',
-    label: 'Supplier',
-  })
-  await consolePost(consoleUrl, `/counterparties/${counterparty.id}/verify`)
-}
 
 async function openForm(page: Page, walletName: string, asset: string) {
   await openSection(page, 'Payouts')

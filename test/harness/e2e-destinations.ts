@@ -1,0 +1,28 @@
+import type { Counterparty } from '../../shared/api/resources'
+import type { Desk } from '../../electron/core/desk'
+import { consolePost } from './e2e-fixtures'
+
+/** The address the end-to-end flows pay (an EIP-55 address valid on every EVM test network). */
+export const SUPPLIER_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
+
+/** The company destination most flows pay, registered through the core (pending until verified). */
+export async function createSupplier(desk: Desk, options: { network?: string; label?: string } = {}): Promise<Counterparty> {
+  const { counterparty } = await desk.router.call('counterparties.create', {
+    network: options.network ?? 'ethereum-sepolia',
+    address: SUPPLIER_ADDRESS,
+    counterparty_type: 'company',
+    company_name: 'Supplier GmbH',
+    wallet_type: 'vasp',
+    vasp_name: 'Example Custody',
+    country: 'DE',
+    label: options.label ?? 'Supplier',
+  })
+  return counterparty
+}
+
+/** The same destination, verified in the provider's console so it can be paid. */
+export async function verifiedSupplier(desk: Desk, consoleUrl: string, options: { network?: string; label?: string } = {}): Promise<Counterparty> {
+  const counterparty = await createSupplier(desk, options)
+  await consolePost(consoleUrl, `/counterparties/${counterparty.id}/verify`)
+  return counterparty
+}
