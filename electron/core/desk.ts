@@ -1,5 +1,6 @@
 import { appInfo, type Shell } from './app-info'
 import { EventBus } from './event-bus'
+import { historyHandlers } from './history/history-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
@@ -23,6 +24,8 @@ export interface DeskOptions {
   notify?: Notify
   /** Save dialog for CSV exports (null when cancelled); injected by the shell. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
+  historyInBackground?: boolean
 }
 
 export interface Desk {
@@ -56,9 +59,11 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
+    history: { background: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
+  router.register(historyHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -41,7 +41,7 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   serveAppFiles(join(__dirname, '../renderer'))
   services = shellServices(app.getPath('userData'), () => mainWindow)
-  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, ...services })
+  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, historyInBackground: true, ...services })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
   mainWindow = createMainWindow(join(__dirname, '../preload'), devTools)
   mainWindow.webContents.on('render-process-gone', (_e, details) => log.error(`renderer gone: ${details.reason}`))

@@ -1,45 +1,8 @@
 import Big from 'big.js'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
+import type { ReconciliationReport, Sum } from '../../../shared/api/ledger-report'
 import type { LedgerRepo } from '../store/ledger-repo'
 import { requireCovered } from './ledger-coverage'
-
-export interface Sum {
-  count: number
-  sum: string
-}
-
-/** One wallet's movements of one asset on one network over the period. */
-export interface ReportGroup {
-  walletId: string
-  asset: string
-  network: string
-  incoming: Sum
-  outgoing: Sum
-  internal: Sum
-  /** Network fees paid in this asset (a USDC payout's ETH fee counts under ETH). */
-  fees: Sum
-  notFinal: number
-}
-
-/** A recorded-time range (from, to] and the rows in it; the ranges are back to back over the period. */
-export interface CoverageRange {
-  from: string
-  to: string
-  rows: number
-}
-
-export interface ReconciliationReport {
-  from: string
-  to: string
-  walletIds: string[] | null
-  syncedTo: string
-  groups: ReportGroup[]
-  coverage: CoverageRange[]
-  rows: number
-  /** Distinct (id, direction) pairs: equal to rows, or the ledger holds a movement twice. */
-  distinctRows: number
-  notFinal: Array<{ id: string; direction: string; walletId: string | null; status: string; readAt: string }>
-}
 
 const DAY_MS = 86_400_000
 

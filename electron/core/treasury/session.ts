@@ -4,13 +4,15 @@ import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
 import type { EventBus } from '../event-bus'
+import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
+import { openLedger } from '../history/ledger-scope'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
-import { DeskStore, importLegacyFiles, type ProcessRole } from '../store'
+import { DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
 
 export interface SessionDeps {
   dataDir: string
@@ -25,6 +27,8 @@ export interface SessionDeps {
   poller?: { minDelayMs?: number; maxDelayMs?: number }
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
+  /** The history ledger's background sync; only the app's shells turn it on, so other hosts send nothing unasked. */
+  history?: { background?: boolean } & Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
@@ -38,6 +42,9 @@ export class TreasurySession {
     readonly payouts: PayoutRequests,
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
+    /** The profile's history ledger, bound to this base URL and key, and the sync that keeps it current. */
+    readonly ledger: LedgerRepo,
+    readonly history: HistoryRunner,
     private readonly signer: Signer,
     private readonly ownsStore: boolean,
   ) {}
@@ -46,9 +53,18 @@ export class TreasurySession {
     const dir = profileDir(deps.dataDir, profile.id)
     const signer = await deps.openSigner(profile)
     let store: DeskStore
+    let ledger: LedgerRepo
     try {
       store = deps.store ?? openProfileStore(dir, deps.role ?? 'app')
     } catch (err) {
+      signer.dispose()
+      throw err
+    }
+    try {
+      // A ledger another environment or key left behind is cleared here, before anything reads it.
+      ledger = openLedger(store, profile.baseUrl, signer.keyId).ledger
+    } catch (err) {
+      if (deps.store === undefined) store.close()
       signer.dispose()
       throw err
     }
@@ -67,7 +83,16 @@ export class TreasurySession {
       ...deps.poller,
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, signer, deps.store === undefined)
+    const history = new HistoryRunner({
+      ...deps.history,
+      profileId: profile.id,
+      store,
+      ledger,
+      client,
+      pacer: sender.pacer,
+      emit: (status) => deps.events.emit('history.progress', status),
+    })
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, ledger, history, signer, deps.store === undefined)
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
     const trackAccepted = () => {
@@ -88,6 +113,7 @@ export class TreasurySession {
     trackAccepted()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
     void payouts.resolveUnknown().catch(() => undefined)
+    if (deps.history?.background) history.start()
     return session
   }
 
@@ -98,6 +124,7 @@ export class TreasurySession {
   async close(): Promise<void> {
     for (const u of this.unsubscribe) u()
     this.poller.stop()
+    await this.history.stop()
     await this.sender.close()
     if (this.ownsStore) this.store.close()
     this.signer.dispose()
