@@ -50,7 +50,7 @@ export function reconcile(ledger: LedgerRepo, period: { from: string; to: string
   const seen = new Set<string>()
   const notFinal: ReconciliationReport['notFinal'] = []
   const group = (walletId: string, asset: string, network: string) => {
-    const key = JSON.stringify([walletId, asset, network])
+    const key = `${walletId}\u0000${asset}\u0000${network}`
     let g = groups.get(key)
     if (!g) {
       g = { walletId, asset, network, tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() }, notFinal: 0 }
