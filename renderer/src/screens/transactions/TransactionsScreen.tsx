@@ -10,6 +10,7 @@ import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { ExportPanel } from './ExportPanel'
+import { LedgerStatusLine } from './LedgerStatusLine'
 import { useTx, type TxFilter } from './tx-store'
 import { TxDetail } from './TxDetail'
 import { TxTable } from './TxTable'
@@ -64,6 +65,7 @@ export function TransactionsScreen() {
           <input type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
         </Field>
       </div>
+      <LedgerStatusLine />
       <ExportPanel filter={filter} />
       <div className={selected ? 'split' : undefined}>
         <div>
