@@ -12,8 +12,8 @@ import type { HistoryChildJob } from '../harness/history-child'
 import { historySync, ledgerStore } from '../harness/ledger-fixture'
 import { spawnSimulator } from '../harness/simulator-process'
 
-const LIMIT = 20
-const WINDOW_S = 2
+const LIMIT = 48
+const WINDOW_S = 6
 const GENERATE_CALLS = 3
 const PER_CALL = 20_000
 const CHILD = join(import.meta.dirname, '..', 'harness', 'history-child.ts')
