@@ -218,7 +218,8 @@ export class LedgerRepo {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
       const seq = (this.db.prepare('SELECT seq FROM ledger_legs WHERE id = ? AND direction = ?').get(after.id, after.direction) as { seq: number } | undefined)?.seq
-      where.sql.push('(l.at_ms < ? OR (l.at_ms = ? AND l.seq < ?))')
+      // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
+      where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
     }
     const order = 'ORDER BY l.at_ms DESC, l.seq DESC LIMIT ?'
@@ -245,12 +246,12 @@ export class LedgerRepo {
 
   /** Every leg matching the filter, oldest first (reports and exports), read in batches so memory stays flat. */
   *rows(filter: Omit<LedgerFilter, 'text'>): Generator<LedgerRow> {
-    const where = filterSql(filter)
+    const where = filterSql({ ...filter, from: undefined })
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
-    const sql = `SELECT ${LEG_COLUMNS}, l.seq FROM ${LEG_FROM} ${whereClause([...where.sql, '(l.at_ms > ? OR (l.at_ms = ? AND l.seq > ?))'])}
+    const sql = `SELECT ${LEG_COLUMNS}, l.seq FROM ${LEG_FROM} ${whereClause([...where.sql, ...BATCH_AFTER])}
       ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
     const batch = this.db.prepare(sql)
-    let position = { at: -Infinity, seq: -1 }
+    let position = firstPosition(filter.from)
     for (;;) {
       const raws = batch.all(...where.params, position.at, position.at, position.seq) as unknown as Array<RawLeg & { seq: number }>
       for (const raw of raws) yield toRow(raw)
@@ -265,12 +266,12 @@ export class LedgerRepo {
    * without the joins and timestamps a screen needs, so a hundred thousand legs are summed in a blink.
    */
   *tallies(filter: Omit<LedgerFilter, 'text'>): Generator<LegTally> {
-    const where = filterSql(filter)
+    const where = filterSql({ ...filter, from: undefined })
     const sql = `SELECT l.seq, l.at_ms AS atMs, l.id, l.direction, l.wallet_id AS walletId, l.asset, l.network, l.amount, l.fee, l.fee_asset AS feeAsset,
-        l.final, l.status, l.read_at_ms AS readAtMs FROM ledger_legs l ${whereClause([...where.sql, '(l.at_ms > ? OR (l.at_ms = ? AND l.seq > ?))'])}
+        l.final, l.status, l.read_at_ms AS readAtMs FROM ledger_legs l ${whereClause([...where.sql, ...BATCH_AFTER])}
       ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
     const batch = this.db.prepare(sql)
-    let position = { at: -Infinity, seq: -1 }
+    let position = firstPosition(filter.from)
     for (;;) {
       const raws = batch.all(...where.params, position.at, position.at, position.seq) as Array<Record<string, unknown>>
       for (const raw of raws) yield LegTallySchema.parse(raw)
@@ -331,6 +332,17 @@ function whereClause(parts: string[]): string {
 }
 
 const ROWS_BATCH = 2_000
+
+/**
+ * Rows after a batch position, oldest first. The lone `at_ms >= ?` is what lets the index start
+ * at the position: an OR alone would make every batch skip all the rows before it again.
+ */
+const BATCH_AFTER = ['l.at_ms >= ?', '(l.at_ms > ? OR l.seq > ?)']
+
+/** Where the first batch starts: just after `from` (exclusive; times are whole milliseconds), or at the oldest row. */
+function firstPosition(from: string | undefined): { at: number; seq: number } {
+  return from === undefined ? { at: Number.MIN_SAFE_INTEGER, seq: -1 } : { at: Date.parse(from) + 1, seq: -1 }
+}
 
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
 const FEW_HITS = 5_000
