@@ -1,6 +1,7 @@
 import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
+import { historyHandlers } from './history/history-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
@@ -28,6 +29,8 @@ export interface DeskOptions {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
   /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
   applyContentProtection?: (enabled: boolean) => void
+  /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
+  historyInBackground?: boolean
 }
 
 export interface Desk {
@@ -65,11 +68,13 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
+    history: { background: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
+  router.register(historyHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { historyChannels } from './channels/history'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
@@ -12,6 +13,7 @@ export const CHANNELS = {
   ...appChannels,
   ...profileChannels,
   ...treasuryChannels,
+  ...historyChannels,
   ...payoutChannels,
   ...batchChannels,
   ...policyChannels,

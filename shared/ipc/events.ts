@@ -13,6 +13,17 @@ export const EVENTS = {
   'export.progress': z.strictObject({ exportId: z.string(), rows: z.number().int(), pages: z.number().int(), done: z.boolean() }),
   'pacing.changed': z.strictObject({ remaining: z.number().int(), limit: z.number().int() }),
   'profiles.changed': z.strictObject({}),
+  /** The open profile's history sync: what it is doing, how far it got, and its last error. */
+  'history.progress': z.strictObject({
+    profileId: z.string(),
+    state: z.enum(['running', 'idle', 'paused', 'failed']),
+    pages: z.number().int(),
+    rows: z.number().int(),
+    rowsPerSecond: z.number(),
+    etaSeconds: z.number().nullable(),
+    reachedBack: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
 } as const
 

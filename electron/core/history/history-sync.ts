@@ -18,8 +18,6 @@ export interface HistorySyncOptions {
    * fewer remain, so a payout or a screen never queues behind it. 0 for a sync someone asked for.
    */
   reserve?: number
-  now?: () => number
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
 
 export interface HistorySyncDeps {
@@ -40,6 +38,7 @@ export interface SyncResult {
 
 export const DEFAULT_OVERLAP_MS = 5 * 60_000
 const MAX_RESTARTS_PER_PAGE = 2
+const OPTIMIZE_AFTER_ROWS = 10_000
 
 /** A cursor the provider no longer knows (it restarted, or the cursor expired) is a 400 on a request that carried one. */
 function cursorRefused(err: unknown): boolean {
@@ -60,7 +59,6 @@ export class HistorySync {
   private readonly overlapMs: number
   private readonly pageLimit: number
   private readonly backoff: RecheckBackoff
-  private readonly now: () => number
 
   private readonly client: HistorySyncDeps['client']
   private readonly store: HistorySyncDeps['store']
@@ -75,16 +73,15 @@ export class HistorySync {
     this.overlapMs = options.overlapMs ?? DEFAULT_OVERLAP_MS
     this.pageLimit = options.pageLimit ?? 100
     this.backoff = { baseMs: 10_000, maxMs: 15 * 60_000, ...options.recheck }
-    this.now = options.now ?? Date.now
   }
 
   async run(signal: AbortSignal, onProgress: (p: SyncProgress) => void = () => undefined): Promise<SyncResult> {
-    const run = { pages: 0, rows: 0, rechecked: 0, restarts: 0, startedMs: this.now() }
-    const report = (walk: Walk | null, phase: SyncProgress['phase']) => onProgress(measureProgress({ ...run, nowMs: this.now() }, walk, phase))
+    const run = { pages: 0, rows: 0, rechecked: 0, restarts: 0, startedMs: Date.now() }
+    const report = (walk: Walk | null, phase: SyncProgress['phase']) => onProgress(measureProgress({ ...run, nowMs: Date.now() }, walk, phase))
     try {
       await this.walk(signal, run, report)
       await this.recheck(signal, run, report)
-      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(this.now(), null))
+      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(Date.now(), null))
     } catch (err) {
       if (!signal.aborted) this.noteFailure(err)
       throw err
@@ -98,7 +95,7 @@ export class HistorySync {
     if (state.walk) return state.walk
     // A first sync (or one whose first walk never finished) has no mark: it reads everything.
     const after = state.complete && state.highWaterMs !== null ? state.highWaterMs - this.overlapMs : null
-    const walk: Walk = { after, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt: this.now() }
+    const walk: Walk = { after, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt: Date.now() }
     this.store.transaction('start a history sync', () => this.ledger.saveWalk(walk))
     return walk
   }
@@ -136,7 +133,7 @@ export class HistorySync {
         pages: walk.pages + 1,
         rows: walk.rows + page.rows.length,
       }
-      const now = this.now()
+      const now = Date.now()
       this.store.transaction('record a page of history', () =>
         this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)),
       )
@@ -144,14 +141,18 @@ export class HistorySync {
       run.rows += page.rows.length
       walk = next
       report(walk, 'pages')
-      if (page.nextCursor === null) return
+      if (page.nextCursor === null) {
+        // After a large walk the planner's statistics are stale: refresh them so filters pick the narrowest index.
+        if (run.rows >= OPTIMIZE_AFTER_ROWS) this.store.transaction('refresh the ledger statistics', () => this.ledger.optimize())
+        return
+      }
     }
   }
 
   /** Re-reads each movement not final whose time has come; its backoff doubles while it stays so. */
   private async recheck(signal: AbortSignal, run: SyncResult, report: (w: Walk | null, p: SyncProgress['phase']) => void): Promise<void> {
     for (;;) {
-      const due = this.store.transaction('read the movements not final', () => this.ledger.duePending(this.now(), 50))
+      const due = this.store.transaction('read the movements not final', () => this.ledger.duePending(Date.now(), 50))
       if (due.length === 0) return
       for (const { id, attempts } of due) {
         signal.throwIfAborted()
@@ -163,7 +164,7 @@ export class HistorySync {
           // A movement the provider no longer shows keeps its last answer and is asked again later.
           if (!(err instanceof ApiError && err.status === 404)) throw err
         }
-        const now = this.now()
+        const now = Date.now()
         this.store.transaction('record a re-read movement', () => this.ledger.replaceMovement(id, legs, now, now + recheckDelayMs(attempts + 1, this.backoff)))
         run.rechecked++
         report(null, 'recheck')
@@ -175,7 +176,7 @@ export class HistorySync {
   private noteFailure(err: unknown): void {
     const message = err instanceof Error ? err.message : String(err)
     try {
-      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(this.now(), message))
+      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(Date.now(), message))
     } catch {
       // the caller reports the original error
     }
@@ -184,7 +185,6 @@ export class HistorySync {
   private async headroom(signal: AbortSignal): Promise<void> {
     const reserve = this.options.reserve ?? 0
     if (reserve <= 0) return
-    const sleep = this.options.sleep ?? realClock.sleep
-    while (this.pacer.status().remaining <= reserve) await sleep(this.pacer.windowMs / this.pacer.limit, signal)
+    while (this.pacer.status().remaining <= reserve) await realClock.sleep(this.pacer.windowMs / this.pacer.limit, signal)
   }
 }

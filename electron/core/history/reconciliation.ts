@@ -1,45 +1,7 @@
 import Big from 'big.js'
-import type { LedgerRow } from '../../../shared/api/ledger-query'
-import type { LedgerRepo } from '../store/ledger-repo'
+import type { ReconciliationReport, Sum } from '../../../shared/api/ledger-report'
+import type { LedgerRepo, LegTally } from '../store/ledger-repo'
 import { requireCovered } from './ledger-coverage'
-
-export interface Sum {
-  count: number
-  sum: string
-}
-
-/** One wallet's movements of one asset on one network over the period. */
-export interface ReportGroup {
-  walletId: string
-  asset: string
-  network: string
-  incoming: Sum
-  outgoing: Sum
-  internal: Sum
-  /** Network fees paid in this asset (a USDC payout's ETH fee counts under ETH). */
-  fees: Sum
-  notFinal: number
-}
-
-/** A recorded-time range (from, to] and the rows in it; the ranges are back to back over the period. */
-export interface CoverageRange {
-  from: string
-  to: string
-  rows: number
-}
-
-export interface ReconciliationReport {
-  from: string
-  to: string
-  walletIds: string[] | null
-  syncedTo: string
-  groups: ReportGroup[]
-  coverage: CoverageRange[]
-  rows: number
-  /** Distinct (id, direction) pairs: equal to rows, or the ledger holds a movement twice. */
-  distinctRows: number
-  notFinal: Array<{ id: string; direction: string; walletId: string | null; status: string; readAt: string }>
-}
 
 const DAY_MS = 86_400_000
 
@@ -87,7 +49,7 @@ export function reconcile(ledger: LedgerRepo, period: { from: string; to: string
   const seen = new Set<string>()
   const notFinal: ReconciliationReport['notFinal'] = []
   const group = (walletId: string, asset: string, network: string) => {
-    const key = JSON.stringify([walletId, asset, network])
+    const key = `${walletId}\u0000${asset}\u0000${network}`
     let g = groups.get(key)
     if (!g) {
       g = { walletId, asset, network, tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() }, notFinal: 0 }
@@ -97,26 +59,25 @@ export function reconcile(ledger: LedgerRepo, period: { from: string; to: string
   }
   let rows = 0
   let range = 0
-  const count = (row: LedgerRow) => {
-    const at = Date.parse(row.created_at)
-    while (at > cuts[range + 1]!) range++
+  const count = (leg: LegTally) => {
+    while (leg.atMs > cuts[range + 1]!) range++
     perRange[range]!++
     rows++
-    seen.add(`${row.id}\u0000${row.direction}`)
-    const wallet = row.wallet_id ?? ''
-    const network = row.network ?? ''
-    const g = group(wallet, row.asset, network)
-    g.tallies[row.direction].add(row.amount)
-    if (row.fee !== null && row.fee_asset !== null) group(wallet, row.fee_asset, network).tallies.fees.add(row.fee)
-    if (!row.final) {
+    seen.add(`${leg.id}\u0000${leg.direction}`)
+    const wallet = leg.walletId ?? ''
+    const network = leg.network ?? ''
+    const g = group(wallet, leg.asset, network)
+    g.tallies[leg.direction].add(leg.amount)
+    if (leg.fee !== null && leg.feeAsset !== null) group(wallet, leg.feeAsset, network).tallies.fees.add(leg.fee)
+    if (!leg.final) {
       g.notFinal++
-      notFinal.push({ id: row.id, direction: row.direction, walletId: row.wallet_id, status: row.status, readAt: row.read_at })
+      notFinal.push({ id: leg.id, direction: leg.direction, walletId: leg.walletId, status: leg.status, readAt: new Date(leg.readAtMs).toISOString() })
     }
   }
   const wallets = period.walletIds?.length ? period.walletIds : [undefined]
   for (const walletId of wallets) {
     range = 0
-    for (const row of ledger.rows({ from: period.from, to: period.to, walletId })) count(row)
+    for (const leg of ledger.tallies({ from: period.from, to: period.to, walletId })) count(leg)
   }
   const iso = (ms: number) => new Date(ms).toISOString()
   return {

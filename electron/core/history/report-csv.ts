@@ -1,5 +1,5 @@
 import { csvLine } from '../treasury/csv-export'
-import type { ReconciliationReport } from './reconciliation'
+import type { ReconciliationReport } from '../../../shared/api/ledger-report'
 
 export interface ReportHeader {
   profile: string

@@ -78,7 +78,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT NULL, search TEXT NOT NULL);
       CREATE TABLE ledger_legs (
-        id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
+        seq INTEGER PRIMARY KEY, id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
         wallet_id TEXT, asset TEXT NOT NULL, network TEXT, network_name TEXT,
         status TEXT NOT NULL, final INTEGER NOT NULL, amount TEXT NOT NULL, amount_key TEXT NOT NULL,
         fee TEXT, fee_asset TEXT, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
@@ -88,7 +88,6 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX ledger_legs_at ON ledger_legs(at_ms);
       CREATE INDEX ledger_legs_wallet ON ledger_legs(wallet_id, at_ms);
       CREATE INDEX ledger_legs_asset ON ledger_legs(asset, network, at_ms);
-      CREATE INDEX ledger_legs_amount ON ledger_legs(amount_key);
       CREATE INDEX ledger_legs_from ON ledger_legs(from_party);
       CREATE INDEX ledger_legs_to ON ledger_legs(to_party);
       CREATE INDEX ledger_legs_hash ON ledger_legs(tx_hash);

@@ -5,6 +5,8 @@ import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
 import { BatchService } from '../batch/batch-service'
 import type { EventBus } from '../event-bus'
+import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
+import { openLedger } from '../history/ledger-scope'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
@@ -12,7 +14,7 @@ import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poll
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
-import { DeskStore, importLegacyFiles, type ProcessRole } from '../store'
+import { DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
 
 export interface SessionDeps {
   dataDir: string
@@ -29,6 +31,8 @@ export interface SessionDeps {
   resumeBatches?: boolean
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
+  /** The history ledger's background sync; only the app's shells turn it on, so other hosts send nothing unasked. */
+  history?: { background?: boolean } & Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
@@ -43,6 +47,9 @@ export class TreasurySession {
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
     readonly batches: BatchService,
+    /** The profile's history ledger, bound to this base URL and key, and the sync that keeps it current. */
+    readonly ledger: LedgerRepo,
+    readonly history: HistoryRunner,
     private readonly signer: Signer,
     private readonly ownsStore: boolean,
   ) {}
@@ -51,9 +58,18 @@ export class TreasurySession {
     const dir = profileDir(deps.dataDir, profile.id)
     const signer = await deps.openSigner(profile)
     let store: DeskStore
+    let ledger: LedgerRepo
     try {
       store = deps.store ?? openProfileStore(dir, deps.role ?? 'app')
     } catch (err) {
+      signer.dispose()
+      throw err
+    }
+    try {
+      // A ledger another environment or key left behind is cleared here, before anything reads it.
+      ledger = openLedger(store, profile.baseUrl, signer.keyId).ledger
+    } catch (err) {
+      if (deps.store === undefined) store.close()
       signer.dispose()
       throw err
     }
@@ -75,7 +91,16 @@ export class TreasurySession {
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
     const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, signer, deps.store === undefined)
+        const history = new HistoryRunner({
+      ...deps.history,
+      profileId: profile.id,
+      store,
+      ledger,
+      client,
+      pacer: sender.pacer,
+      emit: (status) => deps.events.emit('history.progress', status),
+    })
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, ledger, history, signer, deps.store === undefined)
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
     const trackAccepted = () => {
@@ -106,6 +131,7 @@ export class TreasurySession {
       })
       // A store that fails here fails again on the user's next action, which reports it.
       .catch(() => undefined)
+    if (deps.history?.background) history.start()
     return session
   }
 
@@ -117,6 +143,7 @@ export class TreasurySession {
     await this.batches.stop()
     for (const u of this.unsubscribe) u()
     this.poller.stop()
+    await this.history.stop()
     await this.sender.close()
     if (this.ownsStore) this.store.close()
     this.signer.dispose()

@@ -71,6 +71,10 @@ describe('CSV export', () => {
   it.each([
     ['=SUM(A1)', "'=SUM(A1)"],
     ['-2', "'-2"],
+    ['+1+1', "'+1+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', `"'\rcmd"`],
     ['a"b', '"a""b"'],
     ['plain', 'plain'],
     [null, ''],

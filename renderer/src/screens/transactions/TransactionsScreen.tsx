@@ -9,6 +9,7 @@ import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { ExportPanel } from './ExportPanel'
+import { LedgerStatusLine } from './LedgerStatusLine'
 import { useTx, type TxFilter } from './tx-store'
 import { TxDetail } from './TxDetail'
 import { TxTable } from './TxTable'
@@ -69,6 +70,7 @@ export function TransactionsScreen() {
           <input type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
         </Field>
       </div>
+      <LedgerStatusLine />
       {rangeProblem ? (
         // Rows of the previous filter would answer a question the user no longer asks.
         <p className="muted" data-testid="tx-invalid-filter">

@@ -1,0 +1,56 @@
+import { DeskError } from '../errors'
+import type { historyChannels } from '../../../shared/ipc/channels/history'
+import type { HandlersFor } from '../ipc/router'
+import type { SessionHost } from '../treasury/session-host'
+import { writeCsvFile } from './csv-chunks'
+import { reconcile } from './reconciliation'
+import { reportCsvLines } from './report-csv'
+
+export interface HistoryHandlerDeps {
+  host: SessionHost
+  /** The shell's save dialog; null when the user cancels it. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+}
+
+/** The Transactions screen's reads of the local ledger, the sync's controls and the reconciliation report. */
+export function historyHandlers({ host, chooseSavePath }: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
+  return {
+    'history.page': async ({ after, limit, ...filter }) => {
+      const session = await host.session()
+      return session.store.read('read the history ledger', () => session.ledger.page(filter, after, limit))
+    },
+    'history.summary': async () => {
+      const session = await host.session()
+      return { ledger: session.store.read('read the history ledger', () => session.ledger.summary()), sync: session.history.status }
+    },
+    'history.sync': async () => {
+      const session = await host.session()
+      // The screen follows the sync through events; this answers as soon as it has started.
+      void session.history.syncNow()
+      return { started: true }
+    },
+    'history.pause': async () => {
+      ;(await host.session()).history.pause()
+      return { paused: true }
+    },
+    'history.resume': async () => {
+      ;(await host.session()).history.resume()
+      return { resumed: true }
+    },
+    'history.cancel': async () => ({ cancelled: (await host.session()).history.cancel() }),
+    'history.report': async ({ from, to, walletIds }) => {
+      const session = await host.session()
+      return session.store.read('read the history ledger', () => reconcile(session.ledger, { from, to, walletIds }))
+    },
+    'history.exportReport': async ({ from, to, walletIds }) => {
+      const session = await host.session()
+      const report = session.store.read('read the history ledger', () => reconcile(session.ledger, { from, to, walletIds }))
+      if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save a report.')
+      const path = await chooseSavePath(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`)
+      if (path === null) return { path: null }
+      const header = { profile: session.profile.name, environment: session.profile.environment, baseUrl: session.profile.baseUrl, generatedAt: new Date().toISOString() }
+      await writeCsvFile(path, reportCsvLines(report, header))
+      return { path }
+    },
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { LIMITS } from '../../api/limits'
+import { LedgerPageQuerySchema, LedgerPageSchema, LedgerSummarySchema } from '../../api/ledger-query'
+import { ReconciliationReportSchema } from '../../api/ledger-report'
+import { text } from '../../api/text'
+import { channels } from '../channel'
+import { EVENTS } from '../events'
+
+const id = text().min(1).max(LIMITS.id)
+
+/** The local history ledger: its pages and summary, the sync's controls, the reconciliation report. */
+export const historyChannels = channels({
+  /** A page of the local history ledger, filters applied locally; works while the provider is unreachable. */
+  'history.page': { input: LedgerPageQuerySchema, output: LedgerPageSchema },
+  /** The completeness line: what the ledger holds, when it was last synced, and what the sync is doing. */
+  'history.summary': {
+    input: z.strictObject({}),
+    output: z.strictObject({ ledger: LedgerSummarySchema, sync: EVENTS['history.progress'] }),
+  },
+  /** Starts a sync now (or joins the one under way); progress arrives as `history.progress` events. */
+  'history.sync': { input: z.strictObject({}), output: z.strictObject({ started: z.boolean() }) },
+  'history.pause': { input: z.strictObject({}), output: z.strictObject({ paused: z.boolean() }) },
+  'history.resume': { input: z.strictObject({}), output: z.strictObject({ resumed: z.boolean() }) },
+  'history.cancel': { input: z.strictObject({}), output: z.strictObject({ cancelled: z.boolean() }) },
+  'history.report': {
+    input: z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() }),
+    output: ReconciliationReportSchema,
+  },
+  /** The report as CSV with its header block, to a file the shell's save dialog chooses. */
+  'history.exportReport': {
+    input: z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() }),
+    output: z.strictObject({ path: z.string().nullable() }),
+  },
+})

@@ -1,0 +1,134 @@
+/**
+ * The history ledger with 1,000,000 rows: combined filter + text search p95, a reconciliation report plus CSV of
+ * 100,000 rows, and the database size. Rows come from the simulator's own history generator and enter the ledger
+ * through the same page commit a sync uses (in large pages, to load quickly).
+ */
+import { statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { writeCsvFile } from '../../electron/core/history/csv-chunks'
+import { ledgerCsvLines } from '../../electron/core/history/ledger-csv'
+import { openLedger } from '../../electron/core/history/ledger-scope'
+import { reconcile } from '../../electron/core/history/reconciliation'
+import { reportCsvLines } from '../../electron/core/history/report-csv'
+import { DeskStore, STORE_FILE, type Walk } from '../../electron/core/store'
+import { legView } from '../../electron/simulator/api/transactions'
+import { compareLegs } from '../../electron/simulator/environment'
+import { generateHistory } from '../../electron/simulator/data/history-generator'
+import { seededRandom } from '../../electron/simulator/random-source'
+import type { BalanceRecord, WalletRecord } from '../../electron/simulator/types'
+import type { LedgerFilter } from '../../shared/api/ledger-query'
+
+const ROWS = 1_000_000
+const CHUNK = 20_000
+const QUERIES = 60
+const DAY = 86_400_000
+
+function balance(asset: string, network: string, decimals: number): BalanceRecord {
+  return { asset, network, amount: '1000000', available: '1000000', decimals, usd_price: 1 }
+}
+
+function wallets(): WalletRecord[] {
+  const names = ['Treasury', 'Payroll', 'Exchange float', 'Cold reserve', 'Ops', 'Market making']
+  return names.map((name, i) => ({
+    id: `wal-bench-${i}`,
+    workspace_id: 'ws-bench',
+    name,
+    deposit_addresses: [],
+    unreadable: false,
+    balances: [
+      balance('USDC', 'ethereum-sepolia', 6), balance('ETH', 'ethereum-sepolia', 18), balance('USDT', 'tron-nile', 6),
+      balance('BTC', 'bitcoin-testnet', 8), balance('SOL', 'solana-devnet', 9), balance('USDC', 'polygon-amoy', 6),
+    ],
+  }))
+}
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!
+}
+
+export default async function ledgerStoreBench(): Promise<Record<string, number>> {
+  const dir = await mkdtemp(join(tmpdir(), 'ledger-bench-'))
+  const store = DeskStore.open(dir, 'test')
+  try {
+    const { ledger } = openLedger(store, 'http://127.0.0.1:4010', 'bench-key')
+    const source = seededRandom(14)
+    const all = wallets()
+    const outside = new Map<string, string[]>()
+    const end = Date.now() - 60_000
+    const startedAt = Date.now()
+    let rows = 0
+    let walk: Walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt }
+    // Newest first, chunk by chunk, as a first sync walks: each chunk covers an older slice of the year.
+    const slices = Math.ceil(ROWS / CHUNK)
+    for (let s = 0; rows < ROWS; s++) {
+      const sliceEnd = end - (s * 365 * DAY) / slices
+      const legs = generateHistory({ count: Math.ceil(CHUNK / 1.15), wallets: all, moveTargets: all, source, endMs: sliceEnd, spanMs: (365 * DAY) / slices, outsideAddresses: outside })
+        .slice(0, ROWS - rows)
+        // The provider pages newest first, so a sync writes each page in that order.
+        .sort(compareLegs)
+        .map(legView)
+      rows += legs.length
+      const times = legs.map((l) => Date.parse(l.created_at))
+      walk = { ...walk, newest: Math.max(walk.newest ?? 0, ...times), oldest: Math.min(walk.oldest ?? Infinity, ...times), pages: walk.pages + 1, rows }
+      store.transaction('bench load', () => ledger.commitPage(legs, walk, rows >= ROWS, Date.now(), Date.now() + 60_000))
+    }
+    ledger.optimize()
+
+    // Combined filters with a text search, over a mix of what a person narrows by.
+    const sample = ledger.page({}, undefined, 500).rows
+    const filters: LedgerFilter[] = []
+    for (let i = 0; i < QUERIES; i++) {
+      const row = sample[(i * 37) % sample.length]!
+      const outsider = row.direction === 'in' ? row.from.address : row.to.address
+      const at = Date.parse(row.created_at)
+      const window = { from: new Date(at - 30 * DAY).toISOString(), to: new Date(at + DAY).toISOString() }
+      const kinds: LedgerFilter[] = [
+        { walletId: row.wallet_id!, asset: row.asset, direction: row.direction, ...window, minAmount: '0.001', text: outsider.slice(2, 14) },
+        { network: row.network!, status: 'completed', text: row.tx_hash!.slice(0, 12) },
+        { walletId: row.wallet_id!, ...window, text: row.id.slice(0, 8) },
+        { asset: row.asset, minAmount: '1', maxAmount: '5000', text: outsider.slice(-10) },
+        { walletId: row.wallet_id!, direction: 'out', text: 'payroll' },
+      ]
+      filters.push(kinds[i % kinds.length]!)
+    }
+    const samples: number[] = []
+    for (const filter of filters) {
+      const t = performance.now()
+      ledger.page(filter, undefined, 100)
+      samples.push(performance.now() - t)
+    }
+
+    // A report over about a tenth of the ledger, with its CSV and the export of the same rows.
+    const reportTo = new Date(end - DAY).toISOString()
+    const reportFrom = new Date(end - DAY - 36.5 * DAY).toISOString()
+    const t0 = performance.now()
+    const report = reconcile(ledger, { from: reportFrom, to: reportTo })
+    const header = { profile: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', generatedAt: new Date().toISOString() }
+    await writeCsvFile(join(dir, 'report.csv'), reportCsvLines(report, header))
+    await writeCsvFile(join(dir, 'export.csv'), ledgerCsvLines(ledger, { from: reportFrom, to: reportTo }))
+    const reportMs = performance.now() - t0
+
+    const held = ledger.summary().rows
+    store.close()
+    const size = (f: string) => {
+      try {
+        return statSync(join(dir, f)).size
+      } catch {
+        return 0
+      }
+    }
+    return {
+      ledger_rows: held,
+      ledger_filter_p95_ms: p95(samples),
+      ledger_report_rows: report.rows,
+      ledger_report_ms: reportMs,
+      ledger_db_mb: (size(STORE_FILE) + size(`${STORE_FILE}-wal`)) / 1e6,
+    }
+  } finally {
+    store.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
