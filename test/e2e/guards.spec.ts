@@ -28,20 +28,12 @@ async function budget(page: Page): Promise<number> {
 
 test('a production payout asks for the amount again before it can be requested', async ({ app, sim }) => {
   const { page, desk } = app
-  // The core allows plain http only for sandbox profiles (production needs https) and the simulator serves http, so the
-  // profile is a sandbox one on the simulator's production listener that the page is told is production: what is under
-  // test is the page's confirmation; the request still goes to the production listener.
-  const profile = await desk.router.call('profiles.create', { name: 'Live treasury', environment: 'sandbox', baseUrl: sim.production.url, algorithm: 'ed25519' })
+  // A real production profile on the simulator's production listener (plain http is allowed on loopback only).
+  const profile = await desk.router.call('profiles.create', { name: 'Live treasury', environment: 'production', baseUrl: sim.production.url, algorithm: 'ed25519' })
   const { base64 } = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
   const { key_id } = (await consolePost(sim.production.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
   await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
   await desk.router.call('profiles.select', { profileId: profile.id })
-  const asProduction = (v: unknown) => (v && typeof v === 'object' && (v as { id?: unknown }).id === profile.id ? { ...v, environment: 'production' } : v)
-  app.rewrite.answer = (channel, answer) => {
-    const a = answer as { ok: boolean; data?: unknown }
-    if (!a.ok || !channel.startsWith('profiles.')) return answer
-    return { ...a, data: Array.isArray(a.data) ? a.data.map(asProduction) : asProduction(a.data) }
-  }
   await page.reload()
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await verifiedSupplier(desk, sim.production.url, { network: 'ethereum' })

@@ -17,8 +17,6 @@ export interface App {
   desk: Desk
   /** URLs the core asked the shell to open in the system browser. */
   opened: string[]
-  /** When set, rewrites the core's answers on their way to the page (a test can relabel what the page is told). */
-  rewrite: { answer: ((channel: string, answer: unknown) => unknown) | null }
 }
 
 /** Defines `window.desk` in the page over two channels: a binding for invoke, `__deskEmit` for events. */
@@ -89,18 +87,14 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
     await rm(dataDir, { recursive: true, force: true })
   },
   app: async ({ page, desk, server }, use) => {
-    const rewrite: App['rewrite'] = { answer: null }
-    await page.exposeBinding('__deskInvoke', async (_source, channel: unknown, input: unknown) => {
-      const answer = await desk.router.dispatch(channel, input)
-      return rewrite.answer ? rewrite.answer(String(channel), answer) : answer
-    })
+    await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) => desk.router.dispatch(channel, input))
     await page.addInitScript(BRIDGE_SCRIPT)
     const stop = desk.events.subscribe((event, payload) => {
       page.evaluate(([e, p]) => (globalThis as unknown as { __deskEmit?: (e: string, p: unknown) => void }).__deskEmit?.(e, p), [event, payload] as const).catch(() => undefined)
     })
     await page.goto(server.url)
     await expect(page.locator('.app')).toBeVisible()
-    await use({ page, desk, opened: desk.opened, rewrite })
+    await use({ page, desk, opened: desk.opened })
     stop()
   },
 })
