@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
+import { verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { openProductionProfile } from '../harness/e2e-production'
 
 test('batch: import a CSV, see problems by line, review the totals, send, follow and export the results', async ({ app }) => {
   const { page, desk } = app
@@ -50,4 +52,31 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   const csv = (await readFile(saved, 'utf8')).split('\r\n')
   expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
   expect(csv[2]).toContain(`3,'-2 refund,${pick.d.label},0.02,${balance.asset}`)
+})
+
+test('a production batch is recorded only once its grand total is typed again', async ({ app, sim }) => {
+  const { page, desk } = app
+  await openProductionProfile(desk, sim)
+  await page.reload()
+  await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
+  await verifiedSupplier(desk, sim.production.url, { network: 'ethereum' })
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum' && Number(b.available) > 1))!
+  const rows = ['destination;amount;asset;network;wallet', `Supplier;0.01;USDC;ethereum;${wallet.name}`, `Supplier;0.02;USDC;ethereum;${wallet.name}`]
+
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'Batch from CSV' }).click()
+  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
+  const review = page.getByTestId('batch-review')
+  await expect(review).toContainText('2 of 2 rows ready to pay')
+  const send = review.getByRole('button', { name: 'Record and send 2 payouts' })
+  const total = review.getByLabel(/Type the grand total/)
+  await expect(send).toBeDisabled()
+  await total.fill('0.04')
+  await expect(send).toBeDisabled()
+  await total.fill('0.03')
+  await expect(send).toBeEnabled()
+  await snap(page, 'batch-review-production')
+  await checkA11y(page)
+  await send.click()
+  await expect(page.getByTestId('batch-counts')).toContainText('Sent 2 of 2: 2 accepted', { timeout: 30_000 })
 })

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Desk } from '../../electron/core/desk'
 import { verifiedSupplier } from '../harness/e2e-destinations'
+import { openProductionProfile } from '../harness/e2e-production'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -28,12 +29,7 @@ async function budget(page: Page): Promise<number> {
 
 test('a production payout asks for the amount again before it can be requested', async ({ app, sim }) => {
   const { page, desk } = app
-  // A real production profile on the simulator's production listener (plain http is allowed on loopback only).
-  const profile = await desk.router.call('profiles.create', { name: 'Live treasury', environment: 'production', baseUrl: sim.production.url, algorithm: 'ed25519' })
-  const { base64 } = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-  const { key_id } = (await consolePost(sim.production.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
-  await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
-  await desk.router.call('profiles.select', { profileId: profile.id })
+  await openProductionProfile(desk, sim)
   await page.reload()
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await verifiedSupplier(desk, sim.production.url, { network: 'ethereum' })
