@@ -17,7 +17,7 @@ export default async function multiProcessSoakBench(): Promise<Record<string, nu
       payoutsPerWorker: 380,
       ownPayouts: 0,
       killsPerWorker: 3,
-      killWithinMs: 3_000,
+      killWithinMs: 20,
       faultRate: 0.5,
       seed: 2026,
     })

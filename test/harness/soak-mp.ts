@@ -24,7 +24,7 @@ export interface MultiProcessSoakOptions {
   payoutsPerWorker: number
   /** Payouts this (the test's) process makes meanwhile. */
   ownPayouts: number
-  /** How often each worker is killed -9 (each time at a random moment within `killWithinMs` of its start) before it may finish. */
+  /** How often each worker is killed -9 (each time after a random number of its payouts, plus up to `killWithinMs`) before it may finish. */
   killsPerWorker: number
   killWithinMs: number
   /** Chance of a provider fault after each payout a worker finishes and before each of this process's. */
@@ -53,8 +53,11 @@ interface WorkerRun {
   killed: boolean
 }
 
-/** Spawns a worker and ends it with SIGKILL `killAfterMs` after it opened the store, if given. */
-function runWorker(job: SoakWorkerJob, killAfterMs: number | null, onPayout: () => void): Promise<WorkerRun> {
+/**
+ * Spawns a worker and, if `killAt` is given, ends it with SIGKILL `delayMs` after its `afterPayouts`-th payout (0: after
+ * it opened the store). Counting payouts, not time, lands the kill inside the work however fast the machine is.
+ */
+function runWorker(job: SoakWorkerJob, killAt: { afterPayouts: number; delayMs: number } | null, onPayout: () => void): Promise<WorkerRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
   const run: WorkerRun = { done: 0, token: null, killed: false }
   let timer: NodeJS.Timeout | undefined
@@ -66,11 +69,11 @@ function runWorker(job: SoakWorkerJob, killAfterMs: number | null, onPayout: () 
       pending = pending.slice(nl + 1)
       if (line.startsWith('token ')) {
         run.token = line.slice('token '.length)
-        if (killAfterMs !== null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
       } else if (line === 'ok') {
         run.done++
         onPayout()
-      }
+      } else continue
+      if (killAt && run.done === killAt.afterPayouts) timer = setTimeout(() => child.kill('SIGKILL'), killAt.delayMs)
     }
   })
   return new Promise((resolve, reject) => {
@@ -127,7 +130,9 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
   const workerSlot = async () => {
     for (let left = o.payoutsPerWorker, run = 0; left > 0; run++) {
       const job: SoakWorkerJob = { baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: o.dir, body, payouts: left }
-      const ran = await runWorker(job, run < o.killsPerWorker ? rand() * o.killWithinMs : null, maybeFault)
+      // At least two payouts are left after the kill point, so the worker is still at work when it comes.
+      const killAt = run < o.killsPerWorker && left >= 2 ? { afterPayouts: Math.floor(rand() * (left - 1)), delayMs: rand() * o.killWithinMs } : null
+      const ran = await runWorker(job, killAt, maybeFault)
       left -= ran.done
       if (!ran.killed) continue
       kills++

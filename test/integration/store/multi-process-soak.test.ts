@@ -25,7 +25,7 @@ describe('payouts from several processes at once on one store, with kill -9 and 
       payoutsPerWorker: 30,
       ownPayouts: 30,
       killsPerWorker: 2,
-      killWithinMs: 1_500,
+      killWithinMs: 20,
       faultRate: 0.4,
       seed: 11,
     })
