@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
 import { call } from '../../desk'
-import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
-import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { Party } from '../../names/Party'
+import { EntryCells } from './EntryCells'
 
 type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
 
@@ -60,15 +58,7 @@ export function OutboxPanel() {
               <td className="small">
                 <Time value={e.createdAt} />
               </td>
-              <td className="num">
-                <Amount value={e.body.amount} asset={e.body.asset} />
-              </td>
-              <td>
-                <Party address={e.body.destination} network={e.body.network} what="destination address" />
-              </td>
-              <td>
-                <ShortId value={e.idempotencyKey} what="idempotency key" short />
-              </td>
+              <EntryCells entry={e} />
               <td className="small">{e.error ? e.error.message : '—'}</td>
               <td>
                 <div className="row">

@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
 import { call } from '../../desk'
-import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
-import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { Party } from '../../names/Party'
+import { EntryCells } from './EntryCells'
 
 /**
  * Single payouts the provider asked to wait for (a Retry-After beyond its rate window): each shows when it may be
@@ -50,15 +48,7 @@ export function WaitingPanel() {
           {waiting.map((e) => (
             <tr key={e.idempotencyKey} data-testid="waiting-row">
               <td className="small">{e.notBefore ? <Time value={e.notBefore} /> : 'now'}</td>
-              <td className="num">
-                <Amount value={e.body.amount} asset={e.body.asset} />
-              </td>
-              <td>
-                <Party address={e.body.destination} network={e.body.network} what="destination address" />
-              </td>
-              <td>
-                <ShortId value={e.idempotencyKey} what="idempotency key" short />
-              </td>
+              <EntryCells entry={e} />
               <td>
                 <button type="button" disabled={action.busy} onClick={() => setCancelling(e)}>
                   Cancel
