@@ -27,10 +27,12 @@ test('wallets: list with total USD, a wallet with balances, deposit addresses an
 })
 
 test('a list that cannot be read again keeps what it knew, marked with its time and request id; never a zero', async ({ app, sim }) => {
-  const { page } = app
+  const { page, desk } = app
   await quickStart(page)
   const table = page.getByRole('table', { name: 'Wallets' })
-  const rowsBefore = await table.getByRole('row').count()
+  // Counted only once the list has painted; a count taken earlier would be zero.
+  const rowsBefore = (await desk.router.call('wallets.list', {})).length + 1
+  await expect(table.getByRole('row')).toHaveCount(rowsBefore)
   await consolePost(sim.sandbox.url, '/wallets', {
     workspace_id: 'ws-demo',
     name: 'Cold storage',
