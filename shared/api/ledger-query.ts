@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { DECIMAL_PATTERN } from './amount'
 import { LIMITS } from './limits'
 import { TransactionLegSchema } from './resources'
+import { text } from './text'
 
-const id = z.string().min(1).max(LIMITS.id)
+const id = text().min(1).max(LIMITS.id)
 const timestamp = z.string().datetime({ offset: true })
 const decimal = z.string().max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a decimal string')
 
@@ -18,16 +19,16 @@ export type LedgerPosition = z.infer<typeof LedgerPositionSchema>
  */
 export const LedgerFilterSchema = z.strictObject({
   walletId: id.optional(),
-  asset: z.string().min(1).max(32).optional(),
+  asset: text().min(1).max(32).optional(),
   network: id.optional(),
   direction: z.enum(['in', 'out', 'internal']).optional(),
   /** A status word, or `not_final` for every leg still being re-read. */
-  status: z.string().min(1).max(32).optional(),
+  status: text().min(1).max(32).optional(),
   from: timestamp.optional(),
   to: timestamp.optional(),
   minAmount: decimal.optional(),
   maxAmount: decimal.optional(),
-  text: z.string().trim().min(1).max(LIMITS.id).optional(),
+  text: text().trim().min(1).max(LIMITS.id).optional(),
 })
 export type LedgerFilter = z.infer<typeof LedgerFilterSchema>
 

@@ -1,4 +1,4 @@
-/** Transactions screen with 100,000 rows in the store, in Debian's Chromium: first render, p95 frame while scrolling, heap, initial JS size. */
+/** Transactions screen with 100,000 ledger rows loaded, in Debian's Chromium: first render, p95 frame while scrolling, heap, initial JS size. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -10,8 +10,9 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const ROWS = 100_000
 
 /**
- * A stand-in `window.desk` for the bench: one ready sandbox profile and 100,000 generated rows, answered page by page at the
- * app's own page size, except while `window.__benchFill` is set: then one answer holds every row, to fill the store quickly.
+ * A stand-in `window.desk` for the bench: one ready sandbox profile and a ledger of 100,000 generated rows, answered page by
+ * page at the app's own page size, except while `window.__benchFill` is set: then one answer holds every row, to fill the
+ * list quickly.
  */
 const FAKE_DESK = `(() => {
   const profile = { id: 'p1', name: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:1', keyId: 'k1', algorithm: 'ed25519',
@@ -25,15 +26,19 @@ const FAKE_DESK = `(() => {
       to: { name: dir === 'out' ? null : 'Treasury', address: '0x' + (i * 104729).toString(16).padStart(40, '0') },
       amount: (i % 1000) + '.' + String(i % 1000000).padStart(6, '0'), asset: 'USDC', fee: dir === 'out' ? '0.42' : null,
       fee_asset: dir === 'out' ? 'USDC' : null, status: 'completed', tx_hash: '0x' + (i * 15485863).toString(16).padStart(64, 'a'),
-      network: 'ethereum-sepolia', network_name: 'Ethereum Sepolia', wallet_id: 'w1' })
+      network: 'ethereum-sepolia', network_name: 'Ethereum Sepolia', wallet_id: 'w1', read_at: new Date(t0).toISOString(), final: true })
   }
+  const ledger = { rows: ${ROWS}, notFinal: 0, complete: true, syncedAt: new Date().toISOString(), walk: null, lastError: null, lastAttemptAt: null }
+  const sync = { profileId: 'p1', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null }
   const answers = {
     'profiles.list': [profile], 'profiles.current': profile, 'wallets.list': [],
     'pacing.status': { limit: 120, windowSeconds: 60, remaining: 120, lastSuccessAt: Date.now() },
-    'transactions.page': (input) => {
-      const start = input.cursor ? Number(input.cursor) : 0
+    'history.summary': { ledger, sync },
+    'history.page': (input) => {
+      const start = input.after ? rows.findIndex((r) => r.id === input.after.id) + 1 : 0
       const end = Math.min(rows.length, start + (window.__benchFill ? rows.length : input.limit))
-      return { rows: rows.slice(start, end), nextCursor: end < rows.length ? String(end) : null }
+      const last = rows[end - 1]
+      return { rows: rows.slice(start, end), next: end < rows.length ? { at: last.created_at, id: last.id, direction: last.direction } : null }
     },
   }
   window.desk = {
@@ -69,7 +74,7 @@ export default async function txTableBench(): Promise<Record<string, number>> {
     // Fill the store with every row, then leave the screen: the figure is the screen's, not the loading's.
     await page.evaluate('window.__benchFill = true')
     await page.locator('nav button').nth(1).click()
-    await page.getByTestId('tx-count').getByText(`${ROWS} loaded (all)`).waitFor()
+    await page.getByTestId('tx-count').getByText(`${ROWS.toLocaleString('en-US')} loaded (all)`).waitFor()
     await page.evaluate('window.__benchFill = false')
     await page.locator('nav button').nth(0).click()
     await page.getByRole('heading', { name: 'Wallets', level: 1 }).waitFor()
@@ -83,7 +88,7 @@ export default async function txTableBench(): Promise<Record<string, number>> {
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r))
         const count = document.querySelector('[data-testid="tx-count"]')?.textContent ?? ''
-        if (count.startsWith('${ROWS} loaded') && document.querySelector('.tx-row')) {
+        if (count.startsWith('${ROWS.toLocaleString('en-US')} loaded') && document.querySelector('.tx-row')) {
           await new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = r; ch.port2.postMessage(0) })
           return performance.now() - start
         }

@@ -1,115 +1,229 @@
 import { readFile } from 'node:fs/promises'
+import Big from 'big.js'
+import type { Page } from '@playwright/test'
+import { amountKey } from '../../shared/api/amount-key'
 import type { TransactionLeg, Wallet } from '../../shared/api/resources'
-import type { Desk } from '../../electron/core/desk'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
 
-async function allLegs(desk: Desk, walletId: string): Promise<TransactionLeg[]> {
-  const rows: TransactionLeg[] = []
-  let cursor: string | undefined
-  do {
-    const page = await desk.router.call('transactions.page', { wallet_id: walletId, limit: 100, ...(cursor ? { cursor } : {}) })
-    rows.push(...page.rows)
-    cursor = page.nextCursor ?? undefined
-  } while (cursor)
-  return rows
+// Local time five hours from UTC, so a field read in the wrong zone selects other rows.
+test.use({ timezoneId: 'America/New_York' })
+
+type SimLeg = TransactionLeg & { workspace_id: string }
+
+/** Every leg of the demo workspace as the simulator holds it: what the screen is checked against. */
+async function simLegs(simUrl: string): Promise<SimLeg[]> {
+  return (await consoleGet<SimLeg[]>(simUrl, '/transactions')).filter((l) => l.workspace_id === 'ws-demo')
 }
 
-/** Quick start, then 260 more movements in the first wallet and a 0.001 move to the second (two legs, one id). */
-async function withHistory(app: App, simUrl: string): Promise<{ first: Wallet }> {
+/**
+ * Quick start, then 260 more movements in the first wallet, a 0.001 move to the second (two legs, one id) and a
+ * deposit of 7.77 still `broadcasting`; the screen opens and its sync reads all of it into the ledger.
+ */
+async function withHistory(app: App, simUrl: string): Promise<{ first: Wallet; broadcasting: SimLeg; legs: SimLeg[] }> {
   await quickStart(app.page)
   const wallets = await app.desk.router.call('wallets.list', {})
   const [first, second] = [wallets[0]!, wallets[1] ?? wallets[0]!]
   await consolePost(simUrl, '/transactions', { wallet_id: first.id, generate: 260 })
   const bal = first.balances[0]!
   await consolePost(simUrl, '/transactions', { wallet_id: first.id, to_wallet_id: second.id, asset: bal.asset, network: bal.network, amount: '0.001' })
+  const [broadcasting] = (await consolePost(simUrl, '/transactions', {
+    wallet_id: first.id,
+    direction: 'in',
+    asset: bal.asset,
+    network: bal.network,
+    amount: '7.77',
+    status: 'broadcasting',
+  })) as SimLeg[]
+  const legs = await simLegs(simUrl)
   await openSection(app.page, 'Transactions')
-  return { first }
+  await expect(app.page.getByTestId('ledger-status')).toContainText(`Synced to`, { timeout: 60_000 })
+  await expect(app.page.getByTestId('ledger-status')).toContainText(`${legs.length.toLocaleString('en-US')} movements · 1 not final`)
+  return { first, broadcasting: broadcasting!, legs }
 }
 
-// Scrolling and the export are two tests: together, with two axe passes and five screenshots, they took 50 of the
-// 60 s a test may take on a loaded two-core machine.
-test('transactions: pages load as the user scrolls, filter by wallet, detail with every leg', async ({ app, sim }) => {
-  // Eleven pages, one per scroll, each through the page binding, the core and the simulator: on a two-core machine
-  // under a load of 20 and more, that alone took longer than 60 s.
-  test.setTimeout(150_000)
-  const { page, desk } = app
-  const { first } = await withHistory(app, sim.sandbox.url)
-  const count = page.getByTestId('tx-count')
+/** Scrolls the table to its end until every row of the filter is loaded, and checks how many there are. */
+async function expectAllRows(page: Page, expected: number): Promise<void> {
   const scroller = page.getByTestId('tx-scroll')
-  const loaded = async () => Number((await count.textContent())!.split(' ')[0])
-  // "0 loaded" is on screen before the first page arrives: wait for the page itself, not for the first matching text.
-  await expect.poll(loaded).toBeGreaterThanOrEqual(100)
-  const before = await loaded()
-  await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
-  await expect.poll(loaded).toBeGreaterThan(before)
+  await expect(async () => {
+    if (expected > 0) await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await expect(page.getByTestId('tx-count')).toHaveText(`${expected.toLocaleString('en-US')} loaded (all)`, { timeout: 500 })
+  }).toPass({ intervals: [100], timeout: 30_000 })
+}
+
+const after = (iso: string) => (l: SimLeg) => Date.parse(l.created_at) > Date.parse(iso)
+const until = (iso: string) => (l: SimLeg) => Date.parse(l.created_at) <= Date.parse(iso)
+
+test('the Transactions screen reads the synced ledger: completeness, scrolling, wallet column, explorer links, detail', async ({ app, sim }) => {
+  test.setTimeout(120_000)
+  const { page } = app
+  const { legs } = await withHistory(app, sim.sandbox.url)
+  const table = page.getByRole('table', { name: 'Transactions' })
+  await expect(page.getByTestId('tx-count')).toHaveText('200 loaded')
+  await expect(table.getByRole('columnheader', { name: 'Wallet' })).toBeVisible()
   await snap(page, 'transactions')
   await checkA11y(page)
+  await expectAllRows(page, legs.length)
 
-  await page.getByLabel('Wallet').selectOption(first.id)
-  const legs = await allLegs(desk, first.id)
-  // Each scroll to the end asks for one more page: keep scrolling until the last page is in, however long pages take
-  // (a fixed number of scrolls fails on a slow machine, where a page is still on its way when the next scroll comes).
-  await expect(async () => {
-    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
-    expect(await count.textContent()).toBe(`${legs.length} loaded (all)`)
-  }).toPass({ intervals: [100], timeout: 90_000 })
+  // The newest row's hash and counterpart link to the network's explorer (a testnet's own).
+  await page.getByTestId('tx-scroll').evaluate((el) => el.scrollTo(0, 0))
+  const newest = [...legs].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).find((l) => l.tx_hash && l.network === 'ethereum-sepolia')
+  if (newest) {
+    await page.getByLabel('Search').fill(newest.tx_hash!)
+    await expect(table.getByRole('link', { name: /^Open transaction / }).first()).toHaveAttribute('href', `https://sepolia.etherscan.io/tx/${newest.tx_hash}`)
+    await expect(table.getByRole('link', { name: /^Open address / }).first()).toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/address\/0x/)
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+  }
 
-  // The own-wallet move has two legs under one id.
+  // The own-wallet move: two legs under one id, both from the ledger with the time the provider said so.
   const move = legs.find((l) => l.amount === '0.001')!
-  expect(await desk.router.call('transactions.get', { transactionId: move.id })).toHaveLength(2)
-  await scroller.evaluate((el) => el.scrollTo(0, 0))
-  await page.getByLabel('Wallet').selectOption('')
-  await page.getByRole('row').filter({ hasText: '0.001' }).first().click()
+  await page.getByLabel('Search').fill(move.id)
+  await expect(page.getByTestId('tx-count')).toHaveText('2 loaded (all)')
+  await table.getByRole('row').nth(1).click()
   const detail = page.getByTestId('tx-detail')
-  await expect(detail).toBeVisible()
   await expect(detail).toContainText(move.id)
   await expect(detail.getByTestId('tx-leg')).toHaveCount(2)
+  await expect(detail).toContainText('Read from the provider')
   await snap(page, 'transaction-detail')
   await checkA11y(page)
 })
 
-test("transactions: a wallet's whole range exports to CSV, the provider's rows exactly", async ({ app, sim }) => {
-  const { page, desk } = app
-  const { first } = await withHistory(app, sim.sandbox.url)
+test('every filter combines on the ledger; the search finds a hash, an address and an id; a leg not final becomes completed', async ({ app, sim }) => {
+  test.setTimeout(150_000)
+  const { page } = app
+  const { first, broadcasting, legs } = await withHistory(app, sim.sandbox.url)
+  const table = page.getByRole('table', { name: 'Transactions' })
+  const bal = first.balances[0]!
+
   await page.getByLabel('Wallet').selectOption(first.id)
-  const legs = await allLegs(desk, first.id)
-  await page.getByRole('button', { name: 'Export range to CSV' }).click()
+  await expect(table.getByRole('columnheader', { name: 'Wallet' })).toHaveCount(0)
+  await page.getByLabel('Direction').selectOption('in')
+  await page.getByLabel('Asset').selectOption(bal.asset)
+  await page.getByLabel('Network').selectOption(bal.network)
+  let expected = legs.filter((l) => l.wallet_id === first.id && l.direction === 'in' && l.asset === bal.asset && l.network === bal.network)
+  await expectAllRows(page, expected.length)
+
+  await page.getByLabel('Smallest amount').fill('0.5')
+  await page.getByLabel('Largest amount').fill('250')
+  expected = expected.filter((l) => amountKey(l.amount) >= amountKey('0.5') && amountKey(l.amount) <= amountKey('250'))
+  await expectAllRows(page, expected.length)
+
+  // The recorded-time range typed in UTC; switching to local time rewrites the fields, never the rows.
+  await page.getByTestId('time-zone-toggle').click()
+  const times = expected.map((l) => l.created_at).sort()
+  const [from, to] = [times[Math.floor(times.length / 4)]!, times[Math.floor((times.length * 3) / 4)]!]
+  const fromSecond = `${from.slice(0, 19)}.000Z`
+  const toSecond = `${to.slice(0, 19)}.000Z`
+  await page.getByLabel('Recorded after (UTC)').fill(from.slice(0, 19))
+  await page.getByLabel('Recorded until (UTC)').fill(to.slice(0, 19))
+  expected = expected.filter(after(fromSecond)).filter(until(toSecond))
+  await expectAllRows(page, expected.length)
+  await snap(page, 'transactions-filtered')
+  await checkA11y(page)
+  await page.getByTestId('time-zone-toggle').click()
+  const local = new Date(Date.parse(fromSecond) - 5 * 3_600_000).toISOString().slice(0, 19)
+  await expect(page.getByLabel('Recorded after (local time)')).toHaveValue(local)
+  await expectAllRows(page, expected.length)
+
+  // An amount that is not a plain decimal clears the rows and says why.
+  await page.getByLabel('Smallest amount').fill('1,5')
+  await expect(page.getByText('A plain decimal number, like 1250.5 (no separators).')).toBeVisible()
+  await expect(table).toHaveCount(0)
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expectAllRows(page, legs.length)
+
+  // Search: the start of a tx hash (any case), part of an outside address, the start of a transaction id.
+  const hashed = legs.find((l) => l.tx_hash && l.tx_hash.startsWith('0x'))!
+  const search = page.getByLabel('Search')
+  await search.fill(hashed.tx_hash!.slice(0, 18).toUpperCase())
+  await expectAllRows(page, legs.filter((l) => l.tx_hash?.toLowerCase().startsWith(hashed.tx_hash!.slice(0, 18).toLowerCase())).length)
+  const deposit = legs.find((l) => l.direction === 'in' && l.from.name === null && l.from.address.length > 20)!
+  const piece = deposit.from.address.slice(6, 20)
+  await search.fill(piece)
+  const byAddress = legs.filter((l) => `${l.from.name ?? ''} ${l.from.address} ${l.to.name ?? ''} ${l.to.address}`.toLowerCase().includes(piece.toLowerCase()))
+  await expectAllRows(page, byAddress.length)
+  await search.fill(deposit.id.slice(0, 13))
+  await expectAllRows(page, legs.filter((l) => l.id.startsWith(deposit.id.slice(0, 13))).length)
+  await search.fill('no-such-movement-anywhere')
+  await expect(page.getByRole('heading', { name: 'No movements in any wallet, matching “no-such-movement-anywhere”' })).toBeVisible()
+  await search.fill('')
+
+  // Legs still moving: one, until the provider completes it and a sync reads the new status.
+  await page.getByLabel('Status').selectOption('not_final')
+  await expectAllRows(page, 1)
+  await expect(table.getByRole('row').nth(1)).toContainText('broadcasting')
+  await consolePost(sim.sandbox.url, `/transactions/${broadcasting.id}/status`, { status: 'completed' })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByRole('heading', { name: 'No movements in any wallet, not final' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('ledger-status')).not.toContainText('not final')
+})
+
+test('reconciliation report and CSV export from the ledger: sums equal the simulator’s own, the file holds the filter’s rows', async ({ app, sim }) => {
+  test.setTimeout(120_000)
+  const { page } = app
+  const { first, legs } = await withHistory(app, sim.sandbox.url)
+  const bal = first.balances[0]!
+
+  await page.getByRole('button', { name: 'Reconciliation report' }).click()
+  const panel = page.getByTestId('report-panel')
+  await page.getByTestId('time-zone-toggle').click()
+  await panel.getByLabel('Period after (UTC)').fill('2000-01-01T00:00:00')
+  await panel.getByRole('button', { name: 'Build report' }).click()
+  await expect(panel.getByTestId('report-once')).toHaveText(`Each of the ${legs.length.toLocaleString()} (id, direction) pairs is counted exactly once.`)
+  const mine = legs.filter((l) => l.wallet_id === first.id && l.asset === bal.asset && l.network === bal.network)
+  const sum = (d: string) => mine.filter((l) => l.direction === d).reduce((s, l) => s.plus(l.amount), new Big(0)).toFixed()
+  const row = panel
+    .getByRole('table', { name: 'Totals per wallet, asset and network' })
+    .getByRole('row')
+    .filter({ hasText: first.name })
+    .filter({ has: page.getByRole('cell', { name: bal.asset, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: bal.network, exact: true }) })
+  await expect(row.locator('[data-value]').nth(0)).toHaveAttribute('data-value', sum('in'))
+  await expect(row.locator('[data-value]').nth(1)).toHaveAttribute('data-value', sum('out'))
+  await snap(page, 'transactions-report')
+  await checkA11y(page)
+
+  await panel.getByRole('button', { name: 'Export report to CSV' }).click()
+  const saved = panel.getByTestId('report-saved')
+  await expect(saved).toContainText('Report saved to ')
+  const report = await readFile((await saved.textContent())!.replace('Report saved to ', ''), 'utf8')
+  expect(report).toMatch(/^report,reconciliation\r\n/)
+  expect(report).toContain('\r\nenvironment,sandbox\r\n')
+  expect(report).toContain(`\r\nrows,${legs.length}\r\n`)
+  expect(report).toMatch(/\r\ngenerated_at,\d{4}-\d{2}-\d{2}T/)
+
+  // A period before anything was synced is refused with what is missing, never reported as zeros.
+  await panel.getByLabel('Period until (UTC)').fill('2999-01-01T00:00:00')
+  await panel.getByRole('button', { name: 'Build report' }).click()
+  await expect(panel.getByRole('alert')).toContainText('The ledger cannot vouch for the whole period')
+  await page.getByRole('button', { name: 'Hide report' }).click()
+
+  await page.getByLabel('Wallet').selectOption(first.id)
+  await page.getByRole('button', { name: 'Export filter to CSV' }).click()
+  const wallet = legs.filter((l) => l.wallet_id === first.id)
   const result = page.getByTestId('export-result')
-  await expect(result).toContainText(`Exported ${legs.length} rows to `)
+  await expect(result).toContainText(`Exported ${wallet.length} rows to `)
   const path = (await result.textContent())!.replace(/^Exported \d+ rows to /, '')
   const lines = (await readFile(path, 'utf8')).trim().split(/\r?\n/)
   expect(lines[0]).toMatch(/^id,created_at,direction,/)
-  const exported = new Set(lines.slice(1).map((l) => l.split(',').slice(0, 3).join('|')))
-  expect(exported.size).toBe(legs.length)
-  expect(exported).toEqual(new Set(legs.map((l) => `${l.id}|${l.created_at}|${l.direction}`)))
+  const exported = lines.slice(1).map((l) => l.split(',').slice(0, 3).join('|'))
+  expect(new Set(exported).size).toBe(wallet.length)
+  expect(new Set(exported)).toEqual(new Set(wallet.map((l) => `${l.id}|${l.created_at}|${l.direction}`)))
   await snap(page, 'transactions-exported', ['light'])
 })
 
-test('an export can be cancelled while it runs', async ({ app, sim }) => {
-  const { page, desk } = app
+test('when the provider does not answer, the rows stay, marked with the last successful sync', async ({ app, sim }) => {
+  test.setTimeout(120_000)
+  const { page } = app
   await quickStart(page)
-  const wallet = (await desk.router.call('wallets.list', {}))[0]!
-  await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, generate: 300 })
   await openSection(page, 'Transactions')
-  // Every page after the export's first is answered 503 with a long Retry-After: the export waits there, still running,
-  // until it is cancelled, however fast this machine pages through the history (unhindered it can finish before the click).
-  await consolePost(sim.sandbox.url, '/faults', {
-    method: 'GET',
-    path_prefix: '/api/v1/transactions?limit=100&cursor=',
-    mode: 'status',
-    status: 503,
-    retry_after: 60,
-    times: 5,
-  })
-  await page.getByRole('button', { name: 'Export range to CSV' }).click()
-  const cancel = page.getByRole('button', { name: 'Cancel export' })
-  const progress = page.getByText(/^\d+ rows from 1 pages so far$/)
-  await expect(progress).toBeVisible()
-  const rows = Number((await progress.textContent())!.split(' ')[0])
-  expect(rows).toBeGreaterThan(0)
-  await expect(cancel).toBeEnabled()
-  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible()
-  await snap(page, 'transactions-exporting', ['light'])
-  await cancel.click()
-  await expect(page.getByTestId('export-result')).toHaveText(`Export cancelled after ${rows} rows.`)
+  const status = page.getByTestId('ledger-status')
+  await expect(status).toContainText('Synced to', { timeout: 60_000 })
+  const count = await page.getByTestId('tx-count').textContent()
+  await consolePost(sim.sandbox.url, '/faults', { method: 'GET', path_prefix: '/api/v1/transactions', mode: 'status', status: 503, times: 1000 })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(status).toContainText(/^Provider not reachable: showing [\d,]+ movements from the ledger \(last successful sync .+\)/, { timeout: 90_000 })
+  await expect(page.getByTestId('tx-count')).toHaveText(count!)
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible()
+  await snap(page, 'transactions-offline')
+  await checkA11y(page)
 })

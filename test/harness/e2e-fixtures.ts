@@ -131,6 +131,14 @@ export async function consolePost(baseUrl: string, path: string, body?: unknown)
   return json?.data ?? json
 }
 
+/** GETs from the simulator's console (its own view of the data, to check screens against). */
+export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/_console${path}`)
+  const json = (await res.json().catch(() => null)) as { data?: T } | null
+  if (!res.ok) throw new Error(`console ${path} answered ${res.status}: ${JSON.stringify(json)}`)
+  return (json?.data ?? json) as T
+}
+
 /** "Try it with the local simulator" from the welcome screen, ending on Wallets. */
 export async function quickStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try it with the local simulator' }).click()

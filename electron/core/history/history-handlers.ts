@@ -19,6 +19,10 @@ export function historyHandlers({ host, chooseSavePath }: HistoryHandlerDeps): H
       const session = await host.session()
       return session.store.read('read the history ledger', () => session.ledger.page(filter, after, limit))
     },
+    'history.legs': async ({ transactionId }) => {
+      const session = await host.session()
+      return session.store.read('read the history ledger', () => session.ledger.legs(transactionId))
+    },
     'history.summary': async () => {
       const session = await host.session()
       return { ledger: session.store.read('read the history ledger', () => session.ledger.summary()), sync: session.history.status }

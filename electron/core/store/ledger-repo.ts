@@ -244,16 +244,27 @@ export class LedgerRepo {
     return { rows, next: last && { at: last.created_at, id: last.id, direction: last.direction } }
   }
 
+  /** Every leg of one movement, outgoing first. */
+  legs(id: string): LedgerRow[] {
+    const raws = this.db.prepare(`SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`).all(id) as unknown as RawLeg[]
+    return raws.map(toRow)
+  }
+
   /** Every leg matching the filter, oldest first (reports and exports), read in batches so memory stays flat. */
-  *rows(filter: Omit<LedgerFilter, 'text'>): Generator<LedgerRow> {
+  *rows(filter: LedgerFilter): Generator<LedgerRow> {
     const where = filterSql({ ...filter, from: undefined })
+    // A text search walks the legs in order like a page with many matches does.
+    const terms = filter.text === undefined ? null : textTerms(filter.text)
+    const textSql = terms ? [TEXT_SCAN] : []
+    const before = terms ? [terms.needle] : []
+    const textParams = terms ? [terms.needle, terms.end, terms.needle, terms.end] : []
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
-    const sql = `SELECT ${LEG_COLUMNS}, l.seq FROM ${LEG_FROM} ${whereClause([...where.sql, ...BATCH_AFTER])}
-      ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
+    const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${LEG_COLUMNS}, l.seq FROM ${LEG_FROM}
+      ${whereClause([...where.sql, ...textSql, ...BATCH_AFTER])} ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
     const batch = this.db.prepare(sql)
     let position = firstPosition(filter.from)
     for (;;) {
-      const raws = batch.all(...where.params, position.at, position.at, position.seq) as unknown as Array<RawLeg & { seq: number }>
+      const raws = batch.all(...before, ...where.params, ...textParams, position.at, position.at, position.seq) as unknown as Array<RawLeg & { seq: number }>
       for (const raw of raws) yield toRow(raw)
       if (raws.length < ROWS_BATCH) return
       const last = raws[raws.length - 1]!

@@ -3,8 +3,6 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import type { TransactionQuery } from '../../../shared/api/requests'
-import type { ApiClient } from '../api/api-client'
 
 export const COLUMNS = [
   'id', 'created_at', 'direction', 'from_name', 'from_address', 'to_name', 'to_address', 'amount', 'asset',
@@ -31,24 +29,6 @@ export interface ExportProgress {
   rows: number
   pages: number
   done: boolean
-}
-
-/**
- * Follows the cursor to the end and writes every (id, direction) row once. Written to a
- * temporary file and renamed at the end, so a cancelled or failed export leaves nothing behind.
- */
-export async function exportTransactionsCsv(
-  client: Pick<ApiClient, 'transactionPages'>,
-  query: Omit<TransactionQuery, 'cursor' | 'limit'>,
-  path: string,
-  signal: AbortSignal,
-  onProgress: (p: ExportProgress) => void,
-): Promise<{ rows: number; cancelled: boolean }> {
-  return writeCsvExport(path, COLUMNS, mapPages(client.transactionPages({ ...query, limit: 100 }, { signal }), cells), signal, onProgress)
-}
-
-async function* mapPages<T>(pages: AsyncIterable<T[]>, toCells: (row: T) => Array<string | null>): AsyncGenerator<Array<Array<string | null>>> {
-  for await (const page of pages) yield page.map(toCells)
 }
 
 /**

@@ -1,4 +1,4 @@
-export { exportTransactionsCsv, csvCell, csvLine } from './csv-export'
+export { csvCell, csvLine } from './csv-export'
 export { payoutHandlers } from './payout-handlers'
 export { TreasurySession, type SessionDeps } from './session'
 export { SessionHost, type HostDeps } from './session-host'

@@ -4,7 +4,8 @@ import { DeskError } from '../errors'
 import type { EventBus } from '../event-bus'
 import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
-import { exportTransactionsCsv, type ExportProgress } from './csv-export'
+import { exportLedgerCsv } from '../history/ledger-export'
+import type { ExportProgress } from './csv-export'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from './session-host'
 
@@ -51,9 +52,9 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'wallets.get': async ({ walletId }) => (await host.session()).client.getWallet(walletId),
     'transactions.page': async (query) => (await host.session()).client.transactionPage(query),
     'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),
-    'transactions.export': async (query) => {
+    'transactions.export': async (filter) => {
       const session = await host.session()
-      return runExport('transactions', (target, signal, onProgress) => exportTransactionsCsv(session.client, query, target, signal, onProgress))
+      return runExport('transactions', (target, signal, onProgress) => exportLedgerCsv(session.store, session.ledger, filter, target, signal, onProgress))
     },
     'transactions.cancelExport': ({ exportId }) => cancelExport(exportId),
     'withdrawals.export': async (query) => {

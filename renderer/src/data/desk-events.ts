@@ -14,7 +14,7 @@ function invalidate(client: QueryClient, channels: readonly ChannelName[]): void
 
 /**
  * Keeps the cache true to the core's events: a pushed payout is written in place, an outbox change re-reads the
- * outbox and marks the payout list old, a profile or key change re-reads public keys, a payout that completed or failed re-reads balances. Events of another profile (a
+ * outbox and marks the payout list old, a profile or key change re-reads public keys, a payout that completed or failed re-reads balances, a step of the history sync re-reads the ledger's summary and legs. Events of another profile (a
  * second process can emit them) are ignored. Returns the unsubscribe.
  */
 export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
@@ -33,6 +33,10 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
     }),
     on('profiles.changed', () => invalidate(client, ['profiles.list', 'profiles.current', 'keys.publicKey'])),
+    // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
+    on('history.progress', (e) => {
+      if (mine(e.profileId)) invalidate(client, ['history.summary', 'history.legs'])
+    }),
   ]
   return () => stops.forEach((stop) => stop())
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../../api/limits'
-import { LedgerPageQuerySchema, LedgerPageSchema, LedgerSummarySchema } from '../../api/ledger-query'
+import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
 import { text } from '../../api/text'
 import { channels } from '../channel'
@@ -12,6 +12,8 @@ const id = text().min(1).max(LIMITS.id)
 export const historyChannels = channels({
   /** A page of the local history ledger, filters applied locally; works while the provider is unreachable. */
   'history.page': { input: LedgerPageQuerySchema, output: LedgerPageSchema },
+  /** Every leg of one movement as the ledger holds it (two for a move between own wallets); empty when it holds none. */
+  'history.legs': { input: z.strictObject({ transactionId: id }), output: z.array(LedgerRowSchema) },
   /** The completeness line: what the ledger holds, when it was last synced, and what the sync is doing. */
   'history.summary': {
     input: z.strictObject({}),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
 import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
+import { LedgerFilterSchema } from '../../api/ledger-query'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
 
@@ -25,15 +26,11 @@ export const treasuryChannels = channels({
     output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: text().nullable() }),
   },
   'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
-  /** The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events. */
-  'transactions.export': {
-    input: z.strictObject({
-      wallet_id: id.optional(),
-      created_after: text().datetime({ offset: true }).optional(),
-      created_before: text().datetime({ offset: true }).optional(),
-    }),
-    output: ExportResultSchema,
-  },
+  /**
+   * Every ledger row of the Transactions screen's filter to CSV, oldest first, read from the local ledger (not the
+   * provider). The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events.
+   */
+  'transactions.export': { input: LedgerFilterSchema, output: ExportResultSchema },
   'transactions.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
   'counterparties.create': {

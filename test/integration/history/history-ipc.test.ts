@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -21,7 +21,7 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
     ws = await setupWorkspace(sim.sandbox.url, 400)
     dir = await mkdtemp(join(tmpdir(), 'history-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), historyInBackground: true })
+    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), historyInBackground: true, chooseSavePath: async (name) => join(dir, name) })
     desk.events.subscribe((event, payload) => {
       if (event === 'history.progress') states.push((payload as { state: string }).state)
     })
@@ -75,6 +75,23 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
     const byAddress = (await desk.router.call('history.page', { text: outside.slice(5, 17), limit: 500 })).rows
     expect(byAddress.map((r) => r.id)).toContain(leg!.id)
     expect(byAddress.every((r) => r.from.address.includes(outside.slice(5, 17)) || r.to.address.includes(outside.slice(5, 17)))).toBe(true)
+  })
+
+  it('a movement\'s legs come from the ledger with when they were read; an unknown id has none', async () => {
+    const [leg] = await simulatorLegs(sim.sandbox.url, ws.workspaceId)
+    const legs = await desk.router.call('history.legs', { transactionId: leg!.id })
+    expect(legs.map((l) => [l.id, l.direction, l.amount])).toEqual([[leg!.id, leg!.direction, leg!.amount]])
+    expect(legs[0]).toMatchObject({ final: true, read_at: expect.any(String) })
+    expect(await desk.router.call('history.legs', { transactionId: 'no-such-movement' })).toEqual([])
+  })
+
+  it('the export writes the ledger rows of the whole filter, the text search included', async () => {
+    const [leg] = await simulatorLegs(sim.sandbox.url, ws.workspaceId)
+    const result = await desk.router.call('transactions.export', { walletId: ws.walletId, text: leg!.id })
+    expect(result).toMatchObject({ rows: 1, cancelled: false })
+    const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([leg!.id])
+    await expect(desk.router.call('transactions.export', { text: '\ud800' } as never)).rejects.toMatchObject({ code: 'invalid_input' })
   })
 
   it('a report comes from the ledger; a period past the last sync names what is missing', async () => {

@@ -66,7 +66,9 @@ describe('treasury and payout IPC channels through the desk router', () => {
     expect(events.some((e) => e.event === 'pacing.changed')).toBe(true)
   })
 
-  it('exports the whole history as CSV, every (id, direction) once, with progress events', async () => {
+  it('exports the synced ledger as CSV, the provider\'s history with every (id, direction) once, with progress events', async () => {
+    await desk.router.call('history.sync', {})
+    await expect.poll(async () => (await desk.router.call('history.summary', {})).ledger.complete, { timeout: 20_000, interval: 100 }).toBe(true)
     const result = await desk.router.call('transactions.export', {})
     expect(result).toMatchObject({ path: join(dir, 'chosen.csv'), cancelled: false })
     const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')

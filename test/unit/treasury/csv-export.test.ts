@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { csvCell, exportTransactionsCsv } from '../../../electron/core/treasury/csv-export'
+import { exportLedgerCsv } from '../../../electron/core/history/ledger-export'
+import { openLedger } from '../../../electron/core/history/ledger-scope'
+import { DeskStore } from '../../../electron/core/store'
+import { csvCell } from '../../../electron/core/treasury/csv-export'
 
 const leg = (i: number): TransactionLeg => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -23,39 +26,60 @@ const leg = (i: number): TransactionLeg => ({
   wallet_id: 'w1',
 })
 
-/** A fake history of `pages` pages of 100 rows; aborts the signal after `abortAfter` pages when given. */
-function history(pages: number, controller?: AbortController, abortAfter = Infinity) {
-  return {
-    async *transactionPages(_q: unknown, opts?: { signal?: AbortSignal }) {
-      for (let p = 0; p < pages; p++) {
-        if (p === abortAfter) controller?.abort()
-        if (opts?.signal?.aborted) throw new DOMException('aborted', 'AbortError')
-        yield Array.from({ length: 100 }, (_, i) => leg(p * 100 + i))
-      }
-    },
-  }
+const SCOPE = 'http://127.0.0.1:1'
+
+/** A ledger of `count` legs one second apart, committed as a sync would. */
+function ledgerOf(count: number) {
+  const { ledger } = openLedger(store, SCOPE, 'key-1')
+  const t0 = Date.parse('2026-11-01T00:00:00.000Z')
+  const legs = Array.from({ length: count }, (_, i) => ({ ...leg(i), created_at: new Date(t0 + i * 1000).toISOString() }))
+  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: count, startedAt: Date.now() }
+  store.transaction('load', () => ledger.commitPage(legs, walk, true, Date.now(), Date.now()))
+  return ledger
 }
 
 let dir: string
-beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'csv-'))))
-afterEach(() => rm(dir, { recursive: true, force: true }))
+let store: DeskStore
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'csv-'))
+  store = DeskStore.open(dir, 'test')
+})
+afterEach(async () => {
+  store.close()
+  await rm(dir, { recursive: true, force: true })
+})
 
-describe('CSV export', () => {
-  it('writes a header and every row, quoting what needs it', async () => {
+describe('CSV export of the ledger', () => {
+  it('writes a header and every row of the filter, oldest first, quoting what needs it', async () => {
     const path = join(dir, 'out.csv')
-    const result = await exportTransactionsCsv(history(3) as never, {}, path, new AbortController().signal, () => undefined)
-    expect(result).toEqual({ rows: 300, cancelled: false })
+    const ledger = ledgerOf(300)
+    const progress: number[] = []
+    const result = await exportLedgerCsv(store, ledger, { from: '2026-11-01T00:00:09.000Z' }, path, new AbortController().signal, (p) => progress.push(p.rows))
+    expect(result).toEqual({ rows: 290, cancelled: false })
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n')
-    expect(lines).toHaveLength(301)
+    expect(lines).toHaveLength(291)
     expect(lines[1]).toContain(',"Treasury, main",')
+    expect(lines[1]!.split(',')[1]).toBe('2026-11-01T00:00:10.000Z')
+    expect(progress.at(-1)).toBe(290)
     expect(existsSync(`${path}.part`)).toBe(false)
   })
 
-  it('a cancel while writes are in flight leaves no file and throws nothing later', async () => {
+  it('a text search in the filter is honoured, not dropped', async () => {
+    const path = join(dir, 'search.csv')
+    const ledger = ledgerOf(30)
+    const result = await exportLedgerCsv(store, ledger, { text: leg(7).id }, path, new AbortController().signal, () => undefined)
+    expect(result.rows).toBe(1)
+    expect(readFileSync(path, 'utf8')).toContain(leg(7).id)
+  })
+
+  it('a cancel between batches leaves no file and throws nothing later', async () => {
     const controller = new AbortController()
     const path = join(dir, 'cancelled.csv')
-    const result = await exportTransactionsCsv(history(50, controller, 5) as never, {}, path, controller.signal, () => undefined)
-    expect(result).toMatchObject({ cancelled: true })
+    const ledger = ledgerOf(5_000)
+    const result = await exportLedgerCsv(store, ledger, {}, path, controller.signal, (p) => {
+      if (p.rows > 0) controller.abort()
+    })
+    expect(result).toMatchObject({ cancelled: true, rows: 2_000 })
     await new Promise((r) => setTimeout(r, 50))
     expect(existsSync(path)).toBe(false)
     expect(existsSync(`${path}.part`)).toBe(false)
@@ -63,11 +87,13 @@ describe('CSV export', () => {
 
   it('a folder that does not exist is a clear error, not a crash', async () => {
     const path = join(dir, 'missing', 'out.csv')
-    await expect(exportTransactionsCsv(history(1) as never, {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
+    await expect(exportLedgerCsv(store, ledgerOf(1), {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
       code: 'ENOENT',
     })
   })
+})
 
+describe('CSV cells', () => {
   it.each([
     ['=SUM(A1)', "'=SUM(A1)"],
     ['-2', "'-2"],

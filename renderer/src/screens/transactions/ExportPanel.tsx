@@ -1,21 +1,15 @@
+import type { LedgerFilter } from '../../../../shared/api/ledger-query'
 import { call } from '../../desk'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
-import type { TxFilter } from './tx-store'
 
-/** Exports the filtered range to CSV; the core follows the cursor to the end and reports progress. */
-export function ExportPanel({ filter }: { filter: TxFilter }) {
+/** Exports every ledger row of the current filter to CSV, read on this machine, with progress and a cancel. */
+export function ExportPanel({ filter }: { filter: LedgerFilter }) {
   return (
     <CsvExportPanel
-      label="Export range to CSV"
-      note="Exports every movement of the current filter, not only the loaded rows."
+      label="Export filter to CSV"
+      note="Every movement of the current filter in the ledger, not only the rows loaded, oldest first."
       cancelChannel="transactions.cancelExport"
-      run={() =>
-        call('transactions.export', {
-          ...(filter.walletId ? { wallet_id: filter.walletId } : {}),
-          ...(filter.after ? { created_after: filter.after } : {}),
-          ...(filter.before ? { created_before: filter.before } : {}),
-        })
-      }
+      run={() => call('transactions.export', filter)}
     />
   )
 }

@@ -1,47 +1,51 @@
-import { useEffect, useState } from 'react'
 import { completenessLine } from '../../../../shared/api/ledger-completeness'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
-import { call, on } from '../../desk'
+import { call } from '../../desk'
+import { useAction } from '../../components/useAction'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useTimeZone, type TimeZoneChoice } from '../../stores/time-zone'
 
 type Summary = ChannelOutput<'history.summary'>
 
-const localTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })
+const FORMATS: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
+  local: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }),
+  utc: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }),
+}
 
-/** The ledger's completeness line with the sync's controls; it follows the sync through its progress events. */
-export function LedgerStatusLine() {
-  const [summary, setSummary] = useState<Summary | null>(null)
-  useEffect(() => {
-    let live = true
-    const refresh = () =>
-      void call('history.summary', {}).then(
-        (s) => live && setSummary(s),
-        () => undefined,
-      )
-    refresh()
-    const off = on('history.progress', refresh)
-    return () => {
-      live = false
-      off()
-    }
-  }, [])
-  if (!summary) return null
-  const { sync } = summary
+/** The ledger's completeness line ("Synced to 12:04 · 1,000,000 movements · 3 not final") with the sync's controls. */
+export function LedgerStatusLine({ summary }: { summary: Summary }) {
+  const action = useAction()
+  const zone = useTimeZone((s) => s.zone)
+  const clock = (iso: string) => `${FORMATS[zone].format(new Date(iso))}${zone === 'utc' ? ' UTC' : ''}`
+  const { sync, ledger } = summary
+  const offline = sync.state === 'failed' || (sync.state !== 'running' && ledger.lastError !== null)
   return (
-    <p className="muted small" role="status" data-testid="ledger-status">
-      {completenessLine(summary.ledger, sync, localTime)}{' '}
+    <div className={offline ? 'notice warn ledger-status' : 'ledger-status'}>
+      <p className="small" role="status" data-testid="ledger-status">
+        {completenessLine(ledger, sync, clock)}
+        {offline && (sync.error ?? ledger.lastError) ? <span className="muted"> — {sync.error ?? ledger.lastError}</span> : null}
+      </p>
       {sync.state === 'running' ? (
-        <button type="button" onClick={() => void call('history.pause', {})}>
-          Pause sync
-        </button>
+        <>
+          {sync.etaSeconds ? (
+            <span className="muted small" data-testid="sync-rate">
+              {Math.round(sync.rowsPerSecond).toLocaleString()} rows/s, about {Math.max(1, Math.round(sync.etaSeconds / 60))} min left
+            </span>
+          ) : null}
+          <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('history.pause', {}))}>
+            Pause sync
+          </button>
+        </>
       ) : sync.state === 'paused' ? (
-        <button type="button" onClick={() => void call('history.resume', {})}>
+        <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('history.resume', {}))}>
           Resume sync
         </button>
       ) : (
-        <button type="button" onClick={() => void call('history.sync', {})}>
+        <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('history.sync', {}))}>
           Sync now
         </button>
       )}
-    </p>
+      {action.error ? <ErrorBox error={action.error} title="The sync could not be controlled" /> : null}
+    </div>
   )
 }

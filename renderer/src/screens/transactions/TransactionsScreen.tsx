@@ -1,53 +1,88 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import type { LedgerRow } from '../../../../shared/api/ledger-query'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
-import { WalletFilter } from '../../components/WalletFilter'
 import { Loading } from '../../components/Loading'
+import { call, on } from '../../desk'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import type { TransactionLeg } from '../../../../shared/api/resources'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
+import { useTimeZone } from '../../stores/time-zone'
+import { inputFromIso } from '../../format/zoned-input'
 import { ExportPanel } from './ExportPanel'
+import { EMPTY_DRAFT, describeFilter, toLedgerFilter, type FilterDraft } from './ledger-filter'
+import { LedgerFilters } from './LedgerFilters'
+import { useLedgerList } from './ledger-list'
 import { LedgerStatusLine } from './LedgerStatusLine'
-import { useTx, type TxFilter } from './tx-store'
+import { ReportPanel } from './ReportPanel'
 import { TxDetail } from './TxDetail'
 import { TxTable } from './TxTable'
 
-/** `datetime-local` text (local time) to an ISO instant, or null when empty or invalid. */
-function toIso(local: string): string | null {
-  if (!local) return null
-  const d = new Date(local)
-  return Number.isNaN(d.getTime()) ? null : d.toISOString()
-}
+/** A sync commits a page every fraction of a second: the list reads the ledger again at most this often. */
+const REFRESH_EVERY_MS = 1_000
+/** A visit asks the provider for what is new unless the ledger was synced this recently. */
+const FRESH_MS = 30_000
 
-/** The filter in words, for the empty state: which wallet, from when, until when. */
-function describeFilter(wallet: string | null, after: string, before: string): string {
-  const parts = [wallet ? `in wallet “${wallet}”` : 'in any wallet', after ? `recorded from ${after.replace('T', ' ')}` : '', before ? `until ${before.replace('T', ' ')}` : '']
-  return parts.filter(Boolean).join(' ')
+
+/** Reads the list again when the sync commits, at most once a second, while the screen is open. */
+function useLedgerRefresh(profileId: string | null): void {
+  useEffect(() => {
+    let last = 0
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const refresh = () => {
+      timer = null
+      last = Date.now()
+      void useLedgerList.getState().ledgerChanged()
+    }
+    const off = on('history.progress', (e) => {
+      if (e.profileId !== profileId || timer) return
+      timer = setTimeout(refresh, Math.max(0, last + REFRESH_EVERY_MS - Date.now()))
+    })
+    return () => {
+      off()
+      if (timer) clearTimeout(timer)
+    }
+  }, [profileId])
 }
 
 export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
   const profileId = useProfiles((s) => s.current?.id ?? null)
-  const { rows, loading, error, done, loadMore, open, reset, filter } = useTx()
+  const { rows, loading, error, done, outdated, loadMore, open, reload } = useLedgerList()
   const wallets = useDeskQuery('wallets.list', {})
-  const [walletId, setWalletId] = useState(initialWallet ?? '')
-  const [after, setAfter] = useState('')
-  const [before, setBefore] = useState('')
+  const summary = useDeskQuery('history.summary', {})
+  const [draft, setDraft] = useState<FilterDraft>({ ...EMPTY_DRAFT, walletId: initialWallet ?? '' })
+  // Typing in the search box re-renders at once; the query follows the deferred text.
+  const deferredDraft = useDeferredValue(draft)
+  const asked = useMemo(() => toLedgerFilter(deferredDraft), [deferredDraft])
   const [selected, setSelected] = useState<{ id: string; key: string } | null>(null)
-  const rangeProblem = after && before && toIso(after)! >= toIso(before)! ? 'The start must be before the end.' : null
+  const [reporting, setReporting] = useState(false)
+  const syncAsked = useRef(false)
+  useLedgerRefresh(profileId)
 
   useEffect(() => {
-    if (rangeProblem) return
-    const next: TxFilter = { walletId: walletId || null, after: toIso(after), before: toIso(before) }
-    open(profileId, next)
-  }, [profileId, walletId, after, before, rangeProblem, open])
+    if (asked.filter) open(profileId, asked.filter)
+  }, [profileId, asked, open])
 
-  const choose = useCallback((t: TransactionLeg) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
+  // Opening the screen asks the provider for what is new, unless a sync just ran or the user paused it.
+  useEffect(() => {
+    const s = summary.data
+    if (!s || syncAsked.current) return
+    syncAsked.current = true
+    const recent = s.ledger.syncedAt !== null && Date.now() - Date.parse(s.ledger.syncedAt) < FRESH_MS
+    if (s.sync.state !== 'running' && s.sync.state !== 'paused' && !recent) void call('history.sync', {}).catch(() => undefined)
+  }, [summary.data])
+
+  const change = useCallback((c: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...c })), [])
+  const choose = useCallback((t: LedgerRow) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
   const more = useCallback(() => {
-    if (!useTx.getState().error) void loadMore()
+    if (!useLedgerList.getState().error) void loadMore()
   }, [loadMore])
+  const zone = useTimeZone((s) => s.zone)
+  // The empty state names times as the filter fields show them.
+  const asTyped = (iso: string) => `${inputFromIso(iso, zone).replace('T', ' ')}${zone === 'utc' ? ' UTC' : ''}`
+  const walletName = wallets.data?.find((w) => w.id === draft.walletId)?.name ?? null
+  const currentProblems = toLedgerFilter(draft).problems
 
   return (
     <div>
@@ -55,46 +90,46 @@ export function TransactionsScreen() {
         <h1>Transactions</h1>
         <span className="spacer" />
         <span className="muted small" data-testid="tx-count">
-          {rows.length} loaded{done ? ' (all)' : ''}
+          {rows.length.toLocaleString()} loaded{done ? ' (all)' : ''}
         </span>
-        <button type="button" onClick={() => reset(filter)}>
-          Refresh
+        <button type="button" aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
+          {reporting ? 'Hide report' : 'Reconciliation report'}
         </button>
       </div>
-      <div className="row" role="search" aria-label="Filter transactions">
-        <WalletFilter wallets={wallets.data} value={walletId} onChange={setWalletId} />
-        <Field label="Recorded from">
-          <input type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
-        </Field>
-        <Field label="Recorded until" error={rangeProblem}>
-          <input type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
-        </Field>
-      </div>
-      <LedgerStatusLine />
-      {rangeProblem ? (
+      {summary.data ? <LedgerStatusLine summary={summary.data} /> : null}
+      {summary.error && !summary.data ? <ErrorBox error={summary.error} title="The ledger could not be read" onRetry={() => void summary.refetch()} /> : null}
+      <LedgerFilters draft={draft} problems={currentProblems} wallets={wallets.data} onChange={change} onClear={() => setDraft(EMPTY_DRAFT)} />
+      {reporting ? <ReportPanel walletId={draft.walletId} from={draft.from} to={draft.to} syncedAt={summary.data?.ledger.syncedAt ?? null} /> : null}
+      {currentProblems ? (
         // Rows of the previous filter would answer a question the user no longer asks.
         <p className="muted" data-testid="tx-invalid-filter">
-          Nothing is shown until the recorded-time range is valid.
+          Nothing is shown until the filter is valid.
         </p>
       ) : (
         <>
-          <ExportPanel filter={filter} />
+          <ExportPanel filter={asked.filter ?? {}} />
+          {outdated ? (
+            <p className="notice" role="status">
+              The sync added movements since this list was read.{' '}
+              <button type="button" onClick={reload}>
+                Show them
+              </button>
+            </p>
+          ) : null}
           <div className={selected ? 'split' : undefined}>
             <div>
               {rows.length > 0 ? (
-                <TxTable
-                  rows={rows}
-                  selected={selected?.key ?? null}
-                  hasMore={!done}
-                  onNearEnd={more}
-                  onSelect={choose}
-                />
+                <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} />
               ) : null}
-              {error ? <ErrorBox error={error} title="Transactions could not be read" onRetry={() => void loadMore()} /> : null}
+              {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={() => void loadMore()} /> : null}
               {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
               {done && rows.length === 0 && !error ? (
-                <EmptyState title={`No movements ${describeFilter(wallets.data?.find((w) => w.id === walletId)?.name ?? null, after, before)}`}>
-                  <p>Widen the recorded-time range or choose another wallet. Deposits show up here once the provider records them.</p>
+                <EmptyState title={`No movements ${describeFilter(draft, walletName, asTyped)}`}>
+                  <p>
+                    {summary.data?.ledger.complete
+                      ? 'The ledger holds the whole history synced so far; widen or clear the filters.'
+                      : 'The ledger is not complete yet: movements appear here as the sync reads them.'}
+                  </p>
                 </EmptyState>
               ) : null}
             </div>

@@ -1,4 +1,5 @@
 import { Amount } from '../../components/Amount'
+import { ExplorerLink } from '../../components/ExplorerLink'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
@@ -7,9 +8,9 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
 import { WalletRef } from '../../names/WalletRef'
 
-/** Every leg of one movement: two for a move between own wallets. */
+/** Every leg of one movement as the ledger holds it (two for a move between own wallets), with when the provider last said so. */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
-  const legs = useDeskQuery('transactions.get', { transactionId })
+  const legs = useDeskQuery('history.legs', { transactionId })
   const heading = useEscape<HTMLHeadingElement>(onClose)
   return (
     <aside className="panel" aria-label="Transaction detail" data-testid="tx-detail">
@@ -25,7 +26,13 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
       <p>
         <ShortId value={transactionId} what="transaction id" />
       </p>
-      <QueryView query={legs} what="legs" errorTitle="This transaction could not be read">
+      <QueryView
+        query={legs}
+        what="legs"
+        errorTitle="This transaction could not be read"
+        isEmpty={(rows) => rows.length === 0}
+        empty={<p className="muted">The ledger holds no leg of this transaction.</p>}
+      >
         {(rows) =>
           rows.map((t) => (
             <div className="panel" key={`${t.id}-${t.direction}`} data-testid="tx-leg">
@@ -42,7 +49,14 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dt>Fee</dt>
                 <dd>{t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : <span className="muted">none</span>}</dd>
                 <dt>Status</dt>
-                <dd>{t.status}</dd>
+                <dd>
+                  {t.status}
+                  {t.final ? null : <span className="muted small"> · not final: read again until it is</span>}
+                </dd>
+                <dt>Read from the provider</dt>
+                <dd>
+                  <Time value={t.read_at} />
+                </dd>
                 <dt>Network</dt>
                 <dd>{t.network_name ?? t.network ?? '—'}</dd>
                 <dt>From</dt>
@@ -56,7 +70,16 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dt>Wallet</dt>
                 <dd>{t.wallet_id ? <WalletRef id={t.wallet_id} /> : '—'}</dd>
                 <dt>Tx hash</dt>
-                <dd>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">not on chain yet</span>}</dd>
+                <dd>
+                  {t.tx_hash ? (
+                    <>
+                      <ShortId value={t.tx_hash} what="transaction hash" short />
+                      <ExplorerLink network={t.network} value={t.tx_hash} what="this transaction" />
+                    </>
+                  ) : (
+                    <span className="muted">not on chain yet</span>
+                  )}
+                </dd>
               </dl>
             </div>
           ))

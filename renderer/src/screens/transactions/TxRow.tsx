@@ -1,25 +1,33 @@
 import { memo } from 'react'
-import type { TransactionLeg } from '../../../../shared/api/resources'
+import type { LedgerRow } from '../../../../shared/api/ledger-query'
 import { CopyButton } from '../../components/CopyButton'
+import { ExplorerLink } from '../../components/ExplorerLink'
 import { shortenMiddle } from '../../components/ShortId'
 import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
+import { UserText } from '../../names/UserText'
 import { otherSide } from './format'
 
 interface Props {
-  t: TransactionLeg
+  t: LedgerRow
   index: number
   start: number
   selected: boolean
-  onSelect: (t: TransactionLeg) => void
+  /** A wallet column, when the list shows every wallet. */
+  showWallet: boolean
+  onSelect: (t: LedgerRow) => void
   names: NameBook
 }
 
+/** Clicks on the row's links and copy buttons belong to them, not to choosing the row. */
+const own = (e: { stopPropagation(): void }) => e.stopPropagation()
+
 /** One leg of the virtualized table; memoized so scrolling re-renders only the rows that come into view. */
-export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, names }: Props) {
+export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet, onSelect, names }: Props) {
   const who = otherSide(t)
+  const wallet = t.wallet_id ? names.wallet(t.wallet_id) : undefined
   return (
     <div
       role="row"
@@ -42,8 +50,16 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, 
       <span role="cell" className={`dir-${t.direction}`}>
         {t.direction}
       </span>
-      <span role="cell">
+      {showWallet ? (
+        <span role="cell" title={t.wallet_id ?? undefined}>
+          {wallet ? <UserText>{wallet.name}</UserText> : <span className="muted">{t.wallet_id ?? '—'}</span>}
+        </span>
+      ) : null}
+      <span role="cell" className="tx-party">
         <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
+        <span onClick={own}>
+          <ExplorerLink network={t.network} value={who.address} address what={`address ${shortenMiddle(who.address, 6)}`} />
+        </span>
       </span>
       <span role="cell" className="num">
         <Amount value={t.amount} asset={t.asset} />
@@ -51,7 +67,9 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, 
       <span role="cell" className="num">
         {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
-      <span role="cell">{t.status}</span>
+      <span role="cell" className={t.final ? undefined : 'not-final'} title={t.final ? undefined : 'Not final: the app reads it again until it is'}>
+        {t.status}
+      </span>
       <span role="cell">{t.network_name ?? t.network ?? '—'}</span>
       <span role="cell" className="tx-hash">
         {t.tx_hash ? (
@@ -59,9 +77,9 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, onSelect, 
             <code className="mono" title={t.tx_hash}>
               {shortenMiddle(t.tx_hash, 6)}
             </code>
-            {/* Copying is not choosing the row. */}
-            <span onClick={(e) => e.stopPropagation()}>
+            <span onClick={own}>
               <CopyButton value={t.tx_hash} what={`transaction hash ${shortenMiddle(t.tx_hash, 6)}`} />
+              <ExplorerLink network={t.network} value={t.tx_hash} what={`transaction ${shortenMiddle(t.tx_hash, 6)}`} />
             </span>
           </>
         ) : (

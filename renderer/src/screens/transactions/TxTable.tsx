@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import type { TransactionLeg } from '../../../../shared/api/resources'
+import type { LedgerRow } from '../../../../shared/api/ledger-query'
 import { useNameBook } from '../../names/useNameBook'
 import { TxRow } from './TxRow'
 
@@ -9,16 +9,17 @@ const ROW = 32
 const OVERSCAN = 4
 
 interface Props {
-  rows: TransactionLeg[]
+  rows: LedgerRow[]
   selected: string | null
   hasMore: boolean
+  showWallet: boolean
   /** Must be stable (useCallback): rows are memoized on it. */
-  onSelect: (t: TransactionLeg) => void
+  onSelect: (t: LedgerRow) => void
   onNearEnd: () => void
 }
 
 /** Only the rows in view are in the DOM, so 100,000 loaded rows scroll as smoothly as 100. */
-export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props) {
+export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearEnd }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const names = useNameBook()
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: OVERSCAN })
@@ -30,10 +31,11 @@ export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props)
   }, [lastIndex, rows.length, hasMore, onNearEnd])
 
   return (
-    <div className="tx-scroll" ref={scrollRef} role="table" aria-label="Transactions" aria-rowcount={rows.length + 1} data-testid="tx-scroll">
+    <div className={showWallet ? 'tx-scroll tx-with-wallet' : 'tx-scroll'} ref={scrollRef} role="table" aria-label="Transactions" aria-rowcount={rows.length + 1} data-testid="tx-scroll">
       <div className="tx-header" role="row">
         <span role="columnheader">Recorded</span>
         <span role="columnheader">Direction</span>
+        {showWallet ? <span role="columnheader">Wallet</span> : null}
         <span role="columnheader">Counterpart</span>
         <span role="columnheader" className="num">
           Amount
@@ -49,7 +51,7 @@ export function TxTable({ rows, selected, hasMore, onSelect, onNearEnd }: Props)
         {items.map((item) => {
           const t = rows[item.index]!
           const key = `${t.id}|${t.direction}`
-          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} onSelect={onSelect} names={names} />
+          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} showWallet={showWallet} onSelect={onSelect} names={names} />
         })}
       </div>
     </div>

@@ -1,0 +1,41 @@
+import type { LedgerFilter } from '../../../shared/api/ledger-query'
+import type { DeskStore } from '../store/desk-store'
+import type { LedgerRepo } from '../store/ledger-repo'
+import { cells, COLUMNS, writeCsvExport, type ExportProgress } from '../treasury/csv-export'
+
+/** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
+const BATCH = 2_000
+
+/**
+ * The ledger's rows of a filter, oldest first, in batches of cells. Each read is its own short
+ * store call, so a sync or a payout commits between batches instead of waiting for the export.
+ */
+async function* ledgerBatches(store: DeskStore, ledger: LedgerRepo, filter: LedgerFilter): AsyncGenerator<Array<Array<string | null>>> {
+  const rows = ledger.rows(filter)
+  for (;;) {
+    const batch = store.read('read the history ledger for the export', () => {
+      const out: Array<Array<string | null>> = []
+      for (let next = rows.next(); !next.done; next = rows.next()) {
+        out.push(cells(next.value))
+        if (out.length === BATCH) break
+      }
+      return out
+    })
+    if (batch.length > 0) yield batch
+    if (batch.length < BATCH) return
+    // Lets the main process answer the screens between batches.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** The Transactions screen's export: every ledger row of its filter, in the columns of `payout-desk history export`. */
+export function exportLedgerCsv(
+  store: DeskStore,
+  ledger: LedgerRepo,
+  filter: LedgerFilter,
+  path: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
+  return writeCsvExport(path, COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress)
+}

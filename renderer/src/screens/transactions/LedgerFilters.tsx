@@ -1,0 +1,80 @@
+import { FINAL_LEG_STATUSES } from '../../../../shared/api/leg-status'
+import { NETWORKS } from '../../../../shared/api/networks'
+import type { Wallet } from '../../../../shared/api/resources'
+import { Field } from '../../components/Field'
+import { WalletFilter } from '../../components/WalletFilter'
+import { ZonedDateTime } from '../../components/ZonedDateTime'
+import type { FilterDraft, FilterProblems } from './ledger-filter'
+
+const STATUSES = [...FINAL_LEG_STATUSES, 'broadcasting']
+
+interface Props {
+  draft: FilterDraft
+  problems: FilterProblems | null
+  wallets: readonly Wallet[] | undefined
+  onChange: (change: Partial<FilterDraft>) => void
+  onClear: () => void
+}
+
+/** The Transactions screen's filters over the local ledger; they combine, and each runs on this machine. */
+export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: Props) {
+  const assets = [...new Set(wallets?.flatMap((w) => w.balances.map((b) => b.asset)) ?? [])].sort()
+  return (
+    <div className="filters" role="search" aria-label="Filter transactions">
+      <Field label="Search" hint="Address, name, tx hash or transaction id">
+        <input type="search" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, hash, id" />
+      </Field>
+      <WalletFilter wallets={wallets} value={draft.walletId} onChange={(walletId) => onChange({ walletId })} />
+      <Field label="Asset">
+        <select value={draft.asset} onChange={(e) => onChange({ asset: e.target.value })}>
+          <option value="">All assets</option>
+          {assets.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Network">
+        <select value={draft.network} onChange={(e) => onChange({ network: e.target.value })}>
+          <option value="">All networks</option>
+          {NETWORKS.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Direction">
+        <select value={draft.direction} onChange={(e) => onChange({ direction: e.target.value as FilterDraft['direction'] })}>
+          <option value="">In and out</option>
+          <option value="in">In</option>
+          <option value="out">Out</option>
+          <option value="internal">Internal</option>
+        </select>
+      </Field>
+      <Field label="Status">
+        <select value={draft.status} onChange={(e) => onChange({ status: e.target.value })}>
+          <option value="">Any status</option>
+          <option value="not_final">Not final (still re-read)</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <ZonedDateTime label="Recorded after" value={draft.from} onChange={(from) => onChange({ from })} />
+      <ZonedDateTime label="Recorded until" value={draft.to} onChange={(to) => onChange({ to })} error={problems?.range} />
+      <Field label="Smallest amount" error={problems?.minAmount}>
+        <input inputMode="decimal" value={draft.minAmount} onChange={(e) => onChange({ minAmount: e.target.value })} className="num" />
+      </Field>
+      <Field label="Largest amount" error={problems?.maxAmount}>
+        <input inputMode="decimal" value={draft.maxAmount} onChange={(e) => onChange({ maxAmount: e.target.value })} className="num" />
+      </Field>
+      <button type="button" className="filters-clear" onClick={onClear}>
+        Clear filters
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react'
+import type { ReconciliationReport, Sum } from '../../../../shared/api/ledger-report'
+import { Amount } from '../../components/Amount'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Time } from '../../components/Time'
+import { useAction } from '../../components/useAction'
+import { ZonedDateTime } from '../../components/ZonedDateTime'
+import { call } from '../../desk'
+import { WalletRef } from '../../names/WalletRef'
+
+const DAY_MS = 86_400_000
+
+interface Props {
+  /** The Transactions screen's wallet filter: the report covers that wallet, or all. */
+  walletId: string
+  /** Where the period starts out: the screen's recorded-time filter, else the 30 days up to the last sync. */
+  from: string | null
+  to: string | null
+  syncedAt: string | null
+}
+
+function SumCell({ sum, asset }: { sum: Sum; asset: string }) {
+  return (
+    <td className="num">
+      <Amount value={sum.sum} asset={asset} />
+      <span className="muted small"> ({sum.count})</span>
+    </td>
+  )
+}
+
+/** The reconciliation report of a period from the local ledger: exact sums per wallet, asset and network, and the proof of coverage. */
+export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
+  const end = to ?? syncedAt ?? new Date().toISOString()
+  const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({ from: from ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString(), to: end })
+  const [report, setReport] = useState<ReconciliationReport | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+  const build = useAction()
+  const save = useAction()
+  const input = period.from && period.to ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) } : null
+  const problem = !input ? 'Choose the start and the end of the period.' : input.from >= input.to ? 'The start must be before the end.' : null
+
+  const run = async () => {
+    if (!input || problem) return
+    setSaved(null)
+    setReport(null)
+    const answer = await build.run(() => call('history.report', input))
+    if (answer) setReport(answer)
+  }
+  const exportCsv = async () => {
+    if (!input) return
+    const answer = await save.run(() => call('history.exportReport', input))
+    if (answer) setSaved(answer.path)
+  }
+
+  return (
+    <section className="panel" aria-labelledby="report-heading" data-testid="report-panel">
+      <h2 id="report-heading">Reconciliation report</h2>
+      <p className="muted small">
+        From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).
+      </p>
+      <div className="row">
+        <ZonedDateTime label="Period after" value={period.from} onChange={(v) => setPeriod((p) => ({ ...p, from: v }))} />
+        <ZonedDateTime label="Period until" value={period.to} onChange={(v) => setPeriod((p) => ({ ...p, to: v }))} error={problem} />
+        <button type="button" className="primary" disabled={build.busy || problem !== null} onClick={() => void run()}>
+          {build.busy ? 'Building…' : 'Build report'}
+        </button>
+        {report ? (
+          <button type="button" disabled={save.busy} onClick={() => void exportCsv()}>
+            {save.busy ? 'Exporting…' : 'Export report to CSV'}
+          </button>
+        ) : null}
+      </div>
+      {build.busy ? <progress aria-label="Report progress" /> : null}
+      {build.error ? <ErrorBox error={build.error} title="The report could not be built" /> : null}
+      {save.error ? <ErrorBox error={save.error} title="The report could not be exported" /> : null}
+      {saved ? (
+        <p className="notice good" role="status" data-testid="report-saved">
+          Report saved to {saved}
+        </p>
+      ) : null}
+      {report ? <ReportView report={report} /> : null}
+    </section>
+  )
+}
+
+function ReportView({ report }: { report: ReconciliationReport }) {
+  return (
+    <div data-testid="report">
+      <p role="status">
+        {report.rows.toLocaleString()} movements recorded after <Time value={report.from} /> until <Time value={report.to} /> (ledger synced to{' '}
+        <Time value={report.syncedTo} />
+        ).{' '}
+        {report.distinctRows === report.rows ? (
+          <strong data-testid="report-once">Each of the {report.rows.toLocaleString()} (id, direction) pairs is counted exactly once.</strong>
+        ) : (
+          <strong className="notice warn">The ledger holds {report.rows - report.distinctRows} movements twice: this report cannot be trusted.</strong>
+        )}
+      </p>
+      <table className="grid" aria-label="Totals per wallet, asset and network">
+        <thead>
+          <tr>
+            <th scope="col">Wallet</th>
+            <th scope="col">Asset</th>
+            <th scope="col">Network</th>
+            <th scope="col" className="num">
+              Incoming
+            </th>
+            <th scope="col" className="num">
+              Outgoing
+            </th>
+            <th scope="col" className="num">
+              Internal
+            </th>
+            <th scope="col" className="num">
+              Fees
+            </th>
+            <th scope="col" className="num">
+              Not final
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.groups.map((g) => (
+            <tr key={`${g.walletId}|${g.asset}|${g.network}`}>
+              <td>{g.walletId ? <WalletRef id={g.walletId} /> : '—'}</td>
+              <td>{g.asset}</td>
+              <td>{g.network || '—'}</td>
+              <SumCell sum={g.incoming} asset={g.asset} />
+              <SumCell sum={g.outgoing} asset={g.asset} />
+              <SumCell sum={g.internal} asset={g.asset} />
+              <SumCell sum={g.fees} asset={g.asset} />
+              <td className="num">{g.notFinal}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {report.groups.length === 0 ? <p className="muted">No movements in this period.</p> : null}
+      {report.notFinal.length > 0 ? (
+        <p className="notice warn">
+          {report.notFinal.length} movement{report.notFinal.length === 1 ? ' is' : 's are'} not final yet: their amounts may still change or be refused.
+        </p>
+      ) : null}
+      <details>
+        <summary>Proof of coverage: {report.coverage.length} back-to-back ranges</summary>
+        <table className="grid" aria-label="Coverage">
+          <thead>
+            <tr>
+              <th scope="col">After</th>
+              <th scope="col">Until</th>
+              <th scope="col" className="num">
+                Movements
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.coverage.map((c) => (
+              <tr key={c.from}>
+                <td>
+                  <Time value={c.from} />
+                </td>
+                <td>
+                  <Time value={c.to} />
+                </td>
+                <td className="num">{c.rows.toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  )
+}
