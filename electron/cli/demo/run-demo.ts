@@ -61,6 +61,8 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
       shell: 'browser-demo',
       version: root.version,
       secretStore: secrets.store,
+      // Like the desktop app: the open profile's history ledger is kept current in the background.
+      historyInBackground: true,
       embeddedSimulator: async () => ({ sandboxUrl: sim.sandbox.url, consoleUrl }),
       openExternal: async (url) => {
         // Like the desktop shell: only the local simulator's pages or https, and never without --open.
