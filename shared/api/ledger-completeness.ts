@@ -21,7 +21,8 @@ export function completenessLine(ledger: LedgerSummary, sync: SyncState, time: (
   if (!ledger.complete && !ledger.walk && sync.state !== 'running') return 'Not synced yet: the history is read into the ledger by a sync'
   if (!ledger.complete) {
     const back = ledger.walk?.reachedBack ? `, back to ${time(ledger.walk.reachedBack)}` : ''
-    return `First sync ${sync.state === 'paused' ? 'paused' : 'under way'}: ${count} so far${back}${open}`
+    const doing = sync.state === 'running' ? 'under way' : sync.state === 'paused' ? 'paused' : 'stopped'
+    return `First sync ${doing}: ${count} so far${back}${open}`
   }
   const running = sync.state === 'running' ? ' · syncing…' : sync.state === 'paused' ? ' · sync paused' : ''
   return `Synced to ${time(ledger.syncedAt!)} · ${count}${open}${running}`

@@ -227,3 +227,32 @@ test('when the provider does not answer, the rows stay, marked with the last suc
   await snap(page, 'transactions-offline')
   await checkA11y(page)
 })
+
+test('a long first sync shows its progress and can be paused, resumed and cancelled; the rows read so far stay', async ({ app, sim }) => {
+  test.setTimeout(120_000)
+  const { page, desk } = app
+  await quickStart(page)
+  const wallet = (await desk.router.call('wallets.list', {}))[0]!
+  // Far more pages than the key's budget allows in a minute: the first sync runs for minutes.
+  await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, generate: 20_000 })
+  await openSection(page, 'Transactions')
+  const status = page.getByTestId('ledger-status')
+  await expect(status).toContainText(/^First sync under way: [\d,]+ movements so far, back to /, { timeout: 30_000 })
+  await expect(page.getByTestId('sync-rate')).toContainText(/^[\d,]+ pages, [\d,]+ rows\/s$/)
+  await expect(page.getByTestId('tx-count')).toHaveText('200 loaded')
+  await snap(page, 'transactions-first-sync')
+  await checkA11y(page)
+
+  await page.getByRole('button', { name: 'Pause sync' }).click()
+  await expect(status).toContainText(/^First sync paused: /)
+  const held = Number((await status.textContent())!.match(/paused: ([\d,]+) movements/)![1]!.replace(/,/g, ''))
+  await expect(page.getByRole('button', { name: 'Resume sync' })).toBeVisible()
+  await page.getByRole('button', { name: 'Resume sync' }).click()
+  await expect(status).toContainText(/^First sync under way: /)
+  await page.getByRole('button', { name: 'Cancel sync' }).click()
+  await expect(status).toContainText(/^First sync stopped: /)
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible()
+  const after = Number((await status.textContent())!.match(/stopped: ([\d,]+) movements/)![1]!.replace(/,/g, ''))
+  expect(after).toBeGreaterThanOrEqual(held)
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible()
+})

@@ -27,13 +27,16 @@ export function LedgerStatusLine({ summary }: { summary: Summary }) {
       </p>
       {sync.state === 'running' ? (
         <>
-          {sync.etaSeconds ? (
-            <span className="muted small" data-testid="sync-rate">
-              {Math.round(sync.rowsPerSecond).toLocaleString()} rows/s, about {Math.max(1, Math.round(sync.etaSeconds / 60))} min left
-            </span>
-          ) : null}
+          <span className="muted small" data-testid="sync-rate">
+            {sync.pages.toLocaleString()} pages, {Math.round(sync.rowsPerSecond).toLocaleString()} rows/s
+            {/* A first sync cannot know how much history is left; a later one can. */}
+            {sync.etaSeconds ? `, about ${Math.max(1, Math.round(sync.etaSeconds / 60))} min left` : ''}
+          </span>
           <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('history.pause', {}))}>
             Pause sync
+          </button>
+          <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('history.cancel', {}))}>
+            Cancel sync
           </button>
         </>
       ) : sync.state === 'paused' ? (
