@@ -4,27 +4,21 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
 import type { TransactionLeg } from '../../../shared/api/resources'
+import { sampleLeg } from '../../harness/sample-leg'
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')
 
 /** 4,500 legs, three to a millisecond, so batch and page boundaries fall between legs of one instant. */
 function legs(): TransactionLeg[] {
-  return Array.from({ length: 4_500 }, (_, i) => ({
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    created_at: new Date(T0 + Math.floor(i / 3)).toISOString(),
-    direction: 'in',
-    from: { name: null, address: `0xfrom${i % 7}` },
-    to: { name: 'Treasury', address: '0xtreasury' },
-    amount: `${i}.5`,
-    asset: 'USDC',
-    fee: null,
-    fee_asset: null,
-    status: 'completed',
-    tx_hash: null,
-    network: 'ethereum-sepolia',
-    network_name: 'Ethereum Sepolia',
-    wallet_id: 'w1',
-  }))
+  return Array.from({ length: 4_500 }, (_, i) =>
+    sampleLeg(i, {
+      created_at: new Date(T0 + Math.floor(i / 3)).toISOString(),
+      from: { name: null, address: `0xfrom${i % 7}` },
+      to: { name: 'Treasury', address: '0xtreasury' },
+      amount: `${i}.5`,
+      asset: 'USDC',
+    }),
+  )
 }
 
 describe('ledger reads in batches and pages', () => {

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LedgerPageQuery, LedgerRow } from '../../../shared/api/ledger-query'
 import { useLedgerList } from '../../../renderer/src/screens/transactions/ledger-list'
+import { sampleLeg } from '../../harness/sample-leg'
 
 const row = (i: number): LedgerRow => ({
-  id: `tx-${String(i).padStart(6, '0')}`,
-  created_at: new Date(Date.UTC(2026, 10, 1) - i * 1000).toISOString(),
-  direction: 'in',
-  from: { name: null, address: '0xabc' },
-  to: { name: 'Treasury', address: '0xdef' },
-  amount: '1',
-  asset: 'ETH',
-  fee: null,
-  fee_asset: null,
-  status: 'completed',
-  tx_hash: null,
-  network: 'ethereum-sepolia',
-  network_name: 'Ethereum Sepolia',
-  wallet_id: 'w1',
+  ...sampleLeg(i + 1_000, { id: `tx-${String(i).padStart(6, '0')}`, created_at: new Date(Date.UTC(2026, 10, 1) - i * 1000).toISOString() }),
   read_at: '2026-11-01T00:00:00.000Z',
   final: true,
 })

@@ -3,28 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TransactionLeg } from '../../../shared/api/resources'
 import { exportLedgerCsv } from '../../../electron/core/history/ledger-export'
 import { openLedger } from '../../../electron/core/history/ledger-scope'
 import { DeskStore } from '../../../electron/core/store'
 import { csvCell } from '../../../electron/core/treasury/csv-export'
+import { sampleLeg } from '../../harness/sample-leg'
 
-const leg = (i: number): TransactionLeg => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  created_at: '2026-11-01T00:00:00.000Z',
-  direction: 'in',
-  from: { name: null, address: '0xabc' },
-  to: { name: 'Treasury, main', address: '0xdef' },
-  amount: '1.5',
-  asset: 'ETH',
-  fee: null,
-  fee_asset: null,
-  status: 'completed',
-  tx_hash: null,
-  network: 'ethereum-sepolia',
-  network_name: 'Ethereum Sepolia',
-  wallet_id: 'w1',
-})
+const leg = (i: number) => sampleLeg(i, { to: { name: 'Treasury, main', address: '0xdef' } })
 
 const SCOPE = 'http://127.0.0.1:1'
 

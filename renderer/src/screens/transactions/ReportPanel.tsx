@@ -9,6 +9,7 @@ import { call } from '../../desk'
 import { WalletRef } from '../../names/WalletRef'
 
 const DAY_MS = 86_400_000
+const NUMBER_COLUMNS = ['Incoming', 'Outgoing', 'Internal', 'Fees', 'Not final']
 
 interface Props {
   /** The Transactions screen's wallet filter: the report covers that wallet, or all. */
@@ -102,21 +103,11 @@ function ReportView({ report }: { report: ReconciliationReport }) {
             <th scope="col">Wallet</th>
             <th scope="col">Asset</th>
             <th scope="col">Network</th>
-            <th scope="col" className="num">
-              Incoming
-            </th>
-            <th scope="col" className="num">
-              Outgoing
-            </th>
-            <th scope="col" className="num">
-              Internal
-            </th>
-            <th scope="col" className="num">
-              Fees
-            </th>
-            <th scope="col" className="num">
-              Not final
-            </th>
+            {NUMBER_COLUMNS.map((name) => (
+              <th key={name} scope="col" className="num">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
