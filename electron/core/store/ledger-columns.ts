@@ -97,7 +97,7 @@ export class LegRead<C extends LegColumn> {
     return new DeskError(
       'record_corrupt',
       `The history ledger holds a damaged movement (id ${name('id')}, direction ${name('direction')}): its ${this.columns[i]} is not ${this.rules[i]!.what}. ` +
-        'Nothing is reported or exported from a damaged ledger.',
+        'The ledger is not read past a damaged movement: nothing is shown, counted or exported from it.',
     )
   }
 }
