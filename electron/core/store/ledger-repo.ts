@@ -1,11 +1,11 @@
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
-import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { amountKey } from '../../../shared/api/amount-key'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
-import { LedgerRowSchema, type LedgerFilter, type LedgerPage, type LedgerPosition, type LedgerRow, type LedgerSummary } from '../../../shared/api/ledger-query'
+import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
+import { LegRead, type LegColumn } from './ledger-columns'
 import { inTransaction } from './transaction'
 
 /**
@@ -26,24 +26,21 @@ export const WalkSchema = z.strictObject({
 })
 export type Walk = z.infer<typeof WalkSchema>
 
-const decimal = z.string().regex(DECIMAL_PATTERN)
-
-/** A leg as a report counts it; parsed like any row read back, so a damaged amount stops the report. */
-export const LegTallySchema = z.object({
-  atMs: z.number().int(),
-  id: z.string(),
-  direction: z.enum(['in', 'out', 'internal']),
-  walletId: z.string().nullable(),
-  asset: z.string(),
-  network: z.string().nullable(),
-  amount: decimal,
-  fee: decimal.nullable(),
-  feeAsset: z.string().nullable(),
-  final: z.number().transform((n) => n === 1),
-  status: z.string(),
-  readAtMs: z.number().int(),
-})
-export type LegTally = z.infer<typeof LegTallySchema>
+/** A leg as a report counts it; checked like any row read back, so a damaged amount stops the report. */
+export interface LegTally {
+  atMs: number
+  id: string
+  direction: 'in' | 'out' | 'internal'
+  walletId: string | null
+  asset: string
+  network: string | null
+  amount: string
+  fee: string | null
+  feeAsset: string | null
+  final: boolean
+  status: string
+  readAtMs: number
+}
 
 export interface LedgerState {
   scope: string
@@ -65,52 +62,71 @@ interface RawState {
   last_attempt_ms: number | null
 }
 
-interface RawLeg {
-  id: string
-  direction: string
-  created_at: string
-  wallet_id: string | null
-  asset: string
-  network: string | null
-  network_name: string | null
-  status: string
-  final: number
-  amount: string
-  fee: string | null
-  fee_asset: string | null
-  from_name: string | null
-  from_address: string
-  to_name: string | null
-  to_address: string
-  tx_hash: string | null
-  read_at_ms: number
-  at_ms: number
-}
-
-const LEG_COLUMNS = `l.id, l.direction, l.created_at, l.wallet_id, l.asset, l.network, l.network_name, l.status, l.final, l.amount,
-  l.fee, l.fee_asset, f.name AS from_name, f.address AS from_address, t.name AS to_name, t.address AS to_address, l.tx_hash, l.read_at_ms, l.at_ms`
+/** A whole leg, as screens and exports show it (with its parties), and its sort position. */
+const ROW_COLUMNS = ['id', 'direction', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount',
+  'fee', 'fee_asset', 'from_name', 'from_address', 'to_name', 'to_address', 'tx_hash', 'read_at_ms', 'at_ms', 'seq'] as const
+const ROW_READ = new LegRead(ROW_COLUMNS)
 const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
 
-/** A stored leg back as the API's shape, parsed like any other input. */
-function toRow(raw: RawLeg): LedgerRow {
-  return LedgerRowSchema.parse({
-    id: raw.id,
-    created_at: raw.created_at,
-    direction: raw.direction,
-    from: { name: raw.from_name, address: raw.from_address },
-    to: { name: raw.to_name, address: raw.to_address },
-    amount: raw.amount,
-    asset: raw.asset,
-    fee: raw.fee,
-    fee_asset: raw.fee_asset,
-    status: raw.status,
-    tx_hash: raw.tx_hash,
-    network: raw.network,
-    network_name: raw.network_name,
-    wallet_id: raw.wallet_id,
-    read_at: new Date(raw.read_at_ms).toISOString(),
-    final: raw.final === 1,
-  })
+/** Only what a report adds up and its sort position: no joins, no timestamps as text. */
+const TALLY_COLUMNS = ['seq', 'at_ms', 'id', 'direction', 'wallet_id', 'asset', 'network', 'amount', 'fee', 'fee_asset', 'final', 'status', 'read_at_ms'] as const
+const TALLY_READ = new LegRead(TALLY_COLUMNS)
+
+/** A stored leg back as the API's shape, each column checked against its rule (ledger-columns.ts). */
+function toRow(raw: readonly unknown[], readAt: (ms: number) => string): LedgerRow {
+  const row = ROW_READ.check(raw)
+  return {
+    id: ROW_READ.value(row, 'id'),
+    created_at: ROW_READ.value(row, 'created_at'),
+    direction: ROW_READ.value(row, 'direction'),
+    from: { name: ROW_READ.value(row, 'from_name'), address: ROW_READ.value(row, 'from_address') },
+    to: { name: ROW_READ.value(row, 'to_name'), address: ROW_READ.value(row, 'to_address') },
+    amount: ROW_READ.value(row, 'amount'),
+    asset: ROW_READ.value(row, 'asset'),
+    fee: ROW_READ.value(row, 'fee'),
+    fee_asset: ROW_READ.value(row, 'fee_asset'),
+    status: ROW_READ.value(row, 'status'),
+    tx_hash: ROW_READ.value(row, 'tx_hash'),
+    network: ROW_READ.value(row, 'network'),
+    network_name: ROW_READ.value(row, 'network_name'),
+    wallet_id: ROW_READ.value(row, 'wallet_id'),
+    read_at: readAt(ROW_READ.value(row, 'read_at_ms')),
+    final: ROW_READ.value(row, 'final') === 1,
+  }
+}
+
+function toTally(raw: readonly unknown[]): LegTally {
+  const row = TALLY_READ.check(raw)
+  return {
+    atMs: TALLY_READ.value(row, 'at_ms'),
+    id: TALLY_READ.value(row, 'id'),
+    direction: TALLY_READ.value(row, 'direction'),
+    walletId: TALLY_READ.value(row, 'wallet_id'),
+    asset: TALLY_READ.value(row, 'asset'),
+    network: TALLY_READ.value(row, 'network'),
+    amount: TALLY_READ.value(row, 'amount'),
+    fee: TALLY_READ.value(row, 'fee'),
+    feeAsset: TALLY_READ.value(row, 'fee_asset'),
+    final: TALLY_READ.value(row, 'final') === 1,
+    status: TALLY_READ.value(row, 'status'),
+    readAtMs: TALLY_READ.value(row, 'read_at_ms'),
+  }
+}
+
+/**
+ * ISO 8601 of a time, remembering the last one: the legs of one synced page share their read time, and turning
+ * a time into text costs about a microsecond, as much as the rest of the row.
+ */
+function isoOfLast(): (ms: number) => string {
+  let lastMs = Number.NaN
+  let lastText = ''
+  return (ms) => {
+    if (ms !== lastMs) {
+      lastText = new Date(ms).toISOString()
+      lastMs = ms
+    }
+    return lastText
+  }
 }
 
 /** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
@@ -223,31 +239,33 @@ export class LedgerRepo {
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
     }
     const order = 'ORDER BY l.at_ms DESC, l.seq DESC LIMIT ?'
-    let sql = `SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} ${whereClause(where.sql)} ${order}`
+    let sql = `SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause(where.sql)} ${order}`
     let params = where.params
     if (filter.text !== undefined) {
       const { needle, end } = textTerms(filter.text)
       if (this.fewHits(needle, end)) {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
-        sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${TEXT_HITS}) SELECT ${LEG_COLUMNS} FROM ${LEG_FROM}
+        sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${TEXT_HITS}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
         params = [needle, needle, end, needle, end, ...where.params]
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
-        sql = `WITH ${TEXT_PARTIES} SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} ${whereClause([...where.sql, TEXT_SCAN])} ${order}`
+        sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, TEXT_SCAN])} ${order}`
         params = [needle, ...where.params, needle, end, needle, end]
       }
     }
-    const raws = this.db.prepare(sql).all(...params, limit + 1) as unknown as RawLeg[]
-    const rows = raws.slice(0, limit).map(toRow)
+    const raws = arrays(this.db.prepare(sql)).all(...params, limit + 1) as unknown as unknown[][]
+    const readAt = isoOfLast()
+    const rows = raws.slice(0, limit).map((raw) => toRow(raw, readAt))
     const last = raws.length > limit ? rows[rows.length - 1]! : null
     return { rows, next: last && { at: last.created_at, id: last.id, direction: last.direction } }
   }
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = this.db.prepare(`SELECT ${LEG_COLUMNS} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`).all(id) as unknown as RawLeg[]
-    return raws.map(toRow)
+    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`)).all(id) as unknown as unknown[][]
+    const readAt = isoOfLast()
+    return raws.map((raw) => toRow(raw, readAt))
   }
 
   /** Every leg matching the filter, oldest first (reports and exports), read in batches so memory stays flat. */
@@ -259,17 +277,11 @@ export class LedgerRepo {
     const before = terms ? [terms.needle] : []
     const textParams = terms ? [terms.needle, terms.end, terms.needle, terms.end] : []
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
-    const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${LEG_COLUMNS}, l.seq FROM ${LEG_FROM}
+    const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${ROW_READ.select} FROM ${LEG_FROM}
       ${whereClause([...where.sql, ...textSql, ...BATCH_AFTER])} ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
-    const batch = this.db.prepare(sql)
-    let position = firstPosition(filter.from)
-    for (;;) {
-      const raws = batch.all(...before, ...where.params, ...textParams, position.at, position.at, position.seq) as unknown as Array<RawLeg & { seq: number }>
-      for (const raw of raws) yield toRow(raw)
-      if (raws.length < ROWS_BATCH) return
-      const last = raws[raws.length - 1]!
-      position = { at: last.at_ms, seq: last.seq }
-    }
+    const readAt = isoOfLast()
+    const params = [...before, ...where.params, ...textParams]
+    for (const raws of batches(arrays(this.db.prepare(sql)), params, filter.from, ROW_READ)) for (const raw of raws) yield toRow(raw, readAt)
   }
 
   /**
@@ -278,18 +290,9 @@ export class LedgerRepo {
    */
   *tallies(filter: Omit<LedgerFilter, 'text'>): Generator<LegTally> {
     const where = filterSql({ ...filter, from: undefined })
-    const sql = `SELECT l.seq, l.at_ms AS atMs, l.id, l.direction, l.wallet_id AS walletId, l.asset, l.network, l.amount, l.fee, l.fee_asset AS feeAsset,
-        l.final, l.status, l.read_at_ms AS readAtMs FROM ledger_legs l ${whereClause([...where.sql, ...BATCH_AFTER])}
+    const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l ${whereClause([...where.sql, ...BATCH_AFTER])}
       ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
-    const batch = this.db.prepare(sql)
-    let position = firstPosition(filter.from)
-    for (;;) {
-      const raws = batch.all(...where.params, position.at, position.at, position.seq) as Array<Record<string, unknown>>
-      for (const raw of raws) yield LegTallySchema.parse(raw)
-      if (raws.length < ROWS_BATCH) return
-      const last = raws[raws.length - 1]!
-      position = { at: last.atMs as number, seq: last.seq as number }
-    }
+    for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ)) for (const raw of raws) yield toTally(raw)
   }
 
   private fewHits(needle: string, end: string): boolean {
@@ -353,6 +356,27 @@ const BATCH_AFTER = ['l.at_ms >= ?', '(l.at_ms > ? OR l.seq > ?)']
 /** Where the first batch starts: just after `from` (exclusive; times are whole milliseconds), or at the oldest row. */
 function firstPosition(from: string | undefined): { at: number; seq: number } {
   return from === undefined ? { at: Number.MIN_SAFE_INTEGER, seq: -1 } : { at: Date.parse(from) + 1, seq: -1 }
+}
+
+/** Rows as arrays rather than objects: node:sqlite hands them over faster, and LegRead knows each column's place. */
+function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true)
+  return statement
+}
+
+/**
+ * The batches of a read oldest first, each after the last row of the one before (its at_ms and seq, which the
+ * read selects); the rows are checked by the caller, the position is checked here before it steers the next batch.
+ */
+function* batches<C extends LegColumn>(batch: StatementSync, params: SQLInputValue[], from: string | undefined, read: LegRead<C | 'at_ms' | 'seq'>): Generator<unknown[][]> {
+  let position = firstPosition(from)
+  for (;;) {
+    const raws = batch.all(...params, position.at, position.at, position.seq) as unknown as unknown[][]
+    yield raws
+    if (raws.length < ROWS_BATCH) return
+    const last = read.check(raws[raws.length - 1]!)
+    position = { at: read.value(last, 'at_ms'), seq: read.value(last, 'seq') }
+  }
 }
 
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */

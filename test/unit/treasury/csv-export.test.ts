@@ -89,7 +89,27 @@ describe('CSV cells', () => {
     ['a"b', '"a""b"'],
     ['plain', 'plain'],
     [null, ''],
+    [' lead', '" lead"'],
+    ['trail ', '"trail "'],
+    ['\u00a0nbsp', '"\u00a0nbsp"'],
+    ['a\nb', '"a\nb"'],
+    ['', ''],
   ])('cell %s becomes %s', (value, expected) => {
     expect(csvCell(value)).toBe(expected)
+  })
+
+  it('cells written as they are (the fast path) are exactly those the full rules leave alone', () => {
+    // The rules spelled out one by one, as they were before plain cells took a shortcut.
+    const reference = (value: string) => {
+      const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+      return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
+    }
+    const alphabet = ['a', '0', '=', '+', '-', '@', '\t', '\r', '\n', ' ', '"', ',', "'", '\u00a0', '\u2028', '\ufeff', 'é']
+    let seed = 7
+    const next = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 1)
+    for (let n = 0; n < 20_000; n++) {
+      const value = Array.from({ length: next() % 6 }, () => alphabet[next() % alphabet.length]).join('')
+      expect([value, csvCell(value)]).toEqual([value, reference(value)])
+    }
   })
 })
