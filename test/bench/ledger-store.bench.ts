@@ -8,41 +8,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { writeCsvFile } from '../../electron/core/history/csv-chunks'
-import { ledgerCsvLines } from '../../electron/core/history/ledger-csv'
-import { openLedger } from '../../electron/core/history/ledger-scope'
+import { exportLedgerCsv } from '../../electron/core/history/ledger-export'
 import { reconcile } from '../../electron/core/history/reconciliation'
 import { reportCsvLines } from '../../electron/core/history/report-csv'
-import { DeskStore, STORE_FILE, type Walk } from '../../electron/core/store'
-import { legView } from '../../electron/simulator/api/transactions'
-import { compareLegs } from '../../electron/simulator/environment'
-import { generateHistory } from '../../electron/simulator/data/history-generator'
-import { seededRandom } from '../../electron/simulator/random-source'
-import type { BalanceRecord, WalletRecord } from '../../electron/simulator/types'
+import { DeskStore, STORE_FILE } from '../../electron/core/store'
 import type { LedgerFilter } from '../../shared/api/ledger-query'
+import { fillBenchLedger } from '../harness/bench-ledger'
 
 const ROWS = 1_000_000
-const CHUNK = 20_000
 const QUERIES = 60
 const DAY = 86_400_000
-
-function balance(asset: string, network: string, decimals: number): BalanceRecord {
-  return { asset, network, amount: '1000000', available: '1000000', decimals, usd_price: 1 }
-}
-
-function wallets(): WalletRecord[] {
-  const names = ['Treasury', 'Payroll', 'Exchange float', 'Cold reserve', 'Ops', 'Market making']
-  return names.map((name, i) => ({
-    id: `wal-bench-${i}`,
-    workspace_id: 'ws-bench',
-    name,
-    deposit_addresses: [],
-    unreadable: false,
-    balances: [
-      balance('USDC', 'ethereum-sepolia', 6), balance('ETH', 'ethereum-sepolia', 18), balance('USDT', 'tron-nile', 6),
-      balance('BTC', 'bitcoin-testnet', 8), balance('SOL', 'solana-devnet', 9), balance('USDC', 'polygon-amoy', 6),
-    ],
-  }))
-}
 
 function p95(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -53,29 +28,7 @@ export default async function ledgerStoreBench(): Promise<Record<string, number>
   const dir = await mkdtemp(join(tmpdir(), 'ledger-bench-'))
   const store = DeskStore.open(dir, 'test')
   try {
-    const { ledger } = openLedger(store, 'http://127.0.0.1:4010', 'bench-key')
-    const source = seededRandom(14)
-    const all = wallets()
-    const outside = new Map<string, string[]>()
-    const end = Date.now() - 60_000
-    const startedAt = Date.now()
-    let rows = 0
-    let walk: Walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt }
-    // Newest first, chunk by chunk, as a first sync walks: each chunk covers an older slice of the year.
-    const slices = Math.ceil(ROWS / CHUNK)
-    for (let s = 0; rows < ROWS; s++) {
-      const sliceEnd = end - (s * 365 * DAY) / slices
-      const legs = generateHistory({ count: Math.ceil(CHUNK / 1.15), wallets: all, moveTargets: all, source, endMs: sliceEnd, spanMs: (365 * DAY) / slices, outsideAddresses: outside })
-        .slice(0, ROWS - rows)
-        // The provider pages newest first, so a sync writes each page in that order.
-        .sort(compareLegs)
-        .map(legView)
-      rows += legs.length
-      const times = legs.map((l) => Date.parse(l.created_at))
-      walk = { ...walk, newest: Math.max(walk.newest ?? 0, ...times), oldest: Math.min(walk.oldest ?? Infinity, ...times), pages: walk.pages + 1, rows }
-      store.transaction('bench load', () => ledger.commitPage(legs, walk, rows >= ROWS, Date.now(), Date.now() + 60_000))
-    }
-    ledger.optimize()
+    const { ledger, endMs: end } = fillBenchLedger(store, ROWS)
 
     // Combined filters with a text search, over a mix of what a person narrows by.
     const sample = ledger.page({}, undefined, 500).rows
@@ -108,8 +61,10 @@ export default async function ledgerStoreBench(): Promise<Record<string, number>
     const report = reconcile(ledger, { from: reportFrom, to: reportTo })
     const header = { profile: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', generatedAt: new Date().toISOString() }
     await writeCsvFile(join(dir, 'report.csv'), reportCsvLines(report, header))
-    await writeCsvFile(join(dir, 'export.csv'), ledgerCsvLines(ledger, { from: reportFrom, to: reportTo }))
+    // The export as the app writes it (the Transactions screen's filter), with its progress and cancel checks.
+    const exported = await exportLedgerCsv(store, ledger, { from: reportFrom, to: reportTo }, join(dir, 'export.csv'), new AbortController().signal, () => undefined)
     const reportMs = performance.now() - t0
+    if (exported.rows !== report.rows) throw new Error(`the export wrote ${exported.rows} rows, the report counted ${report.rows}`)
 
     const held = ledger.summary().rows
     store.close()
