@@ -74,7 +74,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(payoutHandlers(treasury))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
-  router.register(historyHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
+  router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { EventBus } from '../../electron/core/event-bus'
 import { historyHandlers } from '../../electron/core/history/history-handlers'
 import { DeskStore } from '../../electron/core/store'
 import type { SessionHost } from '../../electron/core/treasury/session-host'
@@ -43,7 +44,7 @@ export default async function ledgerOpenBench(): Promise<Record<string, number>>
     const { ledger } = fillBenchLedger(store, ROWS)
     const status = { profileId: 'p1', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null }
     const host = { session: async () => ({ store, ledger, profile: PROFILE, history: { status } }) } as unknown as SessionHost
-    const handlers = historyHandlers({ host }) as Record<string, (input: unknown) => Promise<unknown>>
+    const handlers = historyHandlers({ host, events: new EventBus() }) as Record<string, (input: unknown) => Promise<unknown>>
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await page.exposeBinding('__deskInvoke', async (_source, channel: string, input: unknown) => {
       if (channel in STUBS) return { ok: true, data: STUBS[channel] }

@@ -49,7 +49,7 @@ test('names first: payouts, transactions and their details name the destination 
   await expect(table.getByRole('row').filter({ hasText: SHOWN_LABEL }).first()).toBeVisible()
   const deposit = table.getByRole('row').filter({ hasText: 'outside address' }).first()
   await expect(deposit).toBeVisible()
-  await deposit.click()
+  await deposit.getByRole('cell').first().click()
   const detail = page.getByTestId('tx-detail')
   await expect(detail.getByTestId('party').filter({ hasText: 'outside address' })).toHaveCount(1)
   await expect(detail.getByTestId('party').filter({ hasText: wallet.name })).toHaveCount(1)

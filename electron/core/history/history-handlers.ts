@@ -1,19 +1,22 @@
-import { DeskError } from '../errors'
 import type { historyChannels } from '../../../shared/ipc/channels/history'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../treasury/session-host'
+import type { EventBus } from '../event-bus'
+import { ExportRuns } from '../treasury/export-runs'
 import { writeCsvFile } from './csv-chunks'
-import { reconcile } from './reconciliation'
+import { buildReport } from './report-run'
 import { reportCsvLines } from './report-csv'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
+  events: EventBus
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
 
 /** The Transactions screen's reads of the local ledger, the sync's controls and the reconciliation report. */
-export function historyHandlers({ host, chooseSavePath }: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
+export function historyHandlers({ host, events, chooseSavePath }: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
+  const exports = new ExportRuns(events, chooseSavePath)
   return {
     'history.page': async ({ after, limit, ...filter }) => {
       const session = await host.session()
@@ -44,17 +47,28 @@ export function historyHandlers({ host, chooseSavePath }: HistoryHandlerDeps): H
     'history.cancel': async () => ({ cancelled: (await host.session()).history.cancel() }),
     'history.report': async ({ from, to, walletIds }) => {
       const session = await host.session()
-      return session.store.read('read the history ledger', () => reconcile(session.ledger, { from, to, walletIds }))
+      return buildReport(session.store, session.ledger, { from, to, walletIds })
     },
     'history.exportReport': async ({ from, to, walletIds }) => {
       const session = await host.session()
-      const report = session.store.read('read the history ledger', () => reconcile(session.ledger, { from, to, walletIds }))
-      if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save a report.')
-      const path = await chooseSavePath(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`)
-      if (path === null) return { path: null }
-      const header = { profile: session.profile.name, environment: session.profile.environment, baseUrl: session.profile.baseUrl, generatedAt: new Date().toISOString() }
-      await writeCsvFile(path, reportCsvLines(report, header))
-      return { path }
+      return exports.run(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, async (target, signal, onProgress) => {
+        let counted = 0
+        try {
+          const report = await buildReport(session.store, session.ledger, { from, to, walletIds }, signal, (rows) => {
+            counted = rows
+            onProgress({ rows, pages: 0, done: false })
+          })
+          const header = { profile: session.profile.name, environment: session.profile.environment, baseUrl: session.profile.baseUrl, generatedAt: new Date().toISOString() }
+          await writeCsvFile(target, reportCsvLines(report, header))
+          onProgress({ rows: report.rows, pages: 0, done: true })
+          return { rows: report.rows, cancelled: false }
+        } catch (err) {
+          if (!signal.aborted) throw err
+          onProgress({ rows: counted, pages: 0, done: true })
+          return { rows: counted, cancelled: true }
+        }
+      })
     },
+    'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
   }
 }

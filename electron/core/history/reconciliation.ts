@@ -64,12 +64,32 @@ class Groups {
   }
 }
 
+export interface ReportPeriod {
+  from: string
+  to: string
+  walletIds?: string[]
+}
+
+/** Rows counted between two steps of a report: a pause for the event loop, a progress report and a cancel check. */
+export const REPORT_STEP_ROWS = 10_000
+
+/** A whole report at once (the CLI, the benchmark). */
+export function reconcile(ledger: LedgerRepo, period: ReportPeriod): ReconciliationReport {
+  const steps = reconcileSteps(ledger, period)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
 /**
  * Per wallet, asset and network over (from, to]: counts and exact sums (big.js) of incoming,
  * outgoing, internal movements and fees, what is not final yet, and back-to-back ranges with
  * their row counts as proof that each (id, direction) of the period was counted once.
+ * Yields the rows counted so far every REPORT_STEP_ROWS rows, so the app can report progress,
+ * cancel, and answer its screens between steps; returns the report.
  */
-export function reconcile(ledger: LedgerRepo, period: { from: string; to: string; walletIds?: string[] }): ReconciliationReport {
+export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Generator<number, ReconciliationReport> {
   const fromMs = Date.parse(period.from)
   const toMs = Date.parse(period.to)
   const coverage = requireCovered(ledger.state(), fromMs, toMs)
@@ -99,7 +119,10 @@ export function reconcile(ledger: LedgerRepo, period: { from: string; to: string
   const wallets = period.walletIds?.length ? period.walletIds : [undefined]
   for (const walletId of wallets) {
     range = 0
-    for (const leg of ledger.tallies({ from: period.from, to: period.to, walletId })) count(leg)
+    for (const leg of ledger.tallies({ from: period.from, to: period.to, walletId })) {
+      count(leg)
+      if (rows % REPORT_STEP_ROWS === 0) yield rows
+    }
   }
   const iso = (ms: number) => new Date(ms).toISOString()
   return {

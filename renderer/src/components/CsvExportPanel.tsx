@@ -5,6 +5,7 @@ import { ErrorBox } from './ErrorBox'
 import { useAction } from './useAction'
 
 type Result = ChannelOutput<'transactions.export'>
+type Progress = { rows: number; pages: number }
 
 interface Props {
   /** Text of the start button. */
@@ -12,13 +13,20 @@ interface Props {
   /** What the export covers, said beside the button. */
   note: string
   run: () => Promise<Result>
-  cancelChannel: 'transactions.cancelExport' | 'withdrawals.cancelExport'
+  cancelChannel: 'transactions.cancelExport' | 'withdrawals.cancelExport' | 'history.cancelExport'
+  /** The progress line; by default rows and pages read so far. */
+  progressText?: (p: Progress) => string
+  /** The line after a finished export; by default the rows and the file. */
+  doneText?: (r: Result) => string
 }
 
+const rowsAndPages = (p: Progress) => `${p.rows} rows from ${p.pages} pages so far`
+const rowsTo = (r: Result) => `Exported ${r.rows} rows to ${r.path ?? 'the chosen file'}`
+
 /** A CSV export of everything a filter matches, with progress from the core and a cancel. */
-export function CsvExportPanel({ label, note, run, cancelChannel }: Props) {
+export function CsvExportPanel({ label, note, run, cancelChannel, progressText = rowsAndPages, doneText = rowsTo }: Props) {
   const action = useAction()
-  const [progress, setProgress] = useState<{ rows: number; pages: number } | null>(null)
+  const [progress, setProgress] = useState<Progress | null>(null)
   const [result, setResult] = useState<Result | null>(null)
   const exportId = useRef<string | null>(null)
   const [cancellable, setCancellable] = useState(false)
@@ -65,7 +73,7 @@ export function CsvExportPanel({ label, note, run, cancelChannel }: Props) {
       {action.busy ? (
         <div role="status">
           <progress aria-label="Export progress" />
-          <span className="small">{progress ? `${progress.rows} rows from ${progress.pages} pages so far` : 'Starting…'}</span>
+          <span className="small">{progress ? progressText(progress) : 'Starting…'}</span>
         </div>
       ) : null}
       {result ? (
@@ -74,7 +82,7 @@ export function CsvExportPanel({ label, note, run, cancelChannel }: Props) {
             ? result.path === null && result.rows === 0
               ? 'Nothing exported: no file was chosen or the export stopped before the first page.'
               : `Export cancelled after ${result.rows} rows.`
-            : `Exported ${result.rows} rows to ${result.path ?? 'the chosen file'}`}
+            : doneText(result)}
         </p>
       ) : null}
       {action.error ? <ErrorBox error={action.error} title="The export failed" /> : null}

@@ -4,9 +4,11 @@ import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummary
 import { ReconciliationReportSchema } from '../../api/ledger-report'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { ExportResultSchema } from '../export-result'
 import { EVENTS } from '../events'
 
 const id = text().min(1).max(LIMITS.id)
+const ReportPeriodSchema = z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() })
 
 /** The local history ledger: its pages and summary, the sync's controls, the reconciliation report. */
 export const historyChannels = channels({
@@ -24,13 +26,11 @@ export const historyChannels = channels({
   'history.pause': { input: z.strictObject({}), output: z.strictObject({ paused: z.boolean() }) },
   'history.resume': { input: z.strictObject({}), output: z.strictObject({ resumed: z.boolean() }) },
   'history.cancel': { input: z.strictObject({}), output: z.strictObject({ cancelled: z.boolean() }) },
-  'history.report': {
-    input: z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() }),
-    output: ReconciliationReportSchema,
-  },
-  /** The report as CSV with its header block, to a file the shell's save dialog chooses. */
-  'history.exportReport': {
-    input: z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() }),
-    output: z.strictObject({ path: z.string().nullable() }),
-  },
+  'history.report': { input: ReportPeriodSchema, output: ReconciliationReportSchema },
+  /**
+   * The report as CSV with its header block, to a file the shell's save dialog chooses; progress (rows counted)
+   * arrives as `export.progress` events under the answer's exportId, and `history.cancelExport` stops it.
+   */
+  'history.exportReport': { input: ReportPeriodSchema, output: ExportResultSchema },
+  'history.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
 })

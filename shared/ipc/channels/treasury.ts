@@ -5,6 +5,7 @@ import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STAT
 import { LedgerFilterSchema } from '../../api/ledger-query'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
+import { ExportResultSchema } from '../export-result'
 
 const id = text().min(1).max(LIMITS.id)
 
@@ -16,7 +17,6 @@ export const PacingViewSchema = z.strictObject({
   lastSuccessAt: z.number().nullable(),
 })
 
-const ExportResultSchema = z.strictObject({ exportId: text(), path: text().nullable(), rows: z.number().int(), cancelled: z.boolean() })
 
 export const treasuryChannels = channels({
   'wallets.list': { input: z.strictObject({}), output: z.array(WalletSchema) },

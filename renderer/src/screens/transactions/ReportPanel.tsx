@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReconciliationReport, Sum } from '../../../../shared/api/ledger-report'
 import { Amount } from '../../components/Amount'
+import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
@@ -34,23 +35,20 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const end = to ?? syncedAt ?? new Date().toISOString()
   const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({ from: from ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString(), to: end })
   const [report, setReport] = useState<ReconciliationReport | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
   const build = useAction()
-  const save = useAction()
   const input = period.from && period.to ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) } : null
   const problem = !input ? 'Choose the start and the end of the period.' : input.from >= input.to ? 'The start must be before the end.' : null
 
+  // A report shown is always the report of the period shown: a new period hides the old one until it is built.
+  const choose = (change: Partial<typeof period>) => {
+    setPeriod((p) => ({ ...p, ...change }))
+    setReport(null)
+  }
   const run = async () => {
     if (!input || problem) return
-    setSaved(null)
     setReport(null)
     const answer = await build.run(() => call('history.report', input))
     if (answer) setReport(answer)
-  }
-  const exportCsv = async () => {
-    if (!input) return
-    const answer = await save.run(() => call('history.exportReport', input))
-    if (answer) setSaved(answer.path)
   }
 
   return (
@@ -60,26 +58,27 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
         From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).
       </p>
       <div className="row">
-        <ZonedDateTime label="Period after" value={period.from} onChange={(v) => setPeriod((p) => ({ ...p, from: v }))} />
-        <ZonedDateTime label="Period until" value={period.to} onChange={(v) => setPeriod((p) => ({ ...p, to: v }))} error={problem} />
+        <ZonedDateTime label="Period after" value={period.from} onChange={(v) => choose({ from: v })} />
+        <ZonedDateTime label="Period until" value={period.to} onChange={(v) => choose({ to: v })} error={problem} />
         <button type="button" className="primary" disabled={build.busy || problem !== null} onClick={() => void run()}>
           {build.busy ? 'Building…' : 'Build report'}
         </button>
-        {report ? (
-          <button type="button" disabled={save.busy} onClick={() => void exportCsv()}>
-            {save.busy ? 'Exporting…' : 'Export report to CSV'}
-          </button>
-        ) : null}
       </div>
       {build.busy ? <progress aria-label="Report progress" /> : null}
       {build.error ? <ErrorBox error={build.error} title="The report could not be built" /> : null}
-      {save.error ? <ErrorBox error={save.error} title="The report could not be exported" /> : null}
-      {saved ? (
-        <p className="notice good" role="status" data-testid="report-saved">
-          Report saved to {saved}
-        </p>
+      {report && input ? (
+        <>
+          <CsvExportPanel
+            label="Export report to CSV"
+            note="This period’s report with its header block (period, profile, environment, generated-at), counted again from the ledger."
+            cancelChannel="history.cancelExport"
+            run={() => call('history.exportReport', input)}
+            progressText={(p) => `${p.rows.toLocaleString()} movements counted so far`}
+            doneText={(r) => `Report of ${r.rows.toLocaleString()} movements saved to ${r.path ?? 'the chosen file'}`}
+          />
+          <ReportView report={report} />
+        </>
       ) : null}
-      {report ? <ReportView report={report} /> : null}
     </section>
   )
 }

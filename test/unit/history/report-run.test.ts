@@ -1,0 +1,83 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EventBus } from '../../../electron/core/event-bus'
+import { historyHandlers } from '../../../electron/core/history/history-handlers'
+import { openLedger } from '../../../electron/core/history/ledger-scope'
+import { reconcile, REPORT_STEP_ROWS } from '../../../electron/core/history/reconciliation'
+import { buildReport } from '../../../electron/core/history/report-run'
+import { DeskStore, type LedgerRepo } from '../../../electron/core/store'
+import type { SessionHost } from '../../../electron/core/treasury/session-host'
+import { sampleLeg } from '../../harness/sample-leg'
+
+const T0 = Date.parse('2026-10-01T00:00:00.000Z')
+const ROWS = REPORT_STEP_ROWS * 2 + 500
+const PERIOD = { from: '2026-09-30T00:00:00.000Z', to: '2026-10-31T00:00:00.000Z' }
+
+let dir: string
+let store: DeskStore
+let ledger: LedgerRepo
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-run-'))
+  store = DeskStore.open(dir, 'test')
+  ledger = openLedger(store, 'http://127.0.0.1:1', 'key-1').ledger
+  const legs = Array.from({ length: ROWS }, (_, i) => sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }))
+  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: ROWS, startedAt: Date.parse('2026-11-01T00:00:00.000Z') }
+  store.transaction('load', () => ledger.commitPage(legs, walk, true, Date.now(), Date.now()))
+})
+afterEach(async () => {
+  store.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('a report built step by step', () => {
+  it('reports progress between steps and ends with the same report as one built at once', async () => {
+    const seen: number[] = []
+    const report = await buildReport(store, ledger, PERIOD, undefined, (rows) => seen.push(rows))
+    expect(seen).toEqual([REPORT_STEP_ROWS, REPORT_STEP_ROWS * 2])
+    expect(report).toEqual(reconcile(ledger, PERIOD))
+    expect(report.groups[0]!.incoming).toEqual({ count: ROWS, sum: '2050' })
+  })
+
+  it('a cancel stops it between two steps', async () => {
+    const controller = new AbortController()
+    await expect(buildReport(store, ledger, PERIOD, controller.signal, () => controller.abort())).rejects.toMatchObject({ code: 'cancelled' })
+  })
+})
+
+describe('the report export channel', () => {
+  const handlers = (events: EventBus) => {
+    const host = { session: async () => ({ store, ledger, profile: { name: 'Ops', environment: 'sandbox', baseUrl: 'http://127.0.0.1:1' } }) } as unknown as SessionHost
+    return historyHandlers({ host, events, chooseSavePath: async (name) => join(dir, name) })
+  }
+
+  it('writes the report with its header block and reports the rows counted as export progress', async () => {
+    const events = new EventBus()
+    const progress: unknown[] = []
+    events.subscribe((event, payload) => event === 'export.progress' && progress.push(payload))
+    const result = await handlers(events)['history.exportReport'](PERIOD)
+    expect(result).toMatchObject({ path: join(dir, 'reconciliation-2026-09-30-2026-10-31.csv'), rows: ROWS, cancelled: false })
+    const csv = readFileSync(result.path!, 'utf8')
+    expect(csv).toMatch(/^report,reconciliation\r\nperiod_from \(exclusive\),2026-09-30T00:00:00.000Z\r\n/)
+    expect(csv).toContain('\r\nprofile,Ops\r\nenvironment,sandbox\r\n')
+    expect(progress).toEqual([
+      { exportId: result.exportId, rows: REPORT_STEP_ROWS, pages: 0, done: false },
+      { exportId: result.exportId, rows: REPORT_STEP_ROWS * 2, pages: 0, done: false },
+      { exportId: result.exportId, rows: ROWS, pages: 0, done: true },
+    ])
+  })
+
+  it('a cancel while it counts leaves no file', async () => {
+    const events = new EventBus()
+    const channels = handlers(events)
+    events.subscribe((event, payload) => {
+      if (event === 'export.progress') void channels['history.cancelExport']({ exportId: (payload as { exportId: string }).exportId })
+    })
+    const result = await channels['history.exportReport'](PERIOD)
+    expect(result).toMatchObject({ path: null, rows: REPORT_STEP_ROWS, cancelled: true })
+    expect(readdirSync(dir).filter((f) => f.endsWith('.csv') || f.endsWith('.part'))).toEqual([])
+    expect(existsSync(join(dir, 'reconciliation-2026-09-30-2026-10-31.csv'))).toBe(false)
+  })
+})
