@@ -5,6 +5,7 @@ import type { ApiClient } from '../../electron/core/api/api-client'
 import { HistorySync, type HistorySyncOptions } from '../../electron/core/history/history-sync'
 import { openLedger } from '../../electron/core/history/ledger-scope'
 import { DeskStore, type LedgerRepo } from '../../electron/core/store'
+import type { TransactionLeg } from '../../shared/api/resources'
 import { consoleCall } from './api-fixture'
 
 export interface SimLeg {
@@ -55,4 +56,16 @@ export function historySync(store: DeskStore, ledger: LedgerRepo, client: ApiCli
 /** Keys of every leg in the ledger, read straight from its table (duplicates would show twice). */
 export function ledgerKeys(ledger: LedgerRepo): string[] {
   return [...ledger.rows({})].map(legKey)
+}
+
+/**
+ * A profile store in `dir` whose ledger holds `legs` as one complete sync (synced to `syncedAtMs`):
+ * the starting point of tests of what the ledger reads back.
+ */
+export function loadedLedger(dir: string, legs: readonly TransactionLeg[], syncedAtMs = Date.now()): { store: DeskStore; ledger: LedgerRepo } {
+  const store = DeskStore.open(dir, 'test')
+  const { ledger } = openLedger(store, 'http://127.0.0.1:1', 'key-1')
+  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: legs.length, startedAt: syncedAtMs }
+  store.transaction('load the test ledger', () => ledger.commitPage(legs, walk, true, syncedAtMs, syncedAtMs))
+  return { store, ledger }
 }

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
+import type { DeskStore, LedgerRepo } from '../../../electron/core/store'
 import type { TransactionLeg } from '../../../shared/api/resources'
+import { loadedLedger } from '../../harness/ledger-fixture'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')
@@ -27,11 +28,7 @@ describe('ledger reads in batches and pages', () => {
   let ledger: LedgerRepo
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ledger-batches-'))
-    store = DeskStore.open(dir, 'test')
-    ledger = store.repo(ledgerRepo)
-    store.transaction('test', () => ledger.bind('test'))
-    const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: 4_500, startedAt: Date.now() }
-    store.transaction('test', () => ledger.commitPage(legs(), walk, true, Date.now(), Date.now()))
+    ;({ store, ledger } = loadedLedger(dir, legs()))
   })
   afterAll(async () => {
     store.close()

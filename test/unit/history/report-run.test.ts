@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../electron/core/event-bus'
 import { historyHandlers } from '../../../electron/core/history/history-handlers'
-import { openLedger } from '../../../electron/core/history/ledger-scope'
 import { reconcile, REPORT_STEP_ROWS } from '../../../electron/core/history/reconciliation'
 import { buildReport } from '../../../electron/core/history/report-run'
-import { DeskStore, type LedgerRepo } from '../../../electron/core/store'
+import type { DeskStore, LedgerRepo } from '../../../electron/core/store'
 import type { SessionHost } from '../../../electron/core/treasury/session-host'
+import { loadedLedger } from '../../harness/ledger-fixture'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const T0 = Date.parse('2026-10-01T00:00:00.000Z')
@@ -21,11 +21,8 @@ let store: DeskStore
 let ledger: LedgerRepo
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-run-'))
-  store = DeskStore.open(dir, 'test')
-  ledger = openLedger(store, 'http://127.0.0.1:1', 'key-1').ledger
   const legs = Array.from({ length: ROWS }, (_, i) => sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }))
-  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: ROWS, startedAt: Date.parse('2026-11-01T00:00:00.000Z') }
-  store.transaction('load', () => ledger.commitPage(legs, walk, true, Date.now(), Date.now()))
+  ;({ store, ledger } = loadedLedger(dir, legs, Date.parse('2026-11-01T00:00:00.000Z')))
 })
 afterEach(async () => {
   store.close()

@@ -4,33 +4,29 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { exportLedgerCsv } from '../../../electron/core/history/ledger-export'
-import { openLedger } from '../../../electron/core/history/ledger-scope'
-import { DeskStore } from '../../../electron/core/store'
+import type { DeskStore } from '../../../electron/core/store'
 import { csvCell } from '../../../electron/core/treasury/csv-export'
+import { loadedLedger } from '../../harness/ledger-fixture'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const leg = (i: number) => sampleLeg(i, { to: { name: 'Treasury, main', address: '0xdef' } })
 
-const SCOPE = 'http://127.0.0.1:1'
-
 /** A ledger of `count` legs one second apart, committed as a sync would. */
 function ledgerOf(count: number) {
-  const { ledger } = openLedger(store, SCOPE, 'key-1')
   const t0 = Date.parse('2026-11-01T00:00:00.000Z')
-  const legs = Array.from({ length: count }, (_, i) => ({ ...leg(i), created_at: new Date(t0 + i * 1000).toISOString() }))
-  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: count, startedAt: Date.now() }
-  store.transaction('load', () => ledger.commitPage(legs, walk, true, Date.now(), Date.now()))
-  return ledger
+  const loaded = loadedLedger(dir, Array.from({ length: count }, (_, i) => ({ ...leg(i), created_at: new Date(t0 + i * 1000).toISOString() })))
+  store = loaded.store
+  return loaded.ledger
 }
 
 let dir: string
-let store: DeskStore
+let store: DeskStore | undefined
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'csv-'))
-  store = DeskStore.open(dir, 'test')
+  store = undefined
 })
 afterEach(async () => {
-  store.close()
+  store?.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -39,7 +35,7 @@ describe('CSV export of the ledger', () => {
     const path = join(dir, 'out.csv')
     const ledger = ledgerOf(300)
     const progress: number[] = []
-    const result = await exportLedgerCsv(store, ledger, { from: '2026-11-01T00:00:09.000Z' }, path, new AbortController().signal, (p) => progress.push(p.rows))
+    const result = await exportLedgerCsv(store!, ledger, { from: '2026-11-01T00:00:09.000Z' }, path, new AbortController().signal, (p) => progress.push(p.rows))
     expect(result).toEqual({ rows: 290, cancelled: false })
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n')
     expect(lines).toHaveLength(291)
@@ -52,7 +48,7 @@ describe('CSV export of the ledger', () => {
   it('a text search in the filter is honoured, not dropped', async () => {
     const path = join(dir, 'search.csv')
     const ledger = ledgerOf(30)
-    const result = await exportLedgerCsv(store, ledger, { text: leg(7).id }, path, new AbortController().signal, () => undefined)
+    const result = await exportLedgerCsv(store!, ledger, { text: leg(7).id }, path, new AbortController().signal, () => undefined)
     expect(result.rows).toBe(1)
     expect(readFileSync(path, 'utf8')).toContain(leg(7).id)
   })
@@ -61,7 +57,7 @@ describe('CSV export of the ledger', () => {
     const controller = new AbortController()
     const path = join(dir, 'cancelled.csv')
     const ledger = ledgerOf(5_000)
-    const result = await exportLedgerCsv(store, ledger, {}, path, controller.signal, (p) => {
+    const result = await exportLedgerCsv(store!, ledger, {}, path, controller.signal, (p) => {
       if (p.rows > 0) controller.abort()
     })
     expect(result).toMatchObject({ cancelled: true, rows: 2_000 })
@@ -72,7 +68,8 @@ describe('CSV export of the ledger', () => {
 
   it('a folder that does not exist is a clear error, not a crash', async () => {
     const path = join(dir, 'missing', 'out.csv')
-    await expect(exportLedgerCsv(store, ledgerOf(1), {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
+    const one = ledgerOf(1)
+    await expect(exportLedgerCsv(store!, one, {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
       code: 'ENOENT',
     })
   })
