@@ -86,4 +86,7 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.keyboard.press('Enter')
   await expect(copy).toHaveText('Copied')
   await expect(page.getByTestId('tx-detail')).toBeHidden()
+  // `/` puts the cursor in the ledger's search.
+  await page.keyboard.press('/')
+  await expect(page.getByLabel('Search')).toBeFocused()
 })

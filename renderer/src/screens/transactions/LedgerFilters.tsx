@@ -1,7 +1,9 @@
 import { FINAL_LEG_STATUSES } from '../../../../shared/api/leg-status'
 import { NETWORKS } from '../../../../shared/api/networks'
 import type { Wallet } from '../../../../shared/api/resources'
+import { useRef } from 'react'
 import { Field } from '../../components/Field'
+import { useSlashFocus } from '../../components/useSlashFocus'
 import { WalletFilter } from '../../components/WalletFilter'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import type { FilterDraft, FilterProblems } from './ledger-filter'
@@ -18,11 +20,13 @@ interface Props {
 
 /** The Transactions screen's filters over the local ledger; they combine, and each runs on this machine. */
 export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: Props) {
+  const searchRef = useRef<HTMLInputElement>(null)
+  useSlashFocus(searchRef)
   const assets = [...new Set(wallets?.flatMap((w) => w.balances.map((b) => b.asset)) ?? [])].sort()
   return (
     <div className="filters" role="search" aria-label="Filter transactions">
       <Field label="Search" hint="Address, name, tx hash or transaction id">
-        <input type="search" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, hash, id" />
+        <input ref={searchRef} type="search" aria-keyshortcuts="/" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, hash, id" />
       </Field>
       <WalletFilter wallets={wallets} value={draft.walletId} onChange={(walletId) => onChange({ walletId })} />
       <Field label="Asset">
