@@ -1,6 +1,6 @@
 import type { Desk } from '../../electron/core/desk'
 import { Router } from '../../electron/core/ipc/router'
-import { checkA11y, consolePost, expect, snap, test } from '../harness/e2e-fixtures'
+import { checkA11y, consolePost, expect, openSection, snap, test } from '../harness/e2e-fixtures'
 
 /** Holds the page's calls of one channel until the test lets them go, to see the screen while it waits. */
 function hold(desk: Desk, channel: string): () => void {
@@ -147,4 +147,21 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
   await snap(page, 'keys-remove-revoke')
   await checkA11y(page)
   await remove.getByRole('button', { name: 'Keep as is' }).click()
+})
+
+test('the screen-capture setting shows what the core keeps, and a change is kept across a reload', async ({ app }) => {
+  const { page, desk } = app
+  const setting = page.getByLabel('Hide this window from screenshots and screen sharing')
+  await openSection(page, 'Keys & profiles')
+  await expect(setting).toBeEnabled()
+  await expect(setting).not.toBeChecked()
+  await setting.click()
+  await expect(setting).toBeChecked()
+  expect(await desk.router.call('settings.get', {})).toEqual({ hideFromScreenCapture: true })
+  await page.reload()
+  await openSection(page, 'Keys & profiles')
+  await expect(setting).toBeChecked()
+  await setting.click()
+  await expect(setting).not.toBeChecked()
+  expect(await desk.router.call('settings.get', {})).toEqual({ hideFromScreenCapture: false })
 })
