@@ -1,4 +1,21 @@
-import { checkA11y, consolePost, expect, snap, test } from '../harness/e2e-fixtures'
+import type { Desk } from '../../electron/core/desk'
+import { Router } from '../../electron/core/ipc/router'
+import { checkA11y, consolePost, expect, openSection, snap, test } from '../harness/e2e-fixtures'
+
+/** Holds the page's calls of one channel until the test lets them go, to see the screen while it waits. */
+function hold(desk: Desk, channel: string): () => void {
+  const router = desk.router
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  router.dispatch = async (c, input) => {
+    if (c === channel) await gate
+    return Router.prototype.dispatch.call(router, c, input)
+  }
+  return () => {
+    delete (router as Partial<Router>).dispatch
+    release()
+  }
+}
 
 async function register(baseUrl: string, publicKey: string): Promise<string> {
   const res = (await consolePost(baseUrl, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: publicKey })) as { key_id: string }
@@ -6,7 +23,7 @@ async function register(baseUrl: string, publicKey: string): Promise<string> {
 }
 
 test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, remove', async ({ app, sim }) => {
-  const { page } = app
+  const { page, desk } = app
   await page.getByRole('button', { name: 'Add a profile' }).click()
   const form = page.getByRole('form', { name: 'New profile' })
   await form.getByLabel('Name').fill('Ops sandbox')
@@ -28,7 +45,13 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(keyId)
   await page.getByRole('button', { name: 'Save Key ID' }).click()
   await expect(page.getByRole('table', { name: 'Profiles' })).toContainText('ready')
+  // While the test runs its button says so, and the panel's other key actions wait for it.
+  const answer = hold(desk, 'keys.test')
   await page.getByRole('button', { name: 'Test connection' }).click()
+  await expect(page.getByRole('button', { name: 'Testing…' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Rotate key' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Delete key' })).toBeDisabled()
+  answer()
   await expect(page.getByTestId('connection-result')).toContainText(/Connected: the workspace has \d+ wallets?/)
   await snap(page, 'keys-connected')
 
@@ -124,4 +147,21 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
   await snap(page, 'keys-remove-revoke')
   await checkA11y(page)
   await remove.getByRole('button', { name: 'Keep as is' }).click()
+})
+
+test('the screen-capture setting shows what the core keeps, and a change is kept across a reload', async ({ app }) => {
+  const { page, desk } = app
+  const setting = page.getByLabel('Hide this window from screenshots and screen sharing')
+  await openSection(page, 'Keys & profiles')
+  await expect(setting).toBeEnabled()
+  await expect(setting).not.toBeChecked()
+  await setting.click()
+  await expect(setting).toBeChecked()
+  expect(await desk.router.call('settings.get', {})).toEqual({ hideFromScreenCapture: true })
+  await page.reload()
+  await openSection(page, 'Keys & profiles')
+  await expect(setting).toBeChecked()
+  await setting.click()
+  await expect(setting).not.toBeChecked()
+  expect(await desk.router.call('settings.get', {})).toEqual({ hideFromScreenCapture: false })
 })

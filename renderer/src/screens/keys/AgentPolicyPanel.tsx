@@ -3,9 +3,10 @@ import { useState } from 'react'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
 import type { PolicyView } from '../../../../shared/ipc/channels/policy'
 import { policyProblems } from '../../../../shared/policy/policy-schema'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
@@ -13,29 +14,22 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   const shown = useDeskQuery('policy.show', { profileId: profile.id })
   const [draft, setDraft] = useState<PolicyDraft | null>(null)
   const [problems, setProblems] = useState<string[]>([])
-  const [error, setError] = useState<DeskCallError | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAction()
 
-  const run = async (work: () => Promise<PolicyView>) => {
-    setBusy(true)
-    setError(null)
-    try {
+  /** Sets or clears the policy; once the core took it, the form closes and the policy shown is read again. */
+  const change = (work: () => Promise<PolicyView>) =>
+    run(async () => {
       await work()
       setDraft(null)
       void shown.refetch()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   const save = (d: PolicyDraft) => {
     const candidate = policyOf(d)
     const found = 'problem' in candidate ? [candidate.problem] : policyProblems(candidate.policy)
     setProblems(found)
     if (found.length || 'problem' in candidate) return
-    void run(() => call('policy.set', { profileId: profile.id, policy: candidate.policy }))
+    void change(() => call('policy.set', { profileId: profile.id, policy: candidate.policy }))
   }
 
   const view = shown.data
@@ -62,7 +56,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           <button type="button" disabled={!view || busy} onClick={() => view && setDraft(draftOf(view.kind === 'set' ? view.policy : null))}>
             Edit policy
           </button>
-          <button type="button" disabled={busy || view?.kind === 'default'} onClick={() => void run(() => call('policy.clear', { profileId: profile.id }))}>
+          <button type="button" disabled={busy || view?.kind === 'default'} onClick={() => void change(() => call('policy.clear', { profileId: profile.id }))}>
             Clear (hold every payout)
           </button>
         </div>

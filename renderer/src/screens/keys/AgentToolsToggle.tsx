@@ -1,31 +1,24 @@
 import { useState } from 'react'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { useAction } from '../../components/useAction'
 
 type Step = 'idle' | 'confirm' | 'confirm-production'
 
 /** Lets the local AI agent request payouts and create destinations for this profile; production asks twice. */
 export function AgentToolsToggle({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   const [step, setStep] = useState<Step>('idle')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const { busy, error, run } = useAction()
   const env = profile.environment.toUpperCase()
 
-  const apply = async (enabled: boolean, confirmProduction: boolean) => {
-    setBusy(true)
-    setError(null)
-    try {
+  const apply = (enabled: boolean, confirmProduction: boolean) =>
+    run(async () => {
       await call('profiles.setAgentWriteTools', { profileId: profile.id, enabled, confirmProduction })
       setStep('idle')
       onChanged()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <div className="panel">

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/channels/profiles'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { useAction } from '../../components/useAction'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
@@ -11,8 +12,8 @@ import { PublicKeyPanel } from './PublicKeyPanel'
 
 /** Everything about a profile's signing key: generate, show, Key ID, test, rotate, delete. */
 export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
-  const [busy, setBusy] = useState<string | null>(null)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  // One action at a time for the whole panel: its buttons wait for each other and share one error.
+  const action = useAction()
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -23,29 +24,17 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const active = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'active' }, { enabled: profile.hasKey && ed25519 })
   const pending = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'pending' }, { enabled: profile.pendingKey !== null })
 
-  const run = async (what: string, action: () => Promise<void>) => {
-    setBusy(what)
-    setError(null)
-    try {
-      await action()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(null)
-    }
-  }
-
   const generate = () =>
-    run('generate', async () => {
+    action.run(async () => {
       await call('keys.generate', { profileId: profile.id })
       onChanged()
     })
   const test = () =>
-    run('test', async () => {
+    action.run(async () => {
       setResult(await call('keys.test', { profileId: profile.id, which: 'active' }))
-    })
+    }, 'test')
   const testPending = () =>
-    run('test-pending', async () => {
+    action.run(async () => {
       const previous = profile.keyId
       const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
       setPendingResult(r)
@@ -53,13 +42,13 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       if (r.ok) onChanged()
     })
   const rotate = () =>
-    run('rotate', async () => {
+    action.run(async () => {
       await call('keys.rotate', { profileId: profile.id })
       setPendingResult(null)
       onChanged()
     })
   const remove = () =>
-    run('delete', async () => {
+    action.run(async () => {
       await call('keys.delete', { profileId: profile.id })
       setConfirmDelete(false)
       setResult(null)
@@ -73,14 +62,14 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
         {ed25519 ? (
           <>
             <p>This profile has no key yet. Generate one here: the private key goes straight into the OS keychain and never leaves it.</p>
-            <button type="button" className="primary" disabled={busy !== null} onClick={() => void generate()}>
+            <button type="button" className="primary" disabled={action.busy} onClick={() => void generate()}>
               Generate key
             </button>
           </>
         ) : (
           <HmacImport profileId={profile.id} onDone={onChanged} />
         )}
-        {error ? <ErrorBox error={error} /> : null}
+        {action.error ? <ErrorBox error={action.error} /> : null}
       </div>
     )
   }
@@ -98,15 +87,15 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       ) : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
       <div className="row">
-        <button type="button" className="primary" disabled={busy !== null || !profile.keyId} onClick={() => void test()}>
-          {busy === 'test' ? 'Testing…' : 'Test connection'}
+        <button type="button" className="primary" disabled={action.busy || !profile.keyId} onClick={() => void test()}>
+          {action.running === 'test' ? 'Testing…' : 'Test connection'}
         </button>
         {ed25519 && !profile.pendingKey ? (
-          <button type="button" disabled={busy !== null} onClick={() => void rotate()}>
+          <button type="button" disabled={action.busy} onClick={() => void rotate()}>
             Rotate key
           </button>
         ) : null}
-        <button type="button" className="danger" disabled={busy !== null} onClick={() => setConfirmDelete(true)}>
+        <button type="button" className="danger" disabled={action.busy} onClick={() => setConfirmDelete(true)}>
           Delete key
         </button>
       </div>
@@ -126,7 +115,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             initial={profile.pendingKey.keyId}
             onSaved={onChanged}
           />
-          <button type="button" disabled={busy !== null || !profile.pendingKey.keyId} onClick={() => void testPending()}>
+          <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
             Test the new key
           </button>
           {pendingResult ? <ConnectionResultView result={pendingResult} /> : null}
@@ -142,13 +131,13 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
           ) : null}
         </p>
       ) : null}
-      {error ? <ErrorBox error={error} /> : null}
+      {action.error ? <ErrorBox error={action.error} /> : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete this key?"
           confirmLabel="Delete key"
           danger
-          busy={busy === 'delete'}
+          busy={action.busy}
           onClose={() => setConfirmDelete(false)}
           onConfirm={() => void remove()}
         >

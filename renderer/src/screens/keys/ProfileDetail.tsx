@@ -1,39 +1,27 @@
 import { useState } from 'react'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
+import { useAction } from '../../components/useAction'
 import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 
 export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
-  const [busy, setBusy] = useState(false)
+  // Removing the profile and opening the console share the panel's one error.
+  const { busy, error, run } = useAction()
 
-  const remove = async () => {
-    setBusy(true)
-    try {
+  const remove = () =>
+    run(async () => {
       await call('profiles.remove', { profileId: profile.id })
       setConfirmRemove(false)
       onRemoved()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const openConsole = async () => {
-    setError(null)
-    try {
-      await call('simulator.openConsole', {})
-    } catch (err) {
-      setError(asDeskError(err))
-    }
-  }
+    })
+  const openConsole = () => run(() => call('simulator.openConsole', {}))
 
   return (
     <section aria-label={`Profile ${profile.name}`}>

@@ -1,34 +1,32 @@
-import { useEffect, useState } from 'react'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { useQueryClient } from '@tanstack/react-query'
+import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
+import { useAction } from '../../components/useAction'
+import { deskKey } from '../../data/desk-keys'
+import { useDeskQuery } from '../../data/useDeskQuery'
 
 /** App setting (all profiles): hide the window's contents from screenshots and screen sharing. */
 export function ScreenCaptureToggle() {
-  const [hidden, setHidden] = useState<boolean | null>(null)
-  const [error, setError] = useState<DeskCallError | null>(null)
-
-  useEffect(() => {
-    call('settings.get', {}).then((s) => setHidden(s.hideFromScreenCapture), (err: unknown) => setError(asDeskError(err)))
-  }, [])
+  const settings = useDeskQuery('settings.get', {})
+  const client = useQueryClient()
+  const { error, run } = useAction()
+  const hidden = settings.data?.hideFromScreenCapture
 
   const apply = async (enabled: boolean) => {
-    setError(null)
-    try {
-      setHidden((await call('settings.setHideFromScreenCapture', { enabled })).hideFromScreenCapture)
-    } catch (err) {
-      setError(asDeskError(err))
-    }
+    const next = await run(() => call('settings.setHideFromScreenCapture', { enabled }))
+    if (next) client.setQueryData(deskKey('settings.get', {}), next)
   }
 
+  const problem = error ?? settings.error
   return (
     <div className="panel">
       <h3>Settings</h3>
       <label className="row">
-        <input type="checkbox" checked={hidden ?? false} disabled={hidden === null} onChange={(e) => void apply(e.target.checked)} />
+        <input type="checkbox" checked={hidden ?? false} disabled={hidden === undefined} onChange={(e) => void apply(e.target.checked)} />
         Hide this window from screenshots and screen sharing
       </label>
       <p className="muted small">Where the system allows it (Windows and macOS); a shared screen then shows the window empty.</p>
-      {error ? <ErrorBox error={error} title="The setting could not be read or changed" /> : null}
+      {problem ? <ErrorBox error={problem} title="The setting could not be read or changed" /> : null}
     </div>
   )
 }

@@ -1,0 +1,95 @@
+import { snapAndCheck } from '../harness/a11y-themes'
+import { consolePost, expect, test } from '../harness/e2e-fixtures'
+
+// Every state below is photographed and axe-checked in the light and the dark theme: contrast differs between them.
+
+test('the welcome screen and every state of the new-profile form pass axe in both themes', async ({ app }) => {
+  const { page } = app
+  await expect(page.getByRole('heading', { name: 'Welcome to Payout Desk' })).toBeVisible()
+  await snapAndCheck(page, 'themes-welcome')
+
+  await page.getByRole('button', { name: 'Add a profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await snapAndCheck(page, 'themes-profile-form')
+  await form.getByLabel('Base URL').fill('ftp://nowhere')
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(form.getByText('Use https (http only for 127.0.0.1 or localhost).')).toBeVisible()
+  await snapAndCheck(page, 'themes-profile-form-errors')
+  await form.getByLabel('Environment').selectOption('production')
+  await expect(form.getByText('Production moves real money.')).toBeVisible()
+  await snapAndCheck(page, 'themes-profile-form-production')
+  await form.getByLabel('Environment').selectOption('sandbox')
+  await form.getByLabel('Algorithm').selectOption('hmac')
+  await form.getByLabel('Name').fill('Legacy')
+  await form.getByLabel('Base URL').fill('https://api.provider.example')
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  const hmac = page.getByRole('form', { name: 'Import HMAC secret' })
+  await hmac.getByLabel('Secret').fill('has a space')
+  await expect(hmac.getByText('Only printable characters, no spaces.')).toBeVisible()
+  await snapAndCheck(page, 'themes-hmac-import')
+})
+
+test('the key states and every confirmation of Keys & profiles pass axe in both themes', async ({ app, sim }) => {
+  // Twenty-four axe runs and fourteen screenshots: more than the default minute on a busy machine.
+  test.slow()
+  const { page } = app
+  await page.getByRole('button', { name: 'Add a profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Ops sandbox')
+  await form.getByLabel('Base URL').fill(sim.sandbox.url)
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
+  if (await page.getByRole('button', { name: 'Generate key' }).isVisible()) await page.getByRole('button', { name: 'Generate key' }).click()
+  const base64 = (await page.getByTestId('pk-base64').first().textContent())!.trim()
+  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(key_id)
+  await page.getByRole('button', { name: 'Save Key ID' }).click()
+  await page.getByRole('button', { name: 'Test connection' }).click()
+  await expect(page.getByTestId('connection-result')).toContainText('Connected')
+  await snapAndCheck(page, 'themes-key-ready')
+
+  // Rotation has no confirmation: the old key stays active until the new one passes its test.
+  await page.getByRole('button', { name: 'Rotate key' }).click()
+  await expect(page.getByTestId('pending-key')).toBeVisible()
+  await snapAndCheck(page, 'themes-key-rotating')
+
+  const dialogs = [
+    { open: 'Delete key', title: 'Delete this key?' },
+    { open: 'Remove profile', title: 'Remove this profile?' },
+  ]
+  for (const { open, title } of dialogs) {
+    await page.getByRole('button', { name: open, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: title })
+    await expect(dialog.getByTestId('revoke-reminder')).toBeVisible()
+    await snapAndCheck(page, `themes-${open.toLowerCase().replace(' ', '-')}-dialog`)
+    await dialog.getByRole('button', { name: 'Keep as is' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  const sandboxConfirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
+  await expect(sandboxConfirm).toContainText('SANDBOX')
+  await snapAndCheck(page, 'themes-agent-tools-sandbox-dialog')
+  await sandboxConfirm.getByRole('button', { name: 'Keep as is' }).click()
+
+  // Production: the red look, and a second confirmation.
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  await form.getByLabel('Name').fill('Live treasury')
+  await form.getByLabel('Environment').selectOption('production')
+  await form.getByLabel('Base URL').fill('https://api.provider.example')
+  await form.getByRole('button', { name: 'Create profile' }).click()
+  await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
+  await expect(page.locator('.app')).toHaveClass(/app-env-production/)
+  await page.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Live treasury' }).click()
+  await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  const first = page.getByRole('dialog', { name: 'Allow agent write tools?' })
+  await expect(first).toContainText('PRODUCTION')
+  await snapAndCheck(page, 'themes-agent-tools-production-dialog')
+  await first.getByRole('button', { name: 'Continue' }).click()
+  const second = page.getByRole('dialog', { name: 'Confirm for PRODUCTION' })
+  await expect(second).toBeVisible()
+  await snapAndCheck(page, 'themes-agent-tools-production-second-dialog')
+  await second.getByRole('button', { name: 'Keep as is' }).click()
+  await expect(page.getByLabel(/Allow the agent's write tools/)).not.toBeChecked()
+})
