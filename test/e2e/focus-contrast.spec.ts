@@ -73,7 +73,7 @@ test('every screen and dialog passes axe in the light and the dark theme', async
   await checkA11yBothThemes(page)
 
   await openSection(page, 'Transactions')
-  await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).click()
+  await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).getByRole('cell').first().click()
   await expect(page.getByTestId('tx-leg').first()).toBeVisible()
   await checkA11yBothThemes(page)
 

@@ -91,7 +91,7 @@ export class TreasurySession {
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
     const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
-        const history = new HistoryRunner({
+    const history = new HistoryRunner({
       ...deps.history,
       profileId: profile.id,
       store,

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
+import { useAction } from '../../components/useAction'
 
 type Acting = { kind: 'release' | 'reject'; entry: OutboxEntryView }
 
@@ -15,18 +16,16 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
   const held = useDeskQuery('held.list', {})
   const [acting, setActing] = useState<Acting | null>(null)
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const action = useAction()
+  const { busy, error } = action
   /** A release the provider did not accept: the entry stays in the outbox (refused or unknown) with its reason. */
   const [notAccepted, setNotAccepted] = useState<string | null>(null)
   // The cache re-reads the list on every outbox change (desk-events), also one made by the connector.
   const retry = () => void held.refetch()
 
   const act = async (a: Acting) => {
-    setBusy(true)
-    setError(null)
     setNotAccepted(null)
-    try {
+    const done = await action.run(async () => {
       if (a.kind === 'release') {
         const r = await call('held.release', { idempotencyKey: a.entry.idempotencyKey })
         if (!r.withdrawal) setNotAccepted(`Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`)
@@ -34,14 +33,12 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
       } else {
         await call('held.reject', { idempotencyKey: a.entry.idempotencyKey, reason })
       }
-      setActing(null)
-      setReason('')
-      retry()
-    } catch (err) {
-      setError(asDeskError(err))
-    } finally {
-      setBusy(false)
-    }
+      return true
+    })
+    if (!done) return
+    setActing(null)
+    setReason('')
+    retry()
   }
 
   if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
