@@ -6,8 +6,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
   globalSetup: './test/harness/e2e-global-setup.ts',
-  // One worker: the suite shares one keychain and this machine has two cores.
-  workers: 1,
+  // Two workers, one per core: each test has its own data folder, profiles and simulator, and the keychain serves
+  // both; most of a test's time is spent waiting (paced requests, polls), so the suite takes two thirds as long.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

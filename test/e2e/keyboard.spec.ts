@@ -69,7 +69,7 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.keyboard.press('Enter')
   const review = page.getByRole('region', { name: 'Review payout' })
   await tabTo(page, review.getByRole('button', { name: 'Request payout' }))
-  await snap(page, 'keyboard-review-focus', ['light'])
+  await snap(page, 'keyboard-review-focus')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
 

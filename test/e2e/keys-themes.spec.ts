@@ -1,5 +1,4 @@
-import { snapAndCheck } from '../harness/a11y-themes'
-import { consolePost, expect, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, snapAndCheck, test } from '../harness/e2e-fixtures'
 
 // Every state below is photographed and axe-checked in the light and the dark theme: contrast differs between them.
 

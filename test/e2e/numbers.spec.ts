@@ -76,7 +76,7 @@ for (const { locale, group, decimal } of LOCALES) {
       await expect(times.first()).toContainText(new RegExp(`${utc.slice(0, 2).replace(/^0/, '0?')}\\D${utc.slice(3, 5)}`))
       await openSection(page, 'Transactions')
       await expect(page.locator('main time').first()).toContainText('UTC')
-      await snap(page, `numbers-times-utc-${locale}`, ['light'])
+      await snap(page, `numbers-times-utc-${locale}`)
       await page.reload()
       await expect(page.getByTestId('time-zone-toggle')).toHaveText('Times: UTC')
     })

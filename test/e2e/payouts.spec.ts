@@ -69,7 +69,7 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   await form.getByRole('button', { name: 'Register destination' }).click()
   await expect(form.getByText('At most 120 characters.')).toHaveCount(0)
   await expect(page.getByTestId('destination-outcome')).toContainText('This address is already in the book')
-  await snap(page, 'destinations-duplicate', ['light'])
+  await snap(page, 'destinations-duplicate')
 
   const destination = (await desk.router.call('counterparties.list', {})).find((c) => c.address === ADDRESS)!
   await consolePost(sim.sandbox.url, `/counterparties/${destination.id}/verify`)
@@ -145,7 +145,7 @@ test('cancel a pending payout; an approved one is explained as not cancellable',
   await page.getByRole('button', { name: 'Follow this payout' }).click()
   await page.getByRole('button', { name: 'Cancel payout' }).click()
   const dialog = page.getByRole('dialog', { name: 'Cancel this payout?' })
-  await snap(page, 'payout-cancel-confirm', ['light'])
+  await snap(page, 'payout-cancel-confirm')
   await dialog.getByRole('button', { name: 'Cancel payout' }).click()
   await expect(page.locator('.screen-head .chip').first()).toHaveText('cancelled')
   await expect(page.getByTestId('timeline')).toContainText('cancelled')

@@ -19,7 +19,7 @@ test('the shell shows the welcome, navigates every section and reads app.info th
   }
   await expect(page.getByRole('heading', { name: 'Keys & profiles', level: 1 })).toBeVisible()
   await expect(page.getByText('No profiles yet')).toBeVisible()
-  await snap(page, 'shell-keys-empty', ['light'])
+  await snap(page, 'shell-keys-empty')
   await checkA11y(page)
 
   // Ctrl+1..5 open the sections in nav order.

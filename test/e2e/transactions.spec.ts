@@ -209,7 +209,7 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   const exported = lines.slice(1).map((l) => l.split(',').slice(0, 3).join('|'))
   expect(new Set(exported).size).toBe(wallet.length)
   expect(new Set(exported)).toEqual(new Set(wallet.map((l) => `${l.id}|${l.created_at}|${l.direction}`)))
-  await snap(page, 'transactions-exported', ['light'])
+  await snap(page, 'transactions-exported')
 })
 
 test('when the provider does not answer, the rows stay, marked with the last successful sync', async ({ app, sim }) => {

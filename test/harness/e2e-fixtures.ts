@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDesk, type Desk } from '../../electron/core/desk'
 import type { startSimulator } from '../../electron/simulator'
+import { checkDialogContrast } from './dialog-contrast'
 import { serveStatic, type StaticServer } from './e2e-server'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -101,22 +102,37 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
 
 export { expect }
 
-/** Saves the current screen under test-results/screens, in light and (when asked) dark. */
-export async function snap(page: Page, name: string, themes: Array<'light' | 'dark'> = ['light', 'dark']): Promise<void> {
-  for (const theme of themes) {
+/** Saves the current screen under test-results/screens, in the light and the dark theme. */
+export async function snap(page: Page, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme })
     await page.screenshot({ path: join(SCREENS, `${name}-${theme}.png`), fullPage: true })
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-/** axe on the current screen: no serious or critical violation. */
+/**
+ * axe on the current screen in the light and the dark theme (contrast differs between them): no serious or critical
+ * violation; with a dialog open, every line of its text is measured too.
+ */
 export async function checkA11y(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze()
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("; ")}`)
-  expect(bad).toEqual([])
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const result = await new AxeBuilder({ page }).analyze()
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${scheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')}`)
+    expect(bad).toEqual([])
+    if (dialogOpen) await checkDialogContrast(page)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** Screenshots of the current screen in both themes, then axe in both. */
+export async function snapAndCheck(page: Page, name: string): Promise<void> {
+  await snap(page, name)
+  await checkA11y(page)
 }
 
 /** POSTs to the simulator's console (approvals, verifications, faults). */

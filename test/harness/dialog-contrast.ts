@@ -1,23 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import { checkA11y, snap } from './e2e-fixtures'
-
-/** axe on the current screen in the light and the dark theme (contrast differs between them), and on an open dialog's text. */
-export async function checkA11yBothThemes(page: Page): Promise<void> {
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await checkA11y(page)
-    if (dialogOpen) await checkDialogContrast(page)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
-/** Screenshots of the current screen in both themes, then axe in both. */
-export async function snapAndCheck(page: Page, name: string): Promise<void> {
-  await snap(page, name)
-  await checkA11yBothThemes(page)
-}
 
 /**
  * axe decides a text's contrast only when each of its lines lies over the same elements, which behind a backdrop depends on the
@@ -25,7 +7,7 @@ export async function snapAndCheck(page: Page, name: string): Promise<void> {
  * app changes nothing inside the dialog and lets axe measure every line. A line still undecided fails, and so does a run that
  * measured nothing (a dialog rendered inside the root again).
  */
-async function checkDialogContrast(page: Page): Promise<void> {
+export async function checkDialogContrast(page: Page): Promise<void> {
   await page.evaluate(`document.getElementById('root').style.visibility = 'hidden'`)
   try {
     const result = await new AxeBuilder({ page }).include('[role="dialog"]').withRules(['color-contrast']).analyze()
