@@ -5,6 +5,7 @@ import type { Counterparty, Wallet } from '../../../../shared/api/resources'
 import { checkPayout } from '../../../../shared/payouts/payout-rules'
 import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
+import { Options } from '../../components/Options'
 import { QueryView } from '../../components/QueryView'
 import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
@@ -117,11 +118,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
             }}
           >
             <option value="">Choose…</option>
-            {assets.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
+            <Options values={assets} />
           </select>
         </Field>
         {assetNetworks.length > 1 ? (

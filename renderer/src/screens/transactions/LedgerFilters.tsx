@@ -3,6 +3,7 @@ import { NETWORKS } from '../../../../shared/api/networks'
 import type { Wallet } from '../../../../shared/api/resources'
 import { useRef } from 'react'
 import { Field } from '../../components/Field'
+import { Options } from '../../components/Options'
 import { useSlashFocus } from '../../components/useSlashFocus'
 import { WalletFilter } from '../../components/WalletFilter'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
@@ -32,11 +33,7 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
       <Field label="Asset">
         <select value={draft.asset} onChange={(e) => onChange({ asset: e.target.value })}>
           <option value="">All assets</option>
-          {assets.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
+          <Options values={assets} />
         </select>
       </Field>
       <Field label="Network">
@@ -61,11 +58,7 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
         <select value={draft.status} onChange={(e) => onChange({ status: e.target.value })}>
           <option value="">Any status</option>
           <option value="not_final">Not final (still re-read)</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={STATUSES} />
         </select>
       </Field>
       <ZonedDateTime label="Recorded after" value={draft.from} onChange={(from) => onChange({ from })} />
