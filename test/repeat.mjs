@@ -60,7 +60,9 @@ function playwrightFailures(report) {
 let spinner = null
 if (busy) {
   spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
-  // However this script ends, the spinner ends with it.
+  // However this script ends, the spinner ends with it; unreferenced, it does not keep this script alive either
+  // (a referenced child did: the script never reached its exit and the spinner outlived it).
+  spinner.unref()
   process.on('exit', () => spinner.kill())
   console.log(`one core kept busy by yes (pid ${spinner.pid})`)
 }
@@ -111,4 +113,5 @@ if (failures.size === 0) {
   for (const [name, inRuns] of failures) console.log(`  ${name}: run ${inRuns.join(', ')} of ${runs}`)
   console.log(`reports in ${outDir}`)
 }
+spinner?.kill()
 process.exitCode = failures.size === 0 ? 0 : 1
