@@ -1,0 +1,83 @@
+import type { SQLInputValue, StatementSync } from 'node:sqlite'
+import { amountKey } from '../../../shared/api/amount-key'
+import type { LedgerFilter } from '../../../shared/api/ledger-query'
+import type { LegColumn, LegRead } from './ledger-columns'
+
+/** The SQL the ledger's reads share: filters, batches by position, and the text search. */
+
+export function whereClause(parts: string[]): string {
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : ''
+}
+
+export const ROWS_BATCH = 2_000
+
+/**
+ * Rows after a batch position, oldest first. The lone `at_ms >= ?` is what lets the index start
+ * at the position: an OR alone would make every batch skip all the rows before it again.
+ */
+export const BATCH_AFTER = ['l.at_ms >= ?', '(l.at_ms > ? OR l.seq > ?)']
+
+/** Where the first batch starts: just after `from` (exclusive; times are whole milliseconds), or at the oldest row. */
+export function firstPosition(from: string | undefined): { at: number; seq: number } {
+  return from === undefined ? { at: Number.MIN_SAFE_INTEGER, seq: -1 } : { at: Date.parse(from) + 1, seq: -1 }
+}
+
+/** Rows as arrays rather than objects: node:sqlite hands them over faster, and LegRead knows each column's place. */
+export function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true)
+  return statement
+}
+
+/**
+ * The batches of a read oldest first, each after the last row of the one before (its at_ms and seq, which the
+ * read selects); the rows are checked by the caller, the position is checked here before it steers the next batch.
+ */
+export function* batches<C extends LegColumn>(batch: StatementSync, params: SQLInputValue[], from: string | undefined, read: LegRead<C | 'at_ms' | 'seq'>): Generator<unknown[][]> {
+  let position = firstPosition(from)
+  for (;;) {
+    const raws = batch.all(...params, position.at, position.at, position.seq) as unknown as unknown[][]
+    yield raws
+    if (raws.length < ROWS_BATCH) return
+    const last = read.check(raws[raws.length - 1]!)
+    position = { at: read.value(last, 'at_ms'), seq: read.value(last, 'seq') }
+  }
+}
+
+/** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
+export const FEW_HITS = 5_000
+
+/** The text lowercased, and just past every text that starts with it (for a prefix range over an index). */
+export function textTerms(text: string): { needle: string; end: string } {
+  const needle = text.toLowerCase()
+  return { needle, end: `${needle}\uffff` }
+}
+
+/** Parties are few next to legs: a substring scan of them, once per query. */
+export const TEXT_PARTIES = 'p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0)'
+/** Legs whose party matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its index. */
+export const TEXT_HITS = `SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)
+  UNION ALL SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)
+  UNION ALL SELECT seq FROM ledger_legs WHERE tx_hash >= ? AND tx_hash < ?
+  UNION ALL SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?`
+/** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
+export const TEXT_SCAN = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p) OR (+l.tx_hash >= ? AND +l.tx_hash < ?) OR (+l.id >= ? AND +l.id < ?))'
+
+export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; params: SQLInputValue[] } {
+  const sql: string[] = []
+  const params: SQLInputValue[] = []
+  const add = (clause: string, ...values: SQLInputValue[]) => {
+    sql.push(clause)
+    params.push(...values)
+  }
+  if (f.walletId !== undefined) add('l.wallet_id = ?', f.walletId)
+  if (f.asset !== undefined) add('l.asset = ?', f.asset)
+  if (f.network !== undefined) add('l.network = ?', f.network)
+  if (f.direction !== undefined) add('l.direction = ?', f.direction)
+  if (f.status === 'not_final') add('l.final = 0')
+  else if (f.status !== undefined) add('l.status = ?', f.status)
+  if (f.from !== undefined) add('l.at_ms > ?', Date.parse(f.from))
+  if (f.to !== undefined) add('l.at_ms <= ?', Date.parse(f.to))
+  if (f.minAmount !== undefined) add('l.amount_key >= ?', amountKey(f.minAmount))
+  if (f.maxAmount !== undefined) add('l.amount_key <= ?', amountKey(f.maxAmount))
+  return { sql, params }
+}
