@@ -8,4 +8,5 @@ done
 export XDG_DATA_HOME="${XDG_DATA_HOME_FOR_TESTS:-$(mktemp -d)}"
 export PAYOUT_DESK_KEYCHAIN_READY=1
 quoted=$(printf '%q ' "$@")
-exec dbus-run-session -- sh -c "echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; $quoted"
+watchdog=$(printf '%q' "$(dirname "$0")/keychain-watchdog.sh")
+exec dbus-run-session -- sh -c "echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; sh $watchdog & $quoted"
