@@ -6,9 +6,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
   globalSetup: './test/harness/e2e-global-setup.ts',
-  // Two workers, one per core: each test has its own data folder, profiles and simulator, and the keychain serves
-  // both; most of a test's time is spent waiting (paced requests, polls), so the suite takes two thirds as long.
-  workers: 2,
+  // One worker: two (one per core) took two thirds of the time but twice in six runs a quick start hung or the shared
+  // keyring daemon aborted under the load; a suite that fails by chance costs more than the minute and a half.
+  workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
