@@ -1,9 +1,18 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
 
 /** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
 export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
+
+/** A policy change as its audit row records it (PolicySettings writes it in the row's own transaction). */
+const PolicyChangeSchema = z.object({
+  path: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  detail: z.object({ by: z.string(), policy: z.unknown().optional() }),
+})
 
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
 const NOT_PAYING = "('discarded', 'refused')"
@@ -13,6 +22,9 @@ const NOT_PAYING = "('discarded', 'refused')"
  * the outbox, so every process and every restart sees the same totals) and its write requests.
  */
 export class PolicyRepo {
+  /** The last row text found to match its audit row. */
+  private sealed: string | null = null
+
   constructor(private readonly db: DatabaseSync) {}
 
   read(): PolicyRow {
@@ -25,9 +37,35 @@ export class PolicyRepo {
       return { kind: 'unreadable', problem: 'the stored policy is not JSON' }
     }
     const parsed = StoredPolicySchema.safeParse({ policy, setAt: raw.set_at, setBy: raw.set_by })
-    if (parsed.success) return { kind: 'set', stored: parsed.data }
-    const issue = parsed.error.issues[0]
-    return { kind: 'unreadable', problem: `${issue?.path.join('.') || 'policy'}: ${issue?.message ?? 'invalid'}` }
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return { kind: 'unreadable', problem: `${issue?.path.join('.') || 'policy'}: ${issue?.message ?? 'invalid'}` }
+    }
+    if (!this.matchesLastChange(raw)) return { kind: 'unreadable', problem: 'the stored policy is not the last one a person set in the app or with the CLI, as the audit log records it' }
+    return { kind: 'set', stored: parsed.data }
+  }
+
+  /**
+   * Whether the row is exactly what the last policy change in the audit log wrote (same body, time
+   * and person). A row edited or written straight into the database, by a script or another
+   * program, has no such change and is not obeyed. Remembered per row text: a running connector
+   * scans the audit log once per change, not once per request.
+   */
+  private matchesLastChange(raw: { body: string; set_at: string; set_by: string }): boolean {
+    const text = `${raw.set_at}|${raw.set_by}|${raw.body}`
+    if (this.sealed === text) return true
+    const row = this.db
+      .prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1")
+      .get() as { entry: string } | undefined
+    const change = row ? PolicyChangeSchema.safeParse(JSON.parse(row.entry)) : null
+    const sealed =
+      change?.success === true &&
+      change.data.path === 'policy.set' &&
+      change.data.at === raw.set_at &&
+      `${change.data.detail.by} (${change.data.actor})` === raw.set_by &&
+      JSON.stringify(change.data.detail.policy) === raw.body
+    if (sealed) this.sealed = text
+    return sealed
   }
 
   /** Changes whenever anyone writes the row; a cheap way for a running connector to notice. */

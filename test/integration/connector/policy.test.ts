@@ -259,4 +259,24 @@ describe('the agent policy, enforced by the connector', () => {
     expect(shown.code).toBe(1)
     expect(shown.stdout).toMatch(/UNREADABLE/)
   })
+
+  it('a well-formed policy written straight into the database, not through the app or the CLI, is not obeyed', async () => {
+    const p = await f.profile('forged', { writeTools: true })
+    await f.setPolicy('forged', ['--max-per-payout', 'ETH=0.001'])
+    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+    const row = db.prepare('SELECT body FROM policy WHERE id = 1').get() as { body: string }
+    const loosened = { ...JSON.parse(row.body), maxPerPayout: { ETH: '1000' } }
+    db.prepare('UPDATE policy SET body = ? WHERE id = 1').run(JSON.stringify(loosened))
+    db.close()
+    const c = await f.connect('forged')
+    const key = newKey('forged')
+    const denied = await pay(c, key, '0.5')
+    expectDenied(denied, 'policy_unreadable', null)
+    expect(json(denied).error.message).toMatch(/not the last one a person set/)
+    expect(await postsWithKey(key)).toHaveLength(0)
+
+    // A person setting it again in the CLI makes it the policy in force.
+    await f.setPolicy('forged', ['--max-per-payout', 'ETH=1'])
+    expectAccepted(await pay(c, key, '0.5'))
+  })
 })
