@@ -56,7 +56,8 @@ export interface SimConsole {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   addTransactions(spec: MovementSpec): Promise<any[]>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  verify(counterpartyId: string): Promise<any>
+  /** Verifies a destination, by default now; `verifiedAt` (ISO) ages or moves the verification. */
+  verify(counterpartyId: string, verifiedAt?: string): Promise<any>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   withdrawalAction(withdrawalId: string, action: WithdrawalAction): Promise<any>
   settings(patch: { rate_limit_per_minute?: number; rate_limit_window_s?: number; approver_available?: boolean; live_refresh_fails?: boolean }): Promise<void>
@@ -97,7 +98,7 @@ export function simConsole(baseUrl: string): SimConsole {
     createWallet: (workspaceId, name, balances, unreadable) =>
       data('POST', 'wallets', { workspace_id: workspaceId, name, balances, ...(unreadable === undefined ? {} : { unreadable }) }),
     addTransactions: (spec) => data('POST', 'transactions', spec),
-    verify: (id) => data('POST', `counterparties/${encodeURIComponent(id)}/verify`),
+    verify: (id, verifiedAt) => data('POST', `counterparties/${encodeURIComponent(id)}/verify`, verifiedAt ? { verified_at: verifiedAt } : undefined),
     withdrawalAction: (id, action) => data('POST', `withdrawals/${encodeURIComponent(id)}/${action}`),
     settings: async (patch) => void (await data('POST', 'settings', patch)),
     faults: async (spec) => void (await data('POST', 'faults', spec)),

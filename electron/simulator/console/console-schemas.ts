@@ -9,6 +9,9 @@ const network = z.string().refine((n) => findNetwork(n) !== undefined, 'unknown 
 const asset = z.string().min(1).max(32)
 const timestamp = z.string().datetime({ offset: true })
 
+/** When a destination counts as verified; by default now. A past time lets a test age a verification. */
+export const VerifySchema = z.strictObject({ verified_at: timestamp.optional() })
+
 export const ResetSchema = z.strictObject({ seed: z.enum(['demo', 'empty']).optional() })
 
 export const WorkspaceSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.name), organisation_id: id.optional(), parent_id: id.optional() })

@@ -10,7 +10,7 @@ import type { Environment } from '../environment'
 import { HttpError } from '../http-error'
 import { osRandom } from '../random-source'
 import { emptyData, type KeyRecord, type WalletRecord } from '../types'
-import { FaultSchema, KeySchema, ResetSchema, SettingsSchema, WalletSchema, WorkspaceSchema } from './console-schemas'
+import { FaultSchema, KeySchema, ResetSchema, SettingsSchema, VerifySchema, WalletSchema, WorkspaceSchema } from './console-schemas'
 import { addTransactions } from './console-transactions'
 import { setLegStatus } from './leg-status'
 import { parseConsoleBody } from './parse-console-body'
@@ -52,7 +52,8 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     case 'POST counterparties/:id/verify': {
       const c = env.data.counterparties.find((x) => x.id === id)
       if (!c) throw notFound('destination')
-      if (!c.can_send) Object.assign(c, { status: 'verified', can_send: true, verified_at: new Date(now).toISOString() })
+      const { verified_at } = parseConsoleBody(body, VerifySchema)
+      if (!c.can_send || verified_at) Object.assign(c, { status: 'verified', can_send: true, verified_at: new Date(verified_at ?? now).toISOString() })
       env.changed()
       return counterpartyView(c)
     }

@@ -132,11 +132,16 @@ describe('the agent policy, enforced by the connector', () => {
     expect(decisions(p).filter((d) => d.path === 'policy.denied').map((d) => d.detail.tool)).toEqual(['create_counterparty', 'request_withdrawal'])
   })
 
-  it('destinations: "verified 1 hour ago" refuses one verified seconds ago; a list lets only its ids through', async () => {
+  it('destinations: "verified 1 hour ago" refuses one verified seconds short of the hour and lets it pay past it; a list lets only its ids through', async () => {
     await f.profile('dest', { writeTools: true })
     await f.setPolicy('dest', ['--destinations', 'verified-for:1'])
     const c = await f.connect('dest')
+    // The provider says when the destination was verified; 30 s either side of the hour leaves room for a slow machine.
+    const hourAgo = (seconds: number) => new Date(Date.now() - 3_600_000 + seconds * 1000).toISOString()
+    await f.console.verify(destinationId, hourAgo(30))
     expectDenied(await pay(c, newKey('young'), '0.001'), 'destinations', null)
+    await f.console.verify(destinationId, hourAgo(-30))
+    expectAccepted(await pay(c, newKey('of-age'), '0.001'))
     await f.setPolicy('dest', ['--destinations', destinationId])
     expectAccepted(await pay(c, newKey('listed'), '0.001'))
     expectDenied(await pay(c, newKey('unlisted'), '0.001', { destination: OTHER_DESTINATION }), 'destinations', null)

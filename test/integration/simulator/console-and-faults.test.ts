@@ -61,6 +61,19 @@ describe('faults', () => {
     expect(replay.body.meta.idempotent_replay).toBe(true)
   })
 
+  it('verifies a destination now, or at a given past time; a time that is not one is refused', async () => {
+    const cp = await f.api('POST', '/api/v1/counterparties', { network: 'ethereum-sepolia', address: '0x52908400098527886E0F7030069857D2E4169EE7', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'FR' })
+    const before = Date.now()
+    const now = await f.console.verify(cp.body.data.id)
+    expect(now.can_send).toBe(true)
+    expect(Date.parse(now.verified_at)).toBeGreaterThanOrEqual(before - 1000)
+    const aged = await f.console.verify(cp.body.data.id, '2026-01-02T03:04:05.000Z')
+    expect(aged.verified_at).toBe('2026-01-02T03:04:05.000Z')
+    const bad = await f.console.call('POST', `counterparties/${cp.body.data.id}/verify`, { verified_at: 'yesterday' })
+    expect(bad.status).toBe(400)
+    expect((bad.body as { error: { message: string } }).error.message).toMatch(/verified_at/)
+  })
+
   it('refuses malformed fault specs', async () => {
     for (const spec of [{ mode: 'status' }, { mode: 'explode', times: 1 }, { mode: 'status', status: 418, times: 1 }, { mode: 'status', status: 503, times: 0 }]) {
       expect((await f.console.call('POST', 'faults', spec)).status).toBe(400)
