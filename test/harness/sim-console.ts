@@ -55,8 +55,8 @@ export interface SimConsole {
   createWallet(workspaceId: string, name: string, balances: BalanceSpec[], unreadable?: boolean): Promise<any>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   addTransactions(spec: MovementSpec): Promise<any[]>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   /** Verifies a destination, by default now; `verifiedAt` (ISO) ages or moves the verification. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   verify(counterpartyId: string, verifiedAt?: string): Promise<any>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   withdrawalAction(withdrawalId: string, action: WithdrawalAction): Promise<any>
