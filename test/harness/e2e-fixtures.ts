@@ -48,7 +48,8 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator> }
+/** The core under test, with what the shell lent it and where it keeps its data (for other processes on it). */
+type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator>; dataDir: string }
 
 export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
   server: [
@@ -79,7 +80,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
       // Stands in for the save dialog: exports land in the test's data directory.
       chooseSavePath: async (name: string) => join(dataDir, name),
     })
-    await use(Object.assign(desk, { opened, simulator }))
+    await use(Object.assign(desk, { opened, simulator, dataDir }))
     // Remove every profile so no key is left in the keychain.
     const profiles = await desk.router.call('profiles.list', {}).catch(() => [])
     for (const p of profiles) await desk.router.call('profiles.remove', { profileId: p.id })

@@ -22,7 +22,8 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
   const stops = [
     on('withdrawal.updated', (e) => {
       if (!mine(e.profileId)) return
-      patchWithdrawal(client, e.withdrawal, e.stale)
+      // A payout no list shows yet was requested elsewhere (the core follows every accepted one): the lists read it in.
+      if (!patchWithdrawal(client, e.withdrawal, e.stale)) void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
       if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
     }),
     on('outbox.changed', (e) => {

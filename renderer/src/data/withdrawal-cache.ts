@@ -8,12 +8,20 @@ function newer(cached: Withdrawal, pushed: Withdrawal): Withdrawal {
   return pushed.updated_at >= cached.updated_at ? pushed : cached
 }
 
-/** Puts a payout the core pushed into every cached read that shows it: its own detail and each list holding it. */
-export function patchWithdrawal(client: QueryClient, withdrawal: Withdrawal, stale: boolean): void {
+/**
+ * Puts a payout the core pushed into every cached read that shows it: its own detail and each list holding it.
+ * Returns whether any cached list held it; a payout none holds is new to this window (another process, the
+ * connector or the CLI, requested it).
+ */
+export function patchWithdrawal(client: QueryClient, withdrawal: Withdrawal, stale: boolean): boolean {
   client.setQueryData<ChannelOutput<'withdrawals.get'>>(deskKey('withdrawals.get', { withdrawalId: withdrawal.id }), (old) =>
     old ? { withdrawal: newer(old.withdrawal, withdrawal), stale } : { withdrawal, stale },
   )
-  client.setQueriesData<ChannelOutput<'withdrawals.list'>>({ queryKey: ['withdrawals.list'] }, (old) =>
-    old?.some((w) => w.id === withdrawal.id) ? old.map((w) => (w.id === withdrawal.id ? newer(w, withdrawal) : w)) : old,
-  )
+  let listed = false
+  client.setQueriesData<ChannelOutput<'withdrawals.list'>>({ queryKey: ['withdrawals.list'] }, (old) => {
+    if (!old?.some((w) => w.id === withdrawal.id)) return old
+    listed = true
+    return old.map((w) => (w.id === withdrawal.id ? newer(w, withdrawal) : w))
+  })
+  return listed
 }

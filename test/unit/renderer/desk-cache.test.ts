@@ -69,6 +69,18 @@ describe('renderer cache wiring', () => {
     expect(client.getQueryData(deskKey('withdrawals.list', {}))).toEqual([approved, other])
   })
 
+  it('re-reads the payout lists when a pushed payout is in none of them: another process requested it', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    const known = payout({ id: 'wd-known' })
+    client.setQueryData(deskKey('withdrawals.list', {}), [known])
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: { ...known, status: 'approved' }, previousStatus: 'pending_approval', stale: false })
+    expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(false)
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ id: 'wd-from-the-connector' }), previousStatus: null, stale: false })
+    expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(true)
+  })
+
   it('re-reads balances and history only when money moved', () => {
     const client = createDeskQueryClient()
     const events = fakeEvents()

@@ -1,0 +1,67 @@
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { NO_RULES } from '../../shared/policy/policy-schema'
+import { expect, openSection, quickStart, test, type App } from '../harness/e2e-fixtures'
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'payout-desk.js')
+
+/** A payout the demo workspace can make: a verified destination and a wallet holding an asset on its network. */
+async function payableBody(app: App, amount: string) {
+  const [book, wallets] = await Promise.all([app.desk.router.call('counterparties.list', {}), app.desk.router.call('wallets.list', {})])
+  for (const d of book.filter((c) => c.can_send)) {
+    for (const w of wallets) {
+      const b = w.balances.find((x) => x.network === d.network && Number(x.available) > Number(amount))
+      if (b) return { wallet_id: w.id, asset: b.asset, amount, destination: d.address, network: d.network }
+    }
+  }
+  throw new Error('the demo workspace has no payable destination')
+}
+
+/** The connector in its own process on the app's data directory, started as an MCP host starts it. */
+async function connector(app: App, profileId: string): Promise<{ call(name: string, args: Record<string, unknown>): Promise<CallToolResult>; close(): Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'connector', '--profile', profileId, '--home', app.desk.dataDir],
+    // The child signs with the test keychain, which it finds through this session's D-Bus address.
+    env: process.env as Record<string, string>,
+    stderr: 'pipe',
+  })
+  const client = new Client({ name: 'e2e-agent', version: '1.0.0' })
+  await client.connect(transport)
+  return {
+    call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: () => client.close(),
+  }
+}
+
+test("an agent's payout, requested through the connector in another process, shows in the open app without reopening anything", async ({ app }) => {
+  test.setTimeout(90_000)
+  const { page, desk } = app
+  await quickStart(page)
+  const profile = (await desk.keys.profiles.current())!
+  await desk.router.call('profiles.setAgentWriteTools', { profileId: profile.id, enabled: true })
+  await desk.router.call('policy.set', { profileId: profile.id, policy: NO_RULES })
+  await openSection(page, 'Payouts')
+  const rows = page.getByTestId('payout-row')
+  await expect(rows.first()).toBeVisible()
+
+  const agent = await connector(app, profile.id)
+  try {
+    const allowed = await payableBody(app, '0.0123')
+    const sent = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-allowed', ...allowed })
+    expect(sent.isError, JSON.stringify(sent.content)).toBeFalsy()
+    // The app's core notices the other process's commit and follows the payout; the list reads it in.
+    await expect(rows.filter({ hasText: '0.0123' })).toHaveCount(1, { timeout: 10_000 })
+
+    // Back to the default policy: the next request waits for a person, in this window's "Held for you".
+    await desk.router.call('policy.clear', { profileId: profile.id })
+    const held = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-held', ...(await payableBody(app, '0.0456')) })
+    expect(held.isError).toBe(true)
+    const heldRows = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
+    await expect(heldRows.filter({ hasText: '0.0456' })).toHaveCount(1, { timeout: 10_000 })
+  } finally {
+    await agent.close()
+  }
+})
