@@ -159,7 +159,23 @@ export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
 /** "Try it with the local simulator" from the welcome screen, ending on Wallets. */
 export async function quickStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try it with the local simulator' }).click()
-  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible({ timeout: 30_000 })
+  try {
+    await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible({ timeout: 30_000 })
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nquick start stopped at: ${await quickStartStep(page)}`, { cause: err })
+  }
+}
+
+/** Which step a quick start that never finished had reached, read from the core (which may itself be stuck). */
+async function quickStartStep(page: Page): Promise<string> {
+  const read = page.evaluate(async () => {
+    const desk = (globalThis as unknown as { desk: { invoke(c: string, i: unknown): Promise<{ ok: boolean; data?: unknown }> } }).desk
+    return JSON.stringify(await desk.invoke('profiles.list', {}))
+  })
+  const late = new Promise<string>((done) => setTimeout(() => done('the core did not answer profiles.list within 5 s'), 5_000))
+  const profiles = await Promise.race([read, late]).catch((e: unknown) => `profiles.list failed: ${String(e)}`)
+  // No key: generating it; a key without a Key ID: registering it; a Key ID: its connection test or the select.
+  return profiles
 }
 
 /** Opens a section from the left navigation. */
