@@ -40,7 +40,16 @@ export class AgentPayouts {
 
   private async run(key: string, body: CreateWithdrawal): Promise<AgentPayoutResult> {
     const existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
-    if (!existing) return { ...(await this.admitted(key, body, (admit) => this.payouts.request(body, AGENT_REQUESTER, key, admit))), retried: false }
+    if (!existing) {
+      try {
+        return { ...(await this.admitted(key, body, (admit) => this.payouts.request(body, AGENT_REQUESTER, key, admit))), retried: false }
+      } catch (err) {
+        // Another process (a second connector) recorded this key between our read and our write: answer as for a
+        // retry, from its entry, so the same payout is in progress or read back and only another body conflicts.
+        if (err instanceof DeskError && err.code === 'idempotency_conflict' && this.payouts.outbox.list().some((e) => e.idempotencyKey === key)) return this.run(key, body)
+        throw err
+      }
+    }
     if (!sameBody(existing.body, body)) {
       throw new DeskError(
         'idempotency_conflict',

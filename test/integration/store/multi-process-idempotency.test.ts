@@ -61,4 +61,15 @@ describe('an Idempotency-Key accepted in one process, reused with another body i
     const recorded = (await f.console.call('GET', 'withdrawals')).body as { data: Array<{ idempotency_key: string; amount: string }> }
     expect(recorded.data.filter((w) => w.idempotency_key === key)).toEqual([expect.objectContaining({ amount: '0.01' })])
   })
+
+  it('the same payout sent by both at once is one payout: the later caller hears it is in progress or gets it back, never a conflict', async () => {
+    const body = { wallet_id: walletId, asset: 'ETH', amount: '0.001', destination: DESTINATION, network: ETH.network }
+    const keys = Array.from({ length: 12 }, (_, i) => `agent-race-${Date.now()}-${i}`)
+    const answers = await Promise.all(keys.flatMap((key) => [first, second].map((c) => c.call('request_withdrawal', { idempotency_key: key, ...body }))))
+    for (const answer of answers) {
+      if (answer.isError) expect(json(answer)).toMatchObject({ error: { code: 'in_progress' } })
+      else expect(answer.structuredContent).toMatchObject({ data: { amount: '0.001' } })
+    }
+    for (const key of keys) expect(await postsWithKey(key)).toHaveLength(1)
+  })
 })
