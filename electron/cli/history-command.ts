@@ -4,10 +4,11 @@ import { requireCovered } from '../core/history/ledger-coverage'
 import { ledgerCsvLines } from '../core/history/ledger-csv'
 import { openLedger } from '../core/history/ledger-scope'
 import { syncProfileHistory } from '../core/history/profile-sync'
-import { reconcile } from '../core/history/reconciliation'
+import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
+import { ledgerRepo } from '../core/store'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
@@ -99,16 +100,19 @@ const exportCsv: Action = {
     const profile = await ctx.profile(v.profile as string)
     const p = period(v, actionHelp(exportCsv))
     return ctx.withStore(profile, async (store) => {
-      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
-      requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
-      const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId })
-      if (typeof v.out === 'string') {
-        await writeCsvFile(v.out, lines)
-        ctx.err(`history: wrote ${v.out}`)
-      } else {
-        printCsv(ctx, lines)
-      }
-      return 0
+      openLedger(store, profile.baseUrl, keyIdOf(profile))
+      // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
+      return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
+        requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
+        const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId })
+        if (typeof v.out === 'string') {
+          await writeCsvFile(v.out, lines)
+          ctx.err(`history: wrote ${v.out}`)
+        } else {
+          printCsv(ctx, lines)
+        }
+        return 0
+      })
     })
   },
 }
@@ -123,9 +127,9 @@ const report: Action = {
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const p = period(v, actionHelp(report))
-    return ctx.withStore(profile, (store) => {
-      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
-      const result = reconcile(ledger, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
+    return ctx.withStore(profile, async (store) => {
+      openLedger(store, profile.baseUrl, keyIdOf(profile))
+      const result = await buildReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
       const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
       if (v.json) ctx.out(JSON.stringify({ ...header, ...result }, null, 2))
       else printCsv(ctx, reportCsvLines(result, header))

@@ -62,7 +62,7 @@ export default async function ledgerStoreBench(): Promise<Record<string, number>
     const header = { profile: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', generatedAt: new Date().toISOString() }
     await writeCsvFile(join(dir, 'report.csv'), reportCsvLines(report, header))
     // The export as the app writes it (the Transactions screen's filter), with its progress and cancel checks.
-    const exported = await exportLedgerCsv(store, ledger, { from: reportFrom, to: reportTo }, join(dir, 'export.csv'), new AbortController().signal, () => undefined)
+    const exported = await exportLedgerCsv(store, { from: reportFrom, to: reportTo }, join(dir, 'export.csv'), new AbortController().signal, () => undefined)
     const reportMs = performance.now() - t0
     if (exported.rows !== report.rows) throw new Error(`the export wrote ${exported.rows} rows, the report counted ${report.rows}`)
 

@@ -13,9 +13,12 @@ const SCREENS = join(ROOT, 'test-results', 'screens')
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>
 
+/** The core under test, with what the shell lent it and where it keeps its data (for other processes on it). */
+export type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator>; dataDir: string }
+
 export interface App {
   page: Page
-  desk: Desk
+  desk: TestDesk
   /** URLs the core asked the shell to open in the system browser. */
   opened: string[]
 }
@@ -48,8 +51,6 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-/** The core under test, with what the shell lent it and where it keeps its data (for other processes on it). */
-type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator>; dataDir: string }
 
 export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
   server: [

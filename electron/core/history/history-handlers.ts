@@ -47,14 +47,14 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
     'history.cancel': async () => ({ cancelled: (await host.session()).history.cancel() }),
     'history.report': async ({ from, to, walletIds }) => {
       const session = await host.session()
-      return buildReport(session.store, session.ledger, { from, to, walletIds })
+      return buildReport(session.store, { from, to, walletIds })
     },
     'history.exportReport': async ({ from, to, walletIds }) => {
       const session = await host.session()
       return exports.run(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, async (target, signal, onProgress) => {
         let counted = 0
         try {
-          const report = await buildReport(session.store, session.ledger, { from, to, walletIds }, signal, (rows) => {
+          const report = await buildReport(session.store, { from, to, walletIds }, signal, (rows) => {
             counted = rows
             onProgress({ rows, pages: 0, done: false })
           })

@@ -1,6 +1,7 @@
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo } from '../store/ledger-repo'
+import { ledgerRepo } from '../store/ledger-repo-factory'
 import { cells, COLUMNS, writeCsvExport, type ExportProgress } from '../treasury/csv-export'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
@@ -8,7 +9,8 @@ const BATCH = 2_000
 
 /**
  * The ledger's rows of a filter, oldest first, in batches of cells. Each read is its own short
- * store call, so a sync or a payout commits between batches instead of waiting for the export.
+ * store call, so a sync or a payout commits between batches instead of waiting for the export
+ * (which reads a snapshot and so never sees those commits).
  */
 async function* ledgerBatches(store: DeskStore, ledger: LedgerRepo, filter: LedgerFilter): AsyncGenerator<Array<Array<string | null>>> {
   const rows = ledger.rows(filter)
@@ -31,11 +33,11 @@ async function* ledgerBatches(store: DeskStore, ledger: LedgerRepo, filter: Ledg
 /** The Transactions screen's export: every ledger row of its filter, in the columns of `payout-desk history export`. */
 export function exportLedgerCsv(
   store: DeskStore,
-  ledger: LedgerRepo,
   filter: LedgerFilter,
   path: string,
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
-  return writeCsvExport(path, COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress)
+  // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
+  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => writeCsvExport(path, COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress))
 }

@@ -46,6 +46,23 @@ export function openUnsyncedConnection(file: string): DatabaseSync {
   }
 }
 
+/**
+ * A read-only connection holding one read transaction from the moment it opens: in WAL it goes on
+ * seeing the database as it was then, whatever any connection commits later. Closing it ends the view.
+ */
+export function openSnapshotConnection(file: string): DatabaseSync {
+  const db = new DatabaseSync(file, { readOnly: true, timeout: BUSY_TIMEOUT_MS })
+  try {
+    db.exec('BEGIN')
+    // A deferred transaction takes its snapshot at its first read: take it now.
+    db.prepare('SELECT count(*) FROM sqlite_master').get()
+    return db
+  } catch (err) {
+    db.close()
+    throw err
+  }
+}
+
 function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0
   const check = () => {

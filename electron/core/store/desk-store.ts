@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { PacerLedger } from '../api/pacer'
 import { AuditChain } from './audit-chain'
-import { openDatabase, openUnsyncedConnection } from './database'
+import { openDatabase, openSnapshotConnection, openUnsyncedConnection } from './database'
 import { Leases } from './leases'
 import { OutboxRepo } from './outbox-repo'
 import { StorePacerLedger } from './pacer-ledger'
@@ -95,6 +95,25 @@ export class DeskStore {
       this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, new Date().toISOString())
       return true
     })
+  }
+
+  /**
+   * Reads that span awaits (a report, an export) through a repository of their own over one unchanging view of
+   * the database: no commit made after it began, by a sync step of this process or by another process, shows up
+   * half-way. Writers go on meanwhile (WAL); the view ends with `work`.
+   */
+  async snapshot<R, T>(make: RepoFactory<R>, doing: string, work: (repo: R) => Promise<T>): Promise<T> {
+    let db: DatabaseSync
+    try {
+      db = openSnapshotConnection(this.file)
+    } catch (err) {
+      throw storeError(err, this.file, doing)
+    }
+    try {
+      return await work(make(db, this.processes.token))
+    } finally {
+      db.close()
+    }
   }
 
   /** A repository of a store folder's own (ledger, batches, policy) over this connection, made once per store. */

@@ -30,7 +30,7 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),
     'transactions.export': async (filter) => {
       const session = await host.session()
-      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerCsv(session.store, session.ledger, filter, target, signal, onProgress))
+      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerCsv(session.store, filter, target, signal, onProgress))
     },
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'withdrawals.export': async (query) => {

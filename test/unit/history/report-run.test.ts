@@ -32,15 +32,32 @@ afterEach(async () => {
 describe('a report built step by step', () => {
   it('reports progress between steps and ends with the same report as one built at once', async () => {
     const seen: number[] = []
-    const report = await buildReport(store, ledger, PERIOD, undefined, (rows) => seen.push(rows))
+    const report = await buildReport(store, PERIOD, undefined, (rows) => seen.push(rows))
     expect(seen).toEqual([REPORT_STEP_ROWS, REPORT_STEP_ROWS * 2])
     expect(report).toEqual(reconcile(ledger, PERIOD))
     expect(report.groups[0]!.incoming).toEqual({ count: ROWS, sum: '2050' })
   })
 
+  it('counts the ledger as it was when it began: a sync committing between two steps changes nothing in it', async () => {
+    const before = reconcile(ledger, PERIOD)
+    let synced = false
+    const report = await buildReport(store, PERIOD, undefined, () => {
+      if (synced) return
+      synced = true
+      const late = Array.from({ length: 300 }, (_, i) => sampleLeg(ROWS + i, { created_at: new Date(T0 + (ROWS + i) * 60_000).toISOString(), amount: '5' }))
+      const now = Date.parse('2026-11-02T00:00:00.000Z')
+      const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: late.length, startedAt: now }
+      store.transaction('a sync step', () => ledger.commitPage(late, walk, true, now, now))
+    })
+    expect(synced).toBe(true)
+    expect(report).toEqual(before)
+    // The next report sees the sync.
+    expect((await buildReport(store, PERIOD)).rows).toBe(ROWS + 300)
+  })
+
   it('a cancel stops it between two steps', async () => {
     const controller = new AbortController()
-    await expect(buildReport(store, ledger, PERIOD, controller.signal, () => controller.abort())).rejects.toMatchObject({ code: 'cancelled' })
+    await expect(buildReport(store, PERIOD, controller.signal, () => controller.abort())).rejects.toMatchObject({ code: 'cancelled' })
   })
 })
 
