@@ -33,7 +33,7 @@ afterEach(async () => {
 describe('CSV export of the ledger', () => {
   it('writes a header and every row of the filter, oldest first, quoting what needs it', async () => {
     const path = join(dir, 'out.csv')
-    const ledger = ledgerOf(300)
+    ledgerOf(300)
     const progress: number[] = []
     const result = await exportLedgerCsv(store!, { from: '2026-11-01T00:00:09.000Z' }, path, new AbortController().signal, (p) => progress.push(p.rows))
     expect(result).toEqual({ rows: 290, cancelled: false })
@@ -47,7 +47,7 @@ describe('CSV export of the ledger', () => {
 
   it('a text search in the filter is honoured, not dropped', async () => {
     const path = join(dir, 'search.csv')
-    const ledger = ledgerOf(30)
+    ledgerOf(30)
     const result = await exportLedgerCsv(store!, { text: leg(7).id }, path, new AbortController().signal, () => undefined)
     expect(result.rows).toBe(1)
     expect(readFileSync(path, 'utf8')).toContain(leg(7).id)
@@ -56,7 +56,7 @@ describe('CSV export of the ledger', () => {
   it('a cancel between batches leaves no file and throws nothing later', async () => {
     const controller = new AbortController()
     const path = join(dir, 'cancelled.csv')
-    const ledger = ledgerOf(5_000)
+    ledgerOf(5_000)
     const result = await exportLedgerCsv(store!, {}, path, controller.signal, (p) => {
       if (p.rows > 0) controller.abort()
     })
