@@ -150,6 +150,21 @@ describe('payout-desk batch', () => {
     expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(3)
   })
 
+  it('submit: on a terminal, a production batch is sent once its grand total is typed, compared as a decimal', async () => {
+    const before = (await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).length
+    const prodFile = await file('prod-typed.csv', batchCsv(goodRows(ws.production)))
+    const wrong = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.7'])
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/type its grand total .* exactly/)
+    expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(before)
+
+    const typed = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.750'])
+    expect(typed.stderr).toMatch(/PRODUCTION profile "Prod": type the grand total of this batch to send it/)
+    expect(typed.stdout).toMatch(/Finished: sent 3\/3: accepted 3/)
+    expect(typed.code).toBe(0)
+    expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(before + 3)
+  })
+
   it('resume: sends a recorded batch that no process finished, under its recorded keys', async () => {
     const key = await registerKey(sim.sandbox.url, ws.sandbox.workspaceId)
     const store = DeskStore.open(profileDir(home, profileId.Sim!), 'test')
