@@ -129,6 +129,15 @@ describe('payout-desk batch', () => {
     const csv = (await readFile(out, 'utf8')).split('\r\n')
     expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
     expect(csv[2]).toMatch(/^3,'-42 refund,Bob Ltd,2,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
+
+    // The reference shows wherever the payout does: the outbox listing too, as text and as JSON.
+    const keys = (json.rows as Array<{ idempotencyKey: string; reference: string | null }>).map((r) => [r.idempotencyKey, r.reference] as const)
+    const outbox = await cli(home, ['outbox', '--profile', 'Sim'])
+    expect(outbox.stdout.split('\n')[0]).toMatch(/ {2}REFERENCE {2}/)
+    for (const [key, reference] of keys) expect(outbox.stdout.split('\n').find((l) => l.startsWith(key))).toContain(reference ?? '')
+    expect(outbox.stdout.split('\n').find((l) => l.startsWith(keys[0]![0]))).toMatch(/ {2}inv-1(\s|$)/)
+    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; reference: string | null }> }
+    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual(['inv-1', '-42 refund', null])
   })
 
   it('submit: repeated rows need --yes; a production batch needs its total typed unless --yes', async () => {
