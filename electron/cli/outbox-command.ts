@@ -28,9 +28,10 @@ export const outboxCommand = singleCommand({
       e.requestedBy,
       e.createdAt,
       `${e.body.amount} ${e.body.asset}`,
+      e.reference ?? '',
       e.error ? `${e.error.code}: ${e.error.message}` : '',
     ])
-    const header = ['IDEMPOTENCY-KEY', 'STATE', 'WITHDRAWAL', 'BY', 'CREATED', 'AMOUNT', 'LAST ERROR']
+    const header = ['IDEMPOTENCY-KEY', 'STATE', 'WITHDRAWAL', 'BY', 'CREATED', 'AMOUNT', 'REFERENCE', 'LAST ERROR']
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
     for (const r of [header, ...rows]) ctx.out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
     for (const p of problems) ctx.err(`damaged: ${p.message}`)

@@ -69,6 +69,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
     history: { background: options.historyInBackground === true },
+    followBatches: true,
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))

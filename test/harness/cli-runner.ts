@@ -6,16 +6,20 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs `payout-desk` in-process with captured output and the given stdin (never a terminal). */
-export async function cli(home: string, args: string[], stdin = ''): Promise<CliRun> {
+/**
+ * Runs `payout-desk` in-process with captured output and the given stdin. Without `typed` stdin is no terminal;
+ * with it, stdin is a terminal on which a person types those lines, one per question.
+ */
+export async function cli(home: string, args: string[], stdin = '', typed?: readonly string[]): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
+  const lines = [...(typed ?? [])]
   const code = await runCli(['--home', home, ...args], {
     out: (t) => void (stdout += `${t}\n`),
     err: (t) => void (stderr += `${t}\n`),
-    stdinIsTty: false,
+    stdinIsTty: typed !== undefined,
     readStdin: async () => stdin,
-    readLine: async () => '',
+    readLine: async () => lines.shift() ?? '',
     readHiddenLine: async () => '',
   })
   return { code, stdout, stderr }

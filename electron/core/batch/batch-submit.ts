@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import Big from 'big.js'
+import { isRetypedTotal } from '../../../shared/payouts/retyped-total'
 import { DeskError } from '../errors'
 import type { Outbox } from '../payouts/outbox'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
@@ -28,7 +28,7 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
   if (duplicates.length > 0 && !options.confirmDuplicates) {
     throw new DeskError('confirmation_required', `${duplicates.length} row${duplicates.length > 1 ? 's repeat' : ' repeats'} an earlier row (lines ${duplicates.map((d) => d.line).join(', ')}); confirm the duplicates to record the batch.`)
   }
-  if (options.production && !sameTotal(options.retypedTotal, check.grandTotal)) {
+  if (options.production && !isRetypedTotal(options.retypedTotal, check.grandTotal)) {
     throw new DeskError('confirmation_required', 'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. Nothing was recorded.')
   }
   const id = randomUUID()
@@ -49,13 +49,4 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
   const recorded = store.read('read the batch', () => store.repo(batchRepo).get(id))
   if (!recorded) throw new DeskError('store_error', 'The batch could not be recorded; nothing was sent.')
   return recorded
-}
-
-function sameTotal(typed: string | null, total: string): boolean {
-  if (typed === null) return false
-  try {
-    return new Big(typed.trim()).eq(total)
-  } catch {
-    return false
-  }
 }

@@ -97,12 +97,7 @@ export function readCsvRows(input: Uint8Array | string): CsvRowsResult {
     // csv-parse counts the line a record ends on; quoted newlines inside it move its start up.
     const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0)
     if (record.length !== header.length) {
-      problems.push({
-        line,
-        column: null,
-        message: `Line ${line} has ${record.length} cells; the header has ${header.length} (${SEPARATOR_NAMES[separator]}-separated). Quote cells that contain the separator.`,
-        severity: 'error',
-      })
+      problems.push(cellCountProblem(line, record, header, separator))
       continue
     }
     const cells: CsvRow['cells'] = {}
@@ -110,4 +105,27 @@ export function readCsvRows(input: Uint8Array | string): CsvRowsResult {
     rows.push({ line, cells })
   }
   return { ok: true, rows, problems, separator }
+}
+
+/**
+ * A row whose cell count is not the header's. An unquoted decimal comma in a comma-separated file
+ * (`1,5`) makes exactly one cell too many at the amount: that is said plainly, not as a quoting problem.
+ */
+function cellCountProblem(line: number, record: readonly string[], header: readonly string[], separator: string): RowProblem {
+  const at = header.indexOf('amount')
+  const joined = `${record[at]},${record[at + 1]}`
+  if (separator === ',' && record.length === header.length + 1 && /^[0-9]+,[0-9]+$/.test(joined)) {
+    return {
+      line,
+      column: 'amount',
+      message: `Line ${line}, amount: "${joined}" has a decimal comma, which splits the line into ${record.length} cells (the header has ${header.length}); decimal commas are not accepted: write ${joined.replace(',', '.')} if that is what you mean.`,
+      severity: 'error',
+    }
+  }
+  return {
+    line,
+    column: null,
+    message: `Line ${line} has ${record.length} cells; the header has ${header.length} (${SEPARATOR_NAMES[separator]}-separated). Quote cells that contain the separator.`,
+    severity: 'error',
+  }
 }

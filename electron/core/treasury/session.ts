@@ -4,6 +4,7 @@ import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
 import { AuditLog } from '../audit/audit-log'
 import { BatchService } from '../batch/batch-service'
+import { BatchStatusFollower } from '../batch/batch-status-follower'
 import type { EventBus } from '../event-bus'
 import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
 import { openLedger } from '../history/ledger-scope'
@@ -27,6 +28,8 @@ export interface SessionDeps {
   notify?: Notify
   pacing?: PacerOptions
   poller?: { minDelayMs?: number; maxDelayMs?: number }
+  /** Follow the payout statuses of batch rows in the background (the app's shells); other hosts read them on demand. */
+  followBatches?: boolean | { minDelayMs?: number; maxDelayMs?: number }
   /** Continue the batches a crash or a quit left unfinished as soon as the profile opens (the app); the CLI resumes on demand. */
   resumeBatches?: boolean
   /** Tests shorten these; the app uses the client's defaults. */
@@ -47,6 +50,7 @@ export class TreasurySession {
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
     readonly batches: BatchService,
+    readonly batchStatuses: BatchStatusFollower | null,
     /** The profile's history ledger, bound to this base URL and key, and the sync that keeps it current. */
     readonly ledger: LedgerRepo,
     readonly history: HistoryRunner,
@@ -89,8 +93,19 @@ export class TreasurySession {
     })
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
-    // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time on demand.
+    // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
     const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
+    const batchStatuses = deps.followBatches
+      ? new BatchStatusFollower({
+          client,
+          store,
+          outbox,
+          pacer: sender.pacer,
+          profileId: profile.id,
+          emit: (payload) => deps.events.emit('withdrawal.updated', payload),
+          ...(typeof deps.followBatches === 'object' ? deps.followBatches : {}),
+        })
+      : null
     const history = new HistoryRunner({
       ...deps.history,
       profileId: profile.id,
@@ -100,7 +115,7 @@ export class TreasurySession {
       pacer: sender.pacer,
       emit: (status) => deps.events.emit('history.progress', status),
     })
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, ledger, history, signer, deps.store === undefined)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined)
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
     const trackAccepted = () => {
@@ -114,6 +129,7 @@ export class TreasurySession {
       outbox.onChange(() => {
         // Another process (the connector, the CLI) may have added or resolved a payout.
         trackAccepted()
+        batchStatuses?.wake()
         deps.events.emit('outbox.changed', { profileId: profile.id })
       }),
       sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
@@ -121,6 +137,7 @@ export class TreasurySession {
     const queued = new QueuedSender(outbox, payouts)
     session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
     trackAccepted()
+    batchStatuses?.wake()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
     // Then the batches a crash or a quit left unfinished continue, their unknown rows looked up first.
     void payouts
@@ -141,6 +158,7 @@ export class TreasurySession {
 
   async close(): Promise<void> {
     await this.batches.stop()
+    await this.batchStatuses?.stop()
     for (const u of this.unsubscribe) u()
     this.poller.stop()
     await this.history.stop()

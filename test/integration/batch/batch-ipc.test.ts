@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { EventPayload } from '../../../shared/ipc/events'
 import { createDesk, type Desk } from '../../../electron/core/desk'
 import { profileDir } from '../../../electron/core/profiles'
 import { batchRepo, DeskStore } from '../../../electron/core/store'
@@ -81,6 +82,22 @@ describe('batch IPC channels through the desk router', () => {
     const exported = await desk.router.call('batch.export', { batchId: batch.id })
     expect(exported).toMatchObject({ rows: 4, path: join(dir, `batch-${batch.id.slice(0, 8)}-results.csv`) })
     expect((await readFile(exported.path!, 'utf8')).split('\r\n')[1]).toMatch(/^2,ipc-1,Alice GmbH,2.001,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
+  })
+
+  it('follows the payout statuses of batch rows on its own while the profile is open, by the page', async () => {
+    const { batch } = await desk.router.call('batch.submit', { source: 'follow.csv', base64: base64(batchCsv(lines(2))), confirmDuplicates: false, retypedTotal: null })
+    await finished(desk, batch.id)
+    const ids = (await desk.router.call('batch.status', { batchId: batch.id })).rows.map((r) => r.withdrawalId)
+    const seen: string[] = []
+    const stop = desk.events.subscribe((event, payload) => {
+      const { withdrawal } = payload as EventPayload<'withdrawal.updated'>
+      if (event === 'withdrawal.updated') seen.push(`${withdrawal.id} ${withdrawal.status}`)
+    })
+    await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${ids[0]}/reject`)
+    // No refresh asked: the session's follower reads the list 5 s after the last acceptance.
+    await vi.waitFor(async () => expect((await desk.router.call('batch.status', { batchId: batch.id })).rows[0]!.payoutStatus).toBe('rejected'), { timeout: 20_000, interval: 200 })
+    expect(seen).toContain(`${ids[0]} rejected`)
+    stop()
   })
 
   it('pause and resume from the page: a resume while the paused run winds down still sends every row once', async () => {

@@ -129,6 +129,15 @@ describe('payout-desk batch', () => {
     const csv = (await readFile(out, 'utf8')).split('\r\n')
     expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
     expect(csv[2]).toMatch(/^3,'-42 refund,Bob Ltd,2,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
+
+    // The reference shows wherever the payout does: the outbox listing too, as text and as JSON.
+    const keys = (json.rows as Array<{ idempotencyKey: string; reference: string | null }>).map((r) => [r.idempotencyKey, r.reference] as const)
+    const outbox = await cli(home, ['outbox', '--profile', 'Sim'])
+    expect(outbox.stdout.split('\n')[0]).toMatch(/ {2}REFERENCE {2}/)
+    for (const [key, reference] of keys) expect(outbox.stdout.split('\n').find((l) => l.startsWith(key))).toContain(reference ?? '')
+    expect(outbox.stdout.split('\n').find((l) => l.startsWith(keys[0]![0]))).toMatch(/ {2}inv-1(\s|$)/)
+    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; reference: string | null }> }
+    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual(['inv-1', '-42 refund', null])
   })
 
   it('submit: repeated rows need --yes; a production batch needs its total typed unless --yes', async () => {
@@ -148,6 +157,21 @@ describe('payout-desk batch', () => {
     expect((await cli(home, ['outbox', '--profile', 'Prod'])).stdout).toMatch(/is empty/)
     expect((await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod', '--yes'])).code).toBe(0)
     expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(3)
+  })
+
+  it('submit: on a terminal, a production batch is sent once its grand total is typed, compared as a decimal', async () => {
+    const before = (await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).length
+    const prodFile = await file('prod-typed.csv', batchCsv(goodRows(ws.production)))
+    const wrong = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.7'])
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/type its grand total .* exactly/)
+    expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(before)
+
+    const typed = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.750'])
+    expect(typed.stderr).toMatch(/PRODUCTION profile "Prod": type the grand total of this batch to send it/)
+    expect(typed.stdout).toMatch(/Finished: sent 3\/3: accepted 3/)
+    expect(typed.code).toBe(0)
+    expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(before + 3)
   })
 
   it('resume: sends a recorded batch that no process finished, under its recorded keys', async () => {

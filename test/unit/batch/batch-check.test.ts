@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkRows } from '../../../electron/core/batch/batch-check'
+import { checkRows, hasErrors } from '../../../electron/core/batch/batch-check'
 import { readCsvRows } from '../../../electron/core/batch/csv-rows'
+import { checkPayout } from '../../../shared/payouts/payout-rules'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 
 const ADDR_A = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -126,5 +127,36 @@ describe('batch check: the single payout rules on every row', () => {
       { line: 3, column: null, severity: 'confirm', message: 'Line 3 repeats line 2 (same destination, amount and asset); confirm that it is meant to be paid twice.' },
     ])
     expect(r.rows).toHaveLength(4)
+  })
+})
+
+describe('batch check and the single payout form give the same answers', () => {
+  // [wallet id, asset, network, amount, destination address]: a row names the destination by address, as the form sends it.
+  const cases: Array<[string, string, string, string, string]> = [
+    ['w-main', 'USDC', 'ethereum-sepolia', '10', ADDR_A],
+    ['w-main', 'USDC', 'polygon-amoy', '50', ADDR_B],
+    ['w-main', 'USDC', 'polygon-amoy', '50.000001', ADDR_B],
+    ['w-main', 'USDC', 'ethereum-sepolia', '1.1234567', ADDR_A],
+    ['w-main', 'ETH', 'ethereum-sepolia', '1.123456789012345678', ADDR_A],
+    ['w-main', 'ETH', 'ethereum-sepolia', '1', ADDR_P],
+    ['w-main', 'USDC', 'polygon-amoy', '1', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '0', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '1e3', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '-1', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '1.', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '007', ADDR_A],
+    ['w-ops', 'ETH', 'ethereum-sepolia', '1', ADDR_A],
+    ['w-ops', 'USDC', 'ethereum-sepolia', '11', ADDR_B],
+    ['w-gone', 'USDC', 'ethereum-sepolia', '1', ADDR_A],
+    ['w-main', 'USDC', 'ethereum-sepolia', '1', '0x0000000000000000000000000000000000000001'],
+  ]
+
+  it.each(cases)('%s %s on %s, amount %s to %s', (walletId, asset, network, amount, address) => {
+    const form = checkPayout(wallets, book, { wallet_id: walletId, asset, network, amount, destination: address })
+    const batch = check(`destination,amount,asset,network,wallet\n${address},${amount},${asset},${network},${walletId}\n`)
+    expect({ refused: hasErrors(batch), problems: batch.problems.map((p) => p.message) }).toEqual({
+      refused: Object.keys(form.problems).length > 0,
+      problems: Object.keys(form.problems).length > 0 ? [expect.any(String)] : [],
+    })
   })
 })

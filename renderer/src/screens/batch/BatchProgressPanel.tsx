@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react'
+import { WITHDRAWAL_STATUSES } from '../../../../shared/api/resources'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { ShortId } from '../../components/ShortId'
+import { statusLabel } from '../../components/StatusChip'
 import { asDeskError, call, type DeskCallError } from '../../desk'
+import { UserText } from '../../names/UserText'
 
 type Status = ChannelOutput<'batch.status'>
 
-const FILTERS = ['', 'queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
+/** The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes them). */
+const OUTBOX_FILTERS = ['queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
 /** The core sends in the background; the page reads the batch's rows from the store about once a second while it moves. */
 const REFRESH_MS = 1000
 
@@ -23,7 +27,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
   useEffect(() => {
     let live = true
     const read = () =>
-      call('batch.status', { batchId }).then(
+      call('batch.status', { batchId, ...(filter ? { state: filter } : {}) }).then(
         (s) => live && (setStatus(s), setError(null)),
         (err: unknown) => live && setError(asDeskError(err)),
       )
@@ -33,7 +37,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
       live = false
       clearInterval(timer)
     }
-  }, [batchId, tick])
+  }, [batchId, filter, tick])
 
   const act = async (what: 'batch.pause' | 'batch.resume' | 'batch.cancel') => {
     try {
@@ -46,7 +50,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
   /** The payouts' current status from the provider, read a page of 100 at a time. */
   const refreshStatuses = async () => {
     try {
-      setStatus(await call('batch.status', { batchId, refresh: true }))
+      setStatus(await call('batch.status', { batchId, refresh: true, ...(filter ? { state: filter } : {}) }))
     } catch (err) {
       setError(asDeskError(err))
     }
@@ -62,7 +66,6 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
 
   if (!status) return error ? <ErrorBox error={error} title="The batch could not be read" onRetry={() => setTick((t) => t + 1)} /> : null
   const p = status.progress
-  const rows = status.rows.filter((r) => !filter || r.state === filter)
   return (
     <section className="panel" aria-label="Batch progress" data-testid="batch-progress">
       <h2>
@@ -97,16 +100,27 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
         </button>
         <Field label="Show">
           <select value={filter} onChange={(e) => setFilter(e.target.value)}>
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {f || 'every row'}
-              </option>
-            ))}
+            <option value="">every row</option>
+            <optgroup label="Sending">
+              {OUTBOX_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Payout status">
+              {WITHDRAWAL_STATUSES.map((f) => (
+                <option key={f} value={f}>
+                  {statusLabel(f)}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </Field>
       </div>
       {note ? <p className="notice good">{note}</p> : null}
       {error ? <ErrorBox error={error} /> : null}
+      {filter && status.rows.length === 0 ? <p className="muted">No row of this batch is {statusLabel(filter)}.</p> : null}
       <table className="grid" aria-label="Batch rows">
         <thead>
           <tr>
@@ -120,10 +134,10 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {status.rows.map((r) => (
             <tr key={r.idempotencyKey} data-testid="batch-row">
               <td className="num">{r.line}</td>
-              <td>{r.reference ?? ''}</td>
+              <td>{r.reference ? <UserText>{r.reference}</UserText> : null}</td>
               <td>{r.destination}</td>
               <td className="num">
                 <Amount value={r.amount} asset={r.asset} />

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { isRetypedTotal } from '../../../../shared/payouts/retyped-total'
 import { Amount, Usd } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -28,7 +29,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
   const sending = useRef(false)
   const errors = check.problems.filter((p) => p.severity === 'error')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
-  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || retyped.trim() === check.grandTotal)
+  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || isRetypedTotal(retyped, check.grandTotal))
   const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
 
   const submit = async () => {

@@ -11,6 +11,7 @@ import { patchWithdrawal } from '../../data/withdrawal-cache'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
+import { usePayoutReferences } from './usePayoutReferences'
 
 const NOT_CANCELLABLE =
   'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, rejected or processed it in the console). Only an approver can stop it now, in the provider\'s console.'
@@ -21,6 +22,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
   const client = useQueryClient()
   // The core's poller pushes each change as `withdrawal.updated`; the cache wiring writes it into this read.
   const read = useDeskQuery('withdrawals.get', { withdrawalId })
+  const reference = usePayoutReferences().get(withdrawalId)
   const [confirm, setConfirm] = useState(false)
   const action = useAction()
   const w = read.data?.withdrawal
@@ -58,7 +60,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
       </div>
       {error ? <ErrorBox error={error} title={error.code === 'withdrawal_not_cancellable' ? 'Not cancelled' : 'The cancel failed'} /> : null}
       <QueryView query={read} what="the payout" errorTitle="This payout could not be read">
-        {({ withdrawal }) => <PayoutFacts w={withdrawal} />}
+        {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} />}
       </QueryView>
       {confirm && w ? (
         <ConfirmDialog title="Cancel this payout?" confirmLabel="Cancel payout" danger busy={action.busy} onClose={() => setConfirm(false)} onConfirm={() => void cancel()}>

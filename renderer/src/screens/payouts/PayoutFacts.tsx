@@ -4,11 +4,12 @@ import { Amount } from '../../components/Amount'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { Party } from '../../names/Party'
+import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { Timeline } from './Timeline'
 
-/** What a payout is (amount, network, who it goes to, from which wallet, when) and where it is in its lifecycle. */
-export function PayoutFacts({ w }: { w: Withdrawal }) {
+/** What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in its lifecycle. */
+export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: string | undefined }) {
   return (
     <div className="split">
       <div className="panel">
@@ -31,6 +32,14 @@ export function PayoutFacts({ w }: { w: Withdrawal }) {
           <dd>
             <WalletRef id={w.wallet_id} />
           </dd>
+          {reference ? (
+            <>
+              <dt>Reference</dt>
+              <dd data-testid="payout-reference">
+                <UserText>{reference}</UserText>
+              </dd>
+            </>
+          ) : null}
           <dt>Requested</dt>
           <dd>
             <Time value={w.created_at} />

@@ -13,8 +13,10 @@ import { Time } from '../../components/Time'
 import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
+import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
+import { usePayoutReferences } from './usePayoutReferences'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
 function emptyTitle(loaded: number, f: { search: string; status: string; wallet: string }): string {
@@ -37,6 +39,7 @@ export function WithdrawalList() {
     ...(walletId ? { wallet_id: walletId } : {}),
     ...(search ? { idempotency_key: search } : {}),
   })
+  const references = usePayoutReferences()
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
@@ -112,6 +115,7 @@ export function WithdrawalList() {
               <th>Wallet</th>
               <th className="num">Amount</th>
               <th>Destination</th>
+              <th>Reference</th>
               <th>Payout id</th>
             </tr>
           </thead>
@@ -135,6 +139,7 @@ export function WithdrawalList() {
                 <td>
                   <Party address={w.destination} network={w.network} what="destination address" />
                 </td>
+                <td data-testid="payout-reference">{references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}</td>
                 <td>
                   <ShortId value={w.id} what="payout id" short />
                 </td>
