@@ -4,9 +4,9 @@ import type { SectionId } from './nav'
 export interface Notice {
   id: string
   text: string
-  /** Where "Open" leads: a section and the item it shows. */
+  /** Where "Open" leads: a section and the item it shows (none: the section's list, for a notice about several). */
   section: SectionId
-  detailId: string
+  detailId: string | null
 }
 
 interface NoticesState {
