@@ -1,6 +1,6 @@
 export { AuditEntrySchema, GENESIS_HASH, rowHash, type AuditEntry, type VerifyResult } from './audit-chain'
 export { BUSY_TIMEOUT_MS, openDatabase } from './database'
-export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type RepoFactory } from './desk-store'
+export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type RepoFactory, type StoreOptions } from './desk-store'
 export { inTransaction } from './transaction'
 export { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
 export { CorruptRecordError, DAMAGED_ROW_ADVICE, type NewOutboxRow, type OutboxChange, type OutboxRow } from './outbox-repo'
