@@ -2,7 +2,7 @@
 // Runs the bundled admin CLI, building it first when the bundle is missing or older than any source file.
 // An MCP host may start this with an older system Node: re-run on the project's pinned Node 24 (node:sqlite).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -18,6 +18,13 @@ if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
   }
   const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })
   process.exit(run.status ?? 1)
+}
+
+// Answered before any build, so it works wherever the launcher does: which app, on which Node (the pinned one when re-run).
+if (process.argv[2] === '--version') {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  process.stdout.write(`payout-desk ${version} (Node ${process.version})\n`)
+  process.exit(0)
 }
 
 function newestSource(dir) {

@@ -77,6 +77,7 @@ function mainHelp(commands: CliCommand[]): string {
     '',
     'Global options:',
     '  --home DIR  data directory (default: $PAYOUT_DESK_HOME, else the desktop app\'s data folder)',
+    '  --version   the app\'s version and the Node it runs on (answered by bin/payout-desk.js)',
     '',
     '"payout-desk <command> --help" describes a command.',
   ].join('\n')

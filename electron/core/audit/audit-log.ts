@@ -25,15 +25,22 @@ export function auditPath(pathWithQuery: string): string {
   return rest ? `${pathWithQuery.slice(0, q)}?${rest}` : pathWithQuery.slice(0, q)
 }
 
+/** One line with the error's code (disk_full, disk_read_only, ...) so a log reader can tell a disk from a bug. */
+function reportToStderr(err: unknown): void {
+  const code = (err as { code?: unknown })?.code
+  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(err as Error)?.message ?? String(err)}\n`)
+}
+
 /**
  * The profile's audit log, rows in the store's hash chain. Recording an attempt never stops the
- * attempt's caller (the request already happened): a failed write is reported to `onError`.
+ * attempt's caller (the request already happened): a failed write is reported to `onError`, and the
+ * outbox, written in its own transaction, stays the record of what became of the payout.
  */
 export class AuditLog implements AuditSink {
   constructor(
     private readonly store: DeskStore,
     private readonly actor: string | null,
-    private readonly onError: (err: unknown) => void = (err) => process.stderr.write(`payout-desk: audit log: ${(err as Error).message}\n`),
+    private readonly onError: (err: unknown) => void = reportToStderr,
   ) {}
 
   record(line: AuditLine): void {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
-import type { AuditEntry, CorruptRecordError, DeskStore } from '../store'
+import { CorruptRecordError, type AuditEntry, type DeskStore } from '../store'
 import { canMove, type OutboxState } from './outbox-states'
 
 export type { OutboxState } from './outbox-states'
@@ -133,7 +133,8 @@ export class Outbox {
         if (this.store.processes.isAlive(sender)) continue
         const moved = this.store.transaction('mark an interrupted payout', () => {
           // Re-read under the write lock: another process may have taken the entry over meanwhile.
-          const entry = this.store.outbox.get(key)
+          // A damaged row stays as it is (held, reported by `problems()`), and never stops the others' reclaim.
+          const entry = this.readable(key)
           if (entry?.state !== 'sending' || this.store.processes.isAlive(this.store.outbox.sender(key))) return false
           this.store.outbox.transition(key, () => ({ state: 'unknown', withdrawalId: entry.withdrawalId, error: INTERRUPTED }), this.store.processes.token)
           return true
@@ -143,6 +144,16 @@ export class Outbox {
       }
     })
     return reclaimed
+  }
+
+  /** The entry, or null when it is absent or damaged. */
+  private readable(key: string): OutboxEntry | null {
+    try {
+      return this.store.outbox.get(key)
+    } catch (err) {
+      if (err instanceof CorruptRecordError) return null
+      throw err
+    }
   }
 }
 

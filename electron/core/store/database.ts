@@ -14,11 +14,11 @@ export const BUSY_TIMEOUT_MS = 10_000
  * several processes share the file; `synchronous=FULL` so a commit is on disk when it returns:
  * an outbox row is durable before the first attempt of its payout leaves the machine.
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): DatabaseSync {
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS, busyTimeoutMs = BUSY_TIMEOUT_MS): DatabaseSync {
   let db: DatabaseSync | undefined
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-    db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true })
+    db = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true })
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = FULL')
     migrate(db, file, migrations)
@@ -36,9 +36,9 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
  * through an fsync while other processes queue behind it for theirs. A process crash loses nothing
  * committed here; outbox and audit writes keep their own `synchronous=FULL` connection.
  */
-export function openUnsyncedConnection(file: string): DatabaseSync {
+export function openUnsyncedConnection(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): DatabaseSync {
   try {
-    const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+    const db = new DatabaseSync(file, { timeout: busyTimeoutMs })
     db.exec('PRAGMA synchronous = NORMAL')
     return db
   } catch (err) {

@@ -19,6 +19,11 @@ export type RepoFactory<T> = (db: DatabaseSync, processToken: string) => T
 /** How often a process looks for the others' commits; the issue's bound is 2 s. */
 export const WATCH_EVERY_MS = 500
 
+export interface StoreOptions {
+  /** How long a write waits for another process's transaction; tests shorten the default 10 s. */
+  busyTimeoutMs?: number
+}
+
 /**
  * One profile's database as one process sees it: the outbox, the audit chain, the shared pacer,
  * leases and caches, with its own registration so the others can tell it is alive.
@@ -41,6 +46,7 @@ export class DeskStore {
     readonly file: string,
     private readonly db: DatabaseSync,
     readonly processes: ProcessRegistry,
+    private readonly options: StoreOptions,
   ) {
     this.outbox = new OutboxRepo(db)
     this.audit = new AuditChain(db)
@@ -49,9 +55,9 @@ export class DeskStore {
   }
 
   /** Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file. */
-  static open(dir: string, role: ProcessRole): DeskStore {
+  static open(dir: string, role: ProcessRole, options: StoreOptions = {}): DeskStore {
     const file = join(dir, STORE_FILE)
-    const db = openDatabase(file)
+    const db = openDatabase(file, undefined, options.busyTimeoutMs)
     const processes = new ProcessRegistry(db, role)
     try {
       processes.register()
@@ -59,7 +65,7 @@ export class DeskStore {
       db.close()
       throw storeError(err, file, 'register this process in the profile database')
     }
-    const store = new DeskStore(file, db, processes)
+    const store = new DeskStore(file, db, processes, options)
     store.lastOutcome = store.outcomeMark()
     store.reclaim()
     store.timers.push(setInterval(() => store.watch(), WATCH_EVERY_MS), setInterval(() => store.beat(), HEARTBEAT_EVERY_MS))
@@ -124,7 +130,7 @@ export class DeskStore {
 
   /** The shared request log of one provider origin and Key ID, on the connection that does not wait for the disk. */
   pacerLedger(baseUrl: string, keyId: string): PacerLedger {
-    this.pacerDb ??= openUnsyncedConnection(this.file)
+    this.pacerDb ??= openUnsyncedConnection(this.file, this.options.busyTimeoutMs)
     return new StorePacerLedger(this.pacerDb, `${new URL(baseUrl).origin}|${keyId}`, this.processes.token)
   }
 

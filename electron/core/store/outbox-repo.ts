@@ -28,10 +28,17 @@ interface RawRow {
   batch_id: string | null
 }
 
+/** What a person does about a damaged outbox row; the app itself never moves or sends it. */
+export const DAMAGED_ROW_ADVICE = 'It is held and will never be sent or re-sent. Export the audit log and contact support.'
+
 /** A row that fails its schema is never acted on (its body is never re-sent): it is reported and held. */
 export class CorruptRecordError extends DeskError {
-  constructor(readonly key: string, problem: string) {
-    super('record_corrupt', `The outbox record ${key} is damaged (${problem}); it is held and will not be sent. Export the audit log and contact support.`)
+  constructor(
+    readonly key: string,
+    /** Which field is wrong and how, e.g. "body.amount: Invalid input". */
+    readonly problem: string,
+  ) {
+    super('record_corrupt', `The outbox record ${key} is damaged (${problem}). ${DAMAGED_ROW_ADVICE}`)
   }
 }
 

@@ -1,3 +1,5 @@
+import { closeSync, openSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { diskError } from '../disk-error'
 import { DeskError } from '../errors'
 
@@ -23,7 +25,8 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
   const primary = typeof e.errcode === 'number' ? e.errcode & 0xff : undefined
   const detail = e.errstr ?? e.message ?? String(err)
   if (primary === SQLITE.FULL) return withCause(diskError({ code: 'ENOSPC' }, file, doing)!, err)
-  if (primary === SQLITE.READONLY) {
+  // SQLite reports a write the OS refused on a file system gone read-only (an ext4 error, a remount) as an I/O error.
+  if (primary === SQLITE.READONLY || (primary === SQLITE.IOERR && onReadOnlyDisk(file))) {
     return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again; nothing was sent.`), err)
   }
   if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN) {
@@ -39,6 +42,21 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk; nothing was sent.`), err)
   }
   return withCause(new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`), err)
+}
+
+/**
+ * Whether the file's folder refuses a new file with EROFS. An ext4 that went read-only on an error
+ * still says "rw" to access(2) and statfs, so only a real write tells; this runs only after an I/O error.
+ */
+function onReadOnlyDisk(file: string): boolean {
+  const probe = join(dirname(file), `.write-probe-${process.pid}`)
+  try {
+    closeSync(openSync(probe, 'w'))
+    rmSync(probe, { force: true })
+    return false
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EROFS'
+  }
 }
 
 /** The SQLite or OS error stays attached for the log; the user sees the message. */

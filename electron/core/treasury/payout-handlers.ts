@@ -2,6 +2,7 @@ import { userInfo } from 'node:os'
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import type { HandlersFor } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
+import { DAMAGED_ROW_ADVICE } from '../store'
 import type { SessionHost } from './session-host'
 
 /** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
@@ -22,6 +23,8 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
       return session.payouts.request(body, requestedBy())
     },
     'payouts.outbox': async () => (await host.session()).payouts.outbox.list(),
+    'payouts.outboxDamaged': async () =>
+      (await host.session()).payouts.outbox.problems().map((p) => ({ idempotencyKey: p.key, problem: p.problem, advice: DAMAGED_ROW_ADVICE })),
     'payouts.checkAgain': async ({ idempotencyKey }) => (await host.session()).payouts.checkAgain(idempotencyKey),
     'payouts.resend': async ({ idempotencyKey }) => (await (await host.session()).payouts.resend(idempotencyKey)).entry,
     'payouts.discard': async ({ idempotencyKey }) => (await host.session()).payouts.discard(idempotencyKey),

@@ -28,7 +28,7 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      invalidate(client, ['payouts.outbox', 'held.list'])
+      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list'])
       // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
       // several times. The screen that requested or resolved a payout reads it again when the send is over.
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })

@@ -36,6 +36,10 @@ export const AuditLineSchema = z.strictObject({
   idempotencyKey: text().nullable(),
 })
 
+/** An outbox row that fails its schema: held (never sent or re-sent), shown so a person can act on it. */
+export const DamagedOutboxRowSchema = z.strictObject({ idempotencyKey: text(), problem: text(), advice: text() })
+export type DamagedOutboxRow = z.infer<typeof DamagedOutboxRowSchema>
+
 export const payoutChannels = channels({
   /** Starts a new payout: a new Idempotency-Key is made here and only here. */
   'payouts.request': {
@@ -47,4 +51,6 @@ export const payoutChannels = channels({
   'payouts.resend': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
   'payouts.discard': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
   'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
+  /** The outbox rows `payouts.outbox` cannot list because they are damaged. */
+  'payouts.outboxDamaged': { input: z.strictObject({}), output: z.array(DamagedOutboxRowSchema) },
 })

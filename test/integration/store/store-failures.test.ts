@@ -10,30 +10,7 @@ import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { DeskStore, SCHEMA_VERSION, STORE_FILE, storeError } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-
-// Mounting a small tmpfs needs root, which CI has; elsewhere these cases say why they did not run.
-const canMount = process.getuid?.() === 0
-const mounted: string[] = []
-function smallDisk(sizeKb: number): string {
-  const dir = join(tmpdir(), `store-disk-${process.pid}-${mounted.length}`)
-  mkdirSync(dir, { recursive: true })
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeKb}k`, 'tmpfs', dir])
-  mounted.push(dir)
-  return dir
-}
-function fillDisk(dir: string): void {
-  // Whole blocks until the disk refuses, then single bytes: the disk ends full to the byte.
-  let i = 0
-  for (const size of [64 * 1024, 4096, 1]) {
-    for (;;) {
-      try {
-        writeFileSync(join(dir, `filler-${i++}`), Buffer.alloc(size))
-      } catch {
-        break
-      }
-    }
-  }
-}
+import { canMount, emptyDisk, fillDisk, smallDisk, unmountSmallDisks } from '../../harness/small-disk'
 
 let base: string
 let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -45,7 +22,7 @@ beforeAll(async () => {
   ws = await setupWorkspace(sim.sandbox.url)
 })
 afterAll(async () => {
-  for (const dir of mounted) execFileSync('umount', [dir])
+  unmountSmallDisks()
   await ws.client.sender.close()
   await sim.close()
   await rm(base, { recursive: true, force: true })
@@ -106,7 +83,7 @@ describe('the profile store when the disk or the file is not what it should be',
     })
     expect((await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST').length).toBe(postsBefore)
     store.close()
-    execFileSync('sh', ['-c', `rm -f ${dir}/filler-*`])
+    emptyDisk(dir)
     store = DeskStore.open(dir, 'test')
     payouts = new PayoutRequests(Outbox.open(store), ws.client)
     expect(payouts.outbox.list().map((e) => [e.idempotencyKey, e.state])).toEqual([[first.entry.idempotencyKey, 'accepted']])

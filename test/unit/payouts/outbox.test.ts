@@ -101,4 +101,19 @@ describe('payout outbox in the profile store', () => {
     expect(outbox.problems().map((p) => p.key)).toEqual([bad.idempotencyKey])
     expect(() => outbox.get(bad.idempotencyKey)).toThrow(expect.objectContaining({ code: 'record_corrupt' }))
   })
+
+  it('leaves a damaged row a gone process left sending held, and still reclaims the others', async () => {
+    const gone = store()
+    const bad = await Outbox.open(gone).add(body, 'alice')
+    const good = await Outbox.open(gone).add(body, 'alice')
+    const db = new DatabaseSync(join(dir, STORE_FILE))
+    db.prepare('UPDATE outbox SET body = ? WHERE key = ?').run('{"wallet_id":1}', bad.idempotencyKey)
+    db.close()
+    gone.close()
+    // opening the profile must not fail on the damaged row: it is reported, never moved or re-sent
+    const outbox = Outbox.open(store())
+    expect(outbox.get(good.idempotencyKey)).toMatchObject({ state: 'unknown', error: { code: 'interrupted' } })
+    expect(outbox.problems().map((p) => [p.key, p.problem])).toEqual([[bad.idempotencyKey, expect.stringMatching(/^body\.wallet_id: /)]])
+    expect(outbox.reclaimOrphans()).toEqual([])
+  })
 })

@@ -15,6 +15,8 @@ type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
 export function OutboxPanel() {
   // Re-read on `outbox.changed` by the cache wiring.
   const outbox = useDeskQuery('payouts.outbox', {})
+  // Rows the outbox cannot list (they fail their schema): held by the core, shown here so they are never silently lost.
+  const damaged = useDeskQuery('payouts.outboxDamaged', {}).data ?? []
   const client = useQueryClient()
   const action = useAction()
   const [discarding, setDiscarding] = useState<OutboxEntryView | null>(null)
@@ -31,7 +33,7 @@ export function OutboxPanel() {
 
   if (outbox.error && !outbox.data) return <ErrorBox error={outbox.error} title="The payout outbox could not be read" onRetry={() => void outbox.refetch()} />
   const unresolved = outbox.data?.filter((e) => e.state === 'unknown') ?? []
-  if (unresolved.length === 0) return null
+  if (unresolved.length === 0 && damaged.length === 0) return null
 
   return (
     <section className="panel notice warn" aria-label="Unresolved payout requests" data-testid="outbox">
@@ -53,6 +55,13 @@ export function OutboxPanel() {
           </tr>
         </thead>
         <tbody>
+          {damaged.map((d) => (
+            <tr key={d.idempotencyKey} data-testid="outbox-damaged-row">
+              <td colSpan={6}>
+                <span className="chip chip-bad">Damaged record</span> <code className="mono">{d.idempotencyKey}</code>: {d.problem}. {d.advice}
+              </td>
+            </tr>
+          ))}
           {unresolved.map((e) => (
             <tr key={e.idempotencyKey} data-testid="outbox-row">
               <td className="small">
