@@ -64,7 +64,7 @@ describe('the agent policy over the profile store', () => {
   it('a refused payout sent again is checked again, without counting itself', async () => {
     await outbox.add(body('0.9'), AGENT, NOW, 'other')
     await outbox.add(body('0.2'), AGENT, NOW, 'again')
-    await outbox.mark('again', 'refused', { error: { code: 'x', message: 'x' } })
+    await outbox.mark('again', 'refused', { error: { code: 'withdrawal_failed', message: 'x' } })
     const err = await outbox.mark('again', 'sending', { admit: () => (policy.admitPayout('again', body('0.2'), null, NOW).outcome === 'hold' ? 'held' : 'sending') }).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0.1' })
     expect(outbox.get('again').state).toBe('refused')
