@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
 import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
-import { DeskStore } from '../../../electron/core/store'
+import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 
 const AGENT = AGENT_REQUESTER
 const NOW = new Date('2026-11-23T12:00:00.000Z')
@@ -76,5 +77,15 @@ describe('the agent policy over the profile store', () => {
     store = DeskStore.open(dir, 'test')
     outbox = Outbox.open(store)
     expect(outbox.list().map((e) => e.idempotencyKey)).toEqual([])
+  })
+
+  it('a retry of a held payout says the rule that held it; a damaged record of that decision is refused, not guessed', async () => {
+    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set({ ...NO_RULES, holdAll: true }, null, NOW)
+    expect((await admit('held', '0.1')).state).toBe('held')
+    expect(policy.stillHeld('held')).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
+    const db = new DatabaseSync(join(dir, STORE_FILE))
+    db.prepare("UPDATE audit SET entry = json_set(entry, '$.detail.rule', 'hold_nothing') WHERE json_extract(entry, '$.path') = 'policy.held'").run()
+    db.close()
+    expect(() => policy.stillHeld('held')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/) }))
   })
 })
