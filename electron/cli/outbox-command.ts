@@ -1,6 +1,7 @@
-import { singleCommand } from './command'
+import { actionHelp, runAction, type Action, type CliCommand } from './command'
+import { outboxCancel } from './outbox-cancel'
 
-export const outboxCommand = singleCommand({
+const list: Action = {
   name: 'outbox',
   usage: 'outbox --profile N [--json]',
   summary:
@@ -37,4 +38,21 @@ export const outboxCommand = singleCommand({
     for (const p of problems) ctx.err(`damaged: ${p.message}`)
     return problems.length ? 1 : 0
   },
-})
+}
+
+const help = `${actionHelp(list)}\n\nUsage: payout-desk ${outboxCancel.usage}\n\n${outboxCancel.summary}`
+
+/** `outbox --profile N` lists (as it always has); `outbox cancel KEY --profile N` cancels a waiting payout. */
+export const outboxCommand: CliCommand = {
+  name: 'outbox',
+  summary: `${list.summary} "outbox cancel KEY" cancels a payout waiting to be sent.`,
+  help,
+  async run(ctx, args) {
+    if (args[0] === 'cancel') return runAction(outboxCancel, ctx, args.slice(1))
+    if (args.includes('--help') || args.includes('-h')) {
+      ctx.out(help)
+      return 0
+    }
+    return runAction(list, ctx, args)
+  },
+}

@@ -12,7 +12,7 @@ export function diskError(err: unknown, file: string, doing: string): DeskError 
   } else if (code === 'EROFS') {
     out = new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk. Make it writable and try again; nothing was sent.`)
   } else if (code === 'EACCES' || code === 'EPERM') {
-    out = new DeskError('disk_permission', `Could not ${doing}: this user may not write ${file} (or its folder). Check the owner and permissions.`)
+    out = new DeskError('disk_permission', `Could not ${doing}: this user may not read or write ${file} (or its folder). Check the owner and permissions.`)
   } else if (code === 'EIO') {
     out = new DeskError('disk_error', `Could not ${doing}: the disk failed while writing ${file}. Check the disk; nothing was sent.`)
   }

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { ERROR_CODES } from '../api/error-codes'
 
+/** One code of the ErrorCode table. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES)
+
 /** The only shape an error takes when it crosses IPC; its code is one of the ErrorCode table. */
 export const IpcErrorSchema = z.strictObject({
-  code: z.enum(ERROR_CODES),
+  code: ErrorCodeSchema,
   message: z.string(),
   requestId: z.string().optional(),
 })

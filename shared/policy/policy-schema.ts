@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { DECIMAL_PATTERN, decimalPlaces } from '../api/amount'
 import { ASSET_DECIMALS } from '../api/networks'
 import { LIMITS } from '../api/limits'
+import { isEncodable, NOT_ENCODABLE, quoteInput } from '../api/text'
 
 /** The key of a per-asset rule that applies to every asset the rule does not name. */
 export const OTHER_ASSETS = '*'
@@ -20,13 +21,15 @@ const DESTINATION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 const perAsset = z.record(z.string(), z.string()).superRefine((caps, ctx) => {
   for (const [asset, amount] of Object.entries(caps)) {
     const problem = amountProblem(asset, amount)
-    if (problem) ctx.addIssue({ code: 'custom', path: [asset], message: `${asset}=${amount}: ${problem}` })
+    // Both sides are someone's input: quoted and cut, so a pasted wall of text stays out of the message.
+    if (problem) ctx.addIssue({ code: 'custom', path: [asset], message: `${quoteInput(`${asset}=${amount}`)}: ${problem}` })
   }
 })
 
 function amountProblem(asset: string, amount: string): string | null {
+  if (!isEncodable(asset) || !isEncodable(amount)) return NOT_ENCODABLE
   if (asset !== OTHER_ASSETS && ASSET_DECIMALS[asset] === undefined) {
-    return `unknown asset "${asset}" (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ${OTHER_ASSETS} for all other assets)`
+    return `unknown asset ${quoteInput(asset)} (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ${OTHER_ASSETS} for all other assets)`
   }
   if (amount.length > LIMITS.amount || !DECIMAL_PATTERN.test(amount)) return 'not a decimal amount such as 12.5'
   if (asset === OTHER_ASSETS) return null

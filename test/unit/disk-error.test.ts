@@ -8,7 +8,7 @@ describe('errors from the disk', () => {
     ['ENOSPC', 'disk_full', /full\. Free some space/],
     ['EDQUOT', 'disk_full', /full/],
     ['EROFS', 'disk_read_only', /read-only disk/],
-    ['EACCES', 'disk_permission', /may not write/],
+    ['EACCES', 'disk_permission', /may not read or write/],
     ['EPERM', 'disk_permission', /permissions/],
     ['EIO', 'disk_error', /disk failed/],
   ])('%s becomes %s naming the file, with the cause kept for the log', (code, want, text) => {
@@ -26,7 +26,8 @@ describe('errors from the disk', () => {
   it('the router answers the specific code and logs the detail', async () => {
     const logged: unknown[] = []
     const router = new Router({ error: (...args: unknown[]) => logged.push(args) })
-    const failing = diskError(Object.assign(new Error('no space left'), { code: 'ENOSPC' }), '/d/desk.db', 'record the payout')!
+    const cause = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write', path: '/d/desk.db' })
+    const failing = diskError(cause, '/d/desk.db', 'record the payout')!
     expect(failing).toBeInstanceOf(DeskError)
     router.register({
       'app.info': async () => {
@@ -36,5 +37,7 @@ describe('errors from the disk', () => {
     const result = await router.dispatch('app.info', {})
     expect(result).toMatchObject({ ok: false, error: { code: 'disk_full' } })
     expect(JSON.stringify(logged)).toContain('disk_full')
+    // The person reads the plain message; the log keeps what the OS said: errno, system call and path.
+    expect(logged).toContainEqual([expect.stringContaining('disk_full'), expect.objectContaining({ code: 'ENOSPC', errno: -28, syscall: 'write', path: '/d/desk.db' })])
   })
 })

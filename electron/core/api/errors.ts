@@ -20,11 +20,14 @@ export type NetworkErrorKind = 'timeout' | 'refused' | 'reset' | 'tls' | 'dns' |
 /** No usable answer reached us: the request may or may not have been processed by the provider. */
 export class NetworkError extends DeskError {
   readonly kind: NetworkErrorKind
+  /** The provider had sent its status and headers before this happened (a body that stalled or trickled). */
+  readonly answerStarted: boolean
 
-  constructor(kind: NetworkErrorKind, message: string) {
+  constructor(kind: NetworkErrorKind, message: string, answerStarted = false) {
     super(kind === 'timeout' ? 'timeout' : 'network_error', message)
     this.name = 'NetworkError'
     this.kind = kind
+    this.answerStarted = answerStarted
   }
 }
 
@@ -46,7 +49,8 @@ export function toNetworkError(err: unknown, host: string): NetworkError {
   const e = err as { code?: string; name?: string; cause?: { code?: string } }
   const code = e?.code ?? e?.cause?.code ?? ''
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError('timeout', `Connecting to ${host} timed out.`)
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
+  if (code === 'UND_ERR_BODY_TIMEOUT') return new NetworkError('timeout', `${host} started answering but went silent before the body ended.`, true)
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'ETIMEDOUT') {
     return new NetworkError('timeout', `${host} did not answer in time.`)
   }
   if (code === 'ECONNREFUSED') return new NetworkError('refused', `${host} refused the connection. Is the service running?`)

@@ -85,7 +85,7 @@ export async function exchange(
   } catch (err) {
     if (err instanceof InvalidResponseError) throw err
     if (timedOut) {
-      throw new NetworkError('timeout', `${host} did not complete its answer within ${Math.round(timeouts.totalMs / 1000)} s.`)
+      throw new NetworkError('timeout', `${host} did not complete its answer within ${Math.round(timeouts.totalMs / 1000)} s.`, status !== 0)
     }
     throw toNetworkError(err, host)
   } finally {

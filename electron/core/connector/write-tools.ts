@@ -1,6 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { isErrorCode } from '../../../shared/api/error-codes'
 import { LIMITS } from '../../../shared/api/limits'
 import { CreateCounterpartySchema, CreateWithdrawalSchema, IdempotencyKeySchema } from '../../../shared/api/requests'
 import { CounterpartySchema, WithdrawalSchema } from '../../../shared/api/resources'
@@ -110,10 +109,9 @@ async function ensureAllowed(ctx: ToolContext): Promise<void> {
 function accepted(result: AgentPayoutResult) {
   if (result.withdrawal) return result.withdrawal
   const error = result.entry.error
-  // The outbox keeps codes as text (its journal predates the ErrorCode table); one outside the table is said as internal.
-  if (result.entry.state === 'refused' && error) throw new DeskError(isErrorCode(error.code) ? error.code : 'internal', error.message, error.requestId)
+  if (result.entry.state === 'refused' && error) throw new DeskError(error.code, error.message, error.requestId)
   throw new DeskError(
-    isErrorCode(error?.code) ? error.code : 'outcome_unknown',
+    error?.code ?? 'outcome_unknown',
     `${error?.message ?? 'The provider did not confirm this payout.'} Whether it was recorded is not known yet: call request_withdrawal again with the same idempotency_key and fields (it never pays twice), or look it up with list_withdrawals filtered by idempotency_key.`,
     error?.requestId,
   )

@@ -1,4 +1,6 @@
 import { open, rename, rm } from 'node:fs/promises'
+import { diskError } from '../disk-error'
+import { DeskError } from '../errors'
 
 const CHUNK_CHARS = 1 << 20
 
@@ -18,8 +20,17 @@ export function* csvChunks(lines: Iterable<string>): Generator<string> {
 /**
  * Writes the CSV to a temporary file and renames it into place, so a failed or interrupted
  * export never leaves half a file under the name asked for. Owner-only: it holds the history.
+ * A failure is said as the disk condition it is (full, read-only, no permission), naming the file.
  */
 export async function writeCsvFile(path: string, lines: Iterable<string>): Promise<void> {
+  try {
+    await writeThroughTemp(path, lines)
+  } catch (err) {
+    throw exportError(err, path)
+  }
+}
+
+async function writeThroughTemp(path: string, lines: Iterable<string>): Promise<void> {
   const temp = `${path}.part`
   const file = await open(temp, 'w', 0o600)
   try {
@@ -33,4 +44,14 @@ export async function writeCsvFile(path: string, lines: Iterable<string>): Promi
     await rm(temp, { force: true })
     throw err
   }
+}
+
+function exportError(err: unknown, path: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const out = new DeskError('invalid_input', `Could not write the export: the folder of ${path} does not exist. Choose another place to save it.`)
+    out.cause = err
+    return out
+  }
+  return diskError(err, path, 'write the export') ?? err
 }

@@ -1,7 +1,11 @@
 import type { z } from 'zod'
 import { CHANNELS, isChannelName, type ChannelInput, type ChannelName, type ChannelOutput } from '../../../shared/ipc/channels'
 import type { IpcResult } from '../../../shared/ipc/ipc-error'
+import { quoteInput } from '../../../shared/api/text'
 import { DeskError, toIpcError } from '../errors'
+
+const MAX_ISSUE_CHARS = 200
+const MAX_SUMMARY_CHARS = 480
 
 export type Handler<C extends ChannelName> = (input: z.output<(typeof CHANNELS)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C>
 
@@ -73,9 +77,24 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 64)) : typeof value
 }
 
+/** A path segment that is someone's input (a record key, an unknown field) is quoted and cut like any echoed input. */
+function pathPart(part: PropertyKey): string {
+  const s = String(part)
+  return /^[A-Za-z0-9_]{1,60}$/.test(s) ? s : quoteInput(s)
+}
+
+/** Zod's own messages may repeat what was sent (an unrecognized key, a custom rule's text): each is cut, and so is the whole. */
+function cut(message: string, max: number): string {
+  return message.length > max ? `${message.slice(0, max)}…` : message
+}
+
+/** Unknown fields are named the way other echoed input is: quoted, each cut to 60 characters. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 3).map((k) => quoteInput(k)).join(', ')}`
+  return cut(issue.message, MAX_ISSUE_CHARS)
+}
+
 export function summarize(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`)
-    .join('; ')
+  const issues = error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.map(pathPart).join('.') : 'input'}: ${issueMessage(i)}`)
+  return cut(issues.join('; '), MAX_SUMMARY_CHARS)
 }

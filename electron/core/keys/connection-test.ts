@@ -87,6 +87,10 @@ function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): 
   if (err.kind === 'tls') {
     return { ...base, reason: 'tls', message: `${err.message} The server's certificate is not trusted or does not match the host.` }
   }
+  if (err.kind === 'timeout' && err.answerStarted) {
+    const message = `${baseUrl} started answering but the body did not arrive within ${timeoutMs / 1000} s. The server or a proxy in between is stalled or very slow; try again later.`
+    return { ...base, reason: 'timeout', message }
+  }
   const what =
     err.kind === 'timeout' ? `no answer within ${timeoutMs / 1000} s`
     : err.kind === 'dns' ? 'the host name does not resolve'

@@ -23,12 +23,16 @@ function errorInfo(err: unknown): OutboxErrorInfo {
   return { code: 'internal', message: 'The payout attempt failed inside the app.' }
 }
 
+/** The answers that ask the client to come back later (spec: rate limit, service unavailable). */
+const ASKS_TO_WAIT: ReadonlySet<number> = new Set([429, 503])
+
 /**
- * A 429 is the provider turning the attempt away before it acts (spec: rate limit). When it asks for
- * longer than the sender will wait, the payout is kept queued until then, under the same key and body.
+ * A 429 or a 503 with Retry-After is the provider asking to come back later. When it asks for longer
+ * than the sender will wait, the payout is kept queued until then, under the same key and body (so a
+ * send that did reach the provider is answered, not repeated, when it goes out).
  */
 function waitAsked(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.status !== 429 || err.retryAfterSeconds === undefined) return null
+  if (!(err instanceof ApiError) || !ASKS_TO_WAIT.has(err.status) || err.retryAfterSeconds === undefined) return null
   return new Date(Date.now() + err.retryAfterSeconds * 1000).toISOString()
 }
 

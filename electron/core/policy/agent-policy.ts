@@ -3,7 +3,7 @@ import type { Counterparty } from '../../../shared/api/resources'
 import { decisionEntry } from '../audit/decision-entry'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
-import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision, type RuleName } from './policy-check'
+import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { policyState, type PolicyState } from './policy-state'
 
@@ -71,8 +71,7 @@ export class AgentPolicy {
   /** The answer to a retry of a payout that still waits for a person: the rule that held it, as at first. */
   stillHeld(key: string): PolicyError {
     const reason = this.store.read('read the audit log', () => this.store.repo(policyRepo).holdReason(key))
-    const rule: RuleName = reason?.rule === 'hold_above' ? 'hold_above' : 'hold_all'
-    return payoutHeld(rule, reason?.message ?? 'This payout waits for a person at the desk to release or reject it.')
+    return payoutHeld(reason?.rule ?? 'hold_all', reason?.message ?? 'This payout waits for a person at the desk to release or reject it.')
   }
 
   /** create_counterparty: the hourly request limit, checked and counted in one transaction; a denial is audited and thrown. */

@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import type { PolicyView } from '../../../shared/ipc/channels/policy'
-import type { HandlerTable } from '../ipc/router'
+import type { PolicyView, policyChannels } from '../../../shared/ipc/channels/policy'
+import type { HandlersFor } from '../ipc/router'
 import type { ProfileKeys } from '../keys'
 import { profileDir } from '../profiles'
 import type { DeskStore } from '../store'
@@ -21,7 +21,7 @@ export interface PolicyHandlerDeps {
 }
 
 /** The app's side of the agent policy (Keys & profiles) and of held payouts (Payouts, for the open profile). */
-export function policyHandlers(deps: PolicyHandlerDeps): HandlerTable {
+export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof policyChannels> {
   const editor = (): PolicyEditor => ({ actor: 'app', person: (deps.person ?? localPerson)() })
 
   /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppSettingsSchema, type AppSettings } from '../../../shared/ipc/channels/settings'
+import { diskError } from '../disk-error'
 import { DeskError } from '../errors'
 import { writeFileAtomic } from '../profiles/atomic-write'
 
@@ -20,7 +21,7 @@ export class AppSettingsStore {
       text = await readFile(this.file, 'utf8')
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_SETTINGS }
-      throw err
+      throw diskError(err, this.file, 'read the app settings') ?? err
     }
     // A damaged file is said, not replaced by defaults: that would silently switch an opted-in protection off.
     const parsed = AppSettingsSchema.safeParse(parseJson(text))

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../../shared/api/requests'
 import { OutboxStateSchema } from '../../../shared/ipc/channels/payouts'
+import { OutboxErrorSchema } from '../../../shared/ipc/outbox-error'
 import { canMove } from '../payouts/outbox-states'
 import { AuditEntrySchema } from './audit-chain'
 import type { DeskStore } from './desk-store'
@@ -11,7 +12,8 @@ import type { DeskStore } from './desk-store'
 export const LEGACY_OUTBOX = 'outbox.jsonl'
 export const LEGACY_AUDIT = 'audit.jsonl'
 
-const ErrorInfo = z.object({ code: z.string(), message: z.string(), requestId: z.string().optional() }).nullable()
+/** Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see OutboxErrorSchema). */
+const ErrorInfo = OutboxErrorSchema.nullable()
 const Request = z.object({ type: z.literal('request'), key: z.string().min(1), body: CreateWithdrawalSchema, createdAt: z.string(), requestedBy: z.string() })
 const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
 /** An attempt as the JSON-lines audit log wrote it: the store's entry without kind, actor and detail. */

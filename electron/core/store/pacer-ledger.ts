@@ -1,6 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { waitFor, type PacerLedger, type PacingRule, type TakeResult } from '../api/pacer'
+import { rowOf, rowsOf } from './scalar-rows'
 import { inTransaction } from './transaction'
+
+const SlotEnd = z.object({ ended_ms: z.number().nullable() })
+const Count = z.object({ n: z.number().int() })
+const Block = z.object({ until_ms: z.number() })
 
 /**
  * The key's request log in the profile's store: every process that signs with the key reserves
@@ -17,7 +23,7 @@ export class StorePacerLedger implements PacerLedger {
   take(now: number, rule: PacingRule): TakeResult {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
-      const ends = (this.db.prepare('SELECT ended_ms FROM pacer_slots WHERE bucket = ?').all(this.bucket) as Array<{ ended_ms: number | null }>).map((r) => r.ended_ms)
+      const ends = rowsOf(SlotEnd, this.db.prepare('SELECT ended_ms FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => r.ended_ms)
       const wait = waitFor(ends, this.blockedUntil(), now, rule)
       if (wait > 0) return { waitMs: wait }
       const slot = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process) VALUES (?, ?, ?)').run(this.bucket, now, this.process).lastInsertRowid
@@ -39,12 +45,13 @@ export class StorePacerLedger implements PacerLedger {
 
   usage(now: number, rule: PacingRule): { used: number; blockedUntil: number } {
     const horizon = now - rule.windowMs - rule.marginMs
-    const used = (this.db.prepare('SELECT COUNT(*) AS n FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)').get(this.bucket, horizon) as { n: number }).n
+    const used = rowOf(Count, this.db.prepare('SELECT COUNT(*) AS n FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)').get(this.bucket, horizon), 'pacer_slots').n
     return { used, blockedUntil: this.blockedUntil() }
   }
 
   private blockedUntil(): number {
-    return (this.db.prepare('SELECT until_ms FROM pacer_blocks WHERE bucket = ?').get(this.bucket) as { until_ms: number } | undefined)?.until_ms ?? 0
+    const row = this.db.prepare('SELECT until_ms FROM pacer_blocks WHERE bucket = ?').get(this.bucket)
+    return row === undefined ? 0 : rowOf(Block, row, 'pacer_blocks').until_ms
   }
 
   private prune(now: number, rule: PacingRule): void {

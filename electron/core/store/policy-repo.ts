@@ -2,17 +2,17 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
+import { AuditEntrySchema } from './audit-chain'
 
 /** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
 export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
 
 /** A policy change as its audit row records it (PolicySettings writes it in the row's own transaction). */
-const PolicyChangeSchema = z.object({
-  path: z.string(),
-  at: z.string(),
-  actor: z.string(),
-  detail: z.object({ by: z.string(), policy: z.unknown().optional() }),
-})
+const PolicyChangeSchema = AuditEntrySchema.extend({ detail: z.looseObject({ by: z.string(), policy: z.unknown().optional() }) })
+
+/** A `policy.held` audit row: the decision's detail names the hold rule and its message. */
+const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(['hold_all', 'hold_above']), message: z.string() }) })
+export type HoldReason = { rule: 'hold_all' | 'hold_above'; message: string }
 
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
 const NOT_PAYING = "('discarded', 'refused')"
@@ -105,14 +105,27 @@ export class PolicyRepo {
     })
   }
 
-  /** Why the policy held a payout: the rule and message of its `policy.held` audit row, or null when none parses. */
-  holdReason(key: string): { rule: string; message: string } | null {
+  /**
+   * Why the policy held a payout: the rule and message of its `policy.held` audit row, or null when there is none.
+   * A row that does not parse is refused (record_corrupt), never guessed at; the payout stays held.
+   */
+  holdReason(key: string): HoldReason | null {
     const row = this.db
       .prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1")
       .get(key) as { entry: string } | undefined
     if (!row) return null
-    const detail = (JSON.parse(row.entry) as { detail?: { rule?: unknown; message?: unknown } }).detail
-    return typeof detail?.rule === 'string' && typeof detail.message === 'string' ? { rule: detail.rule, message: detail.message } : null
+    let entry: unknown
+    try {
+      entry = JSON.parse(row.entry)
+    } catch {
+      throw heldRecordCorrupt(key, 'not JSON')
+    }
+    const parsed = HeldEntrySchema.safeParse(entry)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw heldRecordCorrupt(key, `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`)
+    }
+    return { rule: parsed.data.detail.rule, message: parsed.data.detail.message }
   }
 
   /** The agent's write requests the policy let through since `since`. */
@@ -123,6 +136,10 @@ export class PolicyRepo {
   noteRequest(at: string, tool: string, ref: string | null): void {
     this.db.prepare('INSERT INTO agent_requests (at, tool, ref) VALUES (?, ?, ?)').run(at, tool, ref)
   }
+}
+
+function heldRecordCorrupt(key: string, problem: string): DeskError {
+  return new DeskError('record_corrupt', `The audit record of why payout ${key} is held is damaged (${problem}); the payout stays held until a person releases or rejects it.`)
 }
 
 /** For `store.repo(policyRepo)`. */

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { rowOf, rowsOf } from './scalar-rows'
 
 /** A process that stops beating for this long is gone even if its pid was reused. */
 export const HEARTBEAT_STALE_MS = 15_000
 export const HEARTBEAT_EVERY_MS = 2_000
+
+const Beat = z.object({ pid: z.number().int(), heartbeat_ms: z.number() })
+const Token = z.object({ token: z.string() })
 
 export type ProcessRole = 'app' | 'cli' | 'agent' | 'demo' | 'test'
 
@@ -47,14 +52,15 @@ export class ProcessRegistry {
   isAlive(token: string | null): boolean {
     if (token === null) return false
     if (token === this.token) return true
-    const row = this.db.prepare('SELECT pid, heartbeat_ms FROM processes WHERE token = ?').get(token) as { pid: number; heartbeat_ms: number } | undefined
-    if (!row) return false
+    const raw = this.db.prepare('SELECT pid, heartbeat_ms FROM processes WHERE token = ?').get(token)
+    if (raw === undefined) return false
+    const row = rowOf(Beat, raw, 'processes')
     return row.heartbeat_ms > this.now() - HEARTBEAT_STALE_MS && pidAlive(row.pid)
   }
 
   /** Tokens of registered processes that are gone; the caller releases what they held. */
   deadTokens(): string[] {
-    const rows = this.db.prepare('SELECT token FROM processes WHERE token <> ?').all(this.token) as Array<{ token: string }>
+    const rows = rowsOf(Token, this.db.prepare('SELECT token FROM processes WHERE token <> ?').all(this.token), 'processes')
     return rows.map((r) => r.token).filter((t) => !this.isAlive(t))
   }
 

@@ -4,7 +4,8 @@ import { DeskError } from '../errors'
 import { writeFileAtomic } from '../profiles'
 import { batchRepo } from '../store'
 import { whoAmI } from './payout-handlers'
-import type { HandlerTable } from '../ipc/router'
+import type { batchChannels } from '../../../shared/ipc/channels/batch'
+import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from './session-host'
 import type { TreasurySession } from './session'
 
@@ -29,7 +30,7 @@ function batchOf(session: TreasurySession, batchId: string) {
 }
 
 /** Handlers for batch payouts of the open profile: check, submit, follow, pause, resume, cancel, export. */
-export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: BatchHandlerDeps): HandlerTable {
+export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: BatchHandlerDeps): HandlersFor<typeof batchChannels> {
   return {
     'batch.check': async (input) => (await host.session()).batches.check(batchInput(input), input.wallet),
     'batch.submit': async (input) => {

@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../api/requests'
+import { text } from '../../api/text'
 import { channels } from '../channel'
 import { OutboxStateSchema } from './payouts'
 
 /** The file as the page read it (a file dialog or an upload: base64 of its bytes) or rows pasted from a spreadsheet. */
 export const BatchInputSchema = z.strictObject({
-  source: z.string().min(1).max(260),
+  source: text().min(1).max(260),
   /** 5 MB of bytes is at most 6,990,508 base64 characters; anything longer is refused before decoding. */
-  base64: z.string().max(7_000_000).optional(),
-  text: z.string().max(5 * 1024 * 1024).optional(),
+  base64: text().max(7_000_000).optional(),
+  text: text().max(5 * 1024 * 1024).optional(),
   /** The wallet (id or name) for rows that leave the column empty. */
-  wallet: z.string().max(128).optional(),
+  wallet: text().max(128).optional(),
 })
 
 export const RowProblemSchema = z.strictObject({
@@ -74,20 +75,20 @@ export const BatchRowViewSchema = z.strictObject({
   error: z.string().nullable(),
 })
 
-const batchId = z.strictObject({ batchId: z.string().min(1).max(64) })
+const batchId = z.strictObject({ batchId: text().min(1).max(64) })
 
 export const batchChannels = channels({
   /** Reads and checks a batch file; sends nothing. */
   'batch.check': { input: BatchInputSchema, output: BatchCheckViewSchema },
   /** Checks again, records every row (one transaction) and starts sending in the background. */
   'batch.submit': {
-    input: BatchInputSchema.extend({ confirmDuplicates: z.boolean(), retypedTotal: z.string().max(200).nullable() }),
+    input: BatchInputSchema.extend({ confirmDuplicates: z.boolean(), retypedTotal: text().max(200).nullable() }),
     output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema }),
   },
   'batch.list': { input: z.strictObject({}), output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })) },
   'batch.status': {
     /** `refresh` first reads the payouts' current status from the provider, a page of 100 at a time. */
-    input: batchId.extend({ state: z.string().max(32).optional(), refresh: z.boolean().optional() }),
+    input: batchId.extend({ state: text().max(32).optional(), refresh: z.boolean().optional() }),
     output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema, rows: z.array(BatchRowViewSchema) }),
   },
   'batch.pause': { input: batchId, output: BatchProgressSchema },

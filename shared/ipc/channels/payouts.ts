@@ -3,6 +3,7 @@ import { text } from '../../api/text'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
+import { OutboxErrorSchema } from '../outbox-error'
 
 /**
  * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
@@ -17,7 +18,7 @@ export const OutboxEntryViewSchema = z.strictObject({
   requestedBy: text(),
   state: OutboxStateSchema,
   withdrawalId: text().nullable(),
-  error: z.strictObject({ code: text(), message: text(), requestId: text().optional() }).nullable(),
+  error: OutboxErrorSchema.nullable(),
   /** A queued payout is not attempted before this time (the provider asked to wait). */
   notBefore: text().nullable(),
   /** The user's own reference (a batch row's), kept locally. */

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { WithdrawalSchema } from '../../api/resources'
+import { text } from '../../api/text'
 import { PolicySchema } from '../../policy/policy-schema'
 import { channels } from '../channel'
 import { OutboxEntryViewSchema } from './payouts'
 
-const profileId = z.string().min(1).max(64)
-const idempotencyKey = z.string().min(1).max(128)
+const profileId = text().min(1).max(64)
+const idempotencyKey = text().min(1).max(128)
 
 /** A profile's agent policy as the app shows it, with its rules in plain sentences. */
 export const PolicyViewSchema = z.strictObject({
@@ -30,5 +31,5 @@ export const policyChannels = channels({
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
   'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
   /** Nothing is sent; the agent reads the reason on its next retry with the key. */
-  'held.reject': { input: z.strictObject({ idempotencyKey, reason: z.string().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
+  'held.reject': { input: z.strictObject({ idempotencyKey, reason: text().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
 })

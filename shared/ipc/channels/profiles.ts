@@ -42,6 +42,8 @@ export const ConnectionResultSchema = z.discriminatedUnion('ok', [
       'unknown_key',
       'clock_skew',
       'unreachable',
+      /** The server sent its status and headers, but the body did not arrive in time. */
+      'timeout',
       'tls',
       'rate_limited',
       'server_error',

@@ -48,6 +48,6 @@ export const treasuryChannels = channels({
     input: WithdrawalQuerySchema.omit({ limit: true, offset: true }).extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }),
     output: ExportResultSchema,
   },
-  'withdrawals.cancelExport': { input: z.strictObject({ exportId: z.string() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'withdrawals.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'pacing.status': { input: z.strictObject({}), output: PacingViewSchema },
 })

@@ -128,7 +128,7 @@ describe('connection test against the simulator', () => {
     const t0 = Date.now()
     const result = await testConnection({ baseUrl: trickle.url, signer, timeoutMs: 500 })
     await trickle.close()
-    expect(result).toMatchObject({ ok: false, reason: 'unreachable', message: expect.stringMatching(/no answer within 0.5 s/) })
+    expect(result).toMatchObject({ ok: false, reason: 'timeout', message: expect.stringMatching(/started answering but the body did not arrive within 0\.5 s/) })
     expect(Date.now() - t0).toBeLessThan(2_000)
   })
 })

@@ -59,4 +59,18 @@ describe('a payout the provider asks to wait for longer than the rate window', (
     expect(await new QueuedSender(outbox, payouts, () => Date.parse(second.entry.notBefore!) + 1).tick()).toBe(0)
     expect(await posts(second.entry.idempotencyKey)).toHaveLength(1)
   })
+
+  it('a 503 asking to wait longer waits in the outbox the same way, queued with its time, not unknown', async () => {
+    const outbox = Outbox.open(store)
+    const payouts = new PayoutRequests(outbox, ws.client)
+    await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, retry_after: 86400, times: 1 })
+    const started = Date.now()
+    const waiting = await payouts.request({ ...ws.target, amount: '6.00' }, 'app')
+    expect(Date.now() - started).toBeLessThan(20_000)
+    expect(waiting.entry).toMatchObject({ state: 'queued', error: { code: 'service_unavailable', message: expect.stringMatching(/wait until .* in the outbox/) } })
+    expect(Date.parse(waiting.entry.notBefore!)).toBeGreaterThan(Date.now() + 86_000_000)
+    expect(await new QueuedSender(outbox, payouts, () => Date.parse(waiting.entry.notBefore!) + 1).tick()).toBe(1)
+    expect(outbox.get(waiting.entry.idempotencyKey)).toMatchObject({ state: 'accepted', notBefore: null })
+    expect(await posts(waiting.entry.idempotencyKey)).toHaveLength(2)
+  })
 })

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -58,5 +58,17 @@ describe('import of the JSON-lines outbox and audit log', () => {
     expect(b.outbox.list().entries).toHaveLength(3)
     a.close()
     b.close()
+  })
+
+  it("keeps an old provider code outside the ErrorCode table in the message, under invalid_response", async () => {
+    const old = JSON.parse((await import('node:fs')).readFileSync(join(FIXTURE, 'outbox.jsonl'), 'utf8').split('\n')[2]!) as object
+    const outcome = { type: 'outcome', key: key(2), state: 'refused', withdrawalId: null, error: { code: 'insufficient_funds', message: 'Not enough USDC.' }, at: '2026-11-20T10:01:01.000Z' }
+    await writeFile(join(dir, 'outbox.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(outcome)}\n`)
+    const store = openProfileStore(dir, 'test')
+    expect(Outbox.open(store).get(key(2))).toMatchObject({
+      state: 'refused',
+      error: { code: 'invalid_response', message: 'Not enough USDC. (provider code "insufficient_funds", not in the API contract)' },
+    })
+    store.close()
   })
 })

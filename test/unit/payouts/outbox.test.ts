@@ -60,7 +60,7 @@ describe('payout outbox in the profile store', () => {
     await a.mark(entry.idempotencyKey, 'accepted', { withdrawalId: 'w-1' })
     await expect(b.add({ ...body, amount: '99' }, 'agent', new Date(), entry.idempotencyKey)).rejects.toMatchObject({ code: 'idempotency_conflict' })
     // the other process's stale view cannot move the accepted entry backwards either
-    await expect(b.mark(entry.idempotencyKey, 'refused', { error: { code: 'x', message: 'y' } })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(b.mark(entry.idempotencyKey, 'refused', { error: { code: 'withdrawal_failed', message: 'y' } })).rejects.toMatchObject({ code: 'invalid_input' })
     expect(a.get(entry.idempotencyKey)).toMatchObject({ state: 'accepted', withdrawalId: 'w-1', body })
   })
 

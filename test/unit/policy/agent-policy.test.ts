@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
 import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
-import { DeskStore } from '../../../electron/core/store'
+import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 
 const AGENT = AGENT_REQUESTER
 const NOW = new Date('2026-11-23T12:00:00.000Z')
@@ -64,7 +65,7 @@ describe('the agent policy over the profile store', () => {
   it('a refused payout sent again is checked again, without counting itself', async () => {
     await outbox.add(body('0.9'), AGENT, NOW, 'other')
     await outbox.add(body('0.2'), AGENT, NOW, 'again')
-    await outbox.mark('again', 'refused', { error: { code: 'x', message: 'x' } })
+    await outbox.mark('again', 'refused', { error: { code: 'withdrawal_failed', message: 'x' } })
     const err = await outbox.mark('again', 'sending', { admit: () => (policy.admitPayout('again', body('0.2'), null, NOW).outcome === 'hold' ? 'held' : 'sending') }).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0.1' })
     expect(outbox.get('again').state).toBe('refused')
@@ -76,5 +77,15 @@ describe('the agent policy over the profile store', () => {
     store = DeskStore.open(dir, 'test')
     outbox = Outbox.open(store)
     expect(outbox.list().map((e) => e.idempotencyKey)).toEqual([])
+  })
+
+  it('a retry of a held payout says the rule that held it; a damaged record of that decision is refused, not guessed', async () => {
+    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set({ ...NO_RULES, holdAll: true }, null, NOW)
+    expect((await admit('held', '0.1')).state).toBe('held')
+    expect(policy.stillHeld('held')).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
+    const db = new DatabaseSync(join(dir, STORE_FILE))
+    db.prepare("UPDATE audit SET entry = json_set(entry, '$.detail.rule', 'hold_nothing') WHERE json_extract(entry, '$.path') = 'policy.held'").run()
+    db.close()
+    expect(() => policy.stillHeld('held')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/) }))
   })
 })

@@ -6,6 +6,13 @@ function offsetText(seconds: number | null): string {
   return `clock offset ${seconds >= 0 ? '+' : ''}${seconds.toFixed(1)} s`
 }
 
+type FailureReason = Extract<ConnectionResult, { ok: false }>['reason']
+
+/** The heading of a failed test: the reason in words; a stalled body is told apart from a server that never answered. */
+export function failureTitle(reason: FailureReason): string {
+  return `Connection failed (${reason === 'timeout' ? 'the answer started but timed out' : reason.replaceAll('_', ' ')})`
+}
+
 export function ConnectionResultView({ result }: { result: ConnectionResult }) {
   if (result.ok) {
     return (
@@ -16,7 +23,7 @@ export function ConnectionResultView({ result }: { result: ConnectionResult }) {
   }
   return (
     <div className="error-box" role="alert" data-testid="connection-result">
-      <strong>Connection failed ({result.reason.replaceAll('_', ' ')})</strong>
+      <strong>{failureTitle(result.reason)}</strong>
       <p>{result.message}</p>
       <p className="muted small">
         {result.status !== null ? `HTTP ${result.status} · ` : ''}

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { isErrorCode } from '../../../../shared/api/error-codes'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { call, DeskCallError } from '../../desk'
 import { EnvBadge } from '../../components/EnvBadge'
@@ -31,7 +30,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
       const r = await call('payouts.request', body)
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
-      if (refusal) throw new DeskCallError(isErrorCode(refusal.code) ? refusal.code : 'internal', refusal.message, refusal.requestId)
+      if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
       return r
     })
     if (result) onDone(result)
