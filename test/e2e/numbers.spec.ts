@@ -72,8 +72,10 @@ for (const { locale, group, decimal } of LOCALES) {
       await expect(page.getByTestId('time-zone-toggle')).toHaveAttribute('aria-pressed', 'true')
       for (const text of await times.allTextContents()) expect(text).toMatch(/UTC/)
       const iso = await times.first().getAttribute('datetime')
-      const utc = new Date(iso!).toISOString().slice(11, 16)
-      await expect(times.first()).toContainText(new RegExp(`${utc.slice(0, 2).replace(/^0/, '0?')}\\D${utc.slice(3, 5)}`))
+      // The UTC hour as the locale writes it (en-US on a 12-hour clock: 13:36 is 1:36 PM), whatever the hour of the run.
+      const hour = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(iso!)).find((p) => p.type === 'hour')!.value
+      const minute = new Date(iso!).toISOString().slice(14, 16)
+      await expect(times.first()).toContainText(new RegExp(`(?<!\\d)0?${Number(hour)}\\D${minute}`))
       await openSection(page, 'Transactions')
       await expect(page.locator('main time').first()).toContainText('UTC')
       await snap(page, `numbers-times-utc-${locale}`)
