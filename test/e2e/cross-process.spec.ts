@@ -4,20 +4,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { expect, openSection, quickStart, test, type App } from '../harness/e2e-fixtures'
+import { payableBody } from '../harness/e2e-destinations'
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'payout-desk.js')
-
-/** A payout the demo workspace can make: a verified destination and a wallet holding an asset on its network. */
-async function payableBody(app: App, amount: string) {
-  const [book, wallets] = await Promise.all([app.desk.router.call('counterparties.list', {}), app.desk.router.call('wallets.list', {})])
-  for (const d of book.filter((c) => c.can_send)) {
-    for (const w of wallets) {
-      const b = w.balances.find((x) => x.network === d.network && Number(x.available) > Number(amount))
-      if (b) return { wallet_id: w.id, asset: b.asset, amount, destination: d.address, network: d.network }
-    }
-  }
-  throw new Error('the demo workspace has no payable destination')
-}
 
 /** The connector in its own process on the app's data directory, started as an MCP host starts it. */
 async function connector(app: App, profileId: string): Promise<{ call(name: string, args: Record<string, unknown>): Promise<CallToolResult>; close(): Promise<void> }> {
@@ -49,7 +38,7 @@ test("an agent's payout, requested through the connector in another process, sho
 
   const agent = await connector(app, profile.id)
   try {
-    const allowed = await payableBody(app, '0.0123')
+    const allowed = await payableBody(app.desk, '0.0123')
     const sent = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-allowed', ...allowed })
     expect(sent.isError, JSON.stringify(sent.content)).toBeFalsy()
     // The app's core notices the other process's commit and follows the payout; the list reads it in.
@@ -57,7 +46,7 @@ test("an agent's payout, requested through the connector in another process, sho
 
     // Back to the default policy: the next request waits for a person, in this window's "Held for you".
     await desk.router.call('policy.clear', { profileId: profile.id })
-    const held = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-held', ...(await payableBody(app, '0.0456')) })
+    const held = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-held', ...(await payableBody(app.desk, '0.0456')) })
     expect(held.isError).toBe(true)
     const heldRows = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
     await expect(heldRows.filter({ hasText: '0.0456' })).toHaveCount(1, { timeout: 10_000 })

@@ -1,22 +1,11 @@
 import { AGENT_REQUESTER } from '../../electron/core/connector'
 import { checkA11y, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
-
-/** A payout the demo workspace can make: a verified destination and a wallet holding an asset on its network. */
-async function payableBody(app: App, amount: string) {
-  const [book, wallets] = await Promise.all([app.desk.router.call('counterparties.list', {}), app.desk.router.call('wallets.list', {})])
-  for (const d of book.filter((c) => c.can_send)) {
-    for (const w of wallets) {
-      const b = w.balances.find((x) => x.network === d.network && Number(x.available) > Number(amount))
-      if (b) return { wallet_id: w.id, asset: b.asset, amount, destination: d.address, network: d.network }
-    }
-  }
-  throw new Error('the demo workspace has no payable destination')
-}
+import { payableBody } from '../harness/e2e-destinations'
 
 /** What the connector records for an agent's payout the policy holds. */
 async function holdForPerson(app: App, key: string, amount: string) {
   const session = await app.desk.treasury.session()
-  const body = await payableBody(app, amount)
+  const body = await payableBody(app.desk, amount)
   await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), key, { state: 'held' })
   return body
 }

@@ -1,3 +1,4 @@
+import Big from 'big.js'
 import type { Counterparty } from '../../shared/api/resources'
 import type { Desk } from '../../electron/core/desk'
 import { consolePost } from './e2e-fixtures'
@@ -25,4 +26,16 @@ export async function verifiedSupplier(desk: Desk, consoleUrl: string, options: 
   const counterparty = await createSupplier(desk, options)
   await consolePost(consoleUrl, `/counterparties/${counterparty.id}/verify`)
   return counterparty
+}
+
+/** A payout the demo workspace can make: a verified destination and a wallet holding an asset on its network. */
+export async function payableBody(desk: Desk, amount: string) {
+  const [book, wallets] = await Promise.all([desk.router.call('counterparties.list', {}), desk.router.call('wallets.list', {})])
+  for (const d of book.filter((c) => c.can_send)) {
+    for (const w of wallets) {
+      const b = w.balances.find((x) => x.network === d.network && new Big(x.available).gt(amount))
+      if (b) return { wallet_id: w.id, asset: b.asset, amount, destination: d.address, network: d.network }
+    }
+  }
+  throw new Error('the demo workspace has no payable destination')
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +10,7 @@ import { startSimulator } from '../../../electron/simulator'
 import { consoleCall } from '../../harness/api-fixture'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 describe('batch IPC channels through the desk router', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -38,17 +39,10 @@ describe('batch IPC channels through the desk router', () => {
     dir = await mkdtemp(join(tmpdir(), 'batch-ipc-'))
     desk = await open()
     const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
-    const pub = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-    const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: pub.base64 })
-    await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
-  afterAll(async () => {
-    await desk.dispose()
-    await ws.client.sender.close()
-    await sim.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('checks a file read by the page and rows pasted from a spreadsheet, sending nothing', async () => {
     const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length

@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -8,6 +8,7 @@ import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { simulatorLegs } from '../../harness/ledger-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 describe('the Transactions screen reads the ledger through IPC; the sync runs in the background', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -26,17 +27,10 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
       if (event === 'history.progress') states.push((payload as { state: string }).state)
     })
     const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
-    const pub = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-    const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: pub.base64 })
-    await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
-  afterAll(async () => {
-    await desk.dispose()
-    await ws.client.sender.close()
-    await sim.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('opening the profile syncs in the background, with progress events, until the completeness line says complete', async () => {
     await vi.waitFor(async () => expect((await desk.router.call('history.summary', {})).ledger.complete).toBe(true), { timeout: 20_000, interval: 100 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -9,8 +9,9 @@ import { Outbox } from '../../../electron/core/payouts/outbox'
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
+import { requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 // Damaged rows in every state a background path acts on: looked up (unknown), sent when due (queued),
 // polled (accepted) and reclaimed from a gone process (sending).
@@ -33,9 +34,7 @@ describe('damaged outbox rows in the app', () => {
     dir = await mkdtemp(join(tmpdir(), 'damaged-outbox-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), chooseSavePath: async () => null })
     const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
-    const pub = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-    const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: pub.base64 })
-    await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
 
     // Before the app's session opens: what an earlier run (or another process) left in the profile's store.
     const storeDir = profileDir(dir, profile.id)
@@ -65,12 +64,7 @@ describe('damaged outbox rows in the app', () => {
     db.close()
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
-  afterAll(async () => {
-    await desk.dispose()
-    await ws.client.sender.close()
-    await sim.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('reports each damaged row with what is wrong and that it is held, beside the rows it can list', async () => {
     const listed = (await desk.router.call('payouts.outbox', {})).map((e) => e.idempotencyKey)

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { auditText } from '../../harness/store-reader'
@@ -8,6 +8,7 @@ import { createDesk, type Desk } from '../../../electron/core/desk'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 type Event = { event: string; payload: Record<string, unknown> }
 
@@ -39,17 +40,10 @@ describe('treasury and payout IPC channels through the desk router', () => {
       onEvent(e)
     })
     const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
-    const pub = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-    const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: pub.base64 })
-    await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
-  afterAll(async () => {
-    await desk.dispose()
-    await ws.client.sender.close()
-    await sim.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('reads wallets, history, destinations and the pacing budget', async () => {
     const wallets = await desk.router.call('wallets.list', {})

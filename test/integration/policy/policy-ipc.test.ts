@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,9 +8,10 @@ import { createDesk, type Desk } from '../../../electron/core/desk'
 import { DeskError } from '../../../electron/core/errors'
 import { profileDir } from '../../../electron/core/profiles'
 import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
+import { requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
 import { auditText } from '../../harness/store-reader'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 describe('policy and held-payout IPC channels through the desk router', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -26,19 +27,12 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     dir = await mkdtemp(join(tmpdir(), 'policy-ipc-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
     const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
-    const pub = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-    const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: pub.base64 })
-    await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     profileId = profile.id
     otherId = (await desk.router.call('profiles.create', { name: 'Other', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })).id
     await desk.router.call('profiles.select', { profileId })
   })
-  afterAll(async () => {
-    await desk.dispose()
-    await ws.client.sender.close()
-    await sim.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('shows the default, sets, refuses bad rules and unknown destination ids, clears; each change audited as the app with who', async () => {
     expect(await desk.router.call('policy.show', { profileId })).toMatchObject({ kind: 'default', policy: { holdAll: true }, rules: expect.arrayContaining([expect.stringMatching(/Every payout waits/)]) })

@@ -1,43 +1,27 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { DeskStore, SCHEMA_VERSION, STORE_FILE, storeError } from '../../../electron/core/store'
-import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { canMount, emptyDisk, fillDisk, smallDisk, unmountSmallDisks } from '../../harness/small-disk'
+import { consoleCall, requestLog } from '../../harness/api-fixture'
+import { useScratchSimulator } from '../../harness/scratch-simulator'
+import { canMount, emptyDisk, fillDisk, smallDisk } from '../../harness/small-disk'
 
-let base: string
-let sim: Awaited<ReturnType<typeof startSimulator>>
-let ws: Workspace
-
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'store-failures-'))
-  sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
-  ws = await setupWorkspace(sim.sandbox.url)
-})
-afterAll(async () => {
-  unmountSmallDisks()
-  await ws.client.sender.close()
-  await sim.close()
-  await rm(base, { recursive: true, force: true })
-})
+const rig = useScratchSimulator('store-failures-')
 
 describe('the profile store when the disk or the file is not what it should be', () => {
   it('a file that is not SQLite: store_corrupt naming the file, which is left as it was', () => {
-    const dir = join(base, 'notdb')
+    const dir = join(rig.base, 'notdb')
     mkdirSync(dir)
     writeFileSync(join(dir, STORE_FILE), 'hello, this is a spreadsheet, not a database'.repeat(200))
     expect(() => DeskStore.open(dir, 'test')).toThrow(expect.objectContaining({ code: 'store_corrupt', message: expect.stringContaining(join(dir, STORE_FILE)) }))
   })
 
   it('a database from a newer app: store_too_new, untouched', () => {
-    const dir = join(base, 'newer')
+    const dir = join(rig.base, 'newer')
     DeskStore.open(dir, 'test').close()
     const db = new DatabaseSync(join(dir, STORE_FILE))
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
@@ -72,23 +56,23 @@ describe('the profile store when the disk or the file is not what it should be',
   it.runIf(canMount)('a full disk: the payout is refused before any POST, and after restart nothing is lost', async () => {
     const dir = smallDisk(2048)
     let store = DeskStore.open(dir, 'test')
-    let payouts = new PayoutRequests(Outbox.open(store), ws.client)
-    const first = await payouts.request({ ...ws.target, amount: '1.00' }, 'app')
+    let payouts = new PayoutRequests(Outbox.open(store), rig.ws.client)
+    const first = await payouts.request({ ...rig.ws.target, amount: '1.00' }, 'app')
     expect(first.entry.state).toBe('accepted')
     fillDisk(dir)
-    const postsBefore = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST').length
-    await expect(payouts.request({ ...ws.target, amount: '2.00' }, 'app')).rejects.toMatchObject({
+    const postsBefore = (await requestLog(rig.sim.sandbox.url)).filter((r) => r.method === 'POST').length
+    await expect(payouts.request({ ...rig.ws.target, amount: '2.00' }, 'app')).rejects.toMatchObject({
       code: 'disk_full',
       message: expect.stringMatching(new RegExp(`${dir.replace(/[/.-]/g, '\\$&')}.*full.*nothing was sent`)),
     })
-    expect((await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST').length).toBe(postsBefore)
+    expect((await requestLog(rig.sim.sandbox.url)).filter((r) => r.method === 'POST').length).toBe(postsBefore)
     store.close()
     emptyDisk(dir)
     store = DeskStore.open(dir, 'test')
-    payouts = new PayoutRequests(Outbox.open(store), ws.client)
+    payouts = new PayoutRequests(Outbox.open(store), rig.ws.client)
     expect(payouts.outbox.list().map((e) => [e.idempotencyKey, e.state])).toEqual([[first.entry.idempotencyKey, 'accepted']])
-    const recorded = await consoleCall<Array<{ workspace_id: string; amount: string }>>(sim.sandbox.url, 'GET', 'withdrawals')
-    expect(recorded.filter((w) => w.workspace_id === ws.workspaceId).map((w) => w.amount)).toEqual(['1.00'])
+    const recorded = await consoleCall<Array<{ workspace_id: string; amount: string }>>(rig.sim.sandbox.url, 'GET', 'withdrawals')
+    expect(recorded.filter((w) => w.workspace_id === rig.ws.workspaceId).map((w) => w.amount)).toEqual(['1.00'])
     store.close()
   })
 
