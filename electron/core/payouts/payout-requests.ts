@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors'
 import { checkIdempotencyKey, checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
+import { outcomeNotRecorded } from './unrecorded-outcome'
 
 export interface PayoutResult {
   entry: OutboxEntry
@@ -126,16 +127,27 @@ export class PayoutRequests {
 
   private async send(entry: OutboxEntry): Promise<PayoutResult> {
     const key = entry.idempotencyKey
+    let withdrawal: Withdrawal
     try {
-      const answer = await this.client.createWithdrawal(entry.body, key)
-      this.onAccepted(answer.withdrawal)
-      return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: answer.withdrawal.id }), withdrawal: answer.withdrawal }
+      withdrawal = (await this.client.createWithdrawal(entry.body, key)).withdrawal
     } catch (err) {
       if (isDefiniteRefusal(err)) return { entry: await this.outbox.mark(key, 'refused', { error: errorInfo(err) }), withdrawal: null }
       const wait = waitAsked(err)
       if (wait !== null) return { entry: await this.outbox.mark(key, 'queued', { error: waitingInfo(err as ApiError, wait), notBefore: wait }), withdrawal: null }
-      await this.outbox.mark(key, 'unknown', { error: errorInfo(err) })
+      await this.outbox.mark(key, 'unknown', { error: errorInfo(err) }).catch((markErr: unknown) => {
+        throw outcomeNotRecorded(markErr, null)
+      })
       return this.resolve(key)
+    }
+    return this.recordAccepted(key, withdrawal)
+  }
+
+  private async recordAccepted(key: string, withdrawal: Withdrawal): Promise<PayoutResult> {
+    this.onAccepted(withdrawal)
+    try {
+      return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: withdrawal.id }), withdrawal }
+    } catch (err) {
+      throw outcomeNotRecorded(err, withdrawal.id)
     }
   }
 
@@ -149,7 +161,6 @@ export class PayoutRequests {
       return { entry: await this.outbox.mark(key, 'unknown', { error: errorInfo(err) }), withdrawal: null }
     }
     if (!found) return { entry: await this.outbox.mark(key, 'unknown', { error: NOT_RECORDED }), withdrawal: null }
-    this.onAccepted(found)
-    return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: found.id }), withdrawal: found }
+    return this.recordAccepted(key, found)
   }
 }

@@ -67,4 +67,40 @@ describe('the audit log when its write fails', () => {
       store.close()
     }
   })
+
+  it.runIf(canMount)('a disk still full when the acceptance is written: the caller hears the payout went out, and the record catches up on reopening', async () => {
+    const dir = smallDisk(2048)
+    let store = DeskStore.open(dir, 'test')
+    // The disk fills once the request is out and stays full: neither the attempt's audit row nor the acceptance fits.
+    const client = makeClient(rig.sim.sandbox.url, rig.ws.key.signer, {
+      audit: { record: (line: AuditLine) => void (line.method === 'POST' && fillDisk(dir)) },
+    })
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      const failure = await new PayoutRequests(Outbox.open(store), client).request({ ...rig.ws.target, amount: '6.00' }, 'app').then(
+        () => null,
+        (err: unknown) => err as { code: string; message: string },
+      )
+      const recorded = (await consoleCall<Array<{ id: string; amount: string }>>(rig.sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.amount === '6.00')
+      expect(recorded).toHaveLength(1)
+      // Told "nothing was sent", a person would request it again, under a new key: a second payout.
+      expect(failure?.code).toBe('disk_full')
+      expect(failure?.message).not.toMatch(/nothing was sent/)
+      expect(failure?.message).toContain(`The provider accepted this payout (${recorded[0]!.id})`)
+      expect(failure?.message).toMatch(/Do not request it again/)
+
+      // Space comes back; the profile is closed and opened again (as on the app's next start).
+      emptyDisk(dir)
+      store.close()
+      store = DeskStore.open(dir, 'test')
+      const reopened = new PayoutRequests(Outbox.open(store), client)
+      await reopened.resolveUnknown()
+      expect(reopened.outbox.list()).toEqual([expect.objectContaining({ state: 'accepted', withdrawalId: recorded[0]!.id })])
+      expect((await consoleCall<Array<{ amount: string }>>(rig.sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.amount === '6.00')).toHaveLength(1)
+    } finally {
+      stderr.mockRestore()
+      await client.sender.close()
+      store.close()
+    }
+  })
 })
