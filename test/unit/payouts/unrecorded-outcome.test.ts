@@ -34,7 +34,10 @@ describe('a payout whose outcome cannot be written', () => {
     } as unknown as ApiClient
     const realMark = outbox.mark.bind(outbox)
     vi.spyOn(outbox, 'mark').mockImplementation((key, state, extra) => (state === 'unknown' ? Promise.reject(diskFull) : realMark(key, state, extra)))
-    const failure = await new PayoutRequests(outbox, client).request(body, 'app').catch((err: unknown) => err as DeskError)
+    const failure = (await new PayoutRequests(outbox, client).request(body, 'app').then(
+      () => null,
+      (err: unknown) => err,
+    )) as DeskError
     expect(failure).toBeInstanceOf(DeskError)
     expect(failure).toMatchObject({ code: 'disk_full' })
     expect(failure.message).not.toMatch(/nothing was sent/)
