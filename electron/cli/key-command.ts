@@ -97,6 +97,22 @@ const rotate: Action = {
   },
 }
 
+const cancelRotation: Action = {
+  name: 'key cancel-rotation',
+  usage: 'key cancel-rotation --profile N',
+  summary: 'Abandons a rotation in progress: the new key is deleted from the OS keychain and the active key stays in use.',
+  options: { profile: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const pendingKeyId = profile.pendingKey?.keyId ?? null
+    await ctx.keys.cancelRotation(profile.id)
+    ctx.out(`Rotation cancelled for ${label(profile)}; the active key stays in use.`)
+    if (pendingKeyId) ctx.out(`The new key was registered as ${pendingKeyId}: revoke that Key ID in the console.`)
+    return 0
+  },
+}
+
 const remove: Action = {
   name: 'key delete',
   usage: 'key delete --profile N [--yes]',
@@ -121,4 +137,4 @@ function printPublicKey(ctx: CliContext, view: PublicKeyView): void {
   ctx.out(`Fingerprint: ${view.fingerprint}`)
 }
 
-export const keyCommand = commandGroup('key', 'Manage a profile\'s key in the OS keychain.', [generate, show, setId, importHmac, rotate, remove])
+export const keyCommand = commandGroup('key', 'Manage a profile\'s key in the OS keychain.', [generate, show, setId, importHmac, rotate, cancelRotation, remove])

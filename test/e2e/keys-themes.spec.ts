@@ -29,7 +29,7 @@ test('the welcome screen and every state of the new-profile form pass axe in bot
 })
 
 test('the key states and every confirmation of Keys & profiles pass axe in both themes', async ({ app, sim }) => {
-  // Twenty-four axe runs and fourteen screenshots: more than the default minute on a busy machine.
+  // Twenty-six axe runs and sixteen screenshots: more than the default minute on a busy machine.
   test.slow()
   const { page } = app
   await page.getByRole('button', { name: 'Add a profile' }).click()
@@ -47,10 +47,16 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
   await expect(page.getByTestId('connection-result')).toContainText('Connected')
   await snapAndCheck(page, 'themes-key-ready')
 
-  // Rotation has no confirmation: the old key stays active until the new one passes its test.
+  // Starting a rotation needs no confirmation (the old key stays active until the new one passes its test); cancelling one does.
   await page.getByRole('button', { name: 'Rotate key' }).click()
   await expect(page.getByTestId('pending-key')).toBeVisible()
   await snapAndCheck(page, 'themes-key-rotating')
+  await page.getByRole('button', { name: 'Cancel rotation' }).click()
+  const cancelRotation = page.getByRole('dialog', { name: 'Cancel this rotation?' })
+  await expect(cancelRotation).toContainText('stays in use')
+  await snapAndCheck(page, 'themes-cancel-rotation-dialog')
+  await cancelRotation.getByRole('button', { name: 'Keep as is' }).click()
+  await expect(page.getByTestId('pending-key')).toBeVisible()
 
   const dialogs = [
     { open: 'Delete key', title: 'Delete this key?' },

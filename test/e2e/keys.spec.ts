@@ -55,6 +55,22 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await expect(page.getByTestId('connection-result')).toContainText(/Connected: the workspace has \d+ wallets?/)
   await snap(page, 'keys-connected')
 
+  // A rotation started by mistake is cancelled: its key goes, the active one stays, and its registered Key ID is named.
+  await page.getByRole('button', { name: 'Rotate key' }).click()
+  const abandoned = page.getByTestId('pending-key')
+  const abandonedBase64 = (await abandoned.getByTestId('pk-base64').textContent())!.trim()
+  const abandonedKeyId = await register(sim.sandbox.url, abandonedBase64)
+  await abandoned.getByRole('textbox', { name: 'Key ID of the new key' }).fill(abandonedKeyId)
+  await abandoned.getByRole('button', { name: 'Save Key ID' }).click()
+  await abandoned.getByRole('button', { name: 'Cancel rotation' }).click()
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this rotation?' })
+  await expect(cancelDialog).toContainText(`Key ID ${keyId}) stays in use`)
+  await expect(cancelDialog.getByTestId('revoke-pending-reminder')).toContainText(`registered as ${abandonedKeyId}`)
+  await cancelDialog.getByRole('button', { name: 'Cancel rotation' }).click()
+  await expect(abandoned).toBeHidden()
+  await expect(page.getByTestId('pk-base64')).toHaveText(base64)
+  await expect(page.getByRole('button', { name: 'Rotate key' })).toBeEnabled()
+
   // Rotation: the new key waits beside the active one until its Key ID passes the test.
   await page.getByRole('button', { name: 'Rotate key' }).click()
   const pending = page.getByTestId('pending-key')

@@ -39,6 +39,7 @@ export function profileHandlers({ keys, embeddedSimulator, openExternal }: Profi
     'keys.setKeyId': async ({ profileId, keyId, which }) => keys.view(await keys.setKeyId(profileId, keyId, which)),
     'keys.importHmac': async ({ profileId, keyId, secret }) => keys.view(await keys.importHmac(profileId, keyId, secret)),
     'keys.rotate': ({ profileId }) => keys.rotate(profileId),
+    'keys.cancelRotation': async ({ profileId }) => keys.view(await keys.cancelRotation(profileId)),
     'keys.delete': async ({ profileId }) => keys.view(await keys.deleteKey(profileId)),
     'keys.test': ({ profileId, which }) => keys.test(profileId, which),
     'quickstart.simulator': async () => {

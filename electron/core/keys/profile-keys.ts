@@ -121,6 +121,24 @@ export class ProfileKeys {
     return view
   }
 
+  /**
+   * Abandons a rotation: the new key leaves the keychain and the active key stays as it is. Profile first, keychain
+   * second, as in the swap: a keychain that refuses leaves the rotation as it was.
+   */
+  async cancelRotation(profileId: string): Promise<Profile> {
+    const profile = await this.profiles.get(profileId)
+    if (!profile.pendingKey) throw new DeskError('key_not_found', `Profile "${profile.name}" has no rotation in progress.`)
+    const updated = await this.profiles.update(profileId, { pendingKey: null })
+    try {
+      await this.vault.delete(profileId, 'pending')
+    } catch (err) {
+      await this.profiles.update(profileId, { pendingKey: profile.pendingKey })
+      throw err
+    }
+    this.changed()
+    return updated
+  }
+
   async deleteKey(profileId: string): Promise<Profile> {
     await this.profiles.get(profileId)
     await this.vault.deleteAll(profileId)

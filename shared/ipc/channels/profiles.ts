@@ -86,6 +86,7 @@ export const profileChannels = channels({
     output: ProfileViewSchema,
   },
   'keys.rotate': { input: z.strictObject({ profileId }), output: PublicKeyViewSchema },
+  'keys.cancelRotation': { input: z.strictObject({ profileId }), output: ProfileViewSchema },
   'keys.delete': { input: z.strictObject({ profileId }), output: ProfileViewSchema },
   'keys.test': { input: z.strictObject({ profileId, which: which.default('active') }), output: ConnectionResultSchema },
   'quickstart.simulator': {

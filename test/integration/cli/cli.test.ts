@@ -69,6 +69,23 @@ describe('payout-desk CLI end to end against the simulator', () => {
     expect((await cli(home, ['test', '--profile', 'Rot'])).stderr).toMatch(/no_key/)
   })
 
+  it('cancels a rotation: the new key is gone, the active key still signs, and a registered new Key ID is named for revoking', async () => {
+    await cli(home, ['profile', 'add', '--name', 'Undo', '--env', 'sandbox', '--base-url', sim.sandbox.url])
+    const first = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Undo'])).stdout)!
+    await cli(home, ['key', 'set-id', '--profile', 'Undo', '--key-id', await sandbox.registerEd25519Key(workspace, first)])
+    expect(await cli(home, ['key', 'cancel-rotation', '--profile', 'Undo'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/no rotation in progress/) })
+    const second = publicKeyOf((await cli(home, ['key', 'rotate', '--profile', 'Undo'])).stdout)!
+    const secondId = await sandbox.registerEd25519Key(workspace, second)
+    await cli(home, ['key', 'set-id', '--profile', 'Undo', '--key-id', secondId, '--pending'])
+    const cancelled = await cli(home, ['key', 'cancel-rotation', '--profile', 'Undo'])
+    expect(cancelled.code).toBe(0)
+    expect(cancelled.stdout).toContain(`revoke that Key ID in the console`)
+    expect(cancelled.stdout).toContain(secondId)
+    expect((await cli(home, ['key', 'show', '--profile', 'Undo', '--pending'])).code).not.toBe(0)
+    expect((await cli(home, ['key', 'show', '--profile', 'Undo'])).stdout.trim()).toBe(first)
+    expect((await cli(home, ['test', '--profile', 'Undo'])).code).toBe(0)
+  })
+
   it('imports an HMAC secret from stdin and passes the test', async () => {
     const { keyId, secret } = await sandbox.createHmacKey(workspace)
     await cli(home, ['profile', 'add', '--name', 'Legacy', '--env', 'sandbox', '--base-url', sim.sandbox.url, '--algorithm', 'hmac'])

@@ -83,6 +83,28 @@ describe('profiles and keys over IPC', () => {
     expect(store.entries.size).toBe(0)
   })
 
+  it('cancels a rotation: the new key leaves the keychain, the active one stays; a keychain that refuses leaves it pending', async () => {
+    const p = await create('Rotating')
+    await desk.router.call('keys.setKeyId', { profileId: p.id, keyId: 'key_1' })
+    const active = await desk.router.call('keys.publicKey', { profileId: p.id })
+    expect(await desk.router.dispatch('keys.cancelRotation', { profileId: p.id })).toMatchObject({ ok: false, error: { code: 'key_not_found' } })
+    await desk.router.call('keys.rotate', { profileId: p.id })
+    await desk.router.call('keys.setKeyId', { profileId: p.id, keyId: 'key_2', which: 'pending' })
+
+    store.failOn.add('delete')
+    expect(await desk.router.dispatch('keys.cancelRotation', { profileId: p.id })).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } })
+    store.failOn.clear()
+    expect((await desk.router.call('profiles.list', {})).find((x) => x.id === p.id)).toMatchObject({ keyId: 'key_1', pendingKey: { keyId: 'key_2' } })
+    expect(store.entries.has(`${p.id}:pending`)).toBe(true)
+
+    const cancelled = await desk.router.call('keys.cancelRotation', { profileId: p.id })
+    expect(cancelled).toMatchObject({ hasKey: true, keyId: 'key_1', pendingKey: null })
+    expect(store.entries.has(`${p.id}:pending`)).toBe(false)
+    expect(await desk.router.call('keys.publicKey', { profileId: p.id })).toEqual(active)
+    // A new rotation can start at once.
+    expect((await desk.router.call('keys.rotate', { profileId: p.id })).base64).not.toBe(active.base64)
+  })
+
   it('imports an HMAC secret with its Key ID and never returns the secret', async () => {
     const p = await create('Legacy', 'hmac')
     expect(p.hasKey).toBe(false)

@@ -17,6 +17,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [confirmCancelRotation, setConfirmCancelRotation] = useState(false)
   // The Key ID a rotation replaced: still valid at the provider until someone revokes it there.
   const [replacedKeyId, setReplacedKeyId] = useState<string | null>(null)
   const ed25519 = profile.algorithm === 'ed25519'
@@ -44,6 +45,13 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const rotate = () =>
     action.run(async () => {
       await call('keys.rotate', { profileId: profile.id })
+      setPendingResult(null)
+      onChanged()
+    })
+  const cancelRotation = () =>
+    action.run(async () => {
+      await call('keys.cancelRotation', { profileId: profile.id })
+      setConfirmCancelRotation(false)
       setPendingResult(null)
       onChanged()
     })
@@ -115,9 +123,14 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             initial={profile.pendingKey.keyId}
             onSaved={onChanged}
           />
-          <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
-            Test the new key
-          </button>
+          <div className="row">
+            <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
+              Test the new key
+            </button>
+            <button type="button" disabled={action.busy} onClick={() => setConfirmCancelRotation(true)}>
+              Cancel rotation
+            </button>
+          </div>
           {pendingResult ? <ConnectionResultView result={pendingResult} /> : null}
         </div>
       ) : pendingResult?.ok ? (
@@ -132,6 +145,22 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
         </p>
       ) : null}
       {action.error ? <ErrorBox error={action.error} /> : null}
+      {confirmCancelRotation && profile.pendingKey ? (
+        <ConfirmDialog
+          title="Cancel this rotation?"
+          confirmLabel="Cancel rotation"
+          busy={action.busy}
+          onClose={() => setConfirmCancelRotation(false)}
+          onConfirm={() => void cancelRotation()}
+        >
+          <p>The new key is deleted from the keychain. The active key{profile.keyId ? <> (Key ID <code>{profile.keyId}</code>)</> : null} stays in use.</p>
+          {profile.pendingKey.keyId ? (
+            <p data-testid="revoke-pending-reminder">
+              The new key is registered as <code>{profile.pendingKey.keyId}</code>: revoke that Key ID in the provider's console too.
+            </p>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
       {confirmDelete ? (
         <ConfirmDialog
           title="Delete this key?"
