@@ -71,12 +71,17 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await expect(page.getByTestId('pk-base64')).toHaveText(base64)
   await expect(page.getByRole('button', { name: 'Rotate key' })).toBeEnabled()
 
-  // Rotation: the new key waits beside the active one until its Key ID passes the test.
+  // Rotation: the new key waits beside the active one until its Key ID passes the test. While the new key is read,
+  // the cancelled one is not on screen, even for a moment: it could be pasted into the console.
+  const keyRead = hold(desk, 'keys.publicKey')
   await page.getByRole('button', { name: 'Rotate key' }).click()
   const pending = page.getByTestId('pending-key')
   await expect(pending).toBeVisible()
+  await expect(pending.getByTestId('pk-base64')).toHaveCount(0)
+  keyRead()
   const newBase64 = (await pending.getByTestId('pk-base64').textContent())!.trim()
   expect(newBase64).not.toBe(base64)
+  expect(newBase64).not.toBe(abandonedBase64)
   const newKeyId = await register(sim.sandbox.url, newBase64)
   await pending.getByRole('textbox', { name: 'Key ID of the new key' }).fill(newKeyId)
   await pending.getByRole('button', { name: 'Save Key ID' }).click()

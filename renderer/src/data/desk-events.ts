@@ -8,13 +8,22 @@ export type Subscribe = <E extends EventName>(event: E, listener: (payload: Even
 /** Statuses after which money has moved (or come back), so balances and history are worth reading again. */
 const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
 
+/**
+ * A key change may have replaced the key behind a public key on screen (a rotation cancelled and started again, a key
+ * deleted and generated): the old one is dropped, never shown while the new one is read, or it could be pasted into
+ * the console.
+ */
+export function forgetPublicKeys(client: QueryClient): void {
+  void client.resetQueries({ queryKey: ['keys.publicKey'] })
+}
+
 function invalidate(client: QueryClient, channels: readonly ChannelName[]): void {
   for (const channel of channels) void client.invalidateQueries({ queryKey: [channel] })
 }
 
 /**
  * Keeps the cache true to the core's events: a pushed payout is written in place, an outbox change re-reads the
- * outbox and marks the payout list old, a profile or key change re-reads public keys, a payout that completed or failed re-reads balances, a step of the history sync re-reads the ledger's summary and legs. Events of another profile (a
+ * outbox and marks the payout list old, a profile or key change drops public keys to read them again, a payout that completed or failed re-reads balances, a step of the history sync re-reads the ledger's summary and legs. Events of another profile (a
  * second process can emit them) are ignored. Returns the unsubscribe.
  */
 export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
@@ -33,7 +42,10 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       // several times. The screen that requested or resolved a payout reads it again when the send is over.
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
     }),
-    on('profiles.changed', () => invalidate(client, ['profiles.list', 'profiles.current', 'keys.publicKey'])),
+    on('profiles.changed', () => {
+      invalidate(client, ['profiles.list', 'profiles.current'])
+      forgetPublicKeys(client)
+    }),
     // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
     on('history.progress', (e) => {
       if (mine(e.profileId)) invalidate(client, ['history.summary', 'history.legs'])

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
+import { forgetPublicKeys } from '../../data/desk-events'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
@@ -14,6 +16,12 @@ import { PublicKeyPanel } from './PublicKeyPanel'
 export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   // One action at a time for the whole panel: its buttons wait for each other and share one error.
   const action = useAction()
+  const queryClient = useQueryClient()
+  // After this panel's own key changes, before the profile is read again: the core's event may come later.
+  const keysChanged = () => {
+    forgetPublicKeys(queryClient)
+    onChanged()
+  }
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -28,7 +36,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const generate = () =>
     action.run(async () => {
       await call('keys.generate', { profileId: profile.id })
-      onChanged()
+      keysChanged()
     })
   const test = () =>
     action.run(async () => {
@@ -40,27 +48,27 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
       setPendingResult(r)
       if (r.ok) setReplacedKeyId(previous)
-      if (r.ok) onChanged()
+      if (r.ok) keysChanged()
     })
   const rotate = () =>
     action.run(async () => {
       await call('keys.rotate', { profileId: profile.id })
       setPendingResult(null)
-      onChanged()
+      keysChanged()
     })
   const cancelRotation = () =>
     action.run(async () => {
       await call('keys.cancelRotation', { profileId: profile.id })
       setConfirmCancelRotation(false)
       setPendingResult(null)
-      onChanged()
+      keysChanged()
     })
   const remove = () =>
     action.run(async () => {
       await call('keys.delete', { profileId: profile.id })
       setConfirmDelete(false)
       setResult(null)
-      onChanged()
+      keysChanged()
     })
 
   if (!profile.hasKey) {
