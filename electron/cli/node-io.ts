@@ -14,7 +14,14 @@ export function nodeIo(): CliIo {
     },
     readLine() {
       const rl = createInterface({ input: process.stdin, terminal: false })
-      return new Promise((resolve) => rl.once('line', (line) => (rl.close(), resolve(line))).once('close', () => resolve('')))
+      // Resolved before close: closing emits 'close' at once, whose '' (stdin ended) must not win over the typed line.
+      return new Promise((resolve) => {
+        rl.once('close', () => resolve(''))
+        rl.once('line', (line) => {
+          resolve(line)
+          rl.close()
+        })
+      })
     },
     readHiddenLine,
   }
