@@ -29,7 +29,7 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await form.getByLabel('Name').fill('Ops sandbox')
   await form.getByLabel('Base URL').fill('ftp://nowhere')
   await form.getByRole('button', { name: 'Create profile' }).click()
-  await expect(form.getByText('Use https (http only for 127.0.0.1 or localhost).')).toBeVisible()
+  await expect(form.getByText('The base URL must start with https:// (got "ftp:").')).toBeVisible()
   await form.getByLabel('Base URL').fill(sim.sandbox.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
@@ -114,17 +114,18 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await expect(page.getByText('No profiles yet')).toBeVisible()
 })
 
-test('a production profile is marked everywhere and the agent tools ask twice', async ({ app }) => {
+test('a production profile on the simulator is marked everywhere and the agent tools ask twice', async ({ app, sim }) => {
   const { page } = app
   await page.getByRole('button', { name: 'Add a profile' }).click()
   const form = page.getByRole('form', { name: 'New profile' })
   await form.getByLabel('Name').fill('Live treasury')
   await form.getByLabel('Environment').selectOption('production')
-  await form.getByLabel('Base URL').fill('http://127.0.0.1:9')
+  await form.getByLabel('Base URL').fill('http://api.provider.example')
   await expect(form.getByText('Production moves real money.')).toBeVisible()
   await form.getByRole('button', { name: 'Create profile' }).click()
-  await expect(form.getByText('A production profile needs https.')).toBeVisible()
-  await form.getByLabel('Base URL').fill('https://api.provider.example')
+  await expect(form.getByText(/Plain http:\/\/ is allowed only for a local simulator on 127\.0\.0\.1, ::1 or localhost/)).toBeVisible()
+  // The same rule as the CLI and the core: plain http on this machine, so production can be tried on the simulator.
+  await form.getByLabel('Base URL').fill(sim.production.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
   await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })

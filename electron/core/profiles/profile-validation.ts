@@ -1,38 +1,16 @@
 import { LIMITS } from '../../../shared/api/limits'
+import { checkBaseUrl } from '../../../shared/api/base-url'
 import { isEncodable, NOT_ENCODABLE, quoteInput } from '../../../shared/api/text'
 import { DeskError } from '../errors'
 import type { Environment } from './profile'
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost'])
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/
 
-/**
- * Checks a base URL and returns its normalised form (no trailing slash).
- * https everywhere; plain http only for a simulator on this machine, in either environment, so the
- * production look and checks can be tried against the simulator's production listener.
- */
+/** Checks a base URL by the one rule every surface applies (shared/api/base-url) and returns its normalised form. */
 export function normalizeBaseUrl(raw: string): string {
-  // URL() would quietly turn a lone surrogate into U+FFFD: a base URL other than the one typed.
-  if (!isEncodable(raw)) throw new DeskError('invalid_input', `The base URL ${NOT_ENCODABLE}.`)
-  let url: URL
-  try {
-    url = new URL(raw.trim())
-  } catch {
-    throw new DeskError('invalid_input', `${quoteInput(raw)} is not a valid URL. Use the form https://api.example.com.`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new DeskError('invalid_input', `The base URL must start with https:// (got ${quoteInput(url.protocol, 16)}).`)
-  }
-  if (url.username || url.password) throw new DeskError('invalid_input', 'The base URL must not contain a user name or password.')
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
-    throw new DeskError('invalid_input', 'The base URL must not contain a query string or fragment.')
-  }
-  if (url.protocol === 'http:') {
-    if (!LOOPBACK_HOSTS.has(url.hostname)) {
-      throw new DeskError('invalid_input', 'Plain http:// is allowed only for a local simulator on 127.0.0.1 or localhost; use https://.')
-    }
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  const checked = checkBaseUrl(raw)
+  if ('problem' in checked) throw new DeskError('invalid_input', checked.problem)
+  return checked.url
 }
 
 export function validateProfileName(raw: string, existing: readonly { name: string; id: string }[], selfId?: string): string {

@@ -1,22 +1,15 @@
 import { useState, type FormEvent } from 'react'
+import { checkBaseUrl } from '../../../../shared/api/base-url'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 
-function baseUrlProblem(url: string, environment: ProfileView['environment']): string | null {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return 'Enter a full URL, for example https://api.provider.example'
-  }
-  const local = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost'
-  if (parsed.protocol === 'https:') return null
-  if (parsed.protocol === 'http:' && local && environment === 'sandbox') return null
-  if (environment === 'production') return 'A production profile needs https.'
-  return 'Use https (http only for 127.0.0.1 or localhost).'
+/** The core's own rule (https, or http on this machine in either environment), said before the form is sent. */
+function baseUrlProblem(url: string): string | null {
+  const checked = checkBaseUrl(url)
+  return 'problem' in checked ? checked.problem : null
 }
 
 /** Creates a profile; the environment is always chosen explicitly. */
@@ -29,7 +22,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
   const { busy, error, run } = useAction()
 
   const nameProblem = name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
-  const urlProblem = baseUrlProblem(baseUrl, environment)
+  const urlProblem = baseUrlProblem(baseUrl)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
