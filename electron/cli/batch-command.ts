@@ -17,6 +17,8 @@ import type { CliContext } from './cli-context'
 import { withSession } from './cli-session'
 import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
+import { readDecimal } from '../../shared/format/decimal'
+import { retypedProblem } from '../../shared/payouts/retyped-total'
 
 /** The file's bytes, or stdin for `-` (rows pasted from a spreadsheet). Over 5 MB is refused before reading. */
 async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | string> {
@@ -128,12 +130,18 @@ const submit: Action = {
   },
 }
 
-/** A production batch is confirmed by typing its grand total; --yes is the scripted confirmation. */
+/**
+ * A production batch is confirmed by typing its grand total (as the locale groups it, or plain); --yes is the
+ * scripted confirmation. Returns the plain decimal typed; null outside production.
+ */
 async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
   if (profile.environment !== 'production') return null
   if (yes) return total
   ctx.err(`PRODUCTION profile "${profile.name}": type the grand total of this batch to send it: `)
-  return (await ctx.readLine()).trim()
+  const typed = await ctx.readLine()
+  const problem = retypedProblem(typed, total)
+  if (problem) throw new DeskError('confirmation_required', `The grand total ${problem[0]!.toLowerCase()}${problem.slice(1)} Nothing was recorded.`)
+  return readDecimal(typed)
 }
 
 const status: Action = {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
-import { isRetypedTotal } from '../../../../shared/payouts/retyped-total'
+import { readDecimal } from '../../../../shared/format/decimal'
+import { retypedProblem } from '../../../../shared/payouts/retyped-total'
 import { Amount, Usd } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -29,7 +30,8 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
   const sending = useRef(false)
   const errors = check.problems.filter((p) => p.severity === 'error')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
-  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || isRetypedTotal(retyped, check.grandTotal))
+  const totalProblem = production ? retypedProblem(retyped, check.grandTotal) : null
+  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || totalProblem === null)
   const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
 
   const submit = async () => {
@@ -38,7 +40,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
     setBusy(true)
     setError(null)
     try {
-      onSubmitted(await call('batch.submit', { ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? retyped.trim() : null }))
+      onSubmitted(await call('batch.submit', { ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? readDecimal(retyped) : null }))
     } catch (err) {
       setError(asDeskError(err))
       sending.current = false
@@ -115,7 +117,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
         </label>
       ) : null}
       {production && !errors.length ? (
-        <Field label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`} hint="The sum of every amount in the file, as your spreadsheet shows it.">
+        <Field label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`} hint="The sum of every amount in the file, as your spreadsheet shows it." error={retyped ? totalProblem : null}>
           <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
         </Field>
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { retypedProblem } from '../../../../shared/payouts/retyped-total'
 import { call, DeskCallError } from '../../desk'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -21,7 +22,9 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   // Opening the review moves focus to it, so its facts are read before its button.
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const confirmed = !production || retyped === draft.body.amount
+  // Compared as decimals, in the reader's locale: what the review shows ("200,000") or the plain amount.
+  const mismatch = production ? retypedProblem(retyped, draft.body.amount) : null
+  const confirmed = mismatch === null
   const { body } = draft
 
   const submit = async () => {
@@ -52,7 +55,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
           <p>
             This is a <strong>PRODUCTION</strong> payout of real funds. Type the amount again to confirm.
           </p>
-          <Field label="Amount again" error={retyped && !confirmed ? 'Does not match the amount.' : null}>
+          <Field label="Amount again" error={retyped ? mismatch : null}>
             <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
           </Field>
         </div>

@@ -1,0 +1,50 @@
+import Big from 'big.js'
+
+const PLAIN = /^(\d+)(?:\.(\d+))?$/
+/** Spaces a person types for a locale that groups with a (narrow) no-break space. */
+const SPACES = /[\u0020\u00a0\u202f]/g
+
+/** Separators of a locale, read from Intl. */
+function separators(locale: string | undefined): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
+  return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' }
+}
+
+/** The integer digits grouped for the locale, as a BigInt (exact at any size, never a float). */
+const groupInteger = (digits: string, locale: string | undefined) => new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(digits))
+
+/**
+ * A decimal string as the API wrote it, grouped for the reader's locale, without ever becoming a floating-point
+ * number: the integer part is grouped as a BigInt, the fraction is kept digit for digit.
+ * Anything that is not a plain decimal is returned unchanged.
+ */
+export function formatDecimal(value: string, locale?: string): string {
+  const match = PLAIN.exec(value)
+  if (!match) return value
+  const grouped = groupInteger(match[1]!, locale)
+  return match[2] === undefined ? grouped : `${grouped}${separators(locale).decimal}${match[2]}`
+}
+
+/**
+ * What a person typed as an amount, as a plain decimal ("200000"), or null when it is not one. Read once, one
+ * way: first in the locale's own form (its decimal mark, and group separators only where the locale puts them:
+ * "200,000" in en, "200.000" in de), else as the API writes it ("200000.00"). So "1,5" in en is no amount at
+ * all rather than 15, and "200.000" in de is two hundred thousand, as it reads there.
+ */
+export function readDecimal(typed: string, locale?: string): string | null {
+  const text = typed.trim()
+  return readLocaleForm(text, locale) ?? (PLAIN.test(text) ? new Big(text).toFixed() : null)
+}
+
+function readLocaleForm(text: string, locale: string | undefined): string | null {
+  const { decimal, group } = separators(locale)
+  const spaceGroup = group.replace(SPACES, ' ') === ' '
+  const [integer, fraction, extra] = (spaceGroup ? text.replace(SPACES, ' ') : text).split(decimal)
+  if (extra !== undefined || integer === undefined || (fraction !== undefined && !/^\d+$/.test(fraction))) return null
+  const digits = integer.split(spaceGroup ? ' ' : group).join('')
+  if (!/^\d+$/.test(digits)) return null
+  const grouped = groupInteger(digits, locale)
+  // Separators, if any, must sit where the locale puts them.
+  if (integer !== digits && integer !== (spaceGroup ? grouped.replace(SPACES, ' ') : grouped)) return null
+  return new Big(fraction === undefined ? digits : `${digits}.${fraction}`).toFixed()
+}
