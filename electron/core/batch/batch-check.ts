@@ -3,6 +3,7 @@ import { AMOUNT_PROBLEM_TEXT, checkAmount, DECIMAL_PATTERN } from '../../../shar
 import { ASSET_DECIMALS, findNetwork } from '../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Balance, Counterparty, Wallet } from '../../../shared/api/resources'
+import { quoteInput } from '../../../shared/api/text'
 import type { ApiClient } from '../api/api-client'
 import { checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
@@ -101,7 +102,7 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       continue
     }
     const asset = held[0]!.asset
-    const destination = resolveDestination(find(cell('destination')), networkCell, held)
+    const destination = resolveDestination(cell('destination'), find(cell('destination')), networkCell, held)
     if (typeof destination === 'string') {
       say(destination.startsWith('~') ? 'network' : 'destination', destination.replace(/^~/, ''))
       continue
@@ -181,8 +182,8 @@ function sameAddress(c: Counterparty, text: string): boolean {
 }
 
 /** The one destination a row means; a message (prefixed `~` when it is about the network column) otherwise. */
-function resolveDestination(found: Counterparty[], network: string, held: readonly Balance[]): Counterparty | string {
-  if (found.length === 0) return 'is not in the destination book (by id, label or address). Register it first.'
+function resolveDestination(text: string, found: Counterparty[], network: string, held: readonly Balance[]): Counterparty | string {
+  if (found.length === 0) return `${quoteInput(text)} is not in the destination book (by id, label or address). Register it first.`
   let candidates = found
   if (network) {
     candidates = found.filter((c) => c.network === network)

@@ -100,7 +100,7 @@ describe('batch check: the single payout rules on every row', () => {
         'cp-alice,1,USDC,solana-mainnet,w-main\n',
     )
     expect(m).toEqual([
-      '2:destination:Line 2, destination: is not in the destination book (by id, label or address). Register it first.',
+      '2:destination:Line 2, destination: "Nobody" is not in the destination book (by id, label or address). Register it first.',
       '3:destination:Line 3, destination: "Pending Ltd" is not verified yet; payouts to it are refused until it is (can_send is false).',
       '4:network:Line 4, network: the wallet "Main" holds no ETH on polygon-amoy, the network of destination "Bob".',
       '5:asset:Line 5, asset: the wallet "Main" holds no BTC.',
