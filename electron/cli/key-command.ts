@@ -1,4 +1,5 @@
 import type { PublicKeyView } from '../../shared/ipc/channels/profiles'
+import { DeskError } from '../core/errors'
 import { commandGroup, type Action } from './command'
 import type { CliContext } from './cli-context'
 import { confirm } from './confirm'
@@ -10,13 +11,17 @@ type Format = (typeof FORMATS)[number]
 
 const generate: Action = {
   name: 'key generate',
-  usage: 'key generate --profile N',
-  summary: 'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint.',
-  options: { profile: { type: 'string' } },
+  usage: 'key generate --profile N [--replace]',
+  summary:
+    'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
+  options: { profile: { type: 'string' }, replace: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const view = await ctx.keys.generate(profile.id)
+    const view = await ctx.keys.generate(profile.id, { replace: v.replace === true }).catch((err: unknown) => {
+      if (!(err instanceof DeskError) || err.code !== 'key_exists' || profile.keyId) throw err
+      throw new DeskError('key_exists', `${err.message} Run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID (or key show to see it), or key generate --replace to discard it.`)
+    })
     ctx.out(`Generated an Ed25519 key for ${label(profile)}. The private key stays in the OS keychain.`)
     printPublicKey(ctx, view)
     ctx.out(`Next: register the public key in the console, then run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID`)

@@ -54,11 +54,18 @@ export class ProfileKeys {
     this.changed()
   }
 
-  /** A fresh Ed25519 key. Refused when the profile has a registered key: that one must be rotated. */
-  async generate(profileId: string): Promise<PublicKeyView> {
+  /**
+   * A fresh Ed25519 key. Refused when the profile has a registered key (that one must be rotated), and when it has
+   * a key still waiting for its Key ID unless `replace`: that public key may already be pasted in the console.
+   */
+  async generate(profileId: string, options: { replace?: boolean } = {}): Promise<PublicKeyView> {
     const profile = await this.profiles.get(profileId)
-    if (profile.keyId && (await this.vault.has(profileId, 'active'))) {
-      throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`)
+    if (await this.vault.has(profileId, 'active')) {
+      if (profile.keyId) throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`)
+      if (!options.replace) {
+        const fingerprint = await this.vault.publicKey(profileId, 'active').then((v) => ` (fingerprint ${v.fingerprint})`, () => '')
+        throw new DeskError('key_exists', `Profile "${profile.name}" already has a key waiting for its Key ID${fingerprint}; it may already be registered in the console. Set its Key ID, or replace it explicitly.`)
+      }
     }
     const view = await this.vault.generateEd25519(profileId, 'active')
     await this.profiles.update(profileId, { algorithm: 'ed25519', keyId: null })

@@ -115,6 +115,20 @@ describe('payout-desk CLI end to end against the simulator', () => {
     expect((await cli(home, ['profile', 'add', '--help'])).stdout).toMatch(/Usage: payout-desk profile add/)
   })
 
+  it('key generate keeps a key still waiting for its Key ID unless --replace, naming it', async () => {
+    await cli(home, ['profile', 'add', '--name', 'Twice', '--env', 'sandbox', '--base-url', sim.sandbox.url])
+    const first = await cli(home, ['key', 'generate', '--profile', 'Twice'])
+    const fingerprint = /Fingerprint: (\S+)/.exec(first.stdout)![1]!
+    const again = await cli(home, ['key', 'generate', '--profile', 'Twice'])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(`waiting for its Key ID (fingerprint ${fingerprint})`)
+    expect(again.stderr).toContain('key generate --replace')
+    expect((await cli(home, ['key', 'show', '--profile', 'Twice'])).stdout.trim()).toBe(publicKeyOf(first.stdout))
+    const replaced = await cli(home, ['key', 'generate', '--profile', 'Twice', '--replace'])
+    expect(replaced.code).toBe(0)
+    expect(publicKeyOf(replaced.stdout)).not.toBe(publicKeyOf(first.stdout))
+  })
+
   it('agent write tools on production need --yes-production', async () => {
     await cli(home, ['profile', 'add', '--name', 'Prod', '--env', 'production', '--base-url', 'https://api.example.com'])
     const refused = await cli(home, ['profile', 'set', 'Prod', '--agent-write-tools', 'on'])

@@ -57,6 +57,15 @@ describe('profiles and keys over IPC', () => {
     expect(store.entries.size).toBe(1)
   })
 
+  it('keeps a key that waits for its Key ID when generate is asked again: it may already be in the console', async () => {
+    const p = await create()
+    const first = await desk.router.call('keys.publicKey', { profileId: p.id })
+    const again = await desk.router.dispatch('keys.generate', { profileId: p.id })
+    expect(again).toMatchObject({ ok: false, error: { code: 'key_exists', message: expect.stringContaining(`waiting for its Key ID (fingerprint ${first.fingerprint})`) } })
+    expect((await desk.router.call('keys.publicKey', { profileId: p.id })).base64).toBe(first.base64)
+    expect((await desk.keys.generate(p.id, { replace: true })).base64).not.toBe(first.base64)
+  })
+
   it('removing a profile whose key the keychain will not delete keeps the profile (no orphan)', async () => {
     const p = await create()
     store.failOn.add('delete')
