@@ -1,21 +1,11 @@
 import { net, protocol, type Session } from 'electron'
-import { normalize, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security-policy'
+import { resolveAppFile } from '../core/shell/app-files'
+import { APP_SCHEME, CONTENT_SECURITY_POLICY } from '../core/shell/app-origin'
 
 /** Must run before `app.ready`: the scheme is standard and secure so the page gets a real origin. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
-}
-
-/** Resolves a request path inside the renderer folder; null for anything that escapes it. */
-export function resolveAppFile(rendererDir: string, url: string): string | null {
-  const parsed = new URL(url)
-  if (parsed.host !== APP_HOST) return null
-  const relative = decodeURIComponent(parsed.pathname === '/' ? '/index.html' : parsed.pathname)
-  const root = resolve(rendererDir)
-  const file = resolve(root, normalize(`.${relative}`))
-  return file.startsWith(root + sep) ? file : null
 }
 
 /** Serves the packaged renderer files, and nothing else, under app://desk/ in the app's session. */

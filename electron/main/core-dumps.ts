@@ -2,7 +2,7 @@ import type { App } from 'electron'
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { log } from './log'
+import { log } from '../core/shell/stderr-log'
 
 const PRLIMIT = '/usr/bin/prlimit'
 

@@ -1,23 +1,8 @@
 import { shell } from 'electron'
-import { log } from './log'
+import { isAllowedExternalUrl } from '../core/shell/external-urls'
+import { log } from '../core/shell/stderr-log'
 
-/**
- * The one way the app opens a URL outside itself: https anywhere, or the local simulator's console on loopback.
- * Everything else (file:, javascript:, http to other hosts, custom schemes) is refused.
- */
-export function isAllowedExternalUrl(url: string): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  if (parsed.username || parsed.password) return false
-  if (parsed.protocol === 'https:') return true
-  const loopback = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost'
-  return parsed.protocol === 'http:' && loopback && parsed.pathname.startsWith('/_console/')
-}
-
+/** The one way the app opens a URL outside itself, by the core's rule. */
 export async function openExternal(url: string): Promise<void> {
   if (!isAllowedExternalUrl(url)) {
     log.warn(`refused to open external URL ${url.slice(0, 200)}`)

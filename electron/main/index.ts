@@ -5,7 +5,7 @@ import { registerAppScheme, serveAppFiles } from './app-protocol'
 import { appSession } from './app-session'
 import { preventCoreDumps } from './core-dumps'
 import { registerIpc } from './ipc'
-import { log } from './log'
+import { log } from '../core/shell/stderr-log'
 import { shellServices } from './shell-services'
 import { createMainWindow } from './window'
 

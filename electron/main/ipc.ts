@@ -2,8 +2,8 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron'
 import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/bridge'
 import type { IpcResult } from '../../shared/ipc/ipc-error'
 import type { Desk } from '../core/desk'
-import { log } from './log'
-import { isAppUrl } from './security-policy'
+import { log } from '../core/shell/stderr-log'
+import { isAppUrl } from '../core/shell/app-origin'
 
 /** Only the app's own top-level page may call the core. */
 export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { startSimulator, type RunningSimulator } from '../simulator'
 import type { DeskOptions } from '../core/desk'
 import { openExternal } from './external-links'
-import { log } from './log'
+import { log } from '../core/shell/stderr-log'
 
 type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath'> & { dispose(): Promise<void> }
 

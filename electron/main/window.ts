@@ -1,8 +1,9 @@
 import { BrowserWindow, type Session, type WebContents } from 'electron'
 import { join } from 'node:path'
-import { log } from './log'
-import { APP_ENTRY, CONTENT_SECURITY_POLICY, isAppUrl } from './security-policy'
-import { openExternal, isAllowedExternalUrl } from './external-links'
+import { log } from '../core/shell/stderr-log'
+import { APP_ENTRY, CONTENT_SECURITY_POLICY, isAppUrl } from '../core/shell/app-origin'
+import { isAllowedExternalUrl } from '../core/shell/external-urls'
+import { openExternal } from './external-links'
 
 /** Denies every permission, adds the CSP header to every response of the session. */
 export function hardenSession(target: Session): void {
