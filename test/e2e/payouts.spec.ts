@@ -10,6 +10,11 @@ async function registerDestination(page: Page): Promise<void> {
   await form.getByLabel('Network').selectOption('ethereum-sepolia')
   await form.getByLabel('Address').fill('tb1qnotanethereumaddress')
   await expect(form.getByText('Not a valid Ethereum Sepolia address.')).toBeVisible()
+  // An address of another network, and one mistyped in its EIP-55 capitals, each say what they are.
+  await form.getByLabel('Address').fill('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')
+  await expect(form.getByText('This looks like a Bitcoin Testnet address, not Ethereum Sepolia.')).toBeVisible()
+  await form.getByLabel('Address').fill(ADDRESS.replace('86E0F', '86e0F'))
+  await expect(form.getByText(/^The EIP-55 checksum \(the mix of capital and small letters\) does not match/)).toBeVisible()
   await form.getByLabel('Address').fill(ADDRESS)
   await expect(form.getByText('Not a valid Ethereum Sepolia address.')).toBeHidden()
   await form.getByLabel('Company name').fill('Supplier GmbH')

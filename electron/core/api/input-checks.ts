@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { isValidAddress } from '../../../shared/api/address'
+import { addressProblem } from '../../../shared/api/address-problem'
 import { decimalPlaces } from '../../../shared/api/amount'
 import { ASSET_DECIMALS, findNetwork } from '../../../shared/api/networks'
 import {
@@ -38,9 +38,8 @@ export function checkWithdrawalBody(body: unknown): CreateWithdrawal {
   if (!/[1-9]/.test(checked.amount)) throw new DeskError('invalid_input', 'Invalid payout: the amount must be more than zero.')
   if (checked.network !== undefined) {
     if (!findNetwork(checked.network)) throw new DeskError('invalid_input', `Invalid payout: unknown network ${checked.network}.`)
-    if (!isValidAddress(checked.network, checked.destination)) {
-      throw new DeskError('invalid_input', `Invalid payout: the destination is not a ${checked.network} address.`)
-    }
+    const problem = addressProblem(checked.network, checked.destination)
+    if (problem) throw new DeskError('invalid_input', `Invalid payout: the destination is not a ${checked.network} address. ${problem}`)
   }
   return checked
 }
@@ -52,9 +51,8 @@ export function checkIdempotencyKey(key: unknown): string {
 export function checkCounterpartyBody(body: unknown): CreateCounterparty {
   const checked = parse(CreateCounterpartySchema, body, 'destination')
   if (!findNetwork(checked.network)) throw new DeskError('invalid_input', `Invalid destination: unknown network ${checked.network}.`)
-  if (!isValidAddress(checked.network, checked.address)) {
-    throw new DeskError('invalid_input', `Invalid destination: the address is not a valid ${checked.network} address.`)
-  }
+  const problem = addressProblem(checked.network, checked.address)
+  if (problem) throw new DeskError('invalid_input', `Invalid destination: ${problem}`)
   return checked
 }
 

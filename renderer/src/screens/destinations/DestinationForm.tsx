@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { isValidAddress } from '../../../../shared/api/address'
+import { addressProblem } from '../../../../shared/api/address-problem'
 import { LIMITS } from '../../../../shared/api/limits'
 import { NETWORKS } from '../../../../shared/api/networks'
 import { CreateCounterpartySchema, type CreateCounterparty } from '../../../../shared/api/requests'
@@ -43,7 +43,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const action = useAction()
 
   const problems = {
-    address: address.length === 0 ? 'Enter the address.' : !isValidAddress(network, address) ? `Not a valid ${NETWORKS.find((n) => n.id === network)?.name ?? network} address.` : null,
+    address: address.length === 0 ? 'Enter the address.' : addressProblem(network, address),
     first_name: type === 'individual' ? nameProblem(firstName, 'first name') : null,
     last_name: type === 'individual' ? nameProblem(lastName, 'last name') : null,
     company_name: type === 'company' ? nameProblem(companyName, 'company name') : null,
