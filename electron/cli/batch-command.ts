@@ -53,6 +53,8 @@ function progressLine(p: BatchProgress): string {
 async function send(ctx: CliContext, session: TreasurySession, batchId: string, resume: boolean): Promise<number> {
   let printed = -1
   const runner = new BatchRunner(session.store, session.payouts, {
+    onClaimWait: (lapse) =>
+      ctx.err(`Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} (${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then its claim lapses and this one continues.`),
     onProgress: (p) => {
       if (p.sent === printed || (p.sent % 50 !== 0 && p.sent !== p.total)) return
       printed = p.sent

@@ -1,7 +1,9 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
+import { HEARTBEAT_EVERY_MS } from '../store/process-registry'
 
 export interface BatchProgress {
   batchId: string
@@ -25,6 +27,11 @@ export interface BatchRunnerOptions {
   unknownRounds?: number
   /** Wait between those rounds. */
   unknownDelayMs?: number
+  /**
+   * Given, a batch another process holds is waited for until that claim lapses (the holder was killed and beats no
+   * more), told here with the time it lapses; without it, or if the holder beats again, the run is refused as busy.
+   */
+  onClaimWait?: (lapse: Date) => void
 }
 
 const lease = (batchId: string) => `batch:${batchId}`
@@ -60,9 +67,7 @@ export class BatchRunner {
   /** Sends what is left of the batch; returns when every row is settled, or on pause, cancel or abort. */
   async run(batchId: string, signal?: AbortSignal): Promise<BatchProgress> {
     if (this.get(batchId).state !== 'running') return this.progress(batchId)
-    if (!this.store.read('claim the batch', () => this.store.leases.tryTake(lease(batchId)))) {
-      throw new DeskError('batch_busy', 'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.')
-    }
+    await this.claim(batchId)
     try {
       // Outcomes nobody saw (a crash, a kill, a lost answer) are looked up by key before anything new is sent.
       for (const entry of this.payouts.outbox.ofBatch(batchId)) {
@@ -80,6 +85,23 @@ export class BatchRunner {
       this.store.read('release the batch', () => this.store.leases.release(lease(batchId)))
     }
     return this.report(batchId)
+  }
+
+  private async claim(batchId: string): Promise<void> {
+    const take = () => this.store.read('claim the batch', () => this.store.leases.tryTake(lease(batchId)))
+    const lapseAt = () => this.store.read('read the claim', () => this.store.leases.lapseAt(lease(batchId)))
+    if (take()) return
+    const lapse = lapseAt()
+    if (this.options.onClaimWait && lapse !== null) {
+      this.options.onClaimWait(new Date(lapse))
+      for (;;) {
+        await delay(Math.min(HEARTBEAT_EVERY_MS, Math.max(50, lapse - Date.now() + 50)))
+        if (take()) return
+        // A later lapse means the holder beat again: it is alive and sending.
+        if ((lapseAt() ?? lapse) > lapse) break
+      }
+    }
+    throw new DeskError('batch_busy', 'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.')
   }
 
   pause(batchId: string): BatchProgress {

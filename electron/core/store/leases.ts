@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { ProcessRegistry } from './process-registry'
+import { HEARTBEAT_STALE_MS, type ProcessRegistry } from './process-registry'
 import { inTransaction } from './transaction'
 
 /** Exclusive claims on a piece of work (polling one withdrawal) held by one live process at a time. */
@@ -18,6 +18,16 @@ export class Leases {
       this.db.prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)').run(resource, this.processes.token, this.now())
       return true
     })
+  }
+
+  /**
+   * When another process's lease stops counting if that process beats no more (its last beat plus the stale
+   * time); null when the lease is free or this process's own.
+   */
+  lapseAt(resource: string): number | null {
+    const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as { process: string } | undefined
+    if (!row || row.process === this.processes.token) return null
+    return (this.processes.lastBeat(row.process) ?? this.now() - HEARTBEAT_STALE_MS) + HEARTBEAT_STALE_MS
   }
 
   release(resource: string): void {

@@ -58,6 +58,12 @@ export class ProcessRegistry {
     return row.heartbeat_ms > this.now() - HEARTBEAT_STALE_MS && pidAlive(row.pid)
   }
 
+  /** The last heartbeat of a registered process, or null when it is not registered. */
+  lastBeat(token: string): number | null {
+    const raw = this.db.prepare('SELECT pid, heartbeat_ms FROM processes WHERE token = ?').get(token)
+    return raw === undefined ? null : rowOf(Beat, raw, 'processes').heartbeat_ms
+  }
+
   /** Tokens of registered processes that are gone; the caller releases what they held. */
   deadTokens(): string[] {
     const rows = rowsOf(Token, this.db.prepare('SELECT token FROM processes WHERE token <> ?').all(this.token), 'processes')

@@ -6,7 +6,9 @@ import { checkBatchFile } from '../../../electron/core/batch/batch-check'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { profileDir } from '../../../electron/core/profiles'
-import { DeskStore } from '../../../electron/core/store'
+import { DeskStore, openDatabase, STORE_FILE } from '../../../electron/core/store'
+import { Leases } from '../../../electron/core/store/leases'
+import { HEARTBEAT_STALE_MS, ProcessRegistry } from '../../../electron/core/store/process-registry'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { makeClient, registerKey } from '../../harness/api-fixture'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
@@ -191,5 +193,48 @@ describe('payout-desk batch', () => {
     const recorded = await recordedWithdrawals(sim.sandbox.url, ws.sandbox.workspaceId)
     for (const k of keys) expect(recorded.filter((w) => w.idempotency_key === k)).toHaveLength(1)
     expect((await cli(home, ['batch', 'status', 'no-such-batch', '--profile', 'Sim'])).stderr).toMatch(/no batch no-such-batch/)
+  })
+
+  it('resume: right after the sending process was killed, waits for its claim to lapse, says so, then sends', async () => {
+    const key = await registerKey(sim.sandbox.url, ws.sandbox.workspaceId)
+    const dir = profileDir(home, profileId.Sim!)
+    const store = DeskStore.open(dir, 'test')
+    const client = makeClient(sim.sandbox.url, key.signer)
+    const batch = await submitBatch(store, Outbox.open(store), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
+      source: 'killed.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+    })
+    store.close()
+    await client.sender.close()
+    // The killed sender: registered under a pid that still exists (not yet reaped), its last beat 1.5 s short of stale, holding the batch.
+    const db = openDatabase(join(dir, STORE_FILE))
+    const lastBeat = Date.now() - HEARTBEAT_STALE_MS + 1_500
+    const killed = new ProcessRegistry(db, 'cli', () => lastBeat)
+    killed.register()
+    expect(new Leases(db, killed, () => lastBeat).tryTake(`batch:${batch.id}`)).toBe(true)
+    db.close()
+
+    const resumed = await cli(home, ['batch', 'resume', batch.id, '--profile', 'Sim'])
+    expect(resumed.stderr).toMatch(/Another Payout Desk process claimed this batch; waiting until \S+ \(\d+ s\) in case it was killed/)
+    expect(resumed.stdout).toMatch(/Finished: sent 1\/1: accepted 1/)
+    expect(resumed.code).toBe(0)
+  })
+
+  it('resume: a batch another live process is sending is refused once that process beats again', async () => {
+    const key = await registerKey(sim.sandbox.url, ws.sandbox.workspaceId)
+    const sender = DeskStore.open(profileDir(home, profileId.Sim!), 'test')
+    const client = makeClient(sim.sandbox.url, key.signer)
+    try {
+      const batch = await submitBatch(sender, Outbox.open(sender), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
+        source: 'held.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+      })
+      expect(sender.read('claim', () => sender.leases.tryTake(`batch:${batch.id}`))).toBe(true)
+      const refused = await cli(home, ['batch', 'resume', batch.id, '--profile', 'Sim'])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toMatch(/waiting until/)
+      expect(refused.stderr).toMatch(/Another Payout Desk process is sending this batch right now/)
+    } finally {
+      sender.close()
+      await client.sender.close()
+    }
   })
 })
