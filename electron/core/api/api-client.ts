@@ -10,6 +10,7 @@ import {
   type Wallet,
   type Withdrawal,
 } from '../../../shared/api/resources'
+import { boundedArray } from '../../../shared/api/bounded-array'
 import type { CreateCounterparty, CreateWithdrawal, TransactionQuery, WithdrawalQuery } from '../../../shared/api/requests'
 import { InvalidResponseError } from './errors'
 import {
@@ -22,12 +23,12 @@ import {
 } from './input-checks'
 import type { RequestSender } from './request-sender'
 
-const WalletList = envelope(z.array(WalletSchema))
+const WalletList = envelope(boundedArray(WalletSchema))
 const WalletOne = envelope(WalletSchema)
-const LegList = envelope(z.array(TransactionLegSchema))
-const CounterpartyList = envelope(z.array(CounterpartySchema))
+const LegList = envelope(boundedArray(TransactionLegSchema))
+const CounterpartyList = envelope(boundedArray(CounterpartySchema))
 const CounterpartyOne = envelope(CounterpartySchema)
-const WithdrawalList = envelope(z.array(WithdrawalSchema))
+const WithdrawalList = envelope(boundedArray(WithdrawalSchema))
 const WithdrawalOne = envelope(WithdrawalSchema)
 
 export interface TransactionPage {
