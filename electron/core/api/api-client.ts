@@ -21,6 +21,7 @@ import {
   checkWithdrawalBody,
   checkWithdrawalQuery,
 } from './input-checks'
+import { PagingGuard } from './paging-guard'
 import type { RequestSender } from './request-sender'
 
 const WalletList = envelope(boundedArray(WalletSchema))
@@ -71,10 +72,11 @@ export class ApiClient {
   /** Follows next_cursor until null with the range unchanged; yields each page's rows not seen before by (id, direction). */
   async *transactionPages(query: Omit<TransactionQuery, 'cursor'> = {}, o: Opts = {}): AsyncGenerator<TransactionLeg[]> {
     const seen = new Set<string>()
-    const cursors = new Set<string>()
+    const guard = new PagingGuard()
     let cursor: string | undefined
     for (;;) {
       const page = await this.transactionPage({ ...query, cursor }, o)
+      guard.next('', page.rows.length, page.nextCursor)
       const fresh = page.rows.filter((r) => {
         const k = `${r.id}\u0000${r.direction}`
         if (seen.has(k)) return false
@@ -83,8 +85,6 @@ export class ApiClient {
       })
       yield fresh
       if (page.nextCursor === null) return
-      if (cursors.has(page.nextCursor)) throw new InvalidResponseError(200, 'The provider returned the same page cursor twice; paging stopped.')
-      cursors.add(page.nextCursor)
       cursor = page.nextCursor
     }
   }
