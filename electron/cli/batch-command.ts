@@ -10,7 +10,7 @@ import { MAX_BATCH_BYTES } from '../core/batch/csv-rows'
 import { DeskError } from '../core/errors'
 import { Outbox } from '../core/payouts/outbox'
 import type { Profile } from '../core/profiles'
-import { writeFileAtomic } from '../core/profiles'
+import { writeCsvFile } from '../core/history/csv-chunks'
 import { batchRepo, type DeskStore } from '../core/store'
 import type { TreasurySession } from '../core/treasury/session'
 import type { CliContext } from './cli-context'
@@ -167,7 +167,7 @@ const status: Action = {
       ? await withSession(ctx, profile, (s) => read(s.store, () => refreshBatchStatuses(s.client, s.store, s.payouts.outbox.ofBatch(id!))))
       : await ctx.withStore(profile, (store) => read(store, async () => undefined))
     if (v.export) {
-      await writeFileAtomic(v.export as string, batchResultsCsv(report.rows))
+      await writeCsvFile(v.export as string, [batchResultsCsv(report.rows)])
       ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)
       return 0
     }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { DECIMAL_PATTERN } from './amount'
+import { boundedArray } from './bounded-array'
 
-/** Response schemas of Client API v1. The client validates every response with these. */
+/** Response schemas of Client API v1. The client validates every response with these; lists end at their first invalid element. */
 const decimal = z.string().regex(DECIMAL_PATTERN, 'expected a decimal string')
 const timestamp = z.string().datetime({ offset: true })
 
@@ -33,9 +34,9 @@ export const WalletSchema = z.object({
   name: z.string(),
   status: z.string(),
   address: z.string(),
-  deposit_addresses: z.array(z.object({ network: z.string(), network_name: z.string(), address: z.string() })),
-  networks: z.array(z.object({ id: z.string(), name: z.string() })),
-  balances: z.array(BalanceSchema),
+  deposit_addresses: boundedArray(z.object({ network: z.string(), network_name: z.string(), address: z.string() })),
+  networks: boundedArray(z.object({ id: z.string(), name: z.string() })),
+  balances: boundedArray(BalanceSchema),
   total_usd: z.number(),
 })
 export type Wallet = z.infer<typeof WalletSchema>

@@ -8,7 +8,7 @@ export type Tamper = (body: { data: Array<Record<string, unknown>>; meta: Record
  * A pass-through between the client and the simulator that can damage a transaction page on its
  * way back, as a faulty provider would. Requests pass unchanged, so their signatures still hold.
  */
-export async function tamperProxy(target: string): Promise<{ url: string; tamper: Tamper | null; close(): Promise<void> }> {
+export async function tamperProxy(target: string): Promise<{ url: string; tamper: Tamper | null; readonly listCalls: number; close(): Promise<void> }> {
   let listCalls = 0
   const state = {
     tamper: null as Tamper | null,
@@ -42,6 +42,10 @@ export async function tamperProxy(target: string): Promise<{ url: string; tamper
     },
     set tamper(t: Tamper | null) {
       state.tamper = t
+    },
+    /** Transaction lists the simulator answered with 200 so far. */
+    get listCalls() {
+      return listCalls
     },
     close: () =>
       new Promise<void>((r) => {

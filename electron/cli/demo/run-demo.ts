@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { createDesk, type Desk } from '../../core/desk'
 import { simulatorConsoleUrl } from '../../core/keys'
 import { startSimulator, type RunningSimulator } from '../../simulator'
 import { withDemoAppInfo } from './demo-app-info'
+import { createDemoDataDir, removeStaleDemos } from './demo-leftovers'
 import { startDemoServer, type DemoServer } from './demo-server'
 import { demoSecretStore, type DemoSecrets } from './demo-secret-store'
 import { demoExportPath } from './export-target'
@@ -23,8 +22,8 @@ export interface DemoOptions {
   ready: (line: string) => void
   /** Defaults to the checkout this code runs from. */
   rootDir?: string
-  /** Tests only: a keychain stand-in to probe instead of the OS keychain. */
-  secrets?: () => Promise<DemoSecrets>
+  /** Tests only: a keychain stand-in to probe instead of the OS keychain; gets the run's data folder. */
+  secrets?: (dataDir: string) => Promise<DemoSecrets>
 }
 
 export interface RunningDemo {
@@ -42,7 +41,7 @@ export interface RunningDemo {
 export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = options.rootDir ? { dir: options.rootDir, version: findProjectRoot(options.rootDir).version } : findProjectRoot()
   const rendererDir = ensureRendererBuilt(root.dir, options.log)
-  const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-demo-'))
+  const dataDir = await createDemoDataDir()
   const cleanup: Array<() => Promise<unknown>> = [() => rm(dataDir, { recursive: true, force: true })]
   const close = async () => {
     for (const step of cleanup.splice(0).reverse()) await step().catch((err: unknown) => options.log(`demo: cleanup failed: ${String(err)}`))
@@ -51,8 +50,15 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
   try {
     const sim: RunningSimulator = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo', quiet: true })
     cleanup.push(() => sim.close())
-    const secrets = await (options.secrets ?? demoSecretStore)()
+    const secrets = await (options.secrets ?? ((dir) => demoSecretStore(undefined, dir)))(dataDir)
     cleanup.push(() => secrets.forgetAll())
+    // A demo killed with kill -9 could not clean up: its folder and keys go now.
+    const stale = await removeStaleDemos(secrets.keychain).catch((err: unknown) => {
+      options.log(`demo: could not look for folders of earlier demos: ${String(err)}`)
+      return { removed: [], kept: [] }
+    })
+    for (const dir of stale.removed) options.log(`demo: removed ${dir}, left by a demo that was killed`)
+    for (const dir of stale.kept) options.log(`demo: kept ${dir}, left by a demo that was killed: its keychain entries can be removed only when the keychain answers`)
     const consoleUrl = simulatorConsoleUrl(sim.sandbox.url)
     const own = [sim.sandbox.url, sim.production.url]
 

@@ -10,6 +10,7 @@ import {
   type Wallet,
   type Withdrawal,
 } from '../../../shared/api/resources'
+import { boundedArray } from '../../../shared/api/bounded-array'
 import type { CreateCounterparty, CreateWithdrawal, TransactionQuery, WithdrawalQuery } from '../../../shared/api/requests'
 import { InvalidResponseError } from './errors'
 import {
@@ -20,14 +21,15 @@ import {
   checkWithdrawalBody,
   checkWithdrawalQuery,
 } from './input-checks'
+import { PagingGuard } from './paging-guard'
 import type { RequestSender } from './request-sender'
 
-const WalletList = envelope(z.array(WalletSchema))
+const WalletList = envelope(boundedArray(WalletSchema))
 const WalletOne = envelope(WalletSchema)
-const LegList = envelope(z.array(TransactionLegSchema))
-const CounterpartyList = envelope(z.array(CounterpartySchema))
+const LegList = envelope(boundedArray(TransactionLegSchema))
+const CounterpartyList = envelope(boundedArray(CounterpartySchema))
 const CounterpartyOne = envelope(CounterpartySchema)
-const WithdrawalList = envelope(z.array(WithdrawalSchema))
+const WithdrawalList = envelope(boundedArray(WithdrawalSchema))
 const WithdrawalOne = envelope(WithdrawalSchema)
 
 export interface TransactionPage {
@@ -70,10 +72,11 @@ export class ApiClient {
   /** Follows next_cursor until null with the range unchanged; yields each page's rows not seen before by (id, direction). */
   async *transactionPages(query: Omit<TransactionQuery, 'cursor'> = {}, o: Opts = {}): AsyncGenerator<TransactionLeg[]> {
     const seen = new Set<string>()
-    const cursors = new Set<string>()
+    const guard = new PagingGuard()
     let cursor: string | undefined
     for (;;) {
       const page = await this.transactionPage({ ...query, cursor }, o)
+      guard.next('', page.rows.length, page.nextCursor)
       const fresh = page.rows.filter((r) => {
         const k = `${r.id}\u0000${r.direction}`
         if (seen.has(k)) return false
@@ -82,8 +85,6 @@ export class ApiClient {
       })
       yield fresh
       if (page.nextCursor === null) return
-      if (cursors.has(page.nextCursor)) throw new InvalidResponseError(200, 'The provider returned the same page cursor twice; paging stopped.')
-      cursors.add(page.nextCursor)
       cursor = page.nextCursor
     }
   }

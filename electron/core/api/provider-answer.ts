@@ -24,7 +24,8 @@ export function parseBody<S extends z.ZodType>(raw: RawResponse, schema: S, requ
   const parsed = schema.safeParse(parseJson(raw, requestId))
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
-  const where = issue && issue.path.length ? issue.path.join('.') : 'body'
+  // A list's element is named by its index, e.g. data[3].amount.
+  const where = issue && issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : 'body'
   throw new InvalidResponseError(raw.status, `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`, requestId)
 }
 

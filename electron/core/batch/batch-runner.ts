@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises'
+import { afterSomeSent } from '../disk-error'
 import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
@@ -68,22 +69,19 @@ export class BatchRunner {
   async run(batchId: string, signal?: AbortSignal): Promise<BatchProgress> {
     if (this.get(batchId).state !== 'running') return this.progress(batchId)
     await this.claim(batchId)
+    let failure: unknown = null
     try {
-      // Outcomes nobody saw (a crash, a kill, a lost answer) are looked up by key before anything new is sent.
-      for (const entry of this.payouts.outbox.ofBatch(batchId)) {
-        if (entry.state === 'unknown') await this.settle(entry.idempotencyKey)
-      }
-      this.report(batchId)
-      for (const entry of this.payouts.outbox.ofBatch(batchId)) {
-        if (signal?.aborted || this.get(batchId).state !== 'running') break
-        if (entry.state !== 'queued') continue
-        await this.sendRow(entry, batchId, signal)
-        this.report(batchId)
-      }
-      await this.settleLeftovers(batchId, signal)
-    } finally {
-      this.store.read('release the batch', () => this.store.leases.release(lease(batchId)))
+      await this.sendAll(batchId, signal)
+    } catch (err) {
+      failure = err
     }
+    try {
+      this.store.read('release the batch', () => this.store.leases.release(lease(batchId)))
+    } catch (err) {
+      // The first failure is the one to report; a lease left behind is taken over once this process is gone.
+      failure ??= err
+    }
+    if (failure !== null) throw this.stopped(failure, batchId)
     return this.report(batchId)
   }
 
@@ -102,6 +100,35 @@ export class BatchRunner {
       }
     }
     throw new DeskError('batch_busy', 'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.')
+  }
+
+  private async sendAll(batchId: string, signal?: AbortSignal): Promise<void> {
+    // Outcomes nobody saw (a crash, a kill, a lost answer) are looked up by key before anything new is sent.
+    for (const entry of this.payouts.outbox.ofBatch(batchId)) {
+      if (entry.state === 'unknown') await this.settle(entry.idempotencyKey)
+    }
+    this.report(batchId)
+    for (const entry of this.payouts.outbox.ofBatch(batchId)) {
+      if (signal?.aborted || this.get(batchId).state !== 'running') break
+      if (entry.state !== 'queued') continue
+      await this.sendRow(entry, batchId, signal)
+      this.report(batchId)
+    }
+    await this.settleLeftovers(batchId, signal)
+  }
+
+  /** A run that failed part way says how many rows had gone out, so nobody submits the file again under new keys. */
+  private stopped(err: unknown, batchId: string): unknown {
+    if (!(err instanceof DeskError)) return err
+    const resume = `"payout-desk batch resume ${batchId}" (Resume in the app) sends the rest under their recorded keys`
+    let p: BatchProgress
+    try {
+      p = this.progress(batchId)
+    } catch {
+      return afterSomeSent(err, `Rows of this batch may have been sent before it stopped: do not submit the file again; ${resume}.`)
+    }
+    if (p.sent === 0) return err
+    return afterSomeSent(err, `${p.sent} of the batch's ${p.total} rows were sent before it stopped: do not submit the file again; ${resume}.`)
   }
 
   pause(batchId: string): BatchProgress {

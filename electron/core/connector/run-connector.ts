@@ -5,6 +5,9 @@ import { ConnectorLog } from './connector-log'
 import { createConnectorServer } from './connector-server'
 import { ConnectorSession } from './connector-session'
 
+/** The longest line (one JSON-RPC message) read from the MCP client. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024
+
 export interface RunConnectorOptions {
   dataDir: string
   profile: string
@@ -54,14 +57,20 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
   const transport = new StdioServerTransport(
     (options.stdin ?? process.stdin) as NodeJS.ReadStream & { fd: 0 },
     (options.stdout ?? process.stdout) as NodeJS.WriteStream & { fd: 1 },
+    { maxBufferSize: MAX_MESSAGE_BYTES },
   )
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = resolve
+  // A line that is not JSON-RPC is skipped and said here; one over the limit also closes the transport.
+  transport.onerror = (err) => log.info(`could not read a message from the MCP client: ${err.message}`)
+  // Only an unreadable message closes the transport on its own; a client that is done ends stdin.
+  const closed = new Promise<'too large'>((resolve) => {
+    transport.onclose = () => resolve('too large')
   })
-  const stdinEnded = new Promise<void>((resolve) => (options.stdin ?? process.stdin).once('end', () => resolve()))
+  const stdinEnded = new Promise<'ended'>((resolve) => (options.stdin ?? process.stdin).once('end', () => resolve('ended')))
   await server.connect(transport)
-  await Promise.race([closed, stdinEnded])
+  const ending = await Promise.race([closed, stdinEnded])
   await server.close()
   await session.close()
-  return 0
+  if (ending === 'ended') return 0
+  log.info(`stopped: a message from the MCP client was larger than ${MAX_MESSAGE_BYTES / 2 ** 20} MiB, the most one message may be; nothing of it was run.`)
+  return 1
 }

@@ -1,6 +1,5 @@
-import { open, rename, rm } from 'node:fs/promises'
-import { diskError } from '../disk-error'
-import { DeskError } from '../errors'
+import { rename, rm } from 'node:fs/promises'
+import { exportError, openExportTemp } from '../export-file'
 
 const CHUNK_CHARS = 1 << 20
 
@@ -23,16 +22,7 @@ export function* csvChunks(lines: Iterable<string>): Generator<string> {
  * A failure is said as the disk condition it is (full, read-only, no permission), naming the file.
  */
 export async function writeCsvFile(path: string, lines: Iterable<string>): Promise<void> {
-  try {
-    await writeThroughTemp(path, lines)
-  } catch (err) {
-    throw exportError(err, path)
-  }
-}
-
-async function writeThroughTemp(path: string, lines: Iterable<string>): Promise<void> {
-  const temp = `${path}.part`
-  const file = await open(temp, 'w', 0o600)
+  const { temp, file } = await openExportTemp(path)
   try {
     // Each chunk is awaited, so the main process keeps answering the screens between them.
     for (const chunk of csvChunks(lines)) await file.write(chunk)
@@ -42,16 +32,6 @@ async function writeThroughTemp(path: string, lines: Iterable<string>): Promise<
   } catch (err) {
     await file.close().catch(() => undefined)
     await rm(temp, { force: true })
-    throw err
+    throw exportError(err, path)
   }
-}
-
-function exportError(err: unknown, path: string): unknown {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT' || code === 'ENOTDIR') {
-    const out = new DeskError('invalid_input', `Could not write the export: the folder of ${path} does not exist. Choose another place to save it.`)
-    out.cause = err
-    return out
-  }
-  return diskError(err, path, 'write the export') ?? err
 }

@@ -2,6 +2,7 @@ import type { TransactionLeg } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
 import { realClock, type Pacer } from '../api/pacer'
+import { PagingGuard } from '../api/paging-guard'
 import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo, Walk } from '../store/ledger-repo'
 import { recheckDelayMs, type RecheckBackoff } from './recheck-backoff'
@@ -103,6 +104,10 @@ export class HistorySync {
   private async walk(signal: AbortSignal, run: SyncResult, report: (w: Walk | null, p: SyncProgress['phase']) => void): Promise<void> {
     let walk = this.startWalk()
     let refusals = 0
+    // Keyed by the range too: a restart asks a new range, whose cursors may look like the old ones.
+    const guard = new PagingGuard()
+    const range = (w: Walk) => `${w.after}/${w.before}`
+    if (walk.cursor !== null) guard.next(range(walk), 1, walk.cursor)
     for (;;) {
       signal.throwIfAborted()
       await this.headroom(signal)
@@ -123,6 +128,7 @@ export class HistorySync {
         walk = restarted
         continue
       }
+      guard.next(range(walk), page.rows.length, page.nextCursor)
       refusals = 0
       const times = page.rows.map((r) => Date.parse(r.created_at))
       const next: Walk = {

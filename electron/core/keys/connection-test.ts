@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { boundedArray } from '../../../shared/api/bounded-array'
 import { WalletSchema, envelope } from '../../../shared/api/resources'
 import type { ConnectionResult } from '../../../shared/ipc/channels/profiles'
 import { MAX_CLOCK_OFFSET_SECONDS, clockSkewError, describeOffset } from '../api/clock-offset'
@@ -8,7 +8,7 @@ import { RequestSender } from '../api/request-sender'
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../api/transport'
 import type { Signer } from '../signing'
 
-const WalletListSchema = envelope(z.array(WalletSchema))
+const WalletListSchema = envelope(boundedArray(WalletSchema))
 type Failure = Extract<ConnectionResult, { ok: false }>
 
 export interface ConnectionProbe {

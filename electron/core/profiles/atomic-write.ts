@@ -17,7 +17,8 @@ async function writeAtomically(path: string, content: string, mode: number): Pro
   await mkdir(dir, { recursive: true })
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    const fh = await open(temp, 'w', mode)
+    // 'wx': a file or link already under the temp name is never followed or overwritten.
+    const fh = await open(temp, 'wx', mode)
     try {
       await fh.writeFile(content, 'utf8')
       await fh.sync()

@@ -1,6 +1,6 @@
 import { closeSync, openSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { diskError } from '../disk-error'
+import { diskError, NOTHING_SENT } from '../disk-error'
 import { DeskError } from '../errors'
 
 /** SQLite primary result codes (https://sqlite.org/rescode.html) the store answers specifically. */
@@ -27,7 +27,7 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
   if (primary === SQLITE.FULL) return withCause(diskError({ code: 'ENOSPC' }, file, doing)!, err)
   // SQLite reports a write the OS refused on a file system gone read-only (an ext4 error, a remount) as an I/O error.
   if (primary === SQLITE.READONLY || (primary === SQLITE.IOERR && onReadOnlyDisk(file))) {
-    return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again; nothing was sent.`), err)
+    return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again${NOTHING_SENT}`), err)
   }
   if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN) {
     return withCause(new DeskError('disk_permission', `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`), err)
@@ -39,7 +39,7 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`), err)
   }
   if (primary === SQLITE.IOERR) {
-    return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk; nothing was sent.`), err)
+    return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk${NOTHING_SENT}`), err)
   }
   return withCause(new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`), err)
 }

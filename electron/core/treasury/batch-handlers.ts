@@ -1,7 +1,7 @@
 import { refreshBatchStatuses } from '../batch/batch-refresh'
 import { batchResultsCsv, batchStatus } from '../batch/batch-report'
 import { DeskError } from '../errors'
-import { writeFileAtomic } from '../profiles'
+import { writeCsvFile } from '../history/csv-chunks'
 import { batchRepo } from '../store'
 import { whoAmI } from './payout-handlers'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
@@ -65,7 +65,7 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
       if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save an export.')
       const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-results.csv`)
       if (path === null) return { path: null, rows: 0 }
-      await writeFileAtomic(path, batchResultsCsv(report.rows))
+      await writeCsvFile(path, [batchResultsCsv(report.rows)])
       return { path, rows: report.rows.length }
     },
   }

@@ -1,6 +1,6 @@
-import { diskError } from '../disk-error'
-import { createWriteStream, type WriteStream } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
+import { exportError, openExportTemp } from '../export-file'
 import { finished } from 'node:stream/promises'
 import type { TransactionLeg } from '../../../shared/api/resources'
 
@@ -53,8 +53,8 @@ export async function writeCsvExport(
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
-  const temp = `${path}.part`
-  const out = createWriteStream(temp, { mode: 0o600 })
+  const { temp, file } = await openExportTemp(path)
+  const out = file.createWriteStream()
   // Kept as a value, not thrown at random: a failed stream is reported by the next write or by the close.
   let failure: Error | null = null
   out.on('error', (err) => (failure ??= err))
@@ -98,7 +98,7 @@ export async function writeCsvExport(
       onProgress({ rows, pages, done: true })
       return { rows, cancelled: true }
     }
-    throw diskError(err, path, 'write the export') ?? err
+    throw exportError(err, path)
   }
 }
 

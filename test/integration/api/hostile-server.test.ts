@@ -86,7 +86,7 @@ describe('client against a hostile or broken provider', () => {
 
   it.each<[string, Handler, RegExp]>([
     ['bad JSON', (_q, res) => res.end('{"data": [ oops'), /not JSON/],
-    ['an amount as a number', (_q, res) => json(res, 200, { data: [{ ...wallet, balances: [{ ...wallet.balances[0], amount: 12.5 }] }], meta: {} }), /data\.0\.balances\.0\.amount/],
+    ['an amount as a number', (_q, res) => json(res, 200, { data: [{ ...wallet, balances: [{ ...wallet.balances[0], amount: 12.5 }] }], meta: {} }), /data\[0\]\.balances\[0\]\.amount/],
     ['a missing field', (_q, res) => json(res, 200, { data: [{ ...wallet, total_usd: undefined }], meta: {} }), /total_usd/],
     ['an undeclared huge body', (_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

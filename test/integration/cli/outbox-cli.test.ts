@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
@@ -61,4 +63,22 @@ describe('payout-desk outbox', () => {
     expect(help.stdout).toContain('Usage: payout-desk outbox cancel KEY --profile N')
     expect((await f.cli(['outbox', 'cancel', '--profile', 'ops'])).code).toBe(2)
   })
+
+  it('piped into a reader that stops early (| head): exits 0 without a word, no EPIPE stack', async () => {
+    const bulk = await f.profile('bulk')
+    const store = openProfileStore(profileDir(f.home, bulk.id), 'test')
+    try {
+      await Outbox.open(store).addMany(Array.from({ length: 3000 }, (_, i) => ({ body: body(`${i + 1}`), options: { state: 'queued' as const } })), 'app')
+    } finally {
+      store.close()
+    }
+    const bin = join(import.meta.dirname, '../../../bin/payout-desk.js')
+    const child = spawn(process.execPath, [bin, 'outbox', '--profile', 'bulk', '--home', f.home, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (c: Buffer) => (stderr += c))
+    // Like head: read the first piece, then close the pipe while the CLI is still writing.
+    child.stdout.once('data', () => child.stdout.destroy())
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+  }, 120_000)
 })

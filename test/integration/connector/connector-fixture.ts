@@ -131,7 +131,8 @@ export function json(result: CallToolResult): any {
   return JSON.parse(first.text)
 }
 
-export function runConnectorOnce(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, 'connector', ...args], { encoding: 'utf8', input: '', env: process.env, timeout: 30_000 })
+/** The connector run to its end on `input` as its whole stdin. */
+export function runConnectorOnce(args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, 'connector', ...args], { encoding: 'utf8', input, env: process.env, timeout: 120_000 })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }

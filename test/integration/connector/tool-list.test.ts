@@ -77,6 +77,14 @@ describe('connector tool list', () => {
     expect(r.stderr).toMatch(/There is no profile "nobody"/)
   })
 
+  it('an MCP message over 10 MiB ends the connector with a clear error on stderr and a non-zero exit', async () => {
+    await f.profile('flooded')
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(10 * 1024 * 1024) } })
+    const r = runConnectorOnce(['--profile', 'flooded', '--home', f.home], `${huge}\n`)
+    expect({ status: r.status, stderr: r.stderr.slice(-600) }).toEqual({ status: 1, stderr: expect.stringMatching(/message .*larger than 10 MiB/) })
+    expect(r.stdout).toBe('')
+  }, 150_000)
+
   it('a profile without a registered key serves, and every tool answers with a clear error', async () => {
     await f.profile('keyless', { registered: false })
     const c = await f.connect('keyless')

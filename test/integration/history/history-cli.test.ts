@@ -126,6 +126,13 @@ describe('payout-desk history sync, export and report', () => {
     expect(lines.some((l) => /(^|,)"?=/.test(l))).toBe(false)
   })
 
+  it('export --out a folder is a clear error naming it, not a raw EISDIR', async () => {
+    const run = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--out', home])
+    expect(run).toMatchObject({ code: 1, stdout: '' })
+    expect(run.stderr).toContain(`${home} is a folder`)
+    expect(run.stderr).not.toMatch(/EISDIR/)
+  })
+
   it('bad periods: from not before to, or a period past the last sync, say what is missing', async () => {
     const empty = await cli(home, ['history', 'report', '--profile', 'Sim', '--from', to, '--to', to])
     expect(empty).toMatchObject({ code: 1, stdout: '' })

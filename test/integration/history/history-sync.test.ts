@@ -132,6 +132,45 @@ describe('history sync against the simulator', () => {
     }
   })
 
+  it('a provider that repeats its next_cursor ends the sync with an error naming the cursor, after one repeat', async () => {
+    const proxy = await tamperProxy(url)
+    const through = makeClient(proxy.url, ws.key.signer)
+    const own = await ledgerStore(proxy.url, ws.key.keyId)
+    try {
+      // Every page points back to the second: without a guard the walk reads pages 2 and 3 forever.
+      let stuck: unknown = null
+      proxy.tamper = (body, n) => {
+        if (n === 1) stuck = body.meta.next_cursor
+        return n === 1 ? null : { ...body, meta: { ...body.meta, next_cursor: stuck } }
+      }
+      const err = await historySync(own.store, own.ledger, through, { pageLimit: 20 }).run(live()).catch((e: unknown) => e)
+      expect(typeof stuck).toBe('string')
+      expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', cursor: stuck, message: expect.stringContaining(String(stuck)) })
+      expect(proxy.listCalls).toBe(2)
+      expect(own.ledger.summary().lastError).toContain(String(stuck))
+    } finally {
+      await through.sender.close()
+      await own.dispose()
+      await proxy.close()
+    }
+  })
+
+  it('a provider that keeps answering empty pages with a next_cursor ends the sync after a bound, naming the cursor', async () => {
+    const proxy = await tamperProxy(url)
+    const through = makeClient(proxy.url, ws.key.signer)
+    const own = await ledgerStore(proxy.url, ws.key.keyId)
+    try {
+      proxy.tamper = (body) => ({ ...body, data: [] })
+      const err = await historySync(own.store, own.ledger, through, { pageLimit: 1 }).run(live()).catch((e: unknown) => e)
+      expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', message: expect.stringMatching(/20 pages in a row/) })
+      expect(proxy.listCalls).toBe(20)
+    } finally {
+      await through.sender.close()
+      await own.dispose()
+      await proxy.close()
+    }
+  })
+
   it('a ledger of another environment or key is cleared, never mixed in', async () => {
     await historySync(fx.store, fx.ledger, ws.client).run(live())
     expect(fx.ledger.summary().rows).toBeGreaterThan(0)

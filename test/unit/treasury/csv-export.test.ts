@@ -70,7 +70,8 @@ describe('CSV export of the ledger', () => {
     const path = join(dir, 'missing', 'out.csv')
     ledgerOf(1)
     await expect(exportLedgerCsv(store!, {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
-      code: 'ENOENT',
+      code: 'invalid_input',
+      message: expect.stringMatching(/the folder of .*out\.csv does not exist/),
     })
   })
 })
