@@ -6,6 +6,7 @@ import type { Balance, Counterparty, Wallet } from '../../../shared/api/resource
 import type { ApiClient } from '../api/api-client'
 import { checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
+import { lookalikeRowProblem } from './batch-lookalike'
 import { readCsvRows, type BatchColumn, type CsvRow, type RowProblem } from './csv-rows'
 
 /** A row that passed every check: the exact body that will be recorded and sent. */
@@ -101,7 +102,13 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       continue
     }
     const asset = held[0]!.asset
-    const destination = resolveDestination(find(cell('destination')), networkCell, held)
+    const found = find(cell('destination'))
+    const poisoned = found.length === 0 ? lookalikeRowProblem(cell('destination'), book, wallets) : null
+    if (poisoned) {
+      say('destination', poisoned)
+      continue
+    }
+    const destination = resolveDestination(found, networkCell, held)
     if (typeof destination === 'string') {
       say(destination.startsWith('~') ? 'network' : 'destination', destination.replace(/^~/, ''))
       continue
