@@ -31,11 +31,14 @@ function shown(k: KnownAddress): string {
 export async function findLookalikes(store: DeskStore, client: GuardClient, network: string, address: string): Promise<LookalikeFinding[]> {
   const entries = providerEntries(await client.listCounterparties(), await client.listWallets(), new Date().toISOString())
   let same: KnownAddress[]
+  const index = store.repo(knownAddresses)
   try {
-    const index = store.repo(knownAddresses)
-    store.transaction('note the destination book and own addresses', () => index.note(entries))
+    const fresh = index.freshProvider(entries)
+    // No write when nothing changed: a check is then one indexed read.
+    if (fresh.length > 0) store.transaction('note the destination book and own addresses', () => index.note(fresh))
     same = store.read('read the known-address index', () => index.sameLook(network, address))
   } catch (err) {
+    index.forgetNoted()
     const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
     throw new DeskError(e.code, `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`)
   }

@@ -3,16 +3,15 @@ import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalik
 
 /**
  * Every address the profile trusts or has seen, once per network, spelling and source, keyed by its
- * look-alike key (shared/address/lookalike.ts) so a check is one indexed lookup whatever the history's size.
+ * look-alike key first (the primary key is the lookup: no second index to keep) (shared/address/lookalike.ts) so a check is one indexed lookup whatever the history's size.
  * `address` is the canonical spelling (lower-case where the network ignores case).
  */
 export const KNOWN_ADDRESSES_SQL = `
   CREATE TABLE known_addresses (
     network TEXT NOT NULL, address TEXT NOT NULL, source TEXT NOT NULL, look TEXT NOT NULL,
     label TEXT, seen_at TEXT NOT NULL,
-    PRIMARY KEY (network, address, source)
+    PRIMARY KEY (network, look, address, source)
   ) WITHOUT ROWID;
-  CREATE INDEX known_addresses_look ON known_addresses(network, look);
 `
 
 /** The two rules as SQL functions on this connection, so a rebuild is one statement per source rather than a row-by-row loop. */

@@ -35,6 +35,7 @@ export type NewKnownAddress = Omit<KnownAddress, 'address'> & { address: string 
 /** The index of known addresses over one connection. Ledger parties are noted once per process (a sync sees them again and again). */
 export class KnownAddresses {
   private readonly notedParties = new Set<string>()
+  private readonly notedProvider = new Set<string>()
   private putStatement: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {}
@@ -42,11 +43,28 @@ export class KnownAddresses {
   /** Adds or refreshes entries; an address too short to have two ends, or of a network the app does not know, is not indexed. */
   note(entries: readonly NewKnownAddress[]): void {
     this.putStatement ??= this.db.prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (network, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at = MIN(seen_at, excluded.seen_at)`)
+      ON CONFLICT (network, look, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at = MIN(seen_at, excluded.seen_at)`)
     for (const e of entries) {
       const look = lookalikeKey(e.network, e.address)
       if (look !== null) this.putStatement.run(e.network, canonicalAddress(e.network, e.address), e.source, look, e.label, e.seenAt)
     }
+  }
+
+  /** Of the provider's book and own addresses, read before every check, what this process has not noted yet: only that is written. */
+  freshProvider(entries: readonly NewKnownAddress[]): NewKnownAddress[] {
+    // Without the time: an own address is read "now" at every check, and a time only ever moves earlier.
+    return entries.filter((e) => {
+      const mark = JSON.stringify([e.network, e.address, e.source, e.label])
+      if (this.notedProvider.has(mark)) return false
+      this.notedProvider.add(mark)
+      return true
+    })
+  }
+
+  /** After a write that did not commit: what this process thought it had noted is noted again next time. */
+  forgetNoted(): void {
+    this.notedParties.clear()
+    this.notedProvider.clear()
   }
 
   /** Both parties of each leg, under the leg's network. */
@@ -87,6 +105,7 @@ export class KnownAddresses {
   /** After the ledger was emptied (another environment or key): what the store holds is derived again, the provider's lists are read again. */
   reset(): void {
     this.notedParties.clear()
+    this.notedProvider.clear()
     this.db.exec("DELETE FROM known_addresses WHERE source IN ('destination', 'own')")
     rebuildKnownAddresses(this.db)
   }
