@@ -3,6 +3,7 @@ import { batchCommand } from './batch-command'
 import type { CliCommand } from './command'
 import { connectorCommand } from './connector-command'
 import { demoCommand } from './demo-command'
+import { destinationsCommand } from './destinations-command'
 import { heldCommand } from './held-command'
 import { historyCommand } from './history-command'
 import { keyCommand } from './key-command'
@@ -10,6 +11,7 @@ import { outboxCommand } from './outbox-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
+import { wordsCommand } from './words-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, historyCommand, policyCommand, heldCommand, auditCommand, connectorCommand, demoCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand]

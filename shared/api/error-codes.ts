@@ -53,6 +53,7 @@ export const APP_ERROR_CODES = [
   'not_recorded',
   'not_supported',
   'demo_simulator_only',
+  'lookalike_destination',
   'bad_message',
   'no_bridge',
   'internal',

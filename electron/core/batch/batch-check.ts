@@ -7,6 +7,7 @@ import { quoteInput } from '../../../shared/api/text'
 import type { ApiClient } from '../api/api-client'
 import { checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
+import { lookalikeRowProblem } from './batch-lookalike'
 import { readCsvRows, type BatchColumn, type CsvRow, type RowProblem } from './csv-rows'
 
 /** A row that passed every check: the exact body that will be recorded and sent. */
@@ -102,7 +103,13 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       continue
     }
     const asset = held[0]!.asset
-    const destination = resolveDestination(cell('destination'), find(cell('destination')), networkCell, held)
+    const found = find(cell('destination'))
+    const poisoned = found.length === 0 ? lookalikeRowProblem(cell('destination'), book, wallets) : null
+    if (poisoned) {
+      say('destination', poisoned)
+      continue
+    }
+    const destination = resolveDestination(cell('destination'), found, networkCell, held)
     if (typeof destination === 'string') {
       say(destination.startsWith('~') ? 'network' : 'destination', destination.replace(/^~/, ''))
       continue

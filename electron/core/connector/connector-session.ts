@@ -7,7 +7,9 @@ import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
 import { openProfileStore, TreasurySession } from '../treasury/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
-import type { Withdrawal } from '../../../shared/api/resources'
+import type { CreateCounterparty } from '../../../shared/api/requests'
+import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
+import { createDestination } from '../destinations/create-destination'
 import { AGENT_REQUESTER, AgentPayouts } from './agent-payouts'
 
 export interface ConnectorSessionOptions {
@@ -60,6 +62,13 @@ export class ConnectorSession {
 
   async client(): Promise<ApiClient> {
     return (await this.ensure()).treasury.client
+  }
+
+  /** create_counterparty: the look-alike guard every surface uses, with no way to accept for the agent. */
+  async createDestination(input: CreateCounterparty): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
+    return createDestination(this.db, await this.client(), input, {
+      howToAccept: 'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
+    })
   }
 
   async payouts(): Promise<AgentPayouts> {

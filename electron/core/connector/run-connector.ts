@@ -40,6 +40,7 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
       log,
       client: () => session.client(),
       payouts: () => session.payouts(),
+      createCounterparty: (input) => session.createDestination(input),
       writeToolsAllowed: () => session.writeToolsAllowed(),
       policy: session.policy,
       onPolicyChange: (listener) => session.policyWatch.onChange(listener),

@@ -1,4 +1,5 @@
-import type { Withdrawal } from '../../../shared/api/resources'
+import type { CreateCounterparty } from '../../../shared/api/requests'
+import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import type { AgentPolicy } from '../policy'
 import type { AgentPayouts } from './agent-payouts'
@@ -9,6 +10,8 @@ export interface ToolContext {
   log: ConnectorLog
   client(): Promise<ApiClient>
   payouts(): Promise<AgentPayouts>
+  /** Saves a destination through the look-alike guard; a look-alike is refused, never accepted for an agent. */
+  createCounterparty(input: CreateCounterparty): Promise<{ counterparty: Counterparty; alreadyExists: boolean }>
   writeToolsAllowed(): Promise<boolean>
   policy: AgentPolicy
   /** Fires when a person changed the policy (in any process). */

@@ -48,7 +48,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     'create_counterparty',
     {
       description:
-        'Save a destination (counterparty) for payouts. It can receive payouts only after someone verifies it in the provider console (can_send true). Saving an address that exists returns the existing entry.',
+        'Save a destination (counterparty) for payouts. It can receive payouts only after someone verifies it in the provider console (can_send true). Saving an address that exists returns the existing entry. ' +
+        'An address that looks like a different known one (same first and last 4 characters) or is the workspace\'s own deposit address is refused with code lookalike_destination naming it; only a person can save it, in the app.',
       inputSchema: CreateCounterpartySchema,
       outputSchema: z.object({ data: CounterpartySchema, already_exists: z.boolean() }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -57,7 +58,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
       runTool(ctx.log, 'create_counterparty', null, async () => {
         await ensureAllowed(ctx)
         ctx.policy.admitCounterparty(new Date())
-        const { counterparty, alreadyExists } = await (await ctx.client()).createCounterparty(args)
+        const { counterparty, alreadyExists } = await ctx.createCounterparty(args)
         return { data: counterparty, already_exists: alreadyExists }
       }),
   )

@@ -81,6 +81,7 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
     for (const step of migrations) {
       if (step.version <= current) continue
       db.exec(step.sql)
+      step.after?.(db)
       db.exec(`PRAGMA user_version = ${step.version}`)
     }
   })

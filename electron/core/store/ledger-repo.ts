@@ -8,6 +8,7 @@ import { DeskError } from '../errors'
 import { LegRead } from './ledger-columns'
 import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
 import { inTransaction } from './transaction'
+import { KnownAddresses } from './known-addresses'
 
 /**
  * One pass over a recorded-time range (after, before], newest first, as the provider pages it.
@@ -133,8 +134,10 @@ function isoOfLast(): (ms: number) => string {
 /** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
 export class LedgerRepo {
   private readonly parties = new Map<string, number>()
+  private readonly known: KnownAddresses
 
   constructor(private readonly db: DatabaseSync) {
+    this.known = new KnownAddresses(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
     db.exec('PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536')
@@ -150,6 +153,7 @@ export class LedgerRepo {
       if (current?.scope === scope) return { cleared: false }
       this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_state')
       this.parties.clear()
+      this.known.reset()
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
       return { cleared: current !== undefined }
     })
@@ -327,6 +331,7 @@ export class LedgerRepo {
       if (open.has(id)) pending.run(id, recheckMs)
       else settled.run(id)
     }
+    this.known.noteLegs(legs)
   }
 
   private party(p: { name: string | null; address: string }): number {

@@ -1,10 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
   version: number
   name: string
   sql: string
+  /** Work SQL cannot do (a rule that lives in shared/), run after `sql` in the same transaction. */
+  after?: (db: DatabaseSync) => void
 }
 
 /** Each step runs once, in order, in its own transaction with the version bump. Never edit a shipped step: add one. */
@@ -94,6 +97,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
       CREATE TABLE ledger_pending (id TEXT PRIMARY KEY, attempts INTEGER NOT NULL, next_check_ms INTEGER NOT NULL);
     `,
+  },
+  {
+    version: 5,
+    name: 'known addresses: every address the profile trusts or has seen, by network and look-alike key',
+    sql: KNOWN_ADDRESSES_SQL,
+    after: rebuildKnownAddresses,
   },
 ]
 

@@ -1,14 +1,21 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { KnownAddresses } from './known-addresses'
 import { WithdrawalSchema, type Withdrawal } from '../../../shared/api/resources'
 
 /** The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it. */
 export class WithdrawalCache {
-  constructor(private readonly db: DatabaseSync) {}
+  private readonly known: KnownAddresses
+
+  constructor(private readonly db: DatabaseSync) {
+    this.known = new KnownAddresses(db)
+  }
 
   put(withdrawal: Withdrawal, readAt = new Date().toISOString()): void {
     this.db
       .prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at')
       .run(withdrawal.id, JSON.stringify(withdrawal), readAt)
+    // A completed payout's destination is one the profile has paid: a look-alike of it is suspect.
+    this.known.notePayout(withdrawal)
   }
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */

@@ -2,6 +2,8 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventBus } from '../event-bus'
 import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
+import { createDestination } from '../destinations/create-destination'
+import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
 import { ExportRuns } from './export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
@@ -39,7 +41,18 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     },
     'withdrawals.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'counterparties.list': async () => (await host.session()).client.listCounterparties(),
-    'counterparties.create': async (input) => (await host.session()).client.createCounterparty(input),
+    'counterparties.create': async (input) => {
+      const session = await host.session()
+      return createDestination(session.store, session.client, input, { howToAccept: 'Open the comparison to check both addresses before saving.' })
+    },
+    'counterparties.lookalikes': async ({ network, address }) => {
+      const session = await host.session()
+      return findLookalikes(session.store, session.client, network, address)
+    },
+    'counterparties.createLookalike': async ({ body, acceptLookalike }) => {
+      const session = await host.session()
+      return createDestination(session.store, session.client, body, { acceptLookalike, howToAccept: '' })
+    },
     'withdrawals.list': async (query) => {
       const session = await host.session()
       const rows: Withdrawal[] = []

@@ -4,6 +4,7 @@ import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema
 import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
 import { LedgerFilterSchema } from '../../api/ledger-query'
 import { LIMITS } from '../../api/limits'
+import { LookalikeFindingSchema } from '../../address/lookalike-finding'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
 
@@ -35,6 +36,16 @@ export const treasuryChannels = channels({
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
   'counterparties.create': {
     input: CreateCounterpartySchema,
+    output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
+  },
+  /** What a new destination's address resembles among every address the profile knows; the form shows the comparison. */
+  'counterparties.lookalikes': {
+    input: z.strictObject({ network: text().min(1).max(LIMITS.network), address: text().min(1).max(LIMITS.address) }),
+    output: z.array(LookalikeFindingSchema),
+  },
+  /** Saves a look-alike after the person compared both addresses: `acceptLookalike` is the new address, exactly. */
+  'counterparties.createLookalike': {
+    input: z.strictObject({ body: CreateCounterpartySchema, acceptLookalike: text().min(1).max(LIMITS.address) }),
     output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
   },
   'withdrawals.list': { input: WithdrawalQuerySchema.omit({ limit: true, offset: true }), output: z.array(WithdrawalSchema) },

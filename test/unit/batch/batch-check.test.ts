@@ -160,3 +160,21 @@ describe('batch check and the single payout form give the same answers', () => {
     })
   })
 })
+
+describe('batch check: look-alike destinations are problems of the file', () => {
+  it('a row paying an address with the ends of a book entry names the entry it resembles', () => {
+    const fake = `${ADDR_A.slice(0, 20).toLowerCase()}${ADDR_A[20] === '1' ? '2' : '1'}${ADDR_A.slice(21).toLowerCase()}`
+    expect(messages(`destination,amount,asset,wallet\n${fake},1,USDC,Main\n`)).toEqual([
+      `2:destination:Line 2, destination: ${fake} is not in the destination book, and it looks like ${ADDR_A} ("Alice GmbH"): the same first and last 4 characters, a different address. Check the file against the book character by character.`,
+    ])
+  })
+
+  it("a row paying the workspace's own deposit address says so", () => {
+    const own = [{ ...wallets[0]!, deposit_addresses: [{ network: 'ethereum-sepolia', network_name: 'Sepolia', address: ADDR_P.replace('de70', 'aa70') }] }, wallets[1]!]
+    const read = readCsvRows(`destination,amount,asset,wallet\n${ADDR_P.replace('de70', 'aa70')},1,USDC,Main\n`)
+    if (!read.ok) throw new Error('unreadable')
+    expect(checkRows(read.rows, own, book).problems.map((p) => p.message)).toEqual([
+      `Line 2, destination: ${ADDR_P.replace('de70', 'aa70')} is this workspace's own deposit address (wallet "Main" on ethereum-sepolia), not an outside destination.`,
+    ])
+  })
+})

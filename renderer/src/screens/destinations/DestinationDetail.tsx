@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
+import { ApproverWords } from '../../address/ApproverWords'
 import { StatusChip } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
@@ -77,6 +78,7 @@ function DestinationFacts({ c }: { c: Counterparty }) {
             <dt>Address</dt>
             <dd>
               <ShortId value={c.address} what="destination address" />
+              <ApproverWords network={c.network} address={c.address} />
             </dd>
             <dt>Direction</dt>
             <dd>{c.direction === 'both' ? 'send and receive' : 'send only'}</dd>

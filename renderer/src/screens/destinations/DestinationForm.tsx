@@ -9,6 +9,8 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { countries } from './countries'
+import { LookalikeDialog } from '../../address/LookalikeDialog'
+import type { LookalikeFinding } from '../../../../shared/address/lookalike-finding'
 
 type Type = CreateCounterparty['counterparty_type']
 type WalletType = CreateCounterparty['wallet_type']
@@ -41,6 +43,8 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const [label, setLabel] = useState('')
   const [touched, setTouched] = useState(false)
   const action = useAction()
+  /** A look-alike waits here, with the body, until the person compared both addresses in the dialog. */
+  const [pending, setPending] = useState<{ body: CreateCounterparty; findings: LookalikeFinding[] } | null>(null)
 
   const problems = {
     address: address.length === 0 ? 'Enter the address.' : addressProblem(network, address),
@@ -68,7 +72,20 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       direction,
       ...(label.trim() ? { label: label.trim() } : {}),
     })
+    const findings = await action.run(() => call('counterparties.lookalikes', { network: body.network, address: body.address }))
+    if (!findings) return
+    if (findings.length > 0) {
+      setPending({ body, findings })
+      return
+    }
     const result = await action.run(() => call('counterparties.create', body))
+    if (result) onDone(result)
+  }
+
+  const saveCompared = async () => {
+    if (!pending) return
+    const result = await action.run(() => call('counterparties.createLookalike', { body: pending.body, acceptLookalike: pending.body.address }))
+    setPending(null)
     if (result) onDone(result)
   }
 
@@ -143,6 +160,16 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           <input value={label} maxLength={LIMITS.name} onChange={(e) => setLabel(e.target.value)} />
         </Field>
       </div>
+      {pending ? (
+        <LookalikeDialog
+          network={pending.body.network}
+          address={pending.body.address}
+          findings={pending.findings}
+          busy={action.busy}
+          onConfirm={() => void saveCompared()}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
       {action.error ? <ErrorBox error={action.error} title="The destination was not registered" /> : null}
       <div className="actions">
         <button type="button" onClick={onCancel}>

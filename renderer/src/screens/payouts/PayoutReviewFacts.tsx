@@ -4,6 +4,7 @@ import { payoutEffect } from '../../../../shared/payouts/payout-effect'
 import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
 import { Amount, Usd } from '../../components/Amount'
 import { ShortId } from '../../components/ShortId'
+import { ApproverWords } from '../../address/ApproverWords'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
 import { ownerName } from '../destinations/owner-name'
@@ -72,6 +73,7 @@ export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; prof
           <div>
             <ShortId value={destination.address} what="destination address" />
           </div>
+          <ApproverWords network={network} address={destination.address} />
           <div className="muted small">
             {destination.counterparty_type === 'company' ? 'Company' : 'Individual'} ·{' '}
             {destination.wallet_type === 'vasp' ? (

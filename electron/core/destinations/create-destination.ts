@@ -1,0 +1,43 @@
+import type { CreateCounterparty } from '../../../shared/api/requests'
+import type { Counterparty } from '../../../shared/api/resources'
+import type { ApiClient } from '../api/api-client'
+import { checkCounterpartyBody } from '../api/input-checks'
+import { DeskError } from '../errors'
+import { knownAddresses, type DeskStore } from '../store'
+import { findLookalikes, lookalikeError } from './lookalike-guard'
+
+export interface CreateDestinationOptions {
+  /**
+   * The new destination's address exactly as given, typed again by a person who compared it with what it
+   * resembles; anything else (an agent, no answer, another spelling) leaves a look-alike refused.
+   */
+  acceptLookalike?: string
+  /** What the refusal tells the person to do on this surface. */
+  howToAccept: string
+}
+
+/**
+ * The one way a destination is saved from any surface (app, CLI, connector): the address rules first, then the
+ * look-alike guard over every address the profile knows, then the provider; the new entry joins the index.
+ */
+export async function createDestination(
+  store: DeskStore,
+  client: Pick<ApiClient, 'listCounterparties' | 'listWallets' | 'createCounterparty'>,
+  input: CreateCounterparty,
+  options: CreateDestinationOptions,
+): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
+  const body = checkCounterpartyBody(input)
+  const findings = await findLookalikes(store, client, body.network, body.address)
+  if (findings.length > 0 && options.acceptLookalike !== body.address) {
+    if (options.acceptLookalike !== undefined) {
+      throw new DeskError('lookalike_destination', `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`)
+    }
+    throw lookalikeError(body.address, findings, options.howToAccept)
+  }
+  const created = await client.createCounterparty(body)
+  const c = created.counterparty
+  store.transaction('note the new destination', () =>
+    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }]),
+  )
+  return created
+}

@@ -1,0 +1,69 @@
+import { describeFinding, type LookalikeFinding } from '../../../shared/address/lookalike-finding'
+import { sameAddress } from '../../../shared/address/lookalike'
+import { toChecksumAddress } from '../../../shared/api/address'
+import { findNetwork } from '../../../shared/api/networks'
+import type { Counterparty, Wallet } from '../../../shared/api/resources'
+import { DeskError } from '../errors'
+import { knownAddresses, type DeskStore, type KnownAddress, type NewKnownAddress } from '../store'
+
+/** The provider's lists the guard reads before each check, so the book and the own addresses are current. */
+export interface GuardClient {
+  listCounterparties(): Promise<Counterparty[]>
+  listWallets(): Promise<Wallet[]>
+}
+
+/** The destination book and the workspace's own deposit addresses, as index entries. */
+export function providerEntries(book: readonly Counterparty[], wallets: readonly Wallet[], readAt: string): NewKnownAddress[] {
+  const own = wallets.flatMap((w) => w.deposit_addresses.map((d) => ({ network: d.network, address: d.address, source: 'own' as const, label: w.name, seenAt: readAt })))
+  return [...book.map((c) => ({ network: c.network, address: c.address, source: 'destination' as const, label: c.label || null, seenAt: c.created_at })), ...own]
+}
+
+function shown(k: KnownAddress): string {
+  return findNetwork(k.network)?.format === 'evm' ? toChecksumAddress(k.address) : k.address
+}
+
+/**
+ * What a new destination on `network` resembles among every address the profile knows: a different address
+ * with the same first and last 4 significant characters, or the workspace's own deposit address. The same
+ * address in the book is not a finding (the provider answers already_exists). Reads the provider's book and
+ * wallets first; an index that cannot be read refuses, so a destination is never let through unchecked.
+ */
+export async function findLookalikes(store: DeskStore, client: GuardClient, network: string, address: string): Promise<LookalikeFinding[]> {
+  const entries = providerEntries(await client.listCounterparties(), await client.listWallets(), new Date().toISOString())
+  let same: KnownAddress[]
+  const index = store.repo(knownAddresses)
+  try {
+    const fresh = index.freshProvider(entries)
+    // No write when nothing changed: a check is then one indexed read.
+    if (fresh.length > 0) store.transaction('note the destination book and own addresses', () => index.note(fresh))
+    same = store.read('read the known-address index', () => index.sameLook(network, address))
+  } catch (err) {
+    index.forgetNoted()
+    const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
+    throw new DeskError(e.code, `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`)
+  }
+  // Already in the book: nothing new is saved, and the provider answers already_exists.
+  if (same.some((k) => k.source === 'destination' && sameAddress(network, k.address, address))) return []
+  const findings: LookalikeFinding[] = []
+  const seen = new Set<string>()
+  for (const k of same) {
+    const equal = sameAddress(network, k.address, address)
+    const kind = equal ? (k.source === 'own' ? 'own' : null) : 'lookalike'
+    if (kind === null || seen.has(`${kind}|${k.address}|${k.source}`)) continue
+    seen.add(`${kind}|${k.address}|${k.source}`)
+    findings.push({ kind, network: k.network, address: shown(k), source: k.source, label: k.label, seenAt: k.seenAt })
+  }
+  // Entries of one address under several sources: the book first, then own, payouts, history.
+  const order = ['own', 'destination', 'payout', 'ledger']
+  return findings.sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))
+}
+
+/** The refusal every surface shows: both addresses in full, and where the known one was seen. */
+export function lookalikeError(address: string, findings: readonly LookalikeFinding[], howToAccept: string): DeskError {
+  const lines = findings.map((f) =>
+    f.kind === 'own'
+      ? `${address} is ${describeFinding(f)} on ${f.network}, not an outside destination.`
+      : `${address} looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address. Compare every character.`,
+  )
+  return new DeskError('lookalike_destination', `${lines.join(' ')} ${howToAccept}`.trim())
+}

@@ -1,0 +1,114 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { z } from 'zod'
+import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalike'
+import type { TransactionLeg, Withdrawal } from '../../../shared/api/resources'
+import { DeskError } from '../errors'
+import { rebuildKnownAddresses } from './known-addresses-rebuild'
+import type { RepoFactory } from './desk-store'
+
+/** Where the profile met an address: its destination book, its own wallets, its history, a payout it completed. */
+export const KNOWN_SOURCES = ['destination', 'own', 'ledger', 'payout'] as const
+export type KnownSource = (typeof KNOWN_SOURCES)[number]
+
+const KnownRowSchema = z.strictObject({
+  network: z.string(),
+  address: z.string(),
+  source: z.enum(KNOWN_SOURCES),
+  look: z.string(),
+  label: z.string().nullable(),
+  seen_at: z.string(),
+})
+
+export interface KnownAddress {
+  network: string
+  /** Canonical spelling: lower-case where the network ignores case. */
+  address: string
+  source: KnownSource
+  /** The destination's label, the wallet's name, the ledger party's name; null when there is none. */
+  label: string | null
+  /** When it was seen there: created, read, moved, completed. */
+  seenAt: string
+}
+
+export type NewKnownAddress = Omit<KnownAddress, 'address'> & { address: string }
+
+/** The index of known addresses over one connection. Ledger parties are noted once per process (a sync sees them again and again). */
+export class KnownAddresses {
+  private readonly notedParties = new Set<string>()
+  private readonly notedProvider = new Set<string>()
+  private putStatement: StatementSync | null = null
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Adds or refreshes entries; an address too short to have two ends, or of a network the app does not know, is not indexed. */
+  note(entries: readonly NewKnownAddress[]): void {
+    this.putStatement ??= this.db.prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (network, look, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at = MIN(seen_at, excluded.seen_at)`)
+    for (const e of entries) {
+      const look = lookalikeKey(e.network, e.address)
+      if (look !== null) this.putStatement.run(e.network, canonicalAddress(e.network, e.address), e.source, look, e.label, e.seenAt)
+    }
+  }
+
+  /** Of the provider's book and own addresses, read before every check, what this process has not noted yet: only that is written. */
+  freshProvider(entries: readonly NewKnownAddress[]): NewKnownAddress[] {
+    // Without the time: an own address is read "now" at every check, and a time only ever moves earlier.
+    return entries.filter((e) => {
+      const mark = JSON.stringify([e.network, e.address, e.source, e.label])
+      if (this.notedProvider.has(mark)) return false
+      this.notedProvider.add(mark)
+      return true
+    })
+  }
+
+  /** After a write that did not commit: what this process thought it had noted is noted again next time. */
+  forgetNoted(): void {
+    this.notedParties.clear()
+    this.notedProvider.clear()
+  }
+
+  /** Both parties of each leg, under the leg's network. */
+  noteLegs(legs: readonly TransactionLeg[]): void {
+    const fresh: NewKnownAddress[] = []
+    for (const leg of legs) {
+      if (leg.network === null) continue
+      for (const party of [leg.from, leg.to]) {
+        const mark = `${leg.network}\n${canonicalAddress(leg.network, party.address)}`
+        if (this.notedParties.has(mark)) continue
+        this.notedParties.add(mark)
+        fresh.push({ network: leg.network, address: party.address, source: 'ledger', label: party.name, seenAt: leg.created_at })
+      }
+    }
+    this.note(fresh)
+  }
+
+  notePayout(withdrawal: Withdrawal): void {
+    if (withdrawal.status !== 'completed') return
+    this.note([{ network: withdrawal.network, address: withdrawal.destination, source: 'payout', label: null, seenAt: withdrawal.updated_at }])
+  }
+
+  /** Every entry on `network` that shares the address's look-alike key (the address itself included, under each source). */
+  sameLook(network: string, address: string): KnownAddress[] {
+    const look = lookalikeKey(network, address)
+    if (look === null) return []
+    const rows = this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network = ? AND look = ?').all(network, look)
+    return rows.map((raw) => {
+      const row = KnownRowSchema.safeParse(raw)
+      // A row whose key is not its address's would hide a look-alike: refuse rather than trust it.
+      if (!row.success || lookalikeKey(row.data.network, row.data.address) !== row.data.look) {
+        throw new DeskError('record_corrupt', 'An entry of the known-address index is damaged, so new destinations cannot be checked for look-alikes.')
+      }
+      return { network: row.data.network, address: row.data.address, source: row.data.source, label: row.data.label, seenAt: row.data.seen_at }
+    })
+  }
+
+  /** After the ledger was emptied (another environment or key): what the store holds is derived again, the provider's lists are read again. */
+  reset(): void {
+    this.notedParties.clear()
+    this.notedProvider.clear()
+    this.db.exec("DELETE FROM known_addresses WHERE source IN ('destination', 'own')")
+    rebuildKnownAddresses(this.db)
+  }
+}
+
+export const knownAddresses: RepoFactory<KnownAddresses> = (db) => new KnownAddresses(db)

@@ -1,0 +1,77 @@
+import { compareChunks } from '../../../shared/address/address-compare'
+import { describeFinding, type LookalikeFinding } from '../../../shared/address/lookalike-finding'
+import { findNetwork } from '../../../shared/api/networks'
+import { ApproverWords } from './ApproverWords'
+import { Dialog } from '../components/Dialog'
+
+interface Props {
+  network: string
+  address: string
+  findings: readonly LookalikeFinding[]
+  busy: boolean
+  onConfirm: () => void
+  onClose: () => void
+}
+
+/** One address in groups of 4, the characters that differ from the other marked (and named for screen readers). */
+function Chunked({ address, other, caseInsensitive, testId }: { address: string; other: string; caseInsensitive: boolean; testId: string }) {
+  return (
+    <p className="mono lookalike-address" data-testid={testId}>
+      {compareChunks(address, other, caseInsensitive).map((group, g) => (
+        <span key={g} className="lookalike-group">
+          {group.map((c, i) =>
+            c.differs ? (
+              <mark key={i} className="lookalike-diff" title="differs">
+                {c.char}
+              </mark>
+            ) : (
+              <span key={i}>{c.char}</span>
+            ),
+          )}
+        </span>
+      ))}
+    </p>
+  )
+}
+
+/**
+ * The side-by-side comparison a person opens before a look-alike destination (or the workspace's own deposit address)
+ * is saved: both addresses in groups of 4, what differs marked, where the known one was seen and when.
+ */
+export function LookalikeDialog({ network, address, findings, busy, onConfirm, onClose }: Props) {
+  const format = findNetwork(network)?.format
+  const caseInsensitive = format === 'evm' || format === 'bitcoin'
+  const own = findings.some((f) => f.kind === 'own')
+  return (
+    <Dialog title={own ? 'This is your own deposit address' : 'This address looks like one you know'} onClose={onClose}>
+      <p>
+        {own
+          ? 'The new destination is a deposit address of this workspace, not an outside destination.'
+          : 'Its first and last 4 characters match a different address. Address poisoning relies on people checking only the ends: compare every group.'}
+      </p>
+      <div className="lookalike-compare" data-testid="lookalike-compare">
+        <div>
+          <h3>New destination</h3>
+          <Chunked address={address} other={findings[0]?.address ?? ''} caseInsensitive={caseInsensitive} testId="lookalike-new" />
+          <ApproverWords network={network} address={address} />
+        </div>
+        {findings.map((f, i) => (
+          <div key={i} data-testid="lookalike-known">
+            <h3>{f.kind === 'own' ? 'Your deposit address' : 'Known address'}</h3>
+            <Chunked address={f.address} other={address} caseInsensitive={caseInsensitive} testId={`lookalike-known-${i}`} />
+            <ApproverWords network={f.network} address={f.address} />
+            <p className="muted small">{describeFinding(f)}</p>
+          </div>
+        ))}
+      </div>
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          Do not save
+        </button>
+        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
+          I compared them: save the new address
+        </button>
+      </div>
+    </Dialog>
+  )
+}
