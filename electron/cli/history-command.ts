@@ -1,14 +1,17 @@
 import { DeskError } from '../core/errors'
 import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
-import { requireCovered } from '../core/history/ledger-coverage'
+import { compareWithProvider, differences } from '../core/history/balance-compare'
+import { ledgerCoverage, requireCovered } from '../core/history/ledger-coverage'
 import { ledgerCsvLines } from '../core/history/ledger-csv'
 import { openLedger } from '../core/history/ledger-scope'
-import { syncProfileHistory } from '../core/history/profile-sync'
+import { syncProfileHistory, withProfileClient } from '../core/history/profile-sync'
 import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
-import { ledgerRepo } from '../core/store'
+import { ledgerRepo, type DeskStore } from '../core/store'
+import type { ReconciliationReport } from '../../shared/api/ledger-report'
+import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
@@ -27,6 +30,43 @@ function progressLine(p: SyncProgress): string {
 function keyIdOf(profile: Profile): string {
   if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
   return profile.keyId
+}
+
+const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
+
+/** --period names a preset; otherwise --from and --to are the custom period. */
+function reportPeriod(v: Values, usage: string, syncedToMs: number | null): { from: string; to: string; walletId: string | undefined } {
+  if (v.period === undefined) {
+    if (v.from === undefined || v.to === undefined) throw new UsageError('Give --from and --to, or --period.', usage)
+    return period(v, usage)
+  }
+  if (v.from !== undefined || v.to !== undefined) throw new UsageError('Give either --period or --from and --to, not both.', usage)
+  const preset = PRESETS.find((x) => x === v.period)
+  if (!preset) throw new UsageError(`--period must be one of ${PRESETS.join(', ')}.`, usage)
+  return { ...presetPeriod(preset, Date.now(), syncedToMs), walletId: v.wallet as string | undefined }
+}
+
+async function compareBalances(ctx: CliContext, profile: Profile, store: DeskStore, counts: ReconciliationReport): Promise<ReconciliationReport> {
+  const signer = await ctx.keys.vault.openSigner(profile)
+  try {
+    return await withProfileClient(profile, store, signer, 'cli', (client) => compareWithProvider(counts, (id) => client.getWallet(id)))
+  } finally {
+    signer.dispose()
+  }
+}
+
+function differenceLines(r: ReconciliationReport): string[] {
+  if (!r.rollForward.compared) return []
+  const rows = differences(r)
+  if (rows.length === 0) return ['history: every closing balance equals the provider\'s.']
+  return rows.map((d) => {
+    const where = `${d.walletId} ${d.asset} on ${d.network}`
+    if (d.provider.state === 'not_read') return `history: ${where}: balance not read (${d.provider.message}; request ${d.provider.requestId ?? 'none'})`
+    const provider = d.provider.state === 'read' ? d.provider.amount : ''
+    const diff = d.provider.state === 'read' && d.provider.difference !== null ? `difference ${d.provider.difference}` : 'opening unknown'
+    const pending = d.notFinal.length ? `; not final: ${d.notFinal.map((n) => `${n.id}/${n.direction} ${n.amount} ${n.status}`).join(', ')}` : ''
+    return `history: ${where}: provider ${provider}, ledger ${d.closing ?? 'unknown'} (${diff})${pending}`
+  })
 }
 
 function period(v: Values, usage: string): { from: string; to: string; walletId: string | undefined } {
@@ -119,17 +159,20 @@ const exportCsv: Action = {
 
 const report: Action = {
   name: 'history report',
-  usage: 'history report --profile N --from ISO --to ISO [--wallet ID] [--json]',
+  usage: `history report --profile N (--from ISO --to ISO | --period ${PRESETS.join('|')}) [--wallet ID] [--json]`,
   summary:
-    'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the counts and sums of incoming, outgoing, internal and fees, movements not final, and back-to-back ranges with row counts. CSV with a header block, or --json.',
-  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
-  required: ['profile', 'from', 'to'],
+    'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the roll-forward (opening + incoming − outgoing − fees = closing; opening "unknown" until the ledger reaches the first movement), counts and sums, movements not final, and back-to-back ranges with row counts. A period ending at the last sync (the presets up to today) compares each closing with the provider\'s balance, read fresh; differences are listed on stderr with the movements not final that may explain them. CSV with a header block, or --json.',
+  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, period: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
+  required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const p = period(v, actionHelp(report))
+    const usage = actionHelp(report)
     return ctx.withStore(profile, async (store) => {
-      openLedger(store, profile.baseUrl, keyIdOf(profile))
-      const result = await buildReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
+      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
+      const p = reportPeriod(v, usage, ledgerCoverage(ledger.state())?.to ?? null)
+      const counts = await buildReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
+      const result = counts.to === counts.syncedTo ? await compareBalances(ctx, profile, store, counts) : counts
+      for (const line of differenceLines(result)) ctx.err(line)
       const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
       if (v.json) ctx.out(JSON.stringify({ ...header, ...result }, null, 2))
       else printCsv(ctx, reportCsvLines(result, header))

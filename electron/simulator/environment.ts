@@ -1,9 +1,10 @@
 import { LIMITS } from '../../shared/api'
 import { CursorBook } from './api/cursor'
+import { computeBalanceSums, currentBalance, type CurrentBalance, type BalanceSums } from './data/balances'
 import { RateLimiter } from './rate-limiter'
 import { ReplayCache } from './replay-cache'
 import { SignatureCheck } from './signature-check'
-import type { EnvironmentData, EnvironmentName, KeyRecord, LegRecord, WithdrawalRecord } from './types'
+import type { BalanceRecord, EnvironmentData, EnvironmentName, KeyRecord, LegRecord, WalletRecord, WithdrawalRecord } from './types'
 
 export interface Fault {
   method: string | null
@@ -49,6 +50,7 @@ export class Environment {
   private keyIndex: Map<string, KeyRecord> | null = null
   private idempotencyIndex: Map<string, WithdrawalRecord> | null = null
   private sorted: LegRecord[] | null = null
+  private sums: BalanceSums | null = null
 
   constructor(
     readonly name: EnvironmentName,
@@ -72,6 +74,7 @@ export class Environment {
     this.keyIndex = null
     this.idempotencyIndex = null
     this.sorted = null
+    this.sums = null
     this.onChange()
   }
 
@@ -95,6 +98,12 @@ export class Environment {
   sortedLegs(): LegRecord[] {
     if (!this.sorted) this.sorted = [...this.data.legs].sort(compareLegs)
     return this.sorted
+  }
+
+  /** A balance as the movements make it now (derived, never stored). */
+  balance(wallet: WalletRecord, b: BalanceRecord): CurrentBalance {
+    if (!this.sums) this.sums = computeBalanceSums(this.data)
+    return currentBalance(this.sums, wallet, b)
   }
 
   log(entry: RequestLogEntry): void {

@@ -20,11 +20,14 @@ export interface KeyRecord {
   revoked: boolean
 }
 
+/** A balance as opened; what it holds now is derived from the movements (data/balances.ts). */
 export interface BalanceRecord {
   asset: string
   network: string
-  amount: string
-  available: string
+  opening_amount: string
+  opening_available: string
+  /** Set only through the console, to make this balance disagree with its movements on purpose. */
+  skew?: string
   decimals: number
   usd_price: number
 }

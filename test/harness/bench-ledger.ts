@@ -10,7 +10,7 @@ const CHUNK = 20_000
 const DAY = 86_400_000
 
 function balance(asset: string, network: string, decimals: number): BalanceRecord {
-  return { asset, network, amount: '1000000', available: '1000000', decimals, usd_price: 1 }
+  return { asset, network, opening_amount: '1000000', opening_available: '1000000', decimals, usd_price: 1 }
 }
 
 /** Six wallets with six balances each, on four networks: what the benchmark's history moves between. */

@@ -28,8 +28,8 @@ export interface KeyOptions {
 }
 
 export type MovementSpec =
-  | { wallet_id: string; direction: 'in' | 'out'; asset: string; network: string; amount: string; fee?: string; created_at?: string }
-  | { wallet_id: string; to_wallet_id: string; asset: string; network: string; amount: string; created_at?: string }
+  | { wallet_id: string; direction: 'in' | 'out'; asset: string; network: string; amount: string; fee?: string; created_at?: string; status?: string }
+  | { wallet_id: string; to_wallet_id: string; asset: string; network: string; amount: string; created_at?: string; status?: string }
   | { wallet_id: string; generate: number }
 
 export type WithdrawalAction = 'approve' | 'process' | 'complete' | 'reject' | 'fail' | 'expire'
@@ -63,6 +63,12 @@ export interface SimConsole {
   settings(patch: { rate_limit_per_minute?: number; rate_limit_window_s?: number; approver_available?: boolean; live_refresh_fails?: boolean }): Promise<void>
   faults(spec: FaultSpec): Promise<void>
   requests(): Promise<RequestLogEntry[]>
+  /** Makes one balance read off its movements by `skew` (a signed decimal; "0" clears it). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  skew(walletId: string, asset: string, network: string, skew: string): Promise<any>
+  /** Moves every leg of a movement to `status`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  legStatus(transactionId: string, status: string): Promise<any[]>
   /** Raw call for tests of the console itself. */
   call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }>
 }
@@ -103,5 +109,7 @@ export function simConsole(baseUrl: string): SimConsole {
     settings: async (patch) => void (await data('POST', 'settings', patch)),
     faults: async (spec) => void (await data('POST', 'faults', spec)),
     requests: () => data('GET', 'requests'),
+    skew: (id, asset, network, skew) => data('POST', `wallets/${encodeURIComponent(id)}/skew`, { asset, network, skew }),
+    legStatus: (id, status) => data('POST', `transactions/${encodeURIComponent(id)}/status`, { status }),
   }
 }

@@ -4,6 +4,7 @@ import type { SessionHost } from '../treasury/session-host'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../treasury/export-runs'
 import { writeCsvFile } from './csv-chunks'
+import { compareWithProvider } from './balance-compare'
 import { buildReport } from './report-run'
 import { reportCsvLines } from './report-csv'
 
@@ -47,17 +48,19 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
     'history.cancel': async () => ({ cancelled: (await host.session()).history.cancel() }),
     'history.report': async ({ from, to, walletIds }) => {
       const session = await host.session()
-      return buildReport(session.store, { from, to, walletIds })
+      const report = await buildReport(session.store, { from, to, walletIds })
+      return compareWithProvider(report, (id) => session.client.getWallet(id))
     },
     'history.exportReport': async ({ from, to, walletIds }) => {
       const session = await host.session()
       return exports.run(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, async (target, signal, onProgress) => {
         let counted = 0
         try {
-          const report = await buildReport(session.store, { from, to, walletIds }, signal, (rows) => {
+          const counts = await buildReport(session.store, { from, to, walletIds }, signal, (rows) => {
             counted = rows
             onProgress({ rows, pages: 0, done: false })
           })
+          const report = await compareWithProvider(counts, (id) => session.client.getWallet(id, { signal }))
           const header = { profile: session.profile.name, environment: session.profile.environment, baseUrl: session.profile.baseUrl, generatedAt: new Date().toISOString() }
           await writeCsvFile(target, reportCsvLines(report, header))
           onProgress({ rows: report.rows, pages: 0, done: true })

@@ -40,3 +40,14 @@ export async function syncProfileHistory(req: ProfileSyncRequest): Promise<SyncR
     await sender.close()
   }
 }
+
+/** A signed client for one errand outside the app (the CLI's balance read), on the key's shared pacer budget. */
+export async function withProfileClient<T>(profile: Profile, store: DeskStore, signer: Signer, actor: string, fn: (client: ApiClient) => Promise<T>): Promise<T> {
+  const pacer = new Pacer({ ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
+  const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, pacer, audit: new AuditLog(store, actor) })
+  try {
+    return await fn(new ApiClient(sender))
+  } finally {
+    await sender.close()
+  }
+}

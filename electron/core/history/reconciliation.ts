@@ -2,6 +2,7 @@ import Big from 'big.js'
 import type { ReconciliationReport, Sum } from '../../../shared/api/ledger-report'
 import type { LedgerRepo, LegTally } from '../store/ledger-repo'
 import { requireCovered } from './ledger-coverage'
+import { RollForwardTally } from './roll-forward'
 
 const DAY_MS = 86_400_000
 
@@ -116,12 +117,17 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
       notFinal.push({ id: leg.id, direction: leg.direction, walletId: leg.walletId, status: leg.status, readAt: new Date(leg.readAtMs).toISOString() })
     }
   }
+  const openingKnown = coverage.from === null
+  const roll = new RollForwardTally(fromMs, openingKnown)
   const wallets = period.walletIds?.length ? period.walletIds : [undefined]
+  let scanned = 0
   for (const walletId of wallets) {
     range = 0
-    for (const leg of ledger.tallies({ from: period.from, to: period.to, walletId })) {
-      count(leg)
-      if (rows % REPORT_STEP_ROWS === 0) yield rows
+    // From the first movement held: what came before the period is the opening balance.
+    for (const leg of ledger.tallies({ from: openingKnown ? undefined : period.from, to: period.to, walletId })) {
+      roll.add(leg)
+      if (leg.atMs > fromMs) count(leg)
+      if (++scanned % REPORT_STEP_ROWS === 0) yield rows
     }
   }
   const iso = (ms: number) => new Date(ms).toISOString()
@@ -146,5 +152,12 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
     rows,
     distinctRows: seen.in.size + seen.out.size + seen.internal.size,
     notFinal,
+    rollForward: {
+      openingUnknownBecause: openingKnown
+        ? null
+        : `The ledger reaches back only to ${iso(coverage.from!)}: movements before it are not held yet, so opening and closing balances are unknown. Let the first sync finish.`,
+      compared: false,
+      rows: roll.rows(),
+    },
   }
 }

@@ -1,12 +1,17 @@
 import { findNetwork, LIMITS, type Wallet } from '../../../shared/api'
 import { usd } from '../decimal'
 import { HttpError } from '../http-error'
+import type { Environment } from '../environment'
 import type { WalletRecord } from '../types'
 import type { ApiContext, ApiResult } from './context'
 import { parseQuery, requireNoBody } from './request-parsing'
 
-export function walletView(w: WalletRecord): Wallet {
-  const balances = w.balances.map((b) => ({ asset: b.asset, network: b.network, amount: b.amount, available: b.available, usd_value: usd(b.amount, b.usd_price) }))
+export function walletView(env: Environment, w: WalletRecord): Wallet {
+  const balances = w.balances.map((b) => {
+    const now = env.balance(w, b)
+    const amount = now.amount.toString()
+    return { asset: b.asset, network: b.network, amount, available: now.available.toString(), usd_value: usd(amount, b.usd_price) }
+  })
   return {
     id: w.id,
     name: w.name,
@@ -33,7 +38,7 @@ export function listWallets(ctx: ApiContext): ApiResult {
   requireNoBody(ctx.body)
   const wallets = ctx.env.data.wallets.filter((w) => w.workspace_id === ctx.workspaceId)
   if (wallets.some((w) => w.unreadable)) throw unreadable()
-  return { status: 200, body: { data: wallets.map(walletView), meta: { count: wallets.length } } }
+  return { status: 200, body: { data: wallets.map((w) => walletView(ctx.env, w)), meta: { count: wallets.length } } }
 }
 
 export function getWallet(ctx: ApiContext, id: string): ApiResult {
@@ -43,5 +48,5 @@ export function getWallet(ctx: ApiContext, id: string): ApiResult {
   const wallet = findWallet(ctx, id)
   if (!wallet) throw new HttpError(404, 'wallet_not_found', 'No such wallet.')
   if (wallet.unreadable) throw unreadable()
-  return { status: 200, body: { data: walletView(wallet), meta: {} } }
+  return { status: 200, body: { data: walletView(ctx.env, wallet), meta: {} } }
 }

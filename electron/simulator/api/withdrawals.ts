@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { CreateWithdrawalSchema, decimalPlaces, IDEMPOTENCY_KEY_PATTERN, LIMITS, type Withdrawal } from '../../../shared/api'
-import { Dec, gt, sub } from '../decimal'
+import { Dec } from '../decimal'
 import { fingerprint } from '../data/fingerprint'
 import { cancel } from '../data/withdrawal-lifecycle'
 import { badRequest, HttpError } from '../http-error'
@@ -87,7 +87,7 @@ export function createWithdrawal(ctx: ApiContext): ApiResult {
     (c) => c.workspace_id === ctx.workspaceId && c.network === balance.network && sameAddress(c.network, c.address, body.destination),
   )
   if (!destination?.can_send) throw refused('destination_not_whitelisted', 'The destination is not a verified destination on this network.')
-  if (gt(body.amount, balance.available)) throw refused('withdrawal_failed', 'The amount exceeds the available balance.')
+  if (ctx.env.balance(wallet, balance).available.lt(body.amount)) throw refused('withdrawal_failed', 'The amount exceeds the available balance.')
   const at = new Date(ctx.now).toISOString()
   const record: WithdrawalRecord = {
     id: randomUUID(),
@@ -106,7 +106,6 @@ export function createWithdrawal(ctx: ApiContext): ApiResult {
     fingerprint: print,
     fee_priority: body.fee_priority ?? 'medium',
   }
-  balance.available = sub(balance.available, body.amount)
   ctx.env.data.withdrawals.push(record)
   ctx.env.changed()
   return { status: 202, body: { data: withdrawalView(record), meta: {} } }

@@ -111,7 +111,8 @@ export function consolePage(env: EnvironmentName): string {
 <p class="hint" id="faults-queued">No faults queued.</p></section>
 
 <section aria-labelledby="h-raw"><h2 id="h-raw">Raw data</h2>
-<p class="hint">JSON: <a href="/_console/withdrawals">withdrawals</a> · <a href="/_console/counterparties">destinations</a> · <a href="/_console/workspaces">workspaces</a> · <a href="/_console/settings">settings</a> · <a href="/_console/faults">faults</a> · <a href="/_console/requests">request log</a></p></section>
+<p class="hint">JSON: <a href="/_console/withdrawals">withdrawals</a> · <a href="/_console/counterparties">destinations</a> · <a href="/_console/workspaces">workspaces</a> · <a href="/_console/settings">settings</a> · <a href="/_console/faults">faults</a> · <a href="/_console/requests">request log</a></p>
+<p class="hint">Balances follow the movements: each wallet's amount is its opening balance plus every completed movement (fees in their asset); available is that less what waits in payouts and unfinished outgoing legs. To test a difference report, <code>POST /_console/wallets/{id}/skew</code> with <code>{"asset", "network", "skew": "-1.5"}</code> makes that one balance read off by the skew; <code>"skew": "0"</code> clears it.</p></section>
 </main>
 <script id="console-config" type="application/json">${pageConfig(env)}</script>
 <script>${CONSOLE_SCRIPT}</script></body></html>`

@@ -95,3 +95,10 @@ export const FaultSchema = z
     times: z.number().int().min(1).max(100_000).optional(),
   })
   .refine((v) => v.mode !== 'status' || v.status !== undefined, { path: ['status'], message: 'required for mode status' })
+
+/** POST /_console/wallets/{id}/skew: a signed offset that makes one balance disagree with its movements ("0" clears it). */
+export const SkewSchema = z.strictObject({
+  asset,
+  network,
+  skew: z.string().max(LIMITS.amount).regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a signed decimal string'),
+})

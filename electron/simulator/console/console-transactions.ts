@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { makeAddress, makeTxHash } from '../chain-formats'
+import { feeAsset, makeAddress, makeTxHash } from '../chain-formats'
+import { ensureBalanceRow, requireFunds } from '../data/balance-rows'
 import { generateHistory } from '../data/history-generator'
+import { keepSolvent } from '../data/solvent-history'
+import { Dec } from '../decimal'
 import { depositLeg, moveLegs, payoutLeg, walletAddress } from '../data/legs'
 import type { Environment } from '../environment'
 import { HttpError } from '../http-error'
@@ -22,6 +25,14 @@ function ensureAddress(w: WalletRecord, network: string): void {
   if (!walletAddress(w, network)) w.deposit_addresses.push({ network, address: makeAddress(network, osRandom) })
 }
 
+/** What a balance (by its key) has available now; zero for a pair the wallet does not hold. */
+function availableNow(env: Environment, key: string) {
+  const [walletId, asset, network] = key.split('\n')
+  const w = env.data.wallets.find((x) => x.id === walletId)
+  const row = w?.balances.find((b) => b.asset === asset && b.network === network)
+  return w && row ? env.balance(w, row).available : new Dec(0)
+}
+
 /** POST /_console/transactions in its three forms: one movement, an own-wallet move, or N generated movements. */
 export function addTransactions(env: Environment, body: Buffer, now: number): LegRecord[] {
   const raw = readConsoleJson(body)
@@ -31,19 +42,25 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
     const w = wallet(env, spec.wallet_id)
     if (w.balances.length === 0) throw new HttpError(400, 'validation_failed', 'The wallet has no balances to generate movements for.')
     const targets = env.data.wallets.filter((x) => x.workspace_id === w.workspace_id)
-    legs = generateHistory({ count: spec.generate, wallets: [w], moveTargets: targets, source: osRandom, endMs: now, spanMs: YEAR_MS })
+    const generated = generateHistory({ count: spec.generate, wallets: [w], moveTargets: targets, source: osRandom, endMs: now, spanMs: YEAR_MS })
+    legs = keepSolvent(generated, (key) => availableNow(env, key), osRandom)
   } else if (raw && typeof raw === 'object' && 'to_wallet_id' in raw) {
     const spec = parseConsoleBody(body, MoveSchema)
     const from = wallet(env, spec.wallet_id)
     const to = wallet(env, spec.to_wallet_id)
     if (from.workspace_id !== to.workspace_id || from.id === to.id) throw new HttpError(400, 'validation_failed', 'A move needs two different wallets of one workspace.')
+    requireFunds(env, from, spec.network, [{ asset: spec.asset, amount: spec.amount }])
     ensureAddress(from, spec.network)
     ensureAddress(to, spec.network)
+    ensureBalanceRow(to, spec.asset, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
     legs = moveLegs({ id: randomUUID(), wallet: from, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }, to, null)
   } else {
     const spec = parseConsoleBody(body, MovementSchema)
     const w = wallet(env, spec.wallet_id)
+    const fee = spec.direction === 'out' && spec.fee !== undefined ? { asset: feeAsset(spec.network), amount: spec.fee } : null
+    if (spec.direction === 'out') requireFunds(env, w, spec.network, fee ? [{ asset: spec.asset, amount: spec.amount }, fee] : [{ asset: spec.asset, amount: spec.amount }])
+    else ensureBalanceRow(w, spec.asset, spec.network)
     ensureAddress(w, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
     const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }

@@ -11,6 +11,7 @@ import { HttpError } from '../http-error'
 import { osRandom } from '../random-source'
 import { emptyData, type KeyRecord, type WalletRecord } from '../types'
 import { FaultSchema, KeySchema, ResetSchema, SettingsSchema, VerifySchema, WalletSchema, WorkspaceSchema } from './console-schemas'
+import { setBalanceSkew } from './balance-skew'
 import { addTransactions } from './console-transactions'
 import { setLegStatus } from './leg-status'
 import { parseConsoleBody } from './parse-console-body'
@@ -80,6 +81,7 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     default:
       if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals') return withdrawalAction(env, id, parts[2]!, now)
       if (method === 'POST' && parts.length === 3 && parts[0] === 'transactions' && parts[2] === 'status') return setLegStatus(env, id, body)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'wallets' && parts[2] === 'skew') return setBalanceSkew(env, id, body)
       throw notFound('console endpoint')
   }
 }
@@ -129,12 +131,12 @@ function createWallet(env: Environment, body: Buffer) {
     workspace_id: spec.workspace_id,
     name: spec.name,
     deposit_addresses: networks.filter((n) => findNetwork(n)).map((network) => ({ network, address: makeAddress(network, osRandom) })),
-    balances: spec.balances.map((b) => ({ ...b, usd_price: b.usd_price ?? USD_PRICE[b.asset] ?? 0 })),
+    balances: spec.balances.map((b) => ({ asset: b.asset, network: b.network, opening_amount: b.amount, opening_available: b.available, decimals: b.decimals, usd_price: b.usd_price ?? USD_PRICE[b.asset] ?? 0 })),
     unreadable: spec.unreadable ?? false,
   }
   env.data.wallets.push(wallet)
   env.changed()
-  return walletView(wallet)
+  return walletView(env, wallet)
 }
 
 function withdrawalAction(env: Environment, id: string, action: string, now: number) {

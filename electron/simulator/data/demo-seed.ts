@@ -1,12 +1,14 @@
 import Big from 'big.js'
 import { ASSET_DECIMALS, findNetwork } from '../../../shared/api'
-import { makeAddress, makeTxHash } from '../chain-formats'
-import { sub } from '../decimal'
+import { feeAsset, makeAddress, makeTxHash } from '../chain-formats'
 import { seededRandom, uuidFrom, type RandomSource } from '../random-source'
 import { emptyData, type CounterpartyRecord, type EnvironmentData, type EnvironmentName, type WalletRecord, type WithdrawalRecord } from '../types'
-import { generateHistory } from './history-generator'
+import { computeBalanceSums, currentBalance } from './balances'
 import { fingerprint } from './fingerprint'
-import { payoutLeg } from './legs'
+import { generateHistory } from './history-generator'
+import { depositLeg, payoutLeg } from './legs'
+import { NETWORK_FEE } from './network-fee'
+import { keepSolvent } from './solvent-history'
 
 export const DEMO_WORKSPACE_ID = 'ws-demo'
 export const DEFAULT_ORGANISATION_ID = 'org-default'
@@ -37,13 +39,25 @@ export function demoData(env: EnvironmentName, nowMs: number): EnvironmentData {
   data.workspaces.push({ id: DEMO_WORKSPACE_ID, name: 'Demo Treasury', organisation_id: DEFAULT_ORGANISATION_ID, parent_id: null })
   data.workspaces.push({ id: 'ws-demo-emea', name: 'Demo Treasury EMEA', organisation_id: DEFAULT_ORGANISATION_ID, parent_id: DEMO_WORKSPACE_ID })
   data.wallets = WALLETS.map((w) => demoWallet(w, net, source))
-  data.legs = generateHistory({ count: 2000, wallets: data.wallets, moveTargets: data.wallets, source, endMs: anchor - 2 * DAY_MS, spanMs: 363 * DAY_MS })
+  // Every balance opens at zero and is funded by a first deposit, so the demo reconciles from its first movement.
+  const start = anchor - 365 * DAY_MS
+  const funding = WALLETS.flatMap((spec, i) =>
+    spec.balances.map(([asset, chain, amount]) =>
+      depositLeg({ id: uuidFrom(source), wallet: data.wallets[i]!, asset, network: net[chain], amount, at: start, txHash: makeTxHash(net[chain], source) }, makeAddress(net[chain], source)),
+    ),
+  )
+  const history = generateHistory({ count: 2000, wallets: data.wallets, moveTargets: data.wallets, source, endMs: anchor - 2 * DAY_MS, spanMs: 363 * DAY_MS })
+  data.legs = keepSolvent([...funding, ...history], () => new Big(0), source)
   data.counterparties = demoCounterparties(net, source, anchor)
   data.withdrawals = demoWithdrawals(data, source, anchor)
+  const sums = computeBalanceSums(data)
   for (const w of data.withdrawals) {
     if (w.status !== 'completed') continue
     const wallet = data.wallets.find((x) => x.id === w.wallet_id)!
-    data.legs.push(payoutLeg({ id: uuidFrom(source), wallet, asset: w.asset, network: w.network, amount: w.amount, at: Date.parse(w.updated_at), txHash: w.tx_hash }, w.destination, '0.00042'))
+    const native = wallet.balances.find((b) => b.asset === feeAsset(w.network) && b.network === w.network)
+    const fee = NETWORK_FEE[feeAsset(w.network)] ?? null
+    const payable = fee !== null && native !== undefined && currentBalance(sums, wallet, native).available.gte(fee) ? fee : null
+    data.legs.push(payoutLeg({ id: uuidFrom(source), wallet, asset: w.asset, network: w.network, amount: w.amount, at: Date.parse(w.updated_at), txHash: w.tx_hash }, w.destination, payable))
   }
   return data
 }
@@ -55,11 +69,11 @@ function demoWallet(spec: (typeof WALLETS)[number], net: Record<Chain, string>, 
     workspace_id: DEMO_WORKSPACE_ID,
     name: spec.name,
     deposit_addresses: networks.map((network) => ({ network, address: makeAddress(network, source) })),
-    balances: spec.balances.map(([asset, chain, amount]) => ({
+    balances: spec.balances.map(([asset, chain]) => ({
       asset,
       network: net[chain],
-      amount,
-      available: amount,
+      opening_amount: '0',
+      opening_available: '0',
       decimals: ASSET_DECIMALS[asset] ?? 6,
       usd_price: USD_PRICE[asset] ?? 1,
     })),
@@ -97,6 +111,8 @@ function demoCounterparties(net: Record<Chain, string>, source: RandomSource, an
 
 function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: number): WithdrawalRecord[] {
   const verified = data.counterparties.filter((c) => c.can_send)
+  const sums = computeBalanceSums(data)
+  const available = (w: WalletRecord, b: WalletRecord['balances'][number]) => currentBalance(sums, w, b).available
   const plan: [WithdrawalRecord['status'], number, string][] = [
     ['completed', 20, '1200'],
     ['completed', 9, '0.75'],
@@ -109,20 +125,18 @@ function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: nu
     ['pending_approval', 0.2, '1500'],
     ['pending_approval', 0.1, '75.5'],
   ]
+  const spent = new Map<WalletRecord['balances'][number], Big>()
   return plan.flatMap(([status, daysAgo, amount], i) => {
     const destination = verified[i % verified.length]!
     // Pay from a balance that can cover the amount, so the seed never shows a negative balance.
-    const fits = (b: WalletRecord['balances'][number]) => b.network === destination.network && b.asset !== 'TRX' && new Big(b.available).gte(amount)
-    const wallet = data.wallets.find((w) => w.balances.some(fits))
-    const balance = wallet?.balances.find(fits)
+    const fits = (w: WalletRecord) => (b: WalletRecord['balances'][number]) => b.network === destination.network && b.asset !== 'TRX' && available(w, b).minus(spent.get(b) ?? 0).gte(amount)
+    const wallet = data.wallets.find((w) => w.balances.some(fits(w)))
+    const balance = wallet?.balances.find(fits(wallet))
     if (!wallet || !balance) return []
     const created = anchor - daysAgo * DAY_MS
     const settled = status === 'completed'
-    if (!['completed', 'rejected', 'cancelled', 'failed', 'expired'].includes(status)) balance.available = sub(balance.available, amount)
-    if (settled) {
-      balance.amount = sub(balance.amount, amount)
-      balance.available = sub(balance.available, amount)
-    }
+    // Holds and settled legs are derived later from these records; this only keeps the plan affordable.
+    if (!['rejected', 'cancelled', 'failed', 'expired'].includes(status)) spent.set(balance, (spent.get(balance) ?? new Big(0)).plus(amount))
     const body = { amount, asset: balance.asset, destination: destination.address, network: balance.network, wallet_id: wallet.id }
     return [
       {

@@ -143,4 +143,20 @@ describe('payout-desk history sync, export and report', () => {
     expect(past.stderr).toMatch(/Missing: movements recorded from \S+ to \S+ \(the ledger was last synced to/)
     expect((await cli(home, ['history', 'report', '--profile', 'Sim', '--from', 'yesterday', '--to', to])).code).toBe(2)
   })
+
+  it('report --period this-month: the roll-forward is compared with the provider, each difference named on stderr', async () => {
+    const run = await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'this-month', '--json'])
+    expect(run.code).toBe(0)
+    const report = JSON.parse(run.stdout) as { to: string; syncedTo: string; rollForward: { compared: boolean; openingUnknownBecause: string | null; rows: Array<{ walletId: string; asset: string; provider: { state: string; difference?: string } }> } }
+    expect(report.to).toBe(report.syncedTo)
+    expect(report.rollForward).toMatchObject({ compared: true, openingUnknownBecause: null })
+    const diff = (wallet: string, asset: string) => report.rollForward.rows.find((r) => r.walletId === wallet && r.asset === asset)?.provider
+    // The wallets opened with balances no movement explains; the 5 USDC (and its ETH fee) still broadcasting are counted by the ledger, not yet by the provider.
+    expect(diff(walletA, 'USDC')).toMatchObject({ state: 'read', difference: '100005' })
+    expect(diff(walletA, 'ETH')).toMatchObject({ state: 'read', difference: '100.000123' })
+    expect(run.stderr).toMatch(new RegExp(`${walletA} USDC on ethereum-sepolia: provider \\S+, ledger \\S+ \\(difference 100005\\); not final: \\S+/out 5 broadcasting`))
+    const both = await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'this-month', '--from', from])
+    expect(both.code).toBe(2)
+    expect((await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'next-week'])).stderr).toMatch(/--period must be one of this-month, last-month/)
+  })
 })

@@ -8,6 +8,8 @@ import { useAction } from '../../components/useAction'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import { call } from '../../desk'
 import { WalletRef } from '../../names/WalletRef'
+import { presetPeriod, REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportPreset } from '../../../../shared/api/report-presets'
+import { RollForwardTable } from './RollForwardTable'
 
 const DAY_MS = 86_400_000
 const NUMBER_COLUMNS = ['Incoming', 'Outgoing', 'Internal', 'Fees', 'Not final']
@@ -35,6 +37,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const end = to ?? syncedAt ?? new Date().toISOString()
   const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({ from: from ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString(), to: end })
   const [report, setReport] = useState<ReconciliationReport | null>(null)
+  const [preset, setPreset] = useState<ReportPreset>('custom')
   const build = useAction()
   const input = period.from && period.to ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) } : null
   const problem = !input ? 'Choose the start and the end of the period.' : input.from >= input.to ? 'The start must be before the end.' : null
@@ -43,6 +46,14 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const choose = (change: Partial<typeof period>) => {
     setPeriod((p) => ({ ...p, ...change }))
     setReport(null)
+  }
+  const custom = (change: Partial<typeof period>) => {
+    setPreset('custom')
+    choose(change)
+  }
+  const pick = (next: ReportPreset) => {
+    setPreset(next)
+    if (next !== 'custom') choose(presetPeriod(next, Date.now(), syncedAt ? Date.parse(syncedAt) : null))
   }
   const run = async () => {
     if (!input || problem) return
@@ -58,8 +69,18 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
         From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).
       </p>
       <div className="row">
-        <ZonedDateTime label="Period after" value={period.from} onChange={(v) => choose({ from: v })} />
-        <ZonedDateTime label="Period until" value={period.to} onChange={(v) => choose({ to: v })} error={problem} />
+        <label>
+          Period
+          <select value={preset} onChange={(e) => pick(e.target.value as ReportPreset)} data-testid="report-preset">
+            {REPORT_PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {REPORT_PRESET_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ZonedDateTime label="Period after" value={period.from} onChange={(v) => custom({ from: v })} />
+        <ZonedDateTime label="Period until" value={period.to} onChange={(v) => custom({ to: v })} error={problem} />
         <button type="button" className="primary" disabled={build.busy || problem !== null} onClick={() => void run()}>
           {build.busy ? 'Building…' : 'Build report'}
         </button>
@@ -76,6 +97,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
             progressText={(p) => `${p.rows.toLocaleString()} movements counted so far`}
             doneText={(r) => `Report of ${r.rows.toLocaleString()} movements saved to ${r.path ?? 'the chosen file'}`}
           />
+          <RollForwardTable report={report} />
           <ReportView report={report} />
         </>
       ) : null}

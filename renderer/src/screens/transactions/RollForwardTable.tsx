@@ -1,0 +1,89 @@
+import type { ReconciliationReport, RollForwardRow } from '../../../../shared/api/ledger-report'
+import { Amount } from '../../components/Amount'
+import { Time } from '../../components/Time'
+import { WalletRef } from '../../names/WalletRef'
+
+function Maybe({ value, asset, unknown }: { value: string | null; asset: string; unknown: string }) {
+  return <td className="num">{value === null ? <span className="muted">{unknown}</span> : <Amount value={value} asset={asset} />}</td>
+}
+
+function ProviderCells({ row }: { row: RollForwardRow }) {
+  const p = row.provider
+  if (p.state === 'not_compared') return <td colSpan={2} className="muted">not compared</td>
+  if (p.state === 'not_read') {
+    return (
+      <td colSpan={2} className="notice warn" data-testid="not-read">
+        not read: {p.message} {p.requestId ? <span className="small">(request {p.requestId})</span> : null}
+      </td>
+    )
+  }
+  const agrees = p.difference === '0'
+  return (
+    <>
+      <td className="num">
+        <Amount value={p.amount} asset={row.asset} />
+      </td>
+      <td className={agrees ? 'num' : 'num notice warn'} data-testid={agrees ? undefined : 'difference'}>
+        {p.difference === null ? 'unknown' : agrees ? '0' : <Amount value={p.difference.replace(/^-/, '')} asset={row.asset} />}
+        {p.difference !== null && p.difference.startsWith('-') ? ' less at the provider' : p.difference !== null && !agrees ? ' more at the provider' : null}
+      </td>
+    </>
+  )
+}
+
+/** Opening + incoming − outgoing − fees = closing per wallet, asset and network, and the provider's balance beside it. */
+export function RollForwardTable({ report }: { report: ReconciliationReport }) {
+  const rf = report.rollForward
+  const explained = rf.rows.filter((r) => r.notFinal.length > 0 && r.provider.state === 'read' && r.provider.difference !== null && r.provider.difference !== '0')
+  return (
+    <div data-testid="roll-forward">
+      <h3>Roll-forward</h3>
+      {rf.openingUnknownBecause ? <p className="notice warn">{rf.openingUnknownBecause}</p> : null}
+      <p className="muted small">
+        {rf.compared ? 'Closing balances compared with the provider’s balances, read just now.' : 'The period does not end at the last sync, so closing balances are not compared with the provider.'}
+      </p>
+      <table className="grid" aria-label="Roll-forward per wallet, asset and network">
+        <thead>
+          <tr>
+            {['Wallet', 'Asset', 'Network'].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+            {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map((h) => (
+              <th key={h} scope="col" className="num">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rf.rows.map((r) => (
+            <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
+              <td>{r.walletId ? <WalletRef id={r.walletId} /> : '—'}</td>
+              <td>{r.asset || '—'}</td>
+              <td>{r.network || '—'}</td>
+              <Maybe value={r.opening} asset={r.asset} unknown="unknown" />
+              <Maybe value={r.incoming} asset={r.asset} unknown="" />
+              <Maybe value={r.outgoing} asset={r.asset} unknown="" />
+              <Maybe value={r.fees} asset={r.asset} unknown="" />
+              <Maybe value={r.internal} asset={r.asset} unknown="" />
+              <Maybe value={r.closing} asset={r.asset} unknown="unknown" />
+              <ProviderCells row={r} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {explained.map((r) => (
+        <p key={`${r.walletId}|${r.asset}|${r.network}`} className="small">
+          {r.asset} on {r.network}: not final, may explain the difference:{' '}
+          {r.notFinal.map((n) => (
+            <span key={`${n.id}/${n.direction}`}>
+              <code>{n.id}</code> ({n.direction} {n.amount}, {n.status}, recorded <Time value={n.createdAt} />){' '}
+            </span>
+          ))}
+        </p>
+      ))}
+    </div>
+  )
+}
