@@ -14,6 +14,8 @@ export default defineConfig({
       include: ['electron/**/*.ts', 'shared/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'reports/coverage',
+      // The closing line names the figure even when a test failed (vitest leaves it out by default).
+      reportOnFailure: true,
     },
   },
 })
