@@ -8,5 +8,14 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    // On with --coverage (npm test); the summary's closing line reads coverage-summary.json.
+    coverage: {
+      provider: 'v8',
+      include: ['electron/**/*.ts', 'shared/**/*.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'reports/coverage',
+      // The closing line names the figure even when a test failed (vitest leaves it out by default).
+      reportOnFailure: true,
+    },
   },
 })

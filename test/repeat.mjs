@@ -1,8 +1,9 @@
 // npm run test:repeat -- N [--busy]: runs vitest and the e2e suite N times in a row and says which tests failed in which run.
-// A test that fails once in N runs is flaky; this is how to find it before CI does. --busy keeps one core spinning beside
-// the suites, the way a loaded machine would. Each run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
+// A test that fails once in N runs is flaky; this is how to find it before CI does. --busy keeps every core spinning beside
+// the suites, the way a loaded machine would (one spinner left a core free, which hid what starvation shows). Each run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -57,14 +58,17 @@ function playwrightFailures(report) {
   return failed
 }
 
-let spinner = null
+const spinners = []
 if (busy) {
-  spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
-  // However this script ends, the spinner ends with it; unreferenced, it does not keep this script alive either
-  // (a referenced child did: the script never reached its exit and the spinner outlived it).
-  spinner.unref()
-  process.on('exit', () => spinner.kill())
-  console.log(`one core kept busy by yes (pid ${spinner.pid})`)
+  for (let i = 0; i < availableParallelism(); i++) {
+    const spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
+    // However this script ends, the spinners end with it; unreferenced, they do not keep this script alive either
+    // (a referenced child did: the script never reached its exit and the spinner outlived it).
+    spinner.unref()
+    spinners.push(spinner)
+  }
+  process.on('exit', () => spinners.forEach((s) => s.kill()))
+  console.log(`${spinners.length} core(s) kept busy by yes (pids ${spinners.map((s) => s.pid).join(', ')})`)
 }
 
 const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
@@ -113,5 +117,5 @@ if (failures.size === 0) {
   for (const [name, inRuns] of failures) console.log(`  ${name}: run ${inRuns.join(', ')} of ${runs}`)
   console.log(`reports in ${outDir}`)
 }
-spinner?.kill()
+for (const s of spinners) s.kill()
 process.exitCode = failures.size === 0 ? 0 : 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit + integration, e2e, electronegativity; ends with one line "N passed, N failed".
+# npm test: typecheck, lint, unit + integration, e2e, electronegativity; ends with one line "N passed, N failed" (the line above it: coverage).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 echo "node $(node --version)"
@@ -15,7 +15,7 @@ step() { # name, command...
 
 step typecheck npm run -s typecheck
 step lint npx eslint .
-step vitest bash test/with-keychain.sh npx vitest run
+step vitest bash test/with-keychain.sh npx vitest run --coverage
 step build npx electron-vite build
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json bash test/with-keychain.sh npx playwright test --reporter=list,json
 step electronegativity node test/electronegativity.mjs

@@ -1,4 +1,4 @@
-// Adds up every runner of `npm test` into one closing line: "N passed, N failed".
+// Adds up every runner of `npm test` into one closing line: "N passed, N failed", with vitest's coverage on the line above it.
 import { existsSync, readFileSync } from 'node:fs'
 
 const steps = readFileSync('reports/steps.txt', 'utf8').trim().split('\n').map((l) => l.split(' '))
@@ -28,5 +28,13 @@ for (const [name, outcome] of steps) {
   failed += f
 }
 console.log('\n' + rows.join('\n'))
+console.log(coverageLine(read('reports/coverage/coverage-summary.json')))
 console.log(`${passed} passed, ${failed} failed`)
 process.exitCode = failed > 0 ? 1 : 0
+
+/** "coverage: lines 91.2% · statements … · functions … · branches …" of electron/** and shared/**, from vitest's V8 coverage. */
+function coverageLine(summary) {
+  if (!summary) return 'coverage: none (vitest wrote no coverage summary)'
+  const pct = (key) => `${summary.total[key].pct.toFixed(1)}%`
+  return `coverage: lines ${pct('lines')} · statements ${pct('statements')} · functions ${pct('functions')} · branches ${pct('branches')} (electron/**, shared/**)`
+}

@@ -14,7 +14,6 @@ export interface ProfileHandlerDeps {
 
 /** Handlers for every channel of `shared/ipc/channels/profiles.ts`. No output ever carries a secret. */
 export function profileHandlers({ keys, embeddedSimulator, openExternal }: ProfileHandlerDeps): HandlersFor<typeof profileChannels> {
-  const view = async (id: string) => keys.view(await keys.profiles.get(id))
   const needSimulator = (): EmbeddedSimulator => {
     if (!embeddedSimulator) throw new DeskError('not_supported', 'This build has no embedded simulator.')
     return embeddedSimulator
@@ -42,10 +41,7 @@ export function profileHandlers({ keys, embeddedSimulator, openExternal }: Profi
     'keys.cancelRotation': async ({ profileId }) => keys.view(await keys.cancelRotation(profileId)),
     'keys.delete': async ({ profileId }) => keys.view(await keys.deleteKey(profileId)),
     'keys.test': ({ profileId, which }) => keys.test(profileId, which),
-    'quickstart.simulator': async () => {
-      const result = await quickStartSimulator(keys, needSimulator())
-      return { profile: await view(result.profile.id), walletCount: result.walletCount, consoleUrl: result.consoleUrl }
-    },
+    'quickstart.simulator': () => quickStartSimulator(keys, needSimulator()),
     'simulator.openConsole': async () => {
       const { consoleUrl } = await needSimulator()()
       await openExternal?.(consoleUrl)

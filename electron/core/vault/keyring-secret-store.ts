@@ -9,10 +9,13 @@ const KEYCHAIN_TIMEOUT_MS = 60_000
 
 /** The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) via @napi-rs/keyring. */
 export class KeyringSecretStore implements SecretStore {
+  /** The last operation on each account: every read and write checks its answer in a second step, so one at a time. */
+  private readonly busy = new Map<string, Promise<unknown>>()
+
   constructor(private readonly service = KEYCHAIN_SERVICE) {}
 
   get(account: string): Promise<string | null> {
-    return guard(async () => {
+    return this.oneAtATime(account, async () => {
       const value = await this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
       // The keyring answers from the kernel keyring when it reached no Secret Service (its silent fallback): an
       // answer, present or absent, is believed only when the Secret Service itself says the same.
@@ -22,7 +25,7 @@ export class KeyringSecretStore implements SecretStore {
   }
 
   set(account: string, value: string): Promise<void> {
-    return guard(async () => {
+    return this.oneAtATime(account, async () => {
       const entry = this.entry(account)
       await entry.setPassword(value, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
       try {
@@ -36,11 +39,24 @@ export class KeyringSecretStore implements SecretStore {
   }
 
   delete(account: string): Promise<boolean> {
-    return guard(async () => {
+    return this.oneAtATime(account, async () => {
       const deleted = await this.entry(account).deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
       if (!deleted) await this.proveReachable()
       return deleted
     })
+  }
+
+  /**
+   * A read that ran beside a write of the same account saw the write land between its answer and its check, and called
+   * the keychain missing (the quick start's key was written while the window reloaded its profiles).
+   */
+  private oneAtATime<T>(account: string, op: () => Promise<T>): Promise<T> {
+    const run = (this.busy.get(account) ?? Promise.resolve()).catch(() => undefined).then(() => guard(op))
+    this.busy.set(account, run)
+    void run.catch(() => undefined).then(() => {
+      if (this.busy.get(account) === run) this.busy.delete(account)
+    })
+    return run
   }
 
   private async proveReachable(): Promise<void> {

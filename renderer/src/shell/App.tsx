@@ -49,9 +49,11 @@ export function App() {
 
   let body: React.ReactNode
   if (!loaded) body = <Loading what="profiles" />
+  // A quick start that is running keeps its screen: a reload that fails meanwhile must not replace it.
+  else if (quickstarting && section !== 'keys') body = <Welcome />
   else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
   else if (section === 'keys') body = <KeysScreen />
-  else if (profiles.length === 0 || quickstarting) body = <Welcome />
+  else if (profiles.length === 0) body = <Welcome />
   else {
     const Screen = SCREENS[section]
     // A new profile remounts every screen, so nothing of the previous workspace lingers.

@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDesk, type Desk } from '../../../electron/core/desk'
+import { quickStartSimulator } from '../../../electron/core/keys'
+import { KeyringSecretStore, type SecretStore } from '../../../electron/core/vault'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
+import { MemorySecretStore } from '../../harness/memory-secret-store'
 
 // Runs under test/with-keychain.sh (real Secret Service).
 let sim: RunningSimulator
@@ -60,5 +63,54 @@ describe('local simulator quick start', () => {
   it('opens the console through the shell', async () => {
     expect(await desk.router.call('simulator.openConsole', {})).toEqual({ url: `${sim.sandbox.url}/_console/` })
     expect(opened).toEqual([`${sim.sandbox.url}/_console/`])
+  })
+})
+
+/** The real keychain, except that writes wait until the test lets them through: a keychain that does not answer. */
+function stalledWrites(inner: SecretStore) {
+  let release!: () => void
+  const released = new Promise<void>((done) => (release = done))
+  const store: SecretStore = {
+    get: (account) => inner.get(account),
+    set: async (account, value) => {
+      await released
+      await inner.set(account, value)
+    },
+    delete: (account) => inner.delete(account),
+  }
+  return { store, release }
+}
+
+describe('a quick start whose step stalls or fails', () => {
+  const deskWith = async (secretStore: SecretStore) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'quickstart-stall-'))
+    const d = await createDesk({ dataDir, shell: 'electron', version: '0.0.0-test', secretStore })
+    return { d, dataDir }
+  }
+  const embedded = async () => ({ sandboxUrl: sim.sandbox.url, consoleUrl: `${sim.sandbox.url}/_console/` })
+
+  it('ends by its deadline naming the step the keychain stalled, and leaves no profile or key once the keychain answers', async () => {
+    const real = new KeyringSecretStore()
+    const { store, release } = stalledWrites(real)
+    const { d, dataDir } = await deskWith(store)
+    const err = await quickStartSimulator(d.keys, embedded, { deadlineMs: 1_000 }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'timeout', message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain".*keychain/) })
+    const [made] = await d.keys.profiles.list()
+    release()
+    await vi.waitFor(async () => expect(await d.keys.profiles.list()).toEqual([]), { timeout: 20_000 })
+    expect(await real.get(made!.id)).toBeNull()
+    await d.dispose()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('a step that fails is named in the error, with the keychain’s own advice', async () => {
+    const memory = new MemorySecretStore()
+    memory.failOn.add('set')
+    const { d, dataDir } = await deskWith(memory)
+    const err = await quickStartSimulator(d.keys, embedded).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain": The OS keychain/) })
+    await vi.waitFor(async () => expect(await d.keys.profiles.list()).toEqual([]))
+    await d.dispose()
+    await rm(dataDir, { recursive: true, force: true })
   })
 })
