@@ -29,6 +29,7 @@ export class AgentPayouts {
     private readonly payouts: PayoutRequests,
     private readonly client: ApiClient,
     private readonly policy: AgentPolicy,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Calls run one at a time, so two calls with one key never race past the outbox check. */
@@ -97,7 +98,7 @@ export class AgentPayouts {
     body: CreateWithdrawal,
     record: (admit: (checked?: CreateWithdrawal) => 'sending' | 'held') => Promise<PayoutResult>,
   ): Promise<PayoutResult> {
-    const now = new Date()
+    const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
     const book = this.policy.needsBook() ? await this.client.listCounterparties() : null
     let decision: Admitted | null = null

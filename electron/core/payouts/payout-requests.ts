@@ -65,7 +65,7 @@ export class PayoutRequests {
   async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: (checked: CreateWithdrawal) => 'sending' | 'held'): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, new Date(), key, admit ? { admit: () => admit(checked) } : {})
+    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, admit ? { admit: () => admit(checked) } : {})
     return this.sendUnlessHeld(entry)
   }
 
