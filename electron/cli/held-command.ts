@@ -7,7 +7,7 @@ const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 const list: Action = {
   name: 'held list',
   usage: 'held list --profile N [--json]',
-  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet, amount, asset, destination, network.",
+  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, and the rule that held it.",
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -23,8 +23,16 @@ const list: Action = {
     }
     for (const e of held) {
       const b = e.body
+      const h = e.hold
       ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${e.requestedBy}`)
-      ctx.out(`    ${b.amount} ${b.asset} from wallet ${b.wallet_id} to ${b.destination}${b.network ? ` on ${b.network}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+      if (h) {
+        ctx.out(`    ${b.amount} ${b.asset} from wallet ${JSON.stringify(h.walletName)} (${b.wallet_id}) on ${h.network}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+        ctx.out(`    to ${JSON.stringify(h.destinationName)} ${h.destinationAddress} (destination ${h.destinationId}, verified ${h.verifiedAt ?? 'never'})`)
+        ctx.out(`    held by rule ${h.rule}`)
+      } else {
+        ctx.out(`    ${b.amount} ${b.asset} from wallet ${b.wallet_id} to ${b.destination}${b.network ? ` on ${b.network}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+        ctx.out('    held before payouts were checked first: check the wallet, destination and network before releasing it')
+      }
     }
     ctx.out(`Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held reject KEY --profile ${v.profile as string} --reason TEXT`)
     return 0

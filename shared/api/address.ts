@@ -20,6 +20,17 @@ export function isValidAddress(networkId: string, address: string): boolean {
   }
 }
 
+/**
+ * Whether two spellings name one address on `networkId`, as the provider matches a payout's destination against its
+ * book: EVM without case (the EIP-55 checksum is only a spelling), bech32 without case (BIP-173: one case or the
+ * other), base58 (Tron, Solana) exactly. Never narrower than the provider's match: a rule that checks one entry must
+ * see every entry the provider could pay.
+ */
+export function sameAddress(networkId: string, a: string, b: string): boolean {
+  const format = findNetwork(networkId)?.format
+  return format === 'evm' || format === 'bitcoin' ? a.toLowerCase() === b.toLowerCase() : a === b
+}
+
 function isEvmAddress(address: string): boolean {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false
   const body = address.slice(2)

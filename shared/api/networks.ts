@@ -37,3 +37,8 @@ export const ASSET_DECIMALS: Readonly<Record<string, number>> = {
   TRX: 6,
   SOL: 9,
 }
+
+/** The decimals the app knows for `asset`, or undefined: only the table's own entries, so "constructor" is no asset. */
+export function assetDecimals(asset: string): number | undefined {
+  return Object.hasOwn(ASSET_DECIMALS, asset) ? ASSET_DECIMALS[asset] : undefined
+}

@@ -1,7 +1,9 @@
+import { sameAddress } from '../api/address'
 import { AMOUNT_PROBLEM_TEXT, checkAmount } from '../api/amount'
-import { ASSET_DECIMALS } from '../api/networks'
+import { assetDecimals } from '../api/networks'
 import type { CreateWithdrawal } from '../api/requests'
 import type { Balance, Counterparty, Wallet } from '../api/resources'
+import { quoteInput } from '../api/text'
 
 /** What a payout request names, possibly half filled in (the form checks as the user types). */
 export type PayoutDraftBody = Pick<CreateWithdrawal, 'wallet_id' | 'asset' | 'amount' | 'destination'> & { network?: string | undefined }
@@ -21,7 +23,9 @@ export interface PayoutCheck {
  * The payout rules of the workspace's own data, for the form (as the user types) and the core's preflight (before an
  * outbox entry exists), so both refuse the same things with the same words: a wallet that is not the workspace's, an
  * asset it does not hold, an ambiguous network, an amount that is malformed, has too many decimals or exceeds the
- * available balance, a destination that is not in the book for the network or not verified.
+ * available balance, a destination that is not in the book for the network or not verified. It resolves the payout
+ * as the provider does: the asset symbol exactly, an omitted network to the one network holding the asset, the
+ * destination to the one book entry on that network with the same address (spelled in any case the network allows).
  */
 export function checkPayout(wallets: readonly Wallet[], book: readonly Counterparty[], body: PayoutDraftBody): PayoutCheck {
   const out: PayoutCheck = { wallet: null, balance: null, destination: null, problems: {} }
@@ -32,7 +36,7 @@ export function checkPayout(wallets: readonly Wallet[], book: readonly Counterpa
   }
   const held = out.wallet.balances.filter((b) => b.asset === body.asset)
   if (held.length === 0) {
-    out.problems.asset = body.asset ? `The wallet holds no ${body.asset}.` : 'Choose an asset this wallet holds.'
+    out.problems.asset = body.asset ? assetProblem(out.wallet.balances, body.asset) : 'Choose an asset this wallet holds.'
     return out
   }
   const onNetwork = body.network ? held.filter((b) => b.network === body.network) : held
@@ -41,13 +45,21 @@ export function checkPayout(wallets: readonly Wallet[], book: readonly Counterpa
     return out
   }
   out.balance = onNetwork[0]!
-  const amountProblem = checkAmount(body.amount, ASSET_DECIMALS[body.asset] ?? 18, out.balance.available)
+  const amountProblem = checkAmount(body.amount, assetDecimals(body.asset) ?? 18, out.balance.available)
   if (amountProblem) out.problems.amount = AMOUNT_PROBLEM_TEXT[amountProblem]
   const network = out.balance.network
-  out.destination = book.find((c) => c.address === body.destination && c.network === network) ?? null
-  if (!out.destination) out.problems.destination = 'Choose a destination in the book for this network (register it first).'
+  const entries = book.filter((c) => c.network === network && sameAddress(network, c.address, body.destination))
+  out.destination = entries.length === 1 ? entries[0]! : null
+  if (entries.length > 1) out.problems.destination = `Several entries in the book have this address on ${network}; a person must remove the extra ones first.`
+  else if (!out.destination) out.problems.destination = 'Choose a destination in the book for this network (register it first).'
   else if (!out.destination.can_send) out.problems.destination = 'This destination is not verified yet; payouts to it are refused until it is.'
   return out
+}
+
+/** Symbols are exact, as the provider matches them: "usdc" or "USDC " is refused, naming the symbol it resembles. */
+function assetProblem(balances: readonly Balance[], asset: string): string {
+  const near = balances.find((b) => b.asset.toLowerCase() === asset.trim().toLowerCase())
+  return `The wallet holds no ${quoteInput(asset)}${near ? `; asset symbols are exact: did you mean ${near.asset}?` : '.'}`
 }
 
 /** The first problem of a check, for a caller that refuses with one message. */

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import { z } from 'zod'
 import { DECIMAL_PATTERN, decimalPlaces } from '../api/amount'
-import { ASSET_DECIMALS } from '../api/networks'
+import { ASSET_DECIMALS, assetDecimals } from '../api/networks'
 import { LIMITS } from '../api/limits'
 import { isEncodable, NOT_ENCODABLE, quoteInput } from '../api/text'
 
@@ -28,13 +28,13 @@ const perAsset = z.record(z.string(), z.string()).superRefine((caps, ctx) => {
 
 function amountProblem(asset: string, amount: string): string | null {
   if (!isEncodable(asset) || !isEncodable(amount)) return NOT_ENCODABLE
-  if (asset !== OTHER_ASSETS && ASSET_DECIMALS[asset] === undefined) {
+  if (asset !== OTHER_ASSETS && assetDecimals(asset) === undefined) {
     return `unknown asset ${quoteInput(asset)} (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ${OTHER_ASSETS} for all other assets)`
   }
   if (amount.length > LIMITS.amount || !DECIMAL_PATTERN.test(amount)) return 'not a decimal amount such as 12.5'
   if (asset === OTHER_ASSETS) return null
   if (new Big(amount).lte(0)) return `must be more than 0 (use ${OTHER_ASSETS}=0 to refuse assets a rule does not name)`
-  const decimals = ASSET_DECIMALS[asset]!
+  const decimals = assetDecimals(asset)!
   if (decimalPlaces(amount) > decimals) return `${asset} has at most ${decimals} decimal places`
   return null
 }
@@ -73,9 +73,13 @@ export const NO_RULES: Policy = { maxPerPayout: {}, maxPerDay: {}, maxRequestsPe
 /** Until a person sets a policy, every agent payout waits for a person. */
 export const DEFAULT_POLICY: Policy = { ...NO_RULES, holdAll: true }
 
-/** The amount a per-asset rule sets for `asset`, or null when the rule does not apply to it. */
+/**
+ * The amount a per-asset rule sets for `asset`, or null when the rule does not apply to it. Read as a map with no
+ * prototype: an asset named "constructor" or "__proto__" finds only what a person set for it, or the "*" rule.
+ */
 export function amountFor(rule: Record<string, string>, asset: string): string | null {
-  return rule[asset] ?? rule[OTHER_ASSETS] ?? null
+  const caps = new Map(Object.entries(rule))
+  return caps.get(asset) ?? caps.get(OTHER_ASSETS) ?? null
 }
 
 /** Every problem of a candidate policy in one line each, for the CLI and the form. */

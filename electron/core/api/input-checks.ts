@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { addressProblem } from '../../../shared/api/address-problem'
 import { decimalPlaces } from '../../../shared/api/amount'
-import { ASSET_DECIMALS, findNetwork } from '../../../shared/api/networks'
+import { assetDecimals, findNetwork } from '../../../shared/api/networks'
 import {
   CreateCounterpartySchema,
   CreateWithdrawalSchema,
@@ -31,7 +31,7 @@ export function checkId(id: unknown, what: string): string {
 
 export function checkWithdrawalBody(body: unknown): CreateWithdrawal {
   const checked = parse(CreateWithdrawalSchema, body, 'payout')
-  const decimals = ASSET_DECIMALS[checked.asset]
+  const decimals = assetDecimals(checked.asset)
   if (decimals !== undefined && decimalPlaces(checked.amount) > decimals) {
     throw new DeskError('invalid_input', `Invalid payout: ${checked.asset} allows at most ${decimals} decimal places.`)
   }

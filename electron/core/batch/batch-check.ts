@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import { AMOUNT_PROBLEM_TEXT, checkAmount, DECIMAL_PATTERN } from '../../../shared/api/amount'
-import { ASSET_DECIMALS, findNetwork } from '../../../shared/api/networks'
+import { sameAddress } from '../../../shared/api/address'
+import { assetDecimals, findNetwork } from '../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Balance, Counterparty, Wallet } from '../../../shared/api/resources'
 import { quoteInput } from '../../../shared/api/text'
@@ -123,7 +124,7 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       say('destination', `"${destination.label}" is not verified yet; payouts to it are refused until it is (can_send is false).`)
       continue
     }
-    const decimals = ASSET_DECIMALS[asset] ?? 18
+    const decimals = assetDecimals(asset) ?? 18
     if (checkAmount(amountText, decimals) === 'too_many_decimals') {
       say('amount', `${asset} allows at most ${decimals} decimal places.`)
       continue
@@ -178,14 +179,8 @@ function destinationFinder(book: readonly Counterparty[]): (text: string) => Cou
   return (text) => {
     const id = byId.get(text)
     if (id) return [id]
-    return byLabel.get(text.toLowerCase()) ?? (byAddress.get(text.toLowerCase()) ?? []).filter((c) => sameAddress(c, text))
+    return byLabel.get(text.toLowerCase()) ?? (byAddress.get(text.toLowerCase()) ?? []).filter((c) => sameAddress(c.network, c.address, text))
   }
-}
-
-/** EVM addresses compare without case (the checksum is only a spelling); the others exactly, bech32 without case. */
-function sameAddress(c: Counterparty, text: string): boolean {
-  const format = findNetwork(c.network)?.format
-  return format === 'evm' || format === 'bitcoin' ? c.address.toLowerCase() === text.toLowerCase() : c.address === text
 }
 
 /** The one destination a row means; a message (prefixed `~` when it is about the network column) otherwise. */

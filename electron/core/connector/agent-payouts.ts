@@ -2,7 +2,7 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import { checkWithProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts'
 import { HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
 
 /** Who the outbox names as the requester of an agent's payouts. */
@@ -16,11 +16,12 @@ export interface AgentPayoutResult {
 }
 
 /**
- * An agent's payouts through the app's outbox, keyed by the agent's own Idempotency-Key. A new
- * payout (and a refused one sent again) passes the profile's policy in the transaction that
- * records it. A retried call with the same key and body lands on the same entry: an accepted
- * payout is read back, an unknown one is looked up, and only one the provider never recorded is
- * sent again (same key).
+ * An agent's payouts through the app's outbox, keyed by the agent's own Idempotency-Key. Every
+ * attempt to send (a new payout, a refused one or one the provider never recorded sent again) is
+ * first checked against the provider's wallets and book, then passes the profile's policy in the
+ * transaction that records it. A retried call with the same key and body lands on the same entry:
+ * an accepted payout is read back, an unknown one is looked up, and only one the provider never
+ * recorded or refused is sent again (same key); one a person released answers its outcome.
  */
 export class AgentPayouts {
   private chain: Promise<unknown> = Promise.resolve()
@@ -29,6 +30,7 @@ export class AgentPayouts {
     private readonly payouts: PayoutRequests,
     private readonly client: ApiClient,
     private readonly policy: AgentPolicy,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Calls run one at a time, so two calls with one key never race past the outbox check. */
@@ -42,7 +44,7 @@ export class AgentPayouts {
     const existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
     if (!existing) {
       try {
-        return { ...(await this.admitted(key, body, (admit) => this.payouts.request(body, AGENT_REQUESTER, key, admit))), retried: false }
+        return { ...(await this.admitted(key, body, (checked, admit) => this.payouts.request(checked, AGENT_REQUESTER, key, admit))), retried: false }
       } catch (err) {
         // Another process (a second connector) recorded this key between our read and our write: answer as for a
         // retry, from its entry, so the same payout is in progress or read back and only another body conflicts.
@@ -62,12 +64,15 @@ export class AgentPayouts {
       case 'unknown': {
         const checked = await this.payouts.checkAgain(key)
         if (checked.state === 'accepted') return { entry: checked, withdrawal: await this.read(checked), retried: true }
-        if (checked.error?.code === 'not_recorded') return this.retried(await this.payouts.resend(key))
+        // Never recorded: sending it again is a new decision, like a new request (the policy may have changed since).
+        if (checked.error?.code === 'not_recorded') return this.retried(await this.admitted(key, existing.body, (_, admit) => this.payouts.resend(key, admit)))
         return { entry: checked, withdrawal: null, retried: true }
       }
       case 'refused':
+        // A person released it and the provider refused it: that is its outcome, not a new request to hold again.
+        if (this.policy.wasHeld(key)) throw releasedAndRefused(existing)
         // A refused payout left the daily totals, so sending it again is a new decision.
-        return this.retried(await this.admitted(key, existing.body, (admit) => this.payouts.resend(key, admit)))
+        return this.retried(await this.admitted(key, existing.body, (_, admit) => this.payouts.resend(key, admit)))
       case 'discarded':
         if (existing.error?.code === HELD_REJECTED) {
           throw new DeskError(
@@ -89,22 +94,23 @@ export class AgentPayouts {
   }
 
   /**
-   * Runs `record` with the policy check inside its write transaction. A denial is audited and
-   * thrown; a hold is committed and then answered as the `payout_held` tool error.
+   * Checks the payout against the provider's wallets and book (a request that is not complete and valid is refused
+   * with validation_failed, never held), then runs `record` with the policy check on the checked payout inside its
+   * write transaction. A denial is audited and thrown; a hold is committed and then answered as `payout_held`.
    */
   private async admitted(
     key: string,
     body: CreateWithdrawal,
-    record: (admit: (checked?: CreateWithdrawal) => 'sending' | 'held') => Promise<PayoutResult>,
+    record: (checked: CreateWithdrawal, admit: () => 'sending' | 'held') => Promise<PayoutResult>,
   ): Promise<PayoutResult> {
-    const now = new Date()
+    const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
-    const book = this.policy.needsBook() ? await this.client.listCounterparties() : null
+    const checked = await checkWithProvider(this.client, body, 'validation_failed')
     let decision: Admitted | null = null
     let result: PayoutResult
     try {
-      result = await record((checked = body) => {
-        decision = this.policy.admitPayout(key, checked, book, now)
+      result = await record(checked.body, () => {
+        decision = this.policy.admitPayout(key, checked, now)
         return decision.outcome === 'hold' ? 'held' : 'sending'
       })
     } catch (err) {
@@ -126,9 +132,22 @@ export class AgentPayouts {
   }
 }
 
-/** Field by field: the outbox keeps the checked body, the agent sends the same fields in any order. */
-function sameBody(a: CreateWithdrawal, b: CreateWithdrawal): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CreateWithdrawal>
-  for (const k of keys) if (a[k] !== b[k]) return false
+/**
+ * Field by field: the outbox keeps the checked body, the agent sends the same fields in any order. The outbox fills in
+ * the network the provider resolved an omitted one to, so a retry that omits it again is the same payout.
+ */
+function sameBody(recorded: CreateWithdrawal, asked: CreateWithdrawal): boolean {
+  const b: CreateWithdrawal = asked.network === undefined && recorded.network !== undefined ? { ...asked, network: recorded.network } : asked
+  const keys = new Set([...Object.keys(recorded), ...Object.keys(b)]) as Set<keyof CreateWithdrawal>
+  for (const k of keys) if (recorded[k] !== b[k]) return false
   return true
+}
+
+function releasedAndRefused(entry: OutboxEntry): DeskError {
+  const error = entry.error ?? { code: 'validation_failed' as const, message: 'The provider refused this payout.' }
+  return new DeskError(
+    error.code,
+    `${error.message} A person at the desk released this held payout and the provider refused it; it is not sent again under this key. Use a new idempotency_key for a new request.`,
+    error.requestId,
+  )
 }

@@ -19,6 +19,8 @@ export interface ConnectorSessionOptions {
   profile: string
   /** The OS keychain unless a test passes another store. */
   secrets?: SecretStore
+  /** The policy's and the outbox's clock; only tests move it (never an option of the connector command). */
+  now?: () => Date
 }
 
 interface Opened {
@@ -46,6 +48,7 @@ export class ConnectorSession {
     private readonly store: ProfileStore,
     private readonly vault: Vault,
     private readonly db: DeskStore,
+    private readonly now: () => Date,
   ) {
     this.audit = new AuditLog(db, 'agent')
     this.policy = new AgentPolicy(db, AGENT_REQUESTER)
@@ -57,7 +60,7 @@ export class ConnectorSession {
     const store = new ProfileStore(options.dataDir)
     const profile = await findProfile(store, options.profile)
     const db = openProfileStore(profileDir(options.dataDir, profile.id), 'agent')
-    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()), db)
+    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()), db, options.now ?? (() => new Date()))
   }
 
   async client(): Promise<ApiClient> {
@@ -116,10 +119,11 @@ export class ConnectorSession {
       store: this.db,
       events: new EventBus(),
       openSigner: (p) => this.vault.openSigner(p),
+      now: this.now,
     })
     // The agent follows its payouts with get_withdrawal; background polling would only spend the key's rate limit.
     treasury.poller.stop()
-    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy) }
+    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy, this.now) }
     return this.opened
   }
 }

@@ -16,6 +16,8 @@ export interface RunConnectorOptions {
   stdout?: NodeJS.WritableStream
   stderr?: NodeJS.WritableStream
   secrets?: SecretStore
+  /** Tests only: the clock of the policy and the outbox. */
+  now?: () => Date
 }
 
 /**
@@ -27,7 +29,7 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
   const stderr = options.stderr ?? process.stderr
   let session: ConnectorSession
   try {
-    session = await ConnectorSession.open({ dataDir: options.dataDir, profile: options.profile, secrets: options.secrets })
+    session = await ConnectorSession.open({ dataDir: options.dataDir, profile: options.profile, secrets: options.secrets, now: options.now })
   } catch (err) {
     const e = toIpcError(err)
     stderr.write(`payout-desk connector: ${e.message} (${e.code})\n`)

@@ -111,6 +111,13 @@ function accepted(result: AgentPayoutResult) {
   if (result.withdrawal) return result.withdrawal
   const error = result.entry.error
   if (result.entry.state === 'refused' && error) throw new DeskError(error.code, error.message, error.requestId)
+  if (error?.code === 'not_recorded') {
+    throw new DeskError(
+      'not_recorded',
+      'The provider did not confirm this payout and, asked under its idempotency_key, has no record of it: nothing was paid. Call request_withdrawal again with the same idempotency_key and fields to send it again (it passes the policy again and never pays twice), or use a new key only for a different payout.',
+      error.requestId,
+    )
+  }
   throw new DeskError(
     error?.code ?? 'outcome_unknown',
     `${error?.message ?? 'The provider did not confirm this payout.'} Whether it was recorded is not known yet: call request_withdrawal again with the same idempotency_key and fields (it never pays twice), or look it up with list_withdrawals filtered by idempotency_key.`,

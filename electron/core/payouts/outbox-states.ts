@@ -7,7 +7,8 @@ export const MOVES: Record<OutboxState, readonly OutboxState[]> = {
   queued: ['sending', 'queued', 'discarded'],
   held: ['queued', 'sending', 'discarded'],
   sending: ['accepted', 'refused', 'unknown', 'queued'],
-  unknown: ['sending', 'accepted', 'unknown', 'discarded'],
+  // held: one the provider never recorded, sent again by the agent, that the policy now holds.
+  unknown: ['sending', 'accepted', 'unknown', 'discarded', 'held'],
   refused: ['sending', 'accepted', 'discarded', 'held'],
   accepted: ['accepted'],
   discarded: [],

@@ -33,11 +33,15 @@ const INTERRUPTED: OutboxErrorInfo = {
  * attempt; every move is checked against the state machine inside the write transaction.
  */
 export class Outbox {
-  private constructor(private readonly store: DeskStore) {}
+  private constructor(
+    private readonly store: DeskStore,
+    /** When a move happens: the time each attempt is recorded as sent, which the agent's rolling totals count. */
+    readonly now: () => Date,
+  ) {}
 
   /** Entries left `sending` by a process that is gone become `unknown`, now and on every heartbeat. */
-  static open(store: DeskStore): Outbox {
-    const outbox = new Outbox(store)
+  static open(store: DeskStore, now: () => Date = () => new Date()): Outbox {
+    const outbox = new Outbox(store, now)
     outbox.reclaimOrphans()
     store.onTick(() => outbox.reclaimOrphans())
     return outbox
@@ -62,7 +66,7 @@ export class Outbox {
    * A new payout: the only place a new Idempotency-Key is made, unless the caller brings its own
    * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
-  async add(body: CreateWithdrawal, requestedBy: string, now = new Date(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
+  async add(body: CreateWithdrawal, requestedBy: string, now = this.now(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
     this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options))
     return this.get(key)
   }
@@ -117,6 +121,7 @@ export class Outbox {
           return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
         },
         this.store.processes.token,
+        this.now().toISOString(),
       ),
     )
   }

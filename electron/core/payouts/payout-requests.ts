@@ -62,10 +62,10 @@ export class PayoutRequests {
    * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
    * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent.
    */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: (checked: CreateWithdrawal) => 'sending' | 'held'): Promise<PayoutResult> {
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, new Date(), key, admit ? { admit: () => admit(checked) } : {})
+    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, admit ? { admit } : {})
     return this.sendUnlessHeld(entry)
   }
 

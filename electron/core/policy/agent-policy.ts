@@ -1,6 +1,6 @@
-import type { CreateWithdrawal } from '../../../shared/api/requests'
-import type { Counterparty } from '../../../shared/api/resources'
+import type { Hold } from '../../../shared/policy/hold-schema'
 import { decisionEntry } from '../audit/decision-entry'
+import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
@@ -34,38 +34,37 @@ export class AgentPolicy {
     return this.store.read('read the agent policy', () => this.store.repo(policyRepo).fingerprint())
   }
 
-  /** Whether a payout check needs the destination book (read from the provider before the transaction). */
-  needsBook(): boolean {
-    const s = this.state()
-    return s.kind !== 'unreadable' && s.policy.destinations.kind !== 'any'
-  }
-
   /**
-   * Decides a new payout inside the caller's write transaction and records the decision there:
-   * allow or hold, or throws a PolicyError (then the caller's transaction rolls back and
-   * `recordDenial` writes the audit row).
+   * Decides a payout, checked against the provider's wallets and book first (so the rules see what the provider will
+   * pay), inside the caller's write transaction and records the decision there: allow or hold, or throws a
+   * PolicyError (then the caller's transaction rolls back and `recordDenial` writes the audit row).
    */
-  admitPayout(key: string, body: CreateWithdrawal, book: readonly Counterparty[] | null, now: Date): Admitted {
+  admitPayout(key: string, checked: CheckedPayout, now: Date): Admitted {
     const repo = this.store.repo(policyRepo)
     const state = policyState(repo.read())
+    const { body, destination } = checked
     const decision: Decision =
       state.kind === 'unreadable'
         ? unreadable(state.problem)
         : checkPayout(state.policy, {
             asset: body.asset,
             amount: body.amount,
-            destination: body.destination,
-            network: body.network,
-            // A refused entry sent again is checked again: it left the totals when it was refused.
+            destination,
+            // An entry sent again is checked again, as new: its own earlier attempt is not counted twice.
             spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
             requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
-            book,
             now,
           })
     if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
     repo.noteRequest(now.toISOString(), 'request_withdrawal', key)
-    this.audit(now, key, 'request_withdrawal', decision, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination })
+    const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
+    this.audit(now, key, 'request_withdrawal', decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
     return decision
+  }
+
+  /** Whether the policy ever held this payout: then only a person's release sent it. */
+  wasHeld(key: string): boolean {
+    return this.store.read('read the audit log', () => this.store.repo(policyRepo).holdReason(key)) !== null
   }
 
   /** The answer to a retry of a payout that still waits for a person: the rule that held it, as at first. */
@@ -102,6 +101,20 @@ export class AgentPolicy {
     const held = decision.outcome === 'hold'
     const detail = held ? { tool, rule: decision.rule, message: decision.message, ...request } : { tool, rule: null, ...request }
     this.store.audit.append(decisionEntry(now, held ? 'policy.held' : 'policy.allowed', AGENT_ACTOR, key, detail))
+  }
+}
+
+function holdFacts(decision: Extract<Decision, { outcome: 'hold' }>, checked: CheckedPayout): Hold {
+  const d = checked.destination
+  return {
+    rule: decision.rule,
+    message: decision.message,
+    walletName: checked.wallet.name,
+    destinationId: d.id,
+    destinationName: d.label,
+    destinationAddress: d.address,
+    network: d.network,
+    verifiedAt: d.verified_at,
   }
 }
 

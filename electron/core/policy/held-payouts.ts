@@ -1,8 +1,21 @@
+import type { HeldPayoutView } from '../../../shared/ipc/channels/policy'
+import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
+import { policyRepo } from '../store/policy-repo'
 import type { PolicyEditor } from './policy-settings'
+
+/** A damaged audit row of one hold shows that hold as unchecked (the release dialog says so); it never hides the others. */
+function readableHold(read: () => Hold | null): Hold | null {
+  try {
+    return read()
+  } catch (err) {
+    if (err instanceof DeskError && err.code === 'record_corrupt') return null
+    throw err
+  }
+}
 
 /** The outbox error a rejected hold carries; the agent reads it on its next retry with the key. */
 export const HELD_REJECTED = 'held_rejected'
@@ -18,8 +31,15 @@ export class HeldPayouts {
     private readonly editor: PolicyEditor,
   ) {}
 
-  list(): OutboxEntry[] {
-    return this.store.read('read the outbox', () => this.store.outbox.list().entries.filter((e) => e.state === 'held'))
+  /** Each held entry with why it is held and what it pays (its wallet, destination entry and network, as checked). */
+  list(): HeldPayoutView[] {
+    return this.store.read('read the held payouts', () => {
+      const repo = this.store.repo(policyRepo)
+      return this.store.outbox
+        .list()
+        .entries.filter((e) => e.state === 'held')
+        .map((e) => ({ ...e, hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null) }))
+    })
   }
 
   /** Sends the held entry through `payouts` (the profile's signing session). */

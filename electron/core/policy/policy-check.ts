@@ -13,16 +13,16 @@ export type Decision =
   /** `remaining`: what the rule still allows (an amount, a count), or null when nothing of the kind applies. */
   | { outcome: 'deny'; rule: RuleName; message: string; remaining: string | null }
 
+/** A payout as the provider will execute it (checked against its wallets and book first), and what the rules count. */
 export interface PayoutFacts {
+  /** A symbol the wallet holds, exactly. */
   asset: string
   amount: string
-  destination: string
-  network?: string
-  /** Amounts of this asset the agent's payouts of the last 24 hours may still pay. */
+  /** The one book entry the provider pays, on the network it resolves. */
+  destination: Counterparty
+  /** Amounts of this asset the agent's payouts sent (or held) in the last 24 hours may still pay. */
   spentToday: readonly string[]
   requestsLastHour: number
-  /** The destination book, read when the destination rule needs it (null for "any"). */
-  book: readonly Counterparty[] | null
   now: Date
 }
 
@@ -75,22 +75,15 @@ function checkDaily(policy: Policy, f: PayoutFacts): Decision | null {
   }
 }
 
-/**
- * The destination is the address the agent names; the rule speaks of destination entries. Every
- * entry with that address (on the payout's network, when given) must pass: when the network is
- * left to the provider, any of them could be the one it pays, so all are checked (fail closed).
- */
+/** The rule speaks of book entries; the payout was resolved to the one entry the provider will pay. */
 function checkDestination(rule: DestinationRule, f: PayoutFacts): Decision | null {
   if (rule.kind === 'any') return null
-  const entries = (f.book ?? []).filter((c) => c.address === f.destination && (f.network === undefined || c.network === f.network))
+  const d = f.destination
   const deny = (message: string): Decision => ({ outcome: 'deny', rule: 'destinations', message, remaining: null })
-  if (entries.length === 0) return deny('Payouts go only to destinations in the destination book that the policy allows; this address is not in the book.')
   if (rule.kind === 'list') {
-    const allowed = new Set(rule.ids)
-    const outside = entries.find((c) => !allowed.has(c.id))
-    return outside ? deny(`Payouts go only to the destination ids ${rule.ids.join(', ')}; this address is destination ${outside.id}.`) : null
+    return rule.ids.includes(d.id) ? null : deny(`Payouts go only to the destination ids ${rule.ids.join(', ')}; this payout would go to destination ${d.id} on ${d.network}.`)
   }
   const since = f.now.getTime() - rule.hours * HOUR_MS
-  const young = entries.find((c) => !c.can_send || c.verified_at === null || Date.parse(c.verified_at) > since)
-  return young ? deny(`Payouts go only to destinations verified at least ${rule.hours} hours ago; destination ${young.id} is not (yet).`) : null
+  const young = !d.can_send || d.verified_at === null || !(Date.parse(d.verified_at) <= since)
+  return young ? deny(`Payouts go only to destinations verified at least ${rule.hours} hours ago; this payout would go to destination ${d.id} on ${d.network}, which is not (yet).`) : null
 }

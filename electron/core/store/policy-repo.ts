@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { HoldSchema, type Hold } from '../../../shared/policy/hold-schema'
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
 import { AuditEntrySchema } from './audit-chain'
@@ -10,9 +11,12 @@ export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' }
 /** A policy change as its audit row records it (PolicySettings writes it in the row's own transaction). */
 const PolicyChangeSchema = AuditEntrySchema.extend({ detail: z.looseObject({ by: z.string(), policy: z.unknown().optional() }) })
 
-/** A `policy.held` audit row: the decision's detail names the hold rule and its message. */
-const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(['hold_all', 'hold_above']), message: z.string() }) })
-export type HoldReason = { rule: 'hold_all' | 'hold_above'; message: string }
+/**
+ * A `policy.held` audit row: the decision's detail names the hold rule and its message, and (since holds are checked
+ * first) the `hold` facts of what it pays.
+ */
+const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(['hold_all', 'hold_above']), message: z.string(), hold: HoldSchema.optional() }) })
+export type HoldReason = { rule: 'hold_all' | 'hold_above'; message: string; hold: Hold | null }
 
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
 const NOT_PAYING = "('discarded', 'refused')"
@@ -86,19 +90,22 @@ export class PolicyRepo {
 
   /**
    * Amounts of `asset` the requester's payouts since `since` (ISO time) may still pay: every entry
-   * except discarded and refused ones, and except those the provider reports cancelled.
-   * Returned as the stored decimal strings; the caller adds them with big.js.
+   * except discarded and refused ones, and except those the provider reports cancelled. An entry is
+   * counted at its last attempt to send (a refused one sent again a day later counts then), or when it
+   * was recorded if it was never sent (held, queued). Returned as the stored decimal strings; the
+   * caller adds them with big.js.
    */
   amountsSince(requestedBy: string, asset: string, since: string, exceptKey: string | null = null): string[] {
     const rows = this.db
       .prepare(
         `SELECT json_extract(o.body, '$.amount') AS amount FROM outbox o
          LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
-         WHERE o.requested_by = ? AND o.created_at >= ? AND json_extract(o.body, '$.asset') = ?
+         WHERE o.requested_by = ? AND json_extract(o.body, '$.asset') = ?
+           AND COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at) >= ?
            AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
            AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
       )
-      .all(requestedBy, since, asset, exceptKey) as Array<{ amount: unknown }>
+      .all(requestedBy, asset, since, exceptKey) as Array<{ amount: unknown }>
     return rows.map((r) => {
       if (typeof r.amount !== 'string') throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
       return r.amount
@@ -125,7 +132,7 @@ export class PolicyRepo {
       const issue = parsed.error.issues[0]
       throw heldRecordCorrupt(key, `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`)
     }
-    return { rule: parsed.data.detail.rule, message: parsed.data.detail.message }
+    return { rule: parsed.data.detail.rule, message: parsed.data.detail.message, hold: parsed.data.detail.hold ?? null }
   }
 
   /** The agent's write requests the policy let through since `since`. */

@@ -36,6 +36,8 @@ export interface SessionDeps {
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
   /** The history ledger's background sync; only the app's shells turn it on, so other hosts send nothing unasked. */
   history?: { background?: boolean } & Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
+  /** The outbox's clock (when an entry was recorded and sent); tests move it, everyone else uses the real one. */
+  now?: () => Date
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
@@ -82,7 +84,7 @@ export class TreasurySession {
     const pacer = new Pacer({ ...deps.pacing, ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
     const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacer, ...deps.sender })
     const client = new ApiClient(sender)
-    const outbox = Outbox.open(store)
+    const outbox = Outbox.open(store, deps.now)
     const poller = new WithdrawalPoller({
       client,
       profileId: profile.id,

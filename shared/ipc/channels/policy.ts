@@ -1,11 +1,16 @@
 import { z } from 'zod'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
+import { HoldSchema } from '../../policy/hold-schema'
 import { PolicySchema } from '../../policy/policy-schema'
 import { channels } from '../channel'
 import { OutboxEntryViewSchema } from './payouts'
 
 const profileId = text().min(1).max(64)
+
+/** A held agent payout: the outbox entry and why it is held, with what it pays (null for a hold recorded before the check was kept). */
+export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({ hold: HoldSchema.nullable() })
+export type HeldPayoutView = z.infer<typeof HeldPayoutViewSchema>
 const idempotencyKey = text().min(1).max(128)
 
 /** A profile's agent policy as the app shows it, with its rules in plain sentences. */
@@ -27,7 +32,7 @@ export const policyChannels = channels({
   /** Back to the default: every agent payout is held for a person. */
   'policy.clear': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
   /** The open profile's agent payouts held for a person, oldest first. */
-  'held.list': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
+  'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
   'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
   /** Nothing is sent; the agent reads the reason on its next retry with the key. */

@@ -26,8 +26,11 @@ beforeAll(async () => {
   const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
   destinationId = json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id
   otherDestinationId = json(await c.call('create_counterparty', { ...company, address: OTHER_DESTINATION, label: HOSTILE_LABEL })).data.id
+  // The same address on polygon-amoy, for USDC payouts (the wallet holds USDC there only).
+  const polygonId = json(await c.call('create_counterparty', { ...company, network: 'polygon-amoy', address: OTHER_DESTINATION, label: 'Acme on Polygon' })).data.id
   await f.console.verify(destinationId)
   await f.console.verify(otherDestinationId)
+  await f.console.verify(polygonId)
   await c.close()
 }, 60_000)
 
@@ -81,7 +84,7 @@ describe('the agent policy, enforced by the connector', () => {
     expectAccepted(await pay(c, newKey('cap'), '0.01'))
     const over = newKey('over')
     expectDenied(await pay(c, over, '0.010000000000000001'), 'max_per_payout', '0.01')
-    expectDenied(await pay(c, newKey('usdc'), '0.000001', { asset: 'USDC', network: 'polygon-amoy' }), 'max_per_payout', '0')
+    expectDenied(await pay(c, newKey('usdc'), '0.000001', { asset: 'USDC', network: 'polygon-amoy', destination: OTHER_DESTINATION }), 'max_per_payout', '0')
     expect(await postsWithKey(over)).toEqual([])
     // Nothing of a denied request is in the outbox.
     const outbox = await f.cli(['outbox', '--profile', 'per-payout', '--json'])
@@ -100,9 +103,10 @@ describe('the agent policy, enforced by the connector', () => {
     await f.setPolicy('daily', ['--max-per-day', 'ETH=0.03'])
     const first = await f.connect('daily')
     const made = expectAccepted(await pay(first, newKey('d1'), '0.02'))
-    // A destination the provider refuses (never verified): the refused payout leaves the total.
-    const refused = await pay(first, newKey('refused'), '0.01', { destination: '0x12117fBe20eB4DDc1365D4746FfC5Cde8a4B47b0' })
-    expect(json(refused).error.code).toBe('destination_not_whitelisted')
+    // A payout the provider refuses (no second approver that moment): the refused payout leaves the total.
+    await f.console.settings({ approver_available: false })
+    const refused = await pay(first, newKey('refused'), '0.01').finally(() => f.console.settings({ approver_available: true }))
+    expect(json(refused).error.code).toBe('no_approver_available')
     await first.close()
 
     const second = await f.connect('daily')
@@ -210,7 +214,7 @@ describe('the agent policy, enforced by the connector', () => {
     const denied = results.filter((r) => r.isError)
     expect(accepted).toHaveLength(5)
     expect(denied.map((r) => json(r).error.rule)).toEqual(['max_per_day', 'max_per_day', 'max_per_day'])
-  }, 30_000)
+  }, 60_000)
 
   it('a policy change reaches a running connector at once, and the new rules arrive with tools/list_changed', async () => {
     await f.profile('live', { writeTools: true })

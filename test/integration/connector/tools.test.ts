@@ -161,6 +161,7 @@ describe('connector tools against the simulator', () => {
       network: 'polygon-amoy',
     })
     expect(unverified.isError).toBe(true)
-    expect(json(unverified).error).toMatchObject({ code: 'destination_not_whitelisted', request_id: expect.any(String) })
+    // Checked against the book before anything is recorded or sent, as the provider would refuse it.
+    expect(json(unverified).error).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/destination in the book/), request_id: null })
   })
 })

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
+import type { CheckedPayout } from '../../../electron/core/payouts/preflight'
 import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
 import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
@@ -14,6 +15,11 @@ const AGENT = AGENT_REQUESTER
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
 const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' })
+const checked = (amount: string): CheckedPayout => ({
+  body: body(amount),
+  wallet: { id: 'w1', name: 'Main', status: 'active', address: '0x1', deposit_addresses: [], networks: [], balances: [], total_usd: 0 },
+  destination: { id: 'cp-1', label: 'Acme', network: 'ethereum-sepolia', network_name: 'Ethereum Sepolia', address: body(amount).destination, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-01T00:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z' },
+})
 
 describe('the agent policy over the profile store', () => {
   let dir: string
@@ -32,7 +38,7 @@ describe('the agent policy over the profile store', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  const admit = (key: string, amount: string, at = NOW) => outbox.add(body(amount), AGENT, at, key, { admit: () => (policy.admitPayout(key, body(amount), null, at).outcome === 'hold' ? 'held' : 'sending') })
+  const admit = (key: string, amount: string, at = NOW) => outbox.add(body(amount), AGENT, at, key, { admit: () => (policy.admitPayout(key, checked(amount), at).outcome === 'hold' ? 'held' : 'sending') })
   const denial = async (key: string, amount: string) => {
     const err = await admit(key, amount).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PolicyError)
@@ -66,9 +72,19 @@ describe('the agent policy over the profile store', () => {
     await outbox.add(body('0.9'), AGENT, NOW, 'other')
     await outbox.add(body('0.2'), AGENT, NOW, 'again')
     await outbox.mark('again', 'refused', { error: { code: 'withdrawal_failed', message: 'x' } })
-    const err = await outbox.mark('again', 'sending', { admit: () => (policy.admitPayout('again', body('0.2'), null, NOW).outcome === 'hold' ? 'held' : 'sending') }).catch((e: unknown) => e)
+    const err = await outbox.mark('again', 'sending', { admit: () => (policy.admitPayout('again', checked('0.2'), NOW).outcome === 'hold' ? 'held' : 'sending') }).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0.1' })
     expect(outbox.get('again').state).toBe('refused')
+  })
+
+  it('an entry counts from its last attempt to send: refused two days ago and sent again an hour ago, it is in today\'s total', async () => {
+    let clock = new Date(NOW.getTime() - 2 * DAY)
+    const timed = Outbox.open(store, () => clock)
+    await timed.add(body('0.6'), AGENT, clock, 'resent')
+    await timed.mark('resent', 'refused', { error: { code: 'no_approver_available', message: 'x' } })
+    clock = new Date(NOW.getTime() - 60 * 60 * 1000)
+    await timed.mark('resent', 'sending')
+    expect((await denial('k1', '0.400000000000000001')).remaining).toBe('0.4')
   })
 
   it('a store error denies: nothing is recorded', async () => {

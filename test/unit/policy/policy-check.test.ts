@@ -5,10 +5,10 @@ import { checkCounterparty, checkPayout, type PayoutFacts } from '../../../elect
 
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
-const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: ADDRESS, network: 'polygon-amoy', spentToday: [], requestsLastHour: 0, book: null, now: NOW, ...over })
 const policy = (over: Partial<Policy>): Policy => ({ ...NO_RULES, ...over })
 const entry = (over: Partial<Counterparty>): Counterparty =>
   ({ id: 'cp-1', label: 'x', network: 'polygon-amoy', network_name: 'Polygon Amoy', address: ADDRESS, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-20T12:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z', ...over }) as Counterparty
+const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: entry({}), spentToday: [], requestsLastHour: 0, now: NOW, ...over })
 
 describe('policy rules at their exact boundaries', () => {
   it('per-payout maximum: the cap passes, one smallest unit more is denied with the cap as the allowance', () => {
@@ -40,19 +40,24 @@ describe('policy rules at their exact boundaries', () => {
 
   it('destinations verified at least H hours ago: exactly H passes, a millisecond less is denied; unverified and unknown are denied', () => {
     const p = policy({ destinations: { kind: 'verified_for', hours: 72 } })
-    expect(checkPayout(p, facts({ book: [entry({ verified_at: '2026-11-20T12:00:00.000Z' })] })).outcome).toBe('allow')
-    expect(checkPayout(p, facts({ book: [entry({ verified_at: '2026-11-20T12:00:00.001Z' })] }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
-    expect(checkPayout(p, facts({ book: [entry({ can_send: false, verified_at: null })] })).outcome).toBe('deny')
-    expect(checkPayout(p, facts({ book: [] })).outcome).toBe('deny')
+    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.000Z' }) })).outcome).toBe('allow')
+    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.001Z' }) }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
+    expect(checkPayout(p, facts({ destination: entry({ can_send: false, verified_at: null }) })).outcome).toBe('deny')
+    expect(checkPayout(p, facts({ destination: entry({ verified_at: 'yesterday' }) })).outcome).toBe('deny')
   })
 
-  it('a destination list: only the listed ids; without a network every entry with the address must be listed', () => {
+  it('a destination list: only the listed ids, judged on the entry the payout resolved to', () => {
     const p = policy({ destinations: { kind: 'list', ids: ['cp-1'] } })
-    expect(checkPayout(p, facts({ book: [entry({})] })).outcome).toBe('allow')
-    expect(checkPayout(p, facts({ book: [entry({ id: 'cp-2' })] }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
-    const twoNetworks = [entry({}), entry({ id: 'cp-9', network: 'ethereum-sepolia' })]
-    expect(checkPayout(p, facts({ book: twoNetworks })).outcome).toBe('allow')
-    expect(checkPayout(p, facts({ book: twoNetworks, network: undefined })).outcome).toBe('deny')
+    expect(checkPayout(p, facts()).outcome).toBe('allow')
+    const other = checkPayout(p, facts({ destination: entry({ id: 'cp-2' }) }))
+    expect(other).toMatchObject({ outcome: 'deny', rule: 'destinations' })
+    expect(other.outcome === 'deny' && other.message).toContain('destination cp-2 on polygon-amoy')
+  })
+
+  it('an asset named like an object\'s own property reads only what a person set, never the prototype', () => {
+    const p = policy({ maxPerPayout: { USDC: '10' }, maxPerDay: { USDC: '20' }, holdAbove: { USDC: '5' } })
+    for (const asset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(checkPayout(p, facts({ asset, amount: '999' })).outcome).toBe('allow')
+    expect(checkPayout(policy({ maxPerPayout: { '*': '0' } }), facts({ asset: 'constructor' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '0' })
   })
 
   it('hold above: the amount equal to the threshold is sent, one unit more is held; hold-all holds everything; caps still deny first', () => {
@@ -70,6 +75,8 @@ describe('policy schema refuses bad rules with a clear message', () => {
     [{ maxPerDay: { ETH: '0' } }, /must be more than 0/],
     [{ maxPerDay: { ETH: '-1' } }, /not a decimal amount/],
     [{ holdAbove: { DOGE: '1' } }, /unknown asset "DOGE"/],
+    [{ maxPerPayout: { constructor: '1' } }, /unknown asset "constructor"/],
+    [{ maxPerDay: { toString: '1' } }, /unknown asset "toString"/],
     [{ destinations: { kind: 'verified_for', hours: 0 } }, /hours must be more than 0/],
     [{ destinations: { kind: 'verified_for', hours: -2 } }, /hours must be more than 0/],
     [{ maxRequestsPerHour: 0 }, /at least 1/],

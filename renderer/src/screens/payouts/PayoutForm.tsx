@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { ASSET_DECIMALS } from '../../../../shared/api/networks'
+import { assetDecimals } from '../../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../../shared/api/requests'
 import type { Counterparty, Wallet } from '../../../../shared/api/resources'
 import { checkPayout } from '../../../../shared/payouts/payout-rules'
@@ -147,7 +147,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
           hint={
             balance ? (
               <>
-                Available <Amount value={balance.available} asset={asset} /> · up to {ASSET_DECIMALS[asset] ?? 18} decimals
+                Available <Amount value={balance.available} asset={asset} /> · up to {assetDecimals(asset) ?? 18} decimals
               </>
             ) : undefined
           }

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { text } from '../api/text'
+
+/**
+ * Why an agent's payout is held and what it will pay, as checked against the provider's wallets and destination book
+ * before the policy held it: what a person needs to decide on the release.
+ */
+export const HoldSchema = z.strictObject({
+  rule: z.enum(['hold_all', 'hold_above']),
+  message: text(),
+  walletName: text(),
+  destinationId: text(),
+  /** The book entry's label (the provider's text: shown through the untrusted-text rule). */
+  destinationName: text(),
+  destinationAddress: text(),
+  network: text(),
+  /** When the destination was verified, as the provider said at the check. */
+  verifiedAt: text().nullable(),
+})
+export type Hold = z.infer<typeof HoldSchema>
