@@ -127,7 +127,7 @@ test('a production profile is marked everywhere and the agent tools ask twice', 
   await form.getByLabel('Base URL').fill('https://api.provider.example')
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
-  await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
+  await page.locator('#profile-picker').selectOption({ label: 'Production · Live treasury' })
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await expect(page.locator('.app')).toHaveClass(/app-env-production/)
 
