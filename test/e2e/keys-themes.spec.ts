@@ -83,7 +83,7 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
   await form.getByLabel('Environment').selectOption('production')
   await form.getByLabel('Base URL').fill('https://api.provider.example')
   await form.getByRole('button', { name: 'Create profile' }).click()
-  await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
+  await page.locator('#profile-picker').selectOption({ label: 'Production · Live treasury' })
   await expect(page.locator('.app')).toHaveClass(/app-env-production/)
   await page.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Live treasury' }).click()
   await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()

@@ -128,7 +128,7 @@ test('a production profile on the simulator is marked everywhere and the agent t
   await form.getByLabel('Base URL').fill(sim.production.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
-  await page.locator('#profile-picker').selectOption({ label: 'Live treasury (production)' })
+  await page.locator('#profile-picker').selectOption({ label: 'Production · Live treasury' })
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await expect(page.locator('.app')).toHaveClass(/app-env-production/)
 

@@ -1,4 +1,15 @@
+import { Fragment } from 'react'
 import { CopyButton } from './CopyButton'
+
+/** Break opportunities every four characters: a long address wraps in groups people can compare, never a character a line. */
+function inGroups(value: string) {
+  return (value.match(/.{1,4}/gsu) ?? []).map((group, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {group}
+    </Fragment>
+  ))
+}
 
 /** Keeps both ends of a long id or hash visible: users compare those. */
 export function shortenMiddle(value: string, keep = 8): string {
@@ -9,8 +20,8 @@ export function shortenMiddle(value: string, keep = 8): string {
 export function ShortId({ value, what, short = false, copy = true, keep = 8 }: { value: string; what: string; short?: boolean; copy?: boolean; keep?: number }) {
   return (
     <span className="id-with-copy">
-      <code className="mono" title={value} dir="ltr">
-        {short ? shortenMiddle(value, keep) : value}
+      <code className={short ? 'mono id-short' : 'mono'} title={value} dir="ltr">
+        {short ? shortenMiddle(value, keep) : inGroups(value)}
       </code>
       {copy ? <CopyButton value={value} what={what} /> : null}
     </span>

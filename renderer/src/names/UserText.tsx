@@ -2,5 +2,7 @@ import { visibleControls } from './safe-text'
 
 /** Text someone typed (a label, a name): isolated from its neighbours, with direction controls made visible. */
 export function UserText({ children }: { children: string }) {
-  return <bdi>{visibleControls(children)}</bdi>
+  const shown = visibleControls(children)
+  // Whole in the tooltip where a list or a heading cuts it short.
+  return <bdi title={shown}>{shown}</bdi>
 }

@@ -76,6 +76,7 @@ export function App() {
       >
         Skip to content
       </a>
+      {current?.environment === 'production' ? <div className="production-frame" data-testid="production-frame" aria-hidden="true" /> : null}
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>

@@ -19,7 +19,7 @@ export function PacingMeter() {
     }
   }, [refresh, follow])
   return (
-    <span className="muted small" data-testid="pacing">
+    <span className="muted small topbar-shrink" data-testid="pacing">
       {remaining !== null && limit !== null ? (
         <span title="Requests the app may still send this minute before it paces itself">
           Budget {remaining}/{limit}

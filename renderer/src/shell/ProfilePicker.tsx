@@ -3,6 +3,8 @@ import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles } from '../stores/profiles'
 
+const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
+
 export function ProfilePicker() {
   const { profiles, current, select } = useProfiles()
   const [error, setError] = useState<DeskCallError | null>(null)
@@ -12,8 +14,10 @@ export function ProfilePicker() {
       <label className="small muted" htmlFor="profile-picker">
         Profile
       </label>
+      {/* The environment leads each option: a long name is cut at its end, never the environment. */}
       <select
         id="profile-picker"
+        title={current ? `${current.name} (${current.environment})` : undefined}
         value={current?.id ?? ''}
         onChange={(e) => {
           setError(null)
@@ -23,7 +27,7 @@ export function ProfilePicker() {
         {current ? null : <option value="">Choose a profile</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({p.environment})
+            {ENVIRONMENT[p.environment]} · {p.name}
           </option>
         ))}
       </select>

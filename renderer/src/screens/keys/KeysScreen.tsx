@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
+import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { ProfileDetail } from './ProfileDetail'
@@ -48,31 +49,33 @@ export function KeysScreen() {
             setSelectedId(null)
             void load()
           }} /> : null}</div>
-          <table className="grid" aria-label="Profiles">
-            <thead>
-              <tr>
-                <th>Profile</th>
-                <th>Environment</th>
-                <th>Key</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profiles.map((p) => (
-                <tr key={p.id} className="clickable" aria-selected={p.id === selected?.id}>
-                  <td>
-                    <button type="button" className="link" onClick={() => setSelectedId(p.id)}>
-                      {p.name}
-                    </button>
-                    {p.id === current?.id ? <span className="muted small"> (in use)</span> : null}
-                  </td>
-                  <td>
-                    <EnvBadge environment={p.environment} />
-                  </td>
-                  <td className="small">{!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}</td>
+          <div>
+            <table className="grid" aria-label="Profiles">
+              <thead>
+                <tr>
+                  <th>Profile</th>
+                  <th>Environment</th>
+                  <th>Key</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {profiles.map((p) => (
+                  <tr key={p.id} className="clickable" aria-selected={p.id === selected?.id}>
+                    <td>
+                      <button type="button" className="link" onClick={() => setSelectedId(p.id)}>
+                        <UserText>{p.name}</UserText>
+                      </button>
+                      {p.id === current?.id ? <span className="muted small"> (in use)</span> : null}
+                    </td>
+                    <td>
+                      <EnvBadge environment={p.environment} />
+                    </td>
+                    <td className="small">{!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       ) : null}
       <ScreenCaptureToggle />

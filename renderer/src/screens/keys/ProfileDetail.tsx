@@ -9,6 +9,7 @@ import { useAction } from '../../components/useAction'
 import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
+import { UserText } from '../../names/UserText'
 
 export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -27,7 +28,9 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
     <section aria-label={`Profile ${profile.name}`}>
       <div className="panel">
         <div className="screen-head">
-          <h2>{profile.name}</h2>
+          <h2>
+            <UserText>{profile.name}</UserText>
+          </h2>
           <EnvBadge environment={profile.environment} />
           <span className="spacer" />
           {profile.embedded ? (

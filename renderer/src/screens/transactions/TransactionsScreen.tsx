@@ -9,6 +9,7 @@ import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { useTimeZone } from '../../stores/time-zone'
 import { inputFromIso } from '../../format/zoned-input'
+import { ColumnChooser } from './ColumnChooser'
 import { ExportPanel } from './ExportPanel'
 import { EMPTY_DRAFT, describeFilter, toLedgerFilter, type FilterDraft } from './ledger-filter'
 import { LedgerFilters } from './LedgerFilters'
@@ -92,6 +93,7 @@ export function TransactionsScreen() {
         <span className="muted small" data-testid="tx-count">
           {rows.length.toLocaleString()} loaded{done ? ' (all)' : ''}
         </span>
+        <ColumnChooser showWallet={!draft.walletId} />
         <button type="button" aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
           {reporting ? 'Hide report' : 'Reconciliation report'}
         </button>

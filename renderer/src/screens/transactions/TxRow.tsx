@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { shortenMiddle } from '../../components/ShortId'
 import { Amount } from '../../components/Amount'
+import { statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
@@ -44,34 +45,38 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
         onSelect(t)
       }}
     >
-      <span role="cell" className="small">
+      <span role="cell" className="col-time small">
         <Time value={t.created_at} />
       </span>
-      <span role="cell" className={`dir-${t.direction}`}>
+      <span role="cell" className={`col-dir dir-${t.direction}`}>
         {t.direction}
       </span>
       {showWallet ? (
-        <span role="cell" title={t.wallet_id ?? undefined}>
-          {wallet ? <UserText>{wallet.name}</UserText> : <span className="muted">{t.wallet_id ?? '—'}</span>}
+        <span role="cell" className="col-wallet">
+          {wallet ? <UserText>{wallet.name}</UserText> : <span className="muted" title={t.wallet_id ?? undefined}>{t.wallet_id ?? '—'}</span>}
         </span>
       ) : null}
-      <span role="cell" className="tx-party">
+      <span role="cell" className="col-party tx-party" title={who.address}>
         <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
         <span onClick={own}>
           <ExplorerLink network={t.network} value={who.address} address what={`address ${shortenMiddle(who.address, 6)}`} />
         </span>
       </span>
-      <span role="cell" className="num">
+      <span role="cell" className="col-amount num">
+        {/* Where the Direction column is hidden for width, the direction goes with the amount. */}
+        <span className={`dir-inline dir-${t.direction}`}>{t.direction} </span>
         <Amount value={t.amount} asset={t.asset} />
       </span>
-      <span role="cell" className="num">
+      <span role="cell" className="col-fee num">
         {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
-      <span role="cell" className={t.final ? undefined : 'not-final'} title={t.final ? undefined : 'Not final: the app reads it again until it is'}>
-        {t.status}
+      <span role="cell" className={t.final ? 'col-status' : 'col-status not-final'} title={t.final ? statusLabel(t.status) : `${statusLabel(t.status)}: not final, the app reads it again until it is`}>
+        {statusLabel(t.status)}
       </span>
-      <span role="cell">{t.network_name ?? t.network ?? '—'}</span>
-      <span role="cell" className="tx-hash">
+      <span role="cell" className="col-network" title={t.network_name ?? t.network ?? undefined}>
+        {t.network_name ?? t.network ?? '—'}
+      </span>
+      <span role="cell" className="col-hash tx-hash">
         {t.tx_hash ? (
           <>
             <code className="mono" title={t.tx_hash}>

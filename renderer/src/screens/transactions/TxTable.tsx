@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { LedgerRow } from '../../../../shared/api/ledger-query'
 import { useNameBook } from '../../names/useNameBook'
+import { useTxColumns } from '../../stores/tx-columns'
 import { TxRow } from './TxRow'
 
 const ROW = 32
@@ -22,6 +23,8 @@ interface Props {
 export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearEnd }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const names = useNameBook()
+  const hidden = useTxColumns((s) => s.hidden)
+  const classes = ['tx-scroll', ...hidden.map((c) => `hide-${c}`), ...(showWallet ? [] : ['hide-wallet'])].join(' ')
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: OVERSCAN })
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
@@ -31,21 +34,37 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
   }, [lastIndex, rows.length, hasMore, onNearEnd])
 
   return (
-    <div className={showWallet ? 'tx-scroll tx-with-wallet' : 'tx-scroll'} ref={scrollRef} role="table" aria-label="Transactions" aria-rowcount={rows.length + 1} data-testid="tx-scroll">
+    <div className={classes} ref={scrollRef} role="table" aria-label="Transactions" aria-rowcount={rows.length + 1} data-testid="tx-scroll">
       <div className="tx-header" role="row">
-        <span role="columnheader">Recorded</span>
-        <span role="columnheader">Direction</span>
-        {showWallet ? <span role="columnheader">Wallet</span> : null}
-        <span role="columnheader">Counterpart</span>
-        <span role="columnheader" className="num">
+        <span role="columnheader" className="col-time">
+          Recorded
+        </span>
+        <span role="columnheader" className="col-dir">
+          Direction
+        </span>
+        {showWallet ? (
+          <span role="columnheader" className="col-wallet">
+            Wallet
+          </span>
+        ) : null}
+        <span role="columnheader" className="col-party">
+          Counterpart
+        </span>
+        <span role="columnheader" className="col-amount num">
           Amount
         </span>
-        <span role="columnheader" className="num">
+        <span role="columnheader" className="col-fee num">
           Fee
         </span>
-        <span role="columnheader">Status</span>
-        <span role="columnheader">Network</span>
-        <span role="columnheader">Tx hash</span>
+        <span role="columnheader" className="col-status">
+          Status
+        </span>
+        <span role="columnheader" className="col-network">
+          Network
+        </span>
+        <span role="columnheader" className="col-hash">
+          Tx hash
+        </span>
       </div>
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {

@@ -8,6 +8,7 @@ import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { RecentMovements } from './RecentMovements'
 import { DepositAddresses } from './DepositAddresses'
+import { UserText } from '../../names/UserText'
 
 export function WalletDetail({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -19,7 +20,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
         <button type="button" onClick={() => go('wallets')}>
           ← Wallets
         </button>
-        <h1>{wallet.data?.name ?? 'Wallet'}</h1>
+        <h1>{wallet.data ? <UserText>{wallet.data.name}</UserText> : 'Wallet'}</h1>
         <span className="spacer" />
         <button type="button" onClick={() => void wallet.refetch()} disabled={wallet.isFetching}>
           Refresh

@@ -5,6 +5,8 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { WalletDetail } from './WalletDetail'
+import { statusLabel } from '../../components/StatusChip'
+import { UserText } from '../../names/UserText'
 
 export function WalletsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -58,10 +60,10 @@ function WalletList() {
                 <tr key={w.id}>
                   <td>
                     <button type="button" className="link" onClick={() => go('wallets', w.id)}>
-                      {w.name}
+                      <UserText>{w.name}</UserText>
                     </button>
                   </td>
-                  <td>{w.status}</td>
+                  <td>{statusLabel(w.status)}</td>
                   <td className="small">{w.networks.map((n) => n.name).join(', ')}</td>
                   <td className="num">
                     <Usd value={w.total_usd} />

@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test'
+import { AGENT_REQUESTER } from '../../electron/core/connector'
+import { SUPPLIER_ADDRESS } from '../harness/e2e-destinations'
+import { checkA11y, consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { layoutProblems, selectShowsWhole } from '../harness/layout-check'
+
+/** Text at a field's limit without a space to break at: what a real book holds at worst. */
+const long = (stem: string, length: number) => stem.repeat(Math.ceil(length / stem.length)).slice(0, length)
+const PROFILE = long('OpsSandboxTreasury', 80)
+const LIVE_PROFILE = long('LiveTreasuryProduction', 80)
+const LABEL = long('SupplierAcmeInvoices', 120)
+const COMPANY = long('AcmeHoldingsGmbH', 120)
+const VASP = long('ExampleCustodyBank', 120)
+const WALLET = long('OperatingWalletEUR', 120)
+const REFERENCE = long('INV2026-', 120)
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]
+
+/** A profile on the simulator at `url`, its key registered in the demo workspace there, made current. */
+async function profileAt(app: App, name: string, environment: 'sandbox' | 'production', url: string): Promise<void> {
+  const { desk } = app
+  const profile = await desk.router.call('profiles.create', { name, environment, baseUrl: url, algorithm: 'ed25519' })
+  const { base64 } = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
+  const { key_id } = (await consolePost(url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
+  await desk.router.call('profiles.select', { profileId: profile.id })
+}
+
+/** The demo workspace with names at their limits: a wallet, a destination paid from it twice, a held agent payout. */
+async function seed(app: App, url: string): Promise<void> {
+  const { desk } = app
+  const wallet = (await consolePost(url, '/wallets', {
+    workspace_id: 'ws-demo',
+    name: WALLET,
+    balances: [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '5000', available: '5000', decimals: 6, usd_price: 1 }],
+  })) as { id: string }
+  const { counterparty } = await desk.router.call('counterparties.create', {
+    network: 'ethereum-sepolia',
+    address: SUPPLIER_ADDRESS,
+    counterparty_type: 'company',
+    company_name: COMPANY,
+    wallet_type: 'vasp',
+    vasp_name: VASP,
+    country: 'DE',
+    label: LABEL,
+  })
+  await consolePost(url, `/counterparties/${counterparty.id}/verify`)
+  const body = { wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', destination: SUPPLIER_ADDRESS, fee_priority: 'medium' as const }
+  const { withdrawal } = await desk.router.call('payouts.request', { ...body, amount: '1234' })
+  for (const step of ['approve', 'process', 'complete']) await consolePost(url, `/withdrawals/${withdrawal!.id}/${step}`)
+  await desk.router.call('payouts.request', { ...body, amount: '12.5' })
+  const session = await desk.treasury.session()
+  await session.payouts.outbox.add({ ...body, amount: '0.75' }, AGENT_REQUESTER, new Date(), 'agent-layout-held', { state: 'held' })
+}
+
+/** At each size and theme: nothing of `main` scrolls sideways, no id is squeezed, the badge and every button show. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      const found = await layoutProblems(page)
+      expect.soft(found, `${name} at ${size.width}×${size.height}, ${scheme}`).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
+    }
+    await expect.soft(page.getByRole('banner').getByTestId('env-badge')).toBeInViewport({ ratio: 1 })
+    await snap(page, `layout-${name}-${size.width}`)
+    // axe once a screen: what it checks does not change with the width.
+    if (size === SIZES[0]) await checkA11y(page).catch((e: unknown) => expect.soft(String(e), `axe on ${name}`).toBe(''))
+  }
+  await page.setViewportSize(SIZES[0]!)
+}
+
+/** The long label is on screen, cut or not, and whole in a title for the mouse. */
+async function expectTitled(page: Page, text: string): Promise<void> {
+  await expect.soft(page.locator('main').locator(`[title="${text}"]`).first()).toBeVisible()
+}
+
+test('every screen holds names at their field limits at 1280×800 and 1920×1080, light and dark', async ({ app, sim }) => {
+  // Eleven screens, each measured four times, photographed and run through axe twice.
+  test.setTimeout(900_000)
+  const { page } = app
+  await page.setViewportSize(SIZES[0]!)
+  await quickStart(page)
+  await profileAt(app, PROFILE, 'sandbox', sim.sandbox.url)
+  await seed(app, sim.sandbox.url)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible()
+  // The picker names the profile and its environment, whatever the width.
+  await expect.soft(page.locator('#profile-picker')).toHaveAttribute('title', `${PROFILE} (sandbox)`)
+  expect.soft(await selectShowsWhole(page, '#profile-picker', `Sandbox · ${PROFILE.slice(0, 12)}`)).toBe(true)
+  await expect(page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET })).toBeVisible()
+  await checkScreen(page, 'wallets')
+
+  await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET }).click()
+  await expect(page.getByRole('table', { name: 'Recent movements' })).toContainText('1,234 USDC')
+  await expectTitled(page, LABEL)
+  await checkScreen(page, 'wallet-detail')
+
+  await openSection(page, 'Transactions')
+  const table = page.getByRole('table', { name: 'Transactions' })
+  await expect(table.getByRole('row').filter({ hasText: LABEL.slice(0, 10) }).first()).toBeVisible({ timeout: 60_000 })
+  await checkScreen(page, 'transactions')
+  await table.getByRole('row').filter({ hasText: LABEL.slice(0, 10) }).first().click()
+  await expect(page.getByTestId('tx-detail')).toBeVisible()
+  await checkScreen(page, 'transaction-detail')
+
+  await openSection(page, 'Destinations')
+  await expectTitled(page, LABEL)
+  await checkScreen(page, 'destinations')
+  await page.getByTestId('destination-row').filter({ hasText: LABEL.slice(0, 10) }).getByRole('button').first().click()
+  await expect(page.getByTestId('destination-facts')).toContainText(COMPANY)
+  await checkScreen(page, 'destination-detail')
+
+  await openSection(page, 'Payouts')
+  await expect(page.getByTestId('payout-row').filter({ hasText: LABEL.slice(0, 10) })).toHaveCount(2)
+  await expectTitled(page, LABEL)
+  await checkScreen(page, 'payouts')
+  await page.getByTestId('payout-row').first().getByRole('button').first().click()
+  await expect(page.getByRole('heading', { name: 'Payout', level: 1 })).toBeVisible()
+  await checkScreen(page, 'payout-detail')
+
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'Batch from CSV' }).click()
+  const csv = ['destination;amount;asset;network;wallet;reference', `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`].join('\n')
+  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(page.getByTestId('batch-review')).toContainText('1 of 1 rows ready to pay')
+  await checkScreen(page, 'batch-review')
+
+  await openSection(page, 'Keys & profiles')
+  await expect(page.getByRole('heading', { name: PROFILE, level: 2 })).toBeVisible()
+  await checkScreen(page, 'keys')
+  await expect(page.locator('main').getByRole('button', { name: 'Remove profile' })).toBeInViewport({ ratio: 1 })
+
+  // Production is marked across the whole window, not only by the badge.
+  await expect(page.getByTestId('production-frame')).toHaveCount(0)
+  await profileAt(app, LIVE_PROFILE, 'production', sim.production.url)
+  await page.reload()
+  await openSection(page, 'Keys & profiles')
+  await expect(page.getByRole('heading', { name: LIVE_PROFILE, level: 2 })).toBeVisible()
+  const frame = page.getByTestId('production-frame')
+  await expect(frame).toBeVisible()
+  expect(await frame.boundingBox()).toEqual({ x: 0, y: 0, ...SIZES[0]! })
+  expect.soft(await selectShowsWhole(page, '#profile-picker', `Production · ${LIVE_PROFILE.slice(0, 12)}`)).toBe(true)
+  await checkScreen(page, 'keys-production')
+})
