@@ -1,13 +1,17 @@
-import { AGENT_REQUESTER } from '../../electron/core/connector'
+import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
+import { AgentPolicy } from '../../electron/core/policy'
+import { NO_RULES } from '../../shared/policy/policy-schema'
 import { checkA11y, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
 import { payableBody } from '../harness/e2e-destinations'
 
-/** What the connector records for an agent's payout the policy holds. */
+/** An agent's payout through the connector's own path: checked against the provider, then held by the policy. */
 async function holdForPerson(app: App, key: string, amount: string) {
   const session = await app.desk.treasury.session()
   const body = await payableBody(app.desk, amount)
-  await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), key, { state: 'held' })
-  return body
+  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
+  await expect(agent.request(key, body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_all' })
+  const [wallets, book] = await Promise.all([app.desk.router.call('wallets.list', {}), app.desk.router.call('counterparties.list', {})])
+  return { body, wallet: wallets.find((w) => w.id === body.wallet_id)!, destination: book.find((c) => c.network === body.network && c.address === body.destination)! }
 }
 
 test('agent policy in Keys & profiles; held payouts released or rejected on Payouts', async ({ app }) => {
@@ -39,18 +43,25 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   const profileId = (await desk.keys.profiles.current())!.id
   expect((await desk.router.call('policy.show', { profileId })).policy).toMatchObject({ maxPerPayout: { USDC: '100', '*': '0' }, holdAbove: { USDC: '5' } })
 
+  // Every agent payout held, whatever its asset, so both requests below wait for a person.
+  await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const released = await holdForPerson(app, 'agent-e2e-release', '0.5')
   await holdForPerson(app, 'agent-e2e-reject', '0.25')
   await openSection(page, 'Payouts')
   const held = page.getByRole('region', { name: 'Held for you' })
   await expect(held.getByTestId('held-row')).toHaveCount(2)
-  await expect(held.getByTestId('held-row').first()).toContainText(AGENT_REQUESTER)
-  await expect(held.getByTestId('held-row').first()).toContainText(released.network)
+  // The row shows what the provider will pay, as checked when the agent asked: names, not only ids.
+  const row = held.getByTestId('held-row').first()
+  for (const shown of [AGENT_REQUESTER, released.body.network, released.wallet.name, released.destination.label, 'hold_all', 'verified']) await expect(row).toContainText(shown)
   await snap(page, 'payouts-held')
   await checkA11y(page)
 
-  await held.getByTestId('held-row').first().getByRole('button', { name: 'Release' }).click()
-  await page.getByRole('dialog', { name: 'Release this payout?' }).getByRole('button', { name: 'Release and send' }).click()
+  await row.getByRole('button', { name: 'Release' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Release this payout?' })
+  const facts = dialog.getByTestId('release-facts')
+  for (const shown of [released.wallet.name, released.destination.label, released.destination.address, released.body.network, 'rule hold_all']) await expect(facts).toContainText(shown)
+  await snap(page, 'payouts-held-release')
+  await dialog.getByRole('button', { name: 'Release and send' }).click()
   await expect(held.getByTestId('held-row')).toHaveCount(1)
   await held.getByTestId('held-row').getByRole('button', { name: 'Reject' }).click()
   const reject = page.getByRole('dialog', { name: 'Reject this payout?' })

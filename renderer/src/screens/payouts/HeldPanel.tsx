@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import type { HeldPayoutView } from '../../../../shared/ipc/channels/policy'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
@@ -8,8 +8,12 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { UserText } from '../../names/UserText'
 
-type Acting = { kind: 'release' | 'reject'; entry: OutboxEntryView }
+type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
+
+/** The rule that held a payout, in words a person reads. */
+const RULE_TEXT = { hold_all: 'every agent payout is held', hold_above: 'above the hold amount' } as const
 
 /** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
 export function HeldPanel({ onReleased }: { onReleased: () => void }) {
@@ -64,6 +68,7 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
             <th>From wallet</th>
             <th>Destination</th>
             <th>Network</th>
+            <th>Held by</th>
             <th>Idempotency-Key</th>
             <th>Actions</th>
           </tr>
@@ -80,15 +85,26 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
                 <Amount value={e.body.amount} asset={e.body.asset} />
               </td>
               <td>
-                <ShortId value={e.body.wallet_id} what="wallet id" short />
+                {e.hold ? <UserText>{e.hold.walletName}</UserText> : null} <ShortId value={e.body.wallet_id} what="wallet id" short />
               </td>
               <td>
-                <ShortId value={e.body.destination} what="destination address" />
+                {e.hold ? (
+                  <>
+                    <UserText>{e.hold.destinationName}</UserText> <ShortId value={e.hold.destinationAddress} what="destination address" />
+                    <br />
+                    <span className="small muted">
+                      verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}
+                    </span>
+                  </>
+                ) : (
+                  <ShortId value={e.body.destination} what="destination address" />
+                )}
               </td>
               <td className="small">
-                {e.body.network ?? '—'}
+                {e.hold?.network ?? e.body.network ?? '—'}
                 {e.body.fee_priority ? ` · fee ${e.body.fee_priority}` : ''}
               </td>
+              <td className="small">{e.hold ? `${e.hold.rule} (${RULE_TEXT[e.hold.rule]})` : 'not checked (held by an older version)'}</td>
               <td>
                 <ShortId value={e.idempotencyKey} what="idempotency key" short />
               </td>
@@ -108,10 +124,7 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
       </table>
       {acting?.kind === 'release' ? (
         <ConfirmDialog title="Release this payout?" confirmLabel="Release and send" busy={busy} onClose={() => setActing(null)} onConfirm={() => void act(acting)}>
-          <p>
-            <Amount value={acting.entry.body.amount} asset={acting.entry.body.asset} /> to <code className="mono">{acting.entry.body.destination}</code> is sent
-            under the agent's Idempotency-Key. It then waits for approval in the provider's console like every payout.
-          </p>
+          <ReleaseFacts entry={acting.entry} />
         </ConfirmDialog>
       ) : null}
       {acting?.kind === 'reject' ? (
@@ -124,5 +137,44 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
         </ConfirmDialog>
       ) : null}
     </section>
+  )
+}
+
+/** What a release sends, as checked when the agent asked: the person decides on the wallet, destination and network it pays. */
+function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
+  const { body, hold } = entry
+  return (
+    <>
+      {hold ? (
+        <dl className="facts" data-testid="release-facts">
+          <dt>Amount</dt>
+          <dd>
+            <Amount value={body.amount} asset={body.asset} />
+          </dd>
+          <dt>From wallet</dt>
+          <dd>
+            <UserText>{hold.walletName}</UserText> <code className="mono">{body.wallet_id}</code>
+          </dd>
+          <dt>To</dt>
+          <dd>
+            <UserText>{hold.destinationName}</UserText> <code className="mono">{hold.destinationAddress}</code>
+          </dd>
+          <dt>Network</dt>
+          <dd>{hold.network}</dd>
+          <dt>Verified</dt>
+          <dd>{hold.verifiedAt ? <Time value={hold.verifiedAt} /> : 'never'}</dd>
+          <dt>Held by</dt>
+          <dd>
+            rule {hold.rule}: {hold.message}
+          </dd>
+        </dl>
+      ) : (
+        <p className="notice warn">
+          This payout was held before agent requests were checked first: <Amount value={body.amount} asset={body.asset} /> to{' '}
+          <code className="mono">{body.destination}</code> on {body.network ?? 'the network the provider picks'}. Check it before releasing.
+        </p>
+      )}
+      <p>It is sent under the agent's Idempotency-Key. It then waits for approval in the provider's console like every payout.</p>
+    </>
   )
 }
