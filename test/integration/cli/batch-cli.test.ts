@@ -22,14 +22,8 @@ const ws: Record<'sandbox' | 'production', BatchWorkspace> = {} as never
 const profileId: Record<string, string> = {}
 
 async function profile(name: string, env: 'sandbox' | 'production', baseUrl: string, workspaceId: string): Promise<void> {
-  expect(await cli(home, ['profile', 'add', '--name', name, '--env', 'sandbox', '--base-url', baseUrl])).toMatchObject({ code: 0 })
-  if (env === 'production') {
-    // A production profile needs https, which the local simulator does not serve: mark it production in the file.
-    const path = join(home, 'profiles.json')
-    const file = JSON.parse(await readFile(path, 'utf8')) as { profiles: Array<{ name: string; environment: string }> }
-    file.profiles.find((p) => p.name === name)!.environment = 'production'
-    await writeFile(path, JSON.stringify(file))
-  }
+  // Plain http on loopback is a base URL in either environment: the simulator's production listener is a production profile.
+  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({ code: 0 })
   const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', '--profile', name])).stdout)![1]
   const res = await fetch(`${baseUrl}/_console/keys`, {
     method: 'POST',
