@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { runDemo, type RunningDemo } from '../../../electron/cli/demo'
@@ -10,8 +13,11 @@ let demo: RunningDemo
 let origin: string
 let token: string
 const notes: string[] = []
+/** The data folder of a demo whose process is gone (killed with kill -9), as the next run finds it. */
+const leftover = join(tmpdir(), `payout-desk-demo-${spawnSync(process.execPath, ['-e', '']).pid}-killed`)
 
 beforeAll(async () => {
+  mkdirSync(leftover)
   // A keychain that refuses everything: the demo's in-memory fallback, which the top bar must announce.
   const noKeychain = new MemorySecretStore()
   noKeychain.failOn.add('set')
@@ -54,6 +60,13 @@ function exchange(ws: WebSocket, raw: string): Promise<Reply> {
 
 let nextId = 1
 const call = (ws: WebSocket, channel: string, input: unknown = {}) => exchange(ws, JSON.stringify({ id: nextId++, channel, input }))
+
+describe('demo start', () => {
+  it('removes the data folder a killed demo left behind, and says so', () => {
+    expect(existsSync(leftover)).toBe(false)
+    expect(notes).toContain(`demo: removed ${leftover}, left by a demo that was killed`)
+  })
+})
 
 describe('demo server: who may connect', () => {
   it('prints the ready line with a long random token', () => {
