@@ -180,6 +180,10 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
     .filter({ has: page.getByRole('cell', { name: bal.network, exact: true }) })
   await expect(row.locator('[data-value]').nth(0)).toHaveAttribute('data-value', sum('in'))
   await expect(row.locator('[data-value]').nth(1)).toHaveAttribute('data-value', sum('out'))
+  // The period ends at the last sync: each closing stands beside the provider's balance, read just now.
+  const roll = panel.getByTestId('roll-forward')
+  await expect(roll).toContainText('Closing balances compared with the provider’s balances, read just now.')
+  await expect(roll.getByRole('table', { name: 'Roll-forward per wallet, asset and network' }).getByRole('row').filter({ hasText: first.name }).first()).toBeVisible()
   await snap(page, 'transactions-report')
   await checkA11y(page)
 

@@ -42,6 +42,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
       <p className="muted small">
         {rf.compared ? 'Closing balances compared with the provider’s balances, read just now.' : 'The period does not end at the last sync, so closing balances are not compared with the provider.'}
       </p>
+      <div className="wide-scroll" tabIndex={0} role="region" aria-label="Roll-forward table, scrolls sideways">
       <table className="grid" aria-label="Roll-forward per wallet, asset and network">
         <thead>
           <tr>
@@ -74,6 +75,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
           ))}
         </tbody>
       </table>
+      </div>
       {explained.map((r) => (
         <p key={`${r.walletId}|${r.asset}|${r.network}`} className="small">
           {r.asset} on {r.network}: not final, may explain the difference:{' '}
