@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { profileDir } from '../../../electron/core/profiles'
+import { STORE_FILE } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, registerKey, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { readerProfile, spawnReaders, type Readers } from '../../harness/readers'
@@ -32,10 +35,11 @@ describe('one key budget across processes on one profile store', () => {
   /** Two readers with a key of their own, so the log shows only their requests. */
   async function twoReaders(pacing: { limit: number; windowSeconds: number }, requests: number) {
     const key = await registerKey(sim.sandbox.url, ws.workspaceId)
-    readers = await spawnReaders(2, { dataDir, profile: readerProfile(sim.sandbox.url, key.keyId), key, pacing, requests })
+    const profile = readerProfile(sim.sandbox.url, key.keyId)
+    readers = await spawnReaders(2, { dataDir, profile, key, pacing, requests })
     const results = await readers.go()
     const log = (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === key.keyId)
-    return { results, log, arrivals: log.map((r) => Date.parse(r.at)) }
+    return { results, log, arrivals: log.map((r) => Date.parse(r.at)), profileId: profile.id }
   }
 
   it('two processes reading at full speed stay within the limit together: no 429', async () => {
@@ -55,16 +59,22 @@ describe('one key budget across processes on one profile store', () => {
     const retryAfterS = 2
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 100_000, rate_limit_window_s: 60 })
     await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'GET', path_prefix: '/api/v1/wallets', mode: 'status', status: 429, retry_after: retryAfterS, times: 1 })
-    const { results, log, arrivals } = await twoReaders({ limit: 100_000, windowSeconds: 60 }, 40)
+    const { results, log, arrivals, profileId } = await twoReaders({ limit: 100_000, windowSeconds: 60 }, 40)
     expect(results.map((r) => r.failed)).toEqual([0, 0])
     const refused = log.findIndex((r) => r.status === 429)
     expect(refused).toBeGreaterThanOrEqual(0)
     const at429 = arrivals[refused]!
-    // Only the other process's request already in flight may arrive while the key is blocked;
-    // a process pacing alone would have sent dozens in these two seconds.
-    const duringBlock = arrivals.filter((t, i) => i > refused && t < at429 + retryAfterS * 1000)
-    expect(duringBlock.length).toBeLessThanOrEqual(1)
-    expect(arrivals.filter((t) => t >= at429 + retryAfterS * 1000).length).toBeGreaterThan(0)
+    // What the other process sent before the block reached the store depends on scheduling (under coverage two such
+    // requests arrived), so no count here: the store shows the block both processes read, and both waited it out.
+    // pacer-block-shared.test.ts holds, on the injected clock, that nothing starts on the key before it ends.
+    const db = new DatabaseSync(join(profileDir(dataDir, profileId), STORE_FILE), { readOnly: true })
+    const { until_ms: blockEnds } = db.prepare('SELECT until_ms FROM pacer_blocks').get() as { until_ms: number }
+    const slots = db.prepare('SELECT started_ms, process FROM pacer_slots').all() as Array<{ started_ms: number; process: string }>
+    db.close()
+    expect(blockEnds).toBeGreaterThanOrEqual(at429 + retryAfterS * 1000)
+    const processes = new Set(slots.map((s) => s.process))
+    expect(processes.size).toBe(2)
+    for (const p of processes) expect(slots.some((s) => s.process === p && s.started_ms >= blockEnds)).toBe(true)
     expect(log.filter((r) => r.status === 200)).toHaveLength(80)
   }, 60_000)
 })
