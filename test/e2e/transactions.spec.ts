@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import Big from 'big.js'
 import type { Page } from '@playwright/test'
 import { amountKey } from '../../shared/api/amount-key'
+import { findNetwork } from '../../shared/api/networks'
 import type { TransactionLeg, Wallet } from '../../shared/api/resources'
 import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
 
@@ -177,7 +178,7 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
     .getByRole('row')
     .filter({ hasText: first.name })
     .filter({ has: page.getByRole('cell', { name: bal.asset, exact: true }) })
-    .filter({ has: page.getByRole('cell', { name: bal.network, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: findNetwork(bal.network)!.name, exact: true }) })
   await expect(row.locator('[data-value]').nth(0)).toHaveAttribute('data-value', sum('in'))
   await expect(row.locator('[data-value]').nth(1)).toHaveAttribute('data-value', sum('out'))
   // The period ends at the last sync: each closing stands beside the provider's balance, read just now.

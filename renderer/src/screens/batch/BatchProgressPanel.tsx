@@ -142,7 +142,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
               <td className="num">
                 <Amount value={r.amount} asset={r.asset} />
               </td>
-              <td>{r.payoutStatus ?? r.state}</td>
+              <td>{statusLabel(r.payoutStatus ?? r.state)}</td>
               <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
               <td>{r.error ?? ''}</td>
             </tr>

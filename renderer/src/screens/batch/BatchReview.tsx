@@ -9,6 +9,7 @@ import { Field } from '../../components/Field'
 import { asDeskError, call, type DeskCallError } from '../../desk'
 import { useProfiles } from '../../stores/profiles'
 import type { BatchSource } from './BatchImport'
+import { networkName } from '../../format/network-name'
 
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
@@ -95,7 +96,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
             {check.totals.map((t) => (
               <tr key={`${t.walletId}|${t.asset}|${t.network}`} data-testid="batch-total">
                 <td>{t.walletName}</td>
-                <td>{t.network}</td>
+                <td>{networkName(t.network)}</td>
                 <td className="num">{t.rows}</td>
                 <td className="num">
                   <Amount value={t.total} asset={t.asset} />

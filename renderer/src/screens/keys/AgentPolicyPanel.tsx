@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
+import { Time } from '../../components/Time'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
@@ -42,7 +43,18 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
       {view ? (
         <>
           <p className="small muted" data-testid="policy-origin">
-            {view.kind === 'set' ? `Set by ${view.setBy} at ${view.setAt}.` : view.kind === 'default' ? 'No policy set: the default applies.' : 'The stored policy cannot be read; every agent request is refused.'}
+            {view.kind === 'set' ? (
+              <>
+                Set by {view.setBy}
+                {view.setAt ? (
+                  <>
+                    {' at '}
+                    <Time value={view.setAt} />
+                  </>
+                ) : null}
+                .
+              </>
+            ) : view.kind === 'default' ? 'No policy set: the default applies.' : 'The stored policy cannot be read; every agent request is refused.'}
           </p>
           <ul data-testid="policy-rules">
             {view.rules.map((r) => (

@@ -1,12 +1,13 @@
 import { findNetwork } from '../../../../shared/api/networks'
 import type { Withdrawal } from '../../../../shared/api/resources'
 import { Amount } from '../../components/Amount'
-import { ShortId } from '../../components/ShortId'
+import { ShortId, shortenMiddle } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { Timeline } from './Timeline'
+import { ExplorerLink } from '../../components/ExplorerLink'
 
 /** What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in its lifecycle. */
 export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: string | undefined }) {
@@ -50,7 +51,14 @@ export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: strin
           </dd>
           <dt>Tx hash</dt>
           <dd data-testid="tx-hash">
-            {w.tx_hash ? <ShortId value={w.tx_hash} what="transaction hash" /> : <span className="muted">not on chain yet</span>}
+            {w.tx_hash ? (
+              <span className="tx-hash">
+                <ShortId value={w.tx_hash} what="transaction hash" />
+                <ExplorerLink network={w.network} value={w.tx_hash} what={`transaction ${shortenMiddle(w.tx_hash, 6)}`} />
+              </span>
+            ) : (
+              <span className="muted">not on chain yet</span>
+            )}
           </dd>
         </dl>
       </div>

@@ -3,20 +3,16 @@ import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { call } from '../../desk'
 import { useAction } from '../../components/useAction'
 import { ErrorBox } from '../../components/ErrorBox'
-import { useTimeZone, type TimeZoneChoice } from '../../stores/time-zone'
+import { formatInstant } from '../../format/instant'
+import { useTimeZone } from '../../stores/time-zone'
 
 type Summary = ChannelOutput<'history.summary'>
-
-const FORMATS: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
-  local: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }),
-  utc: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }),
-}
 
 /** The ledger's completeness line ("Synced to 12:04 · 1,000,000 movements · 3 not final") with the sync's controls. */
 export function LedgerStatusLine({ summary }: { summary: Summary }) {
   const action = useAction()
   const zone = useTimeZone((s) => s.zone)
-  const clock = (iso: string) => `${FORMATS[zone].format(new Date(iso))}${zone === 'utc' ? ' UTC' : ''}`
+  const clock = (iso: string) => formatInstant(iso, zone) ?? iso
   const { sync, ledger } = summary
   const offline = sync.state === 'failed' || (sync.state !== 'running' && ledger.lastError !== null)
   return (

@@ -10,6 +10,7 @@ import { call } from '../../desk'
 import { WalletRef } from '../../names/WalletRef'
 import { presetPeriod, REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportPreset } from '../../../../shared/api/report-presets'
 import { RollForwardTable } from './RollForwardTable'
+import { networkName } from '../../format/network-name'
 
 const DAY_MS = 86_400_000
 const NUMBER_COLUMNS = ['Incoming', 'Outgoing', 'Internal', 'Fees', 'Not final']
@@ -136,7 +137,7 @@ function ReportView({ report }: { report: ReconciliationReport }) {
             <tr key={`${g.walletId}|${g.asset}|${g.network}`}>
               <td>{g.walletId ? <WalletRef id={g.walletId} /> : '—'}</td>
               <td>{g.asset}</td>
-              <td>{g.network || '—'}</td>
+              <td>{g.network ? networkName(g.network) : '—'}</td>
               <SumCell sum={g.incoming} asset={g.asset} />
               <SumCell sum={g.outgoing} asset={g.asset} />
               <SumCell sum={g.internal} asset={g.asset} />

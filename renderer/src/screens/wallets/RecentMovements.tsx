@@ -1,12 +1,14 @@
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { QueryView } from '../../components/QueryView'
-import { ShortId } from '../../components/ShortId'
+import { ShortId, shortenMiddle } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { Party } from '../../names/Party'
 import { otherSide } from '../transactions/format'
+import { ExplorerLink } from '../../components/ExplorerLink'
+import { statusLabel } from '../../components/StatusChip'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -45,8 +47,17 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                   <td className="num">
                     <Amount value={t.amount} asset={t.asset} />
                   </td>
-                  <td>{t.status}</td>
-                  <td>{t.tx_hash ? <ShortId value={t.tx_hash} what="transaction hash" short /> : <span className="muted">—</span>}</td>
+                  <td>{statusLabel(t.status)}</td>
+                  <td>
+                    {t.tx_hash ? (
+                      <span className="tx-hash">
+                        <ShortId value={t.tx_hash} what="transaction hash" short />
+                        <ExplorerLink network={t.network} value={t.tx_hash} what={`transaction ${shortenMiddle(t.tx_hash, 6)}`} />
+                      </span>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

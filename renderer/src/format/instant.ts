@@ -1,0 +1,19 @@
+import type { TimeZoneChoice } from '../stores/time-zone'
+
+const FULL: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
+  local: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' }),
+  utc: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }),
+}
+const CLOCK: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
+  local: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }),
+  utc: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: 'UTC' }),
+}
+
+/**
+ * The one way the app writes an instant: date, time to the second and zone, in the zone the person chose (or the clock
+ * alone). Null for a value that is not a time.
+ */
+export function formatInstant(value: string | number, zone: TimeZoneChoice, clock = false): string | null {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : (clock ? CLOCK : FULL)[zone].format(date)
+}
