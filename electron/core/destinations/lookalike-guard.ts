@@ -29,19 +29,27 @@ function shown(k: KnownAddress): string {
  * wallets first; an index that cannot be read refuses, so a destination is never let through unchecked.
  */
 export async function findLookalikes(store: DeskStore, client: GuardClient, network: string, address: string): Promise<LookalikeFinding[]> {
-  const entries = providerEntries(await client.listCounterparties(), await client.listWallets(), new Date().toISOString())
-  let same: KnownAddress[]
+  const book = await client.listCounterparties()
+  const wallets = await client.listWallets()
+  refuseUnreadable(() => noteProviderLists(store, book, wallets))
+  return checkIndex(store, network, address)
+}
+
+/** The destination book and own deposit addresses just read from the provider, into the index: only what this process has not noted yet is written. */
+export function noteProviderLists(store: DeskStore, book: readonly Counterparty[], wallets: readonly Wallet[]): void {
   const index = store.repo(knownAddresses)
+  const fresh = index.freshProvider(providerEntries(book, wallets, new Date().toISOString()))
   try {
-    const fresh = index.freshProvider(entries)
-    // No write when nothing changed: a check is then one indexed read.
     if (fresh.length > 0) store.transaction('note the destination book and own addresses', () => index.note(fresh))
-    same = store.read('read the known-address index', () => index.sameLook(network, address))
   } catch (err) {
     index.forgetNoted()
-    const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
-    throw new DeskError(e.code, `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`)
+    throw err
   }
+}
+
+/** The check itself: one indexed read of the entries that share the address's look-alike key on its network. */
+export function checkIndex(store: DeskStore, network: string, address: string): LookalikeFinding[] {
+  const same = refuseUnreadable(() => store.read('read the known-address index', () => store.repo(knownAddresses).sameLook(network, address)))
   // Already in the book: nothing new is saved, and the provider answers already_exists.
   if (same.some((k) => k.source === 'destination' && sameAddress(network, k.address, address))) return []
   const findings: LookalikeFinding[] = []
@@ -53,9 +61,19 @@ export async function findLookalikes(store: DeskStore, client: GuardClient, netw
     seen.add(`${kind}|${k.address}|${k.source}`)
     findings.push({ kind, network: k.network, address: shown(k), source: k.source, label: k.label, seenAt: k.seenAt })
   }
-  // Entries of one address under several sources: the book first, then own, payouts, history.
+  // Entries of one address under several sources: own first, then the book, payouts, history.
   const order = ['own', 'destination', 'payout', 'ledger']
   return findings.sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))
+}
+
+/** An index that cannot be read or written refuses: a destination is never let through unchecked. */
+function refuseUnreadable<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (err) {
+    const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
+    throw new DeskError(e.code, `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`)
+  }
 }
 
 /** The refusal every surface shows: both addresses in full, and where the known one was seen. */

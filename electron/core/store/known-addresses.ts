@@ -54,7 +54,7 @@ export class KnownAddresses {
   freshProvider(entries: readonly NewKnownAddress[]): NewKnownAddress[] {
     // Without the time: an own address is read "now" at every check, and a time only ever moves earlier.
     return entries.filter((e) => {
-      const mark = JSON.stringify([e.network, e.address, e.source, e.label])
+      const mark = `${e.network}\n${e.address}\n${e.source}\n${e.label ?? ''}`
       if (this.notedProvider.has(mark)) return false
       this.notedProvider.add(mark)
       return true

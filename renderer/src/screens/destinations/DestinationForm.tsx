@@ -72,14 +72,13 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       direction,
       ...(label.trim() ? { label: label.trim() } : {}),
     })
-    const findings = await action.run(() => call('counterparties.lookalikes', { network: body.network, address: body.address }))
-    if (!findings) return
-    if (findings.length > 0) {
-      setPending({ body, findings })
-      return
-    }
-    const result = await action.run(() => call('counterparties.create', body))
-    if (result) onDone(result)
+    // One run for the check and the save, so a double click cannot slip a second save in between.
+    const outcome = await action.run(async () => {
+      const findings = await call('counterparties.lookalikes', { network: body.network, address: body.address })
+      return findings.length > 0 ? { findings, created: null } : { findings: null, created: await call('counterparties.create', body) }
+    })
+    if (outcome?.findings) setPending({ body, findings: outcome.findings })
+    else if (outcome?.created) onDone(outcome.created)
   }
 
   const saveCompared = async () => {
