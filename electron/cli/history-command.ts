@@ -12,6 +12,7 @@ import { ledgerRepo } from '../core/store'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
 const n = (x: number) => x.toLocaleString('en-US')
@@ -77,7 +78,7 @@ const sync: Action = {
         const s = ledger.summary()
         if (result.cleared) ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
         ctx.out(
-          `Synced "${profile.name}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
+          `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
             `The ledger holds ${n(s.rows)} movements; ${n(s.notFinal)} not final.`,
         )
         return 0
@@ -131,7 +132,7 @@ const report: Action = {
       openLedger(store, profile.baseUrl, keyIdOf(profile))
       const result = await buildReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
       const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
-      if (v.json) ctx.out(JSON.stringify({ ...header, ...result }, null, 2))
+      if (v.json) ctx.out(jsonText({ ...header, ...result }))
       else printCsv(ctx, reportCsvLines(result, header))
       return 0
     })

@@ -3,6 +3,7 @@ import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import type { PolicyEditor } from './policy-settings'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 
 /** The outbox error a rejected hold carries; the agent reads it on its next retry with the key. */
 export const HELD_REJECTED = 'held_rejected'
@@ -34,6 +35,8 @@ export class HeldPayouts {
   async reject(key: string, reason: string, now = new Date()): Promise<OutboxEntry> {
     const text = reason.trim()
     if (text.length === 0 || text.length > MAX_REASON_LENGTH) throw new DeskError('invalid_input', `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`)
+    const problem = plainTextProblem(text)
+    if (problem) throw new DeskError('invalid_input', `The reason ${problem}.`)
     return this.store.transaction('record the rejection', () => {
       this.mustBeHeld(key)
       this.store.audit.append(this.entry(now, 'held.rejected', key, { reason: text }))

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles } from '../stores/profiles'
+import { shown } from '../../../shared/text/visible-text'
 
 export function ProfilePicker() {
   const { profiles, current, select } = useProfiles()
@@ -23,7 +24,7 @@ export function ProfilePicker() {
         {current ? null : <option value="">Choose a profile</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({p.environment})
+            {shown(p.name)} ({p.environment})
           </option>
         ))}
       </select>

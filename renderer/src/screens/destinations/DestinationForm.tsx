@@ -9,6 +9,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { countries } from './countries'
+import { shown } from '../../../../shared/text/visible-text'
 
 type Type = CreateCounterparty['counterparty_type']
 type WalletType = CreateCounterparty['wallet_type']
@@ -80,7 +81,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           <select autoFocus value={network} onChange={(e) => setNetwork(e.target.value)}>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
-                {n.name}
+                {shown(n.name)}
               </option>
             ))}
           </select>
@@ -115,7 +116,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
             <option value="">Choose…</option>
             {countries().map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name}
+                {shown(c.name)}
               </option>
             ))}
           </select>

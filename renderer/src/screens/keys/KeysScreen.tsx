@@ -7,6 +7,7 @@ import { useProfiles } from '../../stores/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 import { ScreenCaptureToggle } from './ScreenCaptureToggle'
+import { shown } from '../../../../shared/text/visible-text'
 
 export function KeysScreen() {
   const { profiles, current, load, select, error } = useProfiles()
@@ -61,7 +62,7 @@ export function KeysScreen() {
                 <tr key={p.id} className="clickable" aria-selected={p.id === selected?.id}>
                   <td>
                     <button type="button" className="link" onClick={() => setSelectedId(p.id)}>
-                      {p.name}
+                      {shown(p.name)}
                     </button>
                     {p.id === current?.id ? <span className="muted small"> (in use)</span> : null}
                   </td>

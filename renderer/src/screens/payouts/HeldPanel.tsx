@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { UserText } from '../../names/UserText'
 
 type Acting = { kind: 'release' | 'reject'; entry: OutboxEntryView }
 
@@ -74,7 +75,9 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
               <td className="small">
                 <Time value={e.createdAt} />
                 <br />
-                <span className="muted">{e.requestedBy}</span>
+                <span className="muted">
+                  <UserText>{e.requestedBy}</UserText>
+                </span>
               </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />

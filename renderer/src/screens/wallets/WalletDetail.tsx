@@ -8,6 +8,7 @@ import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { RecentMovements } from './RecentMovements'
 import { DepositAddresses } from './DepositAddresses'
+import { UserText } from '../../names/UserText'
 
 export function WalletDetail({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -19,7 +20,9 @@ export function WalletDetail({ walletId }: { walletId: string }) {
         <button type="button" onClick={() => go('wallets')}>
           ← Wallets
         </button>
-        <h1>{wallet.data?.name ?? 'Wallet'}</h1>
+        <h1>
+          <UserText>{wallet.data?.name ?? 'Wallet'}</UserText>
+        </h1>
         <span className="spacer" />
         <button type="button" onClick={() => void wallet.refetch()} disabled={wallet.isFetching}>
           Refresh
@@ -66,7 +69,9 @@ function WalletFacts({ w }: { w: Wallet }) {
           {w.balances.map((b) => (
             <tr key={`${b.asset}-${b.network}`}>
               <td>{b.asset}</td>
-              <td>{findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}</td>
+              <td>
+                <UserText>{findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}</UserText>
+              </td>
               <td className="num">
                 <Amount value={b.amount} asset={b.asset} />
               </td>

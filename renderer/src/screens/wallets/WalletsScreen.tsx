@@ -5,6 +5,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { WalletDetail } from './WalletDetail'
+import { shown } from '../../../../shared/text/visible-text'
 
 export function WalletsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -58,7 +59,7 @@ function WalletList() {
                 <tr key={w.id}>
                   <td>
                     <button type="button" className="link" onClick={() => go('wallets', w.id)}>
-                      {w.name}
+                      {shown(w.name)}
                     </button>
                   </td>
                   <td>{w.status}</td>
