@@ -10,14 +10,21 @@ import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { countries } from './countries'
 import { shown } from '../../../../shared/text/visible-text'
+import { plainTextProblem } from '../../../../shared/text/plain-text'
 
 type Type = CreateCounterparty['counterparty_type']
 type WalletType = CreateCounterparty['wallet_type']
 
 function nameProblem(value: string, label: string): string | null {
   if (value.trim().length === 0) return `Enter the ${label}.`
+  return labelProblem(value)
+}
+
+/** The shared entry rule, said in the form before anything is sent: "Contains U+202E RIGHT-TO-LEFT OVERRIDE, …". */
+function labelProblem(value: string): string | null {
   if (value.length > LIMITS.name) return `At most ${LIMITS.name} characters.`
-  return null
+  const problem = plainTextProblem(value)
+  return problem ? `${problem[0]!.toUpperCase()}${problem.slice(1)}.` : null
 }
 
 interface Props {
@@ -50,7 +57,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     company_name: type === 'company' ? nameProblem(companyName, 'company name') : null,
     vasp_name: walletType === 'vasp' ? nameProblem(vaspName, 'provider name') : null,
     country: country ? null : 'Choose the country.',
-    label: label.length > LIMITS.name ? `At most ${LIMITS.name} characters.` : null,
+    label: labelProblem(label),
   }
   const show = (key: keyof typeof problems) => (touched || (key === 'address' && address.length > 0) ? problems[key] : null)
 
