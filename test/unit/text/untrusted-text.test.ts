@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { dataResult, errorResult } from '../../../electron/core/connector/tool-result'
+import { DeskError } from '../../../electron/core/errors'
 import { CreateCounterpartySchema, ApiCreateCounterpartySchema } from '../../../shared/api/requests'
 import { policyChannels } from '../../../shared/ipc/channels/policy'
 import { profileChannels } from '../../../shared/ipc/channels/profiles'
@@ -105,5 +107,13 @@ describe('flags for an agent', () => {
       { path: 'data[1].label', shown: 'Maria K [U+202E]evil[U+202C] contractor', chars: ['U+202E RIGHT-TO-LEFT OVERRIDE', 'U+202C POP DIRECTIONAL FORMATTING'] },
     ])
     expect(textFlags({ data: [{ label: 'Plain' }] })).toEqual([])
+  })
+
+  it('a connector result carries them in text_flags, and keeps its shape when there is none', () => {
+    const flagged = dataResult({ data: [{ label: SPOOFED }] })
+    expect(flagged.structuredContent).toMatchObject({ data: [{ label: SPOOFED }], text_flags: [{ path: 'data[0].label', shown: 'Maria K [U+202E]evil[U+202C] contractor' }] })
+    expect(dataResult({ data: [{ label: 'Plain' }] }).structuredContent).toEqual({ data: [{ label: 'Plain' }] })
+    const error = JSON.parse((errorResult(new DeskError('validation_failed', 'bad\u001b[2K')).content[0] as { text: string }).text) as { error: { text_flags: unknown } }
+    expect(error.error.text_flags).toEqual([{ path: 'message', shown: 'bad[U+001B][2K', chars: ['U+001B ESCAPE'] }])
   })
 })
