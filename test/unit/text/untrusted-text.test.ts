@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dataResult, errorResult } from '../../../electron/core/connector/tool-result'
 import { DeskError } from '../../../electron/core/errors'
+import { validateProfileName } from '../../../electron/core/profiles/profile-validation'
 import { CreateCounterpartySchema, ApiCreateCounterpartySchema } from '../../../shared/api/requests'
 import { policyChannels } from '../../../shared/ipc/channels/policy'
 import { profileChannels } from '../../../shared/ipc/channels/profiles'
@@ -115,5 +116,11 @@ describe('flags for an agent', () => {
     expect(dataResult({ data: [{ label: 'Plain' }] }).structuredContent).toEqual({ data: [{ label: 'Plain' }] })
     const error = JSON.parse((errorResult(new DeskError('validation_failed', 'bad\u001b[2K')).content[0] as { text: string }).text) as { error: { text_flags: unknown } }
     expect(error.error.text_flags).toEqual([{ path: 'message', shown: 'bad[U+001B][2K', chars: ['U+001B ESCAPE'] }])
+  })
+})
+
+describe('the CLI and the core refuse the same', () => {
+  it('a profile name (profile add) names the character', () => {
+    expect(() => validateProfileName('ops\u202E', [])).toThrow(/The profile name contains U\+202E RIGHT-TO-LEFT OVERRIDE/)
   })
 })
