@@ -2,9 +2,13 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import desk from './eslint/desk-plugin.js'
 
 /** The folders are the architecture: each block below is one arrow of DESIGN.md that must not be crossed. */
 const forbid = (groups, message) => ({ group: groups, message })
+
+/** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
+const UNTRUSTED_FIELDS = ['label', 'name', 'reference', 'note', 'reason', 'first_name', 'last_name', 'company_name', 'vasp_name', 'destinationName', 'walletName', 'requestedBy']
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
@@ -53,6 +57,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')] }],
     },
+  },
+  {
+    files: ['renderer/src/**/*.tsx'],
+    plugins: { desk },
+    rules: { 'desk/untrusted-text': ['error', { fields: UNTRUSTED_FIELDS, safeElements: ['UserText'] }] },
+  },
+  {
+    files: ['electron/cli/**/*.ts'],
+    plugins: { desk },
+    // A terminal also prints the agent's request fields and the provider's messages, where a line break forges a line.
+    rules: { 'desk/untrusted-text': ['error', { fields: [...UNTRUSTED_FIELDS, 'destination', 'wallet_id', 'asset', 'network', 'message', 'source'], sinks: ['out', 'err'] }] },
   },
   {
     files: ['electron/preload/**/*.ts'],

@@ -1,4 +1,5 @@
 import { commandGroup, type Action } from './command'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const verify: Action = {
   name: 'audit verify',
@@ -10,7 +11,7 @@ const verify: Action = {
     const profile = await ctx.profile(v.profile as string)
     const result = await ctx.withStore(profile, (store) => store.audit.verify())
     if (result.ok) {
-      ctx.out(`OK: the audit log of "${profile.name}" holds: ${result.rows} rows, each chained to the one before.`)
+      ctx.out(`OK: the audit log of "${shown(profile.name)}" holds: ${result.rows} rows, each chained to the one before.`)
       return 0
     }
     ctx.err(`BROKEN at row ${result.brokenSeq}: ${result.problem}. ${result.rows} rows before it hold.`)
@@ -28,7 +29,7 @@ const list: Action = {
     const profile = await ctx.profile(v.profile as string)
     const rows = await ctx.withStore(profile, (store) => store.audit.all())
     if (v.json) {
-      ctx.out(JSON.stringify(rows, null, 2))
+      ctx.out(jsonText(rows))
       return 0
     }
     for (const r of rows) {

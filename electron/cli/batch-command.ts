@@ -19,6 +19,8 @@ import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
 import { readDecimal } from '../../shared/format/decimal'
 import { retypedProblem } from '../../shared/payouts/retyped-total'
+import { printTable } from './terminal-output'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 /** The file's bytes, or stdin for `-` (rows pasted from a spreadsheet). Over 5 MB is refused before reading. */
 async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | string> {
@@ -32,14 +34,14 @@ async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | st
 }
 
 function printProblems(ctx: CliContext, check: BatchCheck): void {
-  for (const p of check.problems) ctx.err(`${p.severity === 'error' ? 'error' : 'confirm'}: ${p.message}`)
+  for (const p of check.problems) ctx.err(`${p.severity === 'error' ? 'error' : 'confirm'}: ${shown(p.message)}`)
 }
 
 function printReview(ctx: CliContext, check: BatchCheck): void {
   ctx.out(`${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount column) ${check.grandTotal}`)
   for (const t of check.totals) {
     const usd = t.usd === null ? '' : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
-    ctx.out(`  ${t.walletName} (${t.walletId})  ${t.total} ${t.asset} on ${t.network} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`)
+    ctx.out(`  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`)
   }
   const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
   ctx.out(`  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`)
@@ -82,7 +84,7 @@ const check: Action = {
     const result = await withSession(ctx, profile, (s) => checkBatchFile(s.client, input, v.wallet as string | undefined))
     const clean = !hasErrors(result)
     if (v.json) {
-      ctx.out(JSON.stringify({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems }, null, 2))
+      ctx.out(jsonText({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems }))
       return clean ? 0 : 1
     }
     if (clean) printReview(ctx, result)
@@ -139,7 +141,7 @@ const submit: Action = {
 async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
   if (profile.environment !== 'production') return null
   if (yes) return total
-  ctx.err(`PRODUCTION profile "${profile.name}": type the grand total of this batch to send it: `)
+  ctx.err(`PRODUCTION profile "${shown(profile.name)}": type the grand total of this batch to send it: `)
   const typed = await ctx.readLine()
   const problem = retypedProblem(typed, total)
   if (problem) throw new DeskError('confirmation_required', `The grand total ${problem[0]!.toLowerCase()}${problem.slice(1)} Nothing was recorded.`)
@@ -172,16 +174,15 @@ const status: Action = {
       return 0
     }
     if (v.json) {
-      ctx.out(JSON.stringify(report, null, 2))
+      ctx.out(jsonText(report))
       return 0
     }
     const b = report.batch
-    ctx.out(`Batch ${b.id} from ${b.source}, ${b.createdAt} by ${b.requestedBy}: ${b.state}${report.progress.finished ? ', finished' : ''}`)
+    ctx.out(`Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ${b.state}${report.progress.finished ? ', finished' : ''}`)
     ctx.out(progressLine(report.progress))
     const rows = report.rows.map((r) => [String(r.line), r.reference ?? '', r.destination, `${r.amount} ${r.asset}`, r.idempotencyKey, r.state, r.withdrawalId ?? '-', r.payoutStatus ?? '-', r.error ?? ''])
     const header = ['LINE', 'REFERENCE', 'DESTINATION', 'AMOUNT', 'IDEMPOTENCY-KEY', 'STATE', 'PAYOUT', 'STATUS', 'ERROR']
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-    for (const r of [header, ...rows]) ctx.out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
+    printTable(ctx.out, header, rows)
     return 0
   },
 }

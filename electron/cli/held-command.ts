@@ -1,6 +1,7 @@
 import { HeldPayouts, localPerson } from '../core/policy'
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 
@@ -14,7 +15,7 @@ const list: Action = {
     const profile = await ctx.profile(v.profile as string)
     const held = (await ctx.withStore(profile, (store) => new HeldPayouts(store, editor()).list())).reverse()
     if (v.json) {
-      ctx.out(JSON.stringify(held, null, 2))
+      ctx.out(jsonText(held))
       return 0
     }
     if (held.length === 0) {
@@ -24,13 +25,13 @@ const list: Action = {
     for (const e of held) {
       const b = e.body
       const h = e.hold
-      ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${e.requestedBy}`)
+      ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${shown(e.requestedBy)}`)
       if (h) {
-        ctx.out(`    ${b.amount} ${b.asset} from wallet ${JSON.stringify(h.walletName)} (${b.wallet_id}) on ${h.network}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
-        ctx.out(`    to ${JSON.stringify(h.destinationName)} ${h.destinationAddress} (destination ${h.destinationId}, verified ${h.verifiedAt ?? 'never'})`)
-        ctx.out(`    held by rule ${h.rule}`)
+        ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+        ctx.out(`    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`)
+        ctx.out(`    held by rule ${shown(h.rule)}`)
       } else {
-        ctx.out(`    ${b.amount} ${b.asset} from wallet ${b.wallet_id} to ${b.destination}${b.network ? ` on ${b.network}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+        ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
         ctx.out('    held before payouts were checked first: check the wallet, destination and network before releasing it')
       }
     }
@@ -54,7 +55,7 @@ const release: Action = {
       return 0
     }
     const error = result.entry.error
-    ctx.err(`Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${error.code}: ${error.message}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`)
+    ctx.err(`Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`)
     return 1
   },
 }

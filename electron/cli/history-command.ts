@@ -15,6 +15,7 @@ import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/ap
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
 const n = (x: number) => x.toLocaleString('en-US')
@@ -117,7 +118,7 @@ const sync: Action = {
         const s = ledger.summary()
         if (result.cleared) ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
         ctx.out(
-          `Synced "${profile.name}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
+          `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
             `The ledger holds ${n(s.rows)} movements; ${n(s.notFinal)} not final.`,
         )
         return 0
@@ -174,7 +175,7 @@ const report: Action = {
       const result = counts.to === counts.syncedTo ? await compareBalances(ctx, profile, store, counts) : counts
       for (const line of differenceLines(result)) ctx.err(line)
       const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
-      if (v.json) ctx.out(JSON.stringify({ ...header, ...result }, null, 2))
+      if (v.json) ctx.out(jsonText({ ...header, ...result }))
       else printCsv(ctx, reportCsvLines(result, header))
       return 0
     })

@@ -1,5 +1,7 @@
 import { actionHelp, runAction, type Action, type CliCommand } from './command'
 import { outboxCancel } from './outbox-cancel'
+import { printTable } from './terminal-output'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const list: Action = {
   name: 'outbox',
@@ -15,11 +17,11 @@ const list: Action = {
       return { entries: list.entries, problems: list.corrupt }
     })
     if (v.json) {
-      ctx.out(JSON.stringify({ entries, damaged: problems.map((p) => ({ idempotencyKey: p.key, message: p.message })) }, null, 2))
+      ctx.out(jsonText({ entries, damaged: problems.map((p) => ({ idempotencyKey: p.key, message: p.message })) }))
       return problems.length ? 1 : 0
     }
     if (entries.length === 0 && problems.length === 0) {
-      ctx.out(`The outbox of "${profile.name}" is empty.`)
+      ctx.out(`The outbox of "${shown(profile.name)}" is empty.`)
       return 0
     }
     const rows = entries.map((e) => [
@@ -33,9 +35,8 @@ const list: Action = {
       e.error ? `${e.error.code}: ${e.error.message}` : '',
     ])
     const header = ['IDEMPOTENCY-KEY', 'STATE', 'WITHDRAWAL', 'BY', 'CREATED', 'AMOUNT', 'REFERENCE', 'LAST ERROR']
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-    for (const r of [header, ...rows]) ctx.out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
-    for (const p of problems) ctx.err(`damaged: ${p.message}`)
+    printTable(ctx.out, header, rows)
+    for (const p of problems) ctx.err(`damaged: ${shown(p.message)}`)
     return problems.length ? 1 : 0
   },
 }

@@ -3,6 +3,7 @@ import { describeRules, localPerson, PolicySettings, type PolicyState } from '..
 import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
+import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
   'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
@@ -17,7 +18,7 @@ const show: Action = {
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const state = await ctx.withStore(profile, (store) => new PolicySettings(store, { actor: 'cli', person: localPerson() }).show())
-    if (v.json) ctx.out(JSON.stringify(state, null, 2))
+    if (v.json) ctx.out(jsonText(state))
     else {
       ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
       for (const line of describeRules(state)) ctx.out(`  - ${line}`)

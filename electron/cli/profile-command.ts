@@ -5,6 +5,7 @@ import { commandGroup, type Action } from './command'
 import type { CliContext } from './cli-context'
 import { confirm } from './confirm'
 import { UsageError } from './usage-error'
+import { shown, jsonText } from '../../shared/text/visible-text'
 
 const add: Action = {
   name: 'profile add',
@@ -39,7 +40,7 @@ const list: Action = {
     const current = (await ctx.keys.profiles.current())?.id ?? null
     const rows = await Promise.all(profiles.map(async (p) => ({ ...p, current: p.id === current, hasKey: await hasKey(ctx, p) })))
     if (v.json) {
-      ctx.out(JSON.stringify(rows, null, 2))
+      ctx.out(jsonText(rows))
       return 0
     }
     if (rows.length === 0) {
@@ -49,7 +50,7 @@ const list: Action = {
     for (const r of rows) {
       const key = r.hasKey === null ? 'key: ? (keychain unavailable)' : r.hasKey ? `key: ${r.algorithm} ${r.keyId ?? '(no Key ID yet)'}` : 'key: none'
       const pending = r.pendingKey ? `, rotation pending (${r.pendingKey.keyId ?? 'no Key ID yet'})` : ''
-      ctx.out(`${r.current ? '*' : ' '} ${r.name}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`)
+      ctx.out(`${r.current ? '*' : ' '} ${shown(r.name)}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`)
     }
     return 0
   },

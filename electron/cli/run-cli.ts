@@ -5,7 +5,9 @@ import { CliContext, type CliIo } from './cli-context'
 import type { CliCommand } from './command'
 import { COMMANDS } from './commands'
 import { resolveHome } from './home-dir'
+import { terminalIo } from './terminal-output'
 import { UsageError } from './usage-error'
+import { shown } from '../../shared/text/visible-text'
 
 export interface RunOptions {
   commands?: CliCommand[]
@@ -15,7 +17,8 @@ export interface RunOptions {
 }
 
 /** Runs one `payout-desk` invocation and returns its exit code: 0 success, 1 failure, 2 usage error. */
-export async function runCli(argv: string[], io: CliIo, options: RunOptions = {}): Promise<number> {
+export async function runCli(argv: string[], terminal: CliIo, options: RunOptions = {}): Promise<number> {
+  const io = terminalIo(terminal)
   const commands = options.commands ?? COMMANDS
   const help = mainHelp(commands)
   try {
@@ -31,14 +34,14 @@ export async function runCli(argv: string[], io: CliIo, options: RunOptions = {}
     return await command.run(ctx, args)
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`error: ${err.message}\n\n${err.usage}`)
+      io.err(`error: ${shown(err.message)}\n\n${err.usage}`)
       return 2
     }
     if (err instanceof DeskError) {
-      io.err(`error: ${err.message}${err.requestId ? ` (request ${err.requestId})` : ''}`)
+      io.err(`error: ${shown(err.message)}${err.requestId ? ` (request ${shown(err.requestId)})` : ''}`)
       return 1
     }
-    io.err(`error: ${(err as Error)?.message ?? String(err)}`)
+    io.err(`error: ${shown((err as Error)?.message ?? String(err))}`)
     return 1
   }
 }

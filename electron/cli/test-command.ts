@@ -1,5 +1,6 @@
 import { singleCommand } from './command'
 import { label } from './profile-command'
+import { shown } from '../../shared/text/visible-text'
 
 export const testCommand = singleCommand({
   name: 'test',
@@ -19,7 +20,7 @@ export const testCommand = singleCommand({
       if (slot === 'pending') ctx.out('The rotated key passed and is now the active key. Revoke the old Key ID in the console.')
       return 0
     }
-    ctx.err(`Connection test failed (${result.reason}${result.status ? `, HTTP ${result.status}` : ''}): ${result.message}`)
+    ctx.err(`Connection test failed (${shown(result.reason)}${result.status ? `, HTTP ${result.status}` : ''}): ${shown(result.message)}`)
     return 1
   },
 })

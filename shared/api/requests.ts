@@ -1,37 +1,49 @@
 import { z } from 'zod'
+import { plainText } from '../text/plain-text'
 import { text } from './text'
 import { DECIMAL_PATTERN } from './amount'
 import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits'
 
-/** Request bodies and query parameters of Client API v1, with the spec's limits. */
-const name = text().min(1).max(LIMITS.name)
+/**
+ * Request bodies and query parameters of Client API v1, with the spec's limits.
+ *
+ * A new destination. `name` is the rule for names and labels: the provider's own (`text`, which the simulator
+ * applies), or the desk's stricter one for what a person or an agent enters (`plainText`).
+ */
+function counterpartySchema(nameText: typeof text) {
+  const name = nameText().min(1).max(LIMITS.name)
+  return z
+    .strictObject({
+      network: text().min(1).max(LIMITS.network),
+      address: text().min(1).max(LIMITS.address),
+      counterparty_type: z.enum(['individual', 'company']),
+      first_name: name.optional(),
+      last_name: name.optional(),
+      company_name: name.optional(),
+      wallet_type: z.enum(['vasp', 'unhosted']),
+      vasp_name: name.optional(),
+      country: text().regex(/^[A-Z]{2}$/),
+      direction: z.enum(['send', 'both']).optional(),
+      label: nameText().max(LIMITS.name).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.counterparty_type === 'individual') {
+        if (!v.first_name) ctx.addIssue({ code: 'custom', path: ['first_name'], message: 'required for an individual' })
+        if (!v.last_name) ctx.addIssue({ code: 'custom', path: ['last_name'], message: 'required for an individual' })
+      }
+      if (v.counterparty_type === 'company' && !v.company_name) {
+        ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'required for a company' })
+      }
+      if (v.wallet_type === 'vasp' && !v.vasp_name) {
+        ctx.addIssue({ code: 'custom', path: ['vasp_name'], message: 'required for a vasp wallet' })
+      }
+    })
+}
 
-export const CreateCounterpartySchema = z
-  .strictObject({
-    network: text().min(1).max(LIMITS.network),
-    address: text().min(1).max(LIMITS.address),
-    counterparty_type: z.enum(['individual', 'company']),
-    first_name: name.optional(),
-    last_name: name.optional(),
-    company_name: name.optional(),
-    wallet_type: z.enum(['vasp', 'unhosted']),
-    vasp_name: name.optional(),
-    country: text().regex(/^[A-Z]{2}$/),
-    direction: z.enum(['send', 'both']).optional(),
-    label: text().max(LIMITS.name).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.counterparty_type === 'individual') {
-      if (!v.first_name) ctx.addIssue({ code: 'custom', path: ['first_name'], message: 'required for an individual' })
-      if (!v.last_name) ctx.addIssue({ code: 'custom', path: ['last_name'], message: 'required for an individual' })
-    }
-    if (v.counterparty_type === 'company' && !v.company_name) {
-      ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'required for a company' })
-    }
-    if (v.wallet_type === 'vasp' && !v.vasp_name) {
-      ctx.addIssue({ code: 'custom', path: ['vasp_name'], message: 'required for a vasp wallet' })
-    }
-  })
+/** What the Client API accepts. */
+export const ApiCreateCounterpartySchema = counterpartySchema(text)
+/** What the desk lets anyone enter (app, CLI, connector): names and labels without bidi or control characters. */
+export const CreateCounterpartySchema = counterpartySchema(plainText)
 export type CreateCounterparty = z.infer<typeof CreateCounterpartySchema>
 
 export const CreateWithdrawalSchema = z.strictObject({

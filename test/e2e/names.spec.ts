@@ -1,4 +1,4 @@
-import { createSupplier } from '../harness/e2e-destinations'
+import { recordedElsewhere } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -10,7 +10,8 @@ test('names first: payouts, transactions and their details name the destination 
   const { page, desk } = app
   await quickStart(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
-  const counterparty = await createSupplier(desk, { label: HOSTILE_LABEL })
+  // The desk refuses such a label on entry; the provider keeps what another client recorded.
+  const counterparty = await recordedElsewhere(sim.sandbox.url, { label: HOSTILE_LABEL, company: 'Supplier GmbH' })
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const { withdrawal } = await desk.router.call('payouts.request', {
     wallet_id: wallet.id,

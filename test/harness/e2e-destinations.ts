@@ -1,5 +1,8 @@
 import Big from 'big.js'
-import type { Counterparty } from '../../shared/api/resources'
+import { CounterpartySchema, envelope, type Counterparty } from '../../shared/api/resources'
+import { Pacer } from '../../electron/core/api/pacer'
+import { RequestSender } from '../../electron/core/api/request-sender'
+import { registerKey } from './api-fixture'
 import type { Desk } from '../../electron/core/desk'
 import { consolePost } from './e2e-fixtures'
 
@@ -38,4 +41,24 @@ export async function payableBody(desk: Desk, amount: string) {
     }
   }
   throw new Error('the demo workspace has no payable destination')
+}
+
+/**
+ * A destination recorded at the provider by another client of the demo workspace (an older app, another tool): the
+ * provider keeps any label, so the desk's own entry rule never saw this one. Sent signed, under a key of its own.
+ */
+export async function recordedElsewhere(baseUrl: string, fields: { label: string; company?: string; address?: string; network?: string }): Promise<Counterparty> {
+  const key = await registerKey(baseUrl)
+  const sender = new RequestSender({ baseUrl, signer: key.signer, pacer: new Pacer({ limit: 100, windowSeconds: 1 }), backoff: { baseMs: 5, maxMs: 20 }, maxAttempts: 3 })
+  const body = {
+    network: fields.network ?? 'ethereum-sepolia',
+    address: fields.address ?? SUPPLIER_ADDRESS,
+    counterparty_type: 'company' as const,
+    company_name: fields.company ?? 'Maria K Contracting',
+    wallet_type: 'unhosted' as const,
+    country: 'DE',
+    label: fields.label,
+  }
+  const res = await sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: envelope(CounterpartySchema) })
+  return res.body.data
 }

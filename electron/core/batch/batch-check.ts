@@ -7,6 +7,7 @@ import type { Balance, Counterparty, Wallet } from '../../../shared/api/resource
 import { quoteInput } from '../../../shared/api/text'
 import type { ApiClient } from '../api/api-client'
 import { checkWithdrawalBody } from '../api/input-checks'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { lookalikeRowProblem } from './batch-lookalike'
 import { readCsvRows, type BatchColumn, type CsvRow, type RowProblem } from './csv-rows'
@@ -78,6 +79,7 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
     const before = problems.length
     for (const [column, value] of Object.entries(row.cells) as Array<[BatchColumn, string]>) {
       if (FORMULA_START.test(value)) say(column, `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`)
+      else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
     if (problems.length > before) continue
     const cell = (c: BatchColumn) => (c === 'amount' ? (row.cells[c] ?? '') : (row.cells[c] ?? '').trim())

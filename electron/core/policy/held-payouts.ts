@@ -6,6 +6,7 @@ import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import type { PolicyEditor } from './policy-settings'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 
 /** A damaged audit row of one hold shows that hold as unchecked (the release dialog says so); it never hides the others. */
 function readableHold(read: () => Hold | null): Hold | null {
@@ -54,6 +55,8 @@ export class HeldPayouts {
   async reject(key: string, reason: string, now = new Date()): Promise<OutboxEntry> {
     const text = reason.trim()
     if (text.length === 0 || text.length > MAX_REASON_LENGTH) throw new DeskError('invalid_input', `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`)
+    const problem = plainTextProblem(text)
+    if (problem) throw new DeskError('invalid_input', `The reason ${problem}.`)
     return this.store.transaction('record the rejection', () => {
       this.mustBeHeld(key)
       this.store.audit.append(this.entry(now, 'held.rejected', key, { reason: text }))

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../shared/api/limits'
 import { checkBaseUrl } from '../../../shared/api/base-url'
 import { isEncodable, NOT_ENCODABLE, quoteInput } from '../../../shared/api/text'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import type { Environment } from './profile'
 
@@ -16,6 +17,8 @@ export function normalizeBaseUrl(raw: string): string {
 export function validateProfileName(raw: string, existing: readonly { name: string; id: string }[], selfId?: string): string {
   const name = raw.trim()
   if (!isEncodable(name)) throw new DeskError('invalid_input', `The profile name ${NOT_ENCODABLE}.`)
+  const problem = plainTextProblem(name)
+  if (problem) throw new DeskError('invalid_input', `The profile name ${problem}.`)
   if (name.length === 0 || name.length > 80) throw new DeskError('invalid_input', 'A profile name has 1 to 80 characters.')
   const clash = existing.find((p) => p.id !== selfId && p.name.toLowerCase() === name.toLowerCase())
   if (clash) throw new DeskError('invalid_input', `A profile named "${clash.name}" already exists. Choose another name.`)

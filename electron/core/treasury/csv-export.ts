@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises'
 import { exportError, openExportTemp } from '../export-file'
 import { finished } from 'node:stream/promises'
 import type { TransactionLeg } from '../../../shared/api/resources'
+import { shown } from '../../../shared/text/visible-text'
 
 export const COLUMNS = [
   'id', 'created_at', 'direction', 'from_name', 'from_address', 'to_name', 'to_address', 'amount', 'asset',
@@ -16,14 +17,19 @@ export function cells(r: TransactionLeg): Array<string | null> {
 
 /**
  * A cell written as it is: no leading formula character, nothing to quote, no white space at either end (`\s` is
- * exactly what trim() removes). Most cells are; one test for them instead of the three below.
+ * exactly what trim() removes), no control, format or bidi character. Most cells are; one test for them instead of
+ * the rules below.
  */
-const PLAIN_CELL = /^(?![=+\-@\s])[^",\r\n]*(?<!\s)$/
+const PLAIN_CELL = /^(?![=+\-@\s])[^",\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*(?<!\s)$/u
 
-/** RFC 4180 quoting; a leading formula character is defused so a spreadsheet shows text, not a formula. */
-export function csvCell(value: string | null): string {
-  if (value === null) return ''
-  if (PLAIN_CELL.test(value)) return value
+/**
+ * RFC 4180 quoting; untrusted text in its visible form (a label's U+202E as `[U+202E]`, so a spreadsheet cannot
+ * show "Maria K live"); a leading formula character is defused so a spreadsheet shows text, not a formula.
+ */
+export function csvCell(raw: string | null): string {
+  if (raw === null) return ''
+  if (PLAIN_CELL.test(raw)) return raw
+  const value = shown(raw)
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
 }

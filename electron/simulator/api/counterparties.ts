@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CreateCounterpartySchema, findNetwork, isValidAddress, type Counterparty } from '../../../shared/api'
+import { ApiCreateCounterpartySchema, findNetwork, isValidAddress, type Counterparty } from '../../../shared/api'
 import { COUNTRY_CODES } from '../countries'
 import { badRequest } from '../http-error'
 import type { CounterpartyRecord } from '../types'
@@ -26,7 +26,7 @@ export function listCounterparties(ctx: ApiContext): ApiResult {
 /** Registers a pending destination; re-posting a registered address returns it unchanged (200, already_exists). */
 export function createCounterparty(ctx: ApiContext): ApiResult {
   parseQuery(ctx.query, [])
-  const body = parseBody(ctx.body, CreateCounterpartySchema)
+  const body = parseBody(ctx.body, ApiCreateCounterpartySchema)
   const network = findNetwork(body.network)
   if (!network) throw badRequest(`network: unknown network ${body.network}.`)
   if (!isValidAddress(body.network, body.address)) throw badRequest(`address: not a valid ${network.name} address.`)

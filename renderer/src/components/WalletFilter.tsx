@@ -1,5 +1,6 @@
 import type { Wallet } from '../../../shared/api/resources'
 import { Field } from './Field'
+import { shown } from '../../../shared/text/visible-text'
 
 interface Props {
   wallets: readonly Wallet[] | undefined
@@ -15,7 +16,7 @@ export function WalletFilter({ wallets, value, onChange }: Props) {
         <option value="">All wallets</option>
         {wallets?.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.name}
+            {shown(w.name)}
           </option>
         ))}
       </select>

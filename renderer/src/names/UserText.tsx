@@ -1,8 +1,11 @@
-import { visibleControls } from './safe-text'
+import { shown } from '../../../shared/text/visible-text'
 
-/** Text someone typed (a label, a name): isolated from its neighbours, with direction controls made visible. */
+/**
+ * The one way the app shows someone else's text (a label, a name, a reference, a provider's text): isolated from
+ * its neighbours, with direction, control and invisible characters shown as their code (`[U+202E]`).
+ */
 export function UserText({ children }: { children: string }) {
-  const shown = visibleControls(children)
+  const text = shown(children)
   // Whole in the tooltip where a list or a heading cuts it short.
-  return <bdi title={shown}>{shown}</bdi>
+  return <bdi title={text}>{text}</bdi>
 }

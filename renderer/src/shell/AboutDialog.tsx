@@ -1,6 +1,7 @@
 import { Dialog } from '../components/Dialog'
 import { QueryView } from '../components/QueryView'
 import { useDeskQuery } from '../data/useDeskQuery'
+import { shown } from '../../../shared/text/visible-text'
 
 /** Version and runtime facts, read through the real router (`app.info`). */
 export function AboutDialog({ onClose }: { onClose: () => void }) {
@@ -11,7 +12,7 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
         {(data) => (
         <dl className="facts" data-testid="app-info">
           <dt>Name</dt>
-          <dd>{data.name}</dd>
+          <dd>{shown(data.name)}</dd>
           <dt>Version</dt>
           <dd className="mono">{data.version}</dd>
           <dt>Platform</dt>

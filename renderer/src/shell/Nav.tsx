@@ -1,5 +1,6 @@
 import { SECTIONS, useNav } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
+import { shown } from '../../../shared/text/visible-text'
 
 export function Nav() {
   const section = useNav((s) => s.section)
@@ -10,7 +11,7 @@ export function Nav() {
         {SECTIONS.map((s, i) => (
           <li key={s.id}>
             <button type="button" aria-current={section === s.id ? 'page' : undefined} onClick={() => go(s.id)}>
-              <span>{s.label}</span>
+              <span>{shown(s.label)}</span>
               <kbd aria-label={`shortcut ${MOD_LABEL}${i + 1}`}>
                 {MOD_LABEL}
                 {i + 1}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles } from '../stores/profiles'
+import { shown } from '../../../shared/text/visible-text'
 
 const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
 
@@ -27,7 +28,7 @@ export function ProfilePicker() {
         {current ? null : <option value="">Choose a profile</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {ENVIRONMENT[p.environment]} · {p.name}
+            {ENVIRONMENT[p.environment]} · {shown(p.name)}
           </option>
         ))}
       </select>

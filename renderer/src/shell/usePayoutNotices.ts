@@ -4,6 +4,7 @@ import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import { on } from '../desk'
 import { deskKey } from '../data/desk-keys'
 import { formatDecimal } from '../format/decimal'
+import { shownLine } from '../../../shared/text/visible-text'
 import { useProfiles } from '../stores/profiles'
 import { NoticeGrouper } from './notice-grouper'
 import { notify } from './notify'
@@ -27,7 +28,7 @@ export function usePayoutNotices(): void {
     const grouper = new NoticeGrouper<Withdrawal>((status, payouts) => {
       const word = TOLD[status]!
       if (payouts.length > 1) {
-        notify({ id: `payouts-${status}-${payouts[0]!.id}`, text: `${payouts.length} payouts ${word}.`, section: 'payouts', detailId: null })
+        notify({ id: `payouts-${status}-${payouts[0]!.id}`, text: shownLine`${payouts.length} payouts ${word}.`, section: 'payouts', detailId: null })
         return
       }
       const w = payouts[0]!
@@ -35,7 +36,7 @@ export function usePayoutNotices(): void {
       const to = book?.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label
       notify({
         id: `payout-${w.id}-${w.status}`,
-        text: `Payout of ${formatDecimal(w.amount)} ${w.asset}${to ? ` to ${to}` : ''} ${word}.`,
+        text: to ? shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} to ${to} ${word}.` : shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} ${word}.`,
         section: 'payouts',
         detailId: w.id,
       })

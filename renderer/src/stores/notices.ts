@@ -1,9 +1,11 @@
 import { create } from 'zustand'
+import type { ShownText } from '../../../shared/text/visible-text'
 import type { SectionId } from './nav'
 
 export interface Notice {
   id: string
-  text: string
+  /** Built with shownLine``: a notice names destinations and payouts, whose labels are someone else's text. */
+  text: ShownText
   /** Where "Open" leads: a section and the item it shows (none: the section's list, for a notice about several). */
   section: SectionId
   detailId: string | null

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
 import { HoldSchema } from '../../policy/hold-schema'
+import { plainText } from '../../text/plain-text'
 import { PolicySchema } from '../../policy/policy-schema'
 import { channels } from '../channel'
 import { OutboxEntryViewSchema } from './payouts'
@@ -36,5 +37,5 @@ export const policyChannels = channels({
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
   'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
   /** Nothing is sent; the agent reads the reason on its next retry with the key. */
-  'held.reject': { input: z.strictObject({ idempotencyKey, reason: text().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
+  'held.reject': { input: z.strictObject({ idempotencyKey, reason: plainText().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
+import { plainText } from '../../text/plain-text'
 import { LIMITS } from '../../api/limits'
 import { channels } from '../channel'
 
@@ -64,7 +65,7 @@ export const profileChannels = channels({
   'profiles.list': { input: z.strictObject({}), output: z.array(ProfileViewSchema) },
   'profiles.create': {
     input: z.strictObject({
-      name: text().trim().min(1).max(80),
+      name: plainText().trim().min(1).max(80),
       environment: EnvironmentSchema,
       baseUrl: text().min(1).max(2048),
       algorithm: AlgorithmSchema.default('ed25519'),

@@ -41,6 +41,13 @@ function check(csv: string, defaultWallet?: string) {
 const messages = (csv: string, defaultWallet?: string) => check(csv, defaultWallet).problems.map((p) => `${p.line}:${p.column}:${p.message}`)
 
 describe('batch check: the single payout rules on every row', () => {
+  it('refuses a reference or any cell with a bidi or control character, naming the character', () => {
+    expect(messages('destination,amount,asset,reference\ncp-alice,1,USDC,INV \u202Eevil\u202C 7\ncp-alice,2,USDC,ok\u001b[2K\n', 'w-main')).toEqual([
+      '2:reference:Line 2, reference: contains U+202E RIGHT-TO-LEFT OVERRIDE, U+202C POP DIRECTIONAL FORMATTING, which can hide or reorder the text around them; type it without them.',
+      '3:reference:Line 3, reference: contains U+001B ESCAPE, which can hide or reorder the text around it; type it without it.',
+    ])
+  })
+
   it('resolves destinations by id, label or address, wallets by id or name, and builds the exact body', () => {
     const r = check(
       'destination,amount,asset,network,wallet,fee_priority,reference\n' +

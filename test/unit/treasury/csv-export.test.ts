@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { exportLedgerCsv } from '../../../electron/core/history/ledger-export'
 import type { DeskStore } from '../../../electron/core/store'
 import { csvCell } from '../../../electron/core/treasury/csv-export'
+import { shown } from '../../../shared/text/visible-text'
 import { loadedLedger } from '../../harness/ledger-fixture'
 import { sampleLeg } from '../../harness/sample-leg'
 
@@ -82,15 +83,19 @@ describe('CSV cells', () => {
     ['-2', "'-2"],
     ['+1+1', "'+1+1"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tcmd', "'\tcmd"],
-    ['\rcmd', `"'\rcmd"`],
+    // Control characters are shown as their code, so they can neither start a formula nor break a line.
+    ['\tcmd', '[U+0009]cmd'],
+    ['\rcmd', '[U+000D]cmd'],
+    ['Maria K \u202Eevil\u202C contractor', 'Maria K [U+202E]evil[U+202C] contractor'],
+    ['\u202E=SUM(A1)', '[U+202E]=SUM(A1)'],
+    ['=\u001b[2Kx', "'=[U+001B][2Kx"],
     ['a"b', '"a""b"'],
     ['plain', 'plain'],
     [null, ''],
     [' lead', '" lead"'],
     ['trail ', '"trail "'],
     ['\u00a0nbsp', '"\u00a0nbsp"'],
-    ['a\nb', '"a\nb"'],
+    ['a\nb', 'a[U+000A]b'],
     ['', ''],
   ])('cell %s becomes %s', (value, expected) => {
     expect(csvCell(value)).toBe(expected)
@@ -98,7 +103,8 @@ describe('CSV cells', () => {
 
   it('cells written as they are (the fast path) are exactly those the full rules leave alone', () => {
     // The rules spelled out one by one, as they were before plain cells took a shortcut.
-    const reference = (value: string) => {
+    const reference = (raw: string) => {
+      const value = shown(raw)
       const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
       return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
     }

@@ -138,13 +138,15 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
             <tr key={r.idempotencyKey} data-testid="batch-row">
               <td className="num">{r.line}</td>
               <td>{r.reference ? <UserText>{r.reference}</UserText> : null}</td>
-              <td>{r.destination}</td>
+              <td>
+                <UserText>{r.destination}</UserText>
+              </td>
               <td className="num">
                 <Amount value={r.amount} asset={r.asset} />
               </td>
               <td>{statusLabel(r.payoutStatus ?? r.state)}</td>
               <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
-              <td>{r.error ?? ''}</td>
+              <td>{r.error ? <UserText>{r.error}</UserText> : ''}</td>
             </tr>
           ))}
         </tbody>

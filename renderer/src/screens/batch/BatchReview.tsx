@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { Fragment, useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { readDecimal } from '../../../../shared/format/decimal'
 import { retypedProblem } from '../../../../shared/payouts/retyped-total'
@@ -10,6 +10,7 @@ import { asDeskError, call, type DeskCallError } from '../../desk'
 import { useProfiles } from '../../stores/profiles'
 import type { BatchSource } from './BatchImport'
 import { networkName } from '../../format/network-name'
+import { UserText } from '../../names/UserText'
 
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
@@ -95,7 +96,9 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
           <tbody>
             {check.totals.map((t) => (
               <tr key={`${t.walletId}|${t.asset}|${t.network}`} data-testid="batch-total">
-                <td>{t.walletName}</td>
+                <td>
+                  <UserText>{t.walletName}</UserText>
+                </td>
                 <td>{networkName(t.network)}</td>
                 <td className="num">{t.rows}</td>
                 <td className="num">
@@ -110,7 +113,17 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
           </tbody>
         </table>
       ) : null}
-      {destinations.length ? <p className="small">To {destinations.length} destination{destinations.length === 1 ? '' : 's'}: {destinations.join(', ')}</p> : null}
+      {destinations.length ? (
+        <p className="small" data-testid="batch-destinations">
+          To {destinations.length} destination{destinations.length === 1 ? '' : 's'}:{' '}
+          {destinations.map((d, i) => (
+            <Fragment key={d}>
+              {i ? ', ' : ''}
+              <UserText>{d}</UserText>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
       {duplicates.length && !errors.length ? (
         <label>
           <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} /> Pay the {duplicates.length} repeated row

@@ -11,14 +11,22 @@ import { useAction } from '../../components/useAction'
 import { countries } from './countries'
 import { LookalikeDialog } from '../../address/LookalikeDialog'
 import type { LookalikeFinding } from '../../../../shared/address/lookalike-finding'
+import { shown } from '../../../../shared/text/visible-text'
+import { plainTextProblem } from '../../../../shared/text/plain-text'
 
 type Type = CreateCounterparty['counterparty_type']
 type WalletType = CreateCounterparty['wallet_type']
 
 function nameProblem(value: string, label: string): string | null {
   if (value.trim().length === 0) return `Enter the ${label}.`
+  return labelProblem(value)
+}
+
+/** The shared entry rule, said in the form before anything is sent: "Contains U+202E RIGHT-TO-LEFT OVERRIDE, …". */
+function labelProblem(value: string): string | null {
   if (value.length > LIMITS.name) return `At most ${LIMITS.name} characters.`
-  return null
+  const problem = plainTextProblem(value)
+  return problem ? `${problem[0]!.toUpperCase()}${problem.slice(1)}.` : null
 }
 
 interface Props {
@@ -53,7 +61,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     company_name: type === 'company' ? nameProblem(companyName, 'company name') : null,
     vasp_name: walletType === 'vasp' ? nameProblem(vaspName, 'provider name') : null,
     country: country ? null : 'Choose the country.',
-    label: label.length > LIMITS.name ? `At most ${LIMITS.name} characters.` : null,
+    label: labelProblem(label),
   }
   const show = (key: keyof typeof problems) => (touched || (key === 'address' && address.length > 0) ? problems[key] : null)
 
@@ -96,7 +104,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           <select autoFocus value={network} onChange={(e) => setNetwork(e.target.value)}>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
-                {n.name}
+                {shown(n.name)}
               </option>
             ))}
           </select>
@@ -131,7 +139,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
             <option value="">Choose…</option>
             {countries().map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name}
+                {shown(c.name)}
               </option>
             ))}
           </select>

@@ -12,6 +12,7 @@ import { DestinationTable } from './DestinationTable'
 import { ownerName } from './owner-name'
 import { DestinationForm } from './DestinationForm'
 import { useVerificationWatch } from './useVerificationWatch'
+import { UserText } from '../../names/UserText'
 
 type Show = 'all' | 'verified' | 'waiting'
 
@@ -70,9 +71,15 @@ function DestinationBook() {
       ) : null}
       {outcome ? (
         <p className={`notice ${outcome.alreadyExists ? 'warn' : 'good'}`} role="status" data-testid="destination-outcome">
-          {outcome.alreadyExists
-            ? `This address is already in the book as “${outcome.counterparty.label || ownerName(outcome.counterparty)}”. Nothing was changed; destinations cannot be edited.`
-            : `Registered “${outcome.counterparty.label || ownerName(outcome.counterparty)}”. It can receive payouts once it is verified in the provider's console.`}
+          {outcome.alreadyExists ? (
+            <>
+              This address is already in the book as “<UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. Nothing was changed; destinations cannot be edited.
+            </>
+          ) : (
+            <>
+              Registered “<UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. It can receive payouts once it is verified in the provider's console.
+            </>
+          )}
         </p>
       ) : null}
       <div className="row" role="search" aria-label="Filter destinations">

@@ -3,6 +3,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { notify } from '../../shell/notify'
 import { verificationDelay } from './backoff'
 import { ownerName } from './owner-name'
+import { shownLine } from '../../../../shared/text/visible-text'
 
 /**
  * While a screen that needs it is open, re-reads the destination book in the background as long as some destination
@@ -24,7 +25,7 @@ export function useVerificationWatch(): void {
     seenWaiting.current = new Set(book.data.filter((c) => !c.can_send).map((c) => c.id))
     for (const c of book.data) {
       if (c.can_send && before?.has(c.id)) {
-        notify({ id: `destination-${c.id}`, text: `“${c.label || ownerName(c)}” is verified and can receive payouts.`, section: 'destinations', detailId: c.id })
+        notify({ id: `destination-${c.id}`, text: shownLine`“${c.label || ownerName(c)}” is verified and can receive payouts.`, section: 'destinations', detailId: c.id })
       }
     }
   }, [book.data])

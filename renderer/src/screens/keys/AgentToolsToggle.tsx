@@ -4,6 +4,7 @@ import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
+import { UserText } from '../../names/UserText'
 
 type Step = 'idle' | 'confirm' | 'confirm-production'
 
@@ -44,7 +45,7 @@ export function AgentToolsToggle({ profile, onChanged }: { profile: ProfileView;
           onConfirm={() => (profile.environment === 'production' ? setStep('confirm-production') : void apply(true, false))}
         >
           <p className={`notice ${profile.environment === 'production' ? 'prod' : 'warn'}`}>
-            The agent will be able to create destinations and request payouts in <strong>{env}</strong> for profile “{profile.name}”.
+            The agent will be able to create destinations and request payouts in <strong>{env}</strong> for profile “<UserText>{profile.name}</UserText>”.
             Payouts still need approval in the provider's console.
           </p>
         </ConfirmDialog>

@@ -11,6 +11,7 @@ import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
 import { KeyIdForm } from './KeyIdForm'
 import { PublicKeyPanel } from './PublicKeyPanel'
+import { UserText } from '../../names/UserText'
 
 /** Everything about a profile's signing key: generate, show, Key ID, test, rotate, delete. */
 export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
@@ -179,7 +180,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
           onConfirm={() => void remove()}
         >
           <p>
-            The private key of “{profile.name}” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
+            The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
             until a new key is registered. This cannot be undone.
           </p>
           {profile.keyId ? (

@@ -10,6 +10,7 @@ import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
+import { shownLine } from '../../../../shared/text/visible-text'
 
 export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -25,7 +26,7 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
   const openConsole = () => run(() => call('simulator.openConsole', {}))
 
   return (
-    <section aria-label={`Profile ${profile.name}`}>
+    <section aria-label={shownLine`Profile ${profile.name}`}>
       <div className="panel">
         <div className="screen-head">
           <h2>
@@ -69,7 +70,7 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
           onConfirm={() => void remove()}
         >
           <p>
-            “{profile.name}” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider
+            “<UserText>{profile.name}</UserText>” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider
             is not touched.
           </p>
           {profile.keyId ? (

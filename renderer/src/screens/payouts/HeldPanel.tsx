@@ -79,7 +79,9 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
               <td className="small">
                 <Time value={e.createdAt} />
                 <br />
-                <span className="muted">{e.requestedBy}</span>
+                <span className="muted">
+                  <UserText>{e.requestedBy}</UserText>
+                </span>
               </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />

@@ -24,7 +24,9 @@ export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: strin
             <Amount value={w.amount} asset={w.asset} />
           </dd>
           <dt>Network</dt>
-          <dd>{findNetwork(w.network)?.name ?? w.network}</dd>
+          <dd>
+            <UserText>{findNetwork(w.network)?.name ?? w.network}</UserText>
+          </dd>
           <dt>Destination</dt>
           <dd>
             <Party address={w.destination} network={w.network} what="destination address" />

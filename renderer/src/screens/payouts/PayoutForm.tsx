@@ -9,7 +9,7 @@ import { Options } from '../../components/Options'
 import { QueryView } from '../../components/QueryView'
 import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { visibleControls } from '../../names/safe-text'
+import { shown as visible } from '../../../../shared/text/visible-text'
 import { UserText } from '../../names/UserText'
 import { ownerName } from '../destinations/owner-name'
 import { useVerificationWatch } from '../destinations/useVerificationWatch'
@@ -102,7 +102,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
             <option value="">Choose…</option>
             {wallets.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {visible(w.name)}
               </option>
             ))}
           </select>
@@ -133,7 +133,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
               <option value="">Choose…</option>
               {assetNetworks.map((b) => (
                 <option key={b.network} value={b.network}>
-                  {wallet?.networks.find((n) => n.id === b.network)?.name ?? b.network}
+                  {visible(wallet?.networks.find((n) => n.id === b.network)?.name ?? b.network)}
                 </option>
               ))}
             </select>
@@ -175,7 +175,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
           <option value="">Choose…</option>
           {destinations.map((c) => (
             <option key={c.id} value={c.id}>
-              {visibleControls(c.label || ownerName(c)) + ' · ' + c.address}
+              {visible(`${c.label || ownerName(c)} · ${c.address}`)}
             </option>
           ))}
         </select>

@@ -44,7 +44,9 @@ export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; prof
           ) : null}
         </dd>
         <dt>Network</dt>
-        <dd>{findNetwork(network)?.name ?? destination.network_name}</dd>
+        <dd>
+          <UserText>{findNetwork(network)?.name ?? destination.network_name}</UserText>
+        </dd>
         <dt>From wallet</dt>
         <dd>
           <UserText>{wallet.name}</UserText>

@@ -8,6 +8,7 @@ import { useSlashFocus } from '../../components/useSlashFocus'
 import { WalletFilter } from '../../components/WalletFilter'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import type { FilterDraft, FilterProblems } from './ledger-filter'
+import { shown } from '../../../../shared/text/visible-text'
 
 const STATUSES = [...FINAL_LEG_STATUSES, 'broadcasting']
 
@@ -41,7 +42,7 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
           <option value="">All networks</option>
           {NETWORKS.map((n) => (
             <option key={n.id} value={n.id}>
-              {n.name}
+              {shown(n.name)}
             </option>
           ))}
         </select>

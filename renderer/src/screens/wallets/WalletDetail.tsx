@@ -67,7 +67,9 @@ function WalletFacts({ w }: { w: Wallet }) {
           {w.balances.map((b) => (
             <tr key={`${b.asset}-${b.network}`}>
               <td>{b.asset}</td>
-              <td>{findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}</td>
+              <td>
+                <UserText>{findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}</UserText>
+              </td>
               <td className="num">
                 <Amount value={b.amount} asset={b.asset} />
               </td>

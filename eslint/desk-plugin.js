@@ -1,0 +1,4 @@
+import untrustedText from './untrusted-text.js'
+
+/** The project's own lint rules. */
+export default { rules: { 'untrusted-text': untrustedText } }

@@ -1,0 +1,5 @@
+export * from './char-classes'
+export * from './char-names'
+export * from './plain-text'
+export * from './visible-text'
+export * from './text-flags'

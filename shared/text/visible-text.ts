@@ -1,0 +1,38 @@
+import { classifyChar, codeOf, isHidingKind } from './char-classes'
+
+declare const shownBrand: unique symbol
+/** Text safe to show: every character that hides or reorders text is written as its code (`[U+202E]`). */
+export type ShownText = string & { readonly [shownBrand]: true }
+
+/** Candidates only; `classifyChar` decides (the joiners among Cf stay as they are). */
+const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu
+
+/**
+ * Untrusted text (a label, a name, a reference, a note, a provider's message) as it may be shown on a screen, a
+ * terminal or in a file: bidi controls, control characters (ESC, CSI, CR, line breaks) and invisible format
+ * characters become `[U+XXXX]`, so nothing can reorder, erase or forge what is printed around it.
+ */
+export function shown(text: string): ShownText {
+  return text.replace(CANDIDATES, (ch) => (isHidingKind(classifyChar(ch)) ? `[${codeOf(ch)}]` : ch)) as ShownText
+}
+
+/** A line built from trusted literals with every interpolated value shown safely (`shownLine\`to ${label}\``). */
+export function shownLine(literals: TemplateStringsArray, ...values: ReadonlyArray<string | number | ShownText>): ShownText {
+  return literals.reduce((out, literal, i) => out + literal + (i < values.length ? shown(String(values[i])) : ''), '') as ShownText
+}
+
+/** Printed output whose line breaks are its own: each line is shown safely, the breaks between lines kept. */
+export function shownLines(text: string): ShownText {
+  return text.split('\n').map(shown).join('\n') as ShownText
+}
+
+/**
+ * JSON for a terminal or a file a person may open: the same data (every JSON reader gets the original strings
+ * back), with the characters that hide text written as `\uXXXX` escapes instead of raw (raw line breaks are only
+ * the indentation's: JSON escapes those inside strings).
+ */
+export function jsonText(value: unknown, indent = 2): string {
+  return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) =>
+    ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch,
+  )
+}
