@@ -2,6 +2,7 @@ import type { CreateCounterparty } from '../../shared/api/requests'
 import { createDestination } from '../core/destinations/create-destination'
 import { commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { shown } from '../../shared/text/visible-text'
 
 const ADD_USAGE =
   'destinations add --profile N --network ID --address A --type individual|company [--first-name X --last-name Y | --company-name Z] ' +
@@ -46,7 +47,7 @@ const add: Action = {
       ctx.out(JSON.stringify({ data: c, already_exists: alreadyExists }, null, 2))
       return 0
     }
-    ctx.out(`${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${c.id} ${JSON.stringify(c.label)} ${c.address} on ${c.network} (${c.status}${c.can_send ? ', can send' : ', not verified yet'}).`)
+    ctx.out(`${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${shown(c.id)} "${shown(c.label)}" ${shown(c.address)} on ${shown(c.network)} (${shown(c.status)}${c.can_send ? ', can send' : ', not verified yet'}).`)
     return 0
   },
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles } from '../stores/profiles'
-import { shown } from '../../../shared/text/visible-text'
+import { shown, shownLine } from '../../../shared/text/visible-text'
 
 const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
 
@@ -18,7 +18,7 @@ export function ProfilePicker() {
       {/* The environment leads each option: a long name is cut at its end, never the environment. */}
       <select
         id="profile-picker"
-        title={current ? `${current.name} (${current.environment})` : undefined}
+        title={current ? shownLine`${current.name} (${current.environment})` : undefined}
         value={current?.id ?? ''}
         onChange={(e) => {
           setError(null)

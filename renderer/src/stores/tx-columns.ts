@@ -2,12 +2,12 @@ import { create } from 'zustand'
 
 /** The columns of the Transactions table a person may hide; when, amount and counterpart always show. */
 export const OPTIONAL_COLUMNS = [
-  { id: 'dir', label: 'Direction' },
-  { id: 'wallet', label: 'Wallet' },
-  { id: 'fee', label: 'Fee' },
-  { id: 'status', label: 'Status' },
-  { id: 'network', label: 'Network' },
-  { id: 'hash', label: 'Tx hash' },
+  { id: 'dir', heading: 'Direction' },
+  { id: 'wallet', heading: 'Wallet' },
+  { id: 'fee', heading: 'Fee' },
+  { id: 'status', heading: 'Status' },
+  { id: 'network', heading: 'Network' },
+  { id: 'hash', heading: 'Tx hash' },
 ] as const
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number]['id']
 

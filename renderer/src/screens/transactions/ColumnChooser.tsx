@@ -10,7 +10,7 @@ export function ColumnChooser({ showWallet }: { showWallet: boolean }) {
         <legend className="sr-only">Columns shown</legend>
         {OPTIONAL_COLUMNS.filter((c) => showWallet || c.id !== 'wallet').map((c) => (
           <label key={c.id}>
-            <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} /> {c.label}
+            <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} /> {c.heading}
           </label>
         ))}
         <p className="muted small">A narrow window hides the fee first, then the network and the tx hash; each is in the detail.</p>
