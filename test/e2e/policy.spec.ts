@@ -47,6 +47,12 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const released = await holdForPerson(app, 'agent-e2e-release', '0.5')
   await holdForPerson(app, 'agent-e2e-reject', '0.25')
+  // Half-formed (a destination's label, no network): refused by the payout check before the policy could hold it.
+  const session = await desk.treasury.session()
+  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
+  const { network: _omitted, ...halfFormed } = { ...released.body, destination: released.destination.label! }
+  await expect(agent.request('agent-e2e-label', halfFormed)).rejects.toMatchObject({ code: 'validation_failed' })
+  expect((await desk.router.call('payouts.outbox', {})).some((e) => e.idempotencyKey === 'agent-e2e-label')).toBe(false)
   await openSection(page, 'Payouts')
   const held = page.getByRole('region', { name: 'Held for you' })
   await expect(held.getByTestId('held-row')).toHaveCount(2)
