@@ -21,9 +21,15 @@ export function shownLine(literals: TemplateStringsArray, ...values: ReadonlyArr
   return literals.reduce((out, literal, i) => out + literal + (i < values.length ? shown(String(values[i])) : ''), '') as ShownText
 }
 
-/** Printed output whose line breaks are its own: each line is shown safely, the breaks between lines kept. */
+/**
+ * Printed output whose line breaks are its own: each line is shown safely, the breaks between lines kept (CRLF, a
+ * CSV's break, as much as LF; a CR anywhere else could rewrite the line, so it is shown).
+ */
 export function shownLines(text: string): ShownText {
-  return text.split('\n').map(shown).join('\n') as ShownText
+  return text
+    .split(/(\r?\n)/)
+    .map((part, i) => (i % 2 === 1 ? part : shown(part)))
+    .join('') as ShownText
 }
 
 /**

@@ -14,12 +14,15 @@ export interface StepTimer {
   step<T>(name: string, waitsOn: StepWaitsOn, op: () => Promise<T>): Promise<T>
   /** A step given up on keeps running; this settles once the last one has, so clean-up does not race it. */
   settled(): Promise<void>
+  /** Whether a step was given up on (it may still be running). */
+  gaveUp(): boolean
 }
 
 /** One deadline for a sequence of steps: the user sees the quick start finish or fail within `deadlineMs`, never wait on. */
 export function stepTimer(deadlineMs: number, now: () => number = Date.now): StepTimer {
   const end = now() + deadlineMs
   let last: Promise<unknown> = Promise.resolve()
+  let stalledOnce = false
   return {
     async step(name, waitsOn, op) {
       const running = op()
@@ -32,6 +35,7 @@ export function stepTimer(deadlineMs: number, now: () => number = Date.now): Ste
       try {
         return await Promise.race([running, stalled])
       } catch (err) {
+        if (err === late) stalledOnce = true
         if (err === late || !(err instanceof DeskError)) throw err
         throw new DeskError(err.code, `The quick start stopped at "${name}": ${err.message}`, err.requestId)
       } finally {
@@ -41,5 +45,6 @@ export function stepTimer(deadlineMs: number, now: () => number = Date.now): Ste
     async settled() {
       await last
     },
+    gaveUp: () => stalledOnce,
   }
 }

@@ -53,9 +53,10 @@ export async function quickStartSimulator(keys: ProfileKeys, startSimulator: Emb
   try {
     return { ...(await registerAndTest(t, keys, created, sim.sandboxUrl)), consoleUrl }
   } catch (err) {
-    // A quick start that did not finish leaves no profile behind: removed once the step it gave up on has settled,
-    // so a keychain that answers late does not store a key after its profile was removed.
-    void t.settled().then(() => keys.remove(created.id)).catch(() => undefined)
+    // A quick start that did not finish leaves no profile behind. After a failed step it is gone before the error is
+    // answered; after a stalled one it is removed once that step settles, so a late keychain stores no orphan key.
+    const cleanup = t.settled().then(() => keys.remove(created.id)).catch(() => undefined)
+    if (!t.gaveUp()) await cleanup
     throw err
   }
 }

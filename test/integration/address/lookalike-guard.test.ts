@@ -89,6 +89,6 @@ describe('look-alike destinations are refused on every surface (CLI, connector) 
   it('a malformed address is refused by the address rules before the guard', async () => {
     const r = await add(company('0x1234', 'Short'))
     expect(r.code).toBe(1)
-    expect(r.stderr).toContain('not a valid ethereum-sepolia address')
+    expect(r.stderr).toContain('Not a valid Ethereum Sepolia address')
   })
 })

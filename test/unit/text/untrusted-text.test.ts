@@ -59,6 +59,8 @@ describe('the visible form', () => {
   it('shows the values of a line, never its literals', () => {
     expect(shownLine`To ${SPOOFED}\t(${3})`).toBe('To Maria K [U+202E]evil[U+202C] contractor\t(3)')
     expect(shownLines('one\u001b[1A\ntwo')).toBe('one[U+001B][1A\ntwo')
+    // A CSV's CRLF is a break of the output's own; a lone CR (which would rewrite the line) is shown.
+    expect(shownLines('a,b\r\nc\rd\n')).toBe('a,b\r\nc[U+000D]d\n')
   })
 
   it('keeps JSON data whole while no raw hiding character is printed', () => {
