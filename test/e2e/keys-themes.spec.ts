@@ -12,7 +12,7 @@ test('the welcome screen and every state of the new-profile form pass axe in bot
   await snapAndCheck(page, 'themes-profile-form')
   await form.getByLabel('Base URL').fill('ftp://nowhere')
   await form.getByRole('button', { name: 'Create profile' }).click()
-  await expect(form.getByText('Use https (http only for 127.0.0.1 or localhost).')).toBeVisible()
+  await expect(form.getByText(/The base URL must start with https:\/\//)).toBeVisible()
   await snapAndCheck(page, 'themes-profile-form-errors')
   await form.getByLabel('Environment').selectOption('production')
   await expect(form.getByText('Production moves real money.')).toBeVisible()
