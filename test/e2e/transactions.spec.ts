@@ -96,11 +96,11 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   const table = page.getByRole('table', { name: 'Transactions' })
   const bal = first.balances[0]!
 
-  await page.getByLabel('Wallet').selectOption(first.id)
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Wallet').selectOption(first.id)
   await expect(table.getByRole('columnheader', { name: 'Wallet' })).toHaveCount(0)
-  await page.getByLabel('Direction').selectOption('in')
-  await page.getByLabel('Asset').selectOption(bal.asset)
-  await page.getByLabel('Network').selectOption(bal.network)
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Direction').selectOption('in')
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Asset').selectOption(bal.asset)
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Network').selectOption(bal.network)
   let expected = legs.filter((l) => l.wallet_id === first.id && l.direction === 'in' && l.asset === bal.asset && l.network === bal.network)
   await expectAllRows(page, expected.length)
 
@@ -150,7 +150,7 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   await search.fill('')
 
   // Legs still moving: one, until the provider completes it and a sync reads the new status.
-  await page.getByLabel('Status').selectOption('not_final')
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Status').selectOption('not_final')
   await expectAllRows(page, 1)
   await expect(table.getByRole('row').nth(1)).toContainText('broadcasting')
   await consolePost(sim.sandbox.url, `/transactions/${broadcasting.id}/status`, { status: 'completed' })
@@ -203,7 +203,7 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   await expect(panel.getByRole('alert')).toContainText('The ledger cannot vouch for the whole period')
   await page.getByRole('button', { name: 'Hide report' }).click()
 
-  await page.getByLabel('Wallet').selectOption(first.id)
+  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Wallet').selectOption(first.id)
   await page.getByRole('button', { name: 'Export filter to CSV' }).click()
   const wallet = legs.filter((l) => l.wallet_id === first.id)
   const result = page.getByTestId('export-result')
