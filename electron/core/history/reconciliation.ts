@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import type { ReconciliationReport, Sum } from '../../../shared/api/ledger-report'
 import type { LedgerRepo, LegTally } from '../store/ledger-repo'
+import { monthStart } from '../store/opening-sums'
 import { requireCovered } from './ledger-coverage'
 import { RollForwardTally } from './roll-forward'
 
@@ -65,6 +66,20 @@ class Groups {
   }
 }
 
+/**
+ * Adds the opening of every month before the one holding `fromMs` from the kept sums, with the legs of those months
+ * still not final (listed, their amounts already summed); returns where the legs must be read from (exclusive).
+ * Stale sums (a write they did not see) leave the whole history to be read leg by leg.
+ */
+function openingThroughSums(ledger: LedgerRepo, roll: RollForwardTally, fromMs: number, walletId: string | undefined): string | undefined {
+  const tailStart = monthStart(fromMs)
+  const sums = ledger.openingBefore(tailStart, walletId)
+  if (sums === null) return undefined
+  for (const effect of sums) roll.addOpening(effect)
+  for (const leg of ledger.notFinalBefore(tailStart, walletId)) roll.note(leg)
+  return new Date(tailStart - 1).toISOString()
+}
+
 export interface ReportPeriod {
   from: string
   to: string
@@ -123,8 +138,9 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
   let scanned = 0
   for (const walletId of wallets) {
     range = 0
-    // From the first movement held: what came before the period is the opening balance.
-    for (const leg of ledger.tallies({ from: openingKnown ? undefined : period.from, to: period.to, walletId })) {
+    // What came before the period is the opening balance: the monthly sums up to the period's month, then its legs.
+    const readFrom = openingKnown ? openingThroughSums(ledger, roll, fromMs, walletId) : period.from
+    for (const leg of ledger.tallies({ from: readFrom, to: period.to, walletId })) {
       roll.add(leg)
       if (leg.atMs > fromMs) count(leg)
       if (++scanned % REPORT_STEP_ROWS === 0) yield rows

@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import type { RollForwardRow } from '../../../shared/api/ledger-report'
 import type { LegTally } from '../store/ledger-repo'
+import { moves, openingEffects, type OpeningEffect } from '../store/opening-effects'
 
 type NotFinal = RollForwardRow['notFinal'][number]
 
@@ -17,11 +18,6 @@ interface Row {
 }
 
 const ZERO = new Big(0)
-
-/** A leg that moved money, or may still: a failed, rejected, cancelled or expired movement moved nothing. */
-function moves(leg: LegTally): boolean {
-  return leg.status === 'completed' || !leg.final
-}
 
 /**
  * Adds up one roll-forward over legs read oldest first up to the period's end: what was recorded up to
@@ -48,26 +44,39 @@ export class RollForwardTally {
 
   add(leg: LegTally): void {
     if (!moves(leg)) return
+    this.note(leg)
+    if (leg.atMs <= this.fromMs) {
+      for (const effect of openingEffects(leg)) this.addOpening(effect)
+      return
+    }
+    const wallet = leg.walletId ?? ''
+    const network = leg.network ?? ''
+    const row = this.row(wallet, leg.asset, network)
+    if (leg.direction === 'in') row.incoming = row.incoming.plus(leg.amount)
+    else if (leg.direction === 'out') row.outgoing = row.outgoing.plus(leg.amount)
+    else row.internal = row.internal.plus(leg.amount)
+    if (leg.direction === 'out' && leg.fee !== null) {
+      const feeRow = this.row(wallet, leg.feeAsset ?? leg.asset, network)
+      feeRow.fees = feeRow.fees.plus(leg.fee)
+    }
+  }
+
+  /** What movements before the period add to a row's opening balance (its row is there even when the opening is unknown). */
+  addOpening(effect: OpeningEffect): void {
+    const row = this.row(effect.walletId, effect.asset, effect.network)
+    if (this.openingKnown) row.opening = row.opening.plus(effect.amount)
+  }
+
+  /** A leg not final is listed in its row (and its fee's row), wherever its amount was counted. */
+  note(leg: LegTally): void {
+    if (leg.final || !moves(leg)) return
     const wallet = leg.walletId ?? ''
     const network = leg.network ?? ''
     const row = this.row(wallet, leg.asset, network)
     const feeRow = leg.direction === 'out' && leg.fee !== null ? this.row(wallet, leg.feeAsset ?? leg.asset, network) : null
-    if (!leg.final) {
-      const note = { id: leg.id, direction: leg.direction, amount: leg.amount, fee: feeRow ? leg.fee : null, status: leg.status, createdAt: new Date(leg.atMs).toISOString() }
-      row.notFinal.push(note)
-      if (feeRow && feeRow !== row) feeRow.notFinal.push(note)
-    }
-    if (leg.atMs <= this.fromMs) {
-      if (!this.openingKnown) return
-      if (leg.direction === 'in') row.opening = row.opening.plus(leg.amount)
-      else if (leg.direction === 'out') row.opening = row.opening.minus(leg.amount)
-      if (feeRow) feeRow.opening = feeRow.opening.minus(leg.fee!)
-      return
-    }
-    if (leg.direction === 'in') row.incoming = row.incoming.plus(leg.amount)
-    else if (leg.direction === 'out') row.outgoing = row.outgoing.plus(leg.amount)
-    else row.internal = row.internal.plus(leg.amount)
-    if (feeRow) feeRow.fees = feeRow.fees.plus(leg.fee!)
+    const note = { id: leg.id, direction: leg.direction, amount: leg.amount, fee: feeRow ? leg.fee : null, status: leg.status, createdAt: new Date(leg.atMs).toISOString() }
+    row.notFinal.push(note)
+    if (feeRow && feeRow !== row) feeRow.notFinal.push(note)
   }
 
   /** A balance the provider shows with no movement in the ledger still gets its row, so it is compared too. */

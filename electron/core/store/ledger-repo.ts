@@ -9,6 +9,8 @@ import { LegRead } from './ledger-columns'
 import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
 import { inTransaction } from './transaction'
 import { KnownAddresses } from './known-addresses'
+import type { OpeningEffect } from './opening-effects'
+import { OpeningSums, type TimedLeg } from './opening-sums'
 
 /**
  * One pass over a recorded-time range (after, before], newest first, as the provider pages it.
@@ -115,6 +117,15 @@ function toTally(raw: readonly unknown[]): LegTally {
   }
 }
 
+/** A stored leg as the opening sums take it back, or 'unreadable' when it is damaged. */
+function readable(raw: readonly unknown[]): LegTally | 'unreadable' {
+  try {
+    return toTally(raw)
+  } catch {
+    return 'unreadable'
+  }
+}
+
 /**
  * ISO 8601 of a time, remembering the last one: the legs of one synced page share their read time, and turning
  * a time into text costs about a microsecond, as much as the rest of the row.
@@ -135,9 +146,11 @@ function isoOfLast(): (ms: number) => string {
 export class LedgerRepo {
   private readonly parties = new Map<string, number>()
   private readonly known: KnownAddresses
+  private readonly sums: OpeningSums
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
+    this.sums = new OpeningSums(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
     db.exec('PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536')
@@ -151,7 +164,7 @@ export class LedgerRepo {
     return inTransaction(this.db, () => {
       const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
-      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_state')
+      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
       this.parties.clear()
       this.known.reset()
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
@@ -300,6 +313,29 @@ export class LedgerRepo {
     for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ)) for (const raw of raws) yield toTally(raw)
   }
 
+  /** Per wallet, asset and network, the opening effect of every leg recorded before `beforeMs` (a UTC month start); null while the sums are stale. */
+  openingBefore(beforeMs: number, walletId?: string): OpeningEffect[] | null {
+    return this.sums.before(beforeMs, walletId)
+  }
+
+  /** The legs not final recorded before `beforeMs`, oldest first: few, found by their own index. */
+  notFinalBefore(beforeMs: number, walletId?: string): LegTally[] {
+    const wallet = walletId === undefined ? '' : ' AND l.wallet_id = ?'
+    const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
+    const raws = arrays(this.db.prepare(sql)).all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as unknown as unknown[][]
+    return raws.map(toTally)
+  }
+
+  /** The monthly opening sums counted again from every leg; false (and left stale) when a damaged leg stops the count. */
+  recountOpenings(): boolean {
+    try {
+      this.sums.recount(this.tallies({}))
+      return true
+    } catch {
+      return false
+    }
+  }
+
   private fewHits(needle: string, end: string): boolean {
     const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${TEXT_HITS} LIMIT ${FEW_HITS + 1})`
     return (this.db.prepare(sql).get(needle, needle, end, needle, end) as { n: number }).n <= FEW_HITS
@@ -320,17 +356,24 @@ export class LedgerRepo {
         from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms`)
     const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
+    const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE l.id = ? AND l.direction = ?`))
     const open = new Set<string>()
+    this.sums.begin()
     for (const leg of legs) {
       const final = isFinalLegStatus(leg.status)
       if (!final) open.add(leg.id)
-      put.run(leg.id, leg.direction, Date.parse(leg.created_at), leg.created_at, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
+      const atMs = Date.parse(leg.created_at)
+      const before = stored.get(leg.id, leg.direction) as unknown as unknown[] | undefined
+      const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
+      this.sums.change(before === undefined ? null : readable(before), after)
+      put.run(leg.id, leg.direction, atMs, leg.created_at, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
         final ? 1 : 0, leg.amount, amountKey(leg.amount), leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs)
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)
       else settled.run(id)
     }
+    this.sums.commit(() => this.tallies({}))
     this.known.noteLegs(legs)
   }
 

@@ -1,5 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
+import { LedgerRepo } from './ledger-repo'
+import { OPENING_SUMS_SQL } from './opening-sums'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -103,6 +105,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'known addresses: every address the profile trusts or has seen, by network and look-alike key',
     sql: KNOWN_ADDRESSES_SQL,
     after: rebuildKnownAddresses,
+  },
+  {
+    version: 6,
+    name: 'ledger: monthly opening sums per wallet, asset and network, kept with every write',
+    sql: OPENING_SUMS_SQL,
+    // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
+    after: (db) => void new LedgerRepo(db).recountOpenings(),
   },
 ]
 

@@ -1,0 +1,133 @@
+import Big from 'big.js'
+import type { DatabaseSync } from 'node:sqlite'
+import { openingEffects, type OpeningEffect, type OpeningLeg } from './opening-effects'
+
+/** A leg with its recorded time, as the sums see it. */
+export type TimedLeg = OpeningLeg & { atMs: number }
+
+/** The first instant of the UTC month holding `ms`: the sums are kept per such month. */
+export function monthStart(ms: number): number {
+  const d = new Date(ms)
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
+}
+
+/**
+ * Per wallet, asset, network and UTC month: the net effect of its legs on the opening balance and how many legs
+ * (with a fee, effects) make it. Triggers count every write to the legs, whoever makes it; the repository marks
+ * the sums as matching that count when it has kept them, so a write behind its back (a deleted or edited row)
+ * leaves them stale, and a stale ledger is summed leg by leg until the sums are counted again.
+ */
+export const OPENING_SUMS_SQL = `
+  CREATE TABLE ledger_opening_months (
+    wallet TEXT NOT NULL, asset TEXT NOT NULL, network TEXT NOT NULL, month_ms INTEGER NOT NULL,
+    net TEXT NOT NULL, legs INTEGER NOT NULL, PRIMARY KEY (wallet, asset, network, month_ms)
+  ) WITHOUT ROWID;
+  ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE ledger_state ADD COLUMN sums_written INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
+`
+
+interface Delta {
+  effect: OpeningEffect
+  monthMs: number
+  legs: number
+}
+
+/** The monthly opening sums of one connection's ledger: changes gathered over a write, applied with it. */
+export class OpeningSums {
+  private readonly deltas = new Map<string, Delta>()
+  private fresh = false
+  /** A recount stopped at a damaged leg: not tried again by this process on every page. */
+  private recountFailed = false
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Before a write: whether the sums match every write so far. */
+  begin(): void {
+    this.deltas.clear()
+    this.fresh = this.matchWrites()
+  }
+
+  private matchWrites(): boolean {
+    const row = this.db.prepare('SELECT legs_written, sums_written FROM ledger_state WHERE id = 1').get() as { legs_written: number; sums_written: number } | undefined
+    return row !== undefined && row.legs_written === row.sums_written
+  }
+
+  /** One leg written over what was stored for it (null: new; 'unreadable': a damaged row the sums cannot take back). */
+  change(before: TimedLeg | null | 'unreadable', after: TimedLeg): void {
+    if (before === 'unreadable') this.fresh = false
+    if (!this.fresh) return
+    if (before !== null && before !== 'unreadable') this.add(before, -1)
+    this.add(after, 1)
+  }
+
+  private add(leg: TimedLeg, sign: 1 | -1): void {
+    const monthMs = monthStart(leg.atMs)
+    for (const effect of openingEffects(leg)) {
+      const key = `${effect.walletId}\n${effect.asset}\n${effect.network}\n${monthMs}`
+      const delta = this.deltas.get(key)
+      const amount = sign === 1 ? effect.amount : effect.amount.neg()
+      if (delta) {
+        delta.effect.amount = delta.effect.amount.plus(amount)
+        delta.legs += sign
+      } else this.deltas.set(key, { effect: { ...effect, amount }, monthMs, legs: sign })
+    }
+  }
+
+  /** After the write, in its transaction: the sums moved by what changed, or counted again when they were stale. */
+  commit(recount: () => Iterable<TimedLeg>): void {
+    if (!this.fresh) {
+      if (this.recountFailed) return
+      try {
+        this.recount(recount())
+      } catch {
+        // A damaged leg: reports sum leg by leg, and stop at it with record_corrupt.
+        this.recountFailed = true
+      }
+      return
+    }
+    const get = this.db.prepare('SELECT net, legs FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?')
+    const put = this.db.prepare('INSERT OR REPLACE INTO ledger_opening_months (wallet, asset, network, month_ms, net, legs) VALUES (?, ?, ?, ?, ?, ?)')
+    const drop = this.db.prepare('DELETE FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?')
+    for (const { effect: e, monthMs, legs } of this.deltas.values()) {
+      const key = [e.walletId, e.asset, e.network, monthMs] as const
+      const stored = get.get(...key) as { net: string; legs: number } | undefined
+      const total = (stored?.legs ?? 0) + legs
+      if (total <= 0) drop.run(...key)
+      else put.run(...key, e.amount.plus(stored?.net ?? 0).toFixed(), total)
+    }
+    this.deltas.clear()
+    this.markWritten()
+  }
+
+  /** Every sum counted again from the legs (a migration, or after a write the sums did not see). */
+  recount(legs: Iterable<TimedLeg>): void {
+    this.deltas.clear()
+    this.fresh = true
+    for (const leg of legs) this.add(leg, 1)
+    this.db.exec('DELETE FROM ledger_opening_months')
+    this.commit(() => [])
+  }
+
+  private markWritten(): void {
+    this.db.exec('UPDATE ledger_state SET sums_written = legs_written WHERE id = 1')
+  }
+
+  /** Per wallet, asset and network: the opening effect of every leg recorded before `beforeMs` (a month start); null while stale. */
+  before(beforeMs: number, walletId: string | undefined): OpeningEffect[] | null {
+    if (!this.matchWrites()) return null
+    const rows = this.db
+      .prepare(`SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ?${walletId === undefined ? '' : ' AND wallet = ?'}`)
+      .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as Array<{ wallet: string; asset: string; network: string; net: string; legs: number }>
+    const byKey = new Map<string, OpeningEffect>()
+    for (const r of rows) {
+      const key = `${r.wallet}\n${r.asset}\n${r.network}`
+      const sum = byKey.get(key)
+      if (sum) sum.amount = sum.amount.plus(r.net)
+      else byKey.set(key, { walletId: r.wallet, asset: r.asset, network: r.network, amount: new Big(r.net) })
+    }
+    return [...byKey.values()]
+  }
+}
