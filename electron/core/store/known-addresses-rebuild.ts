@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalike'
+import { createdAtSql } from './ledger-compact'
 
 /**
  * Every address the profile trusts or has seen, once per network, spelling and source, keyed by its
@@ -33,9 +34,9 @@ export function rebuildKnownAddresses(db: DatabaseSync): void {
     INSERT INTO known_addresses (network, address, source, look, label, seen_at)
     SELECT network, desk_canonical_address(network, address) AS canon, 'ledger', desk_lookalike_key(network, address), MAX(name), MIN(created_at)
     FROM (
-      SELECT l.network, p.address, p.name, l.created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.from_party WHERE l.network IS NOT NULL
+      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.from_party WHERE l.network IS NOT NULL
       UNION ALL
-      SELECT l.network, p.address, p.name, l.created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.to_party WHERE l.network IS NOT NULL
+      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.to_party WHERE l.network IS NOT NULL
     )
     WHERE desk_lookalike_key(network, address) IS NOT NULL
     GROUP BY network, canon

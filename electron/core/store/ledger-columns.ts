@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { DeskError } from '../errors'
+import { createdAtSql } from './ledger-compact'
 
 /**
  * What each column of a stored leg must hold to be read back: the one definition of a valid row in the ledger.
@@ -41,7 +42,7 @@ export const LEG_COLUMNS = {
   at_ms: { sql: 'l.at_ms', rule: time },
   id: { sql: 'l.id', rule: text },
   direction: { sql: 'l.direction', rule: direction },
-  created_at: { sql: 'l.created_at', rule: timestamp },
+  created_at: { sql: createdAtSql('l'), rule: timestamp },
   wallet_id: { sql: 'l.wallet_id', rule: textOrNull },
   asset: { sql: 'l.asset', rule: text },
   network: { sql: 'l.network', rule: textOrNull },

@@ -1,12 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { amountKey } from '../../../shared/api/amount-key'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 import { LegRead } from './ledger-columns'
-import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
+import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerAmountKey, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
 import { inTransaction } from './transaction'
 import { KnownAddresses } from './known-addresses'
 import type { OpeningEffect } from './opening-effects'
@@ -151,6 +150,7 @@ export class LedgerRepo {
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
     this.sums = new OpeningSums(db)
+    registerAmountKey(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
     db.exec('PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536')
@@ -265,7 +265,7 @@ export class LedgerRepo {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
         sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${TEXT_HITS}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
-        params = [needle, needle, end, needle, end, ...where.params]
+        params = [needle, ...hitParams(needle, end), ...where.params]
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
         sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, TEXT_SCAN])} ${order}`
@@ -338,7 +338,7 @@ export class LedgerRepo {
 
   private fewHits(needle: string, end: string): boolean {
     const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${TEXT_HITS} LIMIT ${FEW_HITS + 1})`
-    return (this.db.prepare(sql).get(needle, needle, end, needle, end) as { n: number }).n <= FEW_HITS
+    return (this.db.prepare(sql).get(needle, ...hitParams(needle, end)) as { n: number }).n <= FEW_HITS
   }
 
   /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */
@@ -349,10 +349,10 @@ export class LedgerRepo {
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
     const put = this.db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
-        amount, amount_key, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(id, direction) DO UPDATE SET at_ms = excluded.at_ms, created_at = excluded.created_at, wallet_id = excluded.wallet_id,
         asset = excluded.asset, network = excluded.network, network_name = excluded.network_name, status = excluded.status, final = excluded.final,
-        amount = excluded.amount, amount_key = excluded.amount_key, fee = excluded.fee, fee_asset = excluded.fee_asset,
+        amount = excluded.amount, fee = excluded.fee, fee_asset = excluded.fee_asset,
         from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms`)
     const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
@@ -366,8 +366,10 @@ export class LedgerRepo {
       const before = stored.get(leg.id, leg.direction) as unknown as unknown[] | undefined
       const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
       this.sums.change(before === undefined ? null : readable(before), after)
-      put.run(leg.id, leg.direction, atMs, leg.created_at, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
-        final ? 1 : 0, leg.amount, amountKey(leg.amount), leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs)
+      // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
+      const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
+      put.run(leg.id, leg.direction, atMs, createdAt, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
+        final ? 1 : 0, leg.amount, leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs)
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)

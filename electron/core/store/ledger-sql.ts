@@ -1,7 +1,9 @@
-import type { SQLInputValue, StatementSync } from 'node:sqlite'
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
+import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { amountKey } from '../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { LegColumn, LegRead } from './ledger-columns'
+import { HASH_KEY_LENGTH, HASH_KEY_SQL } from './ledger-compact'
 
 /** The SQL the ledger's reads share: filters, batches by position, and the text search. */
 
@@ -52,15 +54,31 @@ export function textTerms(text: string): { needle: string; end: string } {
   return { needle, end: `${needle}\uffff` }
 }
 
+/** The parameters of TEXT_HITS after the parties': the hash range on its indexed start then in full, then the id range. */
+export function hitParams(needle: string, end: string): string[] {
+  const key = needle.slice(0, HASH_KEY_LENGTH)
+  return [key, `${key}\uffff`, needle, end, needle, end]
+}
+
 /** Parties are few next to legs: a substring scan of them, once per query. */
 export const TEXT_PARTIES = 'p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0)'
 /** Legs whose party matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its index. */
 export const TEXT_HITS = `SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)
   UNION ALL SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)
-  UNION ALL SELECT seq FROM ledger_legs WHERE tx_hash >= ? AND tx_hash < ?
+  UNION ALL SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?
   UNION ALL SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?`
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
 export const TEXT_SCAN = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p) OR (+l.tx_hash >= ? AND +l.tx_hash < ?) OR (+l.id >= ? AND +l.id < ?))'
+
+/** A leg's amount as a key that sorts like the number (shared/api/amount-key.ts), for the amount filters; see registerAmountKey. */
+const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
+
+/** The amount key as an SQL function on the ledger's connection; a damaged amount has none (the read names it). */
+export function registerAmountKey(db: DatabaseSync): void {
+  db.function('desk_amount_key', { deterministic: true, directOnly: true }, (amount) =>
+    typeof amount === 'string' && DECIMAL_PATTERN.test(amount) ? amountKey(amount) : null,
+  )
+}
 
 export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; params: SQLInputValue[] } {
   const sql: string[] = []
@@ -77,7 +95,7 @@ export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; param
   else if (f.status !== undefined) add('l.status = ?', f.status)
   if (f.from !== undefined) add('l.at_ms > ?', Date.parse(f.from))
   if (f.to !== undefined) add('l.at_ms <= ?', Date.parse(f.to))
-  if (f.minAmount !== undefined) add('l.amount_key >= ?', amountKey(f.minAmount))
-  if (f.maxAmount !== undefined) add('l.amount_key <= ?', amountKey(f.maxAmount))
+  if (f.minAmount !== undefined) add(`${AMOUNT_KEY_SQL} >= ?`, amountKey(f.minAmount))
+  if (f.maxAmount !== undefined) add(`${AMOUNT_KEY_SQL} <= ?`, amountKey(f.maxAmount))
   return { sql, params }
 }

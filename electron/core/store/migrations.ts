@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
+import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LedgerRepo } from './ledger-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 
@@ -108,8 +109,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    name: 'ledger: monthly opening sums per wallet, asset and network, kept with every write',
-    sql: OPENING_SUMS_SQL,
+    name: 'ledger: legs in less space; monthly opening sums per wallet, asset and network, kept with every write',
+    sql: LEDGER_COMPACT_SQL + OPENING_SUMS_SQL,
     // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
     after: (db) => void new LedgerRepo(db).recountOpenings(),
   },

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reconcile, type ReportPeriod } from '../../../electron/core/history/reconciliation'
 import { RollForwardTally } from '../../../electron/core/history/roll-forward'
 import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
+import { createdAtSql } from '../../../electron/core/store/ledger-compact'
+import { amountKey } from '../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { sampleLeg } from '../../harness/sample-leg'
 
@@ -20,8 +22,10 @@ function history(from: number, count: number): TransactionLeg[] {
   return Array.from({ length: count }, (_, i) => {
     const direction = (['in', 'out', 'in', 'internal', 'out'] as const)[i % 5]!
     const asset = i % 3 === 0 ? 'USDC' : 'ETH'
+    const iso = new Date(T0 + (from + i) * 5 * 3_600_000).toISOString()
     return sampleLeg(from + i, {
-      created_at: new Date(T0 + (from + i) * 5 * 3_600_000).toISOString(),
+      // Every seventh time in another ISO 8601 form than JavaScript's, which the ledger keeps as written.
+      created_at: i % 7 === 0 ? iso.replace('.000Z', 'Z') : iso,
       direction,
       amount: `${(i % 97) + 1}.${String(i % 1000).padStart(3, '0')}`,
       asset,
@@ -106,14 +110,30 @@ describe('the opening balances kept per month', () => {
     same()
   })
 
+  it('a compact leg is found as before: by a tx hash start shorter or longer than its indexed part, in any case, and by amount', () => {
+    const hashed = history(30_000, 40).map((l, i) => ({ ...l, tx_hash: `0x${(i * 7919).toString(16).padStart(8, '0')}${'ab'.repeat(28)}` }))
+    commit(hashed)
+    const target = hashed[17]!.tx_hash!
+    for (const text of [target.slice(0, 10), target.slice(0, 30).toUpperCase(), target]) {
+      expect(ledger.page({ text }, undefined, 50).rows.map((r) => r.tx_hash)).toEqual([target])
+    }
+    const all = [...ledger.rows({})]
+    const between = ledger.page({ minAmount: '10.5', maxAmount: '20' }, undefined, 1_000).rows
+    expect(between.map((r) => r.id).sort()).toEqual(all.filter((r) => Number(r.amount) >= 10.5 && Number(r.amount) <= 20).map((r) => r.id).sort())
+  })
+
   it('migration step 6 counts them for a ledger written at version 5', () => {
     const at = join(dir, 'v5')
     const old = openDatabase(join(at, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 5))
+    // The same legs as version 5 stored them: every time as text, and the amount's sort key.
+    old.function('amount_key', (amount) => amountKey(String(amount)))
+    const columns = 'seq, id, direction, at_ms, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms'
     old.exec(`ATTACH '${join(dir, STORE_FILE)}' AS now;
       INSERT INTO ledger_state (id, scope, complete, high_water_ms, synced_at_ms) SELECT id, scope, complete, high_water_ms, synced_at_ms FROM now.ledger_state;
       INSERT INTO ledger_parties SELECT * FROM now.ledger_parties;
-      INSERT INTO ledger_legs SELECT * FROM now.ledger_legs;
+      INSERT INTO ledger_legs (${columns}, created_at, amount_key) SELECT ${columns}, ${createdAtSql('now.ledger_legs')}, amount_key(amount) FROM now.ledger_legs;
       DETACH now`)
+    expect((old.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NULL').get() as { n: number }).n).toBe(0)
     old.close()
     const migrated = DeskStore.open(at, 'test')
     try {
@@ -121,7 +141,12 @@ describe('the opening balances kept per month', () => {
       ledger = migrated.repo(ledgerRepo)
       fastIsUsed()
       same()
-      expect([...ledger.rows({})]).toEqual([...before.rows({})])
+      const rows = [...ledger.rows({})]
+      expect(rows).toHaveLength(800)
+      expect(rows).toEqual([...before.rows({})])
+      expect(rows.filter((r) => !r.created_at.endsWith('.000Z')).length).toBeGreaterThan(100)
+      const stored = migrated.repo((d) => d).prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NOT NULL').get() as { n: number }
+      expect(stored.n).toBe(rows.filter((r) => !r.created_at.endsWith('.000Z')).length)
     } finally {
       migrated.close()
     }
