@@ -68,8 +68,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
-    history: { background: options.historyInBackground === true },
-    followBatches: true,
+    // The app's session runs the desk's background work; other hosts start only what they need.
+    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))

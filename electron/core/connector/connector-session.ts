@@ -121,8 +121,9 @@ export class ConnectorSession {
       openSigner: (p) => this.vault.openSigner(p),
       now: this.now,
     })
-    // The agent follows its payouts with get_withdrawal; background polling would only spend the key's rate limit.
-    treasury.poller.stop()
+    // The agent follows its payouts with get_withdrawal (background polling would only spend the key's rate
+    // limit), and never continues a person's batch: it looks up lost outcomes and sends what waits its turn.
+    treasury.start({ resolveUnknown: true, sendQueued: true })
     this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy, this.now) }
     return this.opened
   }

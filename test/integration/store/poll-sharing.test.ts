@@ -77,7 +77,9 @@ describe('one process at a time polls a given withdrawal', () => {
         // Each session disposes of its own signer when it closes.
         openSigner: async () => createEd25519Signer(key.keyId, key.secret),
         poller: { minDelayMs: 50, maxDelayMs: 100 },
-        resumeBatches: false,
+      }).then((s) => {
+        s.start({ followPayouts: true })
+        return s
       })
       return { session, seen }
     }
