@@ -1,6 +1,6 @@
 import { EventBus } from '../core/event-bus'
 import type { Profile } from '../core/profiles'
-import { TreasurySession } from '../core/treasury/session'
+import { TreasurySession } from '../core/session/session'
 import type { CliContext } from './cli-context'
 
 /**

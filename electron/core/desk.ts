@@ -1,14 +1,15 @@
 import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
-import { historyHandlers } from './history/history-handlers'
+import { historyHandlers } from './treasury/history-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy'
 import { AppSettingsStore, settingsHandlers } from './settings'
-import { batchHandlers, payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
+import { SessionHost } from './session'
+import { batchHandlers, payoutHandlers, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
