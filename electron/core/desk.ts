@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
@@ -5,6 +6,7 @@ import { historyHandlers } from './treasury/history-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
+import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy'
 import { AppSettingsStore, settingsHandlers } from './settings'
@@ -17,6 +19,7 @@ export interface DeskOptions {
   dataDir: string
   shell: Shell
   version: string
+  /** Also told of every failure the data folder's log file keeps (the Electron shell: stderr). */
   log?: RouterLog
   /** The keychain; tests may inject a failing store. The product always uses the OS keychain. */
   secretStore?: SecretStore
@@ -49,7 +52,15 @@ export interface Desk {
 /** Builds the whole core behind one router: every shell (Electron, demo, tests) hosts this. */
 export async function createDesk(options: DeskOptions): Promise<Desk> {
   const events = new EventBus()
-  const router = new Router(options.log)
+  // Failures nobody waits for (a background lookup, a handler's unexpected error) go to <data>/logs.
+  const file = new RotatingLog(join(options.dataDir, 'logs', 'payout-desk.log'))
+  const log = {
+    error: (message: string, detail?: unknown) => {
+      file.error(message, detail)
+      options.log?.error(message, detail)
+    },
+  }
+  const router = new Router(log)
   const disposers: Array<() => Promise<void> | void> = []
 
   router.register(appHandlers(options.shell, options.version))
@@ -66,6 +77,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const treasury = new SessionHost({
     dataDir: options.dataDir,
     events,
+    log,
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,

@@ -15,6 +15,7 @@ import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poll
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
+import type { BackgroundLog } from '../shell/rotating-log'
 import { DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
 
 export interface SessionDeps {
@@ -35,6 +36,8 @@ export interface SessionDeps {
   history?: Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
   /** The outbox's clock (when an entry was recorded and sent); tests move it, everyone else uses the real one. */
   now?: () => Date
+  /** Where background work that fails is written (the data folder's log); nothing is written without it. */
+  log?: BackgroundLog
 }
 
 /**
@@ -77,6 +80,7 @@ export class TreasurySession {
     private readonly outbox: Outbox,
     private readonly queued: QueuedSender,
     private readonly events: EventBus,
+    private readonly log: BackgroundLog,
   ) {}
 
   static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
@@ -136,7 +140,7 @@ export class TreasurySession {
       emit: (status) => deps.events.emit('history.progress', status),
     })
     const queued = new QueuedSender(outbox, payouts)
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined })
     session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
     return session
   }
@@ -168,17 +172,18 @@ export class TreasurySession {
         this.events.emit('outbox.changed', { profileId })
       }),
     )
-    if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(() => undefined)))
+    const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
+    if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
     trackAccepted()
     // Outcomes nobody saw are looked up first; then the batches a crash or a quit left unfinished continue.
     if (services.resolveUnknown || services.resumeBatches) {
       void (services.resolveUnknown ? this.payouts.resolveUnknown() : Promise.resolve())
-        .catch(() => undefined)
+        .catch(logged('looking up unknown outcomes'))
         .then(() => {
           if (services.resumeBatches) this.batches.resumeUnfinished()
         })
-        // A store that fails here fails again on the user's next action, which reports it.
-        .catch(() => undefined)
+        // A store that fails here fails again on the user's next action, which reports it; the log keeps the first.
+        .catch(logged('resuming unfinished batches'))
     }
     if (services.syncHistory) this.history.start()
   }
