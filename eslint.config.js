@@ -70,6 +70,11 @@ export default tseslint.config(
     rules: { 'desk/untrusted-text': ['error', { fields: [...UNTRUSTED_FIELDS, 'destination', 'wallet_id', 'asset', 'network', 'message', 'source'], sinks: ['out', 'err'] }] },
   },
   {
+    files: ['electron/core/**/*.ts'],
+    plugins: { desk },
+    rules: { 'desk/core-folder-cycles': 'error' },
+  },
+  {
     files: ['electron/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [forbid(['**/core/**', '**/main/**', '**/simulator/**', 'node:*'], 'the preload only bridges the channel table.')] }],

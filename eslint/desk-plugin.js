@@ -1,4 +1,5 @@
+import coreFolderCycles from './core-folder-cycles.js'
 import untrustedText from './untrusted-text.js'
 
 /** The project's own lint rules. */
-export default { rules: { 'untrusted-text': untrustedText } }
+export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles } }

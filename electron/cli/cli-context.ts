@@ -1,8 +1,8 @@
 import { ProfileKeys } from '../core/keys'
 import { profileDir, ProfileStore, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
-import { withOneOffSession } from '../core/treasury/one-off-session'
-import { openProfileStore, type TreasurySession } from '../core/treasury/session'
+import { withOneOffSession } from '../core/session/one-off-session'
+import { openProfileStore, type TreasurySession } from '../core/session/session'
 import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 

@@ -1,14 +1,17 @@
+import { join } from 'node:path'
 import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
-import { historyHandlers } from './history/history-handlers'
+import { historyHandlers } from './treasury/history-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
+import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy'
 import { AppSettingsStore, settingsHandlers } from './settings'
-import { batchHandlers, payoutHandlers, SessionHost, treasuryHandlers } from './treasury'
+import { SessionHost } from './session'
+import { batchHandlers, payoutHandlers, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -16,6 +19,7 @@ export interface DeskOptions {
   dataDir: string
   shell: Shell
   version: string
+  /** Also told of every failure the data folder's log file keeps (the Electron shell: stderr). */
   log?: RouterLog
   /** The keychain; tests may inject a failing store. The product always uses the OS keychain. */
   secretStore?: SecretStore
@@ -48,7 +52,15 @@ export interface Desk {
 /** Builds the whole core behind one router: every shell (Electron, demo, tests) hosts this. */
 export async function createDesk(options: DeskOptions): Promise<Desk> {
   const events = new EventBus()
-  const router = new Router(options.log)
+  // Failures nobody waits for (a background lookup, a handler's unexpected error) go to <data>/logs.
+  const file = new RotatingLog(join(options.dataDir, 'logs', 'payout-desk.log'))
+  const log = {
+    error: (message: string, detail?: unknown) => {
+      file.error(message, detail)
+      options.log?.error(message, detail)
+    },
+  }
+  const router = new Router(log)
   const disposers: Array<() => Promise<void> | void> = []
 
   router.register(appHandlers(options.shell, options.version))
@@ -65,11 +77,12 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const treasury = new SessionHost({
     dataDir: options.dataDir,
     events,
+    log,
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
-    history: { background: options.historyInBackground === true },
-    followBatches: true,
+    // The app's session runs the desk's background work; other hosts start only what they need.
+    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))

@@ -15,7 +15,8 @@
   /** @type {WebSocket | null} */
   let socket = null
 
-  const closedError = (/** @type {string} */ message) => ({ ok: false, error: { code: 'bridge_closed', message } })
+  /** @type {(message: string) => import('../../shared/ipc/ipc-error').IpcResult<never>} */
+  const closedError = (message) => ({ ok: false, error: { code: 'bridge_closed', message } })
 
   function connect() {
     const ws = new WebSocket(address)
@@ -76,5 +77,7 @@
   }
 
   connect()
-  Object.defineProperty(window, 'desk', { value: Object.freeze({ invoke, on }), writable: false, configurable: false })
+  /** @type {import('../../shared/ipc/bridge').DeskBridge} */
+  const desk = { invoke: /** @type {import('../../shared/ipc/bridge').DeskBridge['invoke']} */ (invoke), on: /** @type {import('../../shared/ipc/bridge').DeskBridge['on']} */ (on) }
+  Object.defineProperty(window, 'desk', { value: Object.freeze(desk), writable: false, configurable: false })
 })()

@@ -56,6 +56,8 @@ export const APP_ERROR_CODES = [
   'lookalike_destination',
   'bad_message',
   'no_bridge',
+  /** The demo page's bridge lost its connection to the demo server; the call was not answered. */
+  'bridge_closed',
   'internal',
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]

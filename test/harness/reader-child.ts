@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline'
 import { EventBus } from '../../electron/core/event-bus'
 import type { Profile } from '../../electron/core/profiles'
 import { createEd25519Signer } from '../../electron/core/signing'
-import { TreasurySession } from '../../electron/core/treasury/session'
+import { TreasurySession } from '../../electron/core/session/session'
 
 export interface ReaderJob {
   dataDir: string

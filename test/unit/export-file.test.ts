@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeCsvFile } from '../../electron/core/history/csv-chunks'
-import { writeCsvExport } from '../../electron/core/treasury/csv-export'
+import { writeCsvExport } from '../../electron/core/exports/csv-export'
 
 let dir: string
 beforeEach(async () => {

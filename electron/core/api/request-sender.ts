@@ -1,6 +1,6 @@
 import type { Pool } from 'undici'
 import type { z } from 'zod'
-import { auditPath, type AuditSink } from '../audit/audit-log'
+import { auditPath, type AuditSink } from './audit-sink'
 import { signAttempt, type Signer } from '../signing'
 import { ClockOffset, measureOffsetSeconds } from './clock-offset'
 import type { ApiRequest, ApiResponse } from './api-request'

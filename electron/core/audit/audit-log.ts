@@ -1,35 +1,5 @@
+import type { AuditLine, AuditSink } from '../api/audit-sink'
 import type { DeskStore } from '../store'
-
-/** One HTTP attempt (or tool call) as the audit log keeps it. Never a signature, a key or a body. */
-export interface AuditLine {
-  at: string
-  method: string
-  path: string
-  status: number | null
-  errorCode: string | null
-  requestId: string | null
-  idempotencyKey: string | null
-}
-
-export interface AuditSink {
-  record(line: AuditLine): void
-}
-
-/** The query's `_request_id` is noise for a reader and differs per attempt, so the log leaves it out. */
-export function auditPath(pathWithQuery: string): string {
-  const q = pathWithQuery.indexOf('?')
-  if (q < 0) return pathWithQuery
-  const params = new URLSearchParams(pathWithQuery.slice(q + 1))
-  params.delete('_request_id')
-  const rest = params.toString()
-  return rest ? `${pathWithQuery.slice(0, q)}?${rest}` : pathWithQuery.slice(0, q)
-}
-
-/** One line with the error's code (disk_full, disk_read_only, ...) so a log reader can tell a disk from a bug. */
-function reportToStderr(err: unknown): void {
-  const code = (err as { code?: unknown })?.code
-  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(err as Error)?.message ?? String(err)}\n`)
-}
 
 /**
  * The profile's audit log, rows in the store's hash chain. Recording an attempt never stops the
@@ -59,4 +29,10 @@ export class AuditLog implements AuditSink {
       .read('read the audit log', () => this.store.audit.tail(limit))
       .map(({ at, method, path, status, errorCode, requestId, idempotencyKey }) => ({ at, method, path, status, errorCode, requestId, idempotencyKey }))
   }
+}
+
+/** One line with the error's code (disk_full, disk_read_only, ...) so a log reader can tell a disk from a bug. */
+function reportToStderr(err: unknown): void {
+  const code = (err as { code?: unknown })?.code
+  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(err as Error)?.message ?? String(err)}\n`)
 }

@@ -1,4 +1,4 @@
-import type { AuditSink } from '../audit/audit-log'
+import type { AuditSink } from '../api/audit-sink'
 
 /**
  * stdout is the MCP protocol, so the connector writes its own lines to stderr; every tool call also

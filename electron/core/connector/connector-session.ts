@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { ApiClient } from '../api/api-client'
 import { AuditLog } from '../audit/audit-log'
 import { DeskError } from '../errors'
@@ -5,7 +6,8 @@ import { EventBus } from '../event-bus'
 import { AgentPolicy, PolicyWatch } from '../policy'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
-import { openProfileStore, TreasurySession } from '../treasury/session'
+import { openProfileStore, TreasurySession } from '../session/session'
+import { RotatingLog } from '../shell/rotating-log'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
@@ -120,9 +122,11 @@ export class ConnectorSession {
       events: new EventBus(),
       openSigner: (p) => this.vault.openSigner(p),
       now: this.now,
+      log: new RotatingLog(join(this.dataDir, 'logs', 'connector.log')),
     })
-    // The agent follows its payouts with get_withdrawal; background polling would only spend the key's rate limit.
-    treasury.poller.stop()
+    // The agent follows its payouts with get_withdrawal (background polling would only spend the key's rate
+    // limit), and never continues a person's batch: it looks up lost outcomes and sends what waits its turn.
+    treasury.start({ resolveUnknown: true, sendQueued: true })
     this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy, this.now) }
     return this.opened
   }

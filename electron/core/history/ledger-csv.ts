@@ -1,6 +1,6 @@
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { LedgerRepo } from '../store/ledger-repo'
-import { cells, COLUMNS, csvLine } from '../treasury/csv-export'
+import { cells, COLUMNS, csvLine } from '../exports/csv-export'
 
 /** The ledger's rows as CSV lines, oldest first, in the columns of the app's transaction export. */
 export function* ledgerCsvLines(ledger: LedgerRepo, filter: LedgerFilter): Generator<string> {

@@ -2,7 +2,7 @@ import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo } from '../store/ledger-repo'
 import { ledgerRepo } from '../store/ledger-repo-factory'
-import { cells, COLUMNS, writeCsvExport, type ExportProgress } from '../treasury/csv-export'
+import { cells, COLUMNS, writeCsvExport, type ExportProgress } from '../exports/csv-export'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
 const BATCH = 2_000

@@ -1,4 +1,4 @@
-import { csvLine } from '../treasury/csv-export'
+import { csvLine } from '../exports/csv-export'
 import type { ReconciliationReport } from '../../../shared/api/ledger-report'
 
 export interface ReportHeader {

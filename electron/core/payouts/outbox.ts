@@ -3,9 +3,9 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
 import { CorruptRecordError, type AuditEntry, type DeskStore } from '../store'
-import { canMove, type OutboxState } from './outbox-states'
+import { canMove, type OutboxState } from '../../../shared/payouts/outbox-states'
 
-export type { OutboxState } from './outbox-states'
+export type { OutboxState } from '../../../shared/payouts/outbox-states'
 export type OutboxEntry = OutboxEntryView
 export type OutboxErrorInfo = NonNullable<OutboxEntry['error']>
 

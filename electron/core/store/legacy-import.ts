@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../../shared/api/requests'
 import { OutboxStateSchema } from '../../../shared/ipc/channels/payouts'
 import { OutboxErrorSchema } from '../../../shared/ipc/outbox-error'
-import { canMove } from '../payouts/outbox-states'
+import { canMove } from '../../../shared/payouts/outbox-states'
 import { AuditEntrySchema } from './audit-chain'
 import type { DeskStore } from './desk-store'
 

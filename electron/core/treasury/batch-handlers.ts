@@ -6,8 +6,8 @@ import { batchRepo } from '../store'
 import { whoAmI } from './payout-handlers'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from './session-host'
-import type { TreasurySession } from './session'
+import type { SessionHost } from '../session/session-host'
+import type { TreasurySession } from '../session/session'
 
 export interface BatchHandlerDeps {
   host: SessionHost

@@ -1,7 +1,3 @@
-export { csvCell, csvLine } from './csv-export'
 export { payoutHandlers } from './payout-handlers'
-export { TreasurySession, type SessionDeps } from './session'
-export { SessionHost, type HostDeps } from './session-host'
 export { treasuryHandlers, type TreasuryHandlerDeps } from './treasury-handlers'
 export { batchHandlers, type BatchHandlerDeps } from './batch-handlers'
-export { withOneOffSession, type OneOffDeps } from './one-off-session'

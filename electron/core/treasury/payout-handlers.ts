@@ -3,7 +3,7 @@ import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import type { HandlersFor } from '../ipc/router'
 import { preflightPayout } from '../payouts/preflight'
 import { DAMAGED_ROW_ADVICE } from '../store'
-import type { SessionHost } from './session-host'
+import type { SessionHost } from '../session/session-host'
 
 /** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
 export function whoAmI(): string {

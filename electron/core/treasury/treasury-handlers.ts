@@ -5,9 +5,9 @@ import type { HandlersFor } from '../ipc/router'
 import { createDestination } from '../destinations/create-destination'
 import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
-import { ExportRuns } from './export-runs'
+import { ExportRuns } from '../exports/export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
-import type { SessionHost } from './session-host'
+import type { SessionHost } from '../session/session-host'
 
 export interface TreasuryHandlerDeps {
   host: SessionHost

@@ -1,6 +1,6 @@
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import { writeCsvExport, type ExportProgress } from './csv-export'
+import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
 
 const COLUMNS = [
   'id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination',

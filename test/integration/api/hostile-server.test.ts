@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../electron/core/api/api-client'
 import { Pacer } from '../../../electron/core/api/pacer'
 import { RequestSender } from '../../../electron/core/api/request-sender'
-import type { AuditLine } from '../../../electron/core/audit/audit-log'
+import type { AuditLine } from '../../../electron/core/api/audit-sink'
 import { createEd25519Signer } from '../../../electron/core/signing'
 
 /** A tiny provider that misbehaves on purpose; each test sets `handler`. */

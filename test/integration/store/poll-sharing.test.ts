@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../electron/core/event-bus'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { DeskStore } from '../../../electron/core/store'
-import { TreasurySession } from '../../../electron/core/treasury/session'
+import { TreasurySession } from '../../../electron/core/session/session'
 import { startSimulator } from '../../../electron/simulator'
 import { registerKey, setupWorkspace, type RegisteredKey, type Workspace } from '../../harness/api-fixture'
 import { readerProfile } from '../../harness/readers'
@@ -77,7 +77,9 @@ describe('one process at a time polls a given withdrawal', () => {
         // Each session disposes of its own signer when it closes.
         openSigner: async () => createEd25519Signer(key.keyId, key.secret),
         poller: { minDelayMs: 50, maxDelayMs: 100 },
-        resumeBatches: false,
+      }).then((s) => {
+        s.start({ followPayouts: true })
+        return s
       })
       return { session, seen }
     }

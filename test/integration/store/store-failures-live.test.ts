@@ -11,7 +11,7 @@ import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { DeskStore, SCHEMA_VERSION, STORE_FILE } from '../../../electron/core/store'
-import { TreasurySession } from '../../../electron/core/treasury/session'
+import { TreasurySession } from '../../../electron/core/session/session'
 import { startSimulator } from '../../../electron/simulator'
 import { registerKey, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { readerProfile } from '../../harness/readers'
@@ -131,7 +131,7 @@ describe('the profile store under real failures', () => {
     const dataDir = join(base, 'profiles')
     const key = await registerKey(sim.sandbox.url, ws.workspaceId)
     const [good, notDb, tooNew] = [0, 1, 2].map(() => readerProfile(sim.sandbox.url, key.keyId))
-    const deps = { dataDir, role: 'test' as const, events: new EventBus(), openSigner: async () => createEd25519Signer(key.keyId, key.secret), resumeBatches: false }
+    const deps = { dataDir, role: 'test' as const, events: new EventBus(), openSigner: async () => createEd25519Signer(key.keyId, key.secret) }
     const session = await TreasurySession.open(good!, deps)
     try {
       const notDbFile = join(profileDir(dataDir, notDb!.id), STORE_FILE)

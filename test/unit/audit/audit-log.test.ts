@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuditLog, auditPath } from '../../../electron/core/audit/audit-log'
+import { auditPath } from '../../../electron/core/api/audit-sink'
+import { AuditLog } from '../../../electron/core/audit/audit-log'
 import { DeskStore } from '../../../electron/core/store'
 
 describe('audit log', () => {

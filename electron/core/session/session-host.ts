@@ -1,9 +1,11 @@
 import { DeskError } from '../errors'
 import type { Profile } from '../profiles/profile'
-import { TreasurySession, type SessionDeps } from './session'
+import { TreasurySession, type SessionDeps, type SessionServices } from './session'
 
 export interface HostDeps extends SessionDeps {
   currentProfile(): Promise<Profile | null>
+  /** What the host runs on each session it opens. */
+  services: SessionServices
 }
 
 function fingerprint(p: Profile): string {
@@ -27,7 +29,10 @@ export class SessionHost {
     const open = this.current
     if (open?.key === key) return open.session
     // Claim the slot before awaiting, so concurrent callers share one opening session.
-    const opening = TreasurySession.open(profile, this.deps)
+    const opening = TreasurySession.open(profile, this.deps).then((session) => {
+      session.start(this.deps.services)
+      return session
+    })
     this.current = { key, session: opening }
     opening.catch(() => {
       if (this.current?.session === opening) this.current = null

@@ -1,4 +1,4 @@
-import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
+import type { OutboxEntryView } from '../ipc/channels/payouts'
 
 export type OutboxState = OutboxEntryView['state']
 

@@ -17,7 +17,6 @@ export interface OneOffDeps {
  */
 export async function withOneOffSession<T>(profile: Profile, store: DeskStore, deps: OneOffDeps, work: (session: TreasurySession) => Promise<T>): Promise<T> {
   const session = await TreasurySession.open(profile, { ...deps, store, events: new EventBus() })
-  session.poller.stop()
   try {
     return await work(session)
   } finally {

@@ -1,12 +1,12 @@
 import type { historyChannels } from '../../../shared/ipc/channels/history'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../treasury/session-host'
+import type { SessionHost } from '../session/session-host'
 import type { EventBus } from '../event-bus'
-import { ExportRuns } from '../treasury/export-runs'
-import { writeCsvFile } from './csv-chunks'
-import { compareWithProvider } from './balance-compare'
-import { buildReport } from './report-run'
-import { reportCsvLines } from './report-csv'
+import { ExportRuns } from '../exports/export-runs'
+import { writeCsvFile } from '../history/csv-chunks'
+import { compareWithProvider } from '../history/balance-compare'
+import { buildReport } from '../history/report-run'
+import { reportCsvLines } from '../history/report-csv'
 
 export interface HistoryHandlerDeps {
   host: SessionHost

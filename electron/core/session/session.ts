@@ -15,6 +15,7 @@ import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poll
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
+import type { BackgroundLog } from '../shell/rotating-log'
 import { DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
 
 export interface SessionDeps {
@@ -28,21 +29,39 @@ export interface SessionDeps {
   notify?: Notify
   pacing?: PacerOptions
   poller?: { minDelayMs?: number; maxDelayMs?: number }
-  /** Follow the payout statuses of batch rows in the background (the app's shells); other hosts read them on demand. */
-  followBatches?: boolean | { minDelayMs?: number; maxDelayMs?: number }
-  /** Continue the batches a crash or a quit left unfinished as soon as the profile opens (the app); the CLI resumes on demand. */
-  resumeBatches?: boolean
+  /** How often batch rows' statuses are read while `followPayouts` runs; tests shorten it. */
+  batchFollow?: { minDelayMs?: number; maxDelayMs?: number }
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
-  /** The history ledger's background sync; only the app's shells turn it on, so other hosts send nothing unasked. */
-  history?: { background?: boolean } & Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
+  history?: Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
   /** The outbox's clock (when an entry was recorded and sent); tests move it, everyone else uses the real one. */
   now?: () => Date
+  /** Where background work that fails is written (the data folder's log); nothing is written without it. */
+  log?: BackgroundLog
+}
+
+/**
+ * The background work a host may run on an open session. Opening a session starts none of it: each host
+ * names what it means to run, so an agent's connector or a one-off CLI command never continues a person's
+ * batch or follows payouts it did not ask about.
+ */
+export interface SessionServices {
+  /** Follow accepted single payouts to their end, and batch rows' statuses a page at a time (the app). */
+  followPayouts?: boolean
+  /** Send single payouts that wait in the outbox once their time has come (any process may; one wins). */
+  sendQueued?: boolean
+  /** Look up the outcomes nobody saw (timeouts, a crash, a kill) as the profile opens. */
+  resolveUnknown?: boolean
+  /** Continue the batches a crash or a quit left unfinished, after unknown outcomes are looked up (the app only). */
+  resumeBatches?: boolean
+  /** The history ledger's background sync (the app's shells). */
+  syncHistory?: boolean
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
 export class TreasurySession {
   private readonly unsubscribe: Array<() => void> = []
+  private started: SessionServices | null = null
 
   private constructor(
     readonly profile: Profile,
@@ -52,12 +71,16 @@ export class TreasurySession {
     readonly poller: WithdrawalPoller,
     readonly store: DeskStore,
     readonly batches: BatchService,
-    readonly batchStatuses: BatchStatusFollower | null,
+    private readonly batchStatuses: BatchStatusFollower,
     /** The profile's history ledger, bound to this base URL and key, and the sync that keeps it current. */
     readonly ledger: LedgerRepo,
     readonly history: HistoryRunner,
     private readonly signer: Signer,
     private readonly ownsStore: boolean,
+    private readonly outbox: Outbox,
+    private readonly queued: QueuedSender,
+    private readonly events: EventBus,
+    private readonly log: BackgroundLog,
   ) {}
 
   static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
@@ -93,21 +116,20 @@ export class TreasurySession {
       shared: pollSharing(store),
       ...deps.poller,
     })
-    const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
+    // A payout this session sends is followed only where the host runs `followPayouts`.
+    const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => session.following && poller.track(w))
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
     const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
-    const batchStatuses = deps.followBatches
-      ? new BatchStatusFollower({
-          client,
-          store,
-          outbox,
-          pacer: sender.pacer,
-          profileId: profile.id,
-          emit: (payload) => deps.events.emit('withdrawal.updated', payload),
-          ...(typeof deps.followBatches === 'object' ? deps.followBatches : {}),
-        })
-      : null
+    const batchStatuses = new BatchStatusFollower({
+      client,
+      store,
+      outbox,
+      pacer: sender.pacer,
+      profileId: profile.id,
+      emit: (payload) => deps.events.emit('withdrawal.updated', payload),
+      ...deps.batchFollow,
+    })
     const history = new HistoryRunner({
       ...deps.history,
       profileId: profile.id,
@@ -117,41 +139,53 @@ export class TreasurySession {
       pacer: sender.pacer,
       emit: (status) => deps.events.emit('history.progress', status),
     })
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined)
+    const queued = new QueuedSender(outbox, payouts)
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined })
+    session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
+    return session
+  }
+
+  private get following(): boolean {
+    return this.started?.followPayouts === true
+  }
+
+  /** Starts the background work the host names; once per session. */
+  start(services: SessionServices): void {
+    if (this.started) throw new Error('this session was started already')
+    this.started = services
+    const profileId = this.profile.id
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
     const trackAccepted = () => {
-      for (const entry of outbox.list()) {
+      if (!services.followPayouts) return
+      for (const entry of this.outbox.list()) {
         if (entry.state !== 'accepted' || !entry.withdrawalId || entry.batchId !== null || followed.has(entry.withdrawalId)) continue
         followed.add(entry.withdrawalId)
-        poller.track(entry.withdrawalId)
+        this.poller.track(entry.withdrawalId)
       }
+      this.batchStatuses.wake()
     }
-    session.unsubscribe.push(
-      outbox.onChange(() => {
+    this.unsubscribe.push(
+      this.outbox.onChange(() => {
         // Another process (the connector, the CLI) may have added or resolved a payout.
         trackAccepted()
-        batchStatuses?.wake()
-        deps.events.emit('outbox.changed', { profileId: profile.id })
+        this.events.emit('outbox.changed', { profileId })
       }),
-      sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
     )
-    const queued = new QueuedSender(outbox, payouts)
-    session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
+    const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
+    if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
     trackAccepted()
-    batchStatuses?.wake()
-    // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
-    // Then the batches a crash or a quit left unfinished continue, their unknown rows looked up first.
-    void payouts
-      .resolveUnknown()
-      .catch(() => undefined)
-      .then(() => {
-        if (deps.resumeBatches ?? true) batches.resumeUnfinished()
-      })
-      // A store that fails here fails again on the user's next action, which reports it.
-      .catch(() => undefined)
-    if (deps.history?.background) history.start()
-    return session
+    // Outcomes nobody saw are looked up first; then the batches a crash or a quit left unfinished continue.
+    if (services.resolveUnknown || services.resumeBatches) {
+      void (services.resolveUnknown ? this.payouts.resolveUnknown() : Promise.resolve())
+        .catch(logged('looking up unknown outcomes'))
+        .then(() => {
+          if (services.resumeBatches) this.batches.resumeUnfinished()
+        })
+        // A store that fails here fails again on the user's next action, which reports it; the log keeps the first.
+        .catch(logged('resuming unfinished batches'))
+    }
+    if (services.syncHistory) this.history.start()
   }
 
   get sender(): RequestSender {
@@ -160,7 +194,7 @@ export class TreasurySession {
 
   async close(): Promise<void> {
     await this.batches.stop()
-    await this.batchStatuses?.stop()
+    await this.batchStatuses.stop()
     for (const u of this.unsubscribe) u()
     this.poller.stop()
     await this.history.stop()

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ESLint, RuleTester } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { afterAll, describe, expect, it } from 'vitest'
+// @ts-expect-error the project's lint plugin is plain JavaScript
+import rule from '../../../eslint/core-folder-cycles.js'
+
+RuleTester.describe = describe
+RuleTester.it = it
+
+// A small core on disk: treasury imports history, history imports store, store imports nothing of theirs.
+const root = mkdtempSync(join(tmpdir(), 'core-cycles-'))
+const put = (file: string, text: string) => {
+  mkdirSync(join(root, file, '..'), { recursive: true })
+  writeFileSync(join(root, file), text)
+}
+put('treasury/handlers.ts', "import { sync } from '../history/sync'\nexport const h = sync\n")
+put('history/sync.ts', "import { db } from '../store/db'\nexport const sync = db\n")
+put('store/db.ts', "import { DeskError } from '../errors'\nexport const db = DeskError\n")
+put('errors.ts', 'export class DeskError extends Error {}\n')
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const options = [{ root }]
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
+
+tester.run('desk/core-folder-cycles', rule, {
+  valid: [
+    // Down the layers, and a root file (errors.ts) that every folder may import.
+    { filename: join(root, 'history/report.ts'), code: "import { db } from '../store/db'\nimport { DeskError } from '../errors'", options },
+    // Inside one folder.
+    { filename: join(root, 'history/report.ts'), code: "import { sync } from './sync'", options },
+    // Shared code outside core is no part of its folder graph.
+    { filename: join(root, 'store/x.ts'), code: "import { LIMITS } from '../../shared/api/limits'", options },
+  ],
+  invalid: [
+    {
+      filename: join(root, 'history/back.ts'),
+      code: "import { h } from '../treasury/handlers'",
+      options,
+      errors: [{ messageId: 'cycle', data: { path: 'history → treasury → history' } }],
+    },
+    {
+      filename: join(root, 'store/up.ts'),
+      code: "export { h } from '../treasury/handlers'",
+      options,
+      errors: [{ messageId: 'cycle', data: { path: 'store → treasury → history → store' } }],
+    },
+  ],
+})
+
+describe('the project lint', () => {
+  it('runs the folder-cycle rule on electron/core: an import back up from store to the session fails', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintText("import { TreasurySession } from '../session/session'\nexport const s = TreasurySession\n", { filePath: 'electron/core/store/x.ts' })
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-folder-cycles').map((m) => m.message)).toEqual([expect.stringContaining('store → session → ')])
+  })
+})
