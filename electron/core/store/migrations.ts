@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
+import { PRICE_TABLE_SQL } from './price-table-repo'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -103,6 +104,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'known addresses: every address the profile trusts or has seen, by network and look-alike key',
     sql: KNOWN_ADDRESSES_SQL,
     after: rebuildKnownAddresses,
+  },
+  {
+    version: 11,
+    name: "the profile's price table for the accounting exports' fiat column",
+    sql: PRICE_TABLE_SQL,
   },
 ]
 
