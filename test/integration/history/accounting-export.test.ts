@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import { parse } from 'csv-parse/sync'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -245,6 +245,12 @@ describe('payout-desk history export --format: each preset read back by its form
       const done = await exportAccountingFile(store, { from, to, asset: 'USDC' }, { format: 'xero' }, path, new AbortController().signal, () => undefined)
       expect(done).toEqual({ rows: statementNet(legs, 'USDC').lines, cancelled: false })
       expect(await readFile(path, 'utf8')).toBe(csv)
+      // A cancel stops it between lines and leaves no file, not even a part.
+      const stop = new AbortController()
+      stop.abort()
+      const stopped = join(home, 'stopped.csv')
+      expect(await exportAccountingFile(store, { from, to }, { format: 'generic' }, stopped, stop.signal, () => undefined)).toEqual({ rows: 0, cancelled: true })
+      expect(await readdir(home)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^stopped\.csv/)]))
     } finally {
       store.close()
     }
