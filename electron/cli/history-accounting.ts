@@ -3,6 +3,12 @@ import { basename } from 'node:path'
 import { ACCOUNTING_FORMATS, FiatSchema, TimeZoneSchema, type AccountingFormat, type AccountingOptions } from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
 import { importPriceTable } from '../core/history/accounting/price-import'
+import { refreshAddressNames } from '../core/history/accounting/refresh-names'
+import { withProfileClient } from '../core/history/profile-sync'
+import type { Profile } from '../core/profiles'
+import type { DeskStore } from '../core/store'
+import { shown } from '../../shared/text/visible-text'
+import type { CliContext } from './cli-context'
 import { MAX_PRICE_BYTES } from '../core/history/accounting/price-table'
 import { DeskError } from '../core/errors'
 import type { Action, Values } from './command'
@@ -21,6 +27,22 @@ export function accountingOptions(v: Values, usage: string): AccountingOptions |
   const fiat = v.fiat === undefined ? undefined : FiatSchema.safeParse(v.fiat)
   if (fiat && !fiat.success) throw new UsageError('--fiat must be a three-letter currency code of the price table, such as USD.', usage)
   return { format, timeZone: zone.data, fiat: fiat?.data }
+}
+
+/** The destination book and wallets read once before a preset, as the app does; when they cannot be read, payees come from the stored copy and stderr says why. */
+export async function refreshNames(ctx: CliContext, profile: Profile, store: DeskStore): Promise<void> {
+  let problem: string | null
+  try {
+    const signer = await ctx.keys.vault.openSigner(profile)
+    try {
+      problem = await withProfileClient(profile, store, signer, 'cli', (client) => refreshAddressNames(store, client))
+    } finally {
+      signer.dispose()
+    }
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err)
+  }
+  if (problem) ctx.err(`history: the destination book was not read (${shown(problem)}); payees are named from the copy this profile holds.`)
 }
 
 /** The file's text, refused over the size limit or when it is not UTF-8. */

@@ -4,7 +4,7 @@ import { compareWithProvider, differences } from '../core/history/balance-compar
 import { ledgerCoverage, requireCovered } from '../core/history/ledger-coverage'
 import { ledgerCsvLines } from '../core/history/ledger-csv'
 import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
-import { accountingOptions, pricesImport } from './history-accounting'
+import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
 import { openLedger } from '../core/history/ledger-scope'
 import { syncProfileHistory, withProfileClient } from '../core/history/profile-sync'
 import { buildReport } from '../core/history/report-run'
@@ -169,6 +169,7 @@ const exportCsv: Action = {
       openLedger(store, profile.baseUrl, keyIdOf(profile))
       const covered = (ledger: LedgerRepo) => requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
       if (accounting) {
+        await refreshNames(ctx, profile, store)
         // The app's export panel writes a preset through the same function.
         return withAccountingLines(store, { filter, options: accounting }, async (lines, tally) => {
           await writeOut(ctx, v.out, lines)

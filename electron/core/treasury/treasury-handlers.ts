@@ -6,6 +6,7 @@ import { createDestination } from '../destinations/create-destination'
 import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
 import { exportAccountingFile } from '../history/accounting/accounting-export'
+import { refreshAddressNames } from '../history/accounting/refresh-names'
 import { ExportRuns } from '../exports/export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from '../session/session-host'
@@ -34,7 +35,10 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'transactions.export': async ({ accounting, ...filter }) => {
       const session = await host.session()
       if (accounting) {
-        return exports.run(`${accounting.format}-${today()}.csv`, (target, signal, onProgress) => exportAccountingFile(session.store, filter, accounting, target, signal, onProgress))
+        return exports.run(`${accounting.format}-${today()}.csv`, async (target, signal, onProgress) => {
+          await refreshAddressNames(session.store, session.client)
+          return exportAccountingFile(session.store, filter, accounting, target, signal, onProgress)
+        })
       }
       return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerCsv(session.store, filter, target, signal, onProgress))
     },

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportAccountingFile } from '../../../electron/core/history/accounting/accounting-export'
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
-import { openProfileStore } from '../../../electron/core/treasury/session'
+import { openProfileStore } from '../../../electron/core/session/session'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { cli } from '../../harness/cli-runner'
 import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
@@ -233,6 +233,30 @@ describe('payout-desk history export --format: each preset read back by its form
     const rates = read((await exportCsv('--format', 'cryptio', '--fiat', 'USD')).csv)
     for (const r of rates) expect(r.incomingAsset === 'USDC' || r.outgoingAsset === 'USDC' ? r.incomingUnitRate + r.outgoingUnitRate : '1.0001').toBe('1.0001')
     expect(rates.every((r) => r.incomingTransactionValue === '' && r.outgoingTransactionValue === '')).toBe(true)
+  })
+
+  it('payees carry the destination book\'s labels, read from the provider before the export (a label added elsewhere too)', async () => {
+    // Completed USDC payouts to outside addresses (an own wallet's address is no destination).
+    const outside = () => (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter((l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null)
+    // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the label.
+    const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
+    try {
+      await cli(other, ['profile', 'add', '--name', 'Other', '--env', 'sandbox', '--base-url', sim.sandbox.url])
+      const key = publicKeyOf((await cli(other, ['key', 'generate', '--profile', 'Other'])).stdout)!
+      await cli(other, ['key', 'set-id', '--profile', 'Other', '--key-id', await simConsole(sim.sandbox.url).registerEd25519Key(workspace, key)])
+      const paid = outside().find((l) => l.wallet_id === walletA)!
+      const added = await cli(other, ['destinations', 'add', '--profile', 'Other', '--network', 'ethereum-sepolia', '--address', paid.to.address, '--type', 'company', '--company-name', 'Acme', '--wallet-type', 'unhosted', '--country', 'DE', '--label', 'Acme Supplies'])
+      expect(added.stderr).toBe('')
+      expect(added.code).toBe(0)
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+    const paidTo = outside()
+    const target = paidTo.find((l) => l.wallet_id === walletA)!.to.address
+    const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC')).csv)
+    const labelled = rows.filter((r) => r.Payee === 'Acme Supplies' && r.Amount.startsWith('-'))
+    expect(labelled).toHaveLength(paidTo.filter((l) => l.to.address === target).length)
+    expect(labelled[0]!.Description).toMatch(/^Sent USDC on Ethereum Sepolia to Acme Supplies \(transaction /)
   })
 
   it('the app\'s export function writes the same file as the CLI', async () => {
