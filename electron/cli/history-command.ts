@@ -3,13 +3,15 @@ import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
 import { compareWithProvider, differences } from '../core/history/balance-compare'
 import { ledgerCoverage, requireCovered } from '../core/history/ledger-coverage'
 import { ledgerCsvLines } from '../core/history/ledger-csv'
+import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
+import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
 import { openLedger } from '../core/history/ledger-scope'
 import { syncProfileHistory, withProfileClient } from '../core/history/profile-sync'
 import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
-import { ledgerRepo, type DeskStore } from '../core/store'
+import { ledgerRepo, type DeskStore, type LedgerRepo } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
 import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
@@ -130,28 +132,55 @@ const sync: Action = {
   },
 }
 
+/** Writes the lines to --out (saying so on stderr) or to stdout. */
+async function writeOut(ctx: CliContext, out: unknown, lines: Iterable<string>): Promise<void> {
+  if (typeof out === 'string') {
+    await writeCsvFile(out, lines)
+    ctx.err(`history: wrote ${out}`)
+  } else {
+    printCsv(ctx, lines)
+  }
+}
+
 const exportCsv: Action = {
   name: 'history export',
-  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--out FILE]',
+  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
   summary:
-    'Writes the movements recorded in (from, to] from the local ledger as CSV, in the columns of the app\'s export, to FILE or stdout. Refuses a period the ledger has not synced, naming what is missing.',
-  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, out: { type: 'string' } },
+    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. Refuses a period the ledger has not synced, naming what is missing.",
+  options: {
+    profile: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    wallet: { type: 'string' },
+    asset: { type: 'string' },
+    format: { type: 'string' },
+    'time-zone': { type: 'string' },
+    fiat: { type: 'string' },
+    out: { type: 'string' },
+  },
   required: ['profile', 'from', 'to'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const p = period(v, actionHelp(exportCsv))
+    const usage = actionHelp(exportCsv)
+    const p = period(v, usage)
+    const accounting = accountingOptions(v, usage)
+    const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined }
     return ctx.withStore(profile, async (store) => {
       openLedger(store, profile.baseUrl, keyIdOf(profile))
+      const covered = (ledger: LedgerRepo) => requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
+      if (accounting) {
+        await refreshNames(ctx, profile, store)
+        // The app's export panel writes a preset through the same function.
+        return withAccountingLines(store, { filter, options: accounting }, async (lines, tally) => {
+          await writeOut(ctx, v.out, lines)
+          ctx.err(`history: ${tallyText(tally)}.`)
+          return 0
+        }, (source) => covered(source.ledger))
+      }
       // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
       return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
-        requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
-        const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId })
-        if (typeof v.out === 'string') {
-          await writeCsvFile(v.out, lines)
-          ctx.err(`history: wrote ${v.out}`)
-        } else {
-          printCsv(ctx, lines)
-        }
+        covered(ledger)
+        await writeOut(ctx, v.out, ledgerCsvLines(ledger, filter))
         return 0
       })
     })
@@ -184,6 +213,6 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, export movements as CSV, or reconcile a period.",
-  [sync, exportCsv, report],
+  "The profile's local history ledger: sync it from the provider, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, or reconcile a period.",
+  [sync, exportCsv, report, pricesImport],
 )

@@ -23,11 +23,12 @@ export function shownLine(literals: TemplateStringsArray, ...values: ReadonlyArr
 
 /**
  * Printed output whose line breaks are its own: each line is shown safely, the breaks between lines kept (CRLF, a
- * CSV's break, as much as LF; a CR anywhere else could rewrite the line, so it is shown).
+ * CSV's break, as much as LF; a CR ending the text is one too, the printer's LF following it; a CR anywhere else
+ * could rewrite the line, so it is shown).
  */
 export function shownLines(text: string): ShownText {
   return text
-    .split(/(\r?\n)/)
+    .split(/(\r?\n|\r$)/)
     .map((part, i) => (i % 2 === 1 ? part : shown(part)))
     .join('') as ShownText
 }

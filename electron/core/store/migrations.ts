@@ -3,6 +3,7 @@ import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-re
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LedgerRepo } from './ledger-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
+import { PRICE_TABLE_SQL } from './price-table-repo'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -113,6 +114,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: LEDGER_COMPACT_SQL + OPENING_SUMS_SQL,
     // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
     after: (db) => void new LedgerRepo(db).recountOpenings(),
+  },
+  {
+    version: 11,
+    name: "the profile's price table for the accounting exports' fiat column",
+    sql: PRICE_TABLE_SQL,
   },
 ]
 

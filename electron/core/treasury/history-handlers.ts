@@ -7,6 +7,7 @@ import { writeCsvFile } from '../history/csv-chunks'
 import { compareWithProvider } from '../history/balance-compare'
 import { buildReport } from '../history/report-run'
 import { reportCsvLines } from '../history/report-csv'
+import { importPriceTable, priceTableSummary } from '../history/accounting/price-import'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
@@ -73,5 +74,7 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
       })
     },
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
+    'history.prices': async () => priceTableSummary((await host.session()).store),
+    'history.importPrices': async ({ source, text }) => importPriceTable((await host.session()).store, text, source),
   }
 }

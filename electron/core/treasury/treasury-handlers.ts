@@ -5,6 +5,8 @@ import type { HandlersFor } from '../ipc/router'
 import { createDestination } from '../destinations/create-destination'
 import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
+import { exportAccountingFile } from '../history/accounting/accounting-export'
+import { refreshAddressNames } from '../history/accounting/refresh-names'
 import { ExportRuns } from '../exports/export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from '../session/session-host'
@@ -30,8 +32,14 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'wallets.get': async ({ walletId }) => (await host.session()).client.getWallet(walletId),
     'transactions.page': async (query) => (await host.session()).client.transactionPage(query),
     'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),
-    'transactions.export': async (filter) => {
+    'transactions.export': async ({ accounting, ...filter }) => {
       const session = await host.session()
+      if (accounting) {
+        return exports.run(`${accounting.format}-${today()}.csv`, async (target, signal, onProgress) => {
+          await refreshAddressNames(session.store, session.client)
+          return exportAccountingFile(session.store, filter, accounting, target, signal, onProgress)
+        })
+      }
       return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerCsv(session.store, filter, target, signal, onProgress))
     },
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),

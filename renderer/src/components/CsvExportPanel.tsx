@@ -18,13 +18,15 @@ interface Props {
   progressText?: (p: Progress) => string
   /** The line after a finished export; by default the rows and the file. */
   doneText?: (r: Result) => string
+  /** The start button is off (the note says why). */
+  disabled?: boolean
 }
 
 const rowsAndPages = (p: Progress) => `${p.rows} rows from ${p.pages} pages so far`
 const rowsTo = (r: Result) => `Exported ${r.rows} rows to ${r.path ?? 'the chosen file'}`
 
 /** A CSV export of everything a filter matches, with progress from the core and a cancel. */
-export function CsvExportPanel({ label, note, run, cancelChannel, progressText = rowsAndPages, doneText = rowsTo }: Props) {
+export function CsvExportPanel({ label, note, run, cancelChannel, progressText = rowsAndPages, doneText = rowsTo, disabled = false }: Props) {
   const action = useAction()
   const [progress, setProgress] = useState<Progress | null>(null)
   const [result, setResult] = useState<Result | null>(null)
@@ -60,7 +62,7 @@ export function CsvExportPanel({ label, note, run, cancelChannel, progressText =
   return (
     <div className="panel" aria-label="Export" data-testid="export-panel">
       <div className="row">
-        <button type="button" onClick={() => void start()} disabled={action.busy}>
+        <button type="button" onClick={() => void start()} disabled={action.busy || disabled}>
           {label}
         </button>
         {action.busy ? (

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LIMITS } from '../../api/limits'
 import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
+import { PriceTableSummarySchema } from '../../api/accounting-export'
 import { text } from '../../api/text'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
@@ -33,4 +34,8 @@ export const historyChannels = channels({
    */
   'history.exportReport': { input: ReportPeriodSchema, output: ExportResultSchema },
   'history.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  /** The profile's imported price table (`date, asset, fiat, price`): how many prices, which fiats, which days. */
+  'history.prices': { input: z.strictObject({}), output: PriceTableSummarySchema },
+  /** Replaces the price table with a file the page read; a bad or repeated line refuses the whole file, naming the line. */
+  'history.importPrices': { input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }), output: PriceTableSummarySchema },
 })

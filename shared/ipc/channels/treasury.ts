@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
 import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
-import { LedgerFilterSchema } from '../../api/ledger-query'
+import { LedgerExportRequestSchema } from '../../api/accounting-export'
 import { LIMITS } from '../../api/limits'
 import { LookalikeFindingSchema } from '../../address/lookalike-finding'
 import { channels } from '../channel'
@@ -30,8 +30,9 @@ export const treasuryChannels = channels({
   /**
    * Every ledger row of the Transactions screen's filter to CSV, oldest first, read from the local ledger (not the
    * provider). The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events.
+   * With `accounting`, the file is that preset (Xero, QuickBooks, Cryptio, generic double-entry) instead of the ledger's columns.
    */
-  'transactions.export': { input: LedgerFilterSchema, output: ExportResultSchema },
+  'transactions.export': { input: LedgerExportRequestSchema, output: ExportResultSchema },
   'transactions.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
   'counterparties.create': {

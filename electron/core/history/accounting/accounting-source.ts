@@ -1,0 +1,67 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { canonicalAddress } from '../../../../shared/address/lookalike'
+import { LedgerRepo } from '../../store/ledger-repo'
+import { PriceTableRepo } from '../../store/price-table-repo'
+import type { RepoFactory } from '../../store/desk-store'
+
+/**
+ * Names of addresses the profile knows: its destination book's labels first, then its own wallets' names,
+ * read from the local index of known addresses (noted each time the app reads the book or the wallets), so an
+ * export works offline and the app and the CLI name the same payee.
+ */
+export class AddressNames {
+  private readonly names = new Map<string, string>()
+  private readonly own = new Set<string>()
+
+  constructor(db: DatabaseSync) {
+    const rows = db.prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')").all() as Array<{
+      network: string
+      address: string
+      source: string
+      label: string | null
+    }>
+    // The book's label wins over a wallet's name for the same address.
+    rows.sort((a, b) => (a.source === b.source ? 0 : a.source === 'destination' ? 1 : -1))
+    for (const r of rows) {
+      const key = `${r.network}\n${r.address}`
+      if (r.label) this.names.set(key, r.label)
+      if (r.source === 'own') this.own.add(key)
+    }
+  }
+
+  private key(network: string | null, address: string): string | null {
+    return network === null ? null : `${network}\n${canonicalAddress(network, address)}`
+  }
+
+  label(network: string | null, address: string): string | null {
+    const key = this.key(network, address)
+    return key === null ? null : (this.names.get(key) ?? null)
+  }
+
+  isOwn(network: string | null, address: string): boolean {
+    const key = this.key(network, address)
+    return key !== null && this.own.has(key)
+  }
+}
+
+/** What an accounting export reads, all over one snapshot connection: the ledger, the price table, the names. */
+export interface AccountingSource {
+  ledger: LedgerRepo
+  prices: PriceTableRepo
+  names: AddressNames
+  /** The ledger holds this movement's leg in `direction`: both legs of a move between own wallets share one id. */
+  hasLeg(id: string, direction: 'in' | 'out'): boolean
+}
+
+export const accountingSource: RepoFactory<AccountingSource> = (db) => {
+  let legLookup: StatementSync | null = null
+  return {
+    ledger: new LedgerRepo(db),
+    prices: new PriceTableRepo(db),
+    names: new AddressNames(db),
+    hasLeg(id, direction) {
+      legLookup ??= db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
+      return legLookup.get(id, direction) !== undefined
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
+import { call, DeskCallError } from '../../desk'
+import { UserText } from '../../names/UserText'
+
+type Summary = ChannelOutput<'history.prices'>
+
+/** 10 MB: the core refuses more, so a bigger file is not even read into the page. */
+const MAX_BYTES = 10 * 1024 * 1024
+
+/**
+ * The profile's price table for the accounting exports' fiat column: what it holds, and a file to replace it with.
+ * The core checks the whole file first; a bad line refuses it, naming the line, and the table before stays.
+ */
+export function PriceTableImport({ summary, onImported }: { summary: Summary | undefined; onImported: () => void }) {
+  const action = useAction()
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return
+    if (file.size > MAX_BYTES) {
+      action.setError(new DeskCallError('validation_failed', `The price table was not imported: ${file.name} is over 10 MB.`))
+      return
+    }
+    const text = await file.text()
+    if (await action.run(() => call('history.importPrices', { source: file.name, text }))) onImported()
+  }
+
+  return (
+    <div data-testid="price-table">
+      <Field
+        label="Price table (CSV: date, asset, fiat, price)"
+        hint={
+          summary && summary.rows > 0 ? (
+            <>
+              {summary.rows.toLocaleString()} prices in {summary.fiats.join(', ')} from {summary.from} to {summary.to}, imported from <UserText>{summary.source ?? ''}</UserText>
+            </>
+          ) : (
+            'No price table: fiat cells stay blank.'
+          )
+        }
+      >
+        <input type="file" accept=".csv,text/csv,text/plain" disabled={action.busy} onChange={(e) => void pick(e.target.files?.[0])} />
+      </Field>
+      {action.error ? <ErrorBox error={action.error} title="The price table was not imported" /> : null}
+    </div>
+  )
+}
