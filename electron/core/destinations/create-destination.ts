@@ -34,7 +34,17 @@ export async function createDestination(
     }
     throw lookalikeError(body.address, findings, options.howToAccept)
   }
-  const created = await client.createCounterparty(body)
+  return registerDestination(store, client, body)
+}
+
+/** The provider's create of a body already checked, and the entry noted in the index (the import checks a whole file first). */
+export async function registerDestination(
+  store: DeskStore,
+  client: Pick<ApiClient, 'createCounterparty'>,
+  body: CreateCounterparty,
+  signal?: AbortSignal,
+): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
+  const created = await client.createCounterparty(body, { signal })
   const c = created.counterparty
   store.transaction('note the new destination', () =>
     store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }]),
