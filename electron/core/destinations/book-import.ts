@@ -23,8 +23,8 @@ const lease = (id: string) => `destination-import:${id}`
 
 /**
  * Registers the new rows of a checked destination file one by one through the client's pacer, in file order, one
- * process at a time (a lease). Each row's state is on disk before its request leaves, so a run after a kill looks
- * up the one row that was in flight by its address instead of sending it twice.
+ * process at a time (a lease). The create has no Idempotency-Key, so each run first reads the book once and settles
+ * the rows a kill left answered but unrecorded by their address, instead of sending them twice.
  */
 export class DestinationImports {
   constructor(
@@ -56,7 +56,7 @@ export class DestinationImports {
   progress(id: string): ImportProgress {
     const job = this.get(id)
     const counts = this.store.read('count the destination import', () => this.repo.counts(id))
-    return { importId: id, source: job.source, intent: job.state, total: job.row_count, ...counts, finished: counts.pending + counts.sending === 0 }
+    return { importId: id, source: job.source, intent: job.state, total: job.row_count, ...counts, finished: counts.pending === 0 }
   }
 
   pause(id: string): ImportProgress {
@@ -78,7 +78,7 @@ export class DestinationImports {
       throw new DeskError('import_busy', 'Another Payout Desk process is importing this file right now; its progress shows here as it goes.')
     }
     try {
-      await this.settleInFlight(id, signal)
+      await this.settleAnswered(id, signal)
       this.onProgress(this.progress(id))
       for (const row of this.store.read('read the import rows', () => this.repo.rows(id, ['pending']))) {
         if (signal?.aborted || this.get(id).state !== 'running') break
@@ -91,15 +91,19 @@ export class DestinationImports {
     return this.progress(id)
   }
 
-  /** Rows a kill left in flight: found in the book, they were registered; otherwise they go back in line. */
-  private async settleInFlight(id: string, signal?: AbortSignal): Promise<void> {
-    const inFlight = this.store.read('read the import rows', () => this.repo.rows(id, ['sending']))
-    if (inFlight.length === 0) return
+  /**
+   * Pending rows already in the book: a kill came between the provider's answer and its record (created by this
+   * import, after the check), or someone registered the address meanwhile (existing, from before the import).
+   */
+  private async settleAnswered(id: string, signal?: AbortSignal): Promise<void> {
+    const pending = this.store.read('read the import rows', () => this.repo.rows(id, ['pending']))
+    if (pending.length === 0) return
+    const since = Date.parse(this.get(id).created_at)
     const book = await this.client.listCounterparties({ signal })
-    this.store.transaction('settle the rows in flight', () => {
-      for (const row of inFlight) {
+    this.store.transaction('settle the rows answered before a stop', () => {
+      for (const row of pending) {
         const found = book.find((c) => c.network === row.body.network && sameAddress(c.network, c.address, row.body.address))
-        this.repo.setRow(id, row.line, found ? 'created' : 'pending', found?.id ?? null)
+        if (found) this.repo.setRow(id, row.line, Date.parse(found.created_at) >= since ? 'created' : 'existing', found.id)
       }
     })
   }
@@ -111,12 +115,13 @@ export class DestinationImports {
       this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, lookalikeError(body.address, findings, '').message))
       return
     }
-    this.store.transaction('mark the row in flight', () => this.repo.setRow(id, line, 'sending'))
     try {
-      const { counterparty, alreadyExists } = await registerDestination(this.store, this.client, body, signal)
-      this.store.transaction('note the registered row', () => this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id))
+      await registerDestination(this.store, this.client, body, {
+        signal,
+        alsoRecord: ({ counterparty, alreadyExists }) => this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
+      })
     } catch (err) {
-      // A refusal the provider answered is this row's outcome; anything else (no answer, a pause) is looked up next run.
+      // A refusal the provider answered is this row's outcome; anything else (no answer, a pause) is looked up by the next run.
       if (!(err instanceof ApiError) || err.status >= 500 || err.status === 429) throw err
       this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, err.message))
     }

@@ -37,17 +37,23 @@ export async function createDestination(
   return registerDestination(store, client, body)
 }
 
-/** The provider's create of a body already checked, and the entry noted in the index (the import checks a whole file first). */
+type Created = { counterparty: Counterparty; alreadyExists: boolean }
+
+/**
+ * The provider's create of a body already checked, and the entry noted in the index (the import checks a whole file
+ * first); `alsoRecord` commits with the note, so an import's row state costs no second write to disk.
+ */
 export async function registerDestination(
   store: DeskStore,
   client: Pick<ApiClient, 'createCounterparty'>,
   body: CreateCounterparty,
-  signal?: AbortSignal,
-): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
-  const created = await client.createCounterparty(body, { signal })
+  options: { signal?: AbortSignal; alsoRecord?: (created: Created) => void } = {},
+): Promise<Created> {
+  const created = await client.createCounterparty(body, { signal: options.signal })
   const c = created.counterparty
-  store.transaction('note the new destination', () =>
-    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }]),
-  )
+  store.transaction('note the new destination', () => {
+    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
+    options.alsoRecord?.(created)
+  })
   return created
 }

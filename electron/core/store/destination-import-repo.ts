@@ -8,10 +8,10 @@ export const ImportIntentSchema = z.enum(['running', 'paused'])
 export type ImportIntent = z.infer<typeof ImportIntentSchema>
 
 /**
- * A row's way: `pending` until its turn, `sending` from just before its request leaves (so a kill leaves it there,
- * and the next run looks the address up before sending it again), then `created`, `existing` or `failed`.
+ * A row's way: `pending` until the provider's answer is recorded, then `created`, `existing` or `failed`. A kill
+ * between the answer and its record leaves the row pending: the next run looks its address up before sending.
  */
-export const ImportRowStateSchema = z.enum(['pending', 'sending', 'created', 'existing', 'failed'])
+export const ImportRowStateSchema = z.enum(['pending', 'created', 'existing', 'failed'])
 export type ImportRowState = z.infer<typeof ImportRowStateSchema>
 
 const ImportRecordSchema = z.object({
@@ -63,7 +63,7 @@ export class DestinationImportRepo {
   /** The newest import of the same file bytes that still has rows to send, if any. */
   unfinishedOf(fileHash: string): ImportRecord | null {
     const raw = this.db
-      .prepare(`SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM destination_import_rows r WHERE r.import_id = i.id AND r.state IN ('pending', 'sending')) ORDER BY created_at DESC LIMIT 1`)
+      .prepare(`SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM destination_import_rows r WHERE r.import_id = i.id AND r.state = 'pending') ORDER BY created_at DESC LIMIT 1`)
       .get(fileHash)
     return raw ? rowOf(ImportRecordSchema, { ...raw }, 'destination_imports') : null
   }
@@ -76,7 +76,7 @@ export class DestinationImportRepo {
   }
 
   counts(id: string): Record<ImportRowState, number> {
-    const out: Record<ImportRowState, number> = { pending: 0, sending: 0, created: 0, existing: 0, failed: 0 }
+    const out: Record<ImportRowState, number> = { pending: 0, created: 0, existing: 0, failed: 0 }
     const raw = this.db.prepare('SELECT state, COUNT(*) AS n FROM destination_import_rows WHERE import_id = ? GROUP BY state').all(id) as Array<{ state: string; n: number }>
     for (const r of raw) out[ImportRowStateSchema.parse(r.state)] = Number(r.n)
     return out
