@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
 import { historyChannels } from './channels/history'
+import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
@@ -18,6 +19,7 @@ export const CHANNELS = {
   ...batchChannels,
   ...policyChannels,
   ...settingsChannels,
+  ...homeChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

@@ -12,3 +12,4 @@ export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-re
 export { ledgerRepo } from './ledger-repo-factory'
 export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type KnownSource, type NewKnownAddress } from './known-addresses'
 export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type ImportRecord, type ImportRowRecord, type ImportRowState } from './destination-import-repo'
+export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
