@@ -1,6 +1,7 @@
 import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
+import { destinationHandlers } from './destinations/destination-handlers'
 import { historyHandlers } from './history/history-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
@@ -78,6 +79,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(homeHandlers(options.dataDir, keys.profiles))
+  router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

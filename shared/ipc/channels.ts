@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { destinationChannels } from './channels/destinations'
 import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
@@ -20,6 +21,7 @@ export const CHANNELS = {
   ...policyChannels,
   ...settingsChannels,
   ...homeChannels,
+  ...destinationChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS
