@@ -6,6 +6,7 @@ import { demoCommand } from './demo-command'
 import { destinationsCommand } from './destinations-command'
 import { heldCommand } from './held-command'
 import { historyCommand } from './history-command'
+import { homeCommand } from './home-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { policyCommand } from './policy-command'
@@ -14,4 +15,4 @@ import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand, homeCommand]

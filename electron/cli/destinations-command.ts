@@ -3,6 +3,7 @@ import { createDestination } from '../core/destinations/create-destination'
 import { commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
+import { exportBookAction, importBookAction } from './destinations-file-command'
 
 const ADD_USAGE =
   'destinations add --profile N --network ID --address A --type individual|company [--first-name X --last-name Y | --company-name Z] ' +
@@ -68,4 +69,4 @@ function body(v: Values): CreateCounterparty {
   return out
 }
 
-export const destinationsCommand = commandGroup('destinations', 'The destination book: register a destination, guarded against look-alike addresses.', [add])
+export const destinationsCommand = commandGroup('destinations', 'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.', [add, exportBookAction, importBookAction])

@@ -3,6 +3,8 @@ import { appHandlers } from './app-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { historyHandlers } from './treasury/history-handlers'
+import { destinationHandlers } from './destinations/destination-handlers'
+import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
@@ -89,6 +91,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(homeHandlers(options.dataDir, keys.profiles))
+  router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -78,6 +78,8 @@ export const STORE_ERROR_CODES = [
   'policy_denied',
   'batch_not_found',
   'batch_busy',
+  'import_not_found',
+  'import_busy',
   'ledger_incomplete',
   'ledger_unbound',
   'cancelled',

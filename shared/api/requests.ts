@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { plainText } from '../text/plain-text'
 import { text } from './text'
 import { DECIMAL_PATTERN } from './amount'
+import { isCountryCode } from './country-codes'
 import { IDEMPOTENCY_KEY_PATTERN, LIMITS } from './limits'
 
 /**
@@ -22,7 +23,7 @@ function counterpartySchema(nameText: typeof text) {
       company_name: name.optional(),
       wallet_type: z.enum(['vasp', 'unhosted']),
       vasp_name: name.optional(),
-      country: text().regex(/^[A-Z]{2}$/),
+      country: text().refine(isCountryCode, 'not a supported two-letter ISO 3166-1 code (for example DE)'),
       direction: z.enum(['send', 'both']).optional(),
       label: nameText().max(LIMITS.name).optional(),
     })

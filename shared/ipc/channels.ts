@@ -1,7 +1,9 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { destinationChannels } from './channels/destinations'
 import { historyChannels } from './channels/history'
+import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
@@ -18,6 +20,8 @@ export const CHANNELS = {
   ...batchChannels,
   ...policyChannels,
   ...settingsChannels,
+  ...homeChannels,
+  ...destinationChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

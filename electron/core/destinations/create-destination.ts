@@ -34,10 +34,26 @@ export async function createDestination(
     }
     throw lookalikeError(body.address, findings, options.howToAccept)
   }
-  const created = await client.createCounterparty(body)
+  return registerDestination(store, client, body)
+}
+
+type Created = { counterparty: Counterparty; alreadyExists: boolean }
+
+/**
+ * The provider's create of a body already checked, and the entry noted in the index (the import checks a whole file
+ * first); `alsoRecord` commits with the note, so an import's row state costs no second write to disk.
+ */
+export async function registerDestination(
+  store: DeskStore,
+  client: Pick<ApiClient, 'createCounterparty'>,
+  body: CreateCounterparty,
+  options: { signal?: AbortSignal; alsoRecord?: (created: Created) => void } = {},
+): Promise<Created> {
+  const created = await client.createCounterparty(body, { signal: options.signal })
   const c = created.counterparty
-  store.transaction('note the new destination', () =>
-    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }]),
-  )
+  store.transaction('note the new destination', () => {
+    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
+    options.alsoRecord?.(created)
+  })
   return created
 }

@@ -12,3 +12,5 @@ export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-re
 export { ledgerRepo } from './ledger-repo-factory'
 export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type KnownSource, type NewKnownAddress } from './known-addresses'
 export { PriceTableRepo, priceTableRepo } from './price-table-repo'
+export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type ImportRecord, type ImportRowRecord, type ImportRowState } from './destination-import-repo'
+export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'

@@ -8,6 +8,7 @@ import { exportLedgerCsv } from '../history/ledger-export'
 import { exportAccountingFile } from '../history/accounting/accounting-export'
 import { refreshAddressNames } from '../history/accounting/refresh-names'
 import { ExportRuns } from '../exports/export-runs'
+import { walletReads } from '../store'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from '../session/session-host'
 
@@ -28,7 +29,17 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
   const today = () => new Date().toISOString().slice(0, 10)
 
   return {
-    'wallets.list': async () => (await host.session()).client.listWallets(),
+    'wallets.list': async () => {
+      const session = await host.session()
+      const wallets = await session.client.listWallets()
+      try {
+        // Kept for the Home screen, which shows every profile's last read without asking any provider.
+        session.store.transaction('keep the wallets read', () => session.store.repo(walletReads).note(wallets))
+      } catch {
+        // The balances just read are still shown; Home keeps the older read, with its time.
+      }
+      return wallets
+    },
     'wallets.get': async ({ walletId }) => (await host.session()).client.getWallet(walletId),
     'transactions.page': async (query) => (await host.session()).client.transactionPage(query),
     'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),

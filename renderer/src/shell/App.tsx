@@ -6,6 +6,7 @@ import { useNav, type SectionId } from '../stores/nav'
 import { useProfiles } from '../stores/profiles'
 import { useQuickstart } from '../stores/quickstart'
 import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
+import { HomeScreen } from '../screens/home/HomeScreen'
 import { KeysScreen } from '../screens/keys/KeysScreen'
 import { PayoutsScreen } from '../screens/payouts/PayoutsScreen'
 import { TransactionsScreen } from '../screens/transactions/TransactionsScreen'
@@ -18,7 +19,7 @@ import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
 
-const SCREENS: Record<Exclude<SectionId, 'keys'>, () => React.JSX.Element> = {
+const SCREENS: Record<Exclude<SectionId, 'keys' | 'home'>, () => React.JSX.Element> = {
   wallets: WalletsScreen,
   transactions: TransactionsScreen,
   destinations: DestinationsScreen,
@@ -54,6 +55,8 @@ export function App() {
   else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
   else if (section === 'keys') body = <KeysScreen />
   else if (profiles.length === 0) body = <Welcome />
+  // Over every profile: it needs none open.
+  else if (section === 'home') body = <HomeScreen />
   else {
     const Screen = SCREENS[section]
     // A new profile remounts every screen, so nothing of the previous workspace lingers.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { Counterparty } from '../../../../shared/api/resources'
 import { EmptyState } from '../../components/EmptyState'
 import { Field } from '../../components/Field'
@@ -7,6 +7,7 @@ import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
+import { BookFilePanel } from './BookFilePanel'
 import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
 import { ownerName } from './owner-name'
@@ -45,6 +46,9 @@ function DestinationBook() {
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
   const [outcome, setOutcome] = useState<{ counterparty: Counterparty; alreadyExists: boolean } | null>(null)
+  const [fileOpen, setFileOpen] = useState(false)
+  const refetch = list.refetch
+  const imported = useCallback(() => void refetch(), [refetch])
 
   return (
     <div>
@@ -54,10 +58,14 @@ function DestinationBook() {
         <button type="button" onClick={() => void list.refetch()} disabled={list.isFetching}>
           Refresh
         </button>
+        <button type="button" aria-expanded={fileOpen} onClick={() => setFileOpen((o) => !o)}>
+          Export / Import
+        </button>
         <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>
           New destination
         </button>
       </div>
+      {fileOpen ? <BookFilePanel onImported={imported} /> : null}
       {creating ? (
         <DestinationForm
           testnet={testnet}

@@ -1,0 +1,116 @@
+import { describeFinding, type LookalikeFinding } from '../../../shared/address/lookalike-finding'
+import { canonicalAddress, lookalikeKey, sameAddress } from '../../../shared/address/lookalike'
+import type { CreateCounterparty } from '../../../shared/api/requests'
+import type { Counterparty } from '../../../shared/api/resources'
+import { plainTextProblem } from '../../../shared/text/plain-text'
+import type { ApiClient } from '../api/api-client'
+import { checkCounterpartyBody } from '../api/input-checks'
+import { DeskError } from '../errors'
+import type { DeskStore } from '../store'
+import { PROVIDER_COLUMNS, type BookColumn } from './book-columns'
+import { readBookRows, type BookRow, type ImportProblem } from './book-csv-read'
+import { checkIndex, noteProviderLists } from './lookalike-guard'
+
+/** A row that passed every check: the body to send, or the book entry its address already is. */
+export interface ImportRow {
+  line: number
+  body: CreateCounterparty
+  /** The id of the destination already registered with this address; it is answered as existing, never edited. */
+  existingId: string | null
+}
+
+export interface ImportCheck {
+  rows: ImportRow[]
+  /** Sorted by line; any problem refuses the whole file. */
+  problems: ImportProblem[]
+  /** Rows in the file, including those with problems. */
+  lineCount: number
+}
+
+const FORMULA_START = /^[=+@\t\r]/
+const SENT_FIELDS = ['label', 'first_name', 'last_name', 'company_name', 'vasp_name'] as const
+
+/**
+ * Reads and checks a whole destination file before anything is registered: two reads from the provider (book,
+ * wallets) whatever the number of rows, noted into the known-address index, then every row against the index.
+ */
+export async function checkImportFile(store: DeskStore, client: Pick<ApiClient, 'listCounterparties' | 'listWallets'>, input: Uint8Array | string): Promise<ImportCheck> {
+  const read = readBookRows(input)
+  if (!read.ok) return { rows: [], problems: read.problems, lineCount: 0 }
+  const [book, wallets] = [await client.listCounterparties(), await client.listWallets()]
+  noteProviderLists(store, book, wallets)
+  const check = checkBookRows(read.rows, book, (network, address) => checkIndex(store, network, address))
+  return { rows: check.rows, problems: [...read.problems, ...check.problems].sort((a, b) => a.line - b.line), lineCount: read.rows.length + read.problems.length }
+}
+
+/** The per-row and per-file rules over rows already read; pure but for `lookalikes`, so it is tested without a provider. */
+export function checkBookRows(
+  rows: readonly BookRow[],
+  book: readonly Counterparty[],
+  lookalikes: (network: string, address: string) => LookalikeFinding[],
+): { rows: ImportRow[]; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = []
+  const out: ImportRow[] = []
+  const byAddress = new Map<string, number>()
+  const byLook = new Map<string, { line: number; address: string }>()
+  for (const row of rows) {
+    const say = (column: BookColumn | null, message: string) => problems.push({ line: row.line, column, message: `Line ${row.line}${column ? `, ${column}` : ''}: ${message}` })
+    const before = problems.length
+    for (const [column, value] of Object.entries(row.cells) as Array<[BookColumn, string]>) {
+      if (PROVIDER_COLUMNS.has(column)) continue
+      if (FORMULA_START.test(value)) say(column, `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`)
+      else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
+    }
+    if (problems.length > before) continue
+    const body = bodyOf(row)
+    try {
+      // The single form's own rules: address per network, identity fields, lengths.
+      checkCounterpartyBody(body)
+    } catch (err) {
+      if (!(err instanceof DeskError)) throw err
+      say(null, err.message)
+      continue
+    }
+    const key = `${body.network}|${canonicalAddress(body.network, body.address)}`
+    const twin = byAddress.get(key)
+    if (twin !== undefined) {
+      say('address', `repeats the address of line ${twin} on ${body.network}; each destination once.`)
+      continue
+    }
+    byAddress.set(key, row.line)
+    const existing = book.find((c) => c.network === body.network && sameAddress(c.network, c.address, body.address))
+    if (existing) {
+      out.push({ line: row.line, body, existingId: existing.id })
+      continue
+    }
+    const findings = lookalikes(body.network, body.address)
+    if (findings.length > 0) {
+      say('address', findings.map((f) => (f.kind === 'own' ? `is ${describeFinding(f)}, not an outside destination.` : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`)).join(' '))
+      continue
+    }
+    const look = lookalikeKey(body.network, body.address)
+    const sibling = look === null ? undefined : byLook.get(`${body.network}|${look}`)
+    if (sibling) {
+      say('address', `looks like ${sibling.address} on line ${sibling.line}: the same first and last 4 characters, a different address. Compare every character.`)
+      continue
+    }
+    if (look !== null) byLook.set(`${body.network}|${look}`, { line: row.line, address: body.address })
+    out.push({ line: row.line, body, existingId: null })
+  }
+  return { rows: out, problems: problems.sort((a, b) => a.line - b.line) }
+}
+
+/** Only the cells given, trimmed; ids and names as written, the network lower-case, the country upper-case. */
+function bodyOf(row: BookRow): CreateCounterparty {
+  const cell = (c: BookColumn) => (row.cells[c] ?? '').trim()
+  const body = {
+    network: cell('network').toLowerCase(),
+    address: cell('address'),
+    counterparty_type: cell('counterparty_type').toLowerCase(),
+    wallet_type: cell('wallet_type').toLowerCase(),
+    country: cell('country').toUpperCase(),
+  } as CreateCounterparty
+  for (const field of SENT_FIELDS) if (cell(field)) body[field] = cell(field)
+  if (cell('direction')) body.direction = cell('direction').toLowerCase() as CreateCounterparty['direction']
+  return body
+}

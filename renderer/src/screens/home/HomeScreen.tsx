@@ -1,0 +1,134 @@
+import type { ProfileGlance } from '../../../../shared/ipc/channels/home'
+import { Amount } from '../../components/Amount'
+import { EnvBadge } from '../../components/EnvBadge'
+import { QueryView } from '../../components/QueryView'
+import { Time } from '../../components/Time'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { UserText } from '../../names/UserText'
+import { useNav } from '../../stores/nav'
+import { useProfiles } from '../../stores/profiles'
+
+/** Every profile at a glance, from the stores on this machine: reading it asks no provider anything. */
+export function HomeScreen() {
+  const summary = useDeskQuery('home.summary', {})
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Home</h1>
+        <span className="spacer" />
+        <button type="button" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <p className="muted small">
+        What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the last wallet read, with its time.
+      </p>
+      <QueryView query={summary} what="profiles" errorTitle="The profiles could not be read">
+        {(home) => (
+          <>
+            {home.totals.map((t) => (
+              <section key={t.environment} className="panel" aria-label={`${t.environment} total`} data-testid={`home-total-${t.environment}`}>
+                <h2>
+                  <EnvBadge environment={t.environment} /> Total of the last reads
+                </h2>
+                <p>
+                  {t.byAsset.map((a, i) => (
+                    <span key={a.asset}>
+                      {i > 0 ? ' · ' : null}
+                      <Amount value={a.amount} asset={a.asset} />
+                    </span>
+                  ))}
+                </p>
+              </section>
+            ))}
+            <table className="grid" aria-label="Profiles">
+              <thead>
+                <tr>
+                  <th>Profile</th>
+                  <th>Balances (last read)</th>
+                  <th className="num">Waiting for approval</th>
+                  <th className="num">Held agent requests</th>
+                  <th className="num">Outbox unresolved</th>
+                  <th>History ledger</th>
+                </tr>
+              </thead>
+              <tbody>
+                {home.profiles.map((p) => (
+                  <ProfileRow key={p.profileId} glance={p} />
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </QueryView>
+    </div>
+  )
+}
+
+function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
+  const select = useProfiles((s) => s.select)
+  const go = useNav((s) => s.go)
+  const s = p.store
+  return (
+    <tr data-testid="home-profile">
+      <td>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            void select(p.profileId).then(() => go('wallets'))
+          }}
+        >
+          <UserText>{p.name}</UserText>
+        </button>{' '}
+        <EnvBadge environment={p.environment} />
+      </td>
+      {p.problem ? (
+        <td colSpan={5}>
+          <span className="chip chip-bad">Store unreadable</span> <UserText>{p.problem}</UserText>
+        </td>
+      ) : !s ? (
+        <td colSpan={5} className="muted">
+          Not opened on this computer yet.
+        </td>
+      ) : (
+        <>
+          <td>
+            {s.balances ? (
+              <>
+                {s.balances.byAsset.map((a) => (
+                  <div key={a.asset}>
+                    <Amount value={a.amount} asset={a.asset} />
+                  </div>
+                ))}
+                <div className="muted small">
+                  read <Time value={s.balances.readAt} />
+                </div>
+              </>
+            ) : (
+              <span className="muted">No wallet read kept yet</span>
+            )}
+          </td>
+          <td className="num">{s.waitingApproval}</td>
+          <td className="num">{s.held}</td>
+          <td className="num">{s.unresolved}</td>
+          <td>
+            {!s.ledger ? (
+              <span className="muted">Not synced</span>
+            ) : s.ledger.lastError ? (
+              <>
+                <span className="chip chip-bad">Last sync failed</span> <UserText>{s.ledger.lastError}</UserText>
+              </>
+            ) : s.ledger.syncedAt ? (
+              <>
+                {s.ledger.complete ? 'Complete' : 'Partial'}, synced <Time value={s.ledger.syncedAt} />
+              </>
+            ) : (
+              <span className="muted">First sync not finished</span>
+            )}
+          </td>
+        </>
+      )}
+    </tr>
+  )
+}
