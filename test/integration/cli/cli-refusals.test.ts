@@ -160,6 +160,13 @@ describe('declined confirmations and missing keys', () => {
     expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: Give --from and --to, or --period\./) })
   })
 
+  it('a held payout is rejected only with a reason the agent can read, and only when it is held', async () => {
+    const reject = (reason: string) => cli(home, ['held', 'reject', 'agent-key-1', '--profile', 'Sim', '--reason', reason])
+    expect(await reject('x'.repeat(501))).toMatchObject({ code: 1, stderr: 'error: A rejection needs a reason of 1 to 500 characters; the agent sees it.\n' })
+    expect(await reject('ok \u202e evil')).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: The reason .+\.\n$/) })
+    expect(await reject('Too much today')).toMatchObject({ code: 1, stderr: 'error: There is no payout with this Idempotency-Key in the outbox.\n' })
+  })
+
   it('the policy of a profile whose agent write tools are off says that no agent request reaches it', async () => {
     const shown = await cli(home, ['policy', 'show', '--profile', 'Sim'])
     expect(shown.code).toBe(0)
