@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
 import { payoutChannels } from './channels/payouts'
 import { policyChannels } from './channels/policy'
@@ -15,6 +16,7 @@ export const CHANNELS = {
   ...treasuryChannels,
   ...historyChannels,
   ...payoutChannels,
+  ...firstPayoutChannels,
   ...batchChannels,
   ...policyChannels,
   ...settingsChannels,

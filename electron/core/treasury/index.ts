@@ -1,4 +1,5 @@
 export { csvCell, csvLine } from './csv-export'
+export { firstPayoutHandlers } from './first-payout-handlers'
 export { payoutHandlers } from './payout-handlers'
 export { TreasurySession, type SessionDeps } from './session'
 export { SessionHost, type HostDeps } from './session-host'
