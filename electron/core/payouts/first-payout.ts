@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/api-client'
 import type { DeskStore } from '../store'
-import { paidDestinations } from '../store/paid-destinations'
+import { paidDestinations, type Destination } from '../store/paid-destinations'
 
 /**
  * The one home of "never paid before": no payout to this address on this network has completed, as the outbox (with
@@ -33,4 +33,12 @@ export async function refreshPayoutsTo(store: DeskStore, client: Pick<ApiClient,
 export async function firstPayoutTo(store: DeskStore, client: Pick<ApiClient, 'getWithdrawal'>, network: string, address: string): Promise<boolean> {
   await refreshPayoutsTo(store, client, network, address)
   return isFirstPayout(store, network, address)
+}
+
+/**
+ * Of a batch's destinations, which were never paid: the same rule, from the store as it is (a batch's hundreds of
+ * destinations are not each asked about at the provider; an answer not yet read leaves the payout a first one).
+ */
+export function firstPayoutsAmong(store: DeskStore, destinations: readonly Destination[]): boolean[] {
+  return store.read('read the payouts to these destinations', () => store.repo(paidDestinations).paidAmong(destinations)).map((paid) => !paid)
 }

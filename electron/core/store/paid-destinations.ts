@@ -1,39 +1,51 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { canonicalAddress } from '../../../shared/address/lookalike'
 import { sameAddress } from '../../../shared/api/address'
 import { TERMINAL_WITHDRAWAL_STATUSES } from '../../../shared/api/resources'
 import type { RepoFactory } from './desk-store'
 import { rowsOf } from './scalar-rows'
 
 const AddressRow = z.object({ address: z.string() })
+const PaidRow = z.object({ network: z.string(), address: z.string() })
 const OpenPayoutRow = z.object({ id: z.string(), network: z.string().nullable(), destination: z.string() })
 const TERMINAL = `(${TERMINAL_WITHDRAWAL_STATUSES.map((s) => `'${s}'`).join(', ')})`
 
+export interface Destination {
+  network: string
+  address: string
+}
+
 /**
- * What the store knows of payouts to one address: whether one completed (the outbox with the provider's latest
- * answer, or an outgoing ledger leg), and which of the outbox's have not finished yet. SQL narrows by the address
- * in lower case (indexed for ledger parties); the provider's own equality (shared/api/address.ts) decides.
+ * What the store knows of payouts to an address: whether one completed (the outbox with the provider's latest answer,
+ * or an outgoing ledger leg), and which of the outbox's have not finished yet. Addresses are compared as the provider
+ * compares them (shared/api/address.ts): SQL narrows by lower case (indexed for ledger parties), the rule decides.
  */
 export class PaidDestinations {
   constructor(private readonly db: DatabaseSync) {}
 
   /** True when a payout to `address` on `network` completed, as the outbox's cached answer or the ledger records it. */
   paidBefore(network: string, address: string): boolean {
-    const fromOutbox = this.db
+    return this.paidAmong([{ network, address }])[0]!
+  }
+
+  /** `paidBefore` for many destinations (a batch): one pass over the outbox, one indexed ledger lookup each. */
+  paidAmong(destinations: readonly Destination[]): boolean[] {
+    const rows = this.db
       .prepare(
-        `SELECT json_extract(w.body, '$.destination') AS address FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id
-         WHERE o.state = 'accepted' AND json_valid(w.body) AND json_extract(w.body, '$.status') = 'completed'
-           AND json_extract(w.body, '$.network') = ? AND lower(json_extract(w.body, '$.destination')) = lower(?)`,
+        `SELECT json_extract(w.body, '$.network') AS network, json_extract(w.body, '$.destination') AS address
+         FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+         WHERE o.state = 'accepted' AND json_valid(w.body) AND json_extract(w.body, '$.status') = 'completed'`,
       )
-      .all(network, address)
-    if (rowsOf(AddressRow, fromOutbox, 'withdrawal_cache').some((r) => sameAddress(network, r.address, address))) return true
-    const fromLedger = this.db
-      .prepare(
-        `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON l.to_party = p.id
-         WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = 'completed' AND l.network = ?`,
-      )
-      .all(address, network)
-    return rowsOf(AddressRow, fromLedger, 'ledger_parties').some((r) => sameAddress(network, r.address, address))
+      .all()
+    const paid = new Set(rowsOf(PaidRow, rows, 'withdrawal_cache').map((r) => key(r.network, r.address)))
+    const ledger = this.db.prepare(
+      `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON l.to_party = p.id
+       WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = 'completed' AND l.network = ?`,
+    )
+    return destinations.map(
+      (d) => paid.has(key(d.network, d.address)) || rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) => sameAddress(d.network, r.address, d.address)),
+    )
   }
 
   /** Withdrawal ids of accepted outbox entries to the address whose last known status is not final (or never read). */
@@ -50,6 +62,11 @@ export class PaidDestinations {
       .filter((r) => (r.network === null || r.network === network) && sameAddress(network, r.destination, address))
       .map((r) => r.id)
   }
+}
+
+/** One spelling per address (the provider's equality), under its network. */
+function key(network: string, address: string): string {
+  return `${network}\n${canonicalAddress(network, address)}`
 }
 
 export const paidDestinations: RepoFactory<PaidDestinations> = (db) => new PaidDestinations(db)
