@@ -39,9 +39,9 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
       <h2>Test payouts</h2>
       {action.error ? <ErrorBox error={action.error} /> : null}
       {rows.map((t) => {
-        const destination = draftOf(t)?.destination
-        const to = destination ? <UserText>{destination.label || ownerName(destination)}</UserText> : <ShortId value={t.body.destination} what="destination address" />
         const draft = draftOf(t)
+        const destination = draft?.destination
+        const to = destination ? <UserText>{destination.label || ownerName(destination)}</UserText> : <ShortId value={t.body.destination} what="destination address" />
         return (
           <div key={t.testKey} className={`notice ${t.state === 'completed' ? 'good' : t.state === 'failed' ? 'prod' : 'warn'}`} data-testid="test-payout" data-state={t.state}>
             <p>
