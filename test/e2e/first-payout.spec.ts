@@ -1,5 +1,7 @@
 import Big from 'big.js'
 import type { Locator, Page } from '@playwright/test'
+import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
+import { AgentPolicy } from '../../electron/core/policy'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
@@ -98,4 +100,30 @@ test('a test payout the approver rejects says so and offers no rest', async ({ a
   await snap(page, 'first-payout-test-rejected')
   await test.getByRole('button', { name: 'Dismiss' }).click()
   await expect(page.getByTestId('test-payouts')).toHaveCount(0)
+})
+
+test("an agent's first payout held by the policy says why on its held row; the rule is set in the policy form", async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await verifiedSupplier(desk, sim.sandbox.url)
+  await openSection(page, 'Keys & profiles')
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
+  const panel = page.getByRole('region', { name: 'Agent policy' })
+  await panel.getByRole('button', { name: 'Edit policy' }).click()
+  await panel.getByLabel('Hold every agent payout for a person').uncheck()
+  await panel.getByLabel("Hold an agent's first payout to a destination for a person").check()
+  await panel.getByRole('button', { name: 'Save policy' }).click()
+  await expect(panel.getByTestId('policy-rules')).toContainText("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
+
+  const session = await desk.treasury.session()
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(1)))!
+  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
+  const body = { wallet_id: wallet.id, asset: 'USDC', amount: '1', destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia' }
+  await expect(agent.request('agent-first-payout', body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_first_payout' })
+  await openSection(page, 'Payouts')
+  const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
+  await expect(row).toContainText('hold_first_payout (first payout to this destination)')
+  await snap(page, 'first-payout-held')
+  await checkA11y(page)
 })
