@@ -26,26 +26,35 @@ export class PaidDestinations {
 
   /** True when a payout to `address` on `network` completed, as the outbox's cached answer or the ledger records it. */
   paidBefore(network: string, address: string): boolean {
-    return this.paidAmong([{ network, address }])[0]!
+    return this.paid(this.completedInOutbox(address), [{ network, address }])[0]!
   }
 
   /** `paidBefore` for many destinations (a batch): one pass over the outbox, one indexed ledger lookup each. */
   paidAmong(destinations: readonly Destination[]): boolean[] {
-    const rows = this.db
-      .prepare(
-        `SELECT json_extract(w.body, '$.network') AS network, json_extract(w.body, '$.destination') AS address
-         FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id
-         WHERE o.state = 'accepted' AND json_valid(w.body) AND json_extract(w.body, '$.status') = 'completed'`,
-      )
-      .all()
-    const paid = new Set(rowsOf(PaidRow, rows, 'withdrawal_cache').map((r) => key(r.network, r.address)))
+    return this.paid(this.completedInOutbox(null), destinations)
+  }
+
+  private paid(completed: Set<string>, destinations: readonly Destination[]): boolean[] {
     const ledger = this.db.prepare(
       `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON l.to_party = p.id
        WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = 'completed' AND l.network = ?`,
     )
     return destinations.map(
-      (d) => paid.has(key(d.network, d.address)) || rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) => sameAddress(d.network, r.address, d.address)),
+      (d) => completed.has(key(d.network, d.address)) || rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) => sameAddress(d.network, r.address, d.address)),
     )
+  }
+
+  /** Destinations of the outbox's payouts the provider reported completed; only those spelled like `address` in any case, when given. */
+  private completedInOutbox(address: string | null): Set<string> {
+    const rows = this.db
+      .prepare(
+        `SELECT json_extract(w.body, '$.network') AS network, json_extract(w.body, '$.destination') AS address
+         FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+         WHERE o.state = 'accepted' AND json_valid(w.body) AND json_extract(w.body, '$.status') = 'completed'
+           AND (?1 IS NULL OR lower(json_extract(w.body, '$.destination')) = lower(?1))`,
+      )
+      .all(address)
+    return new Set(rowsOf(PaidRow, rows, 'withdrawal_cache').map((r) => key(r.network, r.address)))
   }
 
   /** Withdrawal ids of accepted outbox entries to the address whose last known status is not final (or never read). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TransactionLeg, Withdrawal } from '../../../shared/api/resources'
-import { firstPayoutTo, isFirstPayout } from '../../../electron/core/payouts/first-payout'
+import { firstPayoutsAmong, firstPayoutTo, isFirstPayout } from '../../../electron/core/payouts/first-payout'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { DeskStore, ledgerRepo } from '../../../electron/core/store'
 import { sampleLeg } from '../../harness/sample-leg'
@@ -112,6 +112,18 @@ describe('first payout to a destination: decided from the outbox and the ledger'
     // Final now: not asked again.
     expect(await firstPayoutTo(store, client, SEPOLIA, CHECKSUMMED)).toBe(false)
     expect(asked).toEqual([id])
+  })
+
+  it('many destinations at once (a batch) follow the same rule', async () => {
+    await paid(withdrawal('00000000-0000-4000-8000-000000000007', 'completed'))
+    legs(outLeg(1, TRON_ADDRESS, { network: TRON, asset: 'TRX' }))
+    const asked = [
+      { network: SEPOLIA, address: CHECKSUMMED },
+      { network: AMOY, address: CHECKSUMMED },
+      { network: TRON, address: TRON_ADDRESS },
+      { network: TRON, address: TRON_ADDRESS.toLowerCase() },
+    ]
+    expect(firstPayoutsAmong(store, asked)).toEqual([false, true, false, true])
   })
 
   it('a provider that cannot be asked leaves the payout unfinished: still a first payout', async () => {
