@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { userInfo } from 'node:os'
 import { checkBatchFile, hasErrors, type BatchCheck } from '../core/batch/batch-check'
+import { firstPayoutRows, type FirstPayoutRow } from '../core/batch/batch-first-payouts'
 import { refreshBatchStatuses } from '../core/batch/batch-refresh'
 import { batchResultsCsv, batchStatus } from '../core/batch/batch-report'
 import { BatchRunner, type BatchProgress } from '../core/batch/batch-runner'
@@ -47,6 +48,13 @@ function printReview(ctx: CliContext, check: BatchCheck): void {
   ctx.out(`  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`)
 }
 
+/** Destinations never paid before, one line each (stdout: part of the review). */
+function printFirstPayouts(ctx: CliContext, first: readonly FirstPayoutRow[]): void {
+  if (first.length === 0) return
+  ctx.out(`  never paid before (no completed payout to the address on its network): ${first.length} destination${first.length === 1 ? '' : 's'}`)
+  for (const f of first) ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
+}
+
 function progressLine(p: BatchProgress): string {
   return `sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
 }
@@ -81,13 +89,19 @@ const check: Action = {
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
     const input = await readInput(ctx, file!)
-    const result = await withSession(ctx, profile, (s) => checkBatchFile(s.client, input, v.wallet as string | undefined))
+    const { result, first } = await withSession(ctx, profile, async (s) => {
+      const checked = await checkBatchFile(s.client, input, v.wallet as string | undefined)
+      return { result: checked, first: firstPayoutRows(s.store, checked.rows) }
+    })
     const clean = !hasErrors(result)
     if (v.json) {
-      ctx.out(jsonText({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems }))
+      ctx.out(jsonText({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems, firstPayouts: first }))
       return clean ? 0 : 1
     }
-    if (clean) printReview(ctx, result)
+    if (clean) {
+      printReview(ctx, result)
+      printFirstPayouts(ctx, first)
+    }
     printProblems(ctx, result)
     if (!clean) ctx.err(`${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from this file until they are fixed.`)
     return clean ? 0 : 1
@@ -98,7 +112,7 @@ const submit: Action = {
   name: 'batch submit',
   usage: 'batch submit FILE --profile N [--wallet W] [--yes]',
   summary:
-    'Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows and a production profile\'s grand total are confirmed on the terminal unless --yes.',
+    'Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows, destinations never paid before and a production profile\'s grand total are confirmed on the terminal unless --yes.',
   options: { profile: { type: 'string' }, wallet: { type: 'string' }, yes: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -113,11 +127,17 @@ const submit: Action = {
         return 1
       }
       printReview(ctx, result)
+      const first = firstPayoutRows(session.store, result.rows)
+      printFirstPayouts(ctx, first)
       printProblems(ctx, result)
       const duplicates = result.problems.some((p) => p.severity === 'confirm')
       const yes = v.yes === true
       if (duplicates && !yes && !(ctx.stdinIsTty && (await confirm(ctx, 'Pay the repeated rows as well?')))) {
         ctx.err('Nothing was recorded: the file repeats rows. Confirm them on a terminal or pass --yes.')
+        return 1
+      }
+      if (first.length > 0 && !yes && !(await confirm(ctx, `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`))) {
+        ctx.err('Nothing was recorded: destinations never paid before were not confirmed.')
         return 1
       }
       const retyped = await retypeTotal(ctx, profile, yes, result.grandTotal)

@@ -29,7 +29,7 @@ const list: Action = {
       if (h) {
         ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
         ctx.out(`    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`)
-        ctx.out(`    held by rule ${shown(h.rule)}`)
+        ctx.out(`    held by rule ${shown(h.rule)}: ${shown(h.message)}`)
       } else {
         ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
         ctx.out('    held before payouts were checked first: check the wallet, destination and network before releasing it')

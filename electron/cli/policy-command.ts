@@ -7,7 +7,7 @@ import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
   'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
-  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off]'
+  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] [--hold-first-payout on|off]'
 
 const show: Action = {
   name: 'policy show',
@@ -33,7 +33,7 @@ const set: Action = {
   usage: SET_USAGE,
   summary:
     'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
-    '(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, or every payout with --hold-all on, waits for a person ("held release"). Written to the audit log with who and when.',
+    '(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent\'s first payout to a destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to the audit log with who and when.',
   options: {
     profile: { type: 'string' },
     'max-per-payout': { type: 'string', multiple: true },
@@ -42,6 +42,7 @@ const set: Action = {
     destinations: { type: 'string' },
     'hold-above': { type: 'string', multiple: true },
     'hold-all': { type: 'string' },
+    'hold-first-payout': { type: 'string' },
   },
   required: ['profile'],
   async run(ctx, v) {
@@ -89,7 +90,8 @@ export function policyFromOptions(v: Values): Policy {
     maxRequestsPerHour: v['max-requests-per-hour'] === undefined ? NO_RULES.maxRequestsPerHour : count(v['max-requests-per-hour'] as string),
     destinations: v.destinations === undefined ? NO_RULES.destinations : destinations(v.destinations as string),
     holdAbove: perAsset(v['hold-above'], '--hold-above'),
-    holdAll: onOff(v['hold-all']),
+    holdAll: onOff(v['hold-all'], '--hold-all'),
+    holdFirstPayout: onOff(v['hold-first-payout'], '--hold-first-payout'),
   }
 }
 
@@ -121,8 +123,8 @@ function destinations(text: string): DestinationRule {
   return { kind: 'list', ids: text.split(',').map((id) => id.trim()) }
 }
 
-function onOff(value: Values[string]): boolean {
+function onOff(value: Values[string], option: string): boolean {
   if (value === undefined || value === 'off') return false
   if (value === 'on') return true
-  throw new UsageError('--hold-all is on or off.', SET_USAGE)
+  throw new UsageError(`${option} is on or off.`, SET_USAGE)
 }

@@ -13,7 +13,7 @@ import type { Notify } from './payouts'
 import { policyHandlers } from './policy'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
-import { batchHandlers, payoutHandlers, treasuryHandlers } from './treasury'
+import { batchHandlers, firstPayoutHandlers, payoutHandlers, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, Vault, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -88,6 +88,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payoutHandlers(treasury))
+  router.register(firstPayoutHandlers(treasury))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))

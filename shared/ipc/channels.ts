@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
 import { destinationChannels } from './channels/destinations'
+import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
@@ -17,6 +18,7 @@ export const CHANNELS = {
   ...treasuryChannels,
   ...historyChannels,
   ...payoutChannels,
+  ...firstPayoutChannels,
   ...batchChannels,
   ...policyChannels,
   ...settingsChannels,

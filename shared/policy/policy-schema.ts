@@ -60,6 +60,8 @@ export const PolicySchema = z.strictObject({
   destinations: DestinationRuleSchema,
   holdAbove: perAsset,
   holdAll: z.boolean(),
+  /** An agent's first payout to a destination (none completed to that address before) waits for a person. Absent in policies set before the rule existed. */
+  holdFirstPayout: z.boolean().default(false),
 })
 export type Policy = z.infer<typeof PolicySchema>
 
@@ -68,7 +70,7 @@ export const StoredPolicySchema = z.strictObject({ policy: PolicySchema, setAt: 
 export type StoredPolicy = z.infer<typeof StoredPolicySchema>
 
 /** No rule at all; what `policy set` starts from. */
-export const NO_RULES: Policy = { maxPerPayout: {}, maxPerDay: {}, maxRequestsPerHour: null, destinations: { kind: 'any' }, holdAbove: {}, holdAll: false }
+export const NO_RULES: Policy = { maxPerPayout: {}, maxPerDay: {}, maxRequestsPerHour: null, destinations: { kind: 'any' }, holdAbove: {}, holdAll: false, holdFirstPayout: false }
 
 /** Until a person sets a policy, every agent payout waits for a person. */
 export const DEFAULT_POLICY: Policy = { ...NO_RULES, holdAll: true }

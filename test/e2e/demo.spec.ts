@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 /**
  * The browser demo as a user runs it: `payout-desk demo` as a child process, its printed link opened in
@@ -71,6 +72,7 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await destination.selectOption({ index: 1 })
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('payout-review')).toContainText('0.25')
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
 
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.', { timeout: 30_000 })

@@ -1,5 +1,6 @@
 import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -33,6 +34,7 @@ test('destination detail: facts, QR, payouts sent to it; verified in the backgro
   await form.getByLabel(/^Amount/).fill('4.75')
   await expect(form.getByLabel('To destination')).toHaveValue(counterparty.id)
   await form.getByRole('button', { name: 'Review' }).click()
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested')
 

@@ -1,5 +1,6 @@
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { createSupplier } from '../harness/e2e-destinations'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -39,6 +40,7 @@ test('skip link, shortcuts land on the heading, forms, review and result take fo
   await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
   await form.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByRole('heading', { name: 'Review the payout' })).toBeFocused()
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toBeFocused()
 

@@ -3,6 +3,7 @@ import type { Desk } from '../../electron/core/desk'
 import { verifiedSupplier } from '../harness/e2e-destinations'
 import { openProductionProfile } from '../harness/e2e-production'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -19,7 +20,9 @@ async function reviewPayout(page: Page, desk: Desk, amount: string, chain = 'eth
   await form.getByLabel(/^Amount/).fill(amount)
   await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
   await form.getByRole('button', { name: 'Review' }).click()
-  return page.getByRole('region', { name: 'Review payout' })
+  const review = page.getByRole('region', { name: 'Review payout' })
+  await confirmNewDestination(review)
+  return review
 }
 
 async function budget(page: Page): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { createSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { NEW_DESTINATION_TICK } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -68,6 +69,9 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await tabTo(page, form.getByRole('button', { name: 'Review' }))
   await page.keyboard.press('Enter')
   const review = page.getByRole('region', { name: 'Review payout' })
+  // A new destination: its tick is reached and set from the keyboard too.
+  await tabTo(page, review.getByLabel(NEW_DESTINATION_TICK))
+  await page.keyboard.press('Space')
   await tabTo(page, review.getByRole('button', { name: 'Request payout' }))
   await snap(page, 'keyboard-review-focus')
   await page.keyboard.press('Enter')

@@ -1,5 +1,6 @@
 import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -54,6 +55,7 @@ for (const { locale, group, decimal } of LOCALES) {
       await form.getByRole('button', { name: 'Review' }).click()
       const review = page.getByRole('region', { name: 'Review payout' })
       await expect(review.locator('[data-value="1234.5"]').first()).toHaveText(`${grouped('1234.5', group, decimal)} USDC`)
+      await confirmNewDestination(review)
       await review.getByRole('button', { name: 'Request payout' }).click()
       await expect(page.getByTestId('payout-outcome')).toContainText('Requested')
       const sent = (await desk.router.call('withdrawals.list', {})).filter((w) => w.destination === ADDRESS)

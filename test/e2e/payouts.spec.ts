@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { type App, checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -44,6 +45,7 @@ async function requestPayout(page: Page, amount: string, walletName: string): Pr
   await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
   await form.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('payout-review')).toContainText(amount)
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).dblclick()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
 }
@@ -115,6 +117,7 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   const review = page.getByRole('region', { name: 'Review payout' })
   await expect(review.getByTestId('env-badge')).toHaveText('SANDBOX')
   await expect(review).toContainText(ADDRESS)
+  await confirmNewDestination(review)
   await snap(page, 'payout-review')
   await checkA11y(page)
   await review.getByRole('button', { name: 'Request payout' }).dblclick()
@@ -194,6 +197,7 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
   await form.getByLabel(/^Amount/).fill('6.5')
   await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
   await form.getByRole('button', { name: 'Review' }).click()
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('could not confirm', { timeout: 60_000 })
   const outbox = page.getByTestId('outbox')

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/api-client'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import type { BatchRecord, DeskStore } from '../store'
 import { checkBatchFile, type BatchCheck } from './batch-check'
+import { firstPayoutRows, type FirstPayoutRow } from './batch-first-payouts'
 import { BatchRunner, type BatchProgress } from './batch-runner'
 import { submitBatch, type SubmitOptions } from './batch-submit'
 
@@ -31,8 +32,10 @@ export class BatchService {
     this.runner = new BatchRunner(store, payouts)
   }
 
-  check(input: Uint8Array | string, wallet?: string): Promise<BatchCheck> {
-    return checkBatchFile(this.client, input, wallet)
+  /** The file checked, with the destinations it would pay for the first time. */
+  async check(input: Uint8Array | string, wallet?: string): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
+    const check = await checkBatchFile(this.client, input, wallet)
+    return { ...check, firstPayouts: firstPayoutRows(this.store, check.rows) }
   }
 
   /** Checks the file again (balances and destinations may have moved since the review), records it, starts sending. */

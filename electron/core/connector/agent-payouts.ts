@@ -106,6 +106,7 @@ export class AgentPayouts {
     const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
     const checked = await checkWithProvider(this.client, body, 'validation_failed')
+    await this.policy.prepare(this.client, checked)
     let decision: Admitted | null = null
     let result: PayoutResult
     try {

@@ -20,6 +20,8 @@ export interface AddOptions {
    * check), so the decision and the entry commit together; a throw records nothing.
    */
   admit?: () => 'sending' | 'held'
+  /** The caller's own rows about the new entry (a test payout's full amount), written in the transaction that records it. */
+  alongside?: (key: string) => void
 }
 
 const INTERRUPTED: OutboxErrorInfo = {
@@ -67,7 +69,10 @@ export class Outbox {
    * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
   async add(body: CreateWithdrawal, requestedBy: string, now = this.now(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
-    this.store.transaction('record the payout', () => this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options))
+    this.store.transaction('record the payout', () => {
+      this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options)
+      options.alongside?.(key)
+    })
     return this.get(key)
   }
 

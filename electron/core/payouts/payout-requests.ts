@@ -60,12 +60,19 @@ export class PayoutRequests {
 
   /**
    * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
-   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent.
+   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent. `alongside` writes
+   * the caller's rows about the entry in the transaction that records it.
    */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
+  async request(
+    body: CreateWithdrawal,
+    requestedBy: string,
+    idempotencyKey?: string,
+    admit?: () => 'sending' | 'held',
+    alongside?: (key: string) => void,
+  ): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, admit ? { admit } : {})
+    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, { ...(admit ? { admit } : {}), ...(alongside ? { alongside } : {}) })
     return this.sendUnlessHeld(entry)
   }
 

@@ -1,5 +1,7 @@
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { decisionEntry } from '../audit/decision-entry'
+import type { ApiClient } from '../api/api-client'
+import { isFirstPayout, refreshPayoutsTo } from '../payouts/first-payout'
 import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
@@ -35,6 +37,16 @@ export class AgentPolicy {
   }
 
   /**
+   * Before the write transaction (an HTTP call cannot run under the store's lock): when the policy holds first payouts,
+   * the provider's latest answer for the outbox's unfinished payouts to this destination, so one that completed counts.
+   */
+  async prepare(client: Pick<ApiClient, 'getWithdrawal'>, checked: CheckedPayout): Promise<void> {
+    const state = this.state()
+    if (state.kind === 'unreadable' || !state.policy.holdFirstPayout) return
+    await refreshPayoutsTo(this.store, client, checked.destination.network, checked.destination.address)
+  }
+
+  /**
    * Decides a payout, checked against the provider's wallets and book first (so the rules see what the provider will
    * pay), inside the caller's write transaction and records the decision there: allow or hold, or throws a
    * PolicyError (then the caller's transaction rolls back and `recordDenial` writes the audit row).
@@ -53,6 +65,7 @@ export class AgentPolicy {
             // An entry sent again is checked again, as new: its own earlier attempt is not counted twice.
             spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
             requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
+            firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
             now,
           })
     if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)

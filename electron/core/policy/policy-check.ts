@@ -1,15 +1,16 @@
 import Big from 'big.js'
 import type { Counterparty } from '../../../shared/api/resources'
+import type { HoldRule } from '../../../shared/policy/hold-schema'
 import { amountFor, type DestinationRule, type Policy } from '../../../shared/policy/policy-schema'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const HOUR_MS = 60 * 60 * 1000
 
-export type RuleName = 'policy_unreadable' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | 'hold_all' | 'hold_above'
+export type RuleName = 'policy_unreadable' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | HoldRule
 
 export type Decision =
   | { outcome: 'allow' }
-  | { outcome: 'hold'; rule: 'hold_all' | 'hold_above'; message: string }
+  | { outcome: 'hold'; rule: HoldRule; message: string }
   /** `remaining`: what the rule still allows (an amount, a count), or null when nothing of the kind applies. */
   | { outcome: 'deny'; rule: RuleName; message: string; remaining: string | null }
 
@@ -23,14 +24,23 @@ export interface PayoutFacts {
   /** Amounts of this asset the agent's payouts sent (or held) in the last 24 hours may still pay. */
   spentToday: readonly string[]
   requestsLastHour: number
+  /** No payout to the destination's address (on its network) has completed yet (electron/core/payouts/first-payout.ts). */
+  firstPayout: boolean
   now: Date
 }
+
+/** Why a first payout is held, as the app, the CLI and the agent read it. */
+export const FIRST_PAYOUT_HELD =
+  "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
+
 
 /** Deny rules first (a held payout must fit the caps too), then the hold rules. */
 export function checkPayout(policy: Policy, f: PayoutFacts): Decision {
   const denied = checkHourly(policy, f.requestsLastHour) ?? checkPerPayout(policy, f) ?? checkDaily(policy, f) ?? checkDestination(policy.destinations, f)
   if (denied) return denied
   if (policy.holdAll) return { outcome: 'hold', rule: 'hold_all', message: 'Every agent payout on this profile waits for a person at the desk to release or reject it.' }
+  // Before hold-above: when both apply, the new destination is what the person should look at.
+  if (policy.holdFirstPayout && f.firstPayout) return { outcome: 'hold', rule: 'hold_first_payout', message: FIRST_PAYOUT_HELD }
   const holdAbove = amountFor(policy.holdAbove, f.asset)
   if (holdAbove !== null && new Big(f.amount).gt(holdAbove)) {
     return { outcome: 'hold', rule: 'hold_above', message: `Payouts above ${holdAbove} ${f.asset} wait for a person at the desk to release or reject them.` }

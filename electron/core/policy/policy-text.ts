@@ -21,7 +21,8 @@ function describePolicy(p: Policy): string[] {
   if (p.destinations.kind === 'verified_for') lines.push(`Only destinations verified at least ${p.destinations.hours} hours ago.`)
   if (p.destinations.kind === 'list') lines.push(`Only the destination ids ${p.destinations.ids.join(', ')}.`)
   if (p.holdAll) lines.push('Every payout waits for a person at the desk to release or reject it.')
-  else for (const [asset, above] of perAsset(p.holdAbove)) lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
+  else if (p.holdFirstPayout) lines.push("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
+  if (!p.holdAll) for (const [asset, above] of perAsset(p.holdAbove)) lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
   if (lines.length === 0) lines.push('No limits beyond the provider\'s own checks.')
   return lines
 }

@@ -116,6 +116,17 @@ export const MIGRATIONS: readonly Migration[] = [
     after: (db) => void new LedgerRepo(db).recountOpenings(),
   },
   {
+    version: 10,
+    name: 'first payouts: ledger parties by address, and test payouts with the rest they leave to send',
+    sql: `
+      CREATE INDEX ledger_parties_address ON ledger_parties(lower(address));
+      CREATE TABLE test_payouts (
+        key TEXT PRIMARY KEY REFERENCES outbox(key), full_amount TEXT NOT NULL, created_at TEXT NOT NULL,
+        rest_key TEXT REFERENCES outbox(key), dismissed_at TEXT
+      );
+    `,
+  },
+  {
     version: 11,
     name: "the profile's price table for the accounting exports' fiat column",
     sql: PRICE_TABLE_SQL,

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { HoldSchema, type Hold } from '../../../shared/policy/hold-schema'
+import { HOLD_RULES, HoldSchema, type Hold, type HoldRule } from '../../../shared/policy/hold-schema'
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
 import { AuditEntrySchema } from './audit-chain'
@@ -15,8 +15,8 @@ const PolicyChangeSchema = AuditEntrySchema.extend({ detail: z.looseObject({ by:
  * A `policy.held` audit row: the decision's detail names the hold rule and its message, and (since holds are checked
  * first) the `hold` facts of what it pays.
  */
-const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(['hold_all', 'hold_above']), message: z.string(), hold: HoldSchema.optional() }) })
-export type HoldReason = { rule: 'hold_all' | 'hold_above'; message: string; hold: Hold | null }
+const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(HOLD_RULES), message: z.string(), hold: HoldSchema.optional() }) })
+export type HoldReason = { rule: HoldRule; message: string; hold: Hold | null }
 
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
 const NOT_PAYING = "('discarded', 'refused')"

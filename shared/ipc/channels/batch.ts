@@ -33,6 +33,8 @@ export const BatchCheckViewSchema = z.strictObject({
   ),
   grandTotal: z.string(),
   lineCount: z.number().int(),
+  /** The first row of each destination no payout has completed to (never paid before). */
+  firstPayouts: z.array(z.strictObject({ line: z.number().int(), destinationName: z.string(), network: z.string(), address: z.string() })),
 })
 
 export const BatchProgressSchema = z.strictObject({

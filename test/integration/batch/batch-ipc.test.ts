@@ -49,6 +49,10 @@ describe('batch IPC channels through the desk router', () => {
     const file = await desk.router.call('batch.check', { source: 'pay.csv', base64: base64(batchCsv(lines(3))) })
     expect(file).toMatchObject({ grandTotal: '6.006', problems: [], lineCount: 3 })
     expect(file.totals).toEqual([expect.objectContaining({ walletName: 'Test wallet', asset: 'USDC', rows: 3, total: '6.006', usd: 6.01 })])
+    // Nothing was ever paid here: each destination's first row is marked.
+    const distinct = new Set(file.rows.map((r) => r.body.destination)).size
+    expect(file.firstPayouts).toHaveLength(distinct)
+    expect(file.firstPayouts[0]).toMatchObject({ line: file.rows[0]!.line, network: 'ethereum-sepolia', address: file.rows[0]!.body.destination })
     const pasted = await desk.router.call('batch.check', {
       source: 'pasted rows',
       text: `destination\tamount\tasset\n${ws.destinations[0]!.label}\t1,5\tUSDC\n${ws.destinations[1]!.label}\t3\tUSDC\n`,

@@ -158,12 +158,15 @@ describe('payout-desk batch', () => {
   it('submit: on a terminal, a production batch is sent once its grand total is typed, compared as a decimal', async () => {
     const before = (await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).length
     const prodFile = await file('prod-typed.csv', batchCsv(goodRows(ws.production)))
-    const wrong = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.7'])
+    // Its destinations were never paid: named and confirmed first.
+    const wrong = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['y', '3.7'])
+    expect(wrong.stdout).toMatch(/never paid before \(no completed payout to the address on its network\): \d+ destination/)
+    expect(wrong.stderr).toMatch(/never paid before\? Check each address with its recipient first\. \[y\/N\]/)
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toMatch(/The grand total does not match: type 3\.75\./)
     expect(await recordedWithdrawals(sim.production.url, ws.production.workspaceId)).toHaveLength(before)
 
-    const typed = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['3.750'])
+    const typed = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['y', '3.750'])
     expect(typed.stderr).toMatch(/PRODUCTION profile "Prod": type the grand total of this batch to send it/)
     expect(typed.stdout).toMatch(/Finished: sent 3\/3: accepted 3/)
     expect(typed.code).toBe(0)

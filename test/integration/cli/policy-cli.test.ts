@@ -64,6 +64,18 @@ describe('payout-desk policy and held', () => {
     expect((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout).toBe(before)
   })
 
+  it('--hold-first-payout on|off: set, shown in words and as JSON, and off again when a later set leaves it out', async () => {
+    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ kind: 'set', policy: { holdFirstPayout: true, holdAll: false } })
+    expect((await f.cli(['policy', 'show', '--profile', 'ops'])).stdout).toContain("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person")
+    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'off'])).code).toBe(0)
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ policy: { holdFirstPayout: false } })
+    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
+    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-day', 'ETH=1'])).code).toBe(0)
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ policy: { holdFirstPayout: false } })
+    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'yes'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--hold-first-payout is on or off/) })
+  })
+
   it('usage errors: a malformed pair, --hold-all other than on/off, a non-number', async () => {
     expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/ASSET=AMOUNT/) })
     expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-all', 'yes'])).toMatchObject({ code: 2 })

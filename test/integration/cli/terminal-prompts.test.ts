@@ -53,6 +53,8 @@ describe('interactive prompts on a real terminal', () => {
   it('a production batch is sent once its grand total is typed', async () => {
     const before = (await recordedWithdrawals(sim.production.url, prod.workspaceId)).length
     const run = new PtyCli(home, ['batch', 'submit', await csvFile('typed.csv', prodRows()), '--profile', 'Prod'])
+    await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
+    run.type('y')
     await run.waitFor('type the grand total of this batch to send it')
     run.type('30.5')
     expect(await run.exit()).toBe(0)
@@ -63,6 +65,8 @@ describe('interactive prompts on a real terminal', () => {
   it('a production batch with another total typed records nothing and shows the expected total', async () => {
     const before = (await recordedWithdrawals(sim.production.url, prod.workspaceId)).length
     const run = new PtyCli(home, ['batch', 'submit', await csvFile('wrong.csv', prodRows()), '--profile', 'Prod'])
+    await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
+    run.type('y')
     await run.waitFor('type the grand total of this batch to send it')
     run.type('30.05')
     expect(await run.exit()).toBe(1)
@@ -76,10 +80,24 @@ describe('interactive prompts on a real terminal', () => {
     const run = new PtyCli(home, ['batch', 'submit', await csvFile('dup.csv', [...rows, rows[1]!]), '--profile', 'Prod'])
     await run.waitFor('Pay the repeated rows as well? [y/N]')
     run.type('y')
+    await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
+    run.type('y')
     await run.waitFor('type the grand total of this batch to send it')
     run.type('40.50')
     expect(await run.exit()).toBe(0)
     expect(await recordedWithdrawals(sim.production.url, prod.workspaceId)).toHaveLength(before + 3)
+  })
+
+  it('destinations never paid before are named by line and asked about; Enter records nothing', async () => {
+    const before = (await recordedWithdrawals(sim.production.url, prod.workspaceId)).length
+    const run = new PtyCli(home, ['batch', 'submit', await csvFile('first.csv', prodRows()), '--profile', 'Prod'])
+    await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
+    expect(run.output).toMatch(/never paid before \(no completed payout to the address on its network\)/)
+    expect(run.output).toMatch(/line 2: /)
+    run.type('')
+    expect(await run.exit()).toBe(1)
+    expect(run.output).toMatch(/Nothing was recorded: destinations never paid before were not confirmed\./)
+    expect(await recordedWithdrawals(sim.production.url, prod.workspaceId)).toHaveLength(before)
   })
 
   it('key delete deletes on "y" and keeps the key on Enter', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Counterparty } from '../../../shared/api/resources'
-import { NO_RULES, policyProblems, type Policy } from '../../../shared/policy/policy-schema'
+import { NO_RULES, PolicySchema, policyProblems, type Policy } from '../../../shared/policy/policy-schema'
 import { checkCounterparty, checkPayout, type PayoutFacts } from '../../../electron/core/policy/policy-check'
 
 const NOW = new Date('2026-11-23T12:00:00.000Z')
@@ -8,7 +8,7 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const policy = (over: Partial<Policy>): Policy => ({ ...NO_RULES, ...over })
 const entry = (over: Partial<Counterparty>): Counterparty =>
   ({ id: 'cp-1', label: 'x', network: 'polygon-amoy', network_name: 'Polygon Amoy', address: ADDRESS, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-20T12:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z', ...over }) as Counterparty
-const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: entry({}), spentToday: [], requestsLastHour: 0, now: NOW, ...over })
+const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: entry({}), spentToday: [], requestsLastHour: 0, firstPayout: false, now: NOW, ...over })
 
 describe('policy rules at their exact boundaries', () => {
   it('per-payout maximum: the cap passes, one smallest unit more is denied with the cap as the allowance', () => {
@@ -66,6 +66,23 @@ describe('policy rules at their exact boundaries', () => {
     expect(checkPayout(p, facts({ amount: '50.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_above' })
     expect(checkPayout(p, facts({ amount: '81' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout' })
     expect(checkPayout(policy({ holdAll: true }), facts({ amount: '0.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_all' })
+  })
+
+  it('hold first payout: only a first payout is held, with its reason; off, or paid before, it is sent; caps still deny first', () => {
+    const p = policy({ holdFirstPayout: true, holdAbove: { USDC: '50' }, maxPerPayout: { USDC: '80' } })
+    const held = checkPayout(p, facts({ firstPayout: true }))
+    expect(held).toMatchObject({ outcome: 'hold', rule: 'hold_first_payout' })
+    expect(held.outcome === 'hold' && held.message).toMatch(/^First payout to this destination/)
+    // Both holds apply: the new destination is the reason named.
+    expect(checkPayout(p, facts({ firstPayout: true, amount: '60' }))).toMatchObject({ outcome: 'hold', rule: 'hold_first_payout' })
+    expect(checkPayout(p, facts({ firstPayout: false }))).toEqual({ outcome: 'allow' })
+    expect(checkPayout(policy({}), facts({ firstPayout: true }))).toEqual({ outcome: 'allow' })
+    expect(checkPayout(p, facts({ firstPayout: true, amount: '81' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout' })
+  })
+
+  it('a policy stored before the first-payout rule existed reads with the rule off', () => {
+    const { holdFirstPayout: _, ...older } = NO_RULES
+    expect(PolicySchema.parse(older).holdFirstPayout).toBe(false)
   })
 })
 

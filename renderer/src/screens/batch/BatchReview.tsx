@@ -81,6 +81,21 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
           </tbody>
         </table>
       ) : null}
+      {check.firstPayouts.length ? (
+        <div className="notice warn" data-testid="batch-first-payouts">
+          <p>
+            <strong>Never paid before:</strong> no payout to {check.firstPayouts.length === 1 ? 'this destination' : `these ${check.firstPayouts.length} destinations`} has
+            completed. Check each address with its recipient before sending.
+          </p>
+          <ul className="small">
+            {check.firstPayouts.map((f) => (
+              <li key={f.line}>
+                line {f.line}: <UserText>{f.destinationName}</UserText> <code className="mono">{f.address}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {check.totals.length ? (
         <table className="grid" aria-label="Totals">
           <thead>

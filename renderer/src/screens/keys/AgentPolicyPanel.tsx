@@ -113,6 +113,10 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
             <input type="checkbox" checked={draft.holdAll} onChange={(e) => edit({ holdAll: e.target.checked })} />
             Hold every agent payout for a person
           </label>
+          <label className="row">
+            <input type="checkbox" checked={draft.holdFirstPayout} onChange={(e) => edit({ holdFirstPayout: e.target.checked })} />
+            Hold an agent's first payout to a destination for a person
+          </label>
           {problems.length ? (
             <div className="field-error" role="alert" data-testid="policy-problems">
               <ul>

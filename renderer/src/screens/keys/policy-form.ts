@@ -10,6 +10,7 @@ export interface PolicyDraft {
   destinationIds: string
   holdAbove: string
   holdAll: boolean
+  holdFirstPayout: boolean
 }
 
 export function draftOf(policy: Policy | null): PolicyDraft {
@@ -27,6 +28,7 @@ export function draftOf(policy: Policy | null): PolicyDraft {
     destinationIds: p.destinations.kind === 'list' ? p.destinations.ids.join(', ') : '',
     holdAbove: pairs(p.holdAbove),
     holdAll: p.holdAll,
+    holdFirstPayout: p.holdFirstPayout,
   }
 }
 
@@ -52,6 +54,7 @@ export function policyOf(d: PolicyDraft): { policy: Policy } | { problem: string
         destinations,
         holdAbove: pairsOf(d.holdAbove, 'Hold above'),
         holdAll: d.holdAll,
+        holdFirstPayout: d.holdFirstPayout,
       },
     }
   } catch (err) {

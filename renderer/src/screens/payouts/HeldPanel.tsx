@@ -13,7 +13,7 @@ import { UserText } from '../../names/UserText'
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
 /** The rule that held a payout, in words a person reads. */
-const RULE_TEXT = { hold_all: 'every agent payout is held', hold_above: 'above the hold amount' } as const
+const RULE_TEXT = { hold_all: 'every agent payout is held', hold_above: 'above the hold amount', hold_first_payout: 'first payout to this destination' } as const
 
 /** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
 export function HeldPanel({ onReleased }: { onReleased: () => void }) {

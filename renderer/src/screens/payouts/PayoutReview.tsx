@@ -1,36 +1,64 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { findNetwork } from '../../../../shared/api/networks'
 import { retypedProblem } from '../../../../shared/payouts/retyped-total'
+import { testAmountProblem } from '../../../../shared/payouts/test-amount'
 import { call, DeskCallError } from '../../desk'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { useProfiles } from '../../stores/profiles'
 import type { PayoutDraft } from './PayoutForm'
 import { PayoutReviewFacts } from './PayoutReviewFacts'
+import { FirstPayoutCheck } from './FirstPayoutCheck'
 import { explainRefusal } from './refusals'
+import { TestAmountChoice } from './TestAmountChoice'
 
 export type RequestResult = ChannelOutput<'payouts.request'>
 
-/** Everything the payout will do, with the environment; production needs the amount typed again. */
-export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; onBack: () => void; onDone: (r: RequestResult) => void }) {
+interface Props {
+  draft: PayoutDraft
+  /** The test payout whose rest this is: sent as that rest (core checks it completed and sends it once). */
+  restOf?: string | null
+  onBack: () => void
+  onDone: (r: RequestResult) => void
+}
+
+/**
+ * Everything the payout will do, with the environment; production needs the amount typed again. A destination never
+ * paid before needs a tick, and a test amount may be sent first.
+ */
+export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const profile = useProfiles((s) => s.current)
   const production = profile?.environment === 'production'
   const [retyped, setRetyped] = useState('')
+  const network = draft.body.network ?? draft.destination.network
+  const first = useDeskQuery('payouts.firstPayout', { network, address: draft.destination.address })
+  const [ticked, setTicked] = useState(false)
+  const [testAmount, setTestAmount] = useState<string | null>(null)
   const action = useAction({ once: true })
   // Opening the review moves focus to it, so its facts are read before its button.
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  // Compared as decimals, in the reader's locale: what the review shows ("200,000") or the plain amount.
-  const mismatch = production ? retypedProblem(retyped, draft.body.amount) : null
-  const confirmed = mismatch === null
   const { body } = draft
+  const testing = testAmount !== null
+  const sending = testing ? testAmount.trim() : body.amount
+  // Compared as decimals, in the reader's locale: what the review shows ("200,000") or the plain amount.
+  const mismatch = production ? retypedProblem(retyped, sending) : null
+  const firstChecked = first.data?.first === false || (!first.isPending && ticked)
+  const testOk = !testing || testAmountProblem(testAmount, body.amount, body.asset) === null
+  const confirmed = mismatch === null && firstChecked && testOk
 
   const submit = async () => {
     if (!confirmed) return
     const result = await action.run(async () => {
-      const r = await call('payouts.request', body)
+      const r = testing
+        ? await call('payouts.requestTest', { body, testAmount: sending })
+        : restOf
+          ? await call('payouts.requestRest', { testKey: restOf })
+          : await call('payouts.request', body)
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
@@ -48,12 +76,19 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
         </h2>
         {profile ? <EnvBadge environment={profile.environment} /> : null}
       </div>
+      {restOf ? (
+        <p className="notice good" data-testid="rest-of-test">
+          The test payout to this destination has completed: this is the rest of the payout.
+        </p>
+      ) : null}
       <PayoutReviewFacts draft={draft} profile={profile} />
+      <FirstPayoutCheck first={first} networkName={findNetwork(network)?.name ?? network} ticked={ticked} onTick={setTicked} />
+      {restOf ? null : <TestAmountChoice asset={body.asset} fullAmount={body.amount} testAmount={testAmount} onChange={setTestAmount} />}
       <p className="muted small">The payout waits for approval by a person in the provider's console before it reaches the network.</p>
       {production ? (
         <div className="notice prod">
           <p>
-            This is a <strong>PRODUCTION</strong> payout of real funds. Type the amount again to confirm.
+            This is a <strong>PRODUCTION</strong> payout of real funds. Type the amount{testing ? ' of the test payout' : ''} again to confirm.
           </p>
           <Field label="Amount again" error={retyped ? mismatch : null}>
             <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
@@ -66,7 +101,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
           Back
         </button>
         <button type="button" className={production ? 'danger' : 'primary'} disabled={busy || !confirmed} onClick={() => void submit()}>
-          {busy ? 'Requesting…' : 'Request payout'}
+          {busy ? 'Requesting…' : testing ? 'Request test payout' : 'Request payout'}
         </button>
       </div>
     </section>

@@ -10,9 +10,10 @@ import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
 import { PayoutOutcome } from './PayoutOutcome'
 import { PayoutReview, type RequestResult } from './PayoutReview'
+import { TestPayoutsPanel } from './TestPayoutsPanel'
 import { WithdrawalList } from './WithdrawalList'
 
-type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft } | { kind: 'batch' }
+type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft; restOf?: string } | { kind: 'batch' }
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -59,6 +60,12 @@ export function PayoutsScreen() {
       <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
       <OutboxPanel />
       <WaitingPanel />
+      <TestPayoutsPanel
+        onReviewRest={(draft, testKey) => {
+          setResult(null)
+          setStep({ kind: 'review', draft, restOf: testKey })
+        }}
+      />
       {step.kind === 'batch' ? (
         <BatchScreen
           onClose={() => {
@@ -73,7 +80,8 @@ export function PayoutsScreen() {
       {step.kind === 'review' ? (
         <PayoutReview
           draft={step.draft}
-          onBack={() => setStep({ kind: 'form', draft: step.draft })}
+          restOf={step.restOf}
+          onBack={() => setStep(step.restOf ? { kind: 'list' } : { kind: 'form', draft: step.draft })}
           onDone={(r) => {
             setResult(r)
             setStep({ kind: 'list' })

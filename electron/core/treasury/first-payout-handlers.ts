@@ -1,0 +1,38 @@
+import type { firstPayoutChannels } from '../../../shared/ipc/channels/first-payouts'
+import type { HandlersFor } from '../ipc/router'
+import { firstPayoutTo } from '../payouts/first-payout'
+import { preflightPayout } from '../payouts/preflight'
+import { TestPayouts } from '../payouts/test-payouts'
+import { whoAmI } from './payout-handlers'
+import type { SessionHost } from '../session/session-host'
+
+/** The review's first-payout fact and its test payouts, for the open profile. */
+export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof firstPayoutChannels> {
+  const tests = async () => {
+    const session = await host.session()
+    return { session, tests: new TestPayouts(session.store, session.payouts) }
+  }
+  return {
+    'payouts.firstPayout': async ({ network, address }) => {
+      const session = await host.session()
+      return { first: await firstPayoutTo(session.store, session.client, network, address) }
+    },
+    'payouts.requestTest': async ({ body, testAmount }) => {
+      const { session, tests: t } = await tests()
+      // The full payout is checked as the form would send it; the test is a part of it.
+      await preflightPayout(session.client, body)
+      return t.request(body, testAmount, requestedBy())
+    },
+    'payouts.tests': async () => (await tests()).tests.list(),
+    'payouts.requestRest': async ({ testKey }) => {
+      const { session, tests: t } = await tests()
+      await preflightPayout(session.client, t.restOf(testKey))
+      return t.requestRest(testKey, requestedBy())
+    },
+    'payouts.dismissTest': async ({ testKey }) => {
+      const { tests: t } = await tests()
+      t.dismiss(testKey)
+      return {}
+    },
+  }
+}

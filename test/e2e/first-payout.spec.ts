@@ -1,0 +1,129 @@
+import Big from 'big.js'
+import type { Locator, Page } from '@playwright/test'
+import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
+import { AgentPolicy } from '../../electron/core/policy'
+import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
+import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+
+async function review(page: Page, walletName: string, amount: string): Promise<Locator> {
+  await openSection(page, 'Payouts')
+  await page.getByRole('button', { name: 'New payout' }).click()
+  const form = page.getByRole('form', { name: 'New payout' })
+  await form.getByLabel('From wallet').selectOption({ label: walletName })
+  await form.getByLabel('Asset').selectOption('USDC')
+  const network = form.getByLabel('Network')
+  if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
+  await form.getByLabel(/^Amount/).fill(amount)
+  await form.getByLabel('To destination').selectOption({ label: `Supplier · ${SUPPLIER_ADDRESS}` })
+  await form.getByRole('button', { name: 'Review' }).click()
+  return page.getByRole('region', { name: 'Review payout' })
+}
+
+test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await verifiedSupplier(desk, sim.sandbox.url)
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
+
+  const first = await review(page, wallet.name, '100')
+  const notice = first.getByTestId('first-payout')
+  await expect(notice).toContainText('Never paid before.')
+  await expect(notice).toContainText('No payout to this address on Ethereum Sepolia has completed')
+  const request = first.getByRole('button', { name: 'Request payout' })
+  await expect(request).toBeDisabled()
+
+  await first.getByLabel('Send a test amount first').check()
+  const testAmount = first.getByLabel('Test amount (USDC)')
+  for (const [typed, problem] of [['0', 'The amount must be more than zero.'], ['100', 'A test amount is less than the full amount (100 USDC).'], ['0.0000001', 'This asset does not allow that many decimal places.']]) {
+    await testAmount.fill(typed!)
+    await expect(first.getByText(problem!)).toBeVisible()
+  }
+  await testAmount.fill('1.5')
+  await expect(first.getByTestId('test-amount')).toContainText('the app offers the rest: 98.5 USDC to the same destination')
+  const requestTest = first.getByRole('button', { name: 'Request test payout' })
+  // The amount is fine; the new destination is not confirmed yet.
+  await expect(requestTest).toBeDisabled()
+  await first.getByLabel('I have checked this new destination with the recipient').check()
+  await expect(requestTest).toBeEnabled()
+  await snap(page, 'first-payout-review')
+  await checkA11y(page)
+  await requestTest.click()
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+
+  const test = page.getByTestId('test-payout')
+  await expect(test).toHaveAttribute('data-state', 'waiting')
+  await expect(test).toContainText('Test payout of 1.5 USDC to Supplier')
+  await expect(test).toContainText('The rest, 98.5 USDC, is offered once it has completed.')
+  await expect(test.getByRole('button', { name: 'Review the rest' })).toHaveCount(0)
+  const sent = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '1.5')!
+  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/${step}`)
+
+  // The app follows the test payout to completion on its own (the poller), then offers the rest.
+  await expect(test).toHaveAttribute('data-state', 'completed', { timeout: 30_000 })
+  await expect(test).toContainText('completed. The rest to send: 98.5 USDC.')
+  await snap(page, 'first-payout-rest-offered')
+  await checkA11y(page)
+  await test.getByRole('button', { name: 'Review the rest' }).click()
+
+  const rest = page.getByRole('region', { name: 'Review payout' })
+  await expect(rest.getByTestId('rest-of-test')).toBeVisible()
+  await expect(rest.getByTestId('review-amount').locator('[data-value="98.5"]')).toContainText('USDC')
+  await expect(rest.getByTestId('review-destination')).toContainText(SUPPLIER_ADDRESS)
+  // Paid before now: no tick, no test amount.
+  await expect(rest.getByText('Checking whether this address was paid before…')).toHaveCount(0)
+  await expect(rest.getByTestId('first-payout')).toHaveCount(0)
+  await expect(rest.getByTestId('test-amount')).toHaveCount(0)
+  await snap(page, 'first-payout-rest-review')
+  await rest.getByRole('button', { name: 'Request payout' }).click()
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+  await expect(page.getByTestId('test-payouts')).toHaveCount(0)
+  const restEntry = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '98.5')!
+  expect(restEntry).toMatchObject({ state: 'accepted', body: { destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia', wallet_id: wallet.id, asset: 'USDC' } })
+})
+
+test('a test payout the approver rejects says so and offers no rest', async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await verifiedSupplier(desk, sim.sandbox.url)
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
+  const first = await review(page, wallet.name, '100')
+  await first.getByLabel('Send a test amount first').check()
+  await first.getByLabel('Test amount (USDC)').fill('2')
+  await first.getByLabel('I have checked this new destination with the recipient').check()
+  await first.getByRole('button', { name: 'Request test payout' }).click()
+  const sent = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')!
+  await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/reject`)
+  const test = page.getByTestId('test-payout')
+  await expect(test).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
+  await expect(test).toContainText('it did not arrive (rejected). The rest is not offered.')
+  await expect(test.getByRole('button', { name: 'Review the rest' })).toHaveCount(0)
+  await snap(page, 'first-payout-test-rejected')
+  await test.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByTestId('test-payouts')).toHaveCount(0)
+})
+
+test("an agent's first payout held by the policy says why on its held row; the rule is set in the policy form", async ({ app, sim }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  await verifiedSupplier(desk, sim.sandbox.url)
+  await openSection(page, 'Keys & profiles')
+  await page.getByLabel(/Allow the agent's write tools/).click()
+  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
+  const panel = page.getByRole('region', { name: 'Agent policy' })
+  await panel.getByRole('button', { name: 'Edit policy' }).click()
+  await panel.getByLabel('Hold every agent payout for a person').uncheck()
+  await panel.getByLabel("Hold an agent's first payout to a destination for a person").check()
+  await panel.getByRole('button', { name: 'Save policy' }).click()
+  await expect(panel.getByTestId('policy-rules')).toContainText("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
+
+  const session = await desk.treasury.session()
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(1)))!
+  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
+  const body = { wallet_id: wallet.id, asset: 'USDC', amount: '1', destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia' }
+  await expect(agent.request('agent-first-payout', body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_first_payout' })
+  await openSection(page, 'Payouts')
+  const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
+  await expect(row).toContainText('hold_first_payout (first payout to this destination)')
+  await snap(page, 'first-payout-held')
+  await checkA11y(page)
+})
