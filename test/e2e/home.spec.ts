@@ -2,6 +2,7 @@ import { setupWorkspace } from '../harness/api-fixture'
 import { destinationCsv } from '../harness/destination-file'
 import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { registerProfileKey } from '../harness/ipc-desk'
+import { layoutProblems } from '../harness/layout-check'
 
 test('Home shows every profile from the stores, production and sandbox totals apart', async ({ app, sim }) => {
   test.setTimeout(180_000)
@@ -27,6 +28,8 @@ test('Home shows every profile from the stores, production and sandbox totals ap
   await expect(page.getByTestId('home-total-sandbox')).not.toContainText('1,000,000 USDC')
   await snap(page, 'home')
   await checkA11y(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
 
   // A profile's name opens it.
   await rows.filter({ hasText: 'Live books' }).getByRole('button', { name: 'Live books' }).click()
@@ -49,6 +52,8 @@ test('a destination file with bad lines is refused whole, naming each line; a cl
   await expect(problems.getByRole('listitem')).toHaveText([/^Line 3/, /^Line 6/])
   await snap(page, 'destinations-import-problems')
   await checkA11y(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
 
   await input.setInputFiles({ name: 'clean.csv', mimeType: 'text/csv', buffer: Buffer.from(destinationCsv(5, 'e2e')) })
   await page.getByTestId('import-ready').getByRole('button', { name: 'Import 5 destinations' }).click()
