@@ -7,10 +7,10 @@ import { ExportRuns } from '../exports/export-runs'
 import type { SessionHost } from '../session/session-host'
 import type { TreasurySession } from '../session/session'
 import { createHash } from 'node:crypto'
-import { exportBook } from './book-export'
-import { DestinationImports } from './book-import'
-import { checkImportFile } from './book-import-check'
-import { MAX_IMPORT_BYTES } from './book-columns'
+import { exportBook } from '../destinations/book-export'
+import { DestinationImports } from '../destinations/book-import'
+import { checkImportFile } from '../destinations/book-import-check'
+import { MAX_IMPORT_BYTES } from '../destinations/book-columns'
 
 export interface DestinationHandlerDeps {
   host: SessionHost
