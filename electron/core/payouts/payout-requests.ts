@@ -2,7 +2,7 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { checkIdempotencyKey, checkWithdrawalBody } from '../api/input-checks'
+import { checkIdempotencyKey, checkNote, checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
 import { outcomeNotRecorded } from './unrecorded-outcome'
@@ -62,10 +62,12 @@ export class PayoutRequests {
    * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
    * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent.
    */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held', reference?: string): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, admit ? { admit } : {})
+    // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.
+    const ref = reference === undefined || reference.trim() === '' ? null : checkNote(reference.trim(), 'reference')
+    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, { ...(admit ? { admit } : {}), reference: ref })
     return this.sendUnlessHeld(entry)
   }
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
+import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -103,6 +104,12 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'known addresses: every address the profile trusts or has seen, by network and look-alike key',
     sql: KNOWN_ADDRESSES_SQL,
     after: rebuildKnownAddresses,
+  },
+  {
+    version: 8,
+    name: 'payout search: one row per payout with its folded search text, and private notes',
+    sql: PAYOUT_INDEX_SQL,
+    after: (db) => new PayoutIndex(db).rebuild(),
   },
 ]
 

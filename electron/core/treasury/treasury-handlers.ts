@@ -57,6 +57,12 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
       const session = await host.session()
       const rows: Withdrawal[] = []
       for await (const w of session.client.withdrawals({ ...query, limit: 100 })) rows.push(w)
+      // Kept, so a search finds what the list showed (a store that cannot be written never hides the list).
+      try {
+        session.store.transaction('keep the payouts', () => session.store.withdrawals.putMany(rows))
+      } catch {
+        // The next list or status read writes them again.
+      }
       followOpen(rows, (w) => session.poller.track(w))
       return rows
     },
