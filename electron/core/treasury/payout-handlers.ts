@@ -3,7 +3,8 @@ import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import type { HandlersFor } from '../ipc/router'
 import { payoutReceipt } from '../payouts/receipt'
 import { searchPayouts, setPayoutNote } from '../payouts/payout-notes'
-import { preflightPayout } from '../payouts/preflight'
+import { noteProviderLists } from '../destinations/lookalike-guard'
+import { checkWithProvider } from '../payouts/preflight'
 import { DAMAGED_ROW_ADVICE } from '../store'
 import type { SessionHost } from './session-host'
 
@@ -21,7 +22,9 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
   return {
     'payouts.request': async ({ reference, ...body }) => {
       const session = await host.session()
-      await preflightPayout(session.client, body)
+      const checked = await checkWithProvider(session.client, body)
+      // The destination's name goes into the payout's search text with the entry.
+      noteProviderLists(session.store, [checked.destination], [])
       return session.payouts.request(body, requestedBy(), undefined, undefined, reference)
     },
     'payouts.outbox': async () => (await host.session()).payouts.outbox.list(),

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { findPayout, searchPayouts, setPayoutNote } from '../../../electron/core/payouts/payout-notes'
-import { DeskStore, knownAddresses } from '../../../electron/core/store'
+import { DeskStore, knownAddresses, MIGRATIONS, openDatabase, STORE_FILE } from '../../../electron/core/store'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: ADDRESS, network: 'polygon-amoy' }
@@ -51,6 +51,23 @@ describe('payout search over the store', () => {
     expect(texts('')).toEqual(['other', 'INV-2026-0042'])
     expect(searchPayouts(store, { text: 'acme' })).toHaveLength(1)
     expect(findPayout(store, PAYOUT_ID)).toMatchObject({ idempotencyKey: key, status: 'completed', destinationName: 'Acme Supplies GmbH', note: 'Paid for the November invoice' })
+  })
+
+  it('migration step 8 indexes the outbox entries and provider answers a database already holds', async () => {
+    const at = await mkdtemp(join(tmpdir(), 'payout-search-old-'))
+    const old = openDatabase(join(at, STORE_FILE), MIGRATIONS.filter((m) => m.version < 8))
+    old.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at, reference, withdrawal_id) VALUES ('k-1', 1, ?, '2026-11-20T10:00:00Z', 'agent', 'accepted', 'x', 'old ref', ?)").run(JSON.stringify(body), PAYOUT_ID)
+    old.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES ('k-bad', 2, 'not json', '2026-11-20T10:00:00Z', 'agent', 'held', 'x')").run()
+    old.prepare("INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, 'x')").run(PAYOUT_ID, JSON.stringify(withdrawal({ status: 'completed', tx_hash: '0xabc123' })))
+    old.close()
+    const upgraded = DeskStore.open(at, 'test')
+    try {
+      expect(searchPayouts(upgraded, { text: '0xabc123' })).toMatchObject([{ payoutId: PAYOUT_ID, idempotencyKey: 'k-1', reference: 'old ref', status: 'completed', requester: 'agent' }])
+      expect(searchPayouts(upgraded, { text: '' })).toHaveLength(1)
+    } finally {
+      upgraded.close()
+      await rm(at, { recursive: true, force: true })
+    }
   })
 
   it('reads search text as plain text: SQL and regex characters match only themselves', async () => {
