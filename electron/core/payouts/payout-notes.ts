@@ -29,3 +29,9 @@ export function setPayoutNote(store: DeskStore, ref: string, note: string, actor
     return hit
   })
 }
+
+/** A payout's reference and note for an export row; a payout the store has never seen has neither. */
+export function payoutOwnText(store: DeskStore, payoutId: string): { reference: string | null; note: string | null } {
+  const hit = store.read('read the payout', () => index(store).byPayoutId(payoutId))
+  return { reference: hit?.reference ?? null, note: hit?.note ?? null }
+}

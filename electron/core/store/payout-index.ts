@@ -110,6 +110,15 @@ export class PayoutIndex {
     return { id: row.id, hit: parsed.data }
   }
 
+  /** The payout with this provider id, or null. */
+  byPayoutId(payoutId: string): PayoutHit | null {
+    const row = this.db.prepare('SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?').get(payoutId) as
+      | { hit: string; note: string | null }
+      | undefined
+    const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
+    return parsed?.success ? parsed.data : null
+  }
+
   /** Sets (or, when empty, removes) the private note of a payout named by id or key; the caller checked the text. */
   setNote(ref: string, note: string, by: string, at: string): PayoutHit {
     const { id } = this.find(ref)

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os'
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import type { HandlersFor } from '../ipc/router'
 import { payoutReceipt } from '../payouts/receipt'
+import { saveReceiptPdf, type ReceiptShell } from '../payouts/receipt-pdf-save'
 import { searchPayouts, setPayoutNote } from '../payouts/payout-notes'
 import { noteProviderLists } from '../destinations/lookalike-guard'
 import { checkWithProvider } from '../payouts/preflight'
@@ -18,7 +19,7 @@ export function whoAmI(): string {
 }
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
-export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof payoutChannels> {
+export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {
   return {
     'payouts.request': async ({ reference, ...body }) => {
       const session = await host.session()
@@ -39,6 +40,7 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
       const session = await host.session()
       return payoutReceipt(session.store, session.client, ref)
     },
+    'payouts.saveReceiptPdf': async ({ ref }) => saveReceiptPdf(shell, (await host.session()).store, ref),
     'audit.tail': async ({ limit }) => (await host.session()).audit.tail(limit),
   }
 }

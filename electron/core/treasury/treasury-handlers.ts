@@ -5,6 +5,7 @@ import type { HandlersFor } from '../ipc/router'
 import { createDestination } from '../destinations/create-destination'
 import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
+import { payoutOwnText } from '../payouts/payout-notes'
 import { ExportRuns } from './export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from './session-host'
@@ -37,7 +38,7 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'withdrawals.export': async (query) => {
       const session = await host.session()
-      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress))
+      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress, (id) => payoutOwnText(session.store, id)))
     },
     'withdrawals.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'counterparties.list': async () => (await host.session()).client.listCounterparties(),

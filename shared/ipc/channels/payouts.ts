@@ -67,4 +67,6 @@ export const payoutChannels = channels({
   'payouts.setNote': { input: z.strictObject({ ref: PayoutRef, note: NoteSchema }), output: PayoutHitSchema },
   /** The receipt of a completed payout (read again from the provider first); refused naming the status otherwise. */
   'payouts.receipt': { input: z.strictObject({ ref: PayoutRef }), output: ReceiptSchema },
+  /** The receipt on screen saved as a PDF where the person chooses (the desktop app; the demo uses the browser's print). */
+  'payouts.saveReceiptPdf': { input: z.strictObject({ ref: PayoutRef }), output: z.strictObject({ path: text().nullable() }) },
 })

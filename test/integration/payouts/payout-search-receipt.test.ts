@@ -25,7 +25,7 @@ describe('payout search, notes and receipts through IPC and the CLI', () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     ws = await setupWorkspace(sim.sandbox.url)
     dir = await mkdtemp(join(tmpdir(), 'payout-search-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new KeyringSecretStore() })
+    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new KeyringSecretStore(), chooseSavePath: async (name) => join(dir, name) })
     profileId = (await desk.router.call('profiles.create', { name: 'Search', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })).id
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profileId)
     await desk.router.call('profiles.select', { profileId })
@@ -79,6 +79,14 @@ describe('payout search, notes and receipts through IPC and the CLI', () => {
     expect((await run('payout', 'note', done.key, 'bad\u0007bell')).stderr).toMatch(/U\+0007/)
     await expect(desk.router.call('payouts.setNote', { ref: done.key, note: 'a\u202Eb' })).rejects.toThrow(/U\+202E/)
     expect((await desk.router.call('payouts.search', { text: done.key }))[0]!.note).toBe('Approved by Dana on the call')
+  })
+
+  it('exports the reference and the note with the payout, as CSV', async () => {
+    const result = await desk.router.call('withdrawals.export', {})
+    const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
+    expect(lines[0]).toMatch(/,tx_hash,reference,note$/)
+    expect(lines.find((l) => l.startsWith(done.id))).toMatch(/,INV-2026-0042 50%_off,Approved by Dana on the call$/)
+    expect(lines.find((l) => l.startsWith(waiting.id))).toMatch(/,,$/)
   })
 
   it('writes a receipt PDF holding the tx hash, and refuses one for a payout that is not completed', async () => {
