@@ -9,6 +9,7 @@ import { payoutOwnText } from '../payouts/payout-notes'
 import { ExportRuns } from './export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from './session-host'
+import type { TreasurySession } from './session'
 
 export interface TreasuryHandlerDeps {
   host: SessionHost
@@ -19,6 +20,15 @@ export interface TreasuryHandlerDeps {
 
 function followOpen(rows: Withdrawal[], track: (w: Withdrawal) => void): void {
   for (const w of rows) if (!TERMINAL_WITHDRAWAL_STATUSES.includes(w.status)) track(w)
+}
+
+/** Payouts the provider answered, kept so a search, a note and a receipt find them; a store that cannot be written never hides the answer. */
+function keep(session: TreasurySession, rows: readonly Withdrawal[]): void {
+  try {
+    session.store.transaction('keep the payouts', () => session.store.withdrawals.putMany(rows))
+  } catch {
+    // The next list or status read writes them again.
+  }
 }
 
 /** Handlers for the wallet, history, destination and withdrawal reads and writes. */
@@ -58,18 +68,14 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
       const session = await host.session()
       const rows: Withdrawal[] = []
       for await (const w of session.client.withdrawals({ ...query, limit: 100 })) rows.push(w)
-      // Kept, so a search finds what the list showed (a store that cannot be written never hides the list).
-      try {
-        session.store.transaction('keep the payouts', () => session.store.withdrawals.putMany(rows))
-      } catch {
-        // The next list or status read writes them again.
-      }
+      keep(session, rows)
       followOpen(rows, (w) => session.poller.track(w))
       return rows
     },
     'withdrawals.get': async ({ withdrawalId }) => {
       const session = await host.session()
       const answer = await session.client.getWithdrawal(withdrawalId)
+      keep(session, [answer.withdrawal])
       followOpen([answer.withdrawal], (w) => session.poller.track(w))
       return answer
     },

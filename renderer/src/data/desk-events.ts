@@ -34,10 +34,11 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       // A payout no list shows yet was requested elsewhere (the core follows every accepted one): the lists read it in.
       if (!patchWithdrawal(client, e.withdrawal, e.stale)) void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
       if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
+      void client.invalidateQueries({ queryKey: ['payouts.search'] })
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list'])
+      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.search'])
       // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
       // several times. The screen that requested or resolved a payout reads it again when the send is over.
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })

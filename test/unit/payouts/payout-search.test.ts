@@ -73,7 +73,7 @@ describe('payout search over the store', () => {
   it('reads search text as plain text: SQL and regex characters match only themselves', async () => {
     await outbox.add(body, 'app (alice)', new Date('2026-11-20T10:00:00Z'), undefined, { reference: '50%_off (a.*b) [x] \\ \'q"' })
     await outbox.add(body, 'app (alice)', new Date('2026-11-20T11:00:00Z'), undefined, { reference: 'plain' })
-    for (const text of ['%', '_', '%_', '.*', '(a.*b)', '[x]', '\\', "'", '"']) expect(texts(text), text).toEqual(['50%_off (a.*b) [x] \\ \'q"'])
+    for (const text of ['%', '_', '%_', '.*', '(a.*b)', '[x]', '\\', "'", '"', "'q\"", '%_off (a.*']) expect(texts(text), text).toEqual(['50%_off (a.*b) [x] \\ \'q"'])
     for (const text of ['a%b', '5_', "' OR 1=1 --", '.+', '**', '%%']) expect(texts(text), text).toEqual([])
   })
 

@@ -30,7 +30,7 @@ export function PayoutReview({ draft, onBack, onDone }: { draft: PayoutDraft; on
   const submit = async () => {
     if (!confirmed) return
     const result = await action.run(async () => {
-      const r = await call('payouts.request', body)
+      const r = await call('payouts.request', draft.reference ? { ...body, reference: draft.reference } : body)
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
