@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
-import { ExplorerLink } from '../../components/ExplorerLink'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
@@ -88,12 +87,17 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
                 ) : null}
                 <dt>Transaction hash</dt>
                 <dd className="mono wrap-cell" data-testid="receipt-hash">
-                  <UserText>{r.txHash}</UserText> <ExplorerLink network={r.network} value={r.txHash} what={`transaction ${r.txHash.slice(0, 10)}`} />
+                  <UserText>{r.txHash}</UserText>
                 </dd>
                 {r.explorerUrl ? (
                   <>
                     <dt>Explorer</dt>
-                    <dd className="mono wrap-cell">{r.explorerUrl}</dd>
+                    <dd className="mono wrap-cell">
+                      {/* The link's own text is the address it opens, so the printed receipt carries it too. */}
+                      <a className="receipt-link" href={r.explorerUrl} target="_blank" rel="noreferrer noopener">
+                        {r.explorerUrl}
+                      </a>
+                    </dd>
                   </>
                 ) : null}
                 <dt>Requested</dt>
