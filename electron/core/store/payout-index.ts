@@ -58,11 +58,13 @@ interface HitRow {
 
 /** How many of the newest rows a search reads before it turns to the trigram index. */
 const RECENT_ROWS = 5000
-const HIT = 'SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id'
-const RECENT = `${HIT} JOIN (SELECT seq FROM payout_index WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms DESC LIMIT ?5) r ON r.seq = i.seq
+const NOTE = 'LEFT JOIN payout_notes n ON n.id = i.id'
+const RECENT = `SELECT i.hit, n.note FROM (SELECT id, at_ms, hit, haystack FROM payout_index WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms DESC LIMIT ?5) i ${NOTE}
   WHERE instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
-const INDEXED = `${HIT} JOIN payout_fts f ON f.rowid = i.seq WHERE payout_fts MATCH ?3 AND instr(i.haystack, ?4) > 0 AND i.at_ms >= ?1 AND i.at_ms < ?2 ORDER BY i.at_ms DESC LIMIT ?5`
-const SCANNED = `${HIT} WHERE i.at_ms >= ?1 AND i.at_ms < ?2 AND instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
+const INDEXED = `SELECT i.hit, n.note FROM payout_fts f JOIN payout_index i ON i.seq = f.rowid ${NOTE}
+  WHERE payout_fts MATCH ?3 AND instr(i.haystack, ?4) > 0 AND i.at_ms >= ?1 AND i.at_ms < ?2 ORDER BY i.at_ms DESC LIMIT ?5`
+// Read in table order (no index), so a short text that matches few rows costs one sequential pass.
+const SCANNED = `SELECT i.hit, n.note FROM payout_index i NOT INDEXED ${NOTE} WHERE i.at_ms >= ?1 AND i.at_ms < ?2 AND instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
 
 function parseJson(json: string): Record<string, unknown> | null {
   try {
