@@ -9,10 +9,11 @@ import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
+import { payoutCommand } from './payout-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
 import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand, homeCommand]
+export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, payoutCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand, homeCommand]

@@ -33,6 +33,8 @@ export interface DeskOptions {
   notify?: Notify
   /** Save dialog for CSV exports (null when cancelled); injected by the shell. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** The window as a PDF (a payout's receipt on screen); injected by the Electron shell. */
+  printPage?: () => Promise<Uint8Array>
   /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
   applyContentProtection?: (enabled: boolean) => void
   /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
@@ -87,8 +89,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(payoutHandlers(treasury))
   router.register(firstPayoutHandlers(treasury))
+  router.register(payoutHandlers(treasury, undefined, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))

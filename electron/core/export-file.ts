@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { open, stat, type FileHandle } from 'node:fs/promises'
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { diskError } from './disk-error'
 import { DeskError } from './errors'
 
@@ -34,4 +34,19 @@ export function exportError(err: unknown, path: string): unknown {
   if (!out) return diskError(err, path, 'write the export') ?? err
   out.cause = err
   return out
+}
+
+/** Writes a whole file (a receipt PDF) the way every export is written: to OUT.part, synced, then renamed to OUT. */
+export async function writeExportFile(path: string, bytes: Uint8Array): Promise<void> {
+  const { temp, file } = await openExportTemp(path)
+  try {
+    await file.write(bytes)
+    await file.sync()
+    await file.close()
+    await rename(temp, path)
+  } catch (err) {
+    await file.close().catch(() => undefined)
+    await rm(temp, { force: true })
+    throw exportError(err, path)
+  }
 }

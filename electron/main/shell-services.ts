@@ -1,11 +1,11 @@
 import { dialog, Notification, type BrowserWindow } from 'electron'
-import { join } from 'node:path'
+import { extname, join } from 'node:path'
 import { startSimulator, type RunningSimulator } from '../simulator'
 import type { DeskOptions } from '../core/desk'
 import { openExternal } from './external-links'
 import { log } from '../core/shell/stderr-log'
 
-type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath'> & { dispose(): Promise<void> }
+type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath' | 'printPage'> & { dispose(): Promise<void> }
 
 /** What the desktop shell lends the core: the embedded simulator, dialogs, notifications, the link guard. */
 export function shellServices(userData: string, window: () => BrowserWindow | null): ShellServices {
@@ -26,9 +26,15 @@ export function shellServices(userData: string, window: () => BrowserWindow | nu
     },
     chooseSavePath: async (suggestedName) => {
       const target = window()
-      const options = { defaultPath: suggestedName, filters: [{ name: 'CSV', extensions: ['csv'] }] }
+      const ext = extname(suggestedName).slice(1) || 'csv'
+      const options = { defaultPath: suggestedName, filters: [{ name: ext.toUpperCase(), extensions: [ext] }] }
       const result = target ? await dialog.showSaveDialog(target, options) : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
+    },
+    printPage: async () => {
+      const target = window()
+      if (!target) throw new Error('no window to print')
+      return target.webContents.printToPDF({ printBackground: true, pageSize: 'A4' })
     },
     async dispose() {
       await (await simulator?.catch((err: unknown) => log.error('embedded simulator failed', err)))?.close()

@@ -37,7 +37,7 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   // `/` jumps to the search field of Payouts and of Destinations.
   await page.locator('body').focus()
   await page.keyboard.press('/')
-  await expect(page.getByLabel('Idempotency-Key')).toBeFocused()
+  await expect(page.getByLabel('Search payouts')).toBeFocused()
   await page.keyboard.press(`${MOD}+3`)
   await page.locator('body').focus()
   await page.keyboard.press('/')

@@ -14,6 +14,8 @@ import {
   type TransactionQuery,
   type WithdrawalQuery,
 } from '../../../shared/api/requests'
+import { NoteSchema, PayoutReferenceSchema } from '../../../shared/payouts/payout-notes'
+import { PayoutSearchQuerySchema } from '../../../shared/payouts/payout-search'
 import { DeskError } from '../errors'
 
 /** Bad input is refused here, before anything is signed or sent. */
@@ -62,4 +64,13 @@ export function checkTransactionQuery(query: unknown): TransactionQuery {
 
 export function checkWithdrawalQuery(query: unknown): WithdrawalQuery {
   return parse(WithdrawalQuerySchema, query, 'payout query')
+}
+
+/** A private note (payout or ledger movement) or a payout's reference: plain text within its limit. */
+export function checkNote(value: unknown, kind: 'note' | 'reference'): string {
+  return parse(kind === 'note' ? NoteSchema : PayoutReferenceSchema, value, kind)
+}
+
+export function checkPayoutSearch(query: unknown): z.output<typeof PayoutSearchQuerySchema> {
+  return parse(PayoutSearchQuerySchema, query, 'search')
 }

@@ -2,7 +2,7 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { checkIdempotencyKey, checkWithdrawalBody } from '../api/input-checks'
+import { checkIdempotencyKey, checkNote, checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
 import { outcomeNotRecorded } from './unrecorded-outcome'
@@ -47,6 +47,12 @@ const NOT_RECORDED: OutboxErrorInfo = {
   message: 'The provider has no record of this payout. Send it again (same Idempotency-Key and body) or discard it.',
 }
 
+/** What a request records beside its entry: the desk's own reference, and the caller's rows in the same transaction. */
+export interface RequestExtras {
+  reference?: string
+  alongside?: (key: string) => void
+}
+
 /**
  * Payout requests through the outbox: the entry is durable before the first attempt, every
  * retry and re-send reuses its Idempotency-Key and body, and outcomes nobody saw are looked up.
@@ -60,19 +66,15 @@ export class PayoutRequests {
 
   /**
    * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
-   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent. `alongside` writes
+   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent. `extra.alongside` writes
    * the caller's rows about the entry in the transaction that records it.
    */
-  async request(
-    body: CreateWithdrawal,
-    requestedBy: string,
-    idempotencyKey?: string,
-    admit?: () => 'sending' | 'held',
-    alongside?: (key: string) => void,
-  ): Promise<PayoutResult> {
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held', extra: RequestExtras = {}): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(body)
     const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
-    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, { ...(admit ? { admit } : {}), ...(alongside ? { alongside } : {}) })
+    // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.
+    const ref = extra.reference === undefined || extra.reference.trim() === '' ? null : checkNote(extra.reference.trim(), 'reference')
+    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, { ...(admit ? { admit } : {}), ...(extra.alongside ? { alongside: extra.alongside } : {}), reference: ref })
     return this.sendUnlessHeld(entry)
   }
 

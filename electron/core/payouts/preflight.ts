@@ -28,7 +28,3 @@ export async function checkWithProvider(
   if (problem || !check.wallet || !check.balance || !check.destination) throw new DeskError(code, problem ?? 'The payout could not be checked.')
   return { body: { ...body, network: check.balance.network }, wallet: check.wallet, destination: check.destination }
 }
-
-export async function preflightPayout(client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>, body: CreateWithdrawal): Promise<void> {
-  await checkWithProvider(client, body)
-}

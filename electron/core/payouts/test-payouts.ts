@@ -25,7 +25,7 @@ export class TestPayouts {
     const problem = testAmountProblem(testAmount, body.amount, body.asset)
     if (problem) throw new DeskError('invalid_input', problem)
     const at = this.payouts.outbox.now().toISOString()
-    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, undefined, (key) => this.repo().insert(key, body.amount, at))
+    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, undefined, { alongside: (key) => this.repo().insert(key, body.amount, at) })
   }
 
   /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
@@ -51,7 +51,7 @@ export class TestPayouts {
 
   /** Sends the rest of a completed test payout, once: a second request for it is refused. */
   async requestRest(testKey: string, requestedBy: string): Promise<PayoutResult> {
-    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, undefined, (key) => this.repo().setRest(testKey, key))
+    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, undefined, { alongside: (key) => this.repo().setRest(testKey, key) })
   }
 
   dismiss(testKey: string): void {

@@ -66,6 +66,14 @@ export class AuditChain {
     return out
   }
 
+  /** The newest row about one payout (by its Idempotency-Key): where it sits in the chain and its hash. */
+  latestFor(idempotencyKey: string): { seq: number; hash: string } | null {
+    const row = this.db.prepare("SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1").get(idempotencyKey) as
+      | { seq: number; hash: string }
+      | undefined
+    return row ? { seq: row.seq, hash: row.hash } : null
+  }
+
   all(): Array<AuditEntry & { seq: number }> {
     return this.tail(Number.MAX_SAFE_INTEGER)
   }

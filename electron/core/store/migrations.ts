@@ -4,6 +4,7 @@ import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LedgerRepo } from './ledger-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
+import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -114,6 +115,12 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: LEDGER_COMPACT_SQL + OPENING_SUMS_SQL,
     // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
     after: (db) => void new LedgerRepo(db).recountOpenings(),
+  },
+  {
+    version: 8,
+    name: 'payout search: one row per payout with its folded search text, and private notes',
+    sql: PAYOUT_INDEX_SQL,
+    after: (db) => new PayoutIndex(db).rebuild(),
   },
   {
     version: 10,

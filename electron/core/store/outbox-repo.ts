@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { OutboxEntryViewSchema, type OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
+import { PayoutIndex } from './payout-index'
 import { inTransaction } from './transaction'
 
 export type OutboxRow = OutboxEntryView
@@ -74,7 +75,11 @@ const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, erro
 
 /** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
 export class OutboxRepo {
-  constructor(private readonly db: DatabaseSync) {}
+  private readonly index: PayoutIndex
+
+  constructor(private readonly db: DatabaseSync) {
+    this.index = new PayoutIndex(db)
+  }
 
   /** One entry, or many (a batch) in the caller's transaction; a key already in the outbox refuses the whole write. */
   insert(row: NewOutboxRow, sender: string): void {
@@ -90,6 +95,7 @@ export class OutboxRepo {
         )
         .run(row.idempotencyKey, seq, JSON.stringify(row.body), row.createdAt, row.requestedBy, row.state, owner, row.createdAt, row.notBefore ?? null, row.reference ?? null, row.batchId ?? null)
       this.outcome(row.idempotencyKey, { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null }, sender, row.createdAt)
+      this.index.refreshEntry(row.idempotencyKey)
     })
   }
 
@@ -125,6 +131,12 @@ export class OutboxRepo {
     return { entries, corrupt }
   }
 
+  /** When the entry first reached `state` (the provider accepted it, say), or null when it never did. */
+  firstReached(key: string, state: OutboxRow['state']): string | null {
+    const row = this.db.prepare('SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?').get(key, state) as { at: string | null }
+    return row.at
+  }
+
   /** Entries in `sending` with their sender, for the sweep of processes that are gone. */
   inFlight(): Array<{ key: string; sender: string | null }> {
     return this.db.prepare("SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{ key: string; sender: string | null }>
@@ -141,6 +153,7 @@ export class OutboxRepo {
         .prepare('UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?')
         .run(next.state, next.withdrawalId, next.error === null ? null : JSON.stringify(next.error), next.state === 'sending' ? process : null, at, next.notBefore, key)
       this.outcome(key, next, process, at)
+      this.index.refreshEntry(key)
       return { ...current, ...next }
     })
   }

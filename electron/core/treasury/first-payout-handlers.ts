@@ -1,7 +1,7 @@
 import type { firstPayoutChannels } from '../../../shared/ipc/channels/first-payouts'
 import type { HandlersFor } from '../ipc/router'
 import { firstPayoutTo } from '../payouts/first-payout'
-import { preflightPayout } from '../payouts/preflight'
+import { checkWithProvider } from '../payouts/preflight'
 import { TestPayouts } from '../payouts/test-payouts'
 import { whoAmI } from './payout-handlers'
 import type { SessionHost } from '../session/session-host'
@@ -20,13 +20,13 @@ export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string
     'payouts.requestTest': async ({ body, testAmount }) => {
       const { session, tests: t } = await tests()
       // The full payout is checked as the form would send it; the test is a part of it.
-      await preflightPayout(session.client, body)
+      await checkWithProvider(session.client, body)
       return t.request(body, testAmount, requestedBy())
     },
     'payouts.tests': async () => (await tests()).tests.list(),
     'payouts.requestRest': async ({ testKey }) => {
       const { session, tests: t } = await tests()
-      await preflightPayout(session.client, t.restOf(testKey))
+      await checkWithProvider(session.client, t.restOf(testKey))
       return t.requestRest(testKey, requestedBy())
     },
     'payouts.dismissTest': async ({ testKey }) => {

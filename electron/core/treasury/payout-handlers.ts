@@ -1,7 +1,11 @@
 import { userInfo } from 'node:os'
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import type { HandlersFor } from '../ipc/router'
-import { preflightPayout } from '../payouts/preflight'
+import { payoutReceipt } from '../payouts/receipt'
+import { saveReceiptPdf, type ReceiptShell } from '../payouts/receipt-pdf-save'
+import { searchPayouts, setPayoutNote } from '../payouts/payout-notes'
+import { noteProviderLists } from '../destinations/lookalike-guard'
+import { checkWithProvider } from '../payouts/preflight'
 import { DAMAGED_ROW_ADVICE } from '../store'
 import type { SessionHost } from '../session/session-host'
 
@@ -15,12 +19,14 @@ export function whoAmI(): string {
 }
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
-export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof payoutChannels> {
+export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {
   return {
-    'payouts.request': async (body) => {
+    'payouts.request': async ({ reference, ...body }) => {
       const session = await host.session()
-      await preflightPayout(session.client, body)
-      return session.payouts.request(body, requestedBy())
+      const checked = await checkWithProvider(session.client, body)
+      // The destination's name goes into the payout's search text with the entry.
+      noteProviderLists(session.store, [checked.destination], [])
+      return session.payouts.request(body, requestedBy(), undefined, undefined, { reference })
     },
     'payouts.outbox': async () => (await host.session()).payouts.outbox.list(),
     'payouts.outboxDamaged': async () =>
@@ -28,6 +34,13 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
     'payouts.checkAgain': async ({ idempotencyKey }) => (await host.session()).payouts.checkAgain(idempotencyKey),
     'payouts.resend': async ({ idempotencyKey }) => (await (await host.session()).payouts.resend(idempotencyKey)).entry,
     'payouts.discard': async ({ idempotencyKey }) => (await host.session()).payouts.discard(idempotencyKey),
+    'payouts.search': async (query) => searchPayouts((await host.session()).store, query),
+    'payouts.setNote': async ({ ref, note }) => setPayoutNote((await host.session()).store, ref, note, requestedBy()),
+    'payouts.receipt': async ({ ref }) => {
+      const session = await host.session()
+      return payoutReceipt(session.store, session.client, ref)
+    },
+    'payouts.saveReceiptPdf': async ({ ref }) => saveReceiptPdf(shell, (await host.session()).store, ref),
     'audit.tail': async ({ limit }) => (await host.session()).audit.tail(limit),
   }
 }

@@ -11,6 +11,8 @@ import { ExportRuns } from '../exports/export-runs'
 import { walletReads } from '../store'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
 import type { SessionHost } from '../session/session-host'
+import { payoutOwnText } from '../payouts/payout-notes'
+import type { TreasurySession } from '../session/session'
 
 export interface TreasuryHandlerDeps {
   host: SessionHost
@@ -21,6 +23,15 @@ export interface TreasuryHandlerDeps {
 
 function followOpen(rows: Withdrawal[], track: (w: Withdrawal) => void): void {
   for (const w of rows) if (!TERMINAL_WITHDRAWAL_STATUSES.includes(w.status)) track(w)
+}
+
+/** Payouts the provider answered, kept so a search, a note and a receipt find them; a store that cannot be written never hides the answer. */
+function keep(session: TreasurySession, rows: readonly Withdrawal[]): void {
+  try {
+    session.store.transaction('keep the payouts', () => session.store.withdrawals.putMany(rows))
+  } catch {
+    // The next list or status read writes them again.
+  }
 }
 
 /** Handlers for the wallet, history, destination and withdrawal reads and writes. */
@@ -56,7 +67,7 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'withdrawals.export': async (query) => {
       const session = await host.session()
-      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress))
+      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress, (id) => payoutOwnText(session.store, id)))
     },
     'withdrawals.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'counterparties.list': async () => (await host.session()).client.listCounterparties(),
@@ -76,12 +87,14 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
       const session = await host.session()
       const rows: Withdrawal[] = []
       for await (const w of session.client.withdrawals({ ...query, limit: 100 })) rows.push(w)
+      keep(session, rows)
       followOpen(rows, (w) => session.poller.track(w))
       return rows
     },
     'withdrawals.get': async ({ withdrawalId }) => {
       const session = await host.session()
       const answer = await session.client.getWithdrawal(withdrawalId)
+      keep(session, [answer.withdrawal])
       followOpen([answer.withdrawal], (w) => session.poller.track(w))
       return answer
     },

@@ -36,10 +36,11 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
       // A test payout that moved on may now offer its rest; a completed payout makes its destination paid before.
       invalidate(client, ['payouts.tests', 'payouts.firstPayout'])
+      void client.invalidateQueries({ queryKey: ['payouts.search'] })
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests'])
+      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search'])
       // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
       // several times. The screen that requested or resolved a payout reads it again when the send is over.
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })

@@ -4,6 +4,12 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
 import { OutboxErrorSchema } from '../outbox-error'
+import { NoteSchema, PayoutReferenceSchema } from '../../payouts/payout-notes'
+import { PayoutHitSchema, PayoutSearchQuerySchema } from '../../payouts/payout-search'
+import { ReceiptSchema } from '../../payouts/receipt'
+
+/** A payout named by its payout id or its Idempotency-Key. */
+const PayoutRef = text().min(1).max(128)
 
 /**
  * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
@@ -44,7 +50,8 @@ export type DamagedOutboxRow = z.infer<typeof DamagedOutboxRowSchema>
 export const payoutChannels = channels({
   /** Starts a new payout: a new Idempotency-Key is made here and only here. */
   'payouts.request': {
-    input: CreateWithdrawalSchema,
+    /** `reference` stays with the outbox entry and is never sent to the provider. */
+    input: CreateWithdrawalSchema.extend({ reference: PayoutReferenceSchema.optional() }),
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },
   'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
@@ -54,4 +61,12 @@ export const payoutChannels = channels({
   'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
   /** The outbox rows `payouts.outbox` cannot list because they are damaged. */
   'payouts.outboxDamaged': { input: z.strictObject({}), output: z.array(DamagedOutboxRowSchema) },
+  /** Every payout the store knows, by any of its fields and a range of days. */
+  'payouts.search': { input: PayoutSearchQuerySchema, output: z.array(PayoutHitSchema) },
+  /** Sets a payout's private note; an empty note removes it. */
+  'payouts.setNote': { input: z.strictObject({ ref: PayoutRef, note: NoteSchema }), output: PayoutHitSchema },
+  /** The receipt of a completed payout (read again from the provider first); refused naming the status otherwise. */
+  'payouts.receipt': { input: z.strictObject({ ref: PayoutRef }), output: ReceiptSchema },
+  /** The receipt on screen saved as a PDF where the person chooses (the desktop app; the demo uses the browser's print). */
+  'payouts.saveReceiptPdf': { input: z.strictObject({ ref: PayoutRef }), output: z.strictObject({ path: text().nullable() }) },
 })

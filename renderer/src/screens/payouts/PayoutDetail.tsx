@@ -11,6 +11,8 @@ import { patchWithdrawal } from '../../data/withdrawal-cache'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
+import { PayoutNote } from './PayoutNote'
+import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences } from './usePayoutReferences'
 
 const NOT_CANCELLABLE =
@@ -24,6 +26,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
   const read = useDeskQuery('withdrawals.get', { withdrawalId })
   const reference = usePayoutReferences().get(withdrawalId)
   const [confirm, setConfirm] = useState(false)
+  const [receipt, setReceipt] = useState(false)
   const action = useAction()
   const w = read.data?.withdrawal
 
@@ -34,6 +37,8 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
     else void read.refetch()
   }
   const error = action.error?.code === 'withdrawal_not_cancellable' ? Object.assign(action.error, { message: NOT_CANCELLABLE }) : action.error
+
+  if (receipt) return <ReceiptView payoutId={withdrawalId} onClose={() => setReceipt(false)} />
 
   return (
     <div>
@@ -52,6 +57,11 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
         <button type="button" onClick={() => void read.refetch()} disabled={read.isFetching}>
           Refresh
         </button>
+        {w?.status === 'completed' ? (
+          <button type="button" onClick={() => setReceipt(true)}>
+            Receipt
+          </button>
+        ) : null}
         {w?.status === 'pending_approval' ? (
           <button type="button" className="danger" onClick={() => setConfirm(true)}>
             Cancel payout
@@ -62,6 +72,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
       <QueryView query={read} what="the payout" errorTitle="This payout could not be read">
         {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} />}
       </QueryView>
+      {w ? <PayoutNote payoutId={withdrawalId} /> : null}
       {confirm && w ? (
         <ConfirmDialog title="Cancel this payout?" confirmLabel="Cancel payout" danger busy={action.busy} onClose={() => setConfirm(false)} onConfirm={() => void cancel()}>
           <p>

@@ -3,6 +3,7 @@ import { assetDecimals } from '../../../../shared/api/networks'
 import type { CreateWithdrawal } from '../../../../shared/api/requests'
 import type { Counterparty, Wallet } from '../../../../shared/api/resources'
 import { checkPayout } from '../../../../shared/payouts/payout-rules'
+import { PayoutReferenceSchema, REFERENCE_MAX } from '../../../../shared/payouts/payout-notes'
 import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
 import { Options } from '../../components/Options'
@@ -17,6 +18,8 @@ import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {
   body: CreateWithdrawal
+  /** The desk's own reference, kept with the outbox entry and never sent to the provider. */
+  reference: string
   wallet: Wallet
   destination: Counterparty
 }
@@ -57,6 +60,9 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
   const [destinationId, setDestinationId] = useState(initial?.destination.id ?? preferred?.id ?? '')
   const [fee, setFee] = useState<Fee>(initial?.body.fee_priority ?? 'medium')
   const [touched, setTouched] = useState(false)
+  const [reference, setReference] = useState(initial?.reference ?? '')
+  const referenceCheck = PayoutReferenceSchema.safeParse(reference.trim())
+  const referenceProblem = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? 'not allowed')
 
   const wallet = wallets.find((w) => w.id === walletId)
   const held = (wallet?.balances ?? []).filter((b) => !isZero(b.amount) || !isZero(b.available))
@@ -71,8 +77,9 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
   const submit = (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
-    if (Object.keys(problems).length > 0 || !check.wallet || !balance || !check.destination) return
+    if (Object.keys(problems).length > 0 || referenceProblem || !check.wallet || !balance || !check.destination) return
     onReview({
+      reference: reference.trim(),
       wallet: check.wallet,
       destination: check.destination,
       body: { wallet_id: check.wallet.id, asset, amount, destination: check.destination.address, network: balance.network, fee_priority: fee },
@@ -179,6 +186,9 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
             </option>
           ))}
         </select>
+      </Field>
+      <Field label="Reference (optional)" error={referenceProblem} hint={`Yours only: kept with the payout, never sent to the provider. Up to ${REFERENCE_MAX} characters.`}>
+        <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
       </Field>
       <div className="actions">
         <button type="button" onClick={onCancel}>

@@ -58,7 +58,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
         ? await call('payouts.requestTest', { body, testAmount: sending })
         : restOf
           ? await call('payouts.requestRest', { testKey: restOf })
-          : await call('payouts.request', body)
+          : await call('payouts.request', draft.reference ? { ...body, reference: draft.reference } : body)
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)

@@ -90,6 +90,14 @@ export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; prof
         </dd>
         <dt>Fee priority</dt>
         <dd>{body.fee_priority}</dd>
+        {draft.reference ? (
+          <>
+            <dt>Reference</dt>
+            <dd data-testid="review-reference">
+              <UserText>{draft.reference}</UserText> <span className="muted small">(kept here, not sent)</span>
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className="small" data-testid="review-fee">
         The network fee is charged by the provider{feeAsset ? `, in ${feeAsset} from this wallet,` : ''} on top of the amount; its size depends on the

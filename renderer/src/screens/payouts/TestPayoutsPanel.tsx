@@ -26,7 +26,7 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
   const draftOf = (t: TestPayoutView): PayoutDraft | null => {
     const wallet = wallets.data?.find((w) => w.id === t.body.wallet_id)
     const destination = book.data?.find((c) => c.network === t.body.network && sameAddress(c.network, c.address, t.body.destination))
-    return wallet && destination ? { wallet, destination, body: { ...t.body, amount: t.restAmount } } : null
+    return wallet && destination ? { wallet, destination, body: { ...t.body, amount: t.restAmount }, reference: '' } : null
   }
   const dismiss = (t: TestPayoutView) =>
     void action.run(async () => {

@@ -16,11 +16,12 @@ import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
+import { PayoutSearchResults } from './PayoutSearchResults'
 import { usePayoutReferences } from './usePayoutReferences'
+import { SEARCH_TEXT_MAX } from '../../../../shared/payouts/payout-search'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
-function emptyTitle(loaded: number, f: { search: string; status: string; wallet: string }): string {
-  if (f.search) return `No payout has the Idempotency-Key “${f.search}”${f.wallet ? ` in wallet “${f.wallet}”` : ''}`
+function emptyTitle(loaded: number, f: { status: string; wallet: string }): string {
   const parts = [f.wallet ? `in wallet “${f.wallet}”` : '', f.status && loaded > 0 ? `with status “${statusLabel(f.status)}”` : ''].filter(Boolean)
   return parts.length ? `No payout ${parts.join(' ')}` : 'No payouts yet'
 }
@@ -33,12 +34,10 @@ export function WithdrawalList() {
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
   const [status, setStatus] = useState('')
-  const [key, setKey] = useState('')
-  const [search, setSearch] = useState('')
-  const list = useDeskQuery('withdrawals.list', {
-    ...(walletId ? { wallet_id: walletId } : {}),
-    ...(search ? { idempotency_key: search } : {}),
-  })
+  const [draft, setDraft] = useState({ text: '', from: '', to: '' })
+  const [search, setSearch] = useState(draft)
+  const searching = Boolean(search.text || search.from || search.to)
+  const list = useDeskQuery('withdrawals.list', walletId ? { wallet_id: walletId } : {})
   const references = usePayoutReferences()
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
@@ -50,7 +49,7 @@ export function WithdrawalList() {
         aria-label="Filter payouts"
         onSubmit={(e) => {
           e.preventDefault()
-          setSearch(key.trim())
+          setSearch({ ...draft, text: draft.text.trim() })
         }}
       >
         <WalletFilter wallets={wallets.data} value={walletId} onChange={setWalletId} />
@@ -64,24 +63,31 @@ export function WithdrawalList() {
             ))}
           </select>
         </Field>
-        <Field label="Idempotency-Key">
+        <Field label="Search payouts" hint="Id, key, destination, reference, note, amount, asset, network, who, status">
           <input
             ref={searchRef}
-            className="mono"
-            value={key}
-            maxLength={128}
-            onChange={(e) => setKey(e.target.value)}
-            placeholder="exact key  ( / )"
+            type="search"
+            value={draft.text}
+            maxLength={SEARCH_TEXT_MAX}
+            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+            placeholder="any text  ( / )"
             aria-keyshortcuts="/"
           />
         </Field>
+        <Field label="From">
+          <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </Field>
+        <Field label="To">
+          <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </Field>
         <button type="submit">Search</button>
-        {search ? (
+        {searching ? (
           <button
             type="button"
             onClick={() => {
-              setKey('')
-              setSearch('')
+              const cleared = { text: '', from: '', to: '' }
+              setDraft(cleared)
+              setSearch(cleared)
             }}
           >
             Clear
@@ -90,21 +96,23 @@ export function WithdrawalList() {
       </form>
       <CsvExportPanel
         label="Export payouts to CSV"
-        note="Exports every payout of the current wallet, status and key filter, with wallet names and destination labels."
+        note="Exports every payout of the current wallet and status filter, with wallet names, destination labels, references and notes."
         cancelChannel="withdrawals.cancelExport"
         run={() =>
           call('withdrawals.export', {
             ...(walletId ? { wallet_id: walletId } : {}),
-            ...(search ? { idempotency_key: search } : {}),
             ...(status ? { status: status as WithdrawalStatus } : {}),
           })
         }
       />
+      {searching ? (
+        <PayoutSearchResults {...search} />
+      ) : (
       <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
         {(rows) =>
           shown(rows).length === 0 ? (
-            <EmptyState title={emptyTitle(rows.length, { search, status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
-              {rows.length === 0 && !search && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
+            <EmptyState title={emptyTitle(rows.length, { status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
+              {rows.length === 0 && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
             </EmptyState>
           ) : (
         <table className="grid" aria-label="Payouts">
@@ -150,6 +158,7 @@ export function WithdrawalList() {
           )
         }
       </QueryView>
+      )}
     </section>
   )
 }

@@ -1,0 +1,138 @@
+import { useState } from 'react'
+import { call } from '../../desk'
+import { ErrorBox } from '../../components/ErrorBox'
+import { QrImage } from '../../components/QrImage'
+import { QueryView } from '../../components/QueryView'
+import { Time } from '../../components/Time'
+import { useAction } from '../../components/useAction'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { UserText } from '../../names/UserText'
+
+/**
+ * The receipt of a completed payout, laid out for print. The desktop app saves it as a PDF itself (the shell prints
+ * the window); the browser demo hands it to the browser's print, where "Save as PDF" is one of the printers.
+ */
+export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: () => void }) {
+  const receipt = useDeskQuery('payouts.receipt', { ref: payoutId })
+  const info = useDeskQuery('app.info', {})
+  const action = useAction()
+  const [savedTo, setSavedTo] = useState<string | null>(null)
+
+  const print = async () => {
+    if (info.data?.shell !== 'electron') {
+      window.print()
+      return
+    }
+    const saved = await action.run(() => call('payouts.saveReceiptPdf', { ref: payoutId }))
+    if (saved?.path) setSavedTo(saved.path)
+  }
+
+  return (
+    <section className="panel receipt" aria-label="Receipt">
+      <div className="screen-head no-print">
+        <button type="button" onClick={onClose}>
+          ← Payout
+        </button>
+        <span className="spacer" />
+        <button type="button" className="primary" onClick={() => void print()} disabled={action.busy || !receipt.data}>
+          {info.data?.shell === 'electron' ? 'Save PDF' : 'Print / Save PDF'}
+        </button>
+      </div>
+      {action.error ? <ErrorBox error={action.error} title="The receipt was not saved" /> : null}
+      {savedTo ? (
+        <p className="no-print" role="status">
+          Saved to <UserText>{savedTo}</UserText>
+        </p>
+      ) : null}
+      <QueryView query={receipt} what="the receipt" errorTitle="No receipt for this payout">
+        {(r) => (
+          <>
+            <h1>Payout receipt</h1>
+            <div className="receipt-body">
+              <dl className="facts" data-testid="receipt">
+                <dt>Payout id</dt>
+                <dd className="mono">{r.payoutId}</dd>
+                {r.idempotencyKey ? (
+                  <>
+                    <dt>Idempotency-Key</dt>
+                    <dd className="mono">{r.idempotencyKey}</dd>
+                  </>
+                ) : null}
+                <dt>Amount</dt>
+                <dd className="mono">
+                  {r.amount} <UserText>{r.asset}</UserText>
+                </dd>
+                <dt>Network</dt>
+                <dd>
+                  <UserText>{r.networkName}</UserText>
+                </dd>
+                <dt>Destination</dt>
+                <dd>
+                  {r.destinationName ? (
+                    <div>
+                      <UserText>{r.destinationName}</UserText>
+                    </div>
+                  ) : null}
+                  <span className="mono wrap-cell">
+                    <UserText>{r.address}</UserText>
+                  </span>
+                </dd>
+                {r.reference ? (
+                  <>
+                    <dt>Reference</dt>
+                    <dd>
+                      <UserText>{r.reference}</UserText>
+                    </dd>
+                  </>
+                ) : null}
+                <dt>Transaction hash</dt>
+                <dd className="mono wrap-cell" data-testid="receipt-hash">
+                  <UserText>{r.txHash}</UserText>
+                </dd>
+                {r.explorerUrl ? (
+                  <>
+                    <dt>Explorer</dt>
+                    <dd className="mono wrap-cell">
+                      {/* The link's own text is the address it opens, so the printed receipt carries it too. */}
+                      <a className="receipt-link" href={r.explorerUrl} target="_blank" rel="noreferrer noopener">
+                        {r.explorerUrl}
+                      </a>
+                    </dd>
+                  </>
+                ) : null}
+                <dt>Requested</dt>
+                <dd>
+                  <Time value={r.requestedAt} />
+                  {r.requestedBy ? (
+                    <span className="muted">
+                      {' '}
+                      by <UserText>{r.requestedBy}</UserText>
+                    </span>
+                  ) : null}
+                </dd>
+                {r.acceptedAt ? (
+                  <>
+                    <dt>Accepted by the provider</dt>
+                    <dd>
+                      <Time value={r.acceptedAt} />
+                    </dd>
+                  </>
+                ) : null}
+                <dt>Completed</dt>
+                <dd>
+                  <Time value={r.completedAt} />
+                </dd>
+                <dt>Audit row</dt>
+                <dd className="mono wrap-cell">{r.audit ? `#${r.audit.seq}, hash ${r.audit.hash}` : 'none recorded by this desk'}</dd>
+              </dl>
+              <QrImage value={r.explorerUrl ?? r.txHash} label={r.explorerUrl ? 'the explorer link' : 'the transaction hash'} />
+            </div>
+            <p className="muted small">
+              Made <Time value={r.generatedAt} /> by Payout Desk from what this profile's store holds.
+            </p>
+          </>
+        )}
+      </QueryView>
+    </section>
+  )
+}

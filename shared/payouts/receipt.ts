@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { text } from '../api/text'
+
+/** What a receipt of a completed payout states; built in core from what the store knows, printed by the app and the CLI. */
+export const ReceiptSchema = z.strictObject({
+  payoutId: text(),
+  idempotencyKey: text().nullable(),
+  amount: text(),
+  asset: text(),
+  network: text(),
+  networkName: text(),
+  destinationName: text().nullable(),
+  address: text(),
+  txHash: text(),
+  explorerUrl: text().nullable(),
+  reference: text().nullable(),
+  requestedBy: text().nullable(),
+  /** Lifecycle times the store knows; null where it never saw the step. */
+  requestedAt: text(),
+  acceptedAt: text().nullable(),
+  completedAt: text(),
+  /** The last audit row about this payout: its place in the chain and its hash. */
+  audit: z.strictObject({ seq: z.number().int(), hash: text() }).nullable(),
+  generatedAt: text(),
+})
+export type Receipt = z.infer<typeof ReceiptSchema>
