@@ -11,3 +11,4 @@ export { BatchRepo, batchRepo, BatchIntentSchema, type BatchIntent, type BatchLi
 export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-repo'
 export { ledgerRepo } from './ledger-repo-factory'
 export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type KnownSource, type NewKnownAddress } from './known-addresses'
+export { BaitFlags, baitFlags } from './bait-flags'

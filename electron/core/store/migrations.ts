@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { BaitFlags } from './bait-flags'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 
 export interface Migration {
@@ -103,6 +104,15 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'known addresses: every address the profile trusts or has seen, by network and look-alike key',
     sql: KNOWN_ADDRESSES_SQL,
     after: rebuildKnownAddresses,
+  },
+  {
+    version: 7,
+    name: 'suspected address poisoning: incoming dust from a look-alike of a known address, flagged on the leg',
+    sql: `
+      ALTER TABLE ledger_legs ADD COLUMN bait INTEGER;
+      CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
+    `,
+    after: (db) => new BaitFlags(db).rejudge(),
   },
 ]
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DeskStore, knownAddresses, ledgerRepo, MIGRATIONS, openDatabase, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import { DeskStore, knownAddresses, ledgerRepo, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
 import { sampleLeg } from '../../harness/sample-leg'
 import type { Counterparty } from '../../../shared/api/resources'
 import { checkIndex, noteProviderLists } from '../../../electron/core/destinations/lookalike-guard'
@@ -46,7 +46,7 @@ describe('the known-address index in the profile store', () => {
 
     const store = open(at)
     const raw = openDatabase(file)
-    expect(schemaVersion(raw)).toBe(5)
+    expect(schemaVersion(raw)).toBe(SCHEMA_VERSION)
     raw.close()
     const index = store.repo(knownAddresses)
     expect(index.sameLook('ethereum', FAKE)).toEqual([{ network: 'ethereum', address: REAL.toLowerCase(), source: 'ledger', label: 'Acme', seenAt: '2026-01-01T00:00:00.000Z' }])
