@@ -15,6 +15,7 @@ import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/ap
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { dust } from './history-dust-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -132,10 +133,10 @@ const sync: Action = {
 
 const exportCsv: Action = {
   name: 'history export',
-  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--out FILE]',
+  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--suspected-poisoning] [--out FILE]',
   summary:
-    'Writes the movements recorded in (from, to] from the local ledger as CSV, in the columns of the app\'s export, to FILE or stdout. Refuses a period the ledger has not synced, naming what is missing.',
-  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, out: { type: 'string' } },
+    'Writes the movements recorded in (from, to] from the local ledger as CSV, in the columns of the app\'s export and suspected_poisoning (yes for incoming dust from a look-alike of a known address), to FILE or stdout; --suspected-poisoning writes only those. Refuses a period the ledger has not synced, naming what is missing.',
+  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, wallet: { type: 'string' }, 'suspected-poisoning': { type: 'boolean' }, out: { type: 'string' } },
   required: ['profile', 'from', 'to'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
@@ -145,7 +146,7 @@ const exportCsv: Action = {
       // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
       return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
         requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
-        const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId })
+        const lines = ledgerCsvLines(ledger, { from: p.from, to: p.to, walletId: p.walletId, suspectedPoisoning: v['suspected-poisoning'] === true ? true : undefined })
         if (typeof v.out === 'string') {
           await writeCsvFile(v.out, lines)
           ctx.err(`history: wrote ${v.out}`)
@@ -184,6 +185,6 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, export movements as CSV, or reconcile a period.",
-  [sync, exportCsv, report],
+  "The profile's local history ledger: sync it from the provider, export movements as CSV, reconcile a period, or set what counts as dust.",
+  [sync, exportCsv, report, dust],
 )

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import { z } from 'zod'
 import { DECIMAL_PATTERN } from '../api/amount'
-import { isLookalike } from './lookalike'
+import { isLookalike, sameAddress } from './lookalike'
 
 /**
  * Dust and zero-value bait: an attacker sends nothing, or next to nothing, from a look-alike of an address the
@@ -25,6 +25,10 @@ export const DustThresholdSchema = z.string().max(40).regex(DECIMAL_PATTERN, 'a 
 export const DustThresholdsSchema = z.record(DustAssetSchema, DustThresholdSchema)
 export type DustThresholds = z.infer<typeof DustThresholdsSchema>
 
+/** One asset's threshold as a settings screen shows it: the profile's own, or the default. */
+export const DustThresholdRowSchema = z.strictObject({ asset: z.string(), below: z.string(), own: z.boolean() })
+export type DustThresholdRow = z.infer<typeof DustThresholdRowSchema>
+
 /** The profile's threshold for `asset`: its own setting, else the default, else zero (only zero-value movements). */
 export function dustThreshold(own: DustThresholds, asset: string): string {
   if (Object.hasOwn(own, asset)) return own[asset]!
@@ -43,6 +47,16 @@ export interface BaitCandidate {
   amount: string
   /** The sender's address. */
   from: string
+  /** When the movement was recorded. */
+  at: string
+}
+
+/** An index entry: where and since when the profile has known an address. */
+export interface KnownEntry {
+  address: string
+  /** destination, own, payout: trusted by the person; ledger: only seen in the history. */
+  source: string
+  seenAt: string
 }
 
 /** Could this movement be bait at all: incoming dust on a known network. Only these need the index. */
@@ -52,10 +66,18 @@ export function isBaitCandidate(leg: BaitCandidate, threshold: string): boolean 
 
 /**
  * Suspected address poisoning: incoming dust whose sender is a look-alike of an address the profile knows
- * (`known`: the index entries on the leg's network). The sender itself, or another spelling of it, is no reason.
+ * (`known`: the index entries on the leg's network that share its look-alike key). A look-alike of a trusted
+ * entry (the book, own addresses, completed payouts) always counts; one of an address only seen in the history
+ * counts when that address was seen first, since the imitation comes after the original (so the original's own
+ * later dust is not flagged because its imitation is now in the history too). A trusted sender is never bait.
  */
-export function isSuspectedBait(leg: BaitCandidate, threshold: string, known: ReadonlyArray<{ address: string }>): boolean {
-  return isBaitCandidate(leg, threshold) && known.some((k) => isLookalike(leg.network!, leg.from, k.address))
+export function isSuspectedBait(leg: BaitCandidate, threshold: string, known: readonly KnownEntry[]): boolean {
+  if (!isBaitCandidate(leg, threshold)) return false
+  const network = leg.network!
+  const itself = known.filter((k) => sameAddress(network, k.address, leg.from))
+  if (itself.some((k) => k.source !== 'ledger')) return false
+  const firstSeen = Math.min(Date.parse(leg.at), ...itself.map((k) => Date.parse(k.seenAt)))
+  return known.some((k) => isLookalike(network, leg.from, k.address) && (k.source !== 'ledger' || Date.parse(k.seenAt) < firstSeen))
 }
 
 /** What the app says wherever a flagged movement's sender could be copied or shown. */

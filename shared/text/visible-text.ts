@@ -23,11 +23,12 @@ export function shownLine(literals: TemplateStringsArray, ...values: ReadonlyArr
 
 /**
  * Printed output whose line breaks are its own: each line is shown safely, the breaks between lines kept (CRLF, a
- * CSV's break, as much as LF; a CR anywhere else could rewrite the line, so it is shown).
+ * CSV's break, as much as LF; a CR anywhere else could rewrite the line, so it is shown). A CR that ends the text is
+ * the first half of a CRLF: the printer adds the LF (a CSV chunk printed as a line).
  */
 export function shownLines(text: string): ShownText {
   return text
-    .split(/(\r?\n)/)
+    .split(/(\r?\n|\r$)/)
     .map((part, i) => (i % 2 === 1 ? part : shown(part)))
     .join('') as ShownText
 }

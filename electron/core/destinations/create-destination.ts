@@ -3,7 +3,7 @@ import type { Counterparty } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
-import { knownAddresses, type DeskStore } from '../store'
+import { baitFlags, knownAddresses, type DeskStore } from '../store'
 import { findLookalikes, lookalikeError } from './lookalike-guard'
 
 export interface CreateDestinationOptions {
@@ -36,8 +36,9 @@ export async function createDestination(
   }
   const created = await client.createCounterparty(body)
   const c = created.counterparty
-  store.transaction('note the new destination', () =>
-    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }]),
-  )
+  store.transaction('note the new destination', () => {
+    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
+    store.repo(baitFlags).recheck()
+  })
   return created
 }

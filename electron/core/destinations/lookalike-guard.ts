@@ -4,7 +4,7 @@ import { toChecksumAddress } from '../../../shared/api/address'
 import { findNetwork } from '../../../shared/api/networks'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
-import { knownAddresses, type DeskStore, type KnownAddress, type NewKnownAddress } from '../store'
+import { baitFlags, knownAddresses, type DeskStore, type KnownAddress, type NewKnownAddress } from '../store'
 import { fieldsOf, forgetProviderLists, markProviderLists, providerListsUnchanged } from './provider-lists-mark'
 
 /** The provider's lists the guard reads before each check, so the book and the own addresses are current. */
@@ -45,7 +45,11 @@ export function noteProviderLists(store: DeskStore, book: readonly Counterparty[
   const reset = index.resetMark()
   if (providerListsUnchanged(store, reset, book, wallets)) return
   try {
-    store.transaction('note the destination book and own addresses', () => index.note(providerEntries(book, wallets, new Date().toISOString())))
+    store.transaction('note the destination book and own addresses', () => {
+      index.note(providerEntries(book, wallets, new Date().toISOString()))
+      // Dust already in the history from a look-alike of a destination just learned of is flagged now.
+      store.repo(baitFlags).recheck()
+    })
     markProviderLists(store, reset, fieldsOf(book, wallets))
   } catch (err) {
     forgetProviderLists(store)

@@ -5,6 +5,7 @@ import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../treasury/export-runs'
 import { writeCsvFile } from './csv-chunks'
 import { compareWithProvider } from './balance-compare'
+import { dustThresholdRows, setDustThreshold } from './dust-thresholds'
 import { buildReport } from './report-run'
 import { reportCsvLines } from './report-csv'
 
@@ -73,5 +74,11 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
       })
     },
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
+    'history.dustThresholds': async () => dustThresholdRows((await host.session()).store),
+    'history.setDustThreshold': async ({ asset, below }) => {
+      const { store } = await host.session()
+      const { flagged } = setDustThreshold(store, asset, below)
+      return { thresholds: dustThresholdRows(store), flagged }
+    },
   }
 }

@@ -34,7 +34,7 @@ export class BaitFlags {
 
   /** The flag for a leg about to be stored, under the thresholds read once for its page. */
   judge(leg: TransactionLeg, own: DustThresholds): 0 | 1 | null {
-    const candidate = { direction: leg.direction, network: leg.network, amount: leg.amount, from: leg.from.address }
+    const candidate = { direction: leg.direction, network: leg.network, amount: leg.amount, from: leg.from.address, at: leg.created_at }
     const threshold = dustThreshold(own, leg.asset)
     if (!isBaitCandidate(candidate, threshold)) return null
     return isSuspectedBait(candidate, threshold, this.known.sameLook(leg.network!, leg.from.address)) ? 1 : 0
@@ -43,7 +43,7 @@ export class BaitFlags {
   /** Judges again the dust legs not flagged: after the index gained addresses. Runs in the caller's transaction. */
   recheck(): void {
     const own = this.thresholds()
-    const rows = this.db.prepare('SELECT l.seq, l.asset, l.network, l.amount, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0').all()
+    const rows = this.db.prepare('SELECT l.seq, l.asset, l.network, l.amount, l.created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0').all()
     this.write(rows as unknown as Candidate[], own)
   }
 
@@ -60,7 +60,7 @@ export class BaitFlags {
     const assets = asset !== undefined ? [asset] : (this.db.prepare('SELECT DISTINCT asset FROM ledger_legs').all() as Array<{ asset: string }>).map((r) => r.asset)
     const clear = this.db.prepare('UPDATE ledger_legs SET bait = NULL WHERE bait IS NOT NULL AND asset = ?')
     // Only amounts below the threshold, or zero, by the sortable amount key: the rest cannot be dust.
-    const select = this.db.prepare(`SELECT l.seq, l.asset, l.network, l.amount, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party
+    const select = this.db.prepare(`SELECT l.seq, l.asset, l.network, l.amount, l.created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party
       WHERE l.asset = ? AND l.direction = 'in' AND l.network IS NOT NULL AND (l.amount_key < ? OR l.amount_key = ?)`)
     for (const a of assets) {
       clear.run(a)
@@ -68,10 +68,15 @@ export class BaitFlags {
     }
   }
 
+  /** Legs flagged in the whole ledger. */
+  flaggedCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE bait = 1').get() as { n: number }).n
+  }
+
   private write(rows: readonly Candidate[], own: DustThresholds): void {
     const put = this.db.prepare('UPDATE ledger_legs SET bait = ? WHERE seq = ?')
     for (const r of rows) {
-      const leg = { direction: 'in' as const, network: r.network, amount: r.amount, from: r.address }
+      const leg = { direction: 'in' as const, network: r.network, amount: r.amount, from: r.address, at: r.created_at }
       const threshold = dustThreshold(own, r.asset)
       const flag = !isBaitCandidate(leg, threshold) ? null : isSuspectedBait(leg, threshold, this.known.sameLook(r.network, r.address)) ? 1 : 0
       put.run(flag, r.seq)
@@ -84,6 +89,7 @@ interface Candidate {
   asset: string
   network: string
   amount: string
+  created_at: string
   address: string
 }
 

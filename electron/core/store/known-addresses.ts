@@ -36,9 +36,10 @@ export type NewKnownAddress = Omit<KnownAddress, 'address'> & { address: string 
 /** Moves whenever the index is emptied of the provider's lists (reset), in any process: a mark taken before it is void. */
 const RESET_MARK = 'known_addresses_reset'
 
-/** The index of known addresses over one connection. Ledger parties are noted once per process (a sync sees them again and again). */
+/** The index of known addresses over one connection. Ledger parties are noted once per process and first-seen time (a sync sees them again and again). */
 export class KnownAddresses {
-  private readonly notedParties = new Set<string>()
+  /** Each ledger party noted by this process, with the earliest time noted for it. */
+  private readonly notedParties = new Map<string, number>()
   private putStatement: StatementSync | null = null
   private lookStatement: StatementSync | null = null
   private resetStatement: StatementSync | null = null
@@ -67,8 +68,11 @@ export class KnownAddresses {
       if (leg.network === null) continue
       for (const party of [leg.from, leg.to]) {
         const mark = `${leg.network}\n${canonicalAddress(leg.network, party.address)}`
-        if (this.notedParties.has(mark)) continue
-        this.notedParties.add(mark)
+        // A sync walks newest first: an older leg of a party noted already moves its first-seen time back.
+        const at = Date.parse(leg.created_at)
+        const noted = this.notedParties.get(mark)
+        if (noted !== undefined && noted <= at) continue
+        this.notedParties.set(mark, at)
         fresh.push({ network: leg.network, address: party.address, source: 'ledger', label: party.name, seenAt: leg.created_at })
       }
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DustThresholdRowSchema } from '../../address/dust-bait'
 import { LIMITS } from '../../api/limits'
 import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
@@ -33,4 +34,11 @@ export const historyChannels = channels({
    */
   'history.exportReport': { input: ReportPeriodSchema, output: ExportResultSchema },
   'history.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  /** The profile's dust thresholds by asset: incoming dust from a look-alike of a known address is flagged. */
+  'history.dustThresholds': { input: z.strictObject({}), output: z.array(DustThresholdRowSchema) },
+  /** Sets one asset's threshold; the ledger's legs of that asset are judged again. Answers with the thresholds and the flagged count. */
+  'history.setDustThreshold': {
+    input: z.strictObject({ asset: text().min(1).max(32), below: text().min(1).max(40) }),
+    output: z.strictObject({ thresholds: z.array(DustThresholdRowSchema), flagged: z.number().int() }),
+  },
 })

@@ -61,6 +61,9 @@ describe('the visible form', () => {
     expect(shownLines('one\u001b[1A\ntwo')).toBe('one[U+001B][1A\ntwo')
     // A CSV's CRLF is a break of the output's own; a lone CR (which would rewrite the line) is shown.
     expect(shownLines('a,b\r\nc\rd\n')).toBe('a,b\r\nc[U+000D]d\n')
+    // The end of a CSV chunk printed as a line: the printer's LF completes the CRLF.
+    expect(shownLines('a,b\r\nc,d\r')).toBe('a,b\r\nc,d\r')
+    expect(shownLines('c\r\r')).toBe('c[U+000D]\r')
   })
 
   it('keeps JSON data whole while no raw hiding character is printed', () => {
