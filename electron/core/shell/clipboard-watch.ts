@@ -8,11 +8,11 @@ export const WATCH_MS = 60_000
 export const POLL_MS = 500
 
 export interface ClipboardWatchDeps {
-  /** The clipboard's text now; only ever called while a watch runs. */
-  read: () => string
+  /** The clipboard's text now (Electron reads it asynchronously); only ever called while a watch runs. */
+  read: () => Promise<string>
   now: () => number
   /** Calls `tick` every `ms` until the returned stop is called. */
-  every: (tick: () => void, ms: number) => () => void
+  every: (tick: () => Promise<void>, ms: number) => () => void
   /** The clipboard now holds another address of the copied address's network: said at once, naming both. */
   onSwap: (swap: { network: string; copied: string; found: string }) => void
 }
@@ -40,12 +40,14 @@ export class ClipboardWatch {
     return this.current !== null
   }
 
-  /** One look at the clipboard; the timer calls it, a test may too. */
-  poll(): void {
+  /** One look at the clipboard; the timer calls it, a test may too. A clipboard that cannot be read is looked at next time. */
+  async poll(): Promise<void> {
     const w = this.current
     if (!w) return
     if (this.deps.now() - w.startedAt > WATCH_MS) return this.stop()
-    const found = this.deps.read().trim()
+    const found = (await this.deps.read().catch(() => '')).trim()
+    // The watch may have ended or been replaced while the read was under way.
+    if (this.current !== w) return
     if (found === '' || sameAddress(w.network, found, w.address) || !isValidAddress(w.network, found)) return
     this.stop()
     this.deps.onSwap({ network: w.network, copied: w.address, found })

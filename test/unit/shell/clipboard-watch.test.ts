@@ -6,10 +6,10 @@ const ATTACKER = '0x5aaeb6053f3e94c9b9a02f33669435e7ef1beaed'
 
 /** A clipboard, a clock and a timer the test moves by hand. */
 function rig() {
-  const state = { clipboard: COPIED, now: 1_000, reads: 0, timers: 0, ticks: [] as Array<() => void> }
+  const state = { clipboard: COPIED, now: 1_000, reads: 0, timers: 0, ticks: [] as Array<() => Promise<void>> }
   const swaps: Array<{ network: string; copied: string; found: string }> = []
   const watch = new ClipboardWatch({
-    read: () => {
+    read: async () => {
       state.reads++
       return state.clipboard
     },
@@ -25,73 +25,73 @@ function rig() {
     },
     onSwap: (s) => swaps.push(s),
   })
-  const tick = (ms = POLL_MS) => {
+  const tick = async (ms = POLL_MS) => {
     state.now += ms
-    for (const t of [...state.ticks]) t()
+    await Promise.all([...state.ticks].map((t) => t()))
   }
   return { state, swaps, watch, tick }
 }
 
 describe('clipboard watch after the app copies an address', () => {
-  it('warns once, naming both, when the clipboard changes to another address of the same network', () => {
+  it('warns once, naming both, when the clipboard changes to another address of the same network', async () => {
     const { state, swaps, watch, tick } = rig()
     watch.start('ethereum', COPIED)
-    tick()
+    await tick()
     expect(swaps).toEqual([])
     state.clipboard = ATTACKER
-    tick()
+    await tick()
     expect(swaps).toEqual([{ network: 'ethereum', copied: COPIED, found: ATTACKER }])
     expect(watch.watching).toBe(false)
     expect(state.timers).toBe(0)
-    tick()
+    await tick()
     expect(swaps).toHaveLength(1)
     expect(swapMessage(swaps[0]!)).toContain(`you copied ${COPIED}, it now holds ${ATTACKER}`)
   })
 
-  it('leaves other text, the same address in another spelling and an address of another network alone', () => {
+  it('leaves other text, the same address in another spelling and an address of another network alone', async () => {
     const { state, swaps, watch, tick } = rig()
     watch.start('ethereum', COPIED)
     for (const text of ['hello', COPIED.toLowerCase(), 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', '']) {
       state.clipboard = text
-      tick()
+      await tick()
     }
     expect(swaps).toEqual([])
     expect(watch.watching).toBe(true)
   })
 
-  it('stops after 60 seconds and never reads the clipboard again', () => {
+  it('stops after 60 seconds and never reads the clipboard again', async () => {
     const { state, swaps, watch, tick } = rig()
     watch.start('ethereum', COPIED)
-    tick(WATCH_MS)
+    await tick(WATCH_MS)
     expect(watch.watching).toBe(true)
-    tick()
+    await tick()
     expect(watch.watching).toBe(false)
     const reads = state.reads
     state.clipboard = ATTACKER
-    tick()
-    watch.poll()
+    await tick()
+    await watch.poll()
     expect(state.reads).toBe(reads)
     expect(swaps).toEqual([])
   })
 
-  it('a newer copy replaces the watch: one timer, the new address compared', () => {
+  it('a newer copy replaces the watch: one timer, the new address compared', async () => {
     const { state, swaps, watch, tick } = rig()
     watch.start('ethereum', COPIED)
     watch.start('ethereum', ATTACKER)
     expect(state.timers).toBe(1)
     state.clipboard = ATTACKER
-    tick()
+    await tick()
     expect(swaps).toEqual([])
     state.clipboard = COPIED
-    tick()
+    await tick()
     expect(swaps).toEqual([{ network: 'ethereum', copied: ATTACKER, found: COPIED }])
   })
 
-  it('reads nothing before a copy, and does not watch an unknown network', () => {
+  it('reads nothing before a copy, and does not watch an unknown network', async () => {
     const { state, watch, tick } = rig()
-    tick()
+    await tick()
     watch.start('dogecoin', COPIED)
-    tick()
+    await tick()
     expect(state.reads).toBe(0)
     expect(state.timers).toBe(0)
   })
