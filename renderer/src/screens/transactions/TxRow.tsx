@@ -59,8 +59,9 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       ) : null}
       <span role="cell" className="col-party tx-party" title={who.address}>
         {t.suspected_poisoning ? (
-          <span className="chip chip-bad" data-testid="bait-badge" title={BAIT_WARNING}>
-            Suspected poisoning
+          // Short in the fixed-width cell, so the address keeps its room; the title and the detail say it whole.
+          <span className="chip chip-bad bait-badge" data-testid="bait-badge" title={BAIT_WARNING}>
+            <span className="sr-only">Suspected </span>Poisoning
           </span>
         ) : null}
         <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
