@@ -17,6 +17,7 @@ import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/ap
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { dust } from './history-dust-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -144,15 +145,16 @@ async function writeOut(ctx: CliContext, out: unknown, lines: Iterable<string>):
 
 const exportCsv: Action = {
   name: 'history export',
-  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
+  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
   summary:
-    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. Refuses a period the ledger has not synced, naming what is missing.",
+    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address); --suspected-poisoning writes only those. Refuses a period the ledger has not synced, naming what is missing.",
   options: {
     profile: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     wallet: { type: 'string' },
     asset: { type: 'string' },
+    'suspected-poisoning': { type: 'boolean' },
     format: { type: 'string' },
     'time-zone': { type: 'string' },
     fiat: { type: 'string' },
@@ -164,7 +166,7 @@ const exportCsv: Action = {
     const usage = actionHelp(exportCsv)
     const p = period(v, usage)
     const accounting = accountingOptions(v, usage)
-    const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined }
+    const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined, suspectedPoisoning: v['suspected-poisoning'] === true ? (true as const) : undefined }
     return ctx.withStore(profile, async (store) => {
       openLedger(store, profile.baseUrl, keyIdOf(profile))
       const covered = (ledger: LedgerRepo) => requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
@@ -213,6 +215,6 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, or reconcile a period.",
-  [sync, exportCsv, report, pricesImport],
+  "The profile's local history ledger: sync it from the provider, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
+  [sync, exportCsv, report, pricesImport, dust],
 )

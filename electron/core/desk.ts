@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { appHandlers } from './app-handlers'
+import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { historyHandlers } from './treasury/history-handlers'
@@ -37,6 +38,8 @@ export interface DeskOptions {
   printPage?: () => Promise<Uint8Array>
   /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
   applyContentProtection?: (enabled: boolean) => void
+  /** The system clipboard: addresses the app copies are written and watched for a swap; injected by the Electron shell. */
+  clipboard?: ShellClipboard
   /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
   historyInBackground?: boolean
 }
@@ -67,7 +70,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const router = new Router(log)
   const disposers: Array<() => Promise<void> | void> = []
 
-  router.register(appHandlers(options.shell, options.version))
+  const copyAddress = copyAddressHandler(options.clipboard, events)
+  disposers.push(copyAddress.dispose)
+  router.register(appHandlers(options.shell, options.version, copyAddress.copy))
   const settings = new AppSettingsStore(options.dataDir)
   router.register(settingsHandlers({ settings, applyContentProtection: options.applyContentProtection }))
 

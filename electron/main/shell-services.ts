@@ -1,11 +1,11 @@
-import { dialog, Notification, type BrowserWindow } from 'electron'
+import { clipboard, dialog, Notification, type BrowserWindow } from 'electron'
 import { extname, join } from 'node:path'
 import { startSimulator, type RunningSimulator } from '../simulator'
 import type { DeskOptions } from '../core/desk'
 import { openExternal } from './external-links'
 import { log } from '../core/shell/stderr-log'
 
-type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath' | 'printPage'> & { dispose(): Promise<void> }
+type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath' | 'printPage' | 'clipboard'> & { dispose(): Promise<void> }
 
 /** What the desktop shell lends the core: the embedded simulator, dialogs, notifications, the link guard. */
 export function shellServices(userData: string, window: () => BrowserWindow | null): ShellServices {
@@ -21,6 +21,7 @@ export function shellServices(userData: string, window: () => BrowserWindow | nu
       return { sandboxUrl: sim.sandbox.url, consoleUrl: `${sim.sandbox.url}/_console/` }
     },
     openExternal,
+    clipboard: { read: async () => clipboard.readText(), write: async (text) => clipboard.writeText(text) },
     notify: (title, body) => {
       if (Notification.isSupported()) new Notification({ title, body }).show()
     },

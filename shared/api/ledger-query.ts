@@ -29,6 +29,8 @@ export const LedgerFilterSchema = z.strictObject({
   minAmount: decimal.optional(),
   maxAmount: decimal.optional(),
   text: text().trim().min(1).max(LIMITS.id).optional(),
+  /** Only legs flagged as suspected address poisoning (incoming dust from a look-alike of a known address). */
+  suspectedPoisoning: z.literal(true).optional(),
 })
 export type LedgerFilter = z.infer<typeof LedgerFilterSchema>
 
@@ -39,7 +41,12 @@ export const LedgerPageQuerySchema = LedgerFilterSchema.extend({
 export type LedgerPageQuery = z.input<typeof LedgerPageQuerySchema>
 
 /** A leg as the ledger holds it: the provider's latest answer and when it was read. */
-export const LedgerRowSchema = TransactionLegSchema.extend({ read_at: timestamp, final: z.boolean() })
+export const LedgerRowSchema = TransactionLegSchema.extend({
+  read_at: timestamp,
+  final: z.boolean(),
+  /** Incoming dust or zero from a look-alike of an address the profile knows (shared/address/dust-bait.ts). */
+  suspected_poisoning: z.boolean(),
+})
 export type LedgerRow = z.infer<typeof LedgerRowSchema>
 
 export const LedgerPageSchema = z.strictObject({ rows: z.array(LedgerRowSchema), next: LedgerPositionSchema.nullable() })

@@ -57,8 +57,12 @@ export const ReconciliationReportSchema = z.strictObject({
       internal: sum,
       fees: sum,
       notFinal: z.number().int(),
+      /** Incoming legs flagged as suspected address poisoning (counted in `incoming` too: they did arrive). */
+      suspectedPoisoning: z.number().int(),
     }),
   ),
+  /** Every flagged leg of the period, over all groups. */
+  suspectedPoisoning: z.number().int(),
   /** Back-to-back recorded-time ranges (from, to] over the period with their row counts. */
   coverage: z.array(z.strictObject({ from: z.string(), to: z.string(), rows: z.number().int() })),
   rows: z.number().int(),

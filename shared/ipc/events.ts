@@ -24,6 +24,8 @@ export const EVENTS = {
     reachedBack: z.string().nullable(),
     error: z.string().nullable(),
   }),
+  /** The clipboard changed to another address of the network within a minute of the app copying one. */
+  'clipboard.swapped': z.strictObject({ network: z.string(), copied: z.string(), found: z.string(), message: z.string() }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
 } as const
 

@@ -28,7 +28,11 @@ export interface KeyOptions {
 }
 
 export type MovementSpec =
-  | { wallet_id: string; direction: 'in' | 'out'; asset: string; network: string; amount: string; fee?: string; created_at?: string; status?: string }
+  | {
+      wallet_id: string; direction: 'in' | 'out'; asset: string; network: string; amount: string; fee?: string; created_at?: string; status?: string
+      /** The outside party of an incoming (`from_address`) or outgoing (`to_address`) movement. */
+      from_address?: string; to_address?: string
+    }
   | { wallet_id: string; to_wallet_id: string; asset: string; network: string; amount: string; created_at?: string; status?: string }
   | { wallet_id: string; generate: number }
 

@@ -3,7 +3,7 @@ import type { Counterparty } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
-import { knownAddresses, type DeskStore } from '../store'
+import { baitFlags, knownAddresses, type DeskStore } from '../store'
 import { findLookalikes, lookalikeError } from './lookalike-guard'
 
 export interface CreateDestinationOptions {
@@ -54,6 +54,7 @@ export async function registerDestination(
   store.transaction('note the new destination', () => {
     store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
     options.alsoRecord?.(created)
+    store.repo(baitFlags).recheck()
   })
   return created
 }

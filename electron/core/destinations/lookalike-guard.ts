@@ -4,7 +4,8 @@ import { toChecksumAddress } from '../../../shared/api/address'
 import { findNetwork } from '../../../shared/api/networks'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
-import { knownAddresses, type DeskStore, type KnownAddress, type NewKnownAddress } from '../store'
+import { baitFlags, knownAddresses, type DeskStore, type KnownAddress, type NewKnownAddress } from '../store'
+import { fieldsOf, forgetProviderLists, markProviderLists, providerListsUnchanged } from './provider-lists-mark'
 
 /** The provider's lists the guard reads before each check, so the book and the own addresses are current. */
 export interface GuardClient {
@@ -35,14 +36,23 @@ export async function findLookalikes(store: DeskStore, client: GuardClient, netw
   return checkIndex(store, network, address)
 }
 
-/** The destination book and own deposit addresses just read from the provider, into the index: only what this process has not noted yet is written. */
+/**
+ * The destination book and own deposit addresses just read from the provider, into the index. A book unchanged
+ * since this process last wrote it (the usual case) costs one comparison per entry and no write.
+ */
 export function noteProviderLists(store: DeskStore, book: readonly Counterparty[], wallets: readonly Wallet[]): void {
   const index = store.repo(knownAddresses)
-  const fresh = index.freshProvider(providerEntries(book, wallets, new Date().toISOString()))
+  const reset = index.resetMark()
+  if (providerListsUnchanged(store, reset, book, wallets)) return
   try {
-    if (fresh.length > 0) store.transaction('note the destination book and own addresses', () => index.note(fresh))
+    store.transaction('note the destination book and own addresses', () => {
+      index.note(providerEntries(book, wallets, new Date().toISOString()))
+      // Dust already in the history from a look-alike of a destination just learned of is flagged now.
+      store.repo(baitFlags).recheck()
+    })
+    markProviderLists(store, reset, fieldsOf(book, wallets))
   } catch (err) {
-    index.forgetNoted()
+    forgetProviderLists(store)
     throw err
   }
 }

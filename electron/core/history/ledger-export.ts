@@ -2,7 +2,8 @@ import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo } from '../store/ledger-repo'
 import { ledgerRepo } from '../store/ledger-repo-factory'
-import { cells, COLUMNS, writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { ledgerCells, LEDGER_COLUMNS } from './ledger-csv'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
 const BATCH = 2_000
@@ -18,7 +19,7 @@ async function* ledgerBatches(store: DeskStore, ledger: LedgerRepo, filter: Ledg
     const batch = store.read('read the history ledger for the export', () => {
       const out: Array<Array<string | null>> = []
       for (let next = rows.next(); !next.done; next = rows.next()) {
-        out.push(cells(next.value))
+        out.push(ledgerCells(next.value))
         if (out.length === BATCH) break
       }
       return out
@@ -39,5 +40,5 @@ export function exportLedgerCsv(
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
   // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
-  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => writeCsvExport(path, COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress))
+  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress))
 }

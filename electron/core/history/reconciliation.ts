@@ -42,6 +42,7 @@ interface Group {
   network: string
   tallies: Record<'in' | 'out' | 'internal' | 'fees', Tally>
   notFinal: number
+  suspectedPoisoning: number
 }
 
 /** Groups by wallet, then asset, then network: maps of the columns as read, with no key text built per leg. */
@@ -55,7 +56,7 @@ class Groups {
     if (!byNetwork) byAsset.set(asset, (byNetwork = new Map()))
     let g = byNetwork.get(network)
     if (!g) {
-      g = { walletId, asset, network, tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() }, notFinal: 0 }
+      g = { walletId, asset, network, tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() }, notFinal: 0, suspectedPoisoning: 0 }
       byNetwork.set(network, g)
     }
     return g
@@ -116,6 +117,7 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
   const seen = { in: new Set<string>(), out: new Set<string>(), internal: new Set<string>() }
   const notFinal: ReconciliationReport['notFinal'] = []
   let rows = 0
+  let flagged = 0
   let range = 0
   const count = (leg: LegTally) => {
     while (leg.atMs > cuts[range + 1]!) range++
@@ -126,6 +128,10 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
     const network = leg.network ?? ''
     const g = groups.get(wallet, leg.asset, network)
     g.tallies[leg.direction].add(leg.amount)
+    if (leg.suspectedPoisoning) {
+      g.suspectedPoisoning++
+      flagged++
+    }
     if (leg.fee !== null && leg.feeAsset !== null) groups.get(wallet, leg.feeAsset, network).tallies.fees.add(leg.fee)
     if (!leg.final) {
       g.notFinal++
@@ -163,10 +169,12 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
         internal: g.tallies.internal.view,
         fees: g.tallies.fees.view,
         notFinal: g.notFinal,
+        suspectedPoisoning: g.suspectedPoisoning,
       })),
     coverage: perRange.map((n, i) => ({ from: iso(cuts[i]!), to: iso(cuts[i + 1]!), rows: n })),
     rows,
     distinctRows: seen.in.size + seen.out.size + seen.internal.size,
+    suspectedPoisoning: flagged,
     notFinal,
     rollForward: {
       openingUnknownBecause: openingKnown

@@ -25,13 +25,14 @@ export function* reportCsvLines(report: ReconciliationReport, header: ReportHead
   yield csvLine(['generated_at', header.generatedAt])
   yield csvLine(['rows', String(report.rows)])
   yield csvLine(['distinct_id_direction', String(report.distinctRows)])
+  yield csvLine(['suspected_poisoning', String(report.suspectedPoisoning)])
   yield csvLine(['opening_balances', report.rollForward.openingUnknownBecause ?? 'from the first movement'])
   yield csvLine(['compared_with_provider', report.rollForward.compared ? 'yes' : 'no (the period does not end at the last sync)'])
   yield '\r\n'
-  yield csvLine(['wallet_id', 'asset', 'network', 'in_count', 'in_sum', 'out_count', 'out_sum', 'internal_count', 'internal_sum', 'fee_count', 'fee_sum', 'not_final'])
+  yield csvLine(['wallet_id', 'asset', 'network', 'in_count', 'in_sum', 'out_count', 'out_sum', 'internal_count', 'internal_sum', 'fee_count', 'fee_sum', 'not_final', 'suspected_poisoning'])
   for (const g of report.groups) {
     yield csvLine([g.walletId, g.asset, g.network, String(g.incoming.count), g.incoming.sum, String(g.outgoing.count), g.outgoing.sum,
-      String(g.internal.count), g.internal.sum, String(g.fees.count), g.fees.sum, String(g.notFinal)])
+      String(g.internal.count), g.internal.sum, String(g.fees.count), g.fees.sum, String(g.notFinal), String(g.suspectedPoisoning)])
   }
   yield '\r\n'
   yield* rollForwardLines(report)

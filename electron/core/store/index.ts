@@ -14,3 +14,4 @@ export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type 
 export { PriceTableRepo, priceTableRepo } from './price-table-repo'
 export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type ImportRecord, type ImportRowRecord, type ImportRowState } from './destination-import-repo'
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
+export { BaitFlags, baitFlags } from './bait-flags'

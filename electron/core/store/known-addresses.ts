@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
 import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalike'
@@ -32,11 +33,16 @@ export interface KnownAddress {
 
 export type NewKnownAddress = Omit<KnownAddress, 'address'> & { address: string }
 
-/** The index of known addresses over one connection. Ledger parties are noted once per process (a sync sees them again and again). */
+/** Moves whenever the index is emptied of the provider's lists (reset), in any process: a mark taken before it is void. */
+const RESET_MARK = 'known_addresses_reset'
+
+/** The index of known addresses over one connection. Ledger parties are noted once per process and first-seen time (a sync sees them again and again). */
 export class KnownAddresses {
-  private readonly notedParties = new Set<string>()
-  private readonly notedProvider = new Set<string>()
+  /** Each ledger party noted by this process, with the earliest time noted for it. */
+  private readonly notedParties = new Map<string, number>()
   private putStatement: StatementSync | null = null
+  private lookStatement: StatementSync | null = null
+  private resetStatement: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -50,21 +56,9 @@ export class KnownAddresses {
     }
   }
 
-  /** Of the provider's book and own addresses, read before every check, what this process has not noted yet: only that is written. */
-  freshProvider(entries: readonly NewKnownAddress[]): NewKnownAddress[] {
-    // Without the time: an own address is read "now" at every check, and a time only ever moves earlier.
-    return entries.filter((e) => {
-      const mark = `${e.network}\n${e.address}\n${e.source}\n${e.label ?? ''}`
-      if (this.notedProvider.has(mark)) return false
-      this.notedProvider.add(mark)
-      return true
-    })
-  }
-
   /** After a write that did not commit: what this process thought it had noted is noted again next time. */
   forgetNoted(): void {
     this.notedParties.clear()
-    this.notedProvider.clear()
   }
 
   /** Both parties of each leg, under the leg's network. */
@@ -74,8 +68,11 @@ export class KnownAddresses {
       if (leg.network === null) continue
       for (const party of [leg.from, leg.to]) {
         const mark = `${leg.network}\n${canonicalAddress(leg.network, party.address)}`
-        if (this.notedParties.has(mark)) continue
-        this.notedParties.add(mark)
+        // A sync walks newest first: an older leg of a party noted already moves its first-seen time back.
+        const at = Date.parse(leg.created_at)
+        const noted = this.notedParties.get(mark)
+        if (noted !== undefined && noted <= at) continue
+        this.notedParties.set(mark, at)
         fresh.push({ network: leg.network, address: party.address, source: 'ledger', label: party.name, seenAt: leg.created_at })
       }
     }
@@ -91,7 +88,9 @@ export class KnownAddresses {
   sameLook(network: string, address: string): KnownAddress[] {
     const look = lookalikeKey(network, address)
     if (look === null) return []
-    const rows = this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network = ? AND look = ?').all(network, look)
+    // One lookup on the primary key's leading columns.
+    this.lookStatement ??= this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network = ? AND look = ?')
+    const rows = this.lookStatement.all(network, look)
     return rows.map((raw) => {
       const row = KnownRowSchema.safeParse(raw)
       // A row whose key is not its address's would hide a look-alike: refuse rather than trust it.
@@ -104,10 +103,16 @@ export class KnownAddresses {
 
   /** After the ledger was emptied (another environment or key): what the store holds is derived again, the provider's lists are read again. */
   reset(): void {
-    this.notedParties.clear()
-    this.notedProvider.clear()
+    this.forgetNoted()
     this.db.exec("DELETE FROM known_addresses WHERE source IN ('destination', 'own')")
+    this.db.prepare(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(RESET_MARK, randomUUID())
     rebuildKnownAddresses(this.db)
+  }
+
+  /** Changes whenever a reset emptied the provider's lists from the index, in any process: a cache of what was written then is void. */
+  resetMark(): string {
+    this.resetStatement ??= this.db.prepare('SELECT value FROM meta WHERE name = ?')
+    return (this.resetStatement.get(RESET_MARK) as { value: string } | undefined)?.value ?? ''
   }
 }
 

@@ -34,6 +34,7 @@ const decimalOrNull: Rule<string | null> = { what: 'a decimal amount or empty', 
 const timestamp: Rule<string> = { what: 'an ISO 8601 time', ok: (v): v is string => typeof v === 'string' && TIMESTAMP_PATTERN.test(v) }
 const direction: Rule<'in' | 'out' | 'internal'> = { what: 'in, out or internal', ok: (v): v is 'in' | 'out' | 'internal' => DIRECTIONS.includes(v) }
 const flag: Rule<0 | 1> = { what: '0 or 1', ok: (v): v is 0 | 1 => v === 0 || v === 1 }
+const flagOrNull: Rule<0 | 1 | null> = { what: '0, 1 or empty', ok: (v): v is 0 | 1 | null => v === null || flag.ok(v) }
 const time: Rule<number> = { what: 'a time in milliseconds', ok: (v): v is number => integer.ok(v) && v >= FIRST_MS && v <= LAST_MS }
 
 /** Each column a read may select, with the SQL that selects it (legs `l`, parties `f` and `t`) and its rule. */
@@ -58,6 +59,8 @@ export const LEG_COLUMNS = {
   to_address: { sql: 't.address', rule: text },
   tx_hash: { sql: 'l.tx_hash', rule: textOrNull },
   read_at_ms: { sql: 'l.read_at_ms', rule: time },
+  /** Suspected address poisoning (bait-flags.ts): 1 flagged, 0 dust not flagged, empty not incoming dust. */
+  bait: { sql: 'l.bait', rule: flagOrNull },
 } satisfies Record<string, { sql: string; rule: Rule<unknown> }>
 export type LegColumn = keyof typeof LEG_COLUMNS
 /** What a column holds once its rule has passed. */

@@ -7,6 +7,7 @@ import { DeskError } from '../errors'
 import { LegRead } from './ledger-columns'
 import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerAmountKey, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
 import { inTransaction } from './transaction'
+import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from './known-addresses'
 import type { OpeningEffect } from './opening-effects'
 import { OpeningSums, type TimedLeg } from './opening-sums'
@@ -43,6 +44,7 @@ export interface LegTally {
   final: boolean
   status: string
   readAtMs: number
+  suspectedPoisoning: boolean
 }
 
 export interface LedgerState {
@@ -67,12 +69,12 @@ interface RawState {
 
 /** A whole leg, as screens and exports show it (with its parties), and its sort position. */
 const ROW_COLUMNS = ['id', 'direction', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount',
-  'fee', 'fee_asset', 'from_name', 'from_address', 'to_name', 'to_address', 'tx_hash', 'read_at_ms', 'at_ms', 'seq'] as const
+  'fee', 'fee_asset', 'from_name', 'from_address', 'to_name', 'to_address', 'tx_hash', 'read_at_ms', 'at_ms', 'seq', 'bait'] as const
 const ROW_READ = new LegRead(ROW_COLUMNS)
 const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
 
 /** Only what a report adds up and its sort position: no joins, no timestamps as text. */
-const TALLY_COLUMNS = ['seq', 'at_ms', 'id', 'direction', 'wallet_id', 'asset', 'network', 'amount', 'fee', 'fee_asset', 'final', 'status', 'read_at_ms'] as const
+const TALLY_COLUMNS = ['seq', 'at_ms', 'id', 'direction', 'wallet_id', 'asset', 'network', 'amount', 'fee', 'fee_asset', 'final', 'status', 'read_at_ms', 'bait'] as const
 const TALLY_READ = new LegRead(TALLY_COLUMNS)
 
 /** A stored leg back as the API's shape, each column checked against its rule (ledger-columns.ts). */
@@ -95,6 +97,7 @@ function toRow(raw: readonly unknown[], readAt: (ms: number) => string): LedgerR
     wallet_id: ROW_READ.value(row, 'wallet_id'),
     read_at: readAt(ROW_READ.value(row, 'read_at_ms')),
     final: ROW_READ.value(row, 'final') === 1,
+    suspected_poisoning: ROW_READ.value(row, 'bait') === 1,
   }
 }
 
@@ -113,6 +116,7 @@ function toTally(raw: readonly unknown[]): LegTally {
     final: TALLY_READ.value(row, 'final') === 1,
     status: TALLY_READ.value(row, 'status'),
     readAtMs: TALLY_READ.value(row, 'read_at_ms'),
+    suspectedPoisoning: TALLY_READ.value(row, 'bait') === 1,
   }
 }
 
@@ -146,10 +150,12 @@ export class LedgerRepo {
   private readonly parties = new Map<string, number>()
   private readonly known: KnownAddresses
   private readonly sums: OpeningSums
+  private readonly bait: BaitFlags
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
     this.sums = new OpeningSums(db)
+    this.bait = new BaitFlags(db)
     registerAmountKey(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
@@ -198,6 +204,8 @@ export class LedgerRepo {
     inTransaction(this.db, () => {
       this.upsert(legs, readAtMs, firstRecheckMs)
       if (!done) return this.saveWalk(walk)
+      // The walk has noted every party it will: bait older than the address it imitates is flagged now.
+      this.bait.recheck()
       const state = this.state()
       const highWater = Math.max(state.highWaterMs ?? -Infinity, walk.newest ?? -Infinity)
       this.db
@@ -349,15 +357,18 @@ export class LedgerRepo {
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
     const put = this.db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
-        amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(id, direction) DO UPDATE SET at_ms = excluded.at_ms, created_at = excluded.created_at, wallet_id = excluded.wallet_id,
         asset = excluded.asset, network = excluded.network, network_name = excluded.network_name, status = excluded.status, final = excluded.final,
         amount = excluded.amount, fee = excluded.fee, fee_asset = excluded.fee_asset,
-        from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms`)
+        from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms, bait = excluded.bait`)
     const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
     const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE l.id = ? AND l.direction = ?`))
     const open = new Set<string>()
+    // Parties first, so a page's bait is judged against the addresses on that page too.
+    this.known.noteLegs(legs)
+    const thresholds = this.bait.thresholds()
     this.sums.begin()
     for (const leg of legs) {
       const final = isFinalLegStatus(leg.status)
@@ -369,14 +380,13 @@ export class LedgerRepo {
       // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
       put.run(leg.id, leg.direction, atMs, createdAt, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
-        final ? 1 : 0, leg.amount, leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs)
+        final ? 1 : 0, leg.amount, leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs, this.bait.judge(leg, thresholds))
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)
       else settled.run(id)
     }
     this.sums.commit(() => this.tallies({}))
-    this.known.noteLegs(legs)
   }
 
   private party(p: { name: string | null; address: string }): number {

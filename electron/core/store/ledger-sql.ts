@@ -97,5 +97,7 @@ export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; param
   if (f.to !== undefined) add('l.at_ms <= ?', Date.parse(f.to))
   if (f.minAmount !== undefined) add(`${AMOUNT_KEY_SQL} >= ?`, amountKey(f.minAmount))
   if (f.maxAmount !== undefined) add(`${AMOUNT_KEY_SQL} <= ?`, amountKey(f.maxAmount))
+  // `bait = 1` implies the partial index's `bait IS NOT NULL`: the flagged legs are read from it alone.
+  if (f.suspectedPoisoning) add('l.bait = 1')
   return { sql, params }
 }

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { BaitFlags } from './bait-flags'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LedgerRepo } from './ledger-repo'
@@ -115,6 +116,15 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: LEDGER_COMPACT_SQL + OPENING_SUMS_SQL,
     // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
     after: (db) => void new LedgerRepo(db).recountOpenings(),
+  },
+  {
+    version: 7,
+    name: 'suspected address poisoning: incoming dust from a look-alike of a known address, flagged on the leg',
+    sql: `
+      ALTER TABLE ledger_legs ADD COLUMN bait INTEGER;
+      CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
+    `,
+    after: (db) => new BaitFlags(db).rejudge(),
   },
   {
     version: 8,

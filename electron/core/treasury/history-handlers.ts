@@ -8,6 +8,7 @@ import { compareWithProvider } from '../history/balance-compare'
 import { buildReport } from '../history/report-run'
 import { reportCsvLines } from '../history/report-csv'
 import { importPriceTable, priceTableSummary } from '../history/accounting/price-import'
+import { dustThresholdRows, setDustThreshold } from '../history/dust-thresholds'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
@@ -76,5 +77,11 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'history.prices': async () => priceTableSummary((await host.session()).store),
     'history.importPrices': async ({ source, text }) => importPriceTable((await host.session()).store, text, source),
+    'history.dustThresholds': async () => dustThresholdRows((await host.session()).store),
+    'history.setDustThreshold': async ({ asset, below }) => {
+      const { store } = await host.session()
+      const { flagged } = setDustThreshold(store, asset, below)
+      return { thresholds: dustThresholdRows(store), flagged }
+    },
   }
 }

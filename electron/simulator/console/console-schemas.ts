@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { DECIMAL_PATTERN, findNetwork, LIMITS } from '../../../shared/api'
+import { DECIMAL_PATTERN, findNetwork, isValidAddress, LIMITS } from '../../../shared/api'
 
 /** Bodies of the console endpoints (SIMULATOR.md); strict like the API, so typos fail loudly. */
 const id = z.string().min(1).max(LIMITS.id)
@@ -52,16 +52,31 @@ export const WalletSchema = z.strictObject({
   unreadable: z.boolean().optional(),
 })
 
-export const MovementSchema = z.strictObject({
-  wallet_id: id,
-  direction: z.enum(['in', 'out']),
-  asset,
-  network,
-  amount: decimal,
-  fee: decimal.optional(),
-  created_at: timestamp.optional(),
-  status: z.string().min(1).max(32).optional(),
-})
+/**
+ * One movement. `from_address` (in) or `to_address` (out) names the outside party, any valid address of the
+ * network (a look-alike of a known one, for address-poisoning tests); without it a fresh address is made.
+ * Any amount, zero included (the zero-value transfers poisoning uses).
+ */
+export const MovementSchema = z
+  .strictObject({
+    wallet_id: id,
+    direction: z.enum(['in', 'out']),
+    asset,
+    network,
+    amount: decimal,
+    fee: decimal.optional(),
+    created_at: timestamp.optional(),
+    status: z.string().min(1).max(32).optional(),
+    from_address: z.string().max(LIMITS.id).optional(),
+    to_address: z.string().max(LIMITS.id).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const [field, other] = v.direction === 'in' ? (['from_address', 'to_address'] as const) : (['to_address', 'from_address'] as const)
+    if (v[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `not used for direction ${v.direction} (use ${field})` })
+    const address = v[field]
+    const known = findNetwork(v.network)
+    if (address !== undefined && known && !isValidAddress(v.network, address)) ctx.addIssue({ code: 'custom', path: [field], message: `not a valid ${known.name} address` })
+  })
 
 export const MoveSchema = z.strictObject({
   wallet_id: id,

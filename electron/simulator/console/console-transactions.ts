@@ -64,7 +64,7 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
     ensureAddress(w, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
     const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }
-    const outside = makeAddress(spec.network, osRandom)
+    const outside = (spec.direction === 'in' ? spec.from_address : spec.to_address) ?? makeAddress(spec.network, osRandom)
     const leg = spec.direction === 'in' ? depositLeg(movement, outside) : payoutLeg(movement, outside, spec.fee ?? null)
     if (spec.direction === 'in' && spec.fee !== undefined) leg.fee = spec.fee
     legs = [leg]

@@ -1,18 +1,41 @@
 import { useState } from 'react'
+import { call } from '../desk'
 
-/** A small button that copies `value`; its label says what it copies for screen readers. */
-export function CopyButton({ value, what }: { value: string; what: string }) {
+/**
+ * A small button that copies `value`; its label says what it copies for screen readers. With a `warning` (an
+ * address flagged as suspected poisoning) nothing is copied until the person has read why and chosen to copy anyway.
+ */
+export function CopyButton({ value, what, warning, network }: { value: string; what: string; warning?: string; network?: string | null }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const [confirming, setConfirming] = useState(false)
   const copy = () => {
-    navigator.clipboard.writeText(value).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    )
+    setConfirming(false)
+    // An address goes through the shell, which writes it and watches the clipboard a minute for a swap; where the
+    // shell has no clipboard (the browser demo), or for other values, the page copies it.
+    const viaShell = network ? call('app.copyAddress', { network, address: value }).then((r) => r.copied) : Promise.resolve(false)
+    viaShell
+      .then((copied) => (copied ? undefined : navigator.clipboard.writeText(value)))
+      .then(
+        () => setState('copied'),
+        () => setState('failed'),
+      )
     window.setTimeout(() => setState('idle'), 1500)
   }
-  return (
-    <button type="button" className="copy" onClick={copy} aria-label={`Copy ${what}`} title={`Copy ${what}`}>
+  const button = (
+    <button type="button" className="copy" onClick={warning && !confirming ? () => setConfirming(true) : copy} aria-label={`Copy ${what}`} title={`Copy ${what}`}>
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
     </button>
+  )
+  if (!confirming) return button
+  return (
+    <span className="copy-warning notice warn" role="alert" data-testid="copy-warning">
+      {warning}{' '}
+      <button type="button" onClick={copy}>
+        Copy anyway
+      </button>{' '}
+      <button type="button" onClick={() => setConfirming(false)} autoFocus>
+        Do not copy
+      </button>
+    </span>
   )
 }

@@ -17,13 +17,22 @@ export function shortenMiddle(value: string, keep = 8): string {
 }
 
 /** An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false. */
-export function ShortId({ value, what, short = false, copy = true, keep = 8 }: { value: string; what: string; short?: boolean; copy?: boolean; keep?: number }) {
+export function ShortId({ value, what, short = false, copy = true, keep = 8, warning, network }: {
+  value: string
+  what: string
+  short?: boolean
+  copy?: boolean
+  keep?: number
+  warning?: string
+  /** The network of an address: its copy goes through the shell, which watches the clipboard for a swap. */
+  network?: string | null
+}) {
   return (
     <span className="id-with-copy">
       <code className={short ? 'mono id-short' : 'mono'} title={value} dir="ltr">
         {short ? shortenMiddle(value, keep) : inGroups(value)}
       </code>
-      {copy ? <CopyButton value={value} what={what} /> : null}
+      {copy ? <CopyButton value={value} what={what} warning={warning} network={network} /> : null}
     </span>
   )
 }

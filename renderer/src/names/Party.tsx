@@ -14,6 +14,8 @@ interface Props {
   what: string
   /** Name and address on one line, without a copy button (a fixed-height table row; its detail has the copy). */
   inline?: boolean
+  /** Why copying this address needs a second thought (suspected poisoning): shown before anything is copied. */
+  copyWarning?: string
 }
 
 function nameOf(known: Known, providerName: string | null | undefined): ReactNode {
@@ -38,11 +40,11 @@ function nameOf(known: Known, providerName: string | null | undefined): ReactNod
 }
 
 /** Who is at an address, as already looked up: the name first, then the address, shortened, full on hover, copyable. */
-export function PartyView({ known, address, providerName, what, inline = false }: Omit<Props, 'network'> & { known: Known }) {
+export function PartyView({ known, address, network, providerName, what, inline = false, copyWarning }: Props & { known: Known }) {
   return (
     <span className={inline ? 'party party-inline' : 'party'} data-testid="party">
       <span className="party-name">{nameOf(known, providerName)}</span>
-      <ShortId value={address} what={what} short copy={!inline} keep={inline ? 5 : 8} />
+      <ShortId value={address} what={what} short copy={!inline} keep={inline ? 5 : 8} warning={copyWarning} network={network} />
     </span>
   )
 }

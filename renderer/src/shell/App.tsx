@@ -15,6 +15,7 @@ import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
+import { ClipboardAlert } from './ClipboardAlert'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -83,6 +84,7 @@ export function App() {
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
+        <ClipboardAlert />
         <Notices />
         {body}
       </main>

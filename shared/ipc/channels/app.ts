@@ -20,4 +20,12 @@ export const appChannels = channels({
       keysInMemory: z.boolean().optional(),
     }),
   },
+  /**
+   * Copies an address through the shell, which then watches the clipboard for a minute for a swap to another address
+   * of the network (`clipboard.swapped`). `copied: false`: this shell has no clipboard of its own; the caller copies.
+   */
+  'app.copyAddress': {
+    input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }),
+    output: z.strictObject({ copied: z.boolean() }),
+  },
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DustThresholdRowSchema } from '../../address/dust-bait'
 import { LIMITS } from '../../api/limits'
 import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
@@ -38,4 +39,11 @@ export const historyChannels = channels({
   'history.prices': { input: z.strictObject({}), output: PriceTableSummarySchema },
   /** Replaces the price table with a file the page read; a bad or repeated line refuses the whole file, naming the line. */
   'history.importPrices': { input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }), output: PriceTableSummarySchema },
+  /** The profile's dust thresholds by asset: incoming dust from a look-alike of a known address is flagged. */
+  'history.dustThresholds': { input: z.strictObject({}), output: z.array(DustThresholdRowSchema) },
+  /** Sets one asset's threshold; the ledger's legs of that asset are judged again. Answers with the thresholds and the flagged count. */
+  'history.setDustThreshold': {
+    input: z.strictObject({ asset: text().min(1).max(32), below: text().min(1).max(40) }),
+    output: z.strictObject({ thresholds: z.array(DustThresholdRowSchema), flagged: z.number().int() }),
+  },
 })

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DeskStore, knownAddresses, ledgerRepo, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
 import { sampleLeg } from '../../harness/sample-leg'
+import type { Counterparty } from '../../../shared/api/resources'
+import { checkIndex, noteProviderLists } from '../../../electron/core/destinations/lookalike-guard'
 
 const REAL = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const FAKE = '0x5aaeb6053f3e94c9b9a02f33669435e7ef1beaed'
@@ -81,5 +83,19 @@ describe('the known-address index in the profile store', () => {
     raw.exec("UPDATE known_addresses SET address = '0x1111111111111111111111111111111111111111'")
     raw.close()
     expect(() => store.repo(knownAddresses).sameLook('ethereum', FAKE)).toThrow(/damaged/)
+  })
+
+  it('an unchanged book is not written again, but is once a ledger of another environment emptied the index', () => {
+    const store = open(fresh())
+    const ledger = store.repo(ledgerRepo)
+    ledger.bind('https://sandbox|k1')
+    const book = [{ id: 'cp-1', label: 'Acme', network: 'ethereum', network_name: 'Ethereum', address: REAL, direction: 'send', status: 'verified', can_send: true,
+      verified_at: null, counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-03-01T00:00:00.000Z' }] as Counterparty[]
+    noteProviderLists(store, book, [])
+    expect(checkIndex(store, 'ethereum', FAKE).map((f) => f.source)).toEqual(['destination'])
+    // Another connection's reset (the ledger's own, as a bind does): the guard's mark is void, the book is noted again.
+    ledger.bind('https://production|k2')
+    noteProviderLists(store, book, [])
+    expect(checkIndex(store, 'ethereum', FAKE).map((f) => f.source)).toEqual(['destination'])
   })
 })

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLUMNS } from '../../../electron/core/exports/csv-export'
+import { LEDGER_COLUMNS } from '../../../electron/core/history/ledger-csv'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { cli } from '../../harness/cli-runner'
 import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
@@ -119,7 +119,7 @@ describe('payout-desk history sync, export and report', () => {
     const run = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--out', out])
     expect(run.code).toBe(0)
     const lines = (await readFile(out, 'utf8')).split('\r\n').filter(Boolean)
-    expect(lines[0]).toBe(COLUMNS.join(','))
+    expect(lines[0]).toBe(LEDGER_COLUMNS.join(','))
     const legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter((l) => l.created_at > from && l.created_at <= to)
     expect(lines).toHaveLength(legs.length + 1)
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil"")"`))).toBe(true)

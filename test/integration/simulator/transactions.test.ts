@@ -126,4 +126,24 @@ describe('GET /api/v1/transactions', () => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
     expect((await f.api('GET', `/api/v1/transactions?wallet_id=${wallet.id}`)).status).toBe(503)
   })
+
+  it('records an incoming movement from the outside address a test names, of any amount, zero included', async () => {
+    const from = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+    const [leg] = await f.console.addTransactions({ wallet_id: 'wal-payroll', direction: 'in', asset: 'USDC', network: 'ethereum-sepolia', amount: '0', from_address: from })
+    const read = await f.api('GET', `/api/v1/transactions/${leg.id}`)
+    expect(read.body.data).toEqual([expect.objectContaining({ direction: 'in', amount: '0', from: { name: null, address: from } })])
+    const to = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
+    const [out] = await f.console.addTransactions({ wallet_id: 'wal-payroll', direction: 'out', asset: 'USDC', network: 'ethereum-sepolia', amount: '0.001', to_address: to })
+    expect(out.to.address).toBe(to)
+  })
+
+  it.each([
+    ['an address of another network', { direction: 'in', network: 'ethereum-sepolia', from_address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' }, 'from_address: not a valid'],
+    ['a bad checksum', { direction: 'in', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }, 'from_address: not a valid'],
+    ['the sender of an outgoing movement', { direction: 'out', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, 'from_address: not used for direction out'],
+  ])('refuses %s as the outside party', async (_name, spec, message) => {
+    const res = await f.console.call('POST', 'transactions', { wallet_id: 'wal-payroll', asset: 'ETH', amount: '0.1', ...spec })
+    expect(res.status).toBe(400)
+    expect((res.body as { error: { message: string } }).error.message).toContain(message)
+  })
 })

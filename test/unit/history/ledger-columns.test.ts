@@ -39,7 +39,7 @@ describe('ledger columns: the rules a stored leg is read back with', () => {
   })
 
   it('every column a row is built from has its LedgerRowSchema field beside it, or is checked below', () => {
-    const covered = new Set([...Object.keys(FIELDS), 'seq', 'at_ms', 'final', 'read_at_ms'])
+    const covered = new Set([...Object.keys(FIELDS), 'seq', 'at_ms', 'final', 'read_at_ms', 'bait'])
     expect(Object.keys(LEG_COLUMNS).filter((c) => !covered.has(c))).toEqual([])
   })
 
@@ -47,6 +47,9 @@ describe('ledger columns: the rules a stored leg is read back with', () => {
     const ok = (c: LegColumn, v: unknown) => LEG_COLUMNS[c].rule.ok(v)
     expect([0, 1].map((v) => ok('final', v))).toEqual([true, true])
     expect([2, -1, '1', null, true].map((v) => ok('final', v))).toEqual([false, false, false, false, false])
+    // bait: flagged, dust not flagged, or not incoming dust at all.
+    expect([0, 1, null].map((v) => ok('bait', v))).toEqual([true, true, true])
+    expect([2, '1', true, undefined].map((v) => ok('bait', v))).toEqual([false, false, false, false])
     for (const c of ['read_at_ms', 'at_ms'] as const) {
       for (const ms of [0, Date.parse('2026-01-01T00:00:00Z'), Date.parse('0000-01-01T00:00:00Z'), Date.parse('9999-12-31T23:59:59.999Z')]) {
         expect(ok(c, ms)).toBe(true)

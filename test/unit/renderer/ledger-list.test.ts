@@ -7,6 +7,7 @@ const row = (i: number): LedgerRow => ({
   ...sampleLeg(i + 1_000, { id: `tx-${String(i).padStart(6, '0')}`, created_at: new Date(Date.UTC(2026, 10, 1) - i * 1000).toISOString() }),
   read_at: '2026-11-01T00:00:00.000Z',
   final: true,
+  suspected_poisoning: false,
 })
 
 /** A ledger of `total` rows behind a stand-in `window.desk`, answering `history.page` like the core (newest first, by position). */

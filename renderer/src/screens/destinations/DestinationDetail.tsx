@@ -77,7 +77,7 @@ function DestinationFacts({ c }: { c: Counterparty }) {
             <dd>{c.network_name}</dd>
             <dt>Address</dt>
             <dd>
-              <ShortId value={c.address} what="destination address" />
+              <ShortId value={c.address} what="destination address" network={c.network} />
               <ApproverWords network={c.network} address={c.address} />
             </dd>
             <dt>Direction</dt>

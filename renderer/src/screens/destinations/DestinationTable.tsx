@@ -41,7 +41,7 @@ export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filte
             </td>
             <td>{c.network_name}</td>
             <td>
-              <ShortId value={c.address} what="address" short />
+              <ShortId value={c.address} what="address" short network={c.network} />
             </td>
             <td>{countryName(c.country)}</td>
             <td>

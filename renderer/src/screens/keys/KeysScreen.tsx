@@ -7,6 +7,7 @@ import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
+import { DustThresholdsPanel } from './DustThresholdsPanel'
 import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 
 export function KeysScreen() {
@@ -79,6 +80,7 @@ export function KeysScreen() {
         </div>
       ) : null}
       <ScreenCaptureToggle />
+      {current?.keyId ? <DustThresholdsPanel /> : null}
     </div>
   )
 }

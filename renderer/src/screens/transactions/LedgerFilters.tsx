@@ -70,6 +70,9 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
       <Field label="Largest amount" error={problems?.maxAmount}>
         <input inputMode="decimal" value={draft.maxAmount} onChange={(e) => onChange({ maxAmount: e.target.value })} className="num" />
       </Field>
+      <label className="row filters-check" title="Incoming dust or zero-value movements from a look-alike of an address you know">
+        <input type="checkbox" checked={draft.suspectedPoisoning} onChange={(e) => onChange({ suspectedPoisoning: e.target.checked })} /> Suspected poisoning
+      </label>
       <button type="button" className="filters-clear" onClick={onClear}>
         Clear filters
       </button>

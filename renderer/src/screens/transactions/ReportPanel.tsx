@@ -148,6 +148,12 @@ function ReportView({ report }: { report: ReconciliationReport }) {
         </tbody>
       </table>
       {report.groups.length === 0 ? <p className="muted">No movements in this period.</p> : null}
+      {report.suspectedPoisoning > 0 ? (
+        <p className="notice warn" data-testid="report-poisoning">
+          {report.suspectedPoisoning} incoming movement{report.suspectedPoisoning === 1 ? ' is' : 's are'} flagged as suspected address poisoning: dust or
+          nothing from a look-alike of an address you know. Their senders are not counterparties.
+        </p>
+      ) : null}
       {report.notFinal.length > 0 ? (
         <p className="notice warn">
           {report.notFinal.length} movement{report.notFinal.length === 1 ? ' is' : 's are'} not final yet: their amounts may still change or be refused.

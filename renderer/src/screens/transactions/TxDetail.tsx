@@ -1,3 +1,4 @@
+import { BAIT_WARNING } from '../../../../shared/address/dust-bait'
 import { Amount } from '../../components/Amount'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { QueryView } from '../../components/QueryView'
@@ -61,7 +62,12 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dd>{t.network_name ?? t.network ?? '—'}</dd>
                 <dt>From</dt>
                 <dd>
-                  <Party address={t.from.address} network={t.network} providerName={t.from.name} what="sender address" />
+                  <Party address={t.from.address} network={t.network} providerName={t.from.name} what="sender address" copyWarning={t.suspected_poisoning ? BAIT_WARNING : undefined} />
+                  {t.suspected_poisoning ? (
+                    <p className="notice warn" data-testid="bait-notice">
+                      {BAIT_WARNING}
+                    </p>
+                  ) : null}
                 </dd>
                 <dt>To</dt>
                 <dd>

@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { BAIT_WARNING } from '../../../../shared/address/dust-bait'
 import type { LedgerRow } from '../../../../shared/api/ledger-query'
 import { CopyButton } from '../../components/CopyButton'
 import { ExplorerLink } from '../../components/ExplorerLink'
@@ -57,6 +58,12 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
         </span>
       ) : null}
       <span role="cell" className="col-party tx-party" title={who.address}>
+        {t.suspected_poisoning ? (
+          // Short in the fixed-width cell, so the address keeps its room; the title and the detail say it whole.
+          <span className="chip chip-bad bait-badge" data-testid="bait-badge" title={BAIT_WARNING}>
+            <span className="sr-only">Suspected </span>Poisoning
+          </span>
+        ) : null}
         <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
         <span onClick={own}>
           <ExplorerLink network={t.network} value={who.address} address what={`address ${shortenMiddle(who.address, 6)}`} />

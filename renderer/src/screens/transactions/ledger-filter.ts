@@ -14,9 +14,11 @@ export interface FilterDraft {
   minAmount: string
   maxAmount: string
   text: string
+  /** Only legs flagged as suspected address poisoning. */
+  suspectedPoisoning: boolean
 }
 
-export const EMPTY_DRAFT: FilterDraft = { walletId: '', asset: '', network: '', direction: '', status: '', from: null, to: null, minAmount: '', maxAmount: '', text: '' }
+export const EMPTY_DRAFT: FilterDraft = { walletId: '', asset: '', network: '', direction: '', status: '', from: null, to: null, minAmount: '', maxAmount: '', text: '', suspectedPoisoning: false }
 
 export interface FilterProblems {
   range?: string
@@ -48,6 +50,7 @@ export function toLedgerFilter(d: FilterDraft): { filter: LedgerFilter; problems
     ...(min ? { minAmount: min } : {}),
     ...(max ? { maxAmount: max } : {}),
     ...(text ? { text } : {}),
+    ...(d.suspectedPoisoning ? { suspectedPoisoning: true as const } : {}),
   }
   return { filter, problems: null }
 }
@@ -65,6 +68,7 @@ export function describeFilter(d: FilterDraft, walletName: string | null, time: 
     d.minAmount.trim() ? `of at least ${d.minAmount.trim()}` : '',
     d.maxAmount.trim() ? `of at most ${d.maxAmount.trim()}` : '',
     d.text.trim() ? `matching “${d.text.trim()}”` : '',
+    d.suspectedPoisoning ? 'flagged as suspected poisoning' : '',
   ]
   return parts.filter(Boolean).join(', ')
 }

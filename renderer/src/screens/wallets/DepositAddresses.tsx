@@ -20,7 +20,7 @@ export function DepositAddresses({ wallet }: { wallet: Wallet }) {
           <tr key={d.network}>
             <td>{d.network_name}</td>
             <td>
-              <ShortId value={d.address} what={`${d.network_name} deposit address`} />
+              <ShortId value={d.address} what={`${d.network_name} deposit address`} network={d.network} />
               {qrFor === d.network ? (
                 <div>
                   <QrImage value={d.address} label={`the ${d.network_name} deposit address`} />

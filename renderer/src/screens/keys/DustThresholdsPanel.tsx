@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { call } from '../../desk'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { useAction } from '../../components/useAction'
+import { deskKey } from '../../data/desk-keys'
+import { useDeskQuery } from '../../data/useDeskQuery'
+
+/**
+ * The profile's dust thresholds: an incoming movement of zero or less, from a look-alike of an address the profile
+ * knows, is flagged as suspected address poisoning. Setting one judges the ledger's movements of that asset again.
+ */
+export function DustThresholdsPanel() {
+  const rows = useDeskQuery('history.dustThresholds', {})
+  const client = useQueryClient()
+  const { error, run, busy } = useAction()
+  const [asset, setAsset] = useState('USDC')
+  const [below, setBelow] = useState('')
+  const [flagged, setFlagged] = useState<number | null>(null)
+
+  const save = async () => {
+    const next = await run(() => call('history.setDustThreshold', { asset: asset.trim(), below: below.trim() }))
+    if (!next) return
+    client.setQueryData(deskKey('history.dustThresholds', {}), next.thresholds)
+    void client.invalidateQueries({ queryKey: ['history.page'] })
+    setFlagged(next.flagged)
+  }
+
+  const problem = error ?? rows.error
+  return (
+    <div className="panel" data-testid="dust-thresholds">
+      <h3>Dust thresholds</h3>
+      <p className="muted small">
+        Incoming movements of zero or less than these, from an address with the same first and last characters as one you know, are flagged as
+        suspected address poisoning in Transactions.
+      </p>
+      <table className="grid" aria-label="Dust thresholds by asset">
+        <thead>
+          <tr>
+            <th scope="col">Asset</th>
+            <th scope="col" className="num">
+              Dust below
+            </th>
+            <th scope="col">Set by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(rows.data ?? []).map((r) => (
+            <tr key={r.asset}>
+              <td>{r.asset}</td>
+              <td className="num">{r.below}</td>
+              <td>{r.own ? 'this profile' : 'default'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+      >
+        <Field label="Asset">
+          <input value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} maxLength={32} />
+        </Field>
+        <Field label="Dust below">
+          <input inputMode="decimal" className="num" value={below} onChange={(e) => setBelow(e.target.value)} placeholder="1" />
+        </Field>
+        <button type="submit" disabled={busy || !asset.trim() || !below.trim()}>
+          Set threshold
+        </button>
+      </form>
+      {flagged !== null ? <p role="status">{flagged} incoming movements of the ledger are flagged as suspected poisoning.</p> : null}
+      {problem ? <ErrorBox error={problem} title="The thresholds could not be read or changed" /> : null}
+    </div>
+  )
+}
