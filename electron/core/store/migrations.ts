@@ -113,9 +113,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 6,
     name: 'ledger: legs in less space; monthly opening sums per wallet, asset and network, kept with every write',
+    // The sums are counted by step 7, once the legs have their last column; until then they are stale.
     sql: LEDGER_COMPACT_SQL + OPENING_SUMS_SQL,
-    // A ledger with a damaged leg is left stale: its reports sum leg by leg and name the damage.
-    after: (db) => void new LedgerRepo(db).recountOpenings(),
   },
   {
     version: 7,
@@ -124,7 +123,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE ledger_legs ADD COLUMN bait INTEGER;
       CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
     `,
-    after: (db) => new BaitFlags(db).rejudge(),
+    // The opening sums are counted here, after the flags (each write moves their count). A ledger with a damaged
+    // leg is left stale: its reports sum leg by leg and name the damage.
+    after: (db) => {
+      new BaitFlags(db).rejudge()
+      new LedgerRepo(db).recountOpenings()
+    },
   },
   {
     version: 8,

@@ -22,7 +22,8 @@ export const OPENING_SUMS_SQL = `
     wallet TEXT NOT NULL, asset TEXT NOT NULL, network TEXT NOT NULL, month_ms INTEGER NOT NULL,
     net TEXT NOT NULL, legs INTEGER NOT NULL, PRIMARY KEY (wallet, asset, network, month_ms)
   ) WITHOUT ROWID;
-  ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 0;
+  -- Stale from the start: only a recount that succeeds makes the sums count (an empty table is not a zero balance).
+  ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE ledger_state ADD COLUMN sums_written INTEGER NOT NULL DEFAULT 0;
   CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
   CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;

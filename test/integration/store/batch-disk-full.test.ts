@@ -26,7 +26,8 @@ describe.runIf(canMount)('a disk that fills up in the middle of a batch', () => 
   })
 
   it('the error says how many rows were sent and that resume sends the rest; resume then does, each row once', async () => {
-    const dir = smallDisk(4096)
+    // Room for 45 rows and their search index in the WAL before the disk is filled on purpose.
+    const dir = smallDisk(16384)
     const store = DeskStore.open(dir, 'test')
     onTestFinished(() => store.close())
     const payouts = new PayoutRequests(Outbox.open(store), ws.client)
@@ -40,9 +41,12 @@ describe.runIf(canMount)('a disk that fills up in the middle of a batch', () => 
     expect(err).toMatchObject({ code: 'disk_full', message: expect.stringContaining(dir) })
     const message = (err as Error).message
     expect(message).not.toMatch(/nothing was sent/i)
-    expect(message).toMatch(/38 of the batch's 45 rows were sent/)
+    // SQLite may still write a few rows into space its files already hold; the count said is the count sent.
+    const sent = Number(/(\d+) of the batch's 45 rows were sent/.exec(message)?.[1])
+    expect(sent).toBeGreaterThanOrEqual(38)
+    expect(sent).toBeLessThan(45)
     expect(message).toMatch(new RegExp(`batch resume ${batch.id}.*sends the rest`))
-    expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(38)
+    expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(sent)
 
     // Once the disk has room, the profile opened again (the app restarted, a new CLI process) finishes the batch.
     emptyDisk(dir)
