@@ -2,6 +2,7 @@ import type { firstPayoutChannels } from '../../../shared/ipc/channels/first-pay
 import type { HandlersFor } from '../ipc/router'
 import { firstPayoutTo } from '../payouts/first-payout'
 import { checkWithProvider } from '../payouts/preflight'
+import { confirmProductionAmount } from '../payouts/production-confirmation'
 import { TestPayouts } from '../payouts/test-payouts'
 import { whoAmI } from './payout-handlers'
 import type { SessionHost } from '../session/session-host'
@@ -17,16 +18,19 @@ export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string
       const session = await host.session()
       return { first: await firstPayoutTo(session.store, session.client, network, address) }
     },
-    'payouts.requestTest': async ({ body, testAmount }) => {
+    'payouts.requestTest': async ({ body, testAmount, retypedAmount }) => {
       const { session, tests: t } = await tests()
+      confirmProductionAmount(session.profile, testAmount.trim(), retypedAmount)
       // The full payout is checked as the form would send it; the test is a part of it.
       await checkWithProvider(session.client, body)
       return t.request(body, testAmount, requestedBy())
     },
     'payouts.tests': async () => (await tests()).tests.list(),
-    'payouts.requestRest': async ({ testKey }) => {
+    'payouts.requestRest': async ({ testKey, retypedAmount }) => {
       const { session, tests: t } = await tests()
-      await checkWithProvider(session.client, t.restOf(testKey))
+      const rest = t.restOf(testKey)
+      confirmProductionAmount(session.profile, rest.amount, retypedAmount)
+      await checkWithProvider(session.client, rest)
       return t.requestRest(testKey, requestedBy())
     },
     'payouts.dismissTest': async ({ testKey }) => {

@@ -6,6 +6,7 @@ import { saveReceiptPdf, type ReceiptShell } from '../payouts/receipt-pdf-save'
 import { searchPayouts, setPayoutNote } from '../payouts/payout-notes'
 import { noteProviderLists } from '../destinations/lookalike-guard'
 import { checkWithProvider } from '../payouts/preflight'
+import { confirmProductionAmount } from '../payouts/production-confirmation'
 import { DAMAGED_ROW_ADVICE } from '../store'
 import type { SessionHost } from '../session/session-host'
 
@@ -21,8 +22,9 @@ export function whoAmI(): string {
 /** Handlers for the payout outbox and the audit log of the open profile. */
 export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {
   return {
-    'payouts.request': async ({ reference, ...body }) => {
+    'payouts.request': async ({ reference, retypedAmount, ...body }) => {
       const session = await host.session()
+      confirmProductionAmount(session.profile, body.amount, retypedAmount)
       const checked = await checkWithProvider(session.client, body)
       // The destination's name goes into the payout's search text with the entry.
       noteProviderLists(session.store, [checked.destination], [])

@@ -3,7 +3,7 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
 import { channels } from '../channel'
-import { OutboxEntryViewSchema } from './payouts'
+import { OutboxEntryViewSchema, RetypedAmountSchema } from './payouts'
 
 const RequestResultSchema = z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() })
 const testKey = text().min(1).max(128)
@@ -32,11 +32,11 @@ export const firstPayoutChannels = channels({
   /** True when no payout to the address (on this network) has completed, in the outbox or the ledger. */
   'payouts.firstPayout': { input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }), output: z.strictObject({ first: z.boolean() }) },
   /** Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. */
-  'payouts.requestTest': { input: z.strictObject({ body: CreateWithdrawalSchema, testAmount: text().min(1).max(64) }), output: RequestResultSchema },
+  'payouts.requestTest': { input: z.strictObject({ body: CreateWithdrawalSchema, testAmount: text().min(1).max(64), retypedAmount: RetypedAmountSchema }), output: RequestResultSchema },
   /** Test payouts whose rest is neither sent nor dropped, oldest first. */
   'payouts.tests': { input: z.strictObject({}), output: z.array(TestPayoutViewSchema) },
   /** The rest of a completed test payout: same wallet, destination, network and fee priority. */
-  'payouts.requestRest': { input: z.strictObject({ testKey }), output: RequestResultSchema },
+  'payouts.requestRest': { input: z.strictObject({ testKey, retypedAmount: RetypedAmountSchema }), output: RequestResultSchema },
   /** Drops the rest of a test payout: it is no longer offered. */
   'payouts.dismissTest': { input: z.strictObject({ testKey }), output: z.strictObject({}) },
 })

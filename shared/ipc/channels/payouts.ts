@@ -11,6 +11,9 @@ import { ReceiptSchema } from '../../payouts/receipt'
 /** A payout named by its payout id or its Idempotency-Key. */
 const PayoutRef = text().min(1).max(128)
 
+/** A production payout's amount typed again, as a plain decimal (the surface reads the person's locale). */
+export const RetypedAmountSchema = text().max(64).nullable().optional()
+
 /**
  * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
  * `held`: an agent's request waiting for a person at the desk; the rest as before.
@@ -50,8 +53,11 @@ export type DamagedOutboxRow = z.infer<typeof DamagedOutboxRowSchema>
 export const payoutChannels = channels({
   /** Starts a new payout: a new Idempotency-Key is made here and only here. */
   'payouts.request': {
-    /** `reference` stays with the outbox entry and is never sent to the provider. */
-    input: CreateWithdrawalSchema.extend({ reference: PayoutReferenceSchema.optional() }),
+    /**
+     * `reference` stays with the outbox entry and is never sent to the provider. `retypedAmount`: on a production
+     * profile, the amount the person typed again, as a plain decimal; without it nothing is recorded.
+     */
+    input: CreateWithdrawalSchema.extend({ reference: PayoutReferenceSchema.optional(), retypedAmount: RetypedAmountSchema }),
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },
   'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },

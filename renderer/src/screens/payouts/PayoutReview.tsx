@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ChannelOutput } from '../../../../shared/ipc/channels'
 import { findNetwork } from '../../../../shared/api/networks'
+import { readDecimal } from '../../../../shared/format/decimal'
 import { retypedProblem } from '../../../../shared/payouts/retyped-total'
 import { testAmountProblem } from '../../../../shared/payouts/test-amount'
 import { call, DeskCallError } from '../../desk'
@@ -54,11 +55,13 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const submit = async () => {
     if (!confirmed) return
     const result = await action.run(async () => {
+      // Production: core checks the amount typed again too, as the plain decimal read in the person's locale.
+      const retypedAmount = production ? readDecimal(retyped) : null
       const r = testing
-        ? await call('payouts.requestTest', { body, testAmount: sending })
+        ? await call('payouts.requestTest', { body, testAmount: sending, retypedAmount })
         : restOf
-          ? await call('payouts.requestRest', { testKey: restOf })
-          : await call('payouts.request', draft.reference ? { ...body, reference: draft.reference } : body)
+          ? await call('payouts.requestRest', { testKey: restOf, retypedAmount })
+          : await call('payouts.request', { ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
