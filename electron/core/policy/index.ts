@@ -1,4 +1,5 @@
 export { AgentPolicy, type Admitted } from './agent-policy'
+export { HELD_EXPIRED, HeldExpiry } from './held-expiry'
 export { HELD_REJECTED, HeldPayouts } from './held-payouts'
 export { localPerson } from './local-person'
 export { PolicyError, payoutHeld } from './policy-errors'

@@ -7,6 +7,7 @@ import type { DeskStore } from '../store'
 import { openProfileStore } from '../treasury/session'
 import { withOneOffSession } from '../treasury/one-off-session'
 import type { SessionHost } from '../treasury/session-host'
+import { HeldExpiry } from './held-expiry'
 import { HeldPayouts } from './held-payouts'
 import { localPerson } from './local-person'
 import { PolicySettings, type PolicyEditor } from './policy-settings'
@@ -62,6 +63,8 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
       const session = await deps.host.session()
       return new HeldPayouts(session.store, editor()).release(idempotencyKey, session.payouts)
     },
+    'held.expiry': async () => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').hours() }),
+    'held.setExpiry': async ({ hours }) => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').setHours(hours, editor().person) }),
     'held.reject': async ({ idempotencyKey, reason }) => new HeldPayouts((await deps.host.session()).store, editor()).reject(idempotencyKey, reason),
   }
 }

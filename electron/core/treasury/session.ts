@@ -11,6 +11,7 @@ import { openLedger } from '../history/ledger-scope'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
+import { HeldExpiry } from '../policy/held-expiry'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
@@ -138,6 +139,17 @@ export class TreasurySession {
     )
     const queued = new QueuedSender(outbox, payouts)
     session.unsubscribe.push(store.onTick(() => void queued.tick().catch(() => undefined)))
+    // An agent's held payout expires on time even when nobody looks at it; a store error here shows on the next read.
+    const expiry = new HeldExpiry(store, deps.role ?? 'app', deps.now)
+    session.unsubscribe.push(
+      store.onTick(() => {
+        try {
+          expiry.expireDue()
+        } catch {
+          // The held list, a release and the connector run the same expiry and report the error there.
+        }
+      }),
+    )
     trackAccepted()
     batchStatuses?.wake()
     // Outcomes nobody saw (timeouts, a crash, a kill) are looked up as soon as the profile opens.
