@@ -1,4 +1,5 @@
 import { appHandlers } from './app-handlers'
+import { activityHandlers } from './audit/activity-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { historyHandlers } from './history/history-handlers'
@@ -76,6 +77,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { activityChannels } from './channels/activity'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
 import { historyChannels } from './channels/history'
@@ -18,6 +19,7 @@ export const CHANNELS = {
   ...batchChannels,
   ...policyChannels,
   ...settingsChannels,
+  ...activityChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS
