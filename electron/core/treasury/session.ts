@@ -97,7 +97,9 @@ export class TreasurySession {
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => poller.track(w))
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
-    const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
+    // Each accepted row still goes out once (not followed), so the payout lists show it at once.
+    const announce = (w: Withdrawal) => deps.events.emit('withdrawal.updated', { profileId: profile.id, withdrawal: w, previousStatus: null, stale: false })
+    const batches = new BatchService(store, new PayoutRequests(outbox, client, announce), client)
     const batchStatuses = deps.followBatches
       ? new BatchStatusFollower({
           client,

@@ -5,6 +5,7 @@ import { Loading } from '../components/Loading'
 import { useNav, type SectionId } from '../stores/nav'
 import { useProfiles } from '../stores/profiles'
 import { useQuickstart } from '../stores/quickstart'
+import { ActivityScreen } from '../screens/activity/ActivityScreen'
 import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
 import { KeysScreen } from '../screens/keys/KeysScreen'
 import { PayoutsScreen } from '../screens/payouts/PayoutsScreen'
@@ -14,6 +15,7 @@ import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
+import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -23,6 +25,7 @@ const SCREENS: Record<Exclude<SectionId, 'keys'>, () => React.JSX.Element> = {
   transactions: TransactionsScreen,
   destinations: DestinationsScreen,
   payouts: PayoutsScreen,
+  activity: ActivityScreen,
 }
 
 export function App() {
@@ -31,6 +34,7 @@ export function App() {
   const quickstarting = useQuickstart((s) => s.busy)
   useSectionShortcuts()
   usePayoutNotices()
+  useWaitNotices()
   const headingFocus = useNav((s) => s.headingFocus)
   const main = useRef<HTMLElement>(null)
 

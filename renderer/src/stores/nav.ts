@@ -6,6 +6,7 @@ export const SECTIONS = [
   { id: 'destinations', label: 'Destinations' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'keys', label: 'Keys & profiles' },
+  { id: 'activity', label: 'Activity' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']

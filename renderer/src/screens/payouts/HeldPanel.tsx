@@ -9,6 +9,7 @@ import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { UserText } from '../../names/UserText'
+import { HeldExpirySetting } from './HeldExpirySetting'
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
@@ -58,12 +59,14 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
     <section className="panel notice warn" aria-label="Held for you" data-testid="held">
       <h2>Held for you</h2>
       <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
+      <HeldExpirySetting />
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
       <table className="grid">
         <thead>
           <tr>
             <th>Asked</th>
+            <th>Expires</th>
             <th className="num">Amount</th>
             <th>From wallet</th>
             <th>Destination</th>
@@ -82,6 +85,9 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
                 <span className="muted">
                   <UserText>{e.requestedBy}</UserText>
                 </span>
+              </td>
+              <td className="small" data-testid="held-expires">
+                <Time value={e.expiresAt} />
               </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />

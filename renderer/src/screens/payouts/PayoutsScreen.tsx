@@ -6,6 +6,7 @@ import { BatchScreen } from '../batch/BatchScreen'
 import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
 import { WaitingPanel } from './WaitingPanel'
+import { ConsolePanel } from './ConsolePanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
 import { PayoutOutcome } from './PayoutOutcome'
@@ -59,6 +60,7 @@ export function PayoutsScreen() {
       <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
       <OutboxPanel />
       <WaitingPanel />
+      <ConsolePanel />
       {step.kind === 'batch' ? (
         <BatchScreen
           onClose={() => {

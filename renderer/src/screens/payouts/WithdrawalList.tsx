@@ -16,7 +16,7 @@ import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
-import { usePayoutReferences } from './usePayoutReferences'
+import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
 function emptyTitle(loaded: number, f: { search: string; status: string; wallet: string }): string {
@@ -40,6 +40,7 @@ export function WithdrawalList() {
     ...(search ? { idempotency_key: search } : {}),
   })
   const references = usePayoutReferences()
+  const requesters = usePayoutRequesters()
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
@@ -126,9 +127,13 @@ export function WithdrawalList() {
                   <button type="button" className="link" onClick={() => go('payouts', w.id)}>
                     <Time value={w.created_at} />
                   </button>
+                  <br />
+                  <span className="muted" data-testid="requested-by">
+                    by {requesters.has(w.id) ? <UserText>{requesters.get(w.id)!}</UserText> : 'the console or another app'}
+                  </span>
                 </td>
                 <td>
-                  <StatusChip status={w.status} />
+                  <StatusChip status={w.status} since={w.created_at} />
                 </td>
                 <td>
                   <WalletRef id={w.wallet_id} />

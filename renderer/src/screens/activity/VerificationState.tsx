@@ -1,0 +1,32 @@
+import type { Verification } from '../../../../shared/ipc/channels/activity'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useDeskQuery } from '../../data/useDeskQuery'
+
+/**
+ * The chain's state, never hidden: the quick check (rows since the last verified one) first, then the walk of every
+ * row; a break names its row.
+ */
+export function VerificationState() {
+  const quick = useDeskQuery('activity.verify', { whole: false })
+  const whole = useDeskQuery('activity.verify', { whole: true }, { enabled: quick.isSuccess })
+  if (quick.error) return <ErrorBox error={quick.error} title="The audit log could not be verified" onRetry={() => void quick.refetch()} />
+  const state = whole.data ?? quick.data
+  if (!state) return <p className="small muted">Verifying the audit log…</p>
+  return <Line state={state} checking={!whole.data} />
+}
+
+function Line({ state, checking }: { state: Verification; checking: boolean }) {
+  if (!state.ok) {
+    return (
+      <p className="notice prod" role="alert" data-testid="audit-verification">
+        The audit log is broken at row {state.brokenSeq}: {state.problem}. Rows 1 to {state.verifiedTo} hold; rows after the break cannot be trusted.
+      </p>
+    )
+  }
+  return (
+    <p className="small" role="status" data-testid="audit-verification">
+      Verified to row {state.verifiedTo} of {state.rows}: every row is chained to the one before.{' '}
+      {checking ? <span className="muted">Checking every row again from the first…</span> : <span className="muted">Every row was checked from the first.</span>}
+    </p>
+  )
+}
