@@ -40,15 +40,19 @@ export function useWaitNotices(): void {
     const reminded = remembered(profileId)
     const due = dueReminders(list.data, threshold, Date.now(), reminded)
     if (due.length === 0) return
-    for (const w of due) {
-      notify({
-        id: `waiting-${w.id}`,
-        text: shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} has waited ${ageText(waitedMs(w.created_at, Date.now()))} for approval in the console.`,
-        section: 'payouts',
-        detailId: w.id,
-      })
-      reminded.add(w.id)
-    }
+    const w = due[0]!
+    // Several due together (the app opened after a night) are one notice, not one each.
+    notify(
+      due.length > 1
+        ? { id: `waiting-${w.id}-${due.length}`, text: shownLine`${due.length} payouts have waited more than ${ageText(threshold * 60_000)} for approval in the console.`, section: 'payouts', detailId: null }
+        : {
+            id: `waiting-${w.id}`,
+            text: shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} has waited ${ageText(waitedMs(w.created_at, Date.now()))} for approval in the console.`,
+            section: 'payouts',
+            detailId: w.id,
+          },
+    )
+    for (const d of due) reminded.add(d.id)
     localStorage.setItem(storageKey(profileId), JSON.stringify([...reminded].slice(-KEPT)))
   }, [profileId, list.data, threshold, now])
 
