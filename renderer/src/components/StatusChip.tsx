@@ -23,7 +23,7 @@ export function StatusChip({ status, since }: { status: string; since?: string }
   const chip = <span className={`chip chip-${TONE[status] ?? 'neutral'}`}>{statusLabel(status)}</span>
   if (status !== 'pending_approval' || since === undefined) return chip
   return (
-    <span className="status-age">
+    <span>
       {chip} <WaitedFor since={since} />
     </span>
   )

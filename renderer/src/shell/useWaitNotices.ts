@@ -29,7 +29,9 @@ function remembered(profileId: string): Set<string> {
 export function useWaitNotices(): void {
   const profileId = useProfiles((s) => s.current?.id ?? null)
   const settings = useDeskQuery('settings.get', {})
-  const list = useDeskQuery('withdrawals.list', {}, { enabled: profileId !== null })
+  // Reads the cached payout list (Payouts reads it, pushes keep it current) without reading it itself: a list read is
+  // every page of payouts, and the key's request budget belongs to payouts.
+  const list = useDeskQuery('withdrawals.list', {}, { enabled: false })
   const held = useDeskQuery('held.list', {}, { enabled: profileId !== null })
   const now = useNow(30_000)
   const heldSeen = useRef<Set<string> | null>(null)

@@ -66,7 +66,6 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
         <thead>
           <tr>
             <th>Asked</th>
-            <th>Expires</th>
             <th className="num">Amount</th>
             <th>From wallet</th>
             <th>Destination</th>
@@ -85,9 +84,10 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
                 <span className="muted">
                   <UserText>{e.requestedBy}</UserText>
                 </span>
-              </td>
-              <td className="small" data-testid="held-expires">
-                <Time value={e.expiresAt} />
+                <br />
+                <span data-testid="held-expires">
+                  expires <Time value={e.expiresAt} />
+                </span>
               </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />

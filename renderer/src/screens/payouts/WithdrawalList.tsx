@@ -127,10 +127,14 @@ export function WithdrawalList() {
                   <button type="button" className="link" onClick={() => go('payouts', w.id)}>
                     <Time value={w.created_at} />
                   </button>
-                  <br />
-                  <span className="muted" data-testid="requested-by">
-                    by {requesters.has(w.id) ? <UserText>{requesters.get(w.id)!}</UserText> : 'the console or another app'}
-                  </span>
+                  {requesters.has(w.id) ? (
+                    <>
+                      <br />
+                      <span className="muted" data-testid="requested-by">
+                        by <UserText>{requesters.get(w.id)!}</UserText>
+                      </span>
+                    </>
+                  ) : null}
                 </td>
                 <td>
                   <StatusChip status={w.status} since={w.created_at} />
