@@ -41,11 +41,13 @@ export class HeldExpiry {
   /** Expires every held payout whose time is up; returns the ones this call expired. */
   expireDue(): OutboxEntry[] {
     const now = this.clock()
+    const repo = this.store.repo(heldExpiryRepo)
+    const cutoffAt = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString()
+    // A read first: the app's tick and every list run this, and most of the time nothing is due (no write lock taken).
+    if (this.store.read('read the held payouts', () => repo.heldSince(cutoffAt(repo.hours())).length === 0)) return []
     return this.store.transaction('expire held payouts', () => {
-      const repo = this.store.repo(heldExpiryRepo)
       const hours = repo.hours()
-      const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString()
-      return repo.heldSince(cutoff).map((key) => {
+      return repo.heldSince(cutoffAt(hours)).map((key) => {
         const entry = this.store.outbox.get(key)!
         const message = heldExpiredMessage(entry.createdAt, hours)
         this.store.audit.append(decisionEntry(now, 'held.expired', this.actor, key, { heldAt: entry.createdAt, hours }, HELD_EXPIRED))
