@@ -11,9 +11,17 @@ export function VerificationState() {
   // The walk of every row runs once a minute at most however often the view is opened; new rows are in the quick check.
   const whole = useDeskQuery('activity.verify', { whole: true }, { enabled: quick.isSuccess, staleTime: 60_000 })
   if (quick.error) return <ErrorBox error={quick.error} title="The audit log could not be verified" onRetry={() => void quick.refetch()} />
-  const state = whole.data ?? quick.data
+  const state = shownState(quick.data, whole.data)
   if (!state) return <p className="small muted">Verifying the audit log…</p>
   return <Line state={state} checking={!whole.data} />
+}
+
+/** A break found by either check wins; else the check that reached further (the quick one covers rows written since the walk). */
+function shownState(quick: Verification | undefined, whole: Verification | undefined): Verification | undefined {
+  if (whole && !whole.ok) return whole
+  if (quick && !quick.ok) return quick
+  if (!whole || !quick) return quick ?? whole
+  return quick.verifiedTo > whole.verifiedTo ? { ...quick, whole: true } : whole
 }
 
 function Line({ state, checking }: { state: Verification; checking: boolean }) {
