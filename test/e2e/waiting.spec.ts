@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
@@ -31,6 +32,8 @@ test('a payout waiting for approval shows its age, is listed oldest first with a
   const waiting = page.getByRole('region', { name: 'Waiting on the console' })
   const row = waiting.getByTestId('console-waiting-row').filter({ hasText: withdrawal!.id.slice(0, 6) })
   await expect(row).toBeVisible()
+  // Oldest first: the demo's older payouts come before the one just requested.
+  await expect(waiting.getByTestId('console-waiting-row').last()).toContainText(withdrawal!.id.slice(0, 6))
   await expect(page.getByTestId('payout-row').first().getByTestId('waited')).toBeVisible()
 
   await page.clock.fastForward('03:59:00')
@@ -111,6 +114,12 @@ test('the activity view lists a release by a person with its time and process, f
   await expect(release).toContainText(' · app')
   await expect(release.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(release).toContainText('key agent-released')
+  await page.getByRole('button', { name: 'Export to CSV' }).click()
+  const saved = /Exported (\d+) rows to (.+)$/.exec((await page.getByText(/^Exported \d+ rows to/).textContent()) ?? '')!
+  expect(saved[1]).toBe('1')
+  const csv = (await readFile(saved[2]!, 'utf8')).split('\r\n')
+  expect(csv[0]).toBe('row,time,action,process,person,method,path,status,error_code,idempotency_key')
+  expect(csv[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,released a held payout,app,[^,]+,LOCAL,held\.released,,,agent-released$/)
   await page.getByLabel('Action').selectOption('')
   await page.getByLabel('Who (person or process)').fill('agent')
   await expect(page.getByTestId('activity-row').first()).toContainText('agent')
