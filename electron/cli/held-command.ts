@@ -1,4 +1,4 @@
-import { HeldPayouts, localPerson } from '../core/policy'
+import { HeldExpiry, HeldPayouts, localPerson } from '../core/policy'
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
@@ -7,17 +7,21 @@ const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 
 const list: Action = {
   name: 'held list',
-  usage: 'held list --profile N [--json]',
-  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, and the rule that held it.",
-  options: { profile: { type: 'string' }, json: { type: 'boolean' } },
+  usage: 'held list --profile N [--json [--expired]]',
+  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, the rule that held it and when it expires; then the ones that expired with nobody's decision (--json: the held ones, or with --expired the expired ones).",
+  options: { profile: { type: 'string' }, json: { type: 'boolean' }, expired: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const held = (await ctx.withStore(profile, (store) => new HeldPayouts(store, editor()).list())).reverse()
+    const { held, expired } = await ctx.withStore(profile, (store) => {
+      const payouts = new HeldPayouts(store, editor())
+      return { held: payouts.list().reverse(), expired: payouts.expired().reverse() }
+    })
     if (v.json) {
-      ctx.out(jsonText(held))
+      ctx.out(jsonText(v.expired ? expired : held))
       return 0
     }
+    for (const e of expired) ctx.out(`expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`)
     if (held.length === 0) {
       ctx.out(`Nothing is held for a person on ${label(profile)}.`)
       return 0
@@ -25,7 +29,7 @@ const list: Action = {
     for (const e of held) {
       const b = e.body
       const h = e.hold
-      ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${shown(e.requestedBy)}`)
+      ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${shown(e.requestedBy)}  expires ${e.expiresAt}`)
       if (h) {
         ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
         ctx.out(`    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`)
@@ -75,4 +79,21 @@ const reject: Action = {
   },
 }
 
-export const heldCommand = commandGroup('held', 'Agent payouts held for a person by the policy: list, release or reject them.', [list, release, reject])
+const expiry: Action = {
+  name: 'held expiry',
+  usage: 'held expiry --profile N [--hours H]',
+  summary: 'Shows, or with --hours sets, how long a held payout waits for a person before it expires as held_expired (default 24 hours).',
+  options: { profile: { type: 'string' }, hours: { type: 'string' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    const hours = await ctx.withStore(profile, (store) => {
+      const e = new HeldExpiry(store, 'cli')
+      return v.hours === undefined ? e.hours() : e.setHours(Number(v.hours), localPerson())
+    })
+    ctx.out(`Held payouts on ${label(profile)} expire after ${hours} hours.`)
+    return 0
+  },
+}
+
+export const heldCommand = commandGroup('held', 'Agent payouts held for a person by the policy: list, release or reject them, and their expiry time.', [list, release, reject, expiry])

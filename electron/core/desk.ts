@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { appHandlers } from './app-handlers'
 import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
+import { activityHandlers } from './treasury/activity-handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { historyHandlers } from './treasury/history-handlers'
@@ -11,7 +12,7 @@ import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
-import { policyHandlers } from './policy'
+import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
 import { batchHandlers, firstPayoutHandlers, payoutHandlers, treasuryHandlers } from './treasury'
@@ -91,7 +92,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
     // The app's session runs the desk's background work; other hosts start only what they need.
-    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, syncHistory: options.historyInBackground === true },
+    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury))
@@ -101,6 +102,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(homeHandlers(options.dataDir, keys.profiles))
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -75,6 +75,7 @@ export const STORE_ERROR_CODES = [
   'record_corrupt',
   'payout_held',
   'held_rejected',
+  'held_expired',
   'policy_denied',
   'batch_not_found',
   'batch_busy',

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { activityChannels } from './channels/activity'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
 import { destinationChannels } from './channels/destinations'
@@ -24,6 +25,7 @@ export const CHANNELS = {
   ...settingsChannels,
   ...homeChannels,
   ...destinationChannels,
+  ...activityChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

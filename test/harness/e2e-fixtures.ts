@@ -180,7 +180,7 @@ async function quickStartStep(page: Page): Promise<string> {
 }
 
 /** Opens a section from the left navigation. */
-export async function openSection(page: Page, name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home'): Promise<void> {
+export async function openSection(page: Page, name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home' | 'Activity'): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click()
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
 }

@@ -3,7 +3,7 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { checkWithProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts'
-import { HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
+import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
 
 /** Who the outbox names as the requester of an agent's payouts. */
 export const AGENT_REQUESTER = 'agent'
@@ -41,7 +41,11 @@ export class AgentPayouts {
   }
 
   private async run(key: string, body: CreateWithdrawal): Promise<AgentPayoutResult> {
-    const existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
+    let existing = this.payouts.outbox.list().find((e) => e.idempotencyKey === key)
+    if (existing?.state === 'held') {
+      this.policy.expireHeld(this.now())
+      existing = this.payouts.outbox.get(key)
+    }
     if (!existing) {
       try {
         return { ...(await this.admitted(key, body, (checked, admit) => this.payouts.request(checked, AGENT_REQUESTER, key, admit))), retried: false }
@@ -79,6 +83,9 @@ export class AgentPayouts {
             HELD_REJECTED,
             `A person at the desk rejected this held payout; nothing was sent. Their reason: ${JSON.stringify(existing.error.message)}. Use a new idempotency_key only for a different, new payout.`,
           )
+        }
+        if (existing.error?.code === HELD_EXPIRED) {
+          throw new DeskError(HELD_EXPIRED, `${existing.error.message} Use a new idempotency_key if the payout is still wanted; it is checked against the policy again.`)
         }
         throw new DeskError('invalid_input', 'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.')
       case 'sending':

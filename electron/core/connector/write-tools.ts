@@ -24,7 +24,7 @@ const REQUEST_WITHDRAWAL =
 
 const POLICY_OUTCOMES =
   'A request a rule refuses is a tool error (code policy_denied) naming the rule and what it still allows; nothing is recorded. ' +
-  'A request a rule holds is recorded and waits for a person at the desk (code payout_held); call again later with the same idempotency_key and fields to learn whether it was released (you get the payout) or rejected (code held_rejected, with the reason). ' +
+  'A request a rule holds is recorded and waits for a person at the desk (code payout_held); call again later with the same idempotency_key and fields to learn whether it was released (you get the payout) or rejected (code held_rejected, with the reason); one nobody decides in time expires (code held_expired) and is never sent. ' +
   'Only a person changes these rules, in the app or the payout-desk command.'
 
 /** The description with the rules in force now; rebuilt whenever a person changes them. */

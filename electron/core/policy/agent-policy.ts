@@ -6,6 +6,7 @@ import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
+import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { policyState, type PolicyState } from './policy-state'
 
@@ -78,6 +79,11 @@ export class AgentPolicy {
   /** Whether the policy ever held this payout: then only a person's release sent it. */
   wasHeld(key: string): boolean {
     return this.store.read('read the audit log', () => this.store.repo(policyRepo).holdReason(key)) !== null
+  }
+
+  /** Expires the held payouts whose time is up (the agent's next call is when it learns of it). */
+  expireHeld(now: Date): void {
+    new HeldExpiry(this.store, AGENT_ACTOR, () => now).expireDue()
   }
 
   /** The answer to a retry of a payout that still waits for a person: the rule that held it, as at first. */

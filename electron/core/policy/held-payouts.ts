@@ -7,6 +7,8 @@ import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import type { PolicyEditor } from './policy-settings'
 import { plainTextProblem } from '../../../shared/text/plain-text'
+import { heldExpiresAt } from '../../../shared/policy/held-expiry'
+import { HELD_EXPIRED, HeldExpiry } from './held-expiry'
 
 /** A damaged audit row of one hold shows that hold as unchecked (the release dialog says so); it never hides the others. */
 function readableHold(read: () => Hold | null): Hold | null {
@@ -30,21 +32,38 @@ export class HeldPayouts {
   constructor(
     private readonly store: DeskStore,
     private readonly editor: PolicyEditor,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** Each held entry with why it is held and what it pays (its wallet, destination entry and network, as checked). */
+  private get expiry(): HeldExpiry {
+    return new HeldExpiry(this.store, this.editor.actor, this.clock)
+  }
+
+  /** Each held entry with why it is held, what it pays (its wallet, destination entry and network, as checked) and when it expires; the ones whose time is up expire first. */
   list(): HeldPayoutView[] {
+    this.expiry.expireDue()
+    return this.views((e) => e.state === 'held')
+  }
+
+  /** The held payouts that expired with no person's decision, newest first. */
+  expired(): HeldPayoutView[] {
+    return this.views((e) => e.state === 'discarded' && e.error?.code === HELD_EXPIRED)
+  }
+
+  private views(keep: (e: OutboxEntry) => boolean): HeldPayoutView[] {
+    const hours = this.expiry.hours()
     return this.store.read('read the held payouts', () => {
       const repo = this.store.repo(policyRepo)
       return this.store.outbox
         .list()
-        .entries.filter((e) => e.state === 'held')
-        .map((e) => ({ ...e, hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null) }))
+        .entries.filter(keep)
+        .map((e) => ({ ...e, hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null), expiresAt: heldExpiresAt(e.createdAt, hours) }))
     })
   }
 
-  /** Sends the held entry through `payouts` (the profile's signing session). */
-  async release(key: string, payouts: PayoutRequests, now = new Date()): Promise<PayoutResult> {
+  /** Sends the held entry through `payouts` (the profile's signing session); one whose time is up expires instead and is refused. */
+  async release(key: string, payouts: PayoutRequests, now = this.clock()): Promise<PayoutResult> {
+    this.expiry.expireDue()
     this.store.transaction('record the release', () => {
       this.mustBeHeld(key)
       this.store.audit.append(this.entry(now, 'held.released', key, {}))
@@ -52,11 +71,12 @@ export class HeldPayouts {
     return payouts.sendRecorded(key)
   }
 
-  async reject(key: string, reason: string, now = new Date()): Promise<OutboxEntry> {
+  async reject(key: string, reason: string, now = this.clock()): Promise<OutboxEntry> {
     const text = reason.trim()
     if (text.length === 0 || text.length > MAX_REASON_LENGTH) throw new DeskError('invalid_input', `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`)
     const problem = plainTextProblem(text)
     if (problem) throw new DeskError('invalid_input', `The reason ${problem}.`)
+    this.expiry.expireDue()
     return this.store.transaction('record the rejection', () => {
       this.mustBeHeld(key)
       this.store.audit.append(this.entry(now, 'held.rejected', key, { reason: text }))
@@ -67,6 +87,9 @@ export class HeldPayouts {
   private mustBeHeld(key: string): void {
     const entry = this.store.outbox.get(key)
     if (!entry) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
+    if (entry.state === 'discarded' && entry.error?.code === HELD_EXPIRED) {
+      throw new DeskError(HELD_EXPIRED, `This held payout can no longer be released or rejected: ${entry.error.message} The agent is told so on its next call; it must ask again with a new key.`)
+    }
     if (entry.state !== 'held') throw new DeskError('invalid_input', `This payout is ${entry.state}, not held; only a held payout is released or rejected.`)
   }
 

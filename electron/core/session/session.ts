@@ -11,6 +11,7 @@ import { openLedger } from '../history/ledger-scope'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
+import { HeldExpiry } from '../policy/held-expiry'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
@@ -56,6 +57,8 @@ export interface SessionServices {
   resumeBatches?: boolean
   /** The history ledger's background sync (the app's shells). */
   syncHistory?: boolean
+  /** Expire an agent's held payouts on time, on the store's tick (the app; the connector expires them on its calls). */
+  expireHeld?: boolean
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
@@ -81,6 +84,7 @@ export class TreasurySession {
     private readonly queued: QueuedSender,
     private readonly events: EventBus,
     private readonly log: BackgroundLog,
+    private readonly heldExpiry: HeldExpiry,
   ) {}
 
   static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
@@ -120,7 +124,9 @@ export class TreasurySession {
     const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => session.following && poller.track(w))
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
-    const batches = new BatchService(store, new PayoutRequests(outbox, client), client)
+    // Each accepted row still goes out once (not followed), so the payout lists show it at once.
+    const announce = (w: Withdrawal) => deps.events.emit('withdrawal.updated', { profileId: profile.id, withdrawal: w, previousStatus: null, stale: false })
+    const batches = new BatchService(store, new PayoutRequests(outbox, client, announce), client)
     const batchStatuses = new BatchStatusFollower({
       client,
       store,
@@ -140,7 +146,7 @@ export class TreasurySession {
       emit: (status) => deps.events.emit('history.progress', status),
     })
     const queued = new QueuedSender(outbox, payouts)
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined })
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined }, new HeldExpiry(store, deps.role ?? 'app', deps.now))
     session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
     return session
   }
@@ -174,6 +180,19 @@ export class TreasurySession {
     )
     const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
     if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
+    if (services.expireHeld) {
+      // An agent's held payout expires on time even when nobody looks at it; the held list, a release and the
+      // connector run the same expiry and report a store error there.
+      this.unsubscribe.push(
+        this.store.onTick(() => {
+          try {
+            this.heldExpiry.expireDue()
+          } catch (err) {
+            logged('expiring held payouts')(err)
+          }
+        }),
+      )
+    }
     trackAccepted()
     // Outcomes nobody saw are looked up first; then the batches a crash or a quit left unfinished continue.
     if (services.resolveUnknown || services.resumeBatches) {

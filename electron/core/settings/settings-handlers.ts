@@ -17,5 +17,6 @@ export function settingsHandlers({ settings, applyContentProtection }: SettingsH
       applyContentProtection?.(next.hideFromScreenCapture)
       return next
     },
+    'settings.setApprovalReminder': ({ minutes }) => settings.update({ approvalReminderMinutes: minutes }),
   }
 }

@@ -80,10 +80,22 @@ export class AuditChain {
 
   /** Walks the chain from the first row and names the first row that does not hold. */
   verify(): VerifyResult {
-    let prev = GENESIS_HASH
-    let expected = 1
-    let rows = 0
-    for (const r of this.db.prepare('SELECT seq, entry, prev_hash, hash FROM audit ORDER BY seq').iterate() as Iterable<RawAudit>) {
+    return this.verifyFrom({ seq: 0, hash: GENESIS_HASH })
+  }
+
+  /**
+   * Walks the rows after `from` (a row verified before, with the hash it had then) and names the first that does
+   * not hold. The `from` row itself must still carry that hash: a change to it shows, one further back needs `verify`.
+   */
+  verifyFrom(from: { seq: number; hash: string }): VerifyResult {
+    if (from.seq > 0) {
+      const anchor = this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(from.seq) as { hash: string } | undefined
+      if (anchor?.hash !== from.hash) return { ok: false, rows: from.seq - 1, brokenSeq: from.seq, problem: `row ${from.seq} is not the row that was verified before (changed or deleted)` }
+    }
+    let prev = from.hash
+    let expected = from.seq + 1
+    let rows = from.seq
+    for (const r of this.db.prepare('SELECT seq, entry, prev_hash, hash FROM audit WHERE seq > ? ORDER BY seq').iterate(from.seq) as Iterable<RawAudit>) {
       const broken = (problem: string): VerifyResult => ({ ok: false, rows, brokenSeq: r.seq, problem })
       if (r.seq !== expected) return { ok: false, rows, brokenSeq: expected, problem: `row ${expected} is missing (the next row is ${r.seq})` }
       if (r.prev_hash !== prev) return broken(`row ${r.seq} does not follow row ${r.seq - 1} (previous hash differs)`)
@@ -98,6 +110,11 @@ export class AuditChain {
       return { ok: false, rows, brokenSeq: rows + 1, problem: `the log ends at row ${rows} but row ${head.seq} was written (rows at the end were deleted)` }
     }
     return { ok: true, rows }
+  }
+
+  /** The hash row `seq` carries now (null when there is no such row). */
+  hashOf(seq: number): string | null {
+    return (this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null
   }
 }
 

@@ -13,7 +13,7 @@ interface Props {
   /** What the export covers, said beside the button. */
   note: string
   run: () => Promise<Result>
-  cancelChannel: 'transactions.cancelExport' | 'withdrawals.cancelExport' | 'history.cancelExport'
+  cancelChannel: 'transactions.cancelExport' | 'withdrawals.cancelExport' | 'history.cancelExport' | 'activity.cancelExport'
   /** The progress line; by default rows and pages read so far. */
   progressText?: (p: Progress) => string
   /** The line after a finished export; by default the rows and the file. */

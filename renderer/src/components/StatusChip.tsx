@@ -1,3 +1,6 @@
+import { ageText, waitedMs } from '../format/age'
+import { useNow } from './useNow'
+
 const TONE: Record<string, string> = {
   completed: 'good',
   approved: 'info',
@@ -15,6 +18,22 @@ export function statusLabel(status: string): string {
   return status.replaceAll('_', ' ')
 }
 
-export function StatusChip({ status }: { status: string }) {
-  return <span className={`chip chip-${TONE[status] ?? 'neutral'}`}>{statusLabel(status)}</span>
+/** A status in words; one waiting for approval says how long it has waited since `since` (the request). */
+export function StatusChip({ status, since }: { status: string; since?: string }) {
+  const chip = <span className={`chip chip-${TONE[status] ?? 'neutral'}`}>{statusLabel(status)}</span>
+  if (status !== 'pending_approval' || since === undefined) return chip
+  return (
+    <span>
+      {chip} <WaitedFor since={since} />
+    </span>
+  )
+}
+
+export function WaitedFor({ since }: { since: string }) {
+  const now = useNow()
+  return (
+    <span className="small muted" data-testid="waited">
+      for {ageText(waitedMs(since, now))}
+    </span>
+  )
 }

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ChannelName } from '../../../shared/ipc/channels'
 import type { EventName, EventPayload } from '../../../shared/ipc/events'
-import { patchWithdrawal } from './withdrawal-cache'
+import { deskKey } from './desk-keys'
+import { insertWithdrawal, patchWithdrawal } from './withdrawal-cache'
 
 export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
 
@@ -31,8 +32,12 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
   const stops = [
     on('withdrawal.updated', (e) => {
       if (!mine(e.profileId)) return
-      // A payout no list shows yet was requested elsewhere (the core follows every accepted one): the lists read it in.
-      if (!patchWithdrawal(client, e.withdrawal, e.stale)) void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+      // A payout no list shows yet (a batch row just accepted, or one requested by another process) goes to the top of
+      // the lists it belongs in at once; the lists are marked old, not read page by page again while a batch runs.
+      if (!patchWithdrawal(client, e.withdrawal, e.stale)) {
+        insertWithdrawal(client, e.withdrawal)
+        void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
+      }
       if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
       // A test payout that moved on may now offer its rest; a completed payout makes its destination paid before.
       invalidate(client, ['payouts.tests', 'payouts.firstPayout'])
@@ -40,7 +45,9 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search'])
+      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page'])
+      // The quick check only: the walk of every row is asked for when the Activity view opens.
+      void client.invalidateQueries({ queryKey: deskKey('activity.verify', { whole: false }) })
       // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
       // several times. The screen that requested or resolved a payout reads it again when the send is over.
       void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })

@@ -25,3 +25,25 @@ export function patchWithdrawal(client: QueryClient, withdrawal: Withdrawal, sta
   })
   return listed
 }
+
+/**
+ * Puts a payout no cached list holds yet (one just accepted in a batch, or requested by another process) at the top
+ * of each cached list whose filter it matches, so it shows at once without reading every page again. A list searched
+ * by Idempotency-Key cannot be matched here (the payout does not carry its key): it is read again instead.
+ */
+export function insertWithdrawal(client: QueryClient, withdrawal: Withdrawal): void {
+  client.setQueriesData<ChannelOutput<'withdrawals.list'>>({ queryKey: ['withdrawals.list'], predicate: (q) => listTakes(q.queryKey[1], withdrawal) }, (old) =>
+    old && !old.some((w) => w.id === withdrawal.id) ? [withdrawal, ...old] : old,
+  )
+  void client.invalidateQueries({ queryKey: ['withdrawals.list'], predicate: (q) => keyed(q.queryKey[1]) })
+}
+
+function keyed(input: unknown): boolean {
+  return typeof input === 'object' && input !== null && 'idempotency_key' in input
+}
+
+function listTakes(input: unknown, w: Withdrawal): boolean {
+  if (keyed(input)) return false
+  const wallet = (input as { wallet_id?: string } | undefined)?.wallet_id
+  return wallet === undefined || wallet === w.wallet_id
+}

@@ -5,6 +5,7 @@ import { Loading } from '../components/Loading'
 import { useNav, type SectionId } from '../stores/nav'
 import { useProfiles } from '../stores/profiles'
 import { useQuickstart } from '../stores/quickstart'
+import { ActivityScreen } from '../screens/activity/ActivityScreen'
 import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
 import { HomeScreen } from '../screens/home/HomeScreen'
 import { KeysScreen } from '../screens/keys/KeysScreen'
@@ -16,6 +17,7 @@ import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
+import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
@@ -25,6 +27,7 @@ const SCREENS: Record<Exclude<SectionId, 'keys' | 'home'>, () => React.JSX.Eleme
   transactions: TransactionsScreen,
   destinations: DestinationsScreen,
   payouts: PayoutsScreen,
+  activity: ActivityScreen,
 }
 
 export function App() {
@@ -33,6 +36,7 @@ export function App() {
   const quickstarting = useQuickstart((s) => s.busy)
   useSectionShortcuts()
   usePayoutNotices()
+  useWaitNotices()
   const headingFocus = useNav((s) => s.headingFocus)
   const main = useRef<HTMLElement>(null)
 

@@ -7,6 +7,7 @@ export const SECTIONS = [
   { id: 'payouts', label: 'Payouts' },
   { id: 'keys', label: 'Keys & profiles' },
   { id: 'home', label: 'Home' },
+  { id: 'activity', label: 'Activity' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']

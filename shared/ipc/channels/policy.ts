@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
 import { HoldSchema } from '../../policy/hold-schema'
+import { HeldExpiryHoursSchema } from '../../policy/held-expiry'
 import { plainText } from '../../text/plain-text'
 import { PolicySchema } from '../../policy/policy-schema'
 import { channels } from '../channel'
@@ -10,7 +11,7 @@ import { OutboxEntryViewSchema } from './payouts'
 const profileId = text().min(1).max(64)
 
 /** A held agent payout: the outbox entry and why it is held, with what it pays (null for a hold recorded before the check was kept). */
-export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({ hold: HoldSchema.nullable() })
+export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({ hold: HoldSchema.nullable(), expiresAt: z.string() })
 export type HeldPayoutView = z.infer<typeof HeldPayoutViewSchema>
 const idempotencyKey = text().min(1).max(128)
 
@@ -36,6 +37,9 @@ export const policyChannels = channels({
   'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
   'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
+  /** How long the open profile's held payouts wait for a person before they expire as held_expired. */
+  'held.expiry': { input: z.strictObject({}), output: z.strictObject({ hours: z.number().int() }) },
+  'held.setExpiry': { input: z.strictObject({ hours: HeldExpiryHoursSchema }), output: z.strictObject({ hours: z.number().int() }) },
   /** Nothing is sent; the agent reads the reason on its next retry with the key. */
   'held.reject': { input: z.strictObject({ idempotencyKey, reason: plainText().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
 })

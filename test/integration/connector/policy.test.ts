@@ -185,6 +185,34 @@ describe('the agent policy, enforced by the connector', () => {
     ])
   })
 
+  it('a held payout nobody decides expires: the agent hears held_expired on its next call, the CLI lists it, a person can no longer release it', async () => {
+    const p = await f.profile('expiring', { writeTools: true })
+    const c = await f.connect('expiring')
+    const key = newKey('expiring')
+    expect(json(await pay(c, key, '0.002')).error.code).toBe('payout_held')
+    const set = await f.cli(['held', 'expiry', '--profile', 'expiring', '--hours', '1'])
+    expect(set.stdout).toMatch(/expire after 1 hours/)
+    expect(json(await pay(c, key, '0.002')).error.code).toBe('payout_held')
+    // Two hours pass for this hold: its recorded time moves back (the connector runs on the real clock).
+    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+    db.prepare('UPDATE outbox SET created_at = ? WHERE key = ?').run(new Date(Date.now() - 2 * 3_600_000).toISOString(), key)
+    db.close()
+    const expired = json(await pay(c, key, '0.002')).error
+    expect(expired.code).toBe('held_expired')
+    expect(expired.message).toMatch(/within 1 hours; it expired at .* nothing was sent/)
+    expect(json(await pay(c, key, '0.002')).error.code).toBe('held_expired')
+    expect((await f.cli(['held', 'list', '--profile', 'expiring'])).stdout).toMatch(new RegExp(`expired {2}${key}`))
+    const release = await f.cli(['held', 'release', key, '--profile', 'expiring'])
+    expect(release.code).toBe(1)
+    expect(release.stderr).toMatch(/can no longer be released/)
+    expect(await postsWithKey(key)).toEqual([])
+    expect(decisions(p).map((d) => [d.path, d.actor])).toEqual([
+      ['policy.held', 'agent'],
+      ['held.expiry_set', 'cli'],
+      ['held.expired', 'agent'],
+    ])
+  })
+
   it('hold above an amount, then a person rejects: nothing is sent and the agent retry gets the reason', async () => {
     const p = await f.profile('rejecter', { writeTools: true })
     await f.setPolicy('rejecter', ['--hold-above', 'ETH=0.005'])

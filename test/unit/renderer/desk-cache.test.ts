@@ -81,6 +81,37 @@ describe('renderer cache wiring', () => {
     expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(true)
   })
 
+  it('puts a pushed payout no list holds (a batch row just accepted) at the top of the lists it belongs in at once, without reading every page again', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    const known = payout({ id: 'wd-known' })
+    client.setQueryData(deskKey('withdrawals.list', {}), [known])
+    client.setQueryData(deskKey('withdrawals.list', { wallet_id: 'w1' }), [known])
+    client.setQueryData(deskKey('withdrawals.list', { wallet_id: 'w2' }), [])
+    client.setQueryData(deskKey('withdrawals.list', { idempotency_key: 'k' }), [])
+    const fresh = payout({ id: 'wd-batch-row' })
+    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: fresh, previousStatus: null, stale: false })
+    expect(client.getQueryData(deskKey('withdrawals.list', {}))).toEqual([fresh, known])
+    expect(client.getQueryData(deskKey('withdrawals.list', { wallet_id: 'w1' }))).toEqual([fresh, known])
+    expect(client.getQueryData(deskKey('withdrawals.list', { wallet_id: 'w2' }))).toEqual([])
+    // A list searched by key cannot tell: it is read again.
+    expect(isInvalid(client, deskKey('withdrawals.list', { idempotency_key: 'k' }))).toBe(true)
+  })
+
+  it('re-reads the activity and its quick check on an outbox change, never the walk of every row', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => 'p1')
+    client.setQueryData(['activity.page', {}], { pages: [], pageParams: [] })
+    client.setQueryData(deskKey('activity.verify', { whole: false }), {})
+    client.setQueryData(deskKey('activity.verify', { whole: true }), {})
+    events.emit('outbox.changed', { profileId: 'p1' })
+    expect(isInvalid(client, ['activity.page', {}])).toBe(true)
+    expect(isInvalid(client, deskKey('activity.verify', { whole: false }))).toBe(true)
+    expect(isInvalid(client, deskKey('activity.verify', { whole: true }))).toBe(false)
+  })
+
   it('re-reads balances and history only when money moved', () => {
     const client = createDeskQueryClient()
     const events = fakeEvents()

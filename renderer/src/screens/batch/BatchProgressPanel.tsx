@@ -5,7 +5,7 @@ import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { ShortId } from '../../components/ShortId'
-import { statusLabel } from '../../components/StatusChip'
+import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { asDeskError, call, type DeskCallError } from '../../desk'
 import { UserText } from '../../names/UserText'
 
@@ -144,7 +144,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
               <td className="num">
                 <Amount value={r.amount} asset={r.asset} />
               </td>
-              <td>{statusLabel(r.payoutStatus ?? r.state)}</td>
+              <td>{r.payoutStatus ? <StatusChip status={r.payoutStatus} since={status.batch.createdAt} /> : statusLabel(r.state)}</td>
               <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
               <td>{r.error ? <UserText>{r.error}</UserText> : ''}</td>
             </tr>

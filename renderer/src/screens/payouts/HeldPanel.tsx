@@ -9,6 +9,7 @@ import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { UserText } from '../../names/UserText'
+import { HeldExpirySetting } from './HeldExpirySetting'
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
@@ -58,6 +59,7 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
     <section className="panel notice warn" aria-label="Held for you" data-testid="held">
       <h2>Held for you</h2>
       <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
+      <HeldExpirySetting />
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
       <table className="grid">
@@ -81,6 +83,10 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
                 <br />
                 <span className="muted">
                   <UserText>{e.requestedBy}</UserText>
+                </span>
+                <br />
+                <span data-testid="held-expires">
+                  expires <Time value={e.expiresAt} />
                 </span>
               </td>
               <td className="num">

@@ -11,9 +11,10 @@ import { patchWithdrawal } from '../../data/withdrawal-cache'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
+import { CopySummaryButton } from './CopySummaryButton'
 import { PayoutNote } from './PayoutNote'
 import { ReceiptView } from './ReceiptView'
-import { usePayoutReferences } from './usePayoutReferences'
+import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 
 const NOT_CANCELLABLE =
   'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, rejected or processed it in the console). Only an approver can stop it now, in the provider\'s console.'
@@ -25,6 +26,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
   // The core's poller pushes each change as `withdrawal.updated`; the cache wiring writes it into this read.
   const read = useDeskQuery('withdrawals.get', { withdrawalId })
   const reference = usePayoutReferences().get(withdrawalId)
+  const requestedBy = usePayoutRequesters().get(withdrawalId)
   const [confirm, setConfirm] = useState(false)
   const [receipt, setReceipt] = useState(false)
   const action = useAction()
@@ -47,7 +49,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
           ← Payouts
         </button>
         <h1>Payout</h1>
-        {w ? <StatusChip status={w.status} /> : null}
+        {w ? <StatusChip status={w.status} since={w.created_at} /> : null}
         {read.data?.stale ? (
           <span className="chip chip-wait" title="The provider answered from a cache that may be behind" data-testid="stale">
             stale
@@ -62,6 +64,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
             Receipt
           </button>
         ) : null}
+        {w?.status === 'pending_approval' ? <CopySummaryButton w={w} /> : null}
         {w?.status === 'pending_approval' ? (
           <button type="button" className="danger" onClick={() => setConfirm(true)}>
             Cancel payout
@@ -70,7 +73,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
       </div>
       {error ? <ErrorBox error={error} title={error.code === 'withdrawal_not_cancellable' ? 'Not cancelled' : 'The cancel failed'} /> : null}
       <QueryView query={read} what="the payout" errorTitle="This payout could not be read">
-        {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} />}
+        {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} requestedBy={requestedBy} />}
       </QueryView>
       {w ? <PayoutNote payoutId={withdrawalId} /> : null}
       {confirm && w ? (

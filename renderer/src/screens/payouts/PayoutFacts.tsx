@@ -10,7 +10,7 @@ import { Timeline } from './Timeline'
 import { ExplorerLink } from '../../components/ExplorerLink'
 
 /** What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in its lifecycle. */
-export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: string | undefined }) {
+export function PayoutFacts({ w, reference, requestedBy }: { w: Withdrawal; reference?: string | undefined; requestedBy?: string | undefined }) {
   return (
     <div className="split">
       <div className="panel">
@@ -47,6 +47,8 @@ export function PayoutFacts({ w, reference }: { w: Withdrawal; reference?: strin
           <dd>
             <Time value={w.created_at} />
           </dd>
+          <dt>Requested by</dt>
+          <dd data-testid="requested-by">{requestedBy ? <UserText>{requestedBy}</UserText> : <span className="muted">not in this app's outbox (the console or another app)</span>}</dd>
           <dt>Last change</dt>
           <dd>
             <Time value={w.updated_at} />

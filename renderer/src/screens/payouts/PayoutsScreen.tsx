@@ -6,6 +6,7 @@ import { BatchScreen } from '../batch/BatchScreen'
 import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
 import { WaitingPanel } from './WaitingPanel'
+import { ConsolePanel } from './ConsolePanel'
 import { PayoutDetail } from './PayoutDetail'
 import { PayoutForm, type PayoutDraft } from './PayoutForm'
 import { PayoutOutcome } from './PayoutOutcome'
@@ -66,6 +67,7 @@ export function PayoutsScreen() {
           setStep({ kind: 'review', draft, restOf: testKey })
         }}
       />
+      <ConsolePanel />
       {step.kind === 'batch' ? (
         <BatchScreen
           onClose={() => {

@@ -17,7 +17,7 @@ import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 import { PayoutSearchResults } from './PayoutSearchResults'
-import { usePayoutReferences } from './usePayoutReferences'
+import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 import { SEARCH_TEXT_MAX } from '../../../../shared/payouts/payout-search'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
@@ -39,6 +39,7 @@ export function WithdrawalList() {
   const searching = Boolean(search.text || search.from || search.to)
   const list = useDeskQuery('withdrawals.list', walletId ? { wallet_id: walletId } : {})
   const references = usePayoutReferences()
+  const requesters = usePayoutRequesters()
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
@@ -134,9 +135,17 @@ export function WithdrawalList() {
                   <button type="button" className="link" onClick={() => go('payouts', w.id)}>
                     <Time value={w.created_at} />
                   </button>
+                  {requesters.has(w.id) ? (
+                    <>
+                      <br />
+                      <span className="muted" data-testid="requested-by">
+                        by <UserText>{requesters.get(w.id)!}</UserText>
+                      </span>
+                    </>
+                  ) : null}
                 </td>
                 <td>
-                  <StatusChip status={w.status} />
+                  <StatusChip status={w.status} since={w.created_at} />
                 </td>
                 <td>
                   <WalletRef id={w.wallet_id} />

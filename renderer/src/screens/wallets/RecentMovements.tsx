@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { QueryView } from '../../components/QueryView'
@@ -9,10 +10,12 @@ import { Party } from '../../names/Party'
 import { otherSide } from '../transactions/format'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { statusLabel } from '../../components/StatusChip'
+import { TxDetail } from '../transactions/TxDetail'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
   const page = useDeskQuery('transactions.page', { wallet_id: walletId, limit: 10 })
+  const [open, setOpen] = useState<string | null>(null)
   return (
     <QueryView
       query={page}
@@ -32,6 +35,9 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                 <th className="num">Amount</th>
                 <th>Status</th>
                 <th>Tx hash</th>
+                <th>
+                  <span className="sr-only">Detail</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -58,10 +64,16 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                       <span className="muted">—</span>
                     )}
                   </td>
+                  <td>
+                    <button type="button" className="link" onClick={() => setOpen(t.id)} aria-label={`Details of the movement recorded ${t.created_at}`} data-testid="movement-detail">
+                      Details
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {open ? <TxDetail transactionId={open} onClose={() => setOpen(null)} /> : null}
           <p>
             <button type="button" className="link" onClick={() => go('transactions', walletId)}>
               All movements of this wallet

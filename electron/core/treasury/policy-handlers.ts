@@ -7,11 +7,12 @@ import type { DeskStore } from '../store'
 import { openProfileStore } from '../session/session'
 import { withOneOffSession } from '../session/one-off-session'
 import type { SessionHost } from '../session/session-host'
-import { HeldPayouts } from './held-payouts'
-import { localPerson } from './local-person'
-import { PolicySettings, type PolicyEditor } from './policy-settings'
-import type { PolicyState } from './policy-state'
-import { describeRules } from './policy-text'
+import { HeldExpiry } from '../policy/held-expiry'
+import { HeldPayouts } from '../policy/held-payouts'
+import { localPerson } from '../policy/local-person'
+import { PolicySettings, type PolicyEditor } from '../policy/policy-settings'
+import type { PolicyState } from '../policy/policy-state'
+import { describeRules } from '../policy/policy-text'
 
 export interface PolicyHandlerDeps {
   dataDir: string
@@ -62,6 +63,8 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
       const session = await deps.host.session()
       return new HeldPayouts(session.store, editor()).release(idempotencyKey, session.payouts)
     },
+    'held.expiry': async () => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').hours() }),
+    'held.setExpiry': async ({ hours }) => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').setHours(hours, editor().person) }),
     'held.reject': async ({ idempotencyKey, reason }) => new HeldPayouts((await deps.host.session()).store, editor()).reject(idempotencyKey, reason),
   }
 }

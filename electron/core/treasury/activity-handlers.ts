@@ -1,0 +1,27 @@
+import type { activityChannels } from '../../../shared/ipc/channels/activity'
+import type { EventBus } from '../event-bus'
+import type { HandlersFor } from '../ipc/router'
+import { ExportRuns } from '../exports/export-runs'
+import type { SessionHost } from '../session/session-host'
+import { activityPage, verifyActivity } from '../audit/activity'
+import { exportActivityCsv } from '../audit/activity-export'
+
+export interface ActivityHandlerDeps {
+  host: SessionHost
+  events: EventBus
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+}
+
+/** The open profile's audit log as the Activity view reads it: pages, the chain's state, and a CSV export. */
+export function activityHandlers({ host, events, chooseSavePath }: ActivityHandlerDeps): HandlersFor<typeof activityChannels> {
+  const exports = new ExportRuns(events, chooseSavePath)
+  return {
+    'activity.page': async (input) => activityPage((await host.session()).store, input),
+    'activity.verify': async ({ whole }) => verifyActivity((await host.session()).store, whole),
+    'activity.export': async (filter) => {
+      const session = await host.session()
+      return exports.run(`activity-${new Date().toISOString().slice(0, 10)}.csv`, (target, signal, onProgress) => exportActivityCsv(session.store, filter, target, signal, onProgress))
+    },
+    'activity.cancelExport': ({ exportId }) => exports.cancel(exportId),
+  }
+}

@@ -1,0 +1,71 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { ACTIVITY_ACTION_WORDS, ACTIVITY_ACTIONS, type ActivityAction } from '../../../../shared/audit/activity-action'
+import type { ActivityFilter } from '../../../../shared/ipc/channels/activity'
+import { call, type DeskCallError } from '../../desk'
+import { CsvExportPanel } from '../../components/CsvExportPanel'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { Loading } from '../../components/Loading'
+import { ZonedDateTime } from '../../components/ZonedDateTime'
+import { ActivityList } from './ActivityList'
+import { VerificationState } from './VerificationState'
+
+const PAGE = 200
+
+/** Who requested, released, rejected, cancelled or changed the policy, with time and process: the audit log, newest first. */
+export function ActivityScreen() {
+  const [actor, setActor] = useState('')
+  const [action, setAction] = useState<ActivityAction | ''>('')
+  const [from, setFrom] = useState<string | null>(null)
+  const [to, setTo] = useState<string | null>(null)
+  const filter: ActivityFilter = {
+    ...(actor.trim() ? { actor: actor.trim() } : {}),
+    ...(action ? { action } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  }
+  const pages = useInfiniteQuery({
+    queryKey: ['activity.page', filter],
+    queryFn: ({ pageParam }) => call('activity.page', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { beforeSeq: pageParam }) }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore,
+  })
+  const rows = pages.data?.pages.flatMap((p) => p.rows) ?? []
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages
+  const more = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Activity</h1>
+      </div>
+      <VerificationState />
+      <form className="row" role="search" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Who (person or process)">
+          <input value={actor} maxLength={200} onChange={(e) => setActor(e.target.value)} placeholder="app, cli, agent or a name" />
+        </Field>
+        <Field label="Action">
+          <select value={action} onChange={(e) => setAction(e.target.value as ActivityAction | '')}>
+            <option value="">Any action</option>
+            {ACTIVITY_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTIVITY_ACTION_WORDS[a]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <ZonedDateTime label="From" value={from} onChange={setFrom} />
+        <ZonedDateTime label="Until" value={to} onChange={setTo} />
+      </form>
+      <CsvExportPanel label="Export to CSV" note="Every row of the audit log this filter matches, newest first." cancelChannel="activity.cancelExport" run={() => call('activity.export', filter)} />
+      {pages.error ? <ErrorBox error={pages.error as DeskCallError} title="The audit log could not be read" onRetry={() => void pages.refetch()} /> : null}
+      {pages.isPending ? <Loading what="activity" /> : null}
+      {pages.isSuccess && rows.length === 0 ? <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>Requests, releases and policy changes show up here.</EmptyState> : null}
+      {rows.length > 0 ? <ActivityList rows={rows} hasMore={hasNextPage} onNearEnd={more} /> : null}
+    </div>
+  )
+}

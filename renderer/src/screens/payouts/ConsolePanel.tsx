@@ -1,0 +1,65 @@
+import { Amount } from '../../components/Amount'
+import { ShortId } from '../../components/ShortId'
+import { Time } from '../../components/Time'
+import { WaitedFor } from '../../components/StatusChip'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { Party } from '../../names/Party'
+import { useNav } from '../../stores/nav'
+import { waitingOnConsole } from '../../shell/approval-reminders'
+import { CopySummaryButton } from './CopySummaryButton'
+import { ReminderSetting } from './ReminderSetting'
+
+/** "Waiting on the console": payouts an approver has not decided yet, the longest waiting first, each with what to send the approver. */
+export function ConsolePanel() {
+  const list = useDeskQuery('withdrawals.list', {})
+  const go = useNav((s) => s.go)
+  const waiting = waitingOnConsole(list.data ?? [])
+  return (
+    <section className="panel" aria-label="Waiting on the console" data-testid="console-waiting">
+      <h2>Waiting on the console ({waiting.length})</h2>
+      <ReminderSetting />
+      {waiting.length === 0 ? (
+        <p className="muted small">No payout waits for approval.</p>
+      ) : (
+        <table className="grid">
+          <thead>
+            <tr>
+              <th>Waiting</th>
+              <th>Requested</th>
+              <th className="num">Amount</th>
+              <th>Destination</th>
+              <th>Payout id</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {waiting.map((w) => (
+              <tr key={w.id} data-testid="console-waiting-row">
+                <td>
+                  <WaitedFor since={w.created_at} />
+                </td>
+                <td className="small">
+                  <button type="button" className="link" onClick={() => go('payouts', w.id)}>
+                    <Time value={w.created_at} />
+                  </button>
+                </td>
+                <td className="num">
+                  <Amount value={w.amount} asset={w.asset} />
+                </td>
+                <td>
+                  <Party address={w.destination} network={w.network} what="destination address" />
+                </td>
+                <td>
+                  <ShortId value={w.id} what="payout id" short />
+                </td>
+                <td>
+                  <CopySummaryButton w={w} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+/** What a person did, as the Activity view and its CSV name it; rows that are neither (a read) are `read` or `other`. */
+export const ACTIVITY_ACTIONS = ['requested', 'released', 'rejected', 'cancelled', 'expired', 'policy_changed', 'policy_decision', 'destination_added', 'tool_call', 'read', 'other'] as const
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
+
+export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
+  requested: 'requested a payout',
+  released: 'released a held payout',
+  rejected: 'rejected a held payout',
+  cancelled: 'cancelled a payout',
+  expired: 'held payout expired',
+  policy_changed: 'changed the policy',
+  policy_decision: 'policy decision',
+  destination_added: 'added a destination',
+  tool_call: 'agent tool call',
+  read: 'read',
+  other: 'other',
+}
+
+const DECISIONS: Readonly<Record<string, ActivityAction>> = {
+  'held.released': 'released',
+  'held.rejected': 'rejected',
+  'held.expired': 'expired',
+  'held.expiry_set': 'policy_changed',
+  'policy.set': 'policy_changed',
+  'policy.cleared': 'policy_changed',
+  'policy.held': 'policy_decision',
+  'policy.allowed': 'policy_decision',
+  'policy.denied': 'policy_decision',
+}
+
+/** The action of one audit row, from its kind, method and path (the row never holds a body). */
+export function activityAction(row: { kind: string; method: string; path: string }): ActivityAction {
+  if (row.kind === 'decision') return DECISIONS[row.path] ?? 'other'
+  if (row.kind === 'tool') return 'tool_call'
+  const path = row.path.split('?')[0]!
+  if (row.method === 'GET') return 'read'
+  if (row.method !== 'POST') return 'other'
+  if (path === '/api/v1/withdrawals') return 'requested'
+  if (/^\/api\/v1\/withdrawals\/[^/]+\/cancel$/.test(path)) return 'cancelled'
+  if (path === '/api/v1/counterparties') return 'destination_added'
+  return 'other'
+}
