@@ -25,6 +25,8 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },
+    // The renderer reaches shared/ through one alias (tsconfig.web.json's paths say the same to TypeScript).
+    resolve: { alias: { '@shared': resolve(__dirname, 'shared') } },
     plugins: [react()],
   },
 })

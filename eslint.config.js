@@ -90,7 +90,7 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.')] },
+        { patterns: [forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.'), forbid(['../**/shared/**'], 'the renderer reaches shared/ through the @shared alias.')] },
       ],
     },
   },

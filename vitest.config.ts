@@ -1,6 +1,9 @@
+import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Renderer modules under test reach shared/ as the app build does.
+  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'shared') } },
   test: {
     include: ['test/{unit,integration}/**/*.test.ts'],
     environment: 'node',

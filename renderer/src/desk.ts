@@ -1,7 +1,7 @@
-import type { ErrorCode } from '../../shared/api/error-codes'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/channels'
-import type { DeskBridge } from '../../shared/ipc/bridge'
-import type { EventName, EventPayload } from '../../shared/ipc/events'
+import type { ErrorCode } from '@shared/api/error-codes'
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/channels'
+import type { DeskBridge } from '@shared/ipc/bridge'
+import type { EventName, EventPayload } from '@shared/ipc/events'
 
 declare global {
   interface Window {

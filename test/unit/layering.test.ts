@@ -20,6 +20,7 @@ describe('layering rules', () => {
     ['shared/api/x.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync"],
     ['shared/api/x.ts', "import { useState } from 'react'\nexport const u = useState"],
     ['electron/cli/x.ts', "import { app } from 'electron'\nexport const a = app"],
+    ['renderer/src/screens/x.ts', "import { CHANNELS } from '../../../shared/ipc/channels'\nexport const c = CHANNELS"],
   ])('refuses a wrong arrow in %s', async (file, code) => {
     expect(await lint(file, code)).toBeGreaterThan(0)
   })
@@ -27,7 +28,7 @@ describe('layering rules', () => {
   it.each([
     ['electron/core/x.ts', "import { z } from 'zod'\nimport { LIMITS } from '../../shared/api/limits'\nexport const a = [z, LIMITS]"],
     ['electron/simulator/x.ts', "import { NETWORKS } from '../../shared/api/networks'\nexport const n = NETWORKS"],
-    ['renderer/src/x.ts', "import { CHANNELS } from '../../shared/ipc/channels'\nexport const c = CHANNELS"],
+    ['renderer/src/x.ts', "import { CHANNELS } from '@shared/ipc/channels'\nexport const c = CHANNELS"],
   ])('allows a right arrow in %s', async (file, code) => {
     expect(await lint(file, code)).toBe(0)
   })

@@ -1,6 +1,6 @@
-import { compareChunks } from '../../../shared/address/address-compare'
-import { describeFinding, type LookalikeFinding } from '../../../shared/address/lookalike-finding'
-import { findNetwork } from '../../../shared/api/networks'
+import { compareChunks } from '@shared/address/address-compare'
+import { describeFinding, type LookalikeFinding } from '@shared/address/lookalike-finding'
+import { findNetwork } from '@shared/api/networks'
 import { ApproverWords } from './ApproverWords'
 import { Dialog } from '../components/Dialog'
 

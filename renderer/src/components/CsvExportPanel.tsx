@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ChannelOutput } from '../../../shared/ipc/channels'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { call, on } from '../desk'
 import { ErrorBox } from './ErrorBox'
 import { useAction } from './useAction'

@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../../shared/ipc/channels/profiles'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
 
 /** The environment, loud: production must never be mistaken for sandbox. */
 export function EnvBadge({ environment }: { environment: ProfileView['environment'] }) {

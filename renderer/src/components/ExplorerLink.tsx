@@ -1,4 +1,4 @@
-import { explorerAddressUrl, explorerTxUrl } from '../../../shared/api/explorers'
+import { explorerAddressUrl, explorerTxUrl } from '@shared/api/explorers'
 
 interface Props {
   network: string | null

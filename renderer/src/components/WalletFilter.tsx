@@ -1,6 +1,6 @@
-import type { Wallet } from '../../../shared/api/resources'
+import type { Wallet } from '@shared/api/resources'
 import { Field } from './Field'
-import { shown } from '../../../shared/text/visible-text'
+import { shown } from '@shared/text/visible-text'
 
 interface Props {
   wallets: readonly Wallet[] | undefined

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ChannelName } from '../../../shared/ipc/channels'
-import type { EventName, EventPayload } from '../../../shared/ipc/events'
+import type { ChannelName } from '@shared/ipc/channels'
+import type { EventName, EventPayload } from '@shared/ipc/events'
 import { deskKey } from './desk-keys'
 import { insertWithdrawal, patchWithdrawal } from './withdrawal-cache'
 

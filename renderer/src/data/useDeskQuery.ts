@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/channels'
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/channels'
 import { call, type DeskCallError } from '../desk'
 import { deskKey } from './desk-keys'
 

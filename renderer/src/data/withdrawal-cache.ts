@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { Withdrawal } from '../../../shared/api/resources'
-import type { ChannelOutput } from '../../../shared/ipc/channels'
+import type { Withdrawal } from '@shared/api/resources'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { deskKey } from './desk-keys'
 
 /** The newer of two views of one payout: the poller's push and a list read race, and the later `updated_at` wins. */

@@ -1,2 +1,2 @@
 // The one locale form of a decimal, shared with the typed confirmations that must accept what it shows.
-export { formatDecimal } from '../../../shared/format/decimal'
+export { formatDecimal } from '@shared/format/decimal'

@@ -1,4 +1,4 @@
-import { findNetwork } from '../../../shared/api/networks'
+import { findNetwork } from '@shared/api/networks'
 
 /** A network as people read it ("Polygon Amoy"), its id only when the app does not know it. */
 export function networkName(id: string): string {

@@ -1,4 +1,4 @@
-import { shown } from '../../../shared/text/visible-text'
+import { shown } from '@shared/text/visible-text'
 
 /**
  * The one way the app shows someone else's text (a label, a name, a reference, a provider's text): isolated from

@@ -1,4 +1,4 @@
-import type { Counterparty, Wallet } from '../../../shared/api/resources'
+import type { Counterparty, Wallet } from '@shared/api/resources'
 
 export type Known = { kind: 'destination'; destination: Counterparty } | { kind: 'wallet'; wallet: Wallet } | null
 

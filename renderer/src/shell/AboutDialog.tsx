@@ -1,7 +1,7 @@
 import { Dialog } from '../components/Dialog'
 import { QueryView } from '../components/QueryView'
 import { useDeskQuery } from '../data/useDeskQuery'
-import { shown } from '../../../shared/text/visible-text'
+import { shown } from '@shared/text/visible-text'
 
 /** Version and runtime facts, read through the real router (`app.info`). */
 export function AboutDialog({ onClose }: { onClose: () => void }) {

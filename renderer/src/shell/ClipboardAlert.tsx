@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { EventPayload } from '../../../shared/ipc/events'
-import { shown } from '../../../shared/text/visible-text'
+import type { EventPayload } from '@shared/ipc/events'
+import { shown } from '@shared/text/visible-text'
 import { on } from '../desk'
 
 /** Said at once when the clipboard changed to another address after the app copied one (the shell watches a minute). */

@@ -1,6 +1,6 @@
 import { SECTIONS, useNav } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
-import { shown } from '../../../shared/text/visible-text'
+import { shown } from '@shared/text/visible-text'
 
 export function Nav() {
   const section = useNav((s) => s.section)

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles } from '../stores/profiles'
-import { shown, shownLine } from '../../../shared/text/visible-text'
+import { shown, shownLine } from '@shared/text/visible-text'
 
 const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
 

@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../shared/api/resources'
+import type { Withdrawal } from '@shared/api/resources'
 import { waitedMs } from '../format/age'
 
 /**

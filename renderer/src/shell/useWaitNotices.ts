@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../../shared/ipc/channels/settings'
-import { shownLine } from '../../../shared/text/visible-text'
+import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '@shared/ipc/channels/settings'
+import { shownLine } from '@shared/text/visible-text'
 import { useDeskQuery } from '../data/useDeskQuery'
 import { ageText, waitedMs } from '../format/age'
 import { formatDecimal } from '../format/decimal'

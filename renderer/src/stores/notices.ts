@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ShownText } from '../../../shared/text/visible-text'
+import type { ShownText } from '@shared/text/visible-text'
 import type { SectionId } from './nav'
 
 export interface Notice {

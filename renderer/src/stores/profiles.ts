@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ProfileView } from '../../../shared/ipc/channels/profiles'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { asDeskError, call, type DeskCallError } from '../desk'
 
 interface ProfilesState {

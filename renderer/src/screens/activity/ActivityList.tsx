@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import { ACTIVITY_ACTION_WORDS } from '../../../../shared/audit/activity-action'
-import type { ActivityRow } from '../../../../shared/ipc/channels/activity'
+import { ACTIVITY_ACTION_WORDS } from '@shared/audit/activity-action'
+import type { ActivityRow } from '@shared/ipc/channels/activity'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
 

@@ -1,4 +1,4 @@
-import type { Verification } from '../../../../shared/ipc/channels/activity'
+import type { Verification } from '@shared/ipc/channels/activity'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useDeskQuery } from '../../data/useDeskQuery'
 

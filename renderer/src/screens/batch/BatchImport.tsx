@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ChannelInput } from '../../../../shared/ipc/channels'
+import type { ChannelInput } from '@shared/ipc/channels'
 import { Field } from '../../components/Field'
 
 export type BatchSource = Omit<ChannelInput<'batch.check'>, 'wallet'>

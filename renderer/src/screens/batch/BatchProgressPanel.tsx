@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { WITHDRAWAL_STATUSES } from '../../../../shared/api/resources'
-import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { WITHDRAWAL_STATUSES } from '@shared/api/resources'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'

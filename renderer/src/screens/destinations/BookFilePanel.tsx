@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'

@@ -1,4 +1,4 @@
-import type { Counterparty } from '../../../../shared/api/resources'
+import type { Counterparty } from '@shared/api/resources'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { QrImage } from '../../components/QrImage'

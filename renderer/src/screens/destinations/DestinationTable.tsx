@@ -1,4 +1,4 @@
-import type { Counterparty } from '../../../../shared/api/resources'
+import type { Counterparty } from '@shared/api/resources'
 import { ShortId } from '../../components/ShortId'
 import { countryName } from './countries'
 import { UserText } from '../../names/UserText'

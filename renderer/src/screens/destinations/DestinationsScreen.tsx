@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import type { Counterparty } from '../../../../shared/api/resources'
+import type { Counterparty } from '@shared/api/resources'
 import { EmptyState } from '../../components/EmptyState'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'

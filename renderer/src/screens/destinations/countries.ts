@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '../../../../shared/api/country-codes'
+import { COUNTRY_CODES } from '@shared/api/country-codes'
 
 export interface Country {
   code: string

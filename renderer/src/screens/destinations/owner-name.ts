@@ -1,4 +1,4 @@
-import type { Counterparty } from '../../../../shared/api/resources'
+import type { Counterparty } from '@shared/api/resources'
 
 /** Who owns a destination: the company, or the person's first and last name. */
 export function ownerName(c: Counterparty): string {

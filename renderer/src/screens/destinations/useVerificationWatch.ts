@@ -3,7 +3,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { notify } from '../../shell/notify'
 import { verificationDelay } from './backoff'
 import { ownerName } from './owner-name'
-import { shownLine } from '../../../../shared/text/visible-text'
+import { shownLine } from '@shared/text/visible-text'
 
 /**
  * While a screen that needs it is open, re-reads the destination book in the background as long as some destination

@@ -1,4 +1,4 @@
-import type { ProfileGlance } from '../../../../shared/ipc/channels/home'
+import type { ProfileGlance } from '@shared/ipc/channels/home'
 import { Amount } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { QueryView } from '../../components/QueryView'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'

@@ -1,4 +1,4 @@
-import type { ConnectionResult } from '../../../../shared/ipc/channels/profiles'
+import type { ConnectionResult } from '@shared/ipc/channels/profiles'
 import { CopyButton } from '../../components/CopyButton'
 
 function offsetText(seconds: number | null): string {

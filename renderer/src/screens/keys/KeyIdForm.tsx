@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { LIMITS } from '../../../../shared/api/limits'
+import { LIMITS } from '@shared/api/limits'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ConnectionResult, ProfileView } from '../../../../shared/ipc/channels/profiles'
+import type { ConnectionResult, ProfileView } from '@shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EnvBadge } from '../../components/EnvBadge'
@@ -10,7 +10,7 @@ import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
-import { shownLine } from '../../../../shared/text/visible-text'
+import { shownLine } from '@shared/text/visible-text'
 
 export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { checkBaseUrl } from '../../../../shared/api/base-url'
-import type { ProfileView } from '../../../../shared/ipc/channels/profiles'
+import { checkBaseUrl } from '@shared/api/base-url'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'

@@ -1,4 +1,4 @@
-import type { PublicKeyView } from '../../../../shared/ipc/channels/profiles'
+import type { PublicKeyView } from '@shared/ipc/channels/profiles'
 import { CopyButton } from '../../components/CopyButton'
 import { QrImage } from '../../components/QrImage'
 

@@ -1,4 +1,4 @@
-import { NO_RULES, type DestinationRule, type Policy } from '../../../../shared/policy/policy-schema'
+import { NO_RULES, type DestinationRule, type Policy } from '@shared/policy/policy-schema'
 
 /** The policy form's fields as typed: per-asset rules as "ASSET=AMOUNT, ASSET=AMOUNT". */
 export interface PolicyDraft {

@@ -1,5 +1,5 @@
-import type { Withdrawal } from '../../../../shared/api/resources'
-import { approverSummary } from '../../../../shared/payouts/approver-summary'
+import type { Withdrawal } from '@shared/api/resources'
+import { approverSummary } from '@shared/payouts/approver-summary'
 import { useNameBook } from '../../names/useNameBook'
 import { useState } from 'react'
 

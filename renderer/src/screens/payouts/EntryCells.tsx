@@ -1,4 +1,4 @@
-import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
 import { Amount } from '../../components/Amount'
 import { ShortId } from '../../components/ShortId'
 import { Party } from '../../names/Party'

@@ -1,6 +1,6 @@
-import type { Balance } from '../../../../shared/api/resources'
-import { isNativeAsset, withFeeMargin } from '../../../../shared/payouts/native-assets'
-import { findNetwork } from '../../../../shared/api/networks'
+import type { Balance } from '@shared/api/resources'
+import { isNativeAsset, withFeeMargin } from '@shared/payouts/native-assets'
+import { findNetwork } from '@shared/api/networks'
 import { Amount } from '../../components/Amount'
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { HeldPayoutView } from '../../../../shared/ipc/channels/policy'
+import type { HeldPayoutView } from '@shared/ipc/channels/policy'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { call } from '../../desk'
 import { Amount } from '../../components/Amount'

@@ -1,5 +1,5 @@
-import { findNetwork } from '../../../../shared/api/networks'
-import type { Withdrawal } from '../../../../shared/api/resources'
+import { findNetwork } from '@shared/api/networks'
+import type { Withdrawal } from '@shared/api/resources'
 import { Amount } from '../../components/Amount'
 import { ShortId, shortenMiddle } from '../../components/ShortId'
 import { Time } from '../../components/Time'

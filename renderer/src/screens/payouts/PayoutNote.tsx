@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { NOTE_MAX, NoteSchema } from '../../../../shared/payouts/payout-notes'
+import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import type { RequestResult } from './PayoutReview'

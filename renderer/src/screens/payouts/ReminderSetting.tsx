@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../../../shared/ipc/channels/settings'
+import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '@shared/ipc/channels/settings'
 import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'

@@ -1,4 +1,4 @@
-import { restAmount, testAmountProblem } from '../../../../shared/payouts/test-amount'
+import { restAmount, testAmountProblem } from '@shared/payouts/test-amount'
 import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
 

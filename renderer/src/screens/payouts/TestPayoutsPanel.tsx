@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { sameAddress } from '../../../../shared/api/address'
-import type { TestPayoutView } from '../../../../shared/ipc/channels/first-payouts'
+import { sameAddress } from '@shared/api/address'
+import type { TestPayoutView } from '@shared/ipc/channels/first-payouts'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '../../../../shared/api/resources'
+import type { WithdrawalStatus } from '@shared/api/resources'
 import { statusLabel } from '../../components/StatusChip'
 
 const PATH: WithdrawalStatus[] = ['received', 'pending_approval', 'approved', 'processing', 'completed']

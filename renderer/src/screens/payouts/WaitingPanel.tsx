@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { OutboxEntryView } from '../../../../shared/ipc/channels/payouts'
+import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
 import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '../../../../shared/api/resources'
+import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@shared/api/resources'
 import { call } from '../../desk'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
@@ -18,7 +18,7 @@ import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 import { PayoutSearchResults } from './PayoutSearchResults'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
-import { SEARCH_TEXT_MAX } from '../../../../shared/payouts/payout-search'
+import { SEARCH_TEXT_MAX } from '@shared/payouts/payout-search'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
 function emptyTitle(loaded: number, f: { status: string; wallet: string }): string {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../../shared/api/error-codes'
+import type { ErrorCode } from '@shared/api/error-codes'
 import type { DeskCallError } from '../../desk'
 
 /** The provider's refusals of a payout request, said for a treasurer: what happened and what to do. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { ACCOUNTING_FORMAT_NAMES, ACCOUNTING_FORMATS, STATEMENT_FORMATS, type AccountingFormat } from '../../../../shared/api/accounting-export'
-import type { LedgerFilter } from '../../../../shared/api/ledger-query'
+import { ACCOUNTING_FORMAT_NAMES, ACCOUNTING_FORMATS, STATEMENT_FORMATS, type AccountingFormat } from '@shared/api/accounting-export'
+import type { LedgerFilter } from '@shared/api/ledger-query'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Field } from '../../components/Field'
 import { useDeskQuery } from '../../data/useDeskQuery'

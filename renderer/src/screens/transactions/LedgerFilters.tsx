@@ -1,6 +1,6 @@
-import { FINAL_LEG_STATUSES } from '../../../../shared/api/leg-status'
-import { NETWORKS } from '../../../../shared/api/networks'
-import type { Wallet } from '../../../../shared/api/resources'
+import { FINAL_LEG_STATUSES } from '@shared/api/leg-status'
+import { NETWORKS } from '@shared/api/networks'
+import type { Wallet } from '@shared/api/resources'
 import { useRef } from 'react'
 import { Field } from '../../components/Field'
 import { Options } from '../../components/Options'
@@ -8,7 +8,7 @@ import { useSlashFocus } from '../../components/useSlashFocus'
 import { WalletFilter } from '../../components/WalletFilter'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import type { FilterDraft, FilterProblems } from './ledger-filter'
-import { shown } from '../../../../shared/text/visible-text'
+import { shown } from '@shared/text/visible-text'
 
 const STATUSES = [...FINAL_LEG_STATUSES, 'broadcasting']
 

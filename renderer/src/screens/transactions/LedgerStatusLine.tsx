@@ -1,5 +1,5 @@
-import { completenessLine } from '../../../../shared/api/ledger-completeness'
-import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import { completenessLine } from '@shared/api/ledger-completeness'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { call } from '../../desk'
 import { useAction } from '../../components/useAction'
 import { ErrorBox } from '../../components/ErrorBox'

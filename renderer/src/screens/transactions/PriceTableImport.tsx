@@ -1,4 +1,4 @@
-import type { ChannelOutput } from '../../../../shared/ipc/channels'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'

@@ -1,4 +1,4 @@
-import type { ReconciliationReport, RollForwardRow } from '../../../../shared/api/ledger-report'
+import type { ReconciliationReport, RollForwardRow } from '@shared/api/ledger-report'
 import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
 import { WalletRef } from '../../names/WalletRef'

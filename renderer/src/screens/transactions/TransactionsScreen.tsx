@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
-import type { LedgerRow } from '../../../../shared/api/ledger-query'
+import type { LedgerRow } from '@shared/api/ledger-query'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'

@@ -1,4 +1,4 @@
-import { BAIT_WARNING } from '../../../../shared/address/dust-bait'
+import { BAIT_WARNING } from '@shared/address/dust-bait'
 import { Amount } from '../../components/Amount'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { QueryView } from '../../components/QueryView'

@@ -1,6 +1,6 @@
 import { memo } from 'react'
-import { BAIT_WARNING } from '../../../../shared/address/dust-bait'
-import type { LedgerRow } from '../../../../shared/api/ledger-query'
+import { BAIT_WARNING } from '@shared/address/dust-bait'
+import type { LedgerRow } from '@shared/api/ledger-query'
 import { CopyButton } from '../../components/CopyButton'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { shortenMiddle } from '../../components/ShortId'

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import type { LedgerRow } from '../../../../shared/api/ledger-query'
+import type { LedgerRow } from '@shared/api/ledger-query'
 import { useNameBook } from '../../names/useNameBook'
 import { useTxColumns } from '../../stores/tx-columns'
 import { TxRow } from './TxRow'

@@ -1,6 +1,6 @@
-import { DECIMAL_PATTERN } from '../../../../shared/api/amount'
-import { amountKey } from '../../../../shared/api/amount-key'
-import type { LedgerFilter } from '../../../../shared/api/ledger-query'
+import { DECIMAL_PATTERN } from '@shared/api/amount'
+import { amountKey } from '@shared/api/amount-key'
+import type { LedgerFilter } from '@shared/api/ledger-query'
 
 /** What the filter controls hold: empty text means "any". Times are ISO instants. */
 export interface FilterDraft {

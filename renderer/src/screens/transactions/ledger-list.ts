@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { LedgerFilter, LedgerPosition, LedgerRow } from '../../../../shared/api/ledger-query'
+import type { LedgerFilter, LedgerPosition, LedgerRow } from '@shared/api/ledger-query'
 import { asDeskError, call, type DeskCallError } from '../../desk'
 
 /** Rows asked of the ledger at a time: a screenful several times over, read from disk in a few milliseconds. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Wallet } from '../../../../shared/api/resources'
+import type { Wallet } from '@shared/api/resources'
 import { QrImage } from '../../components/QrImage'
 import { ShortId } from '../../components/ShortId'
 

@@ -1,5 +1,5 @@
-import { findNetwork } from '../../../../shared/api/networks'
-import type { Wallet } from '../../../../shared/api/resources'
+import { findNetwork } from '@shared/api/networks'
+import type { Wallet } from '@shared/api/resources'
 import { Amount, Usd } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
