@@ -1,17 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { on } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { Loading } from '../components/Loading'
-import { useNav, type SectionId } from '../stores/nav'
+import { useNav } from '../stores/nav'
 import { useProfiles } from '../stores/profiles'
 import { useQuickstart } from '../stores/quickstart'
-import { ActivityScreen } from '../screens/activity/ActivityScreen'
-import { DestinationsScreen } from '../screens/destinations/DestinationsScreen'
-import { HomeScreen } from '../screens/home/HomeScreen'
-import { KeysScreen } from '../screens/keys/KeysScreen'
-import { PayoutsScreen } from '../screens/payouts/PayoutsScreen'
-import { TransactionsScreen } from '../screens/transactions/TransactionsScreen'
-import { WalletsScreen } from '../screens/wallets/WalletsScreen'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
@@ -19,16 +12,9 @@ import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
+import { preloadScreens, SCREENS } from './screens'
 import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
-
-const SCREENS: Record<Exclude<SectionId, 'keys' | 'home'>, () => React.JSX.Element> = {
-  wallets: WalletsScreen,
-  transactions: TransactionsScreen,
-  destinations: DestinationsScreen,
-  payouts: PayoutsScreen,
-  activity: ActivityScreen,
-}
 
 export function App() {
   const { loaded, error, profiles, current, load } = useProfiles()
@@ -41,12 +27,24 @@ export function App() {
   const main = useRef<HTMLElement>(null)
 
   // After a section shortcut, the screen's heading takes focus, so a screen reader says where the user landed.
+  // A screen whose chunk is still arriving gets its heading a moment later: focus it when it appears.
   useEffect(() => {
-    const heading = headingFocus ? main.current?.querySelector<HTMLElement>('h1') : null
-    if (!heading) return
-    heading.tabIndex = -1
-    heading.focus()
+    const box = main.current
+    if (!headingFocus || !box) return
+    const focusHeading = () => {
+      const heading = box.querySelector<HTMLElement>('h1')
+      if (!heading) return false
+      heading.tabIndex = -1
+      heading.focus()
+      return true
+    }
+    if (focusHeading()) return
+    const watch = new MutationObserver(() => focusHeading() && watch.disconnect())
+    watch.observe(box, { childList: true, subtree: true })
+    return () => watch.disconnect()
   }, [headingFocus, section])
+
+  useEffect(() => preloadScreens(), [])
 
   useEffect(() => {
     void load()
@@ -58,10 +56,10 @@ export function App() {
   // A quick start that is running keeps its screen: a reload that fails meanwhile must not replace it.
   else if (quickstarting && section !== 'keys') body = <Welcome />
   else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
-  else if (section === 'keys') body = <KeysScreen />
+  else if (section === 'keys') body = <SCREENS.keys />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.
-  else if (section === 'home') body = <HomeScreen />
+  else if (section === 'home') body = <SCREENS.home />
   else {
     const Screen = SCREENS[section]
     // A new profile remounts every screen, so nothing of the previous workspace lingers.
@@ -90,7 +88,7 @@ export function App() {
       <main className="content" id="main" ref={main} tabIndex={-1}>
         <ClipboardAlert />
         <Notices />
-        {body}
+        <Suspense fallback={<Loading what="the screen" />}>{body}</Suspense>
       </main>
     </div>
   )
