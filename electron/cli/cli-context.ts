@@ -15,8 +15,8 @@ export interface CliIo {
   stdinIsTty: boolean
   /** One line typed on the terminal. */
   readLine(): Promise<string>
-  /** One line typed on the terminal without echoing it. */
-  readHiddenLine(): Promise<string>
+  /** Asks `prompt` (on stderr) and reads one line typed on the terminal without echoing it. */
+  readHiddenLine(prompt: string): Promise<string>
 }
 
 /** What every command gets: the data directory, output, and the core over it. */
@@ -26,7 +26,7 @@ export class CliContext implements CliIo {
   readonly readStdin: () => Promise<string>
   readonly stdinIsTty: boolean
   readonly readLine: () => Promise<string>
-  readonly readHiddenLine: () => Promise<string>
+  readonly readHiddenLine: (prompt: string) => Promise<string>
   private profileKeys: ProfileKeys | undefined
 
   constructor(

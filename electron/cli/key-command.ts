@@ -71,8 +71,7 @@ const importHmac: Action = {
     const profile = await ctx.profile(v.profile as string)
     let secret: string
     if (ctx.stdinIsTty) {
-      ctx.err('Paste the HMAC secret and press Enter (it is not shown): ')
-      secret = await ctx.readHiddenLine()
+      secret = await ctx.readHiddenLine('Paste the HMAC secret and press Enter (it is not shown): ')
     } else {
       // Only the line ending a pipe adds is removed; any other whitespace is refused as a bad paste.
       secret = (await ctx.readStdin()).replace(/\r?\n$/, '')

@@ -27,8 +27,11 @@ export function nodeIo(): CliIo {
   }
 }
 
-/** Reads a line in raw mode so a pasted secret never appears on screen or in the scrollback. */
-function readHiddenLine(): Promise<string> {
+/**
+ * Asks for a line and reads it in raw mode so a pasted secret never appears on screen or in the scrollback. Echo is
+ * off before the prompt is written: a paste the moment the prompt shows would otherwise be echoed by the terminal.
+ */
+function readHiddenLine(prompt: string): Promise<string> {
   const stdin = process.stdin
   return new Promise((resolve, reject) => {
     let line = ''
@@ -49,6 +52,7 @@ function readHiddenLine(): Promise<string> {
       }
     }
     stdin.setRawMode(true)
+    process.stderr.write(prompt)
     stdin.resume()
     stdin.on('data', onData)
   })

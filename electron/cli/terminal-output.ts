@@ -15,7 +15,7 @@ export function terminalIo(io: CliIo): CliIo {
     stdinIsTty: io.stdinIsTty,
     readStdin: () => io.readStdin(),
     readLine: () => io.readLine(),
-    readHiddenLine: () => io.readHiddenLine(),
+    readHiddenLine: (prompt) => io.readHiddenLine(shownLines(prompt)),
   }
 }
 

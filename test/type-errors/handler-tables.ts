@@ -8,7 +8,7 @@ import type { policyHandlers } from '../../electron/core/treasury/policy-handler
 /** A channel group's handler table names every channel of its group and nothing else. */
 declare const info: ChannelOutput<'app.info'>
 
-export const complete: HandlersFor<typeof appChannels> = { 'app.info': () => info }
+export const complete: HandlersFor<typeof appChannels> = { 'app.info': () => info, 'app.copyAddress': async () => ({ copied: true }) }
 
 export const missingChannels: HandlersFor<typeof profileChannels> = { 'profiles.list': async () => [] } // must not compile
 export const foreignChannel: HandlersFor<typeof appChannels> = { 'app.info': () => info, 'profiles.list': async () => [] } // must not compile

@@ -45,14 +45,28 @@ describe('on a terminal', () => {
     await expect(answer).resolves.toBe('')
   })
 
+  it('turns echo off before it asks: a secret pasted the moment the prompt shows is never echoed', async () => {
+    const rawWhenAsked: boolean[] = []
+    vi.mocked(process.stderr.write).mockImplementation((text) => {
+      if (String(text).startsWith('Paste')) rawWhenAsked.push(pty.stream.isRaw === true)
+      return stderr.push(String(text)) > 0
+    })
+    const secret = nodeIo().readHiddenLine('Paste the secret: ')
+    expect(rawWhenAsked).toEqual([true])
+    pty.press('pasted-at-once\r')
+    await expect(secret).resolves.toBe('pasted-at-once')
+    expect(stderr).toEqual(['Paste the secret: ', '\n'])
+    expect(pty.screen).not.toContain('pasted-at-once')
+  })
+
   it('reads a hidden line with backspace, never echoing it, and leaves the terminal as it was', async () => {
     const io = nodeIo()
-    const secret = io.readHiddenLine()
+    const secret = io.readHiddenLine('Secret: ')
     await vi.waitFor(() => expect(pty.stream.isRaw).toBe(true))
     pty.press('s3cr\u007fet-XYZ\r')
     await expect(secret).resolves.toBe('s3cet-XYZ')
     expect(pty.stream.isRaw).toBe(false)
-    expect(stderr).toEqual(['\n'])
+    expect(stderr).toEqual(['Secret: ', '\n'])
     // Echo is back on for the next question, and nothing of the secret was shown.
     const next = io.readLine()
     pty.press('visible\r')
@@ -62,7 +76,7 @@ describe('on a terminal', () => {
   })
 
   it('cancels hidden entry on Ctrl-C, with the terminal back to normal', async () => {
-    const secret = nodeIo().readHiddenLine()
+    const secret = nodeIo().readHiddenLine('Secret: ')
     await vi.waitFor(() => expect(pty.stream.isRaw).toBe(true))
     pty.press('half\u0003')
     await expect(secret).rejects.toThrow('Cancelled.')
