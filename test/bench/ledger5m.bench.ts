@@ -2,8 +2,8 @@
  * The history ledger at 5,000,000 movements: the Transactions screen's first painted rows (`ledger5m_open_ms`, bound
  * 150) and the p95 of combined filters with a text search (`ledger5m_filter_p95_ms`, bound 100), measured as the
  * 1,000,000-row benches measure them. Generating five million legs through the simulator would take minutes, so the
- * rows are made here, shaped like the bench ledger (six wallets, six balances each, outside parties, fees, a few legs
- * not final), and written newest first as a first sync writes them, with prepared inserts in a few large transactions.
+ * rows are made here, shaped like the bench ledger (six wallets, six balances each, moves between them, outside parties,
+ * fees, a few legs not final), and written newest first as a first sync writes them, with prepared inserts in a few large transactions.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
@@ -51,10 +51,12 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
         const r = random[2 * i]!
         const w = r % wallets.length
         const balance = wallets[w]!.balances[random[2 * i + 1]! % 6]!
-        const direction = r < 115 ? 'in' : r < 230 ? 'out' : 'internal'
+        // As the simulator's generator: 15% moves to another own wallet, 43% deposits, the rest payouts.
+        const move = r < 38
+        const direction = move || r >= 148 ? 'out' : 'in'
         const status = i % 97 === 0 ? 'broadcasting' : i % 89 === 0 ? 'failed' : 'completed'
-        const outsider = outsiders[(i * 7919) % OUTSIDERS]!
-        const [from, to] = direction === 'in' ? [outsider, own[w]!] : direction === 'out' ? [own[w]!, outsider] : [own[w]!, own[(w + 1) % own.length]!]
+        const outsider = move ? own[(w + 1 + (r % 5)) % own.length]! : outsiders[(i * 7919) % OUTSIDERS]!
+        const [from, to] = direction === 'in' ? [outsider, own[w]!] : [own[w]!, outsider]
         const amount = `${r % 50}.${String((i * 31) % 1_000_000).padStart(6, '0')}`
         const fee = direction === 'out' ? '0.0001' : null
         put.run(randomUUID(), direction, Math.round(endMs - i * step), wallets[w]!.id, balance.asset, balance.network, NETWORK_NAMES[balance.network]!,
