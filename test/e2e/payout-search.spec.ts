@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { extractText } from 'unpdf'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { confirmNewDestination } from '../harness/e2e-first-payout'
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
@@ -29,6 +30,7 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   await form.getByLabel('Reference (optional)').fill('PO-7781 50%_off')
   await form.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('review-reference')).toContainText('PO-7781 50%_off')
+  await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
 

@@ -88,7 +88,10 @@ export function App() {
       <main className="content" id="main" ref={main} tabIndex={-1}>
         <ClipboardAlert />
         <Notices />
-        <Suspense fallback={<Loading what="the screen" />}>{body}</Suspense>
+        {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}
+        <Suspense key={section} fallback={<Loading what="the screen" />}>
+          {body}
+        </Suspense>
       </main>
     </div>
   )
