@@ -9,7 +9,7 @@ import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerA
 import { inTransaction } from './transaction'
 import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from './known-addresses'
-import type { OpeningEffect } from './opening-effects'
+import type { OpeningEffect, OpeningLeg } from './opening-effects'
 import { OpeningSums, type TimedLeg } from './opening-sums'
 
 /**
@@ -31,18 +31,9 @@ export const WalkSchema = z.strictObject({
 export type Walk = z.infer<typeof WalkSchema>
 
 /** A leg as a report counts it; checked like any row read back, so a damaged amount stops the report. */
-export interface LegTally {
+export interface LegTally extends OpeningLeg {
   atMs: number
   id: string
-  direction: 'in' | 'out' | 'internal'
-  walletId: string | null
-  asset: string
-  network: string | null
-  amount: string
-  fee: string | null
-  feeAsset: string | null
-  final: boolean
-  status: string
   readAtMs: number
   suspectedPoisoning: boolean
 }

@@ -15,7 +15,8 @@ export type NewOutboxRow = Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdA
   notBefore?: string | null
 }
 
-interface RawRow {
+/** An outbox row as SQLite gives it back, before its body is parsed. */
+export interface RawOutboxRow {
   key: string
   body: string
   created_at: string
@@ -43,7 +44,7 @@ export class CorruptRecordError extends DeskError {
   }
 }
 
-function parseRow(raw: RawRow): OutboxRow {
+function parseRow(raw: RawOutboxRow): OutboxRow {
   let body: unknown
   let error: unknown
   try {
@@ -101,12 +102,12 @@ export class OutboxRepo {
 
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawRow[]).map(parseRow)
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map(parseRow)
   }
 
   /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */
   get(key: string): OutboxRow | null {
-    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawRow | undefined
+    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawOutboxRow | undefined
     return raw ? parseRow(raw) : null
   }
 
@@ -120,7 +121,7 @@ export class OutboxRepo {
   list(): { entries: OutboxRow[]; corrupt: CorruptRecordError[] } {
     const entries: OutboxRow[] = []
     const corrupt: CorruptRecordError[] = []
-    for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`).all() as unknown as RawRow[]) {
+    for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`).all() as unknown as RawOutboxRow[]) {
       try {
         entries.push(parseRow(raw))
       } catch (err) {

@@ -3,6 +3,7 @@ import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalik
 import { findNetwork } from '../../../shared/api/networks'
 import { PayoutHitSchema, requesterKind, searchFold, type PayoutHit, type PayoutSearchQuery } from '../../../shared/payouts/payout-search'
 import { DeskError } from '../errors'
+import type { RawOutboxRow } from './outbox-repo'
 
 /**
  * One row per payout the store knows (an outbox entry, a withdrawal the provider listed, or both merged), with a
@@ -30,15 +31,7 @@ export const PAYOUT_INDEX_SQL = `
   CREATE INDEX outbox_withdrawal ON outbox(withdrawal_id);
 `
 
-interface OutboxRaw {
-  key: string
-  body: string
-  created_at: string
-  requested_by: string
-  state: string
-  withdrawal_id: string | null
-  reference: string | null
-}
+type OutboxRaw = Pick<RawOutboxRow, 'key' | 'body' | 'created_at' | 'requested_by' | 'state' | 'withdrawal_id' | 'reference'>
 
 interface WithdrawalFields {
   id: string
