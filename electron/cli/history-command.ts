@@ -1,7 +1,7 @@
 import { DeskError } from '../core/errors'
 import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
 import { compareWithProvider, differences } from '../core/history/balance-compare'
-import { ledgerCoverage, requireCovered } from '../core/history/ledger-coverage'
+import { ledgerCoverage, requireFilterCovered } from '../core/history/ledger-coverage'
 import { ledgerCsvLines } from '../core/history/ledger-csv'
 import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
@@ -11,7 +11,7 @@ import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
-import { ledgerRepo, type DeskStore, type LedgerRepo } from '../core/store'
+import { ledgerRepo, type DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
 import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
@@ -169,7 +169,6 @@ const exportCsv: Action = {
     const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined, suspectedPoisoning: v['suspected-poisoning'] === true ? (true as const) : undefined }
     return ctx.withStore(profile, async (store) => {
       openLedger(store, profile.baseUrl, keyIdOf(profile))
-      const covered = (ledger: LedgerRepo) => requireCovered(ledger.state(), Date.parse(p.from), Date.parse(p.to))
       if (accounting) {
         await refreshNames(ctx, profile, store)
         // The app's export panel writes a preset through the same function.
@@ -177,11 +176,12 @@ const exportCsv: Action = {
           await writeOut(ctx, v.out, lines)
           ctx.err(`history: ${tallyText(tally)}.`)
           return 0
-        }, (source) => covered(source.ledger))
+        })
       }
       // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
       return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
-        covered(ledger)
+        // The app's ledger export checks the same rule (ledger-export.ts).
+        requireFilterCovered(ledger.state(), filter)
         await writeOut(ctx, v.out, ledgerCsvLines(ledger, filter))
         return 0
       })

@@ -36,3 +36,15 @@ export function requireCovered(state: LedgerState, fromMs: number, toMs: number)
   if (missing.length) throw new DeskError('ledger_incomplete', `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`)
   return coverage
 }
+
+/**
+ * An export's period, as far as its filter names one, checked like a report's (the app and the CLI give one answer):
+ * an open end is the synced edge. A filter without a period exports what the ledger holds, as it says it is.
+ */
+export function requireFilterCovered(state: LedgerState, filter: { from?: string; to?: string }): void {
+  if (filter.from === undefined && filter.to === undefined) return
+  const coverage = ledgerCoverage(state)
+  const fromMs = filter.from !== undefined ? Date.parse(filter.from) : (coverage?.from ?? 0)
+  const toMs = filter.to !== undefined ? Date.parse(filter.to) : (coverage?.to ?? Date.now())
+  requireCovered(state, fromMs, toMs)
+}

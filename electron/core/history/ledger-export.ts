@@ -3,6 +3,7 @@ import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo } from '../store/ledger-repo'
 import { ledgerRepo } from '../store/ledger-repo-factory'
 import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { requireFilterCovered } from './ledger-coverage'
 import { ledgerCells, LEDGER_COLUMNS } from './ledger-csv'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
@@ -40,5 +41,8 @@ export function exportLedgerCsv(
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
   // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
-  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress))
+  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => {
+    requireFilterCovered(ledger.state(), filter)
+    return writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress)
+  })
 }

@@ -8,6 +8,7 @@ import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { simulatorLegs } from '../../harness/ledger-fixture'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { cli } from '../../harness/cli-runner'
 import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 describe('the Transactions screen reads the ledger through IPC; the sync runs in the background', () => {
@@ -86,6 +87,27 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
     const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([leg!.id])
     await expect(desk.router.call('transactions.export', { text: '\ud800' } as never)).rejects.toMatchObject({ code: 'invalid_input' })
+  })
+
+  it('the app and the CLI give one answer to one export: a period past the last sync is refused by both, naming what is missing', async () => {
+    const { ledger } = await desk.router.call('history.summary', {})
+    const period = { from: '2000-01-01T00:00:00.000Z', to: new Date(Date.parse(ledger.syncedAt!) + 86_400_000).toISOString() }
+    for (const accounting of [undefined, { format: 'generic' as const }]) {
+      const app = await desk.router.call('transactions.export', { ...period, ...(accounting ? { accounting } : {}) }).then(
+        () => null,
+        (e: Error & { code: string }) => e,
+      )
+      expect(app).toMatchObject({ code: 'ledger_incomplete', message: expect.stringContaining('the ledger was last synced to') })
+      const run = await cli(dir, ['history', 'export', '--profile', 'Test', '--from', period.from, '--to', period.to, ...(accounting ? ['--format', 'generic'] : [])])
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(app!.message)
+    }
+    // Inside what is synced, both write the same rows.
+    const synced = { from: period.from, to: ledger.syncedAt! }
+    const file = await desk.router.call('transactions.export', synced)
+    const run = await cli(dir, ['history', 'export', '--profile', 'Test', '--from', synced.from, '--to', synced.to])
+    expect(run.code).toBe(0)
+    expect(run.stdout.replace(/\r?\n/g, '\n').trimEnd()).toBe((await readFile(file.path!, 'utf8')).replace(/\r\n/g, '\n').trimEnd())
   })
 
   it('a report comes from the ledger; a period past the last sync names what is missing', async () => {

@@ -6,6 +6,7 @@ import type { ExportProgress } from '../../exports/csv-export'
 import { presetLine } from './preset-line'
 import { writeCsvFile } from '../csv-chunks'
 import { accountingSource, type AccountingSource } from './accounting-source'
+import { requireFilterCovered } from '../ledger-coverage'
 import { legBookings } from './entries'
 import { FiatValuer } from './fiat-value'
 import { PRESETS } from './presets'
@@ -89,11 +90,10 @@ export async function withAccountingLines<T>(
   store: DeskStore,
   run: AccountingRun,
   write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>,
-  check?: (source: AccountingSource) => void,
 ): Promise<T> {
   const checked = plan(run)
   return store.snapshot(accountingSource, 'export the history ledger', async (source) => {
-    check?.(source)
+    requireFilterCovered(source.ledger.state(), run.filter)
     const tally: AccountingTally = { rows: 0, movements: 0, leftOut: 0, unpriced: 0 }
     return write(accountingLines(source, checked, tally), tally)
   })
