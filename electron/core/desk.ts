@@ -10,6 +10,8 @@ import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { ProfileStore } from './profiles'
+import { keyAuditWriter } from './keys/key-audit'
+import { localPerson } from './policy/local-person'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './treasury/policy-handlers'
@@ -81,6 +83,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     profiles: new ProfileStore(options.dataDir),
     vault: new Vault(options.secretStore ?? new KeyringSecretStore()),
     onChange: () => events.emit('profiles.changed', {}),
+    keyEvent: keyAuditWriter(options.dataDir, 'app', localPerson, (err) => log.error('recording a key rotation in the audit log failed', err)),
   })
   router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
 

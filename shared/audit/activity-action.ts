@@ -1,5 +1,5 @@
 /** What a person did, as the Activity view and its CSV name it; rows that are neither (a read) are `read` or `other`. */
-export const ACTIVITY_ACTIONS = ['requested', 'released', 'rejected', 'cancelled', 'expired', 'policy_changed', 'policy_decision', 'destination_added', 'tool_call', 'read', 'other'] as const
+export const ACTIVITY_ACTIONS = ['requested', 'released', 'rejected', 'cancelled', 'expired', 'policy_changed', 'policy_decision', 'destination_added', 'rotated', 'tool_call', 'read', 'other'] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
@@ -11,6 +11,7 @@ export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
   policy_changed: 'changed the policy',
   policy_decision: 'policy decision',
   destination_added: 'added a destination',
+  rotated: 'rotated the signing key',
   tool_call: 'agent tool call',
   read: 'read',
   other: 'other',
@@ -26,6 +27,9 @@ const DECISIONS: Readonly<Record<string, ActivityAction>> = {
   'policy.held': 'policy_decision',
   'policy.allowed': 'policy_decision',
   'policy.denied': 'policy_decision',
+  'key.rotation_started': 'rotated',
+  'key.rotated': 'rotated',
+  'key.rotation_cancelled': 'rotated',
 }
 
 /** The action of one audit row, from its kind, method and path (the row never holds a body). */

@@ -4,6 +4,7 @@ import { profileView, validateKeyId, type NewProfile, type Profile, type Profile
 import type { Signer } from '../signing'
 import { validateHmacSecret, type KeySlot, type Vault } from '../vault'
 import { testConnection } from './connection-test'
+import type { KeyEvent } from './key-audit'
 
 export interface ProfileKeysOptions {
   profiles: ProfileStore
@@ -12,6 +13,8 @@ export interface ProfileKeysOptions {
   onChange?: () => void
   /** Local clock for the connection test, in milliseconds. */
   now?: () => number
+  /** Where a rotation's steps are recorded (the profile's audit log); nowhere without it. */
+  keyEvent?: KeyEvent
 }
 
 /**
@@ -124,6 +127,7 @@ export class ProfileKeys {
       await this.vault.delete(profileId, 'pending').catch(() => false)
       throw err
     }
+    this.options.keyEvent?.(profile, 'key.rotation_started', { keyId: profile.keyId })
     this.changed()
     return view
   }
@@ -142,6 +146,7 @@ export class ProfileKeys {
       await this.profiles.update(profileId, { pendingKey: profile.pendingKey })
       throw err
     }
+    this.options.keyEvent?.(profile, 'key.rotation_cancelled', { keyId: profile.keyId, pendingKeyId: profile.pendingKey.keyId })
     this.changed()
     return updated
   }
@@ -190,6 +195,7 @@ export class ProfileKeys {
         await this.profiles.update(profileId, { keyId: profile.keyId, algorithm: profile.algorithm, pendingKey: profile.pendingKey })
         throw err
       }
+      this.options.keyEvent?.(profile, 'key.rotated', { from: profile.keyId, to: profile.pendingKey?.keyId ?? null })
       this.changed()
     }
     return result

@@ -55,5 +55,14 @@ describe('key rotation', () => {
     expect(promoted).toMatchObject({ keyId: newKeyId, pendingKey: null })
     expect(await desk.router.call('keys.publicKey', { profileId: profile.id })).toEqual(next)
     expect((await desk.router.call('keys.test', { profileId: profile.id })).ok).toBe(true)
+
+    // Activity names the rotation, who started it and when it took effect (newest first).
+    await desk.router.call('profiles.select', { profileId: profile.id })
+    const { rows } = await desk.router.call('activity.page', { action: 'rotated' })
+    expect(rows.map((r) => [r.path, r.actor, r.person])).toEqual([
+      ['key.rotated', 'app', expect.any(String)],
+      ['key.rotation_started', 'app', expect.any(String)],
+    ])
+    expect(rows[0]!.person).not.toBe('')
   })
 })
