@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { PacerOptions } from './api/pacer'
 import { appHandlers } from './app-handlers'
 import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
 import { activityHandlers } from './treasury/activity-handlers'
@@ -25,6 +26,8 @@ export interface DeskOptions {
   dataDir: string
   shell: Shell
   version: string
+  /** The key's request budget; benches against a simulator without a limit raise it. The provider's 120 a minute otherwise. */
+  pacing?: Pick<PacerOptions, 'limit' | 'windowSeconds'>
   /** Also told of every failure the data folder's log file keeps (the Electron shell: stderr). */
   log?: RouterLog
   /** The keychain; tests may inject a failing store. The product always uses the OS keychain. */
@@ -91,6 +94,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     dataDir: options.dataDir,
     events,
     log,
+    pacing: options.pacing,
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,

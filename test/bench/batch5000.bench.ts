@@ -23,7 +23,7 @@ export default async function batch5000Bench(): Promise<Record<string, number>> 
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
     const ws = await setupBatchWorkspace(url)
     await ws.client.sender.close()
-    const desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
+    const desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), pacing: { limit: 1_000_000 } })
     try {
       const profile = await desk.router.call('profiles.create', { name: 'Bench', environment: 'sandbox', baseUrl: url, algorithm: 'ed25519' })
       await registerProfileKey(desk, url, ws.workspaceId, profile.id)
