@@ -54,6 +54,11 @@ export class Outbox {
     return this.store.read('read the outbox', () => this.store.outbox.list().entries)
   }
 
+  /** Accepted single payouts, damaged ones left out: what a session follows, read on every change. */
+  acceptedSingles(): OutboxEntry[] {
+    return this.store.read('read the outbox', () => this.store.outbox.acceptedSingles())
+  }
+
   problems(): CorruptRecordError[] {
     return this.store.read('read the outbox', () => this.store.outbox.list().corrupt)
   }

@@ -164,10 +164,10 @@ export class TreasurySession {
     const followed = new Set<string>()
     const trackAccepted = () => {
       if (!services.followPayouts) return
-      for (const entry of this.outbox.list()) {
-        if (entry.state !== 'accepted' || !entry.withdrawalId || entry.batchId !== null || followed.has(entry.withdrawalId)) continue
-        followed.add(entry.withdrawalId)
-        this.poller.track(entry.withdrawalId)
+      for (const { withdrawalId } of this.outbox.acceptedSingles()) {
+        if (!withdrawalId || followed.has(withdrawalId)) continue
+        followed.add(withdrawalId)
+        this.poller.track(withdrawalId)
       }
       this.batchStatuses.wake()
     }

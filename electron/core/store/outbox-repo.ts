@@ -111,6 +111,22 @@ export class OutboxRepo {
     return raw ? parseRow(raw) : null
   }
 
+  /**
+   * Accepted single payouts (not batch rows), damaged rows left out: asked on every outbox change, so the thousands of
+   * rows of a batch are never parsed each time.
+   */
+  acceptedSingles(): OutboxRow[] {
+    const out: OutboxRow[] = []
+    for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`).all() as unknown as RawOutboxRow[]) {
+      try {
+        out.push(parseRow(raw))
+      } catch (err) {
+        if (!(err instanceof CorruptRecordError)) throw err
+      }
+    }
+    return out
+  }
+
   /** Who is sending the entry right now (a process token), if anyone. */
   sender(key: string): string | null {
     const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as { sender: string | null } | undefined
