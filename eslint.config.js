@@ -39,6 +39,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
+        {
+          paths: [
+            { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
+            { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
+          ],
+          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')] },
       ],
     },

@@ -20,6 +20,7 @@ describe('layering rules', () => {
     ['shared/api/x.ts', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync"],
     ['shared/api/x.ts', "import { useState } from 'react'\nexport const u = useState"],
     ['electron/cli/x.ts', "import { app } from 'electron'\nexport const a = app"],
+    ['electron/core/history/x.ts', "import type { DatabaseSync } from 'node:sqlite'\nexport type D = DatabaseSync"],
     ['renderer/src/screens/x.ts', "import { CHANNELS } from '../../../shared/ipc/channels'\nexport const c = CHANNELS"],
   ])('refuses a wrong arrow in %s', async (file, code) => {
     expect(await lint(file, code)).toBeGreaterThan(0)

@@ -85,6 +85,16 @@ export class KnownAddresses {
   }
 
   /** Every entry on `network` that shares the address's look-alike key (the address itself included, under each source). */
+  /** The addresses the profile names itself: its destination book's and its own wallets', with their labels. */
+  named(): Array<{ network: string; address: string; source: 'destination' | 'own'; label: string | null }> {
+    return this.db.prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')").all() as Array<{
+      network: string
+      address: string
+      source: 'destination' | 'own'
+      label: string | null
+    }>
+  }
+
   sameLook(network: string, address: string): KnownAddress[] {
     const look = lookalikeKey(network, address)
     if (look === null) return []

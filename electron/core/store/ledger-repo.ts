@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
@@ -142,6 +142,7 @@ export class LedgerRepo {
   private readonly known: KnownAddresses
   private readonly sums: OpeningSums
   private readonly bait: BaitFlags
+  private legLookup: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
@@ -167,6 +168,12 @@ export class LedgerRepo {
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
       return { cleared: current !== undefined }
     })
+  }
+
+  /** The ledger holds this movement's leg in `direction` (both legs of a move between own wallets share one id). */
+  hasLeg(id: string, direction: 'in' | 'out'): boolean {
+    this.legLookup ??= this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
+    return this.legLookup.get(id, direction) !== undefined
   }
 
   state(): LedgerState {

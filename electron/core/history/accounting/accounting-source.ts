@@ -1,5 +1,5 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { canonicalAddress } from '../../../../shared/address/lookalike'
+import { KnownAddresses } from '../../store/known-addresses'
 import { LedgerRepo } from '../../store/ledger-repo'
 import { PriceTableRepo } from '../../store/price-table-repo'
 import type { RepoFactory } from '../../store/desk-store'
@@ -13,13 +13,8 @@ export class AddressNames {
   private readonly names = new Map<string, string>()
   private readonly own = new Set<string>()
 
-  constructor(db: DatabaseSync) {
-    const rows = db.prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')").all() as Array<{
-      network: string
-      address: string
-      source: string
-      label: string | null
-    }>
+  constructor(known: KnownAddresses) {
+    const rows = known.named()
     // The book's label wins over a wallet's name for the same address.
     rows.sort((a, b) => (a.source === b.source ? 0 : a.source === 'destination' ? 1 : -1))
     for (const r of rows) {
@@ -54,14 +49,11 @@ export interface AccountingSource {
 }
 
 export const accountingSource: RepoFactory<AccountingSource> = (db) => {
-  let legLookup: StatementSync | null = null
+  const ledger = new LedgerRepo(db)
   return {
-    ledger: new LedgerRepo(db),
+    ledger,
     prices: new PriceTableRepo(db),
-    names: new AddressNames(db),
-    hasLeg(id, direction) {
-      legLookup ??= db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
-      return legLookup.get(id, direction) !== undefined
-    },
+    names: new AddressNames(new KnownAddresses(db)),
+    hasLeg: (id, direction) => ledger.hasLeg(id, direction),
   }
 }
