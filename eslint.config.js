@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import desk from './eslint/desk-plugin.js'
 
-/** The folders are the architecture: each block below is one arrow of DESIGN.md that must not be crossed. */
+/** The folders are the architecture: each block below is one arrow of docs/architecture.md that must not be crossed. */
 const forbid = (groups, message) => ({ group: groups, message })
 
 /** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
