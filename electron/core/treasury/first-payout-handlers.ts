@@ -18,12 +18,12 @@ export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string
       const session = await host.session()
       return { first: await firstPayoutTo(session.store, session.client, network, address) }
     },
-    'payouts.requestTest': async ({ body, testAmount, retypedAmount }) => {
+    'payouts.requestTest': async ({ body, testAmount, reference, retypedAmount }) => {
       const { session, tests: t } = await tests()
       confirmProductionAmount(session.profile, testAmount.trim(), retypedAmount)
       // The full payout is checked as the form would send it; the test is a part of it.
       await checkWithProvider(session.client, body)
-      return t.request(body, testAmount, requestedBy())
+      return t.request(body, testAmount, requestedBy(), reference)
     },
     'payouts.tests': async () => (await tests()).tests.list(),
     'payouts.requestRest': async ({ testKey, retypedAmount }) => {

@@ -58,7 +58,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
       // Production: core checks the amount typed again too, as the plain decimal read in the person's locale.
       const retypedAmount = production ? readDecimal(retyped) : null
       const r = testing
-        ? await call('payouts.requestTest', { body, testAmount: sending, retypedAmount })
+        ? await call('payouts.requestTest', { body, testAmount: sending, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
         : restOf
           ? await call('payouts.requestRest', { testKey: restOf, retypedAmount })
           : await call('payouts.request', { ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
