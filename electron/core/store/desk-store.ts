@@ -196,6 +196,11 @@ export class DeskStore {
   }
 
   private noticeOthersWithdrawals(): void {
+    // Only a host that announces them (the app) reads the bodies; the others only keep their place.
+    if (this.withdrawalListeners.size === 0) {
+      this.withdrawalMark = this.withdrawals.changeMark()
+      return
+    }
     const { withdrawals, mark } = this.withdrawals.changedSince(this.withdrawalMark)
     this.withdrawalMark = mark
     if (withdrawals.length > 0) for (const l of this.withdrawalListeners) l(withdrawals)
