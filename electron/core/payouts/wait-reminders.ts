@@ -22,6 +22,11 @@ export interface WaitRemindersDeps {
 export class WaitReminders {
   private looking: Promise<void> | null = null
   private again = false
+  /**
+   * Only copies read while this session runs count: one left from before a restart may have been approved meanwhile,
+   * and the poller reads every payout it follows again as the session starts. Real time, as the cache's read times are.
+   */
+  private readonly readSince = new Date().toISOString()
 
   constructor(private readonly deps: WaitRemindersDeps) {}
 
@@ -49,7 +54,7 @@ export class WaitReminders {
     const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString()
     const repo = store.repo(waitNoticeRepo)
     // Claimed and told in one step each: two windows or processes looking together tell each payout once.
-    const approvals = store.transaction('remember the payouts reminded of', () => repo.claim('approval', repo.approvalsDue(cutoff), at))
+    const approvals = store.transaction('remember the payouts reminded of', () => repo.claim('approval', repo.approvalsDue(cutoff, this.readSince), at))
     const held = store.transaction('remember the held payouts told', () => repo.claim('held', repo.heldUntold(), at))
     if (approvals.length > 0) this.tell('approval', approvals, minutes, now)
     if (held.length > 0) this.tell('held', held, minutes, now)

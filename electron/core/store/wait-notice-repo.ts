@@ -41,14 +41,14 @@ function parsed<T>(schema: z.ZodType<T>, json: string): T | null {
 export class WaitNoticeRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Cached payouts waiting for approval since `cutoff` (ISO) or before, not told yet; oldest first. */
-  approvalsDue(cutoff: string): WaitingPayout[] {
+  /** Cached payouts waiting for approval since `cutoff` (ISO) or before, read at `readSince` or later, not told yet; oldest first. */
+  approvalsDue(cutoff: string, readSince: string): WaitingPayout[] {
     const rows = this.db
       .prepare(
-        `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval'
+        `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND w.read_at >= ?
            AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'approval' AND n.id = w.id)`,
       )
-      .all() as Array<{ body: string }>
+      .all(readSince) as Array<{ body: string }>
     return rows
       .map((r) => parsed(WithdrawalSchema, r.body))
       .filter((w): w is Withdrawal => w !== null && Date.parse(w.created_at) <= Date.parse(cutoff))

@@ -7,7 +7,7 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../../electron/core/connector'
 import { EventBus } from '../../../electron/core/event-bus'
 import { AgentPolicy } from '../../../electron/core/policy'
 import type { Profile } from '../../../electron/core/profiles'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { TreasurySession, type SessionServices } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { setupWorkspace, type Workspace } from '../../harness/api-fixture'
@@ -27,7 +27,7 @@ describe('the app session tells what waits on the person, once per payout, on it
   const told: Waiting[] = []
   const system: Array<{ title: string; body: string }> = []
 
-  const open = async () => {
+  const open = async (services: SessionServices = { followPayouts: true, remindWaiting: true }) => {
     const events = new EventBus()
     events.subscribe((event, payload) => {
       if (event === 'payouts.waiting') told.push(payload as Waiting)
@@ -42,7 +42,7 @@ describe('the app session tells what waits on the person, once per payout, on it
       reminderMinutes: async () => minutes,
       notify: (title, body) => system.push({ title, body }),
     })
-    session.start({ followPayouts: true, remindWaiting: true })
+    session.start(services)
     return session
   }
   /** A payout the session requested, once the poller's read has put it in the store as waiting for approval. */
@@ -120,6 +120,27 @@ describe('the app session tells what waits on the person, once per payout, on it
       await expect(agent.request('agent-held-1', { ...ws.target, amount: '4.00' })).rejects.toMatchObject({ code: 'payout_held' })
       await session.reminders.check()
       expect(told.filter((t) => t.kind === 'held')).toHaveLength(1)
+    } finally {
+      await session.close()
+    }
+  })
+
+  it('a copy left in the store from before a restart reminds only once the poller has read it again', async () => {
+    clock = new Date()
+    minutes = 240
+    let session = await open()
+    const left = await pendingPayout(session, '5.00').finally(() => session.close())
+    clock = new Date(Date.parse(left.created_at) + 300 * MIN)
+    const toldOf = () => approvals().some((t) => t.payouts.some((p) => p.id === left.id))
+
+    // Nothing reads it again in a session that does not follow payouts: it may have been approved meanwhile.
+    session = await open({ remindWaiting: true })
+    await session.reminders.check().finally(() => session.close())
+    expect(toldOf()).toBe(false)
+
+    session = await open()
+    try {
+      await expect.poll(async () => (await session.reminders.check(), toldOf())).toBe(true)
     } finally {
       await session.close()
     }
