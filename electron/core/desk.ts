@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../shared/ipc/channels/settings'
 import type { PacerOptions } from './api/pacer'
 import { appHandlers } from './app-handlers'
 import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
@@ -48,6 +49,8 @@ export interface DeskOptions {
   clipboard?: ShellClipboard
   /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
   historyInBackground?: boolean
+  /** The sessions' clock (outbox times, hold expiry, wait reminders); tests move it, the app uses the real one. */
+  now?: () => Date
 }
 
 export interface Desk {
@@ -98,8 +101,11 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
+    now: options.now,
+    // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the default.
+    reminderMinutes: () => settings.read().then((s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES, () => DEFAULT_APPROVAL_REMINDER_MINUTES),
     // The app's session runs the desk's background work; other hosts start only what they need.
-    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, syncHistory: options.historyInBackground === true },
+    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, remindWaiting: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury))

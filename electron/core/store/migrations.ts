@@ -6,6 +6,7 @@ import { LedgerRepo } from './ledger-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
+import { WAIT_NOTICES_SQL } from './wait-notice-repo'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -168,6 +169,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE wallet_reads (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL, read_at TEXT NOT NULL);
     `,
+  },
+  {
+    version: 15,
+    name: "reminders of payouts waiting on a person, and the withdrawal cache's change order and writer",
+    sql: WAIT_NOTICES_SQL,
   },
 ]
 
