@@ -4,6 +4,7 @@ import { firstPayoutTo } from '../payouts/first-payout'
 import { checkWithProvider } from '../payouts/preflight'
 import { confirmProductionAmount } from '../payouts/production-confirmation'
 import { TestPayouts } from '../payouts/test-payouts'
+import { payoutResultView } from '../payouts/outbox-view'
 import { whoAmI } from './payout-handlers'
 import type { SessionHost } from '../session/session-host'
 
@@ -23,7 +24,7 @@ export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string
       confirmProductionAmount(session.profile, testAmount.trim(), retypedAmount)
       // The full payout is checked as the form would send it; the test is a part of it.
       await checkWithProvider(session.client, body)
-      return t.request(body, testAmount, requestedBy())
+      return payoutResultView(await t.request(body, testAmount, requestedBy()))
     },
     'payouts.tests': async () => (await tests()).tests.list(),
     'payouts.requestRest': async ({ testKey, retypedAmount }) => {
@@ -31,7 +32,7 @@ export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string
       const rest = t.restOf(testKey)
       confirmProductionAmount(session.profile, rest.amount, retypedAmount)
       await checkWithProvider(session.client, rest)
-      return t.requestRest(testKey, requestedBy())
+      return payoutResultView(await t.requestRest(testKey, requestedBy()))
     },
     'payouts.dismissTest': async ({ testKey }) => {
       const { tests: t } = await tests()

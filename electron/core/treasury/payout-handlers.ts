@@ -8,6 +8,7 @@ import { noteProviderLists } from '../destinations/lookalike-guard'
 import { checkWithProvider } from '../payouts/preflight'
 import { confirmProductionAmount } from '../payouts/production-confirmation'
 import { DAMAGED_ROW_ADVICE } from '../store'
+import { outboxEntryView, payoutResultView } from '../payouts/outbox-view'
 import type { SessionHost } from '../session/session-host'
 
 /** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
@@ -28,14 +29,14 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
       const checked = await checkWithProvider(session.client, body)
       // The destination's name goes into the payout's search text with the entry.
       noteProviderLists(session.store, [checked.destination], [])
-      return session.payouts.request(body, requestedBy(), undefined, undefined, { reference })
+      return payoutResultView(await session.payouts.request(body, requestedBy(), undefined, undefined, { reference }))
     },
-    'payouts.outbox': async () => (await host.session()).payouts.outbox.list(),
+    'payouts.outbox': async () => (await host.session()).payouts.outbox.list().map(outboxEntryView),
     'payouts.outboxDamaged': async () =>
       (await host.session()).payouts.outbox.problems().map((p) => ({ idempotencyKey: p.key, problem: p.problem, advice: DAMAGED_ROW_ADVICE })),
-    'payouts.checkAgain': async ({ idempotencyKey }) => (await host.session()).payouts.checkAgain(idempotencyKey),
-    'payouts.resend': async ({ idempotencyKey }) => (await (await host.session()).payouts.resend(idempotencyKey)).entry,
-    'payouts.discard': async ({ idempotencyKey }) => (await host.session()).payouts.discard(idempotencyKey),
+    'payouts.checkAgain': async ({ idempotencyKey }) => outboxEntryView(await (await host.session()).payouts.checkAgain(idempotencyKey)),
+    'payouts.resend': async ({ idempotencyKey }) => outboxEntryView((await (await host.session()).payouts.resend(idempotencyKey)).entry),
+    'payouts.discard': async ({ idempotencyKey }) => outboxEntryView(await (await host.session()).payouts.discard(idempotencyKey)),
     'payouts.search': async (query) => searchPayouts((await host.session()).store, query),
     'payouts.setNote': async ({ ref, note }) => setPayoutNote((await host.session()).store, ref, note, requestedBy()),
     'payouts.receipt': async ({ ref }) => {

@@ -12,6 +12,7 @@ import { HeldPayouts } from '../policy/held-payouts'
 import { localPerson } from '../policy/local-person'
 import { PolicySettings, type PolicyEditor } from '../policy/policy-settings'
 import type { PolicyState } from '../policy/policy-state'
+import { outboxEntryView, payoutResultView } from '../payouts/outbox-view'
 import { describeRules } from '../policy/policy-text'
 
 export interface PolicyHandlerDeps {
@@ -61,11 +62,11 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     'held.list': async () => new HeldPayouts((await deps.host.session()).store, editor()).list().reverse(),
     'held.release': async ({ idempotencyKey }) => {
       const session = await deps.host.session()
-      return new HeldPayouts(session.store, editor()).release(idempotencyKey, session.payouts)
+      return payoutResultView(await new HeldPayouts(session.store, editor()).release(idempotencyKey, session.payouts))
     },
     'held.expiry': async () => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').hours() }),
     'held.setExpiry': async ({ hours }) => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').setHours(hours, editor().person) }),
-    'held.reject': async ({ idempotencyKey, reason }) => new HeldPayouts((await deps.host.session()).store, editor()).reject(idempotencyKey, reason),
+    'held.reject': async ({ idempotencyKey, reason }) => outboxEntryView(await new HeldPayouts((await deps.host.session()).store, editor()).reject(idempotencyKey, reason)),
   }
 }
 
