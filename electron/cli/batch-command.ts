@@ -3,16 +3,14 @@ import { basename } from 'node:path'
 import { userInfo } from 'node:os'
 import { checkBatchFile, hasErrors, type BatchCheck } from '../core/batch/batch-check'
 import { firstPayoutRows, type FirstPayoutRow } from '../core/batch/batch-first-payouts'
-import { refreshBatchStatuses } from '../core/batch/batch-refresh'
-import { batchResultsCsv, batchStatus } from '../core/batch/batch-report'
+import { batchResultsCsv } from '../core/batch/batch-report'
+import { readBatchStatus } from '../core/batch/use-cases'
 import { BatchRunner, type BatchProgress } from '../core/batch/batch-runner'
 import { submitBatch } from '../core/batch/batch-submit'
 import { MAX_BATCH_BYTES } from '../core/batch/csv-rows'
 import { DeskError } from '../core/errors'
-import { Outbox } from '../core/payouts/outbox'
 import type { Profile } from '../core/profiles'
 import { writeCsvFile } from '../core/history/csv-chunks'
-import { batchRepo, type DeskStore } from '../core/store'
 import type { TreasurySession } from '../core/session/session'
 import type { CliContext } from './cli-context'
 import { withSession } from './cli-session'
@@ -178,16 +176,11 @@ const status: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const read = async (store: DeskStore, refresh: () => Promise<unknown>) => {
-      const batch = store.read('read the batch', () => store.repo(batchRepo).get(id!))
-      if (!batch) throw new DeskError('batch_not_found', `There is no batch ${id} in profile "${profile.name}".`)
-      await refresh()
-      return batchStatus(store, Outbox.open(store), batch, v.state as string | undefined)
-    }
+    const input = { batchId: id!, state: v.state as string | undefined }
     // Only --refresh needs the key: a plain status reads the store alone.
     const report = v.refresh
-      ? await withSession(ctx, profile, (s) => read(s.store, () => refreshBatchStatuses(s.client, s.store, s.payouts.outbox.ofBatch(id!))))
-      : await ctx.withStore(profile, (store) => read(store, async () => undefined))
+      ? await withSession(ctx, profile, (s) => readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox }))
+      : await ctx.withStore(profile, (store) => readBatchStatus(store, input))
     if (v.export) {
       await writeCsvFile(v.export as string, [batchResultsCsv(report.rows)])
       ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)

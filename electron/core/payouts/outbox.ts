@@ -36,7 +36,8 @@ const INTERRUPTED: OutboxErrorInfo = {
  */
 export class Outbox {
   private constructor(
-    private readonly store: DeskStore,
+    /** The profile's store the outbox lives in. */
+    readonly store: DeskStore,
     /** When a move happens: the time each attempt is recorded as sent, which the agent's rolling totals count. */
     readonly now: () => Date,
   ) {}
