@@ -1,6 +1,6 @@
 import { ProfileKeys } from '../core/keys'
 import { keyAuditWriter } from '../core/keys/key-audit'
-import { localPerson } from '../core/policy/local-person'
+import { localPerson } from '../core/policy/use-cases'
 import { profileDir, ProfileStore, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import { withOneOffSession } from '../core/session/one-off-session'

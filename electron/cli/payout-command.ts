@@ -1,4 +1,4 @@
-import { localPerson } from '../core/policy'
+import { localPerson } from '../core/policy/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
 import { jsonText, shown } from '../../shared/text/visible-text'

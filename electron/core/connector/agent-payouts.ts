@@ -3,7 +3,7 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { checkedForProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
-import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
+import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy/use-cases'
 
 /** Who the outbox names as the requester of an agent's payouts. */
 export const AGENT_REQUESTER = 'agent'
