@@ -4,7 +4,7 @@ import { dirname, relative, resolve, sep } from 'node:path'
 /**
  * The CLI and the connector reach core only through a feature's use cases (`<feature>/use-cases.ts`), so every
  * surface passes the same rules, plus a short allow-list of what a host must wire itself (errors, the store's
- * opening and types, session opening). `pending` names the core folders not yet behind use cases: imports into
+ * opening and types, session opening). A type-only import calls nothing, so it is not checked. `pending` names the core folders not yet behind use cases: imports into
  * them are not checked until they are, and the list only shrinks.
  */
 function moduleOf(root, importer, source) {
@@ -51,7 +51,7 @@ export default {
       context.report({ node, messageId: 'deep', data: { module, feature } })
     }
     return {
-      ImportDeclaration: (n) => check(n, n.source.value),
+      ImportDeclaration: (n) => n.importKind !== 'type' && check(n, n.source.value),
       ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
       ExportAllDeclaration: (n) => check(n, n.source.value),
       ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),

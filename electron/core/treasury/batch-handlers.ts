@@ -1,7 +1,5 @@
-import { batchResultsCsv } from '../batch/batch-report'
-import { readBatchStatus } from '../batch/use-cases'
+import { batchOf, exportBatchResults, readBatchStatus } from '../batch/use-cases'
 import { DeskError } from '../errors'
-import { writeCsvFile } from '../history/csv-chunks'
 import { batchRepo } from '../store'
 import { whoAmI } from './payout-handlers'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
@@ -52,12 +50,11 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
     'batch.cancel': async ({ batchId }) => (await host.session()).batches.cancel(batchId),
     'batch.export': async ({ batchId }) => {
       const session = await host.session()
-      const report = await readBatchStatus(session.store, { batchId }, { outbox: session.payouts.outbox })
+      batchOf(session.store, batchId)
       if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save an export.')
       const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-results.csv`)
       if (path === null) return { path: null, rows: 0 }
-      await writeCsvFile(path, [batchResultsCsv(report.rows)])
-      return { path, rows: report.rows.length }
+      return { path, rows: await exportBatchResults(session.store, batchId, path, session.payouts.outbox) }
     },
   }
 }

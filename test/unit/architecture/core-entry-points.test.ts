@@ -33,6 +33,8 @@ tester.run('desk/core-entry-points', rule, {
   valid: [
     { filename: cli, code: "import { request } from '../core/payouts/use-cases'", options },
     { filename: cli, code: "import { DeskError } from '../core/errors'\nimport { open } from '../core/store'", options },
+    // A type names a shape and calls nothing.
+    { filename: cli, code: "import type { Outbox } from '../core/payouts/outbox'", options },
     // A folder not yet behind use cases is listed, and not checked until it is.
     { filename: cli, code: "import { sync } from '../core/history/sync'", options },
     // Outside core, and a file inside its own core folder (the connector's own modules).
