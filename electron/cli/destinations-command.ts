@@ -1,5 +1,5 @@
 import type { CreateCounterparty } from '../../shared/api/requests'
-import { createDestination } from '../core/destinations/create-destination'
+import { saveDestination } from '../core/destinations/use-cases'
 import { commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
@@ -40,7 +40,7 @@ const add: Action = {
     const accept = v['accept-lookalike'] as string | undefined
     const { counterparty: c, alreadyExists } = await ctx.withStore(profile, (store) =>
       ctx.withSession(profile, store, (s) =>
-        createDestination(store, s.client, request, {
+        saveDestination(s, request, {
           acceptLookalike: accept,
           howToAccept: `If you compared them and the new address is right, repeat with --accept-lookalike ${v.address as string}.`,
         }),

@@ -11,16 +11,14 @@ import { destinationHandlers } from './treasury/destination-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
-import { ProfileStore } from './profiles'
-import { keyAuditWriter } from './keys/key-audit'
-import { localPerson } from './policy/local-person'
+import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
 import { batchHandlers, firstPayoutHandlers, payoutHandlers, treasuryHandlers } from './treasury'
-import { KeyringSecretStore, Vault, type SecretStore } from './vault'
+import { KeyringSecretStore, type SecretStore } from './vault'
 
 export interface DeskOptions {
   /** The app's data directory: Electron's userData, `--home`, or a test's temp dir. */
@@ -85,11 +83,12 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const settings = new AppSettingsStore(options.dataDir)
   router.register(settingsHandlers({ settings, applyContentProtection: options.applyContentProtection }))
 
-  const keys = new ProfileKeys({
-    profiles: new ProfileStore(options.dataDir),
-    vault: new Vault(options.secretStore ?? new KeyringSecretStore()),
+  const keys = openProfileKeys({
+    dataDir: options.dataDir,
+    secretStore: options.secretStore ?? new KeyringSecretStore(),
+    actor: 'app',
     onChange: () => events.emit('profiles.changed', {}),
-    keyEvent: keyAuditWriter(options.dataDir, 'app', localPerson, (err) => log.error('recording a key rotation in the audit log failed', err)),
+    onAuditFailure: (err) => log.error('recording a key rotation in the audit log failed', err),
   })
   router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
 
