@@ -2,7 +2,7 @@ import { DeskError } from '../core/errors'
 import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
 import { compareWithProvider, differences } from '../core/history/balance-compare'
 import { ledgerCoverage, requireFilterCovered } from '../core/history/ledger-coverage'
-import { ledgerCsvLines } from '../core/history/ledger-csv'
+import { ledgerCsvLines, ledgerExportView } from '../core/history/ledger-csv'
 import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
 import { openLedger } from '../core/history/ledger-scope'
@@ -11,7 +11,7 @@ import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
-import { ledgerRepo, type DeskStore } from '../core/store'
+import type { DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
 import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
@@ -179,10 +179,10 @@ const exportCsv: Action = {
         })
       }
       // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
-      return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
+      return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
         // The app's ledger export checks the same rule (ledger-export.ts).
-        requireFilterCovered(ledger.state(), filter)
-        await writeOut(ctx, v.out, ledgerCsvLines(ledger, filter))
+        requireFilterCovered(view.ledger.state(), filter)
+        await writeOut(ctx, v.out, ledgerCsvLines(view, filter))
         return 0
       })
     })
