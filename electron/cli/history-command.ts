@@ -18,6 +18,8 @@ import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { dust } from './history-dust-command'
+import { keyIdOf } from './history-ledger'
+import { list, note, tag } from './history-notes-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -30,11 +32,6 @@ function progressLine(p: SyncProgress): string {
   return `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} rows/s${eta}${back}${rechecked}`
 }
 
-/** The ledger of the profile's active key; a profile without a Key ID has none. */
-function keyIdOf(profile: Profile): string {
-  if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
-  return profile.keyId
-}
 
 const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
 
@@ -215,6 +212,6 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
-  [sync, exportCsv, report, pricesImport, dust],
+  "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
+  [sync, list, note, tag, exportCsv, report, pricesImport, dust],
 )
