@@ -35,6 +35,8 @@ export const EVENTS = {
     reachedBack: z.string().nullable(),
     error: z.string().nullable(),
   }),
+  /** A person changed a ledger leg's note or tags: the Transactions search and the leg's detail read again. */
+  'history.notesChanged': z.strictObject({ profileId: z.string() }),
   /** The clipboard changed to another address of the network within a minute of the app copying one. */
   'clipboard.swapped': z.strictObject({ network: z.string(), copied: z.string(), found: z.string(), message: z.string() }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),

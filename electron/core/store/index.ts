@@ -16,3 +16,4 @@ export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type I
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
 export { BaitFlags, baitFlags } from './bait-flags'
 export { WaitNoticeRepo, waitNoticeRepo, type WaitingPayout, type WaitKind } from './wait-notice-repo'
+export { LegNotesRepo, legNotesRepo, legKey } from './leg-notes-repo'

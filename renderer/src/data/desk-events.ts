@@ -60,6 +60,10 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
     on('history.progress', (e) => {
       if (mine(e.profileId)) invalidate(client, ['history.summary', 'history.legs'])
     }),
+    // A leg's note or tags changed: its detail, and any ledger page the note or a tag may now match or not.
+    on('history.notesChanged', (e) => {
+      if (mine(e.profileId)) invalidate(client, ['history.legNotes', 'history.page'])
+    }),
   ]
   return () => stops.forEach((stop) => stop())
 }
