@@ -3,7 +3,7 @@ import { LedgerFilterSchema, type LedgerRow } from '../../shared/api/ledger-quer
 import { jsonText, shown } from '../../shared/text/visible-text'
 import { editLegNote, type LegRef } from '../core/history/leg-notes'
 import { openLedger } from '../core/history/ledger-scope'
-import { localPerson } from '../core/policy'
+import { localPerson } from '../core/policy/use-cases'
 import type { Profile } from '../core/profiles'
 import { legNotesRepo, type DeskStore, type LedgerRepo } from '../core/store'
 import type { CliContext } from './cli-context'
