@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openLedger } from '../../electron/core/history/ledger-scope'
 import { DeskStore, STORE_FILE, type LedgerRepo } from '../../electron/core/store'
+import { hashKey, idKey } from '../../electron/core/store/ledger-keys'
+import { LedgerWords } from '../../electron/core/store/ledger-words'
 import { benchWallets } from '../harness/bench-ledger'
 import { ledgerOpenMs } from './ledger-open.bench'
 import { ledgerFilterP95 } from './ledger-store.bench'
@@ -42,6 +44,9 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   const outsiders = store.transaction('bench parties', () => Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)))
   const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
     amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  // Repeated words as the ledger stores them: their numbers (ledger-words.ts).
+  const words = new LedgerWords(db)
+  const word = (text: string | null) => words.intern(text)
   const endMs = Date.now() - 60_000
   const step = (2 * YEAR) / ROWS
   const random = randomBytes(ROWS * 2)
@@ -59,8 +64,8 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
         const [from, to] = direction === 'in' ? [outsider, own[w]!] : [own[w]!, outsider]
         const amount = `${r % 50}.${String((i * 31) % 1_000_000).padStart(6, '0')}`
         const fee = direction === 'out' ? '0.0001' : null
-        put.run(randomUUID(), direction, Math.round(endMs - i * step), wallets[w]!.id, balance.asset, balance.network, NETWORK_NAMES[balance.network]!,
-          status, status === 'broadcasting' ? 0 : 1, amount, fee, fee && balance.asset, from, to, txHash(balance.network), endMs)
+        put.run(idKey(randomUUID()), direction, Math.round(endMs - i * step), word(wallets[w]!.id), word(balance.asset), word(balance.network), word(NETWORK_NAMES[balance.network]!),
+          word(status), status === 'broadcasting' ? 0 : 1, amount, fee, word(fee && balance.asset), from, to, hashKey(txHash(balance.network)), endMs)
       }
     })
   }

@@ -7,6 +7,7 @@ import type { RepoFactory } from './desk-store'
 import { KnownAddresses } from './known-addresses'
 import { createdAtSql } from './ledger-compact'
 import { registerAmountKey } from './ledger-sql'
+import { LedgerWords } from './ledger-words'
 
 /** The profile's own dust thresholds (JSON by asset) in the store's meta table: they travel with its ledger. */
 const THRESHOLDS = 'dust_thresholds'
@@ -19,10 +20,12 @@ const THRESHOLDS = 'dust_thresholds'
  */
 export class BaitFlags {
   private readonly known: KnownAddresses
+  private readonly words: LedgerWords
   private readStatement: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
+    this.words = new LedgerWords(db)
     // The migration's connection too: rejudging selects dust by the sortable amount key.
     registerAmountKey(db)
   }
@@ -61,14 +64,14 @@ export class BaitFlags {
 
   /** Every incoming leg of `asset` (of every asset when none is named) judged afresh: the migration and a threshold change. */
   rejudge(asset?: string, own: DustThresholds = this.thresholds()): void {
-    const assets = asset !== undefined ? [asset] : (this.db.prepare('SELECT DISTINCT asset FROM ledger_legs').all() as Array<{ asset: string }>).map((r) => r.asset)
+    const assets = asset !== undefined ? [asset] : (this.db.prepare('SELECT DISTINCT asset FROM ledger_legs').all() as Array<{ asset: unknown }>).map((r) => String(this.words.spell(r.asset)))
     const clear = this.db.prepare('UPDATE ledger_legs SET bait = NULL WHERE bait IS NOT NULL AND asset = ?')
     // Only amounts below the threshold, or zero, by the sortable amount key: the rest cannot be dust.
     const select = this.db.prepare(`SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party
       WHERE l.asset = ? AND l.direction = 'in' AND l.network IS NOT NULL AND (desk_amount_key(l.amount) < ? OR desk_amount_key(l.amount) = ?)`)
     for (const a of assets) {
-      clear.run(a)
-      this.write(select.all(a, amountKey(dustThreshold(own, a)), amountKey('0')) as unknown as Candidate[], own)
+      clear.run(this.words.stored(a))
+      this.write(select.all(this.words.stored(a), amountKey(dustThreshold(own, a)), amountKey('0')) as unknown as Candidate[], own)
     }
   }
 
@@ -79,7 +82,9 @@ export class BaitFlags {
 
   private write(rows: readonly Candidate[], own: DustThresholds): void {
     const put = this.db.prepare('UPDATE ledger_legs SET bait = ? WHERE seq = ?')
-    for (const r of rows) {
+    for (const stored of rows) {
+      // Asset and network are stored as the words' numbers (ledger-words.ts).
+      const r = { ...stored, asset: this.words.spell(stored.asset) as string, network: this.words.spell(stored.network) as string }
       const leg = { direction: 'in' as const, network: r.network, amount: r.amount, from: r.address, at: r.created_at }
       const threshold = dustThreshold(own, r.asset)
       const flag = !isBaitCandidate(leg, threshold) ? null : isSuspectedBait(leg, threshold, this.known.sameLook(r.network, r.address)) ? 1 : 0

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { DeskError } from '../errors'
 import { createdAtSql } from './ledger-compact'
+import { hashText, idText } from './ledger-keys'
+import type { LedgerWords } from './ledger-words'
 
 /**
  * What each column of a stored leg must hold to be read back: the one definition of a valid row in the ledger.
@@ -37,31 +39,35 @@ const flag: Rule<0 | 1> = { what: '0 or 1', ok: (v): v is 0 | 1 => v === 0 || v 
 const flagOrNull: Rule<0 | 1 | null> = { what: '0, 1 or empty', ok: (v): v is 0 | 1 | null => v === null || flag.ok(v) }
 const time: Rule<number> = { what: 'a time in milliseconds', ok: (v): v is number => integer.ok(v) && v >= FIRST_MS && v <= LAST_MS }
 
+/** How a column is packed on disk (migration 13): a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts). */
+type Packed = 'word' | 'id' | 'hash'
+const UNPACK: Record<Packed, (value: unknown, words: LedgerWords) => unknown> = { word: (v, words) => words.spell(v), id: idText, hash: hashText }
+
 /** Each column a read may select, with the SQL that selects it (legs `l`, parties `f` and `t`) and its rule. */
 export const LEG_COLUMNS = {
   seq: { sql: 'l.seq', rule: integer },
   at_ms: { sql: 'l.at_ms', rule: time },
-  id: { sql: 'l.id', rule: text },
+  id: { sql: 'l.id', rule: text, stored: 'id' },
   direction: { sql: 'l.direction', rule: direction },
   created_at: { sql: createdAtSql('l'), rule: timestamp },
-  wallet_id: { sql: 'l.wallet_id', rule: textOrNull },
-  asset: { sql: 'l.asset', rule: text },
-  network: { sql: 'l.network', rule: textOrNull },
-  network_name: { sql: 'l.network_name', rule: textOrNull },
-  status: { sql: 'l.status', rule: text },
+  wallet_id: { sql: 'l.wallet_id', rule: textOrNull, stored: 'word' },
+  asset: { sql: 'l.asset', rule: text, stored: 'word' },
+  network: { sql: 'l.network', rule: textOrNull, stored: 'word' },
+  network_name: { sql: 'l.network_name', rule: textOrNull, stored: 'word' },
+  status: { sql: 'l.status', rule: text, stored: 'word' },
   final: { sql: 'l.final', rule: flag },
   amount: { sql: 'l.amount', rule: decimal },
   fee: { sql: 'l.fee', rule: decimalOrNull },
-  fee_asset: { sql: 'l.fee_asset', rule: textOrNull },
+  fee_asset: { sql: 'l.fee_asset', rule: textOrNull, stored: 'word' },
   from_name: { sql: 'f.name', rule: textOrNull },
   from_address: { sql: 'f.address', rule: text },
   to_name: { sql: 't.name', rule: textOrNull },
   to_address: { sql: 't.address', rule: text },
-  tx_hash: { sql: 'l.tx_hash', rule: textOrNull },
+  tx_hash: { sql: 'l.tx_hash', rule: textOrNull, stored: 'hash' },
   read_at_ms: { sql: 'l.read_at_ms', rule: time },
   /** Suspected address poisoning (bait-flags.ts): 1 flagged, 0 dust not flagged, empty not incoming dust. */
   bait: { sql: 'l.bait', rule: flagOrNull },
-} satisfies Record<string, { sql: string; rule: Rule<unknown> }>
+} satisfies Record<string, { sql: string; rule: Rule<unknown>; stored?: Packed }>
 export type LegColumn = keyof typeof LEG_COLUMNS
 /** What a column holds once its rule has passed. */
 export type ColumnValue<K extends LegColumn> = (typeof LEG_COLUMNS)[K]['rule'] extends Rule<infer T> ? T : never
@@ -77,11 +83,22 @@ export class LegRead<C extends LegColumn> {
   /** Position of each column in a row. */
   readonly at: { readonly [K in C]: number }
   private readonly rules: ReadonlyArray<Rule<unknown>>
+  private readonly packed: ReadonlyArray<readonly [number, Packed]>
 
   constructor(private readonly columns: readonly C[]) {
     this.select = columns.map((c) => LEG_COLUMNS[c].sql).join(', ')
     this.at = Object.fromEntries(columns.map((c, i) => [c, i])) as { [K in C]: number }
     this.rules = columns.map((c) => LEG_COLUMNS[c].rule)
+    this.packed = columns.flatMap((c, i): Array<[number, Packed]> => {
+      const column: { sql: string; stored?: Packed } = LEG_COLUMNS[c]
+      return column.stored ? [[i, column.stored]] : []
+    })
+  }
+
+  /** The row as read from disk, with its packed columns unpacked in place; then check it. */
+  unpack(row: unknown[], words: LedgerWords): unknown[] {
+    for (const [i, kind] of this.packed) row[i] = UNPACK[kind](row[i], words)
+    return row
   }
 
   /** The row as read, once every column has passed its rule; `record_corrupt` naming the leg and column otherwise. */

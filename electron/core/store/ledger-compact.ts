@@ -12,9 +12,9 @@ export function createdAtSql(legs: string): string {
   return `COALESCE(${legs}.created_at, strftime('%Y-%m-%dT%H:%M:%fZ', ${legs}.at_ms / 1000.0, 'unixepoch'))`
 }
 
-/** The indexed start of a tx hash: a search's needle is cut to as many characters. */
-export const HASH_KEY_LENGTH = 12
-export const HASH_KEY_SQL = `lower(substr(tx_hash, 1, ${HASH_KEY_LENGTH}))`
+/** The indexed start of a tx hash until migration 13: a search's needle was cut to as many characters. */
+const HASH_KEY_LENGTH = 12
+const HASH_KEY_SQL = `lower(substr(tx_hash, 1, ${HASH_KEY_LENGTH}))`
 
 export const LEDGER_COMPACT_SQL = `
   CREATE TABLE ledger_legs_compact (

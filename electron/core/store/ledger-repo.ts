@@ -1,140 +1,20 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { z } from 'zod'
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { DeskError } from '../errors'
-import { LegRead } from './ledger-columns'
-import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerAmountKey, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textCteParams, textTerms, whereClause } from './ledger-sql'
+import { hashKey, idKey } from './ledger-keys'
+import { isoOfLast, LEG_FROM, type LegTally, readable, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
+import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, registerAmountKey, ROWS_BATCH, TEXT_PARTIES, textCteParams, textHits, textScan, textTerms, whereClause } from './ledger-sql'
+import { LedgerWords } from './ledger-words'
+import { readLedgerState, WalkSchema, type LedgerState, type Walk } from './ledger-state'
 import { inTransaction } from './transaction'
 import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from './known-addresses'
-import type { OpeningEffect, OpeningLeg } from './opening-effects'
+import type { OpeningEffect } from './opening-effects'
 import { OpeningSums, type TimedLeg } from './opening-sums'
 
-/**
- * One pass over a recorded-time range (after, before], newest first, as the provider pages it.
- * Committed with every page, so a killed process resumes from the last committed page.
- */
-export const WalkSchema = z.strictObject({
-  after: z.number().int().nullable(),
-  before: z.number().int().nullable(),
-  cursor: z.string().nullable(),
-  /** Newest recorded time seen in this walk: the next high-water mark. */
-  newest: z.number().int().nullable(),
-  /** Oldest recorded time committed: a range restarted without cursor ends here (inclusive). */
-  oldest: z.number().int().nullable(),
-  pages: z.number().int(),
-  rows: z.number().int(),
-  startedAt: z.number().int(),
-})
-export type Walk = z.infer<typeof WalkSchema>
-
-/** A leg as a report counts it; checked like any row read back, so a damaged amount stops the report. */
-export interface LegTally extends OpeningLeg {
-  atMs: number
-  id: string
-  readAtMs: number
-  suspectedPoisoning: boolean
-}
-
-export interface LedgerState {
-  scope: string
-  complete: boolean
-  highWaterMs: number | null
-  syncedAtMs: number | null
-  walk: Walk | null
-  lastError: string | null
-  lastAttemptMs: number | null
-}
-
-interface RawState {
-  scope: string
-  complete: number
-  high_water_ms: number | null
-  synced_at_ms: number | null
-  walk: string | null
-  last_error: string | null
-  last_attempt_ms: number | null
-}
-
-/** A whole leg, as screens and exports show it (with its parties), and its sort position. */
-const ROW_COLUMNS = ['id', 'direction', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount',
-  'fee', 'fee_asset', 'from_name', 'from_address', 'to_name', 'to_address', 'tx_hash', 'read_at_ms', 'at_ms', 'seq', 'bait'] as const
-const ROW_READ = new LegRead(ROW_COLUMNS)
-const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
-
-/** Only what a report adds up and its sort position: no joins, no timestamps as text. */
-const TALLY_COLUMNS = ['seq', 'at_ms', 'id', 'direction', 'wallet_id', 'asset', 'network', 'amount', 'fee', 'fee_asset', 'final', 'status', 'read_at_ms', 'bait'] as const
-const TALLY_READ = new LegRead(TALLY_COLUMNS)
-
-/** A stored leg back as the API's shape, each column checked against its rule (ledger-columns.ts). */
-function toRow(raw: readonly unknown[], readAt: (ms: number) => string): LedgerRow {
-  const row = ROW_READ.check(raw)
-  return {
-    id: ROW_READ.value(row, 'id'),
-    created_at: ROW_READ.value(row, 'created_at'),
-    direction: ROW_READ.value(row, 'direction'),
-    from: { name: ROW_READ.value(row, 'from_name'), address: ROW_READ.value(row, 'from_address') },
-    to: { name: ROW_READ.value(row, 'to_name'), address: ROW_READ.value(row, 'to_address') },
-    amount: ROW_READ.value(row, 'amount'),
-    asset: ROW_READ.value(row, 'asset'),
-    fee: ROW_READ.value(row, 'fee'),
-    fee_asset: ROW_READ.value(row, 'fee_asset'),
-    status: ROW_READ.value(row, 'status'),
-    tx_hash: ROW_READ.value(row, 'tx_hash'),
-    network: ROW_READ.value(row, 'network'),
-    network_name: ROW_READ.value(row, 'network_name'),
-    wallet_id: ROW_READ.value(row, 'wallet_id'),
-    read_at: readAt(ROW_READ.value(row, 'read_at_ms')),
-    final: ROW_READ.value(row, 'final') === 1,
-    suspected_poisoning: ROW_READ.value(row, 'bait') === 1,
-  }
-}
-
-function toTally(raw: readonly unknown[]): LegTally {
-  const row = TALLY_READ.check(raw)
-  return {
-    atMs: TALLY_READ.value(row, 'at_ms'),
-    id: TALLY_READ.value(row, 'id'),
-    direction: TALLY_READ.value(row, 'direction'),
-    walletId: TALLY_READ.value(row, 'wallet_id'),
-    asset: TALLY_READ.value(row, 'asset'),
-    network: TALLY_READ.value(row, 'network'),
-    amount: TALLY_READ.value(row, 'amount'),
-    fee: TALLY_READ.value(row, 'fee'),
-    feeAsset: TALLY_READ.value(row, 'fee_asset'),
-    final: TALLY_READ.value(row, 'final') === 1,
-    status: TALLY_READ.value(row, 'status'),
-    readAtMs: TALLY_READ.value(row, 'read_at_ms'),
-    suspectedPoisoning: TALLY_READ.value(row, 'bait') === 1,
-  }
-}
-
-/** A stored leg as the opening sums take it back, or 'unreadable' when it is damaged. */
-function readable(raw: readonly unknown[]): LegTally | 'unreadable' {
-  try {
-    return toTally(raw)
-  } catch {
-    return 'unreadable'
-  }
-}
-
-/**
- * ISO 8601 of a time, remembering the last one: the legs of one synced page share their read time, and turning
- * a time into text costs about a microsecond, as much as the rest of the row.
- */
-function isoOfLast(): (ms: number) => string {
-  let lastMs = Number.NaN
-  let lastText = ''
-  return (ms) => {
-    if (ms !== lastMs) {
-      lastText = new Date(ms).toISOString()
-      lastMs = ms
-    }
-    return lastText
-  }
-}
+export type { LegTally } from './ledger-rows'
+export { WalkSchema, type LedgerState, type Walk } from './ledger-state'
 
 /** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
 export class LedgerRepo {
@@ -142,12 +22,14 @@ export class LedgerRepo {
   private readonly known: KnownAddresses
   private readonly sums: OpeningSums
   private readonly bait: BaitFlags
+  private readonly words: LedgerWords
   private legLookup: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
     this.sums = new OpeningSums(db)
     this.bait = new BaitFlags(db)
+    this.words = new LedgerWords(db)
     registerAmountKey(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
@@ -173,21 +55,11 @@ export class LedgerRepo {
   /** The ledger holds this movement's leg in `direction` (both legs of a move between own wallets share one id). */
   hasLeg(id: string, direction: 'in' | 'out'): boolean {
     this.legLookup ??= this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
-    return this.legLookup.get(id, direction) !== undefined
+    return this.legLookup.get(idKey(id), direction) !== undefined
   }
 
   state(): LedgerState {
-    const raw = this.db.prepare('SELECT * FROM ledger_state WHERE id = 1').get() as RawState | undefined
-    if (!raw) throw new DeskError('ledger_unbound', 'The history ledger has not been opened for a provider yet.')
-    return {
-      scope: raw.scope,
-      complete: raw.complete === 1,
-      highWaterMs: raw.high_water_ms,
-      syncedAtMs: raw.synced_at_ms,
-      walk: raw.walk === null ? null : WalkSchema.parse(JSON.parse(raw.walk)),
-      lastError: raw.last_error,
-      lastAttemptMs: raw.last_attempt_ms,
-    }
+    return readLedgerState(this.db)
   }
 
   saveWalk(walk: Walk | null): void {
@@ -200,7 +72,7 @@ export class LedgerRepo {
    */
   commitPage(legs: readonly TransactionLeg[], walk: Walk, done: boolean, readAtMs: number, firstRecheckMs: number): void {
     inTransaction(this.db, () => {
-      this.upsert(legs, readAtMs, firstRecheckMs)
+      this.write(legs, readAtMs, firstRecheckMs)
       if (!done) return this.saveWalk(walk)
       // The walk has noted every party it will: bait older than the address it imitates is flagged now.
       this.bait.recheck()
@@ -219,8 +91,8 @@ export class LedgerRepo {
   /** The provider's latest answer for one movement; it leaves the re-read list once every leg is final. */
   replaceMovement(id: string, legs: readonly TransactionLeg[], readAtMs: number, nextCheckMs: number): void {
     inTransaction(this.db, () => {
-      this.upsert(legs, readAtMs, nextCheckMs)
-      const open = this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND final = 0 LIMIT 1').get(id)
+      this.write(legs, readAtMs, nextCheckMs)
+      const open = this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND final = 0 LIMIT 1').get(idKey(id))
       if (open) this.db.prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?').run(nextCheckMs, id)
       else this.db.prepare('DELETE FROM ledger_pending WHERE id = ?').run(id)
     })
@@ -253,11 +125,11 @@ export class LedgerRepo {
 
   /** One page of the ledger, newest first, with every filter applied in SQL over the indexes. */
   page(filter: LedgerFilter, after: LedgerPosition | undefined, limit: number): LedgerPage {
-    const where = filterSql(filter)
+    const where = filterSql(filter, this.words)
     if (after) {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
-      const seq = (this.db.prepare('SELECT seq FROM ledger_legs WHERE id = ? AND direction = ?').get(after.id, after.direction) as { seq: number } | undefined)?.seq
+      const seq = (this.db.prepare('SELECT seq FROM ledger_legs WHERE id = ? AND direction = ?').get(idKey(after.id), after.direction) as { seq: number } | undefined)?.seq
       // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
       where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
@@ -266,46 +138,49 @@ export class LedgerRepo {
     let sql = `SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause(where.sql)} ${order}`
     let params = where.params
     if (filter.text !== undefined) {
-      const { needle, end } = textTerms(filter.text)
-      if (this.fewHits(needle, end)) {
+      const terms = textTerms(filter.text)
+      const hits = textHits(terms)
+      if (this.fewHits(terms.needle, hits)) {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
-        sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${TEXT_HITS}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
+        sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${hits.sql}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
-        params = [...textCteParams(needle), ...hitParams(needle, end), ...where.params]
+        params = [...textCteParams(terms.needle), ...hits.params, ...where.params]
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
-        sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, TEXT_SCAN])} ${order}`
-        params = [...textCteParams(needle), ...where.params, needle, end, needle, end]
+        const scan = textScan(terms)
+        sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, scan.sql])} ${order}`
+        params = [...textCteParams(terms.needle), ...where.params, ...scan.params]
       }
     }
     const raws = arrays(this.db.prepare(sql)).all(...params, limit + 1) as unknown as unknown[][]
     const readAt = isoOfLast()
-    const rows = raws.slice(0, limit).map((raw) => toRow(raw, readAt))
+    const rows = raws.slice(0, limit).map((raw) => toRow(raw, this.words, readAt))
     const last = raws.length > limit ? rows[rows.length - 1]! : null
     return { rows, next: last && { at: last.created_at, id: last.id, direction: last.direction } }
   }
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`)).all(id) as unknown as unknown[][]
+    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`)).all(idKey(id)) as unknown as unknown[][]
     const readAt = isoOfLast()
-    return raws.map((raw) => toRow(raw, readAt))
+    return raws.map((raw) => toRow(raw, this.words, readAt))
   }
 
   /** Every leg matching the filter, oldest first (reports and exports), read in batches so memory stays flat. */
   *rows(filter: LedgerFilter): Generator<LedgerRow> {
-    const where = filterSql({ ...filter, from: undefined })
+    const where = filterSql({ ...filter, from: undefined }, this.words)
     // A text search walks the legs in order like a page with many matches does.
     const terms = filter.text === undefined ? null : textTerms(filter.text)
-    const textSql = terms ? [TEXT_SCAN] : []
+    const scan = terms && textScan(terms)
+    const textSql = scan ? [scan.sql] : []
     const before = terms ? textCteParams(terms.needle) : []
-    const textParams = terms ? [terms.needle, terms.end, terms.needle, terms.end] : []
+    const textParams = scan?.params ?? []
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
     const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${ROW_READ.select} FROM ${LEG_FROM}
       ${whereClause([...where.sql, ...textSql, ...BATCH_AFTER])} ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
     const readAt = isoOfLast()
     const params = [...before, ...where.params, ...textParams]
-    for (const raws of batches(arrays(this.db.prepare(sql)), params, filter.from, ROW_READ)) for (const raw of raws) yield toRow(raw, readAt)
+    for (const raws of batches(arrays(this.db.prepare(sql)), params, filter.from, ROW_READ)) for (const raw of raws) yield toRow(raw, this.words, readAt)
   }
 
   /**
@@ -313,10 +188,10 @@ export class LedgerRepo {
    * without the joins and timestamps a screen needs, so a hundred thousand legs are summed in a blink.
    */
   *tallies(filter: Omit<LedgerFilter, 'text'>): Generator<LegTally> {
-    const where = filterSql({ ...filter, from: undefined })
+    const where = filterSql({ ...filter, from: undefined }, this.words)
     const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l ${whereClause([...where.sql, ...BATCH_AFTER])}
       ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
-    for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ)) for (const raw of raws) yield toTally(raw)
+    for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ)) for (const raw of raws) yield toTally(raw, this.words)
   }
 
   /** Per wallet, asset and network, the opening effect of every leg recorded before `beforeMs` (a UTC month start); null while the sums are stale. */
@@ -328,8 +203,8 @@ export class LedgerRepo {
   notFinalBefore(beforeMs: number, walletId?: string): LegTally[] {
     const wallet = walletId === undefined ? '' : ' AND l.wallet_id = ?'
     const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
-    const raws = arrays(this.db.prepare(sql)).all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as unknown as unknown[][]
-    return raws.map(toTally)
+    const raws = arrays(this.db.prepare(sql)).all(...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)])) as unknown as unknown[][]
+    return raws.map((raw) => toTally(raw, this.words))
   }
 
   /** The monthly opening sums counted again from every leg; false (and left stale) when a damaged leg stops the count. */
@@ -342,15 +217,25 @@ export class LedgerRepo {
     }
   }
 
-  private fewHits(needle: string, end: string): boolean {
-    const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${TEXT_HITS} LIMIT ${FEW_HITS + 1})`
-    return (this.db.prepare(sql).get(...textCteParams(needle), ...hitParams(needle, end)) as { n: number }).n <= FEW_HITS
+  private fewHits(needle: string, hits: { sql: string; params: SQLInputValue[] }): boolean {
+    const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${hits.sql} LIMIT ${FEW_HITS + 1})`
+    return (this.db.prepare(sql).get(...textCteParams(needle), ...hits.params) as { n: number }).n <= FEW_HITS
   }
 
   /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */
   optimize(): void {
     // A sampled analysis: seconds of exact statistics on a million rows would stall the process for no better plan.
     this.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002')
+  }
+
+  /** A write rolled back may take words with it: they are read again rather than trusted from memory. */
+  private write(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
+    try {
+      this.upsert(legs, readAtMs, recheckMs)
+    } catch (error) {
+      this.words.forget()
+      throw error
+    }
   }
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
@@ -372,13 +257,15 @@ export class LedgerRepo {
       const final = isFinalLegStatus(leg.status)
       if (!final) open.add(leg.id)
       const atMs = Date.parse(leg.created_at)
-      const before = stored.get(leg.id, leg.direction) as unknown as unknown[] | undefined
+      const id = idKey(leg.id)
+      const before = stored.get(id, leg.direction) as unknown as unknown[] | undefined
       const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
-      this.sums.change(before === undefined ? null : readable(before), after)
+      this.sums.change(before === undefined ? null : readable(before, this.words), after)
       // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
-      put.run(leg.id, leg.direction, atMs, createdAt, leg.wallet_id, leg.asset, leg.network, leg.network_name, leg.status,
-        final ? 1 : 0, leg.amount, leg.fee, leg.fee_asset, this.party(leg.from), this.party(leg.to), leg.tx_hash, readAtMs, this.bait.judge(leg, thresholds))
+      const w = this.words
+      put.run(id, leg.direction, atMs, createdAt, w.intern(leg.wallet_id), w.intern(leg.asset), w.intern(leg.network), w.intern(leg.network_name), w.intern(leg.status),
+        final ? 1 : 0, leg.amount, leg.fee, w.intern(leg.fee_asset), this.party(leg.from), this.party(leg.to), hashKey(leg.tx_hash), readAtMs, this.bait.judge(leg, thresholds))
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)

@@ -3,7 +3,9 @@ import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { amountKey } from '../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { LegColumn, LegRead } from './ledger-columns'
-import { HASH_KEY_LENGTH, HASH_KEY_SQL } from './ledger-compact'
+import { HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-interned'
+import { hashRanges, idRange, type BlobRange } from './ledger-keys'
+import type { LedgerWords } from './ledger-words'
 import { NOTE_HITS, TAG_MATCH } from './leg-notes-repo'
 
 /** The SQL the ledger's reads share: filters, batches by position, and the text search. */
@@ -49,33 +51,55 @@ export function* batches<C extends LegColumn>(batch: StatementSync, params: SQLI
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
 export const FEW_HITS = 5_000
 
-/** The text lowercased, and just past every text that starts with it (for a prefix range over an index). */
-export function textTerms(text: string): { needle: string; end: string } {
-  const needle = text.toLowerCase()
-  return { needle, end: `${needle}\uffff` }
+/** A text search: the text lowercased, just past every text that starts with it, and the packed ids and hashes it starts. */
+export interface TextTerms {
+  needle: string
+  end: string
+  ids: BlobRange | null
+  hashes: BlobRange[]
 }
 
-/** The parameters of TEXT_HITS after the parties': the hash range on its indexed start then in full, then the id range. */
-export function hitParams(needle: string, end: string): string[] {
-  const key = needle.slice(0, HASH_KEY_LENGTH)
-  return [key, `${key}\uffff`, needle, end, needle, end]
+export function textTerms(text: string): TextTerms {
+  const needle = text.toLowerCase()
+  return { needle, end: `${needle}\uffff`, ids: idRange(needle), hashes: hashRanges(needle) }
 }
 
 /**
  * Parties are few next to legs, and so are the legs a person wrote a note or tags on: a substring scan of each,
- * once per query. Takes the text twice (textCteParams).
+ * once per query. Takes the needle twice (textCteParams).
  */
 export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0), ${NOTE_HITS}`
 
 export const textCteParams = (needle: string): string[] => [needle, needle]
-/** Legs whose party or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its index. */
-export const TEXT_HITS = `SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)
-  UNION ALL SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)
-  UNION ALL SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?
-  UNION ALL SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?
-  UNION ALL SELECT seq FROM ledger_legs WHERE (id, direction) IN (SELECT id, direction FROM nh)`
+
+/**
+ * Legs whose party or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its
+ * index: a text hash by its indexed start then in full, a packed one by its first bytes then in full.
+ */
+export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] } {
+  const key = t.needle.slice(0, HASH_TEXT_KEY)
+  const sql = ['SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)', 'SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)',
+    `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`, 'SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?']
+  const params: SQLInputValue[] = [key, `${key}\uffff`, t.needle, t.end, t.needle, t.end]
+  for (const r of t.hashes) {
+    sql.push(`SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} BETWEEN ? AND ? AND tx_hash >= ? AND tx_hash < ?`)
+    params.push(r.low.subarray(0, HASH_BLOB_KEY), r.high.subarray(0, HASH_BLOB_KEY), r.low, r.high)
+  }
+  if (t.ids) {
+    sql.push('SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?')
+    params.push(t.ids.low, t.ids.high)
+  }
+  sql.push('SELECT seq FROM ledger_legs WHERE (id, direction) IN (SELECT id, direction FROM nh)')
+  return { sql: sql.join(' UNION ALL '), params }
+}
+
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
-export const TEXT_SCAN = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p) OR (+l.tx_hash >= ? AND +l.tx_hash < ?) OR (+l.id >= ? AND +l.id < ?) OR (+l.id, +l.direction) IN (SELECT id, direction FROM nh))'
+export function textScan(t: TextTerms): { sql: string; params: SQLInputValue[] } {
+  const ranges = [{ column: 'tx_hash', low: t.needle, high: t.end }, { column: 'id', low: t.needle, high: t.end }, ...t.hashes.map((r) => ({ column: 'tx_hash', ...r })),
+    ...(t.ids ? [{ column: 'id', ...t.ids }] : [])]
+  const sql = ['+l.from_party IN (SELECT id FROM p)', '+l.to_party IN (SELECT id FROM p)', ...ranges.map((r) => `(+l.${r.column} >= ? AND +l.${r.column} < ?)`), '(+l.id, +l.direction) IN (SELECT id, direction FROM nh)']
+  return { sql: `(${sql.join(' OR ')})`, params: ranges.flatMap((r) => [r.low, r.high]) }
+}
 
 /** A leg's amount as a key that sorts like the number (shared/api/amount-key.ts), for the amount filters; see registerAmountKey. */
 const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
@@ -87,19 +111,19 @@ export function registerAmountKey(db: DatabaseSync): void {
   )
 }
 
-export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; params: SQLInputValue[] } {
+export function filterSql(f: Omit<LedgerFilter, 'text'>, words: LedgerWords): { sql: string[]; params: SQLInputValue[] } {
   const sql: string[] = []
   const params: SQLInputValue[] = []
   const add = (clause: string, ...values: SQLInputValue[]) => {
     sql.push(clause)
     params.push(...values)
   }
-  if (f.walletId !== undefined) add('l.wallet_id = ?', f.walletId)
-  if (f.asset !== undefined) add('l.asset = ?', f.asset)
-  if (f.network !== undefined) add('l.network = ?', f.network)
+  if (f.walletId !== undefined) add('l.wallet_id = ?', words.stored(f.walletId))
+  if (f.asset !== undefined) add('l.asset = ?', words.stored(f.asset))
+  if (f.network !== undefined) add('l.network = ?', words.stored(f.network))
   if (f.direction !== undefined) add('l.direction = ?', f.direction)
   if (f.status === 'not_final') add('l.final = 0')
-  else if (f.status !== undefined) add('l.status = ?', f.status)
+  else if (f.status !== undefined) add('l.status = ?', words.stored(f.status))
   if (f.from !== undefined) add('l.at_ms > ?', Date.parse(f.from))
   if (f.to !== undefined) add('l.at_ms <= ?', Date.parse(f.to))
   if (f.minAmount !== undefined) add(`${AMOUNT_KEY_SQL} >= ?`, amountKey(f.minAmount))

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { BaitFlags } from './bait-flags'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
+import { LEDGER_INTERNED_SQL } from './ledger-interned'
 import { LedgerRepo } from './ledger-repo'
 import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
@@ -170,6 +171,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE wallet_reads (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL, read_at TEXT NOT NULL);
     `,
+  },
+  {
+    version: 13,
+    name: 'ledger: repeated words as numbers, ids and hex hashes as bytes',
+    sql: LEDGER_INTERNED_SQL,
   },
   {
     version: 14,

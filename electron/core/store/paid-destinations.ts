@@ -37,7 +37,8 @@ export class PaidDestinations {
   private paid(completed: Set<string>, destinations: readonly Destination[]): boolean[] {
     const ledger = this.db.prepare(
       `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON l.to_party = p.id
-       WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = 'completed' AND l.network = ?`,
+       WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE word = 'completed')
+         AND l.network = (SELECT id FROM ledger_words WHERE word = ?)`,
     )
     return destinations.map(
       (d) => completed.has(key(d.network, d.address)) || rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) => sameAddress(d.network, r.address, d.address)),

@@ -63,7 +63,11 @@ describe('roll-forward reconciliation against the simulator', () => {
   it('a movement removed from the ledger shows exactly that difference, in its row', async () => {
     await historySync(fx.store, fx.ledger, ws.client).run(live())
     const db = new DatabaseSync(join(fx.dir, STORE_FILE))
-    const gone = db.prepare("SELECT id, amount FROM ledger_legs WHERE wallet_id = ? AND asset = 'USDC' AND direction = 'in' AND status = 'completed' ORDER BY at_ms DESC LIMIT 1").get(walletId) as { id: string; amount: string }
+    // Wallet, asset and status are stored as the numbers of their words (ledger-words.ts).
+    const word = (text: string) => `(SELECT id FROM ledger_words WHERE word = ${text})`
+    const gone = db
+      .prepare(`SELECT id, amount FROM ledger_legs WHERE wallet_id = ${word('?')} AND asset = ${word("'USDC'")} AND direction = 'in' AND status = ${word("'completed'")} ORDER BY at_ms DESC LIMIT 1`)
+      .get(walletId) as { id: Uint8Array; amount: string }
     db.prepare("DELETE FROM ledger_legs WHERE id = ? AND direction = 'in'").run(gone.id)
     db.close()
     const diffs = differences(await report())

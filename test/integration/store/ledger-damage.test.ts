@@ -8,6 +8,7 @@ import { writeCsvFile } from '../../../electron/core/history/csv-chunks'
 import { ledgerCsvLines } from '../../../electron/core/history/ledger-csv'
 import { reconcile } from '../../../electron/core/history/reconciliation'
 import { DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
+import { idKey } from '../../../electron/core/store/ledger-keys'
 import type { TransactionLeg } from '../../../shared/api/resources'
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')
@@ -70,7 +71,7 @@ describe('a damaged leg read back from the ledger', () => {
     ['final', '2', /its final is not 0 or 1/],
     ['read_at_ms', "'yesterday'", /its read_at_ms is not a time in milliseconds/],
   ])('a %s of %s stops the report, the export and a page with record_corrupt naming the leg', async (column, value, message) => {
-    db.prepare(`UPDATE ledger_legs SET ${column} = ${value} WHERE id = ?`).run(ID(2_400))
+    db.prepare(`UPDATE ledger_legs SET ${column} = ${value} WHERE id = ?`).run(idKey(ID(2_400)))
     const damaged = expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) })
     expect(() => reconcile(ledger, period)).toThrow(damaged)
     expect(() => reconcile(ledger, period)).toThrow(new RegExp(ID(2_400)))
@@ -82,7 +83,7 @@ describe('a damaged leg read back from the ledger', () => {
   })
 
   it('a recorded time that is not ISO 8601 stops the export (the report does not read it)', async () => {
-    db.prepare(`UPDATE ledger_legs SET created_at = '2026-02-30T00:00:00Z' WHERE id = ?`).run(ID(2_400))
+    db.prepare(`UPDATE ledger_legs SET created_at = '2026-02-30T00:00:00Z' WHERE id = ?`).run(idKey(ID(2_400)))
     await expect(writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(
       expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/its created_at is not an ISO 8601 time/) }),
     )

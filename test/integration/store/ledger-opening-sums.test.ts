@@ -7,6 +7,7 @@ import { reconcile, type ReportPeriod } from '../../../electron/core/history/rec
 import { RollForwardTally } from '../../../electron/core/history/roll-forward'
 import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
 import { createdAtSql } from '../../../electron/core/store/ledger-compact'
+import { hashText, idText } from '../../../electron/core/store/ledger-keys'
 import { amountKey } from '../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { sampleLeg } from '../../harness/sample-leg'
@@ -101,10 +102,11 @@ describe('the opening balances kept per month', () => {
   })
 
   it('a row deleted or edited behind the repository leaves them stale: reports sum leg by leg, the next write counts them again', () => {
-    db.prepare("DELETE FROM ledger_legs WHERE seq IN (SELECT seq FROM ledger_legs WHERE at_ms < ? AND status = 'completed' LIMIT 3)").run(Date.parse('2026-03-01T00:00:00.000Z'))
+    const completed = "(SELECT id FROM ledger_words WHERE word = 'completed')"
+    db.prepare(`DELETE FROM ledger_legs WHERE seq IN (SELECT seq FROM ledger_legs WHERE at_ms < ? AND status = ${completed} LIMIT 3)`).run(Date.parse('2026-03-01T00:00:00.000Z'))
     expect(ledger.openingBefore(Date.parse('2026-04-01T00:00:00.000Z'))).toBeNull()
     same()
-    db.prepare("UPDATE ledger_legs SET amount = '999' WHERE seq = (SELECT MIN(seq) FROM ledger_legs WHERE status = 'completed')").run()
+    db.prepare(`UPDATE ledger_legs SET amount = '999' WHERE seq = (SELECT MIN(seq) FROM ledger_legs WHERE status = ${completed})`).run()
     commit(history(20_000, 1))
     fastIsUsed()
     same()
@@ -127,11 +129,17 @@ describe('the opening balances kept per month', () => {
     const old = openDatabase(join(at, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 5))
     // The same legs as version 5 stored them: every time as text, and the amount's sort key.
     old.function('amount_key', (amount) => amountKey(String(amount)))
+    // Ids, hashes and words as text again (migration 13 packs them).
+    old.function('id_text', (id) => idText(id) as string)
+    old.function('hash_text', (hash) => hashText(hash) as string | null)
+    const word = (column: string) => `(SELECT word FROM now.ledger_words WHERE id = ${column})`
     const columns = 'seq, id, direction, at_ms, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms'
+    const values = `seq, id_text(id), direction, at_ms, ${['wallet_id', 'asset', 'network', 'network_name', 'status'].map(word).join(', ')}, final, amount, fee, ${word('fee_asset')},
+      from_party, to_party, hash_text(tx_hash), read_at_ms`
     old.exec(`ATTACH '${join(dir, STORE_FILE)}' AS now;
       INSERT INTO ledger_state (id, scope, complete, high_water_ms, synced_at_ms) SELECT id, scope, complete, high_water_ms, synced_at_ms FROM now.ledger_state;
       INSERT INTO ledger_parties SELECT * FROM now.ledger_parties;
-      INSERT INTO ledger_legs (${columns}, created_at, amount_key) SELECT ${columns}, ${createdAtSql('now.ledger_legs')}, amount_key(amount) FROM now.ledger_legs;
+      INSERT INTO ledger_legs (${columns}, created_at, amount_key) SELECT ${values}, ${createdAtSql('now.ledger_legs')}, amount_key(amount) FROM now.ledger_legs;
       DETACH now`)
     expect((old.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NULL').get() as { n: number }).n).toBe(0)
     old.close()
