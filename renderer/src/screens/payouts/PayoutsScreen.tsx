@@ -58,7 +58,7 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
-      <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
+      <HeldPanel />
       <OutboxPanel />
       <WaitingPanel />
       <TestPayoutsPanel
