@@ -126,6 +126,10 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
         { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
+        {
+          selector: "MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]",
+          message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
+        },
       ],
     },
   },
