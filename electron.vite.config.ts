@@ -6,7 +6,7 @@ export default defineConfig({
   main: {
     build: {
       lib: { entry: resolve(__dirname, 'electron/main/index.ts') },
-      // node:sqlite listed explicitly: a builtin list without it would bundle a stub (TOOLCHAIN.md).
+      // node:sqlite listed explicitly: a builtin list without it would bundle a stub (docs/toolchain.md).
       rollupOptions: { external: ['@napi-rs/keyring', 'node:sqlite', 'sqlite'] },
     },
   },

@@ -1,5 +1,6 @@
+import coreEntryPoints from './core-entry-points.js'
 import coreFolderCycles from './core-folder-cycles.js'
 import untrustedText from './untrusted-text.js'
 
 /** The project's own lint rules. */
-export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles } }
+export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles, 'core-entry-points': coreEntryPoints } }

@@ -1,3 +1,4 @@
+import { auditRows, verifyAuditLog } from '../core/audit/use-cases'
 import { commandGroup, type Action } from './command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
@@ -9,12 +10,12 @@ const verify: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) => store.audit.verify())
+    const result = await ctx.withStore(profile, (store) => verifyAuditLog(store, true))
     if (result.ok) {
-      ctx.out(`OK: the audit log of "${shown(profile.name)}" holds: ${result.rows} rows, each chained to the one before.`)
+      ctx.out(`OK: the audit log of "${shown(profile.name)}" holds: ${result.verifiedTo} rows, each chained to the one before.`)
       return 0
     }
-    ctx.err(`BROKEN at row ${result.brokenSeq}: ${result.problem}. ${result.rows} rows before it hold.`)
+    ctx.err(`BROKEN at row ${result.brokenSeq}: ${result.problem}. ${result.verifiedTo} rows before it hold.`)
     return 1
   },
 }
@@ -27,7 +28,7 @@ const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const rows = await ctx.withStore(profile, (store) => store.audit.all())
+    const rows = await ctx.withStore(profile, auditRows)
     if (v.json) {
       ctx.out(jsonText(rows))
       return 0

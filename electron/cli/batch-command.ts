@@ -1,18 +1,22 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { userInfo } from 'node:os'
-import { checkBatchFile, hasErrors, type BatchCheck } from '../core/batch/batch-check'
-import { firstPayoutRows, type FirstPayoutRow } from '../core/batch/batch-first-payouts'
-import { refreshBatchStatuses } from '../core/batch/batch-refresh'
-import { batchResultsCsv, batchStatus } from '../core/batch/batch-report'
-import { BatchRunner, type BatchProgress } from '../core/batch/batch-runner'
-import { submitBatch } from '../core/batch/batch-submit'
-import { MAX_BATCH_BYTES } from '../core/batch/csv-rows'
+import {
+  cancelBatch,
+  checkBatch,
+  hasErrors,
+  pauseBatch,
+  readBatchStatus,
+  recordBatch,
+  refuseOversizeBatch,
+  sendBatch,
+  type BatchCheck,
+  type BatchProgress,
+  type FirstPayoutRow,
+  writeBatchResults,
+} from '../core/batch/use-cases'
 import { DeskError } from '../core/errors'
-import { Outbox } from '../core/payouts/outbox'
 import type { Profile } from '../core/profiles'
-import { writeCsvFile } from '../core/history/csv-chunks'
-import { batchRepo, type DeskStore } from '../core/store'
 import type { TreasurySession } from '../core/session/session'
 import type { CliContext } from './cli-context'
 import { withSession } from './cli-session'
@@ -30,7 +34,7 @@ async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | st
     throw new DeskError('invalid_input', `Cannot read ${file}: no such file.`)
   })
   if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
-  if (info.size > MAX_BATCH_BYTES) throw new DeskError('invalid_input', `${file} is ${(info.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
+  refuseOversizeBatch(info.size, file)
   return readFile(file)
 }
 
@@ -62,7 +66,7 @@ function progressLine(p: BatchProgress): string {
 /** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
 async function send(ctx: CliContext, session: TreasurySession, batchId: string, resume: boolean): Promise<number> {
   let printed = -1
-  const runner = new BatchRunner(session.store, session.payouts, {
+  const done = await sendBatch(session, batchId, resume, {
     onClaimWait: (lapse) =>
       ctx.err(`Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} (${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then its claim lapses and this one continues.`),
     onProgress: (p) => {
@@ -71,7 +75,6 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
       ctx.out(progressLine(p))
     },
   })
-  const done = resume ? await runner.resume(batchId) : await runner.run(batchId)
   ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
   if (done.refused > 0) ctx.err(`${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`)
   if (!done.finished) ctx.err(`The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`)
@@ -89,10 +92,8 @@ const check: Action = {
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
     const input = await readInput(ctx, file!)
-    const { result, first } = await withSession(ctx, profile, async (s) => {
-      const checked = await checkBatchFile(s.client, input, v.wallet as string | undefined)
-      return { result: checked, first: firstPayoutRows(s.store, checked.rows) }
-    })
+    const result = await withSession(ctx, profile, (s) => checkBatch(s, input, v.wallet as string | undefined))
+    const first = result.firstPayouts
     const clean = !hasErrors(result)
     if (v.json) {
       ctx.out(jsonText({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems, firstPayouts: first }))
@@ -120,14 +121,14 @@ const submit: Action = {
     const profile = await ctx.profile(v.profile as string)
     const input = await readInput(ctx, file!)
     return withSession(ctx, profile, async (session) => {
-      const result = await checkBatchFile(session.client, input, v.wallet as string | undefined)
+      const result = await checkBatch(session, input, v.wallet as string | undefined)
       if (hasErrors(result)) {
         printProblems(ctx, result)
         ctx.err('Nothing was recorded or sent: fix the file and submit it again.')
         return 1
       }
       printReview(ctx, result)
-      const first = firstPayoutRows(session.store, result.rows)
+      const first = result.firstPayouts
       printFirstPayouts(ctx, first)
       printProblems(ctx, result)
       const duplicates = result.problems.some((p) => p.severity === 'confirm')
@@ -141,7 +142,7 @@ const submit: Action = {
         return 1
       }
       const retyped = await retypeTotal(ctx, profile, yes, result.grandTotal)
-      const batch = await submitBatch(session.store, session.payouts.outbox, result, {
+      const batch = await recordBatch(session, result, {
         source: file === '-' ? 'pasted rows' : basename(file!),
         requestedBy: `${whoAmI()} (cli)`,
         confirmDuplicates: duplicates,
@@ -178,18 +179,13 @@ const status: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const read = async (store: DeskStore, refresh: () => Promise<unknown>) => {
-      const batch = store.read('read the batch', () => store.repo(batchRepo).get(id!))
-      if (!batch) throw new DeskError('batch_not_found', `There is no batch ${id} in profile "${profile.name}".`)
-      await refresh()
-      return batchStatus(store, Outbox.open(store), batch, v.state as string | undefined)
-    }
+    const input = { batchId: id!, state: v.state as string | undefined }
     // Only --refresh needs the key: a plain status reads the store alone.
     const report = v.refresh
-      ? await withSession(ctx, profile, (s) => read(s.store, () => refreshBatchStatuses(s.client, s.store, s.payouts.outbox.ofBatch(id!))))
-      : await ctx.withStore(profile, (store) => read(store, async () => undefined))
+      ? await withSession(ctx, profile, (s) => readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox }))
+      : await ctx.withStore(profile, (store) => readBatchStatus(store, input))
     if (v.export) {
-      await writeCsvFile(v.export as string, [batchResultsCsv(report.rows)])
+      await writeBatchResults(v.export as string, report)
       ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)
       return 0
     }
@@ -230,7 +226,7 @@ const pause: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const p = await withSession(ctx, profile, async (session) => new BatchRunner(session.store, session.payouts).pause(id!))
+    const p = await withSession(ctx, profile, async (session) => pauseBatch(session, id!))
     ctx.out(`Paused: ${progressLine(p)}`)
     return 0
   },
@@ -245,7 +241,7 @@ const cancel: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const p = await withSession(ctx, profile, (session) => new BatchRunner(session.store, session.payouts).cancel(id!))
+    const p = await withSession(ctx, profile, (session) => cancelBatch(session, id!))
     ctx.out(`Cancelled: ${progressLine(p)}`)
     return 0
   },

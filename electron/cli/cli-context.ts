@@ -1,11 +1,9 @@
-import { ProfileKeys } from '../core/keys'
-import { keyAuditWriter } from '../core/keys/key-audit'
-import { localPerson } from '../core/policy/local-person'
-import { profileDir, ProfileStore, type Profile } from '../core/profiles'
+import { openProfileKeys, type ProfileKeys } from '../core/keys/use-cases'
+import { profileDir, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import { withOneOffSession } from '../core/session/one-off-session'
 import { openProfileStore, type TreasurySession } from '../core/session/session'
-import { KeyringSecretStore, Vault, type SecretStore } from '../core/vault'
+import { KeyringSecretStore, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 import { shown } from '../../shared/text/visible-text'
 
@@ -46,10 +44,11 @@ export class CliContext implements CliIo {
   }
 
   get keys(): ProfileKeys {
-    this.profileKeys ??= new ProfileKeys({
-      profiles: new ProfileStore(this.home),
-      vault: new Vault(this.secretStore()),
-      keyEvent: keyAuditWriter(this.home, 'cli', localPerson, (err) => this.err(`payout-desk: the key change is done, but the audit log could not record it: ${shown((err as Error).message)}`)),
+    this.profileKeys ??= openProfileKeys({
+      dataDir: this.home,
+      secretStore: this.secretStore(),
+      actor: 'cli',
+      onAuditFailure: (err) => this.err(`payout-desk: the key change is done, but the audit log could not record it: ${shown((err as Error).message)}`),
     })
     return this.profileKeys
   }

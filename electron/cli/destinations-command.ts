@@ -1,5 +1,5 @@
 import type { CreateCounterparty } from '../../shared/api/requests'
-import { createDestination } from '../core/destinations/create-destination'
+import { saveDestination } from '../core/destinations/use-cases'
 import { commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
@@ -34,11 +34,13 @@ const add: Action = {
   },
   required: ['profile', 'network', 'address', 'type', 'wallet-type', 'country'],
   async run(ctx, v) {
+    // Flags first: a wrong one is a usage error whatever the state of the profile's key or the provider.
+    const request = body(v)
     const profile = await ctx.profile(v.profile as string)
     const accept = v['accept-lookalike'] as string | undefined
     const { counterparty: c, alreadyExists } = await ctx.withStore(profile, (store) =>
       ctx.withSession(profile, store, (s) =>
-        createDestination(store, s.client, body(v), {
+        saveDestination(s, request, {
           acceptLookalike: accept,
           howToAccept: `If you compared them and the new address is right, repeat with --accept-lookalike ${v.address as string}.`,
         }),

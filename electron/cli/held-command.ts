@@ -1,4 +1,4 @@
-import { HeldExpiry, HeldPayouts, localPerson } from '../core/policy'
+import { expiredHeldPayouts, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours } from '../core/policy/use-cases'
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
@@ -13,10 +13,7 @@ const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { held, expired } = await ctx.withStore(profile, (store) => {
-      const payouts = new HeldPayouts(store, editor())
-      return { held: payouts.list().reverse(), expired: payouts.expired().reverse() }
-    })
+    const { held, expired } = await ctx.withStore(profile, (store) => ({ held: heldPayouts(store, editor()), expired: expiredHeldPayouts(store, editor()) }))
     if (v.json) {
       ctx.out(jsonText(v.expired ? expired : held))
       return 0
@@ -53,7 +50,7 @@ const release: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => new HeldPayouts(store, editor()).release(key!, s.payouts)))
+    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => releaseHeld(s, editor(), key!)))
     if (result.withdrawal) {
       ctx.out(`Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`)
       return 0
@@ -73,7 +70,7 @@ const reject: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => new HeldPayouts(store, editor()).reject(key!, v.reason as string))
+    await ctx.withStore(profile, (store) => rejectHeld(store, editor(), key!, v.reason as string))
     ctx.out(`Rejected ${key}; nothing was sent. The agent sees your reason on its next call with this key.`)
     return 0
   },
@@ -87,10 +84,7 @@ const expiry: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const hours = await ctx.withStore(profile, (store) => {
-      const e = new HeldExpiry(store, 'cli')
-      return v.hours === undefined ? e.hours() : e.setHours(Number(v.hours), localPerson())
-    })
+    const hours = await ctx.withStore(profile, (store) => (v.hours === undefined ? heldExpiryHours(store, editor()) : setHeldExpiryHours(store, editor(), Number(v.hours))))
     ctx.out(`Held payouts on ${label(profile)} expire after ${hours} hours.`)
     return 0
   },

@@ -2,7 +2,7 @@ import { DeskError } from '../core/errors'
 import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
 import { compareWithProvider, differences } from '../core/history/balance-compare'
 import { ledgerCoverage, requireFilterCovered } from '../core/history/ledger-coverage'
-import { ledgerCsvLines } from '../core/history/ledger-csv'
+import { ledgerCsvLines, ledgerExportView } from '../core/history/ledger-csv'
 import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
 import { openLedger } from '../core/history/ledger-scope'
@@ -11,13 +11,15 @@ import { buildReport } from '../core/history/report-run'
 import { reportCsvLines } from '../core/history/report-csv'
 import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
-import { ledgerRepo, type DeskStore } from '../core/store'
+import type { DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
 import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { dust } from './history-dust-command'
+import { keyIdOf } from './history-ledger'
+import { list, note, tag } from './history-notes-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -30,11 +32,6 @@ function progressLine(p: SyncProgress): string {
   return `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} rows/s${eta}${back}${rechecked}`
 }
 
-/** The ledger of the profile's active key; a profile without a Key ID has none. */
-function keyIdOf(profile: Profile): string {
-  if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
-  return profile.keyId
-}
 
 const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
 
@@ -147,7 +144,7 @@ const exportCsv: Action = {
   name: 'history export',
   usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
   summary:
-    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address); --suspected-poisoning writes only those. Refuses a period the ledger has not synced, naming what is missing.",
+    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address), note and tags (history note, history tag); --suspected-poisoning writes only the flagged legs. An accounting format carries the note in its description. Refuses a period the ledger has not synced, naming what is missing.",
   options: {
     profile: { type: 'string' },
     from: { type: 'string' },
@@ -179,10 +176,10 @@ const exportCsv: Action = {
         })
       }
       // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
-      return store.snapshot(ledgerRepo, 'export the history ledger', async (ledger) => {
+      return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
         // The app's ledger export checks the same rule (ledger-export.ts).
-        requireFilterCovered(ledger.state(), filter)
-        await writeOut(ctx, v.out, ledgerCsvLines(ledger, filter))
+        requireFilterCovered(view.ledger.state(), filter)
+        await writeOut(ctx, v.out, ledgerCsvLines(view, filter))
         return 0
       })
     })
@@ -215,6 +212,6 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
-  [sync, exportCsv, report, pricesImport, dust],
+  "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
+  [sync, list, note, tag, exportCsv, report, pricesImport, dust],
 )

@@ -1,4 +1,4 @@
-import { homeSummary } from '../core/home/home-summary'
+import { profilesAtAGlance } from '../core/home/use-cases'
 import { jsonText, shown } from '../../shared/text/visible-text'
 import type { ProfileGlance } from '../../shared/ipc/channels/home'
 import { singleCommand } from './command'
@@ -19,7 +19,7 @@ export const homeCommand = singleCommand({
     "Every profile at a glance from the stores on this computer, with no request to any provider: balances of the last wallet read (and its time), payouts waiting for approval, held agent requests, unresolved outbox entries, the ledger's sync. Totals per environment, never summed across.",
   options: { json: { type: 'boolean' } },
   async run(ctx, v) {
-    const home = homeSummary(ctx.home, await ctx.keys.profiles.list())
+    const home = await profilesAtAGlance(ctx.home, ctx.keys.profiles)
     if (v.json) {
       ctx.out(jsonText(home))
       return 0

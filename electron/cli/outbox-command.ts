@@ -1,3 +1,4 @@
+import { readOutbox } from '../core/payouts/use-cases'
 import { actionHelp, runAction, type Action, type CliCommand } from './command'
 import { outboxCancel } from './outbox-cancel'
 import { printTable } from './terminal-output'
@@ -12,10 +13,9 @@ const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { entries, problems } = await ctx.withStore(profile, (store) => {
-      const list = store.outbox.list()
-      return { entries: list.entries, problems: list.corrupt }
-    })
+    const { entries, damaged } = await ctx.withStore(profile, readOutbox)
+    // The message a damaged row has always been reported with here.
+    const problems = damaged.map((d) => ({ key: d.idempotencyKey, message: `The outbox record ${d.idempotencyKey} is damaged (${d.problem}). ${d.advice}` }))
     if (v.json) {
       ctx.out(jsonText({ entries, damaged: problems.map((p) => ({ idempotencyKey: p.key, message: p.message })) }))
       return problems.length ? 1 : 0

@@ -1,6 +1,5 @@
-import { localPerson } from '../core/policy'
-import { searchPayouts, setPayoutNote } from '../core/payouts/payout-notes'
-import { payoutReceipt } from '../core/payouts/receipt'
+import { localPerson } from '../core/policy/use-cases'
+import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
 import { jsonText, shown } from '../../shared/text/visible-text'
 import { commandGroup, type Action } from './command'
@@ -18,7 +17,7 @@ const search: Action = {
   async run(ctx, v, [text]) {
     const profile = await ctx.profile(v.profile as string)
     const query = { text: text!, ...(v.from ? { from: v.from as string } : {}), ...(v.to ? { to: v.to as string } : {}) }
-    const hits = await ctx.withStore(profile, (store) => searchPayouts(store, query))
+    const hits = await ctx.withStore(profile, (store) => findPayouts(store, query))
     if (v.json) {
       ctx.out(jsonText(hits))
       return 0
@@ -45,7 +44,7 @@ const note: Action = {
   positionals: ['ID', 'TEXT'],
   async run(ctx, v, [id, text]) {
     const profile = await ctx.profile(v.profile as string)
-    const hit = await ctx.withStore(profile, (store) => setPayoutNote(store, id!, text!, `cli (${localPerson()})`))
+    const hit = await ctx.withStore(profile, (store) => notePayout(store, id!, text!, `cli (${localPerson()})`))
     ctx.out(hit.note === null ? `Removed the note of payout ${shown(id!)}.` : `Saved the note of payout ${shown(id!)}.`)
     return 0
   },
@@ -61,7 +60,7 @@ const receipt: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const r = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => payoutReceipt(store, s.client, id!)))
+    const r = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => receiptOf(s, id!)))
     await writeExportFile(v.out as string, await receiptPdf(r))
     ctx.out(`Wrote the receipt of payout ${r.payoutId} to ${shown(v.out as string)}.`)
     return 0

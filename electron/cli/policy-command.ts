@@ -1,5 +1,6 @@
 import { OTHER_ASSETS, NO_RULES, type DestinationRule, type Policy } from '../../shared/policy/policy-schema'
-import { describeRules, localPerson, PolicySettings, type PolicyState } from '../core/policy'
+import type { PolicyView } from '../../shared/ipc/channels/policy'
+import { clearPolicy, localPerson, setPolicy, showPolicy } from '../core/policy/use-cases'
 import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
@@ -17,11 +18,11 @@ const show: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const state = await ctx.withStore(profile, (store) => new PolicySettings(store, { actor: 'cli', person: localPerson() }).show())
+    const state = await ctx.withStore(profile, (store) => showPolicy(store, editor()))
     if (v.json) ctx.out(jsonText(state))
     else {
       ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
-      for (const line of describeRules(state)) ctx.out(`  - ${line}`)
+      for (const line of state.rules) ctx.out(`  - ${line}`)
       if (!profile.agentWriteTools) ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
     }
     return state.kind === 'unreadable' ? 1 : 0
@@ -48,14 +49,10 @@ const set: Action = {
   async run(ctx, v) {
     const candidate = policyFromOptions(v)
     const profile = await ctx.profile(v.profile as string)
-    const stored = await ctx.withStore(profile, async (store) => {
-      const settings = new PolicySettings(store, { actor: 'cli', person: localPerson() })
-      // Listed ids are checked against the provider's destination book, which needs the key.
-      const book = candidate.destinations.kind === 'list' ? await ctx.withSession(profile, store, (s) => s.client.listCounterparties()) : null
-      return settings.set(candidate, book)
-    })
-    ctx.out(`Agent policy of ${label(profile)} set by ${stored.setBy} at ${stored.setAt}:`)
-    for (const line of describeRules({ kind: 'set', ...stored })) ctx.out(`  - ${line}`)
+    // Listed ids are checked against the provider's destination book, which needs the key.
+    const stored = await ctx.withStore(profile, (store) => setPolicy(store, editor(), candidate, () => ctx.withSession(profile, store, (s) => s.client.listCounterparties())))
+    ctx.out(`Agent policy of ${label(profile)} ${origin(stored)}:`)
+    for (const line of stored.rules) ctx.out(`  - ${line}`)
     return 0
   },
 }
@@ -68,7 +65,7 @@ const clear: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => new PolicySettings(store, { actor: 'cli', person: localPerson() }).clear())
+    await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
     ctx.out(`Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`)
     return 0
   },
@@ -76,7 +73,9 @@ const clear: Action = {
 
 export const policyCommand = commandGroup('policy', "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.", [show, set, clear])
 
-function origin(state: PolicyState): string {
+const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+
+function origin(state: PolicyView): string {
   if (state.kind === 'set') return `set by ${state.setBy} at ${state.setAt}`
   if (state.kind === 'default') return 'the default (no policy set)'
   return 'UNREADABLE'

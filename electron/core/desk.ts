@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../shared/ipc/channels/settings'
 import type { PacerOptions } from './api/pacer'
 import { appHandlers } from './app-handlers'
 import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
@@ -10,16 +11,14 @@ import { destinationHandlers } from './treasury/destination-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
-import { ProfileStore } from './profiles'
-import { keyAuditWriter } from './keys/key-audit'
-import { localPerson } from './policy/local-person'
+import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
 import { batchHandlers, firstPayoutHandlers, payoutHandlers, treasuryHandlers } from './treasury'
-import { KeyringSecretStore, Vault, type SecretStore } from './vault'
+import { KeyringSecretStore, type SecretStore } from './vault'
 
 export interface DeskOptions {
   /** The app's data directory: Electron's userData, `--home`, or a test's temp dir. */
@@ -48,6 +47,8 @@ export interface DeskOptions {
   clipboard?: ShellClipboard
   /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
   historyInBackground?: boolean
+  /** The sessions' clock (outbox times, hold expiry, wait reminders); tests move it, the app uses the real one. */
+  now?: () => Date
 }
 
 export interface Desk {
@@ -82,11 +83,12 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const settings = new AppSettingsStore(options.dataDir)
   router.register(settingsHandlers({ settings, applyContentProtection: options.applyContentProtection }))
 
-  const keys = new ProfileKeys({
-    profiles: new ProfileStore(options.dataDir),
-    vault: new Vault(options.secretStore ?? new KeyringSecretStore()),
+  const keys = openProfileKeys({
+    dataDir: options.dataDir,
+    secretStore: options.secretStore ?? new KeyringSecretStore(),
+    actor: 'app',
     onChange: () => events.emit('profiles.changed', {}),
-    keyEvent: keyAuditWriter(options.dataDir, 'app', localPerson, (err) => log.error('recording a key rotation in the audit log failed', err)),
+    onAuditFailure: (err) => log.error('recording a key rotation in the audit log failed', err),
   })
   router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
 
@@ -98,8 +100,11 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
+    now: options.now,
+    // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the default.
+    reminderMinutes: () => settings.read().then((s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES, () => DEFAULT_APPROVAL_REMINDER_MINUTES),
     // The app's session runs the desk's background work; other hosts start only what they need.
-    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, syncHistory: options.historyInBackground === true },
+    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, remindWaiting: true, syncHistory: options.historyInBackground === true },
   })
   router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury))

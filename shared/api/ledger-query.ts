@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DECIMAL_PATTERN } from './amount'
+import { TagSchema } from './leg-notes'
 import { LIMITS } from './limits'
 import { TransactionLegSchema } from './resources'
 import { text } from './text'
@@ -15,7 +16,7 @@ export type LedgerPosition = z.infer<typeof LedgerPositionSchema>
 /**
  * Filters over the local ledger; every one is optional and they combine (AND). Times are the
  * provider's recorded time, `from` exclusive and `to` inclusive like the API's created_after/before.
- * `text` matches anywhere in an address or a party name, and at the start of a tx hash or transaction id.
+ * `text` matches anywhere in an address, a party name or a leg's note or tags, and at the start of a tx hash or transaction id.
  */
 export const LedgerFilterSchema = z.strictObject({
   walletId: id.optional(),
@@ -31,6 +32,8 @@ export const LedgerFilterSchema = z.strictObject({
   text: text().trim().min(1).max(LIMITS.id).optional(),
   /** Only legs flagged as suspected address poisoning (incoming dust from a look-alike of a known address). */
   suspectedPoisoning: z.literal(true).optional(),
+  /** Only legs a person tagged with this tag (any case). */
+  tag: TagSchema.optional(),
 })
 export type LedgerFilter = z.infer<typeof LedgerFilterSchema>
 

@@ -10,6 +10,17 @@ export const EVENTS = {
     stale: z.boolean(),
   }),
   'outbox.changed': z.strictObject({ profileId: z.string() }),
+  /**
+   * Payouts that wait on a person, told once each: waiting for approval in the console past the person's threshold, or
+   * an agent's payout the policy held. Several due together are one event.
+   */
+  'payouts.waiting': z.strictObject({
+    profileId: z.string(),
+    kind: z.enum(['approval', 'held']),
+    payouts: z.array(z.strictObject({ id: z.string(), amount: z.string(), asset: z.string(), createdAt: z.string() })).min(1),
+    thresholdMinutes: z.number().int(),
+    at: z.string(),
+  }),
   'export.progress': z.strictObject({ exportId: z.string(), rows: z.number().int(), pages: z.number().int(), done: z.boolean() }),
   'pacing.changed': z.strictObject({ remaining: z.number().int(), limit: z.number().int() }),
   'profiles.changed': z.strictObject({}),
@@ -24,6 +35,8 @@ export const EVENTS = {
     reachedBack: z.string().nullable(),
     error: z.string().nullable(),
   }),
+  /** A person changed a ledger leg's note or tags: the Transactions search and the leg's detail read again. */
+  'history.notesChanged': z.strictObject({ profileId: z.string() }),
   /** The clipboard changed to another address of the network within a minute of the app copying one. */
   'clipboard.swapped': z.strictObject({ network: z.string(), copied: z.string(), found: z.string(), message: z.string() }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),

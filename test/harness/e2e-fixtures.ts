@@ -14,7 +14,13 @@ const SCREENS = join(ROOT, 'test-results', 'screens')
 type Simulator = Awaited<ReturnType<typeof startSimulator>>
 
 /** The core under test, with what the shell lent it and where it keeps its data (for other processes on it). */
-export type TestDesk = Desk & { opened: string[]; simulator: ReturnType<typeof lazySimulator>; dataDir: string }
+export type TestDesk = Desk & {
+  opened: string[]
+  simulator: ReturnType<typeof lazySimulator>
+  dataDir: string
+  /** Moves the core's clock (outbox times, hold expiry, wait reminders) forward, as `page.clock` moves the page's. */
+  fastForward(ms: number): void
+}
 
 export interface App {
   page: Page
@@ -69,8 +75,10 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     const opened: string[] = []
     const simulator = lazySimulator()
+    let ahead = 0
     const desk = await createDesk({
       dataDir,
+      now: () => new Date(Date.now() + ahead),
       shell: 'test',
       version,
       embeddedSimulator: async () => {
@@ -81,7 +89,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
       // Stands in for the save dialog: exports land in the test's data directory.
       chooseSavePath: async (name: string) => join(dataDir, name),
     })
-    await use(Object.assign(desk, { opened, simulator, dataDir }))
+    await use(Object.assign(desk, { opened, simulator, dataDir, fastForward: (ms: number) => void (ahead += ms) }))
     // Remove every profile so no key is left in the keychain.
     const profiles = await desk.router.call('profiles.list', {}).catch(() => [])
     for (const p of profiles) await desk.router.call('profiles.remove', { profileId: p.id })

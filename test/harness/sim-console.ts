@@ -2,7 +2,7 @@ import type { RequestLogEntry } from '../../electron/simulator/environment'
 
 export type { RequestLogEntry }
 
-/** Typed helpers for the simulator console (SIMULATOR.md). Each call throws ConsoleError on a non-200 answer. */
+/** Typed helpers for the simulator console (docs/simulator.md). Each call throws ConsoleError on a non-200 answer. */
 export class ConsoleError extends Error {
   constructor(
     readonly status: number,

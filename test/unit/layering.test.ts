@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
-/** The import rules of DESIGN.md: a wrong arrow must fail lint. */
+/** The import rules of docs/architecture.md: a wrong arrow must fail lint. */
 describe('layering rules', () => {
   const eslint = new ESLint({ cwd: process.cwd() })
   const lint = async (filePath: string, code: string) => {

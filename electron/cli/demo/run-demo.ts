@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { createDesk, type Desk } from '../../core/desk'
-import { simulatorConsoleUrl } from '../../core/keys'
+import { simulatorConsoleUrl } from '../../core/keys/use-cases'
 import { startSimulator, type RunningSimulator } from '../../simulator'
 import { withDemoAppInfo } from './demo-app-info'
 import { createDemoDataDir, removeStaleDemos } from './demo-leftovers'

@@ -1,10 +1,11 @@
 import type { ApiClient } from '../api/api-client'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import type { BatchRecord, DeskStore } from '../store'
-import { checkBatchFile, type BatchCheck } from './batch-check'
-import { firstPayoutRows, type FirstPayoutRow } from './batch-first-payouts'
+import type { BatchCheck } from './batch-check'
+import type { FirstPayoutRow } from './batch-first-payouts'
 import { BatchRunner, type BatchProgress } from './batch-runner'
-import { submitBatch, type SubmitOptions } from './batch-submit'
+import type { SubmitOptions } from './batch-submit'
+import { checkBatch, recordBatch } from './use-cases'
 
 export interface BatchSubmitRequest extends Omit<SubmitOptions, 'confirmDuplicates' | 'retypedTotal'> {
   input: Uint8Array | string
@@ -34,14 +35,13 @@ export class BatchService {
 
   /** The file checked, with the destinations it would pay for the first time. */
   async check(input: Uint8Array | string, wallet?: string): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
-    const check = await checkBatchFile(this.client, input, wallet)
-    return { ...check, firstPayouts: firstPayoutRows(this.store, check.rows) }
+    return checkBatch({ store: this.store, client: this.client }, input, wallet)
   }
 
   /** Checks the file again (balances and destinations may have moved since the review), records it, starts sending. */
   async submit(request: BatchSubmitRequest): Promise<{ batch: BatchRecord; progress: BatchProgress }> {
     const check = await this.check(request.input, request.wallet)
-    const batch = await submitBatch(this.store, this.payouts.outbox, check, request)
+    const batch = await recordBatch({ store: this.store, payouts: this.payouts }, check, request)
     this.start(batch.id)
     return { batch, progress: this.runner.progress(batch.id) }
   }

@@ -2,8 +2,8 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { checkWithProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts'
-import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy'
+import { checkedForProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
+import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy/use-cases'
 
 /** Who the outbox names as the requester of an agent's payouts. */
 export const AGENT_REQUESTER = 'agent'
@@ -112,7 +112,7 @@ export class AgentPayouts {
   ): Promise<PayoutResult> {
     const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
-    const checked = await checkWithProvider(this.client, body, 'validation_failed')
+    const checked = await checkedForProvider({ client: this.client, store: this.payouts.outbox.store }, body, 'validation_failed')
     await this.policy.prepare(this.client, checked)
     let decision: Admitted | null = null
     let result: PayoutResult

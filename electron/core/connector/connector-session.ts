@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/api-client'
 import { AuditLog } from '../audit/audit-log'
 import { DeskError } from '../errors'
 import { EventBus } from '../event-bus'
-import { AgentPolicy, PolicyWatch } from '../policy'
+import { AgentPolicy, PolicyWatch } from '../policy/use-cases'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
 import { openProfileStore, TreasurySession } from '../session/session'
@@ -11,7 +11,7 @@ import { RotatingLog } from '../shell/rotating-log'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
-import { createDestination } from '../destinations/create-destination'
+import { saveDestination } from '../destinations/use-cases'
 import { AGENT_REQUESTER, AgentPayouts } from './agent-payouts'
 
 export interface ConnectorSessionOptions {
@@ -71,7 +71,7 @@ export class ConnectorSession {
 
   /** create_counterparty: the look-alike guard every surface uses, with no way to accept for the agent. */
   async createDestination(input: CreateCounterparty): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
-    return createDestination(this.db, await this.client(), input, {
+    return saveDestination({ store: this.db, client: await this.client() }, input, {
       howToAccept: 'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
     })
   }

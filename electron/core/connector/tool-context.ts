@@ -1,7 +1,7 @@
 import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import type { AgentPolicy } from '../policy'
+import type { AgentPolicy } from '../policy/use-cases'
 import type { AgentPayouts } from './agent-payouts'
 import type { ConnectorLog } from './connector-log'
 

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { textFlags } from '../../../shared/text/text-flags'
 import { toIpcError } from '../errors'
-import { PolicyError } from '../policy'
+import { PolicyError } from '../policy/use-cases'
 
 /**
  * The API's data as JSON text for the agent to read, and the same object as `structuredContent`. Strings holding

@@ -19,6 +19,11 @@ export interface ImportProgress extends Record<ImportRowState, number> {
 
 export type ImportClient = Pick<ApiClient, 'createCounterparty' | 'listCounterparties'>
 
+/** A file with problems imports nothing; the refusal names how many and the first. */
+export function importRefused(check: ImportCheck): DeskError {
+  return new DeskError('invalid_input', `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was imported. ${check.problems[0]?.message ?? ''}`)
+}
+
 const lease = (id: string) => `destination-import:${id}`
 
 /**
@@ -39,7 +44,7 @@ export class DestinationImports {
 
   /** Records a file that passed the whole check (rows already in the book as existing); sends nothing. */
   record(check: ImportCheck, source: string, fileHash: string): ImportRecord {
-    if (check.problems.length > 0) throw new DeskError('invalid_input', `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was imported. ${check.problems[0]!.message}`)
+    if (check.problems.length > 0) throw importRefused(check)
     if (check.rows.length === 0) throw new DeskError('invalid_input', 'The file has no destinations to import.')
     const job = { id: randomUUID(), created_at: new Date().toISOString(), source, file_hash: fileHash, state: 'running' as const, row_count: check.rows.length }
     const rows = check.rows.map((r) => ({ line: r.line, body: r.body, state: (r.existingId ? 'existing' : 'pending') as ImportRowState, counterpartyId: r.existingId }))

@@ -1,16 +1,34 @@
+import type { LegNote } from '../../../shared/api/leg-notes'
 import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
-import type { LedgerRepo } from '../store/ledger-repo'
+import { LedgerRepo } from '../store/ledger-repo'
+import { legKey, LegNotesRepo } from '../store/leg-notes-repo'
+import type { RepoFactory } from '../store/desk-store'
 import { cells, COLUMNS, csvLine } from '../exports/csv-export'
 
-/** The transaction export's columns, and whether the leg is flagged as suspected address poisoning ("yes" or empty). */
-export const LEDGER_COLUMNS = [...COLUMNS, 'suspected_poisoning'] as const
+/**
+ * The transaction export's columns, whether the leg is flagged as suspected address poisoning ("yes" or empty),
+ * and the private note and tags (space-separated) a person wrote on it.
+ */
+export const LEDGER_COLUMNS = [...COLUMNS, 'suspected_poisoning', 'note', 'tags'] as const
 
-export function ledgerCells(row: LedgerRow): Array<string | null> {
-  return [...cells(row), row.suspected_poisoning ? 'yes' : '']
+/** Notes and tags by `legKey`: read once per export, not once per row. */
+export type LegNotesByKey = ReadonlyMap<string, LegNote>
+
+export function ledgerCells(row: LedgerRow, notes: LegNotesByKey): Array<string | null> {
+  const own = notes.get(legKey(row.id, row.direction))
+  return [...cells(row), row.suspected_poisoning ? 'yes' : '', own?.note ?? null, own ? own.tags.join(' ') : null]
 }
 
+/** What a ledger export reads over one snapshot connection: the ledger and every leg's note and tags. */
+export interface LedgerExportView {
+  ledger: LedgerRepo
+  notes: LegNotesByKey
+}
+
+export const ledgerExportView: RepoFactory<LedgerExportView> = (db) => ({ ledger: new LedgerRepo(db), notes: new LegNotesRepo(db).all() })
+
 /** The ledger's rows as CSV lines, oldest first, in the columns of the app's ledger export. */
-export function* ledgerCsvLines(ledger: LedgerRepo, filter: LedgerFilter): Generator<string> {
+export function* ledgerCsvLines({ ledger, notes }: LedgerExportView, filter: LedgerFilter): Generator<string> {
   yield csvLine(LEDGER_COLUMNS)
-  for (const row of ledger.rows(filter)) yield csvLine(ledgerCells(row))
+  for (const row of ledger.rows(filter)) yield csvLine(ledgerCells(row, notes))
 }

@@ -1,10 +1,8 @@
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
-import type { LedgerRepo } from '../store/ledger-repo'
-import { ledgerRepo } from '../store/ledger-repo-factory'
 import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
 import { requireFilterCovered } from './ledger-coverage'
-import { ledgerCells, LEDGER_COLUMNS } from './ledger-csv'
+import { ledgerCells, LEDGER_COLUMNS, ledgerExportView, type LedgerExportView } from './ledger-csv'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
 const BATCH = 2_000
@@ -14,13 +12,13 @@ const BATCH = 2_000
  * store call, so a sync or a payout commits between batches instead of waiting for the export
  * (which reads a snapshot and so never sees those commits).
  */
-async function* ledgerBatches(store: DeskStore, ledger: LedgerRepo, filter: LedgerFilter): AsyncGenerator<Array<Array<string | null>>> {
+async function* ledgerBatches(store: DeskStore, { ledger, notes }: LedgerExportView, filter: LedgerFilter): AsyncGenerator<Array<Array<string | null>>> {
   const rows = ledger.rows(filter)
   for (;;) {
     const batch = store.read('read the history ledger for the export', () => {
       const out: Array<Array<string | null>> = []
       for (let next = rows.next(); !next.done; next = rows.next()) {
-        out.push(ledgerCells(next.value))
+        out.push(ledgerCells(next.value, notes))
         if (out.length === BATCH) break
       }
       return out
@@ -41,8 +39,8 @@ export function exportLedgerCsv(
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
   // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
-  return store.snapshot(ledgerRepo, 'export the history ledger', (ledger) => {
-    requireFilterCovered(ledger.state(), filter)
-    return writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, ledger, filter), signal, onProgress)
+  return store.snapshot(ledgerExportView, 'export the history ledger', (view) => {
+    requireFilterCovered(view.ledger.state(), filter)
+    return writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, view, filter), signal, onProgress)
   })
 }

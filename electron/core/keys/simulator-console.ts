@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { DeskError } from '../errors'
 
-/** The embedded simulator's demo workspace (SIMULATOR.md). */
+/** The embedded simulator's demo workspace (docs/simulator.md). */
 export const DEMO_WORKSPACE_ID = 'ws-demo'
 
 /** Registers an Ed25519 public key through the local simulator's console and returns its Key ID. */

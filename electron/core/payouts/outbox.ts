@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
-import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
-import { CorruptRecordError, type AuditEntry, type DeskStore } from '../store'
+import { CorruptRecordError, type AuditEntry, type DeskStore, type OutboxRow } from '../store'
 import { canMove, type OutboxState } from '../../../shared/payouts/outbox-states'
 
 export type { OutboxState } from '../../../shared/payouts/outbox-states'
-export type OutboxEntry = OutboxEntryView
+/** An entry as the store keeps it; IPC answers it through `outboxEntryView`. */
+export type OutboxEntry = OutboxRow
 export type OutboxErrorInfo = NonNullable<OutboxEntry['error']>
 
 export interface AddOptions {
@@ -36,7 +36,8 @@ const INTERRUPTED: OutboxErrorInfo = {
  */
 export class Outbox {
   private constructor(
-    private readonly store: DeskStore,
+    /** The profile's store the outbox lives in. */
+    readonly store: DeskStore,
     /** When a move happens: the time each attempt is recorded as sent, which the agent's rolling totals count. */
     readonly now: () => Date,
   ) {}

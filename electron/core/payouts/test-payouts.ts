@@ -20,12 +20,12 @@ export class TestPayouts {
     private readonly payouts: PayoutRequests,
   ) {}
 
-  /** Sends `testAmount` of `body` now (more than 0, less than the full amount). */
-  async request(body: CreateWithdrawal, testAmount: string, requestedBy: string): Promise<PayoutResult> {
+  /** Sends `testAmount` of `body` now (more than 0, less than the full amount); the rest keeps the same reference. */
+  async request(body: CreateWithdrawal, testAmount: string, requestedBy: string, reference?: string): Promise<PayoutResult> {
     const problem = testAmountProblem(testAmount, body.amount, body.asset)
     if (problem) throw new DeskError('invalid_input', problem)
     const at = this.payouts.outbox.now().toISOString()
-    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, undefined, { alongside: (key) => this.repo().insert(key, body.amount, at) })
+    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, undefined, { alongside: (key) => this.repo().insert(key, body.amount, at), reference })
   }
 
   /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
@@ -51,7 +51,8 @@ export class TestPayouts {
 
   /** Sends the rest of a completed test payout, once: a second request for it is refused. */
   async requestRest(testKey: string, requestedBy: string): Promise<PayoutResult> {
-    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, undefined, { alongside: (key) => this.repo().setRest(testKey, key) })
+    const reference = this.payouts.outbox.get(testKey).reference ?? undefined
+    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, undefined, { alongside: (key) => this.repo().setRest(testKey, key), reference })
   }
 
   dismiss(testKey: string): void {

@@ -2,6 +2,7 @@ import type { HeldPayoutView } from '../../../shared/ipc/channels/policy'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import { outboxEntryView } from '../payouts/outbox-view'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
@@ -57,7 +58,7 @@ export class HeldPayouts {
       return this.store.outbox
         .list()
         .entries.filter(keep)
-        .map((e) => ({ ...e, hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null), expiresAt: heldExpiresAt(e.createdAt, hours) }))
+        .map((e) => ({ ...outboxEntryView(e), hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null), expiresAt: heldExpiresAt(e.createdAt, hours) }))
     })
   }
 

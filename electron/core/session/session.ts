@@ -1,4 +1,5 @@
 import type { Withdrawal } from '../../../shared/api/resources'
+import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../../shared/ipc/channels/settings'
 import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
@@ -12,6 +13,7 @@ import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
 import { HeldExpiry } from '../policy/held-expiry'
+import { WaitReminders } from '../payouts/wait-reminders'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
@@ -35,8 +37,10 @@ export interface SessionDeps {
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
   history?: Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
-  /** The outbox's clock (when an entry was recorded and sent); tests move it, everyone else uses the real one. */
+  /** The outbox's clock (when an entry was recorded and sent, when a hold expires, when a wait is told); tests move it. */
   now?: () => Date
+  /** Minutes a payout may wait for approval before `remindWaiting` tells the person (the app's setting). */
+  reminderMinutes?: () => Promise<number>
   /** Where background work that fails is written (the data folder's log); nothing is written without it. */
   log?: BackgroundLog
 }
@@ -59,6 +63,8 @@ export interface SessionServices {
   syncHistory?: boolean
   /** Expire an agent's held payouts on time, on the store's tick (the app; the connector expires them on its calls). */
   expireHeld?: boolean
+  /** Tell the person, once per payout, what waits on them: approvals past the threshold and held agent payouts (the app). */
+  remindWaiting?: boolean
 }
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and poller. */
@@ -85,6 +91,8 @@ export class TreasurySession {
     private readonly events: EventBus,
     private readonly log: BackgroundLog,
     private readonly heldExpiry: HeldExpiry,
+    /** What waits on the person, told once per payout; `remindWaiting` looks on every tick and outbox change. */
+    readonly reminders: WaitReminders,
   ) {}
 
   static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
@@ -146,7 +154,15 @@ export class TreasurySession {
       emit: (status) => deps.events.emit('history.progress', status),
     })
     const queued = new QueuedSender(outbox, payouts)
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined }, new HeldExpiry(store, deps.role ?? 'app', deps.now))
+    const reminders = new WaitReminders({
+      store,
+      profileId: profile.id,
+      thresholdMinutes: deps.reminderMinutes ?? (async () => DEFAULT_APPROVAL_REMINDER_MINUTES),
+      now: deps.now ?? (() => new Date()),
+      emit: (payload) => deps.events.emit('payouts.waiting', payload),
+      notify: deps.notify,
+    })
+    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined }, new HeldExpiry(store, deps.role ?? 'app', deps.now), reminders)
     session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
     return session
   }
@@ -179,6 +195,16 @@ export class TreasurySession {
       }),
     )
     const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
+    if (services.followPayouts) {
+      // A payout another process (the CLI, the connector) wrote to the cache reaches the lists as this process's own do.
+      const announce = (withdrawal: Withdrawal) => this.events.emit('withdrawal.updated', { profileId, withdrawal, previousStatus: null, stale: false })
+      this.unsubscribe.push(this.store.onOthersWithdrawals((ws) => ws.forEach(announce)))
+    }
+    if (services.remindWaiting) {
+      const look = () => void this.reminders.check().catch(logged('telling what waits on the person'))
+      this.unsubscribe.push(this.store.onTick(look), this.outbox.onChange(look))
+      look()
+    }
     if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
     if (services.expireHeld) {
       // An agent's held payout expires on time even when nobody looks at it; the held list, a release and the

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
+import type { Withdrawal } from '../../../shared/api/resources'
 import type { PacerLedger } from '../api/pacer'
 import { AuditChain } from './audit-chain'
 import { openDatabase, openSnapshotConnection, openUnsyncedConnection } from './database'
@@ -36,6 +37,8 @@ export class DeskStore {
   private readonly timers: NodeJS.Timeout[] = []
   private readonly outboxListeners = new Set<() => void>()
   private readonly tickListeners = new Set<() => void>()
+  private readonly withdrawalListeners = new Set<(withdrawals: Withdrawal[]) => void>()
+  private withdrawalMark = 0
   private readonly repos = new Map<RepoFactory<unknown>, unknown>()
   private pacerDb: DatabaseSync | null = null
   private lastDataVersion = -1
@@ -51,7 +54,7 @@ export class DeskStore {
     this.outbox = new OutboxRepo(db)
     this.audit = new AuditChain(db)
     this.leases = new Leases(db, processes)
-    this.withdrawals = new WithdrawalCache(db)
+    this.withdrawals = new WithdrawalCache(db, processes.token)
   }
 
   /** Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file. */
@@ -67,6 +70,7 @@ export class DeskStore {
     }
     const store = new DeskStore(file, db, processes, options)
     store.lastOutcome = store.outcomeMark()
+    store.withdrawalMark = store.withdrawals.changeMark()
     store.reclaim()
     store.timers.push(setInterval(() => store.watch(), WATCH_EVERY_MS), setInterval(() => store.beat(), HEARTBEAT_EVERY_MS))
     for (const t of store.timers) t.unref()
@@ -140,6 +144,12 @@ export class DeskStore {
     return () => this.outboxListeners.delete(listener)
   }
 
+  /** Fires with the payouts another process (the CLI, the connector) wrote to the withdrawal cache since the last look. */
+  onOthersWithdrawals(listener: (withdrawals: Withdrawal[]) => void): () => void {
+    this.withdrawalListeners.add(listener)
+    return () => this.withdrawalListeners.delete(listener)
+  }
+
   /** Fires every heartbeat: the time to look for processes that are gone. */
   onTick(listener: () => void): () => void {
     this.tickListeners.add(listener)
@@ -185,6 +195,17 @@ export class DeskStore {
     for (const l of this.outboxListeners) l()
   }
 
+  private noticeOthersWithdrawals(): void {
+    // Only a host that announces them (the app) reads the bodies; the others only keep their place.
+    if (this.withdrawalListeners.size === 0) {
+      this.withdrawalMark = this.withdrawals.changeMark()
+      return
+    }
+    const { withdrawals, mark } = this.withdrawals.changedSince(this.withdrawalMark)
+    this.withdrawalMark = mark
+    if (withdrawals.length > 0) for (const l of this.withdrawalListeners) l(withdrawals)
+  }
+
   private watch(): void {
     if (this.closed) return
     try {
@@ -193,6 +214,7 @@ export class DeskStore {
       if (version === this.lastDataVersion) return
       this.lastDataVersion = version
       this.noticeOwnChange()
+      this.noticeOthersWithdrawals()
     } catch {
       // a busy or failing disk is retried on the next tick; the user's own actions report errors
     }

@@ -5,7 +5,7 @@ import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 import { LegRead } from './ledger-columns'
-import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerAmountKey, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textTerms, whereClause } from './ledger-sql'
+import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, hitParams, registerAmountKey, ROWS_BATCH, TEXT_HITS, TEXT_PARTIES, TEXT_SCAN, textCteParams, textTerms, whereClause } from './ledger-sql'
 import { inTransaction } from './transaction'
 import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from './known-addresses'
@@ -271,11 +271,11 @@ export class LedgerRepo {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
         sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${TEXT_HITS}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
-        params = [needle, ...hitParams(needle, end), ...where.params]
+        params = [...textCteParams(needle), ...hitParams(needle, end), ...where.params]
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
         sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, TEXT_SCAN])} ${order}`
-        params = [needle, ...where.params, needle, end, needle, end]
+        params = [...textCteParams(needle), ...where.params, needle, end, needle, end]
       }
     }
     const raws = arrays(this.db.prepare(sql)).all(...params, limit + 1) as unknown as unknown[][]
@@ -298,7 +298,7 @@ export class LedgerRepo {
     // A text search walks the legs in order like a page with many matches does.
     const terms = filter.text === undefined ? null : textTerms(filter.text)
     const textSql = terms ? [TEXT_SCAN] : []
-    const before = terms ? [terms.needle] : []
+    const before = terms ? textCteParams(terms.needle) : []
     const textParams = terms ? [terms.needle, terms.end, terms.needle, terms.end] : []
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
     const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${ROW_READ.select} FROM ${LEG_FROM}
@@ -344,7 +344,7 @@ export class LedgerRepo {
 
   private fewHits(needle: string, end: string): boolean {
     const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${TEXT_HITS} LIMIT ${FEW_HITS + 1})`
-    return (this.db.prepare(sql).get(needle, ...hitParams(needle, end)) as { n: number }).n <= FEW_HITS
+    return (this.db.prepare(sql).get(...textCteParams(needle), ...hitParams(needle, end)) as { n: number }).n <= FEW_HITS
   }
 
   /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */

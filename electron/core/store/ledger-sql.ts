@@ -4,6 +4,7 @@ import { amountKey } from '../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { LegColumn, LegRead } from './ledger-columns'
 import { HASH_KEY_LENGTH, HASH_KEY_SQL } from './ledger-compact'
+import { NOTE_HITS, TAG_MATCH } from './leg-notes-repo'
 
 /** The SQL the ledger's reads share: filters, batches by position, and the text search. */
 
@@ -60,15 +61,21 @@ export function hitParams(needle: string, end: string): string[] {
   return [key, `${key}\uffff`, needle, end, needle, end]
 }
 
-/** Parties are few next to legs: a substring scan of them, once per query. */
-export const TEXT_PARTIES = 'p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0)'
-/** Legs whose party matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its index. */
+/**
+ * Parties are few next to legs, and so are the legs a person wrote a note or tags on: a substring scan of each,
+ * once per query. Takes the text twice (textCteParams).
+ */
+export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0), ${NOTE_HITS}`
+
+export const textCteParams = (needle: string): string[] => [needle, needle]
+/** Legs whose party or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its index. */
 export const TEXT_HITS = `SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)
   UNION ALL SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)
   UNION ALL SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?
-  UNION ALL SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?`
+  UNION ALL SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?
+  UNION ALL SELECT seq FROM ledger_legs WHERE (id, direction) IN (SELECT id, direction FROM nh)`
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
-export const TEXT_SCAN = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p) OR (+l.tx_hash >= ? AND +l.tx_hash < ?) OR (+l.id >= ? AND +l.id < ?))'
+export const TEXT_SCAN = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p) OR (+l.tx_hash >= ? AND +l.tx_hash < ?) OR (+l.id >= ? AND +l.id < ?) OR (+l.id, +l.direction) IN (SELECT id, direction FROM nh))'
 
 /** A leg's amount as a key that sorts like the number (shared/api/amount-key.ts), for the amount filters; see registerAmountKey. */
 const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
@@ -99,5 +106,6 @@ export function filterSql(f: Omit<LedgerFilter, 'text'>): { sql: string[]; param
   if (f.maxAmount !== undefined) add(`${AMOUNT_KEY_SQL} <= ?`, amountKey(f.maxAmount))
   // `bait = 1` implies the partial index's `bait IS NOT NULL`: the flagged legs are read from it alone.
   if (f.suspectedPoisoning) add('l.bait = 1')
+  if (f.tag !== undefined) add(TAG_MATCH, f.tag)
   return { sql, params }
 }

@@ -2,20 +2,19 @@ import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../../shared/api/requests'
-import { OutboxStateSchema } from '../../../shared/ipc/channels/payouts'
-import { OutboxErrorSchema } from '../../../shared/ipc/outbox-error'
 import { canMove } from '../../../shared/payouts/outbox-states'
 import { AuditEntrySchema } from './audit-chain'
 import type { DeskStore } from './desk-store'
+import { OutboxRowStateSchema, StoredOutboxErrorSchema } from './outbox-row'
 
 /** Files written by the JSON-lines versions of the app (before the store). */
 export const LEGACY_OUTBOX = 'outbox.jsonl'
 export const LEGACY_AUDIT = 'audit.jsonl'
 
-/** Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see OutboxErrorSchema). */
-const ErrorInfo = OutboxErrorSchema.nullable()
+/** Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see StoredOutboxErrorSchema). */
+const ErrorInfo = StoredOutboxErrorSchema.nullable()
 const Request = z.object({ type: z.literal('request'), key: z.string().min(1), body: CreateWithdrawalSchema, createdAt: z.string(), requestedBy: z.string() })
-const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
+const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxRowStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
 /** An attempt as the JSON-lines audit log wrote it: the store's entry without kind, actor and detail. */
 const Line = AuditEntrySchema.pick({ at: true, method: true, path: true, status: true, errorCode: true, requestId: true, idempotencyKey: true })
 

@@ -3,9 +3,11 @@ import { BaitFlags } from './bait-flags'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LedgerRepo } from './ledger-repo'
+import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
+import { WAIT_NOTICES_SQL } from './wait-notice-repo'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -168,6 +170,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE wallet_reads (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL, read_at TEXT NOT NULL);
     `,
+  },
+  {
+    version: 14,
+    name: "private notes and tags on ledger movements, kept beside the ledger by the leg's id and direction",
+    sql: LEG_NOTES_SQL,
+  },
+  {
+    version: 15,
+    name: "reminders of payouts waiting on a person, and the withdrawal cache's change order and writer",
+    sql: WAIT_NOTICES_SQL,
   },
 ]
 

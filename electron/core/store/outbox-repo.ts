@@ -1,10 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { OutboxEntryViewSchema, type OutboxEntryView } from '../../../shared/ipc/channels/payouts'
 import { DeskError } from '../errors'
+import { OutboxRowSchema, type OutboxRow } from './outbox-row'
 import { PayoutIndex } from './payout-index'
 import { inTransaction } from './transaction'
 
-export type OutboxRow = OutboxEntryView
+export type { OutboxRow } from './outbox-row'
 /** What a move may change; `notBefore` only matters while the entry is queued. */
 export type OutboxChange = Pick<OutboxRow, 'state' | 'withdrawalId' | 'error'> & { notBefore?: string | null }
 /** A new entry: the first state is `sending` (attempted at once), `queued` (sent later, in order) or `held` (for a person). */
@@ -53,7 +53,7 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
   } catch {
     throw new CorruptRecordError(raw.key, 'not JSON')
   }
-  const parsed = OutboxEntryViewSchema.safeParse({
+  const parsed = OutboxRowSchema.safeParse({
     idempotencyKey: raw.key,
     body,
     createdAt: raw.created_at,

@@ -9,7 +9,11 @@ export class WithdrawalCache {
   private readonly known: KnownAddresses
   private readonly index: PayoutIndex
 
-  constructor(private readonly db: DatabaseSync) {
+  constructor(
+    private readonly db: DatabaseSync,
+    /** This process: another process's writes are the ones it announces (see `changedSince`). */
+    private readonly writer: string,
+  ) {
     this.known = new KnownAddresses(db)
     this.index = new PayoutIndex(db)
   }
@@ -27,8 +31,12 @@ export class WithdrawalCache {
 
   private write(withdrawal: Withdrawal, readAt: string): void {
     this.db
-      .prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at')
-      .run(withdrawal.id, JSON.stringify(withdrawal), readAt)
+      .prepare(
+        `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
+         VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(change_seq), 0) + 1 FROM withdrawal_cache), ?5)
+         ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at, status = excluded.status, change_seq = excluded.change_seq, writer = excluded.writer`,
+      )
+      .run(withdrawal.id, JSON.stringify(withdrawal), readAt, withdrawal.status, this.writer)
     // A completed payout's destination is one the profile has paid: a look-alike of it is suspect.
     this.known.notePayout(withdrawal)
     this.index.refreshWithdrawal(withdrawal.id)
@@ -37,12 +45,30 @@ export class WithdrawalCache {
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
   get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
     const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as { body: string; read_at: string } | undefined
-    if (!row) return null
-    try {
-      const parsed = WithdrawalSchema.safeParse(JSON.parse(row.body))
-      return parsed.success ? { withdrawal: parsed.data, readAt: row.read_at } : null
-    } catch {
-      return null
-    }
+    const withdrawal = row ? parseWithdrawal(row.body) : null
+    return withdrawal ? { withdrawal, readAt: row!.read_at } : null
+  }
+
+  /** Where the cache's order of changes stands now: `changedSince` from here returns only later writes. */
+  changeMark(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }).seq
+  }
+
+  /** What other processes wrote after `mark` (rows that fail their schema left out), and the new mark. */
+  changedSince(mark: number): { withdrawals: Withdrawal[]; mark: number } {
+    const now = this.changeMark()
+    if (now === mark) return { withdrawals: [], mark }
+    // This process's own writes were announced where they were made; their bodies are not read again.
+    const rows = this.db.prepare('SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq').all(mark, now, this.writer) as Array<{ body: string }>
+    return { withdrawals: rows.map((r) => parseWithdrawal(r.body)).filter((w): w is Withdrawal => w !== null), mark: now }
+  }
+}
+
+function parseWithdrawal(body: string): Withdrawal | null {
+  try {
+    const parsed = WithdrawalSchema.safeParse(JSON.parse(body))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
   }
 }

@@ -3,8 +3,7 @@ import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import type { SessionHost } from '../session/session-host'
-import { activityPage, verifyActivity } from '../audit/activity'
-import { exportActivityCsv } from '../audit/activity-export'
+import { exportActivity, readActivity, verifyAuditLog } from '../audit/use-cases'
 
 export interface ActivityHandlerDeps {
   host: SessionHost
@@ -16,11 +15,11 @@ export interface ActivityHandlerDeps {
 export function activityHandlers({ host, events, chooseSavePath }: ActivityHandlerDeps): HandlersFor<typeof activityChannels> {
   const exports = new ExportRuns(events, chooseSavePath)
   return {
-    'activity.page': async (input) => activityPage((await host.session()).store, input),
-    'activity.verify': async ({ whole }) => verifyActivity((await host.session()).store, whole),
+    'activity.page': async (input) => readActivity((await host.session()).store, input),
+    'activity.verify': async ({ whole }) => verifyAuditLog((await host.session()).store, whole),
     'activity.export': async (filter) => {
       const session = await host.session()
-      return exports.run(`activity-${new Date().toISOString().slice(0, 10)}.csv`, (target, signal, onProgress) => exportActivityCsv(session.store, filter, target, signal, onProgress))
+      return exports.run(`activity-${new Date().toISOString().slice(0, 10)}.csv`, (target, signal, onProgress) => exportActivity(session.store, filter, target, signal, onProgress))
     },
     'activity.cancelExport': ({ exportId }) => exports.cancel(exportId),
   }

@@ -1,13 +1,10 @@
-import { refreshBatchStatuses } from '../batch/batch-refresh'
-import { batchResultsCsv, batchStatus } from '../batch/batch-report'
+import { batchOf, exportBatchResults, readBatchStatus } from '../batch/use-cases'
 import { DeskError } from '../errors'
-import { writeCsvFile } from '../history/csv-chunks'
 import { batchRepo } from '../store'
 import { whoAmI } from './payout-handlers'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
-import type { TreasurySession } from '../session/session'
 
 export interface BatchHandlerDeps {
   host: SessionHost
@@ -21,12 +18,6 @@ function batchInput(input: { base64?: string; text?: string }): Uint8Array | str
   if (input.base64 !== undefined) return Buffer.from(input.base64, 'base64')
   if (input.text !== undefined) return input.text
   throw new DeskError('invalid_input', 'Choose a CSV file or paste rows from a spreadsheet.')
-}
-
-function batchOf(session: TreasurySession, batchId: string) {
-  const batch = session.store.read('read the batch', () => session.store.repo(batchRepo).get(batchId))
-  if (!batch) throw new DeskError('batch_not_found', `There is no batch ${batchId} in this profile.`)
-  return batch
 }
 
 /** Handlers for batch payouts of the open profile: check, submit, follow, pause, resume, cancel, export. */
@@ -52,21 +43,18 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
     },
     'batch.status': async ({ batchId, state, refresh }) => {
       const session = await host.session()
-      const batch = batchOf(session, batchId)
-      if (refresh) await refreshBatchStatuses(session.client, session.store, session.payouts.outbox.ofBatch(batchId))
-      return batchStatus(session.store, session.payouts.outbox, batch, state)
+      return readBatchStatus(session.store, { batchId, state }, { refresh: refresh ? session.client : null, outbox: session.payouts.outbox })
     },
     'batch.pause': async ({ batchId }) => (await host.session()).batches.pause(batchId),
     'batch.resume': async ({ batchId }) => (await host.session()).batches.resume(batchId),
     'batch.cancel': async ({ batchId }) => (await host.session()).batches.cancel(batchId),
     'batch.export': async ({ batchId }) => {
       const session = await host.session()
-      const report = batchStatus(session.store, session.payouts.outbox, batchOf(session, batchId))
+      batchOf(session.store, batchId)
       if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save an export.')
       const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-results.csv`)
       if (path === null) return { path: null, rows: 0 }
-      await writeCsvFile(path, [batchResultsCsv(report.rows)])
-      return { path, rows: report.rows.length }
+      return { path, rows: await exportBatchResults(session.store, batchId, path, session.payouts.outbox) }
     },
   }
 }

@@ -9,6 +9,8 @@ import { buildReport } from '../history/report-run'
 import { reportCsvLines } from '../history/report-csv'
 import { importPriceTable, priceTableSummary } from '../history/accounting/price-import'
 import { dustThresholdRows, setDustThreshold } from '../history/dust-thresholds'
+import { editLegNote, legNotes } from '../history/leg-notes'
+import { whoAmI } from './payout-handlers'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
@@ -82,6 +84,16 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
       const { store } = await host.session()
       const { flagged } = setDustThreshold(store, asset, below)
       return { thresholds: dustThresholdRows(store), flagged }
+    },
+    'history.legNotes': async ({ transactionId }) => {
+      const session = await host.session()
+      return legNotes(session.store, session.ledger, transactionId)
+    },
+    'history.setLegNote': async ({ transactionId, direction, note, tags }) => {
+      const session = await host.session()
+      const saved = editLegNote(session.store, session.ledger, { transactionId, direction }, { note, tags }, whoAmI())
+      events.emit('history.notesChanged', { profileId: session.profile.id })
+      return saved
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import type { PolicyView, policyChannels } from '../../../shared/ipc/channels/policy'
+import type { policyChannels } from '../../../shared/ipc/channels/policy'
 import type { HandlersFor } from '../ipc/router'
 import type { ProfileKeys } from '../keys'
 import { profileDir } from '../profiles'
@@ -7,12 +7,7 @@ import type { DeskStore } from '../store'
 import { openProfileStore } from '../session/session'
 import { withOneOffSession } from '../session/one-off-session'
 import type { SessionHost } from '../session/session-host'
-import { HeldExpiry } from '../policy/held-expiry'
-import { HeldPayouts } from '../policy/held-payouts'
-import { localPerson } from '../policy/local-person'
-import { PolicySettings, type PolicyEditor } from '../policy/policy-settings'
-import type { PolicyState } from '../policy/policy-state'
-import { describeRules } from '../policy/policy-text'
+import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from '../policy/use-cases'
 
 export interface PolicyHandlerDeps {
   dataDir: string
@@ -45,38 +40,13 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
   }
 
   return {
-    'policy.show': ({ profileId }) => withProfile(profileId, (store) => view(new PolicySettings(store, editor()).show())),
-    'policy.set': ({ profileId, policy }) =>
-      withProfile(profileId, async (store, book) => {
-        const settings = new PolicySettings(store, editor())
-        settings.set(policy, policy.destinations.kind === 'list' ? await book() : null)
-        return view(settings.show())
-      }),
-    'policy.clear': ({ profileId }) =>
-      withProfile(profileId, (store) => {
-        const settings = new PolicySettings(store, editor())
-        settings.clear()
-        return view(settings.show())
-      }),
-    'held.list': async () => new HeldPayouts((await deps.host.session()).store, editor()).list().reverse(),
-    'held.release': async ({ idempotencyKey }) => {
-      const session = await deps.host.session()
-      return new HeldPayouts(session.store, editor()).release(idempotencyKey, session.payouts)
-    },
-    'held.expiry': async () => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').hours() }),
-    'held.setExpiry': async ({ hours }) => ({ hours: new HeldExpiry((await deps.host.session()).store, 'app').setHours(hours, editor().person) }),
-    'held.reject': async ({ idempotencyKey, reason }) => new HeldPayouts((await deps.host.session()).store, editor()).reject(idempotencyKey, reason),
-  }
-}
-
-function view(state: PolicyState): PolicyView {
-  const rules = describeRules(state)
-  switch (state.kind) {
-    case 'unreadable':
-      return { kind: 'unreadable', policy: null, setAt: null, setBy: null, problem: state.problem, rules }
-    case 'default':
-      return { kind: 'default', policy: state.policy, setAt: null, setBy: null, problem: null, rules }
-    case 'set':
-      return { kind: 'set', policy: state.policy, setAt: state.setAt, setBy: state.setBy, problem: null, rules }
+    'policy.show': ({ profileId }) => withProfile(profileId, (store) => showPolicy(store, editor())),
+    'policy.set': ({ profileId, policy }) => withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
+    'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
+    'held.list': async () => heldPayouts((await deps.host.session()).store, editor()),
+    'held.release': async ({ idempotencyKey }) => releaseHeld(await deps.host.session(), editor(), idempotencyKey),
+    'held.expiry': async () => ({ hours: heldExpiryHours((await deps.host.session()).store, editor()) }),
+    'held.setExpiry': async ({ hours }) => ({ hours: setHeldExpiryHours((await deps.host.session()).store, editor(), hours) }),
+    'held.reject': async ({ idempotencyKey, reason }) => rejectHeld((await deps.host.session()).store, editor(), idempotencyKey, reason),
   }
 }

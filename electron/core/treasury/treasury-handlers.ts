@@ -2,7 +2,7 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventBus } from '../event-bus'
 import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
-import { createDestination } from '../destinations/create-destination'
+import { saveDestination } from '../destinations/use-cases'
 import { findLookalikes } from '../destinations/lookalike-guard'
 import { exportLedgerCsv } from '../history/ledger-export'
 import { exportAccountingFile } from '../history/accounting/accounting-export'
@@ -73,7 +73,7 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'counterparties.list': async () => (await host.session()).client.listCounterparties(),
     'counterparties.create': async (input) => {
       const session = await host.session()
-      return createDestination(session.store, session.client, input, { howToAccept: 'Open the comparison to check both addresses before saving.' })
+      return saveDestination(session, input, { howToAccept: 'Open the comparison to check both addresses before saving.' })
     },
     'counterparties.lookalikes': async ({ network, address }) => {
       const session = await host.session()
@@ -81,7 +81,7 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     },
     'counterparties.createLookalike': async ({ body, acceptLookalike }) => {
       const session = await host.session()
-      return createDestination(session.store, session.client, body, { acceptLookalike, howToAccept: '' })
+      return saveDestination(session, body, { acceptLookalike, howToAccept: '' })
     },
     'withdrawals.list': async (query) => {
       const session = await host.session()

@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DECIMAL_PATTERN, findNetwork, isValidAddress, LIMITS } from '../../../shared/api'
 
-/** Bodies of the console endpoints (SIMULATOR.md); strict like the API, so typos fail loudly. */
+/** Bodies of the console endpoints (docs/simulator.md); strict like the API, so typos fail loudly. */
 const id = z.string().min(1).max(LIMITS.id)
 const decimal = z.string().max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a decimal string')
 const network = z.string().refine((n) => findNetwork(n) !== undefined, 'unknown network')

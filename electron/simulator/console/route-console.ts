@@ -18,7 +18,7 @@ import { parseConsoleBody } from './parse-console-body'
 
 const notFound = (what: string) => new HttpError(404, 'not_found', `No such ${what}.`)
 
-/** The console of SIMULATOR.md: unsigned, loopback only, JSON in, the `data` value out. */
+/** The console of docs/simulator.md: unsigned, loopback only, JSON in, the `data` value out. */
 export function routeConsole(env: Environment, method: string, pathname: string, body: Buffer, now: number): unknown {
   const parts = pathname.split('/').slice(2)
   const route = `${method} ${parts.map((p, i) => (i === 1 && parts.length > 2 ? ':id' : p)).join('/')}`

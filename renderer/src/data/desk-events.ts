@@ -89,6 +89,10 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       if (mine(e.profileId)) void markOld(client, ['history.summary', 'history.legs'])
     }),
     on('pacing.changed', () => void markOld(client, ['pacing.status'])),
+    // A leg's note or tags changed: its detail. The ledger's rows follow the event themselves (TransactionsScreen).
+    on('history.notesChanged', (e) => {
+      if (mine(e.profileId)) void markOld(client, ['history.legNotes'])
+    }),
   ]
   return () => {
     batch.stop()

@@ -18,6 +18,7 @@ export const READ_CHANNELS = [
   'held.expiry',
   'held.list',
   'history.dustThresholds',
+  'history.legNotes',
   'history.legs',
   'history.page',
   'history.prices',

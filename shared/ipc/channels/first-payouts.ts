@@ -3,6 +3,7 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { PayoutReferenceSchema } from '../../payouts/payout-notes'
 import { OutboxEntryViewSchema, RetypedAmountSchema } from './payouts'
 
 const RequestResultSchema = z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() })
@@ -31,8 +32,8 @@ export type TestPayoutView = z.infer<typeof TestPayoutViewSchema>
 export const firstPayoutChannels = channels({
   /** True when no payout to the address (on this network) has completed, in the outbox or the ledger. */
   'payouts.firstPayout': { input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }), output: z.strictObject({ first: z.boolean() }) },
-  /** Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. */
-  'payouts.requestTest': { input: z.strictObject({ body: CreateWithdrawalSchema, testAmount: text().min(1).max(64), retypedAmount: RetypedAmountSchema }), output: RequestResultSchema },
+  /** Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. Both keep `reference`. */
+  'payouts.requestTest': { input: z.strictObject({ body: CreateWithdrawalSchema, testAmount: text().min(1).max(64), reference: PayoutReferenceSchema.optional(), retypedAmount: RetypedAmountSchema }), output: RequestResultSchema },
   /** Test payouts whose rest is neither sent nor dropped, oldest first. */
   'payouts.tests': { input: z.strictObject({}), output: z.array(TestPayoutViewSchema) },
   /** The rest of a completed test payout: same wallet, destination, network and fee priority. */

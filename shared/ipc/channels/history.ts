@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { DustThresholdRowSchema } from '../../address/dust-bait'
+import { LegDirectionSchema, LegNoteSchema, TAG_MAX, TAGS_MAX } from '../../api/leg-notes'
 import { LIMITS } from '../../api/limits'
 import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
 import { PriceTableSummarySchema } from '../../api/accounting-export'
 import { text } from '../../api/text'
+import { NoteSchema } from '../../payouts/payout-notes'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
 import { EVENTS } from '../events'
@@ -45,5 +47,15 @@ export const historyChannels = channels({
   'history.setDustThreshold': {
     input: z.strictObject({ asset: text().min(1).max(32), below: text().min(1).max(40) }),
     output: z.strictObject({ thresholds: z.array(DustThresholdRowSchema), flagged: z.number().int() }),
+  },
+  /** The private note and tags of every leg of one movement (outgoing first). */
+  'history.legNotes': { input: z.strictObject({ transactionId: id }), output: z.array(LegNoteSchema) },
+  /**
+   * Changes one leg's note ("" removes it) and tags (the whole set); the direction may be left out when the movement
+   * has one leg. Answers with what was saved; `history.notesChanged` tells every screen.
+   */
+  'history.setLegNote': {
+    input: z.strictObject({ transactionId: id, direction: LegDirectionSchema.optional(), note: NoteSchema.optional(), tags: z.array(text().max(TAG_MAX * 4)).max(TAGS_MAX * 4).optional() }),
+    output: LegNoteSchema,
   },
 })

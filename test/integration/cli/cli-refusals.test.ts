@@ -123,6 +123,12 @@ describe('destinations', () => {
     expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(message) })
   })
 
+  it('wrong flags are refused before the profile\'s key or the provider is touched (a profile without a key still hears about --type)', async () => {
+    await cli(home, ['profile', 'add', '--name', 'Keyless', '--env', 'sandbox', '--base-url', sim.sandbox.url, '--algorithm', 'hmac'])
+    const keyless = add(['--type', 'robot']).map((a) => (a === 'Sim' ? 'Keyless' : a))
+    expect(await cli(home, keyless)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--type is individual or company; got "robot"\./) })
+  })
+
   it('--json answers the destination and whether it was already in the book', async () => {
     const first = JSON.parse((await cli(home, add(['--direction', 'send', '--json']))).stdout) as { data: { label: string; status: string }; already_exists: boolean }
     expect(first).toMatchObject({ data: { label: 'Dana AG', status: 'pending' }, already_exists: false })

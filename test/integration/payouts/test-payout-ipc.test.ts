@@ -45,11 +45,12 @@ describe('first payout and "send a test amount first" through the desk router', 
     expect(await desk.router.call('payouts.outbox', {})).toEqual([])
   })
 
-  it('a test payout followed to completion offers the rest (full − test) once, and it survives a restart; then the address is paid before', async () => {
+  it('a test payout followed to completion offers the rest (full − test) once, and it survives a restart; then the address is paid before; both keep the reference', async () => {
     const address = ws.target.destination
     expect(await desk.router.call('payouts.firstPayout', { network: ws.target.network, address })).toEqual({ first: true })
-    const test = await desk.router.call('payouts.requestTest', { body: full(), testAmount: '0.1' })
+    const test = await desk.router.call('payouts.requestTest', { body: full(), testAmount: '0.1', reference: 'INV-2026-118' })
     expect(test.withdrawal).toMatchObject({ amount: '0.1', destination: address })
+    expect(test.entry.reference).toBe('INV-2026-118')
     const key = test.entry.idempotencyKey
     expect(await testOf(key)).toMatchObject({ state: 'waiting', fullAmount: '25', restAmount: '24.9' })
     await expect(desk.router.call('payouts.requestRest', { testKey: key })).rejects.toThrow(/not completed yet/)
@@ -65,6 +66,7 @@ describe('first payout and "send a test amount first" through the desk router', 
 
     const rest = await desk.router.call('payouts.requestRest', { testKey: key })
     expect(rest.withdrawal).toMatchObject({ amount: '24.9', destination: address, network: ws.target.network, wallet_id: ws.walletId })
+    expect(rest.entry.reference).toBe('INV-2026-118')
     expect(await testOf(key)).toBeUndefined()
     await expect(desk.router.call('payouts.requestRest', { testKey: key })).rejects.toThrow(/already requested/)
   })

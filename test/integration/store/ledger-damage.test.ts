@@ -56,7 +56,7 @@ describe('a damaged leg read back from the ledger', () => {
 
   it('an intact ledger reports, exports and pages', async () => {
     expect(reconcile(ledger, period).rows).toBe(3_000)
-    await writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines(ledger, period))
+    await writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines({ ledger, notes: new Map() }, period))
     expect(existsSync(join(dir, 'out.csv'))).toBe(true)
     expect(ledger.page({}, undefined, 10).rows).toHaveLength(10)
   })
@@ -75,7 +75,7 @@ describe('a damaged leg read back from the ledger', () => {
     expect(() => reconcile(ledger, period)).toThrow(damaged)
     expect(() => reconcile(ledger, period)).toThrow(new RegExp(ID(2_400)))
     const out = join(dir, 'out.csv')
-    await expect(writeCsvFile(out, ledgerCsvLines(ledger, period))).rejects.toThrow(damaged)
+    await expect(writeCsvFile(out, ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(damaged)
     expect(existsSync(out)).toBe(false)
     expect(existsSync(`${out}.part`)).toBe(false)
     expect(() => ledger.page({}, undefined, 1_000)).toThrow(damaged)
@@ -83,7 +83,7 @@ describe('a damaged leg read back from the ledger', () => {
 
   it('a recorded time that is not ISO 8601 stops the export (the report does not read it)', async () => {
     db.prepare(`UPDATE ledger_legs SET created_at = '2026-02-30T00:00:00Z' WHERE id = ?`).run(ID(2_400))
-    await expect(writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines(ledger, period))).rejects.toThrow(
+    await expect(writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(
       expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/its created_at is not an ISO 8601 time/) }),
     )
   })

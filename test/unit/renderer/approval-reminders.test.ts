@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { ageText } from '../../../renderer/src/format/age'
-import { dueReminders, waitingOnConsole } from '../../../renderer/src/shell/approval-reminders'
+import { waitingOnConsole } from '../../../renderer/src/shell/approval-reminders'
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z')
 const MIN = 60_000
 const payout = (id: string, status: string, agoMs: number) => ({ id, status, created_at: new Date(NOW - agoMs).toISOString() }) as Withdrawal
 
 describe('waiting on the console', () => {
-  it('reminds of a payout pending approval once it has waited the threshold, to the millisecond, and only once', () => {
-    const rows = [payout('young', 'pending_approval', 240 * MIN - 1), payout('due', 'pending_approval', 240 * MIN), payout('done', 'completed', 999 * MIN)]
-    expect(dueReminders(rows, 240, NOW, new Set()).map((w) => w.id)).toEqual(['due'])
-    expect(dueReminders(rows, 240, NOW, new Set(['due']))).toEqual([])
-    expect(dueReminders(rows, 5, NOW, new Set(['due'])).map((w) => w.id)).toEqual(['young'])
-  })
-
   it('lists only payouts pending approval, the longest waiting first', () => {
     const rows = [payout('b', 'pending_approval', 5 * MIN), payout('x', 'received', 60 * MIN), payout('a', 'pending_approval', 50 * MIN)]
     expect(waitingOnConsole(rows).map((w) => w.id)).toEqual(['a', 'b'])

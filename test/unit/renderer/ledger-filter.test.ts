@@ -79,4 +79,10 @@ describe('date-and-time fields in the chosen zone', () => {
     expect(inputFromIso('2026-07-01T15:00:09.000Z', 'local')).toBe('2026-07-01T11:00:09')
     expect(inputFromIso(null, 'utc')).toBe('')
   })
+
+  it('asks for a tag in lower case, and names a tag the rule refuses instead of asking', () => {
+    expect(toLedgerFilter({ ...EMPTY_DRAFT, tag: ' Payroll ' })).toEqual({ filter: { tag: 'payroll' }, problems: null })
+    expect(toLedgerFilter({ ...EMPTY_DRAFT, tag: 'pay roll' })).toEqual({ filter: null, problems: { tag: 'tag "pay roll" may hold only letters a-z, digits, - and _' } })
+    expect(describeFilter({ ...EMPTY_DRAFT, tag: 'Q3' }, null, (iso) => iso)).toContain('tagged “q3”')
+  })
 })

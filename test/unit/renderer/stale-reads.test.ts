@@ -91,6 +91,10 @@ describe('core events mark old exactly the reads they change', () => {
     expect(after('pacing.changed', { remaining: 3, limit: 10 })).toEqual(['pacing.status'])
   })
 
+  it('history.notesChanged: the leg notes only (the ledger rows follow the event themselves)', () => {
+    expect(after('history.notesChanged', { profileId: 'p1' })).toEqual(['history.legNotes'])
+  })
+
   it('events of another profile, exports, clipboard and notices mark nothing old', () => {
     expect(after('outbox.changed', { profileId: 'p2' })).toEqual([])
     expect(after('history.progress', { profileId: 'p2', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null })).toEqual([])

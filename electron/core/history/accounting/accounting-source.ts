@@ -1,6 +1,8 @@
 import { canonicalAddress } from '../../../../shared/address/lookalike'
 import { KnownAddresses } from '../../store/known-addresses'
 import { LedgerRepo } from '../../store/ledger-repo'
+import { LegNotesRepo } from '../../store/leg-notes-repo'
+import type { LegNotesByKey } from '../ledger-csv'
 import { PriceTableRepo } from '../../store/price-table-repo'
 import type { RepoFactory } from '../../store/desk-store'
 
@@ -46,6 +48,8 @@ export interface AccountingSource {
   names: AddressNames
   /** The ledger holds this movement's leg in `direction`: both legs of a move between own wallets share one id. */
   hasLeg(id: string, direction: 'in' | 'out'): boolean
+  /** The private note and tags a person wrote on legs, read once for the export. */
+  notes: LegNotesByKey
 }
 
 export const accountingSource: RepoFactory<AccountingSource> = (db) => {
@@ -55,5 +59,6 @@ export const accountingSource: RepoFactory<AccountingSource> = (db) => {
     prices: new PriceTableRepo(db),
     names: new AddressNames(new KnownAddresses(db)),
     hasLeg: (id, direction) => ledger.hasLeg(id, direction),
+    notes: new LegNotesRepo(db).all(),
   }
 }

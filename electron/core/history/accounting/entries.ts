@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import type { LedgerRow } from '../../../../shared/api/ledger-query'
+import { legKey } from '../../store/leg-notes-repo'
 import type { AccountingSource } from './accounting-source'
 
 /**
@@ -46,9 +47,12 @@ export function legBookings(leg: LedgerRow, source: AccountingSource): LegBookin
   const where = leg.network_name ?? leg.network ?? 'an unnamed network'
   const wallet = self.name ?? leg.wallet_id ?? self.address
   const base = { leg, ownTransfer, wallet, payee, counterpartyAddress: other.address }
-  const moved = incoming
+  const note = source.notes.get(legKey(leg.id, leg.direction))?.note
+  const what = incoming
     ? `${ownTransfer ? 'Moved' : 'Received'} ${leg.asset} on ${where} from ${ownTransfer ? 'own wallet ' : ''}${party}`
     : `${ownTransfer ? 'Moved' : 'Sent'} ${leg.asset} on ${where} to ${ownTransfer ? 'own wallet ' : ''}${party}`
+  // The person's own note goes where every format has room for words: the description (Cryptio's note).
+  const moved = note ? `${what}; note: ${note}` : what
   const entries: AccountingEntry[] = [{ ...base, kind: incoming ? 'deposit' : 'payment', asset: leg.asset, amount: leg.amount, sign: incoming ? 1 : -1, description: moved }]
   if (!incoming && leg.fee !== null && !isZero(leg.fee)) {
     const asset = leg.fee_asset ?? leg.asset

@@ -62,7 +62,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
       // Production: core checks the amount typed again too, as the plain decimal read in the person's locale.
       const retypedAmount = production ? readDecimal(retyped) : null
       const r = testing
-        ? await requestTest.mutateAsync({ body, testAmount: sending, retypedAmount })
+        ? await requestTest.mutateAsync({ body, testAmount: sending, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
         : restOf
           ? await requestRest.mutateAsync({ testKey: restOf, retypedAmount })
           : await request.mutateAsync({ ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })

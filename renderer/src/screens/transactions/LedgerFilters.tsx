@@ -27,8 +27,11 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
   const assets = [...new Set(wallets?.flatMap((w) => w.balances.map((b) => b.asset)) ?? [])].sort()
   return (
     <div className="filters" role="search" aria-label="Filter transactions">
-      <Field label="Search" hint="Address, name, tx hash or transaction id">
-        <input ref={searchRef} type="search" aria-keyshortcuts="/" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, hash, id" />
+      <Field label="Search" hint="Address, name, note, tag, tx hash or transaction id">
+        <input ref={searchRef} type="search" aria-keyshortcuts="/" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, note, hash, id" />
+      </Field>
+      <Field label="Tag" error={problems?.tag}>
+        <input value={draft.tag} onChange={(e) => onChange({ tag: e.target.value })} placeholder="payroll" />
       </Field>
       <WalletFilter wallets={wallets} value={draft.walletId} onChange={(walletId) => onChange({ walletId })} />
       <Field label="Asset">

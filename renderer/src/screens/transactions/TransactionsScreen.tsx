@@ -40,8 +40,13 @@ function useLedgerRefresh(profileId: string | null): void {
       if (e.profileId !== profileId || timer) return
       timer = setTimeout(refresh, Math.max(0, last + REFRESH_EVERY_MS - Date.now()))
     })
+    // A note or tag saved here or by another window may put a leg in or out of a search.
+    const offNotes = on('history.notesChanged', (e) => {
+      if (e.profileId === profileId) void useLedgerList.getState().ledgerChanged()
+    })
     return () => {
       off()
+      offNotes()
       if (timer) clearTimeout(timer)
     }
   }, [profileId])

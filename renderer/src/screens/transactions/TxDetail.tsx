@@ -8,10 +8,12 @@ import { useEscape } from '../../components/useEscape'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
 import { WalletRef } from '../../names/WalletRef'
+import { LegNoteEditor } from './LegNoteEditor'
 
 /** Every leg of one movement as the ledger holds it (two for a move between own wallets), with when the provider last said so. */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
   const legs = useDeskQuery('history.legs', { transactionId })
+  const notes = useDeskQuery('history.legNotes', { transactionId })
   const heading = useEscape<HTMLHeadingElement>(onClose)
   return (
     <aside className="panel" aria-label="Transaction detail" data-testid="tx-detail">
@@ -87,6 +89,7 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                   )}
                 </dd>
               </dl>
+              <LegNoteEditor own={notes.data?.find((n) => n.direction === t.direction)} />
             </div>
           ))
         }

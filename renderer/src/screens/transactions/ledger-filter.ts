@@ -1,5 +1,6 @@
 import { DECIMAL_PATTERN } from '@shared/api/amount'
 import { amountKey } from '@shared/api/amount-key'
+import { tagProblem } from '@shared/api/leg-notes'
 import type { LedgerFilter } from '@shared/api/ledger-query'
 
 /** What the filter controls hold: empty text means "any". Times are ISO instants. */
@@ -16,14 +17,17 @@ export interface FilterDraft {
   text: string
   /** Only legs flagged as suspected address poisoning. */
   suspectedPoisoning: boolean
+  /** Only legs a person tagged with this tag. */
+  tag: string
 }
 
-export const EMPTY_DRAFT: FilterDraft = { walletId: '', asset: '', network: '', direction: '', status: '', from: null, to: null, minAmount: '', maxAmount: '', text: '', suspectedPoisoning: false }
+export const EMPTY_DRAFT: FilterDraft = { walletId: '', asset: '', network: '', direction: '', status: '', from: null, to: null, minAmount: '', maxAmount: '', text: '', suspectedPoisoning: false, tag: '' }
 
 export interface FilterProblems {
   range?: string
   minAmount?: string
   maxAmount?: string
+  tag?: string
 }
 
 const NOT_DECIMAL = 'A plain decimal number, like 1250.5 (no separators).'
@@ -37,6 +41,9 @@ export function toLedgerFilter(d: FilterDraft): { filter: LedgerFilter; problems
   if (min && !DECIMAL_PATTERN.test(min)) problems.minAmount = NOT_DECIMAL
   if (max && !DECIMAL_PATTERN.test(max)) problems.maxAmount = NOT_DECIMAL
   if (!problems.minAmount && !problems.maxAmount && min && max && amountKey(min) > amountKey(max)) problems.maxAmount = 'The largest amount must not be below the smallest.'
+  const tag = d.tag.trim()
+  const badTag = tag ? tagProblem(tag) : null
+  if (badTag) problems.tag = badTag
   if (Object.keys(problems).length > 0) return { filter: null, problems }
   const text = d.text.trim()
   const filter: LedgerFilter = {
@@ -51,6 +58,7 @@ export function toLedgerFilter(d: FilterDraft): { filter: LedgerFilter; problems
     ...(max ? { maxAmount: max } : {}),
     ...(text ? { text } : {}),
     ...(d.suspectedPoisoning ? { suspectedPoisoning: true as const } : {}),
+    ...(tag ? { tag: tag.toLowerCase() } : {}),
   }
   return { filter, problems: null }
 }
@@ -69,6 +77,7 @@ export function describeFilter(d: FilterDraft, walletName: string | null, time: 
     d.maxAmount.trim() ? `of at most ${d.maxAmount.trim()}` : '',
     d.text.trim() ? `matching “${d.text.trim()}”` : '',
     d.suspectedPoisoning ? 'flagged as suspected poisoning' : '',
+    d.tag.trim() ? `tagged “${d.tag.trim().toLowerCase()}”` : '',
   ]
   return parts.filter(Boolean).join(', ')
 }

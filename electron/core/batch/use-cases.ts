@@ -1,0 +1,83 @@
+import type { ApiClient } from '../api/api-client'
+import { DeskError } from '../errors'
+import { writeCsvFile } from '../history/csv-chunks'
+import { Outbox } from '../payouts/outbox'
+import type { PayoutRequests } from '../payouts/payout-requests'
+import { batchRepo, type BatchRecord, type DeskStore } from '../store'
+import { checkBatchFile, type BatchCheck } from './batch-check'
+import { firstPayoutRows, type FirstPayoutRow } from './batch-first-payouts'
+import { refreshBatchStatuses } from './batch-refresh'
+import { batchResultsCsv, batchStatus, type BatchStatus } from './batch-report'
+import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from './batch-runner'
+import { submitBatch, type SubmitOptions } from './batch-submit'
+import { MAX_BATCH_BYTES } from './csv-rows'
+
+/** What a batch use case needs of an open profile's signing session. */
+export interface BatchSession {
+  store: DeskStore
+  client: ApiClient
+  payouts: PayoutRequests
+}
+
+/** Refuses a batch file over the limit before it is read, naming `what` (the file). */
+export function refuseOversizeBatch(bytes: number, what: string): void {
+  if (bytes > MAX_BATCH_BYTES) throw new DeskError('invalid_input', `${what} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
+}
+
+/** The file checked against the workspace's wallets and book, with the destinations it would pay for the first time. */
+export async function checkBatch(session: Pick<BatchSession, 'store'> & { client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> }, input: Uint8Array | string, wallet?: string): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
+  const check = await checkBatchFile(session.client, input, wallet)
+  return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
+}
+
+/** Records a checked batch (every row's outbox entry in one transaction); nothing is sent yet. */
+export const recordBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, check: BatchCheck, options: SubmitOptions): Promise<BatchRecord> =>
+  submitBatch(session.store, session.payouts.outbox, check, options)
+
+/** Sends a batch's rows in this process (or, `resume`, continues one that stopped), reporting progress. */
+export function sendBatch(session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string, resume: boolean, options: BatchRunnerOptions = {}): Promise<BatchProgress> {
+  const runner = new BatchRunner(session.store, session.payouts, options)
+  return resume ? runner.resume(batchId) : runner.run(batchId)
+}
+
+/** Stops sending after the row in flight, in whichever process sends it. */
+export const pauseBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string): BatchProgress => new BatchRunner(session.store, session.payouts).pause(batchId)
+/** Discards the rows not yet sent; rows already sent keep their outcome. */
+export const cancelBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string): Promise<BatchProgress> => new BatchRunner(session.store, session.payouts).cancel(batchId)
+
+/** A batch of the profile, or `batch_not_found`. */
+export function batchOf(store: DeskStore, batchId: string): BatchRecord {
+  const batch = store.read('read the batch', () => store.repo(batchRepo).get(batchId))
+  if (!batch) throw new DeskError('batch_not_found', `There is no batch ${batchId} in this profile.`)
+  return batch
+}
+
+/**
+ * A batch's rows with their outbox state, `state` keeping one; with `refresh` (the profile's signing client) the
+ * payouts' current status is read from the provider first. `outbox`: the open session's, else the store's.
+ */
+export async function readBatchStatus(
+  store: DeskStore,
+  input: { batchId: string; state?: string },
+  options: { refresh?: Pick<ApiClient, 'withdrawals'> | null; outbox?: Outbox } = {},
+): Promise<BatchStatus> {
+  const batch = batchOf(store, input.batchId)
+  const outbox = options.outbox ?? Outbox.open(store)
+  if (options.refresh) await refreshBatchStatuses(options.refresh, store, outbox.ofBatch(batch.id))
+  return batchStatus(store, outbox, batch, input.state)
+}
+
+/** A batch status's rows written as CSV to `path`; the number of rows written. */
+export async function writeBatchResults(path: string, report: BatchStatus): Promise<number> {
+  await writeCsvFile(path, [batchResultsCsv(report.rows)])
+  return report.rows.length
+}
+
+/** All of a batch's results written as CSV to `path`; the number of rows written. */
+export async function exportBatchResults(store: DeskStore, batchId: string, path: string, outbox?: Outbox): Promise<number> {
+  return writeBatchResults(path, await readBatchStatus(store, { batchId }, { outbox }))
+}
+
+export { hasErrors, type BatchCheck } from './batch-check'
+export type { FirstPayoutRow } from './batch-first-payouts'
+export type { BatchProgress } from './batch-runner'

@@ -1,0 +1,31 @@
+import { localPerson } from '../policy/local-person'
+import { ProfileStore } from '../profiles'
+import { Vault, type SecretStore } from '../vault'
+import { keyAuditWriter } from './key-audit'
+import { ProfileKeys } from './profile-keys'
+
+export interface ProfileKeysHost {
+  dataDir: string
+  secretStore: SecretStore
+  /** Who the audit log names for a key change (the person at this computer is added). */
+  actor: 'app' | 'cli'
+  /** The key change is done but its audit row could not be written: the host says so its own way. */
+  onAuditFailure: (err: unknown) => void
+  onChange?: () => void
+}
+
+/**
+ * Profiles and their keys as every surface uses them: one ProfileKeys over the profile files and the keychain, whose
+ * key changes (rotation started, took effect, cancelled) are written to the profile's audit log with who did them.
+ */
+export function openProfileKeys(host: ProfileKeysHost): ProfileKeys {
+  return new ProfileKeys({
+    profiles: new ProfileStore(host.dataDir),
+    vault: new Vault(host.secretStore),
+    onChange: host.onChange,
+    keyEvent: keyAuditWriter(host.dataDir, host.actor, localPerson, host.onAuditFailure),
+  })
+}
+
+export type { ProfileKeys } from './profile-keys'
+export { simulatorConsoleUrl } from './simulator-console'

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs'
+import { dirname, relative, resolve, sep } from 'node:path'
+
+/**
+ * The CLI and the connector reach core only through a feature's use cases (`<feature>/use-cases.ts`), so every
+ * surface passes the same rules, plus a short allow-list of what a host must wire itself (errors, the store's
+ * opening and types, session opening). A type-only import calls nothing, so it is not checked. `pending` names the core folders not yet behind use cases: imports into
+ * them are not checked until they are, and the list only shrinks.
+ */
+function moduleOf(root, importer, source) {
+  const target = resolve(dirname(importer), source)
+  const rel = relative(root, target)
+  if (rel.startsWith('..')) return null
+  const dirIndex = resolve(target, 'index.ts')
+  const asFile = existsSync(target + '.ts') || !existsSync(dirIndex)
+  return (asFile ? rel : `${rel}${sep}index`).split(sep).join('/')
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'the CLI and the connector call core through use cases' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          allow: { type: 'array', items: { type: 'string' } },
+          pending: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      deep: "'{{module}}' is inside core: call the feature's use cases ('{{feature}}/use-cases') so every surface passes the same rules.",
+    },
+  },
+  create(context) {
+    const options = context.options[0] ?? {}
+    const root = resolve(context.cwd, options.root ?? 'electron/core')
+    const allow = new Set(options.allow ?? [])
+    const pending = new Set(options.pending ?? [])
+    const file = context.filename
+    const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0]
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return
+      const module = moduleOf(root, file, source)
+      if (module === null) return
+      const feature = module.split('/')[0]
+      if (feature === own || /^[^/]+\/use-cases$/.test(module) || allow.has(module) || pending.has(feature)) return
+      context.report({ node, messageId: 'deep', data: { module, feature } })
+    }
+    return {
+      ImportDeclaration: (n) => n.importKind !== 'type' && check(n, n.source.value),
+      ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+      ExportAllDeclaration: (n) => check(n, n.source.value),
+      ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+    }
+  },
+}

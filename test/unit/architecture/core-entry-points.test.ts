@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ESLint, RuleTester } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { afterAll, describe, expect, it } from 'vitest'
+// @ts-expect-error the project's lint plugin is plain JavaScript
+import rule from '../../../eslint/core-entry-points.js'
+
+RuleTester.describe = describe
+RuleTester.it = it
+
+// A small tree: a core with a feature behind use cases, one still pending, an allowed store index; a CLI beside it.
+const base = mkdtempSync(join(tmpdir(), 'core-entry-'))
+const root = join(base, 'core')
+const put = (file: string, text: string) => {
+  mkdirSync(join(base, file, '..'), { recursive: true })
+  writeFileSync(join(base, file), text)
+}
+put('core/payouts/use-cases.ts', 'export const request = 1\n')
+put('core/payouts/outbox.ts', 'export const outbox = 1\n')
+put('core/store/index.ts', 'export const open = 1\n')
+put('core/store/outbox-repo.ts', 'export const repo = 1\n')
+put('core/history/sync.ts', 'export const sync = 1\n')
+put('core/errors.ts', 'export class DeskError extends Error {}\n')
+afterAll(() => rmSync(base, { recursive: true, force: true }))
+
+const options = [{ root, allow: ['errors', 'store/index'], pending: ['history'] }]
+const cli = join(base, 'cli/payout-command.ts')
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
+
+tester.run('desk/core-entry-points', rule, {
+  valid: [
+    { filename: cli, code: "import { request } from '../core/payouts/use-cases'", options },
+    { filename: cli, code: "import { DeskError } from '../core/errors'\nimport { open } from '../core/store'", options },
+    // A type names a shape and calls nothing.
+    { filename: cli, code: "import type { Outbox } from '../core/payouts/outbox'", options },
+    // A folder not yet behind use cases is listed, and not checked until it is.
+    { filename: cli, code: "import { sync } from '../core/history/sync'", options },
+    // Outside core, and a file inside its own core folder (the connector's own modules).
+    { filename: cli, code: "import { out } from './terminal-output'\nimport { LIMITS } from '../shared/limits'", options },
+    { filename: join(root, 'connector/tools.ts'), code: "import { log } from './connector-log'", options },
+  ],
+  invalid: [
+    { filename: cli, code: "import { outbox } from '../core/payouts/outbox'", options, errors: [{ messageId: 'deep', data: { module: 'payouts/outbox', feature: 'payouts' } }] },
+    { filename: cli, code: "export { repo } from '../core/store/outbox-repo'", options, errors: [{ messageId: 'deep', data: { module: 'store/outbox-repo', feature: 'store' } }] },
+    { filename: join(root, 'connector/tools.ts'), code: "import { outbox } from '../payouts/outbox'", options, errors: [{ messageId: 'deep' }] },
+  ],
+})
+
+describe('the project lint', () => {
+  it('refuses a deep import into core from the CLI and from the connector', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    for (const [filePath, code] of [
+      ['electron/cli/x.ts', "import { OutboxRepo } from '../core/store/outbox-repo'\nexport const r = OutboxRepo\n"],
+      ['electron/core/connector/x.ts', "import { OutboxRepo } from '../store/outbox-repo'\nexport const r = OutboxRepo\n"],
+    ]) {
+      const [result] = await eslint.lintText(code!, { filePath })
+      expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'store/outbox-repo' is inside core")])
+    }
+  })
+})
