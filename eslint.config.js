@@ -7,6 +7,12 @@ import desk from './eslint/desk-plugin.js'
 /** The folders are the architecture: each block below is one arrow of docs/architecture.md that must not be crossed. */
 const forbid = (groups, message) => ({ group: groups, message })
 
+/** What no renderer file may import: the renderer sees only shared/ (through its alias) and window.desk. */
+const RENDERER_IMPORTS = [
+  forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.'),
+  forbid(['../**/shared/**'], 'the renderer reaches shared/ through the @shared alias.'),
+]
+
 /** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
 const UNTRUSTED_FIELDS = ['label', 'name', 'reference', 'note', 'reason', 'first_name', 'last_name', 'company_name', 'vasp_name', 'destinationName', 'walletName', 'requestedBy']
 
@@ -121,9 +127,27 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Loading data in an effect legitimately sets a loading flag first.
       'react-hooks/set-state-in-effect': 'warn',
+      'no-restricted-imports': ['error', { patterns: RENDERER_IMPORTS }],
+    },
+  },
+  {
+    // One data layer: reads through useDeskQuery (or readDesk for paged lists), writes through useDeskMutation, both
+    // in renderer/src/data/. The profile store still reads and selects profiles itself (its quick start with it).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/data/**', 'renderer/src/desk.ts', 'renderer/src/stores/profiles.ts', 'renderer/src/stores/quickstart.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.'), forbid(['../**/shared/**'], 'the renderer reaches shared/ through the @shared alias.')] },
+        { patterns: [...RENDERER_IMPORTS, { group: ['**/desk'], importNames: ['call'], message: 'write through useDeskMutation, read through useDeskQuery (renderer/src/data/).' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
+        { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
+        {
+          selector: "MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]",
+          message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { call } from '../desk'
+import { useDeskMutation } from '../data/useDeskMutation'
 
 /**
  * A small button that copies `value`; its label says what it copies for screen readers. With a `warning` (an
@@ -8,11 +8,12 @@ import { call } from '../desk'
 export function CopyButton({ value, what, warning, network }: { value: string; what: string; warning?: string; network?: string | null }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const [confirming, setConfirming] = useState(false)
+  const copyAddress = useDeskMutation('app.copyAddress')
   const copy = () => {
     setConfirming(false)
     // An address goes through the shell, which writes it and watches the clipboard a minute for a swap; where the
     // shell has no clipboard (the browser demo), or for other values, the page copies it.
-    const viaShell = network ? call('app.copyAddress', { network, address: value }).then((r) => r.copied) : Promise.resolve(false)
+    const viaShell = network ? copyAddress.mutateAsync({ network, address: value }).then((r) => r.copied) : Promise.resolve(false)
     viaShell
       .then((copied) => (copied ? undefined : navigator.clipboard.writeText(value)))
       .then(

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
-import { call, on } from '../desk'
+import { useDeskMutation } from '../data/useDeskMutation'
+import { on } from '../desk'
 import { ErrorBox } from './ErrorBox'
 import { useAction } from './useAction'
 
@@ -28,6 +29,7 @@ const rowsTo = (r: Result) => `Exported ${r.rows} rows to ${r.path ?? 'the chose
 /** A CSV export of everything a filter matches, with progress from the core and a cancel. */
 export function CsvExportPanel({ label, note, run, cancelChannel, progressText = rowsAndPages, doneText = rowsTo, disabled = false }: Props) {
   const action = useAction()
+  const cancelExport = useDeskMutation(cancelChannel)
   const [progress, setProgress] = useState<Progress | null>(null)
   const [result, setResult] = useState<Result | null>(null)
   const exportId = useRef<string | null>(null)
@@ -56,7 +58,7 @@ export function CsvExportPanel({ label, note, run, cancelChannel, progressText =
   }
 
   const cancel = () => {
-    if (exportId.current) call(cancelChannel, { exportId: exportId.current }).catch(() => undefined)
+    if (exportId.current) cancelExport.mutateAsync({ exportId: exportId.current }).catch(() => undefined)
   }
 
   return (

@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { ChannelName } from '@shared/ipc/channels'
 import type { EventName, EventPayload } from '@shared/ipc/events'
-import { deskKey } from './desk-keys'
+import { channelKey, deskKey } from './desk-keys'
+import type { ReadChannel } from './read-channels'
 import { insertWithdrawal, patchWithdrawal } from './withdrawal-cache'
 
 export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
 
 /** Statuses after which money has moved (or come back), so balances and history are worth reading again. */
 const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
+/** A batch's rows change with every row sent: its progress is read again at most this often while it moves. */
+const BATCH_READ_EVERY_MS = 1000
 
 /**
  * A key change may have replaced the key behind a public key on screen (a rotation cancelled and started again, a key
@@ -15,20 +17,47 @@ const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
  * the console.
  */
 export function forgetPublicKeys(client: QueryClient): void {
-  void client.resetQueries({ queryKey: ['keys.publicKey'] })
+  void client.resetQueries({ queryKey: channelKey('keys.publicKey') })
 }
 
-function invalidate(client: QueryClient, channels: readonly ChannelName[]): void {
-  for (const channel of channels) void client.invalidateQueries({ queryKey: [channel] })
+/** Marks every cached read of these channels old; the ones on screen are read again. */
+export function markOld(client: QueryClient, channels: readonly ReadChannel[]): Promise<void> {
+  return Promise.all(channels.map((channel) => client.invalidateQueries({ queryKey: channelKey(channel) }))).then(() => undefined)
+}
+
+/** Marks a list old without reading it now: it follows every page, so it is read when a screen asks again. */
+function markOldQuietly(client: QueryClient, channel: ReadChannel): void {
+  void client.invalidateQueries({ queryKey: channelKey(channel), refetchType: 'none' })
+}
+
+/** Marks a read old at most once per `everyMs`, the last call always honoured: a burst of events costs one read. */
+function throttled(client: QueryClient, channel: ReadChannel, everyMs: number): { mark(): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let last = 0
+  return {
+    mark() {
+      if (timer) return
+      timer = setTimeout(
+        () => {
+          timer = null
+          last = Date.now()
+          void markOld(client, [channel])
+        },
+        Math.max(0, last + everyMs - Date.now()),
+      )
+    },
+    stop: () => void (timer && clearTimeout(timer)),
+  }
 }
 
 /**
- * Keeps the cache true to the core's events: a pushed payout is written in place, an outbox change re-reads the
- * outbox and marks the payout list old, a profile or key change drops public keys to read them again, a payout that completed or failed re-reads balances, a step of the history sync re-reads the ledger's summary and legs. Events of another profile (a
- * second process can emit them) are ignored. Returns the unsubscribe.
+ * The one place that keeps the cache true to the core's events: each event names the reads it makes old (typed by
+ * read channel, so a read that does not exist cannot be named). A pushed payout is written in place; events of
+ * another profile (a second process can emit them) are ignored. Returns the unsubscribe.
  */
 export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
   const mine = (profileId: string) => profileId === currentProfileId()
+  const batch = throttled(client, 'batch.status', BATCH_READ_EVERY_MS)
   const stops = [
     on('withdrawal.updated', (e) => {
       if (!mine(e.profileId)) return
@@ -36,34 +65,37 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       // the lists it belongs in at once; the lists are marked old, not read page by page again while a batch runs.
       if (!patchWithdrawal(client, e.withdrawal, e.stale)) {
         insertWithdrawal(client, e.withdrawal)
-        void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
+        markOldQuietly(client, 'withdrawals.list')
       }
-      if (MONEY_MOVED.has(e.withdrawal.status)) invalidate(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
+      if (MONEY_MOVED.has(e.withdrawal.status)) void markOld(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
       // A test payout that moved on may now offer its rest; a completed payout makes its destination paid before.
-      invalidate(client, ['payouts.tests', 'payouts.firstPayout'])
-      void client.invalidateQueries({ queryKey: ['payouts.search'] })
+      void markOld(client, ['payouts.tests', 'payouts.firstPayout', 'payouts.search'])
+      batch.mark()
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      invalidate(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page'])
+      void markOld(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page'])
       // The quick check only: the walk of every row is asked for when the Activity view opens.
       void client.invalidateQueries({ queryKey: deskKey('activity.verify', { whole: false }) })
-      // The full list is marked old, not read now: it follows every page, and a send in flight changes the outbox
-      // several times. The screen that requested or resolved a payout reads it again when the send is over.
-      void client.invalidateQueries({ queryKey: ['withdrawals.list'], refetchType: 'none' })
+      // The full list is marked old, not read now: a send in flight changes the outbox several times. The screen that
+      // requested or resolved a payout reads it again when the send is over (write-stales.ts).
+      markOldQuietly(client, 'withdrawals.list')
+      batch.mark()
     }),
-    on('profiles.changed', () => {
-      invalidate(client, ['profiles.list', 'profiles.current'])
-      forgetPublicKeys(client)
-    }),
+    // The profiles themselves are read again by their store (stores/profiles.ts), which the whole shell follows.
+    on('profiles.changed', () => forgetPublicKeys(client)),
     // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
     on('history.progress', (e) => {
-      if (mine(e.profileId)) invalidate(client, ['history.summary', 'history.legs'])
+      if (mine(e.profileId)) void markOld(client, ['history.summary', 'history.legs'])
     }),
-    // A leg's note or tags changed: its detail, and any ledger page the note or a tag may now match or not.
+    on('pacing.changed', () => void markOld(client, ['pacing.status'])),
+    // A leg's note or tags changed: its detail. The ledger's rows follow the event themselves (TransactionsScreen).
     on('history.notesChanged', (e) => {
-      if (mine(e.profileId)) invalidate(client, ['history.legNotes', 'history.page'])
+      if (mine(e.profileId)) void markOld(client, ['history.legNotes'])
     }),
   ]
-  return () => stops.forEach((stop) => stop())
+  return () => {
+    batch.stop()
+    stops.forEach((stop) => stop())
+  }
 }

@@ -1,20 +1,29 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/channels'
+import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
 import { call, type DeskCallError } from '../desk'
 import { deskKey } from './desk-keys'
+import type { ReadChannel } from './read-channels'
 
-export type DeskQuery<C extends ChannelName> = UseQueryResult<ChannelOutput<C>, DeskCallError>
+export type DeskQuery<C extends ReadChannel> = UseQueryResult<ChannelOutput<C>, DeskCallError>
+
+interface Options {
+  enabled?: boolean
+  staleTime?: number
+  refetchInterval?: number
+}
 
 /**
  * A read of one core channel through the shared cache. `enabled: false` waits (for example until a choice is made);
  * `staleTime` lets a read that only supports another (names beside addresses) reuse a recent answer instead of
- * spending the request budget each time a component showing it mounts.
+ * spending the request budget each time a component showing it mounts; `refetchInterval` is only for what changes
+ * with time alone, which no core event announces (the request budget refilling).
  */
-export function useDeskQuery<C extends ChannelName>(channel: C, input: ChannelInput<C>, options: { enabled?: boolean; staleTime?: number } = {}): DeskQuery<C> {
+export function useDeskQuery<C extends ReadChannel>(channel: C, input: ChannelInput<C>, options: Options = {}): DeskQuery<C> {
   return useQuery<ChannelOutput<C>, DeskCallError>({
     queryKey: deskKey(channel, input),
     queryFn: () => call(channel, input),
     enabled: options.enabled ?? true,
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    ...(options.refetchInterval === undefined ? {} : { refetchInterval: options.refetchInterval }),
   })
 }

@@ -1,23 +1,13 @@
-import { useEffect, useState } from 'react'
 import { Time } from '../components/Time'
-import { usePacing } from '../stores/pacing'
+import { useDeskQuery } from '../data/useDeskQuery'
 
-/** The request budget left this minute and when the provider last answered. */
+/** The budget refills with time, which the core announces with no event: the meter reads it again this often. */
+const REFILL_READ_MS = 15_000
+
+/** The request budget left this minute and when the provider last answered; re-read on every pacing.changed. */
 export function PacingMeter() {
-  const { remaining, limit, lastSuccessAt, refresh, follow } = usePacing()
-  const [, setNow] = useState(0)
-  useEffect(() => {
-    void refresh()
-    const stop = follow()
-    const timer = window.setInterval(() => {
-      void refresh()
-      setNow(Date.now())
-    }, 15000)
-    return () => {
-      stop()
-      window.clearInterval(timer)
-    }
-  }, [refresh, follow])
+  const pacing = useDeskQuery('pacing.status', {}, { refetchInterval: REFILL_READ_MS })
+  const { remaining, limit, lastSuccessAt } = pacing.data ?? { remaining: null, limit: null, lastSuccessAt: null }
   return (
     <span className="muted small topbar-shrink" data-testid="pacing">
       {remaining !== null && limit !== null ? (

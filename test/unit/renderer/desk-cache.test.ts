@@ -148,15 +148,13 @@ describe('renderer cache wiring', () => {
     expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: payout().id }))).toBeUndefined()
   })
 
-  it('on profiles.changed re-reads profiles, and drops public keys so a replaced key is never shown while the new one is read', () => {
+  it('on profiles.changed drops public keys so a replaced key is never shown while the new one is read', () => {
     const client = createDeskQueryClient()
     const events = fakeEvents()
     wireDeskEvents(client, events.on, () => null)
-    client.setQueryData(deskKey('profiles.list', {}), [])
     // The pending key of a rotation that was cancelled: a new rotation must not show it for a moment.
     client.setQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }), { base64: 'a', hex: 'b', pem: 'c', fingerprint: 'd' })
     events.emit('profiles.changed', {})
-    expect(isInvalid(client, deskKey('profiles.list', {}))).toBe(true)
     expect(client.getQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }))).toBeUndefined()
   })
 

@@ -2,7 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { ACTIVITY_ACTION_WORDS, ACTIVITY_ACTIONS, type ActivityAction } from '@shared/audit/activity-action'
 import type { ActivityFilter } from '@shared/ipc/channels/activity'
-import { call, type DeskCallError } from '../../desk'
+import { type DeskCallError } from '../../desk'
+import { deskKey } from '../../data/desk-keys'
+import { readDesk } from '../../data/read-desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -26,9 +29,10 @@ export function ActivityScreen() {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   }
+  const exportActivity = useDeskMutation('activity.export')
   const pages = useInfiniteQuery({
-    queryKey: ['activity.page', filter],
-    queryFn: ({ pageParam }) => call('activity.page', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { beforeSeq: pageParam }) }),
+    queryKey: deskKey('activity.page', filter),
+    queryFn: ({ pageParam }) => readDesk('activity.page', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { beforeSeq: pageParam }) }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   })
@@ -61,7 +65,7 @@ export function ActivityScreen() {
         <ZonedDateTime label="From" value={from} onChange={setFrom} />
         <ZonedDateTime label="Until" value={to} onChange={setTo} />
       </form>
-      <CsvExportPanel label="Export to CSV" note="Every row of the audit log this filter matches, newest first." cancelChannel="activity.cancelExport" run={() => call('activity.export', filter)} />
+      <CsvExportPanel label="Export to CSV" note="Every row of the audit log this filter matches, newest first." cancelChannel="activity.cancelExport" run={() => exportActivity.mutateAsync(filter)} />
       {pages.error ? <ErrorBox error={pages.error as DeskCallError} title="The audit log could not be read" onRetry={() => void pages.refetch()} /> : null}
       {pages.isPending ? <Loading what="activity" /> : null}
       {pages.isSuccess && rows.length === 0 ? <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>Requests, releases and policy changes show up here.</EmptyState> : null}

@@ -1,70 +1,65 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { WITHDRAWAL_STATUSES } from '@shared/api/resources'
-import type { ChannelOutput } from '@shared/ipc/channels'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { deskKey } from '../../data/desk-keys'
+import { readDesk } from '../../data/read-desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { asDeskError, type DeskCallError } from '../../desk'
 import { UserText } from '../../names/UserText'
-
-type Status = ChannelOutput<'batch.status'>
 
 /** The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes them). */
 const OUTBOX_FILTERS = ['queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
-/** The core sends in the background; the page reads the batch's rows from the store about once a second while it moves. */
-const REFRESH_MS = 1000
 
-/** A batch's progress, its rows with their outcome and payout status, pause/resume/cancel and the results export. */
+/**
+ * A batch's progress, its rows with their outcome and payout status, pause/resume/cancel and the results export. The
+ * core sends in the background; each row it sends changes the outbox, and the cache reads the batch again on those
+ * events (at most once a second, desk-events.ts).
+ */
 export function BatchProgressPanel({ batchId }: { batchId: string }) {
-  const [status, setStatus] = useState<Status | null>(null)
   const [filter, setFilter] = useState('')
-  const [error, setError] = useState<DeskCallError | null>(null)
+  const [failure, setFailure] = useState<DeskCallError | null>(null)
   const [note, setNote] = useState<string | null>(null)
-  const [tick, setTick] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    const read = () =>
-      call('batch.status', { batchId, ...(filter ? { state: filter } : {}) }).then(
-        (s) => live && (setStatus(s), setError(null)),
-        (err: unknown) => live && setError(asDeskError(err)),
-      )
-    void read()
-    const timer = setInterval(() => void read(), REFRESH_MS)
-    return () => {
-      live = false
-      clearInterval(timer)
-    }
-  }, [batchId, filter, tick])
+  const client = useQueryClient()
+  const input = { batchId, ...(filter ? { state: filter } : {}) }
+  const read = useDeskQuery('batch.status', input)
+  const writes = { 'batch.pause': useDeskMutation('batch.pause'), 'batch.resume': useDeskMutation('batch.resume'), 'batch.cancel': useDeskMutation('batch.cancel') }
+  const exportBatch = useDeskMutation('batch.export')
+  const status = read.data ?? null
+  const error = failure ?? read.error
 
   const act = async (what: 'batch.pause' | 'batch.resume' | 'batch.cancel') => {
     try {
-      await call(what, { batchId })
-      setTick((t) => t + 1)
+      await writes[what].mutateAsync({ batchId })
+      setFailure(null)
     } catch (err) {
-      setError(asDeskError(err))
+      setFailure(asDeskError(err))
     }
   }
   /** The payouts' current status from the provider, read a page of 100 at a time. */
   const refreshStatuses = async () => {
     try {
-      setStatus(await call('batch.status', { batchId, refresh: true, ...(filter ? { state: filter } : {}) }))
+      client.setQueryData(deskKey('batch.status', input), await readDesk('batch.status', { ...input, refresh: true }))
+      setFailure(null)
     } catch (err) {
-      setError(asDeskError(err))
+      setFailure(asDeskError(err))
     }
   }
   const exportResults = async () => {
     try {
-      const r = await call('batch.export', { batchId })
+      const r = await exportBatch.mutateAsync({ batchId })
       setNote(r.path ? `Saved ${r.rows} rows to ${r.path}.` : null)
     } catch (err) {
-      setError(asDeskError(err))
+      setFailure(asDeskError(err))
     }
   }
 
-  if (!status) return error ? <ErrorBox error={error} title="The batch could not be read" onRetry={() => setTick((t) => t + 1)} /> : null
+  if (!status) return error ? <ErrorBox error={error} title="The batch could not be read" onRetry={() => void read.refetch()} /> : null
   const p = status.progress
   return (
     <section className="panel" aria-label="Batch progress" data-testid="batch-progress">

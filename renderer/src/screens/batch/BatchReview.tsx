@@ -6,7 +6,8 @@ import { Amount, Usd } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { asDeskError, type DeskCallError } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useProfiles } from '../../stores/profiles'
 import type { BatchSource } from './BatchImport'
 import { networkName } from '../../format/network-name'
@@ -30,6 +31,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
   const [error, setError] = useState<DeskCallError | null>(null)
   const [busy, setBusy] = useState(false)
   const sending = useRef(false)
+  const submitBatch = useDeskMutation('batch.submit')
   const errors = check.problems.filter((p) => p.severity === 'error')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
   const totalProblem = production ? retypedProblem(retyped, check.grandTotal) : null
@@ -42,7 +44,7 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
     setBusy(true)
     setError(null)
     try {
-      onSubmitted(await call('batch.submit', { ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? readDecimal(retyped) : null }))
+      onSubmitted(await submitBatch.mutateAsync({ ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? readDecimal(retyped) : null }))
     } catch (err) {
       setError(asDeskError(err))
       sending.current = false

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { asDeskError, type DeskCallError } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { BatchImport, type BatchSource } from './BatchImport'
 import { BatchProgressPanel } from './BatchProgressPanel'
 import { BatchReview, type BatchCheckView } from './BatchReview'
@@ -16,12 +17,13 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ kind: 'import' })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<DeskCallError | null>(null)
+  const checkBatch = useDeskMutation('batch.check')
 
   const check = async (source: BatchSource, wallet: string) => {
     setBusy(true)
     setError(null)
     try {
-      setStep({ kind: 'review', source, wallet, check: await call('batch.check', { ...source, ...(wallet ? { wallet } : {}) }) })
+      setStep({ kind: 'review', source, wallet, check: await checkBatch.mutateAsync({ ...source, ...(wallet ? { wallet } : {}) }) })
     } catch (err) {
       setError(asDeskError(err))
     } finally {

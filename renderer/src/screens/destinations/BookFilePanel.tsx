@@ -3,7 +3,8 @@ import type { ChannelOutput } from '@shared/ipc/channels'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
-import { call } from '../../desk'
+import { readDesk } from '../../data/read-desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
 
 type Check = ChannelOutput<'destinations.importCheck'>
@@ -26,6 +27,11 @@ function toBase64(bytes: ArrayBuffer): string {
  */
 export function BookFilePanel({ onImported }: { onImported: () => void }) {
   const action = useAction()
+  const checkFile = useDeskMutation('destinations.importCheck')
+  const exportBook = useDeskMutation('destinations.export')
+  const startImport = useDeskMutation('destinations.importStart')
+  const pauseImport = useDeskMutation('destinations.importPause')
+  const resumeImport = useDeskMutation('destinations.importResume')
   const [exported, setExported] = useState<string | null>(null)
   const [file, setFile] = useState<{ source: string; base64: string } | null>(null)
   const [check, setCheck] = useState<Check | null>(null)
@@ -35,7 +41,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
 
   // An import a restart or a pause left unfinished is offered again.
   useEffect(() => {
-    void call('destinations.importList', {}).then((list) => {
+    void readDesk('destinations.importList', {}).then((list) => {
       const open = list.find((p) => !p.finished)
       if (open) setImportId((id) => id ?? open.importId)
     }).catch(() => undefined)
@@ -45,7 +51,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     if (!importId) return
     let stop = false
     const tick = async () => {
-      const next = await call('destinations.importStatus', { importId }).catch(() => null)
+      const next = await readDesk('destinations.importStatus', { importId }).catch(() => null)
       if (stop) return
       if (next) setStatus(next)
       if (next?.progress.finished) onImported()
@@ -64,7 +70,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     if (picked.size > MAX_BYTES) return setTooBig(`${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into several files.`)
     setTooBig(null)
     const next = { source: picked.name, base64: toBase64(await picked.arrayBuffer()) }
-    const checked = await action.run(() => call('destinations.importCheck', next), 'check')
+    const checked = await action.run(() => checkFile.mutateAsync(next), 'check')
     if (!checked) return
     setFile(next)
     setCheck(checked)
@@ -75,7 +81,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     <section className="panel" aria-label="Destination book file">
       <h2>Export or import the book</h2>
       <div className="row">
-        <button type="button" disabled={action.busy} onClick={() => void action.run(() => call('destinations.export', {})).then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))}>
+        <button type="button" disabled={action.busy} onClick={() => void action.run(() => exportBook.mutateAsync({})).then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))}>
           Export CSV
         </button>
         {exported ? (
@@ -112,7 +118,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
             type="button"
             className="primary"
             disabled={action.busy || check.newRows === 0}
-            onClick={() => void action.run(() => call('destinations.importStart', file)).then((started) => started && setImportId(started.importId))}
+            onClick={() => void action.run(() => startImport.mutateAsync(file)).then((started) => started && setImportId(started.importId))}
           >
             Import {check.newRows} destination{check.newRows === 1 ? '' : 's'}
           </button>
@@ -134,12 +140,12 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
             </p>
           ) : null}
           {!p.finished && p.intent === 'running' && status?.running ? (
-            <button type="button" onClick={() => void action.run(() => call('destinations.importPause', { importId: p.importId }))}>
+            <button type="button" onClick={() => void action.run(() => pauseImport.mutateAsync({ importId: p.importId }))}>
               Pause
             </button>
           ) : null}
           {!p.finished && (p.intent === 'paused' || !status?.running) ? (
-            <button type="button" onClick={() => void action.run(() => call('destinations.importResume', { importId: p.importId }))}>
+            <button type="button" onClick={() => void action.run(() => resumeImport.mutateAsync({ importId: p.importId }))}>
               Resume
             </button>
           ) : null}

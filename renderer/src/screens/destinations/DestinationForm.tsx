@@ -4,7 +4,7 @@ import { LIMITS } from '@shared/api/limits'
 import { NETWORKS } from '@shared/api/networks'
 import { CreateCounterpartySchema, type CreateCounterparty } from '@shared/api/requests'
 import type { Counterparty } from '@shared/api/resources'
-import { call } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
@@ -51,6 +51,9 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const [label, setLabel] = useState('')
   const [touched, setTouched] = useState(false)
   const action = useAction()
+  const findLookalikes = useDeskMutation('counterparties.lookalikes')
+  const create = useDeskMutation('counterparties.create')
+  const createLookalike = useDeskMutation('counterparties.createLookalike')
   /** A look-alike waits here, with the body, until the person compared both addresses in the dialog. */
   const [pending, setPending] = useState<{ body: CreateCounterparty; findings: LookalikeFinding[] } | null>(null)
 
@@ -82,8 +85,8 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     })
     // One run for the check and the save, so a double click cannot slip a second save in between.
     const outcome = await action.run(async () => {
-      const findings = await call('counterparties.lookalikes', { network: body.network, address: body.address })
-      return findings.length > 0 ? { findings, created: null } : { findings: null, created: await call('counterparties.create', body) }
+      const findings = await findLookalikes.mutateAsync({ network: body.network, address: body.address })
+      return findings.length > 0 ? { findings, created: null } : { findings: null, created: await create.mutateAsync(body) }
     })
     if (outcome?.findings) setPending({ body, findings: outcome.findings })
     else if (outcome?.created) onDone(outcome.created)
@@ -91,7 +94,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
 
   const saveCompared = async () => {
     if (!pending) return
-    const result = await action.run(() => call('counterparties.createLookalike', { body: pending.body, acceptLookalike: pending.body.address }))
+    const result = await action.run(() => createLookalike.mutateAsync({ body: pending.body, acceptLookalike: pending.body.address }))
     setPending(null)
     if (result) onDone(result)
   }

@@ -73,7 +73,6 @@ function DestinationBook() {
           onDone={(r) => {
             setOutcome(r)
             setCreating(false)
-            void list.refetch()
           }}
         />
       ) : null}

@@ -3,10 +3,10 @@ import { useState } from 'react'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import type { PolicyView } from '@shared/ipc/channels/policy'
 import { policyProblems } from '@shared/policy/policy-schema'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
 import { Time } from '../../components/Time'
 
@@ -16,13 +16,14 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   const [draft, setDraft] = useState<PolicyDraft | null>(null)
   const [problems, setProblems] = useState<string[]>([])
   const { busy, error, run } = useAction()
+  const setPolicy = useDeskMutation('policy.set')
+  const clearPolicy = useDeskMutation('policy.clear')
 
   /** Sets or clears the policy; once the core took it, the form closes and the policy shown is read again. */
   const change = (work: () => Promise<PolicyView>) =>
     run(async () => {
       await work()
       setDraft(null)
-      void shown.refetch()
     })
 
   const save = (d: PolicyDraft) => {
@@ -30,7 +31,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
     const found = 'problem' in candidate ? [candidate.problem] : policyProblems(candidate.policy)
     setProblems(found)
     if (found.length || 'problem' in candidate) return
-    void change(() => call('policy.set', { profileId: profile.id, policy: candidate.policy }))
+    void change(() => setPolicy.mutateAsync({ profileId: profile.id, policy: candidate.policy }))
   }
 
   const view = shown.data
@@ -68,7 +69,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           <button type="button" disabled={!view || busy} onClick={() => view && setDraft(draftOf(view.kind === 'set' ? view.policy : null))}>
             Edit policy
           </button>
-          <button type="button" disabled={busy || view?.kind === 'default'} onClick={() => void change(() => call('policy.clear', { profileId: profile.id }))}>
+          <button type="button" disabled={busy || view?.kind === 'default'} onClick={() => void change(() => clearPolicy.mutateAsync({ profileId: profile.id }))}>
             Clear (hold every payout)
           </button>
         </div>

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
-import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
 
 type Step = 'idle' | 'confirm' | 'confirm-production'
@@ -12,11 +12,12 @@ type Step = 'idle' | 'confirm' | 'confirm-production'
 export function AgentToolsToggle({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   const [step, setStep] = useState<Step>('idle')
   const { busy, error, run } = useAction()
+  const setAgentWriteTools = useDeskMutation('profiles.setAgentWriteTools')
   const env = profile.environment.toUpperCase()
 
   const apply = (enabled: boolean, confirmProduction: boolean) =>
     run(async () => {
-      await call('profiles.setAgentWriteTools', { profileId: profile.id, enabled, confirmProduction })
+      await setAgentWriteTools.mutateAsync({ profileId: profile.id, enabled, confirmProduction })
       setStep('idle')
       onChanged()
     })

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
-import { deskKey } from '../../data/desk-keys'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 
 /**
@@ -13,17 +11,15 @@ import { useDeskQuery } from '../../data/useDeskQuery'
  */
 export function DustThresholdsPanel() {
   const rows = useDeskQuery('history.dustThresholds', {})
-  const client = useQueryClient()
+  const setThreshold = useDeskMutation('history.setDustThreshold')
   const { error, run, busy } = useAction()
   const [asset, setAsset] = useState('USDC')
   const [below, setBelow] = useState('')
   const [flagged, setFlagged] = useState<number | null>(null)
 
   const save = async () => {
-    const next = await run(() => call('history.setDustThreshold', { asset: asset.trim(), below: below.trim() }))
+    const next = await run(() => setThreshold.mutateAsync({ asset: asset.trim(), below: below.trim() }))
     if (!next) return
-    client.setQueryData(deskKey('history.dustThresholds', {}), next.thresholds)
-    void client.invalidateQueries({ queryKey: ['history.page'] })
     setFlagged(next.flagged)
   }
 

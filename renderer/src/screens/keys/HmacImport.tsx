@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react'
 import { LIMITS } from '@shared/api/limits'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 
 /** Imports a legacy HMAC secret into the keychain; the field is cleared right after. */
 export function HmacImport({ profileId, onDone }: { profileId: string; onDone: () => void }) {
   const [keyId, setKeyId] = useState('')
   const [secret, setSecret] = useState('')
   const { busy, error, run } = useAction()
+  const importHmac = useDeskMutation('keys.importHmac')
   const secretProblem = secret.length > 512 ? 'At most 512 characters.' : /[^\x21-\x7e]/.test(secret) ? 'Only printable characters, no spaces.' : null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!keyId.trim() || !secret || secretProblem) return
-    const imported = await run(() => call('keys.importHmac', { profileId, keyId: keyId.trim(), secret }))
+    const imported = await run(() => importHmac.mutateAsync({ profileId, keyId: keyId.trim(), secret }))
     if (!imported) return
     setSecret('')
     onDone()

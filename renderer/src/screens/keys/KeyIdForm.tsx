@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { LIMITS } from '@shared/api/limits'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 
 interface Props {
   profileId: string
@@ -16,12 +16,13 @@ interface Props {
 export function KeyIdForm({ profileId, which, initial, onSaved }: Props) {
   const [keyId, setKeyId] = useState(initial ?? '')
   const { busy, error, run } = useAction()
+  const saveKeyId = useDeskMutation('keys.setKeyId')
   const problem = keyId.trim().length === 0 ? 'Enter the Key ID.' : keyId.trim().length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (problem) return
-    if (await run(() => call('keys.setKeyId', { profileId, keyId: keyId.trim(), which }))) onSaved()
+    if (await run(() => saveKeyId.mutateAsync({ profileId, keyId: keyId.trim(), which }))) onSaved()
   }
 
   return (

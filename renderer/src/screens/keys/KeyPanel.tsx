@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ConnectionResult, ProfileView } from '@shared/ipc/channels/profiles'
-import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
 import { forgetPublicKeys } from '../../data/desk-events'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { ConnectionResultView } from './ConnectionResultView'
 import { HmacImport } from './HmacImport'
@@ -17,6 +17,11 @@ import { UserText } from '../../names/UserText'
 export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   // One action at a time for the whole panel: its buttons wait for each other and share one error.
   const action = useAction()
+  const generateKey = useDeskMutation('keys.generate')
+  const testKey = useDeskMutation('keys.test')
+  const rotateKey = useDeskMutation('keys.rotate')
+  const cancelKeyRotation = useDeskMutation('keys.cancelRotation')
+  const deleteKey = useDeskMutation('keys.delete')
   const queryClient = useQueryClient()
   // After this panel's own key changes, before the profile is read again: the core's event may come later.
   const keysChanged = () => {
@@ -36,37 +41,37 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
 
   const generate = () =>
     action.run(async () => {
-      await call('keys.generate', { profileId: profile.id })
+      await generateKey.mutateAsync({ profileId: profile.id })
       keysChanged()
     })
   const test = () =>
     action.run(async () => {
-      setResult(await call('keys.test', { profileId: profile.id, which: 'active' }))
+      setResult(await testKey.mutateAsync({ profileId: profile.id, which: 'active' }))
     }, 'test')
   const testPending = () =>
     action.run(async () => {
       const previous = profile.keyId
-      const r = await call('keys.test', { profileId: profile.id, which: 'pending' })
+      const r = await testKey.mutateAsync({ profileId: profile.id, which: 'pending' })
       setPendingResult(r)
       if (r.ok) setReplacedKeyId(previous)
       if (r.ok) keysChanged()
     })
   const rotate = () =>
     action.run(async () => {
-      await call('keys.rotate', { profileId: profile.id })
+      await rotateKey.mutateAsync({ profileId: profile.id })
       setPendingResult(null)
       keysChanged()
     })
   const cancelRotation = () =>
     action.run(async () => {
-      await call('keys.cancelRotation', { profileId: profile.id })
+      await cancelKeyRotation.mutateAsync({ profileId: profile.id })
       setConfirmCancelRotation(false)
       setPendingResult(null)
       keysChanged()
     })
   const remove = () =>
     action.run(async () => {
-      await call('keys.delete', { profileId: profile.id })
+      await deleteKey.mutateAsync({ profileId: profile.id })
       setConfirmDelete(false)
       setResult(null)
       keysChanged()

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
-import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
@@ -16,14 +16,16 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
   const [confirmRemove, setConfirmRemove] = useState(false)
   // Removing the profile and opening the console share the panel's one error.
   const { busy, error, run } = useAction()
+  const removeProfile = useDeskMutation('profiles.remove')
+  const openSimulatorConsole = useDeskMutation('simulator.openConsole')
 
   const remove = () =>
     run(async () => {
-      await call('profiles.remove', { profileId: profile.id })
+      await removeProfile.mutateAsync({ profileId: profile.id })
       setConfirmRemove(false)
       onRemoved()
     })
-  const openConsole = () => run(() => call('simulator.openConsole', {}))
+  const openConsole = () => run(() => openSimulatorConsole.mutateAsync({}))
 
   return (
     <section aria-label={shownLine`Profile ${profile.name}`}>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { checkBaseUrl } from '@shared/api/base-url'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 
 /** The core's own rule (https, or http on this machine in either environment), said before the form is sent. */
 function baseUrlProblem(url: string): string | null {
@@ -20,6 +20,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
   const [algorithm, setAlgorithm] = useState<ProfileView['algorithm']>('ed25519')
   const [touched, setTouched] = useState(false)
   const { busy, error, run } = useAction()
+  const create = useDeskMutation('profiles.create')
 
   const nameProblem = name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
   const urlProblem = baseUrlProblem(baseUrl)
@@ -28,7 +29,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
     e.preventDefault()
     setTouched(true)
     if (nameProblem || urlProblem) return
-    const created = await run(() => call('profiles.create', { name: name.trim(), environment, baseUrl, algorithm }))
+    const created = await run(() => create.mutateAsync({ name: name.trim(), environment, baseUrl, algorithm }))
     if (created) onCreated(created)
   }
 

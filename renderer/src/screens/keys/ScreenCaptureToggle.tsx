@@ -1,20 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
-import { deskKey } from '../../data/desk-keys'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 
 /** App setting (all profiles): hide the window's contents from screenshots and screen sharing. */
 export function ScreenCaptureToggle() {
   const settings = useDeskQuery('settings.get', {})
-  const client = useQueryClient()
+  const setHidden = useDeskMutation('settings.setHideFromScreenCapture')
   const { error, run } = useAction()
   const hidden = settings.data?.hideFromScreenCapture
 
   const apply = async (enabled: boolean) => {
-    const next = await run(() => call('settings.setHideFromScreenCapture', { enabled }))
-    if (next) client.setQueryData(deskKey('settings.get', {}), next)
+    await run(() => setHidden.mutateAsync({ enabled }))
   }
 
   const problem = error ?? settings.error

@@ -1,23 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 
 /** The profile's time after which a held agent payout expires (held_expired) with nobody's decision. */
 export function HeldExpirySetting() {
   const expiry = useDeskQuery('held.expiry', {})
-  const client = useQueryClient()
+  const setExpiry = useDeskMutation('held.setExpiry')
   const action = useAction()
   const [draft, setDraft] = useState<string | null>(null)
   if (!expiry.data) return null
   const current = String(expiry.data.hours)
   const save = async () => {
-    const saved = await action.run(() => call('held.setExpiry', { hours: Number(draft) }))
+    const saved = await action.run(() => setExpiry.mutateAsync({ hours: Number(draft) }))
     if (!saved) return
     setDraft(null)
-    await Promise.all([client.invalidateQueries({ queryKey: ['held.expiry'] }), client.invalidateQueries({ queryKey: ['held.list'] })])
   }
   return (
     <form

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { HeldPayoutView } from '@shared/ipc/channels/policy'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -17,8 +17,10 @@ type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 const RULE_TEXT = { hold_all: 'every agent payout is held', hold_above: 'above the hold amount', hold_first_payout: 'first payout to this destination' } as const
 
 /** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
-export function HeldPanel({ onReleased }: { onReleased: () => void }) {
+export function HeldPanel() {
   const held = useDeskQuery('held.list', {})
+  const release = useDeskMutation('held.release')
+  const reject = useDeskMutation('held.reject')
   const [acting, setActing] = useState<Acting | null>(null)
   const [reason, setReason] = useState('')
   const action = useAction()
@@ -32,11 +34,10 @@ export function HeldPanel({ onReleased }: { onReleased: () => void }) {
     setNotAccepted(null)
     const done = await action.run(async () => {
       if (a.kind === 'release') {
-        const r = await call('held.release', { idempotencyKey: a.entry.idempotencyKey })
+        const r = await release.mutateAsync({ idempotencyKey: a.entry.idempotencyKey })
         if (!r.withdrawal) setNotAccepted(`Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`)
-        onReleased()
       } else {
-        await call('held.reject', { idempotencyKey: a.entry.idempotencyKey, reason })
+        await reject.mutateAsync({ idempotencyKey: a.entry.idempotencyKey, reason })
       }
       return true
     })

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
-import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { EntryCells } from './EntryCells'
 
@@ -17,16 +16,14 @@ export function OutboxPanel() {
   const outbox = useDeskQuery('payouts.outbox', {})
   // Rows the outbox cannot list (they fail their schema): held by the core, shown here so they are never silently lost.
   const damaged = useDeskQuery('payouts.outboxDamaged', {}).data ?? []
-  const client = useQueryClient()
+  const writes = { 'payouts.checkAgain': useDeskMutation('payouts.checkAgain'), 'payouts.resend': useDeskMutation('payouts.resend'), 'payouts.discard': useDeskMutation('payouts.discard') }
   const action = useAction()
   const [discarding, setDiscarding] = useState<OutboxEntryView | null>(null)
 
   const act = async (key: string, channel: Act) => {
-    await action.run(async () => {
-      await call(channel, { idempotencyKey: key })
-      // Whatever the answer, the outbox and the list may have changed: read both again.
-      await Promise.all([client.invalidateQueries({ queryKey: ['payouts.outbox'] }), client.invalidateQueries({ queryKey: ['withdrawals.list'] })])
-    })
+    // Whatever the answer, the outbox and the list may have changed: the core's outbox.changed and the write's own
+    // marks (write-stales.ts) read both again.
+    await action.run(() => writes[channel].mutateAsync({ idempotencyKey: key }))
     setDiscarding(null)
   }
   const busy = action.busy

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../desk'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -8,6 +7,7 @@ import { QueryView } from '../../components/QueryView'
 import { StatusChip } from '../../components/StatusChip'
 import { useAction } from '../../components/useAction'
 import { patchWithdrawal } from '../../data/withdrawal-cache'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
@@ -30,10 +30,11 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
   const [confirm, setConfirm] = useState(false)
   const [receipt, setReceipt] = useState(false)
   const action = useAction()
+  const cancelPayout = useDeskMutation('withdrawals.cancel')
   const w = read.data?.withdrawal
 
   const cancel = async () => {
-    const updated = await action.run(() => call('withdrawals.cancel', { withdrawalId }))
+    const updated = await action.run(() => cancelPayout.mutateAsync({ withdrawalId }))
     setConfirm(false)
     if (updated) patchWithdrawal(client, updated, false)
     else void read.refetch()

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 
@@ -13,17 +13,15 @@ export function PayoutNote({ payoutId }: { payoutId: string }) {
   const hit = hits.data?.find((h) => h.payoutId === payoutId)
   const [draft, setDraft] = useState<string | null>(null)
   const action = useAction()
+  const setNote = useDeskMutation('payouts.setNote')
   if (!hit) return null
   const checked = draft === null ? null : NoteSchema.safeParse(draft.trim())
   const problem = checked && !checked.success ? (checked.error.issues[0]?.message ?? 'not allowed') : null
 
   const save = async () => {
     if (draft === null || problem) return
-    const saved = await action.run(() => call('payouts.setNote', { ref: payoutId, note: draft.trim() }))
-    if (saved) {
-      setDraft(null)
-      void hits.refetch()
-    }
+    const saved = await action.run(() => setNote.mutateAsync({ ref: payoutId, note: draft.trim() }))
+    if (saved) setDraft(null)
   }
 
   return (

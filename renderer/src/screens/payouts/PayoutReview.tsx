@@ -4,11 +4,12 @@ import { findNetwork } from '@shared/api/networks'
 import { readDecimal } from '@shared/format/decimal'
 import { retypedProblem } from '@shared/payouts/retyped-total'
 import { testAmountProblem } from '@shared/payouts/test-amount'
-import { call, DeskCallError } from '../../desk'
+import { DeskCallError } from '../../desk'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useProfiles } from '../../stores/profiles'
 import type { PayoutDraft } from './PayoutForm'
@@ -52,16 +53,19 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const testOk = !testing || testAmountProblem(testAmount, body.amount, body.asset) === null
   const confirmed = mismatch === null && firstChecked && testOk
 
+  const requestTest = useDeskMutation('payouts.requestTest')
+  const requestRest = useDeskMutation('payouts.requestRest')
+  const request = useDeskMutation('payouts.request')
   const submit = async () => {
     if (!confirmed) return
     const result = await action.run(async () => {
       // Production: core checks the amount typed again too, as the plain decimal read in the person's locale.
       const retypedAmount = production ? readDecimal(retyped) : null
       const r = testing
-        ? await call('payouts.requestTest', { body, testAmount: sending, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
+        ? await requestTest.mutateAsync({ body, testAmount: sending, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
         : restOf
-          ? await call('payouts.requestRest', { testKey: restOf, retypedAmount })
-          : await call('payouts.request', { ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
+          ? await requestRest.mutateAsync({ testKey: restOf, retypedAmount })
+          : await request.mutateAsync({ ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)

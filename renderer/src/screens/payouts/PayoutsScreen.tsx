@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { markOld } from '../../data/desk-events'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { BatchScreen } from '../batch/BatchScreen'
@@ -37,8 +38,7 @@ export function PayoutsScreen() {
         <button
           type="button"
           onClick={() => {
-            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
-            void client.invalidateQueries({ queryKey: ['payouts.outbox'] })
+            void markOld(client, ['withdrawals.list', 'payouts.outbox'])
           }}
         >
           Refresh
@@ -58,7 +58,7 @@ export function PayoutsScreen() {
           New payout
         </button>
       </div>
-      <HeldPanel onReleased={() => void client.invalidateQueries({ queryKey: ['withdrawals.list'] })} />
+      <HeldPanel />
       <OutboxPanel />
       <WaitingPanel />
       <TestPayoutsPanel
@@ -72,7 +72,8 @@ export function PayoutsScreen() {
         <BatchScreen
           onClose={() => {
             setStep({ kind: 'list' })
-            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
+            // Rows a batch sent were put at the top of the list as they were accepted; the list is read whole again.
+            void markOld(client, ['withdrawals.list'])
           }}
         />
       ) : null}
@@ -87,7 +88,6 @@ export function PayoutsScreen() {
           onDone={(r) => {
             setResult(r)
             setStep({ kind: 'list' })
-            void client.invalidateQueries({ queryKey: ['withdrawals.list'] })
           }}
         />
       ) : null}

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 
@@ -16,6 +16,7 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
   const receipt = useDeskQuery('payouts.receipt', { ref: payoutId })
   const info = useDeskQuery('app.info', {})
   const action = useAction()
+  const savePdf = useDeskMutation('payouts.saveReceiptPdf')
   const [savedTo, setSavedTo] = useState<string | null>(null)
 
   const print = async () => {
@@ -23,7 +24,7 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
       window.print()
       return
     }
-    const saved = await action.run(() => call('payouts.saveReceiptPdf', { ref: payoutId }))
+    const saved = await action.run(() => savePdf.mutateAsync({ ref: payoutId }))
     if (saved?.path) setSavedTo(saved.path)
   }
 

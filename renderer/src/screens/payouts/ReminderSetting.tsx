@@ -1,22 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '@shared/ipc/channels/settings'
-import { call } from '../../desk'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 
 /** The app setting: after how many minutes of waiting for approval a payout is reminded of (once). */
 export function ReminderSetting() {
   const settings = useDeskQuery('settings.get', {})
-  const client = useQueryClient()
+  const setReminder = useDeskMutation('settings.setApprovalReminder')
   const action = useAction()
   const current = settings.data?.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES
   const [draft, setDraft] = useState<string | null>(null)
   const save = async () => {
-    const saved = await action.run(() => call('settings.setApprovalReminder', { minutes: Number(draft) }))
+    const saved = await action.run(() => setReminder.mutateAsync({ minutes: Number(draft) }))
     if (!saved) return
-    client.setQueryData(['settings.get', {}], saved)
     setDraft(null)
   }
   return (

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { sameAddress } from '@shared/api/address'
 import type { TestPayoutView } from '@shared/ipc/channels/first-payouts'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { useAction } from '../../components/useAction'
-import { call } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { ownerName } from '../destinations/owner-name'
@@ -17,7 +16,7 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
   const tests = useDeskQuery('payouts.tests', {})
   const wallets = useDeskQuery('wallets.list', {}, { staleTime: 30_000 })
   const book = useDeskQuery('counterparties.list', {}, { staleTime: 30_000 })
-  const client = useQueryClient()
+  const dismissTest = useDeskMutation('payouts.dismissTest')
   const action = useAction()
   if (tests.error) return <ErrorBox error={tests.error} title="Test payouts could not be read" onRetry={() => void tests.refetch()} />
   const rows = tests.data ?? []
@@ -29,10 +28,7 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
     return wallet && destination ? { wallet, destination, body: { ...t.body, amount: t.restAmount }, reference: '' } : null
   }
   const dismiss = (t: TestPayoutView) =>
-    void action.run(async () => {
-      await call('payouts.dismissTest', { testKey: t.testKey })
-      await client.invalidateQueries({ queryKey: ['payouts.tests'] })
-    })
+    void action.run(() => dismissTest.mutateAsync({ testKey: t.testKey }))
 
   return (
     <section className="panel" aria-label="Test payouts" data-testid="test-payouts">

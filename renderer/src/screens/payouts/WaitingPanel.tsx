@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
-import { call } from '../../desk'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { EntryCells } from './EntryCells'
 
@@ -15,17 +14,14 @@ import { EntryCells } from './EntryCells'
  */
 export function WaitingPanel() {
   const outbox = useDeskQuery('payouts.outbox', {})
-  const client = useQueryClient()
+  const discard = useDeskMutation('payouts.discard')
   const action = useAction()
   const [cancelling, setCancelling] = useState<OutboxEntryView | null>(null)
   const waiting = outbox.data?.filter((e) => e.state === 'queued' && e.batchId === null) ?? []
   if (waiting.length === 0) return null
 
   const cancel = async (key: string) => {
-    await action.run(async () => {
-      await call('payouts.discard', { idempotencyKey: key })
-      await client.invalidateQueries({ queryKey: ['payouts.outbox'] })
-    })
+    await action.run(() => discard.mutateAsync({ idempotencyKey: key }))
     setCancelling(null)
   }
 

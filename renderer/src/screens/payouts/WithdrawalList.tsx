@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react'
 import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@shared/api/resources'
-import { call } from '../../desk'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
@@ -11,6 +10,7 @@ import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import { useSlashFocus } from '../../components/useSlashFocus'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
@@ -30,6 +30,7 @@ function emptyTitle(loaded: number, f: { status: string; wallet: string }): stri
 export function WithdrawalList() {
   const go = useNav((s) => s.go)
   const wallets = useDeskQuery('wallets.list', {})
+  const exportPayouts = useDeskMutation('withdrawals.export')
   const [walletId, setWalletId] = useState('')
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
@@ -100,7 +101,7 @@ export function WithdrawalList() {
         note="Exports every payout of the current wallet and status filter, with wallet names, destination labels, references and notes."
         cancelChannel="withdrawals.cancelExport"
         run={() =>
-          call('withdrawals.export', {
+          exportPayouts.mutateAsync({
             ...(walletId ? { wallet_id: walletId } : {}),
             ...(status ? { status: status as WithdrawalStatus } : {}),
           })

@@ -4,7 +4,7 @@ import type { LedgerFilter } from '@shared/api/ledger-query'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Field } from '../../components/Field'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { call } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useTimeZone } from '../../stores/time-zone'
 import { PriceTableImport } from './PriceTableImport'
 
@@ -19,6 +19,7 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
   const [format, setFormat] = useState<AccountingFormat | ''>('')
   const [fiat, setFiat] = useState('')
   const prices = useDeskQuery('history.prices', {})
+  const exportLedger = useDeskMutation('transactions.export')
   const zone = useTimeZone((s) => s.zone)
   const timeZone = zone === 'utc' ? 'UTC' : localZone()
   const needsAsset = format !== '' && STATEMENT_FORMATS.includes(format) && !filter.asset
@@ -57,14 +58,14 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
           </Field>
         ) : null}
       </div>
-      {format !== '' ? <PriceTableImport summary={prices.data} onImported={() => void prices.refetch()} /> : null}
+      {format !== '' ? <PriceTableImport summary={prices.data} /> : null}
       <CsvExportPanel
         label={format === '' ? 'Export filter to CSV' : `Export as ${ACCOUNTING_FORMAT_NAMES[format]}`}
         note={note}
         disabled={needsAsset}
         cancelChannel="transactions.cancelExport"
         run={() =>
-          call('transactions.export', format === '' ? filter : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } })
+          exportLedger.mutateAsync(format === '' ? filter : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } })
         }
         progressText={format === '' ? undefined : (p) => `${p.rows} lines so far`}
       />

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { splitTags, TAG_MAX, TAGS_MAX, TagsSchema, type LegNote } from '@shared/api/leg-notes'
 import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
-import { call, type DeskCallError } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { UserText } from '../../names/UserText'
@@ -21,10 +20,7 @@ const firstProblem = (r: { success: boolean; error?: { issues: Array<{ message: 
  */
 export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
   const [draft, setDraft] = useState<Draft | null>(null)
-  const save = useMutation<LegNote, DeskCallError, { leg: LegNote; draft: Draft }>({
-    mutationFn: ({ leg, draft: d }) => call('history.setLegNote', { transactionId: leg.transactionId, direction: leg.direction, note: d.words.trim(), tags: splitTags(d.tagLine) }),
-    onSuccess: () => setDraft(null),
-  })
+  const save = useDeskMutation('history.setLegNote')
   if (!own) return null
   const noteProblem = draft ? firstProblem(NoteSchema.safeParse(draft.words.trim())) : null
   const tagsProblem = draft ? firstProblem(TagsSchema.safeParse(splitTags(draft.tagLine))) : null
@@ -60,7 +56,7 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
       aria-label={`Note and tags of the ${what}`}
       onSubmit={(e) => {
         e.preventDefault()
-        if (!noteProblem && !tagsProblem) save.mutate({ leg: own, draft })
+        if (!noteProblem && !tagsProblem) save.mutate({ transactionId: own.transactionId, direction: own.direction, note: draft.words.trim(), tags: splitTags(draft.tagLine) }, { onSuccess: () => setDraft(null) })
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !save.isPending) {

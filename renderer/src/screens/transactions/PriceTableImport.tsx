@@ -2,7 +2,8 @@ import type { ChannelOutput } from '@shared/ipc/channels'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
-import { call, DeskCallError } from '../../desk'
+import { DeskCallError } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
 
 type Summary = ChannelOutput<'history.prices'>
@@ -14,8 +15,9 @@ const MAX_BYTES = 10 * 1024 * 1024
  * The profile's price table for the accounting exports' fiat column: what it holds, and a file to replace it with.
  * The core checks the whole file first; a bad line refuses it, naming the line, and the table before stays.
  */
-export function PriceTableImport({ summary, onImported }: { summary: Summary | undefined; onImported: () => void }) {
+export function PriceTableImport({ summary }: { summary: Summary | undefined }) {
   const action = useAction()
+  const importPrices = useDeskMutation('history.importPrices')
 
   const pick = async (file: File | undefined) => {
     if (!file) return
@@ -24,7 +26,7 @@ export function PriceTableImport({ summary, onImported }: { summary: Summary | u
       return
     }
     const text = await file.text()
-    if (await action.run(() => call('history.importPrices', { source: file.name, text }))) onImported()
+    await action.run(() => importPrices.mutateAsync({ source: file.name, text }))
   }
 
   return (

@@ -6,7 +6,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
-import { call } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { WalletRef } from '../../names/WalletRef'
 import { presetPeriod, REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportPreset } from '@shared/api/report-presets'
 import { RollForwardTable } from './RollForwardTable'
@@ -40,6 +40,8 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const [report, setReport] = useState<ReconciliationReport | null>(null)
   const [preset, setPreset] = useState<ReportPreset>('custom')
   const build = useAction()
+  const buildReport = useDeskMutation('history.report')
+  const exportReport = useDeskMutation('history.exportReport')
   const input = period.from && period.to ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) } : null
   const problem = !input ? 'Choose the start and the end of the period.' : input.from >= input.to ? 'The start must be before the end.' : null
 
@@ -59,7 +61,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const run = async () => {
     if (!input || problem) return
     setReport(null)
-    const answer = await build.run(() => call('history.report', input))
+    const answer = await build.run(() => buildReport.mutateAsync(input))
     if (answer) setReport(answer)
   }
 
@@ -94,7 +96,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
             label="Export report to CSV"
             note="This period’s report with its header block (period, profile, environment, generated-at), counted again from the ledger."
             cancelChannel="history.cancelExport"
-            run={() => call('history.exportReport', input)}
+            run={() => exportReport.mutateAsync(input)}
             progressText={(p) => `${p.rows.toLocaleString()} movements counted so far`}
             doneText={(r) => `Report of ${r.rows.toLocaleString()} movements saved to ${r.path ?? 'the chosen file'}`}
           />

@@ -3,7 +3,8 @@ import type { LedgerRow } from '@shared/api/ledger-query'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
-import { call, on } from '../../desk'
+import { on } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useProfiles } from '../../stores/profiles'
@@ -57,6 +58,7 @@ export function TransactionsScreen() {
   const { rows, loading, error, done, outdated, loadMore, open, reload } = useLedgerList()
   const wallets = useDeskQuery('wallets.list', {})
   const summary = useDeskQuery('history.summary', {})
+  const { mutateAsync: startSync } = useDeskMutation('history.sync')
   const [draft, setDraft] = useState<FilterDraft>({ ...EMPTY_DRAFT, walletId: initialWallet ?? '' })
   // Typing in the search box re-renders at once; the query follows the deferred text.
   const deferredDraft = useDeferredValue(draft)
@@ -76,8 +78,8 @@ export function TransactionsScreen() {
     if (!s || syncAsked.current) return
     syncAsked.current = true
     const recent = s.ledger.syncedAt !== null && Date.now() - Date.parse(s.ledger.syncedAt) < FRESH_MS
-    if (s.sync.state !== 'running' && s.sync.state !== 'paused' && !recent) void call('history.sync', {}).catch(() => undefined)
-  }, [summary.data])
+    if (s.sync.state !== 'running' && s.sync.state !== 'paused' && !recent) void startSync({}).catch(() => undefined)
+  }, [summary.data, startSync])
 
   const change = useCallback((c: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...c })), [])
   const choose = useCallback((t: LedgerRow) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])

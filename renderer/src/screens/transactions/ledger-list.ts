@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { LedgerFilter, LedgerPosition, LedgerRow } from '@shared/api/ledger-query'
-import { asDeskError, call, type DeskCallError } from '../../desk'
+import { readDesk } from '../../data/read-desk'
+import { asDeskError, type DeskCallError } from '../../desk'
 
 /** Rows asked of the ledger at a time: a screenful several times over, read from disk in a few milliseconds. */
 const PAGE = 200
@@ -57,7 +58,7 @@ export const useLedgerList = create<LedgerListState>((set, get) => ({
     if (loading || done) return
     set({ loading: true, error: null })
     try {
-      const page = await call('history.page', { ...filter, limit: PAGE, ...(next ? { after: next } : {}) })
+      const page = await readDesk('history.page', { ...filter, limit: PAGE, ...(next ? { after: next } : {}) })
       if (get().generation !== generation) return
       set((s) => ({ rows: s.rows.concat(page.rows), next: page.next, done: page.next === null, loading: false }))
     } catch (err) {
@@ -70,7 +71,7 @@ export const useLedgerList = create<LedgerListState>((set, get) => ({
     if (rows.length > REFRESH_IN_PLACE) return set({ outdated: true })
     try {
       // The rows shown are replaced in one step, so the table never flashes empty.
-      const page = await call('history.page', { ...filter, limit: Math.max(PAGE, rows.length) })
+      const page = await readDesk('history.page', { ...filter, limit: Math.max(PAGE, rows.length) })
       if (get().generation !== generation) return
       set((s) => ({ rows: page.rows, next: page.next, done: page.next === null, loading: false, error: null, generation: s.generation + 1 }))
     } catch {

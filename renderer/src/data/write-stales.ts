@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { markOld } from './desk-events'
+import type { ReadChannel, WriteChannel } from './read-channels'
+
+/**
+ * Reads a write makes old that no core event covers: settings kept in a local file (the core announces none of
+ * them), and the payout list, which outbox.changed only marks old while a send is in flight, so the screen that
+ * requested or resolved a payout reads it once the send is over. Every other write is followed by the core's events
+ * (desk-events.ts) alone.
+ */
+export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel[] } = {
+  'payouts.request': ['withdrawals.list'],
+  'payouts.requestTest': ['withdrawals.list'],
+  'payouts.requestRest': ['withdrawals.list'],
+  'payouts.resend': ['withdrawals.list'],
+  'payouts.checkAgain': ['withdrawals.list'],
+  'payouts.discard': ['withdrawals.list'],
+  'held.release': ['withdrawals.list'],
+  'batch.submit': ['withdrawals.list'],
+  'batch.pause': ['batch.status'],
+  'batch.resume': ['batch.status'],
+  'batch.cancel': ['batch.status'],
+  'payouts.dismissTest': ['payouts.tests'],
+  'payouts.setNote': ['payouts.search', 'payouts.receipt'],
+  'held.setExpiry': ['held.expiry', 'held.list'],
+  'settings.setApprovalReminder': ['settings.get'],
+  'settings.setHideFromScreenCapture': ['settings.get'],
+  'history.setDustThreshold': ['history.dustThresholds'],
+  'history.importPrices': ['history.prices'],
+  'policy.set': ['policy.show'],
+  'policy.clear': ['policy.show'],
+  'counterparties.create': ['counterparties.list'],
+  'counterparties.createLookalike': ['counterparties.list'],
+}
+
+/** Marks old what a write made old; resolves once the reads on screen were read again. */
+export function staleAfterWrite(client: QueryClient, channel: WriteChannel): Promise<void> {
+  return markOld(client, WRITE_STALES[channel] ?? [])
+}

@@ -1,0 +1,136 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Withdrawal } from '../../../shared/api/resources'
+import type { EventName, EventPayload } from '../../../shared/ipc/events'
+import { wireDeskEvents, type Subscribe } from '../../../renderer/src/data/desk-events'
+import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
+import { READ_CHANNELS, type ReadChannel, type WriteChannel } from '../../../renderer/src/data/read-channels'
+import { staleAfterWrite, WRITE_STALES } from '../../../renderer/src/data/write-stales'
+
+/** One cached read of every read channel (the payout list empty, as lists are arrays). */
+function cacheOfEverything(): QueryClient {
+  const client = createDeskQueryClient()
+  for (const channel of READ_CHANNELS) client.setQueryData([channel, {}], channel === 'withdrawals.list' ? [] : { seeded: channel })
+  return client
+}
+
+const markedOld = (client: QueryClient): ReadChannel[] =>
+  client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey[0] as ReadChannel)
+    .sort()
+
+function fakeEvents() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const on: Subscribe = (event, listener) => {
+    const set = listeners.get(event) ?? new Set()
+    listeners.set(event, set)
+    set.add(listener as (payload: unknown) => void)
+    return () => set.delete(listener as (payload: unknown) => void)
+  }
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload))
+  return { on, emit }
+}
+
+const payout = (status: Withdrawal['status']): Withdrawal => ({
+  id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
+  status,
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.5',
+  destination: '0xabc',
+  network: 'ethereum-sepolia',
+  tx_hash: null,
+  created_at: '2026-11-23T07:00:00Z',
+  updated_at: '2026-11-23T07:00:00Z',
+})
+
+/** Emits one event into a cache holding every read and answers which reads it marked old, the batch's throttle run out. */
+function after<E extends EventName>(event: E, payload: EventPayload<E>): ReadChannel[] {
+  const client = cacheOfEverything()
+  const events = fakeEvents()
+  const stop = wireDeskEvents(client, events.on, () => 'p1')
+  events.emit(event, payload)
+  vi.runAllTimers()
+  stop()
+  return markedOld(client)
+}
+
+const sorted = (channels: ReadChannel[]) => [...channels].sort()
+
+describe('core events mark old exactly the reads they change', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('outbox.changed: the outbox and everything listed from it, the payout list quietly, the batch', () => {
+    expect(after('outbox.changed', { profileId: 'p1' })).toEqual(
+      sorted(['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page', 'withdrawals.list', 'batch.status']),
+    )
+  })
+
+  it('withdrawal.updated of a payout no list holds: its tests, first-payout answer, search, the lists and the batch', () => {
+    expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('pending_approval'), previousStatus: null, stale: false })).toEqual(
+      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status']),
+    )
+  })
+
+  it('withdrawal.updated of a payout that completed: balances and on-chain history too', () => {
+    expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('completed'), previousStatus: 'processing', stale: false })).toEqual(
+      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'wallets.list', 'wallets.get', 'transactions.page', 'transactions.get']),
+    )
+  })
+
+  it('history.progress: the ledger summary and legs only', () => {
+    const progress = { profileId: 'p1', state: 'running', pages: 1, rows: 2, rowsPerSecond: 1, etaSeconds: null, reachedBack: null, error: null } as const
+    expect(after('history.progress', progress)).toEqual(sorted(['history.summary', 'history.legs']))
+  })
+
+  it('pacing.changed: the request budget only', () => {
+    expect(after('pacing.changed', { remaining: 3, limit: 10 })).toEqual(['pacing.status'])
+  })
+
+  it('history.notesChanged: the leg notes only (the ledger rows follow the event themselves)', () => {
+    expect(after('history.notesChanged', { profileId: 'p1' })).toEqual(['history.legNotes'])
+  })
+
+  it('events of another profile, exports, clipboard and notices mark nothing old', () => {
+    expect(after('outbox.changed', { profileId: 'p2' })).toEqual([])
+    expect(after('history.progress', { profileId: 'p2', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null })).toEqual([])
+    expect(after('export.progress', { exportId: 'e', rows: 1, pages: 1, done: false })).toEqual([])
+    expect(after('clipboard.swapped', { network: 'n', copied: 'a', found: 'b', message: 'm' })).toEqual([])
+    expect(after('app.notice', { level: 'info', message: 'm' })).toEqual([])
+    expect(after('profiles.changed', {})).toEqual([])
+  })
+
+  it('reads a moving batch again at most once a second, the last change always read', () => {
+    const client = cacheOfEverything()
+    const events = fakeEvents()
+    const refetch = vi.spyOn(client, 'invalidateQueries')
+    wireDeskEvents(client, events.on, () => 'p1')
+    const batchReads = () => refetch.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'batch.status').length
+    for (let i = 0; i < 50; i++) {
+      events.emit('outbox.changed', { profileId: 'p1' })
+      vi.advanceTimersByTime(40)
+    }
+    // 2 s of changes every 40 ms: one read at once, then one a second.
+    expect(batchReads()).toBe(3)
+    vi.runAllTimers()
+    expect(batchReads()).toBe(3)
+  })
+})
+
+describe('writes no core event covers mark old exactly their table entry', () => {
+  it.each(Object.entries(WRITE_STALES) as Array<[WriteChannel, readonly ReadChannel[]]>)('%s', async (write, stale) => {
+    const client = cacheOfEverything()
+    await staleAfterWrite(client, write)
+    expect(markedOld(client)).toEqual(sorted([...stale]))
+  })
+
+  it('a write the core announces marks nothing old by hand', async () => {
+    const client = cacheOfEverything()
+    await staleAfterWrite(client, 'withdrawals.cancel')
+    expect(markedOld(client)).toEqual([])
+  })
+})
