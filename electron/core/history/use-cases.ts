@@ -1,0 +1,182 @@
+import { readFile, stat } from 'node:fs/promises'
+import type { PriceTableSummary } from '../../../shared/api/accounting-export'
+import type { LegNote } from '../../../shared/api/leg-notes'
+import type { ReconciliationReport } from '../../../shared/api/ledger-report'
+import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
+import type { DustThresholdRow } from '../../../shared/address/dust-bait'
+import type { GuardClient } from '../destinations/lookalike-guard'
+import { DeskError } from '../errors'
+import type { ExportProgress } from '../exports/csv-export'
+import type { Profile } from '../profiles'
+import { legNotesRepo, type DeskStore, type LedgerRepo } from '../store'
+import { exportAccountingFile, withAccountingLines, type AccountingRun, type AccountingTally } from './accounting/accounting-export'
+import { importPriceTable, priceTableSummary } from './accounting/price-import'
+import { MAX_PRICE_BYTES } from './accounting/price-table'
+import { refreshAddressNames } from './accounting/refresh-names'
+import { compareWithProvider, type WalletReader } from './balance-compare'
+import { writeCsvFile } from './csv-chunks'
+import { dustThresholdRows, setDustThreshold } from './dust-thresholds'
+import { ledgerCoverage, requireFilterCovered } from './ledger-coverage'
+import { ledgerCsvLines, ledgerExportView } from './ledger-csv'
+import { exportLedgerCsv } from './ledger-export'
+import { openLedger } from './ledger-scope'
+import { editLegNote, legNotes, type LegNoteChange, type LegRef } from './leg-notes'
+import { reportCsvLines } from './report-csv'
+import { buildReport } from './report-run'
+import type { ReportPeriod } from './reconciliation'
+
+/** What a history use case needs of an open profile: its store and its ledger, bound to the profile's provider and key. */
+export interface HistoryLedger {
+  store: DeskStore
+  ledger: LedgerRepo
+}
+
+/** The ledger of the profile's active key, a ledger left by another environment or key cleared first; a profile without a Key ID has none. */
+export function profileLedger(store: DeskStore, profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>): HistoryLedger & { cleared: boolean } {
+  if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
+  return { store, ...openLedger(store, profile.baseUrl, profile.keyId) }
+}
+
+/** The ledger's summary (rows, not final, synced to) and the edge it vouches for, in ms (null before a first page). */
+export const ledgerSummary = ({ store, ledger }: HistoryLedger) => store.read('read the history ledger', () => ledger.summary())
+export const syncedToMs = ({ store, ledger }: HistoryLedger): number | null => store.read('read the history ledger', () => ledgerCoverage(ledger.state())?.to ?? null)
+
+/** One page of the ledger, newest first, as the Transactions screen pages it. */
+export const ledgerPage = ({ store, ledger }: HistoryLedger, filter: LedgerFilter, after: Parameters<LedgerRepo['page']>[1], limit: number) =>
+  store.read('read the history ledger', () => ledger.page(filter, after, limit))
+export const ledgerLegs = ({ store, ledger }: HistoryLedger, transactionId: string) => store.read('read the history ledger', () => ledger.legs(transactionId))
+
+/** The newest legs of a filter (text, tag, wallet, asset), each with its private note and tags. */
+export function searchLedger({ store, ledger }: HistoryLedger, filter: LedgerFilter, limit: number): Array<LedgerRow & { own: LegNote }> {
+  return store.read('read the history ledger', () => {
+    const notes = store.repo(legNotesRepo)
+    return ledger.page(filter, undefined, limit).rows.map((row) => ({ ...row, own: notes.get(row.id, row.direction) }))
+  })
+}
+
+export const notesOfMovement = ({ store, ledger }: HistoryLedger, transactionId: string): LegNote[] => legNotes(store, ledger, transactionId)
+/** A leg's note and tags changed, checked by the one rule whatever the surface, and who did it audited. */
+export const noteLeg = ({ store, ledger }: HistoryLedger, ref: LegRef, change: LegNoteChange, actor: string): LegNote => editLegNote(store, ledger, ref, change, actor)
+
+/**
+ * The ledger's rows of a filter as CSV lines in the export's columns, over one view of the ledger from the coverage
+ * check to the last row (a sync committing meanwhile changes nothing), handed to `write`. A period the ledger has not
+ * synced is refused, naming what is missing, as in the app's export.
+ */
+export function withLedgerCsvLines<T>(store: DeskStore, filter: LedgerFilter, write: (lines: Iterable<string>) => Promise<T>): Promise<T> {
+  return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
+    requireFilterCovered(view.ledger.state(), filter)
+    return write(ledgerCsvLines(view, filter))
+  })
+}
+
+/** The app's ledger export to a chosen file, with progress and a cancel; the same coverage rule as `withLedgerCsvLines`. */
+export const exportLedgerFile = (store: DeskStore, filter: LedgerFilter, target: string, signal: AbortSignal, onProgress: (p: ExportProgress) => void) =>
+  exportLedgerCsv(store, filter, target, signal, onProgress)
+
+/**
+ * The destination book and wallets read once before an accounting preset, so payees carry the book's current labels.
+ * Best effort: the reason they could not be read is returned, and payees are named from the copy the store holds.
+ */
+export const refreshPayeeNames = (store: DeskStore, client: GuardClient): Promise<string | null> => refreshAddressNames(store, client)
+
+/** An accounting preset's lines and tally (the CLI's stdout or file), names refreshed first by the caller. */
+export const withAccountingExport = <T>(store: DeskStore, run: AccountingRun, write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>) => withAccountingLines(store, run, write)
+
+/** The app's accounting export to a chosen file: payee names refreshed, then the preset written with progress and a cancel. */
+export async function exportAccountingPreset(
+  session: { store: DeskStore; client: GuardClient },
+  run: Pick<AccountingRun, 'filter' | 'options'>,
+  target: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
+  await refreshPayeeNames(session.store, session.client)
+  return exportAccountingFile(session.store, run.filter, run.options, target, signal, onProgress)
+}
+
+export { tallyText, type AccountingTally } from './accounting/accounting-export'
+
+/** Opens a way to read wallets from the provider for one errand (a signed client), only when a comparison needs it. */
+export type WalletAccess = <T>(read: (readWallet: WalletReader) => Promise<T>) => Promise<T>
+
+/**
+ * The reconciliation report of a period: the roll-forward counted over one view of the ledger and, for a period ending
+ * at the last sync, each closing compared with the provider's balance read fresh (no wallet is read otherwise).
+ */
+export async function reconciliationReport(store: DeskStore, period: ReportPeriod, wallets: WalletAccess, signal?: AbortSignal, onProgress?: (rows: number) => void): Promise<ReconciliationReport> {
+  const counts = await buildReport(store, period, signal, onProgress)
+  return counts.to === counts.syncedTo ? wallets((readWallet) => compareWithProvider(counts, readWallet)) : counts
+}
+
+/** The header block of a report file: which profile, environment and provider it counts, and when. */
+export const reportHeader = (profile: Pick<Profile, 'name' | 'environment' | 'baseUrl'>) => ({
+  profile: profile.name,
+  environment: profile.environment,
+  baseUrl: profile.baseUrl,
+  generatedAt: new Date().toISOString(),
+})
+export type ReportHeader = ReturnType<typeof reportHeader>
+
+export const reportCsv = (report: ReconciliationReport, header: ReportHeader) => reportCsvLines(report, header)
+export { differences as balanceDifferences } from './balance-compare'
+
+/** The app's report export to a chosen file, with progress; a cancel stops it between steps and says how far it got. */
+export async function exportReportFile(
+  session: {
+    store: DeskStore
+    profile: Pick<Profile, 'name' | 'environment' | 'baseUrl'>
+  },
+  period: ReportPeriod,
+  wallets: WalletAccess,
+  target: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
+  let counted = 0
+  try {
+    const report = await reconciliationReport(session.store, period, wallets, signal, (rows) => {
+      counted = rows
+      onProgress({ rows, pages: 0, done: false })
+    })
+    await writeCsvFile(target, reportCsv(report, reportHeader(session.profile)))
+    onProgress({ rows: report.rows, pages: 0, done: true })
+    return { rows: report.rows, cancelled: false }
+  } catch (err) {
+    if (!signal.aborted) throw err
+    onProgress({ rows: counted, pages: 0, done: true })
+    return { rows: counted, cancelled: true }
+  }
+}
+
+/** The text of a price file, refused before it is read when it is over the limit, and when it is not UTF-8. */
+export async function readPriceFile(file: string): Promise<string> {
+  const info = await stat(file).catch(() => {
+    throw new DeskError('invalid_input', `Cannot read ${file}: no such file.`)
+  })
+  if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
+  if (info.size > MAX_PRICE_BYTES) throw new DeskError('validation_failed', `The price table was not imported: ${file} is over 10 MB.`)
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file))
+  } catch {
+    throw new DeskError('validation_failed', `The price table was not imported: ${file} is not UTF-8 text. Save it as "CSV UTF-8".`)
+  }
+}
+
+/** Replaces the profile's price table with the whole file, checked first (a bad line refuses all of it). */
+export const importPrices = (store: DeskStore, text: string, source: string): PriceTableSummary => importPriceTable(store, text, source)
+export const priceTable = (store: DeskStore): PriceTableSummary => priceTableSummary(store)
+
+export const dustThresholds = (store: DeskStore): DustThresholdRow[] => dustThresholdRows(store)
+/** Sets one asset's dust threshold, judges the ledger's movements of it again, and answers the thresholds as they now are. */
+export function setDust(store: DeskStore, asset: string, below: string): { thresholds: DustThresholdRow[]; flagged: number } {
+  const { flagged } = setDustThreshold(store, asset, below)
+  return { thresholds: dustThresholdRows(store), flagged }
+}
+
+export { ledgerCoverage } from './ledger-coverage'
+export { csvChunks, writeCsvFile } from './csv-chunks'
+export { syncProfileHistory, withProfileClient } from './profile-sync'
+export type { SyncProgress } from './sync-progress'
+export type { LegRef } from './leg-notes'
+export type { ReportPeriod } from './reconciliation'
