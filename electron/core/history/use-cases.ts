@@ -31,10 +31,15 @@ export interface HistoryLedger {
   ledger: LedgerRepo
 }
 
-/** The ledger of the profile's active key, a ledger left by another environment or key cleared first; a profile without a Key ID has none. */
-export function profileLedger(store: DeskStore, profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>): HistoryLedger & { cleared: boolean } {
+/** The Key ID a profile's ledger belongs to; a profile without one has no ledger, refused before anything is opened. */
+export function ledgerKeyOf(profile: Pick<Profile, 'name' | 'keyId'>): string {
   if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
-  return { store, ...openLedger(store, profile.baseUrl, profile.keyId) }
+  return profile.keyId
+}
+
+/** The ledger of the profile's active key, a ledger left by another environment or key cleared first. */
+export function profileLedger(store: DeskStore, profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>): HistoryLedger & { cleared: boolean } {
+  return { store, ...openLedger(store, profile.baseUrl, ledgerKeyOf(profile)) }
 }
 
 /** The ledger's summary (rows, not final, synced to) and the edge it vouches for, in ms (null before a first page). */
