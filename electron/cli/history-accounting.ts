@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import { ACCOUNTING_FORMATS, FiatSchema, TimeZoneSchema, type AccountingFormat, type AccountingOptions } from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
-import { importPrices, readPriceFile, refreshPayeeNames, withProfileClient } from '../core/history/use-cases'
+import { importPriceTable, readPriceFile, refreshAddressNames, withProfileClient } from '../core/history/use-cases'
 import type { Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import { shown } from '../../shared/text/visible-text'
@@ -30,7 +30,7 @@ export async function refreshNames(ctx: CliContext, profile: Profile, store: Des
   try {
     const signer = await ctx.keys.vault.openSigner(profile)
     try {
-      problem = await withProfileClient(profile, store, signer, 'cli', (client) => refreshPayeeNames(store, client))
+      problem = await withProfileClient(profile, store, signer, 'cli', (client) => refreshAddressNames(store, client))
     } finally {
       signer.dispose()
     }
@@ -53,7 +53,7 @@ export const pricesImport: Action = {
     const profile = await ctx.profile(v.profile as string)
     const text = await readPriceFile(file!)
     return ctx.withStore(profile, (store) => {
-      const summary = importPrices(store, text, basename(file!))
+      const summary = importPriceTable(store, text, basename(file!))
       if (v.json) ctx.out(jsonText(summary))
       else ctx.out(`Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ${summary.from} to ${summary.to}.`)
       return 0

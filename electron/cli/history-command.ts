@@ -6,12 +6,12 @@ import {
   ledgerSummary,
   profileLedger,
   reconciliationReport,
-  reportCsv,
+  reportCsvLines,
   reportHeader,
   syncedToMs,
   syncProfileHistory,
   tallyText,
-  withAccountingExport,
+  withAccountingLines,
   withLedgerCsvLines,
   withProfileClient,
   writeCsvFile,
@@ -179,7 +179,7 @@ const exportCsv: Action = {
       if (accounting) {
         await refreshNames(ctx, profile, store)
         // The app's export panel writes a preset through the same function.
-        return withAccountingExport(store, { filter, options: accounting }, async (lines, tally) => {
+        return withAccountingLines(store, { filter, options: accounting }, async (lines, tally) => {
           await writeOut(ctx, v.out, lines)
           ctx.err(`history: ${tallyText(tally)}.`)
           return 0
@@ -209,7 +209,7 @@ const report: Action = {
       for (const line of differenceLines(result)) ctx.err(line)
       const header = reportHeader(profile)
       if (v.json) ctx.out(jsonText({ ...header, ...result }))
-      else printCsv(ctx, reportCsv(result, header))
+      else printCsv(ctx, reportCsvLines(result, header))
       return 0
     })
   },

@@ -1,4 +1,4 @@
-import { dustThresholds, setDust } from '../core/history/use-cases'
+import { dustThresholdRows, setDust } from '../core/history/use-cases'
 import type { Action } from './command'
 import { actionHelp } from './command'
 import { printTable } from './terminal-output'
@@ -17,7 +17,7 @@ export const dust: Action = {
     const profile = await ctx.profile(v.profile as string)
     if ((v.asset === undefined) !== (v.below === undefined)) throw new UsageError('Give --asset and --below together, or neither to list the thresholds.', actionHelp(dust))
     return ctx.withStore(profile, async (store) => {
-      let thresholds = dustThresholds(store)
+      let thresholds = dustThresholdRows(store)
       if (typeof v.asset === 'string' && typeof v.below === 'string') {
         const set = setDust(store, v.asset, v.below)
         thresholds = set.thresholds

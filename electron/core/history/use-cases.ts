@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises'
-import type { PriceTableSummary } from '../../../shared/api/accounting-export'
 import type { LegNote } from '../../../shared/api/leg-notes'
 import type { ReconciliationReport } from '../../../shared/api/ledger-report'
 import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
@@ -9,16 +8,13 @@ import { DeskError } from '../errors'
 import type { ExportProgress } from '../exports/csv-export'
 import type { Profile } from '../profiles'
 import { legNotesRepo, type DeskStore, type LedgerRepo } from '../store'
-import { exportAccountingFile, withAccountingLines, type AccountingRun, type AccountingTally } from './accounting/accounting-export'
-import { importPriceTable, priceTableSummary } from './accounting/price-import'
+import { exportAccountingFile, type AccountingRun } from './accounting/accounting-export'
 import { MAX_PRICE_BYTES } from './accounting/price-table'
 import { refreshAddressNames } from './accounting/refresh-names'
 import { compareWithProvider, type WalletReader } from './balance-compare'
 import { writeCsvFile } from './csv-chunks'
 import { dustThresholdRows, setDustThreshold } from './dust-thresholds'
-import { ledgerCoverage, requireFilterCovered } from './ledger-coverage'
-import { ledgerCsvLines, ledgerExportView } from './ledger-csv'
-import { exportLedgerCsv } from './ledger-export'
+import { ledgerCoverage } from './ledger-coverage'
 import { openLedger } from './ledger-scope'
 import { editLegNote, legNotes, type LegNoteChange, type LegRef } from './leg-notes'
 import { reportCsvLines } from './report-csv'
@@ -63,30 +59,7 @@ export const notesOfMovement = ({ store, ledger }: HistoryLedger, transactionId:
 /** A leg's note and tags changed, checked by the one rule whatever the surface, and who did it audited. */
 export const noteLeg = ({ store, ledger }: HistoryLedger, ref: LegRef, change: LegNoteChange, actor: string): LegNote => editLegNote(store, ledger, ref, change, actor)
 
-/**
- * The ledger's rows of a filter as CSV lines in the export's columns, over one view of the ledger from the coverage
- * check to the last row (a sync committing meanwhile changes nothing), handed to `write`. A period the ledger has not
- * synced is refused, naming what is missing, as in the app's export.
- */
-export function withLedgerCsvLines<T>(store: DeskStore, filter: LedgerFilter, write: (lines: Iterable<string>) => Promise<T>): Promise<T> {
-  return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
-    requireFilterCovered(view.ledger.state(), filter)
-    return write(ledgerCsvLines(view, filter))
-  })
-}
-
-/** The app's ledger export to a chosen file, with progress and a cancel; the same coverage rule as `withLedgerCsvLines`. */
-export const exportLedgerFile = (store: DeskStore, filter: LedgerFilter, target: string, signal: AbortSignal, onProgress: (p: ExportProgress) => void) =>
-  exportLedgerCsv(store, filter, target, signal, onProgress)
-
-/**
- * The destination book and wallets read once before an accounting preset, so payees carry the book's current labels.
- * Best effort: the reason they could not be read is returned, and payees are named from the copy the store holds.
- */
-export const refreshPayeeNames = (store: DeskStore, client: GuardClient): Promise<string | null> => refreshAddressNames(store, client)
-
-/** An accounting preset's lines and tally (the CLI's stdout or file), names refreshed first by the caller. */
-export const withAccountingExport = <T>(store: DeskStore, run: AccountingRun, write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>) => withAccountingLines(store, run, write)
+export { exportLedgerCsv as exportLedgerFile, withLedgerCsvLines } from './ledger-export'
 
 /** The app's accounting export to a chosen file: payee names refreshed, then the preset written with progress and a cancel. */
 export async function exportAccountingPreset(
@@ -96,11 +69,13 @@ export async function exportAccountingPreset(
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
 ): Promise<{ rows: number; cancelled: boolean }> {
-  await refreshPayeeNames(session.store, session.client)
+  // Best effort: payees the book does not name now keep the name the store holds.
+  await refreshAddressNames(session.store, session.client)
   return exportAccountingFile(session.store, run.filter, run.options, target, signal, onProgress)
 }
 
-export { tallyText, type AccountingTally } from './accounting/accounting-export'
+export { tallyText, withAccountingLines, type AccountingTally } from './accounting/accounting-export'
+export { refreshAddressNames } from './accounting/refresh-names'
 
 /** Opens a way to read wallets from the provider for one errand (a signed client), only when a comparison needs it. */
 export type WalletAccess = <T>(read: (readWallet: WalletReader) => Promise<T>) => Promise<T>
@@ -121,17 +96,13 @@ export const reportHeader = (profile: Pick<Profile, 'name' | 'environment' | 'ba
   baseUrl: profile.baseUrl,
   generatedAt: new Date().toISOString(),
 })
-export type ReportHeader = ReturnType<typeof reportHeader>
 
-export const reportCsv = (report: ReconciliationReport, header: ReportHeader) => reportCsvLines(report, header)
+export { reportCsvLines } from './report-csv'
 export { differences as balanceDifferences } from './balance-compare'
 
 /** The app's report export to a chosen file, with progress; a cancel stops it between steps and says how far it got. */
 export async function exportReportFile(
-  session: {
-    store: DeskStore
-    profile: Pick<Profile, 'name' | 'environment' | 'baseUrl'>
-  },
+  session: { store: DeskStore; profile: Pick<Profile, 'name' | 'environment' | 'baseUrl'> },
   period: ReportPeriod,
   wallets: WalletAccess,
   target: string,
@@ -144,7 +115,7 @@ export async function exportReportFile(
       counted = rows
       onProgress({ rows, pages: 0, done: false })
     })
-    await writeCsvFile(target, reportCsv(report, reportHeader(session.profile)))
+    await writeCsvFile(target, reportCsvLines(report, reportHeader(session.profile)))
     onProgress({ rows: report.rows, pages: 0, done: true })
     return { rows: report.rows, cancelled: false }
   } catch (err) {
@@ -168,20 +139,15 @@ export async function readPriceFile(file: string): Promise<string> {
   }
 }
 
-/** Replaces the profile's price table with the whole file, checked first (a bad line refuses all of it). */
-export const importPrices = (store: DeskStore, text: string, source: string): PriceTableSummary => importPriceTable(store, text, source)
-export const priceTable = (store: DeskStore): PriceTableSummary => priceTableSummary(store)
-
-export const dustThresholds = (store: DeskStore): DustThresholdRow[] => dustThresholdRows(store)
 /** Sets one asset's dust threshold, judges the ledger's movements of it again, and answers the thresholds as they now are. */
 export function setDust(store: DeskStore, asset: string, below: string): { thresholds: DustThresholdRow[]; flagged: number } {
   const { flagged } = setDustThreshold(store, asset, below)
   return { thresholds: dustThresholdRows(store), flagged }
 }
 
-export { ledgerCoverage } from './ledger-coverage'
+export { importPriceTable, priceTableSummary } from './accounting/price-import'
+export { dustThresholdRows } from './dust-thresholds'
 export { csvChunks, writeCsvFile } from './csv-chunks'
 export { syncProfileHistory, withProfileClient } from './profile-sync'
 export type { SyncProgress } from './sync-progress'
 export type { LegRef } from './leg-notes'
-export type { ReportPeriod } from './reconciliation'

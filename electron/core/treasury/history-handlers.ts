@@ -3,7 +3,7 @@ import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
-import { dustThresholds, exportReportFile, importPrices, ledgerLegs, ledgerPage, ledgerSummary, noteLeg, notesOfMovement, priceTable, reconciliationReport, setDust, type WalletAccess } from '../history/use-cases'
+import { dustThresholdRows, exportReportFile, importPriceTable, ledgerLegs, ledgerPage, ledgerSummary, noteLeg, notesOfMovement, priceTableSummary, reconciliationReport, setDust, type WalletAccess } from '../history/use-cases'
 import type { TreasurySession } from '../session/session'
 import { whoAmI } from './payout-handlers'
 
@@ -56,9 +56,9 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
       )
     },
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
-    'history.prices': async () => priceTable((await host.session()).store),
-    'history.importPrices': async ({ source, text }) => importPrices((await host.session()).store, text, source),
-    'history.dustThresholds': async () => dustThresholds((await host.session()).store),
+    'history.prices': async () => priceTableSummary((await host.session()).store),
+    'history.importPrices': async ({ source, text }) => importPriceTable((await host.session()).store, text, source),
+    'history.dustThresholds': async () => dustThresholdRows((await host.session()).store),
     'history.setDustThreshold': async ({ asset, below }) => setDust((await host.session()).store, asset, below),
     'history.legNotes': async ({ transactionId }) => notesOfMovement(await host.session(), transactionId),
     'history.setLegNote': async ({ transactionId, direction, note, tags }) => {
