@@ -107,8 +107,6 @@ export default tseslint.config(
           // with the agent's audit log and background log), the profiles, keychain and bus it opens them with, the demo's desk
           // and the connector's entry.
           allow: ['errors', 'export-file', 'store/index', 'session/session', 'session/one-off-session', 'audit/audit-log', 'shell/rotating-log', 'profiles/index', 'vault/index', 'event-bus', 'desk', 'connector/index'],
-          // Folders not yet behind use cases (issue 27); remove one as its use cases land.
-          pending: ['history'],
         },
       ],
     },

@@ -4,8 +4,7 @@ import { dirname, relative, resolve, sep } from 'node:path'
 /**
  * The CLI and the connector reach core only through a feature's use cases (`<feature>/use-cases.ts`), so every
  * surface passes the same rules, plus a short allow-list of what a host must wire itself (errors, the store's
- * opening and types, session opening). A type-only import calls nothing, so it is not checked. `pending` names the core folders not yet behind use cases: imports into
- * them are not checked until they are, and the list only shrinks.
+ * opening and types, session opening). A type-only import calls nothing, so it is not checked.
  */
 function moduleOf(root, importer, source) {
   const target = resolve(dirname(importer), source)
@@ -26,7 +25,6 @@ export default {
         properties: {
           root: { type: 'string' },
           allow: { type: 'array', items: { type: 'string' } },
-          pending: { type: 'array', items: { type: 'string' } },
         },
         additionalProperties: false,
       },
@@ -39,7 +37,6 @@ export default {
     const options = context.options[0] ?? {}
     const root = resolve(context.cwd, options.root ?? 'electron/core')
     const allow = new Set(options.allow ?? [])
-    const pending = new Set(options.pending ?? [])
     const file = context.filename
     const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0]
     const check = (node, source) => {
@@ -47,7 +44,7 @@ export default {
       const module = moduleOf(root, file, source)
       if (module === null) return
       const feature = module.split('/')[0]
-      if (feature === own || /^[^/]+\/use-cases$/.test(module) || allow.has(module) || pending.has(feature)) return
+      if (feature === own || /^[^/]+\/use-cases$/.test(module) || allow.has(module)) return
       context.report({ node, messageId: 'deep', data: { module, feature } })
     }
     return {

@@ -1,16 +1,11 @@
-import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { ACCOUNTING_FORMATS, FiatSchema, TimeZoneSchema, type AccountingFormat, type AccountingOptions } from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
-import { importPriceTable } from '../core/history/accounting/price-import'
-import { refreshAddressNames } from '../core/history/accounting/refresh-names'
-import { withProfileClient } from '../core/history/profile-sync'
+import { importPriceTable, readPriceFile, refreshAddressNames, withProfileClient } from '../core/history/use-cases'
 import type { Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import { shown } from '../../shared/text/visible-text'
 import type { CliContext } from './cli-context'
-import { MAX_PRICE_BYTES } from '../core/history/accounting/price-table'
-import { DeskError } from '../core/errors'
 import type { Action, Values } from './command'
 import { UsageError } from './usage-error'
 
@@ -43,20 +38,6 @@ export async function refreshNames(ctx: CliContext, profile: Profile, store: Des
     problem = err instanceof Error ? err.message : String(err)
   }
   if (problem) ctx.err(`history: the destination book was not read (${shown(problem)}); payees are named from the copy this profile holds.`)
-}
-
-/** The file's text, refused over the size limit or when it is not UTF-8. */
-async function readPriceFile(file: string): Promise<string> {
-  const info = await stat(file).catch(() => {
-    throw new DeskError('invalid_input', `Cannot read ${file}: no such file.`)
-  })
-  if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
-  if (info.size > MAX_PRICE_BYTES) throw new DeskError('validation_failed', `The price table was not imported: ${file} is over 10 MB.`)
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file))
-  } catch {
-    throw new DeskError('validation_failed', `The price table was not imported: ${file} is not UTF-8 text. Save it as "CSV UTF-8".`)
-  }
 }
 
 export const pricesImport: Action = {

@@ -1,15 +1,24 @@
 import { DeskError } from '../core/errors'
-import { csvChunks, writeCsvFile } from '../core/history/csv-chunks'
-import { compareWithProvider, differences } from '../core/history/balance-compare'
-import { ledgerCoverage, requireFilterCovered } from '../core/history/ledger-coverage'
-import { ledgerCsvLines, ledgerExportView } from '../core/history/ledger-csv'
-import { tallyText, withAccountingLines } from '../core/history/accounting/accounting-export'
+import {
+  balanceDifferences,
+  csvChunks,
+  ledgerKeyOf,
+  ledgerSummary,
+  profileLedger,
+  reconciliationReport,
+  reportCsvLines,
+  reportHeader,
+  syncedToMs,
+  syncProfileHistory,
+  tallyText,
+  withAccountingLines,
+  withLedgerCsvLines,
+  withProfileClient,
+  writeCsvFile,
+  type SyncProgress,
+  type WalletAccess,
+} from '../core/history/use-cases'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
-import { openLedger } from '../core/history/ledger-scope'
-import { syncProfileHistory, withProfileClient } from '../core/history/profile-sync'
-import { buildReport } from '../core/history/report-run'
-import { reportCsvLines } from '../core/history/report-csv'
-import type { SyncProgress } from '../core/history/sync-progress'
 import type { Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
@@ -18,7 +27,6 @@ import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { dust } from './history-dust-command'
-import { keyIdOf } from './history-ledger'
 import { list, note, tag } from './history-notes-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
@@ -47,18 +55,21 @@ function reportPeriod(v: Values, usage: string, syncedToMs: number | null): { fr
   return { ...presetPeriod(preset, Date.now(), syncedToMs), walletId: v.wallet as string | undefined }
 }
 
-async function compareBalances(ctx: CliContext, profile: Profile, store: DeskStore, counts: ReconciliationReport): Promise<ReconciliationReport> {
-  const signer = await ctx.keys.vault.openSigner(profile)
-  try {
-    return await withProfileClient(profile, store, signer, 'cli', (client) => compareWithProvider(counts, (id) => client.getWallet(id)))
-  } finally {
-    signer.dispose()
+/** The profile's signer and a signed client, opened only when the report compares balances. */
+const walletsOf =
+  (ctx: CliContext, profile: Profile, store: DeskStore): WalletAccess =>
+  async (read) => {
+    const signer = await ctx.keys.vault.openSigner(profile)
+    try {
+      return await withProfileClient(profile, store, signer, 'cli', (client) => read((id) => client.getWallet(id)))
+    } finally {
+      signer.dispose()
+    }
   }
-}
 
 function differenceLines(r: ReconciliationReport): string[] {
   if (!r.rollForward.compared) return []
-  const rows = differences(r)
+  const rows = balanceDifferences(r)
   if (rows.length === 0) return ['history: every closing balance equals the provider\'s.']
   return rows.map((d) => {
     const where = `${d.walletId} ${d.asset} on ${d.network}`
@@ -93,7 +104,7 @@ const sync: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    keyIdOf(profile)
+    ledgerKeyOf(profile)
     const signer = await ctx.keys.vault.openSigner(profile)
     const stop = new AbortController()
     const interrupt = () => stop.abort(new DeskError('cancelled', 'Interrupted; the next sync continues from the last page recorded.'))
@@ -114,8 +125,7 @@ const sync: Action = {
             ctx.err(progressLine(p))
           },
         })
-        const { ledger } = openLedger(store, profile.baseUrl, signer.keyId)
-        const s = ledger.summary()
+        const s = ledgerSummary(profileLedger(store, profile))
         if (result.cleared) ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
         ctx.out(
           `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
@@ -165,7 +175,7 @@ const exportCsv: Action = {
     const accounting = accountingOptions(v, usage)
     const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined, suspectedPoisoning: v['suspected-poisoning'] === true ? (true as const) : undefined }
     return ctx.withStore(profile, async (store) => {
-      openLedger(store, profile.baseUrl, keyIdOf(profile))
+      profileLedger(store, profile)
       if (accounting) {
         await refreshNames(ctx, profile, store)
         // The app's export panel writes a preset through the same function.
@@ -175,11 +185,8 @@ const exportCsv: Action = {
           return 0
         })
       }
-      // One view of the ledger from the coverage check to the last row, whatever a sync commits meanwhile.
-      return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
-        // The app's ledger export checks the same rule (ledger-export.ts).
-        requireFilterCovered(view.ledger.state(), filter)
-        await writeOut(ctx, v.out, ledgerCsvLines(view, filter))
+      return withLedgerCsvLines(store, filter, async (lines) => {
+        await writeOut(ctx, v.out, lines)
         return 0
       })
     })
@@ -197,12 +204,10 @@ const report: Action = {
     const profile = await ctx.profile(v.profile as string)
     const usage = actionHelp(report)
     return ctx.withStore(profile, async (store) => {
-      const { ledger } = openLedger(store, profile.baseUrl, keyIdOf(profile))
-      const p = reportPeriod(v, usage, ledgerCoverage(ledger.state())?.to ?? null)
-      const counts = await buildReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined })
-      const result = counts.to === counts.syncedTo ? await compareBalances(ctx, profile, store, counts) : counts
+      const p = reportPeriod(v, usage, syncedToMs(profileLedger(store, profile)))
+      const result = await reconciliationReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined }, walletsOf(ctx, profile, store))
       for (const line of differenceLines(result)) ctx.err(line)
-      const header = { profile: profile.name, environment: profile.environment, baseUrl: profile.baseUrl, generatedAt: new Date().toISOString() }
+      const header = reportHeader(profile)
       if (v.json) ctx.out(jsonText({ ...header, ...result }))
       else printCsv(ctx, reportCsvLines(result, header))
       return 0

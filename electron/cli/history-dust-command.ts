@@ -1,4 +1,4 @@
-import { dustThresholdRows, setDustThreshold } from '../core/history/dust-thresholds'
+import { dustThresholdRows, setDust } from '../core/history/use-cases'
 import type { Action } from './command'
 import { actionHelp } from './command'
 import { printTable } from './terminal-output'
@@ -17,11 +17,13 @@ export const dust: Action = {
     const profile = await ctx.profile(v.profile as string)
     if ((v.asset === undefined) !== (v.below === undefined)) throw new UsageError('Give --asset and --below together, or neither to list the thresholds.', actionHelp(dust))
     return ctx.withStore(profile, async (store) => {
+      let thresholds = dustThresholdRows(store)
       if (typeof v.asset === 'string' && typeof v.below === 'string') {
-        const { flagged } = setDustThreshold(store, v.asset, v.below)
-        ctx.err(`history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ${flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`)
+        const set = setDust(store, v.asset, v.below)
+        thresholds = set.thresholds
+        ctx.err(`history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ${set.flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`)
       }
-      printTable(ctx.out, ['asset', 'below', 'set by'], dustThresholdRows(store).map((r) => [r.asset, r.below, r.own ? 'profile' : 'default']))
+      printTable(ctx.out, ['asset', 'below', 'set by'], thresholds.map((r) => [r.asset, r.below, r.own ? 'profile' : 'default']))
       return 0
     })
   },

@@ -1,19 +1,16 @@
 import { splitTags } from '../../shared/api/leg-notes'
 import { LedgerFilterSchema, type LedgerRow } from '../../shared/api/ledger-query'
 import { jsonText, shown } from '../../shared/text/visible-text'
-import { editLegNote, type LegRef } from '../core/history/leg-notes'
-import { openLedger } from '../core/history/ledger-scope'
+import { noteLeg, profileLedger, searchLedger, type HistoryLedger, type LegRef } from '../core/history/use-cases'
 import { localPerson } from '../core/policy/use-cases'
 import type { Profile } from '../core/profiles'
-import { legNotesRepo, type DeskStore, type LedgerRepo } from '../core/store'
 import type { CliContext } from './cli-context'
 import { actionHelp, type Action, type Values } from './command'
-import { keyIdOf } from './history-ledger'
 import { printTable } from './terminal-output'
 import { UsageError } from './usage-error'
 
-function withLedger<T>(ctx: CliContext, profile: Profile, work: (store: DeskStore, ledger: LedgerRepo) => T): Promise<T> {
-  return ctx.withStore(profile, (store) => work(store, openLedger(store, profile.baseUrl, keyIdOf(profile)).ledger))
+function withLedger<T>(ctx: CliContext, profile: Profile, work: (ledger: HistoryLedger) => T): Promise<T> {
+  return ctx.withStore(profile, (store) => work(profileLedger(store, profile)))
 }
 
 function legRef(action: Action, id: string, v: Values): LegRef {
@@ -38,7 +35,7 @@ export const note: Action = {
     if (typeof v.text !== 'string') throw new UsageError('--text is required ("" removes the note).', actionHelp(note))
     const profile = await ctx.profile(v.profile as string)
     const ref = legRef(note, id!, v)
-    const r = await withLedger(ctx, profile, (store, ledger) => editLegNote(store, ledger, ref, { note: v.text as string }, `cli (${localPerson()})`))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, { note: v.text as string }, `cli (${localPerson()})`))
     ctx.out(r.note === null ? `Removed the note of ${saved(r)}.` : `Saved the note of ${saved(r)}.`)
     return 0
   },
@@ -57,7 +54,7 @@ export const tag: Action = {
     const profile = await ctx.profile(v.profile as string)
     const ref = legRef(tag, id!, v)
     const change = { add: splitTags((v.add as string | undefined) ?? ''), remove: splitTags((v.remove as string | undefined) ?? '') }
-    const r = await withLedger(ctx, profile, (store, ledger) => editLegNote(store, ledger, ref, change, `cli (${localPerson()})`))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, `cli (${localPerson()})`))
     ctx.out(`Tags of ${saved(r)}: ${r.tags.length ? r.tags.join(', ') : 'none'}.`)
     return 0
   },
@@ -90,12 +87,7 @@ export const list: Action = {
       throw new UsageError(`--${String(issue?.path[0] ?? 'text')}: ${issue?.message ?? 'invalid'}`, actionHelp(list))
     }
     const profile = await ctx.profile(v.profile as string)
-    const rows = await withLedger(ctx, profile, (store, ledger) =>
-      store.read('read the history ledger', () => {
-        const notes = store.repo(legNotesRepo)
-        return ledger.page(parsed.data, undefined, limit).rows.map((row) => ({ ...row, own: notes.get(row.id, row.direction) }))
-      }),
-    )
+    const rows = await withLedger(ctx, profile, (ledger) => searchLedger(ledger, parsed.data, limit))
     if (v.json) {
       ctx.out(jsonText(rows.map(({ own, ...row }) => ({ ...row, note: own.note, tags: own.tags }))))
       return 0

@@ -2,7 +2,7 @@ import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
 import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
 import { requireFilterCovered } from './ledger-coverage'
-import { ledgerCells, LEDGER_COLUMNS, ledgerExportView, type LedgerExportView } from './ledger-csv'
+import { ledgerCells, ledgerCsvLines, LEDGER_COLUMNS, ledgerExportView, type LedgerExportView } from './ledger-csv'
 
 /** Rows handed to the file writer at a time: progress and a cancel are seen between batches. */
 const BATCH = 2_000
@@ -30,7 +30,7 @@ async function* ledgerBatches(store: DeskStore, { ledger, notes }: LedgerExportV
   }
 }
 
-/** The Transactions screen's export: every ledger row of its filter, in the columns of `payout-desk history export`. */
+/** The Transactions screen's export to the chosen file: every ledger row of its filter, in the columns of `withLedgerCsvLines`, with progress and a cancel. */
 export function exportLedgerCsv(
   store: DeskStore,
   filter: LedgerFilter,
@@ -42,5 +42,16 @@ export function exportLedgerCsv(
   return store.snapshot(ledgerExportView, 'export the history ledger', (view) => {
     requireFilterCovered(view.ledger.state(), filter)
     return writeCsvExport(path, LEDGER_COLUMNS, ledgerBatches(store, view, filter), signal, onProgress)
+  })
+}
+
+/**
+ * `payout-desk history export`: the same rows as CSV lines, over one view of the ledger from the coverage check to the
+ * last row, handed to `write` (a file or stdout). A period the ledger has not synced is refused as in the app's export.
+ */
+export function withLedgerCsvLines<T>(store: DeskStore, filter: LedgerFilter, write: (lines: Iterable<string>) => Promise<T>): Promise<T> {
+  return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
+    requireFilterCovered(view.ledger.state(), filter)
+    return write(ledgerCsvLines(view, filter))
   })
 }

@@ -4,9 +4,7 @@ import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
 import { saveDestination } from '../destinations/use-cases'
 import { findLookalikes } from '../destinations/lookalike-guard'
-import { exportLedgerCsv } from '../history/ledger-export'
-import { exportAccountingFile } from '../history/accounting/accounting-export'
-import { refreshAddressNames } from '../history/accounting/refresh-names'
+import { exportAccountingPreset, exportLedgerFile } from '../history/use-cases'
 import { ExportRuns } from '../exports/export-runs'
 import { walletReads } from '../store'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
@@ -57,12 +55,9 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'transactions.export': async ({ accounting, ...filter }) => {
       const session = await host.session()
       if (accounting) {
-        return exports.run(`${accounting.format}-${today()}.csv`, async (target, signal, onProgress) => {
-          await refreshAddressNames(session.store, session.client)
-          return exportAccountingFile(session.store, filter, accounting, target, signal, onProgress)
-        })
+        return exports.run(`${accounting.format}-${today()}.csv`, (target, signal, onProgress) => exportAccountingPreset(session, { filter, options: accounting }, target, signal, onProgress))
       }
-      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerCsv(session.store, filter, target, signal, onProgress))
+      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerFile(session.store, filter, target, signal, onProgress))
     },
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'withdrawals.export': async (query) => {

@@ -10,7 +10,7 @@ import rule from '../../../eslint/core-entry-points.js'
 RuleTester.describe = describe
 RuleTester.it = it
 
-// A small tree: a core with a feature behind use cases, one still pending, an allowed store index; a CLI beside it.
+// A small tree: a core with a feature behind use cases, an allowed store index; a CLI beside it.
 const base = mkdtempSync(join(tmpdir(), 'core-entry-'))
 const root = join(base, 'core')
 const put = (file: string, text: string) => {
@@ -21,11 +21,10 @@ put('core/payouts/use-cases.ts', 'export const request = 1\n')
 put('core/payouts/outbox.ts', 'export const outbox = 1\n')
 put('core/store/index.ts', 'export const open = 1\n')
 put('core/store/outbox-repo.ts', 'export const repo = 1\n')
-put('core/history/sync.ts', 'export const sync = 1\n')
 put('core/errors.ts', 'export class DeskError extends Error {}\n')
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 
-const options = [{ root, allow: ['errors', 'store/index'], pending: ['history'] }]
+const options = [{ root, allow: ['errors', 'store/index'] }]
 const cli = join(base, 'cli/payout-command.ts')
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
 
@@ -35,8 +34,6 @@ tester.run('desk/core-entry-points', rule, {
     { filename: cli, code: "import { DeskError } from '../core/errors'\nimport { open } from '../core/store'", options },
     // A type names a shape and calls nothing.
     { filename: cli, code: "import type { Outbox } from '../core/payouts/outbox'", options },
-    // A folder not yet behind use cases is listed, and not checked until it is.
-    { filename: cli, code: "import { sync } from '../core/history/sync'", options },
     // Outside core, and a file inside its own core folder (the connector's own modules).
     { filename: cli, code: "import { out } from './terminal-output'\nimport { LIMITS } from '../shared/limits'", options },
     { filename: join(root, 'connector/tools.ts'), code: "import { log } from './connector-log'", options },
@@ -58,5 +55,11 @@ describe('the project lint', () => {
       const [result] = await eslint.lintText(code!, { filePath })
       expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'store/outbox-repo' is inside core")])
     }
+  })
+
+  it('holds the history feature to its use cases as well', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintText("import { buildReport } from '../core/history/report-run'\nexport const r = buildReport\n", { filePath: 'electron/cli/x.ts' })
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'history/report-run' is inside core: call the feature's use cases ('history/use-cases')")])
   })
 })
