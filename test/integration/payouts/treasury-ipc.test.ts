@@ -66,7 +66,7 @@ describe('treasury and payout IPC channels through the desk router', () => {
     const result = await desk.router.call('transactions.export', {})
     expect(result).toMatchObject({ path: join(dir, 'chosen.csv'), cancelled: false })
     const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('id,created_at,direction,from_name,from_address,to_name,to_address,amount,asset,fee,fee_asset,status,tx_hash,network,network_name,wallet_id,suspected_poisoning')
+    expect(lines[0]).toBe('id,created_at,direction,from_name,from_address,to_name,to_address,amount,asset,fee,fee_asset,status,tx_hash,network,network_name,wallet_id,suspected_poisoning,note,tags')
     const expected = new Set<string>()
     for await (const r of ws.client.transactions({ limit: 100 })) expected.add(`${r.id},${r.created_at},${r.direction}`)
     expect(lines.length - 1).toBe(expected.size)
