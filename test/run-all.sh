@@ -14,7 +14,7 @@ step() { # name, command...
 }
 
 step typecheck npm run -s typecheck
-step lint npx eslint .
+step lint npm run -s lint
 step vitest bash test/with-keychain.sh npx vitest run --coverage
 step build npx electron-vite build
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json bash test/with-keychain.sh npx playwright test --reporter=list,json
