@@ -32,7 +32,7 @@ together() { # name command, ...: the steps at once (each one core at most), the
 
 # The static checks only read sources, each on one core: side by side they keep both cores busy. The build comes after
 # them: electron-vite writes a bundled copy of its config beside it for a moment, which ESLint would try to read.
-together 'typecheck npm run -s typecheck' 'lint npx eslint .' 'electronegativity node test/electronegativity.mjs'
+together 'typecheck npm run -s typecheck' 'lint npm run -s lint' 'electronegativity node test/electronegativity.mjs'
 step build npx electron-vite build
 step vitest bash test/with-keychain.sh npx vitest run --coverage
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json bash test/with-keychain.sh npx playwright test --reporter=list,json
