@@ -34,7 +34,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            forbid(['electron', 'node:*', 'react', 'react-dom', 'undici', '@napi-rs/*', '**/electron/**', '**/renderer/**'], 'shared/ is contract code: zod, big.js, @scure/base and @noble/hashes only.'),
+            forbid(
+              ['electron', 'node:*', 'react', 'react-dom', 'undici', '@napi-rs/*', '**/electron/**', '**/renderer/**'],
+              'shared/ is contract code: zod, big.js, @scure/base and @noble/hashes only.',
+            ),
           ],
         },
       ],
@@ -60,7 +63,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')] },
+        {
+          paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }],
+          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
+        },
       ],
     },
   },
@@ -69,14 +75,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'the simulator is plain Node.' }], patterns: [forbid(['**/core/**', '**/core', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'the simulator shares no code with core (its auth checks the client independently).'), forbid(['**/shared/ipc/**'], 'the simulator uses shared/api resource types only.')] },
+        {
+          paths: [{ name: 'electron', message: 'the simulator is plain Node.' }],
+          patterns: [
+            forbid(['**/core/**', '**/core', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'the simulator shares no code with core (its auth checks the client independently).'),
+            forbid(['**/shared/ipc/**'], 'the simulator uses shared/api resource types only.'),
+          ],
+        },
       ],
     },
   },
   {
     files: ['electron/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')] },
+      ],
     },
   },
   {
@@ -106,7 +121,20 @@ export default tseslint.config(
           // What a host wires itself: errors and the file writer's disk errors, the store and session it opens (the connector's
           // with the agent's audit log and background log), the profiles, keychain and bus it opens them with, the demo's desk
           // and the connector's entry.
-          allow: ['errors', 'export-file', 'store/index', 'session/session', 'session/one-off-session', 'audit/audit-log', 'shell/rotating-log', 'profiles/index', 'vault/index', 'event-bus', 'desk', 'connector/index'],
+          allow: [
+            'errors',
+            'export-file',
+            'store/index',
+            'session/session',
+            'session/one-off-session',
+            'audit/audit-log',
+            'shell/rotating-log',
+            'profiles/index',
+            'vault/index',
+            'event-bus',
+            'desk',
+            'connector/index',
+          ],
         },
       ],
     },
@@ -143,7 +171,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
         { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
         {
-          selector: "MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]",
+          selector: 'MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]',
           message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
         },
       ],

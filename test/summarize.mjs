@@ -1,7 +1,10 @@
 // Adds up every runner of `npm test` into one closing line: "N passed, N failed", with vitest's coverage on the line above it.
 import { existsSync, readFileSync } from 'node:fs'
 
-const steps = readFileSync('reports/steps.txt', 'utf8').trim().split('\n').map((l) => l.split(' '))
+const steps = readFileSync('reports/steps.txt', 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => l.split(' '))
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
 let passed = 0
 let failed = 0

@@ -68,7 +68,9 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
   let printed = -1
   const done = await sendBatch(session, batchId, resume, {
     onClaimWait: (lapse) =>
-      ctx.err(`Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} (${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then its claim lapses and this one continues.`),
+      ctx.err(
+        `Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} (${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then its claim lapses and this one continues.`,
+      ),
     onProgress: (p) => {
       if (p.sent === printed || (p.sent % 50 !== 0 && p.sent !== p.total)) return
       printed = p.sent
@@ -76,7 +78,8 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
     },
   })
   ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
-  if (done.refused > 0) ctx.err(`${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`)
+  if (done.refused > 0)
+    ctx.err(`${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`)
   if (!done.finished) ctx.err(`The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`)
   return done.finished && done.refused === 0 && done.unknown === 0 ? 0 : 1
 }
@@ -113,7 +116,7 @@ const submit: Action = {
   name: 'batch submit',
   usage: 'batch submit FILE --profile N [--wallet W] [--yes]',
   summary:
-    'Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows, destinations never paid before and a production profile\'s grand total are confirmed on the terminal unless --yes.',
+    "Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows, destinations never paid before and a production profile's grand total are confirmed on the terminal unless --yes.",
   options: { profile: { type: 'string' }, wallet: { type: 'string' }, yes: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -137,7 +140,11 @@ const submit: Action = {
         ctx.err('Nothing was recorded: the file repeats rows. Confirm them on a terminal or pass --yes.')
         return 1
       }
-      if (first.length > 0 && !yes && !(await confirm(ctx, `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`))) {
+      if (
+        first.length > 0 &&
+        !yes &&
+        !(await confirm(ctx, `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`))
+      ) {
         ctx.err('Nothing was recorded: destinations never paid before were not confirmed.')
         return 1
       }
@@ -173,7 +180,7 @@ const status: Action = {
   name: 'batch status',
   usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
   summary:
-    'Lists a batch\'s rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV; --refresh first reads the payouts\' current status from the provider, 100 a request.',
+    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a request.",
   options: { profile: { type: 'string' }, json: { type: 'boolean' }, state: { type: 'string' }, export: { type: 'string' }, refresh: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['ID'],
@@ -196,7 +203,17 @@ const status: Action = {
     const b = report.batch
     ctx.out(`Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ${b.state}${report.progress.finished ? ', finished' : ''}`)
     ctx.out(progressLine(report.progress))
-    const rows = report.rows.map((r) => [String(r.line), r.reference ?? '', r.destination, `${r.amount} ${r.asset}`, r.idempotencyKey, r.state, r.withdrawalId ?? '-', r.payoutStatus ?? '-', r.error ?? ''])
+    const rows = report.rows.map((r) => [
+      String(r.line),
+      r.reference ?? '',
+      r.destination,
+      `${r.amount} ${r.asset}`,
+      r.idempotencyKey,
+      r.state,
+      r.withdrawalId ?? '-',
+      r.payoutStatus ?? '-',
+      r.error ?? '',
+    ])
     const header = ['LINE', 'REFERENCE', 'DESTINATION', 'AMOUNT', 'IDEMPOTENCY-KEY', 'STATE', 'PAYOUT', 'STATUS', 'ERROR']
     printTable(ctx.out, header, rows)
     return 0

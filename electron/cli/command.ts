@@ -57,7 +57,16 @@ export function actionHelp(action: Action): string {
 
 /** A command made of actions: `profile add`, `profile list`, ... */
 export function commandGroup(name: string, summary: string, actions: Action[]): CliCommand {
-  const help = [`Usage: payout-desk ${name} <action> [options]`, '', summary, '', 'Actions:', ...actions.map((a) => `  ${a.usage}\n      ${a.summary}`), '', `"payout-desk ${name} <action> --help" describes one action.`].join('\n')
+  const help = [
+    `Usage: payout-desk ${name} <action> [options]`,
+    '',
+    summary,
+    '',
+    'Actions:',
+    ...actions.map((a) => `  ${a.usage}\n      ${a.summary}`),
+    '',
+    `"payout-desk ${name} <action> --help" describes one action.`,
+  ].join('\n')
   return {
     name,
     summary,

@@ -16,4 +16,20 @@ import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
 /** Every top-level command of `payout-desk`. Add a command by appending it here. */
-export const COMMANDS: CliCommand[] = [profileCommand, keyCommand, testCommand, outboxCommand, payoutCommand, batchCommand, historyCommand, policyCommand, heldCommand, destinationsCommand, auditCommand, connectorCommand, demoCommand, wordsCommand, homeCommand]
+export const COMMANDS: CliCommand[] = [
+  profileCommand,
+  keyCommand,
+  testCommand,
+  outboxCommand,
+  payoutCommand,
+  batchCommand,
+  historyCommand,
+  policyCommand,
+  heldCommand,
+  destinationsCommand,
+  auditCommand,
+  connectorCommand,
+  demoCommand,
+  wordsCommand,
+  homeCommand,
+]

@@ -50,7 +50,9 @@ const add: Action = {
       ctx.out(JSON.stringify({ data: c, already_exists: alreadyExists }, null, 2))
       return 0
     }
-    ctx.out(`${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${shown(c.id)} "${shown(c.label)}" ${shown(c.address)} on ${shown(c.network)} (${shown(c.status)}${c.can_send ? ', can send' : ', not verified yet'}).`)
+    ctx.out(
+      `${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${shown(c.id)} "${shown(c.label)}" ${shown(c.address)} on ${shown(c.network)} (${shown(c.status)}${c.can_send ? ', can send' : ', not verified yet'}).`,
+    )
     return 0
   },
 }
@@ -71,4 +73,8 @@ function body(v: Values): CreateCounterparty {
   return out
 }
 
-export const destinationsCommand = commandGroup('destinations', 'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.', [add, exportBookAction, importBookAction])
+export const destinationsCommand = commandGroup('destinations', 'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.', [
+  add,
+  exportBookAction,
+  importBookAction,
+])

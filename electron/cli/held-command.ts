@@ -8,7 +8,8 @@ const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 const list: Action = {
   name: 'held list',
   usage: 'held list --profile N [--json [--expired]]',
-  summary: "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, the rule that held it and when it expires; then the ones that expired with nobody's decision (--json: the held ones, or with --expired the expired ones).",
+  summary:
+    "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, the rule that held it and when it expires; then the ones that expired with nobody's decision (--json: the held ones, or with --expired the expired ones).",
   options: { profile: { type: 'string' }, json: { type: 'boolean' }, expired: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -18,7 +19,8 @@ const list: Action = {
       ctx.out(jsonText(v.expired ? expired : held))
       return 0
     }
-    for (const e of expired) ctx.out(`expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`)
+    for (const e of expired)
+      ctx.out(`expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`)
     if (held.length === 0) {
       ctx.out(`Nothing is held for a person on ${label(profile)}.`)
       return 0
@@ -32,7 +34,9 @@ const list: Action = {
         ctx.out(`    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`)
         ctx.out(`    held by rule ${shown(h.rule)}: ${shown(h.message)}`)
       } else {
-        ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
+        ctx.out(
+          `    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
+        )
         ctx.out('    held before payouts were checked first: check the wallet, destination and network before releasing it')
       }
     }
@@ -56,7 +60,9 @@ const release: Action = {
       return 0
     }
     const error = result.entry.error
-    ctx.err(`Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`)
+    ctx.err(
+      `Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`,
+    )
     return 1
   },
 }

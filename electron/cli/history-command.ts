@@ -40,7 +40,6 @@ function progressLine(p: SyncProgress): string {
   return `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} rows/s${eta}${back}${rechecked}`
 }
 
-
 const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
 
 /** --period names a preset; otherwise --from and --to are the custom period. */
@@ -70,7 +69,7 @@ const walletsOf =
 function differenceLines(r: ReconciliationReport): string[] {
   if (!r.rollForward.compared) return []
   const rows = balanceDifferences(r)
-  if (rows.length === 0) return ['history: every closing balance equals the provider\'s.']
+  if (rows.length === 0) return ["history: every closing balance equals the provider's."]
   return rows.map((d) => {
     const where = `${d.walletId} ${d.asset} on ${d.network}`
     if (d.provider.state === 'not_read') return `history: ${where}: balance not read (${d.provider.message}; request ${d.provider.requestId ?? 'none'})`

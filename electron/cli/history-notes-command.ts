@@ -45,7 +45,7 @@ export const tag: Action = {
   name: 'history tag',
   usage: 'history tag LEG_ID (--add t1,t2 | --remove t1) --profile N [--direction in|out]',
   summary:
-    'Adds tags to a movement\'s leg, or removes them (both may be given). A tag is up to 32 letters a-z, digits, - or _ (kept in lower case); a leg holds at most 10. history list --tag finds the legs with a tag.',
+    "Adds tags to a movement's leg, or removes them (both may be given). A tag is up to 32 letters a-z, digits, - or _ (kept in lower case); a leg holds at most 10. history list --tag finds the legs with a tag.",
   options: { profile: { type: 'string' }, add: { type: 'string' }, remove: { type: 'string' }, direction: { type: 'string' } },
   required: ['profile'],
   positionals: ['LEG_ID'],

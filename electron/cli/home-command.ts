@@ -30,7 +30,16 @@ export const homeCommand = singleCommand({
       home.profiles.map((p) => {
         const s = p.store
         if (!s) return [p.name, p.environment, p.problem ? `store unreadable: ${p.problem}` : 'not opened on this computer', '', '', '', '', '']
-        return [p.name, p.environment, s.balances ? assets(s.balances.byAsset) : 'no wallet read kept', s.balances?.readAt ?? '', String(s.waitingApproval), String(s.held), String(s.unresolved), ledgerText(s)]
+        return [
+          p.name,
+          p.environment,
+          s.balances ? assets(s.balances.byAsset) : 'no wallet read kept',
+          s.balances?.readAt ?? '',
+          String(s.waitingApproval),
+          String(s.held),
+          String(s.unresolved),
+          ledgerText(s),
+        ]
       }),
     )
     for (const t of home.totals) ctx.out(`Total ${t.environment}: ${shown(assets(t.byAsset))}`)

@@ -12,8 +12,7 @@ type Format = (typeof FORMATS)[number]
 const generate: Action = {
   name: 'key generate',
   usage: 'key generate --profile N [--replace]',
-  summary:
-    'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
+  summary: 'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
   options: { profile: { type: 'string' }, replace: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -120,7 +119,7 @@ const cancelRotation: Action = {
 const remove: Action = {
   name: 'key delete',
   usage: 'key delete --profile N [--yes]',
-  summary: 'Deletes the profile\'s keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
+  summary: "Deletes the profile's keys from the OS keychain. Asks for confirmation on a terminal unless --yes.",
   options: { profile: { type: 'string' }, yes: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -141,4 +140,4 @@ function printPublicKey(ctx: CliContext, view: PublicKeyView): void {
   ctx.out(`Fingerprint: ${view.fingerprint}`)
 }
 
-export const keyCommand = commandGroup('key', 'Manage a profile\'s key in the OS keychain.', [generate, show, setId, importHmac, rotate, cancelRotation, remove])
+export const keyCommand = commandGroup('key', "Manage a profile's key in the OS keychain.", [generate, show, setId, importHmac, rotate, cancelRotation, remove])

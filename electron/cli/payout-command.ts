@@ -29,7 +29,18 @@ const search: Action = {
     printTable(
       ctx.out,
       ['REQUESTED', 'STATUS', 'AMOUNT', 'NETWORK', 'DESTINATION', 'BY', 'REFERENCE', 'NOTE', 'PAYOUT ID', 'IDEMPOTENCY-KEY'],
-      hits.map((h) => [h.createdAt, h.status, `${h.amount} ${h.asset}`, h.network ?? '', h.destinationName ? `${h.destinationName} ${h.address}` : h.address, h.requester, h.reference ?? '', h.note ?? '', h.payoutId ?? '-', h.idempotencyKey ?? '-']),
+      hits.map((h) => [
+        h.createdAt,
+        h.status,
+        `${h.amount} ${h.asset}`,
+        h.network ?? '',
+        h.destinationName ? `${h.destinationName} ${h.address}` : h.address,
+        h.requester,
+        h.reference ?? '',
+        h.note ?? '',
+        h.payoutId ?? '-',
+        h.idempotencyKey ?? '-',
+      ]),
     )
     return 0
   },
@@ -54,7 +65,7 @@ const receipt: Action = {
   name: 'payout receipt',
   usage: 'payout receipt ID --out FILE --profile N',
   summary:
-    'Writes the receipt of a completed payout (named by payout id or Idempotency-Key) as a PDF: amount, network, destination, transaction hash with its explorer link and QR code, the times the desk knows and the audit row\'s hash. Refused for a payout that is not completed.',
+    "Writes the receipt of a completed payout (named by payout id or Idempotency-Key) as a PDF: amount, network, destination, transaction hash with its explorer link and QR code, the times the desk knows and the audit row's hash. Refused for a payout that is not completed.",
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile', 'out'],
   positionals: ['ID'],

@@ -16,15 +16,10 @@ const add: Action = {
   async run(ctx, v) {
     const algorithm = (v.algorithm as string | undefined) ?? 'ed25519'
     if (algorithm !== 'ed25519' && algorithm !== 'hmac') throw new UsageError('--algorithm is ed25519 or hmac.', add.usage)
-    const profile = await ctx.keys.create(
-      { name: v.name as string, environment: validateEnvironment(v.env as string), baseUrl: v['base-url'] as string, algorithm },
-      false,
-    )
+    const profile = await ctx.keys.create({ name: v.name as string, environment: validateEnvironment(v.env as string), baseUrl: v['base-url'] as string, algorithm }, false)
     ctx.out(`Added ${label(profile)} at ${profile.baseUrl}.`)
     ctx.out(
-      algorithm === 'ed25519'
-        ? `Next: payout-desk key generate --profile ${quote(profile.name)}`
-        : `Next: payout-desk key import-hmac --profile ${quote(profile.name)} --key-id ID  (secret on stdin)`,
+      algorithm === 'ed25519' ? `Next: payout-desk key generate --profile ${quote(profile.name)}` : `Next: payout-desk key import-hmac --profile ${quote(profile.name)} --key-id ID  (secret on stdin)`,
     )
     return 0
   },
@@ -50,7 +45,9 @@ const list: Action = {
     for (const r of rows) {
       const key = r.hasKey === null ? 'key: ? (keychain unavailable)' : r.hasKey ? `key: ${r.algorithm} ${r.keyId ?? '(no Key ID yet)'}` : 'key: none'
       const pending = r.pendingKey ? `, rotation pending (${r.pendingKey.keyId ?? 'no Key ID yet'})` : ''
-      ctx.out(`${r.current ? '*' : ' '} ${shown(r.name)}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`)
+      ctx.out(
+        `${r.current ? '*' : ' '} ${shown(r.name)}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`,
+      )
     }
     return 0
   },

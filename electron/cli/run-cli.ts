@@ -79,8 +79,8 @@ function mainHelp(commands: CliCommand[]): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Global options:',
-    '  --home DIR  data directory (default: $PAYOUT_DESK_HOME, else the desktop app\'s data folder)',
-    '  --version   the app\'s version and the Node it runs on (answered by bin/payout-desk.js)',
+    "  --home DIR  data directory (default: $PAYOUT_DESK_HOME, else the desktop app's data folder)",
+    "  --version   the app's version and the Node it runs on (answered by bin/payout-desk.js)",
     '',
     '"payout-desk <command> --help" describes a command.',
   ].join('\n')

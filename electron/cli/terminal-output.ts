@@ -23,5 +23,11 @@ export function terminalIo(io: CliIo): CliIo {
 export function printTable(out: (line: string) => void, header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
   const cells = rows.map((r) => r.map((c) => shown(c)))
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)))
-  for (const r of [header, ...cells]) out(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd())
+  for (const r of [header, ...cells])
+    out(
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
 }

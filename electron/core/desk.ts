@@ -102,7 +102,11 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     notify: options.notify,
     now: options.now,
     // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the default.
-    reminderMinutes: () => settings.read().then((s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES, () => DEFAULT_APPROVAL_REMINDER_MINUTES),
+    reminderMinutes: () =>
+      settings.read().then(
+        (s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES,
+        () => DEFAULT_APPROVAL_REMINDER_MINUTES,
+      ),
     // The app's session runs the desk's background work; other hosts start only what they need.
     services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, remindWaiting: true, syncHistory: options.historyInBackground === true },
   })

@@ -25,7 +25,10 @@ export function exportError(err: unknown, path: string): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code
   let out: DeskError | null = null
   if (code === 'EEXIST') {
-    out = new DeskError('invalid_input', `Could not write the export: ${path}.part already exists (an export that did not finish, or a file someone else put there). Nothing was written; remove it or choose another name.`)
+    out = new DeskError(
+      'invalid_input',
+      `Could not write the export: ${path}.part already exists (an export that did not finish, or a file someone else put there). Nothing was written; remove it or choose another name.`,
+    )
   } else if (code === 'EISDIR') {
     out = new DeskError('invalid_input', `Could not write the export: ${path} is a folder. Give a file name, e.g. ${path.replace(/[\\/]+$/, '')}/export.csv.`)
   } else if (code === 'ENOENT' || code === 'ENOTDIR') {

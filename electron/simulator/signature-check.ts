@@ -31,6 +31,8 @@ export class SignatureCheck {
 
 function hmac(key: KeyRecord, canonical: string, signature: string): boolean {
   if (!HMAC_PATTERN.test(signature)) return false
-  const expected = createHmac('sha256', Buffer.from(key.secret ?? '', 'utf8')).update(canonical, 'utf8').digest()
+  const expected = createHmac('sha256', Buffer.from(key.secret ?? '', 'utf8'))
+    .update(canonical, 'utf8')
+    .digest()
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'))
 }

@@ -45,9 +45,7 @@
       if (socket !== ws) return
       socket = null
       queue = []
-      const failure = closedError(
-        'The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link it printed.',
-      )
+      const failure = closedError('The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link it printed.')
       for (const resolve of pending.values()) resolve(failure)
       pending.clear()
     })

@@ -21,7 +21,13 @@ export function addressProblem(networkId: string, address: string): string | nul
   if (network.format === 'evm' && EVM_SHAPE.test(address)) {
     return 'The EIP-55 checksum (the mix of capital and small letters) does not match: a character is probably mistyped. Copy the address again from its owner; do not change its letters by hand.'
   }
-  const families = [...new Set(NETWORKS.filter((n) => n.format !== network.format || n.hrp !== network.hrp).filter((n) => isValidAddress(n.id, address)).map(familyName))]
+  const families = [
+    ...new Set(
+      NETWORKS.filter((n) => n.format !== network.format || n.hrp !== network.hrp)
+        .filter((n) => isValidAddress(n.id, address))
+        .map(familyName),
+    ),
+  ]
   if (families.length > 0) return `This looks like ${families.join(' or ')} address, not ${network.name}.`
   return `Not a valid ${network.name} address.`
 }

@@ -1,5 +1,18 @@
 /** What a person did, as the Activity view and its CSV name it; rows that are neither (a read) are `read` or `other`. */
-export const ACTIVITY_ACTIONS = ['requested', 'released', 'rejected', 'cancelled', 'expired', 'policy_changed', 'policy_decision', 'destination_added', 'rotated', 'tool_call', 'read', 'other'] as const
+export const ACTIVITY_ACTIONS = [
+  'requested',
+  'released',
+  'rejected',
+  'cancelled',
+  'expired',
+  'policy_changed',
+  'policy_decision',
+  'destination_added',
+  'rotated',
+  'tool_call',
+  'read',
+  'other',
+] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {

@@ -66,4 +66,3 @@ function assetProblem(balances: readonly Balance[], asset: string): string {
 export function firstPayoutProblem(check: PayoutCheck): string | null {
   return Object.values(check.problems)[0] ?? null
 }
-

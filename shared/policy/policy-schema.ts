@@ -43,11 +43,20 @@ const DestinationRuleSchema = z.discriminatedUnion('kind', [
   /** Any destination the provider lets the key send to (it refuses unverified ones itself). */
   z.strictObject({ kind: z.literal('any') }),
   /** Only destinations verified at least `hours` ago. */
-  z.strictObject({ kind: z.literal('verified_for'), hours: z.number().positive({ error: 'hours must be more than 0' }).max(24 * 366) }),
+  z.strictObject({
+    kind: z.literal('verified_for'),
+    hours: z
+      .number()
+      .positive({ error: 'hours must be more than 0' })
+      .max(24 * 366),
+  }),
   /** Only these destination (counterparty) ids. */
   z.strictObject({
     kind: z.literal('list'),
-    ids: z.array(z.string().regex(DESTINATION_ID_PATTERN, { error: 'a destination id is 1 to 128 letters, digits, _ . : or -' })).min(1).max(200),
+    ids: z
+      .array(z.string().regex(DESTINATION_ID_PATTERN, { error: 'a destination id is 1 to 128 letters, digits, _ . : or -' }))
+      .min(1)
+      .max(200),
   }),
 ])
 export type DestinationRule = z.infer<typeof DestinationRuleSchema>

@@ -39,7 +39,5 @@ export function shownLines(text: string): ShownText {
  * the indentation's: JSON escapes those inside strings).
  */
 export function jsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) =>
-    ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch,
-  )
+  return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) => (ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch))
 }

@@ -13,7 +13,18 @@ const RUNS = 5
 function entry(i: number): AuditEntry {
   const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000)
   if (i % 10 === 0) return decisionEntry(at, 'held.released', 'app', `k${i}`, { by: 'alice' })
-  return { at: at.toISOString(), kind: 'http', method: i % 3 ? 'GET' : 'POST', path: i % 3 ? '/api/v1/wallets' : '/api/v1/withdrawals', status: 200, errorCode: null, requestId: `r${i}`, idempotencyKey: i % 3 ? null : `k${i}`, actor: i % 2 ? 'app' : 'agent', detail: null }
+  return {
+    at: at.toISOString(),
+    kind: 'http',
+    method: i % 3 ? 'GET' : 'POST',
+    path: i % 3 ? '/api/v1/wallets' : '/api/v1/withdrawals',
+    status: 200,
+    errorCode: null,
+    requestId: `r${i}`,
+    idempotencyKey: i % 3 ? null : `k${i}`,
+    actor: i % 2 ? 'app' : 'agent',
+    detail: null,
+  }
 }
 
 /**

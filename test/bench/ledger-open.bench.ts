@@ -20,10 +20,22 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const ROWS = 1_000_000
 const SAMPLES = 7
 
-const PROFILE = { id: 'p1', name: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', keyId: 'bench-key', algorithm: 'ed25519',
-  embedded: false, agentWriteTools: false, hasKey: true, pendingKey: null }
+const PROFILE = {
+  id: 'p1',
+  name: 'Bench',
+  environment: 'sandbox',
+  baseUrl: 'http://127.0.0.1:4010',
+  keyId: 'bench-key',
+  algorithm: 'ed25519',
+  embedded: false,
+  agentWriteTools: false,
+  hasKey: true,
+  pendingKey: null,
+}
 const STUBS: Record<string, unknown> = {
-  'profiles.list': [PROFILE], 'profiles.current': PROFILE, 'wallets.list': [],
+  'profiles.list': [PROFILE],
+  'profiles.current': PROFILE,
+  'wallets.list': [],
   'pacing.status': { limit: 120, windowSeconds: 60, remaining: 120, lastSuccessAt: Date.now() },
   'history.sync': { started: true },
 }

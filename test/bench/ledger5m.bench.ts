@@ -23,8 +23,11 @@ const PER_TRANSACTION = 500_000
 const OUTSIDERS = 400_000
 const YEAR = 365 * 86_400_000
 const NETWORK_NAMES: Record<string, string> = {
-  'ethereum-sepolia': 'Ethereum Sepolia', 'tron-nile': 'Tron Nile', 'bitcoin-testnet': 'Bitcoin Testnet',
-  'solana-devnet': 'Solana Devnet', 'polygon-amoy': 'Polygon Amoy',
+  'ethereum-sepolia': 'Ethereum Sepolia',
+  'tron-nile': 'Tron Nile',
+  'bitcoin-testnet': 'Bitcoin Testnet',
+  'solana-devnet': 'Solana Devnet',
+  'polygon-amoy': 'Polygon Amoy',
 }
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
@@ -64,8 +67,24 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
         const [from, to] = direction === 'in' ? [outsider, own[w]!] : [own[w]!, outsider]
         const amount = `${r % 50}.${String((i * 31) % 1_000_000).padStart(6, '0')}`
         const fee = direction === 'out' ? '0.0001' : null
-        put.run(idKey(randomUUID()), direction, Math.round(endMs - i * step), word(wallets[w]!.id), word(balance.asset), word(balance.network), word(NETWORK_NAMES[balance.network]!),
-          word(status), status === 'broadcasting' ? 0 : 1, amount, fee, word(fee && balance.asset), from, to, hashKey(txHash(balance.network)), endMs)
+        put.run(
+          idKey(randomUUID()),
+          direction,
+          Math.round(endMs - i * step),
+          word(wallets[w]!.id),
+          word(balance.asset),
+          word(balance.network),
+          word(NETWORK_NAMES[balance.network]!),
+          word(status),
+          status === 'broadcasting' ? 0 : 1,
+          amount,
+          fee,
+          word(fee && balance.asset),
+          from,
+          to,
+          hashKey(txHash(balance.network)),
+          endMs,
+        )
       }
     })
   }

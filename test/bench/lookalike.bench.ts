@@ -22,8 +22,20 @@ const evm = () => `0x${randomBytes(20).toString('hex')}`
 
 function destination(i: number): Counterparty {
   return {
-    id: `cp-${i}`, label: `Destination ${i}`, network: NETWORKS[i % NETWORKS.length]!, network_name: 'x', address: evm(), direction: 'send', status: 'verified',
-    can_send: true, verified_at: '2026-01-01T00:00:00.000Z', counterparty_type: 'company', company_name: 'x', wallet_type: 'unhosted', country: 'DE', created_at: '2026-01-01T00:00:00.000Z',
+    id: `cp-${i}`,
+    label: `Destination ${i}`,
+    network: NETWORKS[i % NETWORKS.length]!,
+    network_name: 'x',
+    address: evm(),
+    direction: 'send',
+    status: 'verified',
+    can_send: true,
+    verified_at: '2026-01-01T00:00:00.000Z',
+    counterparty_type: 'company',
+    company_name: 'x',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    created_at: '2026-01-01T00:00:00.000Z',
   }
 }
 

@@ -41,7 +41,18 @@ export default async function payoutSearchBench(): Promise<Record<string, number
             const id = randomUUID()
             ids.push(id)
             store.outbox.transition(key, () => ({ state: 'accepted', withdrawalId: id, error: null }), 'bench', at)
-            cached.push({ id, status: 'completed', wallet_id: 'w1', asset: body.asset, amount: body.amount, destination: body.destination, network: 'polygon-amoy', tx_hash: `0x${randomBytes(32).toString('hex')}`, created_at: at, updated_at: at })
+            cached.push({
+              id,
+              status: 'completed',
+              wallet_id: 'w1',
+              asset: body.asset,
+              amount: body.amount,
+              destination: body.destination,
+              network: 'polygon-amoy',
+              tx_hash: `0x${randomBytes(32).toString('hex')}`,
+              created_at: at,
+              updated_at: at,
+            })
           }
         }
         store.withdrawals.putMany(cached)
@@ -50,7 +61,16 @@ export default async function payoutSearchBench(): Promise<Record<string, number
     store.transaction('notes', () => {
       for (let i = 0; i < PAYOUTS; i += 10) setPayoutNote(store, keys[i]!, `Checked by finance, batch ${i}`, 'bench')
     })
-    const texts = (i: number): string[] => [ids[(i * 7919) % ids.length]!, keys[(i * 104_729) % keys.length]!, NAMES[i % NAMES.length]!, 'usdc', `inv-${(i * 31) % PAYOUTS}`, 'no such payout %_', 'finance, batch 5', '12.3']
+    const texts = (i: number): string[] => [
+      ids[(i * 7919) % ids.length]!,
+      keys[(i * 104_729) % keys.length]!,
+      NAMES[i % NAMES.length]!,
+      'usdc',
+      `inv-${(i * 31) % PAYOUTS}`,
+      'no such payout %_',
+      'finance, batch 5',
+      '12.3',
+    ]
     const times: number[] = []
     let found = 0
     for (let i = 0; i < SEARCHES; i++) {

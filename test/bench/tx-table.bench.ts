@@ -74,7 +74,10 @@ export default async function txTableBench(): Promise<Record<string, number>> {
     // Fill the store with every row, then leave the screen: the figure is the screen's, not the loading's.
     await page.evaluate('window.__benchFill = true')
     await page.locator('nav button').nth(1).click()
-    await page.getByTestId('tx-count').getByText(`${ROWS.toLocaleString('en-US')} loaded (all)`).waitFor()
+    await page
+      .getByTestId('tx-count')
+      .getByText(`${ROWS.toLocaleString('en-US')} loaded (all)`)
+      .waitFor()
     await page.evaluate('window.__benchFill = false')
     await page.locator('nav button').nth(0).click()
     await page.getByRole('heading', { name: 'Wallets', level: 1 }).waitFor()

@@ -28,7 +28,7 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   await start.click()
   const result = page.getByTestId('export-result')
   await expect(result).toContainText('Exported ')
-  const qbo = (await readFile((await result.textContent())!.replace(/^Exported \d+ rows to /, ''), 'utf8'))
+  const qbo = await readFile((await result.textContent())!.replace(/^Exported \d+ rows to /, ''), 'utf8')
   const rows = parse(qbo, { columns: true }) as Array<{ Date: string; Description: string; Amount: string }>
   expect(qbo.slice(0, qbo.indexOf('\r\n'))).toBe('Date,Description,Amount')
   let net = new Big(0)

@@ -10,9 +10,7 @@ const header = 'destination;amount;asset;network;wallet;reference'
 async function payable(desk: Desk) {
   const book = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send)
   const wallets = await desk.router.call('wallets.list', {})
-  const pick = book
-    .map((d) => ({ d, w: wallets.find((w) => w.balances.some((b) => b.network === d.network && Number(b.available) > 1)) }))
-    .find((x) => x.w)!
+  const pick = book.map((d) => ({ d, w: wallets.find((w) => w.balances.some((b) => b.network === d.network && Number(b.available) > 1)) })).find((x) => x.w)!
   const balance = pick.w!.balances.find((b) => b.network === pick.d.network && Number(b.available) > 1)!
   const row = (amount: string, reference: string) => [pick.d.label, amount, balance.asset, pick.d.network, pick.w!.name, reference].join(';')
   return { destination: pick.d, walletName: pick.w!.name, balance, row }
@@ -104,7 +102,10 @@ test('batch: a pause lands mid-run, no row is sent while paused, and resume send
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const rows = ['0.011', '0.012', '0.013', '0.014', '0.015'].map((amount, i) => row(amount, `p-${i + 1}`))
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) })
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 5 payouts' }).click()
   const counts = page.getByTestId('batch-counts')
   await expect(counts).toContainText('Sent 1 of 5: 0 accepted')
@@ -138,7 +139,10 @@ test('a production batch is recorded only once its grand total is typed again', 
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
   const review = page.getByTestId('batch-review')
   await expect(review).toContainText('2 of 2 rows ready to pay')
   const send = review.getByRole('button', { name: 'Record and send 2 payouts' })

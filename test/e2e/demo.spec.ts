@@ -76,7 +76,10 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await page.getByRole('button', { name: 'Request payout' }).click()
 
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.', { timeout: 30_000 })
-  const mine = page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: /0\.25\s*ETH/ })
+  const mine = page
+    .getByRole('table', { name: 'Payouts' })
+    .getByRole('row')
+    .filter({ hasText: /0\.25\s*ETH/ })
   await expect(mine).toHaveCount(1)
   await expect(mine).toContainText('pending approval')
   await snap(page, 'demo-payout-pending')

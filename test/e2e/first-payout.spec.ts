@@ -34,7 +34,11 @@ test('first payout: never paid before needs the tick; a test amount is followed 
 
   await first.getByLabel('Send a test amount first').check()
   const testAmount = first.getByLabel('Test amount (USDC)')
-  for (const [typed, problem] of [['0', 'The amount must be more than zero.'], ['100', 'A test amount is less than the full amount (100 USDC).'], ['0.0000001', 'This asset does not allow that many decimal places.']]) {
+  for (const [typed, problem] of [
+    ['0', 'The amount must be more than zero.'],
+    ['100', 'A test amount is less than the full amount (100 USDC).'],
+    ['0.0000001', 'This asset does not allow that many decimal places.'],
+  ]) {
     await testAmount.fill(typed!)
     await expect(first.getByText(problem!)).toBeVisible()
   }

@@ -89,7 +89,12 @@ test('every screen and dialog passes axe in the light and the dark theme', async
 
   await page.getByRole('button', { name: 'Cancel' }).click()
   const pending = (await desk.router.call('withdrawals.list', {})).find((w) => w.status === 'pending_approval')!
-  await page.getByTestId('payout-row').filter({ hasText: pending.id.slice(0, 8) }).getByRole('button').first().click()
+  await page
+    .getByTestId('payout-row')
+    .filter({ hasText: pending.id.slice(0, 8) })
+    .getByRole('button')
+    .first()
+    .click()
   await page.getByRole('button', { name: 'Cancel payout' }).click()
   const cancel = page.getByRole('dialog', { name: 'Cancel this payout?' })
   await expect(cancel).toBeVisible()

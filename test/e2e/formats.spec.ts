@@ -11,7 +11,14 @@ test('one format per thing: times as the Times setting writes them, network name
   await quickStart(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 5))!
   const supplier = await verifiedSupplier(desk, sim.sandbox.url)
-  const { withdrawal } = await desk.router.call('payouts.request', { wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', amount: '2.5', destination: supplier.address, fee_priority: 'medium' })
+  const { withdrawal } = await desk.router.call('payouts.request', {
+    wallet_id: wallet.id,
+    asset: 'USDC',
+    network: 'ethereum-sepolia',
+    amount: '2.5',
+    destination: supplier.address,
+    fee_priority: 'medium',
+  })
   for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
   const profileId = (await desk.keys.profiles.current())!.id
   await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
@@ -42,7 +49,10 @@ test('one format per thing: times as the Times setting writes them, network name
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const csv = ['destination;amount;asset;network;wallet', `Supplier;0.01;USDC;ethereum-sepolia;${wallet.name}`].join('\n')
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect.soft(page.getByTestId('batch-total')).toContainText('Ethereum Sepolia')
   await expect.soft(page.getByTestId('batch-total')).not.toContainText('ethereum-sepolia')
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 1 payouts' }).click()

@@ -29,7 +29,13 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
 
   // Sections by shortcut.
-  for (const [key, name] of [['2', 'Transactions'], ['3', 'Destinations'], ['5', 'Keys & profiles'], ['1', 'Wallets'], ['4', 'Payouts']] as const) {
+  for (const [key, name] of [
+    ['2', 'Transactions'],
+    ['3', 'Destinations'],
+    ['5', 'Keys & profiles'],
+    ['1', 'Wallets'],
+    ['4', 'Payouts'],
+  ] as const) {
     await page.keyboard.press(`${MOD}+${key}`)
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   }
@@ -65,7 +71,14 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.keyboard.type('2.5')
   const to = form.getByLabel('To destination')
   await tabTo(page, to)
-  await arrowTo(page, to, await to.locator('option', { hasText: ADDRESS }).getAttribute('value').then((v) => v!))
+  await arrowTo(
+    page,
+    to,
+    await to
+      .locator('option', { hasText: ADDRESS })
+      .getAttribute('value')
+      .then((v) => v!),
+  )
   await tabTo(page, form.getByRole('button', { name: 'Review' }))
   await page.keyboard.press('Enter')
   const review = page.getByRole('region', { name: 'Review payout' })
@@ -79,7 +92,10 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
 
   // Transactions: a row opens with Enter, its hash copies from the keyboard, Escape closes the detail.
   await page.keyboard.press(`${MOD}+2`)
-  const row = page.getByRole('row').filter({ has: page.locator('[role="cell"]') }).first()
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.locator('[role="cell"]') })
+    .first()
   await tabTo(page, row)
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('tx-detail')).toBeVisible()

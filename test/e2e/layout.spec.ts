@@ -100,16 +100,30 @@ test('every screen holds names at their field limits at 1280×800 and 1920×1080
 
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
-  await expect(table.getByRole('row').filter({ hasText: LABEL.slice(0, 10) }).first()).toBeVisible({ timeout: 60_000 })
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: LABEL.slice(0, 10) })
+      .first(),
+  ).toBeVisible({ timeout: 60_000 })
   await checkScreen(page, 'transactions')
-  await table.getByRole('row').filter({ hasText: LABEL.slice(0, 10) }).first().click()
+  await table
+    .getByRole('row')
+    .filter({ hasText: LABEL.slice(0, 10) })
+    .first()
+    .click()
   await expect(page.getByTestId('tx-detail')).toBeVisible()
   await checkScreen(page, 'transaction-detail')
 
   await openSection(page, 'Destinations')
   await expectTitled(page, LABEL)
   await checkScreen(page, 'destinations')
-  await page.getByTestId('destination-row').filter({ hasText: LABEL.slice(0, 10) }).getByRole('button').first().click()
+  await page
+    .getByTestId('destination-row')
+    .filter({ hasText: LABEL.slice(0, 10) })
+    .getByRole('button')
+    .first()
+    .click()
   await expect(page.getByTestId('destination-facts')).toContainText(COMPANY)
   await checkScreen(page, 'destination-detail')
 
@@ -124,7 +138,10 @@ test('every screen holds names at their field limits at 1280×800 and 1920×1080
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const csv = ['destination;amount;asset;network;wallet;reference', `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`].join('\n')
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(page.getByTestId('batch-review')).toContainText('1 of 1 rows ready to pay')
   await checkScreen(page, 'batch-review')
 

@@ -3,7 +3,7 @@ import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, sn
 
 type SimLeg = TransactionLeg & { workspace_id: string }
 
-test('a note and a tag written in a movement\'s detail find it again by search and by the tag filter', async ({ app, sim }) => {
+test("a note and a tag written in a movement's detail find it again by search and by the tag filter", async ({ app, sim }) => {
   test.setTimeout(120_000)
   const { page } = app
   await quickStart(page)

@@ -28,7 +28,12 @@ async function notifyingDesk(app: App, consoleUrl: string): Promise<(amount: str
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   return async (amount) => {
     const { withdrawal } = await desk.router.call('payouts.request', {
-      wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', amount, destination: SUPPLIER_ADDRESS, fee_priority: 'low',
+      wallet_id: wallet.id,
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount,
+      destination: SUPPLIER_ADDRESS,
+      fee_priority: 'low',
     })
     return withdrawal!.id
   }

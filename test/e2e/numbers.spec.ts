@@ -23,9 +23,7 @@ for (const { locale, group, decimal } of LOCALES) {
     test(`amounts are grouped for ${locale}, copy the exact value, and the payout sent is the decimal typed`, async ({ app, sim }) => {
       const { page, desk } = app
       await quickStart(page)
-      const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
-        w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000),
-      )!
+      const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000))!
       const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
       await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallet.name }).click()
       const balances = page.getByRole('table', { name: 'Balances' })

@@ -11,7 +11,13 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   await quickStart(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   const { counterparty } = await desk.router.call('counterparties.create', {
-    network: 'ethereum-sepolia', address: ADDRESS, counterparty_type: 'company', company_name: 'Zebulon Freight GmbH', wallet_type: 'unhosted', country: 'DE', label: 'Zebulon',
+    network: 'ethereum-sepolia',
+    address: ADDRESS,
+    counterparty_type: 'company',
+    company_name: 'Zebulon Freight GmbH',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    label: 'Zebulon',
   })
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
 

@@ -25,7 +25,12 @@ test('payouts export to CSV: the current filter, every page, names beside ids, p
   const path = (await result.textContent())!.replace(/^Exported \d+ rows to /, '').trim()
   const lines = (await readFile(path, 'utf8')).trimEnd().split('\r\n')
   expect(lines[0]).toBe('id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note')
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(expected.map((w) => w.id).sort())
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual(expected.map((w) => w.id).sort())
   for (const w of expected) {
     const line = lines.find((l) => l.startsWith(w.id))!
     const name = wallets.find((x) => x.id === w.wallet_id)!.name

@@ -109,7 +109,12 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   // Only verified destinations on the chosen network are offered.
   const options = await payout.getByLabel('To destination').locator('option').allTextContents()
   const verified = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send && c.network === 'ethereum-sepolia')
-  expect(options.slice(1).map((o) => o.split(' · ')[1]).sort()).toEqual(verified.map((c) => c.address).sort())
+  expect(
+    options
+      .slice(1)
+      .map((o) => o.split(' · ')[1])
+      .sort(),
+  ).toEqual(verified.map((c) => c.address).sort())
   await payout.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
   await snap(page, 'payout-form')
   await checkA11y(page)

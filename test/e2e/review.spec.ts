@@ -52,9 +52,7 @@ test('Max on a network’s own asset warns that nothing is left for fees and off
   const { page, desk } = app
   await quickStart(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
-    w.balances.some((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia' && new Big(b.available).gt('0.01')),
-  )!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia' && new Big(b.available).gt('0.01')))!
   const eth = wallet.balances.find((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia')!
   const form = await openForm(page, wallet.name, 'ETH')
   const amount = form.getByLabel(/^Amount/)

@@ -172,7 +172,11 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   await panel.getByRole('button', { name: 'Build report' }).click()
   await expect(panel.getByTestId('report-once')).toHaveText(`Each of the ${legs.length.toLocaleString()} (id, direction) pairs is counted exactly once.`)
   const mine = legs.filter((l) => l.wallet_id === first.id && l.asset === bal.asset && l.network === bal.network)
-  const sum = (d: string) => mine.filter((l) => l.direction === d).reduce((s, l) => s.plus(l.amount), new Big(0)).toFixed()
+  const sum = (d: string) =>
+    mine
+      .filter((l) => l.direction === d)
+      .reduce((s, l) => s.plus(l.amount), new Big(0))
+      .toFixed()
   const row = panel
     .getByRole('table', { name: 'Totals per wallet, asset and network' })
     .getByRole('row')

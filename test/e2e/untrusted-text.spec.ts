@@ -68,7 +68,10 @@ test('a bidi label recorded at the provider reads safely in every notice, the ba
   // The batch review line at the moment of sending, and the results table.
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const csv = ['destination,amount,asset,network,wallet,reference', `${SUPPLIER_ADDRESS},0.01,USDC,ethereum-sepolia,${wallet.name},inv-1`].join('\n')
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'pay.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'pay.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const review = page.getByTestId('batch-review')
   await expect(review).toContainText('1 of 1 rows ready to pay')
   await expect(page.getByTestId('batch-destinations')).toHaveText(`To 1 destination: ${SHOWN}`)

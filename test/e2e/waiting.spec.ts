@@ -159,7 +159,10 @@ test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }
 
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const csv = ['destination;amount;asset;network;wallet;reference', ...[1, 2, 3, 4].map((i) => [destination.label, `0.0${i}`, body.asset, body.network, wallet.name, `live-${i}`].join(';'))].join('\n')
-  await page.getByTestId('batch-screen').getByLabel('CSV file').setInputFiles({ name: 'four.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByTestId('batch-screen')
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'four.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 4 payouts' }).click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 4 of 4: 4 accepted', { timeout: 30_000 })
   await expect(rows).toHaveCount(before + 4, { timeout: 2_000 })

@@ -21,7 +21,13 @@ export async function setupBatchWorkspace(baseUrl: string, smallBalance = '10', 
   for (const label of ['Alice GmbH', 'Bob Ltd', 'Carol SA']) {
     const address = '0x' + randomBytes(20).toString('hex')
     const { counterparty } = await ws.client.createCounterparty({
-      network: 'ethereum-sepolia', address, counterparty_type: 'company', company_name: label, wallet_type: 'unhosted', country: 'DE', label,
+      network: 'ethereum-sepolia',
+      address,
+      counterparty_type: 'company',
+      company_name: label,
+      wallet_type: 'unhosted',
+      country: 'DE',
+      label,
     })
     await consoleCall(baseUrl, 'POST', `counterparties/${counterparty.id}/verify`)
     destinations.push({ id: counterparty.id, label, address })

@@ -123,10 +123,7 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
     batch_rows: entries.length,
     // A second withdrawal under one key, or one under a key the batch never recorded (a new key minted for a row).
     batch_duplicates: [...perKey.values()].reduce((n, c) => n + c - 1, 0) + [...perKey.keys()].filter((k) => !keys.has(k)).length,
-    batch_lost:
-      Math.max(0, rows - entries.length) +
-      entries.filter((e) => e.state !== 'accepted' && e.state !== 'refused').length +
-      accepted.filter((e) => perKey.get(e.idempotencyKey) !== 1).length,
+    batch_lost: Math.max(0, rows - entries.length) + entries.filter((e) => e.state !== 'accepted' && e.state !== 'refused').length + accepted.filter((e) => perKey.get(e.idempotencyKey) !== 1).length,
     batch_kills: kills,
     batch_reused_signatures: reusedSignatures(log),
     batch_accepted: accepted.length,
@@ -153,7 +150,11 @@ export async function runBatchPace(baseUrl: string, dir: string, rows: number, l
   const payouts = new PayoutRequests(Outbox.open(store), client)
   const lines = soakLines(ws, rows + SMALL_ROWS).slice(0, rows)
   const batch = await submitBatch(store, payouts.outbox, await checkBatchFile(client, batchCsv(lines)), {
-    source: 'pace.csv', requestedBy: 'bench', confirmDuplicates: false, retypedTotal: null, production: false,
+    source: 'pace.csv',
+    requestedBy: 'bench',
+    confirmDuplicates: false,
+    retypedTotal: null,
+    production: false,
   })
   // Let the check's reads leave the window, so the run measures the sending phase alone.
   await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 100))

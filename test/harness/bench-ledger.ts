@@ -23,8 +23,12 @@ export function benchWallets(): WalletRecord[] {
     deposit_addresses: [],
     unreadable: false,
     balances: [
-      balance('USDC', 'ethereum-sepolia', 6), balance('ETH', 'ethereum-sepolia', 18), balance('USDT', 'tron-nile', 6),
-      balance('BTC', 'bitcoin-testnet', 8), balance('SOL', 'solana-devnet', 9), balance('USDC', 'polygon-amoy', 6),
+      balance('USDC', 'ethereum-sepolia', 6),
+      balance('ETH', 'ethereum-sepolia', 18),
+      balance('USDT', 'tron-nile', 6),
+      balance('BTC', 'bitcoin-testnet', 8),
+      balance('SOL', 'solana-devnet', 9),
+      balance('USDC', 'polygon-amoy', 6),
     ],
   }))
 }

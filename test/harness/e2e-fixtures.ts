@@ -57,7 +57,6 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-
 export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
   server: [
     async ({}, use) => {
@@ -132,7 +131,13 @@ export async function checkA11y(page: Page): Promise<void> {
     const result = await new AxeBuilder({ page }).analyze()
     const bad = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${scheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')}`)
+      .map(
+        (v) =>
+          `${scheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
+            .join('; ')}`,
+      )
     expect(bad).toEqual([])
     if (dialogOpen) await checkDialogContrast(page)
   }
@@ -189,6 +194,9 @@ async function quickStartStep(page: Page): Promise<string> {
 
 /** Opens a section from the left navigation. */
 export async function openSection(page: Page, name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home' | 'Activity'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click()
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
 }

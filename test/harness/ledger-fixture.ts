@@ -30,11 +30,7 @@ export async function simulatorLegs(baseUrl: string, workspaceId: string): Promi
 export const legKey = (l: { id: string; direction: string }) => `${l.id}/${l.direction}`
 
 /** A profile store (in a new temporary folder unless one is given), with its ledger bound to the provider and key given. */
-export async function ledgerStore(
-  baseUrl: string,
-  keyId: string,
-  folder?: string,
-): Promise<{ dir: string; store: DeskStore; ledger: LedgerRepo; dispose(): Promise<void> }> {
+export async function ledgerStore(baseUrl: string, keyId: string, folder?: string): Promise<{ dir: string; store: DeskStore; ledger: LedgerRepo; dispose(): Promise<void> }> {
   const dir = folder ?? (await mkdtemp(join(tmpdir(), 'ledger-')))
   const store = DeskStore.open(dir, 'test')
   const { ledger } = openLedger(store, baseUrl, keyId)

@@ -29,9 +29,17 @@ export interface KeyOptions {
 
 export type MovementSpec =
   | {
-      wallet_id: string; direction: 'in' | 'out'; asset: string; network: string; amount: string; fee?: string; created_at?: string; status?: string
+      wallet_id: string
+      direction: 'in' | 'out'
+      asset: string
+      network: string
+      amount: string
+      fee?: string
+      created_at?: string
+      status?: string
       /** The outside party of an incoming (`from_address`) or outgoing (`to_address`) movement. */
-      from_address?: string; to_address?: string
+      from_address?: string
+      to_address?: string
     }
   | { wallet_id: string; to_wallet_id: string; asset: string; network: string; amount: string; created_at?: string; status?: string }
   | { wallet_id: string; generate: number }
@@ -46,7 +54,6 @@ export interface FaultSpec {
   retry_after?: number
   times: number
 }
-
 
 export interface SimConsole {
   reset(seed?: 'demo' | 'empty'): Promise<void>
@@ -105,8 +112,7 @@ export function simConsole(baseUrl: string): SimConsole {
       return { keyId: answer.key_id, secret: answer.secret }
     },
     revoke: async (keyId) => void (await data('POST', `keys/${encodeURIComponent(keyId)}/revoke`)),
-    createWallet: (workspaceId, name, balances, unreadable) =>
-      data('POST', 'wallets', { workspace_id: workspaceId, name, balances, ...(unreadable === undefined ? {} : { unreadable }) }),
+    createWallet: (workspaceId, name, balances, unreadable) => data('POST', 'wallets', { workspace_id: workspaceId, name, balances, ...(unreadable === undefined ? {} : { unreadable }) }),
     addTransactions: (spec) => data('POST', 'transactions', spec),
     verify: (id, verifiedAt) => data('POST', `counterparties/${encodeURIComponent(id)}/verify`, verifiedAt ? { verified_at: verifiedAt } : undefined),
     withdrawalAction: (id, action) => data('POST', `withdrawals/${encodeURIComponent(id)}/${action}`),

@@ -58,15 +58,7 @@ export interface SignedResponse {
 }
 
 /** Sends one freshly signed request; a non-string body is sent as JSON. */
-export async function signedFetch(
-  baseUrl: string,
-  keyId: string,
-  key: TestKey,
-  method: string,
-  pathWithQuery: string,
-  body?: unknown,
-  idempotencyKey?: string,
-): Promise<SignedResponse> {
+export async function signedFetch(baseUrl: string, keyId: string, key: TestKey, method: string, pathWithQuery: string, body?: unknown, idempotencyKey?: string): Promise<SignedResponse> {
   const path = withRequestId(pathWithQuery)
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
   const headers = signHeaders(keyId, key, method, path, text, idempotencyKey === undefined ? {} : { idempotencyKey })

@@ -88,8 +88,7 @@ export async function startUserBus(uid: number): Promise<UserBus> {
  * its name before the password from stdin has made and unlocked the login collection; a write in between can miss it).
  */
 async function secretServiceOn(address: string): Promise<void> {
-  const ask = async (dest: string, path: string, method: string, arg: string) =>
-    (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
+  const ask = async (dest: string, path: string, method: string, arg: string) => (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
   const deadline = Date.now() + 20_000
   for (;;) {
     const owned = (await ask('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets')).includes('boolean true')

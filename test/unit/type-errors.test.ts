@@ -24,7 +24,9 @@ describe('code that must not compile', () => {
 
   it.each(fixtures)('%s fails exactly on its marked lines', (file) => {
     const path = `${DIR}/${file}`
-    const marked = readFileSync(path, 'utf8').split('\n').flatMap((line, i) => (line.endsWith(MARK) ? [i + 1] : []))
+    const marked = readFileSync(path, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (line.endsWith(MARK) ? [i + 1] : []))
     expect(marked.length).toBeGreaterThan(0)
     expect([...(errorLines.get(path) ?? [])].sort((a, b) => a - b)).toEqual(marked)
   })

@@ -48,7 +48,12 @@ export async function removeStaleDemos(keychain: SecretStore | null, parent = tm
       continue
     }
     let forgotten = true
-    for (const account of accounts) forgotten = (await keychain!.delete(account).then(() => true, () => false)) && forgotten
+    for (const account of accounts)
+      forgotten =
+        (await keychain!.delete(account).then(
+          () => true,
+          () => false,
+        )) && forgotten
     if (!forgotten) {
       kept.push(dir)
       continue

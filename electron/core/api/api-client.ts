@@ -1,26 +1,9 @@
 import { z } from 'zod'
-import {
-  CounterpartySchema,
-  envelope,
-  TransactionLegSchema,
-  WalletSchema,
-  WithdrawalSchema,
-  type Counterparty,
-  type TransactionLeg,
-  type Wallet,
-  type Withdrawal,
-} from '../../../shared/api/resources'
+import { CounterpartySchema, envelope, TransactionLegSchema, WalletSchema, WithdrawalSchema, type Counterparty, type TransactionLeg, type Wallet, type Withdrawal } from '../../../shared/api/resources'
 import { boundedArray } from '../../../shared/api/bounded-array'
 import type { CreateCounterparty, CreateWithdrawal, TransactionQuery, WithdrawalQuery } from '../../../shared/api/requests'
 import { InvalidResponseError } from './errors'
-import {
-  checkCounterpartyBody,
-  checkId,
-  checkIdempotencyKey,
-  checkTransactionQuery,
-  checkWithdrawalBody,
-  checkWithdrawalQuery,
-} from './input-checks'
+import { checkCounterpartyBody, checkId, checkIdempotencyKey, checkTransactionQuery, checkWithdrawalBody, checkWithdrawalQuery } from './input-checks'
 import { PagingGuard } from './paging-guard'
 import type { RequestSender } from './request-sender'
 

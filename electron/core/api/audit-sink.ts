@@ -24,4 +24,3 @@ export function auditPath(pathWithQuery: string): string {
   const rest = params.toString()
   return rest ? `${pathWithQuery.slice(0, q)}?${rest}` : pathWithQuery.slice(0, q)
 }
-

@@ -87,7 +87,12 @@ export class MemoryPacerLedger implements PacerLedger {
 
   take(now: number, rule: PacingRule): TakeResult {
     this.prune(now, rule)
-    const wait = waitFor([...this.slots.values()].map((s) => s.end), this.blockedUntil, now, rule)
+    const wait = waitFor(
+      [...this.slots.values()].map((s) => s.end),
+      this.blockedUntil,
+      now,
+      rule,
+    )
     if (wait > 0) return { waitMs: wait }
     const slot = this.nextSlot++
     this.slots.set(slot, { end: null })

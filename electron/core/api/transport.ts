@@ -40,14 +40,7 @@ export interface RawResponse {
 }
 
 /** One HTTP exchange with the whole-attempt deadline and a cap on the body size. */
-export async function exchange(
-  pool: Pool,
-  host: string,
-  req: RawRequest,
-  timeouts: Timeouts,
-  maxBytes: number,
-  signal?: AbortSignal,
-): Promise<RawResponse> {
+export async function exchange(pool: Pool, host: string, req: RawRequest, timeouts: Timeouts, maxBytes: number, signal?: AbortSignal): Promise<RawResponse> {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {

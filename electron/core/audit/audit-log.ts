@@ -15,9 +15,7 @@ export class AuditLog implements AuditSink {
 
   record(line: AuditLine): void {
     try {
-      this.store.transaction('write the audit log', () =>
-        this.store.audit.append({ ...line, kind: line.method === 'MCP' ? 'tool' : 'http', actor: this.actor, detail: null }),
-      )
+      this.store.transaction('write the audit log', () => this.store.audit.append({ ...line, kind: line.method === 'MCP' ? 'tool' : 'http', actor: this.actor, detail: null }))
     } catch (err) {
       this.onError(err)
     }

@@ -3,8 +3,7 @@ import type { AuditEntry, DeskStore } from '../store'
 import { activityPage, verifyActivity } from './activity'
 
 /** A page of the audit log as Activity reads it, newest first. */
-export const readActivity = (store: DeskStore, input: ActivityFilter & { beforeSeq?: number; limit?: number }): { rows: ActivityRow[]; nextBefore: number | null } =>
-  activityPage(store, input)
+export const readActivity = (store: DeskStore, input: ActivityFilter & { beforeSeq?: number; limit?: number }): { rows: ActivityRow[]; nextBefore: number | null } => activityPage(store, input)
 
 /**
  * Checks the audit log's hash chain: `whole` walks it from the first row, else from the last checkpoint. Either way

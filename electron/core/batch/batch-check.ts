@@ -56,11 +56,7 @@ const REFERENCE_MAX = 120
  * Reads and checks a whole batch file before anything is recorded: two reads from the provider
  * (wallets, destinations), whatever the number of rows, then the single payout form's rules per row.
  */
-export async function checkBatchFile(
-  client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>,
-  input: Uint8Array | string,
-  defaultWallet?: string,
-): Promise<BatchCheck> {
+export async function checkBatchFile(client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>, input: Uint8Array | string, defaultWallet?: string): Promise<BatchCheck> {
   const read = readCsvRows(input)
   if (!read.ok) return { rows: [], problems: read.problems, totals: [], grandTotal: '0', lineCount: 0 }
   const [wallets, book] = [await client.listWallets(), await client.listCounterparties()]
@@ -245,14 +241,25 @@ function totals(rows: readonly CheckedRow[], wallets: readonly Wallet[]): BatchT
   for (const r of rows) {
     const key = balanceKey(r.body.wallet_id, r.body.asset, r.body.network!)
     const t = out.get(key) ?? {
-      walletId: r.body.wallet_id, walletName: r.walletName, asset: r.body.asset, network: r.body.network!, rows: 0, total: '0', available: balanceOf(wallets, r).available, usd: null, sum: new Big(0),
+      walletId: r.body.wallet_id,
+      walletName: r.walletName,
+      asset: r.body.asset,
+      network: r.body.network!,
+      rows: 0,
+      total: '0',
+      available: balanceOf(wallets, r).available,
+      usd: null,
+      sum: new Big(0),
     }
     t.rows++
     t.sum = t.sum.plus(r.body.amount)
     out.set(key, t)
   }
   return [...out.values()].map(({ sum: total, ...t }) => {
-    const balance = balanceOf(wallets, rows.find((r) => balanceKey(r.body.wallet_id, r.body.asset, r.body.network!) === balanceKey(t.walletId, t.asset, t.network))!)
+    const balance = balanceOf(
+      wallets,
+      rows.find((r) => balanceKey(r.body.wallet_id, r.body.asset, r.body.network!) === balanceKey(t.walletId, t.asset, t.network))!,
+    )
     const amount = new Big(balance.amount)
     const usd = amount.gt(0) && balance.usd_value > 0 ? Number(total.times(balance.usd_value).div(amount).toFixed(2)) : null
     return { ...t, total: total.toFixed(), usd }

@@ -12,11 +12,7 @@ export const STATUS_PAGE = 100
  * seen, and stops reading altogether when `mayReadPage` (asked before every page) says no: what was
  * read by then is returned.
  */
-export async function readBatchStatuses(
-  client: Pick<ApiClient, 'withdrawals'>,
-  entries: readonly OutboxEntry[],
-  mayReadPage: () => boolean = () => true,
-): Promise<Withdrawal[]> {
+export async function readBatchStatuses(client: Pick<ApiClient, 'withdrawals'>, entries: readonly OutboxEntry[], mayReadPage: () => boolean = () => true): Promise<Withdrawal[]> {
   const wanted = new Map<string, Set<string>>()
   for (const e of entries) {
     if (!e.withdrawalId) continue

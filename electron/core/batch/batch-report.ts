@@ -58,11 +58,6 @@ const EXPORT_COLUMNS = ['line', 'reference', 'destination', 'amount', 'asset', '
 /** The results as CSV; every cell goes through the export's formula guard (`=`, `+`, `-`, `@`, tab, CR). */
 export function batchResultsCsv(rows: readonly BatchRowView[]): string {
   return (
-    csvLine(EXPORT_COLUMNS) +
-    rows
-      .map((r) =>
-        csvLine([String(r.line), r.reference, r.destination, r.amount, r.asset, r.idempotencyKey, r.withdrawalId, r.payoutStatus ?? r.state, r.error]),
-      )
-      .join('')
+    csvLine(EXPORT_COLUMNS) + rows.map((r) => csvLine([String(r.line), r.reference, r.destination, r.amount, r.asset, r.idempotencyKey, r.withdrawalId, r.payoutStatus ?? r.state, r.error])).join('')
   )
 }

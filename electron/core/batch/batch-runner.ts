@@ -62,7 +62,10 @@ export class BatchRunner {
 
   progress(batchId: string): BatchProgress {
     const batch = this.get(batchId)
-    return progressOf(batch, this.store.read('count the batch', () => this.store.repo(batchRepo).stateCounts(batchId)))
+    return progressOf(
+      batch,
+      this.store.read('count the batch', () => this.store.repo(batchRepo).stateCounts(batchId)),
+    )
   }
 
   /** Sends what is left of the batch; returns when every row is settled, or on pause, cancel or abort. */
@@ -166,9 +169,7 @@ export class BatchRunner {
 
   /** Every batch a person left running and that still has rows to send or look up (start-up, after a crash). */
   unfinished(): BatchRecord[] {
-    return this.store
-      .read('read the batches', () => this.store.repo(batchRepo).list())
-      .filter((b) => b.state === 'running' && !this.progress(b.id).finished)
+    return this.store.read('read the batches', () => this.store.repo(batchRepo).list()).filter((b) => b.state === 'running' && !this.progress(b.id).finished)
   }
 
   /**

@@ -81,7 +81,10 @@ export class BatchService {
     const run = this.runner
       .run(batchId, signal)
       // A failed run leaves the batch as it was (each row's state is in the store); "resume" tries again.
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         this.runs.delete(batchId)
         if (this.again.delete(batchId)) this.start(batchId)

@@ -127,7 +127,12 @@ export class BatchStatusFollower {
 
   private acceptedRows(): number {
     const { store } = this.options
-    return store.read('count the batches', () => store.repo(batchRepo).list().reduce((n, b) => n + (store.repo(batchRepo).stateCounts(b.id).accepted ?? 0), 0))
+    return store.read('count the batches', () =>
+      store
+        .repo(batchRepo)
+        .list()
+        .reduce((n, b) => n + (store.repo(batchRepo).stateCounts(b.id).accepted ?? 0), 0),
+    )
   }
 
   /** Accepted batch rows whose payout's last known status is not final. */

@@ -22,11 +22,15 @@ export interface SubmitOptions {
  * anything is sent. A file with an unresolved problem records nothing.
  */
 export async function submitBatch(store: DeskStore, outbox: Outbox, check: BatchCheck, options: SubmitOptions): Promise<BatchRecord> {
-  if (hasErrors(check)) throw new DeskError('invalid_input', `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was recorded. Fix the file and check it again.`)
+  if (hasErrors(check))
+    throw new DeskError('invalid_input', `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was recorded. Fix the file and check it again.`)
   if (check.rows.length === 0) throw new DeskError('invalid_input', 'The batch has no rows to pay; nothing was recorded.')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
   if (duplicates.length > 0 && !options.confirmDuplicates) {
-    throw new DeskError('confirmation_required', `${duplicates.length} row${duplicates.length > 1 ? 's repeat' : ' repeats'} an earlier row (lines ${duplicates.map((d) => d.line).join(', ')}); confirm the duplicates to record the batch.`)
+    throw new DeskError(
+      'confirmation_required',
+      `${duplicates.length} row${duplicates.length > 1 ? 's repeat' : ' repeats'} an earlier row (lines ${duplicates.map((d) => d.line).join(', ')}); confirm the duplicates to record the batch.`,
+    )
   }
   if (options.production && !isRetypedTotal(options.retypedTotal, check.grandTotal)) {
     throw new DeskError('confirmation_required', 'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. Nothing was recorded.')
@@ -44,7 +48,10 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
   }
   const rows = check.rows.map((r) => ({ body: r.body, options: { state: 'queued' as const, reference: r.reference, batchId: id } }))
   await outbox.addMany(rows, options.requestedBy, now, (keys) =>
-    store.repo(batchRepo).insert(batch, check.rows.map((r, i) => ({ key: keys[i]!, line: r.line, destinationName: r.destinationName }))),
+    store.repo(batchRepo).insert(
+      batch,
+      check.rows.map((r, i) => ({ key: keys[i]!, line: r.line, destinationName: r.destinationName })),
+    ),
   )
   const recorded = store.read('read the batch', () => store.repo(batchRepo).get(id))
   if (!recorded) throw new DeskError('store_error', 'The batch could not be recorded; nothing was sent.')

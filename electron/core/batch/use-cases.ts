@@ -25,7 +25,11 @@ export function refuseOversizeBatch(bytes: number, what: string): void {
 }
 
 /** The file checked against the workspace's wallets and book, with the destinations it would pay for the first time. */
-export async function checkBatch(session: Pick<BatchSession, 'store'> & { client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> }, input: Uint8Array | string, wallet?: string): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
+export async function checkBatch(
+  session: Pick<BatchSession, 'store'> & { client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> },
+  input: Uint8Array | string,
+  wallet?: string,
+): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
   const check = await checkBatchFile(session.client, input, wallet)
   return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
 }

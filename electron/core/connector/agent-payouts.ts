@@ -57,10 +57,7 @@ export class AgentPayouts {
       }
     }
     if (!sameBody(existing.body, body)) {
-      throw new DeskError(
-        'idempotency_conflict',
-        'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.',
-      )
+      throw new DeskError('idempotency_conflict', 'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.')
     }
     switch (existing.state) {
       case 'accepted':
@@ -105,11 +102,7 @@ export class AgentPayouts {
    * with validation_failed, never held), then runs `record` with the policy check on the checked payout inside its
    * write transaction. A denial is audited and thrown; a hold is committed and then answered as `payout_held`.
    */
-  private async admitted(
-    key: string,
-    body: CreateWithdrawal,
-    record: (checked: CreateWithdrawal, admit: () => 'sending' | 'held') => Promise<PayoutResult>,
-  ): Promise<PayoutResult> {
+  private async admitted(key: string, body: CreateWithdrawal, record: (checked: CreateWithdrawal, admit: () => 'sending' | 'held') => Promise<PayoutResult>): Promise<PayoutResult> {
     const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
     const checked = await checkedForProvider({ client: this.client, store: this.payouts.outbox.store }, body, 'validation_failed')

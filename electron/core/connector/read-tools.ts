@@ -53,8 +53,7 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'list_transactions',
     {
-      description:
-        'One page of transaction legs (deposits, payouts, internal moves), newest first. When next_cursor is not null, call again with cursor set to it to get the next page.',
+      description: 'One page of transaction legs (deposits, payouts, internal moves), newest first. When next_cursor is not null, call again with cursor set to it to get the next page.',
       inputSchema: TransactionsInput,
       outputSchema: z.object({ data: z.array(TransactionLegSchema), next_cursor: z.string().nullable() }),
       annotations: READ_ONLY,

@@ -57,11 +57,9 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
     const e = toIpcError(err)
     log.info(`the key cannot be used yet: ${e.message} (${e.code}). Tools answer with this error until it is fixed.`)
   }
-  const transport = new StdioServerTransport(
-    (options.stdin ?? process.stdin) as NodeJS.ReadStream & { fd: 0 },
-    (options.stdout ?? process.stdout) as NodeJS.WriteStream & { fd: 1 },
-    { maxBufferSize: MAX_MESSAGE_BYTES },
-  )
+  const transport = new StdioServerTransport((options.stdin ?? process.stdin) as NodeJS.ReadStream & { fd: 0 }, (options.stdout ?? process.stdout) as NodeJS.WriteStream & { fd: 1 }, {
+    maxBufferSize: MAX_MESSAGE_BYTES,
+  })
   // A line that is not JSON-RPC is skipped and said here; one over the limit also closes the transport.
   transport.onerror = (err) => log.info(`could not read a message from the MCP client: ${err.message}`)
   // Only an unreadable message closes the transport on its own; a client that is done ends stdin.

@@ -49,7 +49,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     {
       description:
         'Save a destination (counterparty) for payouts. It can receive payouts only after someone verifies it in the provider console (can_send true). Saving an address that exists returns the existing entry. ' +
-        'An address that looks like a different known one (same first and last 4 characters) or is the workspace\'s own deposit address is refused with code lookalike_destination naming it; only a person can save it, in the app.',
+        "An address that looks like a different known one (same first and last 4 characters) or is the workspace's own deposit address is refused with code lookalike_destination naming it; only a person can save it, in the app.",
       inputSchema: CreateCounterpartySchema,
       outputSchema: z.object({ data: CounterpartySchema, already_exists: z.boolean() }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -2,8 +2,23 @@ import type { Counterparty } from '../../../shared/api/resources'
 
 /** Every field of a destination, in the order the book's CSV writes and reads them. */
 export const BOOK_COLUMNS = [
-  'id', 'label', 'network', 'network_name', 'address', 'direction', 'status', 'can_send', 'verified_at',
-  'counterparty_type', 'first_name', 'last_name', 'company_name', 'wallet_type', 'vasp_name', 'country', 'created_at',
+  'id',
+  'label',
+  'network',
+  'network_name',
+  'address',
+  'direction',
+  'status',
+  'can_send',
+  'verified_at',
+  'counterparty_type',
+  'first_name',
+  'last_name',
+  'company_name',
+  'wallet_type',
+  'vasp_name',
+  'country',
+  'created_at',
 ] as const
 export type BookColumn = (typeof BOOK_COLUMNS)[number]
 
@@ -18,7 +33,22 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 
 export function bookCells(c: Counterparty): Array<string | null> {
   return [
-    c.id, c.label, c.network, c.network_name, c.address, c.direction, c.status, c.can_send ? 'true' : 'false', c.verified_at,
-    c.counterparty_type, c.first_name ?? null, c.last_name ?? null, c.company_name ?? null, c.wallet_type, c.vasp_name ?? null, c.country, c.created_at,
+    c.id,
+    c.label,
+    c.network,
+    c.network_name,
+    c.address,
+    c.direction,
+    c.status,
+    c.can_send ? 'true' : 'false',
+    c.verified_at,
+    c.counterparty_type,
+    c.first_name ?? null,
+    c.last_name ?? null,
+    c.company_name ?? null,
+    c.wallet_type,
+    c.vasp_name ?? null,
+    c.country,
+    c.created_at,
   ]
 }

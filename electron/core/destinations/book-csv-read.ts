@@ -42,7 +42,9 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
   const separator = SEPARATORS.find((sep) => REQUIRED_COLUMNS.every((r) => headerNames(firstLine, sep).includes(r)))
   if (separator === undefined) {
     const names = SEPARATORS.map((sep) => headerNames(firstLine, sep)).sort((a, b) => b.length - a.length)[0]!
-    return fileProblem(`The header (line 1) has no ${REQUIRED_COLUMNS.filter((r) => !names.includes(r)).join(', ')} column. Required columns: ${REQUIRED_COLUMNS.join(', ')}; the others of an export (${BOOK_COLUMNS.filter((c) => !REQUIRED_COLUMNS.includes(c)).join(', ')}) may be present.`)
+    return fileProblem(
+      `The header (line 1) has no ${REQUIRED_COLUMNS.filter((r) => !names.includes(r)).join(', ')} column. Required columns: ${REQUIRED_COLUMNS.join(', ')}; the others of an export (${BOOK_COLUMNS.filter((c) => !REQUIRED_COLUMNS.includes(c)).join(', ')}) may be present.`,
+    )
   }
   let records: Array<{ record: string[]; info: { lines: number } }>
   try {
@@ -58,7 +60,8 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
   const repeated = header.find((h, i) => header.indexOf(h) !== i)
   if (repeated !== undefined) return fileProblem(`The header (line 1) names the column "${repeated}" twice.`)
   if (body.length === 0) return fileProblem('The file has a header but no rows.')
-  if (body.length > MAX_IMPORT_ROWS) return fileProblem(`The file has ${body.length.toLocaleString('en')} rows; a destination file has at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it into several files.`)
+  if (body.length > MAX_IMPORT_ROWS)
+    return fileProblem(`The file has ${body.length.toLocaleString('en')} rows; a destination file has at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it into several files.`)
   const rows: BookRow[] = []
   const problems: ImportProblem[] = []
   for (const { record, info } of body) {

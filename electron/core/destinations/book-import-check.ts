@@ -85,7 +85,14 @@ export function checkBookRows(
     }
     const findings = lookalikes(body.network, body.address)
     if (findings.length > 0) {
-      say('address', findings.map((f) => (f.kind === 'own' ? `is ${describeFinding(f)}, not an outside destination.` : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`)).join(' '))
+      say(
+        'address',
+        findings
+          .map((f) =>
+            f.kind === 'own' ? `is ${describeFinding(f)}, not an outside destination.` : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`,
+          )
+          .join(' '),
+      )
       continue
     }
     const look = lookalikeKey(body.network, body.address)

@@ -6,13 +6,26 @@ import type { TransactionLeg } from '../../../shared/api/resources'
 import { shown } from '../../../shared/text/visible-text'
 
 export const COLUMNS = [
-  'id', 'created_at', 'direction', 'from_name', 'from_address', 'to_name', 'to_address', 'amount', 'asset',
-  'fee', 'fee_asset', 'status', 'tx_hash', 'network', 'network_name', 'wallet_id',
+  'id',
+  'created_at',
+  'direction',
+  'from_name',
+  'from_address',
+  'to_name',
+  'to_address',
+  'amount',
+  'asset',
+  'fee',
+  'fee_asset',
+  'status',
+  'tx_hash',
+  'network',
+  'network_name',
+  'wallet_id',
 ] as const
 
 export function cells(r: TransactionLeg): Array<string | null> {
-  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset,
-    r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
+  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset, r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
 }
 
 /**

@@ -110,8 +110,12 @@ export class HistoryRunner {
     const sync = new HistorySync({ client, store, ledger, pacer }, { reserve, ...this.deps.sync })
     this.publish({ state: 'running', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, error: null })
     try {
-      const result = await withSyncLease(store, controller.signal, () => undefined, () =>
-        sync.run(controller.signal, (p) => this.publish({ state: 'running', pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, etaSeconds: p.etaSeconds, reachedBack: p.reachedBack })),
+      const result = await withSyncLease(
+        store,
+        controller.signal,
+        () => undefined,
+        () =>
+          sync.run(controller.signal, (p) => this.publish({ state: 'running', pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, etaSeconds: p.etaSeconds, reachedBack: p.reachedBack })),
       )
       this.publish({ state: 'idle', etaSeconds: 0 })
       return result

@@ -66,7 +66,10 @@ export class HistorySync {
   private readonly ledger: LedgerRepo
   private readonly pacer: HistorySyncDeps['pacer']
 
-  constructor(deps: HistorySyncDeps, private readonly options: HistorySyncOptions = {}) {
+  constructor(
+    deps: HistorySyncDeps,
+    private readonly options: HistorySyncOptions = {},
+  ) {
     this.client = deps.client
     this.store = deps.store
     this.ledger = deps.ledger
@@ -113,10 +116,7 @@ export class HistorySync {
       await this.headroom(signal)
       let page: { rows: TransactionLeg[]; nextCursor: string | null }
       try {
-        page = await this.client.transactionPage(
-          { limit: this.pageLimit, cursor: walk.cursor ?? undefined, created_after: iso(walk.after), created_before: iso(walk.before) },
-          { signal },
-        )
+        page = await this.client.transactionPage({ limit: this.pageLimit, cursor: walk.cursor ?? undefined, created_after: iso(walk.after), created_before: iso(walk.before) }, { signal })
       } catch (err) {
         if (walk.cursor === null || !cursorRefused(err) || refusals >= MAX_RESTARTS_PER_PAGE) throw err
         // Restart the range down from the oldest committed row (inclusive: rows sharing its time
@@ -140,9 +140,7 @@ export class HistorySync {
         rows: walk.rows + page.rows.length,
       }
       const now = Date.now()
-      this.store.transaction('record a page of history', () =>
-        this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)),
-      )
+      this.store.transaction('record a page of history', () => this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)))
       run.pages++
       run.rows += page.rows.length
       walk = next

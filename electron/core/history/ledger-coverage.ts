@@ -33,7 +33,8 @@ export function requireCovered(state: LedgerState, fromMs: number, toMs: number)
   if (toMs > coverage.to) {
     missing.push(`movements recorded from ${iso(Math.max(coverage.to, fromMs))} to ${iso(toMs)} (the ledger was last synced to ${iso(coverage.to)})`)
   }
-  if (missing.length) throw new DeskError('ledger_incomplete', `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`)
+  if (missing.length)
+    throw new DeskError('ledger_incomplete', `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`)
   return coverage
 }
 

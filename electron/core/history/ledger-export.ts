@@ -31,13 +31,7 @@ async function* ledgerBatches(store: DeskStore, { ledger, notes }: LedgerExportV
 }
 
 /** The Transactions screen's export to the chosen file: every ledger row of its filter, in the columns of `withLedgerCsvLines`, with progress and a cancel. */
-export function exportLedgerCsv(
-  store: DeskStore,
-  filter: LedgerFilter,
-  path: string,
-  signal: AbortSignal,
-  onProgress: (p: ExportProgress) => void,
-): Promise<{ rows: number; cancelled: boolean }> {
+export function exportLedgerCsv(store: DeskStore, filter: LedgerFilter, path: string, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<{ rows: number; cancelled: boolean }> {
   // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
   return store.snapshot(ledgerExportView, 'export the history ledger', (view) => {
     requireFilterCovered(view.ledger.state(), filter)

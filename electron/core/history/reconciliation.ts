@@ -14,7 +14,7 @@ function boundaries(fromMs: number, toMs: number): number[] {
     for (let t = Math.floor(fromMs / DAY_MS) * DAY_MS + DAY_MS; t < toMs; t += DAY_MS) cuts.push(t)
   } else {
     const d = new Date(fromMs)
-    for (let m = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1); m < toMs; ) {
+    for (let m = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1); m < toMs;) {
       cuts.push(m)
       const n = new Date(m)
       m = Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 1)

@@ -31,8 +31,21 @@ export function* reportCsvLines(report: ReconciliationReport, header: ReportHead
   yield '\r\n'
   yield csvLine(['wallet_id', 'asset', 'network', 'in_count', 'in_sum', 'out_count', 'out_sum', 'internal_count', 'internal_sum', 'fee_count', 'fee_sum', 'not_final', 'suspected_poisoning'])
   for (const g of report.groups) {
-    yield csvLine([g.walletId, g.asset, g.network, String(g.incoming.count), g.incoming.sum, String(g.outgoing.count), g.outgoing.sum,
-      String(g.internal.count), g.internal.sum, String(g.fees.count), g.fees.sum, String(g.notFinal), String(g.suspectedPoisoning)])
+    yield csvLine([
+      g.walletId,
+      g.asset,
+      g.network,
+      String(g.incoming.count),
+      g.incoming.sum,
+      String(g.outgoing.count),
+      g.outgoing.sum,
+      String(g.internal.count),
+      g.internal.sum,
+      String(g.fees.count),
+      g.fees.sum,
+      String(g.notFinal),
+      String(g.suspectedPoisoning),
+    ])
   }
   yield '\r\n'
   yield* rollForwardLines(report)
@@ -49,7 +62,24 @@ function* rollForwardLines(report: ReconciliationReport): Generator<string> {
   yield csvLine(['wallet_id', 'asset', 'network', 'opening', 'incoming', 'outgoing', 'fees', 'internal', 'closing', 'provider_amount', 'difference', 'provider_note', 'not_final_ids'])
   for (const r of report.rollForward.rows) {
     const p = r.provider
-    const provider = p.state === 'read' ? [p.amount, p.difference ?? 'unknown', `read ${p.readAt}`] : p.state === 'not_read' ? ['not read', 'not read', `${p.message} (request ${p.requestId ?? 'none'})`] : ['', '', 'not compared']
-    yield csvLine([r.walletId, r.asset, r.network, r.opening ?? 'unknown', r.incoming, r.outgoing, r.fees, r.internal, r.closing ?? 'unknown', ...provider, r.notFinal.map((n) => `${n.id}/${n.direction}`).join(' ')])
+    const provider =
+      p.state === 'read'
+        ? [p.amount, p.difference ?? 'unknown', `read ${p.readAt}`]
+        : p.state === 'not_read'
+          ? ['not read', 'not read', `${p.message} (request ${p.requestId ?? 'none'})`]
+          : ['', '', 'not compared']
+    yield csvLine([
+      r.walletId,
+      r.asset,
+      r.network,
+      r.opening ?? 'unknown',
+      r.incoming,
+      r.outgoing,
+      r.fees,
+      r.internal,
+      r.closing ?? 'unknown',
+      ...provider,
+      r.notFinal.map((n) => `${n.id}/${n.direction}`).join(' '),
+    ])
   }
 }

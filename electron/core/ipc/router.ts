@@ -90,7 +90,11 @@ function cut(message: string, max: number): string {
 
 /** Unknown fields are named the way other echoed input is: quoted, each cut to 60 characters. */
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 3).map((k) => quoteInput(k)).join(', ')}`
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys
+      .slice(0, 3)
+      .map((k) => quoteInput(k))
+      .join(', ')}`
   return cut(issue.message, MAX_ISSUE_CHARS)
 }
 

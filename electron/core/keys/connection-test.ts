@@ -23,7 +23,7 @@ export interface ConnectionProbe {
 export const UNKNOWN_KEY_MESSAGE =
   'The server refused this key (401 unauthorized). Possible causes: the Key ID is not registered or was mistyped; ' +
   'the key was registered in the other environment (sandbox and production keys are separate); ' +
-  'the key was revoked or has expired in the console; or the public key registered is not this profile\'s key.'
+  "the key was revoked or has expired in the console; or the public key registered is not this profile's key."
 
 /**
  * One signed `GET /api/v1/wallets` through the same RequestSender as every other call (base path,
@@ -31,9 +31,7 @@ export const UNKNOWN_KEY_MESSAGE =
  * rather than learnt. Every outcome is explained, with the server's X-Request-Id whenever it sent one.
  */
 export async function testConnection(probe: ConnectionProbe): Promise<ConnectionResult> {
-  const timeouts: Timeouts = probe.timeoutMs === undefined
-    ? DEFAULT_TIMEOUTS
-    : { connectMs: probe.timeoutMs, headersMs: probe.timeoutMs, bodyMs: probe.timeoutMs, totalMs: probe.timeoutMs }
+  const timeouts: Timeouts = probe.timeoutMs === undefined ? DEFAULT_TIMEOUTS : { connectMs: probe.timeoutMs, headersMs: probe.timeoutMs, bodyMs: probe.timeoutMs, totalMs: probe.timeoutMs }
   const sender = new RequestSender({
     baseUrl: probe.baseUrl,
     signer: probe.signer,
@@ -71,7 +69,11 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
   if (status === 401 && code === 'invalid_timestamp') {
     if (offset !== null && Math.abs(offset) > MAX_CLOCK_OFFSET_SECONDS) return fail('clock_skew', clockSkewError(offset).message, offset)
     const skew = offset === null ? 'The server sent no Date header to measure the offset.' : `The server clock is ${describeOffset(offset)}.`
-    return fail('clock_skew', `The server refused the request time: this computer's clock differs from the server's by more than 300 seconds. ${skew} Set the system clock automatically (NTP) and try again.`, offset)
+    return fail(
+      'clock_skew',
+      `The server refused the request time: this computer's clock differs from the server's by more than 300 seconds. ${skew} Set the system clock automatically (NTP) and try again.`,
+      offset,
+    )
   }
   if (status === 401 || status === 403) return fail('unknown_key', UNKNOWN_KEY_MESSAGE)
   if (status === 429) {
@@ -92,10 +94,12 @@ function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): 
     return { ...base, reason: 'timeout', message }
   }
   const what =
-    err.kind === 'timeout' ? `no answer within ${timeoutMs / 1000} s`
-    : err.kind === 'dns' ? 'the host name does not resolve'
-    : err.kind === 'refused' ? 'the connection was refused (nothing is listening there)'
-    : `a network error (${err.message})`
+    err.kind === 'timeout'
+      ? `no answer within ${timeoutMs / 1000} s`
+      : err.kind === 'dns'
+        ? 'the host name does not resolve'
+        : err.kind === 'refused'
+          ? 'the connection was refused (nothing is listening there)'
+          : `a network error (${err.message})`
   return { ...base, reason: 'unreachable', message: `Cannot reach ${baseUrl}: ${what}. Check the base URL and your network.` }
 }
-

@@ -31,8 +31,7 @@ export function profileHandlers({ keys, embeddedSimulator, openExternal }: Profi
       const current = await keys.profiles.current()
       return current ? keys.view(current) : null
     },
-    'profiles.setAgentWriteTools': async ({ profileId, enabled, confirmProduction }) =>
-      keys.view(await keys.setAgentWriteTools(profileId, enabled, confirmProduction)),
+    'profiles.setAgentWriteTools': async ({ profileId, enabled, confirmProduction }) => keys.view(await keys.setAgentWriteTools(profileId, enabled, confirmProduction)),
     'keys.generate': ({ profileId }) => keys.generate(profileId),
     'keys.publicKey': ({ profileId, which }) => keys.publicKey(profileId, which),
     'keys.setKeyId': async ({ profileId, keyId, which }) => keys.view(await keys.setKeyId(profileId, keyId, which)),

@@ -66,8 +66,14 @@ export class ProfileKeys {
     if (await this.vault.has(profileId, 'active')) {
       if (profile.keyId) throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`)
       if (!options.replace) {
-        const fingerprint = await this.vault.publicKey(profileId, 'active').then((v) => ` (fingerprint ${v.fingerprint})`, () => '')
-        throw new DeskError('key_exists', `Profile "${profile.name}" already has a key waiting for its Key ID${fingerprint}; it may already be registered in the console. Set its Key ID, or replace it explicitly.`)
+        const fingerprint = await this.vault.publicKey(profileId, 'active').then(
+          (v) => ` (fingerprint ${v.fingerprint})`,
+          () => '',
+        )
+        throw new DeskError(
+          'key_exists',
+          `Profile "${profile.name}" already has a key waiting for its Key ID${fingerprint}; it may already be registered in the console. Set its Key ID, or replace it explicitly.`,
+        )
       }
     }
     const view = await this.vault.generateEd25519(profileId, 'active')
@@ -202,8 +208,7 @@ export class ProfileKeys {
   }
 
   private async openForTest(profile: Profile, slot: KeySlot): Promise<Signer | Extract<ConnectionResult, { ok: false }>> {
-    const fail = (reason: 'no_key' | 'no_key_id' | 'keychain_unavailable', message: string) =>
-      ({ ok: false, reason, message, status: null, requestId: null, clockOffsetSeconds: null }) as const
+    const fail = (reason: 'no_key' | 'no_key_id' | 'keychain_unavailable', message: string) => ({ ok: false, reason, message, status: null, requestId: null, clockOffsetSeconds: null }) as const
     try {
       return await this.vault.openSigner(profile, slot)
     } catch (err) {

@@ -55,7 +55,10 @@ export async function quickStartSimulator(keys: ProfileKeys, startSimulator: Emb
   } catch (err) {
     // A quick start that did not finish leaves no profile behind. After a failed step it is gone before the error is
     // answered; after a stalled one it is removed once that step settles, so a late keychain stores no orphan key.
-    const cleanup = t.settled().then(() => keys.remove(created.id)).catch(() => undefined)
+    const cleanup = t
+      .settled()
+      .then(() => keys.remove(created.id))
+      .catch(() => undefined)
     if (!t.gaveUp()) await cleanup
     throw err
   }

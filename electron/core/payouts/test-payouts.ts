@@ -30,21 +30,26 @@ export class TestPayouts {
 
   /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
   list(): TestPayoutView[] {
-    return this.store.read('read the test payouts', () => this.repo().open()).flatMap((r) => {
-      try {
-        return [this.view(r)]
-      } catch (err) {
-        if (err instanceof CorruptRecordError) return []
-        throw err
-      }
-    })
+    return this.store
+      .read('read the test payouts', () => this.repo().open())
+      .flatMap((r) => {
+        try {
+          return [this.view(r)]
+        } catch (err) {
+          if (err instanceof CorruptRecordError) return []
+          throw err
+        }
+      })
   }
 
   /** The body the rest is sent with: the test payout's, with the rest's amount. Refused unless the test completed. */
   restOf(testKey: string): CreateWithdrawal {
     const view = this.view(this.store.read('read the test payout', () => this.repo().get(testKey)))
     if (view.state !== 'completed') {
-      throw new DeskError('invalid_input', view.state === 'failed' ? 'The test payout did not arrive, so its rest is not offered.' : 'The test payout has not completed yet; the rest is offered once it has.')
+      throw new DeskError(
+        'invalid_input',
+        view.state === 'failed' ? 'The test payout did not arrive, so its rest is not offered.' : 'The test payout has not completed yet; the rest is offered once it has.',
+      )
     }
     return { ...view.body, amount: view.restAmount }
   }

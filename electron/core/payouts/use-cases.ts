@@ -68,7 +68,11 @@ export const receiptOf = (session: Pick<PayoutSession, 'client' | 'store'>, ref:
 export const isFirstPayoutTo = (session: Pick<PayoutSession, 'client' | 'store'>, network: string, address: string) => firstPayoutTo(session.store, session.client, network, address)
 
 /** A test payout: the full payout checked as the form would send it (the test is a part of it), then the test sent. */
-export async function requestTestPayout(session: PayoutSession, input: { body: CreateWithdrawal; testAmount: string; reference?: string | undefined; retypedAmount?: string | null }, requestedBy: string): Promise<PayoutAnswer> {
+export async function requestTestPayout(
+  session: PayoutSession,
+  input: { body: CreateWithdrawal; testAmount: string; reference?: string | undefined; retypedAmount?: string | null },
+  requestedBy: string,
+): Promise<PayoutAnswer> {
   confirmProductionAmount(session.profile, input.testAmount.trim(), input.retypedAmount)
   await checkedForProvider(session, input.body)
   return payoutResultView(await new TestPayouts(session.store, session.payouts).request(input.body, input.testAmount, requestedBy, input.reference))

@@ -81,7 +81,12 @@ export class HeldPayouts {
     return this.store.transaction('record the rejection', () => {
       this.mustBeHeld(key)
       this.store.audit.append(this.entry(now, 'held.rejected', key, { reason: text }))
-      return this.store.outbox.transition(key, (e) => ({ state: 'discarded', withdrawalId: e.withdrawalId, error: { code: HELD_REJECTED, message: text } }), this.store.processes.token, now.toISOString())
+      return this.store.outbox.transition(
+        key,
+        (e) => ({ state: 'discarded', withdrawalId: e.withdrawalId, error: { code: HELD_REJECTED, message: text } }),
+        this.store.processes.token,
+        now.toISOString(),
+      )
     })
   }
 

@@ -30,9 +30,7 @@ export interface PayoutFacts {
 }
 
 /** Why a first payout is held, as the app, the CLI and the agent read it. */
-export const FIRST_PAYOUT_HELD =
-  "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
-
+export const FIRST_PAYOUT_HELD = "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
 
 /** Deny rules first (a held payout must fit the caps too), then the hold rules. */
 export function checkPayout(policy: Policy, f: PayoutFacts): Decision {

@@ -23,13 +23,15 @@ function describePolicy(p: Policy): string[] {
   if (p.holdAll) lines.push('Every payout waits for a person at the desk to release or reject it.')
   else if (p.holdFirstPayout) lines.push("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
   if (!p.holdAll) for (const [asset, above] of perAsset(p.holdAbove)) lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
-  if (lines.length === 0) lines.push('No limits beyond the provider\'s own checks.')
+  if (lines.length === 0) lines.push("No limits beyond the provider's own checks.")
   return lines
 }
 
 /** Named assets first, then the rule for all other assets, in words. */
 function perAsset(rule: Record<string, string>): Array<[string, string]> {
-  const named = Object.entries(rule).filter(([a]) => a !== OTHER_ASSETS).sort(([a], [b]) => a.localeCompare(b))
+  const named = Object.entries(rule)
+    .filter(([a]) => a !== OTHER_ASSETS)
+    .sort(([a], [b]) => a.localeCompare(b))
   const other = rule[OTHER_ASSETS]
   if (other === undefined) return named
   return [...named, [named.length ? 'of any other asset' : 'of any asset', other]]

@@ -162,7 +162,26 @@ export class TreasurySession {
       emit: (payload) => deps.events.emit('payouts.waiting', payload),
       notify: deps.notify,
     })
-    const session = new TreasurySession(profile, client, audit, payouts, poller, store, batches, batchStatuses, ledger, history, signer, deps.store === undefined, outbox, queued, deps.events, deps.log ?? { error: () => undefined }, new HeldExpiry(store, deps.role ?? 'app', deps.now), reminders)
+    const session = new TreasurySession(
+      profile,
+      client,
+      audit,
+      payouts,
+      poller,
+      store,
+      batches,
+      batchStatuses,
+      ledger,
+      history,
+      signer,
+      deps.store === undefined,
+      outbox,
+      queued,
+      deps.events,
+      deps.log ?? { error: () => undefined },
+      new HeldExpiry(store, deps.role ?? 'app', deps.now),
+      reminders,
+    )
     session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
     return session
   }

@@ -27,9 +27,7 @@ export function rowHash(seq: number, prevHash: string, entryJson: string): strin
   return createHash('sha256').update(`${seq}\n${prevHash}\n${entryJson}`).digest('hex')
 }
 
-export type VerifyResult =
-  | { ok: true; rows: number }
-  | { ok: false; rows: number; brokenSeq: number; problem: string }
+export type VerifyResult = { ok: true; rows: number } | { ok: false; rows: number; brokenSeq: number; problem: string }
 
 interface RawAudit {
   seq: number
@@ -69,8 +67,7 @@ export class AuditChain {
   /** The newest row about one payout (by its Idempotency-Key): where it sits in the chain and its hash. */
   latestFor(idempotencyKey: string): { seq: number; hash: string } | null {
     const row = this.db.prepare("SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1").get(idempotencyKey) as
-      | { seq: number; hash: string }
-      | undefined
+      { seq: number; hash: string } | undefined
     return row ? { seq: row.seq, hash: row.hash } : null
   }
 

@@ -50,7 +50,9 @@ export class BaitFlags {
   /** Judges again the dust legs not flagged: after the index gained addresses. Runs in the caller's transaction. */
   recheck(): void {
     const own = this.thresholds()
-    const rows = this.db.prepare(`SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0`).all()
+    const rows = this.db
+      .prepare(`SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0`)
+      .all()
     this.write(rows as unknown as Candidate[], own)
   }
 

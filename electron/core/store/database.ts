@@ -68,10 +68,7 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
   const check = () => {
     const current = schemaVersion(db)
     if (current > latest) {
-      throw new DeskError(
-        'store_too_new',
-        `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`,
-      )
+      throw new DeskError('store_too_new', `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`)
     }
     return current
   }

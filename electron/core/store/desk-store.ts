@@ -72,7 +72,10 @@ export class DeskStore {
     store.lastOutcome = store.outcomeMark()
     store.withdrawalMark = store.withdrawals.changeMark()
     store.reclaim()
-    store.timers.push(setInterval(() => store.watch(), WATCH_EVERY_MS), setInterval(() => store.beat(), HEARTBEAT_EVERY_MS))
+    store.timers.push(
+      setInterval(() => store.watch(), WATCH_EVERY_MS),
+      setInterval(() => store.beat(), HEARTBEAT_EVERY_MS),
+    )
     for (const t of store.timers) t.unref()
     return store
   }

@@ -57,13 +57,22 @@ export class DestinationImportRepo {
 
   /** Newest first. */
   list(): ImportRecord[] {
-    return rowsOf(ImportRecordSchema, this.db.prepare(`SELECT ${COLUMNS} FROM destination_imports ORDER BY created_at DESC, id`).all().map((r) => ({ ...r })), 'destination_imports')
+    return rowsOf(
+      ImportRecordSchema,
+      this.db
+        .prepare(`SELECT ${COLUMNS} FROM destination_imports ORDER BY created_at DESC, id`)
+        .all()
+        .map((r) => ({ ...r })),
+      'destination_imports',
+    )
   }
 
   /** The newest import of the same file bytes that still has rows to send, if any. */
   unfinishedOf(fileHash: string): ImportRecord | null {
     const raw = this.db
-      .prepare(`SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM destination_import_rows r WHERE r.import_id = i.id AND r.state = 'pending') ORDER BY created_at DESC LIMIT 1`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM destination_import_rows r WHERE r.import_id = i.id AND r.state = 'pending') ORDER BY created_at DESC LIMIT 1`,
+      )
       .get(fileHash)
     return raw ? rowOf(ImportRecordSchema, { ...raw }, 'destination_imports') : null
   }
@@ -72,7 +81,11 @@ export class DestinationImportRepo {
   rows(id: string, states?: readonly ImportRowState[]): ImportRowRecord[] {
     const where = states ? ` AND state IN (${states.map(() => '?').join(', ')})` : ''
     const raw = this.db.prepare(`SELECT line, body, state, counterparty_id, error FROM destination_import_rows WHERE import_id = ?${where} ORDER BY line`).all(id, ...(states ?? []))
-    return rowsOf(RowSchema, raw.map((r) => ({ ...r })), 'destination_import_rows')
+    return rowsOf(
+      RowSchema,
+      raw.map((r) => ({ ...r })),
+      'destination_import_rows',
+    )
   }
 
   counts(id: string): Record<ImportRowState, number> {

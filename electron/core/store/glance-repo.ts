@@ -10,9 +10,7 @@ export class WalletReads {
   constructor(private readonly db: DatabaseSync) {}
 
   note(wallets: readonly Wallet[], readAt = new Date().toISOString()): void {
-    this.db
-      .prepare('INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at')
-      .run(JSON.stringify(wallets), readAt)
+    this.db.prepare('INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at').run(JSON.stringify(wallets), readAt)
   }
 }
 

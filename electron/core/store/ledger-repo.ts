@@ -264,8 +264,26 @@ export class LedgerRepo {
       // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
       const w = this.words
-      put.run(id, leg.direction, atMs, createdAt, w.intern(leg.wallet_id), w.intern(leg.asset), w.intern(leg.network), w.intern(leg.network_name), w.intern(leg.status),
-        final ? 1 : 0, leg.amount, leg.fee, w.intern(leg.fee_asset), this.party(leg.from), this.party(leg.to), hashKey(leg.tx_hash), readAtMs, this.bait.judge(leg, thresholds))
+      put.run(
+        id,
+        leg.direction,
+        atMs,
+        createdAt,
+        w.intern(leg.wallet_id),
+        w.intern(leg.asset),
+        w.intern(leg.network),
+        w.intern(leg.network_name),
+        w.intern(leg.status),
+        final ? 1 : 0,
+        leg.amount,
+        leg.fee,
+        w.intern(leg.fee_asset),
+        this.party(leg.from),
+        this.party(leg.to),
+        hashKey(leg.tx_hash),
+        readAtMs,
+        this.bait.judge(leg, thresholds),
+      )
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)
@@ -278,9 +296,7 @@ export class LedgerRepo {
     const key = JSON.stringify([p.name, p.address])
     const known = this.parties.get(key)
     if (known !== undefined) return known
-    this.db
-      .prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING')
-      .run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
+    this.db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING').run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
     const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
     this.parties.set(key, id)
     return id

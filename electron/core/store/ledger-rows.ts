@@ -14,8 +14,29 @@ export interface LegTally extends OpeningLeg {
 }
 
 /** A whole leg, as screens and exports show it (with its parties), and its sort position. */
-const ROW_COLUMNS = ['id', 'direction', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount',
-  'fee', 'fee_asset', 'from_name', 'from_address', 'to_name', 'to_address', 'tx_hash', 'read_at_ms', 'at_ms', 'seq', 'bait'] as const
+const ROW_COLUMNS = [
+  'id',
+  'direction',
+  'created_at',
+  'wallet_id',
+  'asset',
+  'network',
+  'network_name',
+  'status',
+  'final',
+  'amount',
+  'fee',
+  'fee_asset',
+  'from_name',
+  'from_address',
+  'to_name',
+  'to_address',
+  'tx_hash',
+  'read_at_ms',
+  'at_ms',
+  'seq',
+  'bait',
+] as const
 export const ROW_READ = new LegRead(ROW_COLUMNS)
 export const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
 
@@ -90,4 +111,3 @@ export function isoOfLast(): (ms: number) => string {
     return lastText
   }
 }
-

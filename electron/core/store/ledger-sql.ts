@@ -78,8 +78,12 @@ export const textCteParams = (needle: string): string[] => [needle, needle]
  */
 export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] } {
   const key = t.needle.slice(0, HASH_TEXT_KEY)
-  const sql = ['SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)', 'SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)',
-    `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`, 'SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?']
+  const sql = [
+    'SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)',
+    'SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)',
+    `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`,
+    'SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?',
+  ]
   const params: SQLInputValue[] = [key, `${key}\uffff`, t.needle, t.end, t.needle, t.end]
   for (const r of t.hashes) {
     sql.push(`SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} BETWEEN ? AND ? AND tx_hash >= ? AND tx_hash < ?`)
@@ -95,9 +99,18 @@ export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] }
 
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
 export function textScan(t: TextTerms): { sql: string; params: SQLInputValue[] } {
-  const ranges = [{ column: 'tx_hash', low: t.needle, high: t.end }, { column: 'id', low: t.needle, high: t.end }, ...t.hashes.map((r) => ({ column: 'tx_hash', ...r })),
-    ...(t.ids ? [{ column: 'id', ...t.ids }] : [])]
-  const sql = ['+l.from_party IN (SELECT id FROM p)', '+l.to_party IN (SELECT id FROM p)', ...ranges.map((r) => `(+l.${r.column} >= ? AND +l.${r.column} < ?)`), '(+l.id, +l.direction) IN (SELECT id, direction FROM nh)']
+  const ranges = [
+    { column: 'tx_hash', low: t.needle, high: t.end },
+    { column: 'id', low: t.needle, high: t.end },
+    ...t.hashes.map((r) => ({ column: 'tx_hash', ...r })),
+    ...(t.ids ? [{ column: 'id', ...t.ids }] : []),
+  ]
+  const sql = [
+    '+l.from_party IN (SELECT id FROM p)',
+    '+l.to_party IN (SELECT id FROM p)',
+    ...ranges.map((r) => `(+l.${r.column} >= ? AND +l.${r.column} < ?)`),
+    '(+l.id, +l.direction) IN (SELECT id, direction FROM nh)',
+  ]
   return { sql: `(${sql.join(' OR ')})`, params: ranges.flatMap((r) => [r.low, r.high]) }
 }
 
@@ -106,9 +119,7 @@ const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
 
 /** The amount key as an SQL function on the ledger's connection; a damaged amount has none (the read names it). */
 export function registerAmountKey(db: DatabaseSync): void {
-  db.function('desk_amount_key', { deterministic: true, directOnly: true }, (amount) =>
-    typeof amount === 'string' && DECIMAL_PATTERN.test(amount) ? amountKey(amount) : null,
-  )
+  db.function('desk_amount_key', { deterministic: true, directOnly: true }, (amount) => (typeof amount === 'string' && DECIMAL_PATTERN.test(amount) ? amountKey(amount) : null))
 }
 
 export function filterSql(f: Omit<LedgerFilter, 'text'>, words: LedgerWords): { sql: string[]; params: SQLInputValue[] } {

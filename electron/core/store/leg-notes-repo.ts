@@ -69,9 +69,11 @@ export class LegNotesRepo {
       return next
     }
     const search = `${note ?? ''}\n${tags.join(' ')}`.toLowerCase()
-    this.statement(`INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    this.statement(
+      `INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(leg_id, direction) DO UPDATE SET note = excluded.note, tags = excluded.tags, search = excluded.search,
-        updated_at = excluded.updated_at, updated_by = excluded.updated_by`).run(id, key, direction, note, JSON.stringify(tags), search, at, by)
+        updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    ).run(id, key, direction, note, JSON.stringify(tags), search, at, by)
     for (const tag of tags) this.statement('INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(tag, key, direction)
     return next
   }

@@ -91,9 +91,7 @@ export class OutboxRepo {
       const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number }).next
       const owner = row.state === 'sending' ? sender : null
       this.db
-        .prepare(
-          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
+        .prepare('INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(row.idempotencyKey, seq, JSON.stringify(row.body), row.createdAt, row.requestedBy, row.state, owner, row.createdAt, row.notBefore ?? null, row.reference ?? null, row.batchId ?? null)
       this.outcome(row.idempotencyKey, { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null }, sender, row.createdAt)
       this.index.refreshEntry(row.idempotencyKey)

@@ -74,7 +74,23 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 function haystack(hit: PayoutHit): string {
   const network = hit.network ? findNetwork(hit.network)?.name : undefined
   return searchFold(
-    [hit.payoutId, hit.idempotencyKey, hit.status, hit.status.replaceAll('_', ' '), hit.amount, hit.asset, hit.network, network, hit.address, hit.destinationName, hit.requestedBy, hit.requester === 'unknown' ? null : hit.requester, hit.reference, hit.note, hit.txHash]
+    [
+      hit.payoutId,
+      hit.idempotencyKey,
+      hit.status,
+      hit.status.replaceAll('_', ' '),
+      hit.amount,
+      hit.asset,
+      hit.network,
+      network,
+      hit.address,
+      hit.destinationName,
+      hit.requestedBy,
+      hit.requester === 'unknown' ? null : hit.requester,
+      hit.reference,
+      hit.note,
+      hit.txHash,
+    ]
       .filter((v) => v)
       .join('\n'),
   )
@@ -137,8 +153,7 @@ export class PayoutIndex {
   /** The payout a person names by its payout id or its Idempotency-Key; refused when the store has no such payout. */
   find(ref: string): { id: string; hit: PayoutHit } {
     const row = this.statement('SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? OR i.payout_id = ? LIMIT 1').get(ref, ref) as
-      | { id: string; hit: string; note: string | null }
-      | undefined
+      { id: string; hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     if (!row || !parsed?.success) throw new DeskError('invalid_input', 'No payout in this profile has that payout id or Idempotency-Key (list them with "payout search").')
     return { id: row.id, hit: parsed.data }
@@ -147,8 +162,7 @@ export class PayoutIndex {
   /** The payout with this provider id, or null. */
   byPayoutId(payoutId: string): PayoutHit | null {
     const row = this.statement('SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?').get(payoutId) as
-      | { hit: string; note: string | null }
-      | undefined
+      { hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     return parsed?.success ? parsed.data : null
   }
@@ -158,8 +172,9 @@ export class PayoutIndex {
     const { id } = this.find(ref)
     if (note === '') this.statement('DELETE FROM payout_notes WHERE id = ?').run(id)
     else {
-      this.statement('INSERT INTO payout_notes (id, note, updated_at, updated_by) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET note = excluded.note, updated_at = excluded.updated_at, updated_by = excluded.updated_by')
-        .run(id, note, at, by)
+      this.statement(
+        'INSERT INTO payout_notes (id, note, updated_at, updated_by) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET note = excluded.note, updated_at = excluded.updated_at, updated_by = excluded.updated_by',
+      ).run(id, note, at, by)
     }
     this.refresh(id)
     return this.find(id).hit
@@ -193,10 +208,9 @@ export class PayoutIndex {
       txHash: withdrawal?.tx_hash ?? null,
     }
     this.statement(
-        `INSERT INTO payout_index (id, payout_id, at_ms, hit, haystack) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO payout_index (id, payout_id, at_ms, hit, haystack) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET payout_id = excluded.payout_id, at_ms = excluded.at_ms, hit = excluded.hit, haystack = excluded.haystack`,
-      )
-      .run(id, withdrawalId, Date.parse(hit.createdAt) || 0, JSON.stringify({ ...hit, note: null }), haystack(hit))
+    ).run(id, withdrawalId, Date.parse(hit.createdAt) || 0, JSON.stringify({ ...hit, note: null }), haystack(hit))
   }
 
   /** A withdrawal cached before its entry recorded the id had a row of its own: the entry's row takes it over, note included. */
@@ -219,8 +233,11 @@ export class PayoutIndex {
   private destinationName(network: string, address: string): string | null {
     const look = lookalikeKey(network, address)
     if (look === null) return null
-    const row = this.statement("SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ORDER BY source = 'destination' DESC LIMIT 1")
-      .get(network, look, canonicalAddress(network, address)) as { label: string } | undefined
+    const row = this.statement("SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ORDER BY source = 'destination' DESC LIMIT 1").get(
+      network,
+      look,
+      canonicalAddress(network, address),
+    ) as { label: string } | undefined
     return row?.label ?? null
   }
 

@@ -58,9 +58,7 @@ export class PolicyRepo {
   private matchesLastChange(raw: { body: string; set_at: string; set_by: string }): boolean {
     const text = `${raw.set_at}|${raw.set_by}|${raw.body}`
     if (this.sealed === text) return true
-    const row = this.db
-      .prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1")
-      .get() as { entry: string } | undefined
+    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1").get() as { entry: string } | undefined
     const change = row ? PolicyChangeSchema.safeParse(JSON.parse(row.entry)) : null
     const sealed =
       change?.success === true &&
@@ -117,9 +115,8 @@ export class PolicyRepo {
    * A row that does not parse is refused (record_corrupt), never guessed at; the payout stays held.
    */
   holdReason(key: string): HoldReason | null {
-    const row = this.db
-      .prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1")
-      .get(key) as { entry: string } | undefined
+    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1").get(key) as
+      { entry: string } | undefined
     if (!row) return null
     let entry: unknown
     try {

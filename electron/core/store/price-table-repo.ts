@@ -22,7 +22,9 @@ export class PriceTableRepo {
     this.db.exec('DELETE FROM price_table')
     const put = this.db.prepare('INSERT INTO price_table (date, asset, fiat, price) VALUES (?, ?, ?, ?)')
     for (const r of rows) put.run(r.date, r.asset, r.fiat, r.price)
-    this.db.prepare('INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source, imported_at = excluded.imported_at').run(source, importedAt)
+    this.db
+      .prepare('INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source, imported_at = excluded.imported_at')
+      .run(source, importedAt)
   }
 
   /** The price of one unit of `asset` in `fiat` on `date` (YYYY-MM-DD), or null when the table has none. */

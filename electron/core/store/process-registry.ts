@@ -36,9 +36,7 @@ export class ProcessRegistry {
   ) {}
 
   register(): void {
-    this.db
-      .prepare('INSERT INTO processes (token, pid, role, started_at, heartbeat_ms) VALUES (?, ?, ?, ?, ?)')
-      .run(this.token, process.pid, this.role, new Date(this.now()).toISOString(), this.now())
+    this.db.prepare('INSERT INTO processes (token, pid, role, started_at, heartbeat_ms) VALUES (?, ?, ?, ?, ?)').run(this.token, process.pid, this.role, new Date(this.now()).toISOString(), this.now())
   }
 
   beat(): void {

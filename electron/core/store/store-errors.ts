@@ -36,7 +36,10 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(new DeskError('store_locked', `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`), err)
   }
   if (primary === SQLITE.CORRUPT || primary === SQLITE.NOTADB) {
-    return withCause(new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`), err)
+    return withCause(
+      new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`),
+      err,
+    )
   }
   if (primary === SQLITE.IOERR) {
     return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk${NOTHING_SENT}`), err)

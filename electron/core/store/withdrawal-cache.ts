@@ -59,7 +59,9 @@ export class WithdrawalCache {
     const now = this.changeMark()
     if (now === mark) return { withdrawals: [], mark }
     // This process's own writes were announced where they were made; their bodies are not read again.
-    const rows = this.db.prepare('SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq').all(mark, now, this.writer) as Array<{ body: string }>
+    const rows = this.db.prepare('SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq').all(mark, now, this.writer) as Array<{
+      body: string
+    }>
     return { withdrawals: rows.map((r) => parseWithdrawal(r.body)).filter((w): w is Withdrawal => w !== null), mark: now }
   }
 }

@@ -3,7 +3,20 @@ import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
-import { dustThresholdRows, exportReportFile, importPriceTable, ledgerLegs, ledgerPage, ledgerSummary, noteLeg, notesOfMovement, priceTableSummary, reconciliationReport, setDust, type WalletAccess } from '../history/use-cases'
+import {
+  dustThresholdRows,
+  exportReportFile,
+  importPriceTable,
+  ledgerLegs,
+  ledgerPage,
+  ledgerSummary,
+  noteLeg,
+  notesOfMovement,
+  priceTableSummary,
+  reconciliationReport,
+  setDust,
+  type WalletAccess,
+} from '../history/use-cases'
 import type { TreasurySession } from '../session/session'
 import { whoAmI } from './payout-handlers'
 

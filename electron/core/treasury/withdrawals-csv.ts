@@ -2,10 +2,7 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
 
-const COLUMNS = [
-  'id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination',
-  'destination_label', 'tx_hash', 'reference', 'note',
-] as const
+const COLUMNS = ['id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination', 'destination_label', 'tx_hash', 'reference', 'note'] as const
 
 const PAGE = 100
 
@@ -33,10 +30,7 @@ export async function exportWithdrawalsCsv(
   const label = (w: Withdrawal) => book.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label ?? null
   const cells = (w: Withdrawal) => {
     const own = local(w.id)
-    return [
-      w.id, w.created_at, w.updated_at, w.status, w.wallet_id, walletName.get(w.wallet_id) ?? null, w.amount, w.asset, w.network, w.destination,
-      label(w), w.tx_hash, own.reference, own.note,
-    ]
+    return [w.id, w.created_at, w.updated_at, w.status, w.wallet_id, walletName.get(w.wallet_id) ?? null, w.amount, w.asset, w.network, w.destination, label(w), w.tx_hash, own.reference, own.note]
   }
   async function* pages(): AsyncGenerator<Array<Array<string | null>>> {
     let page: Withdrawal[] = []

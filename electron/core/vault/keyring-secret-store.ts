@@ -53,9 +53,11 @@ export class KeyringSecretStore implements SecretStore {
   private oneAtATime<T>(account: string, op: () => Promise<T>): Promise<T> {
     const run = (this.busy.get(account) ?? Promise.resolve()).catch(() => undefined).then(() => guard(op))
     this.busy.set(account, run)
-    void run.catch(() => undefined).then(() => {
-      if (this.busy.get(account) === run) this.busy.delete(account)
-    })
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.busy.get(account) === run) this.busy.delete(account)
+      })
     return run
   }
 

@@ -12,7 +12,10 @@ export function publicKeyView(raw: Uint8Array): PublicKeyView {
   const der = new Uint8Array(SPKI_ED25519_PREFIX.length + raw.length)
   der.set(SPKI_ED25519_PREFIX)
   der.set(raw, SPKI_ED25519_PREFIX.length)
-  const body = base64.encode(der).match(/.{1,64}/g)!.join('\n')
+  const body = base64
+    .encode(der)
+    .match(/.{1,64}/g)!
+    .join('\n')
   return {
     base64: base64.encode(raw),
     hex: bytesToHex(raw),

@@ -31,13 +31,11 @@ export function createCounterparty(ctx: ApiContext): ApiResult {
   if (!network) throw badRequest(`network: unknown network ${body.network}.`)
   if (!isValidAddress(body.network, body.address)) throw badRequest(`address: not a valid ${network.name} address.`)
   if (!COUNTRY_CODES.has(body.country)) throw badRequest('country: not a supported ISO 3166-1 alpha-2 code.')
-  const existing = ctx.env.data.counterparties.find(
-    (c) => c.workspace_id === ctx.workspaceId && c.network === body.network && sameAddress(body.network, c.address, body.address),
-  )
+  const existing = ctx.env.data.counterparties.find((c) => c.workspace_id === ctx.workspaceId && c.network === body.network && sameAddress(body.network, c.address, body.address))
   if (existing) return { status: 200, body: { data: counterpartyView(existing), meta: { already_exists: true } } }
   const record: CounterpartyRecord = {
     id: randomUUID(),
-    label: body.label ?? (body.company_name ?? `${body.first_name ?? ''} ${body.last_name ?? ''}`.trim()),
+    label: body.label ?? body.company_name ?? `${body.first_name ?? ''} ${body.last_name ?? ''}`.trim(),
     network: network.id,
     network_name: network.name,
     address: body.address,

@@ -41,11 +41,7 @@ export function listTransactions(ctx: ApiContext): ApiResult {
   // Legs are sorted newest first; a page starts by binary search and reads only as far as it needs.
   const legs = ctx.env.sortedLegs()
   const position = cursor ? ({ at: cursor.at, id: cursor.id, direction: cursor.direction } as LegRecord) : null
-  const start = position
-    ? firstIndex(legs, (l) => compareLegs(l, position) > 0)
-    : range.before === null
-      ? 0
-      : firstIndex(legs, (l) => l.at <= range.before!)
+  const start = position ? firstIndex(legs, (l) => compareLegs(l, position) > 0) : range.before === null ? 0 : firstIndex(legs, (l) => l.at <= range.before!)
   const page: LegRecord[] = []
   let movements = 0
   let more = false

@@ -83,9 +83,7 @@ export function createWithdrawal(ctx: ApiContext): ApiResult {
   if (new Dec(body.amount).lte(0)) throw badRequest('amount: must be more than zero.')
   if (decimalPlaces(body.amount) > balance.decimals) throw badRequest(`amount: ${body.asset} has at most ${balance.decimals} decimals.`)
   if (!ctx.env.data.settings.approver_available) throw refused('no_approver_available', 'The workspace has no second approver configured.')
-  const destination = ctx.env.data.counterparties.find(
-    (c) => c.workspace_id === ctx.workspaceId && c.network === balance.network && sameAddress(c.network, c.address, body.destination),
-  )
+  const destination = ctx.env.data.counterparties.find((c) => c.workspace_id === ctx.workspaceId && c.network === balance.network && sameAddress(c.network, c.address, body.destination))
   if (!destination?.can_send) throw refused('destination_not_whitelisted', 'The destination is not a verified destination on this network.')
   if (ctx.env.balance(wallet, balance).available.lt(body.amount)) throw refused('withdrawal_failed', 'The amount exceeds the available balance.')
   const at = new Date(ctx.now).toISOString()

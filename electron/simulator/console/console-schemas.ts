@@ -115,5 +115,8 @@ export const FaultSchema = z
 export const SkewSchema = z.strictObject({
   asset,
   network,
-  skew: z.string().max(LIMITS.amount).regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a signed decimal string'),
+  skew: z
+    .string()
+    .max(LIMITS.amount)
+    .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a signed decimal string'),
 })

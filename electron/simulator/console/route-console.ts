@@ -131,7 +131,14 @@ function createWallet(env: Environment, body: Buffer) {
     workspace_id: spec.workspace_id,
     name: spec.name,
     deposit_addresses: networks.filter((n) => findNetwork(n)).map((network) => ({ network, address: makeAddress(network, osRandom) })),
-    balances: spec.balances.map((b) => ({ asset: b.asset, network: b.network, opening_amount: b.amount, opening_available: b.available, decimals: b.decimals, usd_price: b.usd_price ?? USD_PRICE[b.asset] ?? 0 })),
+    balances: spec.balances.map((b) => ({
+      asset: b.asset,
+      network: b.network,
+      opening_amount: b.amount,
+      opening_available: b.available,
+      decimals: b.decimals,
+      usd_price: b.usd_price ?? USD_PRICE[b.asset] ?? 0,
+    })),
     unreadable: spec.unreadable ?? false,
   }
   env.data.wallets.push(wallet)

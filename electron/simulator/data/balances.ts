@@ -60,6 +60,9 @@ export function currentBalance(sums: BalanceSums, wallet: WalletRecord, b: Balan
   const skew = new Dec(b.skew ?? '0')
   return {
     amount: new Dec(b.opening_amount).plus(settled).plus(skew),
-    available: new Dec(b.opening_available).plus(settled).plus(skew).minus(sums.held.get(key) ?? new Dec(0)),
+    available: new Dec(b.opening_available)
+      .plus(settled)
+      .plus(skew)
+      .minus(sums.held.get(key) ?? new Dec(0)),
   }
 }

@@ -24,9 +24,36 @@ const NETWORK_IDS: Record<EnvironmentName, Record<Chain, string>> = {
 }
 
 const WALLETS: { id: string; name: string; balances: [string, Chain, string][] }[] = [
-  { id: 'wal-treasury', name: 'Treasury', balances: [['ETH', 'eth', '42.5'], ['USDC', 'eth', '250000'], ['USDC', 'polygon', '80000'], ['BTC', 'btc', '3.2']] },
-  { id: 'wal-operations', name: 'Operations', balances: [['USDT', 'tron', '120000'], ['TRX', 'tron', '15000'], ['SOL', 'sol', '900'], ['USDC', 'polygon', '15000'], ['ETH', 'eth', '3.1']] },
-  { id: 'wal-payroll', name: 'Payroll', balances: [['USDC', 'eth', '40000'], ['USDT', 'tron', '20000'], ['ETH', 'eth', '0.8']] },
+  {
+    id: 'wal-treasury',
+    name: 'Treasury',
+    balances: [
+      ['ETH', 'eth', '42.5'],
+      ['USDC', 'eth', '250000'],
+      ['USDC', 'polygon', '80000'],
+      ['BTC', 'btc', '3.2'],
+    ],
+  },
+  {
+    id: 'wal-operations',
+    name: 'Operations',
+    balances: [
+      ['USDT', 'tron', '120000'],
+      ['TRX', 'tron', '15000'],
+      ['SOL', 'sol', '900'],
+      ['USDC', 'polygon', '15000'],
+      ['ETH', 'eth', '3.1'],
+    ],
+  },
+  {
+    id: 'wal-payroll',
+    name: 'Payroll',
+    balances: [
+      ['USDC', 'eth', '40000'],
+      ['USDT', 'tron', '20000'],
+      ['ETH', 'eth', '0.8'],
+    ],
+  },
 ]
 
 /** The demo environment: one workspace with wallets, a year of history, destinations and payouts in several states. */
@@ -129,7 +156,12 @@ function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: nu
   return plan.flatMap(([status, daysAgo, amount], i) => {
     const destination = verified[i % verified.length]!
     // Pay from a balance that can cover the amount, so the seed never shows a negative balance.
-    const fits = (w: WalletRecord) => (b: WalletRecord['balances'][number]) => b.network === destination.network && b.asset !== 'TRX' && available(w, b).minus(spent.get(b) ?? 0).gte(amount)
+    const fits = (w: WalletRecord) => (b: WalletRecord['balances'][number]) =>
+      b.network === destination.network &&
+      b.asset !== 'TRX' &&
+      available(w, b)
+        .minus(spent.get(b) ?? 0)
+        .gte(amount)
     const wallet = data.wallets.find((w) => w.balances.some(fits(w)))
     const balance = wallet?.balances.find(fits(wallet))
     if (!wallet || !balance) return []

@@ -17,7 +17,15 @@ export function shortenMiddle(value: string, keep = 8): string {
 }
 
 /** An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false. */
-export function ShortId({ value, what, short = false, copy = true, keep = 8, warning, network }: {
+export function ShortId({
+  value,
+  what,
+  short = false,
+  copy = true,
+  keep = 8,
+  warning,
+  network,
+}: {
   value: string
   what: string
   short?: boolean

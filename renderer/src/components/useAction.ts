@@ -21,24 +21,27 @@ export function useAction({ once = false }: { once?: boolean } = {}): Action {
   const [busy, setBusy] = useState(false)
   const [running, setRunning] = useState<string | null>(null)
   const [error, setError] = useState<DeskCallError | null>(null)
-  const run = useCallback(async <T,>(work: () => Promise<T>, name?: string): Promise<T | undefined> => {
-    if (guard.current) return undefined
-    guard.current = true
-    setBusy(true)
-    setRunning(name ?? null)
-    setError(null)
-    try {
-      const result = await work()
-      guard.current = once
-      return result
-    } catch (err) {
-      guard.current = false
-      setError(asDeskError(err))
-      return undefined
-    } finally {
-      setBusy(false)
-      setRunning(null)
-    }
-  }, [once])
+  const run = useCallback(
+    async <T>(work: () => Promise<T>, name?: string): Promise<T | undefined> => {
+      if (guard.current) return undefined
+      guard.current = true
+      setBusy(true)
+      setRunning(name ?? null)
+      setError(null)
+      try {
+        const result = await work()
+        guard.current = once
+        return result
+      } catch (err) {
+        guard.current = false
+        setError(asDeskError(err))
+        return undefined
+      } finally {
+        setBusy(false)
+        setRunning(null)
+      }
+    },
+    [once],
+  )
   return { busy, running, error, run, setError }
 }

@@ -12,10 +12,7 @@ export function Welcome() {
     <section className="welcome panel" aria-labelledby="welcome-title">
       <h1 id="welcome-title">Welcome to Payout Desk</h1>
       <p>There is no profile yet. A profile holds one workspace's address, environment and signing key.</p>
-      <p className="muted">
-        The local simulator plays the provider on this computer: sandbox wallets with demo money, a console to approve payouts. Nothing
-        leaves your machine.
-      </p>
+      <p className="muted">The local simulator plays the provider on this computer: sandbox wallets with demo money, a console to approve payouts. Nothing leaves your machine.</p>
       <div className="row">
         <button type="button" className="primary" disabled={busy} onClick={() => void trySimulator()}>
           {busy ? 'Starting the simulator…' : 'Try it with the local simulator'}

@@ -9,7 +9,9 @@ export const BatchInputSchema = z.strictObject({
   source: text().min(1).max(260),
   /** 5 MB of bytes is at most 6,990,508 base64 characters; anything longer is refused before decoding. */
   base64: text().max(7_000_000).optional(),
-  text: text().max(5 * 1024 * 1024).optional(),
+  text: text()
+    .max(5 * 1024 * 1024)
+    .optional(),
   /** The wallet (id or name) for rows that leave the column empty. */
   wallet: text().max(128).optional(),
 })
@@ -22,13 +24,18 @@ export const RowProblemSchema = z.strictObject({
 })
 
 export const BatchCheckViewSchema = z.strictObject({
-  rows: z.array(
-    z.strictObject({ line: z.number().int(), body: CreateWithdrawalSchema, reference: z.string().nullable(), destinationName: z.string(), walletName: z.string() }),
-  ),
+  rows: z.array(z.strictObject({ line: z.number().int(), body: CreateWithdrawalSchema, reference: z.string().nullable(), destinationName: z.string(), walletName: z.string() })),
   problems: z.array(RowProblemSchema),
   totals: z.array(
     z.strictObject({
-      walletId: z.string(), walletName: z.string(), asset: z.string(), network: z.string(), rows: z.number().int(), total: z.string(), available: z.string(), usd: z.number().nullable(),
+      walletId: z.string(),
+      walletName: z.string(),
+      asset: z.string(),
+      network: z.string(),
+      rows: z.number().int(),
+      total: z.string(),
+      available: z.string(),
+      usd: z.number().nullable(),
     }),
   ),
   grandTotal: z.string(),

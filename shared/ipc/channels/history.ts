@@ -55,7 +55,15 @@ export const historyChannels = channels({
    * has one leg. Answers with what was saved; `history.notesChanged` tells every screen.
    */
   'history.setLegNote': {
-    input: z.strictObject({ transactionId: id, direction: LegDirectionSchema.optional(), note: NoteSchema.optional(), tags: z.array(text().max(TAG_MAX * 4)).max(TAGS_MAX * 4).optional() }),
+    input: z.strictObject({
+      transactionId: id,
+      direction: LegDirectionSchema.optional(),
+      note: NoteSchema.optional(),
+      tags: z
+        .array(text().max(TAG_MAX * 4))
+        .max(TAGS_MAX * 4)
+        .optional(),
+    }),
     output: LegNoteSchema,
   },
 })

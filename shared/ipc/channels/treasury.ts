@@ -18,7 +18,6 @@ export const PacingViewSchema = z.strictObject({
   lastSuccessAt: z.number().nullable(),
 })
 
-
 export const treasuryChannels = channels({
   'wallets.list': { input: z.strictObject({}), output: z.array(WalletSchema) },
   'wallets.get': { input: z.strictObject({ walletId: id }), output: WalletSchema },

@@ -34,12 +34,26 @@ describe('the known-address index in the profile store', () => {
   it('migration step 5 indexes the ledger parties and completed payouts a database already holds', () => {
     const at = fresh()
     const file = join(at, STORE_FILE)
-    const old = openDatabase(file, MIGRATIONS.filter((m) => m.version < 5))
+    const old = openDatabase(
+      file,
+      MIGRATIONS.filter((m) => m.version < 5),
+    )
     old.exec("INSERT INTO ledger_parties (id, key, name, address, search) VALUES (1, 'a', 'Acme', '" + REAL + "', ''), (2, 'b', 'Treasury', '0xdef', '')")
     old.exec(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, asset, network, status, final, amount, amount_key, from_party, to_party, read_at_ms)
       VALUES ('t1', 'in', 0, '2026-01-02T00:00:00.000Z', 'ETH', 'ethereum', 'completed', 1, '1', '1', 1, 2, 0),
              ('t0', 'in', 0, '2026-01-01T00:00:00.000Z', 'ETH', 'ethereum', 'completed', 1, '1', '1', 1, 2, 0)`)
-    const paid = { id: '6f1c1c1e-0000-4000-8000-000000000001', status: 'completed', wallet_id: 'w1', asset: 'BTC', amount: '1', destination: PAYEE, network: 'bitcoin', tx_hash: null, created_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-02-02T00:00:00.000Z' }
+    const paid = {
+      id: '6f1c1c1e-0000-4000-8000-000000000001',
+      status: 'completed',
+      wallet_id: 'w1',
+      asset: 'BTC',
+      amount: '1',
+      destination: PAYEE,
+      network: 'bitcoin',
+      tx_hash: null,
+      created_at: '2026-02-01T00:00:00.000Z',
+      updated_at: '2026-02-02T00:00:00.000Z',
+    }
     const open_ = { ...paid, id: '6f1c1c1e-0000-4000-8000-000000000002', status: 'pending_approval', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
     old.prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?), (?, ?, ?)').run(paid.id, JSON.stringify(paid), 'x', open_.id, JSON.stringify(open_), 'x')
     old.close()
@@ -60,13 +74,35 @@ describe('the known-address index in the profile store', () => {
     const store = open(fresh())
     const ledger = store.repo(ledgerRepo)
     ledger.bind('https://sandbox|k1')
-    ledger.commitPage([sampleLeg(1, { from: { name: 'Acme', address: REAL }, network: 'ethereum' })], { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: 1, startedAt: 0 }, true, 0, 0)
+    ledger.commitPage(
+      [sampleLeg(1, { from: { name: 'Acme', address: REAL }, network: 'ethereum' })],
+      { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: 1, startedAt: 0 },
+      true,
+      0,
+      0,
+    )
     store.transaction('keep', () =>
-      store.withdrawals.put({ id: '6f1c1c1e-0000-4000-8000-000000000003', status: 'completed', wallet_id: 'w1', asset: 'BTC', amount: '1', destination: PAYEE, network: 'bitcoin', tx_hash: null, created_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-02-02T00:00:00.000Z' }),
+      store.withdrawals.put({
+        id: '6f1c1c1e-0000-4000-8000-000000000003',
+        status: 'completed',
+        wallet_id: 'w1',
+        asset: 'BTC',
+        amount: '1',
+        destination: PAYEE,
+        network: 'bitcoin',
+        tx_hash: null,
+        created_at: '2026-02-01T00:00:00.000Z',
+        updated_at: '2026-02-02T00:00:00.000Z',
+      }),
     )
     const index = store.repo(knownAddresses)
     index.note([{ network: 'ethereum', address: REAL, source: 'destination', label: 'Acme payroll', seenAt: '2026-03-01T00:00:00.000Z' }])
-    expect(index.sameLook('ethereum', FAKE).map((k) => k.source).sort()).toEqual(['destination', 'ledger'])
+    expect(
+      index
+        .sameLook('ethereum', FAKE)
+        .map((k) => k.source)
+        .sort(),
+    ).toEqual(['destination', 'ledger'])
     expect(index.sameLook('bitcoin', PAYEE).map((k) => k.source)).toEqual(['payout'])
 
     ledger.bind('https://production|k2')
@@ -89,8 +125,24 @@ describe('the known-address index in the profile store', () => {
     const store = open(fresh())
     const ledger = store.repo(ledgerRepo)
     ledger.bind('https://sandbox|k1')
-    const book = [{ id: 'cp-1', label: 'Acme', network: 'ethereum', network_name: 'Ethereum', address: REAL, direction: 'send', status: 'verified', can_send: true,
-      verified_at: null, counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-03-01T00:00:00.000Z' }] as Counterparty[]
+    const book = [
+      {
+        id: 'cp-1',
+        label: 'Acme',
+        network: 'ethereum',
+        network_name: 'Ethereum',
+        address: REAL,
+        direction: 'send',
+        status: 'verified',
+        can_send: true,
+        verified_at: null,
+        counterparty_type: 'company',
+        company_name: 'Acme',
+        wallet_type: 'unhosted',
+        country: 'DE',
+        created_at: '2026-03-01T00:00:00.000Z',
+      },
+    ] as Counterparty[]
     noteProviderLists(store, book, [])
     expect(checkIndex(store, 'ethereum', FAKE).map((f) => f.source)).toEqual(['destination'])
     // Another connection's reset (the ledger's own, as a bind does): the guard's mark is void, the book is noted again.

@@ -10,7 +10,20 @@ function poisoned(address: string, swap = '0'): string {
 }
 
 const company = (address: string, label: string) => [
-  '--network', ETH.network, '--address', address, '--type', 'company', '--company-name', `${label} Ltd`, '--wallet-type', 'unhosted', '--country', 'DE', '--label', label,
+  '--network',
+  ETH.network,
+  '--address',
+  address,
+  '--type',
+  'company',
+  '--company-name',
+  `${label} Ltd`,
+  '--wallet-type',
+  'unhosted',
+  '--country',
+  'DE',
+  '--label',
+  label,
 ]
 
 describe('look-alike destinations are refused on every surface (CLI, connector) against the simulator', () => {
@@ -59,7 +72,15 @@ describe('look-alike destinations are refused on every surface (CLI, connector) 
 
   it('the connector refuses with lookalike_destination naming the entry it resembles, and offers no way to accept', async () => {
     const fake = poisoned(DESTINATION, '5')
-    const result = await agent.call('create_counterparty', { network: ETH.network, address: fake, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE', label: 'Acme' })
+    const result = await agent.call('create_counterparty', {
+      network: ETH.network,
+      address: fake,
+      counterparty_type: 'company',
+      company_name: 'Acme Ltd',
+      wallet_type: 'unhosted',
+      country: 'DE',
+      label: 'Acme',
+    })
     expect(result.isError).toBe(true)
     const { error } = json(result)
     expect(error.code).toBe('lookalike_destination')
@@ -73,7 +94,7 @@ describe('look-alike destinations are refused on every surface (CLI, connector) 
     const own = wallets.find((w) => w.name === 'Main')!.deposit_addresses.find((d) => d.network === ETH.network)!.address
     const r = await add(company(own, 'Ourselves'))
     expect(r.code).toBe(1)
-    expect(r.stderr).toContain("this workspace's own deposit address as \"Main\"")
+    expect(r.stderr).toContain('this workspace\'s own deposit address as "Main"')
   })
 
   it('a look-alike of a history counterparty is refused once the ledger holds it', async () => {

@@ -88,16 +88,24 @@ describe('client against a hostile or broken provider', () => {
     ['bad JSON', (_q, res) => res.end('{"data": [ oops'), /not JSON/],
     ['an amount as a number', (_q, res) => json(res, 200, { data: [{ ...wallet, balances: [{ ...wallet.balances[0], amount: 12.5 }] }], meta: {} }), /data\[0\]\.balances\[0\]\.amount/],
     ['a missing field', (_q, res) => json(res, 200, { data: [{ ...wallet, total_usd: undefined }], meta: {} }), /total_usd/],
-    ['an undeclared huge body', (_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      const chunk = Buffer.alloc(64 * 1024, 0x20)
-      for (let i = 0; i < 40; i++) res.write(chunk)
-      res.end()
-    }, /larger than/],
-    ['a declared huge body', (_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) })
-      res.write('{')
-    }, /larger than/],
+    [
+      'an undeclared huge body',
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const chunk = Buffer.alloc(64 * 1024, 0x20)
+        for (let i = 0; i < 40; i++) res.write(chunk)
+        res.end()
+      },
+      /larger than/,
+    ],
+    [
+      'a declared huge body',
+      (_q, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) })
+        res.write('{')
+      },
+      /larger than/,
+    ],
   ])('refuses %s as invalid_response, without retrying', async (_label, h, message) => {
     handler = h
     const err = await client.listWallets().catch((e: unknown) => e)
@@ -129,9 +137,11 @@ describe('client against a hostile or broken provider', () => {
 
   it('retries a read after 500 and 503, each attempt freshly signed', async () => {
     handler = (_q, res, n) =>
-      n === 1 ? json(res, 500, { error: { code: 'internal_error', message: 'boom' } })
-      : n === 2 ? json(res, 503, { error: { code: 'service_unavailable', message: 'later' } }, { 'retry-after': '0' })
-      : json(res, 200, { data: wallet, meta: {} })
+      n === 1
+        ? json(res, 500, { error: { code: 'internal_error', message: 'boom' } })
+        : n === 2
+          ? json(res, 503, { error: { code: 'service_unavailable', message: 'later' } }, { 'retry-after': '0' })
+          : json(res, 200, { data: wallet, meta: {} })
     expect(await client.getWallet('w1')).toEqual(wallet)
     expect(seen).toHaveLength(3)
     expect(new Set(seen.map((s) => s.headers['x-api-signature'])).size).toBe(3)
@@ -152,8 +162,7 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('fails a read fast when Retry-After exceeds the rate window, stating the wait, without freezing the key', async () => {
-    handler = (_q, res, n) =>
-      n === 1 ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }) : json(res, 200, { data: [], meta: {} })
+    handler = (_q, res, n) => (n === 1 ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }) : json(res, 200, { data: [], meta: {} }))
     const t0 = Date.now()
     const err = await client.listWallets().catch((e: unknown) => e)
     expect(err).toMatchObject({ name: 'ApiError', code: 'rate_limited', retryAfterSeconds: 3600, message: expect.stringMatching(/wait 3600 s/) })
@@ -188,7 +197,12 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('refuses valid JSON one byte over the 4 MiB default cap', async () => {
-    const capped = new RequestSender({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), maxAttempts: 1 })
+    const capped = new RequestSender({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)),
+      pacer: new Pacer(),
+      maxAttempts: 1,
+    })
     const head = '{"data":[],"meta":{},"pad":"'
     const body = head + 'x'.repeat(4 * 1024 * 1024 + 1 - head.length - 2) + '"}'
     expect(Buffer.byteLength(body)).toBe(4 * 1024 * 1024 + 1)
@@ -201,7 +215,14 @@ describe('client against a hostile or broken provider', () => {
   it('does not retry a certificate failure (https to a plain-http server)', async () => {
     const port = (server.address() as { port: number }).port
     const lines: AuditLine[] = []
-    const tls = new RequestSender({ baseUrl: `https://127.0.0.1:${port}`, signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)), pacer: new Pacer(), audit: { record: (l) => lines.push(l) }, maxAttempts: 3, backoff: { baseMs: 5, maxMs: 10 } })
+    const tls = new RequestSender({
+      baseUrl: `https://127.0.0.1:${port}`,
+      signer: createEd25519Signer('key-1', new Uint8Array(32).fill(7)),
+      pacer: new Pacer(),
+      audit: { record: (l) => lines.push(l) },
+      maxAttempts: 3,
+      backoff: { baseMs: 5, maxMs: 10 },
+    })
     const err = await new ApiClient(tls).listWallets().catch((e: unknown) => e)
     await tls.close()
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'tls' })
@@ -262,7 +283,10 @@ describe('client against a hostile or broken provider', () => {
     ['a destination of the wrong network', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: 'tb1qnotanaddress', network: 'ethereum-sepolia' }, 'k')],
     ['an Idempotency-Key with a space', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination }, 'a b')],
     ['an unknown field', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, memo: 'x' } as never, 'k')],
-    ['a bad counterparty address', () => client.createCounterparty({ network: 'bitcoin-testnet', address: '0x1', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'DE' })],
+    [
+      'a bad counterparty address',
+      () => client.createCounterparty({ network: 'bitcoin-testnet', address: '0x1', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'DE' }),
+    ],
     ['an over-long id', () => client.getWallet('w'.repeat(129))],
   ])('refuses %s in core before anything is sent', async (_label, call) => {
     handler = (_q, res) => json(res, 500, {})

@@ -89,12 +89,20 @@ describe('batch payout statuses followed in the background', () => {
   const sendBatch = async (n: number) => {
     const lines = Array.from({ length: n }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `0.${String(i + 1).padStart(3, '0')}`, wallet: ws.walletId }))
     const batch = await submitBatch(store, payouts.outbox, await checkBatchFile(ws.client, batchCsv(lines)), {
-      source: 'f.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+      source: 'f.csv',
+      requestedBy: 'test',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
     })
     expect(await new BatchRunner(store, payouts).run(batch.id)).toMatchObject({ accepted: n, finished: true })
     return { batch, ids: payouts.outbox.ofBatch(batch.id).map((e) => e.withdrawalId!) }
   }
-  const reads = async (since: number) => (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === ws.key.keyId).slice(since).map((r) => `${r.method} ${r.path.split('?')[0]}`)
+  const reads = async (since: number) =>
+    (await requestLog(sim.sandbox.url))
+      .filter((r) => r.key_id === ws.key.keyId)
+      .slice(since)
+      .map((r) => `${r.method} ${r.path.split('?')[0]}`)
   const logged = async () => (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === ws.key.keyId).length
 
   it('reads the list every 5 s rising to once a minute while nothing moves, and again at 5 s once a status moved', async () => {
@@ -141,7 +149,7 @@ describe('batch payout statuses followed in the background', () => {
     expect(emitted.at(-1)).toMatchObject({ withdrawal: { id: second.ids[0], status: 'approved' }, previousStatus: 'pending_approval' })
   })
 
-  it('leaves the reserve of the key\'s budget to payouts: no read while a tenth or less is left', async () => {
+  it("leaves the reserve of the key's budget to payouts: no read while a tenth or less is left", async () => {
     await sendBatch(2)
     follower.wake()
     remaining = 12

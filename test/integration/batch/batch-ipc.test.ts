@@ -18,8 +18,7 @@ describe('batch IPC channels through the desk router', () => {
   let dir: string
   let desk: Desk
   const secrets = new MemorySecretStore()
-  const open = () =>
-    createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: secrets, chooseSavePath: async (name) => join(dir, name) })
+  const open = () => createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: secrets, chooseSavePath: async (name) => join(dir, name) })
   const lines = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `2.${String(i + 1).padStart(3, '0')}`, wallet: 'Test wallet', reference: `ipc-${i + 1}` }))
   const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')

@@ -76,7 +76,10 @@ describe('batch payouts against the simulator', () => {
     const posts = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && entries.some((e) => e.idempotencyKey === r.idempotency_key))
     expect(posts.map((r) => r.idempotency_key)).toEqual(entries.map((e) => e.idempotencyKey))
     const refused = entries.filter((e) => e.state === 'refused')
-    expect(refused.map((e) => [e.body.amount, e.error?.code])).toEqual([['3', 'withdrawal_failed'], ['3', 'withdrawal_failed']])
+    expect(refused.map((e) => [e.body.amount, e.error?.code])).toEqual([
+      ['3', 'withdrawal_failed'],
+      ['3', 'withdrawal_failed'],
+    ])
     expect(refused[0]!.error?.message).toMatch(/exceeds the available balance/)
     for (const e of refused) expect(await postsFor(e.idempotencyKey)).toBe(1)
 
@@ -88,7 +91,10 @@ describe('batch payouts against the simulator', () => {
     expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(recorded.length)
 
     const status = batchStatus(store, payouts.outbox, store.repo(batchRepo).get(batch.id)!, 'refused')
-    expect(status.rows.map((r) => [r.line, r.state, r.destination])).toEqual([[6, 'refused', 'Bob Ltd'], [7, 'refused', 'Carol SA']])
+    expect(status.rows.map((r) => [r.line, r.state, r.destination])).toEqual([
+      [6, 'refused', 'Bob Ltd'],
+      [7, 'refused', 'Carol SA'],
+    ])
     const all = batchStatus(store, payouts.outbox, status.batch)
     expect(all.rows[0]).toMatchObject({ line: 2, reference: 'r1', destination: 'Alice GmbH', state: 'accepted', payoutStatus: 'pending_approval' })
     const csv = batchResultsCsv(all.rows).split('\r\n')
@@ -135,6 +141,11 @@ describe('batch payouts against the simulator', () => {
     expect(await postsFor(first!.idempotencyKey)).toBe(1)
     expect(await postsFor(second!.idempotencyKey)).toBe(1)
     const recorded = await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)
-    expect(recorded.map((w) => w.idempotency_key).sort()).toEqual(payouts.outbox.ofBatch(batch.id).map((e) => e.idempotencyKey).sort())
+    expect(recorded.map((w) => w.idempotency_key).sort()).toEqual(
+      payouts.outbox
+        .ofBatch(batch.id)
+        .map((e) => e.idempotencyKey)
+        .sort(),
+    )
   })
 })

@@ -117,7 +117,11 @@ describe('payout-desk batch', () => {
     expect(status.stdout).toMatch(/from pay.csv/)
     expect(status.stdout.split('\n').filter((l) => /^\d+ /.test(l))).toHaveLength(3)
     const json = JSON.parse((await cli(home, ['batch', 'status', id!, '--profile', 'Sim', '--json', '--state', 'accepted'])).stdout)
-    expect(json.rows.map((r: { line: number; state: string }) => [r.line, r.state])).toEqual([[2, 'accepted'], [3, 'accepted'], [4, 'accepted']])
+    expect(json.rows.map((r: { line: number; state: string }) => [r.line, r.state])).toEqual([
+      [2, 'accepted'],
+      [3, 'accepted'],
+      [4, 'accepted'],
+    ])
     expect(json.progress).toMatchObject({ total: 3, accepted: 3, finished: true })
 
     const out = join(files, 'results.csv')
@@ -179,7 +183,11 @@ describe('payout-desk batch', () => {
     const client = makeClient(sim.sandbox.url, key.signer)
     const outbox = Outbox.open(store)
     const batch = await submitBatch(store, outbox, await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 2))), {
-      source: 'left.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+      source: 'left.csv',
+      requestedBy: 'test',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
     })
     const keys = outbox.ofBatch(batch.id).map((e) => e.idempotencyKey)
     store.close()
@@ -198,7 +206,11 @@ describe('payout-desk batch', () => {
     const store = DeskStore.open(dir, 'test')
     const client = makeClient(sim.sandbox.url, key.signer)
     const batch = await submitBatch(store, Outbox.open(store), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
-      source: 'killed.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+      source: 'killed.csv',
+      requestedBy: 'test',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
     })
     store.close()
     await client.sender.close()
@@ -222,7 +234,11 @@ describe('payout-desk batch', () => {
     const client = makeClient(sim.sandbox.url, key.signer)
     try {
       const batch = await submitBatch(sender, Outbox.open(sender), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
-        source: 'held.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+        source: 'held.csv',
+        requestedBy: 'test',
+        confirmDuplicates: false,
+        retypedTotal: null,
+        production: false,
       })
       expect(sender.read('claim', () => sender.leases.tryTake(`batch:${batch.id}`))).toBe(true)
       const refused = await cli(home, ['batch', 'resume', batch.id, '--profile', 'Sim'])

@@ -77,7 +77,11 @@ describe('batch files', () => {
     const store = DeskStore.open(profileDir(home, simId), 'test')
     const outbox = Outbox.open(store)
     const batch = await submitBatch(store, outbox, await checkBatchFile(client, batchCsv(rows())), {
-      source: 'later.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false,
+      source: 'later.csv',
+      requestedBy: 'test',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
     })
     const keys = outbox.ofBatch(batch.id).map((e) => e.idempotencyKey)
     store.close()
@@ -91,7 +95,7 @@ describe('batch files', () => {
     expect(recorded.filter((w) => keys.includes(w.idempotency_key))).toEqual([])
   })
 
-  it('a sent batch\'s status can be read fresh from the provider; the outbox lists its rows as JSON', async () => {
+  it("a sent batch's status can be read fresh from the provider; the outbox lists its rows as JSON", async () => {
     const path = join(files, 'good.csv')
     await writeFile(path, batchCsv(rows()))
     const sent = await cli(home, ['batch', 'submit', path, '--profile', 'Sim'])
@@ -110,8 +114,25 @@ describe('batch files', () => {
 
 describe('destinations', () => {
   const add = (extra: string[]) => [
-    'destinations', 'add', '--profile', 'Sim', '--network', 'ethereum-sepolia', '--address', '0x' + 'ab'.repeat(20), '--type', 'company', '--company-name', 'Dana AG',
-    '--wallet-type', 'unhosted', '--country', 'DE', '--label', 'Dana AG', ...extra,
+    'destinations',
+    'add',
+    '--profile',
+    'Sim',
+    '--network',
+    'ethereum-sepolia',
+    '--address',
+    '0x' + 'ab'.repeat(20),
+    '--type',
+    'company',
+    '--company-name',
+    'Dana AG',
+    '--wallet-type',
+    'unhosted',
+    '--country',
+    'DE',
+    '--label',
+    'Dana AG',
+    ...extra,
   ]
 
   it.each([
@@ -123,7 +144,7 @@ describe('destinations', () => {
     expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(message) })
   })
 
-  it('wrong flags are refused before the profile\'s key or the provider is touched (a profile without a key still hears about --type)', async () => {
+  it("wrong flags are refused before the profile's key or the provider is touched (a profile without a key still hears about --type)", async () => {
     await cli(home, ['profile', 'add', '--name', 'Keyless', '--env', 'sandbox', '--base-url', sim.sandbox.url, '--algorithm', 'hmac'])
     const keyless = add(['--type', 'robot']).map((a) => (a === 'Sim' ? 'Keyless' : a))
     expect(await cli(home, keyless)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--type is individual or company; got "robot"\./) })
@@ -158,7 +179,10 @@ describe('declined confirmations and missing keys', () => {
   })
 
   it('a profile without a Key ID has no history ledger, and says so', async () => {
-    expect(await cli(home, ['history', 'report', '--profile', 'Keep', '--period', 'this-month'])).toMatchObject({ code: 1, stderr: 'error: Profile "Keep" has no Key ID yet, so it has no history ledger.\n' })
+    expect(await cli(home, ['history', 'report', '--profile', 'Keep', '--period', 'this-month'])).toMatchObject({
+      code: 1,
+      stderr: 'error: Profile "Keep" has no Key ID yet, so it has no history ledger.\n',
+    })
   })
 
   it('a report needs both ends of a custom period', async () => {

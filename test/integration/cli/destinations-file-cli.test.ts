@@ -46,7 +46,9 @@ describe('payout-desk destinations export and import', () => {
     const out = join(dataHome, 'book.csv')
     expect(await cli(dataHome, ['destinations', 'export', '--profile', 'Sim', '--out', out])).toMatchObject({ code: 0, stderr: expect.stringMatching(/wrote 6 destinations/) })
     const stdout = await cli(dataHome, ['destinations', 'export', '--profile', 'Sim'])
-    expect(stdout.stdout.split('\r\n')[0]).toBe('id,label,network,network_name,address,direction,status,can_send,verified_at,counterparty_type,first_name,last_name,company_name,wallet_type,vasp_name,country,created_at')
+    expect(stdout.stdout.split('\r\n')[0]).toBe(
+      'id,label,network,network_name,address,direction,status,can_send,verified_at,counterparty_type,first_name,last_name,company_name,wallet_type,vasp_name,country,created_at',
+    )
     expect(stdout.stdout).toBe((await readFile(out, 'utf8')).replace(/\r\n$/, '\n'))
     const again = await cli(dataHome, ['destinations', 'import', out, '--profile', 'Sim'])
     expect(again.stdout).toMatch(/Finished: 6\/6: created 0, already existed 6, refused 0/)

@@ -33,7 +33,10 @@ describe('bin/payout-desk.js started by an older system Node', () => {
       const failed = await run(SYSTEM_NODE, [join(root, 'bin/payout-desk.js'), '--version'], { timeout: 30_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e)
       expect(failed).toMatchObject({ code: 1, stdout: '' })
       const lines = (failed as { stderr: string }).stderr.split('\n')
-      expect(lines).toEqual([expect.stringMatching(new RegExp(`^payout-desk: needs Node ${PINNED_MAJOR} or later \\(this is v\\d+.*install Node ${PINNED_MAJOR}, or run "npm install" in ${root}`)), ''])
+      expect(lines).toEqual([
+        expect.stringMatching(new RegExp(`^payout-desk: needs Node ${PINNED_MAJOR} or later \\(this is v\\d+.*install Node ${PINNED_MAJOR}, or run "npm install" in ${root}`)),
+        '',
+      ])
     } finally {
       await rm(root, { recursive: true, force: true })
     }

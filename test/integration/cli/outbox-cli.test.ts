@@ -43,7 +43,7 @@ describe('payout-desk outbox', () => {
     expect(listed.stdout).toMatch(/^held-1\s+held\s/m)
   })
 
-  it('cancel drops a waiting payout, as the app\'s Cancel does, and refuses anything else', async () => {
+  it("cancel drops a waiting payout, as the app's Cancel does, and refuses anything else", async () => {
     const held = await f.cli(['outbox', 'cancel', 'held-1', '--profile', 'ops'])
     expect(held).toMatchObject({ code: 1, stderr: expect.stringMatching(/held-1 is held, not waiting to be sent/) })
     const missing = await f.cli(['outbox', 'cancel', 'x'.repeat(500), '--profile', 'ops'])
@@ -68,7 +68,10 @@ describe('payout-desk outbox', () => {
     const bulk = await f.profile('bulk')
     const store = openProfileStore(profileDir(f.home, bulk.id), 'test')
     try {
-      await Outbox.open(store).addMany(Array.from({ length: 3000 }, (_, i) => ({ body: body(`${i + 1}`), options: { state: 'queued' as const } })), 'app')
+      await Outbox.open(store).addMany(
+        Array.from({ length: 3000 }, (_, i) => ({ body: body(`${i + 1}`), options: { state: 'queued' as const } })),
+        'app',
+      )
     } finally {
       store.close()
     }

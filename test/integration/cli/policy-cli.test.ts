@@ -23,13 +23,37 @@ describe('payout-desk policy and held', () => {
     expect(initial.stdout).toMatch(/the default \(no policy set\)/)
     expect(initial.stdout).toMatch(/Every payout waits for a person/)
 
-    const set = await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'usdc=25.5', '--max-per-day', 'ETH=1', '--max-per-day', '*=0', '--max-requests-per-hour', '10', '--destinations', 'verified-for:48', '--hold-above', 'USDC=10'])
+    const set = await f.cli([
+      'policy',
+      'set',
+      '--profile',
+      'ops',
+      '--max-per-payout',
+      'usdc=25.5',
+      '--max-per-day',
+      'ETH=1',
+      '--max-per-day',
+      '*=0',
+      '--max-requests-per-hour',
+      '10',
+      '--destinations',
+      'verified-for:48',
+      '--hold-above',
+      'USDC=10',
+    ])
     expect(set.code, set.stderr).toBe(0)
     const shown = JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)
     expect(shown).toMatchObject({
       kind: 'set',
       setBy: expect.stringContaining('(cli)'),
-      policy: { maxPerPayout: { USDC: '25.5' }, maxPerDay: { ETH: '1', '*': '0' }, maxRequestsPerHour: 10, destinations: { kind: 'verified_for', hours: 48 }, holdAbove: { USDC: '10' }, holdAll: false },
+      policy: {
+        maxPerPayout: { USDC: '25.5' },
+        maxPerDay: { ETH: '1', '*': '0' },
+        maxRequestsPerHour: 10,
+        destinations: { kind: 'verified_for', hours: 48 },
+        holdAbove: { USDC: '10' },
+        holdAll: false,
+      },
     })
     const text = (await f.cli(['policy', 'show', '--profile', 'ops'])).stdout
     expect(text).toContain('At most 25.5 USDC per payout.')
@@ -38,7 +62,10 @@ describe('payout-desk policy and held', () => {
     expect((await f.cli(['policy', 'clear', '--profile', 'ops'])).code).toBe(0)
     expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ kind: 'default', policy: { holdAll: true } })
 
-    const audit = auditText(profileDir(f.home, p.id)).split('\n').map((l) => JSON.parse(l)).filter((e) => e.path.startsWith('policy.'))
+    const audit = auditText(profileDir(f.home, p.id))
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.path.startsWith('policy.'))
     expect(audit.map((e) => [e.path, e.actor])).toEqual([
       ['policy.set', 'cli'],
       ['policy.cleared', 'cli'],

@@ -28,9 +28,19 @@ async function record(): Promise<void> {
   const store = openProfileStore(profileDir(f.home, p.id), 'test')
   try {
     const outbox = Outbox.open(store)
-    await outbox.add({ wallet_id: FORGED_WALLET, asset: 'USDC', amount: '200000', destination: DESTINATION, network: 'ethereum-sepolia' }, `agent\u202Eevil`, new Date(), 'held-forged', { state: 'held' })
+    await outbox.add({ wallet_id: FORGED_WALLET, asset: 'USDC', amount: '200000', destination: DESTINATION, network: 'ethereum-sepolia' }, `agent\u202Eevil`, new Date(), 'held-forged', {
+      state: 'held',
+    })
     const check = {
-      rows: [{ line: 2, body: { wallet_id: 'w1', asset: 'USDC', amount: '3', destination: DESTINATION, network: 'ethereum-sepolia' }, reference: 'INV-1', destinationName: 'Maria K \u202Eevil\u202C contractor', walletName: 'Ops' }],
+      rows: [
+        {
+          line: 2,
+          body: { wallet_id: 'w1', asset: 'USDC', amount: '3', destination: DESTINATION, network: 'ethereum-sepolia' },
+          reference: 'INV-1',
+          destinationName: 'Maria K \u202Eevil\u202C contractor',
+          walletName: 'Ops',
+        },
+      ],
       problems: [],
       totals: [],
       grandTotal: '3',
@@ -96,14 +106,18 @@ describe('text from an agent or the provider on the terminal', () => {
         throw new DeskError('service_unavailable', `The provider answered: ${FORGED_MESSAGE}`, 'req\u001b[8m')
       },
     })
-    const code = await runCli(['sync-like'], {
-      out: (t) => void (stdout += `${t}\n`),
-      err: (t) => void (stderr += `${t}\n`),
-      stdinIsTty: false,
-      readStdin: async () => '',
-      readLine: async () => '',
-      readHiddenLine: async () => '',
-    }, { commands: [failing], env: { PAYOUT_DESK_HOME: f.home } })
+    const code = await runCli(
+      ['sync-like'],
+      {
+        out: (t) => void (stdout += `${t}\n`),
+        err: (t) => void (stderr += `${t}\n`),
+        stdinIsTty: false,
+        readStdin: async () => '',
+        readLine: async () => '',
+        readHiddenLine: async () => '',
+      },
+      { commands: [failing], env: { PAYOUT_DESK_HOME: f.home } },
+    )
     expect(code).toBe(1)
     expectNoRawControls(stdout + stderr)
     expect(stderr.trim().split('\n')).toHaveLength(1)

@@ -21,8 +21,7 @@ afterAll(async () => {
 })
 
 // The same address spelled lower-case: the provider's equality, so it is the destination paid before.
-const pay = (key: string, destination = DESTINATION) =>
-  c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.01', destination, network: ETH.network })
+const pay = (key: string, destination = DESTINATION) => c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.01', destination, network: ETH.network })
 
 describe('--hold-first-payout on, enforced by the connector', () => {
   it('holds the first payout to a destination, and no longer once a payout to it has completed', async () => {

@@ -69,7 +69,10 @@ describe('write tools', () => {
     const lost = await c.call('request_withdrawal', args)
     expect(await posts(key)).toHaveLength(5)
     expect(lost.isError).toBe(true)
-    expect(json(lost).error).toMatchObject({ code: 'not_recorded', message: expect.stringMatching(/has no record of it: nothing was paid\. Call request_withdrawal again with the same idempotency_key/) })
+    expect(json(lost).error).toMatchObject({
+      code: 'not_recorded',
+      message: expect.stringMatching(/has no record of it: nothing was paid\. Call request_withdrawal again with the same idempotency_key/),
+    })
     expect(((await c.call('list_withdrawals', { idempotency_key: key })).structuredContent as { data: unknown[] }).data).toEqual([])
 
     const retry = await c.call('request_withdrawal', args)

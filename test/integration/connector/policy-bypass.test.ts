@@ -64,7 +64,9 @@ describe('the destination and network the provider will pay, not the text the ag
     expect(errorOf(await usdc(c, key, '5'))).toMatchObject({ code: 'policy_denied', rule: 'destinations' })
     expect(await postsWithKey(key)).toEqual([])
     // The listed entry is found whatever the case the agent writes it in, as the provider finds it.
-    expect(accepted(await c.call('request_withdrawal', { idempotency_key: newKey('lower-ok'), wallet_id: walletId, asset: 'ETH', amount: '0.001', destination: LOWER, network: ETH.network })).network).toBe(ETH.network)
+    expect(
+      accepted(await c.call('request_withdrawal', { idempotency_key: newKey('lower-ok'), wallet_id: walletId, asset: 'ETH', amount: '0.001', destination: LOWER, network: ETH.network })).network,
+    ).toBe(ETH.network)
   })
 
   it('--destinations verified-for:48: the same request resolves to the entry verified 30 minutes ago and is refused', async () => {

@@ -133,7 +133,11 @@ describe('the agent policy, enforced by the connector', () => {
     expectDenied(await pay(c, newKey('h2'), '0.001'), 'max_requests_per_hour', '0')
     // Denied before anything was signed: the provider saw no new POST.
     expect(await posts()).toBe(before)
-    expect(decisions(p).filter((d) => d.path === 'policy.denied').map((d) => d.detail.tool)).toEqual(['create_counterparty', 'request_withdrawal'])
+    expect(
+      decisions(p)
+        .filter((d) => d.path === 'policy.denied')
+        .map((d) => d.detail.tool),
+    ).toEqual(['create_counterparty', 'request_withdrawal'])
   })
 
   it('destinations: "verified 1 hour ago" refuses one verified seconds short of the hour and lets it pay past it; a list lets only its ids through', async () => {

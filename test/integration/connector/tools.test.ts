@@ -39,7 +39,7 @@ describe('connector tools against the simulator', () => {
     const body = { network: ETH.network, address: DESTINATION, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE', label: 'Acme' }
     const created = await c.call('create_counterparty', body)
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
-    const cp = (created.structuredContent as { data: { id: string; can_send: boolean }; already_exists: boolean })
+    const cp = created.structuredContent as { data: { id: string; can_send: boolean }; already_exists: boolean }
     expect(cp.already_exists).toBe(false)
     expect(cp.data.can_send).toBe(false)
     counterpartyId = cp.data.id

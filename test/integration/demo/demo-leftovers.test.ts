@@ -33,7 +33,7 @@ describe('what a demo killed with kill -9 leaves behind', () => {
     await rm(parent, { recursive: true, force: true })
   })
 
-  it('the next run removes its data folder and its keychain entry, and leaves a live demo\'s folder alone', async () => {
+  it("the next run removes its data folder and its keychain entry, and leaves a live demo's folder alone", async () => {
     const account = `demo-leftover-${randomUUID()}`
     const killed = await killedDemo(parent, account)
     expect(killed.inMemory).toBe(false)

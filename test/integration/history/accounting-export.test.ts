@@ -17,10 +17,41 @@ const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', ava
 const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '100', available: '100', decimals: 18, usd_price: 3000 }
 const EVIL = '=HYPERLINK("http://evil")'
 
-const GENERIC_COLUMNS = ['date', 'time_zone', 'entry', 'debit_account', 'credit_account', 'amount', 'asset', 'fiat_value', 'fiat', 'payee', 'description', 'reference', 'tx_hash', 'network', 'wallet_id'] as const
+const GENERIC_COLUMNS = [
+  'date',
+  'time_zone',
+  'entry',
+  'debit_account',
+  'credit_account',
+  'amount',
+  'asset',
+  'fiat_value',
+  'fiat',
+  'payee',
+  'description',
+  'reference',
+  'tx_hash',
+  'network',
+  'wallet_id',
+] as const
 const CRYPTIO = [
-  'transactionDate', 'orderType', 'txhash', 'incomingAsset', 'incomingVolume', 'incomingUnitRate', 'incomingTransactionValue', 'outgoingAsset', 'outgoingVolume',
-  'outgoingUnitRate', 'outgoingTransactionValue', 'feeAsset', 'feeVolume', 'feeUnitRate', 'feeTransactionValue', 'otherParties', 'note',
+  'transactionDate',
+  'orderType',
+  'txhash',
+  'incomingAsset',
+  'incomingVolume',
+  'incomingUnitRate',
+  'incomingTransactionValue',
+  'outgoingAsset',
+  'outgoingVolume',
+  'outgoingUnitRate',
+  'outgoingTransactionValue',
+  'feeAsset',
+  'feeVolume',
+  'feeUnitRate',
+  'feeTransactionValue',
+  'otherParties',
+  'note',
 ] as const
 type Column = (typeof GENERIC_COLUMNS)[number] | (typeof CRYPTIO)[number] | 'Date' | 'Amount' | 'Payee' | 'Description' | 'Reference' | 'Credit' | 'Debit'
 type Row = Record<Column, string>
@@ -51,7 +82,7 @@ function statementNet(legs: SimLeg[], asset: string): { lines: number; net: Big 
   return { lines, net }
 }
 
-describe('payout-desk history export --format: each preset read back by its format\'s rules', () => {
+describe("payout-desk history export --format: each preset read back by its format's rules", () => {
   let sim: RunningSimulator
   let home: string
   let workspace: string
@@ -75,8 +106,24 @@ describe('payout-desk history export --format: each preset read back by its form
     const walletB = (await sandbox.createWallet(workspace, 'Reserve', [USDC])).id
     await sandbox.addTransactions({ wallet_id: walletA, generate: 120 })
     await sandbox.addTransactions({ wallet_id: walletB, generate: 40 })
-    await sandbox.addTransactions({ wallet_id: walletA, to_wallet_id: walletB, asset: 'USDC', network: 'ethereum-sepolia', amount: '12.000001', created_at: new Date(Date.now() - 3_600_000).toISOString() })
-    await sandbox.call('POST', 'transactions', { wallet_id: walletA, direction: 'out', asset: 'USDC', network: 'ethereum-sepolia', amount: '5', fee: '0.000123', status: 'broadcasting', created_at: new Date(Date.now() - 7_200_000).toISOString() })
+    await sandbox.addTransactions({
+      wallet_id: walletA,
+      to_wallet_id: walletB,
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '12.000001',
+      created_at: new Date(Date.now() - 3_600_000).toISOString(),
+    })
+    await sandbox.call('POST', 'transactions', {
+      wallet_id: walletA,
+      direction: 'out',
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '5',
+      fee: '0.000123',
+      status: 'broadcasting',
+      created_at: new Date(Date.now() - 7_200_000).toISOString(),
+    })
     home = await mkdtemp(join(tmpdir(), 'accounting-export-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
@@ -115,7 +162,13 @@ describe('payout-desk history export --format: each preset read back by its form
     expect(clearing.toFixed()).toBe('0')
     for (const [key, got] of net) {
       const [wallet, asset] = key.split('|') as [string, string]
-      expect({ key, net: got.toFixed() }).toEqual({ key, net: statementNet(legs.filter((l) => l.wallet_id === wallet), asset).net.toFixed() })
+      expect({ key, net: got.toFixed() }).toEqual({
+        key,
+        net: statementNet(
+          legs.filter((l) => l.wallet_id === wallet),
+          asset,
+        ).net.toFixed(),
+      })
     }
     // The wallet named like a formula: written as text wherever it appears, never as a cell starting with "=".
     expect(rows.some((r) => r.payee === `'${EVIL}`)).toBe(true)
@@ -133,7 +186,7 @@ describe('payout-desk history export --format: each preset read back by its form
     }
   })
 
-  it.each(['USDC', 'ETH'])('xero %s: Date day first, one signed Amount, the sum equals the ledger\'s', async (asset) => {
+  it.each(['USDC', 'ETH'])("xero %s: Date day first, one signed Amount, the sum equals the ledger's", async (asset) => {
     const { csv } = await exportCsv('--format', 'xero', '--asset', asset)
     expect(headerOf(csv)).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference'])
     const rows = read(csv)
@@ -171,9 +224,16 @@ describe('payout-desk history export --format: each preset read back by its form
       expect([r.Credit, r.Debit].filter((c) => c !== '')).toHaveLength(1)
       expect(r.Credit + r.Debit).toMatch(UNSIGNED)
     }
-    const expected = statementNet(legs.filter((l) => l.wallet_id === walletA), 'USDC')
+    const expected = statementNet(
+      legs.filter((l) => l.wallet_id === walletA),
+      'USDC',
+    )
     expect(rows).toHaveLength(expected.lines)
-    expect(sum(rows.map((r) => r.Debit || '0')).minus(sum(rows.map((r) => r.Credit || '0'))).toFixed()).toBe(expected.net.toFixed())
+    expect(
+      sum(rows.map((r) => r.Debit || '0'))
+        .minus(sum(rows.map((r) => r.Credit || '0')))
+        .toFixed(),
+    ).toBe(expected.net.toFixed())
   })
 
   it('cryptio: its 17 columns, UTC YYYY-MM-DD HH:MM:SS whatever the zone asked, one line per movement with its fee', async () => {
@@ -235,9 +295,10 @@ describe('payout-desk history export --format: each preset read back by its form
     expect(rates.every((r) => r.incomingTransactionValue === '' && r.outgoingTransactionValue === '')).toBe(true)
   })
 
-  it('payees carry the destination book\'s labels, read from the provider before the export (a label added elsewhere too)', async () => {
+  it("payees carry the destination book's labels, read from the provider before the export (a label added elsewhere too)", async () => {
     // Completed USDC payouts to outside addresses (an own wallet's address is no destination).
-    const outside = () => (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter((l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null)
+    const outside = () =>
+      (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter((l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null)
     // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the label.
     const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
     try {
@@ -245,7 +306,26 @@ describe('payout-desk history export --format: each preset read back by its form
       const key = publicKeyOf((await cli(other, ['key', 'generate', '--profile', 'Other'])).stdout)!
       await cli(other, ['key', 'set-id', '--profile', 'Other', '--key-id', await simConsole(sim.sandbox.url).registerEd25519Key(workspace, key)])
       const paid = outside().find((l) => l.wallet_id === walletA)!
-      const added = await cli(other, ['destinations', 'add', '--profile', 'Other', '--network', 'ethereum-sepolia', '--address', paid.to.address, '--type', 'company', '--company-name', 'Acme', '--wallet-type', 'unhosted', '--country', 'DE', '--label', 'Acme Supplies'])
+      const added = await cli(other, [
+        'destinations',
+        'add',
+        '--profile',
+        'Other',
+        '--network',
+        'ethereum-sepolia',
+        '--address',
+        paid.to.address,
+        '--type',
+        'company',
+        '--company-name',
+        'Acme',
+        '--wallet-type',
+        'unhosted',
+        '--country',
+        'DE',
+        '--label',
+        'Acme Supplies',
+      ])
       expect(added.stderr).toBe('')
       expect(added.code).toBe(0)
     } finally {
@@ -259,7 +339,7 @@ describe('payout-desk history export --format: each preset read back by its form
     expect(labelled[0]!.Description).toMatch(/^Sent USDC on Ethereum Sepolia to Acme Supplies \(transaction /)
   })
 
-  it('the app\'s export function writes the same file as the CLI', async () => {
+  it("the app's export function writes the same file as the CLI", async () => {
     const { csv } = await exportCsv('--format', 'xero', '--asset', 'USDC')
     const listed = await cli(home, ['profile', 'list', '--json'])
     const profileId = (JSON.parse(listed.stdout) as Array<{ id: string; name: string }>).find((p) => p.name === 'Sim')!.id

@@ -29,7 +29,15 @@ describe('dust and zero-value bait in the ledger (console, sync, export, report,
     const workspace = (await sandbox.createWorkspace('Bait')).id
     const wallet = (await sandbox.createWallet(workspace, 'Ops', [USDC])).id
     const leg = (direction: 'in' | 'out', amount: string, address: string, minutes: number) =>
-      sandbox.addTransactions({ wallet_id: wallet, direction, asset: 'USDC', network: 'ethereum-sepolia', amount, created_at: ago(minutes), ...(direction === 'in' ? { from_address: address } : { to_address: address }) })
+      sandbox.addTransactions({
+        wallet_id: wallet,
+        direction,
+        asset: 'USDC',
+        network: 'ethereum-sepolia',
+        amount,
+        created_at: ago(minutes),
+        ...(direction === 'in' ? { from_address: address } : { to_address: address }),
+      })
     await leg('out', '2500', REAL, 120)
     // Newer than the payout it imitates: a sync walking newest first meets the bait before the real address.
     await leg('in', '0', BAIT, 60)

@@ -48,8 +48,24 @@ describe('payout-desk history sync, export and report', () => {
     const walletB = (await sandbox.createWallet(workspace, 'Reserve', [USDC])).id
     await sandbox.addTransactions({ wallet_id: walletA, generate: 150 })
     await sandbox.addTransactions({ wallet_id: walletB, generate: 60 })
-    await sandbox.addTransactions({ wallet_id: walletA, to_wallet_id: walletB, asset: 'USDC', network: 'ethereum-sepolia', amount: '12.000001', created_at: new Date(Date.now() - 3_600_000).toISOString() })
-    await sandbox.call('POST', 'transactions', { wallet_id: walletA, direction: 'out', asset: 'USDC', network: 'ethereum-sepolia', amount: '5', fee: '0.000123', status: 'broadcasting', created_at: new Date(Date.now() - 7_200_000).toISOString() })
+    await sandbox.addTransactions({
+      wallet_id: walletA,
+      to_wallet_id: walletB,
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '12.000001',
+      created_at: new Date(Date.now() - 3_600_000).toISOString(),
+    })
+    await sandbox.call('POST', 'transactions', {
+      wallet_id: walletA,
+      direction: 'out',
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '5',
+      fee: '0.000123',
+      status: 'broadcasting',
+      created_at: new Date(Date.now() - 7_200_000).toISOString(),
+    })
     home = await mkdtemp(join(tmpdir(), 'history-cli-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
@@ -74,11 +90,20 @@ describe('payout-desk history sync, export and report', () => {
     expect(run.stdout).toMatch(/^Synced "Sim" to \S+: read [\d,]+ rows in \d+ pages, .* The ledger holds [\d,]+ movements; 1 not final\.\n$/)
   })
 
-  it('report --json: sums per wallet, asset and network equal sums computed from the simulator\'s own data', async () => {
+  it("report --json: sums per wallet, asset and network equal sums computed from the simulator's own data", async () => {
     const run = await cli(home, ['history', 'report', '--profile', 'Sim', '--from', from, '--to', to, '--json'])
     expect(run.code).toBe(0)
     const report = JSON.parse(run.stdout) as {
-      groups: Array<{ walletId: string; asset: string; network: string; incoming: { count: number; sum: string }; outgoing: { count: number; sum: string }; internal: { count: number; sum: string }; fees: { count: number; sum: string }; notFinal: number }>
+      groups: Array<{
+        walletId: string
+        asset: string
+        network: string
+        incoming: { count: number; sum: string }
+        outgoing: { count: number; sum: string }
+        internal: { count: number; sum: string }
+        fees: { count: number; sum: string }
+        notFinal: number
+      }>
       coverage: Array<{ from: string; to: string; rows: number }>
       rows: number
       distinctRows: number
@@ -90,7 +115,12 @@ describe('payout-desk history sync, export and report', () => {
     expect(report.groups).toHaveLength(expected.size)
     for (const g of report.groups) {
       const e = expected.get(`${g.walletId}|${g.asset}|${g.network}`)!
-      for (const [kind, got] of [['in', g.incoming], ['out', g.outgoing], ['internal', g.internal], ['fees', g.fees]] as const) {
+      for (const [kind, got] of [
+        ['in', g.incoming],
+        ['out', g.outgoing],
+        ['internal', g.internal],
+        ['fees', g.fees],
+      ] as const) {
         expect({ kind, count: got.count, sum: got.sum }).toEqual({ kind, count: e[kind]?.count ?? 0, sum: (e[kind]?.sum ?? new Big(0)).toFixed() })
       }
     }
@@ -114,7 +144,7 @@ describe('payout-desk history sync, export and report', () => {
     expect(lines.some((l) => l.startsWith('generated_at,'))).toBe(true)
   })
 
-  it('export --out writes the app\'s columns, every leg of the period once, with formula cells defused', async () => {
+  it("export --out writes the app's columns, every leg of the period once, with formula cells defused", async () => {
     const out = join(home, 'history.csv')
     const run = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--out', out])
     expect(run.code).toBe(0)
@@ -147,7 +177,11 @@ describe('payout-desk history sync, export and report', () => {
   it('report --period this-month: the roll-forward is compared with the provider, each difference named on stderr', async () => {
     const run = await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'this-month', '--json'])
     expect(run.code).toBe(0)
-    const report = JSON.parse(run.stdout) as { to: string; syncedTo: string; rollForward: { compared: boolean; openingUnknownBecause: string | null; rows: Array<{ walletId: string; asset: string; provider: { state: string; difference?: string } }> } }
+    const report = JSON.parse(run.stdout) as {
+      to: string
+      syncedTo: string
+      rollForward: { compared: boolean; openingUnknownBecause: string | null; rows: Array<{ walletId: string; asset: string; provider: { state: string; difference?: string } }> }
+    }
     expect(report.to).toBe(report.syncedTo)
     expect(report.rollForward).toMatchObject({ compared: true, openingUnknownBecause: null })
     const diff = (wallet: string, asset: string) => report.rollForward.rows.find((r) => r.walletId === wallet && r.asset === asset)?.provider

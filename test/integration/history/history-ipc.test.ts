@@ -45,9 +45,7 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
     const legs = await simulatorLegs(sim.sandbox.url, ws.workspaceId)
     const from = legs.map((l) => l.created_at).sort()[100]!
     const filter = { walletId: ws.walletId, direction: 'in' as const, minAmount: '100', maxAmount: '20000.5', from }
-    const expected = legs
-      .filter((l) => l.direction === 'in' && new Big(l.amount).gte('100') && new Big(l.amount).lte('20000.5') && l.created_at > from)
-      .map((l) => l.id)
+    const expected = legs.filter((l) => l.direction === 'in' && new Big(l.amount).gte('100') && new Big(l.amount).lte('20000.5') && l.created_at > from).map((l) => l.id)
     const seen: string[] = []
     let after: { at: string; id: string; direction: 'in' | 'out' | 'internal' } | undefined
     do {
@@ -72,7 +70,7 @@ describe('the Transactions screen reads the ledger through IPC; the sync runs in
     expect(byAddress.every((r) => r.from.address.includes(outside.slice(5, 17)) || r.to.address.includes(outside.slice(5, 17)))).toBe(true)
   })
 
-  it('a movement\'s legs come from the ledger with when they were read; an unknown id has none', async () => {
+  it("a movement's legs come from the ledger with when they were read; an unknown id has none", async () => {
     const [leg] = await simulatorLegs(sim.sandbox.url, ws.workspaceId)
     const legs = await desk.router.call('history.legs', { transactionId: leg!.id })
     expect(legs.map((l) => [l.id, l.direction, l.amount])).toEqual([[leg!.id, leg!.direction, leg!.amount]])

@@ -35,7 +35,12 @@ describe('history sync against the simulator', () => {
   const truth = async () => (await simulatorLegs(url, ws.workspaceId)).map(legKey).sort()
   const movement = (extra: Record<string, unknown> = {}) =>
     consoleCall<Array<{ id: string; created_at: string }>>(url, 'POST', 'transactions', {
-      wallet_id: ws.walletId, direction: 'in', asset: 'USDC', network: 'ethereum-sepolia', amount: '7.5', ...extra,
+      wallet_id: ws.walletId,
+      direction: 'in',
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '7.5',
+      ...extra,
     })
 
   it('a first sync holds every (id, direction) once; the next one reads only the overlap window', async () => {
@@ -83,10 +88,13 @@ describe('history sync against the simulator', () => {
     expect((await sync.run(live())).rechecked).toBe(0)
     const firstRead = held().read_at
     await consoleCall(url, 'POST', `transactions/${leg!.id}/status`, { status: 'completed' })
-    await vi.waitFor(async () => {
-      await sync.run(live())
-      expect(held()).toMatchObject({ status: 'completed', final: true })
-    }, { timeout: 10_000, interval: 100 })
+    await vi.waitFor(
+      async () => {
+        await sync.run(live())
+        expect(held()).toMatchObject({ status: 'completed', final: true })
+      },
+      { timeout: 10_000, interval: 100 },
+    )
     expect(Date.parse(held().read_at)).toBeGreaterThan(Date.parse(firstRead))
     expect(fx.ledger.summary().notFinal).toBe(0)
     expect(fx.ledger.duePending(Date.now() + 3_600_000, 10)).toEqual([])
@@ -143,7 +151,9 @@ describe('history sync against the simulator', () => {
         if (n === 1) stuck = body.meta.next_cursor
         return n === 1 ? null : { ...body, meta: { ...body.meta, next_cursor: stuck } }
       }
-      const err = await historySync(own.store, own.ledger, through, { pageLimit: 20 }).run(live()).catch((e: unknown) => e)
+      const err = await historySync(own.store, own.ledger, through, { pageLimit: 20 })
+        .run(live())
+        .catch((e: unknown) => e)
       expect(typeof stuck).toBe('string')
       expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', cursor: stuck, message: expect.stringContaining(String(stuck)) })
       expect(proxy.listCalls).toBe(2)
@@ -161,7 +171,9 @@ describe('history sync against the simulator', () => {
     const own = await ledgerStore(proxy.url, ws.key.keyId)
     try {
       proxy.tamper = (body) => ({ ...body, data: [] })
-      const err = await historySync(own.store, own.ledger, through, { pageLimit: 1 }).run(live()).catch((e: unknown) => e)
+      const err = await historySync(own.store, own.ledger, through, { pageLimit: 1 })
+        .run(live())
+        .catch((e: unknown) => e)
       expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', message: expect.stringMatching(/20 pages in a row/) })
       expect(proxy.listCalls).toBe(20)
     } finally {

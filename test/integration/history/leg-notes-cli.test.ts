@@ -19,7 +19,7 @@ describe('payout-desk history note, tag and list', () => {
   const from = new Date(Date.now() - 400 * 86_400_000).toISOString()
   const to = new Date(Date.now() - 60_000).toISOString()
   const run = (...args: string[]) => cli(home, [...args, '--profile', 'Sim'])
-  const listed = async (...args: string[]) => (JSON.parse((await run('history', 'list', '--json', ...args)).stdout) as Array<{ id: string; direction: string; note: string | null; tags: string[] }>)
+  const listed = async (...args: string[]) => JSON.parse((await run('history', 'list', '--json', ...args)).stdout) as Array<{ id: string; direction: string; note: string | null; tags: string[] }>
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })

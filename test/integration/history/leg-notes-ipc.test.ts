@@ -78,7 +78,10 @@ describe('notes and tags on ledger movements: saved through IPC, found by the se
     await expect(refused({ tags: ['ok', 'pay roll'] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('"pay roll"') })
     await expect(refused({ tags: ['a\u200bb'] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('U+200B') })
     await expect(refused({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).rejects.toMatchObject({ message: expect.stringContaining('at most 10 tags') })
-    await expect(desk.router.call('history.setLegNote', { transactionId: 'no-such-movement', note: 'x' })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('no movement') })
+    await expect(desk.router.call('history.setLegNote', { transactionId: 'no-such-movement', note: 'x' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('no movement'),
+    })
     expect((await desk.router.call('history.legNotes', { transactionId: leg.id }))[0]).toMatchObject({ note: NOTE, tags: ['payroll', 'q3'] })
   })
 

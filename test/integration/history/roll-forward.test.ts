@@ -77,10 +77,20 @@ describe('roll-forward reconciliation against the simulator', () => {
 
   it('a leg left not final shows exactly its amount as the difference, naming that movement', async () => {
     await consoleCall(url, 'POST', 'transactions', { wallet_id: walletId, direction: 'in', asset: 'USDC', network: SEPOLIA, amount: '12.34', status: 'broadcasting' })
-    const [pending] = await consoleCall<Array<{ id: string }>>(url, 'POST', 'transactions', { wallet_id: walletId, direction: 'in', asset: 'ETH', network: SEPOLIA, amount: '0.5', status: 'broadcasting' })
+    const [pending] = await consoleCall<Array<{ id: string }>>(url, 'POST', 'transactions', {
+      wallet_id: walletId,
+      direction: 'in',
+      asset: 'ETH',
+      network: SEPOLIA,
+      amount: '0.5',
+      status: 'broadcasting',
+    })
     await historySync(fx.store, fx.ledger, ws.client).run(live())
     const diffs = differences(await report())
-    expect(diffs.map((d) => [d.asset, d.provider.state === 'read' ? d.provider.difference : null])).toEqual([['ETH', '-0.5'], ['USDC', '-12.34']])
+    expect(diffs.map((d) => [d.asset, d.provider.state === 'read' ? d.provider.difference : null])).toEqual([
+      ['ETH', '-0.5'],
+      ['USDC', '-12.34'],
+    ])
     expect(diffs[0]!.notFinal).toEqual([expect.objectContaining({ id: pending!.id, direction: 'in', amount: '0.5', status: 'broadcasting' })])
   })
 

@@ -21,7 +21,10 @@ describe('Home: every profile at a glance from the stores alone', () => {
     prodWs = await setupWorkspace(sim.production.url)
     dir = await mkdtemp(join(tmpdir(), 'home-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    for (const [name, environment, url, w] of [['Sandbox', 'sandbox', sim.sandbox.url, ws], ['Live', 'production', sim.production.url, prodWs]] as const) {
+    for (const [name, environment, url, w] of [
+      ['Sandbox', 'sandbox', sim.sandbox.url, ws],
+      ['Live', 'production', sim.production.url, prodWs],
+    ] as const) {
       const profile = await desk.router.call('profiles.create', { name, environment, baseUrl: url, algorithm: 'ed25519' })
       await registerProfileKey(desk, url, w.workspaceId, profile.id)
       await desk.router.call('profiles.select', { profileId: profile.id })
@@ -41,7 +44,11 @@ describe('Home: every profile at a glance from the stores alone', () => {
     expect(await count()).toBe(before)
 
     const byName = Object.fromEntries(home.profiles.map((p) => [p.name, p]))
-    expect(byName.Sandbox).toMatchObject({ environment: 'sandbox', problem: null, store: { balances: { wallets: 1, byAsset: [{ asset: 'USDC', amount: '1000000' }] }, waitingApproval: 0, held: 0, unresolved: 0 } })
+    expect(byName.Sandbox).toMatchObject({
+      environment: 'sandbox',
+      problem: null,
+      store: { balances: { wallets: 1, byAsset: [{ asset: 'USDC', amount: '1000000' }] }, waitingApproval: 0, held: 0, unresolved: 0 },
+    })
     expect(byName.Live).toMatchObject({ environment: 'production', store: { balances: { byAsset: [{ asset: 'USDC', amount: '1000000' }] } } })
     expect(Date.parse(byName.Sandbox!.store!.balances!.readAt)).toBeGreaterThan(Date.now() - 60_000)
     expect(byName['Never opened']).toMatchObject({ store: null, problem: null })

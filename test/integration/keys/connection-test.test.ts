@@ -102,7 +102,7 @@ describe('connection test against the simulator', () => {
     await html.close()
   })
 
-  it('refuses an endless body at the client\'s size cap instead of reading it all', async () => {
+  it("refuses an endless body at the client's size cap instead of reading it all", async () => {
     const signer = createEd25519Signer('k', Uint8Array.from(randomBytes(32)))
     const endless = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

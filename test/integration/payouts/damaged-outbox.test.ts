@@ -54,12 +54,7 @@ describe('damaged outbox rows in the app', () => {
     earlier.close()
     const db = new DatabaseSync(join(storeDir, STORE_FILE))
     for (const [key, state] of damaged) {
-      db.prepare('UPDATE outbox SET body = ?, state = ?, withdrawal_id = ? WHERE key = ?').run(
-        '{"wallet_id":1}',
-        state,
-        state === 'accepted' ? damagedWithdrawal : null,
-        key,
-      )
+      db.prepare('UPDATE outbox SET body = ?, state = ?, withdrawal_id = ? WHERE key = ?').run('{"wallet_id":1}', state, state === 'accepted' ? damagedWithdrawal : null, key)
     }
     db.close()
     await desk.router.call('profiles.select', { profileId: profile.id })
@@ -80,16 +75,12 @@ describe('damaged outbox rows in the app', () => {
 
   it('the background paths (look-up of unknowns, queued sends, the poller, reclaim) never send or read a damaged row', async () => {
     // The look-up of unknowns reaches the healthy unknown row last (it is the oldest): it has passed the damaged one.
-    await expect
-      .poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyUnknown)?.error?.code, { timeout: 20_000 })
-      .toBe('not_recorded')
+    await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyUnknown)?.error?.code, { timeout: 20_000 }).toBe('not_recorded')
     // The poller follows the healthy accepted row, which it tracked at the same moment as the damaged one.
     const { withdrawalId } = (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyAccepted)!
     await expect.poll(async () => (await requestLog(sim.sandbox.url)).some((r) => r.method === 'GET' && r.path.startsWith(`/api/v1/withdrawals/${withdrawalId}`)), { timeout: 20_000 }).toBe(true)
     // The queued sender (every heartbeat) sends the healthy queued row: a tick has passed over the damaged one.
-    await expect
-      .poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyQueued)?.state, { timeout: 20_000 })
-      .toBe('accepted')
+    await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyQueued)?.state, { timeout: 20_000 }).toBe('accepted')
     const log = await requestLog(sim.sandbox.url)
     const touching = log.filter((r) => (r.idempotency_key !== null && damaged.has(r.idempotency_key)) || [...damaged.keys(), damagedWithdrawal].some((k) => r.path.includes(k)))
     expect(touching).toEqual([])

@@ -24,8 +24,7 @@ describe('payout outbox across a real process kill', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let ws: Workspace
   let dir: string
-  const recordedFor = async (key: string) =>
-    (await consoleCall<Array<{ id: string; idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
+  const recordedFor = async (key: string) => (await consoleCall<Array<{ id: string; idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })

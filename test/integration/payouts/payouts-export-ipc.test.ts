@@ -43,7 +43,22 @@ describe('payouts export', () => {
   it('writes every payout once, across pages, with the wallet name and destination label beside their ids', async () => {
     const { result, rows } = await exported({})
     expect(result).toMatchObject({ path: join(dir, 'payouts.csv'), rows: 101, cancelled: false })
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination', 'destination_label', 'tx_hash', 'reference', 'note'])
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'created_at',
+      'updated_at',
+      'status',
+      'wallet_id',
+      'wallet_name',
+      'amount',
+      'asset',
+      'network',
+      'destination',
+      'destination_label',
+      'tx_hash',
+      'reference',
+      'note',
+    ])
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(made))
     const book = await ws.client.listCounterparties()
     const label = book.find((c) => c.address.toLowerCase() === ws.target.destination.toLowerCase())!.label

@@ -60,7 +60,7 @@ describe('treasury and payout IPC channels through the desk router', () => {
     expect(events.some((e) => e.event === 'pacing.changed')).toBe(true)
   })
 
-  it('exports the synced ledger as CSV, the provider\'s history with every (id, direction) once, with progress events', async () => {
+  it("exports the synced ledger as CSV, the provider's history with every (id, direction) once, with progress events", async () => {
     await desk.router.call('history.sync', {})
     await expect.poll(async () => (await desk.router.call('history.summary', {})).ledger.complete, { timeout: 20_000, interval: 100 }).toBe(true)
     const result = await desk.router.call('transactions.export', {})
@@ -95,9 +95,11 @@ describe('treasury and payout IPC channels through the desk router', () => {
     expect((await desk.router.call('payouts.outbox', {})).map((e) => e.idempotencyKey)).toContain(entry.idempotencyKey)
     expect(events.some((e) => e.event === 'outbox.changed')).toBe(true)
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${withdrawal!.id}/approve`)
-    await expect.poll(() => events.find((e) => e.event === 'withdrawal.updated' && (e.payload.withdrawal as { id: string }).id === withdrawal!.id), { timeout: 8000, interval: 200 }).toMatchObject({
-      payload: { previousStatus: 'pending_approval', stale: false, withdrawal: { status: 'approved' } },
-    })
+    await expect
+      .poll(() => events.find((e) => e.event === 'withdrawal.updated' && (e.payload.withdrawal as { id: string }).id === withdrawal!.id), { timeout: 8000, interval: 200 })
+      .toMatchObject({
+        payload: { previousStatus: 'pending_approval', stale: false, withdrawal: { status: 'approved' } },
+      })
     expect(notes.some((n) => n.startsWith('Payout approved: 3.5 USDC'))).toBe(true)
     const listed = await desk.router.call('withdrawals.list', {})
     expect(listed.map((w) => w.id)).toContain(withdrawal!.id)

@@ -76,7 +76,9 @@ describe('the app session tells what waits on the person, once per payout, on it
 
       clock = new Date(created + 241 * MIN)
       await session.reminders.check()
-      expect(approvals()).toEqual([expect.objectContaining({ profileId: profile.id, thresholdMinutes: 240, payouts: [{ id: first.id, amount: first.amount, asset: 'USDC', createdAt: first.created_at }] })])
+      expect(approvals()).toEqual([
+        expect.objectContaining({ profileId: profile.id, thresholdMinutes: 240, payouts: [{ id: first.id, amount: first.amount, asset: 'USDC', createdAt: first.created_at }] }),
+      ])
       expect(system).toEqual([{ title: 'Waiting for approval', body: 'Payout of 1.00 USDC has waited 4 h 1 min for approval in the console.' }])
       clock = new Date(created + 300 * MIN)
       await session.reminders.check()

@@ -35,11 +35,19 @@ describe('policy and held-payout IPC channels through the desk router', () => {
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('shows the default, sets, refuses bad rules and unknown destination ids, clears; each change audited as the app with who', async () => {
-    expect(await desk.router.call('policy.show', { profileId })).toMatchObject({ kind: 'default', policy: { holdAll: true }, rules: expect.arrayContaining([expect.stringMatching(/Every payout waits/)]) })
+    expect(await desk.router.call('policy.show', { profileId })).toMatchObject({
+      kind: 'default',
+      policy: { holdAll: true },
+      rules: expect.arrayContaining([expect.stringMatching(/Every payout waits/)]),
+    })
     const book = await ws.client.listCounterparties()
     const destinationId = book.find((c) => c.address === ws.target.destination)!.id
     const set = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerDay: { USDC: '100' }, destinations: { kind: 'list', ids: [destinationId] } } })
-    expect(set).toMatchObject({ kind: 'set', setBy: expect.stringContaining('(app)'), rules: expect.arrayContaining(['At most 100 USDC in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).']) })
+    expect(set).toMatchObject({
+      kind: 'set',
+      setBy: expect.stringContaining('(app)'),
+      rules: expect.arrayContaining(['At most 100 USDC in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).']),
+    })
 
     const zero = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '0' } } }).catch((e: DeskError) => e)
     expect(zero).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/must be more than 0/) })
@@ -53,7 +61,10 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     expect((await desk.router.call('policy.show', { profileId })).policy?.maxRequestsPerHour).toBeNull()
 
     expect(await desk.router.call('policy.clear', { profileId })).toMatchObject({ kind: 'default' })
-    const audit = auditText(profileDir(dir, profileId)).split('\n').map((l) => JSON.parse(l)).filter((e) => e.path.startsWith('policy.'))
+    const audit = auditText(profileDir(dir, profileId))
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.path.startsWith('policy.'))
     expect(audit.map((e) => [e.path, e.actor])).toEqual([
       ['policy.set', 'app'],
       ['policy.cleared', 'app'],

@@ -48,7 +48,14 @@ describe('faults', () => {
 
   it('drop_after_commit commits the request, then closes the socket without an answer', async () => {
     const wallet = await f.console.createWallet(f.workspaceId, 'Drop', [ETH])
-    const cp = await f.api('POST', '/api/v1/counterparties', { network: 'ethereum-sepolia', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'FR' })
+    const cp = await f.api('POST', '/api/v1/counterparties', {
+      network: 'ethereum-sepolia',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      counterparty_type: 'company',
+      company_name: 'A',
+      wallet_type: 'unhosted',
+      country: 'FR',
+    })
     await f.console.verify(cp.body.data.id)
     await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 1 })
     const key = randomUUID()
@@ -62,7 +69,14 @@ describe('faults', () => {
   })
 
   it('verifies a destination now, or at a given past time; a time that is not one is refused', async () => {
-    const cp = await f.api('POST', '/api/v1/counterparties', { network: 'ethereum-sepolia', address: '0x52908400098527886E0F7030069857D2E4169EE7', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'FR' })
+    const cp = await f.api('POST', '/api/v1/counterparties', {
+      network: 'ethereum-sepolia',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      counterparty_type: 'company',
+      company_name: 'A',
+      wallet_type: 'unhosted',
+      country: 'FR',
+    })
     const before = Date.now()
     const now = await f.console.verify(cp.body.data.id)
     expect(now.can_send).toBe(true)

@@ -16,7 +16,7 @@ function post(url: string, path: string, body: string, headers: Record<string, s
   })
 }
 
-describe('the simulator console answers only the machine\'s own pages', () => {
+describe("the simulator console answers only the machine's own pages", () => {
   let sim: RunningSimulator
   let url: string
   let host: string

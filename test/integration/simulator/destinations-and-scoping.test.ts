@@ -85,7 +85,16 @@ describe('POST /api/v1/counterparties', () => {
   })
 
   it('accepts names of exactly 120 characters and an individual with a vasp wallet', async () => {
-    const b = { ...base(), counterparty_type: 'individual', company_name: undefined, first_name: 'x'.repeat(120), last_name: 'y', wallet_type: 'vasp', vasp_name: 'v'.repeat(120), label: 'l'.repeat(120) }
+    const b = {
+      ...base(),
+      counterparty_type: 'individual',
+      company_name: undefined,
+      first_name: 'x'.repeat(120),
+      last_name: 'y',
+      wallet_type: 'vasp',
+      vasp_name: 'v'.repeat(120),
+      label: 'l'.repeat(120),
+    }
     expect((await post(b)).status).toBe(201)
   })
 

@@ -133,7 +133,11 @@ describe('POST /api/v1/withdrawals', () => {
 describe('withdrawal lifecycle', () => {
   it('moves pending_approval → approved → processing → completed with tx_hash and an out leg', async () => {
     const { id } = (await create(body({ amount: '0.3' }))).body.data
-    for (const [action, status] of [['approve', 'approved'], ['process', 'processing'], ['complete', 'completed']] as const) {
+    for (const [action, status] of [
+      ['approve', 'approved'],
+      ['process', 'processing'],
+      ['complete', 'completed'],
+    ] as const) {
       await f.console.withdrawalAction(id, action)
       expect((await f.api('GET', `/api/v1/withdrawals/${id}`)).body.data.status).toBe(status)
     }
@@ -199,7 +203,11 @@ describe('withdrawal lifecycle', () => {
   it('answers foreign and unknown ids with the same 404', async () => {
     const { id } = (await create(body({ amount: '0.01' }))).body.data
     const other = await f.otherWorkspace()
-    for (const [method, path] of [['GET', `/api/v1/withdrawals/${id}`], ['POST', `/api/v1/withdrawals/${id}/cancel`], ['GET', `/api/v1/withdrawals/${randomUUID()}`]]) {
+    for (const [method, path] of [
+      ['GET', `/api/v1/withdrawals/${id}`],
+      ['POST', `/api/v1/withdrawals/${id}/cancel`],
+      ['GET', `/api/v1/withdrawals/${randomUUID()}`],
+    ]) {
       const res = await other.api(method!, path!)
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ error: { code: 'withdrawal_not_found', message: 'No such withdrawal.' } })

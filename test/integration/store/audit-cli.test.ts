@@ -10,8 +10,16 @@ import { cli } from '../../harness/cli-runner'
 
 const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
 const line = (i: number): AuditEntry => ({
-  at: `2026-11-23T07:00:0${i}.000Z`, kind: 'http', method: 'GET', path: '/api/v1/wallets', status: 200,
-  errorCode: null, requestId: `r${i}`, idempotencyKey: null, actor: 'app', detail: null,
+  at: `2026-11-23T07:00:0${i}.000Z`,
+  kind: 'http',
+  method: 'GET',
+  path: '/api/v1/wallets',
+  status: 200,
+  errorCode: null,
+  requestId: `r${i}`,
+  idempotencyKey: null,
+  actor: 'app',
+  detail: null,
 })
 
 let home: string
@@ -82,7 +90,10 @@ describe('audit verify and list, outbox from a terminal', () => {
     await outbox.mark(b.idempotencyKey, 'refused', { error: { code: 'destination_not_whitelisted', message: 'not whitelisted' } })
     store.close()
     const json = JSON.parse((await cli(home, ['outbox', '--profile', 'Ops', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; state: string }> }
-    expect(json.entries.map((e) => [e.idempotencyKey, e.state])).toEqual([[b.idempotencyKey, 'refused'], [a.idempotencyKey, 'accepted']])
+    expect(json.entries.map((e) => [e.idempotencyKey, e.state])).toEqual([
+      [b.idempotencyKey, 'refused'],
+      [a.idempotencyKey, 'accepted'],
+    ])
     const text = await cli(home, ['outbox', '--profile', 'Ops'])
     expect(text.code).toBe(0)
     expect(text.stdout).toMatch(new RegExp(`${a.idempotencyKey}\\s+accepted\\s+wd-1\\s+agent`))

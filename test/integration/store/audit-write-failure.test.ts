@@ -32,7 +32,7 @@ describe('the audit log when its write fails', () => {
     store.close()
   })
 
-  it.runIf(canMount)('the disk full at the attempt\'s audit row: one stderr line with disk_full, and the outbox still records the payout accepted', async () => {
+  it.runIf(canMount)("the disk full at the attempt's audit row: one stderr line with disk_full, and the outbox still records the payout accepted", async () => {
     const dir = smallDisk(2048)
     const store = DeskStore.open(dir, 'test')
     const audit = new AuditLog(store, 'app')
@@ -56,7 +56,9 @@ describe('the audit log when its write fails', () => {
       const result = await new PayoutRequests(Outbox.open(store), client).request({ ...rig.ws.target, amount: '5.00' }, 'app')
       stderr.mockRestore()
       expect(result.entry).toMatchObject({ state: 'accepted', withdrawalId: result.withdrawal!.id })
-      expect(logged).toEqual([expect.stringMatching(new RegExp(`^payout-desk: audit log: disk_full: Could not write the audit log: the disk holding ${join(dir, STORE_FILE).replace(/[/.-]/g, '\\$&')} is full.*\n$`))])
+      expect(logged).toEqual([
+        expect.stringMatching(new RegExp(`^payout-desk: audit log: disk_full: Could not write the audit log: the disk holding ${join(dir, STORE_FILE).replace(/[/.-]/g, '\\$&')} is full.*\n$`)),
+      ])
       // Nothing half-applied: the chain holds the decision and no attempt row, and still verifies.
       expect(store.audit.tail(10).map((e) => e.path)).toEqual(['payout.recorded'])
       expect(store.audit.verify()).toMatchObject({ ok: true })

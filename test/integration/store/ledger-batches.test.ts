@@ -38,7 +38,9 @@ describe('ledger reads in batches and pages', () => {
   it('rows and tallies past several batches: every leg of (from, to] once, oldest first', () => {
     const from = new Date(T0 + 100).toISOString()
     const to = new Date(T0 + 1_400).toISOString()
-    const expected = legs().filter((l) => l.created_at > from && l.created_at <= to).map((l) => l.id)
+    const expected = legs()
+      .filter((l) => l.created_at > from && l.created_at <= to)
+      .map((l) => l.id)
     expect(expected.length).toBeGreaterThan(2_000)
     expect([...ledger.rows({ from, to })].map((r) => r.id)).toEqual(expected)
     expect([...ledger.tallies({ from, to })].map((r) => r.id)).toEqual(expected)

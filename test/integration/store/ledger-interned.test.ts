@@ -19,7 +19,15 @@ const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
   { ...sampleLeg(3, { created_at: '2026-10-03T08:00:00.000Z', direction: 'out', asset: 'USDC', fee: '0.002', fee_asset: 'ETH', tx_hash: `ff${HEX}` }), bait: null },
   { ...sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000001', tx_hash: `0X${HEX.toUpperCase()}` }), bait: 1 },
   { ...sampleLeg(5, { created_at: '2026-10-05T08:00:00.000+02:00', id: 'tx-legacy-5', status: 'broadcasting', wallet_id: 'w2' }), bait: null },
-  { ...sampleLeg(6, { created_at: '2026-10-06T08:00:00.000Z', tx_hash: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW', network: 'solana-devnet', network_name: 'Solana Devnet' }), bait: 0 },
+  {
+    ...sampleLeg(6, {
+      created_at: '2026-10-06T08:00:00.000Z',
+      tx_hash: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      network: 'solana-devnet',
+      network_name: 'Solana Devnet',
+    }),
+    bait: 0,
+  },
   { ...sampleLeg(6, { created_at: '2026-10-06T08:00:00.000Z', direction: 'out', id: 'ABCDEF00-0000-4000-8000-000000000007', tx_hash: `0x${HEX}a` }), bait: null },
 ]
 
@@ -27,14 +35,33 @@ const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
 function writeAtVersion12(db: DatabaseSync): void {
   db.prepare("INSERT INTO ledger_state (id, scope, complete) VALUES (1, 'test', 1)").run()
   const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = key RETURNING id')
-  const partyId = (p: { name: string | null; address: string }) => (party.get(JSON.stringify([p.name, p.address]), p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id
+  const partyId = (p: { name: string | null; address: string }) =>
+    (party.get(JSON.stringify([p.name, p.address]), p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id
   const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset,
     from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   for (const l of LEGS) {
     const atMs = Date.parse(l.created_at)
     const createdAt = new Date(atMs).toISOString() === l.created_at ? null : l.created_at
-    put.run(l.id, l.direction, atMs, createdAt, l.wallet_id, l.asset, l.network, l.network_name, l.status, isFinalLegStatus(l.status) ? 1 : 0, l.amount, l.fee, l.fee_asset,
-      partyId(l.from), partyId(l.to), l.tx_hash, READ_MS, l.bait)
+    put.run(
+      l.id,
+      l.direction,
+      atMs,
+      createdAt,
+      l.wallet_id,
+      l.asset,
+      l.network,
+      l.network_name,
+      l.status,
+      isFinalLegStatus(l.status) ? 1 : 0,
+      l.amount,
+      l.fee,
+      l.fee_asset,
+      partyId(l.from),
+      partyId(l.to),
+      l.tx_hash,
+      READ_MS,
+      l.bait,
+    )
   }
 }
 
@@ -46,7 +73,10 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
   let ledger: LedgerRepo
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ledger-interned-'))
-    const old = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 12))
+    const old = openDatabase(
+      join(dir, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version <= 12),
+    )
     writeAtVersion12(old)
     old.close()
     store = DeskStore.open(dir, 'test')
@@ -66,8 +96,13 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
     const db = store.repo((d) => d)
     const stored = db.prepare('SELECT typeof(id) AS id, typeof(tx_hash) AS hash, typeof(wallet_id) AS wallet, typeof(status) AS status FROM ledger_legs ORDER BY at_ms, seq').all()
     expect(stored.map((r) => Object.values(r as object).join(' '))).toEqual([
-      'blob blob integer integer', 'blob null null integer', 'blob blob integer integer', 'blob text integer integer',
-      'text null integer integer', 'blob text integer integer', 'text text integer integer',
+      'blob blob integer integer',
+      'blob null null integer',
+      'blob blob integer integer',
+      'blob text integer integer',
+      'text null integer integer',
+      'blob text integer integer',
+      'text text integer integer',
     ])
   })
 
@@ -83,7 +118,11 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
   })
 
   it('finds legs by the start of their id or tx hash in any case, of odd or even length, packed or not', () => {
-    const found = (text: string) => ledger.page({ text }, undefined, 50).rows.map((r) => r.tx_hash).sort()
+    const found = (text: string) =>
+      ledger
+        .page({ text }, undefined, 50)
+        .rows.map((r) => r.tx_hash)
+        .sort()
     expect(found('0x00ab')).toEqual([`0x00${HEX}`])
     expect(found('0X00A')).toEqual([`0x00${HEX}`])
     expect(found('ffa')).toEqual([`ff${HEX}`])
@@ -108,7 +147,10 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
 describe('migration step 13 on a damaged leg', () => {
   it('keeps the damage for the read to name: a status of bytes stays bytes, never taken for the number of a word', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ledger-interned-damage-'))
-    const old = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 12))
+    const old = openDatabase(
+      join(dir, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version <= 12),
+    )
     writeAtVersion12(old)
     old.prepare("UPDATE ledger_legs SET status = x'01' WHERE id = ?").run(LEGS[2]!.id)
     old.close()

@@ -16,7 +16,10 @@ describe('migration step 4: the history ledger', () => {
 
   it('a database of the steps before it gains the ledger tables, and keeps its rows', () => {
     const file = join(dir, 'old.db')
-    const before = openDatabase(file, MIGRATIONS.filter((m) => m.version < 4))
+    const before = openDatabase(
+      file,
+      MIGRATIONS.filter((m) => m.version < 4),
+    )
     before.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run('kept', 'yes')
     expect(schemaVersion(before)).toBeLessThan(4)
     before.close()
@@ -32,8 +35,12 @@ describe('migration step 4: the history ledger', () => {
     const db = new DatabaseSync(join(dir, 'old.db'))
     db.exec("INSERT INTO ledger_parties (id, key, name, address, search) VALUES (1, 'k', NULL, 'a', 'a')")
     const put = () =>
-      db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, asset, status, final, amount, from_party, to_party, read_at_ms)
-        VALUES ('t1', 'in', 0, '1970-01-01T00:00:00.000Z', 'USDC', 'completed', 1, '1', 1, 1, 0)`).run()
+      db
+        .prepare(
+          `INSERT INTO ledger_legs (id, direction, at_ms, created_at, asset, status, final, amount, from_party, to_party, read_at_ms)
+        VALUES ('t1', 'in', 0, '1970-01-01T00:00:00.000Z', 'USDC', 'completed', 1, '1', 1, 1, 0)`,
+        )
+        .run()
     put()
     expect(put).toThrow(/UNIQUE/)
     db.close()

@@ -95,7 +95,12 @@ describe('the opening balances kept per month', () => {
     const pending = legs.filter((l) => l.status === 'broadcasting').slice(0, 20)
     commit(pending.slice(0, 10).map((l) => ({ ...l, status: 'failed' })))
     commit(pending.slice(10).map((l) => ({ ...l, status: 'completed', amount: '3.5' })))
-    commit(legs.filter((l) => l.status === 'failed').slice(0, 10).map((l) => ({ ...l, status: 'completed' })))
+    commit(
+      legs
+        .filter((l) => l.status === 'failed')
+        .slice(0, 10)
+        .map((l) => ({ ...l, status: 'completed' })),
+    )
     commit([{ ...legs[5]!, created_at: '2026-05-20T00:00:00.000Z' }])
     fastIsUsed()
     same()
@@ -121,12 +126,20 @@ describe('the opening balances kept per month', () => {
     }
     const all = [...ledger.rows({})]
     const between = ledger.page({ minAmount: '10.5', maxAmount: '20' }, undefined, 1_000).rows
-    expect(between.map((r) => r.id).sort()).toEqual(all.filter((r) => Number(r.amount) >= 10.5 && Number(r.amount) <= 20).map((r) => r.id).sort())
+    expect(between.map((r) => r.id).sort()).toEqual(
+      all
+        .filter((r) => Number(r.amount) >= 10.5 && Number(r.amount) <= 20)
+        .map((r) => r.id)
+        .sort(),
+    )
   })
 
   it('migration step 6 counts them for a ledger written at version 5', () => {
     const at = join(dir, 'v5')
-    const old = openDatabase(join(at, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 5))
+    const old = openDatabase(
+      join(at, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version <= 5),
+    )
     // The same legs as version 5 stored them: every time as text, and the amount's sort key.
     old.function('amount_key', (amount) => amountKey(String(amount)))
     // Ids, hashes and words as text again (migration 13 packs them).
@@ -153,7 +166,10 @@ describe('the opening balances kept per month', () => {
       expect(rows).toHaveLength(800)
       expect(rows).toEqual([...before.rows({})])
       expect(rows.filter((r) => !r.created_at.endsWith('.000Z')).length).toBeGreaterThan(100)
-      const stored = migrated.repo((d) => d).prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NOT NULL').get() as { n: number }
+      const stored = migrated
+        .repo((d) => d)
+        .prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NOT NULL')
+        .get() as { n: number }
       expect(stored.n).toBe(rows.filter((r) => !r.created_at.endsWith('.000Z')).length)
     } finally {
       migrated.close()

@@ -60,7 +60,7 @@ describe('import of the JSON-lines outbox and audit log', () => {
     b.close()
   })
 
-  it("keeps an old provider code outside the ErrorCode table in the message, under invalid_response", async () => {
+  it('keeps an old provider code outside the ErrorCode table in the message, under invalid_response', async () => {
     const old = JSON.parse((await import('node:fs')).readFileSync(join(FIXTURE, 'outbox.jsonl'), 'utf8').split('\n')[2]!) as object
     const outcome = { type: 'outcome', key: key(2), state: 'refused', withdrawalId: null, error: { code: 'insufficient_funds', message: 'Not enough USDC.' }, at: '2026-11-20T10:01:01.000Z' }
     await writeFile(join(dir, 'outbox.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(outcome)}\n`)

@@ -17,7 +17,10 @@ describe('migration 2: the agent policy and its request log', () => {
   })
 
   it('a version 1 database with payouts in it moves to version 2 and keeps them; the policy starts unset', async () => {
-    const v1 = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version === 1))
+    const v1 = openDatabase(
+      join(dir, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version === 1),
+    )
     expect(schemaVersion(v1)).toBe(1)
     // A held agent payout as a version 1 app wrote it.
     const at = new Date().toISOString()
@@ -25,7 +28,10 @@ describe('migration 2: the agent policy and its request log', () => {
     v1.close()
 
     // This step alone: version 2 with its tables, the old row untouched.
-    const v2 = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version <= 2))
+    const v2 = openDatabase(
+      join(dir, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version <= 2),
+    )
     expect(schemaVersion(v2)).toBe(2)
     expect(v2.prepare('SELECT COUNT(*) AS n FROM policy').get()).toEqual({ n: 0 })
     expect(v2.prepare('SELECT COUNT(*) AS n FROM agent_requests').get()).toEqual({ n: 0 })

@@ -37,7 +37,12 @@ describe('app, connector and CLI share one profile store', () => {
     // The first call opens the app's session on the profile's store, before the connector starts.
     walletId = (await desk.router.call('wallets.list', {})).find((w) => w.name === 'Main')!.id
     const created = await desk.router.call('counterparties.create', {
-      network: ETH.network, address: DESTINATION, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE',
+      network: ETH.network,
+      address: DESTINATION,
+      counterparty_type: 'company',
+      company_name: 'Acme Ltd',
+      wallet_type: 'unhosted',
+      country: 'DE',
     })
     await f.console.verify(created.counterparty.id)
     agent = await f.connect('shared')
@@ -52,8 +57,7 @@ describe('app, connector and CLI share one profile store', () => {
     return JSON.parse(stdout) as OutboxJson
   }
 
-  const postsWithKey = async (key: string) =>
-    (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
+  const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
 
   it('a payout the connector could not confirm shows in the app within 2 s; the app resolves it and the connector sees it resolved', async () => {
     const key = `agent-${Date.now()}`

@@ -33,8 +33,7 @@ describe('an Idempotency-Key accepted in one process, reused with another body i
     await f?.close()
   })
 
-  const postsWithKey = async (key: string) =>
-    (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
+  const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
 
   it('is refused locally as idempotency_conflict; the accepted entry and the provider record are untouched', async () => {
     const key = `agent-${Date.now()}`

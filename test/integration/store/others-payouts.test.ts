@@ -32,7 +32,7 @@ describe("the app's session announces payouts another process wrote to the store
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it("a batch run by another process (as the CLI runs it): each accepted row goes out as withdrawal.updated within 2 s, without a provider read", async () => {
+  it('a batch run by another process (as the CLI runs it): each accepted row goes out as withdrawal.updated within 2 s, without a provider read', async () => {
     const profile = readerProfile(sim.sandbox.url, ws.key.keyId)
     const events = new EventBus()
     const seen = new Map<string, number>()
@@ -45,7 +45,14 @@ describe("the app's session announces payouts another process wrote to the store
     try {
       const csvFile = join(dataDir, 'three.csv')
       await writeFile(csvFile, batchCsv(ws.destinations.map((d, i) => ({ destination: d.label, amount: `0.0${i + 1}`, wallet: 'Test wallet' }))))
-      const job: BatchChildJob = { baseUrl: sim.sandbox.url, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: profileDir(dataDir, profile.id), csvFile, killAfterPosts: 1_000 }
+      const job: BatchChildJob = {
+        baseUrl: sim.sandbox.url,
+        keyId: ws.key.keyId,
+        secretHex: Buffer.from(ws.key.secret).toString('hex'),
+        storeDir: profileDir(dataDir, profile.id),
+        csvFile,
+        killAfterPosts: 1_000,
+      }
       const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'pipe'] })
       // The child says it finished the batch (it exits 3 then): every row's outcome is in the store.
       await new Promise<void>((resolve, reject) => {

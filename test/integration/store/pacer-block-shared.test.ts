@@ -25,18 +25,18 @@ describe('a Retry-After in the profile store', () => {
 
   it('holds every connection on the key until it ends: waiting ones and new ones start at its end, not before', async () => {
     const file = join(dir, 'store.sqlite')
-    const pacerOn = (process: string) =>
-      new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0, ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process) })
+    const pacerOn = (process: string) => new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0, ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process) })
     const told = pacerOn('a')
     const other = pacerOn('b')
     ;(await other.acquire())()
     told.blockFor(2)
     const blockEnds = Date.now() + 2000
     const starts: number[] = []
-    const start = (p: Pacer) => p.acquire().then((release) => {
-      starts.push(Date.now())
-      release()
-    })
+    const start = (p: Pacer) =>
+      p.acquire().then((release) => {
+        starts.push(Date.now())
+        release()
+      })
     const waiting = [start(other), start(told)]
     await vi.advanceTimersByTimeAsync(1000)
     waiting.push(start(other))

@@ -127,7 +127,7 @@ describe('the profile store under real failures', () => {
     expect(canLoop).toBe(false)
   })
 
-  it('one profile\'s store broken (not SQLite, or too new) while another profile in the same data dir opens and works', async () => {
+  it("one profile's store broken (not SQLite, or too new) while another profile in the same data dir opens and works", async () => {
     const dataDir = join(base, 'profiles')
     const key = await registerKey(sim.sandbox.url, ws.workspaceId)
     const [good, notDb, tooNew] = [0, 1, 2].map(() => readerProfile(sim.sandbox.url, key.keyId))

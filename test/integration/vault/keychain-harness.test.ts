@@ -19,7 +19,7 @@ describe('the test keychain session', () => {
       encoding: 'utf8',
       timeout: 60_000,
     })
-    expect(run.stderr).not.toContain('couldn\'t create system prompt')
+    expect(run.stderr).not.toContain("couldn't create system prompt")
     expect(run.stdout).toMatch(/daemon \d+ aborted/)
     expect(run.stdout).toContain('before=one')
     expect(run.stdout).toContain('after=two')

@@ -96,7 +96,12 @@ describe('no secret leaves the keychain', () => {
     await call('profiles.list', {})
     await call('profiles.current', {})
 
-    for (const args of [['profile', 'list', '--json'], ['key', 'show', '--profile', 'Leak', '--format', 'hex'], ['test', '--profile', 'Leak'], ['test', '--profile', 'Legacy']]) {
+    for (const args of [
+      ['profile', 'list', '--json'],
+      ['key', 'show', '--profile', 'Leak', '--format', 'hex'],
+      ['test', '--profile', 'Leak'],
+      ['test', '--profile', 'Legacy'],
+    ]) {
       const run = await cli(dir, args)
       transcript.push(run.stdout, run.stderr)
     }

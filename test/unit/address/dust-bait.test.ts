@@ -8,7 +8,12 @@ const UNRELATED = '0x1111111111111111111111111111111111111111'
 /** The supplier, paid from the book. */
 const known = [{ address: REAL.toLowerCase(), source: 'destination', seenAt: '2026-01-01T00:00:00Z' }]
 const leg = (amount: string, from: string, over: Partial<{ direction: 'in' | 'out' | 'internal'; network: string | null; at: string }> = {}) => ({
-  direction: 'in' as const, network: 'ethereum', amount, from, at: '2026-03-01T00:00:00Z', ...over,
+  direction: 'in' as const,
+  network: 'ethereum',
+  amount,
+  from,
+  at: '2026-03-01T00:00:00Z',
+  ...over,
 })
 
 describe('dust and zero-value bait', () => {
@@ -34,7 +39,7 @@ describe('dust and zero-value bait', () => {
     expect(isSuspectedBait(leg('0', LOOKALIKE, { direction: 'internal' }), '1', known)).toBe(false)
   })
 
-  it('of two addresses only seen in the history, the later one is the imitation: the original\'s own dust is not flagged', () => {
+  it("of two addresses only seen in the history, the later one is the imitation: the original's own dust is not flagged", () => {
     const history = [
       { address: REAL.toLowerCase(), source: 'ledger', seenAt: '2026-01-01T00:00:00Z' },
       { address: LOOKALIKE, source: 'ledger', seenAt: '2026-02-01T00:00:00Z' },

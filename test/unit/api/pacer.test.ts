@@ -14,10 +14,12 @@ describe('sliding-window pacer', () => {
   it('never lets more than L requests start in any window, for many concurrent callers', async () => {
     const pacer = new Pacer({ limit: 10, windowSeconds: 1, marginMs: 0 })
     const starts: number[] = []
-    const all = Array.from({ length: 55 }, () => pacer.acquire().then((release) => {
-      starts.push(Date.now())
-      release()
-    }))
+    const all = Array.from({ length: 55 }, () =>
+      pacer.acquire().then((release) => {
+        starts.push(Date.now())
+        release()
+      }),
+    )
     await vi.advanceTimersByTimeAsync(10_000)
     await Promise.all(all)
     expect(starts).toHaveLength(55)

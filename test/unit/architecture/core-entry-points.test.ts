@@ -60,6 +60,8 @@ describe('the project lint', () => {
   it('holds the history feature to its use cases as well', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
     const [result] = await eslint.lintText("import { buildReport } from '../core/history/report-run'\nexport const r = buildReport\n", { filePath: 'electron/cli/x.ts' })
-    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'history/report-run' is inside core: call the feature's use cases ('history/use-cases')")])
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+      expect.stringContaining("'history/report-run' is inside core: call the feature's use cases ('history/use-cases')"),
+    ])
   })
 })

@@ -7,7 +7,18 @@ import { activityPage, verifyActivity } from '../../../electron/core/audit/activ
 import { decisionEntry } from '../../../electron/core/audit/decision-entry'
 import { DeskStore, STORE_FILE, type AuditEntry } from '../../../electron/core/store'
 
-const http = (at: string, method: string, path: string, actor: string, key: string | null = null): AuditEntry => ({ at, kind: 'http', method, path, status: 201, errorCode: null, requestId: 'r', idempotencyKey: key, actor, detail: null })
+const http = (at: string, method: string, path: string, actor: string, key: string | null = null): AuditEntry => ({
+  at,
+  kind: 'http',
+  method,
+  path,
+  status: 201,
+  errorCode: null,
+  requestId: 'r',
+  idempotencyKey: key,
+  actor,
+  detail: null,
+})
 
 describe('the Activity view over the audit log', () => {
   let dir: string

@@ -10,20 +10,41 @@ const ADDR_P = '0xde709f2102306220921060314715629080e2fb77'
 
 function wallet(id: string, name: string, balances: Array<[asset: string, network: string, available: string]>): Wallet {
   return {
-    id, name, status: 'active', address: ADDR_A, deposit_addresses: [], networks: [],
+    id,
+    name,
+    status: 'active',
+    address: ADDR_A,
+    deposit_addresses: [],
+    networks: [],
     balances: balances.map(([asset, network, available]) => ({ asset, network, amount: available, available, usd_value: Number(available) * 2 })),
     total_usd: 0,
   }
 }
 function destination(id: string, label: string, network: string, address: string, canSend = true): Counterparty {
   return {
-    id, label, network, network_name: network, address, direction: 'send', status: canSend ? 'verified' : 'pending', can_send: canSend,
-    verified_at: canSend ? '2026-01-01T00:00:00.000Z' : null, counterparty_type: 'company', company_name: label, wallet_type: 'unhosted', country: 'DE', created_at: '2026-01-01T00:00:00.000Z',
+    id,
+    label,
+    network,
+    network_name: network,
+    address,
+    direction: 'send',
+    status: canSend ? 'verified' : 'pending',
+    can_send: canSend,
+    verified_at: canSend ? '2026-01-01T00:00:00.000Z' : null,
+    counterparty_type: 'company',
+    company_name: label,
+    wallet_type: 'unhosted',
+    country: 'DE',
+    created_at: '2026-01-01T00:00:00.000Z',
   }
 }
 
 const wallets = [
-  wallet('w-main', 'Main', [['USDC', 'ethereum-sepolia', '1000'], ['USDC', 'polygon-amoy', '50'], ['ETH', 'ethereum-sepolia', '2']]),
+  wallet('w-main', 'Main', [
+    ['USDC', 'ethereum-sepolia', '1000'],
+    ['USDC', 'polygon-amoy', '50'],
+    ['ETH', 'ethereum-sepolia', '2'],
+  ]),
   wallet('w-ops', 'Ops', [['USDC', 'ethereum-sepolia', '10']]),
 ]
 const book = [
@@ -61,7 +82,11 @@ describe('batch check: the single payout rules on every row', () => {
       { wallet_id: 'w-main', asset: 'USDC', amount: '1', destination: ADDR_A, network: 'ethereum-sepolia' },
       { wallet_id: 'w-main', asset: 'USDC', amount: '0.25', destination: ADDR_B, network: 'polygon-amoy' },
     ])
-    expect(r.rows.map((x) => [x.line, x.reference, x.destinationName])).toEqual([[2, 'inv-1', 'Alice GmbH'], [3, null, 'Alice GmbH'], [4, null, 'Bob']])
+    expect(r.rows.map((x) => [x.line, x.reference, x.destinationName])).toEqual([
+      [2, 'inv-1', 'Alice GmbH'],
+      [3, null, 'Alice GmbH'],
+      [4, null, 'Bob'],
+    ])
     expect(r.grandTotal).toBe('11.75')
     expect(r.totals).toEqual([
       { walletId: 'w-main', walletName: 'Main', asset: 'USDC', network: 'ethereum-sepolia', rows: 2, total: '11.5', available: '1000', usd: 23 },
@@ -122,7 +147,7 @@ describe('batch check: the single payout rules on every row', () => {
     expect(messages('destination,amount,asset\nBob,1,USDC\n', 'w-main')[0]).toMatch(/names 2 destinations \(cp-bob on ethereum-sepolia, cp-bob-poly on polygon-amoy\); use its id or give the network/)
   })
 
-  it('checks each balance\'s batch total against what is available, at the first line that passes it', () => {
+  it("checks each balance's batch total against what is available, at the first line that passes it", () => {
     const r = check('destination,amount,asset\ncp-alice,4,USDC\ncp-bob,4,USDC\ncp-alice,2.000001,USDC\ncp-bob,1,USDC\n', 'Ops')
     expect(r.problems.map((p) => [p.line, p.column, p.severity])).toEqual([[4, 'amount', 'error']])
     expect(r.problems[0]!.message).toMatch(/by this line the batch pays 10.000001 USDC on ethereum-sepolia from "Ops", more than its available 10/)
@@ -130,9 +155,7 @@ describe('batch check: the single payout rules on every row', () => {
 
   it('flags repeated rows (same destination, amount and asset) for confirmation, not as errors', () => {
     const r = check('destination,amount,asset\ncp-alice,1.50,USDC\nAlice GmbH,1.5,USDC\ncp-alice,1.5,ETH\ncp-bob,1.5,USDC\n', 'w-main')
-    expect(r.problems).toEqual([
-      { line: 3, column: null, severity: 'confirm', message: 'Line 3 repeats line 2 (same destination, amount and asset); confirm that it is meant to be paid twice.' },
-    ])
+    expect(r.problems).toEqual([{ line: 3, column: null, severity: 'confirm', message: 'Line 3 repeats line 2 (same destination, amount and asset); confirm that it is meant to be paid twice.' }])
     expect(r.rows).toHaveLength(4)
   })
 })

@@ -35,7 +35,10 @@ describe('batch records in the profile store', () => {
   })
 
   it('migration 3 adds the batch tables to a version 1 database and keeps its outbox', async () => {
-    const old = openDatabase(join(dir, STORE_FILE), MIGRATIONS.filter((m) => m.version === 1))
+    const old = openDatabase(
+      join(dir, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version === 1),
+    )
     expect(schemaVersion(old)).toBe(1)
     old.close()
     const s = store()
@@ -54,7 +57,11 @@ describe('batch records in the profile store', () => {
     const batch = await submitBatch(s, outbox, checked([2, 3, 7]), options)
     expect(batch).toMatchObject({ source: 'pay.csv', state: 'running', rowCount: 3, grandTotal: '6', requestedBy: 'alice' })
     const entries = outbox.ofBatch(batch.id)
-    expect(entries.map((e) => [e.state, e.body.amount, e.reference])).toEqual([['queued', '1', 'ref-2'], ['queued', '2', 'ref-3'], ['queued', '3', 'ref-7']])
+    expect(entries.map((e) => [e.state, e.body.amount, e.reference])).toEqual([
+      ['queued', '1', 'ref-2'],
+      ['queued', '2', 'ref-3'],
+      ['queued', '3', 'ref-7'],
+    ])
     expect(new Set(entries.map((e) => e.idempotencyKey)).size).toBe(3)
     const lines = s.repo(batchRepo).lines(batch.id)
     expect(entries.map((e) => lines.get(e.idempotencyKey)?.line)).toEqual([2, 3, 7])

@@ -37,14 +37,23 @@ describe('batch CSV rows', () => {
   it('names a row with an extra or a missing cell by its line', () => {
     const r = ok('destination,amount,asset\nAlice,1,USDC,x\nBob,2\nCarol,3,USDC\n')
     expect(r.rows.map((x) => x.line)).toEqual([4])
-    expect(r.problems.map((p) => [p.line, p.severity])).toEqual([[2, 'error'], [3, 'error']])
+    expect(r.problems.map((p) => [p.line, p.severity])).toEqual([
+      [2, 'error'],
+      [3, 'error'],
+    ])
     expect(r.problems[0]!.message).toMatch(/Line 2 has 4 cells; the header has 3 \(comma-separated\)/)
   })
 
   it('says a comma-separated row split by a decimal comma in its amount has a decimal comma, not just a cell too many', () => {
     const r = ok('destination,amount,asset,reference\nAlice,1,5,USDC,inv-1\nBob,10,25,USDC,\nCarol,1,5,USDC,x,y\n')
-    expect(r.problems.map((p) => [p.line, p.column])).toEqual([[2, 'amount'], [3, 'amount'], [4, null]])
-    expect(r.problems[0]!.message).toBe('Line 2, amount: "1,5" has a decimal comma, which splits the line into 5 cells (the header has 4); decimal commas are not accepted: write 1.5 if that is what you mean.')
+    expect(r.problems.map((p) => [p.line, p.column])).toEqual([
+      [2, 'amount'],
+      [3, 'amount'],
+      [4, null],
+    ])
+    expect(r.problems[0]!.message).toBe(
+      'Line 2, amount: "1,5" has a decimal comma, which splits the line into 5 cells (the header has 4); decimal commas are not accepted: write 1.5 if that is what you mean.',
+    )
     expect(r.problems[1]!.message).toMatch(/^Line 3, amount: "10,25" has a decimal comma.*write 10\.25 if/)
     expect(r.problems[2]!.message).toMatch(/Line 4 has 6 cells; the header has 4/)
     // In a semicolon file the comma is no separator: the check reads the cell and says the same.

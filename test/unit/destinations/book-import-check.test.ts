@@ -6,10 +6,24 @@ import type { Counterparty } from '../../../shared/api/resources'
 const HEADER = 'network,address,counterparty_type,company_name,wallet_type,country,label'
 const row = (address: string, label = 'L') => `ethereum-sepolia,${address},company,Acme,unhosted,DE,${label}`
 const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
-const book: Counterparty[] = [{
-  id: 'cp-1', label: 'Known', network: 'ethereum-sepolia', network_name: 'Sepolia', address: '0xabcd000000000000000000000000000000001234', direction: 'send', status: 'pending',
-  can_send: false, verified_at: null, counterparty_type: 'company', company_name: 'Known', wallet_type: 'unhosted', country: 'DE', created_at: '2026-01-01T00:00:00.000Z',
-}]
+const book: Counterparty[] = [
+  {
+    id: 'cp-1',
+    label: 'Known',
+    network: 'ethereum-sepolia',
+    network_name: 'Sepolia',
+    address: '0xabcd000000000000000000000000000000001234',
+    direction: 'send',
+    status: 'pending',
+    can_send: false,
+    verified_at: null,
+    counterparty_type: 'company',
+    company_name: 'Known',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+]
 
 function check(text: string) {
   const read = readBookRows(text)

@@ -19,7 +19,14 @@ describe('the completeness line', () => {
   })
 
   it('during a first sync it says how far back it has come', () => {
-    const first: LedgerSummary = { ...synced, rows: 200, notFinal: 0, complete: false, syncedAt: null, walk: { pages: 2, rows: 200, startedAt: '2026-11-23T12:00:00.000Z', reachedBack: '2026-10-01T08:30:00.000Z' } }
+    const first: LedgerSummary = {
+      ...synced,
+      rows: 200,
+      notFinal: 0,
+      complete: false,
+      syncedAt: null,
+      walk: { pages: 2, rows: 200, startedAt: '2026-11-23T12:00:00.000Z', reachedBack: '2026-10-01T08:30:00.000Z' },
+    }
     expect(completenessLine(first, { state: 'running', rows: 200, error: null }, time)).toBe('First sync under way: 200 movements so far, back to 08:30')
     expect(completenessLine(first, { state: 'paused', rows: 200, error: null }, time)).toBe('First sync paused: 200 movements so far, back to 08:30')
     // Cancelled: nothing runs until the next sync, which continues from the last committed page.

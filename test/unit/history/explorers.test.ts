@@ -18,7 +18,7 @@ describe('block explorer links', () => {
     expect(explorerAddressUrl('bitcoin-testnet', 'tb1q')).toBe('https://mempool.space/testnet/address/tb1q')
   })
 
-  it('a hash cannot change the link\'s path, and a leg without a hash or network has none', () => {
+  it("a hash cannot change the link's path, and a leg without a hash or network has none", () => {
     expect(explorerTxUrl('ethereum', '../../evil?x=1')).toBe('https://etherscan.io/tx/..%2F..%2Fevil%3Fx%3D1')
     expect(explorerTxUrl('ethereum', null)).toBeNull()
     expect(explorerTxUrl(null, '0x1')).toBeNull()

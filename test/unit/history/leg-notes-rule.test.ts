@@ -33,7 +33,7 @@ describe('the rule for notes and tags on ledger movements', () => {
     expect(splitTags('')).toEqual([])
   })
 
-  it('a note is the payout note\'s rule: plain text up to 1000 characters, bidi and control characters refused by name', () => {
+  it("a note is the payout note's rule: plain text up to 1000 characters, bidi and control characters refused by name", () => {
     expect(NoteSchema.parse('Invoice 42% _[x].* (SELECT 1)')).toBe('Invoice 42% _[x].* (SELECT 1)')
     expect(message(NoteSchema.safeParse('x'.repeat(1001)))).toBe('A note is at most 1000 characters')
     expect(message(NoteSchema.safeParse('paid\u202eevil'))).toContain('U+202E RIGHT-TO-LEFT OVERRIDE')
@@ -41,7 +41,7 @@ describe('the rule for notes and tags on ledger movements', () => {
   })
 
   it('the ledger filter takes a tag by the same rule and search text with metacharacters as it is', () => {
-    expect(LedgerFilterSchema.parse({ tag: 'PayRoll', text: "%_'\" OR 1=1 --.*" })).toEqual({ tag: 'payroll', text: "%_'\" OR 1=1 --.*" })
+    expect(LedgerFilterSchema.parse({ tag: 'PayRoll', text: '%_\'" OR 1=1 --.*' })).toEqual({ tag: 'payroll', text: '%_\'" OR 1=1 --.*' })
     expect(LedgerFilterSchema.safeParse({ tag: 'pay roll' }).success).toBe(false)
   })
 })

@@ -8,10 +8,25 @@ import { DeskStore, openDatabase, STORE_FILE, walletReads } from '../../../elect
 import type { Wallet } from '../../../shared/api/resources'
 
 const profile = (id: string, environment: Profile['environment']): Profile => ({
-  id, name: id, environment, baseUrl: 'http://127.0.0.1:1', keyId: 'k', algorithm: 'ed25519', embedded: false, agentWriteTools: false, pendingKey: null, createdAt: '2026-01-01T00:00:00.000Z',
+  id,
+  name: id,
+  environment,
+  baseUrl: 'http://127.0.0.1:1',
+  keyId: 'k',
+  algorithm: 'ed25519',
+  embedded: false,
+  agentWriteTools: false,
+  pendingKey: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
 })
 const wallet = (amounts: Array<[string, string, string]>): Wallet => ({
-  id: `w-${amounts.length}`, name: 'W', status: 'active', address: 'a', deposit_addresses: [], networks: [], total_usd: 0,
+  id: `w-${amounts.length}`,
+  name: 'W',
+  status: 'active',
+  address: 'a',
+  deposit_addresses: [],
+  networks: [],
+  total_usd: 0,
   balances: amounts.map(([asset, network, amount]) => ({ asset, network, amount, available: amount, usd_value: 0 })),
 })
 
@@ -21,7 +36,18 @@ describe('the Home summary over the stores', () => {
     dir = await mkdtemp(join(tmpdir(), 'home-unit-'))
     const open = (id: string) => DeskStore.open(profileDir(dir, id), 'test')
     const a = open('a')
-    a.transaction('t', () => a.repo(walletReads).note([wallet([['USDC', 'ethereum-sepolia', '10.5'], ['USDC', 'polygon-amoy', '0.25']]), wallet([['ETH', 'ethereum-sepolia', '1']])], '2026-03-01T10:00:00.000Z'))
+    a.transaction('t', () =>
+      a.repo(walletReads).note(
+        [
+          wallet([
+            ['USDC', 'ethereum-sepolia', '10.5'],
+            ['USDC', 'polygon-amoy', '0.25'],
+          ]),
+          wallet([['ETH', 'ethereum-sepolia', '1']]),
+        ],
+        '2026-03-01T10:00:00.000Z',
+      ),
+    )
     a.close()
     const b = open('b')
     b.transaction('t', () => b.repo(walletReads).note([wallet([['USDC', 'ethereum', '7']])], '2026-03-02T10:00:00.000Z'))
@@ -45,10 +71,23 @@ describe('the Home summary over the stores', () => {
 
   it('sums each profile by asset over wallets and networks, and totals per environment only', () => {
     const home = homeSummary(dir, [profile('a', 'sandbox'), profile('b', 'production'), profile('c', 'sandbox')])
-    expect(home.profiles[0]!.store!.balances).toEqual({ readAt: '2026-03-01T10:00:00.000Z', wallets: 2, byAsset: [{ asset: 'ETH', amount: '1' }, { asset: 'USDC', amount: '10.75' }] })
+    expect(home.profiles[0]!.store!.balances).toEqual({
+      readAt: '2026-03-01T10:00:00.000Z',
+      wallets: 2,
+      byAsset: [
+        { asset: 'ETH', amount: '1' },
+        { asset: 'USDC', amount: '10.75' },
+      ],
+    })
     expect(home.totals).toEqual([
       { environment: 'production', byAsset: [{ asset: 'USDC', amount: '7' }] },
-      { environment: 'sandbox', byAsset: [{ asset: 'ETH', amount: '1' }, { asset: 'USDC', amount: '13.75' }] },
+      {
+        environment: 'sandbox',
+        byAsset: [
+          { asset: 'ETH', amount: '1' },
+          { asset: 'USDC', amount: '13.75' },
+        ],
+      },
     ])
   })
 

@@ -21,8 +21,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const create = (name = 'Sandbox', algorithm: 'ed25519' | 'hmac' = 'ed25519') =>
-  desk.router.call('profiles.create', { name, environment: 'sandbox', baseUrl: 'http://127.0.0.1:9', algorithm })
+const create = (name = 'Sandbox', algorithm: 'ed25519' | 'hmac' = 'ed25519') => desk.router.call('profiles.create', { name, environment: 'sandbox', baseUrl: 'http://127.0.0.1:9', algorithm })
 
 describe('profiles and keys over IPC', () => {
   it('creates an Ed25519 profile with its key, shows the public key and emits profiles.changed', async () => {

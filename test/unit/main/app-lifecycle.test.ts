@@ -74,10 +74,14 @@ async function quit(): Promise<void> {
   await run.disposed
 }
 
-const stderrText = () => vi.mocked(process.stderr.write).mock.calls.map((c) => String(c[0])).join('')
+const stderrText = () =>
+  vi
+    .mocked(process.stderr.write)
+    .mock.calls.map((c) => String(c[0]))
+    .join('')
 
 describe('start-up', () => {
-  it('opens one hardened window on the app page, in the app\'s own session that serves the renderer', async () => {
+  it("opens one hardened window on the app page, in the app's own session that serves the renderer", async () => {
     const electron = await launch()
     const { preventCoreDumps } = await import('../../../electron/main/core-dumps')
     expect(preventCoreDumps).toHaveBeenCalledWith({ app: electron.app, platform: process.platform, pid: process.pid })
@@ -164,7 +168,7 @@ describe('the page and the core', () => {
     expect(next!.setContentProtection).toHaveBeenCalledWith(true)
   })
 
-  it('events of the core reach the page\'s listener of that event only, until it stops listening', async () => {
+  it("events of the core reach the page's listener of that event only, until it stops listening", async () => {
     const electron = await launch()
     const desk = await pageBridge(electron)
     const changed = vi.fn()
@@ -182,7 +186,7 @@ describe('the page and the core', () => {
     expect(changed).not.toHaveBeenCalled()
   })
 
-  it('a page that is not the app\'s own top frame is refused before the core runs', async () => {
+  it("a page that is not the app's own top frame is refused before the core runs", async () => {
     const electron = await launch()
     run.config.senderFrame = { url: 'app://desk/index.html', parent: {} }
     const desk = await pageBridge(electron)

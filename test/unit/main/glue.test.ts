@@ -52,7 +52,7 @@ describe('main window', () => {
     expect(win.webContents.setWindowOpenHandler).toHaveBeenCalled()
   })
 
-  it('runs in the app\'s own session, hardened, with middle-click opens off in Blink', () => {
+  it("runs in the app's own session, hardened, with middle-click opens off in Blink", () => {
     const { prefs, session } = create(false)
     expect(prefs.session).toBe(session)
     expect(prefs.disableBlinkFeatures).toBe('Auxclick')

@@ -62,7 +62,9 @@ describe('core dumps of the main process', () => {
     if (process.platform !== 'linux' || !existsSync('/usr/bin/prlimit')) return
     const child = spawn('sleep', ['10'])
     const coreLimit = () =>
-      execFileSync('/usr/bin/prlimit', ['--pid', String(child.pid), '--core', '--raw', '--noheadings', '--output=SOFT,HARD'], { encoding: 'utf8' }).trim().split(/\s+/)
+      execFileSync('/usr/bin/prlimit', ['--pid', String(child.pid), '--core', '--raw', '--noheadings', '--output=SOFT,HARD'], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/)
     try {
       preventCoreDumps({ app: app() as never, platform: 'linux', pid: child.pid! })
       await vi.waitFor(() => expect(coreLimit()).toEqual(['1', '1']), { timeout: 5_000 })

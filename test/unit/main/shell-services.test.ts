@@ -33,7 +33,11 @@ afterEach(async () => {
   await rm(userData, { recursive: true, force: true })
 })
 
-const stderrText = () => vi.mocked(process.stderr.write).mock.calls.map((c) => String(c[0])).join('')
+const stderrText = () =>
+  vi
+    .mocked(process.stderr.write)
+    .mock.calls.map((c) => String(c[0]))
+    .join('')
 
 describe('the embedded simulator', () => {
   it('starts once on first use, keeps its state in the app data folder, and stops with the app', async () => {

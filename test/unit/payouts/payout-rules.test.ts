@@ -57,7 +57,12 @@ describe('payout rules shared by the form and the preflight', () => {
     [{ amount: '1.1234567' }, [destination()], 'amount', 'This asset does not allow that many decimal places.'],
     [{ amount: '1,5' }, [destination()], 'amount', 'Use digits and a dot only, for example 12.5 (no commas, signs or exponents).'],
     [{}, [destination({ network: 'polygon-amoy' })], 'destination', 'Choose a destination in the book for this network (register it first).'],
-    [{ destination: EVM }, [destination({ address: EVM }), destination({ id: 'c2', address: EVM.toLowerCase() })], 'destination', 'Several entries in the book have this address on ethereum-sepolia; a person must remove the extra ones first.'],
+    [
+      { destination: EVM },
+      [destination({ address: EVM }), destination({ id: 'c2', address: EVM.toLowerCase() })],
+      'destination',
+      'Several entries in the book have this address on ethereum-sepolia; a person must remove the extra ones first.',
+    ],
     [{}, [destination({ can_send: false })], 'destination', 'This destination is not verified yet; payouts to it are refused until it is.'],
   ] as const)('refuses %j', (over, book, field, message) => {
     const check = checkPayout([wallet], book, { ...body, ...over })

@@ -12,7 +12,19 @@ const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: ADD
 const PAYOUT_ID = '0b7c2d7e-3f4a-4c1b-9d2e-5a6b7c8d9e0f'
 
 function withdrawal(over: Partial<Withdrawal> = {}): Withdrawal {
-  return { id: PAYOUT_ID, status: 'pending_approval', wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: ADDRESS, network: 'polygon-amoy', tx_hash: null, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', ...over }
+  return {
+    id: PAYOUT_ID,
+    status: 'pending_approval',
+    wallet_id: 'w1',
+    asset: 'USDC',
+    amount: '12.50',
+    destination: ADDRESS,
+    network: 'polygon-amoy',
+    tx_hash: null,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+    ...over,
+  }
 }
 
 describe('payout search over the store', () => {
@@ -25,7 +37,9 @@ describe('payout search over the store', () => {
     dir = await mkdtemp(join(tmpdir(), 'payout-search-'))
     store = DeskStore.open(dir, 'test')
     outbox = Outbox.open(store)
-    store.transaction('note', () => store.repo(knownAddresses).note([{ network: 'polygon-amoy', address: ADDRESS, source: 'destination', label: 'Acme Supplies GmbH', seenAt: '2026-11-01T00:00:00Z' }]))
+    store.transaction('note', () =>
+      store.repo(knownAddresses).note([{ network: 'polygon-amoy', address: ADDRESS, source: 'destination', label: 'Acme Supplies GmbH', seenAt: '2026-11-01T00:00:00Z' }]),
+    )
   })
   afterEach(async () => {
     store.close()
@@ -41,9 +55,30 @@ describe('payout search over the store', () => {
 
   it('finds one payout by each of its fields, and merges the outbox entry with the provider answer', async () => {
     const key = await accepted('INV-2026-0042', 'app (alice)', '2026-11-20T10:00:00Z', withdrawal({ status: 'completed', tx_hash: '0xfeedbeef01' }))
-    await outbox.add({ ...body, amount: '7', asset: 'ETH', network: 'ethereum-sepolia', destination: '0x000000000000000000000000000000000000dEaD' }, 'agent', new Date('2026-11-21T10:00:00Z'), undefined, { reference: 'other', state: 'held' })
+    await outbox.add(
+      { ...body, amount: '7', asset: 'ETH', network: 'ethereum-sepolia', destination: '0x000000000000000000000000000000000000dEaD' },
+      'agent',
+      new Date('2026-11-21T10:00:00Z'),
+      undefined,
+      { reference: 'other', state: 'held' },
+    )
     setPayoutNote(store, key, 'Paid for the November invoice', 'app (alice)')
-    for (const text of [PAYOUT_ID, key, 'acme supplies', ADDRESS.toLowerCase(), 'inv-2026', '12.50', 'usdc', 'polygon-amoy', 'Polygon Amoy', 'alice', 'person', 'completed', '0xFEEDBEEF', 'november invoice']) {
+    for (const text of [
+      PAYOUT_ID,
+      key,
+      'acme supplies',
+      ADDRESS.toLowerCase(),
+      'inv-2026',
+      '12.50',
+      'usdc',
+      'polygon-amoy',
+      'Polygon Amoy',
+      'alice',
+      'person',
+      'completed',
+      '0xFEEDBEEF',
+      'november invoice',
+    ]) {
       expect(texts(text), text).toEqual(['INV-2026-0042'])
     }
     expect(texts('agent')).toEqual(['other'])
@@ -55,8 +90,15 @@ describe('payout search over the store', () => {
 
   it('migration step 8 indexes the outbox entries and provider answers a database already holds', async () => {
     const at = await mkdtemp(join(tmpdir(), 'payout-search-old-'))
-    const old = openDatabase(join(at, STORE_FILE), MIGRATIONS.filter((m) => m.version < 8))
-    old.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at, reference, withdrawal_id) VALUES ('k-1', 1, ?, '2026-11-20T10:00:00Z', 'agent', 'accepted', 'x', 'old ref', ?)").run(JSON.stringify(body), PAYOUT_ID)
+    const old = openDatabase(
+      join(at, STORE_FILE),
+      MIGRATIONS.filter((m) => m.version < 8),
+    )
+    old
+      .prepare(
+        "INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at, reference, withdrawal_id) VALUES ('k-1', 1, ?, '2026-11-20T10:00:00Z', 'agent', 'accepted', 'x', 'old ref', ?)",
+      )
+      .run(JSON.stringify(body), PAYOUT_ID)
     old.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES ('k-bad', 2, 'not json', '2026-11-20T10:00:00Z', 'agent', 'held', 'x')").run()
     old.prepare("INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, 'x')").run(PAYOUT_ID, JSON.stringify(withdrawal({ status: 'completed', tx_hash: '0xabc123' })))
     old.close()
@@ -73,12 +115,17 @@ describe('payout search over the store', () => {
   it('reads search text as plain text: SQL and regex characters match only themselves', async () => {
     await outbox.add(body, 'app (alice)', new Date('2026-11-20T10:00:00Z'), undefined, { reference: '50%_off (a.*b) [x] \\ \'q"' })
     await outbox.add(body, 'app (alice)', new Date('2026-11-20T11:00:00Z'), undefined, { reference: 'plain' })
-    for (const text of ['%', '_', '%_', '.*', '(a.*b)', '[x]', '\\', "'", '"', "'q\"", '%_off (a.*']) expect(texts(text), text).toEqual(['50%_off (a.*b) [x] \\ \'q"'])
+    for (const text of ['%', '_', '%_', '.*', '(a.*b)', '[x]', '\\', "'", '"', '\'q"', '%_off (a.*']) expect(texts(text), text).toEqual(['50%_off (a.*b) [x] \\ \'q"'])
     for (const text of ['a%b', '5_', "' OR 1=1 --", '.+', '**', '%%']) expect(texts(text), text).toEqual([])
   })
 
   it('keeps to the range of days, both ends included, and refuses a range that ends before it starts', async () => {
-    for (const [reference, at] of [['nov19', '2026-11-19T23:59:59Z'], ['nov20', '2026-11-20T00:00:00Z'], ['nov21', '2026-11-21T23:59:59Z'], ['nov22', '2026-11-22T00:00:00Z']] as const) {
+    for (const [reference, at] of [
+      ['nov19', '2026-11-19T23:59:59Z'],
+      ['nov20', '2026-11-20T00:00:00Z'],
+      ['nov21', '2026-11-21T23:59:59Z'],
+      ['nov22', '2026-11-22T00:00:00Z'],
+    ] as const) {
       await outbox.add(body, 'app (alice)', new Date(at), undefined, { reference })
     }
     expect(texts('', { from: '2026-11-20', to: '2026-11-21' })).toEqual(['nov21', 'nov20'])
@@ -90,7 +137,9 @@ describe('payout search over the store', () => {
 
   it('finds a payout the provider listed that the desk never sent', () => {
     store.transaction('cache', () => store.withdrawals.putMany([withdrawal({ id: '1b7c2d7e-3f4a-4c1b-9d2e-5a6b7c8d9e0f', amount: '99' })]))
-    expect(searchPayouts(store, { text: '99' })).toMatchObject([{ payoutId: '1b7c2d7e-3f4a-4c1b-9d2e-5a6b7c8d9e0f', idempotencyKey: null, requester: 'unknown', destinationName: 'Acme Supplies GmbH' }])
+    expect(searchPayouts(store, { text: '99' })).toMatchObject([
+      { payoutId: '1b7c2d7e-3f4a-4c1b-9d2e-5a6b7c8d9e0f', idempotencyKey: null, requester: 'unknown', destinationName: 'Acme Supplies GmbH' },
+    ])
   })
 
   it('keeps a note on its payout when the provider id arrives after it, and removes it when emptied', async () => {

@@ -42,12 +42,7 @@ describe('withdrawal poller', () => {
   }
 
   it('announces status changes with the previous status and stops at a terminal one', async () => {
-    const { poller, events, notes, getWithdrawal } = setup([
-      { status: 'pending_approval' },
-      { status: 'approved' },
-      { status: 'processing', stale: true },
-      { status: 'completed' },
-    ])
+    const { poller, events, notes, getWithdrawal } = setup([{ status: 'pending_approval' }, { status: 'approved' }, { status: 'processing', stale: true }, { status: 'completed' }])
     poller.track(base)
     await vi.advanceTimersByTimeAsync(60_000)
     expect(events).toEqual([

@@ -41,7 +41,9 @@ describe('a payout whose outcome cannot be written', () => {
     expect(failure).toBeInstanceOf(DeskError)
     expect(failure).toMatchObject({ code: 'disk_full' })
     expect(failure.message).not.toMatch(/nothing was sent/)
-    expect(failure.message).toMatch(/^This payout was sent and the provider may have recorded it, but this computer could not record the answer\. Could not mark a payout: the disk holding \/data\/desk\.db is full\. Do not request it again/)
+    expect(failure.message).toMatch(
+      /^This payout was sent and the provider may have recorded it, but this computer could not record the answer\. Could not mark a payout: the disk holding \/data\/desk\.db is full\. Do not request it again/,
+    )
     // Not looked up while nothing can be written: the entry stays "sending", for the next opening to reclaim.
     expect(client.findWithdrawalByKey).not.toHaveBeenCalled()
     expect(outbox.list()).toEqual([expect.objectContaining({ state: 'sending' })])

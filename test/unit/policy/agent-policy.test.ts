@@ -18,7 +18,22 @@ const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, desti
 const checked = (amount: string): CheckedPayout => ({
   body: body(amount),
   wallet: { id: 'w1', name: 'Main', status: 'active', address: '0x1', deposit_addresses: [], networks: [], balances: [], total_usd: 0 },
-  destination: { id: 'cp-1', label: 'Acme', network: 'ethereum-sepolia', network_name: 'Ethereum Sepolia', address: body(amount).destination, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-01T00:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z' },
+  destination: {
+    id: 'cp-1',
+    label: 'Acme',
+    network: 'ethereum-sepolia',
+    network_name: 'Ethereum Sepolia',
+    address: body(amount).destination,
+    direction: 'send',
+    status: 'verified',
+    can_send: true,
+    verified_at: '2026-11-01T00:00:00.000Z',
+    counterparty_type: 'company',
+    company_name: 'Acme',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    created_at: '2026-11-01T00:00:00.000Z',
+  },
 })
 
 describe('the agent policy over the profile store', () => {
@@ -38,7 +53,8 @@ describe('the agent policy over the profile store', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  const admit = (key: string, amount: string, at = NOW) => outbox.add(body(amount), AGENT, at, key, { admit: () => (policy.admitPayout(key, checked(amount), at).outcome === 'hold' ? 'held' : 'sending') })
+  const admit = (key: string, amount: string, at = NOW) =>
+    outbox.add(body(amount), AGENT, at, key, { admit: () => (policy.admitPayout(key, checked(amount), at).outcome === 'hold' ? 'held' : 'sending') })
   const denial = async (key: string, amount: string) => {
     const err = await admit(key, amount).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PolicyError)
@@ -77,7 +93,7 @@ describe('the agent policy over the profile store', () => {
     expect(outbox.get('again').state).toBe('refused')
   })
 
-  it('an entry counts from its last attempt to send: refused two days ago and sent again an hour ago, it is in today\'s total', async () => {
+  it("an entry counts from its last attempt to send: refused two days ago and sent again an hour ago, it is in today's total", async () => {
     let clock = new Date(NOW.getTime() - 2 * DAY)
     const timed = Outbox.open(store, () => clock)
     await timed.add(body('0.6'), AGENT, clock, 'resent')
@@ -102,6 +118,8 @@ describe('the agent policy over the profile store', () => {
     const db = new DatabaseSync(join(dir, STORE_FILE))
     db.prepare("UPDATE audit SET entry = json_set(entry, '$.detail.rule', 'hold_nothing') WHERE json_extract(entry, '$.path') = 'policy.held'").run()
     db.close()
-    expect(() => policy.stillHeld('held')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/) }))
+    expect(() => policy.stillHeld('held')).toThrow(
+      expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/) }),
+    )
   })
 })

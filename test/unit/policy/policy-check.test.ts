@@ -7,7 +7,23 @@ const NOW = new Date('2026-11-23T12:00:00.000Z')
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const policy = (over: Partial<Policy>): Policy => ({ ...NO_RULES, ...over })
 const entry = (over: Partial<Counterparty>): Counterparty =>
-  ({ id: 'cp-1', label: 'x', network: 'polygon-amoy', network_name: 'Polygon Amoy', address: ADDRESS, direction: 'send', status: 'verified', can_send: true, verified_at: '2026-11-20T12:00:00.000Z', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE', created_at: '2026-11-01T00:00:00.000Z', ...over }) as Counterparty
+  ({
+    id: 'cp-1',
+    label: 'x',
+    network: 'polygon-amoy',
+    network_name: 'Polygon Amoy',
+    address: ADDRESS,
+    direction: 'send',
+    status: 'verified',
+    can_send: true,
+    verified_at: '2026-11-20T12:00:00.000Z',
+    counterparty_type: 'company',
+    company_name: 'Acme',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    created_at: '2026-11-01T00:00:00.000Z',
+    ...over,
+  }) as Counterparty
 const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: entry({}), spentToday: [], requestsLastHour: 0, firstPayout: false, now: NOW, ...over })
 
 describe('policy rules at their exact boundaries', () => {
@@ -54,7 +70,7 @@ describe('policy rules at their exact boundaries', () => {
     expect(other.outcome === 'deny' && other.message).toContain('destination cp-2 on polygon-amoy')
   })
 
-  it('an asset named like an object\'s own property reads only what a person set, never the prototype', () => {
+  it("an asset named like an object's own property reads only what a person set, never the prototype", () => {
     const p = policy({ maxPerPayout: { USDC: '10' }, maxPerDay: { USDC: '20' }, holdAbove: { USDC: '5' } })
     for (const asset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(checkPayout(p, facts({ asset, amount: '999' })).outcome).toBe('allow')
     expect(checkPayout(policy({ maxPerPayout: { '*': '0' } }), facts({ asset: 'constructor' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '0' })
@@ -105,6 +121,16 @@ describe('policy schema refuses bad rules with a clear message', () => {
   })
 
   it('accepts a full policy and *=0', () => {
-    expect(policyProblems({ ...NO_RULES, maxPerPayout: { USDC: '10.5', '*': '0' }, maxPerDay: { ETH: '1' }, maxRequestsPerHour: 5, destinations: { kind: 'list', ids: ['cp-1'] }, holdAbove: { USDC: '5' }, holdAll: false })).toEqual([])
+    expect(
+      policyProblems({
+        ...NO_RULES,
+        maxPerPayout: { USDC: '10.5', '*': '0' },
+        maxPerDay: { ETH: '1' },
+        maxRequestsPerHour: 5,
+        destinations: { kind: 'list', ids: ['cp-1'] },
+        holdAbove: { USDC: '5' },
+        holdAll: false,
+      }),
+    ).toEqual([])
   })
 })

@@ -32,7 +32,7 @@ describe('a profile that no longer exists', () => {
 })
 
 describe('updates', () => {
-  it('a new name and base URL are checked and normalised like a new profile\'s', async () => {
+  it("a new name and base URL are checked and normalised like a new profile's", async () => {
     const p = await store.add(sandbox)
     await store.add({ ...sandbox, name: 'Other' })
     expect(await store.update(p.id, { name: ' Renamed ', baseUrl: 'http://127.0.0.1:4011/' })).toMatchObject({ name: 'Renamed', baseUrl: 'http://127.0.0.1:4011' })

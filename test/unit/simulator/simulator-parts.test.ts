@@ -69,7 +69,14 @@ describe('addresses and demo data', () => {
     expect(data.wallets.length).toBeGreaterThanOrEqual(2)
     const held = data.wallets.flatMap((w) => w.balances.map((b) => `${b.asset}@${b.network}`))
     const net = (main: string, test: string) => (env === 'sandbox' ? test : main)
-    for (const pair of [`ETH@${net('ethereum', 'ethereum-sepolia')}`, `USDC@${net('ethereum', 'ethereum-sepolia')}`, `USDC@${net('polygon', 'polygon-amoy')}`, `BTC@${net('bitcoin', 'bitcoin-testnet')}`, `USDT@${net('tron', 'tron-nile')}`, `SOL@${net('solana', 'solana-devnet')}`]) {
+    for (const pair of [
+      `ETH@${net('ethereum', 'ethereum-sepolia')}`,
+      `USDC@${net('ethereum', 'ethereum-sepolia')}`,
+      `USDC@${net('polygon', 'polygon-amoy')}`,
+      `BTC@${net('bitcoin', 'bitcoin-testnet')}`,
+      `USDT@${net('tron', 'tron-nile')}`,
+      `SOL@${net('solana', 'solana-devnet')}`,
+    ]) {
       expect(held).toContain(pair)
     }
     for (const w of data.wallets) for (const d of w.deposit_addresses) expect(isValidAddress(d.network, d.address)).toBe(true)

@@ -68,7 +68,7 @@ describe('leases: one live process at a time holds a piece of work', () => {
     expect(a.leases.tryTake('poll:w1')).toBe(false)
   })
 
-  it('a released lease, or all of a gone process\'s leases, are free at once', () => {
+  it("a released lease, or all of a gone process's leases, are free at once", () => {
     const a = holder()
     const b = holder()
     expect(a.leases.tryTake('poll:w1')).toBe(true)

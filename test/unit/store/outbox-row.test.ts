@@ -29,7 +29,9 @@ describe('an outbox row in the store', () => {
     try {
       // The row exactly as the code before the view's new field wrote it.
       const db = new DatabaseSync(join(dir, STORE_FILE))
-      db.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES ('k-1', 1, ?, '2026-01-02T03:04:05.000Z', 'cli (ann)', 'queued', NULL, '2026-01-02T03:04:05.000Z', NULL, 'inv-7', NULL)").run(JSON.stringify(body))
+      db.prepare(
+        "INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES ('k-1', 1, ?, '2026-01-02T03:04:05.000Z', 'cli (ann)', 'queued', NULL, '2026-01-02T03:04:05.000Z', NULL, 'inv-7', NULL)",
+      ).run(JSON.stringify(body))
       db.close()
       expect(store.outbox.get('k-1')).toMatchObject({ idempotencyKey: 'k-1', state: 'queued', body, reference: 'inv-7' })
       expect(store.outbox.list().corrupt).toEqual([])

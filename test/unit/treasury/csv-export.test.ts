@@ -15,7 +15,10 @@ const leg = (i: number) => sampleLeg(i, { to: { name: 'Treasury, main', address:
 /** A ledger of `count` legs one second apart, committed as a sync would. */
 function ledgerOf(count: number) {
   const t0 = Date.parse('2026-11-01T00:00:00.000Z')
-  const loaded = loadedLedger(dir, Array.from({ length: count }, (_, i) => ({ ...leg(i), created_at: new Date(t0 + i * 1000).toISOString() })))
+  const loaded = loadedLedger(
+    dir,
+    Array.from({ length: count }, (_, i) => ({ ...leg(i), created_at: new Date(t0 + i * 1000).toISOString() })),
+  )
   store = loaded.store
   return loaded.ledger
 }

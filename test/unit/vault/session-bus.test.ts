@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { findSessionBus, missingBusAdvice, sessionBusProblem } from '../../../electron/core/vault/session-bus'
 
 /** A file system holding exactly these sockets. */
-const sockets = (...paths: string[]) => (path: string) => paths.includes(path)
+const sockets =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path)
 
 describe('finding the D-Bus session bus', () => {
   it('keeps the address the environment gives, without looking anywhere', () => {

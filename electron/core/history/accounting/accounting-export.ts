@@ -86,11 +86,7 @@ function* accountingLines(source: AccountingSource, { run, options, statementAss
  * of the profile's database (a sync committing meanwhile changes nothing in the file), handed to `write`.
  * `check` runs first on that snapshot (the CLI's coverage check of its period).
  */
-export async function withAccountingLines<T>(
-  store: DeskStore,
-  run: AccountingRun,
-  write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>,
-): Promise<T> {
+export async function withAccountingLines<T>(store: DeskStore, run: AccountingRun, write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>): Promise<T> {
   const checked = plan(run)
   return store.snapshot(accountingSource, 'export the history ledger', async (source) => {
     requireFilterCovered(source.ledger.state(), run.filter)

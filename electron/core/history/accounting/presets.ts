@@ -47,7 +47,23 @@ const generic: Preset = {
       const t = ctx.at(e.leg.created_at)
       const [debit, credit] = e.kind === 'deposit' ? [WALLET(e), OTHER(e)] : e.kind === 'fee' ? ['Network fees', WALLET(e)] : [OTHER(e), WALLET(e)]
       const value = ctx.fiat.value(isoDay(t), e.asset, e.amount)
-      return [dateTime(t), ctx.zone, e.kind, debit, credit, e.amount, e.asset, value, value === null ? null : ctx.fiat.fiat, e.payee, e.description, e.leg.id, e.leg.tx_hash, e.leg.network, e.leg.wallet_id]
+      return [
+        dateTime(t),
+        ctx.zone,
+        e.kind,
+        debit,
+        credit,
+        e.amount,
+        e.asset,
+        value,
+        value === null ? null : ctx.fiat.fiat,
+        e.payee,
+        e.description,
+        e.leg.id,
+        e.leg.tx_hash,
+        e.leg.network,
+        e.leg.wallet_id,
+      ]
     }),
 }
 
@@ -75,8 +91,23 @@ const qbo4: Preset = {
  */
 const cryptio: Preset = {
   header: [
-    'transactionDate', 'orderType', 'txhash', 'incomingAsset', 'incomingVolume', 'incomingUnitRate', 'incomingTransactionValue',
-    'outgoingAsset', 'outgoingVolume', 'outgoingUnitRate', 'outgoingTransactionValue', 'feeAsset', 'feeVolume', 'feeUnitRate', 'feeTransactionValue', 'otherParties', 'note',
+    'transactionDate',
+    'orderType',
+    'txhash',
+    'incomingAsset',
+    'incomingVolume',
+    'incomingUnitRate',
+    'incomingTransactionValue',
+    'outgoingAsset',
+    'outgoingVolume',
+    'outgoingUnitRate',
+    'outgoingTransactionValue',
+    'feeAsset',
+    'feeVolume',
+    'feeUnitRate',
+    'feeTransactionValue',
+    'otherParties',
+    'note',
   ],
   rows: ({ entries }, ctx) => {
     const moved = entries.find((e) => e.kind !== 'fee')

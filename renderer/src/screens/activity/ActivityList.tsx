@@ -29,9 +29,18 @@ export function ActivityList({ rows, hasMore, onNearEnd }: { rows: ActivityRow[]
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = rows[item.index]!
-          const detail = [r.method === 'LOCAL' ? r.path : `${r.method} ${r.path}`, r.status === null ? null : String(r.status), r.errorCode, r.idempotencyKey && `key ${r.idempotencyKey}`].filter(Boolean).join(' · ')
+          const detail = [r.method === 'LOCAL' ? r.path : `${r.method} ${r.path}`, r.status === null ? null : String(r.status), r.errorCode, r.idempotencyKey && `key ${r.idempotencyKey}`]
+            .filter(Boolean)
+            .join(' · ')
           return (
-            <div key={r.seq} role="row" aria-rowindex={item.index + 2} className="activity-row" data-testid="activity-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${item.start}px)` }}>
+            <div
+              key={r.seq}
+              role="row"
+              aria-rowindex={item.index + 2}
+              className="activity-row"
+              data-testid="activity-row"
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${item.start}px)` }}
+            >
               <span role="cell" className="small">
                 <Time value={r.at} />
               </span>

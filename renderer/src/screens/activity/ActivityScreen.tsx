@@ -68,7 +68,9 @@ export function ActivityScreen() {
       <CsvExportPanel label="Export to CSV" note="Every row of the audit log this filter matches, newest first." cancelChannel="activity.cancelExport" run={() => exportActivity.mutateAsync(filter)} />
       {pages.error ? <ErrorBox error={pages.error as DeskCallError} title="The audit log could not be read" onRetry={() => void pages.refetch()} /> : null}
       {pages.isPending ? <Loading what="activity" /> : null}
-      {pages.isSuccess && rows.length === 0 ? <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>Requests, releases and policy changes show up here.</EmptyState> : null}
+      {pages.isSuccess && rows.length === 0 ? (
+        <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>Requests, releases and policy changes show up here.</EmptyState>
+      ) : null}
       {rows.length > 0 ? <ActivityList rows={rows} hasMore={hasNextPage} onNearEnd={more} /> : null}
     </div>
   )

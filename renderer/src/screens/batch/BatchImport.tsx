@@ -35,8 +35,8 @@ export function BatchImport({ onCheck, busy }: { onCheck: (source: BatchSource, 
     <section className="panel" aria-label="Import a batch">
       <h2>Batch payouts from a CSV file</h2>
       <p className="muted small">
-        Columns by header name, in any order: <code>destination</code> (id, label or address), <code>amount</code>, <code>asset</code>, and optionally{' '}
-        <code>network</code>, <code>wallet</code>, <code>fee_priority</code>, <code>reference</code>. Separated by commas, semicolons or tabs; amounts with a dot.
+        Columns by header name, in any order: <code>destination</code> (id, label or address), <code>amount</code>, <code>asset</code>, and optionally <code>network</code>, <code>wallet</code>,{' '}
+        <code>fee_priority</code>, <code>reference</code>. Separated by commas, semicolons or tabs; amounts with a dot.
       </p>
       <Field label="Wallet for rows without one (optional)">
         <input value={wallet} maxLength={128} onChange={(e) => setWallet(e.target.value)} placeholder="wallet id or name" />

@@ -17,7 +17,13 @@ export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
 
 /** Problems by line, totals per wallet, asset and network, duplicates to confirm; production needs the grand total typed. */
-export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
+export function BatchReview({
+  source,
+  wallet,
+  check,
+  onBack,
+  onSubmitted,
+}: {
   source: BatchSource
   wallet: string
   check: BatchCheckView
@@ -86,8 +92,8 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
       {check.firstPayouts.length ? (
         <div className="notice warn" data-testid="batch-first-payouts">
           <p>
-            <strong>Never paid before:</strong> no payout to {check.firstPayouts.length === 1 ? 'this destination' : `these ${check.firstPayouts.length} destinations`} has
-            completed. Check each address with its recipient before sending.
+            <strong>Never paid before:</strong> no payout to {check.firstPayouts.length === 1 ? 'this destination' : `these ${check.firstPayouts.length} destinations`} has completed. Check each
+            address with its recipient before sending.
           </p>
           <ul className="small">
             {check.firstPayouts.map((f) => (
@@ -148,7 +154,11 @@ export function BatchReview({ source, wallet, check, onBack, onSubmitted }: {
         </label>
       ) : null}
       {production && !errors.length ? (
-        <Field label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`} hint="The sum of every amount in the file, as your spreadsheet shows it." error={retyped ? totalProblem : null}>
+        <Field
+          label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`}
+          hint="The sum of every amount in the file, as your spreadsheet shows it."
+          error={retyped ? totalProblem : null}
+        >
           <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
         </Field>
       ) : null}

@@ -7,10 +7,7 @@ import { BatchImport, type BatchSource } from './BatchImport'
 import { BatchProgressPanel } from './BatchProgressPanel'
 import { BatchReview, type BatchCheckView } from './BatchReview'
 
-type Step =
-  | { kind: 'import' }
-  | { kind: 'review'; source: BatchSource; wallet: string; check: BatchCheckView }
-  | { kind: 'progress'; batchId: string }
+type Step = { kind: 'import' } | { kind: 'review'; source: BatchSource; wallet: string; check: BatchCheckView } | { kind: 'progress'; batchId: string }
 
 /** Import → check and review → record and follow; nothing reaches the provider before "Record and send". */
 export function BatchScreen({ onClose }: { onClose: () => void }) {
@@ -42,13 +39,7 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
       {step.kind === 'import' ? <RecentBatches onOpen={(batchId) => setStep({ kind: 'progress', batchId })} /> : null}
       {error ? <ErrorBox error={error} title="The file could not be checked" /> : null}
       {step.kind === 'review' ? (
-        <BatchReview
-          source={step.source}
-          wallet={step.wallet}
-          check={step.check}
-          onBack={() => setStep({ kind: 'import' })}
-          onSubmitted={(r) => setStep({ kind: 'progress', batchId: r.batch.id })}
-        />
+        <BatchReview source={step.source} wallet={step.wallet} check={step.check} onBack={() => setStep({ kind: 'import' })} onSubmitted={(r) => setStep({ kind: 'progress', batchId: r.batch.id })} />
       ) : null}
       {step.kind === 'progress' ? <BatchProgressPanel batchId={step.batchId} /> : null}
     </div>

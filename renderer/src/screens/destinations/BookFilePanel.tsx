@@ -41,10 +41,12 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
 
   // An import a restart or a pause left unfinished is offered again.
   useEffect(() => {
-    void readDesk('destinations.importList', {}).then((list) => {
-      const open = list.find((p) => !p.finished)
-      if (open) setImportId((id) => id ?? open.importId)
-    }).catch(() => undefined)
+    void readDesk('destinations.importList', {})
+      .then((list) => {
+        const open = list.find((p) => !p.finished)
+        if (open) setImportId((id) => id ?? open.importId)
+      })
+      .catch(() => undefined)
   }, [])
 
   useEffect(() => {
@@ -81,7 +83,11 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     <section className="panel" aria-label="Destination book file">
       <h2>Export or import the book</h2>
       <div className="row">
-        <button type="button" disabled={action.busy} onClick={() => void action.run(() => exportBook.mutateAsync({})).then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))}>
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() => void action.run(() => exportBook.mutateAsync({})).then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))}
+        >
           Export CSV
         </button>
         {exported ? (
@@ -91,7 +97,8 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         ) : null}
       </div>
       <p className="muted small">
-        Import: the columns of an export (<code>network</code>, <code>address</code>, <code>counterparty_type</code>, <code>wallet_type</code>, <code>country</code> required; names, <code>vasp_name</code>, <code>label</code>, <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it is.
+        Import: the columns of an export (<code>network</code>, <code>address</code>, <code>counterparty_type</code>, <code>wallet_type</code>, <code>country</code> required; names,{' '}
+        <code>vasp_name</code>, <code>label</code>, <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it is.
       </p>
       <Field label="CSV file to import" error={tooBig}>
         <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" disabled={action.busy || (p !== undefined && !p.finished)} onChange={(e) => void pick(e.target.files?.[0])} />

@@ -8,7 +8,12 @@ import { ownerName } from './owner-name'
 /** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
 export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filter: string }) {
   const go = useNav((s) => s.go)
-  if (rows.length === 0) return <p className="muted" data-testid="destinations-empty">No destination {filter}.</p>
+  if (rows.length === 0)
+    return (
+      <p className="muted" data-testid="destinations-empty">
+        No destination {filter}.
+      </p>
+    )
   return (
     <table className="grid" aria-label="Destinations">
       <thead>
@@ -44,13 +49,7 @@ export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filte
               <ShortId value={c.address} what="address" short network={c.network} />
             </td>
             <td>{countryName(c.country)}</td>
-            <td>
-              {c.can_send ? (
-                <span className="chip chip-good">Verified</span>
-              ) : (
-                <span className="chip chip-wait">Waiting for verification in the console</span>
-              )}
-            </td>
+            <td>{c.can_send ? <span className="chip chip-good">Verified</span> : <span className="chip chip-wait">Waiting for verification in the console</span>}</td>
           </tr>
         ))}
       </tbody>

@@ -98,14 +98,7 @@ function DestinationBook() {
           </select>
         </Field>
         <Field label="Search">
-          <input
-            ref={searchRef}
-            type="search"
-            value={query}
-            placeholder="Label, name or address  ( / )"
-            aria-keyshortcuts="/"
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <input ref={searchRef} type="search" value={query} placeholder="Label, name or address  ( / )" aria-keyshortcuts="/" onChange={(e) => setQuery(e.target.value)} />
         </Field>
       </div>
       <QueryView

@@ -20,9 +20,7 @@ export function HomeScreen() {
           Refresh
         </button>
       </div>
-      <p className="muted small">
-        What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the last wallet read, with its time.
-      </p>
+      <p className="muted small">What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the last wallet read, with its time.</p>
       <QueryView query={summary} what="profiles" errorTitle="The profiles could not be read">
         {(home) => (
           <>

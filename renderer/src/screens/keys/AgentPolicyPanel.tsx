@@ -55,7 +55,11 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
                 ) : null}
                 .
               </>
-            ) : view.kind === 'default' ? 'No policy set: the default applies.' : 'The stored policy cannot be read; every agent request is refused.'}
+            ) : view.kind === 'default' ? (
+              'No policy set: the default applies.'
+            ) : (
+              'The stored policy cannot be read; every agent request is refused.'
+            )}
           </p>
           <ul data-testid="policy-rules">
             {view.rules.map((r) => (

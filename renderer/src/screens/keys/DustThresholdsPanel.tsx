@@ -28,8 +28,7 @@ export function DustThresholdsPanel() {
     <div className="panel" data-testid="dust-thresholds">
       <h3>Dust thresholds</h3>
       <p className="muted small">
-        Incoming movements of zero or less than these, from an address with the same first and last characters as one you know, are flagged as
-        suspected address poisoning in Transactions.
+        Incoming movements of zero or less than these, from an address with the same first and last characters as one you know, are flagged as suspected address poisoning in Transactions.
       </p>
       <table className="grid" aria-label="Dust thresholds by asset">
         <thead>

@@ -103,8 +103,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       {profile.hasKey && ed25519 && active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
       {!ed25519 ? (
         <p className="muted" data-testid="hmac-stored">
-          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is
-          never shown.
+          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is never shown.
         </p>
       ) : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
@@ -125,18 +124,10 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       {profile.pendingKey ? (
         <div className="panel" data-testid="pending-key">
           <h3>Rotation in progress</h3>
-          <p className="muted small">
-            Register this new public key in the console and enter its Key ID. A successful test makes it the active key.
-          </p>
+          <p className="muted small">Register this new public key in the console and enter its Key ID. A successful test makes it the active key.</p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
           {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
-          <KeyIdForm
-            key={`pending-${profile.pendingKey.keyId}`}
-            profileId={profile.id}
-            which="pending"
-            initial={profile.pendingKey.keyId}
-            onSaved={onChanged}
-          />
+          <KeyIdForm key={`pending-${profile.pendingKey.keyId}`} profileId={profile.id} which="pending" initial={profile.pendingKey.keyId} onSaved={onChanged} />
           <div className="row">
             <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
               Test the new key
@@ -160,14 +151,17 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
       ) : null}
       {action.error ? <ErrorBox error={action.error} /> : null}
       {confirmCancelRotation && profile.pendingKey ? (
-        <ConfirmDialog
-          title="Cancel this rotation?"
-          confirmLabel="Cancel rotation"
-          busy={action.busy}
-          onClose={() => setConfirmCancelRotation(false)}
-          onConfirm={() => void cancelRotation()}
-        >
-          <p>The new key is deleted from the keychain. The active key{profile.keyId ? <> (Key ID <code>{profile.keyId}</code>)</> : null} stays in use.</p>
+        <ConfirmDialog title="Cancel this rotation?" confirmLabel="Cancel rotation" busy={action.busy} onClose={() => setConfirmCancelRotation(false)} onConfirm={() => void cancelRotation()}>
+          <p>
+            The new key is deleted from the keychain. The active key
+            {profile.keyId ? (
+              <>
+                {' '}
+                (Key ID <code>{profile.keyId}</code>)
+              </>
+            ) : null}{' '}
+            stays in use.
+          </p>
           {profile.pendingKey.keyId ? (
             <p data-testid="revoke-pending-reminder">
               The new key is registered as <code>{profile.pendingKey.keyId}</code>: revoke that Key ID in the provider's console too.
@@ -176,17 +170,10 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
         </ConfirmDialog>
       ) : null}
       {confirmDelete ? (
-        <ConfirmDialog
-          title="Delete this key?"
-          confirmLabel="Delete key"
-          danger
-          busy={action.busy}
-          onClose={() => setConfirmDelete(false)}
-          onConfirm={() => void remove()}
-        >
+        <ConfirmDialog title="Delete this key?" confirmLabel="Delete key" danger busy={action.busy} onClose={() => setConfirmDelete(false)} onConfirm={() => void remove()}>
           <p>
-            The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace
-            until a new key is registered. This cannot be undone.
+            The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace until a new key is registered. This
+            cannot be undone.
           </p>
           {profile.keyId ? (
             <p data-testid="revoke-reminder">

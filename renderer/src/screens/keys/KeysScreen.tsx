@@ -46,10 +46,18 @@ export function KeysScreen() {
       ) : null}
       {profiles.length > 0 ? (
         <div className="split">
-          <div>{selected ? <ProfileDetail profile={selected} onChanged={() => void load()} onRemoved={() => {
-            setSelectedId(null)
-            void load()
-          }} /> : null}</div>
+          <div>
+            {selected ? (
+              <ProfileDetail
+                profile={selected}
+                onChanged={() => void load()}
+                onRemoved={() => {
+                  setSelectedId(null)
+                  void load()
+                }}
+              />
+            ) : null}
+          </div>
           <div>
             <table className="grid" aria-label="Profiles">
               <thead>

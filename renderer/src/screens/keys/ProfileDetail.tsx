@@ -63,17 +63,9 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
       <AgentToolsToggle profile={profile} onChanged={onChanged} />
       {profile.agentWriteTools ? <AgentPolicyPanel profile={profile} /> : null}
       {confirmRemove ? (
-        <ConfirmDialog
-          title="Remove this profile?"
-          confirmLabel="Remove profile"
-          danger
-          busy={busy}
-          onClose={() => setConfirmRemove(false)}
-          onConfirm={() => void remove()}
-        >
+        <ConfirmDialog title="Remove this profile?" confirmLabel="Remove profile" danger busy={busy} onClose={() => setConfirmRemove(false)} onConfirm={() => void remove()}>
           <p>
-            “<UserText>{profile.name}</UserText>” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider
-            is not touched.
+            “<UserText>{profile.name}</UserText>” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider is not touched.
           </p>
           {profile.keyId ? (
             <p data-testid="revoke-reminder">

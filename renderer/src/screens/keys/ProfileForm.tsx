@@ -56,9 +56,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
       <Field label="Base URL" error={touched ? urlProblem : null} hint="The provider's API address for this environment.">
         <input value={baseUrl} maxLength={2048} placeholder="https://api.provider.example" onChange={(e) => setBaseUrl(e.target.value)} />
       </Field>
-      {environment === 'production' ? (
-        <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p>
-      ) : null}
+      {environment === 'production' ? <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p> : null}
       {error ? <ErrorBox error={error} title="The profile was not created" /> : null}
       <div className="actions">
         <button type="button" onClick={onCancel}>

@@ -44,7 +44,13 @@ export function policyOf(d: PolicyDraft): { policy: Policy } | { problem: string
         ? { kind: 'any' }
         : d.destinations === 'verified_for'
           ? { kind: 'verified_for', hours: d.verifiedHours.trim() === '' || !Number.isFinite(hours) ? NaN : hours }
-          : { kind: 'list', ids: d.destinationIds.split(',').map((s) => s.trim()).filter(Boolean) }
+          : {
+              kind: 'list',
+              ids: d.destinationIds
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            }
     const perHour = d.maxRequestsPerHour.trim()
     return {
       policy: {
@@ -64,7 +70,10 @@ export function policyOf(d: PolicyDraft): { policy: Policy } | { problem: string
 
 function pairsOf(text: string, what: string): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=')
     if (eq <= 0) throw new Error(`${what}: write ASSET=AMOUNT, for example ETH=0.5; "${part}" is not.`)
     const asset = part.slice(0, eq).trim().toUpperCase()

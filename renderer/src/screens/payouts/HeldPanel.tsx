@@ -101,9 +101,7 @@ export function HeldPanel() {
                   <>
                     <UserText>{e.hold.destinationName}</UserText> <ShortId value={e.hold.destinationAddress} what="destination address" />
                     <br />
-                    <span className="small muted">
-                      verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}
-                    </span>
+                    <span className="small muted">verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}</span>
                   </>
                 ) : (
                   <ShortId value={e.body.destination} what="destination address" />
@@ -179,8 +177,8 @@ function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
         </dl>
       ) : (
         <p className="notice warn">
-          This payout was held before agent requests were checked first: <Amount value={body.amount} asset={body.asset} /> to{' '}
-          <code className="mono">{body.destination}</code> on {body.network ?? 'the network the provider picks'}. Check it before releasing.
+          This payout was held before agent requests were checked first: <Amount value={body.amount} asset={body.asset} /> to <code className="mono">{body.destination}</code> on{' '}
+          {body.network ?? 'the network the provider picks'}. Check it before releasing.
         </p>
       )}
       <p>It is sent under the agent's Idempotency-Key. It then waits for approval in the provider's console like every payout.</p>

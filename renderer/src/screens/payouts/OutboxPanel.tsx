@@ -36,8 +36,7 @@ export function OutboxPanel() {
     <section className="panel notice warn" aria-label="Unresolved payout requests" data-testid="outbox">
       <h2>Unresolved payout requests</h2>
       <p className="small">
-        The app sent these but never heard whether the provider accepted them. Check again first; sending again reuses the same
-        Idempotency-Key, so the provider never makes a second payout.
+        The app sent these but never heard whether the provider accepted them. Check again first; sending again reuses the same Idempotency-Key, so the provider never makes a second payout.
       </p>
       {action.error ? <ErrorBox error={action.error} /> : null}
       <table className="grid">
@@ -92,9 +91,7 @@ export function OutboxPanel() {
           onClose={() => setDiscarding(null)}
           onConfirm={() => void act(discarding.idempotencyKey, 'payouts.discard')}
         >
-          <p>
-            The app stops tracking it. If the provider did accept it, it still appears in the payout list and must be handled in the console.
-          </p>
+          <p>The app stops tracking it. If the provider did accept it, it still appears in the payout list and must be handled in the console.</p>
         </ConfirmDialog>
       ) : null}
     </section>

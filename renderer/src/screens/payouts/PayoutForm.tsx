@@ -69,7 +69,13 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
   const assets = [...new Set(held.map((b) => b.asset))]
   const assetNetworks = held.filter((b) => b.asset === asset)
   const chosen = book.find((c) => c.id === destinationId)
-  const check = checkPayout(wallets, book, { wallet_id: walletId, asset, network: assetNetworks.length === 1 ? assetNetworks[0]!.network : network || undefined, amount, destination: chosen?.address ?? '' })
+  const check = checkPayout(wallets, book, {
+    wallet_id: walletId,
+    asset,
+    network: assetNetworks.length === 1 ? assetNetworks[0]!.network : network || undefined,
+    amount,
+    destination: chosen?.address ?? '',
+  })
   const { balance, problems } = check
   const destinations = book.filter((c) => c.can_send && balance && c.network === balance.network)
   const shown = (field: keyof typeof problems) => (touched ? (problems[field] ?? null) : null)

@@ -27,8 +27,7 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
     const destination = book.data?.find((c) => c.network === t.body.network && sameAddress(c.network, c.address, t.body.destination))
     return wallet && destination ? { wallet, destination, body: { ...t.body, amount: t.restAmount }, reference: '' } : null
   }
-  const dismiss = (t: TestPayoutView) =>
-    void action.run(() => dismissTest.mutateAsync({ testKey: t.testKey }))
+  const dismiss = (t: TestPayoutView) => void action.run(() => dismissTest.mutateAsync({ testKey: t.testKey }))
 
   return (
     <section className="panel" aria-label="Test payouts" data-testid="test-payouts">
@@ -52,7 +51,13 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
                 </>
               ) : (
                 <>
-                  it did not arrive ({t.status.replaceAll('_', ' ')}{t.reason ? <>: <UserText>{t.reason}</UserText></> : null}). The rest is not offered.
+                  it did not arrive ({t.status.replaceAll('_', ' ')}
+                  {t.reason ? (
+                    <>
+                      : <UserText>{t.reason}</UserText>
+                    </>
+                  ) : null}
+                  ). The rest is not offered.
                 </>
               )}
             </p>
@@ -66,9 +71,7 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
                 {t.state === 'failed' ? 'Dismiss' : 'Do not send the rest'}
               </button>
             </div>
-            {t.state === 'completed' && !draft && wallets.data && book.data ? (
-              <p className="small">The wallet or the destination is no longer listed, so the rest cannot be reviewed here.</p>
-            ) : null}
+            {t.state === 'completed' && !draft && wallets.data && book.data ? <p className="small">The wallet or the destination is no longer listed, so the rest cannot be reviewed here.</p> : null}
           </div>
         )
       })}

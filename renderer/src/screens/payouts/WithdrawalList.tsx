@@ -110,64 +110,64 @@ export function WithdrawalList() {
       {searching ? (
         <PayoutSearchResults {...search} />
       ) : (
-      <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
-        {(rows) =>
-          shown(rows).length === 0 ? (
-            <EmptyState title={emptyTitle(rows.length, { status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
-              {rows.length === 0 && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
-            </EmptyState>
-          ) : (
-        <table className="grid" aria-label="Payouts">
-          <thead>
-            <tr>
-              <th>Requested</th>
-              <th>Status</th>
-              <th>Wallet</th>
-              <th className="num">Amount</th>
-              <th>Destination</th>
-              <th>Reference</th>
-              <th>Payout id</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown(rows).map((w) => (
-              <tr key={w.id} data-testid="payout-row">
-                <td className="small">
-                  <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                    <Time value={w.created_at} />
-                  </button>
-                  {requesters.has(w.id) ? (
-                    <>
-                      <br />
-                      <span className="muted" data-testid="requested-by">
-                        by <UserText>{requesters.get(w.id)!}</UserText>
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td>
-                  <StatusChip status={w.status} since={w.created_at} />
-                </td>
-                <td>
-                  <WalletRef id={w.wallet_id} />
-                </td>
-                <td className="num">
-                  <Amount value={w.amount} asset={w.asset} />
-                </td>
-                <td>
-                  <Party address={w.destination} network={w.network} what="destination address" />
-                </td>
-                <td data-testid="payout-reference">{references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}</td>
-                <td>
-                  <ShortId value={w.id} what="payout id" short />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-          )
-        }
-      </QueryView>
+        <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
+          {(rows) =>
+            shown(rows).length === 0 ? (
+              <EmptyState title={emptyTitle(rows.length, { status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
+                {rows.length === 0 && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
+              </EmptyState>
+            ) : (
+              <table className="grid" aria-label="Payouts">
+                <thead>
+                  <tr>
+                    <th>Requested</th>
+                    <th>Status</th>
+                    <th>Wallet</th>
+                    <th className="num">Amount</th>
+                    <th>Destination</th>
+                    <th>Reference</th>
+                    <th>Payout id</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown(rows).map((w) => (
+                    <tr key={w.id} data-testid="payout-row">
+                      <td className="small">
+                        <button type="button" className="link" onClick={() => go('payouts', w.id)}>
+                          <Time value={w.created_at} />
+                        </button>
+                        {requesters.has(w.id) ? (
+                          <>
+                            <br />
+                            <span className="muted" data-testid="requested-by">
+                              by <UserText>{requesters.get(w.id)!}</UserText>
+                            </span>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>
+                        <StatusChip status={w.status} since={w.created_at} />
+                      </td>
+                      <td>
+                        <WalletRef id={w.wallet_id} />
+                      </td>
+                      <td className="num">
+                        <Amount value={w.amount} asset={w.asset} />
+                      </td>
+                      <td>
+                        <Party address={w.destination} network={w.network} what="destination address" />
+                      </td>
+                      <td data-testid="payout-reference">{references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}</td>
+                      <td>
+                        <ShortId value={w.id} what="payout id" short />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
+          }
+        </QueryView>
       )}
     </section>
   )

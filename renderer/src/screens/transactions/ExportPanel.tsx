@@ -64,9 +64,7 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
         note={note}
         disabled={needsAsset}
         cancelChannel="transactions.cancelExport"
-        run={() =>
-          exportLedger.mutateAsync(format === '' ? filter : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } })
-        }
+        run={() => exportLedger.mutateAsync(format === '' ? filter : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } })}
         progressText={format === '' ? undefined : (p) => `${p.rows} lines so far`}
       />
     </section>

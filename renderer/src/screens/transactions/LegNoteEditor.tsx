@@ -56,7 +56,8 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
       aria-label={`Note and tags of the ${what}`}
       onSubmit={(e) => {
         e.preventDefault()
-        if (!noteProblem && !tagsProblem) save.mutate({ transactionId: own.transactionId, direction: own.direction, note: draft.words.trim(), tags: splitTags(draft.tagLine) }, { onSuccess: () => setDraft(null) })
+        if (!noteProblem && !tagsProblem)
+          save.mutate({ transactionId: own.transactionId, direction: own.direction, note: draft.words.trim(), tags: splitTags(draft.tagLine) }, { onSuccess: () => setDraft(null) })
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !save.isPending) {

@@ -68,9 +68,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   return (
     <section className="panel" aria-labelledby="report-heading" data-testid="report-panel">
       <h2 id="report-heading">Reconciliation report</h2>
-      <p className="muted small">
-        From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).
-      </p>
+      <p className="muted small">From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).</p>
       <div className="row">
         <label>
           Period
@@ -112,8 +110,7 @@ function ReportView({ report }: { report: ReconciliationReport }) {
   return (
     <div data-testid="report">
       <p role="status">
-        {report.rows.toLocaleString()} movements recorded after <Time value={report.from} /> until <Time value={report.to} /> (ledger synced to{' '}
-        <Time value={report.syncedTo} />
+        {report.rows.toLocaleString()} movements recorded after <Time value={report.from} /> until <Time value={report.to} /> (ledger synced to <Time value={report.syncedTo} />
         ).{' '}
         {report.distinctRows === report.rows ? (
           <strong data-testid="report-once">Each of the {report.rows.toLocaleString()} (id, direction) pairs is counted exactly once.</strong>
@@ -152,8 +149,8 @@ function ReportView({ report }: { report: ReconciliationReport }) {
       {report.groups.length === 0 ? <p className="muted">No movements in this period.</p> : null}
       {report.suspectedPoisoning > 0 ? (
         <p className="notice warn" data-testid="report-poisoning">
-          {report.suspectedPoisoning} incoming movement{report.suspectedPoisoning === 1 ? ' is' : 's are'} flagged as suspected address poisoning: dust or
-          nothing from a look-alike of an address you know. Their senders are not counterparties.
+          {report.suspectedPoisoning} incoming movement{report.suspectedPoisoning === 1 ? ' is' : 's are'} flagged as suspected address poisoning: dust or nothing from a look-alike of an address you
+          know. Their senders are not counterparties.
         </p>
       ) : null}
       {report.notFinal.length > 0 ? (

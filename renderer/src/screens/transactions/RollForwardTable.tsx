@@ -9,7 +9,12 @@ function Maybe({ value, asset, unknown }: { value: string | null; asset: string;
 
 function ProviderCells({ row }: { row: RollForwardRow }) {
   const p = row.provider
-  if (p.state === 'not_compared') return <td colSpan={2} className="muted">not compared</td>
+  if (p.state === 'not_compared')
+    return (
+      <td colSpan={2} className="muted">
+        not compared
+      </td>
+    )
   if (p.state === 'not_read') {
     return (
       <td colSpan={2} className="notice warn" data-testid="not-read">
@@ -43,38 +48,38 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
         {rf.compared ? 'Closing balances compared with the provider’s balances, read just now.' : 'The period does not end at the last sync, so closing balances are not compared with the provider.'}
       </p>
       <div className="wide-scroll" tabIndex={0} role="region" aria-label="Roll-forward table, scrolls sideways">
-      <table className="grid" aria-label="Roll-forward per wallet, asset and network">
-        <thead>
-          <tr>
-            {['Wallet', 'Asset', 'Network'].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-            {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map((h) => (
-              <th key={h} scope="col" className="num">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rf.rows.map((r) => (
-            <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
-              <td>{r.walletId ? <WalletRef id={r.walletId} /> : '—'}</td>
-              <td>{r.asset || '—'}</td>
-              <td>{r.network || '—'}</td>
-              <Maybe value={r.opening} asset={r.asset} unknown="unknown" />
-              <Maybe value={r.incoming} asset={r.asset} unknown="" />
-              <Maybe value={r.outgoing} asset={r.asset} unknown="" />
-              <Maybe value={r.fees} asset={r.asset} unknown="" />
-              <Maybe value={r.internal} asset={r.asset} unknown="" />
-              <Maybe value={r.closing} asset={r.asset} unknown="unknown" />
-              <ProviderCells row={r} />
+        <table className="grid" aria-label="Roll-forward per wallet, asset and network">
+          <thead>
+            <tr>
+              {['Wallet', 'Asset', 'Network'].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+              {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map((h) => (
+                <th key={h} scope="col" className="num">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rf.rows.map((r) => (
+              <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
+                <td>{r.walletId ? <WalletRef id={r.walletId} /> : '—'}</td>
+                <td>{r.asset || '—'}</td>
+                <td>{r.network || '—'}</td>
+                <Maybe value={r.opening} asset={r.asset} unknown="unknown" />
+                <Maybe value={r.incoming} asset={r.asset} unknown="" />
+                <Maybe value={r.outgoing} asset={r.asset} unknown="" />
+                <Maybe value={r.fees} asset={r.asset} unknown="" />
+                <Maybe value={r.internal} asset={r.asset} unknown="" />
+                <Maybe value={r.closing} asset={r.asset} unknown="unknown" />
+                <ProviderCells row={r} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       {explained.map((r) => (
         <p key={`${r.walletId}|${r.asset}|${r.network}`} className="small">

@@ -25,7 +25,6 @@ const REFRESH_EVERY_MS = 1_000
 /** A visit asks the provider for what is new unless the ledger was synced this recently. */
 const FRESH_MS = 30_000
 
-
 /** Reads the list again when the sync commits, at most once a second, while the screen is open. */
 function useLedgerRefresh(profileId: string | null): void {
   useEffect(() => {
@@ -127,9 +126,7 @@ export function TransactionsScreen() {
           ) : null}
           <div className={selected ? 'split' : undefined}>
             <div>
-              {rows.length > 0 ? (
-                <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} />
-              ) : null}
+              {rows.length > 0 ? <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} /> : null}
               {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={() => void loadMore()} /> : null}
               {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
               {done && rows.length === 0 && !error ? (

@@ -54,7 +54,13 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       </span>
       {showWallet ? (
         <span role="cell" className="col-wallet">
-          {wallet ? <UserText>{wallet.name}</UserText> : <span className="muted" title={t.wallet_id ?? undefined}>{t.wallet_id ?? '—'}</span>}
+          {wallet ? (
+            <UserText>{wallet.name}</UserText>
+          ) : (
+            <span className="muted" title={t.wallet_id ?? undefined}>
+              {t.wallet_id ?? '—'}
+            </span>
+          )}
         </span>
       ) : null}
       <span role="cell" className="col-party tx-party" title={who.address}>

@@ -21,7 +21,20 @@ export interface FilterDraft {
   tag: string
 }
 
-export const EMPTY_DRAFT: FilterDraft = { walletId: '', asset: '', network: '', direction: '', status: '', from: null, to: null, minAmount: '', maxAmount: '', text: '', suspectedPoisoning: false, tag: '' }
+export const EMPTY_DRAFT: FilterDraft = {
+  walletId: '',
+  asset: '',
+  network: '',
+  direction: '',
+  status: '',
+  from: null,
+  to: null,
+  minAmount: '',
+  maxAmount: '',
+  text: '',
+  suspectedPoisoning: false,
+  tag: '',
+}
 
 export interface FilterProblems {
   range?: string
