@@ -1,24 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
-import type { EventName, EventPayload } from '../../../shared/ipc/events'
-import { wireDeskEvents, type Subscribe } from '../../../renderer/src/data/desk-events'
+import { wireDeskEvents } from '../../../renderer/src/data/desk-events'
+import { fakeDeskEvents } from './fake-desk-events'
 import { deskKey } from '../../../renderer/src/data/desk-keys'
 import { resetOnProfileSwitch } from '../../../renderer/src/data/profile-reset'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
-
-/** A stand-in for `window.desk.on`: tests emit core events by hand. */
-function fakeEvents() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const on: Subscribe = (event, listener) => {
-    const set = listeners.get(event) ?? new Set()
-    listeners.set(event, set)
-    set.add(listener as (payload: unknown) => void)
-    return () => set.delete(listener as (payload: unknown) => void)
-  }
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload))
-  const count = () => [...listeners.values()].reduce((n, s) => n + s.size, 0)
-  return { on, emit, count }
-}
 
 const payout = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
@@ -50,7 +36,7 @@ describe('renderer cache wiring', () => {
 
   it('writes a pushed payout into its detail and every cached list holding it, newest wins', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     const before = payout()
     const other = payout({ id: '00000000-0000-4000-8000-000000000000' })
@@ -71,7 +57,7 @@ describe('renderer cache wiring', () => {
 
   it('re-reads the payout lists when a pushed payout is in none of them: another process requested it', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     const known = payout({ id: 'wd-known' })
     client.setQueryData(deskKey('withdrawals.list', {}), [known])
@@ -83,7 +69,7 @@ describe('renderer cache wiring', () => {
 
   it('puts a pushed payout no list holds (a batch row just accepted) at the top of the lists it belongs in at once, without reading every page again', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     const known = payout({ id: 'wd-known' })
     client.setQueryData(deskKey('withdrawals.list', {}), [known])
@@ -101,7 +87,7 @@ describe('renderer cache wiring', () => {
 
   it('re-reads the activity and its quick check on an outbox change, never the walk of every row', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     client.setQueryData(['activity.page', {}], { pages: [], pageParams: [] })
     client.setQueryData(deskKey('activity.verify', { whole: false }), {})
@@ -114,7 +100,7 @@ describe('renderer cache wiring', () => {
 
   it('re-reads balances and history only when money moved', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     client.setQueryData(deskKey('wallets.list', {}), [])
     client.setQueryData(deskKey('transactions.page', { limit: 10 }), { rows: [], nextCursor: null })
@@ -127,7 +113,7 @@ describe('renderer cache wiring', () => {
 
   it('re-reads the outbox and marks the payout list old on outbox.changed of this profile, not of another', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     client.setQueryData(deskKey('payouts.outbox', {}), [])
     client.setQueryData(deskKey('withdrawals.list', {}), [])
@@ -142,7 +128,7 @@ describe('renderer cache wiring', () => {
 
   it('ignores a pushed payout of another profile', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => 'p1')
     events.emit('withdrawal.updated', { profileId: 'p2', withdrawal: payout(), previousStatus: null, stale: false })
     expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: payout().id }))).toBeUndefined()
@@ -150,7 +136,7 @@ describe('renderer cache wiring', () => {
 
   it('on profiles.changed drops public keys so a replaced key is never shown while the new one is read', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => null)
     // The pending key of a rotation that was cancelled: a new rotation must not show it for a moment.
     client.setQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }), { base64: 'a', hex: 'b', pem: 'c', fingerprint: 'd' })
@@ -159,7 +145,7 @@ describe('renderer cache wiring', () => {
   })
 
   it('unsubscribes every listener', () => {
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     const stop = wireDeskEvents(createDeskQueryClient(), events.on, () => 'p1')
     expect(events.count()).toBeGreaterThan(0)
     stop()

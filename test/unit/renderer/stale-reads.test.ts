@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { EventName, EventPayload } from '../../../shared/ipc/events'
-import { wireDeskEvents, type Subscribe } from '../../../renderer/src/data/desk-events'
+import { wireDeskEvents } from '../../../renderer/src/data/desk-events'
+import { fakeDeskEvents } from './fake-desk-events'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { READ_CHANNELS, type ReadChannel, type WriteChannel } from '../../../renderer/src/data/read-channels'
 import { staleAfterWrite, WRITE_STALES } from '../../../renderer/src/data/write-stales'
@@ -22,18 +23,6 @@ const markedOld = (client: QueryClient): ReadChannel[] =>
     .map((q) => q.queryKey[0] as ReadChannel)
     .sort()
 
-function fakeEvents() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const on: Subscribe = (event, listener) => {
-    const set = listeners.get(event) ?? new Set()
-    listeners.set(event, set)
-    set.add(listener as (payload: unknown) => void)
-    return () => set.delete(listener as (payload: unknown) => void)
-  }
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload))
-  return { on, emit }
-}
-
 const payout = (status: Withdrawal['status']): Withdrawal => ({
   id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
   status,
@@ -50,7 +39,7 @@ const payout = (status: Withdrawal['status']): Withdrawal => ({
 /** Emits one event into a cache holding every read and answers which reads it marked old, the batch's throttle run out. */
 function after<E extends EventName>(event: E, payload: EventPayload<E>): ReadChannel[] {
   const client = cacheOfEverything()
-  const events = fakeEvents()
+  const events = fakeDeskEvents()
   const stop = wireDeskEvents(client, events.on, () => 'p1')
   events.emit(event, payload)
   vi.runAllTimers()
@@ -106,7 +95,7 @@ describe('core events mark old exactly the reads they change', () => {
 
   it('reads a moving batch again at most once a second, the last change always read', () => {
     const client = cacheOfEverything()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     const refetch = vi.spyOn(client, 'invalidateQueries')
     wireDeskEvents(client, events.on, () => 'p1')
     const batchReads = () => refetch.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'batch.status').length
