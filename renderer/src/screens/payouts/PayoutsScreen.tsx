@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { markOld } from '../../data/desk-events'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
@@ -19,12 +19,14 @@ type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { k
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
-  // "Pay this destination" lands here with the form open and the destination chosen.
-  const [preferred] = useState(() => {
-    const id = usePayoutPrefill.getState().destinationId
-    usePayoutPrefill.getState().set(null)
-    return id
-  })
+  // "Pay this destination" lands here with the form open and the destination chosen. The choice is read while
+  // rendering but cleared only once the screen is on the page: the screen's first render follows its lazy chunk and
+  // can be thrown away and started again (another update arriving meanwhile), and a choice cleared by the discarded
+  // render left the second one on the list.
+  const [preferred] = useState(() => usePayoutPrefill.getState().destinationId)
+  useEffect(() => {
+    if (preferred) usePayoutPrefill.getState().set(null)
+  }, [preferred])
   const [step, setStep] = useState<Step>(preferred ? { kind: 'form', draft: null } : { kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
   const client = useQueryClient()
