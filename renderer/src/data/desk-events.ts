@@ -82,8 +82,11 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       markOldQuietly(client, 'withdrawals.list')
       batch.mark()
     }),
-    // The profiles themselves are read again by their store (stores/profiles.ts), which the whole shell follows.
-    on('profiles.changed', () => forgetPublicKeys(client)),
+    // A profile created, removed, selected or given a key: the profiles are read again, and the whole shell follows them.
+    on('profiles.changed', () => {
+      forgetPublicKeys(client)
+      void markOld(client, ['profiles.list', 'profiles.current'])
+    }),
     // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
     on('history.progress', (e) => {
       if (mine(e.profileId)) void markOld(client, ['history.summary', 'history.legs'])

@@ -101,7 +101,10 @@ describe('core events mark old exactly the reads they change', () => {
     expect(after('export.progress', { exportId: 'e', rows: 1, pages: 1, done: false })).toEqual([])
     expect(after('clipboard.swapped', { network: 'n', copied: 'a', found: 'b', message: 'm' })).toEqual([])
     expect(after('app.notice', { level: 'info', message: 'm' })).toEqual([])
-    expect(after('profiles.changed', {})).toEqual([])
+  })
+
+  it('profiles.changed: the profiles themselves (public keys are dropped, not marked)', () => {
+    expect(after('profiles.changed', {})).toEqual(['profiles.current', 'profiles.list'])
   })
 
   it('reads a moving batch again at most once a second, the last change always read', () => {

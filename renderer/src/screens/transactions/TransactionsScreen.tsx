@@ -7,7 +7,7 @@ import { on } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import { useTimeZone } from '../../stores/time-zone'
 import { inputFromIso } from '../../format/zoned-input'
 import { ColumnChooser } from './ColumnChooser'
@@ -53,7 +53,7 @@ function useLedgerRefresh(profileId: string | null): void {
 
 export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
-  const profileId = useProfiles((s) => s.current?.id ?? null)
+  const profileId = useCurrentProfile()?.id ?? null
   const { rows, loading, error, done, outdated, loadMore, open, reload } = useLedgerList()
   const wallets = useDeskQuery('wallets.list', {})
   const summary = useDeskQuery('history.summary', {})
