@@ -49,18 +49,7 @@ export function KeysScreen() {
       ) : null}
       {profiles.length > 0 ? (
         <div className="split">
-          <div>
-            {selected ? (
-              <ProfileDetail
-                profile={selected}
-                onChanged={() => void reload()}
-                onRemoved={() => {
-                  setSelectedId(null)
-                  void reload()
-                }}
-              />
-            ) : null}
-          </div>
+          <div>{selected ? <ProfileDetail profile={selected} onRemoved={() => setSelectedId(null)} /> : null}</div>
           <div>
             <table className="grid" aria-label="Profiles">
               <thead>
