@@ -158,9 +158,9 @@ export default tseslint.config(
   },
   {
     // One data layer: reads through useDeskQuery (or readDesk for paged lists), writes through useDeskMutation, both
-    // in renderer/src/data/. The profile store still reads and selects profiles itself (its quick start with it).
+    // in renderer/src/data/.
     files: ['renderer/src/**/*.{ts,tsx}'],
-    ignores: ['renderer/src/data/**', 'renderer/src/desk.ts', 'renderer/src/stores/profiles.ts', 'renderer/src/stores/quickstart.ts'],
+    ignores: ['renderer/src/data/**', 'renderer/src/desk.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

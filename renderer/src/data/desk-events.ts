@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EventName, EventPayload } from '@shared/ipc/events'
 import { channelKey, deskKey } from './desk-keys'
 import type { ReadChannel } from './read-channels'
+import { ledgerChanged } from './ledger-rows'
 import { insertWithdrawal, patchWithdrawal } from './withdrawal-cache'
 
 export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
@@ -10,6 +11,8 @@ export type Subscribe = <E extends EventName>(event: E, listener: (payload: Even
 const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
 /** A batch's rows change with every row sent: its progress is read again at most this often while it moves. */
 const BATCH_READ_EVERY_MS = 1000
+/** A sync commits a page every fraction of a second: the ledger's rows are read again at most this often. */
+const LEDGER_READ_EVERY_MS = 1000
 
 /**
  * A key change may have replaced the key behind a public key on screen (a rotation cancelled and started again, a key
@@ -30,8 +33,8 @@ function markOldQuietly(client: QueryClient, channel: ReadChannel): void {
   void client.invalidateQueries({ queryKey: channelKey(channel), refetchType: 'none' })
 }
 
-/** Marks a read old at most once per `everyMs`, the last call always honoured: a burst of events costs one read. */
-function throttled(client: QueryClient, channel: ReadChannel, everyMs: number): { mark(): void; stop(): void } {
+/** Runs `act` at most once per `everyMs`, the last call always honoured: a burst of events costs one read. */
+function throttled(act: () => void, everyMs: number): { mark(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null
   let last = 0
   return {
@@ -41,7 +44,7 @@ function throttled(client: QueryClient, channel: ReadChannel, everyMs: number): 
         () => {
           timer = null
           last = Date.now()
-          void markOld(client, [channel])
+          act()
         },
         Math.max(0, last + everyMs - Date.now()),
       )
@@ -57,7 +60,8 @@ function throttled(client: QueryClient, channel: ReadChannel, everyMs: number): 
  */
 export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
   const mine = (profileId: string) => profileId === currentProfileId()
-  const batch = throttled(client, 'batch.status', BATCH_READ_EVERY_MS)
+  const batch = throttled(() => void markOld(client, ['batch.status']), BATCH_READ_EVERY_MS)
+  const ledger = throttled(() => ledgerChanged(client), LEDGER_READ_EVERY_MS)
   const stops = [
     on('withdrawal.updated', (e) => {
       if (!mine(e.profileId)) return
@@ -82,20 +86,28 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       markOldQuietly(client, 'withdrawals.list')
       batch.mark()
     }),
-    // The profiles themselves are read again by their store (stores/profiles.ts), which the whole shell follows.
-    on('profiles.changed', () => forgetPublicKeys(client)),
+    // A profile created, removed, selected or given a key: the profiles are read again, and the whole shell follows them.
+    on('profiles.changed', () => {
+      forgetPublicKeys(client)
+      void markOld(client, ['profiles.list', 'profiles.current'])
+    }),
     // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
     on('history.progress', (e) => {
-      if (mine(e.profileId)) void markOld(client, ['history.summary', 'history.legs'])
+      if (!mine(e.profileId)) return
+      void markOld(client, ['history.summary', 'history.legs'])
+      ledger.mark()
     }),
     on('pacing.changed', () => void markOld(client, ['pacing.status'])),
-    // A leg's note or tags changed: its detail. The ledger's rows follow the event themselves (TransactionsScreen).
+    // A leg's note or tags changed, here or in another window: its detail, and the rows (it may enter or leave a search).
     on('history.notesChanged', (e) => {
-      if (mine(e.profileId)) void markOld(client, ['history.legNotes'])
+      if (!mine(e.profileId)) return
+      void markOld(client, ['history.legNotes'])
+      ledgerChanged(client)
     }),
   ]
   return () => {
     batch.stop()
+    ledger.stop()
     stops.forEach((stop) => stop())
   }
 }

@@ -33,6 +33,8 @@ export const READ_CHANNELS = [
   'payouts.search',
   'payouts.tests',
   'policy.show',
+  'profiles.current',
+  'profiles.list',
   'settings.get',
   'transactions.get',
   'transactions.page',

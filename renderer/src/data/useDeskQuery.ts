@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useQuery, type QueryObserverOptions, type UseQueryResult } from '@tanstack/react-query'
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
 import { call, type DeskCallError } from '../desk'
 import { deskKey } from './desk-keys'
@@ -19,11 +19,16 @@ interface Options {
  * with time alone, which no core event announces (the request budget refilling).
  */
 export function useDeskQuery<C extends ReadChannel>(channel: C, input: ChannelInput<C>, options: Options = {}): DeskQuery<C> {
-  return useQuery<ChannelOutput<C>, DeskCallError>({
+  return useQuery<ChannelOutput<C>, DeskCallError>(deskQueryOptions(channel, input, options))
+}
+
+/** What useDeskQuery hands TanStack: the cache key and the typed bridge read. */
+export function deskQueryOptions<C extends ReadChannel>(channel: C, input: ChannelInput<C>, options: Options = {}): QueryObserverOptions<ChannelOutput<C>, DeskCallError> {
+  return {
     queryKey: deskKey(channel, input),
     queryFn: () => call(channel, input),
     enabled: options.enabled ?? true,
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
     ...(options.refetchInterval === undefined ? {} : { refetchInterval: options.refetchInterval }),
-  })
+  }
 }

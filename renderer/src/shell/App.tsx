@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useRef } from 'react'
-import { on } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { Loading } from '../components/Loading'
 import { useNav } from '../stores/nav'
-import { useProfiles } from '../stores/profiles'
-import { useQuickstart } from '../stores/quickstart'
+import { useProfiles } from '../data/profiles'
+import { useQuickstart } from '../data/quickstart'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
@@ -17,9 +16,9 @@ import { TopBar } from './TopBar'
 import { Welcome } from './Welcome'
 
 export function App() {
-  const { loaded, error, profiles, current, load } = useProfiles()
+  const { loaded, error, profiles, current, reload } = useProfiles()
   const section = useNav((s) => s.section)
-  const quickstarting = useQuickstart((s) => s.busy)
+  const quickstarting = useQuickstart().busy
   useSectionShortcuts()
   usePayoutNotices()
   useWaitNotices()
@@ -46,16 +45,11 @@ export function App() {
 
   useEffect(() => preloadScreens(), [])
 
-  useEffect(() => {
-    void load()
-    return on('profiles.changed', () => void load())
-  }, [load])
-
   let body: React.ReactNode
   if (!loaded) body = <Loading what="profiles" />
   // A quick start that is running keeps its screen: a reload that fails meanwhile must not replace it.
   else if (quickstarting && section !== 'keys') body = <Welcome />
-  else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} />
+  else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} />
   else if (section === 'keys') body = <SCREENS.keys />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.

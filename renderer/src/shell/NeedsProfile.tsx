@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { EmptyState } from '../components/EmptyState'
 import { useNav } from '../stores/nav'
-import { useProfiles } from '../stores/profiles'
+import { useCurrentProfile } from '../data/profiles'
 
 /** Treasurer screens need a selected profile with a key; otherwise they say what to do. */
 export function NeedsProfile({ children }: { children: ReactNode }) {
-  const current = useProfiles((s) => s.current)
+  const current = useCurrentProfile()
   const go = useNav((s) => s.go)
   if (!current) {
     return (

@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
-import { useProfiles } from '../stores/profiles'
+import { useProfiles, useSelectProfile } from '../data/profiles'
 import { shown, shownLine } from '@shared/text/visible-text'
 
 const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
 
 export function ProfilePicker() {
-  const { profiles, current, select } = useProfiles()
+  const { profiles, current } = useProfiles()
+  const { mutateAsync: select } = useSelectProfile()
   const [error, setError] = useState<DeskCallError | null>(null)
   if (profiles.length === 0) return <span className="muted">No profile</span>
   return (
@@ -22,7 +23,7 @@ export function ProfilePicker() {
         value={current?.id ?? ''}
         onChange={(e) => {
           setError(null)
-          select(e.target.value).catch((err: unknown) => setError(asDeskError(err)))
+          select({ profileId: e.target.value }).catch((err: unknown) => setError(asDeskError(err)))
         }}
       >
         {current ? null : <option value="">Choose a profile</option>}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { EnvBadge } from '../components/EnvBadge'
 import { useDeskQuery } from '../data/useDeskQuery'
-import { useProfiles } from '../stores/profiles'
+import { useCurrentProfile } from '../data/profiles'
 import { AboutDialog } from './AboutDialog'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
@@ -10,7 +10,7 @@ import { ThemeToggle } from './ThemeToggle'
 import { TimeZoneToggle } from './TimeZoneToggle'
 
 export function TopBar() {
-  const current = useProfiles((s) => s.current)
+  const current = useCurrentProfile()
   const [about, setAbout] = useState(false)
   const info = useDeskQuery('app.info', {})
   return (

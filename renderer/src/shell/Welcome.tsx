@@ -1,6 +1,6 @@
 import { ErrorBox } from '../components/ErrorBox'
 import { useNav } from '../stores/nav'
-import { useQuickstart } from '../stores/quickstart'
+import { useQuickstart } from '../data/quickstart'
 
 /** First run: no profile yet. */
 export function Welcome() {

@@ -5,7 +5,7 @@ import { on } from '../desk'
 import { deskKey } from '../data/desk-keys'
 import { formatDecimal } from '../format/decimal'
 import { shownLine } from '@shared/text/visible-text'
-import { useProfiles } from '../stores/profiles'
+import { currentProfileId } from '../data/profiles'
 import { NoticeGrouper } from './notice-grouper'
 import { notify } from './notify'
 
@@ -45,7 +45,7 @@ export function usePayoutNotices(): void {
       const word = TOLD[e.withdrawal.status]
       // A first sighting (no previous status) is a read, not a change.
       if (!word || e.previousStatus === null || e.previousStatus === e.withdrawal.status) return
-      if (e.profileId !== useProfiles.getState().current?.id) return
+      if (e.profileId !== currentProfileId(client)) return
       grouper.add(e.withdrawal.status, e.withdrawal)
     })
     return () => {

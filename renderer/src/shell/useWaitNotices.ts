@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { EventPayload } from '@shared/ipc/events'
 import { shownLine } from '@shared/text/visible-text'
 import { on } from '../desk'
 import { ageText, waitedMs } from '../format/age'
 import { formatDecimal } from '../format/decimal'
-import { useProfiles } from '../stores/profiles'
+import { currentProfileId } from '../data/profiles'
 import { notify } from './notify'
 
 /** The notice for what the core found waiting on the person; it decides when and tells each payout once. */
@@ -34,11 +35,12 @@ function waitNotice(e: EventPayload<'payouts.waiting'>) {
 
 /** Shows the core's reminders of what waits on the person (approvals past the threshold, held agent payouts). */
 export function useWaitNotices(): void {
+  const client = useQueryClient()
   useEffect(
     () =>
       on('payouts.waiting', (e) => {
-        if (e.profileId === useProfiles.getState().current?.id) notify(waitNotice(e))
+        if (e.profileId === currentProfileId(client)) notify(waitNotice(e))
       }),
-    [],
+    [client],
   )
 }

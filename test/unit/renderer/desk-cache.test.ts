@@ -4,6 +4,8 @@ import { wireDeskEvents } from '../../../renderer/src/data/desk-events'
 import { fakeDeskEvents } from './fake-desk-events'
 import { deskKey } from '../../../renderer/src/data/desk-keys'
 import { resetOnProfileSwitch } from '../../../renderer/src/data/profile-reset'
+import { currentProfileId, PROFILE_READS, watchCurrentProfile } from '../../../renderer/src/data/profiles'
+import type { ProfileView } from '../../../shared/ipc/channels/profiles'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 
 const payout = (over: Partial<Withdrawal> = {}): Withdrawal => ({
@@ -18,6 +20,19 @@ const payout = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   created_at: '2026-11-23T07:00:00Z',
   updated_at: '2026-11-23T07:00:00Z',
   ...over,
+})
+
+const profile = (id: string): ProfileView => ({
+  id,
+  name: id,
+  environment: 'sandbox',
+  baseUrl: 'http://127.0.0.1:1',
+  keyId: 'k',
+  algorithm: 'ed25519',
+  embedded: false,
+  agentWriteTools: false,
+  hasKey: true,
+  pendingKey: null,
 })
 
 const isInvalid = (client: ReturnType<typeof createDeskQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? null
@@ -152,18 +167,41 @@ describe('renderer cache wiring', () => {
     expect(events.count()).toBe(0)
   })
 
-  it('empties the cache when the selected profile changes, and only then', () => {
+  it('empties the cache when the selected profile changes, and only then, keeping the reads it is told to keep', () => {
     const client = createDeskQueryClient()
     let notify: (id: string | null) => void = () => undefined
-    resetOnProfileSwitch(client, (listener) => {
-      notify = listener
-      listener('p1')
-      return () => undefined
-    })
+    resetOnProfileSwitch(
+      client,
+      (listener) => {
+        notify = listener
+        listener('p1')
+        return () => undefined
+      },
+      ['profiles.list'],
+    )
     client.setQueryData(deskKey('wallets.list', {}), [])
+    client.setQueryData(deskKey('profiles.list', {}), [])
     notify('p1')
     expect(client.getQueryData(deskKey('wallets.list', {}))).toEqual([])
     notify('p2')
     expect(client.getQueryData(deskKey('wallets.list', {}))).toBeUndefined()
+    expect(client.getQueryData(deskKey('profiles.list', {}))).toEqual([])
+  })
+
+  it('reads the profiles again on profiles.changed, and empties the rest once the selected profile answered changed', () => {
+    const client = createDeskQueryClient()
+    const events = fakeEvents()
+    wireDeskEvents(client, events.on, () => currentProfileId(client))
+    resetOnProfileSwitch(client, (listener) => watchCurrentProfile(client, listener), PROFILE_READS)
+    client.setQueryData(deskKey('profiles.current', {}), profile('p1'))
+    client.setQueryData(deskKey('profiles.list', {}), [profile('p1'), profile('p2')])
+    client.setQueryData(deskKey('wallets.list', {}), [])
+    events.emit('profiles.changed', {})
+    expect(isInvalid(client, deskKey('profiles.list', {}))).toBe(true)
+    expect(isInvalid(client, deskKey('profiles.current', {}))).toBe(true)
+    expect(client.getQueryData(deskKey('wallets.list', {}))).toEqual([])
+    client.setQueryData(deskKey('profiles.current', {}), profile('p2'))
+    expect(client.getQueryData(deskKey('wallets.list', {}))).toBeUndefined()
+    expect(client.getQueryData(deskKey('profiles.list', {}))).toHaveLength(2)
   })
 })

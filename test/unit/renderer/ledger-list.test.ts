@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { LedgerPageQuery, LedgerRow } from '../../../shared/api/ledger-query'
-import { useLedgerList } from '../../../renderer/src/screens/transactions/ledger-list'
+import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { LedgerFilter, LedgerPageQuery, LedgerRow } from '../../../shared/api/ledger-query'
+import { ledgerChanged, ledgerRowsOptions } from '../../../renderer/src/data/ledger-rows'
+import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const row = (i: number): LedgerRow => ({
@@ -29,68 +31,69 @@ function fakeLedger(total: number) {
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
-beforeEach(() => useLedgerList.setState({ profileId: null, filter: {}, rows: [], next: null, done: false, loading: false, error: null, outdated: false }))
 afterEach(() => delete (globalThis as { window?: unknown }).window)
+
+/** The Transactions screen on one filter: its rows as the cache holds them. */
+function openList(client: QueryClient, filter: LedgerFilter) {
+  const observer = new InfiniteQueryObserver(client, ledgerRowsOptions(filter))
+  const seen: number[] = []
+  const stop = observer.subscribe((r) => seen.push(r.data?.pages.flatMap((p) => p.rows).length ?? 0))
+  const rows = () => observer.getCurrentResult().data?.pages.flatMap((p) => p.rows) ?? []
+  return { observer, rows, seen, stop }
+}
 
 describe('the Transactions list over the ledger', () => {
   it('reads a first page, then the next from where it ended, until the end', async () => {
     const ledger = fakeLedger(450)
-    useLedgerList.getState().open('p1', {})
+    const list = openList(createDeskQueryClient(), {})
     await settle()
-    expect(useLedgerList.getState().rows).toHaveLength(200)
-    await useLedgerList.getState().loadMore()
-    await useLedgerList.getState().loadMore()
-    const s = useLedgerList.getState()
-    expect(s.rows.map((r) => r.id)).toEqual(ledger.rows.map((r) => r.id))
-    expect(s.done).toBe(true)
+    expect(list.rows()).toHaveLength(200)
+    await list.observer.fetchNextPage()
+    await list.observer.fetchNextPage()
+    expect(list.rows().map((r) => r.id)).toEqual(ledger.rows.map((r) => r.id))
+    expect(list.observer.getCurrentResult().hasNextPage).toBe(false)
     expect(ledger.asked[1]!.after).toMatchObject({ id: ledger.rows[199]!.id })
   })
 
-  it('keeps the rows when the screen opens again on the same profile and filter, and starts over on another filter', async () => {
+  it('keeps the rows when the screen opens again on the same filter, and reads another filter anew', async () => {
     const ledger = fakeLedger(300)
-    useLedgerList.getState().open('p1', { asset: 'ETH' })
+    const client = createDeskQueryClient()
+    openList(client, { asset: 'ETH' }).stop()
     await settle()
-    useLedgerList.getState().open('p1', { asset: 'ETH' })
+    const again = openList(client, { asset: 'ETH' })
+    await settle()
     expect(ledger.asked).toHaveLength(1)
-    useLedgerList.getState().open('p1', { asset: 'BTC' })
-    // The rows of the previous filter are gone at once.
-    expect(useLedgerList.getState().rows).toEqual([])
+    expect(again.rows()).toHaveLength(200)
+    const other = openList(client, { asset: 'BTC' })
+    expect(other.rows()).toEqual([])
     await settle()
     expect(ledger.asked.at(-1)).toMatchObject({ asset: 'BTC' })
   })
 
-  it('drops the answer to a filter the user has already left', async () => {
-    const ledger = fakeLedger(300)
-    let release!: () => void
-    ledger.hold = new Promise<void>((r) => (release = r))
-    useLedgerList.getState().open('p1', { direction: 'in' })
-    useLedgerList.getState().open('p1', { direction: 'out' })
-    ledger.rows = ledger.rows.slice(0, 3)
-    release()
-    await settle()
-    expect(useLedgerList.getState().rows).toHaveLength(3)
-    expect(useLedgerList.getState().filter).toEqual({ direction: 'out' })
-  })
-
   it('reads a sync’s new rows in one step while few are loaded, and offers a refresh when many are', async () => {
     const ledger = fakeLedger(250)
-    useLedgerList.getState().open('p1', {})
+    const client = createDeskQueryClient()
+    const list = openList(client, {})
     await settle()
     ledger.rows.unshift(row(-1))
-    const seen: number[] = []
-    const stop = useLedgerList.subscribe((s) => seen.push(s.rows.length))
-    await useLedgerList.getState().ledgerChanged()
-    stop()
-    expect(seen).not.toContain(0)
-    expect(useLedgerList.getState().rows[0]!.id).toBe(row(-1).id)
+    list.seen.length = 0
+    ledgerChanged(client)
+    await settle()
+    await settle()
+    expect(list.seen).not.toContain(0)
+    expect(list.rows()[0]!.id).toBe(row(-1).id)
+    expect(list.observer.getCurrentResult().isStale).toBe(false)
 
-    await useLedgerList.getState().loadMore()
-    await useLedgerList.getState().loadMore()
-    await useLedgerList.getState().loadMore()
     ledger.rows = Array.from({ length: 900 }, (_, i) => row(i - 1))
-    useLedgerList.setState({ rows: ledger.rows.slice(0, 600), done: false })
-    await useLedgerList.getState().ledgerChanged()
-    expect(useLedgerList.getState().outdated).toBe(true)
-    expect(useLedgerList.getState().rows).toHaveLength(600)
+    await list.observer.fetchNextPage()
+    await list.observer.fetchNextPage()
+    expect(list.rows()).toHaveLength(600)
+    const asked = ledger.asked.length
+    ledgerChanged(client)
+    await settle()
+    // Marked old, not read: the screen offers "Show them".
+    expect(ledger.asked).toHaveLength(asked)
+    expect(list.observer.getCurrentResult()).toMatchObject({ isStale: true, isFetching: false })
+    expect(list.rows()).toHaveLength(600)
   })
 })

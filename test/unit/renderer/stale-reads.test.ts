@@ -8,10 +8,13 @@ import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { READ_CHANNELS, type ReadChannel, type WriteChannel } from '../../../renderer/src/data/read-channels'
 import { staleAfterWrite, WRITE_STALES } from '../../../renderer/src/data/write-stales'
 
-/** One cached read of every read channel (the payout list empty, as lists are arrays). */
+/** What each read holds in the cache where its shape matters: lists are arrays, the ledger's rows come in pages. */
+const SEEDS: { readonly [C in ReadChannel]?: unknown } = { 'withdrawals.list': [], 'history.page': { pages: [{ rows: [], next: null }], pageParams: [null] } }
+
+/** One cached read of every read channel. */
 function cacheOfEverything(): QueryClient {
   const client = createDeskQueryClient()
-  for (const channel of READ_CHANNELS) client.setQueryData([channel, {}], channel === 'withdrawals.list' ? [] : { seeded: channel })
+  for (const channel of READ_CHANNELS) client.setQueryData([channel, {}], SEEDS[channel] ?? { seeded: channel })
   return client
 }
 
@@ -71,17 +74,17 @@ describe('core events mark old exactly the reads they change', () => {
     )
   })
 
-  it('history.progress: the ledger summary and legs only', () => {
+  it('history.progress: the ledger summary, legs and rows only', () => {
     const progress = { profileId: 'p1', state: 'running', pages: 1, rows: 2, rowsPerSecond: 1, etaSeconds: null, reachedBack: null, error: null } as const
-    expect(after('history.progress', progress)).toEqual(sorted(['history.summary', 'history.legs']))
+    expect(after('history.progress', progress)).toEqual(sorted(['history.summary', 'history.legs', 'history.page']))
   })
 
   it('pacing.changed: the request budget only', () => {
     expect(after('pacing.changed', { remaining: 3, limit: 10 })).toEqual(['pacing.status'])
   })
 
-  it('history.notesChanged: the leg notes only (the ledger rows follow the event themselves)', () => {
-    expect(after('history.notesChanged', { profileId: 'p1' })).toEqual(['history.legNotes'])
+  it('history.notesChanged: the leg notes and the ledger rows (a note may put a leg in or out of a search)', () => {
+    expect(after('history.notesChanged', { profileId: 'p1' })).toEqual(sorted(['history.legNotes', 'history.page']))
   })
 
   it('events of another profile, exports, clipboard and notices mark nothing old', () => {
@@ -90,7 +93,10 @@ describe('core events mark old exactly the reads they change', () => {
     expect(after('export.progress', { exportId: 'e', rows: 1, pages: 1, done: false })).toEqual([])
     expect(after('clipboard.swapped', { network: 'n', copied: 'a', found: 'b', message: 'm' })).toEqual([])
     expect(after('app.notice', { level: 'info', message: 'm' })).toEqual([])
-    expect(after('profiles.changed', {})).toEqual([])
+  })
+
+  it('profiles.changed: the profiles themselves (public keys are dropped, not marked)', () => {
+    expect(after('profiles.changed', {})).toEqual(['profiles.current', 'profiles.list'])
   })
 
   it('reads a moving batch again at most once a second, the last change always read', () => {

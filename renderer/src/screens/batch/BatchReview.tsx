@@ -8,7 +8,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import type { BatchSource } from './BatchImport'
 import { networkName } from '../../format/network-name'
 import { UserText } from '../../names/UserText'
@@ -30,7 +30,7 @@ export function BatchReview({
   onBack: () => void
   onSubmitted: (result: BatchSubmitted) => void
 }) {
-  const environment = useProfiles((s) => s.current?.environment ?? 'sandbox')
+  const environment = useCurrentProfile()?.environment ?? 'sandbox'
   const production = environment === 'production'
   const [confirmDuplicates, setConfirmDuplicates] = useState(false)
   const [retyped, setRetyped] = useState('')

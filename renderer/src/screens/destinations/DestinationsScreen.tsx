@@ -6,7 +6,7 @@ import { QueryView } from '../../components/QueryView'
 import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import { BookFilePanel } from './BookFilePanel'
 import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
@@ -38,7 +38,7 @@ export function DestinationsScreen() {
 }
 
 function DestinationBook() {
-  const testnet = useProfiles((s) => s.current?.environment !== 'production')
+  const testnet = useCurrentProfile()?.environment !== 'production'
   const list = useDeskQuery('counterparties.list', {})
   const [creating, setCreating] = useState(false)
   const [show, setShow] = useState<Show>('all')

@@ -6,7 +6,7 @@ import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useSelectProfile } from '../../data/profiles'
 
 /** Every profile at a glance, from the stores on this machine: reading it asks no provider anything. */
 export function HomeScreen() {
@@ -64,7 +64,7 @@ export function HomeScreen() {
 }
 
 function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
-  const select = useProfiles((s) => s.select)
+  const { mutateAsync: select } = useSelectProfile()
   const go = useNav((s) => s.go)
   const s = p.store
   return (
@@ -74,7 +74,7 @@ function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
           type="button"
           className="link"
           onClick={() => {
-            void select(p.profileId).then(() => go('wallets'))
+            void select({ profileId: p.profileId }).then(() => go('wallets'))
           }}
         >
           <UserText>{p.name}</UserText>

@@ -9,7 +9,7 @@ import { UserText } from '../../names/UserText'
 type Step = 'idle' | 'confirm' | 'confirm-production'
 
 /** Lets the local AI agent request payouts and create destinations for this profile; production asks twice. */
-export function AgentToolsToggle({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
+export function AgentToolsToggle({ profile }: { profile: ProfileView }) {
   const [step, setStep] = useState<Step>('idle')
   const { busy, error, run } = useAction()
   const setAgentWriteTools = useDeskMutation('profiles.setAgentWriteTools')
@@ -19,7 +19,6 @@ export function AgentToolsToggle({ profile, onChanged }: { profile: ProfileView;
     run(async () => {
       await setAgentWriteTools.mutateAsync({ profileId: profile.id, enabled, confirmProduction })
       setStep('idle')
-      onChanged()
     })
 
   return (

@@ -6,7 +6,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 
 /** Imports a legacy HMAC secret into the keychain; the field is cleared right after. */
-export function HmacImport({ profileId, onDone }: { profileId: string; onDone: () => void }) {
+export function HmacImport({ profileId }: { profileId: string }) {
   const [keyId, setKeyId] = useState('')
   const [secret, setSecret] = useState('')
   const { busy, error, run } = useAction()
@@ -17,9 +17,7 @@ export function HmacImport({ profileId, onDone }: { profileId: string; onDone: (
     e.preventDefault()
     if (!keyId.trim() || !secret || secretProblem) return
     const imported = await run(() => importHmac.mutateAsync({ profileId, keyId: keyId.trim(), secret }))
-    if (!imported) return
-    setSecret('')
-    onDone()
+    if (imported) setSecret('')
   }
 
   return (

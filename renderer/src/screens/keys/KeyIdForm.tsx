@@ -9,11 +9,10 @@ interface Props {
   profileId: string
   which: 'active' | 'pending'
   initial: string | null
-  onSaved: () => void
 }
 
 /** The Key ID the console returned for a public key. */
-export function KeyIdForm({ profileId, which, initial, onSaved }: Props) {
+export function KeyIdForm({ profileId, which, initial }: Props) {
   const [keyId, setKeyId] = useState(initial ?? '')
   const { busy, error, run } = useAction()
   const saveKeyId = useDeskMutation('keys.setKeyId')
@@ -22,7 +21,7 @@ export function KeyIdForm({ profileId, which, initial, onSaved }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (problem) return
-    if (await run(() => saveKeyId.mutateAsync({ profileId, keyId: keyId.trim(), which }))) onSaved()
+    await run(() => saveKeyId.mutateAsync({ profileId, keyId: keyId.trim(), which }))
   }
 
   return (

@@ -14,7 +14,7 @@ import { PublicKeyPanel } from './PublicKeyPanel'
 import { UserText } from '../../names/UserText'
 
 /** Everything about a profile's signing key: generate, show, Key ID, test, rotate, delete. */
-export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
+export function KeyPanel({ profile }: { profile: ProfileView }) {
   // One action at a time for the whole panel: its buttons wait for each other and share one error.
   const action = useAction()
   const generateKey = useDeskMutation('keys.generate')
@@ -23,11 +23,8 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
   const cancelKeyRotation = useDeskMutation('keys.cancelRotation')
   const deleteKey = useDeskMutation('keys.delete')
   const queryClient = useQueryClient()
-  // After this panel's own key changes, before the profile is read again: the core's event may come later.
-  const keysChanged = () => {
-    forgetPublicKeys(queryClient)
-    onChanged()
-  }
+  // After this panel's own key changes, at once: the core's profiles.changed, which reads the profile again, may come later.
+  const keysChanged = () => forgetPublicKeys(queryClient)
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -89,7 +86,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
             </button>
           </>
         ) : (
-          <HmacImport profileId={profile.id} onDone={onChanged} />
+          <HmacImport profileId={profile.id} />
         )}
         {action.error ? <ErrorBox error={action.error} /> : null}
       </div>
@@ -106,7 +103,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
           The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is never shown.
         </p>
       ) : null}
-      <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} onSaved={onChanged} />
+      <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} />
       <div className="row">
         <button type="button" className="primary" disabled={action.busy || !profile.keyId} onClick={() => void test()}>
           {action.running === 'test' ? 'Testing…' : 'Test connection'}
@@ -127,7 +124,7 @@ export function KeyPanel({ profile, onChanged }: { profile: ProfileView; onChang
           <p className="muted small">Register this new public key in the console and enter its Key ID. A successful test makes it the active key.</p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
           {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
-          <KeyIdForm key={`pending-${profile.pendingKey.keyId}`} profileId={profile.id} which="pending" initial={profile.pendingKey.keyId} onSaved={onChanged} />
+          <KeyIdForm key={`pending-${profile.pendingKey.keyId}`} profileId={profile.id} which="pending" initial={profile.pendingKey.keyId} />
           <div className="row">
             <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
               Test the new key

@@ -4,14 +4,15 @@ import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useProfiles, useSelectProfile } from '../../data/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 import { DustThresholdsPanel } from './DustThresholdsPanel'
 import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 
 export function KeysScreen() {
-  const { profiles, current, load, select, error } = useProfiles()
+  const { profiles, current, reload, error } = useProfiles()
+  const selectProfile = useSelectProfile()
   const detailId = useNav((s) => s.detailId)
   const go = useNav((s) => s.go)
   const [selectedId, setSelectedId] = useState<string | null>(null)
@@ -27,15 +28,17 @@ export function KeysScreen() {
           Add profile
         </button>
       </div>
-      {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void load()} /> : null}
+      {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} /> : null}
+      {selectProfile.error ? <ErrorBox error={selectProfile.error} title="Could not switch to the new profile" /> : null}
       {creating ? (
         <ProfileForm
           onCancel={() => go('keys')}
           onCreated={(p) => {
             setSelectedId(p.id)
             go('keys')
-            // With no profile in use, the new one becomes current, so the top bar and every screen show it.
-            void (current ? load() : select(p.id).catch(() => load()))
+            // With no profile in use, the new one becomes current, so the top bar and every screen show it. The list
+            // itself follows profiles.changed.
+            if (!current) selectProfile.mutate({ profileId: p.id })
           }}
         />
       ) : null}
@@ -46,18 +49,7 @@ export function KeysScreen() {
       ) : null}
       {profiles.length > 0 ? (
         <div className="split">
-          <div>
-            {selected ? (
-              <ProfileDetail
-                profile={selected}
-                onChanged={() => void load()}
-                onRemoved={() => {
-                  setSelectedId(null)
-                  void load()
-                }}
-              />
-            ) : null}
-          </div>
+          <div>{selected ? <ProfileDetail profile={selected} onRemoved={() => setSelectedId(null)} /> : null}</div>
           <div>
             <table className="grid" aria-label="Profiles">
               <thead>

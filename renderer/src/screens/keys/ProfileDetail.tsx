@@ -12,7 +12,7 @@ import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
 import { shownLine } from '@shared/text/visible-text'
 
-export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: ProfileView; onChanged: () => void; onRemoved: () => void }) {
+export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
   // Removing the profile and opening the console share the panel's one error.
   const { busy, error, run } = useAction()
@@ -59,8 +59,8 @@ export function ProfileDetail({ profile, onChanged, onRemoved }: { profile: Prof
         </dl>
         {error ? <ErrorBox error={error} /> : null}
       </div>
-      <KeyPanel profile={profile} onChanged={onChanged} />
-      <AgentToolsToggle profile={profile} onChanged={onChanged} />
+      <KeyPanel profile={profile} />
+      <AgentToolsToggle profile={profile} />
       {profile.agentWriteTools ? <AgentPolicyPanel profile={profile} /> : null}
       {confirmRemove ? (
         <ConfirmDialog title="Remove this profile?" confirmLabel="Remove profile" danger busy={busy} onClose={() => setConfirmRemove(false)} onConfirm={() => void remove()}>

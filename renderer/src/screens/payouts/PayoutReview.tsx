@@ -11,7 +11,7 @@ import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import type { PayoutDraft } from './PayoutForm'
 import { PayoutReviewFacts } from './PayoutReviewFacts'
 import { FirstPayoutCheck } from './FirstPayoutCheck'
@@ -33,7 +33,7 @@ interface Props {
  * paid before needs a tick, and a test amount may be sent first.
  */
 export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
-  const profile = useProfiles((s) => s.current)
+  const profile = useCurrentProfile()
   const production = profile?.environment === 'production'
   const [retyped, setRetyped] = useState('')
   const network = draft.body.network ?? draft.destination.network

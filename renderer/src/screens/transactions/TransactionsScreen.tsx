@@ -3,58 +3,26 @@ import type { LedgerRow } from '@shared/api/ledger-query'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
-import { on } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { useLedgerRows } from '../../data/ledger-rows'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
 import { useTimeZone } from '../../stores/time-zone'
 import { inputFromIso } from '../../format/zoned-input'
 import { ColumnChooser } from './ColumnChooser'
 import { ExportPanel } from './ExportPanel'
 import { EMPTY_DRAFT, describeFilter, toLedgerFilter, type FilterDraft } from './ledger-filter'
 import { LedgerFilters } from './LedgerFilters'
-import { useLedgerList } from './ledger-list'
 import { LedgerStatusLine } from './LedgerStatusLine'
 import { ReportPanel } from './ReportPanel'
 import { TxDetail } from './TxDetail'
 import { TxTable } from './TxTable'
 
-/** A sync commits a page every fraction of a second: the list reads the ledger again at most this often. */
-const REFRESH_EVERY_MS = 1_000
 /** A visit asks the provider for what is new unless the ledger was synced this recently. */
 const FRESH_MS = 30_000
 
-/** Reads the list again when the sync commits, at most once a second, while the screen is open. */
-function useLedgerRefresh(profileId: string | null): void {
-  useEffect(() => {
-    let last = 0
-    let timer: ReturnType<typeof setTimeout> | null = null
-    const refresh = () => {
-      timer = null
-      last = Date.now()
-      void useLedgerList.getState().ledgerChanged()
-    }
-    const off = on('history.progress', (e) => {
-      if (e.profileId !== profileId || timer) return
-      timer = setTimeout(refresh, Math.max(0, last + REFRESH_EVERY_MS - Date.now()))
-    })
-    // A note or tag saved here or by another window may put a leg in or out of a search.
-    const offNotes = on('history.notesChanged', (e) => {
-      if (e.profileId === profileId) void useLedgerList.getState().ledgerChanged()
-    })
-    return () => {
-      off()
-      offNotes()
-      if (timer) clearTimeout(timer)
-    }
-  }, [profileId])
-}
-
 export function TransactionsScreen() {
   const initialWallet = useNav((s) => s.detailId)
-  const profileId = useProfiles((s) => s.current?.id ?? null)
-  const { rows, loading, error, done, outdated, loadMore, open, reload } = useLedgerList()
   const wallets = useDeskQuery('wallets.list', {})
   const summary = useDeskQuery('history.summary', {})
   const { mutateAsync: startSync } = useDeskMutation('history.sync')
@@ -65,11 +33,8 @@ export function TransactionsScreen() {
   const [selected, setSelected] = useState<{ id: string; key: string } | null>(null)
   const [reporting, setReporting] = useState(false)
   const syncAsked = useRef(false)
-  useLedgerRefresh(profileId)
-
-  useEffect(() => {
-    if (asked.filter) open(profileId, asked.filter)
-  }, [profileId, asked, open])
+  // Kept fresh by the core's history events (data/desk-events.ts); nothing is read while the filter is not valid.
+  const { rows, loading, error, done, outdated, loadMore, reload } = useLedgerRows(asked.filter ?? {}, asked.filter !== null)
 
   // Opening the screen asks the provider for what is new, unless a sync just ran or the user paused it.
   useEffect(() => {
@@ -82,9 +47,9 @@ export function TransactionsScreen() {
 
   const change = useCallback((c: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...c })), [])
   const choose = useCallback((t: LedgerRow) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
-  const more = useCallback(() => {
-    if (!useLedgerList.getState().error) void loadMore()
-  }, [loadMore])
+  const more = () => {
+    if (!error) loadMore()
+  }
   const zone = useTimeZone((s) => s.zone)
   // The empty state names times as the filter fields show them.
   const asTyped = (iso: string) => `${inputFromIso(iso, zone).replace('T', ' ')}${zone === 'utc' ? ' UTC' : ''}`
@@ -127,7 +92,7 @@ export function TransactionsScreen() {
           <div className={selected ? 'split' : undefined}>
             <div>
               {rows.length > 0 ? <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} /> : null}
-              {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={() => void loadMore()} /> : null}
+              {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={loadMore} /> : null}
               {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
               {done && rows.length === 0 && !error ? (
                 <EmptyState title={`No movements ${describeFilter(draft, walletName, asTyped)}`}>

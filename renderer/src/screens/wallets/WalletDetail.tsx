@@ -5,7 +5,7 @@ import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import { RecentMovements } from './RecentMovements'
 import { DepositAddresses } from './DepositAddresses'
 import { UserText } from '../../names/UserText'
@@ -34,7 +34,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
 }
 
 function WalletFacts({ w }: { w: Wallet }) {
-  const sandbox = useProfiles((s) => s.current?.environment === 'sandbox')
+  const sandbox = useCurrentProfile()?.environment === 'sandbox'
   return (
     <>
       <div className="panel">

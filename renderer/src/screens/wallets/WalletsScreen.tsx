@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { QueryView } from '../../components/QueryView'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
-import { useProfiles } from '../../stores/profiles'
+import { useCurrentProfile } from '../../data/profiles'
 import { WalletDetail } from './WalletDetail'
 import { statusLabel } from '../../components/StatusChip'
 import { UserText } from '../../names/UserText'
@@ -15,7 +15,7 @@ export function WalletsScreen() {
 
 function WalletList() {
   const go = useNav((s) => s.go)
-  const sandbox = useProfiles((s) => s.current?.environment === 'sandbox')
+  const sandbox = useCurrentProfile()?.environment === 'sandbox'
   const wallets = useDeskQuery('wallets.list', {})
   const total = wallets.data?.reduce((sum, w) => sum + w.total_usd, 0) ?? 0
 
