@@ -190,7 +190,7 @@ describe('renderer cache wiring', () => {
 
   it('reads the profiles again on profiles.changed, and empties the rest once the selected profile answered changed', () => {
     const client = createDeskQueryClient()
-    const events = fakeEvents()
+    const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => currentProfileId(client))
     resetOnProfileSwitch(client, (listener) => watchCurrentProfile(client, listener), PROFILE_READS)
     client.setQueryData(deskKey('profiles.current', {}), profile('p1'))
