@@ -9,7 +9,7 @@ export const known = markOld(client, ['payouts.outbox', 'withdrawals.list'])
 export const keyOfRead = channelKey('held.list')
 export const detail = deskKey('withdrawals.get', { withdrawalId: 'w' })
 
-export const notCached = markOld(client, ['profiles.list']) // must not compile
+export const notCached = markOld(client, ['destinations.importCheck']) // must not compile
 export const aWrite = channelKey('payouts.request') // must not compile
 export const typo = deskKey('withdrawal.get', { withdrawalId: 'w' }) // must not compile
 export const writeMarksWrite: (typeof WRITE_STALES)['held.setExpiry'] = ['held.setExpiry'] // must not compile
