@@ -1,26 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Withdrawal } from '../../../shared/api/resources'
 import { wireDeskEvents } from '../../../renderer/src/data/desk-events'
 import { fakeDeskEvents } from './fake-desk-events'
+import { sampleWithdrawal } from './sample-withdrawal'
 import { deskKey } from '../../../renderer/src/data/desk-keys'
 import { resetOnProfileSwitch } from '../../../renderer/src/data/profile-reset'
 import { currentProfileId, PROFILE_READS, watchCurrentProfile } from '../../../renderer/src/data/profiles'
 import type { ProfileView } from '../../../shared/ipc/channels/profiles'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 
-const payout = (over: Partial<Withdrawal> = {}): Withdrawal => ({
-  id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
-  status: 'pending_approval',
-  wallet_id: 'w1',
-  asset: 'USDC',
-  amount: '12.5',
-  destination: '0xabc',
-  network: 'ethereum-sepolia',
-  tx_hash: null,
-  created_at: '2026-11-23T07:00:00Z',
-  updated_at: '2026-11-23T07:00:00Z',
-  ...over,
-})
+const payout = sampleWithdrawal
 
 const profile = (id: string): ProfileView => ({
   id,

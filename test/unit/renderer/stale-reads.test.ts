@@ -4,6 +4,7 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { EventName, EventPayload } from '../../../shared/ipc/events'
 import { wireDeskEvents } from '../../../renderer/src/data/desk-events'
 import { fakeDeskEvents } from './fake-desk-events'
+import { sampleWithdrawal } from './sample-withdrawal'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { READ_CHANNELS, type ReadChannel, type WriteChannel } from '../../../renderer/src/data/read-channels'
 import { staleAfterWrite, WRITE_STALES } from '../../../renderer/src/data/write-stales'
@@ -26,18 +27,7 @@ const markedOld = (client: QueryClient): ReadChannel[] =>
     .map((q) => q.queryKey[0] as ReadChannel)
     .sort()
 
-const payout = (status: Withdrawal['status']): Withdrawal => ({
-  id: '7b0c2f4e-1d2a-4c3b-9e8f-0a1b2c3d4e5f',
-  status,
-  wallet_id: 'w1',
-  asset: 'USDC',
-  amount: '12.5',
-  destination: '0xabc',
-  network: 'ethereum-sepolia',
-  tx_hash: null,
-  created_at: '2026-11-23T07:00:00Z',
-  updated_at: '2026-11-23T07:00:00Z',
-})
+const payout = (status: Withdrawal['status']): Withdrawal => sampleWithdrawal({ status })
 
 /** Emits one event into a cache holding every read and answers which reads it marked old, the batch's throttle run out. */
 function after<E extends EventName>(event: E, payload: EventPayload<E>): ReadChannel[] {
