@@ -22,6 +22,7 @@ export interface WaitRemindersDeps {
 export class WaitReminders {
   private looking: Promise<void> | null = null
   private again = false
+  private stopped = false
   /**
    * Only copies read while this session runs count: one left from before a restart may have been approved meanwhile,
    * and the poller reads every payout it follows again as the session starts. Real time, as the cache's read times are.
@@ -30,20 +31,33 @@ export class WaitReminders {
 
   constructor(private readonly deps: WaitRemindersDeps) {}
 
-  /** Looks now; a call during a look runs one more look after it, so a payout held meanwhile is not missed. */
+  /**
+   * Looks now; a call during a look runs one more look after it, so a payout held meanwhile is not missed. Every look
+   * runs inside the promise the callers hold, so each failure reaches a caller's handler.
+   */
   check(): Promise<void> {
     if (this.looking) {
       this.again = true
       return this.looking
     }
-    this.looking = this.look().finally(() => {
+    this.looking = this.lookUntilCaughtUp().finally(() => {
       this.looking = null
-      if (this.again) {
-        this.again = false
-        void this.check()
-      }
     })
     return this.looking
+  }
+
+  /** No look starts after this; the one running is waited for, so the store can close under none. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.looking?.catch(() => undefined)
+  }
+
+  private async lookUntilCaughtUp(): Promise<void> {
+    do {
+      this.again = false
+      if (this.stopped) return
+      await this.look()
+    } while (this.again)
   }
 
   private async look(): Promise<void> {

@@ -257,6 +257,7 @@ export class TreasurySession {
   }
 
   async close(): Promise<void> {
+    await this.reminders.stop()
     await this.batches.stop()
     await this.batchStatuses.stop()
     for (const u of this.unsubscribe) u()
