@@ -1,7 +1,7 @@
 import type { TransactionLeg } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { realClock, type Pacer } from '../api/pacer'
+import { realClock, type Pacer, type PacerClock } from '../api/pacer'
 import { PagingGuard } from '../api/paging-guard'
 import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo, Walk } from '../store/ledger-repo'
@@ -19,6 +19,8 @@ export interface HistorySyncOptions {
    * fewer remain, so a payout or a screen never queues behind it. 0 for a sync someone asked for.
    */
   reserve?: number
+  /** When re-reads fall due and pages are stamped; tests move it instead of waiting on the wall clock. */
+  clock?: PacerClock
 }
 
 export interface HistorySyncDeps {
@@ -60,6 +62,7 @@ export class HistorySync {
   private readonly overlapMs: number
   private readonly pageLimit: number
   private readonly backoff: RecheckBackoff
+  private readonly clock: PacerClock
 
   private readonly client: HistorySyncDeps['client']
   private readonly store: HistorySyncDeps['store']
@@ -77,15 +80,16 @@ export class HistorySync {
     this.overlapMs = options.overlapMs ?? DEFAULT_OVERLAP_MS
     this.pageLimit = options.pageLimit ?? 100
     this.backoff = { baseMs: 10_000, maxMs: 15 * 60_000, ...options.recheck }
+    this.clock = options.clock ?? realClock
   }
 
   async run(signal: AbortSignal, onProgress: (p: SyncProgress) => void = () => undefined): Promise<SyncResult> {
-    const run = { pages: 0, rows: 0, rechecked: 0, restarts: 0, startedMs: Date.now() }
-    const report = (walk: Walk | null, phase: SyncProgress['phase']) => onProgress(measureProgress({ ...run, nowMs: Date.now() }, walk, phase))
+    const run = { pages: 0, rows: 0, rechecked: 0, restarts: 0, startedMs: this.clock.now() }
+    const report = (walk: Walk | null, phase: SyncProgress['phase']) => onProgress(measureProgress({ ...run, nowMs: this.clock.now() }, walk, phase))
     try {
       await this.walk(signal, run, report)
       await this.recheck(signal, run, report)
-      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(Date.now(), null))
+      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(this.clock.now(), null))
     } catch (err) {
       if (!signal.aborted) this.noteFailure(err)
       throw err
@@ -99,7 +103,7 @@ export class HistorySync {
     if (state.walk) return state.walk
     // A first sync (or one whose first walk never finished) has no mark: it reads everything.
     const after = state.complete && state.highWaterMs !== null ? state.highWaterMs - this.overlapMs : null
-    const walk: Walk = { after, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt: Date.now() }
+    const walk: Walk = { after, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt: this.clock.now() }
     this.store.transaction('start a history sync', () => this.ledger.saveWalk(walk))
     return walk
   }
@@ -139,7 +143,7 @@ export class HistorySync {
         pages: walk.pages + 1,
         rows: walk.rows + page.rows.length,
       }
-      const now = Date.now()
+      const now = this.clock.now()
       this.store.transaction('record a page of history', () => this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)))
       run.pages++
       run.rows += page.rows.length
@@ -156,7 +160,7 @@ export class HistorySync {
   /** Re-reads each movement not final whose time has come; its backoff doubles while it stays so. */
   private async recheck(signal: AbortSignal, run: SyncResult, report: (w: Walk | null, p: SyncProgress['phase']) => void): Promise<void> {
     for (;;) {
-      const due = this.store.transaction('read the movements not final', () => this.ledger.duePending(Date.now(), 50))
+      const due = this.store.transaction('read the movements not final', () => this.ledger.duePending(this.clock.now(), 50))
       if (due.length === 0) return
       for (const { id, attempts } of due) {
         signal.throwIfAborted()
@@ -168,7 +172,7 @@ export class HistorySync {
           // A movement the provider no longer shows keeps its last answer and is asked again later.
           if (!(err instanceof ApiError && err.status === 404)) throw err
         }
-        const now = Date.now()
+        const now = this.clock.now()
         this.store.transaction('record a re-read movement', () => this.ledger.replaceMovement(id, legs, now, now + recheckDelayMs(attempts + 1, this.backoff)))
         run.rechecked++
         report(null, 'recheck')
@@ -180,7 +184,7 @@ export class HistorySync {
   private noteFailure(err: unknown): void {
     const message = err instanceof Error ? err.message : String(err)
     try {
-      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(Date.now(), message))
+      this.store.transaction('note the history sync', () => this.ledger.recordAttempt(this.clock.now(), message))
     } catch {
       // the caller reports the original error
     }
@@ -189,6 +193,6 @@ export class HistorySync {
   private async headroom(signal: AbortSignal): Promise<void> {
     const reserve = this.options.reserve ?? 0
     if (reserve <= 0) return
-    while (this.pacer.status().remaining <= reserve) await realClock.sleep(this.pacer.windowMs / this.pacer.limit, signal)
+    while (this.pacer.status().remaining <= reserve) await this.clock.sleep(this.pacer.windowMs / this.pacer.limit, signal)
   }
 }

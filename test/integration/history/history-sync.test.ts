@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../electron/core/api/api-client'
+import { realClock } from '../../../electron/core/api/pacer'
 import { openLedger } from '../../../electron/core/history/ledger-scope'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { consoleCall, makeClient, setupWorkspace, type Workspace } from '../../harness/api-fixture'
@@ -79,22 +80,22 @@ describe('history sync against the simulator', () => {
 
   it('a leg not final is re-read with backoff until the provider calls it completed; the ledger keeps the latest answer and when it was read', async () => {
     const [leg] = await movement({ status: 'broadcasting' })
-    const sync = historySync(fx.store, fx.ledger, ws.client, { recheck: { baseMs: 300, maxMs: 1_000 } })
+    // The sync's clock moves only when the test moves it: "not due yet" cannot turn due on a slow machine.
+    let nowMs = Date.now()
+    const clock = { now: () => nowMs, sleep: realClock.sleep }
+    const sync = historySync(fx.store, fx.ledger, ws.client, { recheck: { baseMs: 300, maxMs: 1_000 }, clock })
     await sync.run(live())
     const held = () => fx.ledger.page({ text: leg!.id }, undefined, 10).rows[0]!
     expect(held()).toMatchObject({ status: 'broadcasting', final: false })
     expect(fx.ledger.summary().notFinal).toBe(1)
     // Not due yet: the backoff holds the re-read back.
+    nowMs += 299
     expect((await sync.run(live())).rechecked).toBe(0)
     const firstRead = held().read_at
     await consoleCall(url, 'POST', `transactions/${leg!.id}/status`, { status: 'completed' })
-    await vi.waitFor(
-      async () => {
-        await sync.run(live())
-        expect(held()).toMatchObject({ status: 'completed', final: true })
-      },
-      { timeout: 10_000, interval: 100 },
-    )
+    nowMs += 2
+    await sync.run(live())
+    expect(held()).toMatchObject({ status: 'completed', final: true })
     expect(Date.parse(held().read_at)).toBeGreaterThan(Date.parse(firstRead))
     expect(fx.ledger.summary().notFinal).toBe(0)
     expect(fx.ledger.duePending(Date.now() + 3_600_000, 10)).toEqual([])
