@@ -7,6 +7,7 @@ import { createDesk, type Desk } from '../../electron/core/desk'
 import type { startSimulator } from '../../electron/simulator'
 import { checkDialogContrast } from './dialog-contrast'
 import { serveStatic, type StaticServer } from './e2e-server'
+import { startWorkerKeychain } from './e2e-worker-keychain'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const SCREENS = join(ROOT, 'test-results', 'screens')
@@ -52,7 +53,15 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
 }
 
 
-export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
+export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer }>({
+  keychain: [
+    async ({}, use) => {
+      const keychain = startWorkerKeychain()
+      await use()
+      keychain.close()
+    },
+    { scope: 'worker', auto: true },
+  ],
   server: [
     async ({}, use) => {
       const server = await serveStatic(join(ROOT, 'out', 'renderer'))
