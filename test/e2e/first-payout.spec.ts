@@ -91,8 +91,10 @@ test('a test payout the approver rejects says so and offers no rest', async ({ a
   await first.getByLabel('Test amount (USDC)').fill('2')
   await first.getByLabel('I have checked this new destination with the recipient').check()
   await first.getByRole('button', { name: 'Request test payout' }).click()
-  const sent = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')!
-  await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/reject`)
+  // The outbox holds the entry before the provider's answer gives it a withdrawal id.
+  const sentId = async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')?.withdrawalId ?? null
+  await expect.poll(sentId).not.toBeNull()
+  await consolePost(sim.sandbox.url, `/withdrawals/${await sentId()}/reject`)
   const test = page.getByTestId('test-payout')
   await expect(test).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
   await expect(test).toContainText('it did not arrive (rejected). The rest is not offered.')
