@@ -6,9 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
   globalSetup: './test/harness/e2e-global-setup.ts',
-  // One worker: two (one per core) took two thirds of the time but twice in six runs a quick start hung or the shared
-  // keyring daemon aborted under the load; a suite that fails by chance costs more than the minute and a half.
-  workers: 1,
+  // Two workers, each with a keychain of its own (the worker fixture `keychain`): one left a core idle while the other
+  // waited on the simulator. Two once hung a quick start and aborted the one shared keyring daemon; quick start steps
+  // now have deadlines, and D-Bus replaces an aborted daemon.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -7,6 +7,7 @@ import { createDesk, type Desk } from '../../electron/core/desk'
 import type { startSimulator } from '../../electron/simulator'
 import { checkDialogContrast } from './dialog-contrast'
 import { serveStatic, type StaticServer } from './e2e-server'
+import { startKeychainBus } from './keychain-bus'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const SCREENS = join(ROOT, 'test-results', 'screens')
@@ -57,7 +58,17 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { server: StaticServer }>({
+export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer }>({
+  keychain: [
+    async ({}, use) => {
+      const keychain = startKeychainBus()
+      // This worker and the children it starts (the CLI, the connector) use the worker's own keychain from here on.
+      process.env.DBUS_SESSION_BUS_ADDRESS = keychain.address
+      await use()
+      keychain.close()
+    },
+    { scope: 'worker', auto: true },
+  ],
   server: [
     async ({}, use) => {
       const server = await serveStatic(join(ROOT, 'out', 'renderer'))

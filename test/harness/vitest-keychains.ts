@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node'
+import { startKeychainBus } from './keychain-bus'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    keychainBuses: string[]
+  }
+}
+
+/** Vitest's global setup: one keychain per worker slot, alive for the whole run (test/harness/vitest-worker-keychain.ts picks it). */
+export default function setup(project: TestProject): () => void {
+  const slots = Number(project.config.maxWorkers) || 1
+  const buses = Array.from({ length: slots }, startKeychainBus)
+  project.provide(
+    'keychainBuses',
+    buses.map((b) => b.address),
+  )
+  return () => buses.forEach((b) => b.close())
+}
