@@ -10,6 +10,7 @@ export const ACTIVITY_ACTIONS = [
   'destination_added',
   'rotated',
   'tool_call',
+  'noted',
   'read',
   'other',
 ] as const
@@ -26,11 +27,16 @@ export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
   destination_added: 'added a destination',
   rotated: 'rotated the signing key',
   tool_call: 'agent tool call',
+  noted: 'wrote a note or tags',
   read: 'read',
   other: 'other',
 }
 
-const DECISIONS: Readonly<Record<string, ActivityAction>> = {
+/**
+ * Every decision the desk writes into the audit log, with the action Activity names it by: `decisionEntry` takes only
+ * these paths, so a new kind of decision cannot reach the log without a name (it showed as "other" before).
+ */
+const DECISIONS = {
   'held.released': 'released',
   'held.rejected': 'rejected',
   'held.expired': 'expired',
@@ -43,11 +49,14 @@ const DECISIONS: Readonly<Record<string, ActivityAction>> = {
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',
-}
+  'payout.note': 'noted',
+  'ledger.note': 'noted',
+} as const satisfies Readonly<Record<string, ActivityAction>>
+export type DecisionPath = keyof typeof DECISIONS
 
 /** The action of one audit row, from its kind, method and path (the row never holds a body). */
 export function activityAction(row: { kind: string; method: string; path: string }): ActivityAction {
-  if (row.kind === 'decision') return DECISIONS[row.path] ?? 'other'
+  if (row.kind === 'decision') return Object.hasOwn(DECISIONS, row.path) ? DECISIONS[row.path as DecisionPath] : 'other'
   if (row.kind === 'tool') return 'tool_call'
   const path = row.path.split('?')[0]!
   if (row.method === 'GET') return 'read'

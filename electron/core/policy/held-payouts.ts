@@ -1,3 +1,4 @@
+import type { DecisionPath } from '../../../shared/audit/activity-action'
 import type { HeldPayoutView } from '../../../shared/ipc/channels/policy'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
@@ -99,7 +100,7 @@ export class HeldPayouts {
     if (entry.state !== 'held') throw new DeskError('invalid_input', `This payout is ${entry.state}, not held; only a held payout is released or rejected.`)
   }
 
-  private entry(now: Date, path: string, key: string, detail: Record<string, unknown>): AuditEntry {
+  private entry(now: Date, path: DecisionPath, key: string, detail: Record<string, unknown>): AuditEntry {
     return decisionEntry(now, path, this.editor.actor, key, { by: this.editor.person, ...detail })
   }
 }

@@ -1,3 +1,4 @@
+import type { DecisionPath } from '../../../shared/audit/activity-action'
 import type { Counterparty } from '../../../shared/api/resources'
 import { policyProblems, PolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
@@ -59,7 +60,7 @@ export class PolicySettings {
     return `${this.editor.person} (${this.editor.actor})`
   }
 
-  private entry(now: Date, path: string, detail: Record<string, unknown>): AuditEntry {
+  private entry(now: Date, path: DecisionPath, detail: Record<string, unknown>): AuditEntry {
     return decisionEntry(now, path, this.editor.actor, null, { by: this.editor.person, ...detail })
   }
 }

@@ -82,4 +82,11 @@ describe('the Activity view over the audit log', () => {
     db.close()
     expect(verifyActivity(store, false)).toMatchObject({ ok: false, brokenSeq: 5 })
   })
+  it('a note or tags written on a payout or a ledger movement is named as such, and the filter finds it', () => {
+    store.transaction('notes', () => {
+      store.audit.append(decisionEntry(new Date('2026-11-24T08:00:00.000Z'), 'payout.note', 'app', 'k1', { by: 'alice', note: true }))
+      store.audit.append(decisionEntry(new Date('2026-11-24T09:00:00.000Z'), 'ledger.note', 'cli', null, { by: 'bob', tags: 2, note: false }))
+    })
+    expect(actions({ action: 'noted' })).toEqual(['7 noted cli/bob', '6 noted app/alice'])
+  })
 })
