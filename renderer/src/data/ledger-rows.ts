@@ -39,7 +39,11 @@ export interface LedgerRows {
 
 export function useLedgerRows(filter: LedgerFilter, enabled: boolean): LedgerRows {
   const client = useQueryClient()
-  const q = useInfiniteQuery({ ...ledgerRowsOptions(filter), enabled })
+  const options = ledgerRowsOptions(filter)
+  // The rows are what the person opened the screen for: their read leaves during this render, ahead of the reads the
+  // screen's parts start once mounted (the summary, the wallets, the price table), so the core answers it first.
+  if (enabled && !client.getQueryState(options.queryKey)) void client.prefetchInfiniteQuery(options)
+  const q = useInfiniteQuery({ ...options, enabled })
   return {
     rows: q.data?.pages.flatMap((p) => p.rows) ?? [],
     loading: q.isFetching,

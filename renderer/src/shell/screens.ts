@@ -1,22 +1,20 @@
-import { lazy } from 'react'
 import type { SectionId } from '../stores/nav'
-
-type Screen = () => React.JSX.Element
+import { lazyScreen, type LazyScreen, type Screen } from './lazy-screen'
 
 // Each screen is a chunk of its own, so the first paint loads only the shell; all of them are fetched right after it.
-const LOADERS: Record<SectionId, () => Promise<{ default: Screen }>> = {
-  home: () => import('../screens/home/HomeScreen').then((m) => ({ default: m.HomeScreen })),
-  wallets: () => import('../screens/wallets/WalletsScreen').then((m) => ({ default: m.WalletsScreen })),
-  transactions: () => import('../screens/transactions/TransactionsScreen').then((m) => ({ default: m.TransactionsScreen })),
-  destinations: () => import('../screens/destinations/DestinationsScreen').then((m) => ({ default: m.DestinationsScreen })),
-  payouts: () => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen })),
-  activity: () => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen })),
-  keys: () => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen })),
+const LAZY: Record<SectionId, LazyScreen> = {
+  home: lazyScreen(() => import('../screens/home/HomeScreen').then((m) => ({ default: m.HomeScreen }))),
+  wallets: lazyScreen(() => import('../screens/wallets/WalletsScreen').then((m) => ({ default: m.WalletsScreen }))),
+  transactions: lazyScreen(() => import('../screens/transactions/TransactionsScreen').then((m) => ({ default: m.TransactionsScreen }))),
+  destinations: lazyScreen(() => import('../screens/destinations/DestinationsScreen').then((m) => ({ default: m.DestinationsScreen }))),
+  payouts: lazyScreen(() => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen }))),
+  activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
+  keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
 }
 
-export const SCREENS = Object.fromEntries(Object.entries(LOADERS).map(([id, load]) => [id, lazy(load)])) as Record<SectionId, React.LazyExoticComponent<Screen>>
+export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<SectionId, Screen>
 
 /** Fetches every screen's chunk once the shell is up, so opening one later waits for nothing. */
 export function preloadScreens(): void {
-  for (const load of Object.values(LOADERS)) void load().catch(() => undefined)
+  for (const s of Object.values(LAZY)) void s.preload().catch(() => undefined)
 }

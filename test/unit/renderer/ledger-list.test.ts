@@ -1,7 +1,9 @@
-import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { LedgerFilter, LedgerPageQuery, LedgerRow } from '../../../shared/api/ledger-query'
-import { ledgerChanged, ledgerRowsOptions } from '../../../renderer/src/data/ledger-rows'
+import { ledgerChanged, ledgerRowsOptions, useLedgerRows } from '../../../renderer/src/data/ledger-rows'
 import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { sampleLeg } from '../../harness/sample-leg'
 
@@ -95,5 +97,20 @@ describe('the Transactions list over the ledger', () => {
     expect(ledger.asked).toHaveLength(asked)
     expect(list.observer.getCurrentResult()).toMatchObject({ isStale: true, isFetching: false })
     expect(list.rows()).toHaveLength(600)
+  })
+
+  it('asks for the first page while the screen renders, before any read its parts start once mounted', async () => {
+    const ledger = fakeLedger(300)
+    const client = createDeskQueryClient()
+    const Screen = ({ filter, enabled }: { filter: LedgerFilter; enabled: boolean }) => createElement('p', null, useLedgerRows(filter, enabled).rows.length)
+    const render = (filter: LedgerFilter, enabled = true) => renderToString(createElement(QueryClientProvider, { client }, createElement(Screen, { filter, enabled })))
+    // A render runs no effect: a read seen here left during the render itself.
+    render({ asset: 'BTC' }, false)
+    expect(ledger.asked).toEqual([])
+    render({ asset: 'ETH' })
+    render({ asset: 'ETH' })
+    expect(ledger.asked).toEqual([{ asset: 'ETH', limit: 200 }])
+    await settle()
+    expect(render({ asset: 'ETH' })).toContain('200')
   })
 })
