@@ -2,9 +2,26 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { hashKey, idKey } from './ledger-keys'
+import { hashKey, idIndexKey, idKey } from './ledger-keys'
 import { isoOfLast, LEG_FROM, type LegTally, readable, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
-import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, registerAmountKey, ROWS_BATCH, TEXT_PARTIES, textCteParams, textHits, textScan, textTerms, whereClause } from './ledger-sql'
+import {
+  arrays,
+  BATCH_AFTER,
+  batches,
+  FEW_HITS,
+  filterSql,
+  LEG_ID,
+  legIdParams,
+  OWN_PARTY_HIT,
+  registerAmountKey,
+  ROWS_BATCH,
+  TEXT_PARTIES,
+  textCteParams,
+  textHits,
+  textScan,
+  textTerms,
+  whereClause,
+} from './ledger-sql'
 import { LedgerWords } from './ledger-words'
 import { readLedgerState, WalkSchema, type LedgerState, type Walk } from './ledger-state'
 import { inTransaction } from './transaction'
@@ -19,6 +36,8 @@ export { WalkSchema, type LedgerState, type Walk } from './ledger-state'
 /** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
 export class LedgerRepo {
   private readonly parties = new Map<string, number>()
+  /** Parties this write marked as the wallet's own side (ledger-lean.ts), so each is marked once per write. */
+  private readonly ownMarked = new Set<number>()
   private readonly known: KnownAddresses
   private readonly sums: OpeningSums
   private readonly bait: BaitFlags
@@ -44,7 +63,7 @@ export class LedgerRepo {
     return inTransaction(this.db, () => {
       const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
-      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
+      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
       this.parties.clear()
       this.known.reset()
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
@@ -54,8 +73,8 @@ export class LedgerRepo {
 
   /** The ledger holds this movement's leg in `direction` (both legs of a move between own wallets share one id). */
   hasLeg(id: string, direction: 'in' | 'out'): boolean {
-    this.legLookup ??= this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
-    return this.legLookup.get(idKey(id), direction) !== undefined
+    this.legLookup ??= this.db.prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`)
+    return this.legLookup.get(...legIdParams(id), direction) !== undefined
   }
 
   state(): LedgerState {
@@ -92,7 +111,7 @@ export class LedgerRepo {
   replaceMovement(id: string, legs: readonly TransactionLeg[], readAtMs: number, nextCheckMs: number): void {
     inTransaction(this.db, () => {
       this.write(legs, readAtMs, nextCheckMs)
-      const open = this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND final = 0 LIMIT 1').get(idKey(id))
+      const open = this.db.prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.final = 0 LIMIT 1`).get(...legIdParams(id))
       if (open) this.db.prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?').run(nextCheckMs, id)
       else this.db.prepare('DELETE FROM ledger_pending WHERE id = ?').run(id)
     })
@@ -129,7 +148,7 @@ export class LedgerRepo {
     if (after) {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
-      const seq = (this.db.prepare('SELECT seq FROM ledger_legs WHERE id = ? AND direction = ?').get(idKey(after.id), after.direction) as { seq: number } | undefined)?.seq
+      const seq = (this.db.prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`).get(...legIdParams(after.id), after.direction) as { seq: number } | undefined)?.seq
       // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
       where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
@@ -161,7 +180,7 @@ export class LedgerRepo {
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`)).all(idKey(id)) as unknown as unknown[][]
+    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`)).all(...legIdParams(id)) as unknown as unknown[][]
     const readAt = isoOfLast()
     return raws.map((raw) => toRow(raw, this.words, readAt))
   }
@@ -218,8 +237,8 @@ export class LedgerRepo {
   }
 
   private fewHits(needle: string, hits: { sql: string; params: SQLInputValue[] }): boolean {
-    const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${hits.sql} LIMIT ${FEW_HITS + 1})`
-    return (this.db.prepare(sql).get(...textCteParams(needle), ...hits.params) as { n: number }).n <= FEW_HITS
+    const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
+    return (this.db.prepare(sql).get(...textCteParams(needle), ...hits.params) as { few: number }).few === 1
   }
 
   /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */
@@ -234,21 +253,21 @@ export class LedgerRepo {
       this.upsert(legs, readAtMs, recheckMs)
     } catch (error) {
       this.words.forget()
+      this.parties.clear()
       throw error
     }
   }
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
-    const put = this.db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
-        amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT(id, direction) DO UPDATE SET at_ms = excluded.at_ms, created_at = excluded.created_at, wallet_id = excluded.wallet_id,
-        asset = excluded.asset, network = excluded.network, network_name = excluded.network_name, status = excluded.status, final = excluded.final,
-        amount = excluded.amount, fee = excluded.fee, fee_asset = excluded.fee_asset,
-        from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms, bait = excluded.bait`)
+    // No unique index holds (id, direction) (ledger-lean.ts): the stored leg is looked up, then written over or added.
+    const columns = ['at_ms', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount', 'fee', 'fee_asset', 'from_party', 'to_party', 'tx_hash', 'read_at_ms', 'bait']
+    const insert = this.db.prepare(`INSERT INTO ledger_legs (id, direction, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`)
+    const update = this.db.prepare(`UPDATE ledger_legs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE seq = ?`)
     const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
-    const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE l.id = ? AND l.direction = ?`))
+    const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`))
     const open = new Set<string>()
+    this.ownMarked.clear()
     // Parties first, so a page's bait is judged against the addresses on that page too.
     this.known.noteLegs(legs)
     const thresholds = this.bait.thresholds()
@@ -258,15 +277,15 @@ export class LedgerRepo {
       if (!final) open.add(leg.id)
       const atMs = Date.parse(leg.created_at)
       const id = idKey(leg.id)
-      const before = stored.get(id, leg.direction) as unknown as unknown[] | undefined
+      const before = stored.get(idIndexKey(id), id, leg.direction) as unknown as unknown[] | undefined
       const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
+      const seq = before?.[TALLY_READ.at.seq]
       this.sums.change(before === undefined ? null : readable(before, this.words), after)
       // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
       const w = this.words
-      put.run(
-        id,
-        leg.direction,
+      const incoming = leg.direction === 'in'
+      const values: SQLInputValue[] = [
         atMs,
         createdAt,
         w.intern(leg.wallet_id),
@@ -278,12 +297,14 @@ export class LedgerRepo {
         leg.amount,
         leg.fee,
         w.intern(leg.fee_asset),
-        this.party(leg.from),
-        this.party(leg.to),
+        this.party(leg.from, !incoming),
+        this.party(leg.to, incoming),
         hashKey(leg.tx_hash),
         readAtMs,
         this.bait.judge(leg, thresholds),
-      )
+      ]
+      if (seq === undefined) insert.run(id, leg.direction, ...values)
+      else update.run(...values, seq as number)
     }
     for (const id of new Set(legs.map((l) => l.id))) {
       if (open.has(id)) pending.run(id, recheckMs)
@@ -292,7 +313,17 @@ export class LedgerRepo {
     this.sums.commit(() => this.tallies({}))
   }
 
-  private party(p: { name: string | null; address: string }): number {
+  /** The party's number; `own` marks it as a wallet's own side (ledger-lean.ts). */
+  private party(p: { name: string | null; address: string }, own: boolean): number {
+    const id = this.partyId(p)
+    if (own && !this.ownMarked.has(id)) {
+      this.db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?) ON CONFLICT (id) DO NOTHING').run(id)
+      this.ownMarked.add(id)
+    }
+    return id
+  }
+
+  private partyId(p: { name: string | null; address: string }): number {
     const key = JSON.stringify([p.name, p.address])
     const known = this.parties.get(key)
     if (known !== undefined) return known
