@@ -58,7 +58,7 @@ export function* batches<C extends LegColumn>(batch: StatementSync, params: SQLI
 }
 
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
-export const FEW_HITS = 5_000
+const FEW_HITS = 5_000
 
 /** A text search: the text lowercased, just past every text that starts with it, and the packed ids and hashes it starts. */
 export interface TextTerms {
@@ -75,11 +75,15 @@ export function textTerms(text: string): TextTerms {
 
 /**
  * Parties are few next to legs, and so are the legs a person wrote a note or tags on: a substring scan of each,
- * once per query. Takes the needle twice (textCteParams).
+ * once per search. The matching parties are read once (textCteParams) for every query of the search, as a JSON list.
  */
-export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0), ${NOTE_HITS}`
+export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT value FROM json_each(?)), ${NOTE_HITS}`
 
-export const textCteParams = (needle: string): string[] => [needle, needle]
+/** TEXT_PARTIES' parameters: the parties whose name or address holds the needle, and the needle for the notes. */
+export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[] {
+  const parties = arrays(db.prepare('SELECT id FROM ledger_parties WHERE instr(search, ?) > 0')).all(needle) as unknown as Array<[number]>
+  return [JSON.stringify(parties.map((r) => r[0])), needle]
+}
 
 /**
  * Legs whose counterparty or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by
@@ -90,7 +94,8 @@ export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] }
   const key = t.needle.slice(0, HASH_TEXT_KEY)
   const id = ID_KEY_SQL('id')
   const sql = [
-    `SELECT seq FROM ledger_legs WHERE ${COUNTERPARTY_SQL} IN (SELECT id FROM p)`,
+    // +id: without it the planner walks the whole counterparty index rather than looking each party up.
+    `SELECT seq FROM ledger_legs WHERE ${COUNTERPARTY_SQL} IN (SELECT +id FROM p)`,
     `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`,
     `SELECT seq FROM ledger_legs WHERE ${id} >= ? AND ${id} < ? AND id >= ? AND id < ?`,
   ]
@@ -108,7 +113,13 @@ export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] }
 }
 
 /** A matching party is a wallet's own side: textHits would miss its legs. */
-export const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
+const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
+
+/** Whether a page is found faster from textHits than by walking the legs: they are complete and at most FEW_HITS. */
+export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: string; params: SQLInputValue[] }): boolean {
+  const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
+  return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
+}
 
 /** The legs (alias l) of a stored id given as an SQL expression, by the id index. */
 export const LEG_OF = (stored: string) => `${ID_KEY_SQL('l.id')} = ${ID_KEY_SQL(stored)} AND l.id = ${stored}`
