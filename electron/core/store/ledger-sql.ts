@@ -122,7 +122,7 @@ export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: str
 }
 
 /** The legs (alias l) of a stored id given as an SQL expression, by the id index. */
-export const LEG_OF = (stored: string) => `${ID_KEY_SQL('l.id')} = ${ID_KEY_SQL(stored)} AND l.id = ${stored}`
+const LEG_OF = (stored: string) => `${ID_KEY_SQL('l.id')} = ${ID_KEY_SQL(stored)} AND l.id = ${stored}`
 
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
 export function textScan(t: TextTerms): { sql: string; params: SQLInputValue[] } {
