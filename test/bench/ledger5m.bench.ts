@@ -44,6 +44,9 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?)')
   const addParty = (name: string | null, address: string) => Number(party.run(JSON.stringify([name, address]), name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
   const own = store.transaction('bench parties', () => wallets.map((w) => addParty(w.name, '')))
+  // The wallets' own side, as the ledger lists it for its text search (ledger-lean.ts).
+  const ownSide = db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?)')
+  store.transaction('bench parties', () => own.forEach((id) => ownSide.run(id)))
   const outsiders = store.transaction('bench parties', () => Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)))
   const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
     amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)

@@ -23,6 +23,23 @@ export const UUID_GLOB = UUID_SHAPE.replace(/0/g, '[0-9a-f]')
 /** The SQL test of a text that is whole bytes of lowercase hex (the migration's copy of BARE_HEX). */
 export const bareHexSql = (column: string) => `(length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*')`
 
+/**
+ * The id index's key of a stored id (migration 16): a packed id's first 4 and last 4 bytes (its start, for a search by
+ * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text id whole.
+ * A lookup then compares the whole id.
+ */
+export const ID_KEY_SQL = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
+
+/** ID_KEY_SQL of a stored id, to bind. */
+export function idIndexKey(stored: string | Uint8Array): string | Uint8Array {
+  return typeof stored === 'string' ? stored : Buffer.concat([stored.subarray(0, 4), stored.subarray(12, 16)])
+}
+
+/** The id index's keys a blob range [low, high) of packed ids lies between (inclusive): its start, then any end. */
+export function idIndexRange(r: BlobRange): [Uint8Array, Uint8Array] {
+  return [r.low.subarray(0, 4), Buffer.concat([r.high.subarray(0, 4), Buffer.alloc(4, 0xff)])]
+}
+
 export function idKey(id: string): string | Uint8Array {
   return UUID.test(id) ? Buffer.from(id.replaceAll('-', ''), 'hex') : id
 }

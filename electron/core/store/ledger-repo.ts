@@ -1,24 +1,41 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
-import { isFinalLegStatus } from '../../../shared/api/leg-status'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { hashKey, idKey } from './ledger-keys'
-import { isoOfLast, LEG_FROM, type LegTally, readable, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
-import { arrays, BATCH_AFTER, batches, FEW_HITS, filterSql, registerAmountKey, ROWS_BATCH, TEXT_PARTIES, textCteParams, textHits, textScan, textTerms, whereClause } from './ledger-sql'
+import { isoOfLast, LEG_FROM, type LegTally, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
+import {
+  arrays,
+  BATCH_AFTER,
+  batches,
+  fewHits,
+  filterSql,
+  LEG_ID,
+  legIdParams,
+  registerAmountKey,
+  ROWS_BATCH,
+  TEXT_PARTIES,
+  textCteParams,
+  textHits,
+  textScan,
+  textTerms,
+  whereClause,
+} from './ledger-sql'
+import { LedgerParties } from './ledger-parties'
 import { LedgerWords } from './ledger-words'
+import { LegWrites } from './ledger-writes'
 import { readLedgerState, WalkSchema, type LedgerState, type Walk } from './ledger-state'
 import { inTransaction } from './transaction'
 import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from './known-addresses'
 import type { OpeningEffect } from './opening-effects'
-import { OpeningSums, type TimedLeg } from './opening-sums'
+import { OpeningSums } from './opening-sums'
 
 export type { LegTally } from './ledger-rows'
 export { WalkSchema, type LedgerState, type Walk } from './ledger-state'
 
 /** The history ledger of one profile: legs by (id, direction), the sync's progress, legs still moving. */
 export class LedgerRepo {
-  private readonly parties = new Map<string, number>()
+  private readonly parties: LedgerParties
+  private readonly writes: LegWrites
   private readonly known: KnownAddresses
   private readonly sums: OpeningSums
   private readonly bait: BaitFlags
@@ -30,6 +47,8 @@ export class LedgerRepo {
     this.sums = new OpeningSums(db)
     this.bait = new BaitFlags(db)
     this.words = new LedgerWords(db)
+    this.parties = new LedgerParties(db)
+    this.writes = new LegWrites(db, this.words, this.parties, this.known, this.bait, this.sums, () => this.tallies({}))
     registerAmountKey(db)
     // A million legs are a few hundred megabytes: map the file instead of copying pages through
     // read calls, and keep a larger page cache, so filters and reports stay in memory once warm.
@@ -44,8 +63,8 @@ export class LedgerRepo {
     return inTransaction(this.db, () => {
       const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
-      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
-      this.parties.clear()
+      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
+      this.parties.forget()
       this.known.reset()
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
       return { cleared: current !== undefined }
@@ -54,8 +73,8 @@ export class LedgerRepo {
 
   /** The ledger holds this movement's leg in `direction` (both legs of a move between own wallets share one id). */
   hasLeg(id: string, direction: 'in' | 'out'): boolean {
-    this.legLookup ??= this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND direction = ?')
-    return this.legLookup.get(idKey(id), direction) !== undefined
+    this.legLookup ??= this.db.prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`)
+    return this.legLookup.get(...legIdParams(id), direction) !== undefined
   }
 
   state(): LedgerState {
@@ -72,7 +91,7 @@ export class LedgerRepo {
    */
   commitPage(legs: readonly TransactionLeg[], walk: Walk, done: boolean, readAtMs: number, firstRecheckMs: number): void {
     inTransaction(this.db, () => {
-      this.write(legs, readAtMs, firstRecheckMs)
+      this.writes.write(legs, readAtMs, firstRecheckMs)
       if (!done) return this.saveWalk(walk)
       // The walk has noted every party it will: bait older than the address it imitates is flagged now.
       this.bait.recheck()
@@ -91,8 +110,8 @@ export class LedgerRepo {
   /** The provider's latest answer for one movement; it leaves the re-read list once every leg is final. */
   replaceMovement(id: string, legs: readonly TransactionLeg[], readAtMs: number, nextCheckMs: number): void {
     inTransaction(this.db, () => {
-      this.write(legs, readAtMs, nextCheckMs)
-      const open = this.db.prepare('SELECT 1 FROM ledger_legs WHERE id = ? AND final = 0 LIMIT 1').get(idKey(id))
+      this.writes.write(legs, readAtMs, nextCheckMs)
+      const open = this.db.prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.final = 0 LIMIT 1`).get(...legIdParams(id))
       if (open) this.db.prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?').run(nextCheckMs, id)
       else this.db.prepare('DELETE FROM ledger_pending WHERE id = ?').run(id)
     })
@@ -129,7 +148,7 @@ export class LedgerRepo {
     if (after) {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
-      const seq = (this.db.prepare('SELECT seq FROM ledger_legs WHERE id = ? AND direction = ?').get(idKey(after.id), after.direction) as { seq: number } | undefined)?.seq
+      const seq = (this.db.prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`).get(...legIdParams(after.id), after.direction) as { seq: number } | undefined)?.seq
       // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
       where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
@@ -140,16 +159,17 @@ export class LedgerRepo {
     if (filter.text !== undefined) {
       const terms = textTerms(filter.text)
       const hits = textHits(terms)
-      if (this.fewHits(terms.needle, hits)) {
+      const cte = textCteParams(this.db, terms.needle)
+      if (fewHits(this.db, cte, hits)) {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
         sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${hits.sql}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
-        params = [...textCteParams(terms.needle), ...hits.params, ...where.params]
+        params = [...cte, ...hits.params, ...where.params]
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
         const scan = textScan(terms)
         sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, scan.sql])} ${order}`
-        params = [...textCteParams(terms.needle), ...where.params, ...scan.params]
+        params = [...cte, ...where.params, ...scan.params]
       }
     }
     const raws = arrays(this.db.prepare(sql)).all(...params, limit + 1) as unknown as unknown[][]
@@ -161,7 +181,7 @@ export class LedgerRepo {
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE l.id = ? ORDER BY l.direction DESC`)).all(idKey(id)) as unknown as unknown[][]
+    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`)).all(...legIdParams(id)) as unknown as unknown[][]
     const readAt = isoOfLast()
     return raws.map((raw) => toRow(raw, this.words, readAt))
   }
@@ -173,7 +193,7 @@ export class LedgerRepo {
     const terms = filter.text === undefined ? null : textTerms(filter.text)
     const scan = terms && textScan(terms)
     const textSql = scan ? [scan.sql] : []
-    const before = terms ? textCteParams(terms.needle) : []
+    const before = terms ? textCteParams(this.db, terms.needle) : []
     const textParams = scan?.params ?? []
     // Batches by position rather than a row-by-row iterator: node:sqlite hands over a batch far faster.
     const sql = `${terms ? `WITH ${TEXT_PARTIES} ` : ''}SELECT ${ROW_READ.select} FROM ${LEG_FROM}
@@ -217,88 +237,9 @@ export class LedgerRepo {
     }
   }
 
-  private fewHits(needle: string, hits: { sql: string; params: SQLInputValue[] }): boolean {
-    const sql = `WITH ${TEXT_PARTIES} SELECT COUNT(*) AS n FROM (${hits.sql} LIMIT ${FEW_HITS + 1})`
-    return (this.db.prepare(sql).get(...textCteParams(needle), ...hits.params) as { n: number }).n <= FEW_HITS
-  }
-
   /** Refreshes the planner's statistics after a large sync so filters pick the narrowest index. */
   optimize(): void {
     // A sampled analysis: seconds of exact statistics on a million rows would stall the process for no better plan.
     this.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002')
-  }
-
-  /** A write rolled back may take words with it: they are read again rather than trusted from memory. */
-  private write(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
-    try {
-      this.upsert(legs, readAtMs, recheckMs)
-    } catch (error) {
-      this.words.forget()
-      throw error
-    }
-  }
-
-  private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
-    const put = this.db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
-        amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT(id, direction) DO UPDATE SET at_ms = excluded.at_ms, created_at = excluded.created_at, wallet_id = excluded.wallet_id,
-        asset = excluded.asset, network = excluded.network, network_name = excluded.network_name, status = excluded.status, final = excluded.final,
-        amount = excluded.amount, fee = excluded.fee, fee_asset = excluded.fee_asset,
-        from_party = excluded.from_party, to_party = excluded.to_party, tx_hash = excluded.tx_hash, read_at_ms = excluded.read_at_ms, bait = excluded.bait`)
-    const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
-    const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
-    const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE l.id = ? AND l.direction = ?`))
-    const open = new Set<string>()
-    // Parties first, so a page's bait is judged against the addresses on that page too.
-    this.known.noteLegs(legs)
-    const thresholds = this.bait.thresholds()
-    this.sums.begin()
-    for (const leg of legs) {
-      const final = isFinalLegStatus(leg.status)
-      if (!final) open.add(leg.id)
-      const atMs = Date.parse(leg.created_at)
-      const id = idKey(leg.id)
-      const before = stored.get(id, leg.direction) as unknown as unknown[] | undefined
-      const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
-      this.sums.change(before === undefined ? null : readable(before, this.words), after)
-      // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
-      const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
-      const w = this.words
-      put.run(
-        id,
-        leg.direction,
-        atMs,
-        createdAt,
-        w.intern(leg.wallet_id),
-        w.intern(leg.asset),
-        w.intern(leg.network),
-        w.intern(leg.network_name),
-        w.intern(leg.status),
-        final ? 1 : 0,
-        leg.amount,
-        leg.fee,
-        w.intern(leg.fee_asset),
-        this.party(leg.from),
-        this.party(leg.to),
-        hashKey(leg.tx_hash),
-        readAtMs,
-        this.bait.judge(leg, thresholds),
-      )
-    }
-    for (const id of new Set(legs.map((l) => l.id))) {
-      if (open.has(id)) pending.run(id, recheckMs)
-      else settled.run(id)
-    }
-    this.sums.commit(() => this.tallies({}))
-  }
-
-  private party(p: { name: string | null; address: string }): number {
-    const key = JSON.stringify([p.name, p.address])
-    const known = this.parties.get(key)
-    if (known !== undefined) return known
-    this.db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING').run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
-    const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
-    this.parties.set(key, id)
-    return id
   }
 }

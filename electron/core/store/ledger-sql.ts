@@ -4,7 +4,8 @@ import { amountKey } from '../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { LegColumn, LegRead } from './ledger-columns'
 import { HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-interned'
-import { hashRanges, idRange, type BlobRange } from './ledger-keys'
+import { hashRanges, ID_KEY_SQL, idIndexKey, idIndexRange, idKey, idRange, type BlobRange } from './ledger-keys'
+import { COUNTERPARTY_SQL } from './ledger-lean'
 import type { LedgerWords } from './ledger-words'
 import { NOTE_HITS, TAG_MATCH } from './leg-notes-repo'
 
@@ -15,6 +16,14 @@ export function whereClause(parts: string[]): string {
 }
 
 export const ROWS_BATCH = 2_000
+
+/** A leg (alias l) of one movement id, found by the id index (ledger-lean.ts); takes legIdParams. */
+export const LEG_ID = `${ID_KEY_SQL('l.id')} = ? AND l.id = ?`
+
+export function legIdParams(id: string): SQLInputValue[] {
+  const stored = idKey(id)
+  return [idIndexKey(stored), stored]
+}
 
 /**
  * Rows after a batch position, oldest first. The lone `at_ms >= ?` is what lets the index start
@@ -49,7 +58,7 @@ export function* batches<C extends LegColumn>(batch: StatementSync, params: SQLI
 }
 
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
-export const FEW_HITS = 5_000
+const FEW_HITS = 5_000
 
 /** A text search: the text lowercased, just past every text that starts with it, and the packed ids and hashes it starts. */
 export interface TextTerms {
@@ -66,36 +75,54 @@ export function textTerms(text: string): TextTerms {
 
 /**
  * Parties are few next to legs, and so are the legs a person wrote a note or tags on: a substring scan of each,
- * once per query. Takes the needle twice (textCteParams).
+ * once per search. The matching parties are read once (textCteParams) for every query of the search, as a JSON list.
  */
-export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT id FROM ledger_parties WHERE instr(search, ?) > 0), ${NOTE_HITS}`
+export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT value FROM json_each(?)), ${NOTE_HITS}`
 
-export const textCteParams = (needle: string): string[] => [needle, needle]
+/** TEXT_PARTIES' parameters: the parties whose name or address holds the needle, and the needle for the notes. */
+export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[] {
+  const parties = arrays(db.prepare('SELECT id FROM ledger_parties WHERE instr(search, ?) > 0')).all(needle) as unknown as Array<[number]>
+  return [JSON.stringify(parties.map((r) => r[0])), needle]
+}
 
 /**
- * Legs whose party or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by its
- * index: a text hash by its indexed start then in full, a packed one by its first bytes then in full.
+ * Legs whose counterparty or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by
+ * its index: a text hash by its indexed start then in full, a packed one by its first bytes then in full, an id likewise.
+ * Complete only when no matching party is a wallet's own side (OWN_PARTY_HIT): those legs are walked, not looked up.
  */
 export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] } {
   const key = t.needle.slice(0, HASH_TEXT_KEY)
+  const id = ID_KEY_SQL('id')
   const sql = [
-    'SELECT seq FROM ledger_legs WHERE from_party IN (SELECT id FROM p)',
-    'SELECT seq FROM ledger_legs WHERE to_party IN (SELECT id FROM p)',
+    // +id: without it the planner walks the whole counterparty index rather than looking each party up.
+    `SELECT seq FROM ledger_legs WHERE ${COUNTERPARTY_SQL} IN (SELECT +id FROM p)`,
     `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`,
-    'SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?',
+    `SELECT seq FROM ledger_legs WHERE ${id} >= ? AND ${id} < ? AND id >= ? AND id < ?`,
   ]
-  const params: SQLInputValue[] = [key, `${key}\uffff`, t.needle, t.end, t.needle, t.end]
+  const params: SQLInputValue[] = [key, `${key}\uffff`, t.needle, t.end, t.needle, t.end, t.needle, t.end]
   for (const r of t.hashes) {
     sql.push(`SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} BETWEEN ? AND ? AND tx_hash >= ? AND tx_hash < ?`)
     params.push(r.low.subarray(0, HASH_BLOB_KEY), r.high.subarray(0, HASH_BLOB_KEY), r.low, r.high)
   }
   if (t.ids) {
-    sql.push('SELECT seq FROM ledger_legs WHERE id >= ? AND id < ?')
-    params.push(t.ids.low, t.ids.high)
+    sql.push(`SELECT seq FROM ledger_legs WHERE ${id} BETWEEN ? AND ? AND id >= ? AND id < ?`)
+    params.push(...idIndexRange(t.ids), t.ids.low, t.ids.high)
   }
-  sql.push('SELECT seq FROM ledger_legs WHERE (id, direction) IN (SELECT id, direction FROM nh)')
+  sql.push(`SELECT l.seq FROM nh JOIN ledger_legs l ON ${LEG_OF('nh.id')} AND l.direction = nh.direction`)
   return { sql: sql.join(' UNION ALL '), params }
 }
+
+/** A matching party is a wallet's own side: textHits would miss its legs. */
+const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
+
+/** Whether a page is found faster from textHits than by walking the legs: they are complete and at most FEW_HITS. */
+export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: string; params: SQLInputValue[] }): boolean {
+  const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
+  return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
+}
+
+/** The legs (alias l) of a stored id given as an SQL expression, by the id index. */
+const LEG_OF = (stored: string) => `${ID_KEY_SQL('l.id')} = ${ID_KEY_SQL(stored)} AND l.id = ${stored}`
 
 /** The same test row by row; the unary + keeps these columns' indexes out of the plan. */
 export function textScan(t: TextTerms): { sql: string; params: SQLInputValue[] } {

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LegNote } from '../../../shared/api/leg-notes'
 import type { RepoFactory } from './desk-store'
-import { idKey } from './ledger-keys'
+import { ID_KEY_SQL, idKey } from './ledger-keys'
 
 /**
  * A person's private note and tags on ledger legs, in tables of their own keyed by the provider's movement id and
@@ -22,8 +22,8 @@ export const LEG_NOTES_SQL = `
  * instr). Few next to the legs (a person writes them), so read once per query like the parties.
  */
 export const NOTE_HITS = 'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
-/** A leg (alias l) carrying the tag given as a parameter. */
-export const TAG_MATCH = '(l.id, l.direction) IN (SELECT leg_key, direction FROM ledger_leg_tags WHERE tag = ?)'
+/** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (ledger-lean.ts). */
+export const TAG_MATCH = `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE g.tag = ?)`
 
 type Direction = LegNote['direction']
 

@@ -3,6 +3,7 @@ import { BaitFlags } from './bait-flags'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LEDGER_INTERNED_SQL } from './ledger-interned'
+import { LEDGER_LEAN_SQL } from './ledger-lean'
 import { LedgerRepo } from './ledger-repo'
 import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
@@ -186,6 +187,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 15,
     name: "reminders of payouts waiting on a person, and the withdrawal cache's change order and writer",
     sql: WAIT_NOTICES_SQL,
+  },
+  {
+    version: 16,
+    name: "ledger: an index of each id's first bytes instead of a unique copy of (id, direction), one counterparty index instead of from and to",
+    sql: LEDGER_LEAN_SQL,
   },
 ]
 

@@ -4,6 +4,7 @@ import { canonicalAddress } from '../../../shared/address/lookalike'
 import { sameAddress } from '../../../shared/api/address'
 import { TERMINAL_WITHDRAWAL_STATUSES } from '../../../shared/api/resources'
 import type { RepoFactory } from './desk-store'
+import { COUNTERPARTY_SQL } from './ledger-lean'
 import { rowsOf } from './scalar-rows'
 
 const AddressRow = z.object({ address: z.string() })
@@ -36,7 +37,8 @@ export class PaidDestinations {
 
   private paid(completed: Set<string>, destinations: readonly Destination[]): boolean[] {
     const ledger = this.db.prepare(
-      `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON l.to_party = p.id
+      // An outgoing leg's counterparty is its `to`, found by the counterparty index (ledger-lean.ts); +p.id lets the planner see that.
+      `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON ${COUNTERPARTY_SQL} = +p.id
        WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE word = 'completed')
          AND l.network = (SELECT id FROM ledger_words WHERE word = ?)`,
     )

@@ -1,0 +1,46 @@
+import type { DatabaseSync } from 'node:sqlite'
+
+type Party = { name: string | null; address: string }
+
+/**
+ * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which of them a leg names on its wallet's
+ * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them up.
+ */
+export class LedgerParties {
+  private readonly ids = new Map<string, number>()
+  /** Parties this write listed as an own side, so each is listed once per write. */
+  private readonly ownListed = new Set<number>()
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Before a write. */
+  begin(): void {
+    this.ownListed.clear()
+  }
+
+  /** The party's number, the party added when new; `own`: the leg names it on its wallet's side. */
+  number(p: Party, own: boolean): number {
+    const id = this.known(p)
+    if (own && !this.ownListed.has(id)) {
+      this.db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?) ON CONFLICT (id) DO NOTHING').run(id)
+      this.ownListed.add(id)
+    }
+    return id
+  }
+
+  /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
+  forget(): void {
+    this.ids.clear()
+    this.ownListed.clear()
+  }
+
+  private known(p: Party): number {
+    const key = JSON.stringify([p.name, p.address])
+    const known = this.ids.get(key)
+    if (known !== undefined) return known
+    this.db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING').run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
+    const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
+    this.ids.set(key, id)
+    return id
+  }
+}
