@@ -7,6 +7,7 @@ import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type Ledge
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
+import { storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const READ_MS = Date.parse('2026-11-02T00:00:00.000Z')
@@ -68,24 +69,15 @@ function writeAtVersion12(db: DatabaseSync): void {
 const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({ ...leg, read_at: new Date(READ_MS).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: bait === 1 })
 
 describe('migration step 13: a ledger of version 12 packed in place', () => {
-  let dir: string
+  let migrated: MigratedStore<void>
   let store: DeskStore
   let ledger: LedgerRepo
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ledger-interned-'))
-    const old = openDatabase(
-      join(dir, STORE_FILE),
-      MIGRATIONS.filter((m) => m.version <= 12),
-    )
-    writeAtVersion12(old)
-    old.close()
-    store = DeskStore.open(dir, 'test')
+    migrated = await storeFromVersion(12, writeAtVersion12)
+    store = migrated.store
     ledger = store.repo(ledgerRepo)
   })
-  afterAll(async () => {
-    store.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => migrated.close())
 
   it('reads every leg back as version 12 wrote it, oldest first', () => {
     expect([...ledger.rows({})]).toEqual(LEGS.map(asRow))

@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
+import { DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
 import { hashKey, idKey } from '../../../electron/core/store/ledger-keys'
 import { LedgerWords } from '../../../electron/core/store/ledger-words'
 import { LegNotesRepo } from '../../../electron/core/store/leg-notes-repo'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
+import { storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const READ_MS = Date.parse('2026-11-02T00:00:00.000Z')
@@ -88,26 +86,19 @@ const stored = (db: DatabaseSync) => ({
 const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({ ...leg, read_at: new Date(READ_MS).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: bait === 1 })
 
 describe('migration step 16: a ledger of version 15 with leaner indexes', () => {
-  let dir: string
+  let migrated: MigratedStore<ReturnType<typeof stored>>
   let store: DeskStore
   let ledger: LedgerRepo
   let before: ReturnType<typeof stored>
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ledger-lean-'))
-    const old = openDatabase(
-      join(dir, STORE_FILE),
-      MIGRATIONS.filter((m) => m.version <= 15),
-    )
-    writeAtVersion15(old)
-    before = stored(old)
-    old.close()
-    store = DeskStore.open(dir, 'test')
+    migrated = await storeFromVersion(15, (db) => {
+      writeAtVersion15(db)
+      return stored(db)
+    })
+    ;({ store, written: before } = migrated)
     ledger = store.repo(ledgerRepo)
   })
-  afterAll(async () => {
-    store.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => migrated.close())
 
   it('keeps every stored leg, party, note and tag as it was, value for value', () => {
     expect(stored(store.repo((d) => d))).toEqual(before)
