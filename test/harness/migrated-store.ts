@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeskStore, MIGRATIONS, openDatabase, STORE_FILE } from '../../electron/core/store'
@@ -28,5 +28,19 @@ export async function storeFromVersion<T>(version: number, write: (db: DatabaseS
       store.close()
       await rm(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The raw statements versions 12 to 15 wrote the ledger with (the same table shape; what went into each column
+ * changed): a party's number, made on first use, and the insert of one leg.
+ */
+export function oldLedgerStatements(db: DatabaseSync): { partyId(p: { name: string | null; address: string }): number; put: StatementSync } {
+  db.prepare("INSERT INTO ledger_state (id, scope, complete) VALUES (1, 'test', 1)").run()
+  const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = key RETURNING id')
+  return {
+    partyId: (p) => (party.get(JSON.stringify([p.name, p.address]), p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id,
+    put: db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset,
+    from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
   }
 }

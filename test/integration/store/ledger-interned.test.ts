@@ -7,7 +7,7 @@ import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type Ledge
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
+import { oldLedgerStatements, storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const READ_MS = Date.parse('2026-11-02T00:00:00.000Z')
@@ -34,12 +34,7 @@ const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
 
 /** Writes the legs straight into a ledger of version 12, as its repository stored them (text ids, hashes and words). */
 function writeAtVersion12(db: DatabaseSync): void {
-  db.prepare("INSERT INTO ledger_state (id, scope, complete) VALUES (1, 'test', 1)").run()
-  const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = key RETURNING id')
-  const partyId = (p: { name: string | null; address: string }) =>
-    (party.get(JSON.stringify([p.name, p.address]), p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id
-  const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset,
-    from_party, to_party, tx_hash, read_at_ms, bait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const { partyId, put } = oldLedgerStatements(db)
   for (const l of LEGS) {
     const atMs = Date.parse(l.created_at)
     const createdAt = new Date(atMs).toISOString() === l.created_at ? null : l.created_at
