@@ -199,8 +199,13 @@ async function quickStartStep(page: Page): Promise<string> {
   })
   const late = new Promise<string>((done) => setTimeout(() => done('the core did not answer profiles.list within 5 s'), 5_000))
   const profiles = await Promise.race([read, late]).catch((e: unknown) => `profiles.list failed: ${String(e)}`)
+  // The error the welcome screen shows names the step that failed (a failed quick start leaves no profile behind).
+  const shown = await page
+    .getByRole('alert')
+    .allInnerTexts()
+    .catch(() => [])
   // No key: generating it; a key without a Key ID: registering it; a Key ID: its connection test or the select.
-  return profiles
+  return `${profiles}${shown.length ? `; on screen: ${shown.join(' | ')}` : ''}`
 }
 
 /** Opens a section from the left navigation. */

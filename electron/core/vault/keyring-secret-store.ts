@@ -86,7 +86,21 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
   if (noBus) throw keychainUnavailable(noBus)
   try {
     return await op()
+  } catch (err) {
+    if (!secretServiceWentAway(err)) throw keychainUnavailable()
+  }
+  try {
+    return await op()
   } catch {
     throw keychainUnavailable()
   }
+}
+
+// gnome-keyring aborts now and then (a glib assertion under load). D-Bus starts it again at the next call, but the call
+// in flight fails with a bus-level error, so that call is made once more. A refusal (locked, prompt dismissed, timed
+// out) is not asked again: the person would see the same prompt twice.
+const WENT_AWAY = /disconnected from message bus|session does not exist|ServiceUnknown|NoReply|AccessDenied/i
+
+function secretServiceWentAway(err: unknown): boolean {
+  return err instanceof Error && WENT_AWAY.test(err.message)
 }

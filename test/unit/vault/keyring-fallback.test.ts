@@ -4,6 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 // keyring, while the Secret Service (what findCredentialsAsync asks) holds nothing.
 const kernel = new Map<string, string>()
 const secretService = new Map<string, string>()
+// Errors the next calls to the library throw, one per call, before it answers as usual.
+const failures: Error[] = []
+let calls = 0
 vi.mock('@napi-rs/keyring', () => ({
   AsyncEntry: class {
     constructor(
@@ -14,6 +17,9 @@ vi.mock('@napi-rs/keyring', () => ({
       kernel.set(this.account, value)
     }
     async getPassword() {
+      calls++
+      const failure = failures.shift()
+      if (failure) throw failure
       return kernel.get(this.account) ?? secretService.get(this.account) ?? null
     }
     async deletePassword() {
@@ -29,6 +35,8 @@ describe('the keyring library falling back to the kernel keyring', () => {
   beforeEach(() => {
     kernel.clear()
     secretService.clear()
+    failures.length = 0
+    calls = 0
     process.env.DBUS_SESSION_BUS_ADDRESS ??= 'unix:path=/dev/null'
   })
 
@@ -48,5 +56,23 @@ describe('the keyring library falling back to the kernel keyring', () => {
     const store = new KeyringSecretStore('svc')
     await expect(store.get('p2')).resolves.toBe('kept')
     await expect(store.get('p3')).resolves.toBeNull()
+  })
+
+  it('a call whose Secret Service left the bus mid-call is made once more; a refusal is not', async () => {
+    secretService.set('p4', 'kept')
+    const store = new KeyringSecretStore('svc')
+    failures.push(new Error('Platform failure: DBus error: Message recipient disconnected from message bus without replying'))
+    await expect(store.get('p4')).resolves.toBe('kept')
+    expect(calls).toBe(2)
+
+    calls = 0
+    failures.push(new Error('Platform failure: DBus error: The session does not exist'), new Error('Platform failure: DBus error: The session does not exist'))
+    await expect(store.get('p4')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    expect(calls).toBe(2)
+
+    calls = 0
+    failures.push(new Error("Couldn't access platform storage: Prompt dismissed"))
+    await expect(store.get('p4')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    expect(calls).toBe(1)
   })
 })
