@@ -43,16 +43,21 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   const wallets = benchWallets()
   const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?)')
   const addParty = (name: string | null, address: string) => Number(party.run(JSON.stringify([name, address]), name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
-  const own = store.transaction('bench parties', () => wallets.map((w) => addParty(w.name, '')))
-  // The wallets' own side, as the ledger lists it for its text search (ledger-lean.ts).
-  const ownSide = db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?)')
-  store.transaction('bench parties', () => own.forEach((id) => ownSide.run(id)))
-  const outsiders = store.transaction('bench parties', () => Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)))
-  const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
-    amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   // Repeated words as the ledger stores them: their numbers (ledger-words.ts).
   const words = new LedgerWords(db)
   const word = (text: string | null) => words.intern(text)
+  // Each wallet's own side on each network, its deposit address there, listed for the text search (ledger-own-sides.ts).
+  const ownSide = db.prepare('INSERT OR IGNORE INTO ledger_own_sides (party, wallet_id, network) VALUES (?, ?, ?)')
+  const own = store.transaction('bench parties', () =>
+    wallets.map((w) => {
+      const parties = new Map(w.deposit_addresses.map((d) => [d.network, addParty(w.name, d.address)]))
+      for (const [network, party] of parties) ownSide.run(party, word(w.id), word(network))
+      return parties
+    }),
+  )
+  const outsiders = store.transaction('bench parties', () => Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)))
+  const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
+    amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const endMs = Date.now() - 60_000
   const step = (2 * YEAR) / ROWS
   const random = randomBytes(ROWS * 2)
@@ -66,8 +71,9 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
         const move = r < 38
         const direction = move || r >= 148 ? 'out' : 'in'
         const status = i % 97 === 0 ? 'broadcasting' : i % 89 === 0 ? 'failed' : 'completed'
-        const outsider = move ? own[(w + 1 + (r % 5)) % own.length]! : outsiders[(i * 7919) % OUTSIDERS]!
-        const [from, to] = direction === 'in' ? [outsider, own[w]!] : [own[w]!, outsider]
+        const outsider = move ? own[(w + 1 + (r % 5)) % own.length]!.get(balance.network)! : outsiders[(i * 7919) % OUTSIDERS]!
+        const mine = own[w]!.get(balance.network)!
+        const [from, to] = direction === 'in' ? [outsider, mine] : [mine, outsider]
         const amount = `${r % 50}.${String((i * 31) % 1_000_000).padStart(6, '0')}`
         const fee = direction === 'out' ? '0.0001' : null
         put.run(

@@ -1,6 +1,7 @@
 import { openLedger } from '../../electron/core/history/ledger-scope'
 import type { DeskStore, LedgerRepo, Walk } from '../../electron/core/store'
 import { legView } from '../../electron/simulator/api/transactions'
+import { makeAddress } from '../../electron/simulator/chain-formats'
 import { generateHistory } from '../../electron/simulator/data/history-generator'
 import { compareLegs } from '../../electron/simulator/environment'
 import { seededRandom } from '../../electron/simulator/random-source'
@@ -13,14 +14,20 @@ function balance(asset: string, network: string, decimals: number): BalanceRecor
   return { asset, network, opening_amount: '1000000', opening_available: '1000000', decimals, usd_price: 1 }
 }
 
-/** Six wallets with six balances each, on four networks: what the benchmark's history moves between. */
+const NETWORKS = ['ethereum-sepolia', 'tron-nile', 'bitcoin-testnet', 'solana-devnet', 'polygon-amoy']
+
+/**
+ * Six wallets with six balances each, on five networks: what the benchmark's history moves between. Each has a deposit
+ * address per network, as the provider's wallets do, so its own side of a leg (and a move between wallets) has one.
+ */
 export function benchWallets(): WalletRecord[] {
   const names = ['Treasury', 'Payroll', 'Exchange float', 'Cold reserve', 'Ops', 'Market making']
+  const source = seededRandom(41)
   return names.map((name, i) => ({
     id: `wal-bench-${i}`,
     workspace_id: 'ws-bench',
     name,
-    deposit_addresses: [],
+    deposit_addresses: NETWORKS.map((network) => ({ network, address: makeAddress(network, source) })),
     unreadable: false,
     balances: [
       balance('USDC', 'ethereum-sepolia', 6),
@@ -37,10 +44,9 @@ export function benchWallets(): WalletRecord[] {
  * A year of `rows` ledger rows from the simulator's own history generator, entering the ledger through the same page
  * commit a first sync uses (newest first, in large pages to load quickly). Returns the ledger and its newest instant.
  */
-export function fillBenchLedger(store: DeskStore, rows: number): { ledger: LedgerRepo; endMs: number } {
+export function fillBenchLedger(store: DeskStore, rows: number, all = benchWallets()): { ledger: LedgerRepo; endMs: number } {
   const { ledger } = openLedger(store, 'http://127.0.0.1:4010', 'bench-key')
   const source = seededRandom(14)
-  const all = benchWallets()
   const outside = new Map<string, string[]>()
   const endMs = Date.now() - 60_000
   const startedAt = Date.now()

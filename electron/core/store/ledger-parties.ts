@@ -1,40 +1,27 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { OwnSides } from './ledger-own-sides'
 
 type Party = { name: string | null; address: string }
 
 /**
- * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which of them a leg names on its wallet's
- * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them up.
+ * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which wallet and network a party stands
+ * for when a leg names it on its wallet's own side (`ledger_own_sides`): the text search walks those legs by wallet.
  */
 export class LedgerParties {
   private readonly ids = new Map<string, number>()
-  /** Parties this write listed as an own side, so each is listed once per write. */
-  private readonly ownListed = new Set<number>()
+  private readonly ownSides: OwnSides
 
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: DatabaseSync) {
+    this.ownSides = new OwnSides(db)
+  }
 
   /** Before a write. */
   begin(): void {
-    this.ownListed.clear()
+    this.ownSides.forget()
   }
 
-  /** The party's number, the party added when new; `own`: the leg names it on its wallet's side. */
-  number(p: Party, own: boolean): number {
-    const id = this.known(p)
-    if (own && !this.ownListed.has(id)) {
-      this.db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?) ON CONFLICT (id) DO NOTHING').run(id)
-      this.ownListed.add(id)
-    }
-    return id
-  }
-
-  /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
-  forget(): void {
-    this.ids.clear()
-    this.ownListed.clear()
-  }
-
-  private known(p: Party): number {
+  /** The party's number, the party added when new. */
+  number(p: Party): number {
     const key = JSON.stringify([p.name, p.address])
     const known = this.ids.get(key)
     if (known !== undefined) return known
@@ -42,5 +29,18 @@ export class LedgerParties {
     const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
     this.ids.set(key, id)
     return id
+  }
+
+  /** The number of a party a leg names on its wallet's own side; `walletId` and `network` are stored word numbers. */
+  own(p: Party, walletId: number | null, network: number | null): number {
+    const id = this.number(p)
+    this.ownSides.note(id, walletId, network)
+    return id
+  }
+
+  /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
+  forget(): void {
+    this.ids.clear()
+    this.ownSides.forget()
   }
 }
