@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { userInfo } from 'node:os'
 import {
   cancelBatch,
   checkBatch,
@@ -15,6 +14,7 @@ import {
   type FirstPayoutRow,
   writeBatchResults,
 } from '../core/batch/use-cases'
+import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import type { Profile } from '../core/profiles'
 import type { TreasurySession } from '../core/session/session'
@@ -151,7 +151,7 @@ const submit: Action = {
       const retyped = await retypeTotal(ctx, profile, yes, result.grandTotal)
       const batch = await recordBatch(session, result, {
         source: file === '-' ? 'pasted rows' : basename(file!),
-        requestedBy: `${whoAmI()} (cli)`,
+        requestedBy: who('cli'),
         confirmDuplicates: duplicates,
         retypedTotal: retyped,
         production: profile.environment === 'production',
@@ -262,14 +262,6 @@ const cancel: Action = {
     ctx.out(`Cancelled: ${progressLine(p)}`)
     return 0
   },
-}
-
-function whoAmI(): string {
-  try {
-    return userInfo().username
-  } catch {
-    return 'unknown user'
-  }
 }
 
 export const batchCommand = commandGroup('batch', 'Batch payouts from a CSV file: check it, submit it, follow it, resume it.', [check, submit, status, resume, pause, cancel])

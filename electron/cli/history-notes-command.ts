@@ -2,7 +2,7 @@ import { splitTags } from '../../shared/api/leg-notes'
 import { LedgerFilterSchema, type LedgerRow } from '../../shared/api/ledger-query'
 import { jsonText, shown } from '../../shared/text/visible-text'
 import { noteLeg, profileLedger, searchLedger, type HistoryLedger, type LegRef } from '../core/history/use-cases'
-import { localPerson } from '../core/policy/use-cases'
+import { who } from '../core/audit/use-cases'
 import type { Profile } from '../core/profiles'
 import type { CliContext } from './cli-context'
 import { actionHelp, type Action, type Values } from './command'
@@ -35,7 +35,7 @@ export const note: Action = {
     if (typeof v.text !== 'string') throw new UsageError('--text is required ("" removes the note).', actionHelp(note))
     const profile = await ctx.profile(v.profile as string)
     const ref = legRef(note, id!, v)
-    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, { note: v.text as string }, `cli (${localPerson()})`))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, { note: v.text as string }, who('cli')))
     ctx.out(r.note === null ? `Removed the note of ${saved(r)}.` : `Saved the note of ${saved(r)}.`)
     return 0
   },
@@ -54,7 +54,7 @@ export const tag: Action = {
     const profile = await ctx.profile(v.profile as string)
     const ref = legRef(tag, id!, v)
     const change = { add: splitTags((v.add as string | undefined) ?? ''), remove: splitTags((v.remove as string | undefined) ?? '') }
-    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, `cli (${localPerson()})`))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, who('cli')))
     ctx.out(`Tags of ${saved(r)}: ${r.tags.length ? r.tags.join(', ') : 'none'}.`)
     return 0
   },

@@ -1,4 +1,4 @@
-import { localPerson } from '../core/policy/use-cases'
+import { who } from '../core/audit/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
 import { jsonText, shown } from '../../shared/text/visible-text'
@@ -55,7 +55,7 @@ const note: Action = {
   positionals: ['ID', 'TEXT'],
   async run(ctx, v, [id, text]) {
     const profile = await ctx.profile(v.profile as string)
-    const hit = await ctx.withStore(profile, (store) => notePayout(store, id!, text!, `cli (${localPerson()})`))
+    const hit = await ctx.withStore(profile, (store) => notePayout(store, id!, text!, who('cli')))
     ctx.out(hit.note === null ? `Removed the note of payout ${shown(id!)}.` : `Saved the note of payout ${shown(id!)}.`)
     return 0
   },

@@ -35,7 +35,7 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await panel.getByLabel('Hold for a person above').fill('USDC=5')
   await checkA11y(page)
   await panel.getByRole('button', { name: 'Save policy' }).click()
-  await expect(panel.getByTestId('policy-origin')).toContainText('(app)')
+  await expect(panel.getByTestId('policy-origin')).toContainText(/Set by app \(.+\)/)
   await expect(panel.getByTestId('policy-rules')).toContainText('At most 100 USDC per payout.')
   await expect(panel.getByTestId('policy-rules')).toContainText('At most 250.5 USDC in total in any 24 hours')
   await expect(panel.getByTestId('policy-rules')).toContainText('Only destinations verified at least 24 hours ago.')

@@ -16,3 +16,6 @@ export const auditRows = (store: DeskStore): Array<AuditEntry & { seq: number }>
 
 /** The filtered audit log written as CSV to `target`, cancellable, with progress. */
 export { exportActivityCsv as exportActivity } from './activity-export'
+
+/** Who wrote a payout, a note or a policy, in the one form every surface uses. */
+export { localPerson, who } from './who'

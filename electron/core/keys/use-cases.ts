@@ -1,4 +1,4 @@
-import { localPerson } from '../policy/local-person'
+import { localPerson } from '../audit/who'
 import { ProfileStore } from '../profiles'
 import { Vault, type SecretStore } from '../vault'
 import { keyAuditWriter } from './key-audit'

@@ -1,7 +1,7 @@
 export { AgentPolicy, type Admitted } from './agent-policy'
 export { HELD_EXPIRED, HeldExpiry } from './held-expiry'
 export { HELD_REJECTED, HeldPayouts } from './held-payouts'
-export { localPerson } from './local-person'
+export { localPerson } from '../audit/who'
 export { PolicyError, payoutHeld } from './policy-errors'
 export { PolicySettings, type PolicyEditor } from './policy-settings'
 export type { PolicyState } from './policy-state'

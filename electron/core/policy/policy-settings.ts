@@ -1,6 +1,7 @@
 import type { DecisionPath } from '../../../shared/audit/activity-action'
 import type { Counterparty } from '../../../shared/api/resources'
 import { policyProblems, PolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
+import { who } from '../audit/who'
 import { DeskError } from '../errors'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
@@ -57,7 +58,7 @@ export class PolicySettings {
   }
 
   private by(): string {
-    return `${this.editor.person} (${this.editor.actor})`
+    return who(this.editor.actor, this.editor.person)
   }
 
   private entry(now: Date, path: DecisionPath, detail: Record<string, unknown>): AuditEntry {

@@ -57,7 +57,7 @@ export const heldExpiryHours = (store: DeskStore, editor: PolicyEditor): number 
 export const setHeldExpiryHours = (store: DeskStore, editor: PolicyEditor, hours: number): number => new HeldExpiry(store, editor.actor).setHours(hours, editor.person)
 
 export type { PolicyEditor } from './policy-settings'
-export { localPerson } from './local-person'
+export { localPerson } from '../audit/who'
 /** The agent's side of the policy, which the connector runs on every write tool. */
 export { AgentPolicy, type Admitted } from './agent-policy'
 export { PolicyWatch } from './policy-watch'

@@ -64,7 +64,7 @@ export class PolicyRepo {
       change?.success === true &&
       change.data.path === 'policy.set' &&
       change.data.at === raw.set_at &&
-      `${change.data.detail.by} (${change.data.actor})` === raw.set_by &&
+      setByOf(change.data.actor, change.data.detail.by).includes(raw.set_by) &&
       JSON.stringify(change.data.detail.policy) === raw.body
     if (sealed) this.sealed = text
     return sealed
@@ -148,3 +148,8 @@ function heldRecordCorrupt(key: string, problem: string): DeskError {
 
 /** For `store.repo(policyRepo)`. */
 export const policyRepo = (db: DatabaseSync): PolicyRepo => new PolicyRepo(db)
+
+/** What a policy row's set_by says for this change: `app (alice)` as who() writes it, or `alice (app)` as earlier builds did. */
+function setByOf(actor: string, person: string): string[] {
+  return [`${actor} (${person})`, `${person} (${actor})`]
+}

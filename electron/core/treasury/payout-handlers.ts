@@ -1,18 +1,12 @@
-import { userInfo } from 'node:os'
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
+import { who } from '../audit/who'
 import type { HandlersFor } from '../ipc/router'
 import { saveReceiptPdf, type ReceiptShell } from '../payouts/receipt-pdf-save'
 import { checkAgain, discard, findPayouts, notePayout, readOutbox, receiptOf, requestPayout, resend } from '../payouts/use-cases'
 import type { SessionHost } from '../session/session-host'
 
-/** The outbox names the channel a payout came through (app, cli, agent) and, here, the desktop user. */
-export function whoAmI(): string {
-  try {
-    return `app (${userInfo().username})`
-  } catch {
-    return 'app'
-  }
-}
+/** The outbox names the surface a payout came through and, here, the desktop user. */
+export const whoAmI = (): string => who('app')
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
 export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {

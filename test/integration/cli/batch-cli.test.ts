@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -136,8 +137,10 @@ describe('payout-desk batch', () => {
     expect(outbox.stdout.split('\n')[0]).toMatch(/ {2}REFERENCE {2}/)
     for (const [key, reference] of keys) expect(outbox.stdout.split('\n').find((l) => l.startsWith(key))).toContain(reference ?? '')
     expect(outbox.stdout.split('\n').find((l) => l.startsWith(keys[0]![0]))).toMatch(/ {2}inv-1(\s|$)/)
-    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; reference: string | null }> }
+    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; reference: string | null; requestedBy: string }> }
     expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual(['inv-1', '-42 refund', null])
+    // Who, in the one form every surface writes: the surface, then the person.
+    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.requestedBy)).toEqual(Array(3).fill(`cli (${userInfo().username})`))
   })
 
   it('submit: repeated rows need --yes; a production batch needs its total typed unless --yes', async () => {

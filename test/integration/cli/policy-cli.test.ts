@@ -45,7 +45,7 @@ describe('payout-desk policy and held', () => {
     const shown = JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)
     expect(shown).toMatchObject({
       kind: 'set',
-      setBy: expect.stringContaining('(cli)'),
+      setBy: expect.stringMatching(/^cli \(.+\)$/),
       policy: {
         maxPerPayout: { USDC: '25.5' },
         maxPerDay: { ETH: '1', '*': '0' },

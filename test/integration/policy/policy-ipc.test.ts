@@ -45,7 +45,7 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     const set = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerDay: { USDC: '100' }, destinations: { kind: 'list', ids: [destinationId] } } })
     expect(set).toMatchObject({
       kind: 'set',
-      setBy: expect.stringContaining('(app)'),
+      setBy: expect.stringMatching(/^app \(.+\)$/),
       rules: expect.arrayContaining(['At most 100 USDC in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).']),
     })
 
