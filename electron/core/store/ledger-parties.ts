@@ -9,15 +9,22 @@ type Party = { name: string | null; address: string }
  */
 export class LedgerParties {
   private readonly ids = new Map<string, number>()
+  /** The party of the highest number remembered, whose row proves the memory still holds (see begin). */
+  private newest: { id: number; key: string } | null = null
   private readonly ownSides: OwnSides
 
   constructor(private readonly db: DatabaseSync) {
     this.ownSides = new OwnSides(db)
   }
 
-  /** Before a write. */
+  /**
+   * Before a write. A transaction rolled back after an earlier write took the parties it added with it, and SQLite
+   * gives their numbers to the next new parties: remembered, they would name another party's legs. The party of the
+   * highest number remembered is still there as it was unless that happened (or another process cleared the ledger).
+   */
   begin(): void {
     this.ownSides.forget()
+    if (this.newest && !this.db.prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND key = ?').get(this.newest.id, this.newest.key)) this.forget()
   }
 
   /** The party's number, the party added when new. */
@@ -28,6 +35,7 @@ export class LedgerParties {
     this.db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING').run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
     const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
     this.ids.set(key, id)
+    if (id > (this.newest?.id ?? -1)) this.newest = { id, key }
     return id
   }
 
@@ -41,6 +49,7 @@ export class LedgerParties {
   /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
   forget(): void {
     this.ids.clear()
+    this.newest = null
     this.ownSides.forget()
   }
 }

@@ -37,6 +37,16 @@ export class LedgerWords {
     return this.words[value] ?? value
   }
 
+  /**
+   * Before a write. A transaction rolled back after an earlier write took the words it added with it: a number still
+   * remembered for one would be stored on legs that no other reader can spell. The highest-numbered word remembered
+   * is still there unless that happened (or another process cleared the ledger).
+   */
+  begin(): void {
+    const newest = this.words.length - 1
+    if (newest >= 0 && !this.db.prepare('SELECT 1 FROM ledger_words WHERE id = ? AND word = ?').get(newest, this.words[newest]!)) this.forget()
+  }
+
   /** After a write was rolled back: words it added may be gone, so the cache is read again when next needed. */
   forget(): void {
     this.ids.clear()

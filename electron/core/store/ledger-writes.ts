@@ -43,6 +43,7 @@ export class LegWrites {
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
     const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`))
     const open = new Set<string>()
+    this.words.begin()
     this.parties.begin()
     // Parties first, so a page's bait is judged against the addresses on that page too.
     this.known.noteLegs(legs)
