@@ -46,12 +46,12 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   // Repeated words as the ledger stores them: their numbers (ledger-words.ts).
   const words = new LedgerWords(db)
   const word = (text: string | null) => words.intern(text)
-  // Each wallet's own side on each network, its deposit address there, listed for the text search (ledger-own-sides.ts).
-  const ownSide = db.prepare('INSERT OR IGNORE INTO ledger_own_sides (party, wallet_id, network) VALUES (?, ?, ?)')
+  // Each wallet's own side on each network, its deposit address there, listed for the text search (ledger-lean.ts).
+  const ownSide = db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?)')
   const own = store.transaction('bench parties', () =>
     wallets.map((w) => {
       const parties = new Map(w.deposit_addresses.map((d) => [d.network, addParty(w.name, d.address)]))
-      for (const [network, party] of parties) ownSide.run(party, word(w.id), word(network))
+      for (const party of parties.values()) ownSide.run(party)
       return parties
     }),
   )

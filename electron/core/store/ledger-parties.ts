@@ -1,21 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { OwnSides } from './ledger-own-sides'
 
 type Party = { name: string | null; address: string }
 
 /**
- * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which wallet and network a party stands
- * for when a leg names it on its wallet's own side (`ledger_own_sides`): the text search walks those legs by wallet.
+ * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which of them a leg names on its wallet's
+ * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them up.
  */
 export class LedgerParties {
   private readonly ids = new Map<string, number>()
   /** The party of the highest number remembered, whose row proves the memory still holds (see begin). */
   private newest: { id: number; key: string } | null = null
-  private readonly ownSides: OwnSides
+  /** Parties this write listed as an own side, so each is listed once per write. */
+  private readonly ownListed = new Set<number>()
 
-  constructor(private readonly db: DatabaseSync) {
-    this.ownSides = new OwnSides(db)
-  }
+  constructor(private readonly db: DatabaseSync) {}
 
   /**
    * Before a write. A transaction rolled back after an earlier write took the parties it added with it, and SQLite
@@ -23,12 +21,28 @@ export class LedgerParties {
    * highest number remembered is still there as it was unless that happened (or another process cleared the ledger).
    */
   begin(): void {
-    this.ownSides.forget()
+    this.ownListed.clear()
     if (this.newest && !this.db.prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND key = ?').get(this.newest.id, this.newest.key)) this.forget()
   }
 
-  /** The party's number, the party added when new. */
-  number(p: Party): number {
+  /** The party's number, the party added when new; `own`: the leg names it on its wallet's side. */
+  number(p: Party, own: boolean): number {
+    const id = this.known(p)
+    if (own && !this.ownListed.has(id)) {
+      this.db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?) ON CONFLICT (id) DO NOTHING').run(id)
+      this.ownListed.add(id)
+    }
+    return id
+  }
+
+  /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
+  forget(): void {
+    this.ids.clear()
+    this.newest = null
+    this.ownListed.clear()
+  }
+
+  private known(p: Party): number {
     const key = JSON.stringify([p.name, p.address])
     const known = this.ids.get(key)
     if (known !== undefined) return known
@@ -37,19 +51,5 @@ export class LedgerParties {
     this.ids.set(key, id)
     if (id > (this.newest?.id ?? -1)) this.newest = { id, key }
     return id
-  }
-
-  /** The number of a party a leg names on its wallet's own side; `walletId` and `network` are stored word numbers. */
-  own(p: Party, walletId: number | null, network: number | null): number {
-    const id = this.number(p)
-    this.ownSides.note(id, walletId, network)
-    return id
-  }
-
-  /** After a write was rolled back or the ledger cleared: numbers it added may be gone. */
-  forget(): void {
-    this.ids.clear()
-    this.newest = null
-    this.ownSides.forget()
   }
 }

@@ -7,7 +7,6 @@ import {
   BATCH_AFTER,
   batches,
   fewHits,
-  ownSideWalks,
   filterSql,
   LEG_ID,
   legIdParams,
@@ -20,7 +19,6 @@ import {
   textTerms,
   whereClause,
 } from './ledger-sql'
-import { ownSideNetworks } from './ledger-own-sides'
 import { LedgerParties } from './ledger-parties'
 import { LedgerWords } from './ledger-words'
 import { LegWrites } from './ledger-writes'
@@ -65,7 +63,7 @@ export class LedgerRepo {
     return inTransaction(this.db, () => {
       const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
-      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_own_sides; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
+      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
       this.parties.forget()
       this.known.reset()
       this.db.prepare('INSERT INTO ledger_state (id, scope) VALUES (1, ?)').run(scope)
@@ -160,18 +158,9 @@ export class LedgerRepo {
     let params = where.params
     if (filter.text !== undefined) {
       const terms = textTerms(filter.text)
+      const hits = textHits(terms)
       const cte = textCteParams(this.db, terms.needle)
-      // A wallet's own address matches most of its legs: those are walked by wallet, and the other matches counted.
-      const sides = ownSideNetworks(this.db, cte[0]!)?.filter(([wallet, network]) => this.mayHold(filter, wallet, network))
-      const hits = textHits(terms, sides !== undefined)
-      const few = fewHits(this.db, cte, hits)
-      if (sides && few) {
-        const walks = ownSideWalks(sides, where.sql, filter.asset !== undefined)
-        const rest = `SELECT seq FROM (SELECT l.seq FROM ledger_legs l ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ORDER BY l.at_ms DESC, l.seq DESC LIMIT ?)`
-        sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${hits.sql}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
-          WHERE l.seq IN (${[walks.sql, rest].filter(Boolean).join(' UNION ALL ')}) ${order}`
-        params = [...cte, ...hits.params, ...walks.params(where.params, limit + 1), ...where.params, limit + 1]
-      } else if (few) {
+      if (fewHits(this.db, cte, hits)) {
         // Few matches: find them by index (parties, hash, id), then filter and sort just those.
         sql = `WITH ${TEXT_PARTIES}, hits(seq) AS (${hits.sql}) SELECT ${ROW_READ.select} FROM ${LEG_FROM}
           ${whereClause([...where.sql, 'l.seq IN (SELECT seq FROM hits)'])} ${order}`
@@ -188,14 +177,6 @@ export class LedgerRepo {
     const rows = raws.slice(0, limit).map((raw) => toRow(raw, this.words, readAt))
     const last = raws.length > limit ? rows[rows.length - 1]! : null
     return { rows, next: last && { at: last.created_at, id: last.id, direction: last.direction } }
-  }
-
-  /** Whether legs of this wallet and network (stored word numbers) can pass the filter. */
-  private mayHold(filter: LedgerFilter, wallet: number | null, network: number | null): boolean {
-    if (filter.walletId !== undefined && this.words.stored(filter.walletId) !== wallet) return false
-    if (filter.network !== undefined && this.words.stored(filter.network) !== network) return false
-    // By the asset index, at once: walking a wallet's legs on a network that never carried the asset would read them all.
-    return filter.asset === undefined || this.db.prepare('SELECT 1 FROM ledger_legs WHERE asset = ? AND network IS ? LIMIT 1').get(this.words.stored(filter.asset), network) !== undefined
   }
 
   /** Every leg of one movement, outgoing first. */

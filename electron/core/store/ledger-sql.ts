@@ -6,7 +6,6 @@ import type { LegColumn, LegRead } from './ledger-columns'
 import { HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-interned'
 import { hashRanges, ID_KEY_SQL, idIndexKey, idIndexRange, idKey, idRange, type BlobRange } from './ledger-keys'
 import { COUNTERPARTY_SQL } from './ledger-lean'
-import type { OwnSide } from './ledger-own-sides'
 import type { LedgerWords } from './ledger-words'
 import { NOTE_HITS, TAG_MATCH } from './leg-notes-repo'
 
@@ -89,16 +88,14 @@ export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[]
 /**
  * Legs whose counterparty or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by
  * its index: a text hash by its indexed start then in full, a packed one by its first bytes then in full, an id likewise.
- * A leg whose own side (its wallet's address) matches is not among them: ownSideWalks finds those, and with
- * `outsidersOnly` the legs whose counterparty is another wallet's own side are left to them too.
+ * Complete only when no matching party is a wallet's own side (OWN_PARTY_HIT): those legs are walked, not looked up.
  */
-export function textHits(t: TextTerms, outsidersOnly = false): { sql: string; params: SQLInputValue[] } {
+export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] } {
   const key = t.needle.slice(0, HASH_TEXT_KEY)
   const id = ID_KEY_SQL('id')
-  const parties = outsidersOnly ? 'SELECT +id FROM p WHERE id NOT IN (SELECT party FROM ledger_own_sides)' : 'SELECT +id FROM p'
   const sql = [
     // +id: without it the planner walks the whole counterparty index rather than looking each party up.
-    `SELECT seq FROM ledger_legs WHERE ${COUNTERPARTY_SQL} IN (${parties})`,
+    `SELECT seq FROM ledger_legs WHERE ${COUNTERPARTY_SQL} IN (SELECT +id FROM p)`,
     `SELECT seq FROM ledger_legs WHERE ${HASH_KEY_SQL} >= ? AND ${HASH_KEY_SQL} < ? AND tx_hash >= ? AND tx_hash < ?`,
     `SELECT seq FROM ledger_legs WHERE ${id} >= ? AND ${id} < ? AND id >= ? AND id < ?`,
   ]
@@ -115,33 +112,13 @@ export function textHits(t: TextTerms, outsidersOnly = false): { sql: string; pa
   return { sql: sql.join(' UNION ALL '), params }
 }
 
-/** Whether a page is found faster from textHits than by walking the legs: they are at most FEW_HITS. */
-export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: string; params: SQLInputValue[] }): boolean {
-  const sql = `WITH ${TEXT_PARTIES} SELECT (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} AS few`
-  return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
-}
+/** A matching party is a wallet's own side: textHits would miss its legs. */
+const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
 
-/**
- * The newest legs of the wallet and network pairs of ownSideNetworks whose own side or counterparty matched: the
- * subqueries of a page whose text is an own address, each walking an index in time order and stopping at the page's
- * end. With an asset in the filter, one walk per network by the asset index (it holds only that asset's legs); else
- * one per wallet by the wallet index. Each takes the filter's parameters and the limit.
- */
-export function ownSideWalks(sides: readonly OwnSide[], filter: string[], byAsset: boolean): { sql: string; params: (filterParams: SQLInputValue[], limit: number) => SQLInputValue[] } {
-  const groups = new Map<number | null, Array<number | null>>()
-  for (const [wallet, network] of sides) {
-    const [key, other] = byAsset ? [network, wallet] : [wallet, network]
-    groups.set(key, [...(groups.get(key) ?? []), other])
-  }
-  const [index, column, listed] = byAsset ? ['ledger_legs_asset', 'l.network', 'l.wallet_id'] : ['ledger_legs_wallet', 'l.wallet_id', 'l.network']
-  const among = `(${listed} IN (SELECT value FROM json_each(?)) OR (? AND ${listed} IS NULL))`
-  const matched = '(+l.from_party IN (SELECT id FROM p) OR +l.to_party IN (SELECT id FROM p))'
-  const walk = `SELECT seq FROM (SELECT l.seq FROM ledger_legs l INDEXED BY ${index}
-    ${whereClause([`${column} IS ?`, among, matched, ...filter])} ORDER BY l.at_ms DESC, l.seq DESC LIMIT ?)`
-  return {
-    sql: [...groups.keys()].map(() => walk).join(' UNION ALL '),
-    params: (filterParams, limit) => [...groups].flatMap(([key, others]) => [key, JSON.stringify(others), others.includes(null) ? 1 : 0, ...filterParams, limit]),
-  }
+/** Whether a page is found faster from textHits than by walking the legs: they are complete and at most FEW_HITS. */
+export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: string; params: SQLInputValue[] }): boolean {
+  const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
+  return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
 }
 
 /** The legs (alias l) of a stored id given as an SQL expression, by the id index. */

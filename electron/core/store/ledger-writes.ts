@@ -61,23 +61,21 @@ export class LegWrites {
       // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
       const w = this.words
-      const [walletId, network] = [w.intern(leg.wallet_id), w.intern(leg.network)]
-      const party = (p: TransactionLeg['from'], own: boolean) => (own ? this.parties.own(p, walletId, network) : this.parties.number(p))
       const incoming = leg.direction === 'in'
       const values: SQLInputValue[] = [
         atMs,
         createdAt,
-        walletId,
+        w.intern(leg.wallet_id),
         w.intern(leg.asset),
-        network,
+        w.intern(leg.network),
         w.intern(leg.network_name),
         w.intern(leg.status),
         final ? 1 : 0,
         leg.amount,
         leg.fee,
         w.intern(leg.fee_asset),
-        party(leg.from, !incoming),
-        party(leg.to, incoming),
+        this.parties.number(leg.from, !incoming),
+        this.parties.number(leg.to, incoming),
         hashKey(leg.tx_hash),
         readAtMs,
         this.bait.judge(leg, thresholds),

@@ -4,7 +4,6 @@ import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-re
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LEDGER_INTERNED_SQL } from './ledger-interned'
 import { LEDGER_LEAN_SQL } from './ledger-lean'
-import { LEDGER_OWN_SIDES_SQL } from './ledger-own-sides'
 import { LedgerRepo } from './ledger-repo'
 import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
@@ -193,11 +192,6 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 16,
     name: "ledger: an index of each id's first bytes instead of a unique copy of (id, direction), one counterparty index instead of from and to",
     sql: LEDGER_LEAN_SQL,
-  },
-  {
-    version: 18,
-    name: 'ledger: the wallet and network each own-side party stands for, so a search for an own address walks that wallet',
-    sql: LEDGER_OWN_SIDES_SQL,
   },
 ]
 
