@@ -33,7 +33,7 @@ export async function storeFromVersion<T>(version: number, write: (db: DatabaseS
 }
 
 /**
- * The raw statements versions 12 to 15 wrote the ledger with (the same table shape; what went into each column
+ * The raw statements versions 12 to 16 wrote the ledger with (the same table shape; what went into each column
  * changed): a party's number, made on first use, and the insert of one leg.
  */
 export function oldLedgerStatements(db: DatabaseSync): { partyId(p: { name: string | null; address: string }): number; put: StatementSync } {

@@ -11,7 +11,7 @@ import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 /** Digits after the point a packed amount can hold (the low 5 bits). */
 const SCALES = 32
 /** The largest digit string a packed amount can hold: the integer stays safe in a JS number. */
-const MAX_DIGITS = Math.floor(Number.MAX_SAFE_INTEGER / SCALES)
+const MAX_DIGITS = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / SCALES))
 
 /** An amount as a leg stores it: an integer (a bigint, so SQLite keeps it whole) or the text it was. */
 export function packAmount<T>(amount: string | T): bigint | string | T {
@@ -19,8 +19,9 @@ export function packAmount<T>(amount: string | T): bigint | string | T {
   const point = amount.indexOf('.')
   const scale = point < 0 ? 0 : amount.length - point - 1
   const digits = point < 0 ? amount : amount.slice(0, point) + amount.slice(point + 1)
-  if (scale >= SCALES || digits.length > 16 || Number(digits) > MAX_DIGITS) return amount
-  return BigInt(digits) * BigInt(SCALES) + BigInt(scale)
+  const mantissa = BigInt(digits)
+  if (scale >= SCALES || mantissa > MAX_DIGITS) return amount
+  return mantissa * BigInt(SCALES) + BigInt(scale)
 }
 
 /** A stored amount as its text; anything that is not a packed amount (text, a damaged value) as it is. */

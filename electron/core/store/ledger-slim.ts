@@ -3,13 +3,14 @@ import { COMPACT_DUE } from './compaction'
 import { packAmount } from './ledger-amounts'
 import { HASH_KEY_SQL } from './ledger-interned'
 import { ID_KEY_SQL } from './ledger-keys'
-import { COUNTERPARTY_SQL, LEG_TRIGGERS_SQL } from './ledger-lean'
+import { COUNTERPARTY_SQL, legTriggersSql } from './ledger-lean'
 
 /**
  * The ledger in less space (migration 17; at a million legs the file was 261 MB):
  * - one time index holding each leg's wallet and asset instead of three time indexes: a filter by wallet or asset walks it
  *   newest first and reads the leg only when the index entry matches;
  * - amounts and fees as integers (ledger-amounts.ts), read times by number (ledger-read-times.ts);
+ * - shorter index keys: an id's first and last 2 bytes (ledger-keys.ts), a packed hash's tag and first 3 bytes (ledger-interned.ts);
  * - a party is its name and address: no JSON key with its unique index (the address index finds a party), and a search
  *   text only where it is not the address lower-cased (a name, or letters SQL's lower() leaves alone).
  * Every value reads back as it did; a damaged one stays as it was, so reads still refuse it.
@@ -52,7 +53,7 @@ export const LEDGER_SLIM_SQL = `
   CREATE INDEX ledger_legs_hash ON ledger_legs(${HASH_KEY_SQL});
   CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
   CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
-  ${LEG_TRIGGERS_SQL}
+  ${legTriggersSql(ID_KEY_SQL)}
   INSERT INTO meta (name, value) SELECT '${COMPACT_DUE}', 'ledger' WHERE EXISTS (SELECT 1 FROM ledger_legs) ON CONFLICT (name) DO NOTHING;
 `
 
