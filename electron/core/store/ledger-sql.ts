@@ -82,10 +82,12 @@ export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT value FROM json_each(
 
 /** TEXT_PARTIES' parameters: the parties whose name or address holds the needle, and the needle for the notes. */
 export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[] {
-  // A party's search text is its address lower-cased, read from the address index, unless it has its own (ledger-slim.ts).
+  // A party's search text is ' ' and its address lower-cased, read from the address index, unless it has its own
+  // (ledger-slim.ts); the space can only be part of a match that starts with it.
+  const address = needle.startsWith(' ') ? "' ' || lower(address)" : 'lower(address)'
   const parties = arrays(
-    db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(' ' || lower(address), ?1) > 0
-      UNION SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND instr(search, ?1) > 0`),
+    db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(${address}, ?1) > 0
+      UNION ALL SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND instr(search, ?1) > 0 AND instr(${address}, ?1) = 0`),
   ).all(needle) as unknown as Array<[number]>
   return [JSON.stringify(parties.map((r) => r[0])), needle]
 }

@@ -41,7 +41,8 @@ function writeAtVersion16(db: DatabaseSync): void {
     const words = [l.wallet_id, l.asset, l.network, l.network_name, l.status].map(w)
     put.run(idKey(l.id), l.direction, atMs, createdAt, ...words, final, l.amount, l.fee, w(l.fee_asset), partyId(l.from), partyId(l.to), hashKey(l.tx_hash), readAt(i), null)
   })
-  db.prepare("INSERT INTO ledger_own_parties (id) SELECT id FROM ledger_parties WHERE name = 'Treasury'").run()
+  // Each party a leg names on its wallet's side, as the repository lists them (ledger-lean.ts).
+  db.prepare("INSERT INTO ledger_own_parties (id) SELECT DISTINCT CASE direction WHEN 'in' THEN to_party ELSE from_party END FROM ledger_legs").run()
 }
 
 const asRow = (leg: TransactionLeg): LedgerRow => ({ ...leg, read_at: new Date(readAt(LEGS.indexOf(leg))).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: false })
@@ -92,6 +93,11 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
     expect(ids({ text: '0x9F8E7D' })).toEqual([leg(1), leg(0)])
     expect(ids({ text: 'treasury 0xd' })).toEqual(LEGS.map((_, i) => leg(i)).reverse())
     expect(ids({ text: 'Äd' })).toEqual([leg(3)])
+    // A party's search text starts with a space (no name): a needle with one matches at an address's start only.
+    expect(ids({ text: ' 0xab' })).toEqual(ids({ text: '0xab' }))
+    expect(ids({ text: '0xab' })).toHaveLength(5)
+    expect(ids({ text: ' xab' })).toEqual([])
+    expect(ids({ text: 'y 0xdef' })).toEqual(LEGS.map((_, i) => leg(i)).reverse())
     expect(ids({ text: 'ops' })).toEqual([])
     expect(ids({ walletId: 'w2' })).toEqual([leg(7)])
     expect(ids({ walletId: 'w1', asset: 'ETH', direction: 'out' })).toEqual([leg(6), leg(1)])
