@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openLedger } from '../../electron/core/history/ledger-scope'
 import { DeskStore, STORE_FILE, type LedgerRepo } from '../../electron/core/store'
+import { packAmount } from '../../electron/core/store/ledger-amounts'
 import { hashKey, idKey } from '../../electron/core/store/ledger-keys'
+import { PARTY_SEARCH_SQL } from '../../electron/core/store/ledger-slim'
 import { LedgerWords } from '../../electron/core/store/ledger-words'
 import { benchWallets } from '../harness/bench-ledger'
 import { ledgerOpenMs } from './ledger-open.bench'
@@ -41,9 +43,10 @@ function txHash(network: string): string {
 function fill(store: DeskStore, ledger: LedgerRepo): number {
   const db = store.repo((d) => d)
   const wallets = benchWallets()
-  const party = db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?)')
-  const addParty = (name: string | null, address: string) => Number(party.run(JSON.stringify([name, address]), name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
-  // Repeated words as the ledger stores them: their numbers (ledger-words.ts).
+  // A party as the ledger stores it (ledger-slim.ts): a search text only where it is not the address lower-cased.
+  const party = db.prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')})`)
+  const addParty = (name: string | null, address: string) => Number(party.run(name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
+  // Repeated words and the read time as the ledger stores them: their numbers (ledger-words.ts).
   const words = new LedgerWords(db)
   const word = (text: string | null) => words.intern(text)
   // Each wallet's own side on each network, its deposit address there, listed for the text search (ledger-lean.ts).
@@ -59,6 +62,7 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
     amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const endMs = Date.now() - 60_000
+  const readAt = store.transaction('bench load', () => words.times.intern(endMs))
   const step = (2 * YEAR) / ROWS
   const random = randomBytes(ROWS * 2)
   for (let start = 0; start < ROWS; start += PER_TRANSACTION) {
@@ -86,13 +90,13 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
           word(NETWORK_NAMES[balance.network]!),
           word(status),
           status === 'broadcasting' ? 0 : 1,
-          amount,
-          fee,
+          packAmount(amount),
+          packAmount(fee),
           word(fee && balance.asset),
           from,
           to,
           hashKey(txHash(balance.network)),
-          endMs,
+          readAt,
         )
       }
     })

@@ -5,6 +5,7 @@ import type { TransactionLeg } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 import type { RepoFactory } from './desk-store'
 import { KnownAddresses } from './known-addresses'
+import { amountText } from './ledger-amounts'
 import { createdAtSql } from './ledger-compact'
 import { registerAmountKey } from './ledger-sql'
 import { LedgerWords } from './ledger-words'
@@ -85,8 +86,8 @@ export class BaitFlags {
   private write(rows: readonly Candidate[], own: DustThresholds): void {
     const put = this.db.prepare('UPDATE ledger_legs SET bait = ? WHERE seq = ?')
     for (const stored of rows) {
-      // Asset and network are stored as the words' numbers (ledger-words.ts).
-      const r = { ...stored, asset: this.words.spell(stored.asset) as string, network: this.words.spell(stored.network) as string }
+      // Asset and network are stored as the words' numbers (ledger-words.ts), the amount packed (ledger-amounts.ts).
+      const r = { ...stored, asset: this.words.spell(stored.asset) as string, network: this.words.spell(stored.network) as string, amount: amountText(stored.amount) as string }
       const leg = { direction: 'in' as const, network: r.network, amount: r.amount, from: r.address, at: r.created_at }
       const threshold = dustThreshold(own, r.asset)
       const flag = !isBaitCandidate(leg, threshold) ? null : isSuspectedBait(leg, threshold, this.known.sameLook(r.network, r.address)) ? 1 : 0

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { DeskError } from '../errors'
+import { compactIfDue } from './compaction'
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
 import { storeError } from './store-errors'
 import { inTransaction } from './transaction'
@@ -22,6 +23,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = FULL')
     migrate(db, file, migrations)
+    compactIfDue(db)
     return db
   } catch (err) {
     if (db?.isOpen) db.close()

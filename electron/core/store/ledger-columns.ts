@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { DeskError } from '../errors'
 import { createdAtSql } from './ledger-compact'
+import { amountText } from './ledger-amounts'
 import { hashText, idText } from './ledger-keys'
 import type { LedgerWords } from './ledger-words'
 
@@ -39,9 +40,18 @@ const flag: Rule<0 | 1> = { what: '0 or 1', ok: (v): v is 0 | 1 => v === 0 || v 
 const flagOrNull: Rule<0 | 1 | null> = { what: '0, 1 or empty', ok: (v): v is 0 | 1 | null => v === null || flag.ok(v) }
 const time: Rule<number> = { what: 'a time in milliseconds', ok: (v): v is number => integer.ok(v) && v >= FIRST_MS && v <= LAST_MS }
 
-/** How a column is packed on disk (migration 13): a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts). */
-type Packed = 'word' | 'id' | 'hash'
-const UNPACK: Record<Packed, (value: unknown, words: LedgerWords) => unknown> = { word: (v, words) => words.spell(v), id: idText, hash: hashText }
+/**
+ * How a column is packed on disk: a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts) (migration 13);
+ * an amount as an integer (ledger-amounts.ts), a read time's number (ledger-read-times.ts) (migration 17).
+ */
+type Packed = 'word' | 'id' | 'hash' | 'amount' | 'read'
+const UNPACK: Record<Packed, (value: unknown, words: LedgerWords) => unknown> = {
+  word: (v, words) => words.spell(v),
+  id: idText,
+  hash: hashText,
+  amount: amountText,
+  read: (v, words) => words.times.spell(v),
+}
 
 /** Each column a read may select, with the SQL that selects it (legs `l`, parties `f` and `t`) and its rule. */
 export const LEG_COLUMNS = {
@@ -56,15 +66,15 @@ export const LEG_COLUMNS = {
   network_name: { sql: 'l.network_name', rule: textOrNull, stored: 'word' },
   status: { sql: 'l.status', rule: text, stored: 'word' },
   final: { sql: 'l.final', rule: flag },
-  amount: { sql: 'l.amount', rule: decimal },
-  fee: { sql: 'l.fee', rule: decimalOrNull },
+  amount: { sql: 'l.amount', rule: decimal, stored: 'amount' },
+  fee: { sql: 'l.fee', rule: decimalOrNull, stored: 'amount' },
   fee_asset: { sql: 'l.fee_asset', rule: textOrNull, stored: 'word' },
   from_name: { sql: 'f.name', rule: textOrNull },
   from_address: { sql: 'f.address', rule: text },
   to_name: { sql: 't.name', rule: textOrNull },
   to_address: { sql: 't.address', rule: text },
   tx_hash: { sql: 'l.tx_hash', rule: textOrNull, stored: 'hash' },
-  read_at_ms: { sql: 'l.read_at_ms', rule: time },
+  read_at_ms: { sql: 'l.read_at_ms', rule: time, stored: 'read' },
   /** Suspected address poisoning (bait-flags.ts): 1 flagged, 0 dust not flagged, empty not incoming dust. */
   bait: { sql: 'l.bait', rule: flagOrNull },
 } satisfies Record<string, { sql: string; rule: Rule<unknown>; stored?: Packed }>

@@ -5,14 +5,16 @@ import { bareHexSql, UUID_GLOB } from './ledger-keys'
  * - wallet ids, assets, networks, network names, statuses and fee assets are numbers into `ledger_words` (ledger-words.ts);
  * - a lowercase UUID id is its 16 bytes, a lowercase hex tx hash its bytes behind a tag (ledger-keys.ts), in the
  *   table and in the indexes holding them;
- * - the hash index holds a packed hash's first 7 bytes (its tag and 12 hex digits), or a text hash's first 12 characters lower-cased.
+ * - the hash index holds a packed hash's first 7 bytes (4 from migration 17) (its tag and 12 hex digits), or a text hash's first 12 characters lower-cased.
  * A value of another type (a damaged leg) is kept as bytes or as it was, so reads still refuse it. Each leg reads back as it did.
  */
 
-/** Characters of a text hash, and bytes of a packed one, the hash index holds: a search checks the rest on the leg. */
+/** Characters of a text hash, and bytes of a packed one (its tag and 6 hex digits, migration 17), the hash index holds: a search checks the rest on the leg. */
 export const HASH_TEXT_KEY = 12
-export const HASH_BLOB_KEY = 7
+export const HASH_BLOB_KEY = 4
 export const HASH_KEY_SQL = `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, ${HASH_BLOB_KEY}) ELSE lower(substr(tx_hash, 1, ${HASH_TEXT_KEY})) END)`
+/** The hash index's key from migration 13 to 17 (7 bytes of a packed hash): only those steps' SQL builds it. */
+export const HASH_KEY_SQL_13 = `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, 7) ELSE lower(substr(tx_hash, 1, ${HASH_TEXT_KEY})) END)`
 
 const WORDS = ['wallet_id', 'asset', 'network', 'network_name', 'status', 'fee_asset'] as const
 
@@ -48,7 +50,7 @@ export const LEDGER_INTERNED_SQL = `
   CREATE INDEX ledger_legs_asset ON ledger_legs(asset, network, at_ms DESC);
   CREATE INDEX ledger_legs_from ON ledger_legs(from_party);
   CREATE INDEX ledger_legs_to ON ledger_legs(to_party);
-  CREATE INDEX ledger_legs_hash ON ledger_legs(${HASH_KEY_SQL});
+  CREATE INDEX ledger_legs_hash ON ledger_legs(${HASH_KEY_SQL_13});
   CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
   CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
   CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;

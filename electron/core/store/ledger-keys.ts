@@ -24,20 +24,23 @@ export const UUID_GLOB = UUID_SHAPE.replace(/0/g, '[0-9a-f]')
 export const bareHexSql = (column: string) => `(length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*')`
 
 /**
- * The id index's key of a stored id (migration 16): a packed id's first 4 and last 4 bytes (its start, for a search by
+ * The id index's key of a stored id (migration 17): a packed id's first 2 and last 2 bytes (its start, for a search by
  * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text id whole.
  * A lookup then compares the whole id.
  */
-export const ID_KEY_SQL = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
+export const ID_KEY_SQL = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ${ID_HEAD}) AS BLOB) ELSE ${id} END)`
+const ID_HEAD = 2
+/** The id index's key from migration 16 to 17 (4 and 4 bytes): only that step's SQL builds it. */
+export const ID_KEY_SQL_16 = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
 
 /** ID_KEY_SQL of a stored id, to bind. */
 export function idIndexKey(stored: string | Uint8Array): string | Uint8Array {
-  return typeof stored === 'string' ? stored : Buffer.concat([stored.subarray(0, 4), stored.subarray(12, 16)])
+  return typeof stored === 'string' ? stored : Buffer.concat([stored.subarray(0, ID_HEAD), stored.subarray(16 - ID_HEAD, 16)])
 }
 
 /** The id index's keys a blob range [low, high) of packed ids lies between (inclusive): its start, then any end. */
 export function idIndexRange(r: BlobRange): [Uint8Array, Uint8Array] {
-  return [r.low.subarray(0, 4), Buffer.concat([r.high.subarray(0, 4), Buffer.alloc(4, 0xff)])]
+  return [r.low.subarray(0, ID_HEAD), Buffer.concat([r.high.subarray(0, ID_HEAD), Buffer.alloc(ID_HEAD, 0xff)])]
 }
 
 export function idKey(id: string): string | Uint8Array {

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { PARTY_SEARCH_SQL } from './ledger-slim'
 
 type Party = { name: string | null; address: string }
 
@@ -46,8 +47,11 @@ export class LedgerParties {
     const key = JSON.stringify([p.name, p.address])
     const known = this.ids.get(key)
     if (known !== undefined) return known
-    this.db.prepare('INSERT INTO ledger_parties (key, name, address, search) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO NOTHING').run(key, p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase())
-    const id = (this.db.prepare('SELECT id FROM ledger_parties WHERE key = ?').get(key) as { id: number }).id
+    // One row per name and address, found by the address index (ledger-slim.ts); writes are serialised by their transaction.
+    const stored = this.db.prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2').get(p.address, p.name) as { id: number } | undefined
+    const id =
+      stored?.id ??
+      (this.db.prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`).get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id
     this.ids.set(key, id)
     if (id > (this.newest?.id ?? -1)) this.newest = { id, key }
     return id

@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { amountKey } from '../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
+import { amountText } from './ledger-amounts'
 import type { LegColumn, LegRead } from './ledger-columns'
 import { HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-interned'
 import { hashRanges, ID_KEY_SQL, idIndexKey, idIndexRange, idKey, idRange, type BlobRange } from './ledger-keys'
@@ -81,7 +82,13 @@ export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT value FROM json_each(
 
 /** TEXT_PARTIES' parameters: the parties whose name or address holds the needle, and the needle for the notes. */
 export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[] {
-  const parties = arrays(db.prepare('SELECT id FROM ledger_parties WHERE instr(search, ?) > 0')).all(needle) as unknown as Array<[number]>
+  // A party's search text is ' ' and its address lower-cased, read from the address index, unless it has its own
+  // (ledger-slim.ts); the space can only be part of a match that starts with it.
+  const address = needle.startsWith(' ') ? "' ' || lower(address)" : 'lower(address)'
+  const parties = arrays(
+    db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(${address}, ?1) > 0
+      UNION ALL SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND instr(search, ?1) > 0 AND instr(${address}, ?1) = 0`),
+  ).all(needle) as unknown as Array<[number]>
   return [JSON.stringify(parties.map((r) => r[0])), needle]
 }
 
@@ -146,7 +153,10 @@ const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
 
 /** The amount key as an SQL function on the ledger's connection; a damaged amount has none (the read names it). */
 export function registerAmountKey(db: DatabaseSync): void {
-  db.function('desk_amount_key', { deterministic: true, directOnly: true }, (amount) => (typeof amount === 'string' && DECIMAL_PATTERN.test(amount) ? amountKey(amount) : null))
+  db.function('desk_amount_key', { deterministic: true, directOnly: true }, (stored) => {
+    const amount = amountText(stored)
+    return typeof amount === 'string' && DECIMAL_PATTERN.test(amount) ? amountKey(amount) : null
+  })
 }
 
 export function filterSql(f: Omit<LedgerFilter, 'text'>, words: LedgerWords): { sql: string[]; params: SQLInputValue[] } {

@@ -1,17 +1,22 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { LedgerReadTimes } from './ledger-read-times'
 
 /**
  * The ledger's repeated words (wallet ids, assets, networks, network names, statuses, fee assets), each stored
  * once in `ledger_words` and on a leg as its small integer (migration 13). A value that is not a word's number
  * (text written around the repository, a damaged blob) reads back as it is, so the column rules still judge it.
  * Before migration 13 (a migration step running this code on an older ledger) the words are the legs' own text.
+ * The legs' read times are kept the same way (ledger-read-times.ts), and forgotten with the words.
  */
 export class LedgerWords {
   private readonly ids = new Map<string, number>()
   private words: Array<string | undefined> = []
   private present: boolean | null = null
+  readonly times: LedgerReadTimes
 
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: DatabaseSync) {
+    this.times = new LedgerReadTimes(db)
+  }
 
   /** The number a leg stores for `word`, adding the word when it is new. */
   intern(word: string | null): SQLInputValue {
@@ -49,6 +54,7 @@ export class LedgerWords {
 
   /** After a write was rolled back: words it added may be gone, so the cache is read again when next needed. */
   forget(): void {
+    this.times.forget()
     this.ids.clear()
     this.words = []
   }

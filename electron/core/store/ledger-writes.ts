@@ -3,6 +3,7 @@ import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import type { BaitFlags } from './bait-flags'
 import type { KnownAddresses } from './known-addresses'
+import { packAmount } from './ledger-amounts'
 import { hashKey, idIndexKey, idKey } from './ledger-keys'
 import type { LedgerParties } from './ledger-parties'
 import { readable, TALLY_READ } from './ledger-rows'
@@ -71,13 +72,13 @@ export class LegWrites {
         w.intern(leg.network_name),
         w.intern(leg.status),
         final ? 1 : 0,
-        leg.amount,
-        leg.fee,
+        packAmount(leg.amount),
+        packAmount(leg.fee),
         w.intern(leg.fee_asset),
         this.parties.number(leg.from, !incoming),
         this.parties.number(leg.to, incoming),
         hashKey(leg.tx_hash),
-        readAtMs,
+        w.times.intern(readAtMs),
         this.bait.judge(leg, thresholds),
       ]
       if (seq === undefined) insert.run(id, leg.direction, ...values)

@@ -4,6 +4,7 @@ import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-re
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LEDGER_INTERNED_SQL } from './ledger-interned'
 import { LEDGER_LEAN_SQL } from './ledger-lean'
+import { slimLedger } from './ledger-slim'
 import { LedgerRepo } from './ledger-repo'
 import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
@@ -192,6 +193,12 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 16,
     name: "ledger: an index of each id's first bytes instead of a unique copy of (id, direction), one counterparty index instead of from and to",
     sql: LEDGER_LEAN_SQL,
+  },
+  {
+    version: 17,
+    name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
+    sql: '',
+    after: slimLedger,
   },
 ]
 

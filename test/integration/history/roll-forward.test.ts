@@ -7,6 +7,7 @@ import { compareWithProvider, differences } from '../../../electron/core/history
 import { ledgerCoverage } from '../../../electron/core/history/ledger-coverage'
 import { buildReport } from '../../../electron/core/history/report-run'
 import { STORE_FILE } from '../../../electron/core/store'
+import { amountText } from '../../../electron/core/store/ledger-amounts'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { historySync, ledgerStore } from '../../harness/ledger-fixture'
@@ -63,16 +64,16 @@ describe('roll-forward reconciliation against the simulator', () => {
   it('a movement removed from the ledger shows exactly that difference, in its row', async () => {
     await historySync(fx.store, fx.ledger, ws.client).run(live())
     const db = new DatabaseSync(join(fx.dir, STORE_FILE))
-    // Wallet, asset and status are stored as the numbers of their words (ledger-words.ts).
+    // Wallet, asset and status are stored as the numbers of their words (ledger-words.ts), the amount as an integer (ledger-amounts.ts).
     const word = (text: string) => `(SELECT id FROM ledger_words WHERE word = ${text})`
     const gone = db
       .prepare(`SELECT id, amount FROM ledger_legs WHERE wallet_id = ${word('?')} AND asset = ${word("'USDC'")} AND direction = 'in' AND status = ${word("'completed'")} ORDER BY at_ms DESC LIMIT 1`)
-      .get(walletId) as { id: Uint8Array; amount: string }
+      .get(walletId) as { id: Uint8Array; amount: number }
     db.prepare("DELETE FROM ledger_legs WHERE id = ? AND direction = 'in'").run(gone.id)
     db.close()
     const diffs = differences(await report())
     expect(diffs).toHaveLength(1)
-    expect(diffs[0]).toMatchObject({ walletId, asset: 'USDC', network: SEPOLIA, provider: { state: 'read', difference: gone.amount } })
+    expect(diffs[0]).toMatchObject({ walletId, asset: 'USDC', network: SEPOLIA, provider: { state: 'read', difference: amountText(gone.amount) } })
   })
 
   it('a leg left not final shows exactly its amount as the difference, naming that movement', async () => {

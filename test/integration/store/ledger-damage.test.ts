@@ -70,6 +70,10 @@ describe('a damaged leg read back from the ledger', () => {
     ['direction', "'sideways'", /its direction is not in, out or internal/],
     ['final', '2', /its final is not 0 or 1/],
     ['read_at_ms', "'yesterday'", /its read_at_ms is not a time in milliseconds/],
+    // Packed forms (ledger-amounts.ts, ledger-read-times.ts) that no write makes: a negative or fractional number, a read time never stored.
+    ['amount', '-5', /its amount is not a decimal amount/],
+    ['fee', '2.5', /its fee is not a decimal amount or empty/],
+    ['read_at_ms', '99999', /its read_at_ms is not a time in milliseconds/],
   ])('a %s of %s stops the report, the export and a page with record_corrupt naming the leg', async (column, value, message) => {
     db.prepare(`UPDATE ledger_legs SET ${column} = ${value} WHERE id = ?`).run(idKey(ID(2_400)))
     const damaged = expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) })

@@ -7,7 +7,7 @@ import { LegNotesRepo } from '../../../electron/core/store/leg-notes-repo'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
-import { oldLedgerStatements, storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
+import { oldLedgerStatements, storedLedger, storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const READ_MS = Date.parse('2026-11-02T00:00:00.000Z')
@@ -72,8 +72,7 @@ function writeAtVersion15(db: DatabaseSync): void {
 }
 
 const stored = (db: DatabaseSync) => ({
-  legs: db.prepare('SELECT * FROM ledger_legs ORDER BY seq').all(),
-  parties: db.prepare('SELECT * FROM ledger_parties ORDER BY id').all(),
+  ...storedLedger(db),
   notes: db.prepare('SELECT * FROM ledger_leg_notes ORDER BY leg_id, direction').all(),
   tags: db.prepare('SELECT * FROM ledger_leg_tags ORDER BY tag, leg_key, direction').all(),
 })

@@ -33,7 +33,7 @@ describe('migration step 4: the history ledger', () => {
 
   it('(id, direction) is unique in the table itself, whatever writes to it', () => {
     const db = new DatabaseSync(join(dir, 'old.db'))
-    db.exec("INSERT INTO ledger_parties (id, key, name, address, search) VALUES (1, 'k', NULL, 'a', 'a')")
+    db.exec("INSERT INTO ledger_parties (id, name, address) VALUES (1, NULL, 'a')")
     const put = () =>
       db
         .prepare(

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reconcile, type ReportPeriod } from '../../../electron/core/history/reconciliation'
 import { RollForwardTally } from '../../../electron/core/history/roll-forward'
 import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
+import { amountText } from '../../../electron/core/store/ledger-amounts'
 import { createdAtSql } from '../../../electron/core/store/ledger-compact'
 import { hashText, idText } from '../../../electron/core/store/ledger-keys'
 import { amountKey } from '../../../shared/api/amount-key'
@@ -147,11 +148,13 @@ describe('the opening balances kept per month', () => {
     old.function('hash_text', (hash) => hashText(hash) as string | null)
     const word = (column: string) => `(SELECT word FROM now.ledger_words WHERE id = ${column})`
     const columns = 'seq, id, direction, at_ms, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms'
-    const values = `seq, id_text(id), direction, at_ms, ${['wallet_id', 'asset', 'network', 'network_name', 'status'].map(word).join(', ')}, final, amount, fee, ${word('fee_asset')},
-      from_party, to_party, hash_text(tx_hash), read_at_ms`
+    // Amounts as text and read times as times again (migration 17 packs them).
+    old.function('amount_text', (amount) => amountText(amount) as string | null)
+    const values = `seq, id_text(id), direction, at_ms, ${['wallet_id', 'asset', 'network', 'network_name', 'status'].map(word).join(', ')}, final, amount_text(amount),
+      amount_text(fee), ${word('fee_asset')}, from_party, to_party, hash_text(tx_hash), (SELECT ms FROM now.ledger_read_times WHERE id = read_at_ms)`
     old.exec(`ATTACH '${join(dir, STORE_FILE)}' AS now;
       INSERT INTO ledger_state (id, scope, complete, high_water_ms, synced_at_ms) SELECT id, scope, complete, high_water_ms, synced_at_ms FROM now.ledger_state;
-      INSERT INTO ledger_parties SELECT * FROM now.ledger_parties;
+      INSERT INTO ledger_parties SELECT id, json_array(name, address), name, address, coalesce(search, ' ' || lower(address)) FROM now.ledger_parties;
       INSERT INTO ledger_legs (${columns}, created_at, amount_key) SELECT ${values}, ${createdAtSql('now.ledger_legs')}, amount_key(amount) FROM now.ledger_legs;
       DETACH now`)
     expect((old.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NULL').get() as { n: number }).n).toBe(0)
