@@ -10,7 +10,7 @@ type Party = { name: string | null; address: string }
 export class LedgerParties {
   private readonly ids = new Map<string, number>()
   /** The party of the highest number remembered, whose row proves the memory still holds (see begin). */
-  private newest: { id: number; key: string } | null = null
+  private newest: (Party & { id: number }) | null = null
   /** Parties this write listed as an own side, so each is listed once per write. */
   private readonly ownListed = new Set<number>()
 
@@ -23,7 +23,8 @@ export class LedgerParties {
    */
   begin(): void {
     this.ownListed.clear()
-    if (this.newest && !this.db.prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND key = ?').get(this.newest.id, this.newest.key)) this.forget()
+    const newest = this.newest
+    if (newest && !this.db.prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND address = ? AND name IS ?').get(newest.id, newest.address, newest.name)) this.forget()
   }
 
   /** The party's number, the party added when new; `own`: the leg names it on its wallet's side. */
@@ -51,9 +52,13 @@ export class LedgerParties {
     const stored = this.db.prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2').get(p.address, p.name) as { id: number } | undefined
     const id =
       stored?.id ??
-      (this.db.prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`).get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }).id
+      (
+        this.db
+          .prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`)
+          .get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }
+      ).id
     this.ids.set(key, id)
-    if (id > (this.newest?.id ?? -1)) this.newest = { id, key }
+    if (id > (this.newest?.id ?? -1)) this.newest = { id, name: p.name, address: p.address }
     return id
   }
 }

@@ -9,6 +9,8 @@ export class LedgerReadTimes {
   private readonly ids = new Map<number, number>()
   private readonly times = new Map<number, number>()
   private present: boolean | null = null
+  /** The highest number remembered, or -1. */
+  private newest = -1
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -18,8 +20,7 @@ export class LedgerReadTimes {
     const known = this.ids.get(ms)
     if (known !== undefined) return known
     const row = this.db.prepare('INSERT INTO ledger_read_times (ms) VALUES (?) ON CONFLICT (ms) DO UPDATE SET ms = ms RETURNING id').get(ms) as { id: number }
-    this.ids.set(ms, row.id)
-    this.times.set(row.id, ms)
+    this.remember(row.id, ms)
     return row.id
   }
 
@@ -30,10 +31,23 @@ export class LedgerReadTimes {
     return this.times.get(value) ?? null
   }
 
+  /** Before a write: a time the highest number remembered no longer stands for was rolled back (ledger-words.ts). */
+  begin(): void {
+    const newest = this.newest
+    if (newest >= 0 && !this.db.prepare('SELECT 1 FROM ledger_read_times WHERE id = ? AND ms = ?').get(newest, this.times.get(newest)!)) this.forget()
+  }
+
   /** After a write was rolled back or the ledger cleared: times it added may be gone. */
   forget(): void {
     this.ids.clear()
     this.times.clear()
+    this.newest = -1
+  }
+
+  private remember(id: number, ms: number): void {
+    this.ids.set(ms, id)
+    this.times.set(id, ms)
+    this.newest = Math.max(this.newest, id)
   }
 
   private numbered(): boolean {
@@ -43,9 +57,6 @@ export class LedgerReadTimes {
 
   private load(): void {
     this.forget()
-    for (const { id, ms } of this.db.prepare('SELECT id, ms FROM ledger_read_times').all() as Array<{ id: number; ms: number }>) {
-      this.ids.set(ms, id)
-      this.times.set(id, ms)
-    }
+    for (const { id, ms } of this.db.prepare('SELECT id, ms FROM ledger_read_times').all() as Array<{ id: number; ms: number }>) this.remember(id, ms)
   }
 }

@@ -48,6 +48,7 @@ export class LedgerWords {
    * is still there unless that happened (or another process cleared the ledger).
    */
   begin(): void {
+    this.times.begin()
     const newest = this.words.length - 1
     if (newest >= 0 && !this.db.prepare('SELECT 1 FROM ledger_words WHERE id = ? AND word = ?').get(newest, this.words[newest]!)) this.forget()
   }

@@ -28,10 +28,10 @@ afterEach(() => {
 })
 
 /** Writes the page, then fails in the same transaction, as a later step of it would. */
-function rolledBack(legs: TransactionLeg[]): void {
+function rolledBack(legs: TransactionLeg[], readAtMs = 0): void {
   expect(() =>
     store.transaction('a page that fails after its legs', () => {
-      ledger.commitPage(legs, walk, false, 0, 0)
+      ledger.commitPage(legs, walk, false, readAtMs, 0)
       throw new Error('the step after the legs failed')
     }),
   ).toThrow()
@@ -72,5 +72,14 @@ describe('a page rolled back after its legs were written', () => {
     rolledBack([sampleLeg(2, { from: lost })])
     store.transaction('next page', () => ledger.commitPage([sampleLeg(4, { from: lost })], walk, false, 0, 0))
     expect(ledger.legs(sampleLeg(4).id)[0]!.from).toEqual(lost)
+  })
+
+  it('leaves no read time number behind that the next new read time takes', () => {
+    const [lost, next] = [Date.parse('2026-11-02T10:00:00.000Z'), Date.parse('2026-11-02T10:00:05.000Z')]
+    rolledBack([sampleLeg(2)], lost)
+    store.transaction('next page', () => ledger.commitPage([sampleLeg(3)], walk, false, next, 0))
+    store.transaction('the page again', () => ledger.commitPage([sampleLeg(4)], walk, false, lost, 0))
+    expect(ledger.legs(sampleLeg(4).id)[0]!.read_at).toBe('2026-11-02T10:00:00.000Z')
+    expect(ledger.legs(sampleLeg(3).id)[0]!.read_at).toBe('2026-11-02T10:00:05.000Z')
   })
 })
