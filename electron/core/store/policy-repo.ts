@@ -64,6 +64,7 @@ export class PolicyRepo {
       change?.success === true &&
       change.data.path === 'policy.set' &&
       change.data.at === raw.set_at &&
+      change.data.actor !== null &&
       setByOf(change.data.actor, change.data.detail.by).includes(raw.set_by) &&
       JSON.stringify(change.data.detail.policy) === raw.body
     if (sealed) this.sealed = text

@@ -84,22 +84,23 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
   // Without a bus the keyring is never asked: @napi-rs/keyring 2.x then silently keeps secrets in the kernel keyring
   // (in memory, gone at reboot, no Secret Service), which is no keychain at all.
   if (noBus) throw keychainUnavailable(noBus)
-  try {
-    return await op()
-  } catch (err) {
-    if (!secretServiceWentAway(err)) throw keychainUnavailable()
+  for (const pause of RESTART_PAUSES_MS) {
+    try {
+      return await op()
+    } catch (err) {
+      if (pause === null || !secretServiceWentAway(err)) throw keychainUnavailable()
+    }
+    await new Promise((resume) => setTimeout(resume, pause))
   }
-  try {
-    return await op()
-  } catch {
-    throw keychainUnavailable()
-  }
+  throw keychainUnavailable()
 }
 
 // gnome-keyring aborts now and then (a glib assertion under load). D-Bus starts it again at the next call, but the call
-// in flight fails with a bus-level error, so that call is made once more. A refusal (locked, prompt dismissed, timed
-// out) is not asked again: the person would see the same prompt twice.
+// in flight fails with a bus-level error, and until the bus has seen the old daemon go, so does the next: the call is
+// made again while that lasts, about 1.5 s in all. A refusal (locked, prompt dismissed, timed out) is not asked
+// again: the person would see the same prompt twice.
 const WENT_AWAY = /disconnected from message bus|session does not exist|ServiceUnknown|NoReply|AccessDenied/i
+const RESTART_PAUSES_MS = [100, 200, 400, 800, null] as const
 
 function secretServiceWentAway(err: unknown): boolean {
   return err instanceof Error && WENT_AWAY.test(err.message)
