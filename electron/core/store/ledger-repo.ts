@@ -63,7 +63,9 @@ export class LedgerRepo {
     return inTransaction(this.db, () => {
       const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
-      this.db.exec('DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_read_times; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state')
+      this.db.exec(
+        'DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_read_times; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state',
+      )
       this.parties.forget()
       this.words.forget()
       this.known.reset()

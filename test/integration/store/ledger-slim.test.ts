@@ -71,11 +71,31 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
     const types = db.prepare('SELECT typeof(amount) AS amount, typeof(fee) AS fee, read_at_ms FROM ledger_legs ORDER BY seq').all()
     expect(types.map((t) => t.amount)).toEqual(['integer', 'integer', 'integer', 'integer', 'text', 'text', 'integer', 'text'])
     expect(types.map((t) => t.fee)).toEqual(['null', 'integer', 'integer', 'null', 'null', 'null', 'integer', 'null'])
-    expect(db.prepare('SELECT ms FROM ledger_read_times ORDER BY id').all().map((r) => r.ms)).toEqual(READS)
+    expect(
+      db
+        .prepare('SELECT ms FROM ledger_read_times ORDER BY id')
+        .all()
+        .map((r) => r.ms),
+    ).toEqual(READS)
     expect(new Set(types.map((t) => t.read_at_ms))).toEqual(new Set([1, 2, 3]))
-    expect(db.prepare('SELECT name FROM pragma_table_info(?)').all('ledger_parties').map((c) => c.name)).toEqual(['id', 'name', 'address', 'search'])
-    expect(db.prepare('SELECT address FROM ledger_parties WHERE search IS NOT NULL ORDER BY id').all().map((r) => r.address)).toEqual(['0xdef', 'ÄDRESSE-1'])
-    expect(db.prepare('SELECT name FROM pragma_index_info(?)').all('ledger_legs_at').map((c) => c.name)).toEqual(['at_ms', 'wallet_id', 'asset'])
+    expect(
+      db
+        .prepare('SELECT name FROM pragma_table_info(?)')
+        .all('ledger_parties')
+        .map((c) => c.name),
+    ).toEqual(['id', 'name', 'address', 'search'])
+    expect(
+      db
+        .prepare('SELECT address FROM ledger_parties WHERE search IS NOT NULL ORDER BY id')
+        .all()
+        .map((r) => r.address),
+    ).toEqual(['0xdef', 'ÄDRESSE-1'])
+    expect(
+      db
+        .prepare('SELECT name FROM pragma_index_info(?)')
+        .all('ledger_legs_at')
+        .map((c) => c.name),
+    ).toEqual(['at_ms', 'wallet_id', 'asset'])
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('ledger_legs_wallet', 'ledger_legs_asset')").all()).toEqual([])
     expect(db.prepare('PRAGMA freelist_count').get()).toEqual({ freelist_count: 0 })
     expect(db.prepare("SELECT 1 FROM meta WHERE name = 'compact_due'").get()).toBeUndefined()
@@ -118,7 +138,12 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM ledger_read_times').get()).toEqual({ n: 3 })
     const renamed = sampleLeg(9, { from: { name: 'Acme', address: LOWER.address } })
     store.transaction('test', () => ledger.replaceMovement(renamed.id, [renamed], READS[0]!, READS[0]!))
-    expect(db.prepare('SELECT name FROM ledger_parties WHERE address = ? ORDER BY id').all(LOWER.address).map((r) => r.name)).toEqual([null, 'Acme'])
+    expect(
+      db
+        .prepare('SELECT name FROM ledger_parties WHERE address = ? ORDER BY id')
+        .all(LOWER.address)
+        .map((r) => r.name),
+    ).toEqual([null, 'Acme'])
     const copy = `INSERT INTO ledger_legs (id, direction, at_ms, asset, status, final, amount, from_party, to_party, read_at_ms)
       SELECT id, direction, at_ms, asset, status, final, amount, from_party, to_party, read_at_ms FROM ledger_legs WHERE seq = ?`
     for (const seq of [1, 7, 8]) expect(() => db.prepare(copy).run(seq)).toThrow(/UNIQUE constraint failed: ledger_legs.id, ledger_legs.direction/)
