@@ -16,6 +16,11 @@ const RENDERER_IMPORTS = [
 /** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
 const UNTRUSTED_FIELDS = ['label', 'name', 'reference', 'note', 'reason', 'first_name', 'last_name', 'company_name', 'vasp_name', 'destinationName', 'walletName', 'requestedBy']
 
+const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
+  name,
+  message: 'CSV is read in one place: readCsvTable in electron/core/csv/read-table.ts (and written by electron/core/csv/).',
+}))
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -52,7 +57,21 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
             { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
+            ...CSV_PARSE,
           ],
+          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
+        },
+      ],
+    },
+  },
+  {
+    // The CSV room: the one reader over csv-parse (and the one writer with the cell rule) every import and export uses.
+    files: ['electron/core/csv/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }],
           patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
         },
       ],

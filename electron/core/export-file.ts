@@ -39,11 +39,14 @@ export function exportError(err: unknown, path: string): unknown {
   return out
 }
 
-/** Writes a whole file (a receipt PDF) the way every export is written: to OUT.part, synced, then renamed to OUT. */
-export async function writeExportFile(path: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Writes a file the way every export is written: to OUT.part, synced, then renamed to OUT; on any failure the part
+ * file is removed and the error names OUT.
+ */
+export async function writeAtomically(path: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
   const { temp, file } = await openExportTemp(path)
   try {
-    await file.write(bytes)
+    await write(file)
     await file.sync()
     await file.close()
     await rename(temp, path)
@@ -53,3 +56,6 @@ export async function writeExportFile(path: string, bytes: Uint8Array): Promise<
     throw exportError(err, path)
   }
 }
+
+/** Writes a whole file (a receipt PDF) at once. */
+export const writeExportFile = (path: string, bytes: Uint8Array): Promise<void> => writeAtomically(path, async (file) => void (await file.write(bytes)))

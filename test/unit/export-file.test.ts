@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { writeCsvFile } from '../../electron/core/history/csv-chunks'
-import { writeCsvExport } from '../../electron/core/exports/csv-export'
+import { writeCsvFile } from '../../electron/core/csv/write'
+import { writeCsvExport } from '../../electron/core/csv/write'
 
 let dir: string
 beforeEach(async () => {

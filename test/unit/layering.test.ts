@@ -22,6 +22,7 @@ describe('layering rules', () => {
     ['electron/cli/x.ts', "import { app } from 'electron'\nexport const a = app"],
     ['electron/core/history/x.ts', "import type { DatabaseSync } from 'node:sqlite'\nexport type D = DatabaseSync"],
     ['renderer/src/screens/x.ts', "import { CHANNELS } from '../../../shared/ipc/channels'\nexport const c = CHANNELS"],
+    ['electron/core/pay/x.ts', "import { parse } from 'csv-parse/sync'\nexport const p = parse"],
   ])('refuses a wrong arrow in %s', async (file, code) => {
     expect(await lint(file, code)).toBeGreaterThan(0)
   })
@@ -30,6 +31,7 @@ describe('layering rules', () => {
     ['electron/core/x.ts', "import { z } from 'zod'\nimport { LIMITS } from '../../shared/api/limits'\nexport const a = [z, LIMITS]"],
     ['electron/simulator/x.ts', "import { NETWORKS } from '../../shared/api/networks'\nexport const n = NETWORKS"],
     ['renderer/src/x.ts', "import { CHANNELS } from '@shared/ipc/channels'\nexport const c = CHANNELS"],
+    ['electron/core/csv/x.ts', "import { parse } from 'csv-parse/sync'\nexport const p = parse"],
   ])('allows a right arrow in %s', async (file, code) => {
     expect(await lint(file, code)).toBe(0)
   })

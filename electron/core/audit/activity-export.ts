@@ -2,7 +2,7 @@ import { ACTIVITY_ACTION_WORDS } from '../../../shared/audit/activity-action'
 import type { ActivityFilter, ActivityRow } from '../../../shared/ipc/channels/activity'
 import type { DeskStore } from '../store'
 import { activityRepo } from '../store/activity-repo'
-import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { writeCsvExport, type ExportProgress } from '../csv/write'
 import { activityRows } from './activity'
 
 export const ACTIVITY_CSV_HEADER = ['row', 'time', 'action', 'process', 'person', 'method', 'path', 'status', 'error_code', 'idempotency_key'] as const

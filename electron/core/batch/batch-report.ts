@@ -1,6 +1,6 @@
 import type { Outbox, OutboxEntry } from '../payouts/outbox'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
-import { csvLine } from '../exports/csv-export'
+import { csvLine } from '../csv/cell'
 import { progressOf, type BatchProgress } from './batch-runner'
 
 /** One row of a batch as the follow-up shows it. */

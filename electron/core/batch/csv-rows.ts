@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse/sync'
+import { cellsByName, readCsvTable, SEPARATOR_NAMES, type CsvTableRules } from '../csv/read-table'
 
 /** The columns a batch file may have; the first three are required in every file. */
 export const BATCH_COLUMNS = ['destination', 'amount', 'asset', 'network', 'wallet', 'fee_priority', 'reference'] as const
@@ -25,23 +25,18 @@ export interface RowProblem {
 
 export type CsvRowsResult = { ok: true; rows: CsvRow[]; problems: RowProblem[]; separator: string } | { ok: false; problems: RowProblem[] }
 
-const SEPARATORS = [',', ';', '\t'] as const
-const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' }
-
 function fileProblem(message: string, line = 1): CsvRowsResult {
   return { ok: false, problems: [{ line, column: null, message, severity: 'error' }] }
 }
 
-/**
- * The header decides the separator: the one that splits the first line into known column
- * names. Guessing from cell counts could read a decimal comma in a `;` file as a separator.
- */
-function separatorOf(firstLine: string): string | null {
-  return SEPARATORS.find((sep) => REQUIRED.every((r) => headerNames(firstLine, sep).includes(r))) ?? null
-}
-
-function headerNames(firstLine: string, sep: string): string[] {
-  return firstLine.split(sep).map((n) => n.trim().replace(/^"|"$/g, '').toLowerCase())
+const TABLE_RULES: CsvTableRules = {
+  what: 'a batch file',
+  maxBytes: MAX_BATCH_BYTES,
+  maxRows: MAX_BATCH_ROWS,
+  required: REQUIRED,
+  known: BATCH_COLUMNS,
+  optionalHint: 'optional: network, wallet, fee_priority, reference; separated by commas, semicolons or tabs',
+  relaxQuotes: true,
 }
 
 /**
@@ -49,60 +44,14 @@ function headerNames(firstLine: string, sep: string): string[] {
  * name. Only the file's shape is checked here; what the cells mean is the batch check's job.
  */
 export function readCsvRows(input: Uint8Array | string): CsvRowsResult {
-  const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength
-  if (size > MAX_BATCH_BYTES) return fileProblem(`The file is ${(size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
-  let text: string
-  if (typeof input === 'string') {
-    text = input
-  } else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(input)
-    } catch {
-      return fileProblem('The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.')
-    }
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-  if (text.includes('\u0000')) return fileProblem('The file is not a CSV text file (it holds binary data).')
-  if (text.trim() === '') return fileProblem('The file is empty. The first line must be a header: destination, amount, asset, ...')
-  const firstLine = text.slice(0, text.search(/\r?\n|$/))
-  const separator = separatorOf(firstLine)
-  if (separator === null) {
-    // Name what is missing as the likeliest separator (the one that splits the header most) reads it.
-    const names = SEPARATORS.map((sep) => headerNames(firstLine, sep)).sort((a, b) => b.length - a.length)[0]!
-    const missing = REQUIRED.filter((r) => !names.includes(r))
-    return fileProblem(
-      `The header (line 1) has no ${missing.join(', ')} column. Required columns: ${REQUIRED.join(', ')}; optional: network, wallet, fee_priority, reference; separated by commas, semicolons or tabs.`,
-    )
-  }
-  let records: Array<{ record: string[]; info: { lines: number } }>
-  try {
-    records = parse(text, { delimiter: separator, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: false }) as unknown as typeof records
-  } catch (err) {
-    if (err instanceof CsvError) return fileProblem(`The file is not valid CSV: ${err.message.replace(/^[^:]*: /, '')}.`, (err as unknown as { lines?: number }).lines ?? 1)
-    throw err
-  }
-  const [head, ...body] = records
-  const header = head!.record.map((h) => h.trim().toLowerCase())
-  const problems: RowProblem[] = []
-  const unknown = header.filter((h) => !(BATCH_COLUMNS as readonly string[]).includes(h))
-  if (unknown.length > 0) {
-    return fileProblem(`The header (line 1) has unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. Columns: ${BATCH_COLUMNS.join(', ')}.`)
-  }
-  const repeated = header.filter((h, i) => header.indexOf(h) !== i)
-  if (repeated.length > 0) return fileProblem(`The header (line 1) names the column "${repeated[0]}" twice.`)
-  if (body.length === 0) return fileProblem('The file has a header but no rows.')
-  if (body.length > MAX_BATCH_ROWS) return fileProblem(`The file has ${body.length} rows; a batch has at most ${MAX_BATCH_ROWS.toLocaleString('en')} rows. Split it into several batches.`)
+  const table = readCsvTable(input, TABLE_RULES)
+  if (!table.ok) return fileProblem(table.problem.message, table.problem.line)
+  const { header, separator } = table
   const rows: CsvRow[] = []
-  for (const { record, info } of body) {
-    // csv-parse counts the line a record ends on; quoted newlines inside it move its start up.
-    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0)
-    if (record.length !== header.length) {
-      problems.push(cellCountProblem(line, record, header, separator))
-      continue
-    }
-    const cells: CsvRow['cells'] = {}
-    header.forEach((name, i) => (cells[name as BatchColumn] = record[i]!))
-    rows.push({ line, cells })
+  const problems: RowProblem[] = []
+  for (const { line, cells } of table.records) {
+    if (cells.length !== header.length) problems.push(cellCountProblem(line, cells, header, separator))
+    else rows.push({ line, cells: cellsByName<BatchColumn>(header, cells) })
   }
   return { ok: true, rows, problems, separator }
 }

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { writeCsvFile } from '../history/csv-chunks'
+import { writeCsvFile } from '../csv/write'
 import { Outbox } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'

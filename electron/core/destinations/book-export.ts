@@ -1,6 +1,7 @@
 import type { Counterparty } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import { csvLine, writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { csvLine } from '../csv/cell'
+import { writeCsvExport, type ExportProgress } from '../csv/write'
 import { BOOK_COLUMNS, bookCells } from './book-columns'
 
 /** The whole destination book, as the provider lists it now, to CSV: every field, each cell through csvCell. */

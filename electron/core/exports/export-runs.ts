@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DeskError } from '../errors'
 import type { EventBus } from '../event-bus'
-import type { ExportProgress } from './csv-export'
+import type { ExportProgress } from '../csv/write'
 
 export interface ExportResult {
   exportId: string

@@ -3,7 +3,32 @@ import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
 import { LedgerRepo } from '../store/ledger-repo'
 import { legKey, LegNotesRepo } from '../store/leg-notes-repo'
 import type { RepoFactory } from '../store/desk-store'
-import { cells, COLUMNS, csvLine } from '../exports/csv-export'
+import type { TransactionLeg } from '../../../shared/api/resources'
+import { csvLine } from '../csv/cell'
+
+/** A transaction leg's columns as the provider names them. */
+const COLUMNS = [
+  'id',
+  'created_at',
+  'direction',
+  'from_name',
+  'from_address',
+  'to_name',
+  'to_address',
+  'amount',
+  'asset',
+  'fee',
+  'fee_asset',
+  'status',
+  'tx_hash',
+  'network',
+  'network_name',
+  'wallet_id',
+] as const
+
+function cells(r: TransactionLeg): Array<string | null> {
+  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset, r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
+}
 
 /**
  * The transaction export's columns, whether the leg is flagged as suspected address poisoning ("yes" or empty),

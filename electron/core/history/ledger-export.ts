@@ -1,6 +1,6 @@
 import type { LedgerFilter } from '../../../shared/api/ledger-query'
 import type { DeskStore } from '../store/desk-store'
-import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { writeCsvExport, type ExportProgress } from '../csv/write'
 import { requireFilterCovered } from './ledger-coverage'
 import { ledgerCells, ledgerCsvLines, LEDGER_COLUMNS, ledgerExportView, type LedgerExportView } from './ledger-csv'
 

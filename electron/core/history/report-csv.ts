@@ -1,4 +1,4 @@
-import { csvLine } from '../exports/csv-export'
+import { csvLine } from '../csv/cell'
 import type { ReconciliationReport } from '../../../shared/api/ledger-report'
 
 export interface ReportHeader {

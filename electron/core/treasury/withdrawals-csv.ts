@@ -1,6 +1,6 @@
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import { writeCsvExport, type ExportProgress } from '../exports/csv-export'
+import { writeCsvExport, type ExportProgress } from '../csv/write'
 
 const COLUMNS = ['id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination', 'destination_label', 'tx_hash', 'reference', 'note'] as const
 

@@ -78,7 +78,7 @@ describe('batch CSV rows', () => {
 
   it('refuses more than 10,000 rows and more than 5 MB, naming the limit', () => {
     const rows = 'destination,amount,asset\n' + 'A,1,USDC\n'.repeat(10_001)
-    expect(refused(rows).message).toMatch(/10001 rows; a batch has at most 10,000 rows/)
+    expect(refused(rows).message).toMatch(/10,001 rows; a batch file has at most 10,000 rows/)
     expect(ok('destination,amount,asset\n' + 'A,1,USDC\n'.repeat(10_000)).rows).toHaveLength(10_000)
     const big = 'destination,amount,asset,reference\n' + `A,1,USDC,${'x'.repeat(1000)}\n`.repeat(Math.ceil(MAX_BATCH_BYTES / 1000))
     expect(refused(big).message).toMatch(/at most 5 MB/)

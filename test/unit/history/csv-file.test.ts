@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { writeCsvFile } from '../../../electron/core/history/csv-chunks'
+import { writeCsvFile } from '../../../electron/core/csv/write'
 
 /** A disk that fills up mid-export: every write to a file in a folder named `full-disk` fails as the OS says it. */
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -22,7 +22,7 @@ describe('price table: read whole, refused whole naming the line', () => {
     [file('2026-01-01,US\u202eDC,USD,1'), /line 2: asset contains U\+202E/],
     [file('2026-01-01,USDC,USD,1', '', '2026-01-01,usdc,USD,2'), /line 4 repeats the price of usdc in USD on 2026-01-01 from line 2/],
     ['asset,date,fiat,price\n2026-01-01,USDC,USD,1', /line 1 must be the header date,asset,fiat,price/],
-    [HEADER, /a header but no prices/],
+    [HEADER, /a header but no rows/],
     ['', /the file is empty/],
     [file('2026-01-01,"USDC,USD,1'), /is not valid CSV/],
   ])('refuses %j', (text, message) => {

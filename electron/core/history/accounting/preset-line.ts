@@ -1,4 +1,4 @@
-import { csvCell } from '../../exports/csv-export'
+import { csvCell } from '../../csv/cell'
 
 /** A signed amount the export computed itself (never someone's text): a spreadsheet reads `-12.5` as the number it is. */
 export interface SignedAmount {

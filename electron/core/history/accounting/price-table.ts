@@ -1,9 +1,9 @@
 import Big from 'big.js'
-import { CsvError, parse } from 'csv-parse/sync'
 import { DECIMAL_PATTERN } from '../../../../shared/api/amount'
 import type { PriceRow } from '../../../../shared/api/accounting-export'
 import { quoteInput } from '../../../../shared/api/text'
 import { plainTextProblem } from '../../../../shared/text'
+import { readCsvTable } from '../../csv/read-table'
 import { DeskError } from '../../errors'
 
 export const PRICE_COLUMNS = ['date', 'asset', 'fiat', 'price'] as const
@@ -41,25 +41,21 @@ function cellProblem(cells: Record<(typeof PRICE_COLUMNS)[number], string>): str
  * line refuses the whole file, naming the line, so a valuation never rests on a half-read table.
  */
 export function parsePriceTable(input: string): PriceRow[] {
-  if (Buffer.byteLength(input, 'utf8') > MAX_PRICE_BYTES) throw refuse('the file is over 10 MB.')
-  const body = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  if (body.trim() === '') throw refuse(`the file is empty; the first line must be the header ${PRICE_COLUMNS.join(',')}.`)
-  let records: Array<{ record: string[]; info: { lines: number } }>
-  try {
-    records = parse(body, { info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof records
-  } catch (err) {
-    if (err instanceof CsvError) throw refuse(`line ${(err as unknown as { lines?: number }).lines ?? 1} is not valid CSV (${err.message.replace(/^[^:]*: /, '')}).`)
-    throw err
-  }
-  const [head, ...lines] = records
-  const header = head!.record.map((h) => h.toLowerCase())
-  if (header.join(',') !== PRICE_COLUMNS.join(',')) throw refuse(`line 1 must be the header ${PRICE_COLUMNS.join(',')}, in that order.`)
-  if (lines.length === 0) throw refuse('the file has a header but no prices.')
-  if (lines.length > MAX_PRICE_ROWS) throw refuse(`the file has ${lines.length} prices; a table holds at most ${MAX_PRICE_ROWS.toLocaleString('en')}.`)
+  const table = readCsvTable(input, {
+    what: 'a price table',
+    maxBytes: MAX_PRICE_BYTES,
+    maxRows: MAX_PRICE_ROWS,
+    required: PRICE_COLUMNS,
+    known: PRICE_COLUMNS,
+    optionalHint: 'in that order',
+    separators: [','],
+  })
+  if (!table.ok) throw refuse(`line ${table.problem.line}: ${table.problem.message.charAt(0).toLowerCase()}${table.problem.message.slice(1)}`)
+  if (table.header.join(',') !== PRICE_COLUMNS.join(',')) throw refuse(`line 1 must be the header ${PRICE_COLUMNS.join(',')}, in that order.`)
   const rows: PriceRow[] = []
   const seen = new Map<string, number>()
-  for (const { record, info } of lines) {
-    const line = info.lines
+  for (const { line, cells } of table.records) {
+    const record = cells.map((cell) => cell.trim())
     if (record.length !== PRICE_COLUMNS.length) throw refuse(`line ${line} has ${record.length} cells; the header has ${PRICE_COLUMNS.length}.`)
     const [date, asset, fiat, price] = record as [string, string, string, string]
     const problem = cellProblem({ date, asset, fiat, price })

@@ -1,58 +1,8 @@
 import type { WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
-import { exportError, openExportTemp } from '../export-file'
 import { finished } from 'node:stream/promises'
-import type { TransactionLeg } from '../../../shared/api/resources'
-import { shown } from '../../../shared/text/visible-text'
-
-export const COLUMNS = [
-  'id',
-  'created_at',
-  'direction',
-  'from_name',
-  'from_address',
-  'to_name',
-  'to_address',
-  'amount',
-  'asset',
-  'fee',
-  'fee_asset',
-  'status',
-  'tx_hash',
-  'network',
-  'network_name',
-  'wallet_id',
-] as const
-
-export function cells(r: TransactionLeg): Array<string | null> {
-  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset, r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
-}
-
-/**
- * A cell written as it is: no leading formula character, nothing to quote, no white space at either end (`\s` is
- * exactly what trim() removes), no control, format or bidi character. Most cells are; one test for them instead of
- * the rules below.
- */
-const PLAIN_CELL = /^(?![=+\-@\s])[^",\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*(?<!\s)$/u
-
-/**
- * RFC 4180 quoting; untrusted text in its visible form (a label's U+202E as `[U+202E]`, so a spreadsheet cannot
- * show "Maria K live"); a leading formula character is defused so a spreadsheet shows text, not a formula.
- */
-export function csvCell(raw: string | null): string {
-  if (raw === null) return ''
-  if (PLAIN_CELL.test(raw)) return raw
-  const value = shown(raw)
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-export function csvLine(values: ReadonlyArray<string | null>): string {
-  // Concatenated rather than map().join(): a hundred thousand rows are written in half the time.
-  let line = values.length > 0 ? csvCell(values[0]!) : ''
-  for (let i = 1; i < values.length; i++) line += ',' + csvCell(values[i]!)
-  return line + '\r\n'
-}
+import { exportError, openExportTemp, writeAtomically } from '../export-file'
+import { csvLine } from './cell'
 
 export interface ExportProgress {
   rows: number
@@ -131,5 +81,31 @@ function drainedOrClosed(out: WriteStream): Promise<void> {
     }
     out.on('drain', done)
     out.on('close', done)
+  })
+}
+
+const CHUNK_CHARS = 1 << 20
+
+/** Lines joined into pieces of about a megabyte, so a large CSV is written in few calls without holding it whole. */
+export function* csvChunks(lines: Iterable<string>): Generator<string> {
+  let chunk = ''
+  for (const line of lines) {
+    chunk += line
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk
+      chunk = ''
+    }
+  }
+  if (chunk) yield chunk
+}
+
+/**
+ * Writes CSV lines to a temporary file and renames it into place, so a failed or interrupted export never leaves half
+ * a file under the name asked for. Owner-only: it holds the history.
+ */
+export async function writeCsvFile(path: string, lines: Iterable<string>): Promise<void> {
+  // Each chunk is awaited, so the main process keeps answering the screens between them.
+  await writeAtomically(path, async (file) => {
+    for (const chunk of csvChunks(lines)) await file.write(chunk)
   })
 }
