@@ -118,7 +118,7 @@ export class TreasurySession {
     // Every process on the machine that signs with this key reserves its slots in the profile's store.
     const pacer = new Pacer({ ...deps.pacing, ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
     const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacer, ...deps.sender })
-    const client = new ApiClient(sender)
+    const client = new ApiClient(sender, 'interactive')
     const outbox = Outbox.open(store, deps.now)
     const poller = new WithdrawalPoller({
       client,
