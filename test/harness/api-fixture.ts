@@ -42,6 +42,7 @@ export function makeClient(baseUrl: string, signer: Signer, options: Partial<Req
       maxAttempts: 5,
       ...options,
     }),
+    'interactive',
   )
 }
 

@@ -42,7 +42,7 @@ const sender = new RequestSender({
     },
   },
 })
-const client = new ApiClient(sender)
+const client = new ApiClient(sender, 'interactive')
 const payouts = new PayoutRequests(Outbox.open(store), client)
 let batchId = job.batchId
 if (job.csvFile) {

@@ -105,7 +105,7 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
     backoff: { baseMs: 5, maxMs: 20 },
     maxAttempts: 6,
   })
-  const payouts = new PayoutRequests(Outbox.open(store), new ApiClient(sender))
+  const payouts = new PayoutRequests(Outbox.open(store), new ApiClient(sender, 'interactive'))
   await new BatchRunner(store, payouts, { unknownDelayMs: 50 }).run(batchId!)
   const entries = payouts.outbox.ofBatch(batchId!)
   store.close()
@@ -146,7 +146,7 @@ export async function runBatchPace(baseUrl: string, dir: string, rows: number, l
   await consoleCall(baseUrl, 'POST', 'settings', { rate_limit_per_minute: limit, rate_limit_window_s: windowSeconds })
   const store = DeskStore.open(dir, 'test')
   const sender = new RequestSender({ baseUrl, signer: key.signer, pacer: new Pacer({ limit, windowSeconds, ledger: store.pacerLedger(baseUrl, key.keyId) }) })
-  const client = new ApiClient(sender)
+  const client = new ApiClient(sender, 'interactive')
   const payouts = new PayoutRequests(Outbox.open(store), client)
   const lines = soakLines(ws, rows + SMALL_ROWS).slice(0, rows)
   const batch = await submitBatch(store, payouts.outbox, await checkBatchFile(client, batchCsv(lines)), {

@@ -38,7 +38,7 @@ const sender = new RequestSender({
     },
   },
 })
-const client = new ApiClient(sender)
+const client = new ApiClient(sender, 'interactive')
 const imports = new DestinationImports(store, client)
 let importId = job.importId
 if (job.csvFile) importId = imports.record(await checkImportFile(store, client, await readFile(job.csvFile)), 'import.csv', 'test').id

@@ -59,6 +59,6 @@ export async function recordedElsewhere(baseUrl: string, fields: { label: string
     country: 'DE',
     label: fields.label,
   }
-  const res = await sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: envelope(CounterpartySchema) })
+  const res = await sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: envelope(CounterpartySchema), priority: 'interactive' })
   return res.body.data
 }

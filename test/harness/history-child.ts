@@ -32,7 +32,7 @@ const sender = new RequestSender({
     },
   },
 })
-const client = new ApiClient(sender)
+const client = new ApiClient(sender, 'interactive')
 const store = DeskStore.open(job.storeDir, 'test')
 const { ledger } = openLedger(store, job.baseUrl, job.keyId)
 await new HistorySync({ client, store, ledger, pacer: sender.pacer }, { pageLimit: job.pageLimit }).run(new AbortController().signal)

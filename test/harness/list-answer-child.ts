@@ -27,7 +27,7 @@ const sender = new RequestSender({
 let error: ListAnswerResult['error'] = null
 const before = peakRssMb()
 try {
-  await new ApiClient(sender).listWallets()
+  await new ApiClient(sender, 'interactive').listWallets()
 } catch (err) {
   const e = err as { name: string; code: string; message: string }
   error = { name: e.name, code: e.code, message: e.message }

@@ -110,6 +110,7 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
       maxAttempts: 6,
       backoff: { baseMs: 5, maxMs: 20 },
     }),
+    'interactive',
   )
   const outbox = Outbox.open(store)
   const payouts = new PayoutRequests(outbox, client)

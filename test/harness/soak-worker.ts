@@ -34,6 +34,7 @@ const client = new ApiClient(
     maxAttempts: 6,
     backoff: { baseMs: 5, maxMs: 20 },
   }),
+  'interactive',
 )
 const payouts = new PayoutRequests(Outbox.open(store), client)
 for (let i = 0; i < job.payouts; i++) {

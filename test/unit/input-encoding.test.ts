@@ -59,7 +59,7 @@ describe('input that cannot be encoded is refused as input', () => {
     // Port 9 (discard) on loopback: a request that got this far would fail as a network error, not invalid_input.
     const sender = new RequestSender({ baseUrl: 'http://127.0.0.1:9', signer: createEd25519Signer('k', new Uint8Array(32).fill(1)), pacer: new Pacer(), maxAttempts: 1 })
     try {
-      await expect(call(new ApiClient(sender))).rejects.toMatchObject({ name: 'DeskError', code: 'invalid_input' })
+      await expect(call(new ApiClient(sender, 'interactive'))).rejects.toMatchObject({ name: 'DeskError', code: 'invalid_input' })
     } finally {
       await sender.close()
     }

@@ -5,6 +5,7 @@ import type { CreateCounterparty, CreateWithdrawal, TransactionQuery, Withdrawal
 import { InvalidResponseError } from './errors'
 import { checkCounterpartyBody, checkId, checkIdempotencyKey, checkTransactionQuery, checkWithdrawalBody, checkWithdrawalQuery } from './input-checks'
 import { PagingGuard } from './paging-guard'
+import type { Priority } from './pacing-rule'
 import type { RequestSender } from './request-sender'
 
 const WalletList = envelope(boundedArray(WalletSchema))
@@ -34,9 +35,21 @@ export interface WithdrawalAnswer {
 
 type Opts = { signal?: AbortSignal }
 
-/** The ten endpoints of Client API v1, each through the one request pipeline. */
-export class ApiClient {
-  constructor(readonly sender: RequestSender) {}
+/**
+ * The ten endpoints of Client API v1, each through the one request pipeline, all with the priority the client was made
+ * with: a person's client (`interactive`) or the background's (`background`, from `as`). Background services take an
+ * `ApiClient<'background'>`, so one handed a person's client does not compile.
+ */
+export class ApiClient<P extends Priority = Priority> {
+  constructor(
+    readonly sender: RequestSender,
+    readonly priority: P,
+  ) {}
+
+  /** The same key and budget, for requests of another priority. */
+  as<Q extends Priority>(priority: Q): ApiClient<Q> {
+    return new ApiClient(this.sender, priority)
+  }
 
   async listWallets(o: Opts = {}): Promise<Wallet[]> {
     return (await this.get('/api/v1/wallets', WalletList, undefined, o)).data
@@ -86,7 +99,7 @@ export class ApiClient {
 
   async createCounterparty(input: CreateCounterparty, o: Opts = {}): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
     const body = checkCounterpartyBody(input)
-    const res = await this.sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: CounterpartyOne, ...o })
+    const res = await this.sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: CounterpartyOne, priority: this.priority, ...o })
     return { counterparty: res.body.data, alreadyExists: res.body.meta.already_exists === true }
   }
 
@@ -124,7 +137,7 @@ export class ApiClient {
   async createWithdrawal(input: CreateWithdrawal, idempotencyKey: string, o: Opts = {}): Promise<WithdrawalAnswer> {
     const body = checkWithdrawalBody(input)
     const key = checkIdempotencyKey(idempotencyKey)
-    const res = await this.sender.send({ method: 'POST', path: '/api/v1/withdrawals', body, idempotencyKey: key, kind: 'withdrawal', schema: WithdrawalOne, ...o })
+    const res = await this.sender.send({ method: 'POST', path: '/api/v1/withdrawals', body, idempotencyKey: key, kind: 'withdrawal', schema: WithdrawalOne, priority: this.priority, ...o })
     return { withdrawal: res.body.data, replay: res.body.meta.idempotent_replay === true, requestId: res.requestId }
   }
 
@@ -135,11 +148,11 @@ export class ApiClient {
 
   async cancelWithdrawal(withdrawalId: string, o: Opts = {}): Promise<Withdrawal> {
     const path = `/api/v1/withdrawals/${enc(checkId(withdrawalId, 'payout id'))}/cancel`
-    return (await this.sender.send({ method: 'POST', path, kind: 'cancel', schema: WithdrawalOne, ...o })).body.data
+    return (await this.sender.send({ method: 'POST', path, kind: 'cancel', schema: WithdrawalOne, priority: this.priority, ...o })).body.data
   }
 
   private async get<S extends z.ZodType>(path: string, schema: S, query: Record<string, string | number | undefined> | undefined, o: Opts) {
-    return (await this.sender.send({ method: 'GET', path, query, kind: 'read', schema, ...o })).body
+    return (await this.sender.send({ method: 'GET', path, query, kind: 'read', schema, priority: this.priority, ...o })).body
   }
 }
 

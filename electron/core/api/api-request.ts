@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { CreateCounterparty, CreateWithdrawal } from '../../../shared/api/requests'
+import type { Priority } from './pacing-rule'
 
 /**
  * What a request is decides how it may be retried (retry-policy.ts reads nothing else).
@@ -11,6 +12,8 @@ export type RequestKind = 'read' | 'withdrawal' | 'counterparty' | 'cancel'
 interface RequestBase<S extends z.ZodType> {
   path: string
   schema: S
+  /** Who waits for it: required, so no request reaches the key's budget without saying whether a person waits. */
+  priority: Priority
   signal?: AbortSignal
 }
 

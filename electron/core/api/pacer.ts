@@ -1,3 +1,7 @@
+import { prioritySplit, waitFor, type PacerLedger, type PacerUsage, type PacingRule, type Priority, type SlotTime, type TakeResult } from './pacing-rule'
+
+export * from './pacing-rule'
+
 /** Time source for the pacer; tests pass a fake one. */
 export interface PacerClock {
   now(): number
@@ -34,68 +38,33 @@ export interface PacerOptions {
   clock?: PacerClock
   /** Where request times are kept; the profile's store shares them across processes. */
   ledger?: PacerLedger
+  /** The part of the window background requests may take (default a half). */
+  backgroundShare?: number
 }
 
 export interface PacerStatus {
   limit: number
   windowSeconds: number
   remaining: number
+  /** Background requests in the window now, and the most it may hold. */
+  background: number
+  backgroundLimit: number
   blockedUntil: number | null
-}
-
-export interface PacingRule {
-  limit: number
-  windowMs: number
-  marginMs: number
-}
-
-export type TakeResult = { slot: number } | { waitMs: number }
-
-/**
- * Where the window's request times live. In memory for one process; the profile's store for
- * every process on the machine that uses the key. `take` checks and counts in one atomic step.
- */
-export interface PacerLedger {
-  /** Counts a request that may start now, or says how long to wait (Infinity while a full window is all in flight). */
-  take(now: number, rule: PacingRule): TakeResult
-  end(slot: number, now: number): void
-  /** Nobody sends before `untilMs`; true when that moved the block later. */
-  block(untilMs: number): boolean
-  usage(now: number, rule: PacingRule): { used: number; blockedUntil: number }
-}
-
-/**
- * The provider counts a request when it arrives, somewhere between our start and our answer,
- * so a request stays in the window until a window after its answer (in flight: indefinitely).
- */
-export function waitFor(ends: ReadonlyArray<number | null>, blockedUntil: number, now: number, rule: PacingRule): number {
-  const blocked = blockedUntil - now
-  let full = 0
-  if (ends.length >= rule.limit) {
-    let oldestEnd = Infinity
-    for (const end of ends) if (end !== null && end < oldestEnd) oldestEnd = end
-    full = oldestEnd + rule.windowMs + rule.marginMs - now
-  }
-  return Math.max(blocked, full, 0)
 }
 
 /** One process's ledger. */
 export class MemoryPacerLedger implements PacerLedger {
-  private readonly slots = new Map<number, { end: number | null }>()
+  private readonly slots = new Map<number, SlotTime>()
   private nextSlot = 1
   private blockedUntil = 0
+  private waitingUntil = 0
 
-  take(now: number, rule: PacingRule): TakeResult {
+  take(now: number, rule: PacingRule, priority: Priority): TakeResult {
     this.prune(now, rule)
-    const wait = waitFor(
-      [...this.slots.values()].map((s) => s.end),
-      this.blockedUntil,
-      now,
-      rule,
-    )
+    const wait = waitFor([...this.slots.values()], this.blockedUntil, now, rule, priority, this.waitingUntil > now)
     if (wait > 0) return { waitMs: wait }
     const slot = this.nextSlot++
-    this.slots.set(slot, { end: null })
+    this.slots.set(slot, { end: null, priority })
     return { slot }
   }
 
@@ -110,9 +79,15 @@ export class MemoryPacerLedger implements PacerLedger {
     return true
   }
 
-  usage(now: number, rule: PacingRule): { used: number; blockedUntil: number } {
+  waiting(untilMs: number): void {
+    this.waitingUntil = untilMs
+  }
+
+  usage(now: number, rule: PacingRule): PacerUsage {
     this.prune(now, rule)
-    return { used: this.slots.size, blockedUntil: this.blockedUntil }
+    const slots = [...this.slots.values()]
+    const background = slots.filter((s) => s.priority === 'background').length
+    return { used: slots.length, background, blockedUntil: this.blockedUntil, interactiveWaiting: this.waitingUntil > now }
   }
 
   private prune(now: number, rule: PacingRule): void {
@@ -125,14 +100,19 @@ export class MemoryPacerLedger implements PacerLedger {
  * A sliding-window log per key: a request may start only when fewer than `limit` requests
  * are in the last `windowSeconds`. A refilling token bucket would let a request through
  * too early after a full burst, which a sliding-window server answers with 429.
+ * Requests a person waits for go first: background ones keep to their share and to the reserve, and
+ * yield while a person's request waits anywhere on the key.
  */
 export class Pacer {
   readonly limit: number
   readonly windowMs: number
   private readonly marginMs: number
+  private readonly split: Pick<PacingRule, 'backgroundLimit' | 'reserve'>
   private readonly clock: PacerClock
   private readonly ledger: PacerLedger
   private readonly listeners = new Set<(status: PacerStatus) => void>()
+  /** Interactive requests of this process waiting for a place now. */
+  private waitingHere = 0
 
   constructor(options: PacerOptions = {}) {
     this.limit = options.limit ?? 120
@@ -142,27 +122,43 @@ export class Pacer {
     this.ledger = options.ledger ?? new MemoryPacerLedger()
     if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('pacer limit must be a positive integer')
     if (!(this.windowMs > 0)) throw new RangeError('pacer window must be positive')
+    const share = options.backgroundShare ?? 0.5
+    if (!(share > 0 && share <= 1)) throw new RangeError('pacer background share must be above 0 and at most 1')
+    this.split = prioritySplit(this.limit, share)
   }
 
   private get rule(): PacingRule {
-    return { limit: this.limit, windowMs: this.windowMs, marginMs: this.marginMs }
+    return { limit: this.limit, windowMs: this.windowMs, marginMs: this.marginMs, ...this.split }
   }
 
   /** Waits until a request may start and counts it; call the returned function when its answer (or failure) arrives. */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
-    for (;;) {
-      signal?.throwIfAborted()
-      const taken = this.ledger.take(this.clock.now(), this.rule)
-      if ('slot' in taken) {
-        this.changed()
-        let ended = false
-        return () => {
-          if (ended) return
-          ended = true
-          this.ledger.end(taken.slot, this.clock.now())
+  async acquire(priority: Priority, signal?: AbortSignal): Promise<() => void> {
+    const person = priority === 'interactive'
+    if (person) this.waitingHere++
+    try {
+      for (;;) {
+        signal?.throwIfAborted()
+        const now = this.clock.now()
+        const taken = this.ledger.take(now, this.rule, priority)
+        if ('slot' in taken) {
+          this.changed()
+          let ended = false
+          return () => {
+            if (ended) return
+            ended = true
+            this.ledger.end(taken.slot, this.clock.now())
+          }
         }
+        let sleep = Number.isFinite(taken.waitMs) ? taken.waitMs : IN_FLIGHT_POLL_MS
+        if (person) {
+          // The mark that makes background work yield, here and in other processes, is kept fresh while it waits.
+          sleep = Math.min(sleep, WAITING_MARK_MS)
+          this.ledger.waiting(now + sleep + WAITING_MARK_MS)
+        }
+        await this.clock.sleep(sleep, signal)
       }
-      await this.clock.sleep(Number.isFinite(taken.waitMs) ? taken.waitMs : IN_FLIGHT_POLL_MS, signal)
+    } finally {
+      if (person && --this.waitingHere === 0) this.ledger.waiting(0)
     }
   }
 
@@ -173,12 +169,14 @@ export class Pacer {
 
   status(): PacerStatus {
     const now = this.clock.now()
-    const { used, blockedUntil } = this.ledger.usage(now, this.rule)
+    const { used, background, blockedUntil } = this.ledger.usage(now, this.rule)
     const blocked = blockedUntil > now
     return {
       limit: this.limit,
       windowSeconds: this.windowMs / 1000,
       remaining: blocked ? 0 : Math.max(0, this.limit - used),
+      background,
+      backgroundLimit: this.split.backgroundLimit,
       blockedUntil: blocked ? blockedUntil : null,
     }
   }
@@ -196,6 +194,8 @@ export class Pacer {
 }
 
 const IN_FLIGHT_POLL_MS = 20
+/** A waiting person's request looks again at least this often, and its mark outlives each look by as much. */
+const WAITING_MARK_MS = 1_000
 
 const registry = new Map<string, Pacer>()
 

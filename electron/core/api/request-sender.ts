@@ -73,7 +73,7 @@ export class RequestSender {
     const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
     let skewRetried = false
     for (let attempt = 1; ; attempt++) {
-      const release = await this.pacer.acquire(req.signal)
+      const release = await this.pacer.acquire(req.priority, req.signal)
       let raw: RawResponse
       let dateOffset: number | null
       try {

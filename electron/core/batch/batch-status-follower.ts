@@ -2,6 +2,7 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import type { Pacer } from '../api/pacer'
+import { FollowBudget } from '../payouts/follow-budget'
 import type { Outbox, OutboxEntry } from '../payouts/outbox'
 import { batchRepo, type DeskStore } from '../store'
 import { readBatchStatuses } from './batch-refresh'
@@ -19,7 +20,8 @@ const realTimers: FollowerTimers = {
 }
 
 export interface BatchStatusFollowerOptions {
-  client: Pick<ApiClient, 'withdrawals'>
+  /** The background's client: reading batch statuses never takes a place a person waits for. */
+  client: Pick<ApiClient<'background'>, 'withdrawals' | 'priority'>
   store: DeskStore
   outbox: Pick<Outbox, 'ofBatch'>
   /** The key's shared pacer: a round reads a page only while more than the reserve is left to payouts. */
@@ -29,6 +31,8 @@ export interface BatchStatusFollowerOptions {
   minDelayMs?: number
   maxDelayMs?: number
   timers?: FollowerTimers
+  /** What following may spend a minute, shared with the single payouts' poller: a page is read only within it. */
+  budget?: FollowBudget
 }
 
 const TERMINAL: ReadonlySet<string> = new Set(TERMINAL_WITHDRAWAL_STATUSES)
@@ -44,6 +48,7 @@ export class BatchStatusFollower {
   private readonly min: number
   private readonly max: number
   private readonly timers: FollowerTimers
+  private readonly budget: FollowBudget
   private delay: number
   private timer: { handle: unknown; at: number } | null = null
   private round: Promise<void> | null = null
@@ -56,6 +61,7 @@ export class BatchStatusFollower {
     this.min = options.minDelayMs ?? 5_000
     this.max = options.maxDelayMs ?? 60_000
     this.timers = options.timers ?? realTimers
+    this.budget = options.budget ?? new FollowBudget()
     this.delay = this.min
   }
 
@@ -96,7 +102,7 @@ export class BatchStatusFollower {
       const open = this.openRows()
       // Nothing to follow until another row is accepted (`wake`).
       if (open.length === 0) return
-      moved = this.keep(await readBatchStatuses(this.options.client, open, () => this.headroom()))
+      moved = this.keep(await readBatchStatuses(this.options.client, open, () => this.headroom() && this.budget.take()))
     } catch {
       // A failed read (network, provider, disk) is tried again later; the manual refresh reports its errors.
     }

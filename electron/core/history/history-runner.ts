@@ -12,7 +12,8 @@ export interface HistoryRunnerDeps {
   profileId: string
   store: DeskStore
   ledger: LedgerRepo
-  client: Pick<ApiClient, 'transactionPage' | 'getTransaction'>
+  /** The background's client: the sync nobody waits for never takes a place a person waits for. */
+  client: Pick<ApiClient<'background'>, 'transactionPage' | 'getTransaction' | 'priority'>
   pacer: Pick<Pacer, 'status' | 'limit' | 'windowMs'>
   emit(status: HistoryStatus): void
   /** Time between background syncs while the profile is open. */

@@ -33,7 +33,7 @@ export async function syncProfileHistory(req: ProfileSyncRequest): Promise<SyncR
   const pacer = new Pacer({ ...req.pacing, ledger: req.store.pacerLedger(req.profile.baseUrl, req.signer.keyId) })
   const sender = new RequestSender({ baseUrl: req.profile.baseUrl, signer: req.signer, pacer, audit: new AuditLog(req.store, req.actor) })
   try {
-    const sync = new HistorySync({ client: new ApiClient(sender), store: req.store, ledger, pacer }, req.options)
+    const sync = new HistorySync({ client: new ApiClient(sender, 'interactive'), store: req.store, ledger, pacer }, req.options)
     const result = await withSyncLease(req.store, req.signal, req.onWait ?? (() => undefined), () => sync.run(req.signal, req.onProgress))
     return { ...result, cleared }
   } finally {
@@ -46,7 +46,7 @@ export async function withProfileClient<T>(profile: Profile, store: DeskStore, s
   const pacer = new Pacer({ ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
   const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, pacer, audit: new AuditLog(store, actor) })
   try {
-    return await fn(new ApiClient(sender))
+    return await fn(new ApiClient(sender, 'interactive'))
   } finally {
     await sender.close()
   }

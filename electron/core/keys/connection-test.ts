@@ -41,7 +41,7 @@ export async function testConnection(probe: ConnectionProbe): Promise<Connection
     clock: probe.now ? { now: probe.now, sleep: realClock.sleep } : undefined,
   })
   try {
-    const res = await sender.send({ method: 'GET', path: '/api/v1/wallets', kind: 'read', schema: WalletListSchema })
+    const res = await sender.send({ method: 'GET', path: '/api/v1/wallets', kind: 'read', schema: WalletListSchema, priority: 'interactive' })
     return { ok: true, walletCount: res.body.data.length, clockOffsetSeconds: sender.observedOffsetSeconds }
   } catch (err) {
     return explain(err, probe.baseUrl, timeouts.totalMs, sender.observedOffsetSeconds)

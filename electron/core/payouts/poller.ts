@@ -2,34 +2,43 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
+import { FollowBudget } from './follow-budget'
 
 export type Notify = (title: string, body: string) => void
 
 export interface PollerOptions {
-  client: Pick<ApiClient, 'getWithdrawal'>
+  /** The background's client: following payouts never takes a place a person waits for. */
+  client: Pick<ApiClient<'background'>, 'withdrawalPage' | 'getWithdrawal' | 'priority'>
   profileId: string
   emit: (payload: EventPayload<'withdrawal.updated'>) => void
   /** Desktop notification hook; the Electron shell injects it. */
   notify?: Notify
+  /** Shortest wait before a payout is read again (after a change), and the longest while one that moves is quiet. */
   minDelayMs?: number
   maxDelayMs?: number
-  /** Several processes on one profile: one polls a withdrawal, the others read its answer from the store. */
+  /** Longest wait before a payout waiting for approval is read again: a tenth of its age until then. */
+  waitingMaxDelayMs?: number
+  /** What following may spend a minute, shared with the batch rows' follow. */
+  budget?: FollowBudget
+  /** Several processes on one profile: one follows, the others read its answers from the store. */
   shared?: PollSharing
 }
 
 export interface PollSharing {
-  /** True when this process may poll the withdrawal now (no other live process does). */
-  claim(id: string): boolean
-  release(id: string): void
-  publish(withdrawal: Withdrawal): void
+  /** True when this process may follow payouts now (no other live process does). */
+  claim(): boolean
+  release(): void
+  publish(withdrawals: readonly Withdrawal[]): void
   latest(id: string): Withdrawal | null
 }
 
 interface Tracked {
   status: string | null
   stale: boolean
+  walletId: string | null
+  createdAt: number | null
   delay: number
-  timer: NodeJS.Timeout | null
+  dueAt: number
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -44,36 +53,48 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: 'cancelled',
 }
 
+/** Rows a page of the list holds, and pages read per wallet in one round before the rest are read one by one. */
+const PAGE = 100
+const PAGES_PER_ROUND = 3
+
 function isTerminal(status: string | null): boolean {
   return status !== null && (TERMINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
 }
 
 /**
- * Refreshes every non-terminal payout of the open profile through GET /withdrawals/{id} (the truth),
- * from every few seconds while it moves to once a minute while it waits.
+ * Follows every non-terminal payout of the open profile at a cost that does not grow with their number: payouts due
+ * for a look are read together from the withdrawal list (a page of 100 per wallet), the detail endpoint only for one
+ * the first pages do not hold, all within the follow budget. A payout that moves is read again within seconds, rising
+ * to once a minute while it is quiet; one waiting for approval less often the longer it has waited.
  */
 export class WithdrawalPoller {
   private readonly tracked = new Map<string, Tracked>()
   private stopped = false
+  private timer: { handle: NodeJS.Timeout; at: number } | null = null
+  private round: Promise<void> | null = null
   private readonly minDelay: number
   private readonly maxDelay: number
+  private readonly waitingMax: number
+  private readonly budget: FollowBudget
 
   constructor(private readonly options: PollerOptions) {
     this.minDelay = options.minDelayMs ?? 2_000
     this.maxDelay = options.maxDelayMs ?? 60_000
+    this.waitingMax = Math.max(this.maxDelay, options.waitingMaxDelayMs ?? 600_000)
+    this.budget = options.budget ?? new FollowBudget()
   }
 
   /** Starts following a payout; a known row seeds its status so only changes are announced. */
   track(idOrRow: string | Withdrawal): void {
     if (this.stopped) return
-    const id = typeof idOrRow === 'string' ? idOrRow : idOrRow.id
-    const status = typeof idOrRow === 'string' ? null : idOrRow.status
-    const existing = this.tracked.get(id)
-    if (existing) return
-    if (isTerminal(status)) return
-    const t: Tracked = { status, stale: false, delay: this.minDelay, timer: null }
+    const row = typeof idOrRow === 'string' ? null : idOrRow
+    const id = row?.id ?? (idOrRow as string)
+    if (this.tracked.has(id) || isTerminal(row?.status ?? null)) return
+    const now = Date.now()
+    const t: Tracked = { status: row?.status ?? null, stale: false, walletId: row?.wallet_id ?? null, createdAt: row ? Date.parse(row.created_at) : null, delay: this.minDelay, dueAt: now }
+    if (row) t.dueAt = now + this.delayOf(t, now)
     this.tracked.set(id, t)
-    this.schedule(id, t, status === null ? 0 : this.minDelay)
+    this.wakeBy(t.dueAt)
   }
 
   trackedIds(): string[] {
@@ -82,65 +103,123 @@ export class WithdrawalPoller {
 
   stop(): void {
     this.stopped = true
-    for (const [id, t] of this.tracked) {
-      if (t.timer) clearTimeout(t.timer)
-      this.options.shared?.release(id)
-    }
+    if (this.timer) clearTimeout(this.timer.handle)
+    this.timer = null
     this.tracked.clear()
+    this.options.shared?.release()
   }
 
-  private schedule(id: string, t: Tracked, delay: number): void {
-    t.timer = setTimeout(() => void this.refresh(id, t), delay)
-    t.timer.unref?.()
+  /** A payout waiting for approval: a tenth of its age; one that moves: doubling from the shortest wait while quiet. */
+  private delayOf(t: Tracked, now: number): number {
+    if (t.status === 'pending_approval' && t.createdAt !== null) return Math.min(this.waitingMax, Math.max(t.delay, (now - t.createdAt) / 10))
+    return t.delay
   }
 
-  private async refresh(id: string, t: Tracked): Promise<void> {
-    t.timer = null
-    let result: { withdrawal: Withdrawal; stale: boolean }
-    try {
-      result = await this.read(id)
-    } catch (err) {
-      if (this.stopped || this.tracked.get(id) !== t) return
-      if (err instanceof ApiError && err.code === 'withdrawal_not_found') {
-        this.tracked.delete(id)
-        return
+  private wakeBy(dueAt: number): void {
+    if (this.stopped || this.round) return
+    const at = Math.max(dueAt, this.budget.nextAt())
+    if (this.timer && this.timer.at <= at) return
+    if (this.timer) clearTimeout(this.timer.handle)
+    const handle = setTimeout(() => {
+      this.timer = null
+      this.round = this.follow().finally(() => {
+        this.round = null
+        this.scheduleNext()
+      })
+    }, at - Date.now())
+    handle.unref?.()
+    this.timer = { handle, at }
+  }
+
+  private scheduleNext(): void {
+    let next = Infinity
+    for (const t of this.tracked.values()) next = Math.min(next, t.dueAt)
+    if (next < Infinity) this.wakeBy(next)
+  }
+
+  private async follow(): Promise<void> {
+    const now = Date.now()
+    const due = [...this.tracked].filter(([, t]) => t.dueAt <= now)
+    if (due.length === 0) return
+    const shared = this.options.shared
+    if (shared && !shared.claim()) {
+      // Another process follows them: its answers are in the store.
+      for (const [id, t] of due) {
+        const latest = shared.latest(id)
+        if (latest) this.apply(latest, false)
+        else this.quiet(t, now)
       }
-      t.delay = Math.min(this.maxDelay, t.delay * 2)
-      this.schedule(id, t, t.delay)
       return
     }
-    if (this.stopped || this.tracked.get(id) !== t) return
-    const { withdrawal, stale } = result
+    const read: Withdrawal[] = []
+    try {
+      await this.readDue(new Map(due), read)
+    } catch {
+      // A failed read (network, provider) is tried again later, a little later each time.
+      for (const [id, t] of due) if (this.tracked.get(id) === t && t.dueAt <= now) this.quiet(t, now)
+    }
+    shared?.publish(read)
+  }
+
+  /** Reads the due payouts: the list for every wallet first, then one by one those its first pages did not hold. */
+  private async readDue(due: Map<string, Tracked>, read: Withdrawal[]): Promise<void> {
+    const byWallet = new Map<string | null, Set<string>>()
+    for (const [id, t] of due) byWallet.set(t.walletId, (byWallet.get(t.walletId) ?? new Set()).add(id))
+    const unseen: string[] = []
+    for (const [walletId, ids] of byWallet) {
+      let offset = 0
+      for (let page = 0; page < PAGES_PER_ROUND && ids.size > 0 && !this.stopped; page++) {
+        if (!this.budget.take()) return
+        const answer = await this.options.client.withdrawalPage({ wallet_id: walletId ?? undefined, limit: PAGE, offset })
+        for (const w of answer.rows) {
+          ids.delete(w.id)
+          if (this.apply(w, false)) read.push(w)
+        }
+        if (answer.nextOffset === null || answer.nextOffset <= offset) break
+        offset = answer.nextOffset
+      }
+      unseen.push(...ids)
+    }
+    for (const id of unseen) {
+      if (this.stopped || !this.tracked.has(id) || !this.budget.take()) return
+      await this.readOne(id, read)
+    }
+  }
+
+  private async readOne(id: string, read: Withdrawal[]): Promise<void> {
+    try {
+      const { withdrawal, stale } = await this.options.client.getWithdrawal(id)
+      if (this.apply(withdrawal, stale) && !stale) read.push(withdrawal)
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'withdrawal_not_found')) throw err
+      this.tracked.delete(id)
+    }
+  }
+
+  /** Takes a row read from the provider (or the store); true when it is one this poller follows. */
+  private apply(w: Withdrawal, stale: boolean): boolean {
+    const t = this.tracked.get(w.id)
+    if (!t || this.stopped) return false
+    const now = Date.now()
     const previous = t.status
-    if (withdrawal.status !== previous || stale !== t.stale) {
-      t.status = withdrawal.status
+    t.walletId = w.wallet_id
+    t.createdAt = Date.parse(w.created_at)
+    if (w.status !== previous || stale !== t.stale) {
+      t.status = w.status
       t.stale = stale
-      this.options.emit({ profileId: this.options.profileId, withdrawal, previousStatus: previous, stale })
-      if (previous !== null && withdrawal.status !== previous) {
-        this.options.notify?.(`Payout ${STATUS_TEXT[withdrawal.status] ?? withdrawal.status}`, `${withdrawal.amount} ${withdrawal.asset} to ${withdrawal.destination}`)
+      this.options.emit({ profileId: this.options.profileId, withdrawal: w, previousStatus: previous, stale })
+      if (previous !== null && w.status !== previous) {
+        this.options.notify?.(`Payout ${STATUS_TEXT[w.status] ?? w.status}`, `${w.amount} ${w.asset} to ${w.destination}`)
       }
       t.delay = this.minDelay
-    } else {
-      t.delay = Math.min(this.maxDelay, t.delay * 2)
-    }
-    if (isTerminal(withdrawal.status)) {
-      this.tracked.delete(id)
-      this.options.shared?.release(id)
-      return
-    }
-    this.schedule(id, t, t.delay)
+      t.dueAt = now + this.delayOf(t, now)
+    } else this.quiet(t, now)
+    if (isTerminal(w.status)) this.tracked.delete(w.id)
+    return true
   }
 
-  /** From the provider when this process holds the poll, else the answer the polling process stored. */
-  private async read(id: string): Promise<{ withdrawal: Withdrawal; stale: boolean }> {
-    const shared = this.options.shared
-    if (shared && !shared.claim(id)) {
-      const latest = shared.latest(id)
-      if (latest) return { withdrawal: latest, stale: false }
-      throw new Error('another process polls this withdrawal and has not stored an answer yet')
-    }
-    const result = await this.options.client.getWithdrawal(id)
-    if (!result.stale) shared?.publish(result.withdrawal)
-    return result
+  private quiet(t: Tracked, now: number): void {
+    t.delay = Math.min(this.maxDelay, t.delay * 2)
+    t.dueAt = now + this.delayOf(t, now)
   }
 }

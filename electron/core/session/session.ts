@@ -9,6 +9,7 @@ import { BatchStatusFollower } from '../batch/batch-status-follower'
 import type { EventBus } from '../event-bus'
 import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
 import { openLedger } from '../history/ledger-scope'
+import { FollowBudget } from '../payouts/follow-budget'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
@@ -31,7 +32,9 @@ export interface SessionDeps {
   openSigner(profile: Profile): Promise<Signer>
   notify?: Notify
   pacing?: PacerOptions
-  poller?: { minDelayMs?: number; maxDelayMs?: number }
+  poller?: { minDelayMs?: number; maxDelayMs?: number; waitingMaxDelayMs?: number }
+  /** Requests a minute following payouts (single and batch rows together) may spend; tests raise it. */
+  followPerMinute?: number
   /** How often batch rows' statuses are read while `followPayouts` runs; tests shorten it. */
   batchFollow?: { minDelayMs?: number; maxDelayMs?: number }
   /** Tests shorten these; the app uses the client's defaults. */
@@ -118,10 +121,14 @@ export class TreasurySession {
     // Every process on the machine that signs with this key reserves its slots in the profile's store.
     const pacer = new Pacer({ ...deps.pacing, ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
     const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacer, ...deps.sender })
-    const client = new ApiClient(sender)
+    // A person waits for what the session's client does; the services that run on their own use the background's.
+    const client = new ApiClient(sender, 'interactive')
+    const background = client.as('background')
+    const followBudget = new FollowBudget(deps.followPerMinute)
     const outbox = Outbox.open(store, deps.now)
     const poller = new WithdrawalPoller({
-      client,
+      client: background,
+      budget: followBudget,
       profileId: profile.id,
       emit: (payload) => deps.events.emit('withdrawal.updated', payload),
       notify: deps.notify,
@@ -136,7 +143,8 @@ export class TreasurySession {
     const announce = (w: Withdrawal) => deps.events.emit('withdrawal.updated', { profileId: profile.id, withdrawal: w, previousStatus: null, stale: false })
     const batches = new BatchService(store, new PayoutRequests(outbox, client, announce), client)
     const batchStatuses = new BatchStatusFollower({
-      client,
+      client: background,
+      budget: followBudget,
       store,
       outbox,
       pacer: sender.pacer,
@@ -149,7 +157,7 @@ export class TreasurySession {
       profileId: profile.id,
       store,
       ledger,
-      client,
+      client: background,
       pacer: sender.pacer,
       emit: (status) => deps.events.emit('history.progress', status),
     })
@@ -282,7 +290,8 @@ export function openProfileStore(dir: string, role: ProcessRole): DeskStore {
 }
 
 function pollSharing(store: DeskStore): PollSharing {
-  const resource = (id: string) => `poll:${id}`
+  // One process on the profile follows payouts at a time; the others show what it stores.
+  const resource = 'follow-payouts'
   const quietly = <T>(fallback: T, work: () => T): T => {
     try {
       return work()
@@ -291,10 +300,10 @@ function pollSharing(store: DeskStore): PollSharing {
     }
   }
   return {
-    // A store that cannot be written is no reason to stop following a payout: poll it ourselves.
-    claim: (id) => quietly(true, () => store.leases.tryTake(resource(id))),
-    release: (id) => quietly(undefined, () => store.leases.release(resource(id))),
-    publish: (w) => quietly(undefined, () => store.withdrawals.put(w)),
+    // A store that cannot be written is no reason to stop following payouts: follow them ourselves.
+    claim: () => quietly(true, () => store.leases.tryTake(resource)),
+    release: () => quietly(undefined, () => store.leases.release(resource)),
+    publish: (ws) => quietly(undefined, () => (ws.length > 0 ? store.transaction('keep the payout statuses', () => ws.forEach((w) => store.withdrawals.put(w))) : undefined)),
     latest: (id) => quietly(null, () => store.withdrawals.get(id)?.withdrawal ?? null),
   }
 }

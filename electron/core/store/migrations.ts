@@ -9,6 +9,7 @@ import { LedgerRepo } from './ledger-repo'
 import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
+import { PACER_PRIORITY_SQL } from './pacer-ledger'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
 import { WAIT_NOTICES_SQL } from './wait-notice-repo'
 
@@ -199,6 +200,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
     sql: '',
     after: slimLedger,
+  },
+  {
+    version: 18,
+    name: "the pacer's priorities: who waited for each request, and a person's request waiting on the key",
+    sql: PACER_PRIORITY_SQL,
   },
 ]
 

@@ -1,17 +1,24 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { waitFor, type PacerLedger, type PacingRule, type TakeResult } from '../api/pacer'
+import { waitFor, type PacerLedger, type PacerUsage, type PacingRule, type Priority, type TakeResult } from '../api/pacing-rule'
 import { rowOf, rowsOf } from './scalar-rows'
 import { inTransaction } from './transaction'
 
-const SlotEnd = z.object({ ended_ms: z.number().nullable() })
-const Count = z.object({ n: z.number().int() })
+const Slot = z.object({ ended_ms: z.number().nullable(), priority: z.enum(['interactive', 'background']) })
+const Count = z.object({ n: z.number().int(), background: z.number().int().nullable() })
 const Block = z.object({ until_ms: z.number() })
+
+/** The schema of the priorities: each slot says who waited for it; a process marks that a person's request waits. */
+export const PACER_PRIORITY_SQL = `
+  ALTER TABLE pacer_slots ADD COLUMN priority TEXT NOT NULL DEFAULT 'interactive';
+  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY (bucket, process));
+`
 
 /**
  * The key's request log in the profile's store: every process that signs with the key reserves
  * its slot here, inside a write transaction, before it signs, so together they never exceed the
- * provider's window; a Retry-After learnt by one holds for all.
+ * provider's window; a Retry-After learnt by one holds for all, and a person's request waiting in
+ * one makes the background work of all of them yield.
  */
 export class StorePacerLedger implements PacerLedger {
   constructor(
@@ -20,14 +27,14 @@ export class StorePacerLedger implements PacerLedger {
     private readonly process: string,
   ) {}
 
-  take(now: number, rule: PacingRule): TakeResult {
+  take(now: number, rule: PacingRule, priority: Priority): TakeResult {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
-      const ends = rowsOf(SlotEnd, this.db.prepare('SELECT ended_ms FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => r.ended_ms)
-      const wait = waitFor(ends, this.blockedUntil(), now, rule)
+      const slots = rowsOf(Slot, this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => ({ end: r.ended_ms, priority: r.priority }))
+      const wait = waitFor(slots, this.blockedUntil(), now, rule, priority, priority === 'background' && this.personWaits(now))
       if (wait > 0) return { waitMs: wait }
-      const slot = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process) VALUES (?, ?, ?)').run(this.bucket, now, this.process).lastInsertRowid
-      return { slot: Number(slot) }
+      const insert = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process, priority) VALUES (?, ?, ?, ?)')
+      return { slot: Number(insert.run(this.bucket, now, this.process, priority).lastInsertRowid) }
     })
   }
 
@@ -43,10 +50,23 @@ export class StorePacerLedger implements PacerLedger {
     })
   }
 
-  usage(now: number, rule: PacingRule): { used: number; blockedUntil: number } {
+  waiting(untilMs: number): void {
+    if (untilMs === 0) this.db.prepare('DELETE FROM pacer_waiting WHERE bucket = ? AND process = ?').run(this.bucket, this.process)
+    else this.db.prepare('INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET until_ms = excluded.until_ms').run(this.bucket, this.process, untilMs)
+  }
+
+  usage(now: number, rule: PacingRule): PacerUsage {
     const horizon = now - rule.windowMs - rule.marginMs
-    const used = rowOf(Count, this.db.prepare('SELECT COUNT(*) AS n FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)').get(this.bucket, horizon), 'pacer_slots').n
-    return { used, blockedUntil: this.blockedUntil() }
+    const count = this.db
+      .prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)")
+      .get(this.bucket, horizon)
+    const { n, background } = rowOf(Count, count, 'pacer_slots')
+    return { used: n, background: background ?? 0, blockedUntil: this.blockedUntil(), interactiveWaiting: this.personWaits(now) }
+  }
+
+  /** A mark a process left and did not refresh (it ended, or was killed) lapses by itself within a second or two. */
+  private personWaits(now: number): boolean {
+    return this.db.prepare('SELECT 1 FROM pacer_waiting WHERE bucket = ? AND until_ms > ? LIMIT 1').get(this.bucket, now) !== undefined
   }
 
   private blockedUntil(): number {

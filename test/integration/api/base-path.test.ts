@@ -49,7 +49,7 @@ describe('a base URL with a path', () => {
   it('sends every API call under the base path and signs exactly the path it sends', async () => {
     const sender = new RequestSender({ baseUrl, signer: createHmacSigner('key-1', SECRET), pacer: new Pacer(), maxAttempts: 1 })
     try {
-      expect(await new ApiClient(sender).listWallets()).toEqual([])
+      expect(await new ApiClient(sender, 'interactive').listWallets()).toEqual([])
       expect(paths.at(-1)).toBe('/custody/api/v1/wallets')
     } finally {
       await sender.close()

@@ -45,12 +45,12 @@ describe('clock offset learnt from the Date header', () => {
   it('refuses a Date ten years off with a clear clock_skew error and keeps signing with the local clock', async () => {
     serverOffsetMs = 10 * 365 * 86_400_000
     const sender = newSender()
-    const err = await new ApiClient(sender).listWallets().catch((e: unknown) => e)
+    const err = await new ApiClient(sender, 'interactive').listWallets().catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'clock_skew', message: expect.stringMatching(/more than an hour.*this computer's clock or the provider's is wrong/) })
     expect(timestamps).toHaveLength(1)
     expect(sender.clockOffsetSeconds).toBeNull()
     serverOffsetMs = 0
-    await new ApiClient(sender).listWallets()
+    await new ApiClient(sender, 'interactive').listWallets()
     expect(Math.abs(timestamps.at(-1)! - localNow / 1000)).toBeLessThan(2)
     await sender.close()
   })
@@ -58,7 +58,7 @@ describe('clock offset learnt from the Date header', () => {
   it('learns an offset within the hour, then drops it after its lifetime and measures again', async () => {
     serverOffsetMs = 1_800_000
     const sender = newSender()
-    const client = new ApiClient(sender)
+    const client = new ApiClient(sender, 'interactive')
     expect(await client.listWallets()).toEqual([])
     expect(timestamps).toHaveLength(2)
     expect(Math.abs(sender.clockOffsetSeconds! - 1800)).toBeLessThanOrEqual(1)
@@ -75,7 +75,7 @@ describe('clock offset learnt from the Date header', () => {
     serverOffsetMs = 1_800_000
     dateHeader = () => 'the day after yesterday'
     const sender = newSender()
-    const err = await new ApiClient(sender).listWallets().catch((e: unknown) => e)
+    const err = await new ApiClient(sender, 'interactive').listWallets().catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'invalid_timestamp', message: expect.stringMatching(/no Date header that parses/) })
     expect(timestamps).toHaveLength(1)
     expect(sender.clockOffsetSeconds).toBeNull()

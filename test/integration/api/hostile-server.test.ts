@@ -67,7 +67,7 @@ describe('client against a hostile or broken provider', () => {
       timeouts: { totalMs: 1500, headersMs: 1000, bodyMs: 1000 },
       maxResponseBytes: 1024 * 1024,
     })
-    client = new ApiClient(sender)
+    client = new ApiClient(sender, 'interactive')
   })
   afterEach(() => {
     seen = []
@@ -207,7 +207,7 @@ describe('client against a hostile or broken provider', () => {
     const body = head + 'x'.repeat(4 * 1024 * 1024 + 1 - head.length - 2) + '"}'
     expect(Buffer.byteLength(body)).toBe(4 * 1024 * 1024 + 1)
     handler = (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
-    const err = await new ApiClient(capped).listWallets().catch((e: unknown) => e)
+    const err = await new ApiClient(capped, 'interactive').listWallets().catch((e: unknown) => e)
     await capped.close()
     expect(err).toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/larger than 4194304 bytes/) })
   })
@@ -223,7 +223,7 @@ describe('client against a hostile or broken provider', () => {
       maxAttempts: 3,
       backoff: { baseMs: 5, maxMs: 10 },
     })
-    const err = await new ApiClient(tls).listWallets().catch((e: unknown) => e)
+    const err = await new ApiClient(tls, 'interactive').listWallets().catch((e: unknown) => e)
     await tls.close()
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'tls' })
     expect(lines).toHaveLength(1)

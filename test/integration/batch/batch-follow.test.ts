@@ -68,10 +68,10 @@ describe('batch payout statuses followed in the background', () => {
     emitted = []
     clock = handTimers()
     follower = new BatchStatusFollower({
-      client: ws.client,
+      client: ws.client.as('background'),
       store,
       outbox: payouts.outbox,
-      pacer: { limit: 120, status: () => ({ limit: 120, windowSeconds: 60, remaining, blockedUntil: null }) },
+      pacer: { limit: 120, status: () => ({ limit: 120, windowSeconds: 60, remaining, background: 0, backgroundLimit: 60, blockedUntil: null }) },
       profileId: 'p1',
       emit: (e) => void emitted.push(e),
       timers: clock.timers,

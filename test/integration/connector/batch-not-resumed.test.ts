@@ -27,7 +27,7 @@ beforeAll(async () => {
   const store = DeskStore.open(profileDir(f.home, profile.id), 'test')
   try {
     const signer = await f.keys.vault.openSigner(profile)
-    const client = new ApiClient(new RequestSender({ baseUrl: f.sim.sandbox.url, signer, pacer: new Pacer({ ledger: store.pacerLedger(f.sim.sandbox.url, signer.keyId) }) }))
+    const client = new ApiClient(new RequestSender({ baseUrl: f.sim.sandbox.url, signer, pacer: new Pacer({ ledger: store.pacerLedger(f.sim.sandbox.url, signer.keyId) }) }), 'interactive')
     const csv = 'destination,amount,asset,wallet,reference\r\nAcme on Polygon,1.5,USDC,Main,r1\r\nAcme on Polygon,2.5,USDC,Main,r2\r\n'
     const check = await checkBatchFile(client, Buffer.from(csv))
     batchId = (await submitBatch(store, Outbox.open(store), check, { source: 'person.csv', requestedBy: 'person', confirmDuplicates: false, retypedTotal: null, production: false })).id

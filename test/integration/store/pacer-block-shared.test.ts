@@ -28,12 +28,12 @@ describe('a Retry-After in the profile store', () => {
     const pacerOn = (process: string) => new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0, ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process) })
     const told = pacerOn('a')
     const other = pacerOn('b')
-    ;(await other.acquire())()
+    ;(await other.acquire('interactive'))()
     told.blockFor(2)
     const blockEnds = Date.now() + 2000
     const starts: number[] = []
     const start = (p: Pacer) =>
-      p.acquire().then((release) => {
+      p.acquire('interactive').then((release) => {
         starts.push(Date.now())
         release()
       })

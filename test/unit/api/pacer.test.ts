@@ -15,7 +15,7 @@ describe('sliding-window pacer', () => {
     const pacer = new Pacer({ limit: 10, windowSeconds: 1, marginMs: 0 })
     const starts: number[] = []
     const all = Array.from({ length: 55 }, () =>
-      pacer.acquire().then((release) => {
+      pacer.acquire('interactive').then((release) => {
         starts.push(Date.now())
         release()
       }),
@@ -32,13 +32,13 @@ describe('sliding-window pacer', () => {
   it('waits for the oldest request to leave the window, unlike a refilling bucket', async () => {
     const pacer = new Pacer({ limit: 4, windowSeconds: 2, marginMs: 0 })
     for (let i = 0; i < 4; i++) {
-      ;(await pacer.acquire())()
+      ;(await pacer.acquire('interactive'))()
       await vi.advanceTimersByTimeAsync(400)
     }
     // 1600 ms after the first: a bucket refilling at 2/s would allow one now; the window does not
     expect(pacer.status().remaining).toBe(0)
     let started = false
-    void pacer.acquire().then(() => (started = true))
+    void pacer.acquire('interactive').then(() => (started = true))
     await vi.advanceTimersByTimeAsync(399)
     expect(started).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -47,12 +47,12 @@ describe('sliding-window pacer', () => {
 
   it('honours Retry-After by blocking the key for everyone', async () => {
     const pacer = new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0 })
-    ;(await pacer.acquire())()
+    ;(await pacer.acquire('interactive'))()
     pacer.blockFor(3)
     expect(pacer.status()).toMatchObject({ remaining: 0, blockedUntil: Date.now() + 3000 })
     const t0 = Date.now()
     let at = 0
-    void pacer.acquire().then(() => (at = Date.now()))
+    void pacer.acquire('interactive').then(() => (at = Date.now()))
     await vi.advanceTimersByTimeAsync(5000)
     expect(at - t0).toBe(3000)
     expect(pacer.status().remaining).toBe(98)
@@ -62,8 +62,8 @@ describe('sliding-window pacer', () => {
     const pacer = new Pacer({ limit: 3, windowSeconds: 1, marginMs: 0 })
     const seen: number[] = []
     pacer.onChange((s) => seen.push(s.remaining))
-    ;(await pacer.acquire())()
-    ;(await pacer.acquire())()
+    ;(await pacer.acquire('interactive'))()
+    ;(await pacer.acquire('interactive'))()
     expect(seen).toEqual([2, 1])
     await vi.advanceTimersByTimeAsync(1000)
     expect(pacer.status().remaining).toBe(3)
@@ -71,13 +71,13 @@ describe('sliding-window pacer', () => {
 
   it('keeps a request in the window until a window after its answer, since the provider counts its arrival', async () => {
     const pacer = new Pacer({ limit: 2, windowSeconds: 1, marginMs: 0 })
-    const first = await pacer.acquire()
-    await pacer.acquire()
+    const first = await pacer.acquire('interactive')
+    await pacer.acquire('interactive')
     await vi.advanceTimersByTimeAsync(3000)
     expect(pacer.status().remaining).toBe(0)
     first()
     let started = 0
-    void pacer.acquire().then(() => (started = Date.now()))
+    void pacer.acquire('interactive').then(() => (started = Date.now()))
     const answeredAt = Date.now()
     await vi.advanceTimersByTimeAsync(2000)
     expect(started - answeredAt).toBe(1000)
@@ -85,9 +85,9 @@ describe('sliding-window pacer', () => {
 
   it('stops waiting when the caller aborts', async () => {
     const pacer = new Pacer({ limit: 1, windowSeconds: 10, marginMs: 0 })
-    await pacer.acquire()
+    await pacer.acquire('interactive')
     const ac = new AbortController()
-    const waiting = pacer.acquire(ac.signal)
+    const waiting = pacer.acquire('interactive', ac.signal)
     ac.abort(new Error('stop'))
     await expect(waiting).rejects.toThrow('stop')
   })

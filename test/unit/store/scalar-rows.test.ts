@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 
-const RULE = { limit: 10, windowMs: 60_000, marginMs: 0 }
+const RULE = { limit: 10, windowMs: 60_000, marginMs: 0, backgroundLimit: 5, reserve: 2 }
 const NOW = 1_800_000_000_000
 
 /** A value of the wrong kind in a scalar column (SQLite keeps text in an INTEGER column) is refused, not computed with. */
@@ -31,14 +31,14 @@ describe('scalar rows of the pacer and the process registry', () => {
     const ledger = store.pacerLedger('https://api.example.test', 'key-1')
     expect(ledger.block(NOW + 5_000)).toBe(true)
     damage("UPDATE pacer_blocks SET until_ms = 'soon'")
-    expect(() => ledger.take(NOW, RULE)).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_blocks table is damaged \(until_ms: /) }))
+    expect(() => ledger.take(NOW, RULE, 'interactive')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_blocks table is damaged \(until_ms: /) }))
   })
 
   it("a pacer slot's end that is not a number stops the send with record_corrupt", () => {
     const ledger = store.pacerLedger('https://api.example.test', 'key-1')
-    expect(ledger.take(NOW, RULE)).toHaveProperty('slot')
+    expect(ledger.take(NOW, RULE, 'interactive')).toHaveProperty('slot')
     damage("UPDATE pacer_slots SET ended_ms = 'later'")
-    expect(() => ledger.take(NOW + 1, RULE)).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_slots table/) }))
+    expect(() => ledger.take(NOW + 1, RULE, 'interactive')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_slots table/) }))
   })
 
   it("another process's heartbeat that is not a number is refused, not taken as alive or gone", () => {
