@@ -153,6 +153,8 @@ const submit: Action = {
         source: file === '-' ? 'pasted rows' : basename(file!),
         requestedBy: who('cli'),
         confirmDuplicates: duplicates,
+        // Confirmed on the terminal above, or by --yes.
+        confirmFirstPayouts: true,
         retypedTotal: retyped,
         production: profile.environment === 'production',
       })

@@ -4,14 +4,11 @@ import type { BatchRecord, DeskStore } from '../store'
 import type { BatchCheck } from './batch-check'
 import type { FirstPayoutRow } from './batch-first-payouts'
 import { BatchRunner, type BatchProgress } from './batch-runner'
-import type { SubmitOptions } from './batch-submit'
-import { checkBatch, recordBatch } from './use-cases'
+import { checkBatch, recordBatch, type RecordOptions } from './use-cases'
 
-export interface BatchSubmitRequest extends Omit<SubmitOptions, 'confirmDuplicates' | 'retypedTotal'> {
+export interface BatchSubmitRequest extends RecordOptions {
   input: Uint8Array | string
   wallet?: string
-  confirmDuplicates: boolean
-  retypedTotal: string | null
 }
 
 /**

@@ -34,9 +34,26 @@ export async function checkBatch(
   return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
 }
 
-/** Records a checked batch (every row's outbox entry in one transaction); nothing is sent yet. */
-export const recordBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, check: BatchCheck, options: SubmitOptions): Promise<BatchRecord> =>
-  submitBatch(session.store, session.payouts.outbox, check, options)
+export interface RecordOptions extends SubmitOptions {
+  /** The destinations never paid before were shown and confirmed: the review's tick, the CLI's [y/N] or --yes. */
+  confirmFirstPayouts: boolean
+}
+
+/**
+ * Records a checked batch (every row's outbox entry in one transaction); nothing is sent yet. Destinations never paid
+ * before need the same explicit confirmation as a single payout's review, asked again here so no surface skips it.
+ */
+export async function recordBatch(session: Pick<BatchSession, 'store' | 'payouts'>, check: BatchCheck, options: RecordOptions): Promise<BatchRecord> {
+  const first = firstPayoutRows(session.store, check.rows)
+  if (first.length > 0 && !options.confirmFirstPayouts) {
+    const which = first.length === 1 ? 'a destination' : `${first.length} destinations`
+    throw new DeskError(
+      'confirmation_required',
+      `The batch pays ${which} never paid before (lines ${first.map((f) => f.line).join(', ')}); confirm that each was checked with its recipient. Nothing was recorded.`,
+    )
+  }
+  return submitBatch(session.store, session.payouts.outbox, check, options)
+}
 
 /** Sends a batch's rows in this process (or, `resume`, continues one that stopped), reporting progress. */
 export function sendBatch(session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string, resume: boolean, options: BatchRunnerOptions = {}): Promise<BatchProgress> {

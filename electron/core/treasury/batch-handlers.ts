@@ -32,6 +32,8 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
         source: input.source,
         requestedBy: requestedBy(),
         confirmDuplicates: input.confirmDuplicates,
+        // A caller that says nothing has not confirmed the destinations never paid before.
+        confirmFirstPayouts: input.confirmFirstPayouts ?? false,
         retypedTotal: input.retypedTotal,
         production: session.profile.environment === 'production',
       })

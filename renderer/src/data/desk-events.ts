@@ -9,7 +9,7 @@ export type Subscribe = <E extends EventName>(event: E, listener: (payload: Even
 
 /** Statuses after which money has moved (or come back), so balances and history are worth reading again. */
 const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
-/** A batch's rows change with every row sent: its progress is read again at most this often while it moves. */
+/** A batch's rows change with every row sent: its progress (and the list of batches) is read again at most this often. */
 const BATCH_READ_EVERY_MS = 1000
 /** A sync commits a page every fraction of a second: the ledger's rows are read again at most this often. */
 const LEDGER_READ_EVERY_MS = 1000
@@ -60,7 +60,7 @@ function throttled(act: () => void, everyMs: number): { mark(): void; stop(): vo
  */
 export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfileId: () => string | null): () => void {
   const mine = (profileId: string) => profileId === currentProfileId()
-  const batch = throttled(() => void markOld(client, ['batch.status']), BATCH_READ_EVERY_MS)
+  const batch = throttled(() => void markOld(client, ['batch.status', 'batch.list']), BATCH_READ_EVERY_MS)
   const ledger = throttled(() => ledgerChanged(client), LEDGER_READ_EVERY_MS)
   const stops = [
     on('withdrawal.updated', (e) => {

@@ -9,6 +9,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   destinations: lazyScreen(() => import('../screens/destinations/DestinationsScreen').then((m) => ({ default: m.DestinationsScreen }))),
   payouts: lazyScreen(() => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen }))),
   activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
+  batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
 }
 

@@ -91,7 +91,12 @@ export const batchChannels = channels({
   'batch.check': { input: BatchInputSchema, output: BatchCheckViewSchema },
   /** Checks again, records every row (one transaction) and starts sending in the background. */
   'batch.submit': {
-    input: BatchInputSchema.extend({ confirmDuplicates: z.boolean(), retypedTotal: text().max(200).nullable() }),
+    input: BatchInputSchema.extend({
+      confirmDuplicates: z.boolean(),
+      retypedTotal: text().max(200).nullable(),
+      /** The destinations never paid before (`firstPayouts` of the check) were confirmed; absent is not confirmed. */
+      confirmFirstPayouts: z.boolean().optional(),
+    }),
     output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema }),
   },
   'batch.list': { input: z.strictObject({}), output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })) },

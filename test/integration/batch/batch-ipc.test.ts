@@ -63,7 +63,13 @@ describe('batch IPC channels through the desk router', () => {
   })
 
   it('submits, sends in the background, lists and exports the results', async () => {
-    const { batch, progress } = await desk.router.call('batch.submit', { source: 'pay.csv', base64: base64(batchCsv(lines(4))), confirmDuplicates: false, retypedTotal: null })
+    const { batch, progress } = await desk.router.call('batch.submit', {
+      source: 'pay.csv',
+      base64: base64(batchCsv(lines(4))),
+      confirmDuplicates: false,
+      retypedTotal: null,
+      confirmFirstPayouts: true,
+    })
     expect(batch).toMatchObject({ source: 'pay.csv', rowCount: 4, state: 'running' })
     expect(progress.total).toBe(4)
     expect(await finished(desk, batch.id)).toMatchObject({ accepted: 4, refused: 0 })
@@ -82,7 +88,7 @@ describe('batch IPC channels through the desk router', () => {
   })
 
   it('follows the payout statuses of batch rows on its own while the profile is open, by the page', async () => {
-    const { batch } = await desk.router.call('batch.submit', { source: 'follow.csv', base64: base64(batchCsv(lines(2))), confirmDuplicates: false, retypedTotal: null })
+    const { batch } = await desk.router.call('batch.submit', { source: 'follow.csv', base64: base64(batchCsv(lines(2))), confirmDuplicates: false, retypedTotal: null, confirmFirstPayouts: true })
     await finished(desk, batch.id)
     const ids = (await desk.router.call('batch.status', { batchId: batch.id })).rows.map((r) => r.withdrawalId)
     const seen: string[] = []
@@ -98,7 +104,7 @@ describe('batch IPC channels through the desk router', () => {
   })
 
   it('pause and resume from the page: a resume while the paused run winds down still sends every row once', async () => {
-    const { batch } = await desk.router.call('batch.submit', { source: 'pr.csv', base64: base64(batchCsv(lines(20))), confirmDuplicates: false, retypedTotal: null })
+    const { batch } = await desk.router.call('batch.submit', { source: 'pr.csv', base64: base64(batchCsv(lines(20))), confirmDuplicates: false, retypedTotal: null, confirmFirstPayouts: true })
     expect((await desk.router.call('batch.pause', { batchId: batch.id })).intent).toBe('paused')
     expect((await desk.router.call('batch.resume', { batchId: batch.id })).intent).toBe('running')
     expect(await finished(desk, batch.id)).toMatchObject({ intent: 'running', accepted: 20, total: 20 })
@@ -110,7 +116,7 @@ describe('batch IPC channels through the desk router', () => {
   })
 
   it('a batch the app quit in the middle of continues when the profile opens again, each row paid once', async () => {
-    const { batch } = await desk.router.call('batch.submit', { source: 'big.csv', base64: base64(batchCsv(lines(40))), confirmDuplicates: false, retypedTotal: null })
+    const { batch } = await desk.router.call('batch.submit', { source: 'big.csv', base64: base64(batchCsv(lines(40))), confirmDuplicates: false, retypedTotal: null, confirmFirstPayouts: true })
     await vi.waitFor(async () => expect((await desk.router.call('batch.status', { batchId: batch.id })).progress.accepted).toBeGreaterThan(0), { timeout: 10_000, interval: 20 })
     await desk.dispose()
     // What the quit left: some rows paid, the rest still queued in the store.

@@ -48,19 +48,19 @@ describe('core events mark old exactly the reads they change', () => {
 
   it('outbox.changed: the outbox and everything listed from it, the payout list quietly, the batch', () => {
     expect(after('outbox.changed', { profileId: 'p1' })).toEqual(
-      sorted(['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page', 'withdrawals.list', 'batch.status']),
+      sorted(['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page', 'withdrawals.list', 'batch.status', 'batch.list']),
     )
   })
 
   it('withdrawal.updated of a payout no list holds: its tests, first-payout answer, search, the lists and the batch', () => {
     expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('pending_approval'), previousStatus: null, stale: false })).toEqual(
-      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status']),
+      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list']),
     )
   })
 
   it('withdrawal.updated of a payout that completed: balances and on-chain history too', () => {
     expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('completed'), previousStatus: 'processing', stale: false })).toEqual(
-      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'wallets.list', 'wallets.get', 'transactions.page', 'transactions.get']),
+      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list', 'wallets.list', 'wallets.get', 'transactions.page', 'transactions.get']),
     )
   })
 

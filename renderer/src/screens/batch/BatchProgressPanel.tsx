@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { WITHDRAWAL_STATUSES } from '@shared/api/resources'
 import { Amount } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
+import { usePaged } from '../../components/Paged'
 import { Field } from '../../components/Field'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
@@ -12,9 +13,12 @@ import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { UserText } from '../../names/UserText'
+import { BatchActions, batchStateWord } from './BatchActions'
 
 /** The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes them). */
 const OUTBOX_FILTERS = ['queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
+/** Rows a page: a 5,000-row batch is followed without drawing 5,000 rows. */
+const PAGE_SIZE = 50
 
 /**
  * A batch's progress, its rows with their outcome and payout status, pause/resume/cancel and the results export. The
@@ -28,19 +32,11 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
   const client = useQueryClient()
   const input = { batchId, ...(filter ? { state: filter } : {}) }
   const read = useDeskQuery('batch.status', input)
-  const writes = { 'batch.pause': useDeskMutation('batch.pause'), 'batch.resume': useDeskMutation('batch.resume'), 'batch.cancel': useDeskMutation('batch.cancel') }
   const exportBatch = useDeskMutation('batch.export')
   const status = read.data ?? null
+  const page = usePaged(status?.rows ?? [], PAGE_SIZE, 'the batch rows')
   const error = failure ?? read.error
 
-  const act = async (what: 'batch.pause' | 'batch.resume' | 'batch.cancel') => {
-    try {
-      await writes[what].mutateAsync({ batchId })
-      setFailure(null)
-    } catch (err) {
-      setFailure(asDeskError(err))
-    }
-  }
   /** The payouts' current status from the provider, read a page of 100 at a time. */
   const refreshStatuses = async () => {
     try {
@@ -64,29 +60,15 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
   return (
     <section className="panel" aria-label="Batch progress" data-testid="batch-progress">
       <h2>
-        Batch from {status.batch.source} <ShortId value={status.batch.id} what="batch id" short />
+        Batch from <UserText>{status.batch.source}</UserText> <ShortId value={status.batch.id} what="batch id" short />
       </h2>
       <p role="status" data-testid="batch-counts">
         Sent {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused, {p.unknown} unknown
-        {p.discarded ? `, ${p.discarded} discarded` : ''} — {p.finished ? 'finished' : p.intent === 'paused' ? 'paused' : p.intent === 'cancelled' ? 'cancelled' : 'sending'}
+        {p.discarded ? `, ${p.discarded} discarded` : ''} — {batchStateWord(p)}
       </p>
       <progress max={p.total} value={p.sent} aria-label="Rows sent" />
+      <BatchActions progress={p} source={status.batch.source} />
       <div className="row">
-        {p.intent === 'running' && !p.finished ? (
-          <button type="button" onClick={() => void act('batch.pause')}>
-            Pause
-          </button>
-        ) : null}
-        {p.intent === 'paused' ? (
-          <button type="button" onClick={() => void act('batch.resume')}>
-            Resume
-          </button>
-        ) : null}
-        {p.intent !== 'cancelled' && p.queued > 0 ? (
-          <button type="button" onClick={() => void act('batch.cancel')}>
-            Cancel the {p.queued} rows not yet sent
-          </button>
-        ) : null}
         <button type="button" onClick={() => void refreshStatuses()}>
           Refresh payout statuses
         </button>
@@ -116,6 +98,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
       {note ? <p className="notice good">{note}</p> : null}
       {error ? <ErrorBox error={error} /> : null}
       {filter && status.rows.length === 0 ? <p className="muted">No row of this batch is {statusLabel(filter)}.</p> : null}
+      {page.pager}
       <table className="grid" aria-label="Batch rows">
         <thead>
           <tr>
@@ -129,7 +112,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
           </tr>
         </thead>
         <tbody>
-          {status.rows.map((r) => (
+          {page.rows.map((r) => (
             <tr key={r.idempotencyKey} data-testid="batch-row">
               <td className="num">{r.line}</td>
               <td>{r.reference ? <UserText>{r.reference}</UserText> : null}</td>

@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { readDecimal } from '@shared/format/decimal'
 import { retypedProblem } from '@shared/payouts/retyped-total'
@@ -10,6 +10,7 @@ import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useCurrentProfile } from '../../data/profiles'
 import type { BatchSource } from './BatchImport'
+import { BatchPayeesTable, distinctPayees } from './BatchPayeesTable'
 import { networkName } from '../../format/network-name'
 import { UserText } from '../../names/UserText'
 
@@ -33,6 +34,7 @@ export function BatchReview({
   const environment = useCurrentProfile()?.environment ?? 'sandbox'
   const production = environment === 'production'
   const [confirmDuplicates, setConfirmDuplicates] = useState(false)
+  const [confirmFirst, setConfirmFirst] = useState(false)
   const [retyped, setRetyped] = useState('')
   const [error, setError] = useState<DeskCallError | null>(null)
   const [busy, setBusy] = useState(false)
@@ -41,8 +43,9 @@ export function BatchReview({
   const errors = check.problems.filter((p) => p.severity === 'error')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
   const totalProblem = production ? retypedProblem(retyped, check.grandTotal) : null
-  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (!production || totalProblem === null)
-  const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
+  const newPayees = check.firstPayouts.length
+  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (newPayees === 0 || confirmFirst) && (!production || totalProblem === null)
+  const payees = distinctPayees(check.rows)
 
   const submit = async () => {
     if (sending.current || !ready) return
@@ -50,7 +53,15 @@ export function BatchReview({
     setBusy(true)
     setError(null)
     try {
-      onSubmitted(await submitBatch.mutateAsync({ ...source, ...(wallet ? { wallet } : {}), confirmDuplicates, retypedTotal: production ? readDecimal(retyped) : null }))
+      onSubmitted(
+        await submitBatch.mutateAsync({
+          ...source,
+          ...(wallet ? { wallet } : {}),
+          confirmDuplicates,
+          confirmFirstPayouts: newPayees > 0 && confirmFirst,
+          retypedTotal: production ? readDecimal(retyped) : null,
+        }),
+      )
     } catch (err) {
       setError(asDeskError(err))
       sending.current = false
@@ -89,21 +100,6 @@ export function BatchReview({
           </tbody>
         </table>
       ) : null}
-      {check.firstPayouts.length ? (
-        <div className="notice warn" data-testid="batch-first-payouts">
-          <p>
-            <strong>Never paid before:</strong> no payout to {check.firstPayouts.length === 1 ? 'this destination' : `these ${check.firstPayouts.length} destinations`} has completed. Check each
-            address with its recipient before sending.
-          </p>
-          <ul className="small">
-            {check.firstPayouts.map((f) => (
-              <li key={f.line}>
-                line {f.line}: <UserText>{f.destinationName}</UserText> <code className="mono">{f.address}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
       {check.totals.length ? (
         <table className="grid" aria-label="Totals">
           <thead>
@@ -136,16 +132,26 @@ export function BatchReview({
           </tbody>
         </table>
       ) : null}
-      {destinations.length ? (
-        <p className="small" data-testid="batch-destinations">
-          To {destinations.length} destination{destinations.length === 1 ? '' : 's'}:{' '}
-          {destinations.map((d, i) => (
-            <Fragment key={d}>
-              {i ? ', ' : ''}
-              <UserText>{d}</UserText>
-            </Fragment>
-          ))}
-        </p>
+      {check.rows.length ? (
+        <>
+          <h3>
+            To {payees} destination{payees === 1 ? '' : 's'}
+            {newPayees ? `, ${newPayees} never paid before` : ''}
+          </h3>
+          <BatchPayeesTable check={check} />
+        </>
+      ) : null}
+      {newPayees && !errors.length ? (
+        <div className="notice warn" data-testid="batch-first-payouts">
+          <p>
+            <strong>Never paid before:</strong> no payout to {newPayees === 1 ? 'one destination' : `${newPayees} destinations`} of this batch has completed (marked “yes” above). Compare each address
+            with its recipient, or send a test amount first.
+          </p>
+          <label className="row">
+            <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked{' '}
+            {newPayees === 1 ? 'this new destination' : `these ${newPayees} new destinations`} with their recipients
+          </label>
+        </div>
       ) : null}
       {duplicates.length && !errors.length ? (
         <label>

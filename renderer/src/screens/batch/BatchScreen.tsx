@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
+import { useEscape } from '../../components/useEscape'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -15,6 +16,8 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<DeskCallError | null>(null)
   const checkBatch = useDeskMutation('batch.check')
+  // Escape leaves the review for the file choice, and otherwise closes the batch screen, as its buttons do.
+  const panel = useEscape<HTMLDivElement>(() => (step.kind === 'review' ? setStep({ kind: 'import' }) : onClose()))
 
   const check = async (source: BatchSource, wallet: string) => {
     setBusy(true)
@@ -29,7 +32,7 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <div data-testid="batch-screen">
+    <div data-testid="batch-screen" ref={panel} tabIndex={-1}>
       <div className="row">
         <button type="button" onClick={onClose}>
           Close batch

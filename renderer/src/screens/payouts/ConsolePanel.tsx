@@ -1,4 +1,7 @@
 import { Amount } from '../../components/Amount'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Loading } from '../../components/Loading'
+import { usePaged } from '../../components/Paged'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { WaitedFor } from '../../components/StatusChip'
@@ -7,58 +10,75 @@ import { Party } from '../../names/Party'
 import { useNav } from '../../stores/nav'
 import { waitingOnConsole } from '../../shell/approval-reminders'
 import { CopySummaryButton } from './CopySummaryButton'
+import { readCount } from './read-count'
 import { ReminderSetting } from './ReminderSetting'
 
-/** "Waiting on the console": payouts an approver has not decided yet, the longest waiting first, each with what to send the approver. */
+/** A page of the panel: the rest of Payouts (search, the payout list) stays in reach with hundreds waiting. */
+const PAGE_SIZE = 20
+
+/**
+ * "Waiting on the console": payouts an approver has not decided yet, the longest waiting first, each with what to send
+ * the approver. Until the list is read it says so (loading, or why it could not be read), never "none".
+ */
 export function ConsolePanel() {
   const list = useDeskQuery('withdrawals.list', {})
   const go = useNav((s) => s.go)
-  const waiting = waitingOnConsole(list.data ?? [])
+  const waiting = list.data ? waitingOnConsole(list.data) : null
+  const page = usePaged(waiting ?? [], PAGE_SIZE, 'payouts waiting on the console')
   return (
     <section className="panel" aria-label="Waiting on the console" data-testid="console-waiting">
-      <h2>Waiting on the console ({waiting.length})</h2>
+      <h2>Waiting on the console {readCount(waiting?.length ?? null, list.error !== null)}</h2>
       <ReminderSetting />
-      {waiting.length === 0 ? (
+      {waiting === null ? (
+        list.error ? (
+          <ErrorBox error={list.error} title="The payouts could not be read" onRetry={() => void list.refetch()} />
+        ) : (
+          <Loading what="the payouts waiting for approval" />
+        )
+      ) : waiting.length === 0 ? (
         <p className="muted small">No payout waits for approval.</p>
       ) : (
-        <table className="grid">
-          <thead>
-            <tr>
-              <th>Waiting</th>
-              <th>Requested</th>
-              <th className="num">Amount</th>
-              <th>Destination</th>
-              <th>Payout id</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {waiting.map((w) => (
-              <tr key={w.id} data-testid="console-waiting-row">
-                <td>
-                  <WaitedFor since={w.created_at} />
-                </td>
-                <td className="small">
-                  <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                    <Time value={w.created_at} />
-                  </button>
-                </td>
-                <td className="num">
-                  <Amount value={w.amount} asset={w.asset} />
-                </td>
-                <td>
-                  <Party address={w.destination} network={w.network} what="destination address" />
-                </td>
-                <td>
-                  <ShortId value={w.id} what="payout id" short />
-                </td>
-                <td>
-                  <CopySummaryButton w={w} />
-                </td>
+        <>
+          {page.pager}
+          <table className="grid">
+            <thead>
+              <tr>
+                <th>Waiting</th>
+                <th>Requested</th>
+                <th className="num">Amount</th>
+                <th>Destination</th>
+                <th>Payout id</th>
+                <th>Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.rows.map((w) => (
+                <tr key={w.id} data-testid="console-waiting-row">
+                  <td>
+                    <WaitedFor since={w.created_at} />
+                  </td>
+                  <td className="small">
+                    <button type="button" className="link" onClick={() => go('payouts', w.id)}>
+                      <Time value={w.created_at} />
+                    </button>
+                  </td>
+                  <td className="num">
+                    <Amount value={w.amount} asset={w.asset} />
+                  </td>
+                  <td>
+                    <Party address={w.destination} network={w.network} what="destination address" />
+                  </td>
+                  <td>
+                    <ShortId value={w.id} what="payout id" short />
+                  </td>
+                  <td>
+                    <CopySummaryButton w={w} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   )

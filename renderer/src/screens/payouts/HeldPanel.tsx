@@ -5,6 +5,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { Amount } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { usePaged } from '../../components/Paged'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
@@ -47,8 +48,9 @@ export function HeldPanel() {
     retry()
   }
 
-  if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
   const rows = held.data ?? []
+  const page = usePaged(rows, 20, 'held payouts')
+  if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
   const outcome = notAccepted ? (
     <p className="notice prod" role="alert">
       {notAccepted}
@@ -58,11 +60,12 @@ export function HeldPanel() {
 
   return (
     <section className="panel notice warn" aria-label="Held for you" data-testid="held">
-      <h2>Held for you</h2>
+      <h2>Held for you ({rows.length})</h2>
       <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
       <HeldExpirySetting />
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
+      {page.pager}
       <table className="grid">
         <thead>
           <tr>
@@ -77,7 +80,7 @@ export function HeldPanel() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((e) => (
+          {page.rows.map((e) => (
             <tr key={e.idempotencyKey} data-testid="held-row">
               <td className="small">
                 <Time value={e.createdAt} />

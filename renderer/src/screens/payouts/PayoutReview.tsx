@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { findNetwork } from '@shared/api/networks'
 import { readDecimal } from '@shared/format/decimal'
@@ -9,6 +9,7 @@ import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { useEscape } from '../../components/useEscape'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useCurrentProfile } from '../../data/profiles'
@@ -41,9 +42,10 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const [ticked, setTicked] = useState(false)
   const [testAmount, setTestAmount] = useState<string | null>(null)
   const action = useAction({ once: true })
-  // Opening the review moves focus to it, so its facts are read before its button.
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
+  // Opening the review moves focus to it, so its facts are read before its button; Escape goes back, as Back does.
+  const heading = useEscape<HTMLHeadingElement>(() => {
+    if (!action.busy) onBack()
+  })
   const { body } = draft
   const testing = testAmount !== null
   const sending = testing ? testAmount.trim() : body.amount

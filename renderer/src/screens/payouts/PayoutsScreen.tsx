@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
@@ -79,6 +80,7 @@ export function PayoutsScreen() {
           }}
         />
       ) : null}
+      {step.kind === 'form' ? <ClosesOnEscape onClose={() => setStep({ kind: 'list' })} /> : null}
       {step.kind === 'form' ? (
         <PayoutForm initial={step.draft} preferredDestinationId={preferred} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
       ) : null}
@@ -97,4 +99,10 @@ export function PayoutsScreen() {
       <WithdrawalList />
     </div>
   )
+}
+
+/** Escape closes the payout form as Cancel does (the review and the batch screen close themselves the same way). */
+function ClosesOnEscape({ onClose }: { onClose: () => void }) {
+  useEscape(onClose)
+  return null
 }

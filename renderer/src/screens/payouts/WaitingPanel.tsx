@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { usePaged } from '../../components/Paged'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -18,6 +19,7 @@ export function WaitingPanel() {
   const action = useAction()
   const [cancelling, setCancelling] = useState<OutboxEntryView | null>(null)
   const waiting = outbox.data?.filter((e) => e.state === 'queued' && e.batchId === null) ?? []
+  const page = usePaged(waiting, 20, 'payouts waiting to be sent')
   if (waiting.length === 0) return null
 
   const cancel = async (key: string) => {
@@ -27,9 +29,10 @@ export function WaitingPanel() {
 
   return (
     <section className="panel notice warn" aria-label="Payouts waiting to be sent" data-testid="waiting">
-      <h2>Waiting to be sent</h2>
+      <h2>Waiting to be sent ({waiting.length})</h2>
       <p className="small">The provider asked the app to wait before sending these. Each is sent at its time with its own Idempotency-Key, unless you cancel it.</p>
       {action.error ? <ErrorBox error={action.error} /> : null}
+      {page.pager}
       <table className="grid">
         <thead>
           <tr>
@@ -41,7 +44,7 @@ export function WaitingPanel() {
           </tr>
         </thead>
         <tbody>
-          {waiting.map((e) => (
+          {page.rows.map((e) => (
             <tr key={e.idempotencyKey} data-testid="waiting-row">
               <td className="small">{e.notBefore ? <Time value={e.notBefore} /> : 'now'}</td>
               <EntryCells entry={e} />

@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import type { ChannelOutput } from '@shared/ipc/channels'
+import { shown } from '@shared/text/visible-text'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
+
+export type BatchProgressView = ChannelOutput<'batch.pause'>
+
+/** Where a batch stands, in one word. */
+export function batchStateWord(p: BatchProgressView): string {
+  if (p.finished) return p.intent === 'cancelled' ? 'cancelled' : 'finished'
+  return p.intent === 'running' ? 'sending' : p.intent
+}
+
+/**
+ * Pause, resume and cancel of one batch, in whichever process sends it (the core keeps the intent in the store).
+ * Cancel discards the rows not yet sent, so it is asked once more.
+ */
+export function BatchActions({ progress: p, source }: { progress: BatchProgressView; source: string }) {
+  const writes = { 'batch.pause': useDeskMutation('batch.pause'), 'batch.resume': useDeskMutation('batch.resume'), 'batch.cancel': useDeskMutation('batch.cancel') }
+  const action = useAction()
+  const [cancelling, setCancelling] = useState(false)
+  const act = async (what: keyof typeof writes) => {
+    await action.run(() => writes[what].mutateAsync({ batchId: p.batchId }))
+    setCancelling(false)
+  }
+  const label = (verb: string) => `${verb} the batch from ${shown(source)}`
+
+  return (
+    <>
+      <div className="row">
+        {p.intent === 'running' && !p.finished ? (
+          <button type="button" disabled={action.busy} aria-label={label('Pause')} onClick={() => void act('batch.pause')}>
+            Pause
+          </button>
+        ) : null}
+        {p.intent === 'paused' ? (
+          <button type="button" disabled={action.busy} aria-label={label('Resume')} onClick={() => void act('batch.resume')}>
+            Resume
+          </button>
+        ) : null}
+        {p.intent !== 'cancelled' && p.queued > 0 ? (
+          <button type="button" disabled={action.busy} onClick={() => setCancelling(true)}>
+            Cancel the {p.queued} rows not yet sent
+          </button>
+        ) : null}
+      </div>
+      {action.error ? <ErrorBox error={action.error} /> : null}
+      {cancelling ? (
+        <ConfirmDialog
+          title="Cancel the rest of this batch?"
+          confirmLabel={`Discard the ${p.queued} rows not yet sent`}
+          danger
+          busy={action.busy}
+          onClose={() => setCancelling(false)}
+          onConfirm={() => void act('batch.cancel')}
+        >
+          <p>
+            {p.sent} of {p.total} rows were sent and keep their outcome; a payout already accepted is stopped only in the provider&apos;s console. The {p.queued} rows not yet sent are discarded and
+            can never be sent under this batch.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,87 @@
+import type { Counterparty } from '@shared/api/resources'
+import { canonicalAddress, isLookalike } from '@shared/address/lookalike'
+import { Amount } from '../../components/Amount'
+import { usePaged } from '../../components/Paged'
+import { ShortId } from '../../components/ShortId'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { networkName } from '../../format/network-name'
+import { UserText } from '../../names/UserText'
+import type { BatchCheckView } from './BatchReview'
+
+/** A page of the review: 300 rows stay readable, and the confirmation below them stays in reach. */
+const PAGE_SIZE = 50
+
+const payeeKey = (network: string, address: string) => `${network}\n${canonicalAddress(network, address)}`
+
+/** The distinct destinations a batch pays (one address on one network is one destination, however it is spelled). */
+export function distinctPayees(rows: BatchCheckView['rows']): number {
+  return new Set(rows.map((r) => payeeKey(r.body.network ?? '', r.body.destination))).size
+}
+
+/** The book entry a row's address could be mistaken for (same ends, another address), if any. */
+function lookalikeOf(book: readonly Counterparty[], network: string, address: string): Counterparty | null {
+  return book.find((c) => c.network === network && isLookalike(network, address, c.address)) ?? null
+}
+
+/**
+ * The batch's rows as the money will go: each destination's name alone in its cell (isolated, so a right-to-left name
+ * cannot move the line numbers or its neighbours), its address, the amount, whether it was ever paid, and whether it
+ * looks like another destination of the book. Said "checking" while the book is read, never "no".
+ */
+export function BatchPayeesTable({ check }: { check: BatchCheckView }) {
+  const book = useDeskQuery('counterparties.list', {}, { staleTime: 30_000 })
+  const first = new Set(check.firstPayouts.map((f) => payeeKey(f.network, f.address)))
+  const page = usePaged(check.rows, PAGE_SIZE, 'the batch rows')
+  const lookalike = (network: string, address: string) => {
+    if (!book.data) return <span className="muted">{book.error ? 'not checked (the book could not be read)' : 'checking…'}</span>
+    const like = lookalikeOf(book.data, network, address)
+    if (!like) return 'no'
+    return (
+      <span className="chip chip-bad" data-testid="batch-lookalike">
+        looks like <UserText>{like.label}</UserText> <ShortId value={like.address} what="look-alike address" copy={false} />
+      </span>
+    )
+  }
+
+  return (
+    <>
+      {page.pager}
+      <table className="grid" aria-label="Rows to pay" data-testid="batch-destinations">
+        <thead>
+          <tr>
+            <th className="num">Line</th>
+            <th>Destination</th>
+            <th>Address</th>
+            <th>Network</th>
+            <th className="num">Amount</th>
+            <th>Never paid before</th>
+            <th>Look-alike</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.rows.map((r) => {
+            const network = r.body.network ?? ''
+            const isFirst = first.has(payeeKey(network, r.body.destination))
+            return (
+              <tr key={r.line} data-testid="batch-destination-row">
+                <td className="num">{r.line}</td>
+                <td>
+                  <UserText>{r.destinationName}</UserText>
+                </td>
+                <td>
+                  <ShortId value={r.body.destination} what="destination address" network={network} />
+                </td>
+                <td>{networkName(network)}</td>
+                <td className="num">
+                  <Amount value={r.body.amount} asset={r.body.asset} />
+                </td>
+                <td>{isFirst ? <strong>yes</strong> : 'no'}</td>
+                <td>{lookalike(network, r.body.destination)}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </>
+  )
+}

@@ -1,0 +1,42 @@
+import { useEscape } from '../../components/useEscape'
+import { useNav } from '../../stores/nav'
+import { BatchProgressPanel } from '../batch/BatchProgressPanel'
+import { BatchList } from './BatchList'
+
+/**
+ * Batches as things the profile keeps: every batch recorded on this computer (by the app, the CLI or the connector,
+ * which write the same store), its progress, pause, resume, cancel, rows and results. Read from the store, so the
+ * list is the same after a reload or a restart.
+ */
+export function BatchesScreen() {
+  const detailId = useNav((s) => s.detailId)
+  const go = useNav((s) => s.go)
+  if (detailId) return <BatchDetail batchId={detailId} onClose={() => go('batches')} />
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Batches</h1>
+      </div>
+      <p className="muted small">Every batch of this profile, whichever process recorded it: the app, the command line or the agent&apos;s connector.</p>
+      <BatchList onOpen={(batchId) => go('batches', batchId)} />
+    </div>
+  )
+}
+
+/** One batch's rows and results; Escape goes back to the list, as the back button does. */
+function BatchDetail({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+  const heading = useEscape<HTMLHeadingElement>(onClose)
+  return (
+    <div>
+      <div className="screen-head">
+        <button type="button" onClick={onClose}>
+          ← Batches
+        </button>
+        <h1 ref={heading} tabIndex={-1}>
+          Batch
+        </h1>
+      </div>
+      <BatchProgressPanel batchId={batchId} />
+    </div>
+  )
+}
