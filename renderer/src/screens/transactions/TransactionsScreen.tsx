@@ -93,7 +93,7 @@ export function TransactionsScreen() {
             <div>
               {rows.length > 0 ? <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} /> : null}
               {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={loadMore} /> : null}
-              {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
+              {loading && rows.length === 0 ? <Loading what="transactions" paced /> : null}
               {done && rows.length === 0 && !error ? (
                 <EmptyState title={`No movements ${describeFilter(draft, walletName, asTyped)}`}>
                   <p>
