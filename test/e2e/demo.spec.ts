@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { destinationPicker } from '../harness/destination-picker'
 
 /**
  * The browser demo as a user runs it: `payout-desk demo` as a child process, its printed link opened in
@@ -68,8 +69,8 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await page.getByLabel('From wallet').selectOption({ label: 'Treasury' })
   await page.getByLabel('Asset').selectOption('ETH')
   await page.getByLabel(/^Amount/).fill('0.25')
-  const destination = page.getByLabel('To destination')
-  await destination.selectOption({ index: 1 })
+  await destinationPicker(page.getByRole('form', { name: 'New payout' })).click()
+  await page.getByRole('option').first().click()
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('payout-review')).toContainText('0.25')
   await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))

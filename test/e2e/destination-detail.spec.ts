@@ -1,6 +1,7 @@
 import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { destinationPicker } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -32,7 +33,7 @@ test('destination detail: facts, QR, payouts sent to it; verified in the backgro
   await form.getByLabel('From wallet').selectOption({ label: wallet.name })
   await form.getByLabel('Asset').selectOption('USDC')
   await form.getByLabel(/^Amount/).fill('4.75')
-  await expect(form.getByLabel('To destination')).toHaveValue(counterparty.id)
+  await expect(destinationPicker(form)).toHaveValue(`${counterparty.label} · ${counterparty.address}`)
   await form.getByRole('button', { name: 'Review' }).click()
   await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()

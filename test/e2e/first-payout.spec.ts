@@ -4,6 +4,7 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { chooseDestination } from '../harness/destination-picker'
 
 async function review(page: Page, walletName: string, amount: string): Promise<Locator> {
   await openSection(page, 'Payouts')
@@ -14,7 +15,7 @@ async function review(page: Page, walletName: string, amount: string): Promise<L
   const network = form.getByLabel('Network')
   if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
   await form.getByLabel(/^Amount/).fill(amount)
-  await form.getByLabel('To destination').selectOption({ label: `Supplier · ${SUPPLIER_ADDRESS}` })
+  await chooseDestination(form, `Supplier · ${SUPPLIER_ADDRESS}`)
   await form.getByRole('button', { name: 'Review' }).click()
   return page.getByRole('region', { name: 'Review payout' })
 }

@@ -1,6 +1,7 @@
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { createSupplier } from '../harness/e2e-destinations'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { chooseDestination } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -37,7 +38,7 @@ test('skip link, shortcuts land on the heading, forms, review and result take fo
   const network = form.getByLabel('Network')
   if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
   await form.getByLabel(/^Amount/).fill('1.5')
-  await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
+  await chooseDestination(form, `Supplier · ${ADDRESS}`)
   await form.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByRole('heading', { name: 'Review the payout' })).toBeFocused()
   await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))

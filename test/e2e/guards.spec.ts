@@ -4,6 +4,7 @@ import { verifiedSupplier } from '../harness/e2e-destinations'
 import { openProductionProfile } from '../harness/e2e-production'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { chooseDestination } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -18,7 +19,7 @@ async function reviewPayout(page: Page, desk: Desk, amount: string, chain = 'eth
   const network = form.getByLabel('Network')
   if (await network.isVisible()) await network.selectOption(chain)
   await form.getByLabel(/^Amount/).fill(amount)
-  await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
+  await chooseDestination(form, `Supplier · ${ADDRESS}`)
   await form.getByRole('button', { name: 'Review' }).click()
   const review = page.getByRole('region', { name: 'Review payout' })
   await confirmNewDestination(review)

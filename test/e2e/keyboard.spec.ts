@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { createSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { NEW_DESTINATION_TICK } from '../harness/e2e-first-payout'
+import { destinationPicker } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -69,16 +70,15 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   }
   await tabTo(page, form.getByLabel(/^Amount/))
   await page.keyboard.type('2.5')
-  const to = form.getByLabel('To destination')
+  // The destination picker: typed into, the match chosen with Enter.
+  const to = destinationPicker(form)
   await tabTo(page, to)
-  await arrowTo(
-    page,
-    to,
-    await to
-      .locator('option', { hasText: ADDRESS })
-      .getAttribute('value')
-      .then((v) => v!),
-  )
+  await page.keyboard.type(ADDRESS.slice(-8))
+  await expect(to).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('Enter')
+  await expect(to).toHaveValue(new RegExp(`${ADDRESS}$`))
   await tabTo(page, form.getByRole('button', { name: 'Review' }))
   await page.keyboard.press('Enter')
   const review = page.getByRole('region', { name: 'Review payout' })

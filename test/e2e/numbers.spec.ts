@@ -1,6 +1,7 @@
 import { createSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { chooseDestination } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -49,7 +50,7 @@ for (const { locale, group, decimal } of LOCALES) {
       await form.getByLabel(/^Amount/).fill('1234,5')
       await expect(form.getByText('Use digits and a dot only')).toBeVisible()
       await form.getByLabel(/^Amount/).fill('1234.5')
-      await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
+      await chooseDestination(form, `Supplier · ${ADDRESS}`)
       await form.getByRole('button', { name: 'Review' }).click()
       const review = page.getByRole('region', { name: 'Review payout' })
       await expect(review.locator('[data-value="1234.5"]').first()).toHaveText(`${grouped('1234.5', group, decimal)} USDC`)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { extractText } from 'unpdf'
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
+import { chooseDestination } from '../harness/destination-picker'
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
@@ -29,7 +30,7 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   const network = form.getByLabel('Network')
   if (await network.isVisible()) await network.selectOption('ethereum-sepolia')
   await form.getByLabel(/^Amount/).fill('7.77')
-  await form.getByLabel('To destination').selectOption({ label: `Zebulon · ${ADDRESS}` })
+  await chooseDestination(form, `Zebulon · ${ADDRESS}`)
   await form.getByLabel('Reference (optional)').fill('x'.repeat(141))
   await form.getByRole('button', { name: 'Review' }).click()
   await expect(form.getByText('A reference is at most 140 characters')).toBeVisible()

@@ -2,6 +2,7 @@ import Big from 'big.js'
 import type { Page } from '@playwright/test'
 import { verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { chooseDestination } from '../harness/destination-picker'
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -25,7 +26,7 @@ test('the review shows what leaves: amount, USD, network, balance before and aft
   const amount = new Big(usdc.available).times(0.92).round(2, Big.roundDown).toFixed()
   const form = await openForm(page, wallet.name, 'USDC')
   await form.getByLabel(/^Amount/).fill(amount)
-  await form.getByLabel('To destination').selectOption({ label: `Supplier · ${ADDRESS}` })
+  await chooseDestination(form, `Supplier · ${ADDRESS}`)
   await form.getByLabel('Fee priority').selectOption('high')
   await form.getByRole('button', { name: 'Review' }).click()
 

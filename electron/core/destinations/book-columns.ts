@@ -52,3 +52,25 @@ export function bookCells(c: Counterparty): Array<string | null> {
     c.created_at,
   ]
 }
+
+/** What the New destination form calls each column a person fills in: an import problem says both. */
+export const SCREEN_NAMES: Readonly<Partial<Record<BookColumn, string>>> = {
+  label: 'Label',
+  network: 'Network',
+  address: 'Address',
+  direction: 'Direction',
+  counterparty_type: 'Owner type',
+  first_name: 'First name',
+  last_name: 'Last name',
+  company_name: 'Company name',
+  wallet_type: 'Wallet type',
+  vasp_name: 'Provider name',
+  country: 'Country',
+}
+
+/** The file's values as the form offers them ("vasp" is "Held at a provider (VASP)" on screen). */
+export const SCREEN_VALUES: Readonly<Partial<Record<BookColumn, Readonly<Record<string, string>>>>> = {
+  counterparty_type: { company: 'Company', individual: 'Individual' },
+  wallet_type: { vasp: 'Held at a provider', unhosted: 'Self-hosted' },
+  direction: { send: 'Send only', both: 'Send and receive' },
+}

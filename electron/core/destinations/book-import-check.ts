@@ -1,13 +1,13 @@
 import { describeFinding, type LookalikeFinding } from '../../../shared/address/lookalike-finding'
 import { canonicalAddress, lookalikeKey, sameAddress } from '../../../shared/address/lookalike'
-import type { CreateCounterparty } from '../../../shared/api/requests'
+import { CreateCounterpartySchema, type CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty } from '../../../shared/api/resources'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import type { ApiClient } from '../api/api-client'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
-import { PROVIDER_COLUMNS, type BookColumn } from './book-columns'
+import { PROVIDER_COLUMNS, SCREEN_NAMES, SCREEN_VALUES, type BookColumn } from './book-columns'
 import { readBookRows, type BookRow, type ImportProblem } from './book-csv-read'
 import { checkIndex, noteProviderLists } from './lookalike-guard'
 
@@ -63,8 +63,13 @@ export function checkBookRows(
     }
     if (problems.length > before) continue
     const body = bodyOf(row)
+    const identity = identityProblem(body)
+    if (identity) {
+      say(identity.column, identity.message)
+      continue
+    }
     try {
-      // The single form's own rules: address per network, identity fields, lengths.
+      // The single form's own rules: network, address per network (the identity fields passed above).
       checkCounterpartyBody(body)
     } catch (err) {
       if (!(err instanceof DeskError)) throw err
@@ -105,6 +110,45 @@ export function checkBookRows(
     out.push({ line: row.line, body, existingId: null })
   }
   return { rows: out, problems: problems.sort((a, b) => a.line - b.line) }
+}
+
+/** Which column a missing name depends on, and the value that makes it needed. */
+const NEEDED_WHEN: Readonly<Partial<Record<BookColumn, [BookColumn, string]>>> = {
+  first_name: ['counterparty_type', 'individual'],
+  last_name: ['counterparty_type', 'individual'],
+  company_name: ['counterparty_type', 'company'],
+  vasp_name: ['wallet_type', 'vasp'],
+}
+
+const screenName = (column: BookColumn) => SCREEN_NAMES[column] ?? column
+const screenValue = (column: BookColumn, value: string) => `${SCREEN_VALUES[column]?.[value] ?? value} (${column} ${value})`
+
+/**
+ * A row's first identity problem (one a row, as the single form tells them), in the New destination form's words with the file's column and value beside them
+ * ("Provider name is empty; needed when Wallet type is Held at a provider (wallet_type vasp).") so the same mistake
+ * reads the same on every line and can be grouped.
+ */
+function identityProblem(body: CreateCounterparty): { column: BookColumn | null; message: string } | null {
+  const parsed = CreateCounterpartySchema.safeParse(body)
+  if (parsed.success) return null
+  const issue = parsed.error.issues[0]!
+  const column = (issue.path[0] as BookColumn | undefined) ?? null
+  if (column === null) return { column, message: `${issue.message}.` }
+  const name = screenName(column)
+  const values = SCREEN_VALUES[column]
+  const given = String((body as Record<string, unknown>)[column] ?? '')
+  const needed = NEEDED_WHEN[column]
+  if (issue.code === 'invalid_value' && values) {
+    const allowed = Object.keys(values)
+      .map((v) => screenValue(column, v))
+      .join(' or ')
+    return { column, message: given ? `${name} "${given.slice(0, 40)}" is not one the form offers: write ${allowed}.` : `${name} is empty: write ${allowed}.` }
+  }
+  if (issue.code === 'custom' && needed) return { column, message: `${name} is empty; needed when ${screenName(needed[0])} is ${screenValue(needed[0], needed[1])}.` }
+  if (issue.code === 'too_big') return { column, message: `${name} is longer than ${String(issue.maximum)} characters.` }
+  if (issue.code === 'too_small') return { column, message: `${name} is empty.` }
+  if (issue.code === 'custom') return { column, message: `${name} is ${issue.message}.` }
+  return { column, message: `${name}: ${issue.message}.` }
 }
 
 /** Only the cells given, trimmed; ids and names as written, the network lower-case, the country upper-case. */

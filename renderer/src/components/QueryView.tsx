@@ -33,7 +33,7 @@ export function QueryView<T>({ query, what, errorTitle, empty, isEmpty, children
   const retry = () => void query.refetch()
   if (query.data === undefined) {
     if (query.error) return <ErrorBox error={query.error} title={errorTitle} onRetry={retry} />
-    return query.isPending ? <Loading what={what} /> : null
+    return query.isPending ? <Loading what={what} paced /> : null
   }
   return (
     <>

@@ -1,8 +1,20 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
+
+/** The panels open now, the last opened last: Escape closes that one only. */
+const open: Array<RefObject<() => void>> = []
+
+/** A control that used Escape itself (a picker closing its list, a note editor) prevents it: no panel closes then. */
+function onKey(e: KeyboardEvent) {
+  if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[role="dialog"]')) return
+  const top = open.at(-1)
+  if (!top) return
+  e.preventDefault()
+  top.current()
+}
 
 /**
- * For a side panel: focus moves to it when it opens, Escape closes it (unless a dialog is open above it), and focus
- * returns where it was. Returns the ref for the element that takes focus.
+ * For a side panel, a form or a review: Escape closes it (unless a dialog is open above it, or a later panel is open:
+ * that one closes first), and focus returns where it was. Focus moves to the element given the returned ref, if any.
  */
 export function useEscape<T extends HTMLElement>(onClose: () => void) {
   const target = useRef<T>(null)
@@ -13,15 +25,12 @@ export function useEscape<T extends HTMLElement>(onClose: () => void) {
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
     target.current?.focus()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.querySelector('[role="dialog"]')) return
-      e.preventDefault()
-      close.current()
-    }
-    document.addEventListener('keydown', onKey)
+    if (open.length === 0) document.addEventListener('keydown', onKey)
+    open.push(close)
     return () => {
-      document.removeEventListener('keydown', onKey)
-      if (before?.isConnected) before.focus()
+      open.splice(open.indexOf(close), 1)
+      if (open.length === 0) document.removeEventListener('keydown', onKey)
+      if (before?.isConnected && (!document.activeElement || document.activeElement === document.body)) before.focus()
     }
   }, [])
   return target

@@ -36,6 +36,7 @@ function nameOf(known: Known, providerName: string | null | undefined): ReactNod
   }
   if (known?.kind === 'wallet') return <UserText>{known.wallet.name}</UserText>
   if (providerName) return <UserText>{providerName}</UserText>
+  if (known?.kind === 'unread') return <span className="muted">{known.failed ? 'book not read' : 'reading the book…'}</span>
   return <span className="muted">outside address</span>
 }
 
@@ -49,7 +50,7 @@ export function PartyView({ known, address, network, providerName, what, inline 
   )
 }
 
-/** Who is at an address: a destination's label and owner, or a wallet's name, else "outside address". */
+/** Who is at an address: a destination's label and owner, or a wallet's name, else (once both are read) "outside address". */
 export function Party(props: Props) {
   const known = useNameBook().address(props.address, props.network)
   return <PartyView {...props} known={known} />

@@ -1,5 +1,25 @@
 import { useNav } from '../stores/nav'
-import { useNotices } from '../stores/notices'
+import { useNotices, type Notice } from '../stores/notices'
+
+/** What a notice about several sums up: each one listed, each opening its detail. */
+function Details({ notice, open }: { notice: Notice; open: (detailId: string) => void }) {
+  const details = notice.details ?? []
+  if (details.length < 2) return null
+  return (
+    <details className="notice-details">
+      <summary>Which {details.length}</summary>
+      <ul>
+        {details.map((d) => (
+          <li key={d.detailId}>
+            <button type="button" className="link" onClick={() => open(d.detailId)}>
+              {d.text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
 
 /** The in-app list of notices, announced politely, each with a way to its detail. */
 export function Notices() {
@@ -22,6 +42,7 @@ export function Notices() {
           <button type="button" onClick={() => dismiss(n.id)} aria-label={`Dismiss: ${n.text}`}>
             Dismiss
           </button>
+          <Details notice={n} open={(detailId) => go(n.section, detailId)} />
         </div>
       ))}
     </div>

@@ -8,6 +8,8 @@ import { shownLine } from '@shared/text/visible-text'
 import { currentProfileId } from '../data/profiles'
 import { NoticeGrouper } from './notice-grouper'
 import { notify } from './notify'
+import { payoutNotice } from './payout-burst'
+import { useNotices } from '../stores/notices'
 
 /** The outcomes a treasurer waits for; the steps in between (received, processing) are not worth an interruption. */
 const TOLD: Readonly<Record<string, string>> = {
@@ -20,26 +22,20 @@ const TOLD: Readonly<Record<string, string>> = {
 
 /**
  * Announces a payout that reached one of those statuses, with the destination's label when the book is cached.
- * Several reaching the same status together (a batch approved at once) are one notice.
+ * Several reaching the same status together or within a burst (a batch approved at once, completions read one by
+ * one) are one notice that sums them, with each payout in its details.
  */
 export function usePayoutNotices(): void {
   const client = useQueryClient()
   useEffect(() => {
     const grouper = new NoticeGrouper<Withdrawal>((status, payouts) => {
-      const word = TOLD[status]!
-      if (payouts.length > 1) {
-        notify({ id: `payouts-${status}-${payouts[0]!.id}`, text: shownLine`${payouts.length} payouts ${word}.`, section: 'payouts', detailId: null })
-        return
-      }
-      const w = payouts[0]!
       const book = client.getQueryData<Counterparty[]>(deskKey('counterparties.list', {}))
-      const to = book?.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label
-      notify({
-        id: `payout-${w.id}-${w.status}`,
-        text: to ? shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} to ${to} ${word}.` : shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} ${word}.`,
-        section: 'payouts',
-        detailId: w.id,
+      const lines = payouts.map((w) => {
+        const to = book?.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label
+        const text = to ? shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} to ${to}` : shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset}`
+        return { text, detailId: w.id }
       })
+      notify(payoutNotice(status, TOLD[status]!, lines, useNotices.getState().items, Date.now()))
     })
     const stop = on('withdrawal.updated', (e) => {
       const word = TOLD[e.withdrawal.status]

@@ -2,6 +2,12 @@ import { create } from 'zustand'
 import type { ShownText } from '@shared/text/visible-text'
 import type { SectionId } from './nav'
 
+/** One item a notice about several sums up ("Payout of 12.5 USDC to Acme"), with the detail it opens. */
+export interface NoticeDetail {
+  text: ShownText
+  detailId: string
+}
+
 export interface Notice {
   id: string
   /** Built with shownLine``: a notice names destinations and payouts, whose labels are someone else's text. */
@@ -9,6 +15,11 @@ export interface Notice {
   /** Where "Open" leads: a section and the item it shows (none: the section's list, for a notice about several). */
   section: SectionId
   detailId: string | null
+  /** Notices of one burst key told close together are one notice (`at`: when it was last told). */
+  burst?: string
+  at?: number
+  /** What a notice about several sums up, each openable. */
+  details?: readonly NoticeDetail[]
 }
 
 interface NoticesState {

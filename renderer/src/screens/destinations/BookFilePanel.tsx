@@ -6,6 +6,7 @@ import { useAction } from '../../components/useAction'
 import { readDesk } from '../../data/read-desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
+import { groupProblems, groupWords } from './problem-groups'
 
 type Check = ChannelOutput<'destinations.importCheck'>
 type Status = ChannelOutput<'destinations.importStatus'>
@@ -23,7 +24,7 @@ function toBase64(bytes: ArrayBuffer): string {
 
 /**
  * The book as a file: export it, or import one in the same columns. The whole file is checked first and every problem
- * listed by line; only a clean file is imported, row by row through the pacer, with pause and resume.
+ * listed once with the lines it is on; only a clean file is imported, row by row through the pacer, with pause and resume.
  */
 export function BookFilePanel({ onImported }: { onImported: () => void }) {
   const action = useAction()
@@ -110,11 +111,15 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
             The file has {check.problems.length} problem{check.problems.length === 1 ? '' : 's'}; nothing was imported. Correct them and choose the file again.
           </strong>
           <ul>
-            {check.problems.map((pr) => (
-              <li key={`${pr.line}-${pr.column ?? ''}-${pr.message}`}>
-                <UserText>{pr.message}</UserText>
-              </li>
-            ))}
+            {groupProblems(check.problems).map((g) => {
+              const { where, problem } = groupWords(g)
+              return (
+                <li key={`${g.column ?? ''}-${g.problem}`}>
+                  {where}
+                  <UserText>{problem}</UserText>
+                </li>
+              )
+            })}
           </ul>
         </div>
       ) : null}

@@ -13,6 +13,7 @@ import { LookalikeDialog } from '../../address/LookalikeDialog'
 import type { LookalikeFinding } from '@shared/address/lookalike-finding'
 import { shown } from '@shared/text/visible-text'
 import { plainTextProblem } from '@shared/text/plain-text'
+import { EscapeCloses } from '../../components/EscapeCloses'
 
 type Type = CreateCounterparty['counterparty_type']
 type WalletType = CreateCounterparty['wallet_type']
@@ -182,6 +183,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       ) : null}
       {action.error ? <ErrorBox error={action.error} title="The destination was not registered" /> : null}
       <div className="actions">
+        <EscapeCloses onClose={onCancel} />
         <button type="button" onClick={onCancel}>
           Cancel
         </button>

@@ -14,6 +14,7 @@ import { ownerName } from './owner-name'
 import { DestinationForm } from './DestinationForm'
 import { useVerificationWatch } from './useVerificationWatch'
 import { UserText } from '../../names/UserText'
+import { EscapeCloses } from '../../components/EscapeCloses'
 
 type Show = 'all' | 'verified' | 'waiting'
 
@@ -66,6 +67,7 @@ function DestinationBook() {
         </button>
       </div>
       {fileOpen ? <BookFilePanel onImported={imported} /> : null}
+      {fileOpen ? <EscapeCloses onClose={() => setFileOpen(false)} /> : null}
       {creating ? (
         <DestinationForm
           testnet={testnet}

@@ -9,6 +9,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
 import { Time } from '../../components/Time'
+import { EscapeCloses } from '../../components/EscapeCloses'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
@@ -132,6 +133,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
             </div>
           ) : null}
           <div className="actions">
+            <EscapeCloses onClose={() => setDraft(null)} />
             <button type="button" onClick={() => setDraft(null)}>
               Cancel
             </button>

@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
+import { EscapeCloses } from '../../components/EscapeCloses'
 
 /** The core's own rule (https, or http on this machine in either environment), said before the form is sent. */
 function baseUrlProblem(url: string): string | null {
@@ -59,6 +60,7 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
       {environment === 'production' ? <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p> : null}
       {error ? <ErrorBox error={error} title="The profile was not created" /> : null}
       <div className="actions">
+        <EscapeCloses onClose={onCancel} />
         <button type="button" onClick={onCancel}>
           Cancel
         </button>

@@ -8,6 +8,8 @@ import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
 import { Options } from '../../components/Options'
 import { QueryView } from '../../components/QueryView'
+import { SearchPicker } from '../../components/SearchPicker'
+import type { PickItem } from '../../components/picker-search'
 import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { shown as visible } from '@shared/text/visible-text'
@@ -32,6 +34,13 @@ interface Props {
   preferredDestinationId?: string | null
   onReview: (d: PayoutDraft) => void
   onCancel: () => void
+}
+
+/** A destination as the picker lists it: its label (else its owner), the owner beside a label that differs. */
+function pickItem(c: Counterparty): PickItem {
+  const owner = ownerName(c)
+  const name = c.label || owner
+  return { id: c.id, name, address: c.address, ...(owner && owner !== name ? { more: owner } : {}) }
 }
 
 function isZero(decimal: string): boolean {
@@ -78,6 +87,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
   })
   const { balance, problems } = check
   const destinations = book.filter((c) => c.can_send && balance && c.network === balance.network)
+  const destinationItems = destinations.map(pickItem)
   const shown = (field: keyof typeof problems) => (touched ? (problems[field] ?? null) : null)
 
   const submit = (e: FormEvent) => {
@@ -184,14 +194,7 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
         error={shown('destination')}
         hint={balance && destinations.length === 0 ? 'No verified destination on this network. Register one in Destinations and have it verified.' : undefined}
       >
-        <select value={destinationId} disabled={!balance} onChange={(e) => setDestinationId(e.target.value)}>
-          <option value="">Choose…</option>
-          {destinations.map((c) => (
-            <option key={c.id} value={c.id}>
-              {visible(`${c.label || ownerName(c)} · ${c.address}`)}
-            </option>
-          ))}
-        </select>
+        <SearchPicker items={destinationItems} value={destinationId} onChange={setDestinationId} what="destination" disabled={!balance} placeholder="Search label, name or address" />
       </Field>
       <Field label="Reference (optional)" error={referenceProblem} hint={`Yours only: kept with the payout, never sent to the provider. Up to ${REFERENCE_MAX} characters.`}>
         <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />

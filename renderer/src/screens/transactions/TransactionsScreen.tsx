@@ -17,6 +17,7 @@ import { LedgerStatusLine } from './LedgerStatusLine'
 import { ReportPanel } from './ReportPanel'
 import { TxDetail } from './TxDetail'
 import { TxTable } from './TxTable'
+import { EscapeCloses } from '../../components/EscapeCloses'
 
 /** A visit asks the provider for what is new unless the ledger was synced this recently. */
 const FRESH_MS = 30_000
@@ -73,6 +74,7 @@ export function TransactionsScreen() {
       {summary.error && !summary.data ? <ErrorBox error={summary.error} title="The ledger could not be read" onRetry={() => void summary.refetch()} /> : null}
       <LedgerFilters draft={draft} problems={currentProblems} wallets={wallets.data} onChange={change} onClear={() => setDraft(EMPTY_DRAFT)} />
       {reporting ? <ReportPanel walletId={draft.walletId} from={draft.from} to={draft.to} syncedAt={summary.data?.ledger.syncedAt ?? null} /> : null}
+      {reporting ? <EscapeCloses onClose={() => setReporting(false)} /> : null}
       {currentProblems ? (
         // Rows of the previous filter would answer a question the user no longer asks.
         <p className="muted" data-testid="tx-invalid-filter">
@@ -93,7 +95,7 @@ export function TransactionsScreen() {
             <div>
               {rows.length > 0 ? <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} /> : null}
               {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={loadMore} /> : null}
-              {loading && rows.length === 0 ? <Loading what="transactions" /> : null}
+              {loading && rows.length === 0 ? <Loading what="transactions" paced /> : null}
               {done && rows.length === 0 && !error ? (
                 <EmptyState title={`No movements ${describeFilter(draft, walletName, asTyped)}`}>
                   <p>

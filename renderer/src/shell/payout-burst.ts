@@ -1,0 +1,25 @@
+import { shownLine, type ShownText } from '@shared/text/visible-text'
+import type { Notice, NoticeDetail } from '../stores/notices'
+
+/** Payouts reaching one status less than this apart are one burst: one notice that sums them. */
+export const BURST_MS = 60_000
+
+/**
+ * The notice for payouts that just reached `status` (`word` is how the notice says it). A lone payout is told alone;
+ * when a notice for the same status was told less than a burst ago and is still shown, it becomes one notice that
+ * sums them ("6 payouts completed.") with each payout in its details, instead of a banner more.
+ */
+export function payoutNotice(status: string, word: string, lines: readonly NoticeDetail[], shownNow: readonly Notice[], now: number): Notice {
+  const burst = `payouts-${status}`
+  const last = shownNow.find((n) => n.burst === burst && n.at !== undefined && now - n.at < BURST_MS)
+  const before = last ? (last.details ?? []) : []
+  const seen = new Set(before.map((d) => d.detailId))
+  const details = [...before, ...lines.filter((l) => !seen.has(l.detailId))]
+  const id = last?.id ?? `${burst}-${lines[0]!.detailId}`
+  if (details.length === 1) {
+    const only = details[0]!
+    return { id, burst, at: now, details, text: shownLine`${only.text} ${word}.`, section: 'payouts', detailId: only.detailId }
+  }
+  const text: ShownText = shownLine`${details.length} payouts ${word}.`
+  return { id, burst, at: now, details, text, section: 'payouts', detailId: null }
+}
