@@ -121,7 +121,8 @@ export class PayoutRequests {
    * by a person), under the key and body it was recorded with, if the gate lets it through now.
    */
   async sendRecorded(key: string, ask: SendAsk = { how: 'queued' }): Promise<PayoutResult> {
-    return this.claimAndSend(key, ['queued', 'held'], ask)
+    // Only a person's release sends a held entry; anything else sends what waits its turn.
+    return this.claimAndSend(key, ask.how === 'release' ? ['held'] : ['queued'], ask)
   }
 
   /**
