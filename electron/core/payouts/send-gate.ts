@@ -64,14 +64,14 @@ export class SendGate {
   constructor(private readonly deps: SendGateDeps) {}
 
   /**
-   * Reads that cannot run under the write lock, made just before the claim: the provider's wallets and book for the
-   * payout (unless the caller just read them, or it is a batch row, checked at submit and paced per row), and the
-   * agent's facts.
+   * Reads that cannot run under the write lock, made just before the claim: the provider's wallets and book for a
+   * recorded payout sent now (a new one was just checked by its use case; a batch row was checked at submit and is
+   * paced per row), and the agent's facts.
    */
   async prepare(entry: OutboxEntry, ask: SendAsk): Promise<Prepared> {
     let checked = ask.checked ?? null
     let problem: string | null = null
-    if (!checked && ask.how !== 'batch') {
+    if (!checked && ask.how !== 'batch' && ask.how !== 'new') {
       try {
         checked = await checkWithProvider(this.deps.client, entry.body, 'validation_failed')
       } catch (err) {

@@ -79,7 +79,8 @@ export class AgentPolicy {
   /**
    * A recorded agent payout at the moment it is sent (its provider wait is over, a person releases it, a person sends
    * it again): the policy in force now, inside the claiming transaction. Not a new request: the hourly limit is not
-   * asked and nothing is counted; the entry's own amount is not counted twice. The decision is audited.
+   * asked and nothing is counted; the entry's own amount is not counted twice. The decision is audited, except a
+   * release that passes: its `held.released` row says so.
    */
   decideRecorded(key: string, checked: CheckedPayout, now: Date, how: string): Decision {
     const repo = this.store.repo(policyRepo)
@@ -102,6 +103,7 @@ export class AgentPolicy {
       this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message }, 'policy_denied'))
       return decision
     }
+    if (how === 'release') return decision
     const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
     this.audit(now, key, tool, decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
     return decision
