@@ -95,3 +95,4 @@ export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, t
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
 export type { CheckedPayout } from './preflight'
+export { SendRefused } from './send-gate'
