@@ -130,6 +130,12 @@ export default tseslint.config(
     rules: { 'desk/core-folder-cycles': 'error' },
   },
   {
+    // One gate before every send: only PayoutRequests POSTs a withdrawal, and only an attempt the gate claimed.
+    files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts', 'electron/main/**/*.ts'],
+    plugins: { desk },
+    rules: { 'desk/one-send-gate': ['error', { allow: ['electron/core/payouts/payout-requests.ts'] }] },
+  },
+  {
     // The CLI and the connector call core through each feature's use cases, as the IPC handlers do.
     files: ['electron/cli/**/*.ts', 'electron/core/connector/**/*.ts'],
     plugins: { desk },

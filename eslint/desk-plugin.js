@@ -1,6 +1,7 @@
 import coreEntryPoints from './core-entry-points.js'
 import coreFolderCycles from './core-folder-cycles.js'
+import oneSendGate from './one-send-gate.js'
 import untrustedText from './untrusted-text.js'
 
 /** The project's own lint rules. */
-export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles, 'core-entry-points': coreEntryPoints } }
+export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles, 'core-entry-points': coreEntryPoints, 'one-send-gate': oneSendGate } }

@@ -47,19 +47,24 @@ const list: Action = {
 
 const release: Action = {
   name: 'held release',
-  usage: 'held release KEY --profile N',
-  summary: "Sends a held payout to the provider under the agent's Idempotency-Key and the body it asked for. It then waits for approval in the provider console like every payout.",
-  options: { profile: { type: 'string' } },
+  usage: 'held release KEY --profile N [--override RULE]',
+  summary:
+    "Sends a held payout to the provider under the agent's Idempotency-Key and the body it asked for, if the policy in force now lets it through (a policy applies at the time of sending). A rule that refuses it now (a cap tightened, write tools off) is passed only with --override RULE naming it; the override is audited. It then waits for approval in the provider console like every payout.",
+  options: { profile: { type: 'string' }, override: { type: 'string' } },
   required: ['profile'],
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => releaseHeld(s, editor(), key!)))
+    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => releaseHeld(s, editor(), key!, (v.override as string | undefined) ?? null)))
     if (result.withdrawal) {
       ctx.out(`Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`)
       return 0
     }
     const error = result.entry.error
+    if (result.entry.state === 'held') {
+      ctx.err(`${key} is still held: the policy in force now holds it (${shown(error?.message ?? 'held')}).`)
+      return 1
+    }
     ctx.err(
       `Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`,
     )

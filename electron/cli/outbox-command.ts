@@ -26,7 +26,7 @@ const list: Action = {
     }
     const rows = entries.map((e) => [
       e.idempotencyKey,
-      e.state === 'queued' && e.notBefore ? `queued until ${e.notBefore}` : e.state,
+      e.state === 'queued' && e.notBefore ? `queued until ${e.notBefore}` : e.error?.rule ? `${e.state} (rule ${e.error.rule})` : e.state,
       e.withdrawalId ?? '-',
       e.requestedBy,
       e.createdAt,

@@ -38,6 +38,7 @@ export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
  */
 const DECISIONS = {
   'held.released': 'released',
+  'held.override': 'released',
   'held.rejected': 'rejected',
   'held.expired': 'expired',
   'held.expiry_set': 'policy_changed',
@@ -46,6 +47,7 @@ const DECISIONS = {
   'policy.held': 'policy_decision',
   'policy.allowed': 'policy_decision',
   'policy.denied': 'policy_decision',
+  'send.stopped': 'policy_decision',
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',

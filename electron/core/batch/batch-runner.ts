@@ -36,6 +36,8 @@ export interface BatchRunnerOptions {
 }
 
 const lease = (batchId: string) => `batch:${batchId}`
+/** A batch row passes the send gate like any payout; its destinations were checked at submit (no reads per row). */
+const BATCH_SEND = { how: 'batch' } as const
 
 /** What a person may not do: move an entry another process (or a cancel) has moved meanwhile. */
 function isStaleMove(err: unknown): boolean {
@@ -178,11 +180,11 @@ export class BatchRunner {
    */
   private async sendRow(entry: OutboxEntry, batchId: string, signal?: AbortSignal): Promise<void> {
     try {
-      let result = await this.payouts.sendRecorded(entry.idempotencyKey)
+      let result = await this.payouts.sendRecorded(entry.idempotencyKey, BATCH_SEND)
       while (result.entry.state === 'queued' && !signal?.aborted && this.get(batchId).state === 'running') {
         await waitUntil(result.entry.notBefore, signal)
         if (signal?.aborted || this.get(batchId).state !== 'running') return
-        result = await this.payouts.sendRecorded(entry.idempotencyKey)
+        result = await this.payouts.sendRecorded(entry.idempotencyKey, BATCH_SEND)
       }
       if (result.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
       if (result.entry.state === 'unknown') await this.settle(entry.idempotencyKey)
@@ -196,7 +198,7 @@ export class BatchRunner {
     try {
       const entry = await this.payouts.checkAgain(key)
       if (entry.state !== 'unknown' || entry.error?.code !== 'not_recorded') return entry
-      const again = await this.payouts.resend(key)
+      const again = await this.payouts.resend(key, BATCH_SEND)
       if (again.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
       return again.entry
     } catch (err) {

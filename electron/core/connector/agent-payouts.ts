@@ -2,8 +2,8 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { checkedForProvider, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
-import { HELD_EXPIRED, HELD_REJECTED, PolicyError, payoutHeld, type Admitted, type AgentPolicy } from '../policy/use-cases'
+import { checkedForProvider, type CheckedPayout, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
+import { HELD_EXPIRED, HELD_REJECTED, PolicyError, type AgentPolicy } from '../policy/use-cases'
 
 /** Who the outbox names as the requester of an agent's payouts. */
 export const AGENT_REQUESTER = 'agent'
@@ -48,7 +48,7 @@ export class AgentPayouts {
     }
     if (!existing) {
       try {
-        return { ...(await this.admitted(key, body, (checked, admit) => this.payouts.request(checked, AGENT_REQUESTER, key, admit))), retried: false }
+        return { ...(await this.admitted(key, body, (checked) => this.payouts.request(checked.body, AGENT_REQUESTER, key, { checked }))), retried: false }
       } catch (err) {
         // Another process (a second connector) recorded this key between our read and our write: answer as for a
         // retry, from its entry, so the same payout is in progress or read back and only another body conflicts.
@@ -66,14 +66,14 @@ export class AgentPayouts {
         const checked = await this.payouts.checkAgain(key)
         if (checked.state === 'accepted') return { entry: checked, withdrawal: await this.read(checked), retried: true }
         // Never recorded: sending it again is a new decision, like a new request (the policy may have changed since).
-        if (checked.error?.code === 'not_recorded') return this.retried(await this.admitted(key, existing.body, (_, admit) => this.payouts.resend(key, admit)))
+        if (checked.error?.code === 'not_recorded') return this.retried(await this.admitted(key, existing.body, (checked) => this.payouts.resend(key, { actor: AGENT_REQUESTER, checked })))
         return { entry: checked, withdrawal: null, retried: true }
       }
       case 'refused':
         // A person released it and the provider refused it: that is its outcome, not a new request to hold again.
         if (this.policy.wasHeld(key)) throw releasedAndRefused(existing)
         // A refused payout left the daily totals, so sending it again is a new decision.
-        return this.retried(await this.admitted(key, existing.body, (_, admit) => this.payouts.resend(key, admit)))
+        return this.retried(await this.admitted(key, existing.body, (checked) => this.payouts.resend(key, { actor: AGENT_REQUESTER, checked })))
       case 'discarded':
         if (existing.error?.code === HELD_REJECTED) {
           throw new DeskError(
@@ -99,27 +99,21 @@ export class AgentPayouts {
 
   /**
    * Checks the payout against the provider's wallets and book (a request that is not complete and valid is refused
-   * with validation_failed, never held), then runs `record` with the policy check on the checked payout inside its
-   * write transaction. A denial is audited and thrown; a hold is committed and then answered as `payout_held`.
+   * with validation_failed, never held), then runs `record`, whose send gate decides the policy inside its write
+   * transaction. A denial is audited and thrown; a hold is committed and then answered as `payout_held`.
    */
-  private async admitted(key: string, body: CreateWithdrawal, record: (checked: CreateWithdrawal, admit: () => 'sending' | 'held') => Promise<PayoutResult>): Promise<PayoutResult> {
+  private async admitted(key: string, body: CreateWithdrawal, record: (checked: CheckedPayout) => Promise<PayoutResult>): Promise<PayoutResult> {
     const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
     const checked = await checkedForProvider({ client: this.client, store: this.payouts.outbox.store }, body, 'validation_failed')
-    await this.policy.prepare(this.client, checked)
-    let decision: Admitted | null = null
     let result: PayoutResult
     try {
-      result = await record(checked.body, () => {
-        decision = this.policy.admitPayout(key, checked, now)
-        return decision.outcome === 'hold' ? 'held' : 'sending'
-      })
+      result = await record(checked)
     } catch (err) {
       if (err instanceof PolicyError) this.policy.recordDenial(err, key, 'request_withdrawal', now)
       throw err
     }
-    const decided = decision as Admitted | null
-    if (result.entry.state === 'held' && decided?.outcome === 'hold') throw payoutHeld(decided.rule, decided.message)
+    if (result.entry.state === 'held') throw this.policy.stillHeld(key)
     return result
   }
 

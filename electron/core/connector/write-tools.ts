@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/api/limits'
 import { CreateCounterpartySchema, CreateWithdrawalSchema, IdempotencyKeySchema } from '../../../shared/api/requests'
 import { CounterpartySchema, WithdrawalSchema } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
+import { SendRefused } from '../payouts/use-cases'
 import { describeRules } from '../policy/use-cases'
 import type { AgentPayoutResult } from './agent-payouts'
 import type { ToolContext } from './tool-context'
@@ -110,7 +111,11 @@ async function ensureAllowed(ctx: ToolContext): Promise<void> {
 function accepted(result: AgentPayoutResult) {
   if (result.withdrawal) return result.withdrawal
   const error = result.entry.error
-  if (result.entry.state === 'refused' && error) throw new DeskError(error.code, error.message, error.requestId)
+  if (result.entry.state === 'refused' && error) {
+    // Stopped by the send gate at the moment of sending: the agent reads the rule, as for a refusal at its request.
+    if (error.rule) throw new SendRefused({ outcome: 'refuse', rule: error.rule, code: error.code, message: error.message }, error.message)
+    throw new DeskError(error.code, error.message, error.requestId)
+  }
   if (error?.code === 'not_recorded') {
     throw new DeskError(
       'not_recorded',

@@ -16,12 +16,18 @@ export interface AddOptions {
   batchId?: string | null
   notBefore?: string | null
   /**
-   * Decides the first state inside the write transaction that records the entry (an agent's policy
-   * check), so the decision and the entry commit together; a throw records nothing.
+   * The send gate's verdict, inside the write transaction that records the entry, so the decision and the entry
+   * commit together; a throw records nothing.
    */
   admit?: () => 'sending' | 'held'
   /** The caller's own rows about the new entry (a test payout's full amount), written in the transaction that records it. */
   alongside?: (key: string) => void
+}
+
+/** The send gate's verdict on a claim: sent now, held for a person, or refused with its rule. */
+export interface Claim {
+  state: 'sending' | 'held' | 'refused'
+  error?: OutboxErrorInfo | null
 }
 
 const INTERRUPTED: OutboxErrorInfo = {
@@ -115,19 +121,33 @@ export class Outbox {
   }
 
   /**
-   * Moves an entry. `admit`, when given, decides in the same transaction whether the entry is sent
-   * or held instead of `state` (an agent's policy check), and refuses the move by throwing.
+   * Claims an entry for one attempt: in one transaction the entry must still be in one of `from`, and `decide` (the
+   * send gate) says whether it is claimed (`sending`, this process its sender), held, or refused with its rule.
    */
-  async mark(
-    key: string,
-    wanted: OutboxState,
-    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null; admit?: () => 'sending' | 'held' } = {},
-  ): Promise<OutboxEntry> {
+  async claim(key: string, from: readonly OutboxState[], decide: (entry: OutboxEntry) => Claim): Promise<OutboxEntry> {
+    return this.store.transaction('claim the payout for sending', () =>
+      this.store.outbox.transition(
+        key,
+        (entry) => {
+          if (!from.includes(entry.state)) throw new DeskError('invalid_input', `This payout is ${entry.state} now; another process moved it first.`)
+          const { state, error } = decide(entry)
+          if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+          return { state, withdrawalId: entry.withdrawalId, error: error ?? null, notBefore: null }
+        },
+        this.store.processes.token,
+        this.now().toISOString(),
+      ),
+    )
+  }
+
+  /** Moves an entry after an attempt (or drops it); only `claim` makes an entry `sending`. */
+  async mark(key: string, wanted: Exclude<OutboxState, 'sending'>, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {}): Promise<OutboxEntry> {
+    if ((wanted as OutboxState) === 'sending') throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
     return this.store.transaction(`record the payout's ${wanted} state`, () =>
       this.store.outbox.transition(
         key,
         (entry) => {
-          const state = extra.admit ? extra.admit() : wanted
+          const state = wanted
           if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
           return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
         },

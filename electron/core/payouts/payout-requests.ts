@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
@@ -5,11 +6,19 @@ import { ApiError } from '../api/errors'
 import { checkIdempotencyKey, checkNote, checkWithdrawalBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import type { Outbox, OutboxEntry, OutboxErrorInfo } from './outbox'
+import type { CheckedPayout } from './preflight'
+import { SendGate, SendRefused, type ClaimedAttempt, type GateVerdict, type SendAsk } from './send-gate'
 import { outcomeNotRecorded } from './unrecorded-outcome'
 
 export interface PayoutResult {
   entry: OutboxEntry
   withdrawal: Withdrawal | null
+}
+
+const AGENT_ACTOR = 'agent'
+
+function overrideHint(rule: string): string {
+  return `A person may still send it by overriding that rule explicitly (payout-desk held release KEY --override ${rule}); the override is audited.`
 }
 
 /** A refusal that proves the provider recorded nothing for this attempt (spec: refused before acceptance). */
@@ -51,6 +60,15 @@ const NOT_RECORDED: OutboxErrorInfo = {
 export interface RequestExtras {
   reference?: string
   alongside?: (key: string) => void
+  /** The payout as the provider will execute it, read just before (so the gate does not read it again). */
+  checked?: CheckedPayout
+  /** A person's production payout: its amount typed again. */
+  retypedAmount?: string | null
+}
+
+/** What stops an entry from being sent, as its outbox error: the gate's rule by name. */
+function stoppedInfo(v: Extract<GateVerdict, { outcome: 'refuse' }>): OutboxErrorInfo {
+  return { code: v.code, message: `Not sent: stopped by the rule ${v.rule} at the moment of sending. ${v.message}`, rule: v.rule }
 }
 
 /**
@@ -58,45 +76,77 @@ export interface RequestExtras {
  * retry and re-send reuses its Idempotency-Key and body, and outcomes nobody saw are looked up.
  */
 export class PayoutRequests {
+  private readonly gate: SendGate
+
   constructor(
     readonly outbox: Outbox,
     private readonly client: ApiClient,
     private readonly onAccepted: (withdrawal: Withdrawal) => void = () => undefined,
-  ) {}
+    /** The profile's gate; without one (tests, tools), agent payouts are refused and nothing is production. */
+    gate?: SendGate,
+  ) {
+    this.gate = gate ?? new SendGate({ store: outbox.store, client, profile: () => ({ environment: 'sandbox' }) })
+  }
 
   /**
-   * A new payout: new Idempotency-Key (or the agent's own), written and fsynced, then sent. With
-   * `admit` (an agent's policy) the entry may be recorded `held` instead, and is then not sent. `extra.alongside` writes
-   * the caller's rows about the entry in the transaction that records it.
+   * A new payout: new Idempotency-Key (or the agent's own), written and fsynced with the gate's verdict, then sent.
+   * The gate may record it `held` instead (an agent's policy), or refuse it: then nothing is recorded.
+   * `extra.alongside` writes the caller's rows about the entry in the transaction that records it.
    */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, admit?: () => 'sending' | 'held', extra: RequestExtras = {}): Promise<PayoutResult> {
-    const checked = checkWithdrawalBody(body)
-    const key = idempotencyKey === undefined ? undefined : checkIdempotencyKey(idempotencyKey)
+  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, extra: RequestExtras = {}): Promise<PayoutResult> {
+    const checked = checkWithdrawalBody(extra.checked?.body ?? body)
+    const key = idempotencyKey === undefined ? randomUUID() : checkIdempotencyKey(idempotencyKey)
     // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.
     const ref = extra.reference === undefined || extra.reference.trim() === '' ? null : checkNote(extra.reference.trim(), 'reference')
-    const entry = await this.outbox.add(checked, requestedBy, this.outbox.now(), key, { ...(admit ? { admit } : {}), ...(extra.alongside ? { alongside: extra.alongside } : {}), reference: ref })
-    return this.sendUnlessHeld(entry)
+    const now = this.outbox.now()
+    const draft: OutboxEntry = { idempotencyKey: key, body: checked, createdAt: now.toISOString(), requestedBy, state: 'sending', withdrawalId: null, error: null, notBefore: null, reference: ref, batchId: null }
+    const ask: SendAsk = { how: 'new', checked: extra.checked ?? null, retypedAmount: extra.retypedAmount ?? null, actor: requestedBy }
+    const prepared = await this.gate.prepare(draft, ask)
+    const admit = (): 'sending' | 'held' => {
+      const verdict = this.gate.decide(draft, ask, prepared, now)
+      if (verdict.outcome === 'refuse') throw new SendRefused(verdict, `${stoppedInfo(verdict).message} Nothing was recorded or sent.`)
+      return verdict.outcome === 'hold' ? 'held' : 'sending'
+    }
+    const entry = await this.outbox.add(checked, requestedBy, now, key, { admit, ...(extra.alongside ? { alongside: extra.alongside } : {}), reference: ref })
+    return entry.state === 'held' ? { entry, withdrawal: null } : this.send(SendGate.claimed(entry))
   }
 
-  /** An unrecorded or refused entry sent again, with its own key and body; `admit` as for `request`. */
-  async resend(key: string, admit?: () => 'sending' | 'held'): Promise<PayoutResult> {
-    const entry = this.outbox.get(key)
-    if (entry.state !== 'unknown' && entry.state !== 'refused') {
-      throw new DeskError('invalid_input', `This payout is ${entry.state}; only an unknown or refused one can be sent again.`)
-    }
-    return this.sendUnlessHeld(await this.outbox.mark(key, 'sending', { admit }))
+  /** An unrecorded or refused entry sent again, with its own key and body; `actor` 'agent' when the agent asks. */
+  async resend(key: string, ask: Omit<SendAsk, 'how'> & { how?: 'resend' | 'batch' } = {}): Promise<PayoutResult> {
+    return this.claimAndSend(key, ['unknown', 'refused'], { how: 'resend', ...ask })
   }
 
   /**
-   * Sends an entry that was recorded to be sent later (a queued batch row, a held agent request
-   * released by a person), under the key and body it was recorded with.
+   * Sends an entry that was recorded to be sent later (a queued payout or batch row, a held agent request released
+   * by a person), under the key and body it was recorded with, if the gate lets it through now.
    */
-  async sendRecorded(key: string): Promise<PayoutResult> {
-    const entry = this.outbox.get(key)
-    if (entry.state !== 'queued' && entry.state !== 'held') {
-      throw new DeskError('invalid_input', `This payout is ${entry.state}; only a queued or held one is sent this way.`)
+  async sendRecorded(key: string, ask: SendAsk = { how: 'queued' }): Promise<PayoutResult> {
+    // Only a person's release sends a held entry; anything else sends what waits its turn.
+    return this.claimAndSend(key, ask.how === 'release' ? ['held'] : ['queued'], ask)
+  }
+
+  /**
+   * The gate's reads first (outside the write lock), then one transaction: the entry must still be in one of
+   * `from`, the gate decides, and the entry is claimed (`sending`), held, or marked refused with the rule. A
+   * release the gate refuses, or an agent's own retry, leaves the entry as it was and throws.
+   */
+  private async claimAndSend(key: string, from: ReadonlyArray<OutboxEntry['state']>, ask: SendAsk): Promise<PayoutResult> {
+    const before = this.outbox.get(key)
+    if (!from.includes(before.state)) {
+      throw new DeskError('invalid_input', `This payout is ${before.state}; only a ${from.join(' or ')} one is sent this way.`)
     }
-    return this.send(await this.outbox.mark(key, 'sending'))
+    const prepared = await this.gate.prepare(before, ask)
+    const now = this.outbox.now()
+    const entry = await this.outbox.claim(key, from, (current) => {
+      const verdict = this.gate.decide(current, ask, prepared, now)
+      if (verdict.outcome === 'send') return { state: 'sending' }
+      if (verdict.outcome === 'hold') return { state: 'held', error: { code: 'payout_held', message: verdict.message, rule: verdict.rule } }
+      const keepsState = ask.how === 'release' || ask.actor === AGENT_ACTOR
+      if (keepsState) throw new SendRefused(verdict, `${stoppedInfo(verdict).message}${ask.how === 'release' ? ` It stays held. ${overrideHint(verdict.rule)}` : ''}`)
+      this.gate.noteStop(key, verdict, ask, now)
+      return { state: 'refused', error: stoppedInfo(verdict) }
+    })
+    return entry.state === 'sending' ? this.send(SendGate.claimed(entry)) : { entry, withdrawal: null }
   }
 
   /** Asks the provider what it recorded under the entry's key. */
@@ -130,11 +180,8 @@ export class PayoutRequests {
     return this.outbox.mark(key, 'discarded')
   }
 
-  private sendUnlessHeld(entry: OutboxEntry): Promise<PayoutResult> {
-    return entry.state === 'held' ? Promise.resolve({ entry, withdrawal: null }) : this.send(entry)
-  }
-
-  private async send(entry: OutboxEntry): Promise<PayoutResult> {
+  /** The one POST of a withdrawal: only an attempt the gate let through and this process claimed. */
+  private async send(entry: ClaimedAttempt): Promise<PayoutResult> {
     const key = entry.idempotencyKey
     let withdrawal: Withdrawal
     try {

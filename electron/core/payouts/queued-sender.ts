@@ -3,7 +3,8 @@ import type { PayoutRequests } from './payout-requests'
 
 /**
  * Sends single payouts that wait in the outbox once their time has come (the provider asked to wait).
- * Any process may do it: the move queued → sending is one transaction, so exactly one of them sends.
+ * Any process may do it: the move queued → sending is one transaction, so exactly one of them sends, and the send
+ * gate decides it then (an agent's payout under the policy and write switch in force at that moment).
  * Batch rows have their own runner, which keeps file order.
  */
 export class QueuedSender {
@@ -24,7 +25,7 @@ export class QueuedSender {
         if (entry.state !== 'queued' || entry.batchId !== null) continue
         if (entry.notBefore !== null && Date.parse(entry.notBefore) > this.now()) continue
         try {
-          await this.payouts.sendRecorded(entry.idempotencyKey)
+          await this.payouts.sendRecorded(entry.idempotencyKey, { how: 'queued' })
           sent++
         } catch {
           // another process moved it first, or the attempt failed and the outbox already says how

@@ -4,7 +4,7 @@ import { restAmount, testAmountProblem } from '../../../shared/payouts/test-amou
 import { DeskError } from '../errors'
 import { CorruptRecordError, type DeskStore } from '../store'
 import { testPayoutRepo, type TestPayoutRecord } from '../store/test-payout-repo'
-import type { PayoutRequests, PayoutResult } from './payout-requests'
+import type { PayoutRequests, PayoutResult, RequestExtras } from './payout-requests'
 
 /** Provider statuses after which the test payout will never arrive. */
 const NEVER_ARRIVES: ReadonlySet<string> = new Set(['rejected', 'failed', 'expired', 'cancelled'])
@@ -21,11 +21,12 @@ export class TestPayouts {
   ) {}
 
   /** Sends `testAmount` of `body` now (more than 0, less than the full amount); the rest keeps the same reference. */
-  async request(body: CreateWithdrawal, testAmount: string, requestedBy: string, reference?: string): Promise<PayoutResult> {
+  async request(body: CreateWithdrawal, testAmount: string, requestedBy: string, reference?: string, retypedAmount: string | null = null): Promise<PayoutResult> {
     const problem = testAmountProblem(testAmount, body.amount, body.asset)
     if (problem) throw new DeskError('invalid_input', problem)
     const at = this.payouts.outbox.now().toISOString()
-    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, undefined, { alongside: (key) => this.repo().insert(key, body.amount, at), reference })
+    const alongside = (key: string) => this.repo().insert(key, body.amount, at)
+    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, { alongside, reference, retypedAmount })
   }
 
   /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
@@ -55,9 +56,9 @@ export class TestPayouts {
   }
 
   /** Sends the rest of a completed test payout, once: a second request for it is refused. */
-  async requestRest(testKey: string, requestedBy: string): Promise<PayoutResult> {
+  async requestRest(testKey: string, requestedBy: string, extra: Pick<RequestExtras, 'checked' | 'retypedAmount'> = {}): Promise<PayoutResult> {
     const reference = this.payouts.outbox.get(testKey).reference ?? undefined
-    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, undefined, { alongside: (key) => this.repo().setRest(testKey, key), reference })
+    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, { alongside: (key) => this.repo().setRest(testKey, key), reference, ...extra })
   }
 
   dismiss(testKey: string): void {

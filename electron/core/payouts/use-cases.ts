@@ -46,8 +46,8 @@ export async function requestPayout(
   requestedBy: string,
 ): Promise<PayoutAnswer> {
   confirmProductionAmount(session.profile, body.amount, retypedAmount)
-  await checkedForProvider(session, body)
-  return payoutResultView(await session.payouts.request(body, requestedBy, undefined, undefined, { reference }))
+  const checked = await checkedForProvider(session, body)
+  return payoutResultView(await session.payouts.request(body, requestedBy, undefined, { reference, checked, retypedAmount: retypedAmount ?? null }))
 }
 
 /** The outbox newest first, and apart the rows that are damaged (held, never sent), so one bad row hides no other. */
@@ -57,7 +57,8 @@ export function readOutbox(store: DeskStore): { entries: OutboxEntryView[]; dama
 }
 
 export const checkAgain = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView(await session.payouts.checkAgain(key))
-export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView((await session.payouts.resend(key)).entry)
+/** A person sends an unknown or refused entry again; the send gate decides it as at any other send. */
+export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string, actor?: string) => outboxEntryView((await session.payouts.resend(key, actor ? { actor } : {})).entry)
 export const discard = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView(await session.payouts.discard(key))
 
 export const findPayouts = (store: DeskStore, query: PayoutSearchQuery): PayoutHit[] => searchPayouts(store, query)
@@ -75,7 +76,8 @@ export async function requestTestPayout(
 ): Promise<PayoutAnswer> {
   confirmProductionAmount(session.profile, input.testAmount.trim(), input.retypedAmount)
   await checkedForProvider(session, input.body)
-  return payoutResultView(await new TestPayouts(session.store, session.payouts).request(input.body, input.testAmount, requestedBy, input.reference))
+  const tests = new TestPayouts(session.store, session.payouts)
+  return payoutResultView(await tests.request(input.body, input.testAmount, requestedBy, input.reference, input.retypedAmount ?? null))
 }
 
 /** The rest of a completed test payout, checked again with the provider. */
@@ -83,8 +85,8 @@ export async function requestRestOfTest(session: PayoutSession, input: { testKey
   const tests = new TestPayouts(session.store, session.payouts)
   const rest = tests.restOf(input.testKey)
   confirmProductionAmount(session.profile, rest.amount, input.retypedAmount)
-  await checkedForProvider(session, rest)
-  return payoutResultView(await tests.requestRest(input.testKey, requestedBy))
+  const checked = await checkedForProvider(session, rest)
+  return payoutResultView(await tests.requestRest(input.testKey, requestedBy, { checked, retypedAmount: input.retypedAmount ?? null }))
 }
 
 export const testPayouts = (session: Pick<PayoutSession, 'store' | 'payouts'>) => new TestPayouts(session.store, session.payouts).list()
@@ -92,3 +94,5 @@ export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, t
 
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
+export type { CheckedPayout } from './preflight'
+export { SendRefused } from './send-gate'

@@ -76,6 +76,39 @@ export class AgentPolicy {
     return decision
   }
 
+  /**
+   * A recorded agent payout at the moment it is sent (its provider wait is over, a person releases it, a person sends
+   * it again): the policy in force now, inside the claiming transaction. Not a new request: the hourly limit is not
+   * asked and nothing is counted; the entry's own amount is not counted twice. The decision is audited, except a
+   * release that passes: its `held.released` row says so.
+   */
+  decideRecorded(key: string, checked: CheckedPayout, now: Date, how: string): Decision {
+    const repo = this.store.repo(policyRepo)
+    const state = policyState(repo.read())
+    const { body, destination } = checked
+    const decision: Decision =
+      state.kind === 'unreadable'
+        ? unreadable(state.problem)
+        : checkPayout(state.policy, {
+            asset: body.asset,
+            amount: body.amount,
+            destination,
+            spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
+            requestsLastHour: 0,
+            firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
+            now,
+          })
+    const tool = `send_${how}`
+    if (decision.outcome === 'deny') {
+      this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message }, 'policy_denied'))
+      return decision
+    }
+    if (how === 'release') return decision
+    const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
+    this.audit(now, key, tool, decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
+    return decision
+  }
+
   /** Whether the policy ever held this payout: then only a person's release sent it. */
   wasHeld(key: string): boolean {
     return this.store.read('read the audit log', () => this.store.repo(policyRepo).holdReason(key)) !== null

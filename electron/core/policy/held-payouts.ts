@@ -3,6 +3,7 @@ import type { HeldPayoutView } from '../../../shared/ipc/channels/policy'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
+import { SendRefused } from '../payouts/send-gate'
 import { outboxEntryView } from '../payouts/outbox-view'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
@@ -63,14 +64,24 @@ export class HeldPayouts {
     })
   }
 
-  /** Sends the held entry through `payouts` (the profile's signing session); one whose time is up expires instead and is refused. */
-  async release(key: string, payouts: PayoutRequests, now = this.clock()): Promise<PayoutResult> {
+  /**
+   * Sends the held entry through `payouts` (the profile's signing session), if the send gate lets it through now: the
+   * hold rules are what the person releases, but a rule that refuses it under the policy in force now (a cap
+   * tightened, write tools off) stops it unless `override` names that rule. The release (and any override) is audited
+   * in the transaction that claims the attempt; a refused release leaves it held. One whose time is up expires.
+   */
+  async release(key: string, payouts: PayoutRequests, now = this.clock(), override: string | null = null): Promise<PayoutResult> {
     this.expiry.expireDue()
-    this.store.transaction('record the release', () => {
-      this.mustBeHeld(key)
-      this.store.audit.append(this.entry(now, 'held.released', key, {}))
-    })
-    return payouts.sendRecorded(key)
+    this.store.read('read the held payout', () => this.mustBeHeld(key))
+    try {
+      return await payouts.sendRecorded(key, { how: 'release', override, actor: this.editor.actor, person: this.editor.person })
+    } catch (err) {
+      if (err instanceof SendRefused) {
+        const detail = { by: this.editor.person, tool: 'held_release', rule: err.verdict.rule, override, message: err.verdict.message }
+        this.store.transaction('record the refused release', () => this.store.audit.append(decisionEntry(now, 'policy.denied', this.editor.actor, key, detail, err.code)))
+      }
+      throw err
+    }
   }
 
   async reject(key: string, reason: string, now = this.clock()): Promise<OutboxEntry> {

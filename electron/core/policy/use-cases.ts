@@ -44,9 +44,13 @@ export const heldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutV
 /** The held payouts that expired with nobody's decision, newest first. */
 export const expiredHeldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] => new HeldPayouts(store, editor).expired().reverse()
 
-/** Sends a held payout through the profile's signing session; one whose time is up expires instead and is refused. */
-export async function releaseHeld(session: Pick<PayoutSession, 'store' | 'payouts'>, editor: PolicyEditor, key: string): Promise<PayoutAnswer> {
-  return payoutResultView(await new HeldPayouts(session.store, editor).release(key, session.payouts))
+/**
+ * Sends a held payout through the profile's signing session if the policy in force now lets it through (its hold
+ * rules are what the person releases); a rule that refuses it now is passed only when `override` names it (audited).
+ * One whose time is up expires instead and is refused.
+ */
+export async function releaseHeld(session: Pick<PayoutSession, 'store' | 'payouts'>, editor: PolicyEditor, key: string, override: string | null = null): Promise<PayoutAnswer> {
+  return payoutResultView(await new HeldPayouts(session.store, editor).release(key, session.payouts, undefined, override))
 }
 
 export async function rejectHeld(store: DeskStore, editor: PolicyEditor, key: string, reason: string): Promise<OutboxEntryView> {

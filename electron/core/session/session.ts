@@ -14,6 +14,7 @@ import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
 import { HeldExpiry } from '../policy/held-expiry'
+import { profileSendGate } from '../policy/profile-send-gate'
 import { WaitReminders } from '../payouts/wait-reminders'
 import { WithdrawalPoller, type Notify, type PollSharing } from '../payouts/poller'
 import type { Profile } from '../profiles/profile'
@@ -136,12 +137,14 @@ export class TreasurySession {
       ...deps.poller,
     })
     // A payout this session sends is followed only where the host runs `followPayouts`.
-    const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => session.following && poller.track(w))
+    // Every attempt of every path passes the profile's send gate at the moment it is sent.
+    const gate = profileSendGate(store, client, profile, deps.dataDir)
+    const payouts = new PayoutRequests(outbox, client, (w: Withdrawal) => session.following && poller.track(w), gate)
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
     // Each accepted row still goes out once (not followed), so the payout lists show it at once.
     const announce = (w: Withdrawal) => deps.events.emit('withdrawal.updated', { profileId: profile.id, withdrawal: w, previousStatus: null, stale: false })
-    const batches = new BatchService(store, new PayoutRequests(outbox, client, announce), client)
+    const batches = new BatchService(store, new PayoutRequests(outbox, client, announce, gate), client)
     const batchStatuses = new BatchStatusFollower({
       client: background,
       budget: followBudget,

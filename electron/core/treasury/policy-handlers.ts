@@ -44,7 +44,7 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     'policy.set': ({ profileId, policy }) => withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
     'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
     'held.list': async () => heldPayouts((await deps.host.session()).store, editor()),
-    'held.release': async ({ idempotencyKey }) => releaseHeld(await deps.host.session(), editor(), idempotencyKey),
+    'held.release': async ({ idempotencyKey, override }) => releaseHeld(await deps.host.session(), editor(), idempotencyKey, override ?? null),
     'held.expiry': async () => ({ hours: heldExpiryHours((await deps.host.session()).store, editor()) }),
     'held.setExpiry': async ({ hours }) => ({ hours: setHeldExpiryHours((await deps.host.session()).store, editor(), hours) }),
     'held.reject': async ({ idempotencyKey, reason }) => rejectHeld((await deps.host.session()).store, editor(), idempotencyKey, reason),

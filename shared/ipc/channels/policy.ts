@@ -36,7 +36,8 @@ export const policyChannels = channels({
   /** The open profile's agent payouts held for a person, oldest first. */
   'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
-  'held.release': { input: z.strictObject({ idempotencyKey }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
+  /** `override`: the rule of the policy in force now that refuses it, named by the person who sends it anyway (audited). */
+  'held.release': { input: z.strictObject({ idempotencyKey, override: z.string().max(64).nullable().optional() }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
   /** How long the open profile's held payouts wait for a person before they expire as held_expired. */
   'held.expiry': { input: z.strictObject({}), output: z.strictObject({ hours: z.number().int() }) },
   'held.setExpiry': { input: z.strictObject({ hours: HeldExpiryHoursSchema }), output: z.strictObject({ hours: z.number().int() }) },

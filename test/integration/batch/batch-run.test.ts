@@ -133,7 +133,7 @@ describe('batch payouts against the simulator', () => {
     // The first row reached the provider but its answer was lost; the second never left the machine.
     await ws.client.createWithdrawal(first!.body, first!.idempotencyKey)
     for (const e of [first!, second!]) {
-      await payouts.outbox.mark(e.idempotencyKey, 'sending')
+      await payouts.outbox.claim(e.idempotencyKey, ['queued'], () => ({ state: 'sending' }))
       await payouts.outbox.mark(e.idempotencyKey, 'unknown', { error: { code: 'interrupted', message: 'killed' } })
     }
     const done = await new BatchRunner(store, payouts).run(batch.id)

@@ -88,7 +88,7 @@ describe('the agent policy over the profile store', () => {
     await outbox.add(body('0.9'), AGENT, NOW, 'other')
     await outbox.add(body('0.2'), AGENT, NOW, 'again')
     await outbox.mark('again', 'refused', { error: { code: 'withdrawal_failed', message: 'x' } })
-    const err = await outbox.mark('again', 'sending', { admit: () => (policy.admitPayout('again', checked('0.2'), NOW).outcome === 'hold' ? 'held' : 'sending') }).catch((e: unknown) => e)
+    const err = await outbox.claim('again', ['refused'], () => ({ state: policy.admitPayout('again', checked('0.2'), NOW).outcome === 'hold' ? 'held' : 'sending' })).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0.1' })
     expect(outbox.get('again').state).toBe('refused')
   })
@@ -99,7 +99,7 @@ describe('the agent policy over the profile store', () => {
     await timed.add(body('0.6'), AGENT, clock, 'resent')
     await timed.mark('resent', 'refused', { error: { code: 'no_approver_available', message: 'x' } })
     clock = new Date(NOW.getTime() - 60 * 60 * 1000)
-    await timed.mark('resent', 'sending')
+    await timed.claim('resent', ['refused'], () => ({ state: 'sending' }))
     expect((await denial('k1', '0.400000000000000001')).remaining).toBe('0.4')
   })
 
