@@ -76,7 +76,7 @@ describe('one gate before every registration', () => {
     // Both creates at the provider at once (the old check-then-act), or one refused while the other's waits.
     await heldOr(2, Promise.race(runs))
     proxy.releaseHeld()
-    const [ra, rb] = await Promise.all(runs)
+    const [ra, rb] = (await Promise.all(runs)) as [Exit, Exit]
     const saved = (await book()).filter((c) => c.address === a || c.address === b)
     expect(saved).toHaveLength(1)
     const refused = saved[0]!.address === a ? rb : ra
