@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import { BOOK_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type BookColumn } from './book-columns'
 
-/** One data row by column name, with the line it starts on (the header is line 1). */
+/** One data row by column name (cells trimmed), with the line it starts on (the header is line 1). */
 export interface BookRow {
   line: number
   cells: Partial<Record<BookColumn, string>>
@@ -72,7 +72,8 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
       continue
     }
     const cells: BookRow['cells'] = {}
-    header.forEach((name, i) => (cells[name as BookColumn] = record[i]!))
+    // Trimmed here, before any check: what is checked is what is sent (" =1+1" would be saved as "=1+1").
+    header.forEach((name, i) => (cells[name as BookColumn] = record[i]!.trim()))
     rows.push({ line, cells })
   }
   return { ok: true, rows, problems }
