@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bundle = join(root, 'out/cli/payout-desk.mjs')
 const NEEDED_MAJOR = 24
+const PARENT_PIPE = 'PAYOUT_DESK_PARENT_PIPE'
 
 if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
   const pinned = join(root, 'node_modules/node/bin/node')
@@ -16,8 +17,25 @@ if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
     process.stderr.write(`payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`)
     process.exit(1)
   }
-  const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })
+  // Fd 3 is a pipe the re-run watches: it closes when this process ends by any signal, SIGKILL included.
+  const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    env: { ...process.env, [PARENT_PIPE]: '3' },
+  })
   process.exit(run.status ?? 1)
+}
+
+// Re-run by the launcher above: when the launcher is gone, this process stops too (SIGTERM, so a command that
+// cleans up on it does), instead of sending on alone.
+if (process.env[PARENT_PIPE]) {
+  const { Socket } = await import('node:net')
+  const parent = new Socket({ fd: Number(process.env[PARENT_PIPE]), readable: true, writable: false })
+  delete process.env[PARENT_PIPE]
+  const stop = () => process.kill(process.pid, 'SIGTERM')
+  parent.on('end', stop)
+  parent.on('error', stop)
+  parent.resume()
+  parent.unref()
 }
 
 // Answered before any build, so it works wherever the launcher does: which app, on which Node (the pinned one when re-run).

@@ -6,6 +6,7 @@ export const KNOWN_SOURCE_NAMES = {
   own: "this workspace's own deposit address",
   ledger: 'in the transaction history',
   payout: 'a completed payout went to it',
+  claim: 'being registered right now by a Payout Desk process',
 } as const
 
 /** A known address a new destination resembles (`lookalike`) or is, when it is the workspace's own (`own`). */
@@ -14,7 +15,7 @@ export const LookalikeFindingSchema = z.strictObject({
   network: z.string(),
   /** As people read it: EIP-55 for EVM, lower-case bech32, base58 as is. */
   address: z.string(),
-  source: z.enum(['destination', 'own', 'ledger', 'payout']),
+  source: z.enum(['destination', 'own', 'ledger', 'payout', 'claim']),
   /** The destination's label, the wallet's name, the history party's name. */
   label: z.string().nullable(),
   /** When it was seen there (created, read, moved, completed). */

@@ -1,4 +1,4 @@
-import { findNetwork, type AddressFormat } from '../api/networks'
+import { findNetwork, NETWORKS, type AddressFormat } from '../api/networks'
 
 /**
  * Address poisoning: an attacker makes an address whose first and last characters match one the
@@ -32,6 +32,19 @@ export function significantPart(networkId: string, address: string): string | nu
     case 'solana':
       return folded
   }
+}
+
+/**
+ * The networks whose addresses an eye compares with one of `networkId`: every EVM network for an EVM one (an
+ * address is the same account on every EVM chain, and poisoning campaigns run on several), else the network itself.
+ */
+export function comparedNetworks(networkId: string): string[] {
+  return findNetwork(networkId)?.format === 'evm' ? NETWORKS.filter((n) => n.format === 'evm').map((n) => n.id) : [networkId]
+}
+
+/** One name for the networks compared together (`evm`, or the network's id), so a key is shared across them. */
+export function lookalikeScope(networkId: string): string {
+  return findNetwork(networkId)?.format === 'evm' ? 'evm' : networkId
 }
 
 /** The same address, however it is spelled (an EVM address checksummed or lower-case, bech32 in either case). */

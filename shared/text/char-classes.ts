@@ -4,7 +4,8 @@
  *   ("Maria K \u202Eevil\u202C" reads "Maria K live").
  * - `control`: C0/C1 controls (ESC starts terminal sequences, CR rewrites a line), line and paragraph
  *   separators, lone surrogates.
- * - `format`: the other invisible format characters (zero-width space, soft hyphen, BOM, tags).
+ * - `format`: the other invisible format characters (zero-width space, soft hyphen, BOM, tags), and letters and
+ *   symbols that draw as nothing (Hangul fillers, the blank braille pattern, other default-ignorable code points).
  * - `lookalike`: visible but easily taken for something else: joiners (legitimate in scripts and emoji),
  *   spaces other than U+0020, fullwidth and mathematical letters, Cyrillic/Greek/Armenian/Cherokee letters.
  * The first three are refused on entry and shown as their code; look-alikes are only flagged.
@@ -15,6 +16,10 @@ export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/u
 const JOINERS = /[\u200C\u200D]/u
 const FORMAT = /\p{Cf}/u
+/** Variation selectors pick a glyph's form (the emoji one of ❤️): default-ignorable, but part of the text. */
+const VARIATION = /[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
+/** Characters that draw as blank: "\u3164" passes for an empty label, "Acme\u3164" for "Acme". */
+const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/u
 const LOOKALIKE = /[\p{Zs}\uFF01-\uFF5E\u{1D400}-\u{1D7FF}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u
 
 /** The kind of one character (one code point, or a lone surrogate), or null for ordinary text. */
@@ -24,6 +29,7 @@ export function classifyChar(ch: string): CharKind | null {
   if (CONTROL.test(ch)) return 'control'
   if (JOINERS.test(ch)) return 'lookalike'
   if (FORMAT.test(ch)) return 'format'
+  if (BLANK.test(ch) && !VARIATION.test(ch)) return 'format'
   if (LOOKALIKE.test(ch)) return 'lookalike'
   return null
 }

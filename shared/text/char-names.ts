@@ -17,7 +17,10 @@ const NAMES: Readonly<Record<number, string>> = {
   0x9b: 'CONTROL SEQUENCE INTRODUCER',
   0x9d: 'OPERATING SYSTEM COMMAND',
   0xad: 'SOFT HYPHEN',
+  0x034f: 'COMBINING GRAPHEME JOINER',
   0x061c: 'ARABIC LETTER MARK',
+  0x115f: 'HANGUL CHOSEONG FILLER',
+  0x1160: 'HANGUL JUNGSEONG FILLER',
   0x200b: 'ZERO WIDTH SPACE',
   0x200c: 'ZERO WIDTH NON-JOINER',
   0x200d: 'ZERO WIDTH JOINER',
@@ -35,7 +38,10 @@ const NAMES: Readonly<Record<number, string>> = {
   0x2067: 'RIGHT-TO-LEFT ISOLATE',
   0x2068: 'FIRST STRONG ISOLATE',
   0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x2800: 'BRAILLE PATTERN BLANK',
+  0x3164: 'HANGUL FILLER',
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+  0xffa0: 'HALFWIDTH HANGUL FILLER',
 }
 
 const KIND_WORDS = { bidi: 'a direction control', control: 'a control character', format: 'an invisible format character', lookalike: 'a look-alike character' } as const

@@ -5,7 +5,7 @@ declare const shownBrand: unique symbol
 export type ShownText = string & { readonly [shownBrand]: true }
 
 /** Candidates only; `classifyChar` decides (the joiners among Cf stay as they are). */
-const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu
+const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800]/gu
 
 /**
  * Untrusted text (a label, a name, a reference, a note, a provider's message) as it may be shown on a screen, a

@@ -1,4 +1,6 @@
 import type { AuditLine, AuditSink } from '../api/audit-sink'
+import { afterSomeSent } from '../disk-error'
+import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 
 /**
@@ -32,5 +34,7 @@ export class AuditLog implements AuditSink {
 /** One line with the error's code (disk_full, disk_read_only, ...) so a log reader can tell a disk from a bug. */
 function reportToStderr(err: unknown): void {
   const code = (err as { code?: unknown })?.code
-  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(err as Error)?.message ?? String(err)}\n`)
+  // The row records a request already made: never "nothing was sent" about it.
+  const told = err instanceof DeskError ? afterSomeSent(err, 'The request it records was made; what became of it is in the outbox.') : err
+  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(told as Error)?.message ?? String(told)}\n`)
 }

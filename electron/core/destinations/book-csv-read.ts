@@ -1,7 +1,7 @@
 import { cellsByName, readCsvTable, type CsvTableRules } from '../csv/read-table'
 import { BOOK_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type BookColumn } from './book-columns'
 
-/** One data row by column name, with the line it starts on (the header is line 1). */
+/** One data row by column name (cells trimmed), with the line it starts on (the header is line 1). */
 export interface BookRow {
   line: number
   cells: Partial<Record<BookColumn, string>>
@@ -39,7 +39,8 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
     if (cells.length !== header.length) {
       problems.push({ line, column: null, message: `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that contain the separator.` })
     } else {
-      rows.push({ line, cells: cellsByName<BookColumn>(header, cells) })
+      // Trimmed here, before any check: what is checked is what is sent (" =1+1" would be saved as "=1+1").
+      rows.push({ line, cells: cellsByName<BookColumn>(header, cells.map((cell) => cell.trim())) })
     }
   }
   return { ok: true, rows, problems }

@@ -6,7 +6,6 @@ import { DeskError } from '../errors'
 import { destinationImportRepo, type DeskStore, type ImportRecord, type ImportRowState } from '../store'
 import type { ImportCheck } from './book-import-check'
 import { registerDestination } from './create-destination'
-import { checkIndex, lookalikeError } from './lookalike-guard'
 
 export interface ImportProgress extends Record<ImportRowState, number> {
   importId: string
@@ -114,21 +113,19 @@ export class DestinationImports {
   }
 
   private async send(id: string, line: number, body: ImportCheck['rows'][number]['body'], signal?: AbortSignal): Promise<void> {
-    // The guard again at send time, from the index only: an address noted since the check (another import, a payout) still counts.
-    const findings = checkIndex(this.store, body.network, body.address)
-    if (findings.length > 0) {
-      this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, lookalikeError(body.address, findings, '').message))
-      return
-    }
     try {
+      // The gate again as the row is sent: a look-alike noted or claimed since the file's check (another import, the
+      // agent, the form) refuses it, and the row's claim holds through the pacer's wait until the provider answers.
       await registerDestination(this.store, this.client, body, {
+        howToAccept: '',
         signal,
         alsoRecord: ({ counterparty, alreadyExists }) => this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
       })
     } catch (err) {
-      // A refusal the provider answered is this row's outcome; anything else (no answer, a pause) is looked up by the next run.
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 429) throw err
-      this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, err.message))
+      // A refusal (the gate's, or one the provider answered) is this row's outcome; anything else (no answer, a pause) is looked up by the next run.
+      const refused = err instanceof DeskError ? err.code === 'lookalike_destination' : err instanceof ApiError && err.status < 500 && err.status !== 429
+      if (!refused) throw err
+      this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, (err as Error).message))
     }
   }
 }

@@ -1,10 +1,11 @@
 import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
+import { ApiError } from '../api/errors'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import { baitFlags, knownAddresses, type DeskStore } from '../store'
-import { findLookalikes, lookalikeError } from './lookalike-guard'
+import { claimDestination, lookalikeError, readProviderLists, releaseClaim } from './lookalike-guard'
 
 export interface CreateDestinationOptions {
   /**
@@ -16,43 +17,53 @@ export interface CreateDestinationOptions {
   howToAccept: string
 }
 
+type Created = { counterparty: Counterparty; alreadyExists: boolean }
+
 /**
- * The one way a destination is saved from any surface (app, CLI, connector): the address rules first, then the
- * look-alike guard over every address the profile knows, then the provider; the new entry joins the index.
+ * The one way a destination is saved from the app, the CLI and the connector: the address rules, the provider's
+ * book and wallets read into the index, then the gate (check and claim at once) and the provider's create.
  */
 export async function createDestination(
   store: DeskStore,
   client: Pick<ApiClient, 'listCounterparties' | 'listWallets' | 'createCounterparty'>,
   input: CreateCounterparty,
   options: CreateDestinationOptions,
-): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
+): Promise<Created> {
   const body = checkCounterpartyBody(input)
-  const findings = await findLookalikes(store, client, body.network, body.address)
-  if (findings.length > 0 && options.acceptLookalike !== body.address) {
-    if (options.acceptLookalike !== undefined) {
-      throw new DeskError('lookalike_destination', `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`)
-    }
-    throw lookalikeError(body.address, findings, options.howToAccept)
-  }
-  return registerDestination(store, client, body)
+  await readProviderLists(store, client)
+  return registerDestination(store, client, body, options)
 }
 
-type Created = { counterparty: Counterparty; alreadyExists: boolean }
-
 /**
- * The provider's create of a body already checked, and the entry noted in the index (the import checks a whole file
- * first); `alsoRecord` commits with the note, so an import's row state costs no second write to disk.
+ * The gate before every create of a counterparty (each import row too, as it is sent): the look-alike check and the
+ * claim in one transaction, then the provider; the claim ends with the new entry noted in the index, or with a
+ * refusal the provider answered. With no answer the claim stays while this process lives, so a look-alike is
+ * not let through while the provider may have saved it.
  */
 export async function registerDestination(
   store: DeskStore,
   client: Pick<ApiClient, 'createCounterparty'>,
   body: CreateCounterparty,
-  options: { signal?: AbortSignal; alsoRecord?: (created: Created) => void } = {},
+  options: CreateDestinationOptions & { signal?: AbortSignal; alsoRecord?: (created: Created) => void },
 ): Promise<Created> {
-  const created = await client.createCounterparty(body, { signal: options.signal })
+  claimDestination(store, body.network, body.address, (findings) => {
+    if (findings.length === 0 || options.acceptLookalike === body.address) return
+    if (options.acceptLookalike !== undefined) {
+      throw new DeskError('lookalike_destination', `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`)
+    }
+    throw lookalikeError(body.address, findings, options.howToAccept)
+  })
+  let created: Created
+  try {
+    created = await client.createCounterparty(body, { signal: options.signal })
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500 && err.status !== 429) store.transaction('release the destination claim', () => releaseClaim(store, body.network, body.address))
+    throw err
+  }
   const c = created.counterparty
   store.transaction('note the new destination', () => {
     store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
+    releaseClaim(store, body.network, body.address)
     options.alsoRecord?.(created)
     store.repo(baitFlags).recheck()
   })

@@ -7,6 +7,7 @@ import type { DeskStore } from '../store/desk-store'
 import type { LedgerRepo, Walk } from '../store/ledger-repo'
 import { recheckDelayMs, type RecheckBackoff } from './recheck-backoff'
 import { measureProgress, type SyncProgress } from './sync-progress'
+import { WalkProgress } from './walk-progress'
 
 export interface HistorySyncOptions {
   /** How far below the high-water mark an incremental sync starts, for movements recorded a little late. */
@@ -113,6 +114,8 @@ export class HistorySync {
     let refusals = 0
     // Keyed by the range too: a restart asks a new range, whose cursors may look like the old ones.
     const guard = new PagingGuard()
+    // And by what the pages bring: new cursors over the same movements are no progress.
+    const progress = new WalkProgress()
     const range = (w: Walk) => `${w.after}/${w.before}`
     if (walk.cursor !== null) guard.next(range(walk), 1, walk.cursor)
     for (;;) {
@@ -133,6 +136,7 @@ export class HistorySync {
         continue
       }
       guard.next(range(walk), page.rows.length, page.nextCursor)
+      progress.next(page.rows, page.nextCursor)
       refusals = 0
       const times = page.rows.map((r) => Date.parse(r.created_at))
       const next: Walk = {

@@ -11,6 +11,7 @@ export { BatchRepo, batchRepo, BatchIntentSchema, type BatchIntent, type BatchLi
 export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-repo'
 export { ledgerRepo } from './ledger-repo-factory'
 export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type KnownSource, type NewKnownAddress } from './known-addresses'
+export { DestinationClaims, destinationClaims, type DestinationClaim } from './known-addresses-claims'
 export { PriceTableRepo, priceTableRepo } from './price-table-repo'
 export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type ImportRecord, type ImportRowRecord, type ImportRowState } from './destination-import-repo'
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
-import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalike'
+import { canonicalAddress, comparedNetworks, lookalikeKey } from '../../../shared/address/lookalike'
 import type { TransactionLeg, Withdrawal } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 import { rebuildKnownAddresses } from './known-addresses-rebuild'
@@ -84,7 +84,6 @@ export class KnownAddresses {
     this.note([{ network: withdrawal.network, address: withdrawal.destination, source: 'payout', label: null, seenAt: withdrawal.updated_at }])
   }
 
-  /** Every entry on `network` that shares the address's look-alike key (the address itself included, under each source). */
   /** The addresses the profile names itself: its destination book's and its own wallets', with their labels. */
   named(): Array<{ network: string; address: string; source: 'destination' | 'own'; label: string | null }> {
     return this.db.prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')").all() as Array<{
@@ -95,12 +94,18 @@ export class KnownAddresses {
     }>
   }
 
+  /**
+   * Every entry that shares the address's look-alike key on the networks compared with `network` (every EVM network
+   * for an EVM address), the address itself included, under each source.
+   */
   sameLook(network: string, address: string): KnownAddress[] {
     const look = lookalikeKey(network, address)
     if (look === null) return []
-    // One lookup on the primary key's leading columns.
-    this.lookStatement ??= this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network = ? AND look = ?')
-    const rows = this.lookStatement.all(network, look)
+    // One lookup on the primary key's leading columns per network compared.
+    this.lookStatement ??= this.db.prepare(
+      'SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?',
+    )
+    const rows = this.lookStatement.all(JSON.stringify(comparedNetworks(network)), look)
     return rows.map((raw) => {
       const row = KnownRowSchema.safeParse(raw)
       // A row whose key is not its address's would hide a look-alike: refuse rather than trust it.

@@ -67,7 +67,9 @@ describe('the known-address index in the profile store', () => {
     expect(index.sameLook('bitcoin', PAYEE)).toEqual([{ network: 'bitcoin', address: PAYEE, source: 'payout', label: null, seenAt: '2026-02-02T00:00:00.000Z' }])
     // Only a completed payout counts as paid, and the short placeholder party has no key.
     expect(index.sameLook('bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toEqual([])
-    expect(index.sameLook('polygon', FAKE)).toEqual([])
+    // An EVM address is the same account on every EVM network: the ethereum party is found from polygon too.
+    expect(index.sameLook('polygon', FAKE)).toEqual(index.sameLook('ethereum', FAKE))
+    expect(index.sameLook('bitcoin-testnet', PAYEE)).toEqual([])
   })
 
   it('a ledger sync and a payout read keep it current; a ledger of another environment takes its entries with it', () => {

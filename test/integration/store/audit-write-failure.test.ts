@@ -59,6 +59,9 @@ describe('the audit log when its write fails', () => {
       expect(logged).toEqual([
         expect.stringMatching(new RegExp(`^payout-desk: audit log: disk_full: Could not write the audit log: the disk holding ${join(dir, STORE_FILE).replace(/[/.-]/g, '\\$&')} is full.*\n$`)),
       ])
+      // The line is about a request already made, so it never says nothing was sent (a batch's next line says what was).
+      expect(logged[0]).not.toMatch(/nothing was sent/)
+      expect(logged[0]).toContain('The request it records was made')
       // Nothing half-applied: the chain holds the decision and no attempt row, and still verifies.
       expect(store.audit.tail(10).map((e) => e.path)).toEqual(['payout.recorded'])
       expect(store.audit.verify()).toMatchObject({ ok: true })
