@@ -11,6 +11,7 @@ import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
 import { WAIT_NOTICES_SQL } from './wait-notice-repo'
+import { WORK_PER_ROW_SQL } from './work-per-row-indexes'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -199,6 +200,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
     sql: '',
     after: slimLedger,
+  },
+  {
+    version: 18,
+    name: 'batch counts and single payouts by index, and the payouts waiting for approval by their creation time',
+    sql: WORK_PER_ROW_SQL,
   },
 ]
 

@@ -1,10 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { waitFor, type PacerLedger, type PacingRule, type TakeResult } from '../api/pacer'
-import { rowOf, rowsOf } from './scalar-rows'
+import { rowOf } from './scalar-rows'
 import { inTransaction } from './transaction'
 
-const SlotEnd = z.object({ ended_ms: z.number().nullable() })
+const Slots = z.object({ n: z.number().int(), oldest: z.number().nullable() })
 const Count = z.object({ n: z.number().int() })
 const Block = z.object({ until_ms: z.number() })
 
@@ -23,7 +23,9 @@ export class StorePacerLedger implements PacerLedger {
   take(now: number, rule: PacingRule): TakeResult {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
-      const ends = rowsOf(SlotEnd, this.db.prepare('SELECT ended_ms FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => r.ended_ms)
+      const { n, oldest } = rowOf(Slots, this.db.prepare('SELECT COUNT(*) AS n, MIN(ended_ms) AS oldest FROM pacer_slots WHERE bucket = ?').get(this.bucket), 'pacer_slots')
+      // Counted in SQL, not read slot by slot: a window short of the limit is never full, a full one needs its oldest end.
+      const ends = n >= rule.limit ? Array<number | null>(n).fill(oldest) : []
       const wait = waitFor(ends, this.blockedUntil(), now, rule)
       if (wait > 0) return { waitMs: wait }
       const slot = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process) VALUES (?, ?, ?)').run(this.bucket, now, this.process).lastInsertRowid
