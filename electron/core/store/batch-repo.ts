@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 
 /** What a person asked of the batch; whether it is finished follows from its outbox entries. */
@@ -48,6 +49,9 @@ function parseBatch(raw: RawBatch): BatchRecord {
   return parsed.data
 }
 
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(WITHDRAWAL_STATUSES)
+const isWithdrawalStatus = (s: string): s is WithdrawalStatus => KNOWN_STATUSES.has(s)
+
 const COLUMNS = 'id, created_at, requested_by, source, state, row_count, grand_total, updated_at'
 
 /** The batches table and each entry's file line. Written in the outbox's transaction by the caller. */
@@ -82,6 +86,18 @@ export class BatchRepo {
   stateCounts(batchId: string): Record<string, number> {
     const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state').all(batchId) as Array<{ state: string; n: number }>
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
+  }
+
+  /**
+   * The provider's last known status of each accepted row's payout, by withdrawal id, in one read: the batch view asks
+   * it for every row on every refresh, so the cached bodies are not parsed one by one.
+   */
+  payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
+    const rows = this.db.prepare('SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL').all(batchId) as Array<{
+      id: string
+      status: string
+    }>
+    return new Map(rows.flatMap((r) => (isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [])))
   }
 
   setState(id: string, state: BatchIntent, at = new Date().toISOString()): void {
