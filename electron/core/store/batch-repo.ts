@@ -52,10 +52,15 @@ function parseBatch(raw: RawBatch): BatchRecord {
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(WITHDRAWAL_STATUSES)
 const isWithdrawalStatus = (s: string): s is WithdrawalStatus => KNOWN_STATUSES.has(s)
 
+/** Batches whose checked lines are kept. */
+const LINES_KEPT = 8
+
 const COLUMNS = 'id, created_at, requested_by, source, state, row_count, grand_total, updated_at'
 
 /** The batches table and each entry's file line. Written in the outbox's transaction by the caller. */
 export class BatchRepo {
+  private readonly keptLines = new Map<string, ReadonlyMap<string, BatchLine>>()
+
   constructor(private readonly db: DatabaseSync) {}
 
   insert(batch: Omit<BatchRecord, 'updatedAt'>, lines: readonly BatchLine[]): void {
@@ -77,9 +82,16 @@ export class BatchRepo {
   }
 
   /** The file line and destination name of each entry of the batch, by Idempotency-Key. */
-  lines(batchId: string): Map<string, BatchLine> {
+  lines(batchId: string): ReadonlyMap<string, BatchLine> {
+    // A batch's lines never change once recorded: the view reads them on every refresh, so they are checked once.
+    const kept = this.keptLines.get(batchId)
+    if (kept) return kept
     const raw = this.db.prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?').all(batchId)
-    return new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
+    // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
+    if (lines.size > 0) this.keptLines.set(batchId, lines)
+    return lines
   }
 
   /** How many of the batch's outbox entries are in each state: progress without reading every row. */

@@ -76,11 +76,12 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
 const PARSED_ROWS_KEPT = 50_000
 
 const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
+const RAW_COLUMNS = COLUMNS.split(', ') as ReadonlyArray<keyof RawOutboxRow>
 
 /** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
 export class OutboxRepo {
   private readonly index: PayoutIndex
-  private readonly parsedRows = new Map<string, { text: string; row: OutboxRow }>()
+  private readonly parsedRows = new Map<string, { raw: RawOutboxRow; row: OutboxRow }>()
 
   constructor(private readonly db: DatabaseSync) {
     this.index = new PayoutIndex(db)
@@ -112,12 +113,11 @@ export class OutboxRepo {
    * its life: a row whose stored text is the one parsed last time is not checked again.
    */
   private parseBatchRow(raw: RawOutboxRow): OutboxRow {
-    const text = JSON.stringify(raw)
     const known = this.parsedRows.get(raw.key)
-    if (known?.text === text) return known.row
+    if (known && RAW_COLUMNS.every((c) => known.raw[c] === raw[c])) return known.row
     const row = parseRow(raw)
     if (this.parsedRows.size >= PARSED_ROWS_KEPT) this.parsedRows.clear()
-    this.parsedRows.set(raw.key, { text, row })
+    this.parsedRows.set(raw.key, { raw, row })
     return row
   }
 
