@@ -29,12 +29,12 @@ export interface BatchStatus {
 /** A batch with every row, in file order; `state` keeps rows whose outbox state or payout status is that. */
 export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord, state?: string): BatchStatus {
   const lines = store.read('read the batch', () => store.repo(batchRepo).lines(batch.id))
+  const statuses = store.read('read the payout statuses', () => store.repo(batchRepo).payoutStatuses(batch.id))
   const entries = outbox.ofBatch(batch.id)
   const counts: Record<string, number> = {}
   for (const e of entries) counts[e.state] = (counts[e.state] ?? 0) + 1
   const rows = entries.map((e): BatchRowView => {
     const line = lines.get(e.idempotencyKey)
-    const payout = e.withdrawalId ? store.read('read the payout status', () => store.withdrawals.get(e.withdrawalId!)) : null
     return {
       line: line?.line ?? 0,
       reference: e.reference,
@@ -46,7 +46,7 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
       idempotencyKey: e.idempotencyKey,
       state: e.state,
       withdrawalId: e.withdrawalId,
-      payoutStatus: payout?.withdrawal.status ?? null,
+      payoutStatus: (e.withdrawalId && statuses.get(e.withdrawalId)) || null,
       error: e.error ? `${e.error.code}: ${e.error.message}` : null,
     }
   })

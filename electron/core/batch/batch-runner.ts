@@ -117,7 +117,8 @@ export class BatchRunner {
       if (signal?.aborted || this.get(batchId).state !== 'running') break
       if (entry.state !== 'queued') continue
       await this.sendRow(entry, batchId, signal)
-      this.report(batchId)
+      // Counting the batch reads all its rows: done per row only for someone who listens (the CLI's progress lines).
+      if (this.options.onProgress) this.report(batchId)
     }
     await this.settleLeftovers(batchId, signal)
   }

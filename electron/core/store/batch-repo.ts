@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
 
 /** What a person asked of the batch; whether it is finished follows from its outbox entries. */
@@ -48,10 +49,18 @@ function parseBatch(raw: RawBatch): BatchRecord {
   return parsed.data
 }
 
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(WITHDRAWAL_STATUSES)
+const isWithdrawalStatus = (s: string): s is WithdrawalStatus => KNOWN_STATUSES.has(s)
+
+/** Batches whose checked lines are kept. */
+const LINES_KEPT = 8
+
 const COLUMNS = 'id, created_at, requested_by, source, state, row_count, grand_total, updated_at'
 
 /** The batches table and each entry's file line. Written in the outbox's transaction by the caller. */
 export class BatchRepo {
+  private readonly keptLines = new Map<string, ReadonlyMap<string, BatchLine>>()
+
   constructor(private readonly db: DatabaseSync) {}
 
   insert(batch: Omit<BatchRecord, 'updatedAt'>, lines: readonly BatchLine[]): void {
@@ -73,15 +82,34 @@ export class BatchRepo {
   }
 
   /** The file line and destination name of each entry of the batch, by Idempotency-Key. */
-  lines(batchId: string): Map<string, BatchLine> {
+  lines(batchId: string): ReadonlyMap<string, BatchLine> {
+    // A batch's lines never change once recorded: the view reads them on every refresh, so they are checked once.
+    const kept = this.keptLines.get(batchId)
+    if (kept) return kept
     const raw = this.db.prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?').all(batchId)
-    return new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
+    // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
+    if (lines.size > 0) this.keptLines.set(batchId, lines)
+    return lines
   }
 
   /** How many of the batch's outbox entries are in each state: progress without reading every row. */
   stateCounts(batchId: string): Record<string, number> {
     const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state').all(batchId) as Array<{ state: string; n: number }>
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
+  }
+
+  /**
+   * The provider's last known status of each accepted row's payout, by withdrawal id, in one read: the batch view asks
+   * it for every row on every refresh, so the cached bodies are not parsed one by one.
+   */
+  payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
+    const rows = this.db.prepare('SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL').all(batchId) as Array<{
+      id: string
+      status: string
+    }>
+    return new Map(rows.flatMap((r) => (isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [])))
   }
 
   setState(id: string, state: BatchIntent, at = new Date().toISOString()): void {

@@ -12,6 +12,7 @@ import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PACER_PRIORITY_SQL } from './pacer-ledger'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
 import { WAIT_NOTICES_SQL } from './wait-notice-repo'
+import { WORK_PER_ROW_SQL } from './work-per-row-indexes'
 
 export interface Migration {
   /** The `PRAGMA user_version` the database has after this step. */
@@ -205,6 +206,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 18,
     name: "the pacer's priorities: who waited for each request, and a person's request waiting on the key",
     sql: PACER_PRIORITY_SQL,
+  },
+  {
+    version: 19,
+    name: 'batch counts and single payouts by index, and the payouts waiting for approval by their creation time',
+    sql: WORK_PER_ROW_SQL,
   },
 ]
 

@@ -72,11 +72,16 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
   return parsed.data
 }
 
+/** Batch rows kept parsed: a few large batches at once. */
+const PARSED_ROWS_KEPT = 50_000
+
 const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
+const RAW_COLUMNS = COLUMNS.split(', ') as ReadonlyArray<keyof RawOutboxRow>
 
 /** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
 export class OutboxRepo {
   private readonly index: PayoutIndex
+  private readonly parsedRows = new Map<string, { raw: RawOutboxRow; row: OutboxRow }>()
 
   constructor(private readonly db: DatabaseSync) {
     this.index = new PayoutIndex(db)
@@ -100,7 +105,20 @@ export class OutboxRepo {
 
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map(parseRow)
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map((raw) => this.parseBatchRow(raw))
+  }
+
+  /**
+   * A batch is read whole on every refresh of its view and round of its follower, while a row changes a few times in
+   * its life: a row whose stored text is the one parsed last time is not checked again.
+   */
+  private parseBatchRow(raw: RawOutboxRow): OutboxRow {
+    const known = this.parsedRows.get(raw.key)
+    if (known && RAW_COLUMNS.every((c) => known.raw[c] === raw[c])) return known.row
+    const row = parseRow(raw)
+    if (this.parsedRows.size >= PARSED_ROWS_KEPT) this.parsedRows.clear()
+    this.parsedRows.set(raw.key, { raw, row })
+    return row
   }
 
   /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../shared/api/resources'
 import type { RepoFactory } from './desk-store'
+import { WAITING_SINCE } from './work-per-row-indexes'
 
 /**
  * The payouts a person was told wait on them, one row per kind and id, so each is told once across restarts and
@@ -43,12 +44,15 @@ export class WaitNoticeRepo {
 
   /** Cached payouts waiting for approval since `cutoff` (ISO) or before, read at `readSince` or later, not told yet; oldest first. */
   approvalsDue(cutoff: string, readSince: string): WaitingPayout[] {
+    // Asked on every outbox change: the index by creation instant leaves the payouts not due yet unread. The bound is
+    // a second late so a rounding in SQLite never drops one; the exact cut is made below on the parsed time.
+    const bound = new Date(Date.parse(cutoff) + 1_000).toISOString()
     const rows = this.db
       .prepare(
-        `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND w.read_at >= ?
-           AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'approval' AND n.id = w.id)`,
+        `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND ${WAITING_SINCE} <= julianday(?)
+           AND w.read_at >= ? AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'approval' AND n.id = w.id)`,
       )
-      .all(readSince) as Array<{ body: string }>
+      .all(bound, readSince) as Array<{ body: string }>
     return rows
       .map((r) => parsed(WithdrawalSchema, r.body))
       .filter((w): w is Withdrawal => w !== null && Date.parse(w.created_at) <= Date.parse(cutoff))

@@ -30,13 +30,18 @@ export class WithdrawalCache {
   }
 
   private write(withdrawal: Withdrawal, readAt: string): void {
+    const body = JSON.stringify(withdrawal)
+    // A payout read again unchanged (a batch's rows, every round they are followed) only has its read time moved:
+    // its search row and its paid address were written with this very body.
+    const same = (this.db.prepare('SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as { body: string } | undefined)?.body === body
     this.db
       .prepare(
         `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
          VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(change_seq), 0) + 1 FROM withdrawal_cache), ?5)
          ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at, status = excluded.status, change_seq = excluded.change_seq, writer = excluded.writer`,
       )
-      .run(withdrawal.id, JSON.stringify(withdrawal), readAt, withdrawal.status, this.writer)
+      .run(withdrawal.id, body, readAt, withdrawal.status, this.writer)
+    if (same) return
     // A completed payout's destination is one the profile has paid: a look-alike of it is suspect.
     this.known.notePayout(withdrawal)
     this.index.refreshWithdrawal(withdrawal.id)
