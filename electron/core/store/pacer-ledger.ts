@@ -5,7 +5,7 @@ import { rowOf, rowsOf } from './scalar-rows'
 import { inTransaction } from './transaction'
 
 const Slot = z.object({ ended_ms: z.number().nullable(), priority: z.enum(['interactive', 'background']) })
-const Count = z.object({ n: z.number().int(), background: z.number().int().nullable() })
+const Count = z.object({ n: z.number().int(), background: z.number().int().nullable(), odd: z.number().int().nullable().optional() })
 const Block = z.object({ until_ms: z.number() })
 
 /** The schema of the priorities: each slot says who waited for it; a process marks that a person's request waits. */
@@ -32,9 +32,18 @@ export class StorePacerLedger implements PacerLedger {
       this.prune(now, rule)
       // Counted in SQL first: a window short of every cap never waits on its slots, so they are read only when one is
       // reached (a large batch against a generous limit would otherwise read the whole window per request).
-      const { n, background } = rowOf(Count, this.db.prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ?").get(this.bucket), 'pacer_slots')
-      const full = n >= rule.limit || (priority === 'background' && (n >= rule.limit - rule.reserve || (background ?? 0) >= rule.backgroundLimit))
-      const slots = full ? rowsOf(Slot, this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => ({ end: r.ended_ms, priority: r.priority })) : []
+      const { n, background, odd } = rowOf(
+        Count,
+        this.db
+          .prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background, SUM(typeof(ended_ms) NOT IN ('integer', 'real', 'null')) AS odd FROM pacer_slots WHERE bucket = ?")
+          .get(this.bucket),
+        'pacer_slots',
+      )
+      // A slot whose end is not a number is read (and refused as damage), never counted past.
+      const full = (odd ?? 0) > 0 || n >= rule.limit || (priority === 'background' && (n >= rule.limit - rule.reserve || (background ?? 0) >= rule.backgroundLimit))
+      const slots = full
+        ? rowsOf(Slot, this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => ({ end: r.ended_ms, priority: r.priority }))
+        : []
       const wait = waitFor(slots, this.blockedUntil(), now, rule, priority, priority === 'background' && this.personWaits(now))
       if (wait > 0) return { waitMs: wait }
       const insert = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process, priority) VALUES (?, ?, ?, ?)')
@@ -61,9 +70,7 @@ export class StorePacerLedger implements PacerLedger {
 
   usage(now: number, rule: PacingRule): PacerUsage {
     const horizon = now - rule.windowMs - rule.marginMs
-    const count = this.db
-      .prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)")
-      .get(this.bucket, horizon)
+    const count = this.db.prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)").get(this.bucket, horizon)
     const { n, background } = rowOf(Count, count, 'pacer_slots')
     return { used: n, background: background ?? 0, blockedUntil: this.blockedUntil(), interactiveWaiting: this.personWaits(now) }
   }
