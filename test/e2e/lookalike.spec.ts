@@ -8,7 +8,7 @@ test.use({ seed: 'simulator' })
 const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRESS[21] === '1' ? '2' : '1'}${SUPPLIER_ADDRESS.slice(22).toLowerCase()}`
 
 test('a look-alike destination is saved only after the side-by-side comparison is opened and confirmed', async ({ app }) => {
-  // Two axe runs per theme with a dialog's every line measured: more than the default minute on a busy machine.
+  // A look-alike check against every destination and a comparison dialog: more than the default minute on a busy machine.
   test.setTimeout(180_000)
   const { page, desk } = app
   await onWallets(page)
