@@ -1,6 +1,7 @@
-// npm run test:repeat -- N [--busy]: runs vitest and the e2e suite N times in a row and says which tests failed in which run.
-// A test that fails once in N runs is flaky; this is how to find it before CI does. --busy keeps every core spinning beside
-// the suites, the way a loaded machine would (one spinner left a core free, which hid what starvation shows). Each run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
+// npm run test:repeat -- N [--busy [K]]: runs vitest and the e2e suite N times in a row and says which tests failed in
+// which run. A test that fails once in N runs is flaky; this is how to find it before CI does. --busy K keeps K spinners
+// per core beside the suites, the way a loaded machine would (--busy alone: one per core; one spinner in all left a core
+// free, which hid what starvation shows; K = 4 is a workstation during a video call and a build). Each run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -8,10 +9,12 @@ import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
-const runs = Number(args.find((a) => !a.startsWith('--')) ?? 1)
-const busy = args.includes('--busy')
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run test:repeat -- N [--busy]   (N: how many times to run the suites, at least 1)')
+const busyAt = args.indexOf('--busy')
+const busyCount = busyAt >= 0 && /^\d+$/.test(args[busyAt + 1] ?? '') ? args[busyAt + 1] : null
+const busy = busyAt < 0 ? 0 : Number(busyCount ?? 1)
+const runs = Number(args.find((a, i) => !a.startsWith('--') && !(busyCount !== null && i === busyAt + 1)) ?? 1)
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(busy)) {
+  console.error('usage: npm run test:repeat -- N [--busy [K]]   (N: how many times to run the suites, at least 1; K: spinners per core, 1 unless given)')
   process.exit(2)
 }
 
@@ -59,8 +62,8 @@ function playwrightFailures(report) {
 }
 
 const spinners = []
-if (busy) {
-  for (let i = 0; i < availableParallelism(); i++) {
+if (busy > 0) {
+  for (let i = 0; i < busy * availableParallelism(); i++) {
     const spinner = spawn('yes', { stdio: ['ignore', 'ignore', 'ignore'] })
     // However this script ends, the spinners end with it; unreferenced, they do not keep this script alive either
     // (a referenced child did: the script never reached its exit and the spinner outlived it).
@@ -68,7 +71,7 @@ if (busy) {
     spinners.push(spinner)
   }
   process.on('exit', () => spinners.forEach((s) => s.kill()))
-  console.log(`${spinners.length} core(s) kept busy by yes (pids ${spinners.map((s) => s.pid).join(', ')})`)
+  console.log(`${availableParallelism()} core(s) kept busy by ${spinners.length} yes (${busy} per core; pids ${spinners.map((s) => s.pid).join(', ')})`)
 }
 
 const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })

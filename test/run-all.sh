@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint and electronegativity side by side, build, unit + integration, e2e; ends with one line "N passed, N failed" (the line above it: coverage).
+# npm test: typecheck, lint and electronegativity side by side, build, unit + integration, e2e; ends with one line
+# "N passed, N failed" (above it: coverage, and each part's time with the three slowest e2e files).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 echo "node $(node --version)"
@@ -7,10 +8,12 @@ bash test/setup-system.sh || exit 2
 rm -rf reports && mkdir -p reports
 : > reports/steps.txt
 
+# reports/steps.txt: one line per part, "name outcome seconds".
 step() { # name, command...
-  local name=$1; shift
+  local name=$1 start=$SECONDS outcome=pass; shift
   echo "::: $name"
-  if "$@"; then echo "$name pass" >> reports/steps.txt; else echo "$name fail" >> reports/steps.txt; fi
+  "$@" || outcome=fail
+  echo "$name $outcome $((SECONDS - start))" >> reports/steps.txt
 }
 
 together() { # name command, ...: the steps at once (each one core at most), their output shown whole in the order given
@@ -18,7 +21,8 @@ together() { # name command, ...: the steps at once (each one core at most), the
   for spec in "$@"; do
     local name=${spec%% *}
     names+=("$name")
-    bash -c "${spec#* }" > "reports/$name.log" 2>&1 &
+    # Each step times itself: they end in any order, but are waited for (and shown) in the order given.
+    bash -c "start=\$SECONDS; ${spec#* }; code=\$?; echo \$((SECONDS - start)) > reports/$name.seconds; exit \$code" > "reports/$name.log" 2>&1 &
     pids+=($!)
   done
   for i in "${!pids[@]}"; do
@@ -26,7 +30,7 @@ together() { # name command, ...: the steps at once (each one core at most), the
     wait "${pids[$i]}" || outcome=fail
     echo "::: ${names[$i]}"
     cat "reports/${names[$i]}.log"
-    echo "${names[$i]} $outcome" >> reports/steps.txt
+    echo "${names[$i]} $outcome $(cat "reports/${names[$i]}.seconds" 2>/dev/null || echo 0)" >> reports/steps.txt
   done
 }
 

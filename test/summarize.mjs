@@ -1,10 +1,12 @@
-// Adds up every runner of `npm test` into one closing line: "N passed, N failed", with vitest's coverage on the line above it.
+// Adds up every runner of `npm test` into one closing line: "N passed, N failed"; above it each part's time with the three
+// slowest e2e files, and vitest's coverage. The times are reported, never enforced.
 import { existsSync, readFileSync } from 'node:fs'
 
 const steps = readFileSync('reports/steps.txt', 'utf8')
   .trim()
   .split('\n')
   .map((l) => l.split(' '))
+  .map(([name, outcome, seconds]) => [name, outcome, Number(seconds ?? 0)])
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null)
 let passed = 0
 let failed = 0
@@ -31,6 +33,7 @@ for (const [name, outcome] of steps) {
   failed += f
 }
 console.log('\n' + rows.join('\n'))
+console.log(timesLine(steps, read('reports/playwright.json')))
 console.log(coverageLine(read('reports/coverage/coverage-summary.json')))
 console.log(`${passed} passed, ${failed} failed`)
 process.exitCode = failed > 0 ? 1 : 0
@@ -40,4 +43,33 @@ function coverageLine(summary) {
   if (!summary) return 'coverage: none (vitest wrote no coverage summary)'
   const pct = (key) => `${summary.total[key].pct.toFixed(1)}%`
   return `coverage: lines ${pct('lines')} · statements ${pct('statements')} · functions ${pct('functions')} · branches ${pct('branches')} (electron/**, shared/**)`
+}
+
+/** "time: typecheck 41 s · lint 63 s · … · total 512 s; slowest e2e files: a.spec.ts 38 s, …" */
+function timesLine(steps, playwright) {
+  // The side-by-side checks overlap: the total is the wall clock from the first start to the last end.
+  const overlap = new Set(['typecheck', 'lint', 'electronegativity'])
+  const together = Math.max(0, ...steps.filter(([name]) => overlap.has(name)).map(([, , s]) => s))
+  const total = together + steps.filter(([name]) => !overlap.has(name)).reduce((sum, [, , s]) => sum + s, 0)
+  const parts = steps.map(([name, , s]) => `${name} ${s} s`).join(' · ')
+  return `time: ${parts} · total ${total} s; slowest e2e files: ${slowestFiles(playwright, 3)}`
+}
+
+/** The e2e files whose tests took longest, summed over their tests (two workers run files side by side). */
+function slowestFiles(report, count) {
+  if (!report) return 'none (no e2e report)'
+  const perFile = new Map()
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0)
+      perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + ms)
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites) walk(suite)
+  return [...perFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, ms]) => `${file} ${Math.round(ms / 1000)} s`)
+    .join(', ')
 }

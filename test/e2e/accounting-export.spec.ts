@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises'
 import Big from 'big.js'
 import { parse } from 'csv-parse/sync'
 import type { TransactionLeg } from '../../shared/api/resources'
-import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test.use({ timezoneId: 'America/Bogota' })
 
@@ -11,7 +14,7 @@ type SimLeg = TransactionLeg & { workspace_id: string }
 test('the export panel writes an accounting preset: the format chosen, an asset for a statement, fiat from an imported price table', async ({ app, sim }) => {
   test.setTimeout(120_000)
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   const [first] = await app.desk.router.call('wallets.list', {})
   await consolePost(sim.sandbox.url, '/transactions', { wallet_id: first!.id, generate: 60 })
   const legs = (await consoleGet<SimLeg[]>(sim.sandbox.url, '/transactions')).filter((l) => l.workspace_id === 'ws-demo')
@@ -51,7 +54,6 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   await expect(page.getByTestId('price-table')).toContainText(`${days.length} prices in EUR`)
   await page.getByLabel('Fiat value').selectOption('EUR')
   await snap(page, 'accounting-export')
-  await checkA11y(page)
   await page.getByRole('button', { name: 'Export as Generic double-entry CSV' }).click()
   await expect(result).toContainText('Exported ')
   const generic = parse(await readFile((await result.textContent())!.replace(/^Exported \d+ rows to /, ''), 'utf8'), { columns: true }) as Array<Record<string, string>>

@@ -1,5 +1,8 @@
 import { createSupplier, SUPPLIER_ADDRESS } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** The supplier's address with one middle character changed: the same ends, another address. */
 const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRESS[21] === '1' ? '2' : '1'}${SUPPLIER_ADDRESS.slice(22).toLowerCase()}`
@@ -7,7 +10,7 @@ const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRE
 test('a zero-value transfer from a look-alike of a destination is badged, filtered, and its sender not copied without a warning', async ({ app, sim }) => {
   test.setTimeout(150_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await createSupplier(desk)
   const wallets = await desk.router.call('wallets.list', {})
   const wallet = wallets.find((w) => w.balances.some((b) => b.network === 'ethereum-sepolia'))!
@@ -23,7 +26,6 @@ test('a zero-value transfer from a look-alike of a destination is badged, filter
   await page.getByRole('checkbox', { name: 'Suspected poisoning' }).check()
   await expect(page.getByTestId('tx-count')).toHaveText('1 loaded (all)')
   await snap(page, 'bait-filter')
-  await checkA11y(page)
 
   await table.getByRole('row').nth(1).getByRole('cell').first().click()
   const detail = page.getByTestId('tx-detail')
@@ -32,7 +34,6 @@ test('a zero-value transfer from a look-alike of a destination is badged, filter
   const warning = detail.getByTestId('copy-warning')
   await expect(warning).toContainText('Do not pay or save it')
   await snap(page, 'bait-copy-warning')
-  await checkA11y(page)
   await warning.getByRole('button', { name: 'Do not copy' }).click()
   await expect(warning).toHaveCount(0)
 })

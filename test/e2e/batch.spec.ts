@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { verifiedSupplier } from '../harness/e2e-destinations'
 import type { Desk } from '../../electron/core/desk'
-import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { openProductionProfile } from '../harness/e2e-production'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const header = 'destination;amount;asset;network;wallet;reference'
 
@@ -25,7 +28,7 @@ async function recordedPerKey(desk: Desk, baseUrl: string, batchId: string): Pro
 
 test('batch: import a CSV, see problems by line, review the totals, send, follow and export the results', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const { destination, walletName, balance, row } = await payable(desk)
 
   await openSection(page, 'Payouts')
@@ -39,7 +42,6 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await expect(page.getByTestId('batch-problem').first()).toContainText('decimal comma')
   await expect(review.getByRole('button', { name: /Record and send/ })).toBeDisabled()
   await snap(page, 'batch-problems')
-  await checkA11y(page)
 
   await review.getByRole('button', { name: 'Back' }).click()
   await screen.getByLabel('CSV file').setInputFiles({
@@ -57,7 +59,6 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await expect(page.getByTestId('batch-row')).toHaveCount(3)
   await expect(page.getByTestId('batch-row').first()).toContainText('inv-1')
   await snap(page, 'batch-progress')
-  await checkA11y(page)
 
   await page.getByRole('button', { name: 'Export results (CSV)' }).click()
   const saved = /Saved 3 rows to (.+)\.$/.exec((await page.getByText(/^Saved 3 rows to/).textContent()) ?? '')![1]!
@@ -79,7 +80,6 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await show.selectOption('completed')
   await expect(page.getByTestId('batch-row')).toHaveCount(0)
   await expect(page.getByTestId('batch-progress')).toContainText('No row of this batch is completed.')
-  await checkA11y(page)
 
   // The reference shows wherever the payout does: the payout list and the payout's page.
   await page.getByRole('button', { name: 'Close batch' }).click()
@@ -93,7 +93,7 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
 
 test('batch: a pause lands mid-run, no row is sent while paused, and resume sends the rest once each', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const { row } = await payable(desk)
   // The provider turns the first payout request away three times with a 3 s Retry-After: the first row is in
   // flight for about 9 s, so the pause lands while the batch runs.
@@ -121,7 +121,6 @@ test('batch: a pause lands mid-run, no row is sent while paused, and resume send
   await expect(counts).toContainText('Sent 1 of 5: 1 accepted, 0 refused, 0 unknown — paused')
   expect(await recordedPerKey(desk, sim.sandbox.url, batchId)).toEqual([1, 0, 0, 0, 0])
   await snap(page, 'batch-paused')
-  await checkA11y(page)
 
   await page.getByRole('button', { name: 'Resume' }).click()
   await expect(counts).toContainText('Sent 5 of 5: 5 accepted, 0 refused, 0 unknown — finished', { timeout: 30_000 })
@@ -154,7 +153,6 @@ test('a production batch is recorded only once its grand total is typed again', 
   await total.fill('0.030')
   await expect(send).toBeEnabled()
   await snap(page, 'batch-review-production')
-  await checkA11y(page)
   await send.click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 2 of 2: 2 accepted', { timeout: 30_000 })
 })

@@ -3,8 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { NO_RULES } from '../../shared/policy/policy-schema'
-import { expect, openSection, quickStart, test, type App } from '../harness/e2e-fixtures'
+import { type App, expect, onWallets, openSection, test } from '../harness/e2e-fixtures'
 import { payableBody } from '../harness/e2e-destinations'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'payout-desk.js')
 
@@ -28,7 +31,7 @@ async function connector(app: App, profileId: string): Promise<{ call(name: stri
 test("an agent's payout, requested through the connector in another process, shows in the open app without reopening anything", async ({ app }) => {
   test.setTimeout(90_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const profile = (await desk.keys.profiles.current())!
   await desk.router.call('profiles.setAgentWriteTools', { profileId: profile.id, enabled: true })
   await desk.router.call('policy.set', { profileId: profile.id, policy: NO_RULES })

@@ -1,13 +1,16 @@
 import { createSupplier } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { destinationPicker } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 test('destination detail: facts, QR, payouts sent to it; verified in the background with a notice; pay it from there', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const counterparty = await createSupplier(desk)
   await openSection(page, 'Destinations')
   await page.getByTestId('destination-row').filter({ hasText: 'Supplier' }).getByRole('button', { name: 'Supplier' }).click()
@@ -18,7 +21,6 @@ test('destination detail: facts, QR, payouts sent to it; verified in the backgro
   await expect(page.getByText('Waiting for verification in the console')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pay this destination' })).toHaveCount(0)
   await snap(page, 'destination-detail-waiting')
-  await checkA11y(page)
 
   // Verified in the console while the screen is open: no click, the background re-read finds it and says so.
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
@@ -44,5 +46,4 @@ test('destination detail: facts, QR, payouts sent to it; verified in the backgro
   await expect(page.getByTestId('destination-payout')).toHaveCount(1)
   await expect(page.getByTestId('destination-payout')).toContainText('4.75')
   await snap(page, 'destination-detail')
-  await checkA11y(page)
 })

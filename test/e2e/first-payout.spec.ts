@@ -3,8 +3,15 @@ import type { Locator, Page } from '@playwright/test'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
+<<<<<<< HEAD
 import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { chooseDestination } from '../harness/destination-picker'
+=======
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
+>>>>>>> suite
 
 async function review(page: Page, walletName: string, amount: string): Promise<Locator> {
   await openSection(page, 'Payouts')
@@ -22,7 +29,7 @@ async function review(page: Page, walletName: string, amount: string): Promise<L
 
 test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
 
@@ -51,7 +58,6 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await first.getByLabel('I have checked this new destination with the recipient').check()
   await expect(requestTest).toBeEnabled()
   await snap(page, 'first-payout-review')
-  await checkA11y(page)
   await requestTest.click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
 
@@ -67,7 +73,6 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await expect(test).toHaveAttribute('data-state', 'completed', { timeout: 30_000 })
   await expect(test).toContainText('completed. The rest to send: 98.5 USDC.')
   await snap(page, 'first-payout-rest-offered')
-  await checkA11y(page)
   await test.getByRole('button', { name: 'Review the rest' }).click()
 
   const rest = page.getByRole('region', { name: 'Review payout' })
@@ -88,7 +93,7 @@ test('first payout: never paid before needs the tick; a test amount is followed 
 
 test('a test payout the approver rejects says so and offers no rest', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
   const first = await review(page, wallet.name, '100')
@@ -111,7 +116,7 @@ test('a test payout the approver rejects says so and offers no rest', async ({ a
 
 test("an agent's first payout held by the policy says why on its held row; the rule is set in the policy form", async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   await openSection(page, 'Keys & profiles')
   await page.getByLabel(/Allow the agent's write tools/).click()
@@ -132,5 +137,4 @@ test("an agent's first payout held by the policy says why on its held row; the r
   const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
   await expect(row).toContainText('hold_first_payout (first payout to this destination)')
   await snap(page, 'first-payout-held')
-  await checkA11y(page)
 })

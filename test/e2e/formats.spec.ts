@@ -1,6 +1,9 @@
 import { DEFAULT_POLICY } from '../../shared/policy/policy-schema'
 import { verifiedSupplier } from '../harness/e2e-destinations'
-import { consolePost, expect, openSection, quickStart, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** How the Time component writes an instant (the test's zone is UTC): "Nov 25, 2026, 7:04:17 PM UTC". */
 const INSTANT = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M UTC/
@@ -8,7 +11,7 @@ const INSTANT = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M UTC/
 test('one format per thing: times as the Times setting writes them, network names, statuses in words, hashes linked', async ({ app, sim }) => {
   test.setTimeout(180_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 5))!
   const supplier = await verifiedSupplier(desk, sim.sandbox.url)
   const { withdrawal } = await desk.router.call('payouts.request', {

@@ -2,9 +2,12 @@ import type { Locator, Page } from '@playwright/test'
 import type { Desk } from '../../electron/core/desk'
 import { verifiedSupplier } from '../harness/e2e-destinations'
 import { openProductionProfile } from '../harness/e2e-production'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -54,7 +57,6 @@ test('a production payout asks for the amount again before it can be requested',
   await again.fill(shown)
   await expect(request).toBeEnabled()
   await snap(page, 'payout-review-production')
-  await checkA11y(page)
   await request.click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
   const posts = ((await (await fetch(`${sim.production.url}/_console/requests`)).json()) as { data: Array<{ method: string; path: string }> }).data
@@ -63,7 +65,7 @@ test('a production payout asks for the amount again before it can be requested',
 
 test('a payout read from a stale cache is marked stale', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/settings', { live_refresh_fails: true })
   const review = await reviewPayout(page, desk, '0.5')
@@ -71,12 +73,11 @@ test('a payout read from a stale cache is marked stale', async ({ app, sim }) =>
   await page.getByRole('button', { name: 'Follow this payout' }).click()
   await expect(page.getByTestId('stale')).toBeVisible({ timeout: 30_000 })
   await snap(page, 'payout-stale')
-  await checkA11y(page)
 })
 
 test('the top bar budget goes down as the app reads', async ({ app }) => {
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   await expect.poll(() => budget(page)).toBeGreaterThan(0)
   const before = await budget(page)
   await openSection(page, 'Destinations')
@@ -90,7 +91,7 @@ test('a refusal of the provider is said in plain words (no approver available)',
   // The console cannot take verification away from a destination, so `destination_not_whitelisted` cannot be produced
   // between form and submit; another refusal of the same request goes through the same path.
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/settings', { approver_available: false })
   const review = await reviewPayout(page, desk, '0.75')
@@ -102,12 +103,11 @@ test('a refusal of the provider is said in plain words (no approver available)',
   await expect(alert).toContainText(/X-Request-Id/)
   await expect(page.getByTestId('payout-outcome')).toHaveCount(0)
   await snap(page, 'payout-refused')
-  await checkA11y(page)
 })
 
 test('a double-clicked destination form registers one destination', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const before = (await desk.router.call('counterparties.list', {})).length
   await openSection(page, 'Destinations')
   await page.getByRole('button', { name: 'New destination' }).click()
@@ -127,7 +127,7 @@ test('a double-clicked destination form registers one destination', async ({ app
 
 test('a payout the provider asks to wait a day for waits, with its time, and can be cancelled', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 86400, times: 1 })
   const review = await reviewPayout(page, desk, '0.85')
@@ -140,7 +140,6 @@ test('a payout the provider asks to wait a day for waits, with its time, and can
   const [entry] = (await desk.router.call('payouts.outbox', {})).filter((e) => e.state === 'queued')
   expect(Date.parse(entry!.notBefore!)).toBeGreaterThan(Date.now() + 86_000_000)
   await snap(page, 'payout-waiting')
-  await checkA11y(page)
   await row.getByRole('button', { name: 'Cancel' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel the payout' }).click()
   await expect(waiting).toHaveCount(0)

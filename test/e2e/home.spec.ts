@@ -1,13 +1,16 @@
 import { setupWorkspace } from '../harness/api-fixture'
 import { destinationCsv } from '../harness/destination-file'
-import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { registerProfileKey } from '../harness/ipc-desk'
 import { layoutProblems } from '../harness/layout-check'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('Home shows every profile from the stores, production and sandbox totals apart', async ({ app, sim }) => {
   test.setTimeout(180_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const sandbox = (await desk.router.call('profiles.list', {}))[0]!
   // A production profile whose wallets the app has read once.
   const live = await setupWorkspace(sim.production.url)
@@ -27,7 +30,6 @@ test('Home shows every profile from the stores, production and sandbox totals ap
   await expect(page.getByTestId('home-total-sandbox')).toBeVisible()
   await expect(page.getByTestId('home-total-sandbox')).not.toContainText('1,000,000 USDC')
   await snap(page, 'home')
-  await checkA11y(page)
   await page.setViewportSize({ width: 1280, height: 800 })
   expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
 
@@ -39,7 +41,7 @@ test('Home shows every profile from the stores, production and sandbox totals ap
 test('a destination file with bad lines is refused whole, naming each line; a clean one is imported with progress', async ({ app }) => {
   test.setTimeout(180_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Destinations')
   await page.getByRole('button', { name: 'Export / Import' }).click()
   const input = page.getByLabel('CSV file to import')
@@ -51,7 +53,6 @@ test('a destination file with bad lines is refused whole, naming each line; a cl
   await expect(problems).toContainText('The file has 2 problems; nothing was imported.')
   await expect(problems.getByRole('listitem')).toHaveText([/^Line 3/, /^Line 6/])
   await snap(page, 'destinations-import-problems')
-  await checkA11y(page)
   await page.setViewportSize({ width: 1280, height: 800 })
   expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
 

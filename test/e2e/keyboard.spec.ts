@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { createSupplier } from '../harness/e2e-destinations'
-import { consolePost, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, snap, test } from '../harness/e2e-fixtures'
 import { NEW_DESTINATION_TICK } from '../harness/e2e-first-payout'
 import { destinationPicker } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
@@ -24,7 +27,7 @@ async function arrowTo(page: Page, select: Locator, value: string): Promise<void
 
 test('a payout requested with the keyboard only; shortcuts, focus ring, / and Escape', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!

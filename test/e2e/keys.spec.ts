@@ -1,6 +1,6 @@
 import type { Desk } from '../../electron/core/desk'
 import { Router } from '../../electron/core/ipc/router'
-import { checkA11y, consolePost, expect, openSection, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, openSection, snap, test } from '../harness/e2e-fixtures'
 
 /** Holds the page's calls of one channel until the test lets them go, to see the screen while it waits. */
 function hold(desk: Desk, channel: string): () => void {
@@ -39,7 +39,6 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   expect(base64).toMatch(/^[A-Za-z0-9+/]{43}=$/)
   await expect(page.getByRole('img', { name: /QR code of the public key/ }).first()).toBeVisible()
   await snap(page, 'keys-profile-new-key')
-  await checkA11y(page)
 
   const keyId = await register(sim.sandbox.url, base64)
   await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(keyId)
@@ -96,7 +95,6 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await page.getByLabel(/Allow the agent's write tools/).click()
   const confirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
   await expect(confirm).toContainText('SANDBOX')
-  await checkA11y(page)
   await confirm.getByRole('button', { name: 'Allow in SANDBOX' }).click()
   await expect(page.getByLabel(/Allow the agent's write tools/)).toBeChecked()
 
@@ -140,7 +138,6 @@ test('a production profile on the simulator is marked everywhere and the agent t
   await second.getByRole('button', { name: 'Allow in PRODUCTION' }).click()
   await expect(page.getByLabel(/Allow the agent's write tools/)).toBeChecked()
   await snap(page, 'keys-production')
-  await checkA11y(page)
 })
 
 test('an HMAC secret is imported into the keychain and passes the connection test', async ({ app, sim }) => {
@@ -167,7 +164,6 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
   const remove = page.getByRole('dialog', { name: 'Remove this profile?' })
   await expect(remove.getByTestId('revoke-reminder')).toContainText(`Key ID ${key_id} stays valid at the provider: revoke it in the provider's console`)
   await snap(page, 'keys-remove-revoke')
-  await checkA11y(page)
   await remove.getByRole('button', { name: 'Keep as is' }).click()
 })
 

@@ -1,12 +1,15 @@
 import type { TransactionLeg } from '../../shared/api/resources'
-import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 type SimLeg = TransactionLeg & { workspace_id: string }
 
 test("a note and a tag written in a movement's detail find it again by search and by the tag filter", async ({ app, sim }) => {
   test.setTimeout(120_000)
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   const [wallet] = await app.desk.router.call('wallets.list', {})
   await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet!.id, generate: 40 })
   const legs = (await consoleGet<SimLeg[]>(sim.sandbox.url, '/transactions')).filter((l) => l.workspace_id === 'ws-demo')
@@ -37,7 +40,6 @@ test("a note and a tag written in a movement's detail find it again by search an
   await expect(detail.getByTestId('leg-note')).toContainText('Acme invoice 42% _[x]')
   await expect(detail.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['payroll', 'q3'])
   await snap(page, 'transaction-note')
-  await checkA11y(page)
   await page.keyboard.press('Escape')
   await expect(detail).toBeHidden()
 

@@ -1,8 +1,11 @@
-import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('empty lists name the filter that emptied them; a search without a match says so', async ({ app }) => {
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Payouts')
   await expect(page.getByTestId('payout-row').first()).toBeVisible()
   await page.getByLabel('Search payouts').fill('no-such-key')
@@ -10,7 +13,6 @@ test('empty lists name the filter that emptied them; a search without a match sa
   await expect(page.getByRole('heading', { name: 'No payout matches the search' })).toBeVisible()
   await expect(page.getByTestId('payout-row')).toHaveCount(0)
   await snap(page, 'messages-key-no-match')
-  await checkA11y(page)
   await page.getByRole('button', { name: 'Clear' }).click()
   await expect(page.getByTestId('payout-row').first()).toBeVisible()
   await page.getByLabel('Status').selectOption('received')
@@ -25,7 +27,7 @@ test('empty lists name the filter that emptied them; a search without a match sa
 
 test('an invalid transaction filter clears the rows of the previous one and the export', async ({ app }) => {
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
   await expect(table.getByRole('row').nth(1)).toBeVisible()
@@ -36,7 +38,6 @@ test('an invalid transaction filter clears the rows of the previous one and the 
   await expect(page.getByTestId('export-panel')).toHaveCount(0)
   await expect(page.getByTestId('tx-invalid-filter')).toBeVisible()
   await snap(page, 'messages-invalid-range')
-  await checkA11y(page)
   await page.getByLabel('Recorded until (local time)').fill('2020-01-02T10:00')
   await page.getByLabel('Recorded after (local time)').fill('2020-01-01T10:00')
   await expect(page.getByRole('heading', { name: /^No movements in any wallet, recorded after 2020-01-01 10:00, until 2020-01-02 10:00$/ })).toBeVisible()

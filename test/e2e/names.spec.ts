@@ -1,5 +1,8 @@
 import { recordedElsewhere } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 /** Markup and a right-to-left override: both must reach the screen as plain, visible text. */
@@ -8,7 +11,7 @@ const SHOWN_LABEL = '<img src=x onerror="window.pwned=1">Supplier[U+202E]gpj.exe
 
 test('names first: payouts, transactions and their details name the destination and the wallet; others are outside addresses', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   // The desk refuses such a label on entry; the provider keeps what another client recorded.
   const counterparty = await recordedElsewhere(sim.sandbox.url, { label: HOSTILE_LABEL, company: 'Supplier GmbH' })
@@ -36,14 +39,12 @@ test('names first: payouts, transactions and their details name the destination 
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
   expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined()
   await snap(page, 'names-payouts')
-  await checkA11y(page)
 
   await row.getByRole('button').first().click()
   await expect(page.getByRole('heading', { name: 'Payout', level: 1 })).toBeVisible()
   await expect(page.getByTestId('party')).toContainText(SHOWN_LABEL)
   await expect(page.getByTestId('wallet-ref')).toContainText(wallet.name)
   await snap(page, 'names-payout-detail')
-  await checkA11y(page)
 
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
@@ -56,5 +57,4 @@ test('names first: payouts, transactions and their details name the destination 
   await expect(detail.getByTestId('party').filter({ hasText: wallet.name })).toHaveCount(1)
   await expect(detail.getByTestId('wallet-ref')).toContainText(wallet.name)
   await snap(page, 'names-transactions')
-  await checkA11y(page)
 })

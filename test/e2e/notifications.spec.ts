@@ -1,6 +1,9 @@
 import type { App } from '../harness/e2e-fixtures'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** Stands in for the system: records each notification the page shows, and lets the test click one. */
 const RECORD_NOTIFICATIONS = `(() => {
@@ -21,7 +24,7 @@ async function notifyingDesk(app: App, consoleUrl: string): Promise<(amount: str
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   await page.getByTestId('notifications-toggle').click()
   await expect(page.getByTestId('notifications-toggle')).toHaveCount(0)
   await verifiedSupplier(desk, consoleUrl)
@@ -51,7 +54,6 @@ test('a payout that is approved or completed is announced in the app and by the 
   await expect(notices).toContainText('Payout of 1,234.5 USDC to Supplier approved.', { timeout: 30_000 })
   await expect.poll(shownBodies(app)).toContain('Payout of 1,234.5 USDC to Supplier approved.')
   await snap(page, 'notifications-approved')
-  await checkA11y(page)
 
   // The in-app notice opens the payout.
   await openSection(page, 'Wallets')
@@ -89,7 +91,6 @@ test('a payout rejected, failed or expired is announced in the app and by the sy
     await expect.poll(shownBodies(app)).toContain(e.text)
   }
   await snap(page, 'notifications-endings')
-  await checkA11y(page)
 
   const detailStatus = page.locator('.screen-head .chip').first()
   for (const [i, e] of endings.entries()) {

@@ -1,7 +1,10 @@
 import { createSupplier } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -23,7 +26,7 @@ for (const { locale, group, decimal } of LOCALES) {
 
     test(`amounts are grouped for ${locale}, copy the exact value, and the payout sent is the decimal typed`, async ({ app, sim }) => {
       const { page, desk } = app
-      await quickStart(page)
+      await onWallets(page)
       const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000))!
       const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
       await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallet.name }).click()
@@ -35,7 +38,6 @@ for (const { locale, group, decimal } of LOCALES) {
       await page.keyboard.press('Control+C')
       expect(await page.evaluate('navigator.clipboard.readText()')).toBe(usdc.amount)
       await snap(page, `numbers-wallet-${locale}`)
-      await checkA11y(page)
 
       const counterparty = await createSupplier(desk)
       await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
@@ -63,7 +65,7 @@ for (const { locale, group, decimal } of LOCALES) {
 
     test(`times in ${locale} follow the UTC/local choice on every screen`, async ({ app }) => {
       const { page } = app
-      await quickStart(page)
+      await onWallets(page)
       await openSection(page, 'Payouts')
       const times = page.locator('main time')
       await expect(times.first()).toBeVisible()

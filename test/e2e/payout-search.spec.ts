@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { extractText } from 'unpdf'
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
 test('search finds a payout by its fields; a note and a reference are kept; a completed payout prints a receipt holding its tx hash', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   const { counterparty } = await desk.router.call('counterparties.create', {
     network: 'ethereum-sepolia',
@@ -58,7 +61,6 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(rows).toHaveCount(1)
   await snap(page, 'payout-search')
-  await checkA11y(page)
   const today = new Date().toISOString().slice(0, 10)
   await box.fill('zebulon')
   await page.getByLabel('To', { exact: true }).fill('2020-01-01')
@@ -86,7 +88,6 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   await expect(receipt.getByRole('img', { name: /QR code of the explorer link/ })).toBeVisible()
   await expect(receipt.getByRole('button', { name: 'Print / Save PDF' })).toBeEnabled()
   await snap(page, 'payout-receipt')
-  await checkA11y(page)
   // What the browser's print makes of the receipt (the demo's Save as PDF).
   const file = join(app.desk.dataDir, 'receipt.pdf')
   await page.pdf({ path: file, format: 'A4' })

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('payouts export to CSV: the current filter, every page, names beside ids, progress reported', async ({ app }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const progress: Array<{ rows: number; done: boolean }> = []
   const stop = desk.events.subscribe((event, payload) => {
     if (event === 'export.progress') progress.push(payload as { rows: number; done: boolean })
@@ -18,7 +21,6 @@ test('payouts export to CSV: the current filter, every page, names beside ids, p
   const result = page.getByTestId('export-result')
   await expect(result).toContainText(`Exported ${expected.length} rows to `)
   await snap(page, 'payouts-export')
-  await checkA11y(page)
   stop()
   expect(progress.at(-1)).toEqual(expect.objectContaining({ rows: expected.length, done: true }))
 

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
-import { type App, checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { type App, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination, offeredAddresses } from '../harness/destination-picker'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -58,12 +61,11 @@ async function usdcWallet(app: App) {
 
 test('destination: register, explain a duplicate, verify in the console, pay to it and watch it complete', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await registerDestination(page)
   const row = page.getByTestId('destination-row').filter({ hasText: 'Supplier' })
   await expect(row).toContainText('Waiting for verification in the console')
   await snap(page, 'destinations')
-  await checkA11y(page)
 
   await page.getByRole('button', { name: 'New destination' }).click()
   const form = page.getByRole('form', { name: 'New destination' })
@@ -113,14 +115,12 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   expect(offered.sort()).toEqual(verified.map((c) => c.address).sort())
   await chooseDestination(payout, `Supplier · ${ADDRESS}`)
   await snap(page, 'payout-form')
-  await checkA11y(page)
   await payout.getByRole('button', { name: 'Review' }).click()
   const review = page.getByRole('region', { name: 'Review payout' })
   await expect(review.getByTestId('env-badge')).toHaveText('SANDBOX')
   await expect(review).toContainText(ADDRESS)
   await confirmNewDestination(review)
   await snap(page, 'payout-review')
-  await checkA11y(page)
   await review.getByRole('button', { name: 'Request payout' }).dblclick()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
   await expect(page.getByTestId('payout-outcome')).not.toContainText(/\bsent\b/i)
@@ -141,12 +141,11 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   await expect(page.getByTestId('tx-hash')).not.toContainText('not on chain yet')
   await expect(page.getByRole('button', { name: 'Cancel payout' })).toHaveCount(0)
   await snap(page, 'payout-completed')
-  await checkA11y(page)
 })
 
 test('cancel a pending payout; an approved one is explained as not cancellable', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await registerVerifiedDestination(app, sim.sandbox.url)
   const wallet = await usdcWallet(app)
 
@@ -176,12 +175,11 @@ test('cancel a pending payout; an approved one is explained as not cancellable',
   await expect(page.getByTestId('payout-row').filter({ hasNotText: 'cancelled' })).toHaveCount(0)
   await page.getByLabel('Status').selectOption('')
   await snap(page, 'payouts-list')
-  await checkA11y(page)
 })
 
 test('an unknown outbox entry is recovered with the same Idempotency-Key', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await registerVerifiedDestination(app, sim.sandbox.url)
   const wallet = await usdcWallet(app)
   // Every attempt is committed by the provider, then the answer is lost; the lookup by key fails too.
@@ -204,7 +202,6 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
   const outbox = page.getByTestId('outbox')
   await expect(outbox.getByTestId('outbox-row')).toHaveCount(1)
   await snap(page, 'payouts-outbox-unknown')
-  await checkA11y(page)
 
   const [entry] = await desk.router.call('payouts.outbox', {})
   // Use up the remaining faults: the provider answers again.

@@ -1,8 +1,11 @@
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
-import { checkA11y, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { payableBody } from '../harness/e2e-destinations'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** An agent's payout through the connector's own path: checked against the provider, then held by the policy. */
 async function holdForPerson(app: App, key: string, amount: string) {
@@ -16,7 +19,7 @@ async function holdForPerson(app: App, key: string, amount: string) {
 
 test('agent policy in Keys & profiles; held payouts released or rejected on Payouts', async ({ app }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Keys & profiles')
   await page.getByLabel(/Allow the agent's write tools/).click()
   await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
@@ -33,7 +36,6 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await panel.getByLabel('Destinations').selectOption('verified_for')
   await panel.getByLabel('Verified at least (hours)').fill('24')
   await panel.getByLabel('Hold for a person above').fill('USDC=5')
-  await checkA11y(page)
   await panel.getByRole('button', { name: 'Save policy' }).click()
   await expect(panel.getByTestId('policy-origin')).toContainText(/Set by app \(.+\)/)
   await expect(panel.getByTestId('policy-rules')).toContainText('At most 100 USDC per payout.')
@@ -60,7 +62,6 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   const row = held.getByTestId('held-row').first()
   for (const shown of [AGENT_REQUESTER, released.body.network, released.wallet.name, released.destination.label, 'hold_all', 'verified']) await expect(row).toContainText(shown)
   await snap(page, 'payouts-held')
-  await checkA11y(page)
 
   await row.getByRole('button', { name: 'Release' }).click()
   const dialog = page.getByRole('dialog', { name: 'Release this payout?' })

@@ -1,4 +1,4 @@
-import { checkA11y, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { expect, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 test('quick start: the local simulator makes a sandbox profile with a tested key and opens Wallets', async ({ app, sim }) => {
   const { page } = app
@@ -7,7 +7,6 @@ test('quick start: the local simulator makes a sandbox profile with a tested key
   await expect(page.getByRole('table', { name: 'Wallets' })).toBeVisible()
   await expect(page.locator('#profile-picker')).toContainText('Local simulator')
   await snap(page, 'quickstart-wallets')
-  await checkA11y(page)
 
   await page.getByRole('button', { name: /^Keys & profiles/ }).click()
   await expect(page.getByRole('heading', { name: 'Local simulator', level: 2 })).toBeVisible()

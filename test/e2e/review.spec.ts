@@ -1,8 +1,15 @@
 import Big from 'big.js'
 import type { Page } from '@playwright/test'
 import { verifiedSupplier } from '../harness/e2e-destinations'
+<<<<<<< HEAD
 import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 import { chooseDestination } from '../harness/destination-picker'
+=======
+import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
+>>>>>>> suite
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
@@ -19,7 +26,7 @@ async function openForm(page: Page, walletName: string, asset: string) {
 
 test('the review shows what leaves: amount, USD, network, balance before and after, share, destination and fee', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
   const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
@@ -46,12 +53,11 @@ test('the review shows what leaves: amount, USD, network, balance before and aft
   await expect(review).toContainText('high')
   await expect(review.getByTestId('review-fee')).toContainText('The network fee is charged by the provider, in ETH from this wallet')
   await snap(page, 'payout-review-effect')
-  await checkA11y(page)
 })
 
 test('Max on a network’s own asset warns that nothing is left for fees and offers a margin; on a token it takes all', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia' && new Big(b.available).gt('0.01')))!
   const eth = wallet.balances.find((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia')!
@@ -62,7 +68,6 @@ test('Max on a network’s own asset warns that nothing is left for fees and off
   const notice = form.getByTestId('fee-margin')
   await expect(notice).toContainText('nothing is left on Ethereum Sepolia to pay the network fee of token payouts')
   await snap(page, 'payout-max-native')
-  await checkA11y(page)
   await notice.getByRole('button', { name: /Leave 0\.01 ETH for fees/ }).click()
   await expect(amount).toHaveValue(new Big(eth.available).minus('0.01').toFixed())
   await expect(notice).toHaveCount(0)

@@ -4,7 +4,10 @@ import type { Page } from '@playwright/test'
 import { amountKey } from '../../shared/api/amount-key'
 import { findNetwork } from '../../shared/api/networks'
 import type { TransactionLeg, Wallet } from '../../shared/api/resources'
-import { checkA11y, consoleGet, consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { type App, consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 // Local time five hours behind UTC all year (no daylight saving), so a field read in the wrong zone selects other rows.
 test.use({ timezoneId: 'America/Bogota' })
@@ -21,7 +24,7 @@ async function simLegs(simUrl: string): Promise<SimLeg[]> {
  * deposit of 7.77 still `broadcasting`; the screen opens and its sync reads all of it into the ledger.
  */
 async function withHistory(app: App, simUrl: string): Promise<{ first: Wallet; broadcasting: SimLeg; legs: SimLeg[] }> {
-  await quickStart(app.page)
+  await onWallets(app.page)
   const wallets = await app.desk.router.call('wallets.list', {})
   const [first, second] = [wallets[0]!, wallets[1] ?? wallets[0]!]
   await consolePost(simUrl, '/transactions', { wallet_id: first.id, generate: 260 })
@@ -62,7 +65,6 @@ test('the Transactions screen reads the synced ledger: completeness, scrolling, 
   await expect(page.getByTestId('tx-count')).toHaveText('200 loaded')
   await expect(table.getByRole('columnheader', { name: 'Wallet' })).toBeVisible()
   await snap(page, 'transactions')
-  await checkA11y(page)
   await expectAllRows(page, legs.length)
 
   // The newest row's hash and counterpart link to the network's explorer (a testnet's own).
@@ -86,7 +88,6 @@ test('the Transactions screen reads the synced ledger: completeness, scrolling, 
   await expect(detail.getByTestId('tx-leg')).toHaveCount(2)
   await expect(detail).toContainText('Read from the provider')
   await snap(page, 'transaction-detail')
-  await checkA11y(page)
 })
 
 test('every filter combines on the ledger; the search finds a hash, an address and an id; a leg not final becomes completed', async ({ app, sim }) => {
@@ -120,7 +121,6 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   expected = expected.filter(after(fromSecond)).filter(until(toSecond))
   await expectAllRows(page, expected.length)
   await snap(page, 'transactions-filtered')
-  await checkA11y(page)
   await page.getByTestId('time-zone-toggle').click()
   const local = new Date(Date.parse(fromSecond) - 5 * 3_600_000).toISOString().slice(0, 19)
   await expect(page.getByLabel('Recorded after (local time)')).toHaveValue(local)
@@ -190,7 +190,6 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   await expect(roll).toContainText('Closing balances compared with the provider’s balances, read just now.')
   await expect(roll.getByRole('table', { name: 'Roll-forward per wallet, asset and network' }).getByRole('row').filter({ hasText: first.name }).first()).toBeVisible()
   await snap(page, 'transactions-report')
-  await checkA11y(page)
 
   await panel.getByRole('button', { name: 'Export report to CSV' }).click()
   const saved = panel.getByTestId('export-result')
@@ -224,7 +223,7 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
 test('when the provider does not answer, the rows stay, marked with the last successful sync', async ({ app, sim }) => {
   test.setTimeout(120_000)
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Transactions')
   const status = page.getByTestId('ledger-status')
   await expect(status).toContainText('Synced to', { timeout: 60_000 })
@@ -235,13 +234,12 @@ test('when the provider does not answer, the rows stay, marked with the last suc
   await expect(page.getByTestId('tx-count')).toHaveText(count!)
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible()
   await snap(page, 'transactions-offline')
-  await checkA11y(page)
 })
 
 test('a long first sync shows its progress and can be paused, resumed and cancelled; the rows read so far stay', async ({ app, sim }) => {
   test.setTimeout(120_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const wallet = (await desk.router.call('wallets.list', {}))[0]!
   // Far more pages than the key's budget allows in a minute: the first sync runs for minutes.
   await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, generate: 20_000 })
@@ -251,7 +249,6 @@ test('a long first sync shows its progress and can be paused, resumed and cancel
   await expect(page.getByTestId('sync-rate')).toContainText(/^[\d,]+ pages, [\d,]+ rows\/s$/)
   await expect(page.getByTestId('tx-count')).toHaveText('200 loaded')
   await snap(page, 'transactions-first-sync')
-  await checkA11y(page)
 
   await page.getByRole('button', { name: 'Pause sync' }).click()
   await expect(status).toContainText(/^First sync paused: /)

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { recordedElsewhere, SUPPLIER_ADDRESS } from '../harness/e2e-destinations'
-import { consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 const SPOOFED = 'Maria K \u202Eevil\u202C contractor'
 /** What every surface shows: the override and its end as their codes, never "Maria K live contractor". */
@@ -23,7 +26,7 @@ test('a bidi label recorded at the provider reads safely in every notice, the ba
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   const destination = await recordedElsewhere(sim.sandbox.url, { label: SPOOFED })
 
   // Entry: the form names the character and sends nothing.

@@ -3,7 +3,10 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { payableBody } from '../harness/e2e-destinations'
-import { checkA11y, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** Stands in for the system: records each notification the page shows. */
 const RECORD_NOTIFICATIONS = `(() => {
@@ -24,7 +27,7 @@ test('a payout waiting for approval shows its age, is listed oldest first with a
   // The page's clock is the test's: the payout's age moves on without waiting four hours.
   await page.clock.install()
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   const body = await payableBody(desk, '0.01')
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, fee_priority: 'low' })
   await openSection(page, 'Payouts')
@@ -49,14 +52,13 @@ test('a payout waiting for approval shows its age, is listed oldest first with a
   await waiting.getByRole('button', { name: 'Save' }).click()
   await expect.poll(async () => (await desk.router.call('settings.get', {})).approvalReminderMinutes).toBe(30)
   await snap(page, 'waiting-on-console')
-  await checkA11y(page)
 })
 
 test('a payout waiting past the threshold reminds once, in the app and by the system, while the person is on Wallets and never opened Payouts', async ({ app }) => {
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   await openSection(page, 'Wallets')
   const body = await payableBody(desk, '0.01')
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, fee_priority: 'low' })
@@ -82,7 +84,7 @@ test('an agent request held for a person notifies at once, then expires as held_
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   const profileId = (await desk.keys.profiles.current())!.id
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const session = await desk.treasury.session()
@@ -110,7 +112,7 @@ test('an agent request held for a person notifies at once, then expires as held_
 
 test('the activity view lists a release by a person with its time and process, filters, exports and shows the chain verified', async ({ app }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const profileId = (await desk.keys.profiles.current())!.id
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const session = await desk.treasury.session()
@@ -140,14 +142,13 @@ test('the activity view lists a release by a person with its time and process, f
   await page.getByLabel('Who (person or process)').fill('agent')
   await expect(page.getByTestId('activity-row').first()).toContainText('agent')
   await snap(page, 'activity')
-  await checkA11y(page)
   const noSideways = await page.evaluate(() => document.querySelector('main')!.scrollWidth <= document.querySelector('main')!.clientWidth)
   expect(noSideways).toBe(true)
 })
 
 test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const body = await payableBody(desk, '0.01')
   const [book, wallets] = await Promise.all([desk.router.call('counterparties.list', {}), desk.router.call('wallets.list', {})])
   const destination = book.find((c) => c.address === body.destination && c.network === body.network)!

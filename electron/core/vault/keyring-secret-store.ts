@@ -1,5 +1,6 @@
 import { AsyncEntry, findCredentialsAsync } from '@napi-rs/keyring'
-import { keychainUnavailable } from './keychain-unavailable'
+import { DeskError } from '../errors'
+import { keychainSlow, keychainUnavailable } from './keychain-unavailable'
 import type { SecretStore } from './secret-store'
 import { adoptSessionBus } from './session-bus'
 
@@ -7,48 +8,66 @@ export const KEYCHAIN_SERVICE = 'payout-desk'
 // Long enough for the user to answer an unlock prompt; a dead Secret Service must not hang the app forever.
 const KEYCHAIN_TIMEOUT_MS = 60_000
 
-/** The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) via @napi-rs/keyring. */
+/**
+ * The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) via @napi-rs/keyring.
+ *
+ * The keyring's entry calls give up after 2 s without an answer, and a loaded machine starves the Secret Service longer
+ * than that. Its search waits, so it is what reads, and what tells whether a write that gave up landed after all: a late
+ * keychain is waited for (up to the timeout, then said to be slow), never called missing.
+ */
 export class KeyringSecretStore implements SecretStore {
-  /** The last operation on each account: every read and write checks its answer in a second step, so one at a time. */
+  /** The last operation on each account: every write checks its answer in a second step, so one at a time. */
   private readonly busy = new Map<string, Promise<unknown>>()
+  private readonly entries = new Map<string, AsyncEntry>()
 
-  constructor(private readonly service = KEYCHAIN_SERVICE) {}
+  constructor(
+    private readonly service = KEYCHAIN_SERVICE,
+    private readonly timeoutMs = KEYCHAIN_TIMEOUT_MS,
+  ) {}
 
+  /** The search goes to the Secret Service only: the keyring's kernel-keyring fallback never answers a read. */
   get(account: string): Promise<string | null> {
-    return this.oneAtATime(account, async () => {
-      const value = await this.entry(account).getPassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
-      // The keyring answers from the kernel keyring when it reached no Secret Service (its silent fallback): an
-      // answer, present or absent, is believed only when the Secret Service itself says the same.
-      await this.proveHeld(account, value)
-      return value
-    })
+    return this.oneAtATime(account, () => this.held(account))
   }
 
   set(account: string, value: string): Promise<void> {
     return this.oneAtATime(account, async () => {
-      const entry = this.entry(account)
-      await entry.setPassword(value, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
-      try {
-        await this.proveHeld(account, value)
-      } catch (err) {
-        // Saved somewhere that is not the keychain (the fallback): take it back out, then refuse.
-        await entry.deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)).catch(() => undefined)
-        throw err
+      for (const pause of RETRY_PAUSES_MS) {
+        const wrote = await this.entry(account)
+          .setPassword(value)
+          .then(() => true, this.giveUpUnlessLate(account))
+        if ((await this.held(account)) === value) return
+        if (wrote) {
+          // Saved somewhere that is not the keychain (the fallback): take it back out, then refuse.
+          await this.entry(account)
+            .deletePassword()
+            .catch(() => undefined)
+          throw keychainUnavailable()
+        }
+        // The write went with a Secret Service that went away: write again to the one D-Bus starts in its place.
+        if (pause !== null) await sleep(pause)
       }
+      throw keychainUnavailable()
     })
   }
 
   delete(account: string): Promise<boolean> {
     return this.oneAtATime(account, async () => {
-      const deleted = await this.entry(account).deletePassword(AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
-      if (!deleted) await this.proveReachable()
-      return deleted
+      for (const pause of RETRY_PAUSES_MS) {
+        const deleted = await this.entry(account).deletePassword().catch(this.giveUpUnlessLate(account))
+        if (deleted === true) return true
+        // Nothing to delete (the search proves the keychain answered), or a delete that gave up but landed after all.
+        if ((await this.held(account)) === null) return deleted === null
+        if (pause !== null) await sleep(pause)
+      }
+      throw keychainUnavailable()
     })
   }
 
   /**
    * A read that ran beside a write of the same account saw the write land between its answer and its check, and called
-   * the keychain missing (the quick start's key was written while the window reloaded its profiles).
+   * the keychain missing (the quick start's key was written while the window reloaded its profiles). The caller hears
+   * within the timeout; the next operation on the account still waits for the late one to settle.
    */
   private oneAtATime<T>(account: string, op: () => Promise<T>): Promise<T> {
     const run = (this.busy.get(account) ?? Promise.resolve()).catch(() => undefined).then(() => guard(op))
@@ -58,50 +77,75 @@ export class KeyringSecretStore implements SecretStore {
       .then(() => {
         if (this.busy.get(account) === run) this.busy.delete(account)
       })
-    return run
+    return withDeadline(run, this.timeoutMs)
   }
 
-  private async proveReachable(): Promise<void> {
-    await findCredentialsAsync(this.service, undefined, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))
-  }
-
-  /** The search goes to the Secret Service only (it has no fallback): it must hold exactly what we saved or read. */
-  private async proveHeld(account: string, value: string | null): Promise<void> {
-    const held = (await findCredentialsAsync(this.service, undefined, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS))).find((c) => c.account === account)
-    if ((held?.password ?? null) !== value) throw new Error('the Secret Service does not hold what the keyring answered')
+  private async held(account: string): Promise<string | null> {
+    const found = await findCredentialsAsync(this.service, undefined)
+    return found.find((c) => c.account === account)?.password ?? null
   }
 
   private entry(account: string): AsyncEntry {
-    return new AsyncEntry(this.service, account)
+    let entry = this.entries.get(account)
+    if (!entry) this.entries.set(account, (entry = new AsyncEntry(this.service, account)))
+    return entry
+  }
+
+  /**
+   * An entry call that gave up answers null; the search then says what the keychain holds. The entry is kept while the
+   * Secret Service is only late (a fresh one was refused, AccessDenied, for as long as a stopped service was retried) and
+   * made anew after the service went away (the old one would keep talking to the daemon that died).
+   */
+  private giveUpUnlessLate(account: string): (err: unknown) => null {
+    return (err) => {
+      if (!lateOrWentAway(err)) throw err
+      if (!(err instanceof Error && LATE.test(err.message))) this.entries.delete(account)
+      return null
+    }
   }
 }
 
-// Every keyring failure (no D-Bus, no daemon, locked, refused, timed out) means the same thing to the user;
-// only a missing session bus is named, because the fix for it is a line in the MCP host's configuration.
+// Every keyring failure (no D-Bus, no daemon, locked, refused) means the same thing to the user; only a missing session
+// bus is named, because the fix for it is a line in the MCP host's configuration.
 async function guard<T>(op: () => Promise<T>): Promise<T> {
   // Before the keyring looks for the Secret Service: the process that started us may not have said where the bus is.
   const noBus = adoptSessionBus()
   // Without a bus the keyring is never asked: @napi-rs/keyring 2.x then silently keeps secrets in the kernel keyring
   // (in memory, gone at reboot, no Secret Service), which is no keychain at all.
   if (noBus) throw keychainUnavailable(noBus)
-  for (const pause of RESTART_PAUSES_MS) {
+  for (const pause of RETRY_PAUSES_MS) {
     try {
       return await op()
     } catch (err) {
-      if (pause === null || !secretServiceWentAway(err)) throw keychainUnavailable()
+      if (pause === null || !lateOrWentAway(err)) throw err instanceof DeskError ? err : keychainUnavailable()
     }
-    await new Promise((resume) => setTimeout(resume, pause))
+    await sleep(pause)
   }
   throw keychainUnavailable()
 }
 
+/** A keychain that has not answered within `ms` is there but slow: said so, with its answer left to settle. */
+function withDeadline<T>(run: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(keychainSlow(ms)), ms)
+  })
+  return Promise.race([run, late]).finally(() => clearTimeout(timer))
+}
+
 // gnome-keyring aborts now and then (a glib assertion under load). D-Bus starts it again at the next call, but the call
 // in flight fails with a bus-level error, and until the bus has seen the old daemon go, so does the next: the call is
-// made again while that lasts, about 1.5 s in all. A refusal (locked, prompt dismissed, timed out) is not asked
-// again: the person would see the same prompt twice.
+// made again while that lasts, about 1.5 s in all. A refusal (locked, prompt dismissed) is not asked again: the person
+// would see the same prompt twice.
 const WENT_AWAY = /disconnected from message bus|session does not exist|ServiceUnknown|NoReply|AccessDenied/i
-const RESTART_PAUSES_MS = [100, 200, 400, 800, null] as const
+/** How the keyring's entry calls give up on a Secret Service that is there but has not answered within 2 s. */
+const LATE = /did not receive a reply/i
+const RETRY_PAUSES_MS = [100, 200, 400, 800, null] as const
 
-function secretServiceWentAway(err: unknown): boolean {
-  return err instanceof Error && WENT_AWAY.test(err.message)
+function lateOrWentAway(err: unknown): boolean {
+  return err instanceof Error && (WENT_AWAY.test(err.message) || LATE.test(err.message))
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resume) => setTimeout(resume, ms))
 }

@@ -21,7 +21,7 @@ export function Welcome() {
           Add a profile
         </button>
       </div>
-      {error ? <ErrorBox error={error} title="The simulator could not start" onRetry={() => void trySimulator()} /> : null}
+      {error ? <ErrorBox error={error} title="The quick start did not finish" onRetry={() => void trySimulator()} /> : null}
     </section>
   )
 }

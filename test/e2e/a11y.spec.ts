@@ -1,6 +1,21 @@
-import { consolePost, expect, snapAndCheck, test } from '../harness/e2e-fixtures'
+import { createSupplier } from '../harness/e2e-destinations'
+import { checkA11y, consolePost, expect, onWallets, openSection, snap, snapAndCheck, test } from '../harness/e2e-fixtures'
 
-// Every state below is photographed and axe-checked in the light and the dark theme: contrast differs between them.
+// Accessibility, checked once and apart from the flows: every screen and dialog state, axe in the light and the dark
+// theme (contrast differs between them), an open dialog's every line measured. The functional specs assert behaviour
+// only; a new screen or dialog state adds its visit here.
+
+test('the shell without a profile: welcome, no profiles yet, About', async ({ app }) => {
+  const { page } = app
+  await expect(page.getByRole('heading', { name: 'Welcome to Payout Desk' })).toBeVisible()
+  await checkA11y(page)
+  await openSection(page, 'Keys & profiles')
+  await expect(page.getByText('No profiles yet')).toBeVisible()
+  await checkA11y(page)
+  await page.getByRole('button', { name: 'About' }).click()
+  await expect(page.getByRole('dialog', { name: 'About Payout Desk' })).toBeVisible()
+  await checkA11y(page)
+})
 
 test('the welcome screen and every state of the new-profile form pass axe in both themes', async ({ app }) => {
   const { page } = app
@@ -97,4 +112,80 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
   await snapAndCheck(page, 'themes-agent-tools-production-second-dialog')
   await second.getByRole('button', { name: 'Keep as is' }).click()
   await expect(page.getByLabel(/Allow the agent's write tools/)).not.toBeChecked()
+})
+
+test.describe('with the simulator profile', () => {
+  test.use({ seed: 'simulator' })
+
+  test('every screen and dialog of the seeded profile', async ({ app, sim }) => {
+    // Two dozen axe runs: more than the default minute on a busy machine.
+    test.slow()
+    const { page, desk } = app
+    await onWallets(page)
+    const counterparty = await createSupplier(desk)
+    await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
+    const wallets = await desk.router.call('wallets.list', {})
+
+    await checkA11y(page)
+    await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallets[0]!.name }).click()
+    await expect(page.getByRole('table', { name: 'Balances' })).toBeVisible()
+    await checkA11y(page)
+
+    await openSection(page, 'Home')
+    await checkA11y(page)
+
+    await openSection(page, 'Transactions')
+    await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).getByRole('cell').first().click()
+    await expect(page.getByTestId('tx-leg').first()).toBeVisible()
+    await checkA11y(page)
+
+    await openSection(page, 'Destinations')
+    await checkA11y(page)
+    await page.getByRole('button', { name: 'Supplier', exact: true }).click()
+    await expect(page.getByTestId('destination-facts')).toBeVisible()
+    await checkA11y(page)
+    await page.getByRole('button', { name: 'Pay this destination' }).click()
+    await expect(page.getByRole('form', { name: 'New payout' })).toBeVisible()
+    await checkA11y(page)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    await openSection(page, 'Payouts')
+    await checkA11y(page)
+    await page.getByRole('button', { name: 'Batch from CSV' }).click()
+    const wallet = wallets.find((w) => w.balances.some((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1))!
+    const asset = wallet.balances.find((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1)!.asset
+    const rows = ['destination;amount;asset;network;wallet', `Supplier;1,5;${asset};ethereum-sepolia;${wallet.name}`, `Supplier;0.01;${asset};ethereum-sepolia;${wallet.name}`]
+    await page
+      .getByTestId('batch-screen')
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'pay.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
+    await expect(page.getByTestId('batch-problem')).toHaveCount(1)
+    await checkA11y(page)
+    await page.getByTestId('batch-review').getByRole('button', { name: 'Back' }).click()
+
+    await openSection(page, 'Payouts')
+    const pending = (await desk.router.call('withdrawals.list', {})).find((w) => w.status === 'pending_approval')!
+    await page
+      .getByTestId('payout-row')
+      .filter({ hasText: pending.id.slice(0, 8) })
+      .getByRole('button')
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Cancel payout' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Cancel this payout?' })
+    await expect(cancel).toBeVisible()
+    // The danger button, in both themes: the dark one failed contrast before.
+    await checkA11y(page)
+    await snap(page, 'focus-danger-dialog')
+    await cancel.getByRole('button', { name: 'Keep as is' }).click()
+
+    await openSection(page, 'Activity')
+    await checkA11y(page)
+
+    await openSection(page, 'Keys & profiles')
+    await checkA11y(page)
+    await page.getByRole('button', { name: 'About' }).click()
+    await expect(page.getByRole('dialog', { name: 'About Payout Desk' })).toBeVisible()
+    await checkA11y(page)
+  })
 })
