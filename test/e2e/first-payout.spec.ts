@@ -3,15 +3,11 @@ import type { Locator, Page } from '@playwright/test'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
-<<<<<<< HEAD
-import { checkA11y, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
-import { chooseDestination } from '../harness/destination-picker'
-=======
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { chooseDestination } from '../harness/destination-picker'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
->>>>>>> suite
 
 async function review(page: Page, walletName: string, amount: string): Promise<Locator> {
   await openSection(page, 'Payouts')

@@ -1,15 +1,11 @@
 import Big from 'big.js'
 import type { Page } from '@playwright/test'
 import { verifiedSupplier } from '../harness/e2e-destinations'
-<<<<<<< HEAD
-import { checkA11y, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
-import { chooseDestination } from '../harness/destination-picker'
-=======
 import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { chooseDestination } from '../harness/destination-picker'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
->>>>>>> suite
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
