@@ -10,6 +10,7 @@ import { LEG_NOTES_SQL } from './leg-notes-repo'
 import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
+import { PAY_RUNS_SQL } from './pay-run-repo'
 import { WAIT_NOTICES_SQL } from './wait-notice-repo'
 
 export interface Migration {
@@ -199,6 +200,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
     sql: '',
     after: slimLedger,
+  },
+  {
+    version: 18,
+    name: 'pay runs: scheduled payee lines, what became of each period, invoices and due reminders',
+    sql: PAY_RUNS_SQL,
   },
 ]
 
