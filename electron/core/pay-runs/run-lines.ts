@@ -66,7 +66,14 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const first = text.slice(0, text.search(/\r?\n|$/))
-  const delimiter = [',', ';', '\t'].find((sep) => REQUIRED.every((r) => first.split(sep).map((h) => h.trim().toLowerCase()).includes(r)))
+  const delimiter = [',', ';', '\t'].find((sep) =>
+    REQUIRED.every((r) =>
+      first
+        .split(sep)
+        .map((h) => h.trim().toLowerCase())
+        .includes(r),
+    ),
+  )
   if (!delimiter) throw refuse([`Line 1: the header needs the columns ${REQUIRED.join(', ')}; optional: ${RUN_COLUMNS.slice(3).join(', ')}.`])
   let records: Array<{ record: string[]; info: { lines: number } }>
   try {

@@ -68,12 +68,7 @@ export function periodOf(run: PayRun, periods: readonly RunPeriod[], asked: Peri
 }
 
 /** Reads the wallets (balances) and the destination book through the API client, then previews. */
-export async function previewRun(
-  session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> },
-  name: string,
-  period?: Period,
-  today = new Date(),
-): Promise<RunPreview> {
+export async function previewRun(session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> }, name: string, period?: Period, today = new Date()): Promise<RunPreview> {
   const run = runNamed(session.store, name)
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
   return previewOf(session.store, run, reads, period, today)
@@ -155,9 +150,7 @@ function invoiceRepeats(store: DeskStore, lines: readonly PreviewLine[]): RowPro
   const out: RowProblem[] = []
   for (const l of lines) {
     if (!l.invoiceNumber) continue
-    const earlier = store
-      .read('read the invoices', () => store.repo(payRunRepo).invoicesNumbered(invoicePayee(l.network, l.address), l.invoiceNumber!))
-      .filter((i) => i.payoutKey !== l.key)
+    const earlier = store.read('read the invoices', () => store.repo(payRunRepo).invoicesNumbered(invoicePayee(l.network, l.address), l.invoiceNumber!)).filter((i) => i.payoutKey !== l.key)
     if (earlier.length === 0) continue
     const message = `Line ${l.line}, invoice_number: invoice ${l.invoiceNumber} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once.`
     out.push({ line: l.line, column: null, message, severity: 'error' })

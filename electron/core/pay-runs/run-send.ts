@@ -20,7 +20,7 @@ export interface RunSendOptions {
   retypedTotal: string | null
   confirmDuplicates: boolean
   /** Asked once the preview is known (first payouts, duplicates, production total); false stops before recording. */
-  confirm?: (preview: RunPreview) => Promise<{ go: boolean; retypedTotal: string | null }>
+  confirm?: (preview: RunPreview) => Promise<{ go: boolean; retypedTotal: string | null; confirmDuplicates: boolean }>
   runner?: BatchRunnerOptions
   today?: Date
 }
@@ -29,6 +29,8 @@ export interface RunSendOptions {
 export interface RunSendRow extends BatchRowView {
   payee: string
   conflict: boolean
+  /** The provider answered with a payout it had recorded before this batch (sent from another desk). */
+  earlier: boolean
 }
 
 export interface RunSendResult {
@@ -68,21 +70,26 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
     const errors = preview.problems.filter((p) => p.severity === 'error')
     throw new DeskError('invalid_input', `The period has ${errors.length} problem(s); nothing was recorded:\n${errors.map((p) => p.message).join('\n')}`)
   }
-  let retyped = options.retypedTotal
+  let { retypedTotal: retyped, confirmDuplicates } = options
   if (options.confirm) {
     const answer = await options.confirm(preview)
     if (!answer.go) throw new DeskError('confirmation_required', 'Not confirmed; nothing was recorded.')
-    retyped = answer.retypedTotal
+    ;({ retypedTotal: retyped, confirmDuplicates } = answer)
   }
   const payeeOf = new Map(preview.lines.map((l) => [l.line, l]))
-  const batch = await submitBatch(store, session.payouts.outbox, { ...preview.check, lineCount: preview.lines.length }, {
-    source: `pay run "${run.name}" ${preview.period}`,
-    requestedBy: options.actor,
-    confirmDuplicates: options.confirmDuplicates,
-    retypedTotal: retyped,
-    production: options.production,
-    keyOf: (row) => payeeOf.get(row.line)!.key,
-  })
+  const batch = await submitBatch(
+    store,
+    session.payouts.outbox,
+    { ...preview.check, lineCount: preview.lines.length },
+    {
+      source: `pay run "${run.name}" ${preview.period}`,
+      requestedBy: options.actor,
+      confirmDuplicates,
+      retypedTotal: retyped,
+      production: options.production,
+      keyOf: (row) => payeeOf.get(row.line)!.key,
+    },
+  )
   notePeriod(store, run, preview, batch.id, options.actor)
   return finish(session, run, preview.period, batch.id, false, options)
 }
@@ -113,7 +120,19 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
     for (const l of preview.lines.filter((x) => x.invoiceNumber)) {
       const payee = invoicePayee(l.network, l.address)
       const line = run.lines.find((x) => x.line === l.line)!
-      repo.addInvoice({ id: randomUUID(), payee, number: l.invoiceNumber!, payoutKey: l.key, amount: null, invoiceDate: line.invoiceDate, dueDate: line.dueDate, file: null, sha256: null, at: now.toISOString(), actor })
+      repo.addInvoice({
+        id: randomUUID(),
+        payee,
+        number: l.invoiceNumber!,
+        payoutKey: l.key,
+        amount: null,
+        invoiceDate: line.invoiceDate,
+        dueDate: line.dueDate,
+        file: null,
+        sha256: null,
+        at: now.toISOString(),
+        actor,
+      })
     }
     store.audit.append(auditRow(now, 'payrun.sent', actor, { run_id: run.id, period: preview.period, batch_id: batchId, lines: lines.length }))
   })
@@ -129,6 +148,14 @@ async function finish(session: SendSession, run: PayRun, period: Period, batchId
     ...r,
     payee: payees.get(r.idempotencyKey) ?? r.reference ?? r.destination,
     conflict: r.state === 'refused' && (r.error?.startsWith('idempotency_conflict') ?? false),
+    earlier: recordedBefore(store, r.withdrawalId, batch.createdAt),
   }))
   return { period, batchId, again, progress, rows }
+}
+
+/** Whether the provider made this payout before the batch was recorded here: another desk sent the line first. */
+function recordedBefore(store: DeskStore, withdrawalId: string | null, batchAt: string): boolean {
+  if (withdrawalId === null) return false
+  const known = store.read('read the payout', () => store.withdrawals.get(withdrawalId))
+  return known !== null && Date.parse(known.withdrawal.created_at) < Date.parse(batchAt)
 }

@@ -214,11 +214,7 @@ export class PayRunRepo {
 
   private runOf(r: Raw): PayRun {
     const what = `run ${r.id}`
-    return parse(
-      PayRunSchema,
-      { id: r.id, name: r.name, schedule: r.schedule, lines: json(r.lines, what), createdAt: r.created_at, updatedAt: r.updated_at },
-      what,
-    )
+    return parse(PayRunSchema, { id: r.id, name: r.name, schedule: r.schedule, lines: json(r.lines, what), createdAt: r.created_at, updatedAt: r.updated_at }, what)
   }
 }
 
