@@ -23,9 +23,9 @@ export const isCalendarDay = (v: string): boolean => DATE.test(v) && new Date(`$
 export const payeeKey = (payee: string): string => payee.trim().toLowerCase()
 
 function refuse(problems: readonly string[]): DeskError {
-  const shown = problems.slice(0, 20).join('\n')
-  const more = problems.length > 20 ? `\n(and ${problems.length - 20} more)` : ''
-  return new DeskError('invalid_input', `The run's lines were not kept; nothing changed:\n${shown}${more}`)
+  const shown = problems.slice(0, 20).join(' ')
+  const more = problems.length > 20 ? ` (and ${problems.length - 20} more)` : ''
+  return new DeskError('invalid_input', `The run's lines were not kept; nothing changed. ${shown}${more}`)
 }
 
 function amountProblem(v: string): string | null {

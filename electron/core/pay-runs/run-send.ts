@@ -65,10 +65,10 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
     if (preview.done === null) notePeriod(store, run, preview, recorded, options.actor)
     return finish(session, run, preview.period, recorded, true, options)
   }
-  if (preview.shortfalls.length > 0) throw new DeskError('invalid_input', `Not enough funds; nothing was recorded:\n${preview.shortfalls.join('\n')}`)
+  if (preview.shortfalls.length > 0) throw new DeskError('invalid_input', `Not enough funds; nothing was recorded. ${preview.shortfalls.join(' ')}`)
   if (hasErrors(preview.check)) {
     const errors = preview.problems.filter((p) => p.severity === 'error')
-    throw new DeskError('invalid_input', `The period has ${errors.length} problem(s); nothing was recorded:\n${errors.map((p) => p.message).join('\n')}`)
+    throw new DeskError('invalid_input', `The period has ${errors.length} problem(s); nothing was recorded. ${errors.map((p) => p.message).join(' ')}`)
   }
   let { retypedTotal: retyped, confirmDuplicates } = options
   if (options.confirm) {

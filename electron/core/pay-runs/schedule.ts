@@ -1,5 +1,9 @@
-import { rrulestr, type RRule, type RRuleSet } from 'rrule'
+import * as rruleModule from 'rrule'
+import type { RRule, RRuleSet } from 'rrule'
 import { DeskError } from '../errors'
+
+// rrule ships a UMD bundle: Node's ESM loader (the CLI bundle) sees only its default export, bundlers its named ones.
+const rrule: typeof rruleModule = typeof rruleModule.rrulestr === 'function' ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default
 
 /** A period is the calendar day (UTC) of one occurrence of the run's rule, written YYYY-MM-DD. */
 export type Period = string
@@ -12,7 +16,7 @@ const startOf = (period: Period): Date => new Date(`${period}T00:00:00Z`)
 
 function ruleOf(text: string): RRule | RRuleSet {
   try {
-    return rrulestr(text, { forceset: false })
+    return rrule.rrulestr(text, { forceset: false })
   } catch (err) {
     throw new DeskError('invalid_input', `The schedule is not an RFC 5545 rule (${(err as Error).message}); for example FREQ=WEEKLY;BYDAY=FR.`)
   }
