@@ -64,8 +64,6 @@ describe('funds check', () => {
     ])
     const result = check('destination,amount,asset,wallet\nAlice,10,USDC,w1\nAlice,11,USDC,w1\n', [w])
     expect(hasErrors(result)).toBe(true)
-    expect(result.problems.map((p) => p.message)).toEqual([
-      'Line 2: "Wallet w1" (w1) lacks 0.0005 ETH on ethereum-sepolia: it needs 0.002 (0 paid + 0.002 fee margin), available 0.0015.',
-    ])
+    expect(result.problems.map((p) => p.message)).toEqual(['Line 2: "Wallet w1" (w1) lacks 0.0005 ETH on ethereum-sepolia: it needs 0.002 (0 paid + 0.002 fee margin), available 0.0015.'])
   })
 })

@@ -15,14 +15,7 @@ describe('pay run lines', () => {
   })
 
   it('names every problem by line and column and keeps nothing', () => {
-    const bad = [
-      'destination,amount,asset,fee_priority,reference',
-      'Alice, 10,USDC,,',
-      'Bob,USD 1.234,USDC,,',
-      'Carol,5,USDC,urgent,',
-      'Dan,5,USDC,,=HYPERLINK()',
-      'Eve,0,USDC,,',
-    ].join('\n')
+    const bad = ['destination,amount,asset,fee_priority,reference', 'Alice, 10,USDC,,', 'Bob,USD 1.234,USDC,,', 'Carol,5,USDC,urgent,', 'Dan,5,USDC,,=HYPERLINK()', 'Eve,0,USDC,,'].join('\n')
     expect(() => readRunLines(bad)).toThrow(
       /Line 2, amount: " 10" has spaces.*Line 3, amount: "USD 1.234": a dollar amount.*Line 4, fee_priority: "urgent".*Line 5, reference: starts with "=".*Line 6, amount: must be more than zero/,
     )
