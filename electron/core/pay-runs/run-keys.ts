@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
+import { createHash } from 'node:crypto'
 import { payeeKey } from './run-lines'
 import type { Period } from './schedule'
 
@@ -9,6 +8,7 @@ import type { Period } from './schedule'
  * whichever desk sends it and however often. The payee (not the file line) names it, so reordering lines keeps keys.
  */
 export function runLineKey(runId: string, period: Period, payee: string): string {
-  const digest = bytesToHex(sha256(new TextEncoder().encode(`${runId}\n${period}\n${payeeKey(payee)}`)))
-  return `run-${digest}`
+  return `run-${createHash('sha256')
+    .update(`${runId}\n${period}\n${payeeKey(payee)}`)
+    .digest('hex')}`
 }

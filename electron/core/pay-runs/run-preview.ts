@@ -12,7 +12,7 @@ import { runNamed } from './run-book'
 import { runLineKey } from './run-keys'
 import { payeeKey } from './run-lines'
 import { isPeriod, type Period } from './schedule'
-import { amountInAsset, type UsdConversion } from './usd-amount'
+import { amountInAsset, usdRates, type UsdConversion } from './usd-amount'
 
 export type LineChange = 'new_payee' | 'changed_amount' | 'new_destination'
 
@@ -46,6 +46,7 @@ export interface RunPreview {
   problems: RowProblem[]
   funds: FundsRow[]
   shortfalls: string[]
+  /** Destinations never paid before: filled for a send's confirmation (`withFirstPayouts`), empty otherwise. */
   firstPayouts: FirstPayoutRow[]
   /** The batch the period would be recorded as. */
   check: Omit<BatchCheck, 'lineCount'>
@@ -75,14 +76,15 @@ export async function previewRun(session: { store: DeskStore; client: Pick<ApiCl
 }
 
 /** The preview from reads already made: pure but for the store, so a bench measures it without a provider. */
-export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, asked: Period | undefined, today: Date): RunPreview {
+export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, asked: Period | undefined, today: Date, withFirstPayouts = false): RunPreview {
   const periods = store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id))
   const period = periodOf(run, periods, asked, today)
   const problems: RowProblem[] = []
   const usdOf = new Map<number, UsdConversion>()
   const rows: CsvRow[] = []
+  const rateOf = usdRates(store, period)
   for (const l of run.lines) {
-    const converted = amountInAsset(store, l.amount, l.asset, period)
+    const converted = amountInAsset(rateOf, l.amount, l.asset, period)
     if ('problem' in converted) {
       problems.push({ line: l.line, column: 'amount', message: `Line ${l.line}, amount: ${converted.problem}`, severity: 'error' })
       continue
@@ -137,7 +139,7 @@ export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, as
     problems: problems.sort((a, b) => a.line - b.line),
     funds,
     shortfalls: funds.filter((f) => f.missing !== null).map(shortfallText),
-    firstPayouts: firstPayoutRows(store, check.rows),
+    firstPayouts: withFirstPayouts ? firstPayoutRows(store, check.rows) : [],
     check: { ...check, problems: problems.sort((a, b) => a.line - b.line) },
   }
 }

@@ -58,7 +58,7 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
   const run = runNamed(store, name)
   const today = options.today ?? new Date()
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
-  const preview = previewOf(store, run, reads, options.period, today)
+  const preview = previewOf(store, run, reads, options.period, today, true)
   if (preview.done === 'skipped') throw new DeskError('invalid_input', `The period ${preview.period} of "${run.name}" was skipped; nothing is sent for it.`)
   const recorded = recordedBatch(store, run, preview)
   if (recorded) {
