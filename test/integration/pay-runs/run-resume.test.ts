@@ -61,3 +61,18 @@ it('a send killed after recording its batch, before noting the period, is resume
   const [listed] = JSON.parse((await cli(home, ['run', 'list', ...P, '--json'])).stdout) as Array<{ lastSent: string; next: { period: string } }>
   expect(listed).toMatchObject({ lastSent: '2026-11-06', next: { period: '2026-11-13' } })
 })
+
+it('on a terminal a send asks as a batch does: destinations never paid before [y/N]; no records nothing', async () => {
+  const csv = `destination,amount,asset,wallet,reference\nCarol SA,2,USDC,${ws.walletId},Carol\n`
+  const path = join(home, 'ask.csv')
+  await writeFile(path, csv)
+  expect((await cli(home, ['run', 'add', ...P, '--name', 'Ask', '--schedule', 'FREQ=DAILY', '--file', path])).code).toBe(0)
+  const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length
+  const refused = await cli(home, ['run', 'send', 'Ask', ...P], '', ['n'])
+  expect(refused.code).toBe(1)
+  expect(refused.stderr).toMatch(/never paid before\? Check each address with its recipient first\. \[y\/N\][\s\S]*Not confirmed; nothing was recorded/)
+  expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(before)
+  const sent = await cli(home, ['run', 'send', 'Ask', ...P], '', ['y'])
+  expect(sent.stdout).toMatch(/Finished: sent 1\/1: accepted 1/)
+  expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(before + 1)
+})
