@@ -168,7 +168,7 @@ const submit: Action = {
  * A production batch is confirmed by typing its grand total (as the locale groups it, or plain); --yes is the
  * scripted confirmation. Returns the plain decimal typed; null outside production.
  */
-async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
+export async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
   if (profile.environment !== 'production') return null
   if (yes) return total
   ctx.err(`PRODUCTION profile "${shown(profile.name)}": type the grand total of this batch to send it: `)

@@ -7,11 +7,13 @@ import { destinationsCommand } from './destinations-command'
 import { heldCommand } from './held-command'
 import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
+import { invoiceCommand } from './invoice-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
+import { runCommand } from './run-command'
 import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
@@ -32,4 +34,6 @@ export const COMMANDS: CliCommand[] = [
   demoCommand,
   wordsCommand,
   homeCommand,
+  runCommand,
+  invoiceCommand,
 ]

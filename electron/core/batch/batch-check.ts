@@ -10,6 +10,7 @@ import { checkWithdrawalBody } from '../api/input-checks'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { lookalikeRowProblem } from './batch-lookalike'
+import { feeShortfalls } from './funds-check'
 import { readCsvRows, type BatchColumn, type CsvRow, type RowProblem } from './csv-rows'
 
 /** A row that passed every check: the exact body that will be recorded and sent. */
@@ -139,7 +140,7 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
     }
     checked.push({ line: row.line, body, reference: reference || null, destinationName: destination.label || destination.address, walletName: wallet.name })
   }
-  problems.push(...duplicates(checked), ...overdrawn(checked, wallets))
+  problems.push(...duplicates(checked), ...overdrawn(checked, wallets), ...feeShortfalls(checked, wallets))
   return { rows: checked, problems: problems.sort((a, b) => a.line - b.line), totals: totals(checked, wallets), grandTotal: sum(checked.map((r) => r.body.amount)) }
 }
 

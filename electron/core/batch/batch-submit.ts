@@ -14,6 +14,8 @@ export interface SubmitOptions {
   /** A production batch needs the grand total typed again; null elsewhere. */
   retypedTotal: string | null
   production: boolean
+  /** A key derived by the caller (a pay run's period line) instead of a new one, so a repeat is answered, not paid. */
+  keyOf?: (row: BatchCheck['rows'][number]) => string
 }
 
 /**
@@ -46,7 +48,7 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
     rowCount: check.rows.length,
     grandTotal: check.grandTotal,
   }
-  const rows = check.rows.map((r) => ({ body: r.body, options: { state: 'queued' as const, reference: r.reference, batchId: id } }))
+  const rows = check.rows.map((r) => ({ body: r.body, key: options.keyOf?.(r), options: { state: 'queued' as const, reference: r.reference, batchId: id } }))
   await outbox.addMany(rows, options.requestedBy, now, (keys) =>
     store.repo(batchRepo).insert(
       batch,

@@ -89,16 +89,17 @@ export class Outbox {
   }
 
   /**
-   * Several payouts (a batch) committed together, each under its own new key: all are recorded, or none.
+   * Several payouts (a batch) committed together, each under its own new key (or one the caller derived): all are
+   * recorded, or none.
    * `alongside` writes the caller's own rows about them (a batch's header) in the same transaction.
    */
   async addMany(
-    rows: ReadonlyArray<{ body: CreateWithdrawal; options?: AddOptions }>,
+    rows: ReadonlyArray<{ body: CreateWithdrawal; key?: string; options?: AddOptions }>,
     requestedBy: string,
     now = new Date(),
     alongside: (keys: readonly string[]) => void = () => undefined,
   ): Promise<OutboxEntry[]> {
-    const keys = rows.map(() => randomUUID())
+    const keys = rows.map((r) => r.key ?? randomUUID())
     this.store.transaction(`record ${rows.length} payouts`, () => {
       rows.forEach((r, i) => this.insert(r.body, requestedBy, now, keys[i]!, r.options ?? {}))
       alongside(keys)

@@ -11,6 +11,7 @@ import { OPENING_SUMS_SQL } from './opening-sums'
 import { PRICE_TABLE_SQL } from './price-table-repo'
 import { PACER_PRIORITY_SQL } from './pacer-ledger'
 import { PAYOUT_INDEX_SQL, PayoutIndex } from './payout-index'
+import { PAY_RUNS_SQL } from './pay-run-repo'
 import { WAIT_NOTICES_SQL } from './wait-notice-repo'
 import { WORK_PER_ROW_SQL } from './work-per-row-indexes'
 
@@ -211,6 +212,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 19,
     name: 'batch counts and single payouts by index, and the payouts waiting for approval by their creation time',
     sql: WORK_PER_ROW_SQL,
+  },
+  {
+    version: 20,
+    name: 'pay runs: scheduled payee lines, what became of each period, invoices and due reminders',
+    sql: PAY_RUNS_SQL,
   },
 ]
 

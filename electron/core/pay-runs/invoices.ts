@@ -1,0 +1,79 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import Big from 'big.js'
+import { DECIMAL_PATTERN } from '../../../shared/api/amount'
+import { DeskError } from '../errors'
+import { payRunRepo, type DeskStore, type Invoice, type OutboxRow } from '../store'
+import { auditRow } from './run-book'
+import { isCalendarDay } from './run-lines'
+import { invoicePayee } from './run-preview'
+
+export interface AttachInvoice {
+  /** The payout's Idempotency-Key or its provider id. */
+  payout: string
+  pdf: Uint8Array
+  number: string
+  amount?: string
+  due?: string
+  /** A person confirmed paying an invoice number this payee had before (audited). */
+  confirmRepeat: boolean
+  actor: string
+}
+
+export interface AttachedInvoice {
+  invoice: Invoice
+  /** The invoice's amount where it differs from the payout's. */
+  amountDiffers: { invoice: string; payout: string } | null
+}
+
+function payoutOf(store: DeskStore, ref: string): OutboxRow {
+  const entry = store.read('read the outbox', () => store.outbox.get(ref) ?? store.outbox.list().entries.find((e) => e.withdrawalId === ref))
+  if (!entry) throw new DeskError('invalid_input', `No payout of this profile has the key or id ${ref}.`)
+  return entry
+}
+
+/**
+ * An invoice on a payout: the PDF copied into the profile's folder under its SHA-256, which is recorded. The same
+ * number for the same payee (address on its network) is refused unless confirmed, and the confirmation is audited.
+ */
+export async function attachInvoice(store: DeskStore, profileFolder: string, input: AttachInvoice, now = new Date()): Promise<AttachedInvoice> {
+  const number = input.number.trim()
+  if (number === '' || number.length > 120) throw new DeskError('invalid_input', 'An invoice number has 1 to 120 characters.')
+  if (input.amount !== undefined && !DECIMAL_PATTERN.test(input.amount)) throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
+  if (input.due !== undefined && !isCalendarDay(input.due)) throw new DeskError('invalid_input', `--due ${input.due} is not a calendar day written YYYY-MM-DD.`)
+  if (Buffer.from(input.pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new DeskError('invalid_input', 'The file is not a PDF (it does not start with %PDF-).')
+  const entry = payoutOf(store, input.payout)
+  const payee = invoicePayee(entry.body.network ?? '', entry.body.destination)
+  const repo = store.repo(payRunRepo)
+  const earlier = store.read('read the invoices', () => repo.invoicesNumbered(payee, number))
+  if (earlier.length > 0 && !input.confirmRepeat) {
+    throw new DeskError('confirmation_required', `Invoice ${number} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once. Confirm to attach it again.`)
+  }
+  const sha256 = createHash('sha256').update(input.pdf).digest('hex')
+  const folder = join(profileFolder, 'invoices')
+  await mkdir(folder, { recursive: true })
+  const file = join(folder, `${sha256}.pdf`)
+  await writeFile(file, input.pdf)
+  const invoice: Invoice = {
+    id: randomUUID(),
+    payee,
+    number,
+    payoutKey: entry.idempotencyKey,
+    amount: input.amount ?? null,
+    invoiceDate: null,
+    dueDate: input.due ?? null,
+    file,
+    sha256,
+    at: now.toISOString(),
+    actor: input.actor,
+  }
+  store.transaction('attach the invoice', () => {
+    repo.addInvoice(invoice)
+    const detail = { number, sha256, payee, repeated: earlier.length > 0 }
+    if (earlier.length > 0) store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, entry.idempotencyKey))
+    store.audit.append(auditRow(now, 'invoice.attached', input.actor, detail, entry.idempotencyKey))
+  })
+  const differs = input.amount !== undefined && !new Big(input.amount).eq(entry.body.amount)
+  return { invoice, amountDiffers: differs ? { invoice: input.amount!, payout: entry.body.amount } : null }
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto'
+import type { ApiClient } from '../api/api-client'
+import { hasErrors } from '../batch/batch-check'
+import { batchStatus, type BatchRowView } from '../batch/batch-report'
+import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from '../batch/batch-runner'
+import { submitBatch } from '../batch/batch-submit'
+import { DeskError } from '../errors'
+import type { PayoutRequests } from '../payouts/payout-requests'
+import { batchRepo, payRunRepo, type DeskStore, type PayRun, type SentLine } from '../store'
+import { auditRow, runNamed } from './run-book'
+import { runLineKey } from './run-keys'
+import { invoicePayee, previewOf, type RunPreview } from './run-preview'
+import type { Period } from './schedule'
+
+export interface RunSendOptions {
+  period?: Period
+  actor: string
+  production: boolean
+  /** A production run's grand total typed again; null elsewhere. */
+  retypedTotal: string | null
+  confirmDuplicates: boolean
+  /** Asked once the preview is known (first payouts, duplicates, production total); false stops before recording. */
+  confirm?: (preview: RunPreview) => Promise<{ go: boolean; retypedTotal: string | null; confirmDuplicates: boolean }>
+  runner?: BatchRunnerOptions
+  today?: Date
+}
+
+/** A sent line as the result shows it: a 409 means another desk sent this payee's period with another body. */
+export interface RunSendRow extends BatchRowView {
+  payee: string
+  conflict: boolean
+  /** The provider answered with a payout it had recorded before this batch (sent from another desk). */
+  earlier: boolean
+}
+
+export interface RunSendResult {
+  period: Period
+  batchId: string
+  /** The period was recorded by this desk before: its batch is answered (and finished), nothing new is recorded. */
+  again: boolean
+  progress: BatchProgress
+  rows: RunSendRow[]
+}
+
+interface SendSession {
+  store: DeskStore
+  client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>
+  payouts: PayoutRequests
+}
+
+/**
+ * Records the period as a batch whose keys derive from (run, period, payee) and sends it through the batch machinery.
+ * The period recorded here before (or the batch of a send killed before the period was noted) is resumed, never
+ * recorded again; another desk's send of the same period is answered by the provider with its payouts.
+ */
+export async function sendRun(session: SendSession, name: string, options: RunSendOptions): Promise<RunSendResult> {
+  const { store } = session
+  const run = runNamed(store, name)
+  const today = options.today ?? new Date()
+  const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
+  const preview = previewOf(store, run, reads, options.period, today, true)
+  if (preview.done === 'skipped') throw new DeskError('invalid_input', `The period ${preview.period} of "${run.name}" was skipped; nothing is sent for it.`)
+  const recorded = recordedBatch(store, run, preview)
+  if (recorded) {
+    if (preview.done === null) notePeriod(store, run, preview, recorded, options.actor)
+    return finish(session, run, preview.period, recorded, true, options)
+  }
+  if (preview.shortfalls.length > 0) throw new DeskError('invalid_input', `Not enough funds; nothing was recorded. ${preview.shortfalls.join(' ')}`)
+  if (hasErrors(preview.check)) {
+    const errors = preview.problems.filter((p) => p.severity === 'error')
+    throw new DeskError('invalid_input', `The period has ${errors.length} problem(s); nothing was recorded. ${errors.map((p) => p.message).join(' ')}`)
+  }
+  let { retypedTotal: retyped, confirmDuplicates } = options
+  if (options.confirm) {
+    const answer = await options.confirm(preview)
+    if (!answer.go) throw new DeskError('confirmation_required', 'Not confirmed; nothing was recorded.')
+    ;({ retypedTotal: retyped, confirmDuplicates } = answer)
+  }
+  const payeeOf = new Map(preview.lines.map((l) => [l.line, l]))
+  const batch = await submitBatch(
+    store,
+    session.payouts.outbox,
+    { ...preview.check, lineCount: preview.lines.length },
+    {
+      source: `pay run "${run.name}" ${preview.period}`,
+      requestedBy: options.actor,
+      confirmDuplicates,
+      retypedTotal: retyped,
+      production: options.production,
+      keyOf: (row) => payeeOf.get(row.line)!.key,
+    },
+  )
+  notePeriod(store, run, preview, batch.id, options.actor)
+  return finish(session, run, preview.period, batch.id, false, options)
+}
+
+/** The batch holding this period's keys in this store, noting the period if a kill came between the two writes. */
+function recordedBatch(store: DeskStore, run: PayRun, preview: RunPreview): string | null {
+  const period = store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id)).find((p) => p.period === preview.period)
+  if (period?.batchId) return period.batchId
+  const keys = run.lines.map((l) => runLineKey(run.id, preview.period, l.payee))
+  const entry = store.read('read the outbox', () => keys.map((k) => store.outbox.get(k)).find((e) => e?.batchId))
+  return entry?.batchId ?? null
+}
+
+function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId: string, actor: string): void {
+  const now = new Date()
+  const lines: SentLine[] = preview.lines.map((l) => ({
+    payee: l.payee,
+    key: l.key,
+    destination: l.address,
+    network: l.network,
+    asset: l.asset,
+    amount: l.amount,
+    walletId: preview.check.rows.find((r) => r.line === l.line)!.body.wallet_id,
+  }))
+  store.transaction('note the pay run period', () => {
+    const repo = store.repo(payRunRepo)
+    repo.putPeriod({ runId: run.id, period: preview.period, state: 'sent', batchId, lines, at: now.toISOString(), actor })
+    for (const l of preview.lines.filter((x) => x.invoiceNumber)) {
+      const payee = invoicePayee(l.network, l.address)
+      const line = run.lines.find((x) => x.line === l.line)!
+      repo.addInvoice({
+        id: randomUUID(),
+        payee,
+        number: l.invoiceNumber!,
+        payoutKey: l.key,
+        amount: null,
+        invoiceDate: line.invoiceDate,
+        dueDate: line.dueDate,
+        file: null,
+        sha256: null,
+        at: now.toISOString(),
+        actor,
+      })
+    }
+    store.audit.append(auditRow(now, 'payrun.sent', actor, { run_id: run.id, period: preview.period, batch_id: batchId, lines: lines.length }))
+  })
+}
+
+async function finish(session: SendSession, run: PayRun, period: Period, batchId: string, again: boolean, options: RunSendOptions): Promise<RunSendResult> {
+  const { store } = session
+  const runner = new BatchRunner(store, session.payouts, options.runner)
+  const progress = runner.get(batchId).state === 'running' ? await runner.run(batchId) : runner.progress(batchId)
+  const batch = store.read('read the batch', () => store.repo(batchRepo).get(batchId))!
+  const payees = new Map(run.lines.map((l) => [runLineKey(run.id, period, l.payee), l.payee]))
+  const rows = batchStatus(store, session.payouts.outbox, batch).rows.map((r) => ({
+    ...r,
+    payee: payees.get(r.idempotencyKey) ?? r.reference ?? r.destination,
+    conflict: r.state === 'refused' && (r.error?.startsWith('idempotency_conflict') ?? false),
+    earlier: recordedBefore(store, r.withdrawalId, batch.createdAt),
+  }))
+  return { period, batchId, again, progress, rows }
+}
+
+/** Whether the provider made this payout before the batch was recorded here: another desk sent the line first. */
+function recordedBefore(store: DeskStore, withdrawalId: string | null, batchAt: string): boolean {
+  if (withdrawalId === null) return false
+  const known = store.read('read the payout', () => store.withdrawals.get(withdrawalId))
+  return known !== null && Date.parse(known.withdrawal.created_at) < Date.parse(batchAt)
+}

@@ -1,0 +1,6 @@
+export { addRun, dueReminders, editRun, exportRun, importRun, listRuns, skipPeriod, type RunSummary } from './run-book'
+export { readRunLines, RUN_COLUMNS } from './run-lines'
+export { previewRun, type LineChange, type PreviewLine, type RunPreview } from './run-preview'
+export { sendRun, type RunSendOptions, type RunSendResult, type RunSendRow } from './run-send'
+export { attachInvoice, type AttachedInvoice, type AttachInvoice } from './invoices'
+export type { DueState, NextDue } from './due'
