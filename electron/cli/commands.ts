@@ -12,6 +12,7 @@ import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
+import { screeningCommand } from './screening-command'
 import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
@@ -32,4 +33,5 @@ export const COMMANDS: CliCommand[] = [
   demoCommand,
   wordsCommand,
   homeCommand,
+  screeningCommand,
 ]

@@ -1,5 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { ALTERED_WITHDRAWALS_SQL } from './altered-withdrawals-repo'
 import { BaitFlags } from './bait-flags'
+import { PAYEE_CONFIRMATIONS_SQL } from './payee-confirmations-repo'
+import { SCREENING_SQL } from './screening-repo'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LEDGER_INTERNED_SQL } from './ledger-interned'
@@ -199,6 +202,11 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
     sql: '',
     after: slimLedger,
+  },
+  {
+    version: 18,
+    name: 'payee safety: withdrawals the provider altered, screening lists, confirmations of a payee change',
+    sql: ALTERED_WITHDRAWALS_SQL + SCREENING_SQL + PAYEE_CONFIRMATIONS_SQL,
   },
 ]
 
