@@ -1,3 +1,4 @@
+import { warnAlterations } from './alterations-cli'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
@@ -191,8 +192,15 @@ const status: Action = {
     const input = { batchId: id!, state: v.state as string | undefined }
     // Only --refresh needs the key: a plain status reads the store alone.
     const report = v.refresh
-      ? await withSession(ctx, profile, (s) => readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox }))
-      : await ctx.withStore(profile, (store) => readBatchStatus(store, input))
+      ? await withSession(ctx, profile, async (s) => {
+          const read = await readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox })
+          warnAlterations(ctx, s.store)
+          return read
+        })
+      : await ctx.withStore(profile, (store) => {
+          warnAlterations(ctx, store)
+          return readBatchStatus(store, input)
+        })
     if (v.export) {
       await writeBatchResults(v.export as string, report)
       ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)

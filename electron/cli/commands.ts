@@ -14,6 +14,7 @@ import { payoutCommand } from './payout-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
 import { runCommand } from './run-command'
+import { screeningCommand } from './screening-command'
 import { testCommand } from './test-command'
 import { wordsCommand } from './words-command'
 
@@ -36,4 +37,5 @@ export const COMMANDS: CliCommand[] = [
   homeCommand,
   runCommand,
   invoiceCommand,
+  screeningCommand,
 ]

@@ -1,3 +1,4 @@
+import { confirmChange } from './payee-change-command'
 import type { CreateCounterparty } from '../../shared/api/requests'
 import { saveDestination } from '../core/destinations/use-cases'
 import { commandGroup, type Action, type Values } from './command'
@@ -77,4 +78,5 @@ export const destinationsCommand = commandGroup('destinations', 'The destination
   add,
   exportBookAction,
   importBookAction,
+  confirmChange,
 ])

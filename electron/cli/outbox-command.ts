@@ -1,3 +1,4 @@
+import { warnAlterations } from './alterations-cli'
 import { readOutbox } from '../core/payouts/use-cases'
 import { actionHelp, runAction, type Action, type CliCommand } from './command'
 import { outboxCancel } from './outbox-cancel'
@@ -13,7 +14,10 @@ const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { entries, damaged } = await ctx.withStore(profile, readOutbox)
+    const { entries, damaged } = await ctx.withStore(profile, (store) => {
+      warnAlterations(ctx, store)
+      return readOutbox(store)
+    })
     // The message a damaged row has always been reported with here.
     const problems = damaged.map((d) => ({ key: d.idempotencyKey, message: `The outbox record ${d.idempotencyKey} is damaged (${d.problem}). ${d.advice}` }))
     if (v.json) {

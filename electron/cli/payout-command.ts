@@ -1,3 +1,4 @@
+import { acknowledge, warnAlterations } from './alterations-cli'
 import { who } from '../core/audit/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
@@ -17,7 +18,10 @@ const search: Action = {
   async run(ctx, v, [text]) {
     const profile = await ctx.profile(v.profile as string)
     const query = { text: text!, ...(v.from ? { from: v.from as string } : {}), ...(v.to ? { to: v.to as string } : {}) }
-    const hits = await ctx.withStore(profile, (store) => findPayouts(store, query))
+    const hits = await ctx.withStore(profile, (store) => {
+      warnAlterations(ctx, store)
+      return findPayouts(store, query)
+    })
     if (v.json) {
       ctx.out(jsonText(hits))
       return 0
@@ -78,4 +82,4 @@ const receipt: Action = {
   },
 }
 
-export const payoutCommand = commandGroup('payout', 'Find payouts, keep private notes on them, and print the receipt of a completed one.', [search, note, receipt])
+export const payoutCommand = commandGroup('payout', 'Find payouts, keep private notes on them, and print the receipt of a completed one.', [search, note, receipt, acknowledge])

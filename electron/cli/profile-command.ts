@@ -1,3 +1,4 @@
+import { setPayeeChangeWait } from '../core/payee-changes/use-cases'
 import { DeskError } from '../core/errors'
 import { validateEnvironment } from '../core/profiles'
 import type { Profile } from '../core/profiles'
@@ -73,17 +74,25 @@ const remove: Action = {
 
 const set: Action = {
   name: 'profile set',
-  usage: 'profile set N --agent-write-tools on|off [--yes-production]',
-  summary: 'Changes a profile setting. Allowing agent write tools on a production profile needs --yes-production.',
-  options: { 'agent-write-tools': { type: 'string' }, 'yes-production': { type: 'boolean' } },
-  required: ['agent-write-tools'],
+  usage: 'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS]',
+  summary:
+    "Changes profile settings. Allowing agent write tools on a production profile needs --yes-production. --payee-change-wait sets how long a known payee's new address waits before it can be paid (default 24 hours; it also needs a recorded confirmation or a completed test payout).",
+  options: { 'agent-write-tools': { type: 'string' }, 'yes-production': { type: 'boolean' }, 'payee-change-wait': { type: 'string' } },
   positionals: ['name'],
   async run(ctx, v, [name]) {
-    const value = v['agent-write-tools']
-    if (value !== 'on' && value !== 'off') throw new UsageError('--agent-write-tools is on or off.', set.usage)
+    const tools = v['agent-write-tools']
+    const wait = v['payee-change-wait']
+    if (tools === undefined && wait === undefined) throw new UsageError('Give --agent-write-tools or --payee-change-wait.', set.usage)
+    if (tools !== undefined && tools !== 'on' && tools !== 'off') throw new UsageError('--agent-write-tools is on or off.', set.usage)
+    if (typeof wait === 'string' && !/^\d+(\.\d+)?$/.test(wait)) throw new UsageError('--payee-change-wait is a number of hours, e.g. 24.', set.usage)
     const profile = await ctx.profile(name!)
+    if (typeof wait === 'string') {
+      await ctx.withStore(profile, (store) => setPayeeChangeWait(store, Number(wait)))
+      ctx.out(`Payee change wait for ${label(profile)}: ${Number(wait)} h.`)
+    }
+    if (tools === undefined) return 0
     try {
-      const updated = await ctx.keys.setAgentWriteTools(profile.id, value === 'on', v['yes-production'] === true)
+      const updated = await ctx.keys.setAgentWriteTools(profile.id, tools === 'on', v['yes-production'] === true)
       ctx.out(`Agent write tools for ${label(updated)}: ${updated.agentWriteTools ? 'on' : 'off'}.`)
       return 0
     } catch (err) {

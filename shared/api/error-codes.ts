@@ -54,6 +54,12 @@ export const APP_ERROR_CODES = [
   'not_supported',
   'demo_simulator_only',
   'lookalike_destination',
+  /** The address is on a screening list a person imported; never overridden. */
+  'screening_listed',
+  /** A known payee's new address, before its waiting period passed and someone confirmed it. */
+  'payee_change_unconfirmed',
+  /** The provider recorded a withdrawal otherwise than asked; sends stop until a person acknowledges it. */
+  'withdrawal_altered',
   'bad_message',
   'no_bridge',
   /** The demo page's bridge lost its connection to the demo server; the call was not answered. */

@@ -11,6 +11,9 @@ export const ACTIVITY_ACTIONS = [
   'rotated',
   'tool_call',
   'noted',
+  'alarm',
+  'payee_confirmed',
+  'screening_list',
   'read',
   'other',
 ] as const
@@ -28,6 +31,9 @@ export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
   rotated: 'rotated the signing key',
   tool_call: 'agent tool call',
   noted: 'wrote a note or tags',
+  alarm: 'provider altered a payout',
+  payee_confirmed: 'confirmed a payee change',
+  screening_list: 'imported a screening list',
   read: 'read',
   other: 'other',
 }
@@ -53,6 +59,10 @@ const DECISIONS = {
   'key.rotation_cancelled': 'rotated',
   'payout.note': 'noted',
   'ledger.note': 'noted',
+  'payout.altered': 'alarm',
+  'payout.alteration_acknowledged': 'alarm',
+  'destination.change_confirmed': 'payee_confirmed',
+  'screening.imported': 'screening_list',
 } as const satisfies Readonly<Record<string, ActivityAction>>
 export type DecisionPath = keyof typeof DECISIONS
 

@@ -54,7 +54,7 @@ export class DeskStore {
     this.outbox = new OutboxRepo(db)
     this.audit = new AuditChain(db)
     this.leases = new Leases(db, processes)
-    this.withdrawals = new WithdrawalCache(db, processes.token)
+    this.withdrawals = new WithdrawalCache(db, processes.token, this.audit)
   }
 
   /** Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file. */

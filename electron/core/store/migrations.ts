@@ -1,5 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { ALTERED_WITHDRAWALS_SQL } from './altered-withdrawals-repo'
 import { BaitFlags } from './bait-flags'
+import { PAYEE_CONFIRMATIONS_SQL } from './payee-confirmations-repo'
+import { SCREENING_SQL } from './screening-repo'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
 import { LEDGER_INTERNED_SQL } from './ledger-interned'
@@ -217,6 +220,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 20,
     name: 'pay runs: scheduled payee lines, what became of each period, invoices and due reminders',
     sql: PAY_RUNS_SQL,
+  },
+  {
+    version: 21,
+    name: 'payee safety: withdrawals the provider altered, screening lists, confirmations of a payee change',
+    sql: ALTERED_WITHDRAWALS_SQL + SCREENING_SQL + PAYEE_CONFIRMATIONS_SQL,
   },
 ]
 

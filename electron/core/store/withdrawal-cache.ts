@@ -2,20 +2,27 @@ import type { DatabaseSync } from 'node:sqlite'
 import { KnownAddresses } from './known-addresses'
 import { PayoutIndex } from './payout-index'
 import { inTransaction } from './transaction'
+import { CreateWithdrawalSchema } from '../../../shared/api/requests'
 import { WithdrawalSchema, type Withdrawal } from '../../../shared/api/resources'
+import { recordedDifferences } from '../../../shared/payouts/recorded-vs-asked'
+import { AlteredWithdrawals } from './altered-withdrawals-repo'
+import type { AuditChain } from './audit-chain'
 
 /** The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it. */
 export class WithdrawalCache {
   private readonly known: KnownAddresses
   private readonly index: PayoutIndex
+  private readonly altered: AlteredWithdrawals
 
   constructor(
     private readonly db: DatabaseSync,
     /** This process: another process's writes are the ones it announces (see `changedSince`). */
     private readonly writer: string,
+    private readonly audit: AuditChain,
   ) {
     this.known = new KnownAddresses(db)
     this.index = new PayoutIndex(db)
+    this.altered = new AlteredWithdrawals(db)
   }
 
   put(withdrawal: Withdrawal, readAt = new Date().toISOString()): void {
@@ -45,6 +52,39 @@ export class WithdrawalCache {
     // A completed payout's destination is one the profile has paid: a look-alike of it is suspect.
     this.known.notePayout(withdrawal)
     this.index.refreshWithdrawal(withdrawal.id)
+    this.compareWithAsked(withdrawal, readAt)
+  }
+
+  /**
+   * Every withdrawal read from the provider passes here (create answers, polls, lists), so this is where what the
+   * provider recorded is held against the body the outbox asked for. A difference is noted once, with an audit row;
+   * the send gate then refuses this profile's sends until a person acknowledges it.
+   */
+  private compareWithAsked(withdrawal: Withdrawal, readAt: string): void {
+    const row = this.db.prepare('SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as { key: string; body: string } | undefined
+    if (!row) return
+    let body: unknown
+    try {
+      body = JSON.parse(row.body)
+    } catch {
+      return // a damaged outbox row is reported where the outbox is read
+    }
+    const asked = CreateWithdrawalSchema.safeParse(body)
+    if (!asked.success) return
+    const differences = recordedDifferences(asked.data, withdrawal)
+    if (differences.length === 0 || !this.altered.note(withdrawal.id, row.key, differences, readAt)) return
+    this.audit.append({
+      at: readAt,
+      kind: 'decision',
+      method: 'LOCAL',
+      path: 'payout.altered',
+      status: null,
+      errorCode: 'withdrawal_altered',
+      requestId: null,
+      idempotencyKey: row.key,
+      actor: 'provider',
+      detail: { withdrawal_id: withdrawal.id, differences },
+    })
   }
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */

@@ -120,3 +120,8 @@ export const SkewSchema = z.strictObject({
     .max(LIMITS.amount)
     .regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'a signed decimal string'),
 })
+
+/** What a compromised provider (or an approval UI showing another transaction) changes in a recorded withdrawal. */
+export const AlterSchema = z
+  .strictObject({ amount: decimal.optional(), destination: z.string().min(1).max(LIMITS.address).optional(), network: network.optional(), asset: asset.optional() })
+  .refine((a) => Object.keys(a).length > 0, 'name at least one of amount, destination, network, asset')

@@ -15,6 +15,7 @@ import { setBalanceSkew } from './balance-skew'
 import { addTransactions } from './console-transactions'
 import { setLegStatus } from './leg-status'
 import { parseConsoleBody } from './parse-console-body'
+import { alterWithdrawal } from './withdrawal-alter'
 
 const notFound = (what: string) => new HttpError(404, 'not_found', `No such ${what}.`)
 
@@ -79,6 +80,7 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     case 'GET requests':
       return env.requestLog
     default:
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals' && parts[2] === 'alter') return alterWithdrawal(env, id, body, now)
       if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals') return withdrawalAction(env, id, parts[2]!, now)
       if (method === 'POST' && parts.length === 3 && parts[0] === 'transactions' && parts[2] === 'status') return setLegStatus(env, id, body)
       if (method === 'POST' && parts.length === 3 && parts[0] === 'wallets' && parts[2] === 'skew') return setBalanceSkew(env, id, body)

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { openDatabase, STORE_FILE, WaitNoticeRepo } from '../../../electron/core/store'
 import { StorePacerLedger } from '../../../electron/core/store/pacer-ledger'
+import { AuditChain } from '../../../electron/core/store/audit-chain'
 import { WithdrawalCache } from '../../../electron/core/store/withdrawal-cache'
 import { WAITING_SINCE } from '../../../electron/core/store/work-per-row-indexes'
 
@@ -75,7 +76,7 @@ describe('work per outbox change does not grow with the rows already there', () 
   })
 
   it('payouts waiting for approval that are not due yet are not read; the due ones are, whatever their offset', () => {
-    const cache = new WithdrawalCache(db, 'me')
+    const cache = new WithdrawalCache(db, 'me', new AuditChain(db))
     const now = Date.parse('2026-11-28T12:00:00.000Z')
     const readSince = '2000-01-01T00:00:00.000Z'
     for (let i = 0; i < 300; i++) cache.put(withdrawal(new Date(now - i * 1_000).toISOString()))

@@ -1,0 +1,69 @@
+import type { Counterparty } from '../../../shared/api/resources'
+import { plainTextProblem } from '../../../shared/text'
+import { decisionEntry } from '../audit/decision-entry'
+import { DeskError } from '../errors'
+import { payeeConfirmations, type DeskStore } from '../store'
+import { paidDestinations } from '../store/paid-destinations'
+import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
+
+export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
+
+export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
+
+/** Where a destination's payee change stands now, or null when it is no payee change. Synchronous: the send gate asks. */
+export function payeeChangeNow(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): PayeeChange | null {
+  return store.read('read the payee change', () => {
+    const confirmations = store.repo(payeeConfirmations)
+    return payeeChangeOf(book, destination, {
+      waitHours: confirmations.waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS),
+      confirmation: confirmations.get(destination.id),
+      paidBefore: store.repo(paidDestinations).paidBefore(destination.network, destination.address),
+      now,
+    })
+  })
+}
+
+/** Refuses paying a payee change that is not settled yet, naming the payee, its age and what is missing. */
+export function assertPayeeChangeSettled(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): void {
+  const change = payeeChangeNow(store, book, destination, now)
+  if (change?.blocked) throw new DeskError('payee_change_unconfirmed', `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`)
+}
+
+const field = (name: string, value: string, max: number) => {
+  const v = value.trim()
+  const problem = plainTextProblem(v) ?? (v === '' ? 'is empty' : v.length > max ? `is longer than ${max} characters` : null)
+  if (problem) throw new DeskError('invalid_input', `${name} ${problem}.`)
+  return v
+}
+
+/** Records how a person confirmed a payee's new address with the payee (who, which channel, when, free text); audited. */
+export function confirmPayeeChange(
+  store: DeskStore,
+  book: readonly Counterparty[],
+  destinationId: string,
+  input: { by: string; channel: string; note: string; actor: string; now?: Date },
+): PayeeChange {
+  const now = input.now ?? new Date()
+  const destination = book.find((c) => c.id === destinationId)
+  if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
+  if (!(CONFIRM_CHANNELS as readonly string[]).includes(input.channel)) throw new DeskError('invalid_input', `--channel is one of ${CONFIRM_CHANNELS.join(', ')}.`)
+  const confirmation = {
+    destinationId,
+    confirmedBy: field('--by', input.by, 120),
+    channel: input.channel,
+    note: field('--note', input.note, 1000),
+    confirmedAt: now.toISOString(),
+    recordedBy: input.actor,
+  }
+  if (!payeeChangeNow(store, book, destination, now)) throw new DeskError('invalid_input', `${destination.label} is not a payee change: its payee has no other address in the book.`)
+  store.transaction('record the payee confirmation', () => {
+    store.repo(payeeConfirmations).put(confirmation)
+    store.audit.append(decisionEntry(now, 'destination.change_confirmed', input.actor, null, { destination_id: destinationId, by: confirmation.confirmedBy, channel: confirmation.channel }))
+  })
+  return payeeChangeNow(store, book, destination, now)!
+}
+
+export function setPayeeChangeWait(store: DeskStore, hours: number): void {
+  if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30) throw new DeskError('invalid_input', '--payee-change-wait is a number of hours from 0 to 720.')
+  store.transaction('set the payee change wait', () => store.repo(payeeConfirmations).setWaitHours(hours))
+}
