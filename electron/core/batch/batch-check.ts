@@ -57,12 +57,22 @@ const REFERENCE_MAX = 120
  * Reads and checks a whole batch file before anything is recorded: two reads from the provider
  * (wallets, destinations), whatever the number of rows, then the single payout form's rules per row.
  */
-export async function checkBatchFile(client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>, input: Uint8Array | string, defaultWallet?: string): Promise<BatchCheck> {
+export async function checkBatchFile(
+  client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>,
+  input: Uint8Array | string,
+  defaultWallet?: string,
+  /** A rule of the desk's own over each row's destination (a listed address, a payee change), against the same book. */
+  destinationRule?: (row: CheckedRow, book: readonly Counterparty[]) => string | null,
+): Promise<BatchCheck> {
   const read = readCsvRows(input)
   if (!read.ok) return { rows: [], problems: read.problems, totals: [], grandTotal: '0', lineCount: 0 }
   const [wallets, book] = [await client.listWallets(), await client.listCounterparties()]
   const check = checkRows(read.rows, wallets, book, defaultWallet)
-  const problems = [...read.problems, ...check.problems].sort((a, b) => a.line - b.line)
+  const ruled = check.rows.flatMap((row) => {
+    const message = destinationRule?.(row, book)
+    return message ? [{ line: row.line, column: 'destination' as const, message: `Line ${row.line}, destination: ${message}`, severity: 'error' as const }] : []
+  })
+  const problems = [...read.problems, ...check.problems, ...ruled].sort((a, b) => a.line - b.line)
   return { ...check, problems, lineCount: read.rows.length + read.problems.length }
 }
 

@@ -1,10 +1,12 @@
+import type { Counterparty } from '../../../shared/api/resources'
+import { paymentBlock } from '../payee-changes/use-cases'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { writeCsvFile } from '../csv/write'
 import { Outbox } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
-import { checkBatchFile, type BatchCheck } from './batch-check'
+import { checkBatchFile, type BatchCheck, type CheckedRow } from './batch-check'
 import { firstPayoutRows, type FirstPayoutRow } from './batch-first-payouts'
 import { refreshBatchStatuses } from './batch-refresh'
 import { batchResultsCsv, batchStatus, type BatchStatus } from './batch-report'
@@ -30,7 +32,9 @@ export async function checkBatch(
   input: Uint8Array | string,
   wallet?: string,
 ): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
-  const check = await checkBatchFile(session.client, input, wallet)
+  const now = new Date()
+  const rule = (row: CheckedRow, book: readonly Counterparty[]) => paymentBlock(session.store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+  const check = await checkBatchFile(session.client, input, wallet, rule)
   return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
 }
 

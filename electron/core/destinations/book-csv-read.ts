@@ -40,7 +40,13 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
       problems.push({ line, column: null, message: `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that contain the separator.` })
     } else {
       // Trimmed here, before any check: what is checked is what is sent (" =1+1" would be saved as "=1+1").
-      rows.push({ line, cells: cellsByName<BookColumn>(header, cells.map((cell) => cell.trim())) })
+      rows.push({
+        line,
+        cells: cellsByName<BookColumn>(
+          header,
+          cells.map((cell) => cell.trim()),
+        ),
+      })
     }
   }
   return { ok: true, rows, problems }

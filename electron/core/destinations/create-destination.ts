@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
+import { assertNotListed } from '../screening/use-cases'
 import { baitFlags, knownAddresses, type DeskStore } from '../store'
 import { claimDestination, lookalikeError, readProviderLists, releaseClaim } from './lookalike-guard'
 
@@ -47,6 +48,8 @@ export async function registerDestination(
   options: CreateDestinationOptions & { signal?: AbortSignal; alsoRecord?: (created: Created) => void },
 ): Promise<Created> {
   claimDestination(store, body.network, body.address, (findings) => {
+    // A listed address is refused on every path in, whatever a person accepts.
+    assertNotListed(store, body.address)
     if (findings.length === 0 || options.acceptLookalike === body.address) return
     if (options.acceptLookalike !== undefined) {
       throw new DeskError('lookalike_destination', `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`)

@@ -1,9 +1,11 @@
+import { sameAddress } from '../../../shared/api/address'
 import type { Counterparty } from '../../../shared/api/resources'
 import { plainTextProblem } from '../../../shared/text'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import { payeeConfirmations, type DeskStore } from '../store'
 import { paidDestinations } from '../store/paid-destinations'
+import { refuseListed, screeningHits } from '../screening/use-cases'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
 
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
@@ -66,4 +68,20 @@ export function confirmPayeeChange(
 export function setPayeeChangeWait(store: DeskStore, hours: number): void {
   if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30) throw new DeskError('invalid_input', '--payee-change-wait is a number of hours from 0 to 720.')
   store.transaction('set the payee change wait', () => store.repo(payeeConfirmations).setWaitHours(hours))
+}
+
+/** Why paying `address` on `network` must not happen now (a listed address, an unsettled payee change), or null. */
+export function paymentBlock(
+  store: DeskStore,
+  book: readonly Counterparty[] | null,
+  network: string,
+  address: string,
+  now = new Date(),
+): { rule: 'screening_listed' | 'payee_change'; code: 'screening_listed' | 'payee_change_unconfirmed'; message: string } | null {
+  const hits = screeningHits(store, address)
+  if (hits.length > 0) return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
+  const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
+  const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
+  if (change?.blocked) return { rule: 'payee_change', code: 'payee_change_unconfirmed', message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.` }
+  return null
 }

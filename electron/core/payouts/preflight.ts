@@ -10,6 +10,8 @@ export interface CheckedPayout {
   body: CreateWithdrawal
   wallet: Wallet
   destination: Counterparty
+  /** The destination book as read for this check: a payee change is told from the payee's other entries. */
+  book: readonly Counterparty[]
 }
 
 /**
@@ -26,5 +28,5 @@ export async function checkWithProvider(
   const check = checkPayout(wallets, book, body)
   const problem = firstPayoutProblem(check)
   if (problem || !check.wallet || !check.balance || !check.destination) throw new DeskError(code, problem ?? 'The payout could not be checked.')
-  return { body: { ...body, network: check.balance.network }, wallet: check.wallet, destination: check.destination }
+  return { body: { ...body, network: check.balance.network }, wallet: check.wallet, destination: check.destination, book }
 }

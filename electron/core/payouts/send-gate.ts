@@ -1,7 +1,9 @@
 import { sameAddress } from '../../../shared/api/address'
 import type { ErrorCode } from '../../../shared/api/error-codes'
 import { isRetypedTotal } from '../../../shared/payouts/retyped-total'
+import { describeAlteration, openAlterations } from '../alterations/use-cases'
 import { decisionEntry } from '../audit/decision-entry'
+import { paymentBlock } from '../payee-changes/use-cases'
 import { DeskError } from '../errors'
 import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
@@ -27,10 +29,7 @@ export interface SendAsk {
   person?: string
 }
 
-export type GateVerdict =
-  | { outcome: 'send' }
-  | { outcome: 'hold'; rule: string; message: string }
-  | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
+export type GateVerdict = { outcome: 'send' } | { outcome: 'hold'; rule: string; message: string } | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
 
 /** What an agent payout must pass at the moment it is sent: its policy and write switch (electron/core/policy). */
 export interface AgentSendRule {
@@ -87,6 +86,12 @@ export class SendGate {
   /** The verdict, inside the claiming transaction. */
   decide(entry: OutboxEntry, ask: SendAsk, prepared: Prepared, now: Date): GateVerdict {
     const person = entry.requestedBy !== AGENT_REQUESTER
+    // First the stops no person's confirmation or override passes: an altered withdrawal, a listed address.
+    const altered = openAlterations(this.deps.store)[0]
+    if (altered) return refuse('withdrawal_altered', 'withdrawal_altered', `Not sent: ${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`)
+    const network = prepared.checked?.body.network ?? entry.body.network ?? ''
+    const block = paymentBlock(this.deps.store, prepared.checked?.book ?? null, network, entry.body.destination, now)
+    if (block) return refuse(block.rule, block.code, block.message)
     if (person && ask.how === 'new' && this.deps.profile().environment === 'production' && !isRetypedTotal(ask.retypedAmount ?? null, entry.body.amount)) {
       return refuse('production_confirmation', 'confirmation_required', `This is a PRODUCTION payout: type its amount (${entry.body.amount}) again to confirm it.`)
     }
@@ -125,7 +130,11 @@ export class SendGate {
       const same = sameAddress(network, k.address, address)
       if (same && k.source === 'own') return refuse('own_address', 'validation_failed', `${address} is this workspace's own deposit address on ${network}, not an outside destination.`)
       if (!same && agent && k.source === 'destination') {
-        return refuse('lookalike_destination', 'lookalike_destination', `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to it waits for nobody and is not sent.`)
+        return refuse(
+          'lookalike_destination',
+          'lookalike_destination',
+          `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to it waits for nobody and is not sent.`,
+        )
       }
     }
     return null

@@ -64,6 +64,15 @@ describe('a withdrawal the provider altered after it was asked', () => {
     expect(audit.stdout).toContain('payout.altered')
   })
 
+  it('while it is not acknowledged, every new send of the profile is stopped at the gate, naming the altered payout', async () => {
+    const again = await cli(f.home, ['batch', 'submit', '-', '--profile', 'ops', '--wallet', 'Main', '--yes'], `destination,amount,asset,network\n${DESTINATION},0.05,ETH,${ETH.network}\n`)
+    const id = /batch ([0-9a-f-]{36})/i.exec(again.stdout + again.stderr)![1]!
+    const rows = JSON.parse((await f.cli(['batch', 'status', id, '--profile', 'ops', '--json'])).stdout) as { rows: Array<{ state: string; error: string | null }> }
+    expect(rows.rows).toMatchObject([{ state: 'refused', error: expect.stringMatching(new RegExp(`provider recorded payout ${withdrawalId} otherwise`)) }])
+    const listed = (await f.console.call('GET', 'withdrawals')).body as { data: Array<{ workspace_id: string }> }
+    expect(listed.data.filter((w) => w.workspace_id === f.workspaceId)).toHaveLength(1)
+  })
+
   it('payout acknowledge ends the alarm, once, and is audited', async () => {
     const ack = await f.cli(['payout', 'acknowledge', withdrawalId, '--profile', 'ops'])
     expect(ack.code, ack.stderr).toBe(0)

@@ -34,6 +34,7 @@ const checked = (amount: string): CheckedPayout => ({
     country: 'DE',
     created_at: '2026-11-01T00:00:00.000Z',
   },
+  book: [],
 })
 
 describe('the agent policy over the profile store', () => {
