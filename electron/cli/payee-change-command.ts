@@ -1,5 +1,5 @@
 import { who } from '../core/audit/use-cases'
-import { CONFIRM_CHANNELS, confirmPayeeChange } from '../core/payee-changes/use-cases'
+import { CONFIRM_CHANNELS, confirmPayeeChange } from '../core/payee-checks/use-cases'
 import type { Action } from './command'
 import { withSession } from './cli-session'
 import { shown } from '../../shared/text/visible-text'

@@ -1,4 +1,5 @@
 import { acknowledge, warnAlterations } from './alterations-cli'
+import { explain } from './payout-explain'
 import { who } from '../core/audit/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
@@ -82,4 +83,4 @@ const receipt: Action = {
   },
 }
 
-export const payoutCommand = commandGroup('payout', 'Find payouts, keep private notes on them, and print the receipt of a completed one.', [search, note, receipt, acknowledge])
+export const payoutCommand = commandGroup('payout', 'Find payouts, keep private notes on them, and print the receipt of a completed one.', [search, note, receipt, acknowledge, explain])

@@ -1,4 +1,4 @@
-import { setPayeeChangeWait } from '../core/payee-changes/use-cases'
+import { setPayeeChangeWait } from '../core/payee-checks/use-cases'
 import { DeskError } from '../core/errors'
 import { validateEnvironment } from '../core/profiles'
 import type { Profile } from '../core/profiles'

@@ -1,5 +1,5 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import { paymentBlock } from '../payee-changes/use-cases'
+import { paymentBlock } from '../payee-checks/use-cases'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { writeCsvFile } from '../csv/write'

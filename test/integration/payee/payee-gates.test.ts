@@ -107,6 +107,21 @@ describe('screening lists and payee changes at the gates', () => {
     expect((await f.cli(['audit', 'list', '--profile', 'ops', '--json'])).stdout).toContain('destination.change_confirmed')
   })
 
+  it('payout explain lists every check with its result', async () => {
+    const r = await f.cli(['payout', 'explain', '--profile', 'ops', '--destination', NEW_ADDRESS, '--network', ETH.network, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual([
+      { check: 'verified', result: 'pass', detail: expect.stringMatching(/^verified/) },
+      { check: 'first_payout', result: 'ask', detail: expect.stringMatching(/never paid before/) },
+      { check: 'payee_change', result: 'pass', detail: 'new address for ACME Supplies GmbH, confirmed by Dana Ruiz (phone)' },
+      { check: 'lookalike', result: 'pass', detail: 'resembles no known address' },
+      { check: 'screening', result: 'ask', detail: expect.stringMatching(/^on no list: Internal \(.*, 0 d old\), OFAC SDN \(11\/20\/2026, \d+ d old, STALE\)$/) },
+    ])
+    const listed = await f.cli(['payout', 'explain', '--profile', 'ops', '--destination', DESTINATION, '--network', ETH.network])
+    expect(listed.code).toBe(1)
+    expect(listed.stdout).toMatch(/screening\s+STOP\s+on "Internal" \(case 7\)/)
+  })
+
   it('confirm-change refuses a destination that is no payee change, and a channel it does not know', async () => {
     const book = (await f.console.call('GET', 'counterparties')).body as { data: Array<{ id: string; label: string }> }
     const old = book.data.find((c) => c.label === 'Old vendor')!.id

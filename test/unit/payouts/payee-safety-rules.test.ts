@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import { recordedDifferences } from '../../../shared/payouts/recorded-vs-asked'
-import { normalisePayee, payeeChangeOf } from '../../../electron/core/payee-changes/payee-change'
+import { normalisePayee, payeeChangeOf } from '../../../electron/core/payee-checks/payee-change'
 import { screeningKey } from '../../../electron/core/screening/address-key'
 import { readListCsv, readScreeningFile, readSdnXml } from '../../../electron/core/screening/list-file'
 

@@ -4,26 +4,14 @@ import { plainTextProblem } from '../../../shared/text'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import { payeeConfirmations, type DeskStore } from '../store'
-import { paidDestinations } from '../store/paid-destinations'
 import { refuseListed, screeningHits } from '../screening/use-cases'
-import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
+import { payeeChangeNow } from './payee-change-now'
+import type { PayeeChange } from './payee-change'
 
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
+export { payeeChangeNow } from './payee-change-now'
 
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
-
-/** Where a destination's payee change stands now, or null when it is no payee change. Synchronous: the send gate asks. */
-export function payeeChangeNow(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): PayeeChange | null {
-  return store.read('read the payee change', () => {
-    const confirmations = store.repo(payeeConfirmations)
-    return payeeChangeOf(book, destination, {
-      waitHours: confirmations.waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS),
-      confirmation: confirmations.get(destination.id),
-      paidBefore: store.repo(paidDestinations).paidBefore(destination.network, destination.address),
-      now,
-    })
-  })
-}
 
 /** Refuses paying a payee change that is not settled yet, naming the payee, its age and what is missing. */
 export function assertPayeeChangeSettled(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): void {
@@ -85,3 +73,5 @@ export function paymentBlock(
   if (change?.blocked) return { rule: 'payee_change', code: 'payee_change_unconfirmed', message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.` }
   return null
 }
+
+export { explainPayout, type PayoutCheck } from './explain'
