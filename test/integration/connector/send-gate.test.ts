@@ -162,3 +162,31 @@ describe('one gate before every send', () => {
     expect(rows.find((e) => e.path === 'held.override')).toMatchObject({ actor: 'cli', detail: { rule: 'max_per_payout' } })
   })
 })
+
+describe('what the policy counts is tamper-evident (finding 6)', () => {
+  it("the agent's outbox times moved back two days: the policy still refuses, and `audit verify` names the row", async () => {
+    const p = await f.profile('tampered', { writeTools: true })
+    await f.setPolicy('tampered', ['--max-per-day', 'ETH=0.6'])
+    const c = await f.connect('tampered')
+    const first = newKey('counted')
+    expect((await pay(c, first, '0.5')).isError).toBeFalsy()
+    expect(json(await pay(c, newKey('over'), '0.2')).error).toMatchObject({ code: 'policy_denied', rule: 'max_per_day' })
+    expect((await f.cli(['audit', 'verify', '--profile', 'tampered'])).code).toBe(0)
+
+    // Another local process moves the agent's outbox times back two days.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString()
+    const d = db(p)
+    d.prepare('UPDATE outbox SET created_at = ?, updated_at = ? WHERE key = ?').run(twoDaysAgo, twoDaysAgo, first)
+    d.prepare('UPDATE outbox_outcomes SET at = ? WHERE key = ?').run(twoDaysAgo, first)
+    d.close()
+
+    const after = newKey('after-edit')
+    const refused = json(await pay(c, after, '0.2')).error
+    expect(refused).toMatchObject({ code: 'policy_denied', rule: 'counts_tampered' })
+    expect(refused.message).toContain(first)
+    expect(await postsWithKey(after)).toEqual([])
+    const verify = await f.cli(['audit', 'verify', '--profile', 'tampered'])
+    expect(verify.code).toBe(1)
+    expect(verify.stderr).toContain(`the outbox row ${first} was changed`)
+  })
+})
