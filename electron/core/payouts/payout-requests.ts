@@ -102,7 +102,18 @@ export class PayoutRequests {
     // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.
     const ref = extra.reference === undefined || extra.reference.trim() === '' ? null : checkNote(extra.reference.trim(), 'reference')
     const now = this.outbox.now()
-    const draft: OutboxEntry = { idempotencyKey: key, body: checked, createdAt: now.toISOString(), requestedBy, state: 'sending', withdrawalId: null, error: null, notBefore: null, reference: ref, batchId: null }
+    const draft: OutboxEntry = {
+      idempotencyKey: key,
+      body: checked,
+      createdAt: now.toISOString(),
+      requestedBy,
+      state: 'sending',
+      withdrawalId: null,
+      error: null,
+      notBefore: null,
+      reference: ref,
+      batchId: null,
+    }
     const ask: SendAsk = { how: 'new', checked: extra.checked ?? null, retypedAmount: extra.retypedAmount ?? null, actor: requestedBy }
     const prepared = await this.gate.prepare(draft, ask)
     const admit = (): 'sending' | 'held' => {

@@ -27,10 +27,7 @@ export interface SendAsk {
   person?: string
 }
 
-export type GateVerdict =
-  | { outcome: 'send' }
-  | { outcome: 'hold'; rule: string; message: string }
-  | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
+export type GateVerdict = { outcome: 'send' } | { outcome: 'hold'; rule: string; message: string } | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
 
 /** What an agent payout must pass at the moment it is sent: its policy and write switch (electron/core/policy). */
 export interface AgentSendRule {
@@ -125,7 +122,11 @@ export class SendGate {
       const same = sameAddress(network, k.address, address)
       if (same && k.source === 'own') return refuse('own_address', 'validation_failed', `${address} is this workspace's own deposit address on ${network}, not an outside destination.`)
       if (!same && agent && k.source === 'destination') {
-        return refuse('lookalike_destination', 'lookalike_destination', `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to it waits for nobody and is not sent.`)
+        return refuse(
+          'lookalike_destination',
+          'lookalike_destination',
+          `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to it waits for nobody and is not sent.`,
+        )
       }
     }
     return null

@@ -33,8 +33,7 @@ const newKey = (what: string) => `${what}-${Date.now()}-${++keys}`
 const pay = (c: Connected, key: string, amount: string) =>
   c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount, destination: DESTINATION, network: ETH.network })
 
-const postsWithKey = async (key: string) =>
-  (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
 
 function db(p: Profile): DatabaseSync {
   return new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))

@@ -36,8 +36,7 @@ afterAll(async () => {
 })
 
 const fault = (spec: Record<string, unknown>) => consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', ...spec })
-const recorded = async (key: string) =>
-  (await consoleCall<Array<{ idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
+const recorded = async (key: string) => (await consoleCall<Array<{ idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
 
 describe('an answer lost, then the provider asks to wait', () => {
   it.each([503, 429])('the entry is looked up (accepted: the provider has it), never left queued as if unsent (%i)', async (status) => {
