@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Counterparty } from '../../../shared/api/resources'
-import type { OutboxEntry } from '../../../electron/core/payouts/outbox'
+import { Outbox, type OutboxEntry } from '../../../electron/core/payouts/outbox'
+import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
+import type { ApiClient } from '../../../electron/core/api/api-client'
 import { AGENT_REQUESTER, SendGate, type AgentSendRule, type SendAsk } from '../../../electron/core/payouts/send-gate'
 import { DeskStore } from '../../../electron/core/store'
 import { knownAddresses } from '../../../electron/core/store/known-addresses'
@@ -76,5 +78,18 @@ describe('the send gate decides the destination and the confirmation at the mome
   it("a payout the provider's check refuses now is refused with that reason", () => {
     const verdict = store.read('decide', () => gate().decide(entry(BOOK), { how: 'queued' }, { checked: null, problem: 'No longer verified.', agent: null }, new Date()))
     expect(verdict).toMatchObject({ outcome: 'refuse', rule: 'provider_check', message: 'No longer verified.' })
+  })
+})
+
+describe('only a release sends a held payout', () => {
+  it('a queued send (any process) refuses a held entry; nothing is posted', async () => {
+    let posted = 0
+    const fake = { createWithdrawal: async () => void posted++ } as unknown as ApiClient
+    const outbox = Outbox.open(store)
+    const held = await outbox.add(entry(BOOK).body, AGENT_REQUESTER, new Date(), 'held-1', { state: 'held' })
+    await expect(new PayoutRequests(outbox, fake).sendRecorded(held.idempotencyKey, { how: 'queued' })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(outbox.mark(held.idempotencyKey, 'sending' as never)).rejects.toMatchObject({ code: 'invalid_input' })
+    expect(posted).toBe(0)
+    expect(outbox.get(held.idempotencyKey).state).toBe('held')
   })
 })
