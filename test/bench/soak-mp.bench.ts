@@ -32,6 +32,8 @@ export default async function multiProcessSoakBench(): Promise<Record<string, nu
       soak_mp_kills: r.kills,
       soak_mp_faults: r.faults,
       soak_mp_seconds: (performance.now() - started) / 1000,
+      // An entry left unresolved is reported by the state it was left in.
+      ...Object.fromEntries(Object.entries(r.unresolved).map(([state, n]) => [`soak_mp_unresolved_${state}`, n])),
     }
   } finally {
     await sim.close()

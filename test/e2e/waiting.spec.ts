@@ -86,6 +86,8 @@ test('an agent request held for a person notifies at once, then expires as held_
   await page.reload()
   await onWallets(page)
   const profileId = (await desk.keys.profiles.current())!.id
+  // The agent asks, so its write tools are on: the send gate reads the switch at each of its sends and at the release.
+  await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const session = await desk.treasury.session()
   const body = await payableBody(desk, '0.01')
@@ -114,6 +116,8 @@ test('the activity view lists a release by a person with its time and process, f
   const { page, desk } = app
   await onWallets(page)
   const profileId = (await desk.keys.profiles.current())!.id
+  // The agent asks, so its write tools are on: the send gate reads the switch at each of its sends and at the release.
+  await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const session = await desk.treasury.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))

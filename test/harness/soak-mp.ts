@@ -6,6 +6,7 @@ import { RequestSender } from '../../electron/core/api/request-sender'
 import { AuditLog } from '../../electron/core/audit/audit-log'
 import { Outbox } from '../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
+import { QueuedSender } from '../../electron/core/payouts/queued-sender'
 import { DeskStore } from '../../electron/core/store'
 import { consoleCall, requestLog, reusedSignatures, setupWorkspace } from './api-fixture'
 import { FAULTS, random } from './soak'
@@ -45,7 +46,12 @@ export interface MultiProcessSoakResult {
   faults: number
   /** Entries marked interrupted although the process sending them was never killed. */
   liveMarkedUnknown: number
+  /** Entries not accepted at the end, by the state they were left in (issue 34: one was left `queued`). */
+  unresolved: Record<UnresolvedState, number>
 }
+
+export const UNRESOLVED_STATES = ['queued', 'held', 'sending', 'unknown', 'refused', 'discarded'] as const
+export type UnresolvedState = (typeof UNRESOLVED_STATES)[number]
 
 interface WorkerRun {
   done: number
@@ -168,21 +174,24 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
     kills,
     faults,
     liveMarkedUnknown: interruptedWhileAlive(o.dir, killed),
+    unresolved: Object.fromEntries(UNRESOLVED_STATES.map((state) => [state, entries.filter((e) => e.state === state).length])) as Record<UnresolvedState, number>,
   }
 }
 
 /**
- * Every entry to a final answer: those left `sending` by killed processes become `unknown` once
- * this process sees their senders gone; each `unknown` is looked up and, when the provider has no
- * record, re-sent under its own key and body.
+ * Every entry to a final answer, as the app's services do: those left `sending` by killed processes become `unknown`
+ * once this process sees their senders gone; each `unknown` is looked up and, when the provider has no record, re-sent
+ * under its own key and body; a `queued` one (the provider asked to wait) is sent once its time has come.
  */
 async function settle(outbox: Outbox, payouts: PayoutRequests): Promise<void> {
   const deadline = Date.now() + 60_000
+  const queued = new QueuedSender(outbox, payouts)
   for (;;) {
     outbox.reclaimOrphans()
     const open = (await payouts.resolveUnknown()).filter((e) => e.state === 'unknown')
     for (const e of open) if (e.error?.code === 'not_recorded') await payouts.resend(e.idempotencyKey)
-    const left = outbox.list().filter((e) => e.state === 'unknown' || e.state === 'sending')
+    await queued.tick()
+    const left = outbox.list().filter((e) => e.state === 'unknown' || e.state === 'sending' || e.state === 'queued')
     if (left.length === 0) return
     if (Date.now() > deadline) throw new Error(`${left.length} outbox entries still unresolved after a minute`)
     // A killed pid the OS already reused counts as gone only when its heartbeat goes stale.

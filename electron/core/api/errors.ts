@@ -6,6 +6,11 @@ export class ApiError extends DeskError {
   readonly status: number
   /** Seconds the provider asked us to wait (429/503), when it sent digits; callers that keep work waiting (the outbox) read it. */
   readonly retryAfterSeconds: number | undefined
+  /**
+   * An earlier attempt of the same request had no answer that proves it was not processed (a network error, a 500):
+   * this answer, even one asking to wait, does not say the provider holds nothing under the key.
+   */
+  afterUncertainAttempt = false
 
   constructor(status: number, code: ErrorCode, message: string, requestId?: string, retryAfterSeconds?: number) {
     super(code, message, requestId)

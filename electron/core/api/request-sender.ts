@@ -72,6 +72,8 @@ export class RequestSender {
     const maxAttempts = this.options.maxAttempts ?? 5
     const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
     let skewRetried = false
+    // Whether an attempt so far may have been processed with its answer lost (the last error says so to the outbox).
+    let uncertain = false
     for (let attempt = 1; ; attempt++) {
       const release = await this.pacer.acquire(req.priority, req.signal)
       let raw: RawResponse
@@ -81,6 +83,7 @@ export class RequestSender {
       } catch (err) {
         release()
         if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
+        uncertain = true
         await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
         continue
       }
@@ -93,6 +96,8 @@ export class RequestSender {
       }
       if (raw.status >= 300 && raw.status < 400) throw redirectRefused(raw, requestId)
       const error = toApiError(raw, requestId)
+      error.afterUncertainAttempt = uncertain
+      if (error.status === 408 || (error.status >= 500 && error.status !== 503)) uncertain = true
       if (error.code === 'invalid_timestamp' && this.options.learnClockOffset !== false && !skewRetried) {
         if (dateOffset === null) throw noDateToLearn(error)
         this.offset.learn(dateOffset, requestId)
@@ -101,7 +106,11 @@ export class RequestSender {
         continue
       }
       const wait = error.retryAfterSeconds
-      if (wait !== undefined && !isWaitWithinWindow(wait, this.pacer.windowMs / 1000)) throw tooLongToWait(error, this.pacer.windowMs / 1000)
+      if (wait !== undefined && !isWaitWithinWindow(wait, this.pacer.windowMs / 1000)) {
+        const tooLong = tooLongToWait(error, this.pacer.windowMs / 1000)
+        tooLong.afterUncertainAttempt = error.afterUncertainAttempt
+        throw tooLong
+      }
       if (wait !== undefined) this.pacer.blockFor(wait)
       if (!mayRetry(req.kind, { status: error.status }) || attempt >= maxAttempts) throw this.exhausted(error, attempt)
       if (wait === undefined) await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)

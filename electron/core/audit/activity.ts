@@ -2,6 +2,7 @@ import { activityAction } from '../../../shared/audit/activity-action'
 import type { ActivityFilter, ActivityRow, Verification } from '../../../shared/ipc/channels/activity'
 import type { AuditEntry, DeskStore, VerifyResult } from '../store'
 import { activityRepo, type ActivityRepo, type ActivityScan } from '../store/activity-repo'
+import { payoutRecords } from '../store/payout-records'
 
 export const ACTIVITY_PAGE = 200
 
@@ -65,6 +66,9 @@ export function verifyActivity(store: DeskStore, whole: boolean): Verification {
   })
   const rows = store.read('read the audit log', () => repo.lastSeq())
   const walked = whole || from === null
+  // The chain holds; the outbox rows the policy counts must still say what their audit rows recorded.
+  const outbox = result.ok && whole ? store.read('check the outbox against the audit log', () => store.repo(payoutRecords).firstDisagreement()) : null
+  if (outbox) return { ok: false, verifiedTo: result.rows, rows, brokenSeq: outbox.seq, problem: outbox.problem, whole: walked }
   if (result.ok) return { ok: true, verifiedTo: result.rows, rows, brokenSeq: null, problem: null, whole: walked }
   return { ok: false, verifiedTo: result.rows, rows, brokenSeq: result.brokenSeq, problem: result.problem, whole: walked }
 }

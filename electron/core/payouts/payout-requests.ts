@@ -43,6 +43,9 @@ const ASKS_TO_WAIT: ReadonlySet<number> = new Set([429, 503])
  */
 function waitAsked(err: unknown): string | null {
   if (!(err instanceof ApiError) || !ASKS_TO_WAIT.has(err.status) || err.retryAfterSeconds === undefined) return null
+  // An earlier attempt may have been processed with its answer lost (issue 34, the soak's unresolved entry): the
+  // outcome is unknown and looked up by key; queued would let it be discarded or refused while the provider has it.
+  if (err.afterUncertainAttempt) return null
   return new Date(Date.now() + err.retryAfterSeconds * 1000).toISOString()
 }
 

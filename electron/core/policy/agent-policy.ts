@@ -4,7 +4,8 @@ import type { ApiClient } from '../api/api-client'
 import { isFirstPayout, refreshPayoutsTo } from '../payouts/first-payout'
 import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
-import { policyRepo } from '../store/policy-repo'
+import { DeskError } from '../errors'
+import { policyRepo, type PolicyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
@@ -59,16 +60,18 @@ export class AgentPolicy {
     const decision: Decision =
       state.kind === 'unreadable'
         ? unreadable(state.problem)
-        : checkPayout(state.policy, {
-            asset: body.asset,
-            amount: body.amount,
-            destination,
-            // An entry sent again is checked again, as new: its own earlier attempt is not counted twice.
-            spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
-            requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
-            firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
-            now,
-          })
+        : guarded(() =>
+            checkPayout(state.policy, {
+              asset: body.asset,
+              amount: body.amount,
+              destination,
+              // An entry sent again is checked again, as new: its own earlier attempt is not counted twice.
+              spentToday: this.spentToday(repo, body.asset, now, key),
+              requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
+              firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
+              now,
+            }),
+          )
     if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
     repo.noteRequest(now.toISOString(), 'request_withdrawal', key)
     const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
@@ -89,15 +92,17 @@ export class AgentPolicy {
     const decision: Decision =
       state.kind === 'unreadable'
         ? unreadable(state.problem)
-        : checkPayout(state.policy, {
-            asset: body.asset,
-            amount: body.amount,
-            destination,
-            spentToday: repo.amountsSince(this.requestedBy, body.asset, iso(now.getTime() - DAY_MS), key),
-            requestsLastHour: 0,
-            firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
-            now,
-          })
+        : guarded(() =>
+            checkPayout(state.policy, {
+              asset: body.asset,
+              amount: body.amount,
+              destination,
+              spentToday: this.spentToday(repo, body.asset, now, key),
+              requestsLastHour: 0,
+              firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
+              now,
+            }),
+          )
     const tool = `send_${how}`
     if (decision.outcome === 'deny') {
       this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message }, 'policy_denied'))
@@ -107,6 +112,16 @@ export class AgentPolicy {
     const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
     this.audit(now, key, tool, decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
     return decision
+  }
+
+  /** The rolling total's amounts; counts that disagree with the audit chain throw CountsTampered (a deny). */
+  private spentToday(repo: PolicyRepo, asset: string, now: Date, key: string): readonly string[] {
+    try {
+      return repo.amountsSince(this.requestedBy, asset, iso(now.getTime() - DAY_MS), key)
+    } catch (err) {
+      if (err instanceof DeskError && err.code === 'record_corrupt') throw new CountsTampered(err.message)
+      throw err
+    }
   }
 
   /** Whether the policy ever held this payout: then only a person's release sent it. */
@@ -167,6 +182,23 @@ function holdFacts(decision: Extract<Decision, { outcome: 'hold' }>, checked: Ch
     destinationAddress: d.address,
     network: d.network,
     verifiedAt: d.verified_at,
+  }
+}
+
+/** The outbox rows the daily totals read disagree with the audit chain: every agent payout is refused until a person looks. */
+class CountsTampered extends Error {}
+
+function tampered(err: CountsTampered): Decision {
+  return { outcome: 'deny', rule: 'counts_tampered', message: `${err.message} Every agent payout is refused until a person checks the outbox.`, remaining: '0' }
+}
+
+/** The decision, with counts that cannot be trusted read as a denial. */
+function guarded(decide: () => Decision): Decision {
+  try {
+    return decide()
+  } catch (err) {
+    if (err instanceof CountsTampered) return tampered(err)
+    throw err
   }
 }
 

@@ -4,6 +4,7 @@ import { HOLD_RULES, HoldSchema, type Hold, type HoldRule } from '../../../share
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../shared/policy/policy-schema'
 import { DeskError } from '../errors'
 import { AuditEntrySchema } from './audit-chain'
+import { disagreement, PayoutRecords, type OutboxFacts } from './payout-records'
 
 /** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
 export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
@@ -93,18 +94,32 @@ export class PolicyRepo {
    * counted at its last attempt to send (a refused one sent again a day later counts then), or when it
    * was recorded if it was never sent (held, queued). Returned as the stored decimal strings; the
    * caller adds them with big.js.
+   *
+   * The times, amounts and requester are also read from the audit chain (the record written with each entry, and each
+   * POST attempt): an entry counts at the later of the two, and an outbox row that disagrees with its record (its
+   * times moved back, its amount or state changed by another program) throws `record_corrupt` naming the row.
    */
   amountsSince(requestedBy: string, asset: string, since: string, exceptKey: string | null = null): string[] {
+    const records = [...new PayoutRecords(this.db).since(since).values()].filter((r) => r.actor === requestedBy && r.lastAt >= since)
+    const facts = this.db.prepare(
+      `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset, json_extract(body, '$.amount') AS amount, state
+       FROM outbox WHERE key = ?`,
+    )
+    for (const rec of records) {
+      const problem = disagreement(rec, facts.get(rec.key) as OutboxFacts | undefined)
+      if (problem) throw new DeskError('record_corrupt', `The agent's rolling totals cannot be trusted: ${problem}. "payout-desk audit verify" names it.`)
+    }
     const rows = this.db
       .prepare(
         `SELECT json_extract(o.body, '$.amount') AS amount FROM outbox o
          LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
          WHERE o.requested_by = ? AND json_extract(o.body, '$.asset') = ?
-           AND COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at) >= ?
+           AND (COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at) >= ?
+                OR o.key IN (SELECT value FROM json_each(?)))
            AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
            AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
       )
-      .all(requestedBy, asset, since, exceptKey) as Array<{ amount: unknown }>
+      .all(requestedBy, asset, since, JSON.stringify(records.map((r) => r.key)), exceptKey) as Array<{ amount: unknown }>
     return rows.map((r) => {
       if (typeof r.amount !== 'string') throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
       return r.amount

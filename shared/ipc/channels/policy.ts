@@ -37,7 +37,10 @@ export const policyChannels = channels({
   'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
   /** `override`: the rule of the policy in force now that refuses it, named by the person who sends it anyway (audited). */
-  'held.release': { input: z.strictObject({ idempotencyKey, override: z.string().max(64).nullable().optional() }), output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }) },
+  'held.release': {
+    input: z.strictObject({ idempotencyKey, override: z.string().max(64).nullable().optional() }),
+    output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
+  },
   /** How long the open profile's held payouts wait for a person before they expire as held_expired. */
   'held.expiry': { input: z.strictObject({}), output: z.strictObject({ hours: z.number().int() }) },
   'held.setExpiry': { input: z.strictObject({ hours: HeldExpiryHoursSchema }), output: z.strictObject({ hours: z.number().int() }) },

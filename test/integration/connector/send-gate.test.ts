@@ -33,8 +33,7 @@ const newKey = (what: string) => `${what}-${Date.now()}-${++keys}`
 const pay = (c: Connected, key: string, amount: string) =>
   c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount, destination: DESTINATION, network: ETH.network })
 
-const postsWithKey = async (key: string) =>
-  (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
 
 function db(p: Profile): DatabaseSync {
   return new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
@@ -160,5 +159,33 @@ describe('one gate before every send', () => {
     // Two refused releases, then the policy's denial that the person overrode, the override and the release.
     expect(rows.map((e) => e.path).filter((path) => path !== 'payout.held')).toEqual(['policy.held', 'policy.denied', 'policy.denied', 'policy.denied', 'held.override', 'held.released'])
     expect(rows.find((e) => e.path === 'held.override')).toMatchObject({ actor: 'cli', detail: { rule: 'max_per_payout' } })
+  })
+})
+
+describe('what the policy counts is tamper-evident (finding 6)', () => {
+  it("the agent's outbox times moved back two days: the policy still refuses, and `audit verify` names the row", async () => {
+    const p = await f.profile('tampered', { writeTools: true })
+    await f.setPolicy('tampered', ['--max-per-day', 'ETH=0.6'])
+    const c = await f.connect('tampered')
+    const first = newKey('counted')
+    expect((await pay(c, first, '0.5')).isError).toBeFalsy()
+    expect(json(await pay(c, newKey('over'), '0.2')).error).toMatchObject({ code: 'policy_denied', rule: 'max_per_day' })
+    expect((await f.cli(['audit', 'verify', '--profile', 'tampered'])).code).toBe(0)
+
+    // Another local process moves the agent's outbox times back two days.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString()
+    const d = db(p)
+    d.prepare('UPDATE outbox SET created_at = ?, updated_at = ? WHERE key = ?').run(twoDaysAgo, twoDaysAgo, first)
+    d.prepare('UPDATE outbox_outcomes SET at = ? WHERE key = ?').run(twoDaysAgo, first)
+    d.close()
+
+    const after = newKey('after-edit')
+    const refused = json(await pay(c, after, '0.2')).error
+    expect(refused).toMatchObject({ code: 'policy_denied', rule: 'counts_tampered' })
+    expect(refused.message).toContain(first)
+    expect(await postsWithKey(after)).toEqual([])
+    const verify = await f.cli(['audit', 'verify', '--profile', 'tampered'])
+    expect(verify.code).toBe(1)
+    expect(verify.stderr).toContain(`the outbox row ${first} was changed`)
   })
 })

@@ -6,12 +6,11 @@ import type { EventPayload } from '../../../shared/ipc/events'
 import { AGENT_REQUESTER, AgentPayouts } from '../../../electron/core/connector'
 import { EventBus } from '../../../electron/core/event-bus'
 import { AgentPolicy } from '../../../electron/core/policy'
-import type { Profile } from '../../../electron/core/profiles'
+import { ProfileStore, type Profile } from '../../../electron/core/profiles'
 import { TreasurySession, type SessionServices } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { readerProfile } from '../../harness/readers'
 
 const MIN = 60_000
 type Waiting = EventPayload<'payouts.waiting'>
@@ -56,8 +55,11 @@ describe('the app session tells what waits on the person, once per payout, on it
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     ws = await setupWorkspace(sim.sandbox.url)
-    profile = readerProfile(sim.sandbox.url, ws.key.keyId)
     dataDir = await mkdtemp(join(tmpdir(), 'wait-reminders-'))
+    // A profile of the data directory with the agent's write tools on: the send gate reads the switch at each send.
+    const profiles = new ProfileStore(dataDir)
+    const added = await profiles.add({ name: 'Readers', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    profile = await profiles.update(added.id, { keyId: ws.key.keyId, agentWriteTools: true })
   })
   afterAll(async () => {
     await ws.client.sender.close()

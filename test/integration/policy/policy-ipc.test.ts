@@ -72,6 +72,8 @@ describe('policy and held-payout IPC channels through the desk router', () => {
   })
 
   it('lists held agent payouts in full; release sends one under the agent key; reject sends nothing and keeps the reason', async () => {
+    // The agent made these payouts, so its write tools are on: the send gate reads the switch when one is released.
+    await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
     const session = await desk.treasury.session()
     const body = { wallet_id: ws.target.wallet_id, asset: 'USDC', amount: '1.5', destination: ws.target.destination, network: ws.target.network }
     await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), 'agent-held-1', { state: 'held' })
