@@ -108,7 +108,10 @@ test('batch: a pause lands mid-run, no row is sent while paused, and resume send
     .getByTestId('batch-screen')
     .getByLabel('CSV file')
     .setInputFiles({ name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) })
-  await page.getByTestId('batch-review').getByLabel(/^I have checked th/).check()
+  await page
+    .getByTestId('batch-review')
+    .getByLabel(/^I have checked th/)
+    .check()
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 5 payouts' }).click()
   const counts = page.getByTestId('batch-counts')
   await expect(counts).toContainText('Sent 1 of 5: 0 accepted')
