@@ -7,7 +7,7 @@ import { profileDir } from '../../electron/core/profiles'
 import { DeskStore } from '../../electron/core/store'
 import { shown } from '../../shared/text/visible-text'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
-import { expect, openSection, quickStart, test, type TestDesk } from '../harness/e2e-fixtures'
+import { expect, openSection, quickStart, snap, test, type TestDesk } from '../harness/e2e-fixtures'
 
 /** A right-to-left name with Latin around it: the bidi algorithm must not move it into its neighbours' cells. */
 const NAME = 'ספק Supplier 7'
@@ -74,7 +74,8 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   // Never paid before: the same tick as the single payout's review.
   const send = review.getByRole('button', { name: 'Record and send 3 payouts' })
   await expect(send).toBeDisabled()
-  await review.getByLabel('I have checked this new destination with their recipients').check()
+  await snap(page, 'batch-review-table')
+  await review.getByLabel('I have checked this new destination with its recipient').check()
   await send.click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 3 of 3: 3 accepted', { timeout: 30_000 })
 
@@ -99,6 +100,7 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await dialog.getByRole('button', { name: 'Discard the 2 rows not yet sent' }).click()
   await expect(other.getByTestId('batch-list-progress')).toContainText('2 discarded')
   await expect(other.getByTestId('batch-list-state')).toHaveText('cancelled')
+  await snap(page, 'batches')
   expect((await desk.router.call('batch.status', { batchId: otherId })).progress).toMatchObject({ intent: 'cancelled', discarded: 2, sent: 0 })
 
   // Its rows and results, exported through the CSV cell rule.

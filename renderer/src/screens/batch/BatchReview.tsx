@@ -152,7 +152,7 @@ export function BatchReview({
           </p>
           <label className="row">
             <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked{' '}
-            {newPayees === 1 ? 'this new destination' : `these ${newPayees} new destinations`} with their recipients
+            {newPayees === 1 ? 'this new destination with its recipient' : `these ${newPayees} new destinations with their recipients`}
           </label>
         </div>
       ) : null}
