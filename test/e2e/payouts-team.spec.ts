@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { makeClient, registerKey } from '../harness/api-fixture'
 import { payableBody } from '../harness/e2e-destinations'
-import { consoleGet, consolePost, expect, openSection, quickStart, test } from '../harness/e2e-fixtures'
+import { consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
 /** Records, for the whole life of the page, every moment "Waiting on the console" claimed a count of 0 or that none waits. */
 const RECORD_GUESSES = `(() => {
@@ -51,6 +51,7 @@ test('302 payouts waiting on the console: the count is right from the first pain
   const top = await page.evaluate(() => document.querySelector('[role="search"]')!.getBoundingClientRect().top + window.scrollY)
   expect(top).toBeLessThan(4_000)
   await expect(search).toBeVisible()
+  await snap(page, 'waiting-on-console-302')
 
   // A reload paints the screen again while the key's budget is spent on following the payouts: the count is the
   // right one or says it is loading, never 0.
