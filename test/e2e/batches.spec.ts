@@ -6,7 +6,7 @@ import { Outbox } from '../../electron/core/payouts/outbox'
 import { profileDir } from '../../electron/core/profiles'
 import { DeskStore } from '../../electron/core/store'
 import { shown } from '../../shared/text/visible-text'
-import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
+import { recordedElsewhere, SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { expect, openSection, quickStart, snap, test, type TestDesk } from '../harness/e2e-fixtures'
 
 /** A right-to-left name with Latin around it: the bidi algorithm must not move it into its neighbours' cells. */
@@ -50,6 +50,8 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   const { page, desk } = app
   await quickStart(page)
   await verifiedSupplier(desk, sim.sandbox.url, { label: NAME })
+  // Another client put a look-alike of it in the book: same first and last 4 characters, another address.
+  await recordedElsewhere(sim.sandbox.url, { label: 'Supp1ier', address: `0x5290${'1'.repeat(32)}9ee7` })
   const wallet = await usdcWallet(desk)
   const csv = ['destination;amount;asset;network;wallet;reference', ...['0.01', '0.02', '0.03'].map((a, i) => `${NAME};${a};USDC;ethereum-sepolia;${wallet};inv-${i + 1}`)]
 
@@ -66,9 +68,9 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await expect(rows).toHaveCount(3)
   await expect(rows.nth(1).locator('td').nth(0)).toHaveText('3')
   await expect(rows.nth(1).locator('td').nth(1)).toHaveText(shown(NAME))
-  await expect(rows.nth(1).locator('td bdi')).toHaveText(shown(NAME))
+  await expect(rows.nth(1).locator('td').nth(1).locator('bdi')).toHaveText(shown(NAME))
   await expect(rows.nth(1).locator('td').nth(5)).toHaveText('yes')
-  await expect(rows.nth(1).locator('td').nth(6)).toHaveText('no')
+  await expect(rows.nth(1).getByTestId('batch-lookalike')).toContainText('looks like Supp1ier 0x52901111')
   await expect(review.getByRole('heading', { name: 'To 1 destination, 1 never paid before' })).toBeVisible()
 
   // Never paid before: the same tick as the single payout's review.
