@@ -53,6 +53,8 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await expect(page.getByTestId('batch-total')).toContainText(walletName)
   await expect(page.getByTestId('batch-total')).toContainText('0.06')
   await snap(page, 'batch-review')
+  // The demo's destination was never paid: the batch asks the single review's tick.
+  await review.getByLabel(/^I have checked th/).check()
   await review.getByRole('button', { name: 'Record and send 3 payouts' }).click()
 
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 3 of 3: 3 accepted, 0 refused, 0 unknown — finished', { timeout: 30_000 })
@@ -106,6 +108,10 @@ test('batch: a pause lands mid-run, no row is sent while paused, and resume send
     .getByTestId('batch-screen')
     .getByLabel('CSV file')
     .setInputFiles({ name: 'paced.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) })
+  await page
+    .getByTestId('batch-review')
+    .getByLabel(/^I have checked th/)
+    .check()
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 5 payouts' }).click()
   const counts = page.getByTestId('batch-counts')
   await expect(counts).toContainText('Sent 1 of 5: 0 accepted')
@@ -151,6 +157,8 @@ test('a production batch is recorded only once its grand total is typed again', 
   await expect(send).toBeDisabled()
   // Compared as a decimal, as the core compares it: trailing zeros are the same total.
   await total.fill('0.030')
+  await expect(send).toBeDisabled()
+  await review.getByLabel(/^I have checked th/).check()
   await expect(send).toBeEnabled()
   await snap(page, 'batch-review-production')
   await send.click()

@@ -168,6 +168,10 @@ test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }
     .getByTestId('batch-screen')
     .getByLabel('CSV file')
     .setInputFiles({ name: 'four.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByTestId('batch-review')
+    .getByLabel(/^I have checked th/)
+    .check()
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 4 payouts' }).click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 4 of 4: 4 accepted', { timeout: 30_000 })
   await expect(rows).toHaveCount(before + 4, { timeout: 2_000 })

@@ -6,6 +6,7 @@ import { Amount, Usd } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { usePaged } from '../../components/Paged'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useCurrentProfile } from '../../data/profiles'
@@ -46,6 +47,7 @@ export function BatchReview({
   const newPayees = check.firstPayouts.length
   const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (newPayees === 0 || confirmFirst) && (!production || totalProblem === null)
   const payees = distinctPayees(check.rows)
+  const problems = usePaged(check.problems, 50, 'the problems by line')
 
   const submit = async () => {
     if (sending.current || !ready) return
@@ -78,6 +80,7 @@ export function BatchReview({
         {check.rows.length} of {check.lineCount} rows ready to pay
         {errors.length ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from this file until they are` : ''}.
       </p>
+      {problems.pager}
       {check.problems.length ? (
         <table className="grid" aria-label="Problems by line">
           <thead>
@@ -89,7 +92,7 @@ export function BatchReview({
             </tr>
           </thead>
           <tbody>
-            {check.problems.map((p, i) => (
+            {problems.rows.map((p, i) => (
               <tr key={i} data-testid="batch-problem">
                 <td className="num">{p.line}</td>
                 <td>{p.column ?? '—'}</td>
@@ -149,7 +152,7 @@ export function BatchReview({
           </p>
           <label className="row">
             <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked{' '}
-            {newPayees === 1 ? 'this new destination' : `these ${newPayees} new destinations`} with their recipients
+            {newPayees === 1 ? 'this new destination with its recipient' : `these ${newPayees} new destinations with their recipients`}
           </label>
         </div>
       ) : null}

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
 import { useEscape } from '../../components/useEscape'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { UserText } from '../../names/UserText'
+import { useNav } from '../../stores/nav'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { BatchImport, type BatchSource } from './BatchImport'
@@ -52,16 +54,23 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
 /** The profile's batches, newest first, to follow one that is running or export an old one's results. */
 function RecentBatches({ onOpen }: { onOpen: (batchId: string) => void }) {
   const list = useDeskQuery('batch.list', {})
+  const go = useNav((s) => s.go)
   if (list.error) return <ErrorBox error={list.error} title="Batches could not be read" onRetry={() => void list.refetch()} />
   if (!list.data?.length) return null
   return (
     <section className="panel" aria-label="Recent batches">
       <h2>Batches</h2>
+      <p className="small">
+        The newest 20.{' '}
+        <button type="button" className="link" onClick={() => go('batches')}>
+          Every batch, with its progress and results
+        </button>
+      </p>
       <ul>
         {list.data.slice(0, 20).map(({ batch, progress }) => (
           <li key={batch.id}>
             <button type="button" className="link" onClick={() => onOpen(batch.id)}>
-              {batch.source}, {batch.createdAt.slice(0, 16).replace('T', ' ')}: {progress.accepted}/{progress.total} accepted
+              <UserText>{batch.source}</UserText>, {batch.createdAt.slice(0, 16).replace('T', ' ')}: {progress.accepted}/{progress.total} accepted
               {progress.refused ? `, ${progress.refused} refused` : ''} ({progress.finished ? 'finished' : batch.state})
             </button>
           </li>
