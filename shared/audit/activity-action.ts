@@ -49,6 +49,7 @@ const DECISIONS = {
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',
+  'key.key_id_replaced': 'rotated',
   'payout.note': 'noted',
   'ledger.note': 'noted',
 } as const satisfies Readonly<Record<string, ActivityAction>>
