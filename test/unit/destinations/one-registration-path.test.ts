@@ -20,5 +20,4 @@ describe('one gate before every registration', () => {
       .filter((file) => /(?<!ctx)\.createCounterparty\(/.test(readFileSync(join(ROOT, file), 'utf8')))
     expect(callers).toEqual([])
   })
-
 })

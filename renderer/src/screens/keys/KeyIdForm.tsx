@@ -50,8 +50,7 @@ export function KeyIdForm({ profileId, which, initial }: Props) {
       {confirmReplace && initial !== null ? (
         <ConfirmDialog title="Replace the Key ID in use?" confirmLabel={busy ? 'Testing…' : 'Test and replace'} busy={busy} onClose={() => setConfirmReplace(false)} onConfirm={() => void save(true)}>
           <p>
-            This profile signs with the Key ID <code>{initial}</code>. The new Key ID <code>{typed}</code> is tested with the provider first; if the test fails,{' '}
-            <code>{initial}</code> stays in use.
+            This profile signs with the Key ID <code>{initial}</code>. The new Key ID <code>{typed}</code> is tested with the provider first; if the test fails, <code>{initial}</code> stays in use.
           </p>
           {error ? <ErrorBox error={error} title="The Key ID was not replaced" /> : null}
         </ConfirmDialog>
