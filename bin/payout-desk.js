@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs the bundled admin CLI, building it first when the bundle is missing or older than any source file.
 // An MCP host may start this with an older system Node: re-run on the project's pinned Node 24 (node:sqlite).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { isatty } from 'node:tty'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -18,11 +19,20 @@ if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
     process.exit(1)
   }
   // Fd 3 is a pipe the re-run watches: it closes when this process ends by any signal, SIGKILL included.
-  const run = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  const child = spawn(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
     env: { ...process.env, [PARENT_PIPE]: '3' },
   })
-  process.exit(run.status ?? 1)
+  // Signals meant for the command reach it; this process ends only with it. Ctrl+C on a terminal reaches the
+  // whole process group already, so it is passed on only when there is no terminal (a second one would cut it short).
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  process.on('SIGINT', () => void (isatty(0) || child.kill('SIGINT')))
+  child.on('error', (err) => {
+    process.stderr.write(`payout-desk: could not start ${pinned}: ${err.message}\n`)
+    process.exit(1)
+  })
+  child.on('exit', (code) => process.exit(code ?? 1))
+  await new Promise(() => {})
 }
 
 // Re-run by the launcher above: when the launcher is gone, this process stops too (SIGTERM, so a command that

@@ -46,14 +46,25 @@ const show: Action = {
 
 const setId: Action = {
   name: 'key set-id',
-  usage: 'key set-id --profile N --key-id ID [--pending]',
-  summary: 'Records the Key ID the console returned for the public key (--pending: for the rotated key).',
-  options: { profile: { type: 'string' }, 'key-id': { type: 'string' }, pending: { type: 'boolean' } },
+  usage: 'key set-id --profile N --key-id ID [--pending] [--replace]',
+  summary:
+    'Records the Key ID the console returned for the public key (--pending: for the rotated key). Replacing the Key ID in use asks first ' +
+    '(--replace answers yes; without a terminal it is required) and tests the new one with the provider before saving it.',
+  options: { profile: { type: 'string' }, 'key-id': { type: 'string' }, pending: { type: 'boolean' }, replace: { type: 'boolean' } },
   required: ['profile', 'key-id'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const slot = v.pending ? 'pending' : 'active'
-    await ctx.keys.setKeyId(profile.id, v['key-id'] as string, slot)
+    const keyId = (v['key-id'] as string).trim()
+    let replace = v.replace === true
+    if (slot === 'active' && profile.keyId && profile.keyId !== keyId && !replace && ctx.stdinIsTty) {
+      replace = await confirm(ctx, `${label(profile)} signs with the Key ID ${profile.keyId}. Replace it with ${keyId}? The new one is tested first.`)
+      if (!replace) {
+        ctx.err(`Nothing changed: ${profile.keyId} stays.`)
+        return 1
+      }
+    }
+    await ctx.keys.setKeyId(profile.id, keyId, slot, { replace })
     ctx.out(`Key ID set for ${slot === 'pending' ? 'the rotated key of ' : ''}${label(profile)}.`)
     ctx.out(`Next: payout-desk test --profile ${quote(profile.name)}${slot === 'pending' ? ' --pending' : ''}`)
     return 0
@@ -118,17 +129,23 @@ const cancelRotation: Action = {
 
 const remove: Action = {
   name: 'key delete',
-  usage: 'key delete --profile N [--yes]',
-  summary: "Deletes the profile's keys from the OS keychain. Asks for confirmation on a terminal unless --yes.",
-  options: { profile: { type: 'string' }, yes: { type: 'boolean' } },
+  usage: 'key delete --profile N [--yes] [--confirm-name NAME]',
+  summary:
+    "Deletes the profile's keys from the OS keychain. Asks for confirmation on a terminal unless --yes; a production profile's key " +
+    "needs the profile's name typed (asked on a terminal, else --confirm-name NAME).",
+  options: { profile: { type: 'string' }, yes: { type: 'boolean' }, 'confirm-name': { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    if (!v.yes && !(await confirm(ctx, `Delete the keys of ${label(profile)}? Signed calls will stop working.`))) {
+    let typedName = v['confirm-name'] as string | undefined
+    if (profile.environment === 'production' && typedName === undefined && ctx.stdinIsTty) {
+      ctx.err(`${label(profile)} is a production profile. Type its name to delete its keys: `)
+      typedName = await ctx.readLine()
+    } else if (profile.environment !== 'production' && !v.yes && !(await confirm(ctx, `Delete the keys of ${label(profile)}? Signed calls will stop working.`))) {
       ctx.err('Nothing deleted.')
       return 1
     }
-    await ctx.keys.deleteKey(profile.id)
+    await ctx.keys.deleteKey(profile.id, { typedName })
     ctx.out(`Deleted the keys of ${label(profile)}. Revoke the Key ID in the console too.`)
     return 0
   },

@@ -31,6 +31,8 @@ export const APP_ERROR_CODES = [
   'key_unreadable',
   'key_exists',
   'key_not_found',
+  /** A Key ID meant to replace the one in use did not pass the connection test; the old one stays. */
+  'key_test_failed',
   'no_key',
   'no_key_id',
   'profile_not_found',

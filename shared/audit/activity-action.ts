@@ -57,6 +57,7 @@ const DECISIONS = {
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',
+  'key.key_id_replaced': 'rotated',
   'payout.note': 'noted',
   'ledger.note': 'noted',
   'payout.altered': 'alarm',

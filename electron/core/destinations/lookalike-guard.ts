@@ -39,6 +39,8 @@ export async function readProviderLists(store: DeskStore, client: GuardClient): 
   const book = await client.listCounterparties()
   const wallets = await client.listWallets()
   refuseUnreadable(() => noteProviderLists(store, book, wallets))
+  // A claim this process kept after a create whose answer was lost ends once the book shows the destination.
+  refuseUnreadable(() => store.read('end the claims the book answers', () => store.repo(destinationClaims).releaseListed(book)))
 }
 
 /**

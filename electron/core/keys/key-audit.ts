@@ -4,7 +4,7 @@ import { profileDir } from '../profiles'
 import { DeskStore, type ProcessRole } from '../store'
 
 /** A key change as its profile's audit log keeps it: which step, the Key IDs involved (public), who and where. */
-export type KeyEvent = (profile: Profile, path: 'key.rotation_started' | 'key.rotated' | 'key.rotation_cancelled', detail: Record<string, unknown>) => void
+export type KeyEvent = (profile: Profile, path: 'key.rotation_started' | 'key.rotated' | 'key.rotation_cancelled' | 'key.key_id_replaced', detail: Record<string, unknown>) => void
 
 /**
  * Writes key events into the profile's own audit log, so Activity shows a rotation beside the payouts it signs. The

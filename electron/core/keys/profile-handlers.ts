@@ -34,11 +34,11 @@ export function profileHandlers({ keys, embeddedSimulator, openExternal }: Profi
     'profiles.setAgentWriteTools': async ({ profileId, enabled, confirmProduction }) => keys.view(await keys.setAgentWriteTools(profileId, enabled, confirmProduction)),
     'keys.generate': ({ profileId }) => keys.generate(profileId),
     'keys.publicKey': ({ profileId, which }) => keys.publicKey(profileId, which),
-    'keys.setKeyId': async ({ profileId, keyId, which }) => keys.view(await keys.setKeyId(profileId, keyId, which)),
+    'keys.setKeyId': async ({ profileId, keyId, which, replace }) => keys.view(await keys.setKeyId(profileId, keyId, which, { replace })),
     'keys.importHmac': async ({ profileId, keyId, secret }) => keys.view(await keys.importHmac(profileId, keyId, secret)),
     'keys.rotate': ({ profileId }) => keys.rotate(profileId),
     'keys.cancelRotation': async ({ profileId }) => keys.view(await keys.cancelRotation(profileId)),
-    'keys.delete': async ({ profileId }) => keys.view(await keys.deleteKey(profileId)),
+    'keys.delete': async ({ profileId, typedName }) => keys.view(await keys.deleteKey(profileId, { typedName })),
     'keys.test': ({ profileId, which }) => keys.test(profileId, which),
     'quickstart.simulator': () => quickStartSimulator(keys, needSimulator()),
     'simulator.openConsole': async () => {

@@ -87,7 +87,11 @@ export class ProfileKeys {
     return this.vault.publicKey(profileId, slot)
   }
 
-  async setKeyId(profileId: string, rawKeyId: string, slot: KeySlot): Promise<Profile> {
+  /**
+   * Records the Key ID of a key. Replacing the active key's Key ID (a profile that signs today) needs `replace`, and the
+   * new Key ID must pass the connection test first: a mistyped one would otherwise leave the profile failing with 401.
+   */
+  async setKeyId(profileId: string, rawKeyId: string, slot: KeySlot, options: { replace?: boolean } = {}): Promise<Profile> {
     const profile = await this.profiles.get(profileId)
     const keyId = validateKeyId(rawKeyId)
     if (!(await this.vault.has(profileId, slot))) {
@@ -95,9 +99,31 @@ export class ProfileKeys {
     }
     const patch = slot === 'active' ? { keyId } : { pendingKey: { keyId } }
     if (slot === 'pending' && !profile.pendingKey) throw new DeskError('key_not_found', 'There is no rotation in progress for this profile.')
+    const replacing = slot === 'active' && profile.keyId !== null && profile.keyId !== keyId
+    if (replacing) await this.checkReplacement(profile, keyId, options.replace === true)
     const updated = await this.profiles.update(profileId, patch)
+    if (replacing) this.options.keyEvent?.(profile, 'key.key_id_replaced', { from: profile.keyId, to: keyId })
     this.changed()
     return updated
+  }
+
+  private async checkReplacement(profile: Profile, keyId: string, confirmed: boolean): Promise<void> {
+    if (!confirmed) {
+      throw new DeskError(
+        'confirmation_required',
+        `Profile "${profile.name}" signs with the Key ID ${profile.keyId}. Replacing it needs a confirmation; the new Key ID is tested with the provider first, and ${profile.keyId} stays if the test fails.`,
+      )
+    }
+    const signer = await this.vault.openSigner({ ...profile, keyId }, 'active')
+    let result: ConnectionResult
+    try {
+      result = await testConnection({ baseUrl: profile.baseUrl, signer, now: this.options.now })
+    } finally {
+      signer.dispose()
+    }
+    if (!result.ok) {
+      throw new DeskError('key_test_failed', `The Key ID ${keyId} did not pass the connection test, so ${profile.keyId} stays in use. ${result.message}`)
+    }
   }
 
   /** A legacy HMAC secret with its Key ID; if the profile cannot be updated the keychain entry is removed again. */
@@ -157,8 +183,17 @@ export class ProfileKeys {
     return updated
   }
 
-  async deleteKey(profileId: string): Promise<Profile> {
-    await this.profiles.get(profileId)
+  /** Deletes the profile's keys; a production profile's only with its name typed (`typedName`), not a mere yes. */
+  async deleteKey(profileId: string, options: { typedName?: string } = {}): Promise<Profile> {
+    const profile = await this.profiles.get(profileId)
+    if (profile.environment === 'production' && options.typedName?.trim() !== profile.name) {
+      throw new DeskError(
+        'confirmation_required',
+        options.typedName === undefined
+          ? `"${profile.name}" is a production profile: deleting its key needs the profile's name typed. Nothing was deleted.`
+          : `The name typed is not the profile's name "${profile.name}". Nothing was deleted.`,
+      )
+    }
     await this.vault.deleteAll(profileId)
     const updated = await this.profiles.update(profileId, { keyId: null, pendingKey: null })
     this.changed()

@@ -55,6 +55,22 @@ export class DestinationClaims {
     this.db.prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)').run(resource, this.processToken, this.now())
   }
 
+  /**
+   * This process's claims whose destination the provider's book now lists (a create whose answer was lost): the book,
+   * noted in the index, speaks for them. Each claim is this process's own, so each delete stands alone.
+   */
+  releaseListed(book: ReadonlyArray<{ network: string; address: string }>): void {
+    const own = rowsOf(
+      z.object({ resource: z.string() }),
+      this.db.prepare('SELECT resource FROM leases WHERE resource >= ? AND resource < ? AND process = ?').all(`${PREFIX}\t`, `${PREFIX}\t\uffff`, this.processToken),
+      'leases',
+    )
+    if (own.length === 0) return
+    const listed = new Set(book.map((c) => `${canonicalAddress(c.network, c.address)}\t${c.network}`))
+    const drop = this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?')
+    for (const { resource } of own) if (listed.has(resource.split('\t').slice(-2).join('\t'))) drop.run(resource, this.processToken)
+  }
+
   release(network: string, address: string): void {
     const resource = claimResource(network, address)
     if (resource !== null) this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?').run(resource, this.processToken)

@@ -102,9 +102,7 @@ export class KnownAddresses {
     const look = lookalikeKey(network, address)
     if (look === null) return []
     // One lookup on the primary key's leading columns per network compared.
-    this.lookStatement ??= this.db.prepare(
-      'SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?',
-    )
+    this.lookStatement ??= this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?')
     const rows = this.lookStatement.all(JSON.stringify(comparedNetworks(network)), look)
     return rows.map((raw) => {
       const row = KnownRowSchema.safeParse(raw)

@@ -26,32 +26,37 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true))
   })
 
-describe('the payout-desk launcher ended by kill -9', () => {
-  it.runIf(older)('ends the pinned-Node process it started, which stops its work (a demo removes its data)', async () => {
-    const launcher = spawn(SYSTEM_NODE, ['bin/payout-desk.js', 'demo', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    launcher.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')))
-    launcher.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')))
-    let worker = 0
-    try {
-      while (!/demo ready http:\/\/127\.0\.0\.1:(\d+)\//.test(out)) {
-        if (launcher.exitCode !== null) throw new Error(`the demo did not start: ${err}`)
-        await new Promise((r) => setTimeout(r, 50))
-      }
-      const port = Number(/127\.0\.0\.1:(\d+)\//.exec(out)![1])
-      worker = Number(readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim())
-      expect(worker).toBeGreaterThan(0)
-      expect(await refused(port)).toBe(false)
+describe('the payout-desk launcher ended by a signal', () => {
+  it.runIf(older).each(['SIGKILL', 'SIGTERM'] as const)(
+    '%s ends the pinned-Node process it started, which stops its work (a demo removes its data)',
+    async (signal) => {
+      const launcher = spawn(SYSTEM_NODE, ['bin/payout-desk.js', 'demo', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let out = ''
+      let err = ''
+      launcher.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')))
+      launcher.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')))
+      let worker = 0
+      try {
+        while (!/demo ready http:\/\/127\.0\.0\.1:(\d+)\//.test(out)) {
+          if (launcher.exitCode !== null) throw new Error(`the demo did not start: ${err}`)
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        const port = Number(/127\.0\.0\.1:(\d+)\//.exec(out)![1])
+        worker = Number(readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, 'utf8').trim())
+        expect(worker).toBeGreaterThan(0)
+        expect(await refused(port)).toBe(false)
 
-      process.kill(launcher.pid!, 'SIGKILL')
-      while (!gone(worker)) await new Promise((r) => setTimeout(r, 50))
-      expect(await refused(port)).toBe(true)
-      // It stopped as on Ctrl+C, not cut off: its temporary data is removed.
-      while (!err.includes('demo: SIGTERM, stopping and removing')) await new Promise((r) => setTimeout(r, 50))
-    } finally {
-      if (worker > 0 && !gone(worker)) process.kill(worker, 'SIGKILL')
-      if (launcher.exitCode === null) launcher.kill('SIGKILL')
-    }
-  }, 120_000)
+        process.kill(launcher.pid!, signal)
+        // The worker ends, and with it the demo it served (its listener may close a moment after the process).
+        while (!gone(worker)) await new Promise((r) => setTimeout(r, 50))
+        while (!(await refused(port))) await new Promise((r) => setTimeout(r, 50))
+        // It stopped as on Ctrl+C, not cut off: its temporary data is removed.
+        while (!err.includes('demo: SIGTERM, stopping and removing')) await new Promise((r) => setTimeout(r, 50))
+      } finally {
+        if (worker > 0 && !gone(worker)) process.kill(worker, 'SIGKILL')
+        if (launcher.exitCode === null) launcher.kill('SIGKILL')
+      }
+    },
+    120_000,
+  )
 })

@@ -69,21 +69,22 @@ describe('one gate before every registration', () => {
     while (proxy.held < n && !settled) await new Promise((r) => setTimeout(r, 20))
   }
 
-  it('lets only one of two processes registering mutual look-alikes at once pass, the other naming it', async () => {
-    const [a, b] = lookalikes('abcd')
+  it('lets only one of six processes registering mutual look-alikes at once pass, each other one naming it', async () => {
+    const addresses = [0, 1, 2, 3, 4, 5].map((d) => `0xabcd${String(d).repeat(32)}abcd`)
     proxy.hold = (method, path) => method === 'POST' && path === COUNTERPARTIES
-    const runs = [add(a), add(b)]
-    // Both creates at the provider at once (the old check-then-act), or one refused while the other's waits.
-    await heldOr(2, Promise.race(runs))
+    const runs = addresses.map((a) => add(a))
+    let settled = 0
+    for (const r of runs) void r.then(() => settled++)
+    // Two creates at the provider at once (the old check-then-act), or all but one refused while its create waits.
+    while (proxy.held < 2 && settled < addresses.length - 1) await new Promise((r) => setTimeout(r, 20))
     proxy.releaseHeld()
-    const [ra, rb] = (await Promise.all(runs)) as [Exit, Exit]
-    const saved = (await book()).filter((c) => c.address === a || c.address === b)
+    const results = await Promise.all(runs)
+    const saved = (await book()).filter((c) => addresses.includes(c.address))
     expect(saved).toHaveLength(1)
-    const refused = saved[0]!.address === a ? rb : ra
-    const other = saved[0]!.address
-    expect(refused.code).not.toBe(0)
-    expect(refused.stderr.toLowerCase()).toContain(`looks like ${other} on ethereum-sepolia`)
-    expect(refused.stderr).toContain('being registered right now')
+    const winner = saved[0]!.address
+    const refused = results.filter((_, i) => addresses[i] !== winner)
+    expect(refused.map((r) => r.code)).toEqual([1, 1, 1, 1, 1])
+    for (const r of refused) expect(r.stderr.toLowerCase()).toContain(`looks like ${winner} on ethereum-sepolia (being registered right now`)
   }, 120_000)
 
   it("refuses the agent's look-alike of an import row waiting for its turn, and the row then passes", async () => {

@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { consoleCall, makeClient, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { historySync, ledgerStore } from '../../harness/ledger-fixture'
+import { cli } from '../../harness/cli-runner'
+import { simConsole } from '../../harness/sim-console'
 import { tamperProxy } from '../../harness/tamper-proxy'
 
 describe('a history sync bounded by progress', () => {
@@ -45,4 +50,35 @@ describe('a history sync bounded by progress', () => {
       await proxy.close()
     }
   })
+
+  it('ends `payout-desk history sync` the same way, with a non-zero exit naming the cursor', async () => {
+    const proxy = await tamperProxy(sim.sandbox.url)
+    const home = await mkdtemp(join(tmpdir(), 'sync-bound-cli-'))
+    try {
+      const sandbox = simConsole(sim.sandbox.url)
+      const workspace = (await sandbox.createWorkspace('Repeating pages')).id
+      const wallet = (await sandbox.createWallet(workspace, 'Main', [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '1000', available: '1000', decimals: 6 }])).id
+      // Enough movements for more than six real pages of 100, so the real cursor moves on every time.
+      await sandbox.addTransactions({ wallet_id: wallet, generate: 700 })
+      await cli(home, ['profile', 'add', '--name', 'Loop', '--env', 'sandbox', '--base-url', proxy.url])
+      const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', '--profile', 'Loop'])).stdout)![1]!
+      await cli(home, ['key', 'set-id', '--profile', 'Loop', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+      let first: unknown[] = []
+      let last: unknown = null
+      proxy.tamper = (body, n) => {
+        if (n === 1) first = body.data
+        last = body.meta.next_cursor
+        return n === 1 ? null : { ...body, data: first }
+      }
+      const run = await cli(home, ['history', 'sync', '--profile', 'Loop'])
+      expect(run.code).not.toBe(0)
+      expect(run.stderr).toMatch(/5 pages in a row that added no movement and reached no older time/)
+      expect(run.stderr).toContain(String(last))
+      expect(proxy.listCalls).toBe(6)
+    } finally {
+      await cli(home, ['key', 'delete', '--profile', 'Loop', '--yes'])
+      await proxy.close()
+      await rm(home, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

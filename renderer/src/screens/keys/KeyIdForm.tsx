@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { LIMITS } from '@shared/api/limits'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
@@ -11,17 +12,30 @@ interface Props {
   initial: string | null
 }
 
-/** The Key ID the console returned for a public key. */
+/**
+ * The Key ID the console returned for a public key. Replacing the active key's Key ID asks first, and the core tests
+ * the new one with the provider before saving it: a mistyped Key ID never replaces one that signs.
+ */
 export function KeyIdForm({ profileId, which, initial }: Props) {
   const [keyId, setKeyId] = useState(initial ?? '')
+  const [confirmReplace, setConfirmReplace] = useState(false)
   const { busy, error, run } = useAction()
   const saveKeyId = useDeskMutation('keys.setKeyId')
-  const problem = keyId.trim().length === 0 ? 'Enter the Key ID.' : keyId.trim().length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
+  const typed = keyId.trim()
+  const problem = typed.length === 0 ? 'Enter the Key ID.' : typed.length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
+  const replacing = which === 'active' && initial !== null && typed !== initial
+
+  const save = (replace: boolean) =>
+    run(async () => {
+      await saveKeyId.mutateAsync({ profileId, keyId: typed, which, ...(replace ? { replace } : {}) })
+      setConfirmReplace(false)
+    })
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (problem) return
-    await run(() => saveKeyId.mutateAsync({ profileId, keyId: keyId.trim(), which }))
+    if (replacing) setConfirmReplace(true)
+    else await save(false)
   }
 
   return (
@@ -32,7 +46,15 @@ export function KeyIdForm({ profileId, which, initial }: Props) {
       <button type="submit" disabled={busy || problem !== null}>
         Save Key ID
       </button>
-      {error ? <ErrorBox error={error} title="The Key ID was not saved" /> : null}
+      {error && !confirmReplace ? <ErrorBox error={error} title="The Key ID was not saved" /> : null}
+      {confirmReplace && initial !== null ? (
+        <ConfirmDialog title="Replace the Key ID in use?" confirmLabel={busy ? 'Testing…' : 'Test and replace'} busy={busy} onClose={() => setConfirmReplace(false)} onConfirm={() => void save(true)}>
+          <p>
+            This profile signs with the Key ID <code>{initial}</code>. The new Key ID <code>{typed}</code> is tested with the provider first; if the test fails, <code>{initial}</code> stays in use.
+          </p>
+          {error ? <ErrorBox error={error} title="The Key ID was not replaced" /> : null}
+        </ConfirmDialog>
+      ) : null}
     </form>
   )
 }

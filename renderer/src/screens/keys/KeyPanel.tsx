@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { ConnectionResult, ProfileView } from '@shared/ipc/channels/profiles'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { forgetPublicKeys } from '../../data/desk-events'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -66,10 +67,13 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
       setPendingResult(null)
       keysChanged()
     })
+  const [typedName, setTypedName] = useState('')
+  const production = profile.environment === 'production'
   const remove = () =>
     action.run(async () => {
-      await deleteKey.mutateAsync({ profileId: profile.id })
+      await deleteKey.mutateAsync({ profileId: profile.id, ...(production ? { typedName } : {}) })
       setConfirmDelete(false)
+      setTypedName('')
       setResult(null)
       keysChanged()
     })
@@ -167,7 +171,14 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
         </ConfirmDialog>
       ) : null}
       {confirmDelete ? (
-        <ConfirmDialog title="Delete this key?" confirmLabel="Delete key" danger busy={action.busy} onClose={() => setConfirmDelete(false)} onConfirm={() => void remove()}>
+        <ConfirmDialog
+          title="Delete this key?"
+          confirmLabel="Delete key"
+          danger
+          busy={action.busy || (production && typedName.trim() !== profile.name)}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() => void remove()}
+        >
           <p>
             The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace until a new key is registered. This
             cannot be undone.
@@ -176,6 +187,11 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
             <p data-testid="revoke-reminder">
               Deleting it here does not revoke it: revoke the Key ID <code>{profile.keyId}</code> in the provider's console too.
             </p>
+          ) : null}
+          {production ? (
+            <Field label="Type the profile's name to delete its production key">
+              <input value={typedName} onChange={(e) => setTypedName(e.target.value)} autoComplete="off" />
+            </Field>
           ) : null}
         </ConfirmDialog>
       ) : null}
