@@ -10,6 +10,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   payouts: lazyScreen(() => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen }))),
   activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
+  payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
 }
 
 export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<SectionId, Screen>

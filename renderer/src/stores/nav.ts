@@ -8,6 +8,7 @@ export const SECTIONS = [
   { id: 'keys', label: 'Keys & profiles' },
   { id: 'home', label: 'Home' },
   { id: 'activity', label: 'Activity' },
+  { id: 'payRuns', label: 'Pay runs' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']
