@@ -174,6 +174,7 @@ const preview: Action = {
 function printSent(ctx: CliContext, r: RunSendResult): void {
   if (r.again) ctx.out(`Period ${r.period} was recorded from this desk already (batch ${r.batchId}); nothing new was recorded.`)
   else ctx.out(`Period ${r.period} recorded as batch ${r.batchId}.`)
+  if (r.busy) ctx.out('Another Payout Desk process is sending this batch right now; its rows as they stand:')
   const rows = r.rows.map((x) => [
     String(x.line),
     shown(x.payee),

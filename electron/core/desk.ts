@@ -17,7 +17,7 @@ import type { Notify } from './payouts'
 import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
-import { batchHandlers, firstPayoutHandlers, payoutHandlers, treasuryHandlers } from './treasury'
+import { batchHandlers, firstPayoutHandlers, payoutHandlers, payRunHandlers, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -119,6 +119,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(homeHandlers(options.dataDir, keys.profiles))
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(payRunHandlers({ host: treasury }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

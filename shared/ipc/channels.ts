@@ -7,6 +7,7 @@ import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
+import { payRunChannels } from './channels/pay-runs'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { settingsChannels } from './channels/settings'
@@ -26,6 +27,7 @@ export const CHANNELS = {
   ...homeChannels,
   ...destinationChannels,
   ...activityChannels,
+  ...payRunChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

@@ -38,6 +38,8 @@ export interface RunSendResult {
   batchId: string
   /** The period was recorded by this desk before: its batch is answered (and finished), nothing new is recorded. */
   again: boolean
+  /** Another process on this store is sending the batch right now; `progress` is as it stood. */
+  busy: boolean
   progress: BatchProgress
   rows: RunSendRow[]
 }
@@ -77,19 +79,23 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
     ;({ retypedTotal: retyped, confirmDuplicates } = answer)
   }
   const payeeOf = new Map(preview.lines.map((l) => [l.line, l]))
-  const batch = await submitBatch(
-    store,
-    session.payouts.outbox,
-    { ...preview.check, lineCount: preview.lines.length },
-    {
-      source: `pay run "${run.name}" ${preview.period}`,
-      requestedBy: options.actor,
-      confirmDuplicates,
-      retypedTotal: retyped,
-      production: options.production,
-      keyOf: (row) => payeeOf.get(row.line)!.key,
-    },
-  )
+  const submit = {
+    source: `pay run "${run.name}" ${preview.period}`,
+    requestedBy: options.actor,
+    confirmDuplicates,
+    retypedTotal: retyped,
+    production: options.production,
+    keyOf: (row: { line: number }) => payeeOf.get(row.line)!.key,
+  }
+  let batch: { id: string }
+  try {
+    batch = await submitBatch(store, session.payouts.outbox, { ...preview.check, lineCount: preview.lines.length }, submit)
+  } catch (err) {
+    // Another process on this store recorded the period first (its keys are taken): answer with its batch.
+    const first = recordedBatch(store, run, preview)
+    if (first === null) throw err
+    return finish(session, run, preview.period, first, true, options)
+  }
   notePeriod(store, run, preview, batch.id, options.actor)
   return finish(session, run, preview.period, batch.id, false, options)
 }
@@ -141,7 +147,16 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
 async function finish(session: SendSession, run: PayRun, period: Period, batchId: string, again: boolean, options: RunSendOptions): Promise<RunSendResult> {
   const { store } = session
   const runner = new BatchRunner(store, session.payouts, options.runner)
-  const progress = runner.get(batchId).state === 'running' ? await runner.run(batchId) : runner.progress(batchId)
+  let progress: BatchProgress
+  let busy = false
+  try {
+    progress = runner.get(batchId).state === 'running' ? await runner.run(batchId) : runner.progress(batchId)
+  } catch (err) {
+    // Another process is sending this very batch: it is answered as it stands, and that process finishes it.
+    if (!(err instanceof DeskError) || err.code !== 'batch_busy') throw err
+    progress = runner.progress(batchId)
+    busy = true
+  }
   const batch = store.read('read the batch', () => store.repo(batchRepo).get(batchId))!
   const payees = new Map(run.lines.map((l) => [runLineKey(run.id, period, l.payee), l.payee]))
   const rows = batchStatus(store, session.payouts.outbox, batch).rows.map((r) => ({
@@ -150,7 +165,7 @@ async function finish(session: SendSession, run: PayRun, period: Period, batchId
     conflict: r.state === 'refused' && (r.error?.startsWith('idempotency_conflict') ?? false),
     earlier: recordedBefore(store, r.withdrawalId, batch.createdAt),
   }))
-  return { period, batchId, again, progress, rows }
+  return { period, batchId, again, busy, progress, rows }
 }
 
 /** Whether the provider made this payout before the batch was recorded here: another desk sent the line first. */

@@ -32,6 +32,8 @@ export const READ_CHANNELS = [
   'payouts.receipt',
   'payouts.search',
   'payouts.tests',
+  'payRuns.list',
+  'payRuns.preview',
   'policy.show',
   'profiles.current',
   'profiles.list',

@@ -11,6 +11,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
   batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
+  payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
 }
 
 export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<SectionId, Screen>

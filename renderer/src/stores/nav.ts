@@ -9,6 +9,7 @@ export const SECTIONS = [
   { id: 'home', label: 'Home' },
   { id: 'activity', label: 'Activity' },
   { id: 'batches', label: 'Batches' },
+  { id: 'payRuns', label: 'Pay runs' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']

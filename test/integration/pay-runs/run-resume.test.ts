@@ -76,3 +76,19 @@ it('on a terminal a send asks as a batch does: destinations never paid before [y
   expect(sent.stdout).toMatch(/Finished: sent 1\/1: accepted 1/)
   expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(before + 1)
 })
+
+it('two sends of one period at once on one store record it once; the other answers with that batch', async () => {
+  const csv = `destination,amount,asset,wallet,reference\nAlice GmbH,1,USDC,${ws.walletId},Alice\nBob Ltd,1,USDC,${ws.walletId},Bob\n`
+  const path = join(home, 'twice.csv')
+  await writeFile(path, csv)
+  const schedule = 'DTSTART:20261106T000000Z\\nRRULE:FREQ=WEEKLY;BYDAY=FR'
+  expect((await cli(home, ['run', 'add', ...P, '--name', 'Twice', '--schedule', schedule, '--file', path])).code).toBe(0)
+  const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length
+  const args = ['run', 'send', 'Twice', ...P, '--period', '2026-11-06', '--yes']
+  const [a, b] = await Promise.all([cli(home, args), cli(home, args)])
+  // The one that records the period sends it; the other answers with that batch, waiting for nothing.
+  expect([a.code, b.code]).toContain(0)
+  const batchOf = (out: string) => /(?:recorded as batch|\(batch) ([0-9a-f-]{36})/.exec(out)?.[1]
+  expect(batchOf(a.stdout)).toBe(batchOf(b.stdout))
+  expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(before + 2)
+})

@@ -66,7 +66,7 @@ describe('the send gate decides the destination and the confirmation at the mome
 
   it('refuses a destination that is not verified now', () => {
     const destination = { id: 'd', network: NETWORK, address: BOOK, can_send: false } as Counterparty
-    const checked = { body: entry(BOOK).body, wallet: {} as never, destination }
+    const checked = { body: entry(BOOK).body, wallet: {} as never, destination, book: [] }
     expect(decide(gate(), entry(BOOK), { how: 'resend', checked })).toMatchObject({ outcome: 'refuse', rule: 'destination_not_verified' })
   })
 

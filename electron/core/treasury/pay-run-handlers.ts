@@ -1,0 +1,18 @@
+import { listRuns, previewRun } from '../pay-runs/use-cases'
+import type { payRunChannels } from '../../../shared/ipc/channels/pay-runs'
+import type { HandlersFor } from '../ipc/router'
+import type { SessionHost } from '../session/session-host'
+
+/** Handlers for the open profile's pay runs: the list with next due periods, and a period's preview. */
+export function payRunHandlers({ host }: { host: SessionHost }): HandlersFor<typeof payRunChannels> {
+  return {
+    'payRuns.list': async () => {
+      const session = await host.session()
+      return listRuns(session.store)
+    },
+    'payRuns.preview': async ({ name, period }) => {
+      const { check: _check, firstPayouts: _first, ...view } = await previewRun(await host.session(), name, period)
+      return view
+    },
+  }
+}

@@ -1,0 +1,127 @@
+import { QueryView } from '../../components/QueryView'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { UserText } from '../../names/UserText'
+import { useNav } from '../../stores/nav'
+
+const CHANGE = { new_payee: 'New payee', changed_amount: 'Changed amount', new_destination: 'Destination new to this payee' } as const
+
+/** A run's next period: its lines with what changed since the last period sent, and the funds check. Records nothing. */
+export function RunPreviewPanel({ name }: { name: string }) {
+  const go = useNav((s) => s.go)
+  const preview = useDeskQuery('payRuns.preview', { name })
+  return (
+    <div>
+      <div className="screen-head">
+        <button type="button" className="link" onClick={() => go('payRuns')}>
+          Pay runs
+        </button>
+        <h1>
+          <UserText>{name}</UserText>
+        </h1>
+      </div>
+      <QueryView query={preview} what="the preview" errorTitle="The period could not be previewed">
+        {(p) => (
+          <>
+            <p>
+              Period {p.period}
+              {p.done ? ` (${p.done} already)` : ''}; compared with {p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}.
+            </p>
+            <table className="grid" aria-label="Lines of the period">
+              <thead>
+                <tr>
+                  <th className="num">Line</th>
+                  <th>Payee</th>
+                  <th>Destination</th>
+                  <th className="num">Amount</th>
+                  <th>Converted</th>
+                  <th>Change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.lines.map((l) => (
+                  <tr key={l.key}>
+                    <td className="num">{l.line}</td>
+                    <td>
+                      <UserText>{l.payee}</UserText>
+                    </td>
+                    <td>
+                      <UserText>{l.destinationName}</UserText>
+                    </td>
+                    <td className="num">
+                      {l.amount} <UserText>{l.asset}</UserText>
+                    </td>
+                    <td className="small">{l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : ''}</td>
+                    <td>
+                      {l.changes.map((c, i) => (
+                        <span key={c}>
+                          {i > 0 ? '; ' : ''}
+                          {CHANGE[c]}
+                          {c === 'changed_amount' && l.before ? (
+                            <>
+                              {' (was '}
+                              <UserText>{l.before}</UserText>)
+                            </>
+                          ) : null}
+                        </span>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {p.removed.length > 0 ? (
+              <p>
+                Removed since {p.lastSent}:{' '}
+                {p.removed.map((r, i) => (
+                  <span key={r.key}>
+                    {i > 0 ? ', ' : ''}
+                    <UserText>{r.payee}</UserText>
+                  </span>
+                ))}
+              </p>
+            ) : null}
+            <h2>Funds check</h2>
+            <table className="grid" aria-label="Funds check">
+              <thead>
+                <tr>
+                  <th>Wallet</th>
+                  <th>Asset</th>
+                  <th className="num">Total</th>
+                  <th className="num">Fee margin</th>
+                  <th className="num">Available</th>
+                  <th>Verdict</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.funds.map((f) => (
+                  <tr key={`${f.walletId}|${f.asset}|${f.network}`}>
+                    <td>
+                      <UserText>{f.walletName}</UserText>
+                    </td>
+                    <td>
+                      <UserText>{f.asset}</UserText> on <UserText>{f.network}</UserText>
+                    </td>
+                    <td className="num">{f.total}</td>
+                    <td className="num">{f.feeMargin}</td>
+                    <td className="num">{f.available}</td>
+                    <td>{f.missing === null ? 'Enough' : <strong>Short by {f.missing}</strong>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {p.problems.length > 0 ? (
+              <ul aria-label="Problems" className="problems">
+                {p.problems.map((pr) => (
+                  <li key={`${pr.line}|${pr.message}`}>
+                    <UserText>{pr.message}</UserText>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p className="muted small">Send the period with payout-desk run send; a repeat, here or from another desk, pays nothing twice.</p>
+          </>
+        )}
+      </QueryView>
+    </div>
+  )
+}

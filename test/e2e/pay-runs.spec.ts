@@ -1,0 +1,39 @@
+import { addRun } from '../../electron/core/pay-runs/run-book'
+import { readRunLines } from '../../electron/core/pay-runs/run-lines'
+import { profileDir } from '../../electron/core/profiles'
+import { DeskStore } from '../../electron/core/store'
+import { checkA11y, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
+
+test('pay runs: the list with the next due period, a period previewed with its lines and the funds check', async ({ app }) => {
+  const { page, desk } = app
+  await quickStart(page)
+  const profile = (await desk.router.call('profiles.current', {}))!
+  const book = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send)
+  const wallets = await desk.router.call('wallets.list', {})
+  const target = book[0]!
+  const wallet = wallets.find((w) => w.balances.some((b) => b.network === target.network && Number(b.available) > 1))!
+  const asset = wallet.balances.find((b) => b.network === target.network && Number(b.available) > 1)!.asset
+  const store = DeskStore.open(profileDir(desk.dataDir, profile.id), 'cli')
+  const lines = readRunLines(`destination,amount,asset,wallet,reference\n${target.id},1,${asset},${wallet.id},Contractor A\n`)
+  addRun(store, { name: 'Friday contractors', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines }, 'e2e')
+  store.close()
+
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Pay runs/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Pay runs', level: 1 })).toBeVisible()
+  const runs = page.getByRole('table', { name: 'Pay runs' })
+  await expect(runs.getByRole('row')).toHaveCount(2)
+  await expect(runs).toContainText('2026-11-06')
+  await snap(page, 'pay-runs-list')
+  await checkA11y(page)
+
+  await runs.getByRole('button', { name: 'Friday contractors' }).click()
+  await expect(page.getByRole('heading', { name: 'Friday contractors', level: 1 })).toBeVisible()
+  await expect(page.getByText('Period 2026-11-06; compared with nothing (no period sent yet).')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Lines of the period' })).toContainText('Contractor A')
+  await expect(page.getByRole('table', { name: 'Funds check' })).toContainText('Enough')
+  await snap(page, 'pay-run-preview')
+  await checkA11y(page)
+})
