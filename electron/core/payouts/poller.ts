@@ -2,7 +2,7 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { FollowBudget } from './follow-budget'
+import { FollowBudget, realFollowClock, type FollowClock } from './follow-budget'
 
 export type Notify = (title: string, body: string) => void
 
@@ -22,6 +22,7 @@ export interface PollerOptions {
   budget?: FollowBudget
   /** Several processes on one profile: one follows, the others read its answers from the store. */
   shared?: PollSharing
+  clock?: FollowClock
 }
 
 export interface PollSharing {
@@ -70,18 +71,20 @@ function isTerminal(status: string | null): boolean {
 export class WithdrawalPoller {
   private readonly tracked = new Map<string, Tracked>()
   private stopped = false
-  private timer: { handle: NodeJS.Timeout; at: number } | null = null
+  private timer: { handle: unknown; at: number } | null = null
   private round: Promise<void> | null = null
   private readonly minDelay: number
   private readonly maxDelay: number
   private readonly waitingMax: number
   private readonly budget: FollowBudget
+  private readonly clock: FollowClock
 
   constructor(private readonly options: PollerOptions) {
+    this.clock = options.clock ?? realFollowClock
     this.minDelay = options.minDelayMs ?? 2_000
     this.maxDelay = options.maxDelayMs ?? 60_000
     this.waitingMax = Math.max(this.maxDelay, options.waitingMaxDelayMs ?? 600_000)
-    this.budget = options.budget ?? new FollowBudget()
+    this.budget = options.budget ?? new FollowBudget(undefined, () => this.clock.now())
   }
 
   /** Starts following a payout; a known row seeds its status so only changes are announced. */
@@ -90,7 +93,7 @@ export class WithdrawalPoller {
     const row = typeof idOrRow === 'string' ? null : idOrRow
     const id = row?.id ?? (idOrRow as string)
     if (this.tracked.has(id) || isTerminal(row?.status ?? null)) return
-    const now = Date.now()
+    const now = this.clock.now()
     const t: Tracked = { status: row?.status ?? null, stale: false, walletId: row?.wallet_id ?? null, createdAt: row ? Date.parse(row.created_at) : null, delay: this.minDelay, dueAt: now }
     if (row) t.dueAt = now + this.delayOf(t, now)
     this.tracked.set(id, t)
@@ -101,9 +104,14 @@ export class WithdrawalPoller {
     return [...this.tracked.keys()]
   }
 
+  /** Resolves once the round of reads under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.round
+  }
+
   stop(): void {
     this.stopped = true
-    if (this.timer) clearTimeout(this.timer.handle)
+    if (this.timer) this.clock.clear(this.timer.handle)
     this.timer = null
     this.tracked.clear()
     this.options.shared?.release()
@@ -119,15 +127,14 @@ export class WithdrawalPoller {
     if (this.stopped || this.round) return
     const at = Math.max(dueAt, this.budget.nextAt())
     if (this.timer && this.timer.at <= at) return
-    if (this.timer) clearTimeout(this.timer.handle)
-    const handle = setTimeout(() => {
+    if (this.timer) this.clock.clear(this.timer.handle)
+    const handle = this.clock.set(() => {
       this.timer = null
       this.round = this.follow().finally(() => {
         this.round = null
         this.scheduleNext()
       })
-    }, at - Date.now())
-    handle.unref?.()
+    }, at - this.clock.now())
     this.timer = { handle, at }
   }
 
@@ -138,7 +145,7 @@ export class WithdrawalPoller {
   }
 
   private async follow(): Promise<void> {
-    const now = Date.now()
+    const now = this.clock.now()
     const due = [...this.tracked].filter(([, t]) => t.dueAt <= now)
     if (due.length === 0) return
     const shared = this.options.shared
@@ -200,7 +207,7 @@ export class WithdrawalPoller {
   private apply(w: Withdrawal, stale: boolean): boolean {
     const t = this.tracked.get(w.id)
     if (!t || this.stopped) return false
-    const now = Date.now()
+    const now = this.clock.now()
     const previous = t.status
     t.walletId = w.wallet_id
     t.createdAt = Date.parse(w.created_at)

@@ -9,7 +9,7 @@ import { BatchStatusFollower } from '../batch/batch-status-follower'
 import type { EventBus } from '../event-bus'
 import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
 import { openLedger } from '../history/ledger-scope'
-import { FollowBudget } from '../payouts/follow-budget'
+import { FollowBudget, type FollowClock } from '../payouts/follow-budget'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
@@ -32,7 +32,7 @@ export interface SessionDeps {
   openSigner(profile: Profile): Promise<Signer>
   notify?: Notify
   pacing?: PacerOptions
-  poller?: { minDelayMs?: number; maxDelayMs?: number; waitingMaxDelayMs?: number }
+  poller?: { minDelayMs?: number; maxDelayMs?: number; waitingMaxDelayMs?: number; clock?: FollowClock }
   /** Requests a minute following payouts (single and batch rows together) may spend; tests raise it. */
   followPerMinute?: number
   /** How often batch rows' statuses are read while `followPayouts` runs; tests shorten it. */
@@ -124,7 +124,8 @@ export class TreasurySession {
     // A person waits for what the session's client does; the services that run on their own use the background's.
     const client = new ApiClient(sender, 'interactive')
     const background = client.as('background')
-    const followBudget = new FollowBudget(deps.followPerMinute)
+    const followClock = deps.poller?.clock
+    const followBudget = new FollowBudget(deps.followPerMinute, followClock ? () => followClock.now() : undefined)
     const outbox = Outbox.open(store, deps.now)
     const poller = new WithdrawalPoller({
       client: background,
