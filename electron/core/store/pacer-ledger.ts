@@ -57,9 +57,7 @@ export class StorePacerLedger implements PacerLedger {
 
   usage(now: number, rule: PacingRule): PacerUsage {
     const horizon = now - rule.windowMs - rule.marginMs
-    const count = this.db
-      .prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)")
-      .get(this.bucket, horizon)
+    const count = this.db.prepare("SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)").get(this.bucket, horizon)
     const { n, background } = rowOf(Count, count, 'pacer_slots')
     return { used: n, background: background ?? 0, blockedUntil: this.blockedUntil(), interactiveWaiting: this.personWaits(now) }
   }
