@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../shared/api/resources'
+import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
 import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../../shared/ipc/channels/settings'
 import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
@@ -211,6 +211,8 @@ export class TreasurySession {
       for (const { withdrawalId } of this.outbox.acceptedSingles()) {
         if (!withdrawalId || followed.has(withdrawalId)) continue
         followed.add(withdrawalId)
+        // One the store saw end is not read again: a profile's finished payouts would spend the follow budget.
+        if (isFinal(this.store.read('read the payout statuses', () => this.store.withdrawals.get(withdrawalId)?.withdrawal.status))) continue
         this.poller.track(withdrawalId)
       }
       this.batchStatuses.wake()
@@ -288,6 +290,10 @@ export function openProfileStore(dir: string, role: ProcessRole): DeskStore {
     throw err
   }
   return store
+}
+
+function isFinal(status: string | undefined): boolean {
+  return status !== undefined && (TERMINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
 }
 
 function pollSharing(store: DeskStore): PollSharing {
