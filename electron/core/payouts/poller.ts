@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/api/limits'
 import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
@@ -54,9 +55,13 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: 'cancelled',
 }
 
-/** Rows a page of the list holds, and pages read per wallet in one round before the rest are read one by one. */
+/**
+ * Rows a page of the list holds; pages read per wallet in one round before the rest are read one by one, unless more
+ * than a few are left (a page costs what one detail read does).
+ */
 const PAGE = 100
 const PAGES_PER_ROUND = 3
+const ONE_BY_ONE_AT_MOST = 5
 
 function isTerminal(status: string | null): boolean {
   return status !== null && (TERMINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
@@ -175,14 +180,14 @@ export class WithdrawalPoller {
     const unseen: string[] = []
     for (const [walletId, ids] of byWallet) {
       let offset = 0
-      for (let page = 0; page < PAGES_PER_ROUND && ids.size > 0 && !this.stopped; page++) {
+      for (let page = 0; ids.size > 0 && (page < PAGES_PER_ROUND || ids.size > ONE_BY_ONE_AT_MOST) && !this.stopped; page++) {
         if (!this.budget.take()) return
         const answer = await this.options.client.withdrawalPage({ wallet_id: walletId ?? undefined, limit: PAGE, offset })
         for (const w of answer.rows) {
           ids.delete(w.id)
           if (this.apply(w, false)) read.push(w)
         }
-        if (answer.nextOffset === null || answer.nextOffset <= offset) break
+        if (answer.nextOffset === null || answer.nextOffset <= offset || answer.nextOffset > LIMITS.offsetMax) break
         offset = answer.nextOffset
       }
       unseen.push(...ids)
