@@ -208,7 +208,10 @@ export class WithdrawalPoller {
     }
   }
 
-  /** Takes a row read from the provider (or the store); true when it is one this poller follows. */
+  /**
+   * Takes a row read from the provider (or the store); true when it is one this poller follows. One not due that a page
+   * held unchanged keeps its time: a look for another payout does not slow it.
+   */
   private apply(w: Withdrawal, stale: boolean): boolean {
     const t = this.tracked.get(w.id)
     if (!t || this.stopped) return false
@@ -225,7 +228,9 @@ export class WithdrawalPoller {
       }
       t.delay = this.minDelay
       t.dueAt = now + this.delayOf(t, now)
-    } else this.quiet(t, now)
+    } else if (t.dueAt <= now) {
+      this.quiet(t, now)
+    }
     if (isTerminal(w.status)) this.tracked.delete(w.id)
     return true
   }
