@@ -28,7 +28,10 @@ export default async function destinationsImportBench(): Promise<Record<string, 
     const ws = await setupWorkspace(url)
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: LIMIT, rate_limit_window_s: WINDOW_S })
     const store = DeskStore.open(dir, 'test')
-    const client = new ApiClient(new RequestSender({ baseUrl: url, signer: ws.key.signer, pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S, ledger: store.pacerLedger(url, ws.key.keyId) }) }), 'interactive')
+    const client = new ApiClient(
+      new RequestSender({ baseUrl: url, signer: ws.key.signer, pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S, ledger: store.pacerLedger(url, ws.key.keyId) }) }),
+      'interactive',
+    )
     const imports = new DestinationImports(store, client)
     const id = imports.record(await checkImportFile(store, client, destinationCsv(ROWS, 'bench')), 'bench.csv', 'bench').id
     // Let the check's reads leave the window, so the run measures pacing, not start-up.

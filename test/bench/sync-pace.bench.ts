@@ -45,7 +45,10 @@ export default async function syncPaceBench(): Promise<Record<string, number>> {
     await paced.sender.close()
 
     const naiveKey = await registerKey(url, ws.workspaceId)
-    const naive = new ApiClient(new RequestSender({ baseUrl: url, signer: naiveKey.signer, pacer: new Pacer({ limit: 1_000_000, windowSeconds: WINDOW_S, marginMs: 0 }), maxAttempts: 1000 }), 'interactive')
+    const naive = new ApiClient(
+      new RequestSender({ baseUrl: url, signer: naiveKey.signer, pacer: new Pacer({ limit: 1_000_000, windowSeconds: WINDOW_S, marginMs: 0 }), maxAttempts: 1000 }),
+      'interactive',
+    )
     const n = await syncAll(naive)
     await naive.sender.close()
 

@@ -111,8 +111,9 @@ export class Pacer {
   private readonly clock: PacerClock
   private readonly ledger: PacerLedger
   private readonly listeners = new Set<(status: PacerStatus) => void>()
-  /** Interactive requests of this process waiting for a place now. */
+  /** Interactive requests of this process waiting for a place now, and whether the ledger holds their mark. */
   private waitingHere = 0
+  private marked = false
 
   constructor(options: PacerOptions = {}) {
     this.limit = options.limit ?? 120
@@ -154,11 +155,15 @@ export class Pacer {
           // The mark that makes background work yield, here and in other processes, is kept fresh while it waits.
           sleep = Math.min(sleep, WAITING_MARK_MS)
           this.ledger.waiting(now + sleep + WAITING_MARK_MS)
+          this.marked = true
         }
         await this.clock.sleep(sleep, signal)
       }
     } finally {
-      if (person && --this.waitingHere === 0) this.ledger.waiting(0)
+      if (person && --this.waitingHere === 0 && this.marked) {
+        this.marked = false
+        this.ledger.waiting(0)
+      }
     }
   }
 

@@ -1,3 +1,16 @@
+/** How following tells time and waits; tests drive it by hand. */
+export interface FollowClock {
+  now(): number
+  set(run: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
+
+export const realFollowClock: FollowClock = {
+  now: () => Date.now(),
+  set: (run, ms) => setTimeout(run, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
 /** Requests a minute that following payouts may spend, however many it follows: a tenth of the provider's 120. */
 export const FOLLOW_REQUESTS_PER_MINUTE = 12
 

@@ -1,8 +1,9 @@
+import { LIMITS } from '../../../shared/api/limits'
 import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import { ApiError } from '../api/errors'
-import { FollowBudget } from './follow-budget'
+import { FollowBudget, realFollowClock, type FollowClock } from './follow-budget'
 
 export type Notify = (title: string, body: string) => void
 
@@ -22,6 +23,7 @@ export interface PollerOptions {
   budget?: FollowBudget
   /** Several processes on one profile: one follows, the others read its answers from the store. */
   shared?: PollSharing
+  clock?: FollowClock
 }
 
 export interface PollSharing {
@@ -53,9 +55,13 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: 'cancelled',
 }
 
-/** Rows a page of the list holds, and pages read per wallet in one round before the rest are read one by one. */
+/**
+ * Rows a page of the list holds; pages read per wallet in one round before the rest are read one by one, unless more
+ * than a few are left (a page costs what one detail read does).
+ */
 const PAGE = 100
 const PAGES_PER_ROUND = 3
+const ONE_BY_ONE_AT_MOST = 5
 
 function isTerminal(status: string | null): boolean {
   return status !== null && (TERMINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
@@ -70,18 +76,20 @@ function isTerminal(status: string | null): boolean {
 export class WithdrawalPoller {
   private readonly tracked = new Map<string, Tracked>()
   private stopped = false
-  private timer: { handle: NodeJS.Timeout; at: number } | null = null
+  private timer: { handle: unknown; at: number } | null = null
   private round: Promise<void> | null = null
   private readonly minDelay: number
   private readonly maxDelay: number
   private readonly waitingMax: number
   private readonly budget: FollowBudget
+  private readonly clock: FollowClock
 
   constructor(private readonly options: PollerOptions) {
+    this.clock = options.clock ?? realFollowClock
     this.minDelay = options.minDelayMs ?? 2_000
     this.maxDelay = options.maxDelayMs ?? 60_000
     this.waitingMax = Math.max(this.maxDelay, options.waitingMaxDelayMs ?? 600_000)
-    this.budget = options.budget ?? new FollowBudget()
+    this.budget = options.budget ?? new FollowBudget(undefined, () => this.clock.now())
   }
 
   /** Starts following a payout; a known row seeds its status so only changes are announced. */
@@ -90,7 +98,7 @@ export class WithdrawalPoller {
     const row = typeof idOrRow === 'string' ? null : idOrRow
     const id = row?.id ?? (idOrRow as string)
     if (this.tracked.has(id) || isTerminal(row?.status ?? null)) return
-    const now = Date.now()
+    const now = this.clock.now()
     const t: Tracked = { status: row?.status ?? null, stale: false, walletId: row?.wallet_id ?? null, createdAt: row ? Date.parse(row.created_at) : null, delay: this.minDelay, dueAt: now }
     if (row) t.dueAt = now + this.delayOf(t, now)
     this.tracked.set(id, t)
@@ -101,9 +109,14 @@ export class WithdrawalPoller {
     return [...this.tracked.keys()]
   }
 
+  /** Resolves once the round of reads under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.round
+  }
+
   stop(): void {
     this.stopped = true
-    if (this.timer) clearTimeout(this.timer.handle)
+    if (this.timer) this.clock.clear(this.timer.handle)
     this.timer = null
     this.tracked.clear()
     this.options.shared?.release()
@@ -119,15 +132,14 @@ export class WithdrawalPoller {
     if (this.stopped || this.round) return
     const at = Math.max(dueAt, this.budget.nextAt())
     if (this.timer && this.timer.at <= at) return
-    if (this.timer) clearTimeout(this.timer.handle)
-    const handle = setTimeout(() => {
+    if (this.timer) this.clock.clear(this.timer.handle)
+    const handle = this.clock.set(() => {
       this.timer = null
       this.round = this.follow().finally(() => {
         this.round = null
         this.scheduleNext()
       })
-    }, at - Date.now())
-    handle.unref?.()
+    }, at - this.clock.now())
     this.timer = { handle, at }
   }
 
@@ -138,7 +150,7 @@ export class WithdrawalPoller {
   }
 
   private async follow(): Promise<void> {
-    const now = Date.now()
+    const now = this.clock.now()
     const due = [...this.tracked].filter(([, t]) => t.dueAt <= now)
     if (due.length === 0) return
     const shared = this.options.shared
@@ -168,14 +180,14 @@ export class WithdrawalPoller {
     const unseen: string[] = []
     for (const [walletId, ids] of byWallet) {
       let offset = 0
-      for (let page = 0; page < PAGES_PER_ROUND && ids.size > 0 && !this.stopped; page++) {
+      for (let page = 0; ids.size > 0 && (page < PAGES_PER_ROUND || ids.size > ONE_BY_ONE_AT_MOST) && !this.stopped; page++) {
         if (!this.budget.take()) return
         const answer = await this.options.client.withdrawalPage({ wallet_id: walletId ?? undefined, limit: PAGE, offset })
         for (const w of answer.rows) {
           ids.delete(w.id)
           if (this.apply(w, false)) read.push(w)
         }
-        if (answer.nextOffset === null || answer.nextOffset <= offset) break
+        if (answer.nextOffset === null || answer.nextOffset <= offset || answer.nextOffset > LIMITS.offsetMax) break
         offset = answer.nextOffset
       }
       unseen.push(...ids)
@@ -196,11 +208,14 @@ export class WithdrawalPoller {
     }
   }
 
-  /** Takes a row read from the provider (or the store); true when it is one this poller follows. */
+  /**
+   * Takes a row read from the provider (or the store); true when it is one this poller follows. One not due that a page
+   * held unchanged keeps its time: a look for another payout does not slow it.
+   */
   private apply(w: Withdrawal, stale: boolean): boolean {
     const t = this.tracked.get(w.id)
     if (!t || this.stopped) return false
-    const now = Date.now()
+    const now = this.clock.now()
     const previous = t.status
     t.walletId = w.wallet_id
     t.createdAt = Date.parse(w.created_at)
@@ -213,7 +228,9 @@ export class WithdrawalPoller {
       }
       t.delay = this.minDelay
       t.dueAt = now + this.delayOf(t, now)
-    } else this.quiet(t, now)
+    } else if (t.dueAt <= now) {
+      this.quiet(t, now)
+    }
     if (isTerminal(w.status)) this.tracked.delete(w.id)
     return true
   }

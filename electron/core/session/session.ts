@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../shared/api/resources'
+import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
 import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../../shared/ipc/channels/settings'
 import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
@@ -9,7 +9,7 @@ import { BatchStatusFollower } from '../batch/batch-status-follower'
 import type { EventBus } from '../event-bus'
 import { HistoryRunner, type HistoryRunnerDeps } from '../history/history-runner'
 import { openLedger } from '../history/ledger-scope'
-import { FollowBudget } from '../payouts/follow-budget'
+import { FollowBudget, type FollowClock } from '../payouts/follow-budget'
 import { Outbox } from '../payouts/outbox'
 import { PayoutRequests } from '../payouts/payout-requests'
 import { QueuedSender } from '../payouts/queued-sender'
@@ -33,7 +33,7 @@ export interface SessionDeps {
   openSigner(profile: Profile): Promise<Signer>
   notify?: Notify
   pacing?: PacerOptions
-  poller?: { minDelayMs?: number; maxDelayMs?: number; waitingMaxDelayMs?: number }
+  poller?: { minDelayMs?: number; maxDelayMs?: number; waitingMaxDelayMs?: number; clock?: FollowClock }
   /** Requests a minute following payouts (single and batch rows together) may spend; tests raise it. */
   followPerMinute?: number
   /** How often batch rows' statuses are read while `followPayouts` runs; tests shorten it. */
@@ -125,7 +125,8 @@ export class TreasurySession {
     // A person waits for what the session's client does; the services that run on their own use the background's.
     const client = new ApiClient(sender, 'interactive')
     const background = client.as('background')
-    const followBudget = new FollowBudget(deps.followPerMinute)
+    const followClock = deps.poller?.clock
+    const followBudget = new FollowBudget(deps.followPerMinute, followClock ? () => followClock.now() : undefined)
     const outbox = Outbox.open(store, deps.now)
     const poller = new WithdrawalPoller({
       client: background,
@@ -213,6 +214,8 @@ export class TreasurySession {
       for (const { withdrawalId } of this.outbox.acceptedSingles()) {
         if (!withdrawalId || followed.has(withdrawalId)) continue
         followed.add(withdrawalId)
+        // One the store saw end is not read again: a profile's finished payouts would spend the follow budget.
+        if (isFinal(this.store.read('read the payout statuses', () => this.store.withdrawals.get(withdrawalId)?.withdrawal.status))) continue
         this.poller.track(withdrawalId)
       }
       this.batchStatuses.wake()
@@ -290,6 +293,10 @@ export function openProfileStore(dir: string, role: ProcessRole): DeskStore {
     throw err
   }
   return store
+}
+
+function isFinal(status: string | undefined): boolean {
+  return status !== undefined && (TERMINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
 }
 
 function pollSharing(store: DeskStore): PollSharing {

@@ -96,8 +96,8 @@ export function treasuryHandlers({ host, events, chooseSavePath }: TreasuryHandl
     'withdrawals.cancel': async ({ withdrawalId }) => (await host.session()).client.cancelWithdrawal(withdrawalId),
     'pacing.status': async () => {
       const session = await host.session()
-      const { limit, windowSeconds, remaining } = session.sender.pacer.status()
-      return { limit, windowSeconds, remaining, lastSuccessAt: session.sender.lastSuccessAt }
+      const { limit, windowSeconds, remaining, background } = session.sender.pacer.status()
+      return { limit, windowSeconds, remaining, background, lastSuccessAt: session.sender.lastSuccessAt }
     },
   }
 }

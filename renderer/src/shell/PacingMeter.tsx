@@ -4,15 +4,19 @@ import { useDeskQuery } from '../data/useDeskQuery'
 /** The budget refills with time, which the core announces with no event: the meter reads it again this often. */
 const REFILL_READ_MS = 15_000
 
-/** The request budget left this minute and when the provider last answered; re-read on every pacing.changed. */
+/**
+ * The request budget left this minute, how much of the used part is background work (which yields to the person), and
+ * when the provider last answered; re-read on every pacing.changed.
+ */
 export function PacingMeter() {
   const pacing = useDeskQuery('pacing.status', {}, { refetchInterval: REFILL_READ_MS })
-  const { remaining, limit, lastSuccessAt } = pacing.data ?? { remaining: null, limit: null, lastSuccessAt: null }
+  const { remaining, limit, background, lastSuccessAt } = pacing.data ?? { remaining: null, limit: null, background: undefined, lastSuccessAt: null }
   return (
     <span className="muted small topbar-shrink" data-testid="pacing">
       {remaining !== null && limit !== null ? (
-        <span title="Requests the app may still send this minute before it paces itself">
+        <span title="Requests the app may still send this minute before it paces itself. Background work (following payouts, history sync) yields to what you do.">
           Budget {remaining}/{limit}
+          {background ? ` (${background} background)` : ''}
         </span>
       ) : (
         <span>Budget unknown</span>

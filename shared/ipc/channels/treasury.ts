@@ -14,6 +14,8 @@ export const PacingViewSchema = z.strictObject({
   limit: z.number().int(),
   windowSeconds: z.number(),
   remaining: z.number().int(),
+  /** Of the requests in the window, those nobody waits for (following payouts, the history sync); a person's go first. */
+  background: z.number().int().optional(),
   /** Epoch ms of the last successful answer from the provider, for "refreshed at". */
   lastSuccessAt: z.number().nullable(),
 })

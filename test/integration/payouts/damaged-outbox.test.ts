@@ -78,7 +78,9 @@ describe('damaged outbox rows in the app', () => {
     await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyUnknown)?.error?.code, { timeout: 20_000 }).toBe('not_recorded')
     // The poller follows the healthy accepted row (through the withdrawal list), which it tracked at the same moment as
     // the damaged one.
-    await expect.poll(async () => (await requestLog(sim.sandbox.url)).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals?') && !r.path.includes('idempotency_key')), { timeout: 20_000 }).toBe(true)
+    await expect
+      .poll(async () => (await requestLog(sim.sandbox.url)).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals?') && !r.path.includes('idempotency_key')), { timeout: 20_000 })
+      .toBe(true)
     // The queued sender (every heartbeat) sends the healthy queued row: a tick has passed over the damaged one.
     await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyQueued)?.state, { timeout: 20_000 }).toBe('accepted')
     const log = await requestLog(sim.sandbox.url)

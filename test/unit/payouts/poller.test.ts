@@ -100,6 +100,19 @@ describe('withdrawal poller', () => {
     p.stop()
   })
 
+  it('a thousand waiting in one wallet are read page after page from the list, never one by one', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => payout(i))
+    const { client, calls } = provider(rows)
+    const { p, events } = poller(client)
+    rows.forEach((w) => p.track(w))
+    rows[999]!.status = 'approved'
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls.length).toBeLessThanOrEqual(12)
+    expect(client.getWithdrawal).not.toHaveBeenCalled()
+    expect(events).toEqual([{ id: rows[999]!.id, status: 'approved', previousStatus: 'pending_approval' }])
+    p.stop()
+  })
+
   it('reads a payout waiting for approval less often the longer it has waited', async () => {
     const old = payout(1, { created_at: new Date(NOW - 3_600_000).toISOString() })
     const { client, calls } = provider([old])
