@@ -23,6 +23,12 @@ export type TestDesk = Desk & {
   fastForward(ms: number): void
 }
 
+/** The app's request budget: requests per window of seconds. */
+export interface DeskPacing {
+  limit: number
+  windowSeconds: number
+}
+
 export interface App {
   page: Page
   desk: TestDesk
@@ -58,7 +64,9 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer }>({
+export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App; deskPacing: DeskPacing | undefined }, { keychain: void; server: StaticServer }>({
+  // A spec that seeds hundreds of rows gives the app a larger request budget (the simulator's limit raised to match).
+  deskPacing: [undefined, { option: true }],
   keychain: [
     async ({}, use) => {
       const keychain = startKeychainBus()
@@ -80,7 +88,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
   sim: async ({ desk }, use) => {
     await use(await desk.simulator.get())
   },
-  desk: async ({}, use) => {
+  desk: async ({ deskPacing }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-e2e-'))
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     const opened: string[] = []
@@ -88,6 +96,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App }, { 
     let ahead = 0
     const desk = await createDesk({
       dataDir,
+      ...(deskPacing ? { pacing: deskPacing } : {}),
       now: () => new Date(Date.now() + ahead),
       shell: 'test',
       version,
