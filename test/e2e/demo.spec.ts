@@ -70,7 +70,7 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await page.getByLabel('Asset').selectOption('ETH')
   await page.getByLabel(/^Amount/).fill('0.25')
   await destinationPicker(page.getByRole('form', { name: 'New payout' })).click()
-  await page.getByRole('option').first().click()
+  await page.getByRole('listbox').getByRole('option').first().click()
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('payout-review')).toContainText('0.25')
   await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))

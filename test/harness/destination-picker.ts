@@ -12,14 +12,14 @@ export async function chooseDestination(form: Locator, choice: string): Promise<
   const [name, address] = [choice.slice(0, at), choice.slice(at + 3)]
   const picker = destinationPicker(form)
   await picker.fill(address.slice(-10))
-  await form.getByRole('option').filter({ hasText: name }).filter({ hasText: address }).first().click()
+  await form.getByRole('listbox').getByRole('option').filter({ hasText: name }).filter({ hasText: address }).first().click()
   await expect(picker).toHaveValue(choice)
 }
 
 /** The addresses the picker offers, all of them. */
 export async function offeredAddresses(form: Locator): Promise<string[]> {
   await destinationPicker(form).click()
-  const addresses = await form.getByRole('option').locator('.picker-address').allTextContents()
+  const addresses = await form.getByRole('listbox').getByRole('option').locator('.picker-address').allTextContents()
   await destinationPicker(form).press('Escape')
   return addresses
 }

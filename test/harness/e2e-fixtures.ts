@@ -38,6 +38,12 @@ export type TestDesk = Desk & {
   fastForward(ms: number): void
 }
 
+/** The app's request budget: requests per window of seconds. */
+export interface DeskPacing {
+  limit: number
+  windowSeconds: number
+}
+
 export interface App {
   page: Page
   desk: TestDesk
@@ -73,6 +79,7 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
+<<<<<<< HEAD
 /** The worker's simulator as one test sees it: reset to the demo data (and no faults, no keys) at its first use. */
 function freshSimulator(worker: ReturnType<typeof lazySimulator>): ReturnType<typeof lazySimulator> {
   let reset: Promise<Simulator> | null = null
@@ -101,6 +108,11 @@ export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; ap
     },
     { scope: 'worker' },
   ],
+=======
+export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App; deskPacing: DeskPacing | undefined }, { keychain: void; server: StaticServer }>({
+  // A spec that seeds hundreds of rows gives the app a larger request budget (the simulator's limit raised to match).
+  deskPacing: [undefined, { option: true }],
+>>>>>>> lists-layout
   keychain: [
     async ({}, use) => {
       const keychain = startKeychainBus()
@@ -122,7 +134,11 @@ export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; ap
   sim: async ({ desk }, use) => {
     await use(await desk.simulator.get())
   },
+<<<<<<< HEAD
   desk: async ({ simulator: worker }, use) => {
+=======
+  desk: async ({ deskPacing }, use) => {
+>>>>>>> lists-layout
     const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-e2e-'))
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     const opened: string[] = []
@@ -130,6 +146,7 @@ export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; ap
     let ahead = 0
     const desk = await createDesk({
       dataDir,
+      ...(deskPacing ? { pacing: deskPacing } : {}),
       now: () => new Date(Date.now() + ahead),
       shell: 'test',
       version,

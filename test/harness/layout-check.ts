@@ -82,3 +82,56 @@ export async function selectShowsWhole(page: Page, selector: string, prefix: str
     return ctx.measureText(text).width <= room
   }, prefix)
 }
+
+/** What the team-week data shows on top: words split across lines, and names cut where they are not at their end. */
+export interface TextProblems {
+  /** A word of a spaced script (Latin, Arabic, Hebrew…) of 2 to 30 letters drawn on two lines: "Switzerlan/d". */
+  brokenWords: string[]
+  /**
+   * A name cut by the browser's ellipsis where that is not its logical end: right-to-left text cut in a
+   * left-to-right box (its start hidden), or text mixing both directions (a visual cut lands in its middle).
+   */
+  cutMidName: string[]
+}
+
+/** Runs in the page over `main` and the top bar. */
+function measureText(): TextProblems {
+  const out: TextProblems = { brokenWords: [], cutMidName: [] }
+  const roots = [document.querySelector('main'), document.querySelector('header.topbar')].filter((r): r is Element => r !== null)
+  const word = /[\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Arabic}\p{sc=Hebrew}\p{M}]+/gu
+  const range = document.createRange()
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const el = node.parentElement
+      // Ids break where they say; a screen reader's text is drawn 1 px wide on purpose.
+      if (!el || el.closest('code, .mono, .sr-only, input, textarea, select, [hidden]')) continue
+      for (const m of node.data.matchAll(word)) {
+        if (m[0].length < 2 || m[0].length > 30) continue
+        range.setStart(node, m.index)
+        range.setEnd(node, m.index + m[0].length)
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
+        if (tops.size > 1) out.brokenWords.push(`"${m[0]}" in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`)
+      }
+    }
+    for (const el of root.querySelectorAll<HTMLElement>('*')) {
+      if (el.scrollWidth <= el.clientWidth + 1) continue
+      const style = getComputedStyle(el)
+      if (style.textOverflow !== 'ellipsis' || (style.overflowX !== 'hidden' && style.overflowX !== 'clip')) continue
+      const text = el.textContent ?? ''
+      const rtl = /[\p{sc=Arabic}\p{sc=Hebrew}]/u.test(text)
+      const ltr = /[\p{sc=Latin}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Cyrillic}\p{sc=Greek}]/u.test(text)
+      const first = /[\p{sc=Arabic}\p{sc=Hebrew}]|\p{L}/u.exec(text)?.[0] ?? ''
+      const startsRtl = /[\p{sc=Arabic}\p{sc=Hebrew}]/u.test(first)
+      const where = el.parentElement?.closest('[class], [data-testid]')
+      const within = where ? ` in ${where.tagName.toLowerCase()}.${[...where.classList].join('.')}` : ''
+      if ((rtl && ltr) || (startsRtl && style.direction !== 'rtl'))
+        out.cutMidName.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${within} "${text.trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`)
+    }
+  }
+  return out
+}
+
+export async function textProblems(page: Page): Promise<TextProblems> {
+  return page.evaluate(measureText)
+}

@@ -1,6 +1,10 @@
 import type { Wallet } from '@shared/api/resources'
 import { Field } from './Field'
 import { shown } from '@shared/text/visible-text'
+import { optionName } from '../names/logical-cut'
+
+/** What the filter's 16rem show of a name. */
+const OPTION_CHARS = 32
 
 interface Props {
   wallets: readonly Wallet[] | undefined
@@ -10,13 +14,14 @@ interface Props {
 
 /** The "Wallet" filter of the lists: every wallet of the profile, or all of them (empty value). */
 export function WalletFilter({ wallets, value, onChange }: Props) {
+  const chosen = wallets?.find((w) => w.id === value)
   return (
     <Field label="Wallet">
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className="wallet-filter" value={value} title={chosen ? shown(chosen.name) : undefined} onChange={(e) => onChange(e.target.value)}>
         <option value="">All wallets</option>
         {wallets?.map((w) => (
           <option key={w.id} value={w.id}>
-            {shown(w.name)}
+            {optionName(shown(w.name), OPTION_CHARS)}
           </option>
         ))}
       </select>

@@ -4,16 +4,14 @@ import type { Counterparty, Wallet } from '@shared/api/resources'
  * What the app knows at an address. `unread` when it matches nothing yet but the wallets or the book have not been
  * read (still loading, or the read failed): the party may well be a destination, so it is not called an outside one.
  */
-export type Known =
-  | { kind: 'destination'; destination: Counterparty }
-  | { kind: 'wallet'; wallet: Wallet }
-  | { kind: 'unread'; failed: boolean }
-  | null
+export type Known = { kind: 'destination'; destination: Counterparty } | { kind: 'wallet'; wallet: Wallet } | { kind: 'unread'; failed: boolean } | null
 
 /** Whether a list behind the book has answered: `failed` when its read ended in an error. */
 export type ReadState = 'loading' | 'read' | 'failed'
 
 export interface NameBook {
+  /** Whether the wallets and the book behind the names have been read. */
+  reads: { wallets: ReadState; book: ReadState }
   wallet(id: string): Wallet | undefined
   /** What the app knows at an address: a destination of the book (on `network` when given), else one of the wallets. */
   address(address: string, network?: string | null): Known
@@ -25,11 +23,7 @@ function norm(address: string): string {
 }
 
 /** An index of the workspace's wallets and destinations by id and address, built once per read of either. */
-export function buildNameBook(
-  wallets: readonly Wallet[],
-  book: readonly Counterparty[],
-  reads: { wallets: ReadState; book: ReadState } = { wallets: 'read', book: 'read' },
-): NameBook {
+export function buildNameBook(wallets: readonly Wallet[], book: readonly Counterparty[], reads: { wallets: ReadState; book: ReadState } = { wallets: 'read', book: 'read' }): NameBook {
   const walletsById = new Map(wallets.map((w) => [w.id, w]))
   const destinations = new Map<string, Counterparty[]>()
   for (const c of book) destinations.set(norm(c.address), [...(destinations.get(norm(c.address)) ?? []), c])
@@ -41,6 +35,7 @@ export function buildNameBook(
   const states = [reads.wallets, reads.book]
   const unread: Known = states.every((s) => s === 'read') ? null : { kind: 'unread', failed: states.includes('failed') }
   return {
+    reads,
     wallet: (id) => walletsById.get(id),
     address(address, network) {
       const key = norm(address)

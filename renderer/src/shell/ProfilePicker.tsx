@@ -3,8 +3,11 @@ import { asDeskError, type DeskCallError } from '../desk'
 import { ErrorBox } from '../components/ErrorBox'
 import { useProfiles, useSelectProfile } from '../data/profiles'
 import { shown, shownLine } from '@shared/text/visible-text'
+import { optionName } from '../names/logical-cut'
 
 const ENVIRONMENT = { sandbox: 'Sandbox', production: 'Production' } as const
+/** What the picker's 18rem show of a name after the environment: cut at its logical end, whole in the title. */
+const NAME_CHARS = 26
 
 export function ProfilePicker() {
   const { profiles, current } = useProfiles()
@@ -29,7 +32,7 @@ export function ProfilePicker() {
         {current ? null : <option value="">Choose a profile</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {ENVIRONMENT[p.environment]} · {shown(p.name)}
+            {ENVIRONMENT[p.environment]} · {optionName(shown(p.name), NAME_CHARS)}
           </option>
         ))}
       </select>

@@ -1,12 +1,15 @@
 import { shownLine, type ShownText } from '@shared/text/visible-text'
 import type { Notice, NoticeDetail } from '../stores/notices'
 
-/** Payouts reaching one status less than this apart are one burst: one notice that sums them. */
-export const BURST_MS = 60_000
+/**
+ * Payouts reaching one status less than this apart are one burst: one notice that sums them. A batch's rows are
+ * read back over minutes, so the window is long; a notice dismissed starts the count again.
+ */
+export const BURST_MS = 10 * 60_000
 
 /**
  * The notice for payouts that just reached `status` (`word` is how the notice says it). A lone payout is told alone;
- * when a notice for the same status was told less than a burst ago and is still shown, it becomes one notice that
+ * when a notice for the same status was told less than ten minutes ago and is still shown, it becomes one notice that
  * sums them ("6 payouts completed.") with each payout in its details, instead of a banner more.
  */
 export function payoutNotice(status: string, word: string, lines: readonly NoticeDetail[], shownNow: readonly Notice[], now: number): Notice {

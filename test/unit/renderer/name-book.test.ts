@@ -38,3 +38,10 @@ describe('the name book before and after its reads', () => {
     expect(book.address('0x2222222222222222222222222222222222222222')).toBeNull()
   })
 })
+
+describe('the wallets behind the names', () => {
+  it('tells whether they were read, so an id not found yet is not called an unknown wallet', () => {
+    expect(buildNameBook([], [], { wallets: 'loading', book: 'read' }).reads.wallets).toBe('loading')
+    expect(buildNameBook([], []).reads).toEqual({ wallets: 'read', book: 'read' })
+  })
+})

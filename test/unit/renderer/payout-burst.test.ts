@@ -31,7 +31,15 @@ describe('payout notices of one burst', () => {
   })
 
   it('count a payout told twice once, and start a new notice after a quiet spell', () => {
-    expect(tell([[1, 2], [2, 3]], 1_000)[0]!.text).toBe('3 payouts completed.')
+    expect(
+      tell(
+        [
+          [1, 2],
+          [2, 3],
+        ],
+        1_000,
+      )[0]!.text,
+    ).toBe('3 payouts completed.')
     expect(tell([[1], [2]], BURST_MS)).toHaveLength(2)
   })
 })
