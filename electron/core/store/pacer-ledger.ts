@@ -24,7 +24,7 @@ export class StorePacerLedger implements PacerLedger {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
       const { n, oldest } = rowOf(Slots, this.db.prepare('SELECT COUNT(*) AS n, MIN(ended_ms) AS oldest FROM pacer_slots WHERE bucket = ?').get(this.bucket), 'pacer_slots')
-      // Counted in SQL, not read slot by slot: a window short of the limit is never full, a full one needs its oldest end.
+      // Counted in SQL, not read slot by slot: a window short of the limit is never full; a full one needs its oldest.
       const ends = n >= rule.limit ? Array<number | null>(n).fill(oldest) : []
       const wait = waitFor(ends, this.blockedUntil(), now, rule)
       if (wait > 0) return { waitMs: wait }
