@@ -151,15 +151,17 @@ async function writeOut(ctx: CliContext, out: unknown, lines: Iterable<string>):
 
 const exportCsv: Action = {
   name: 'history export',
-  usage: 'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
+  usage:
+    'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--network ID] [--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
   summary:
-    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address), note and tags (history note, history tag); --suspected-poisoning writes only the flagged legs. An accounting format carries the note in its description. Refuses a period the ledger has not synced, naming what is missing.",
+    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset, and --wallet and --network where the asset moved in more than one wallet or network). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address), note and tags (history note, history tag); --suspected-poisoning writes only the flagged legs. An accounting format carries the note in its description. Refuses a period the ledger has not synced, naming what is missing.",
   options: {
     profile: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     wallet: { type: 'string' },
     asset: { type: 'string' },
+    network: { type: 'string' },
     'suspected-poisoning': { type: 'boolean' },
     format: { type: 'string' },
     'time-zone': { type: 'string' },
@@ -172,7 +174,14 @@ const exportCsv: Action = {
     const usage = actionHelp(exportCsv)
     const p = period(v, usage)
     const accounting = accountingOptions(v, usage)
-    const filter = { from: p.from, to: p.to, walletId: p.walletId, asset: v.asset as string | undefined, suspectedPoisoning: v['suspected-poisoning'] === true ? (true as const) : undefined }
+    const filter = {
+      from: p.from,
+      to: p.to,
+      walletId: p.walletId,
+      asset: v.asset as string | undefined,
+      network: v.network as string | undefined,
+      suspectedPoisoning: v['suspected-poisoning'] === true ? (true as const) : undefined,
+    }
     return ctx.withStore(profile, async (store) => {
       profileLedger(store, profile)
       if (accounting) {

@@ -13,9 +13,11 @@ export function receiptFacts(r: Receipt): Array<[string, string]> {
   const facts: Array<[string, string | null]> = [
     ['Payout id', r.payoutId],
     ['Idempotency-Key', r.idempotencyKey],
+    ['Environment', r.environment === 'production' ? 'Production' : 'Sandbox (test money, not a real payment)'],
     ['Amount', `${r.amount} ${r.asset}`],
     ['Network', r.networkName],
-    ['Destination', r.destinationName],
+    ['Paid from', paidFrom(r)],
+    ['Destination', r.destinationName ?? 'not in the destination book'],
     ['Address', r.address],
     ['Reference', r.reference],
     ['Requested by', r.requestedBy],
@@ -28,6 +30,12 @@ export function receiptFacts(r: Receipt): Array<[string, string]> {
     ['Receipt made', r.generatedAt],
   ]
   return facts.filter((f): f is [string, string] => f[1] !== null)
+}
+
+/** The paying wallet by name and id, as far as they are known. */
+function paidFrom(r: Receipt): string | null {
+  if (r.walletName && r.walletId) return `${r.walletName} (wallet ${r.walletId})`
+  return r.walletName ?? (r.walletId ? `wallet ${r.walletId}` : null)
 }
 
 /** Provider and user text as the font can draw it: hidden characters and characters outside the font as [U+XXXX]. */

@@ -11,6 +11,11 @@ export const ReceiptSchema = z.strictObject({
   networkName: text(),
   destinationName: text().nullable(),
   address: text(),
+  /** The wallet that paid: its id, and its name as the provider gave it when it could be read. */
+  walletId: text().nullable(),
+  walletName: text().nullable(),
+  /** Sandbox money is test money: a receipt says which it was. */
+  environment: z.enum(['sandbox', 'production']),
   txHash: text(),
   explorerUrl: text().nullable(),
   reference: text().nullable(),

@@ -64,7 +64,7 @@ export const discard = async (session: Pick<PayoutSession, 'payouts'>, key: stri
 export const findPayouts = (store: DeskStore, query: PayoutSearchQuery): PayoutHit[] => searchPayouts(store, query)
 export const notePayout = (store: DeskStore, ref: string, note: string, by: string): PayoutHit => setPayoutNote(store, ref, note, by)
 /** The receipt of a completed payout, its status read again from the provider first. */
-export const receiptOf = (session: Pick<PayoutSession, 'client' | 'store'>, ref: string): Promise<Receipt> => payoutReceipt(session.store, session.client, ref)
+export const receiptOf = (session: Pick<PayoutSession, 'client' | 'store' | 'profile'>, ref: string): Promise<Receipt> => payoutReceipt(session.store, session.client, ref, session.profile.environment)
 
 export const isFirstPayoutTo = (session: Pick<PayoutSession, 'client' | 'store'>, network: string, address: string) => firstPayoutTo(session.store, session.client, network, address)
 

@@ -67,9 +67,13 @@ export class WaitReminders {
     const at = now.toISOString()
     const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString()
     const repo = store.repo(waitNoticeRepo)
-    // Claimed and told in one step each: two windows or processes looking together tell each payout once.
-    const approvals = store.transaction('remember the payouts reminded of', () => repo.claim('approval', repo.approvalsDue(cutoff, this.readSince), at))
-    const held = store.transaction('remember the held payouts told', () => repo.claim('held', repo.heldUntold(), at))
+    // Claimed and told in one step each: two windows or processes looking together tell each payout once (a claim
+    // marks only what nobody marked, so the read may come first). Asked on every outbox change, a look that finds
+    // nothing takes no write lock.
+    const due = store.read('read the payouts waiting for approval', () => repo.approvalsDue(cutoff, this.readSince))
+    const untold = store.read('read the held payouts', () => repo.heldUntold())
+    const approvals = due.length === 0 ? [] : store.transaction('remember the payouts reminded of', () => repo.claim('approval', due, at))
+    const held = untold.length === 0 ? [] : store.transaction('remember the held payouts told', () => repo.claim('held', untold, at))
     if (approvals.length > 0) this.tell('approval', approvals, minutes, now)
     if (held.length > 0) this.tell('held', held, minutes, now)
   }

@@ -72,7 +72,7 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
   return parsed.data
 }
 
-/** Batch rows kept parsed: a few large batches at once. */
+/** Outbox rows kept parsed: a few large batches at once. */
 const PARSED_ROWS_KEPT = 50_000
 
 const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
@@ -105,14 +105,15 @@ export class OutboxRepo {
 
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map((raw) => this.parseBatchRow(raw))
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map((raw) => this.parseKnown(raw))
   }
 
   /**
-   * A batch is read whole on every refresh of its view and round of its follower, while a row changes a few times in
-   * its life: a row whose stored text is the one parsed last time is not checked again.
+   * A batch (and the whole outbox) is read on every refresh of its view, round of its follower and tick of the queued
+   * sender, while a row changes a few times in its life: a row whose stored text is the one parsed last time is not
+   * checked again.
    */
-  private parseBatchRow(raw: RawOutboxRow): OutboxRow {
+  private parseKnown(raw: RawOutboxRow): OutboxRow {
     const known = this.parsedRows.get(raw.key)
     if (known && RAW_COLUMNS.every((c) => known.raw[c] === raw[c])) return known.row
     const row = parseRow(raw)
@@ -155,7 +156,7 @@ export class OutboxRepo {
     const corrupt: CorruptRecordError[] = []
     for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`).all() as unknown as RawOutboxRow[]) {
       try {
-        entries.push(parseRow(raw))
+        entries.push(this.parseKnown(raw))
       } catch (err) {
         if (err instanceof CorruptRecordError) corrupt.push(err)
         else throw err

@@ -8,11 +8,18 @@ import { recordedDifferences } from '../../../shared/payouts/recorded-vs-asked'
 import { AlteredWithdrawals } from './altered-withdrawals-repo'
 import type { AuditChain } from './audit-chain'
 
+/** Payouts kept parsed: a few large batches at once. */
+const PARSED_BODIES_KEPT = 50_000
+
 /** The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it. */
 export class WithdrawalCache {
   private readonly known: KnownAddresses
   private readonly index: PayoutIndex
+<<<<<<< HEAD
   private readonly altered: AlteredWithdrawals
+=======
+  private readonly parsedBodies = new Map<string, { body: string; withdrawal: Withdrawal }>()
+>>>>>>> perf-books
 
   constructor(
     private readonly db: DatabaseSync,
@@ -90,8 +97,18 @@ export class WithdrawalCache {
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
   get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
     const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as { body: string; read_at: string } | undefined
-    const withdrawal = row ? parseWithdrawal(row.body) : null
+    const withdrawal = row ? this.parsed(id, row.body) : null
     return withdrawal ? { withdrawal, readAt: row!.read_at } : null
+  }
+
+  /** A batch's payouts are asked for one by one on every round of its follower: a body read before is not checked again. */
+  private parsed(id: string, body: string): Withdrawal | null {
+    const known = this.parsedBodies.get(id)
+    if (known?.body === body) return known.withdrawal
+    const withdrawal = parseWithdrawal(body)
+    if (this.parsedBodies.size >= PARSED_BODIES_KEPT) this.parsedBodies.clear()
+    if (withdrawal) this.parsedBodies.set(id, { body, withdrawal })
+    return withdrawal
   }
 
   /** Where the cache's order of changes stands now: `changedSince` from here returns only later writes. */

@@ -20,7 +20,10 @@ export function payoutHandlers(host: SessionHost, requestedBy: () => string = wh
     'payouts.search': async (query) => findPayouts((await host.session()).store, query),
     'payouts.setNote': async ({ ref, note }) => notePayout((await host.session()).store, ref, note, requestedBy()),
     'payouts.receipt': async ({ ref }) => receiptOf(await host.session(), ref),
-    'payouts.saveReceiptPdf': async ({ ref }) => saveReceiptPdf(shell, (await host.session()).store, ref),
+    'payouts.saveReceiptPdf': async ({ ref }) => {
+      const session = await host.session()
+      return saveReceiptPdf(shell, session.store, ref, session.profile.environment)
+    },
     'audit.tail': async ({ limit }) => (await host.session()).audit.tail(limit),
   }
 }

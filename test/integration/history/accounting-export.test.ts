@@ -15,6 +15,7 @@ import { simConsole } from '../../harness/sim-console'
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
 const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', available: '100000', decimals: 6, usd_price: 1 }
 const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '100', available: '100', decimals: 18, usd_price: 3000 }
+const USDC_POLYGON = { ...USDC, network: 'polygon-amoy' }
 const EVIL = '=HYPERLINK("http://evil")'
 
 const GENERIC_COLUMNS = [
@@ -87,6 +88,7 @@ describe("payout-desk history export --format: each preset read back by its form
   let home: string
   let workspace: string
   let walletA: string
+  let walletB: string
   let legs: SimLeg[]
   const to = new Date(Date.now() - 60_000).toISOString()
   const from = new Date(Date.now() - 400 * 86_400_000).toISOString()
@@ -97,13 +99,16 @@ describe("payout-desk history export --format: each preset read back by its form
     return { csv: run.stdout, stderr: run.stderr }
   }
 
+  /** The legs of one bank account: a wallet on a network. */
+  const account = (wallet: string, network: string) => legs.filter((l) => l.wallet_id === wallet && l.network === network)
+
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     const sandbox = simConsole(sim.sandbox.url)
     await sandbox.settings({ rate_limit_per_minute: 1_000_000 })
     workspace = (await sandbox.createWorkspace('Books')).id
-    walletA = (await sandbox.createWallet(workspace, EVIL, [USDC, ETH])).id
-    const walletB = (await sandbox.createWallet(workspace, 'Reserve', [USDC])).id
+    walletA = (await sandbox.createWallet(workspace, EVIL, [USDC, ETH, USDC_POLYGON])).id
+    walletB = (await sandbox.createWallet(workspace, 'Reserve', [USDC])).id
     await sandbox.addTransactions({ wallet_id: walletA, generate: 120 })
     await sandbox.addTransactions({ wallet_id: walletB, generate: 40 })
     await sandbox.addTransactions({
@@ -187,7 +192,7 @@ describe("payout-desk history export --format: each preset read back by its form
   })
 
   it.each(['USDC', 'ETH'])("xero %s: Date day first, one signed Amount, the sum equals the ledger's", async (asset) => {
-    const { csv } = await exportCsv('--format', 'xero', '--asset', asset)
+    const { csv } = await exportCsv('--format', 'xero', '--asset', asset, '--wallet', walletA, '--network', 'ethereum-sepolia')
     expect(headerOf(csv)).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference'])
     const rows = read(csv)
     for (const r of rows) {
@@ -195,7 +200,7 @@ describe("payout-desk history export --format: each preset read back by its form
       expect(r.Amount).toMatch(SIGNED)
       expect(r.Reference).not.toBe('')
     }
-    const expected = statementNet(legs, asset)
+    const expected = statementNet(account(walletA, 'ethereum-sepolia'), asset)
     expect(rows).toHaveLength(expected.lines)
     expect(sum(rows.map((r) => r.Amount)).toFixed()).toBe(expected.net.toFixed())
   })
@@ -209,14 +214,14 @@ describe("payout-desk history export --format: each preset read back by its form
       expect(r.Amount).toMatch(SIGNED)
       expect(r.Amount).not.toMatch(/^-?0$/)
     }
-    const expected = statementNet(legs, 'ETH')
+    const expected = statementNet(account(walletA, 'ethereum-sepolia'), 'ETH')
     expect(rows).toHaveLength(expected.lines)
     expect(sum(rows.map((r) => r.Amount)).toFixed()).toBe(expected.net.toFixed())
     expect(rows.some((r) => r.Description.startsWith('Network fee in ETH for: Sent USDC'))).toBe(true)
   })
 
   it('qbo4 USDC: Credit is money out, Debit money in, both positive, exactly one per line', async () => {
-    const { csv } = await exportCsv('--format', 'qbo4', '--asset', 'USDC', '--wallet', walletA)
+    const { csv } = await exportCsv('--format', 'qbo4', '--asset', 'USDC', '--wallet', walletA, '--network', 'polygon-amoy')
     expect(headerOf(csv)).toEqual(['Date', 'Description', 'Credit', 'Debit'])
     const rows = read(csv)
     for (const r of rows) {
@@ -224,10 +229,7 @@ describe("payout-desk history export --format: each preset read back by its form
       expect([r.Credit, r.Debit].filter((c) => c !== '')).toHaveLength(1)
       expect(r.Credit + r.Debit).toMatch(UNSIGNED)
     }
-    const expected = statementNet(
-      legs.filter((l) => l.wallet_id === walletA),
-      'USDC',
-    )
+    const expected = statementNet(account(walletA, 'polygon-amoy'), 'USDC')
     expect(rows).toHaveLength(expected.lines)
     expect(
       sum(rows.map((r) => r.Debit || '0'))
@@ -257,6 +259,26 @@ describe("payout-desk history export --format: each preset read back by its form
     }
     const fees = completed.filter((l) => l.direction === 'out' && l.fee !== null && !new Big(l.fee).eq(0))
     expect(sum(rows.map((r) => r.feeVolume || '0')).toFixed()).toBe(sum(fees.map((l) => l.fee!)).toFixed())
+  })
+
+  it('a bank statement is one wallet on one network: a wider request is refused naming each account, before a line is written', async () => {
+    const base = ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--format', 'xero', '--asset', 'USDC']
+    const wide = await cli(home, base)
+    expect(wide).toMatchObject({ code: 1, stdout: '' })
+    expect(wide.stderr).toMatch(/A bank statement is one account: "?USDC"? moved in 3 wallets and networks/)
+    expect(wide.stderr).toMatch(new RegExp(`Reserve.{0,2} \\(wallet ${walletB}\\) on Ethereum Sepolia \\(network ethereum-sepolia\\)`))
+    expect(wide.stderr).toMatch(new RegExp(`\\(wallet ${walletA}\\) on Polygon Amoy \\(network polygon-amoy\\)`))
+    expect(wide.stderr).toMatch(/--wallet and --network/)
+    const oneWallet = await cli(home, [...base, '--wallet', walletA])
+    expect(oneWallet).toMatchObject({ code: 1, stdout: '' })
+    expect(oneWallet.stderr).toMatch(/moved in 2 wallets and networks/)
+    for (const [wallet, network] of [
+      [walletB, 'ethereum-sepolia'],
+      [walletA, 'polygon-amoy'],
+    ] as const) {
+      const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', wallet, '--network', network)).csv)
+      expect(sum(rows.map((r) => r.Amount)).toFixed()).toBe(statementNet(account(wallet, network), 'USDC').net.toFixed())
+    }
   })
 
   it('a statement format without --asset, or an unknown format, is refused with what to give', async () => {
@@ -296,9 +318,11 @@ describe("payout-desk history export --format: each preset read back by its form
   })
 
   it("payees carry the destination book's labels, read from the provider before the export (a label added elsewhere too)", async () => {
-    // Completed USDC payouts to outside addresses (an own wallet's address is no destination).
+    // Completed USDC payouts of one account to outside addresses (an own wallet's address is no destination).
     const outside = () =>
-      (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter((l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null)
+      (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter(
+        (l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null && l.wallet_id === walletA && l.network === 'ethereum-sepolia',
+      )
     // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the label.
     const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
     try {
@@ -333,21 +357,28 @@ describe("payout-desk history export --format: each preset read back by its form
     }
     const paidTo = outside()
     const target = paidTo.find((l) => l.wallet_id === walletA)!.to.address
-    const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC')).csv)
+    const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', walletA, '--network', 'ethereum-sepolia')).csv)
     const labelled = rows.filter((r) => r.Payee === 'Acme Supplies' && r.Amount.startsWith('-'))
     expect(labelled).toHaveLength(paidTo.filter((l) => l.to.address === target).length)
     expect(labelled[0]!.Description).toMatch(/^Sent USDC on Ethereum Sepolia to Acme Supplies \(transaction /)
   })
 
   it("the app's export function writes the same file as the CLI", async () => {
-    const { csv } = await exportCsv('--format', 'xero', '--asset', 'USDC')
+    const { csv } = await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', walletA, '--network', 'ethereum-sepolia')
     const listed = await cli(home, ['profile', 'list', '--json'])
     const profileId = (JSON.parse(listed.stdout) as Array<{ id: string; name: string }>).find((p) => p.name === 'Sim')!.id
     const store = openProfileStore(profileDir(home, profileId), 'test')
     try {
       const path = join(home, 'app-xero.csv')
-      const done = await exportAccountingFile(store, { from, to, asset: 'USDC' }, { format: 'xero' }, path, new AbortController().signal, () => undefined)
-      expect(done).toEqual({ rows: statementNet(legs, 'USDC').lines, cancelled: false })
+      const done = await exportAccountingFile(
+        store,
+        { from, to, asset: 'USDC', walletId: walletA, network: 'ethereum-sepolia' },
+        { format: 'xero' },
+        path,
+        new AbortController().signal,
+        () => undefined,
+      )
+      expect(done).toEqual({ rows: statementNet(account(walletA, 'ethereum-sepolia'), 'USDC').lines, cancelled: false })
       expect(await readFile(path, 'utf8')).toBe(csv)
       // A cancel stops it between lines and leaves no file, not even a part.
       const stop = new AbortController()

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractText } from 'unpdf'
@@ -9,6 +9,7 @@ import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { cli } from '../../harness/cli-runner'
 import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
+import { simConsole } from '../../harness/sim-console'
 
 /** The app requests payouts (real signatures, keychain), the console completes one, and the CLI finds, notes and prints it. */
 describe('payout search, notes and receipts through IPC and the CLI', () => {
@@ -103,5 +104,29 @@ describe('payout search, notes and receipts through IPC and the CLI', () => {
     await writeFile(join(dir, 'taken.pdf.part'), 'someone else')
     expect((await run('payout', 'receipt', done.id, '--out', join(dir, 'taken.pdf'))).stderr).toMatch(/taken\.pdf\.part already exists/)
     expect(await desk.router.call('payouts.receipt', { ref: done.id })).toMatchObject({ txHash: done.txHash, explorerUrl: expect.stringContaining(done.txHash), acceptedAt: expect.any(String) })
+  })
+
+  it('a receipt names the destination, the paying wallet and the environment, from a CLI profile that never read the book', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'receipt-other-'))
+    try {
+      await cli(other, ['profile', 'add', '--name', 'Books', '--env', 'sandbox', '--base-url', sim.sandbox.url])
+      const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(other, ['key', 'generate', '--profile', 'Books'])).stdout)![1]!
+      const keyId = await simConsole(sim.sandbox.url).registerEd25519Key(ws.workspaceId, publicKey)
+      expect((await cli(other, ['key', 'set-id', '--profile', 'Books', '--key-id', keyId])).code).toBe(0)
+      const out = join(other, 'receipt.pdf')
+      const r = await cli(other, ['payout', 'receipt', done.id, '--out', out, '--profile', 'Books'])
+      expect(r, r.stderr).toMatchObject({ code: 0 })
+      const { text } = await extractText(new Uint8Array(await readFile(out)), { mergePages: true })
+      const flat = text.replace(/\s+/g, '')
+      for (const fact of ['DestinationTestPayee', `PaidfromTestwallet(wallet${ws.walletId})`, 'EnvironmentSandbox(testmoney']) expect(flat).toContain(fact)
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+    expect(await desk.router.call('payouts.receipt', { ref: done.id })).toMatchObject({
+      destinationName: 'Test Payee',
+      walletId: ws.walletId,
+      walletName: 'Test wallet',
+      environment: 'sandbox',
+    })
   })
 })

@@ -7,6 +7,7 @@ import { presetLine } from './preset-line'
 import { writeCsvFile } from '../../csv/write'
 import { accountingSource, type AccountingSource } from './accounting-source'
 import { requireFilterCovered } from '../ledger-coverage'
+import { requireOneAccount } from './statement-account'
 import { legBookings } from './entries'
 import { FiatValuer } from './fiat-value'
 import { PRESETS } from './presets'
@@ -90,6 +91,7 @@ export async function withAccountingLines<T>(store: DeskStore, run: AccountingRu
   const checked = plan(run)
   return store.snapshot(accountingSource, 'export the history ledger', async (source) => {
     requireFilterCovered(source.ledger.state(), run.filter)
+    if (checked.statementAsset !== null) requireOneAccount(source, run.filter, checked.statementAsset)
     const tally: AccountingTally = { rows: 0, movements: 0, leftOut: 0, unpriced: 0 }
     return write(accountingLines(source, checked, tally), tally)
   })

@@ -59,6 +59,8 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
                     <dd className="mono">{r.idempotencyKey}</dd>
                   </>
                 ) : null}
+                <dt>Environment</dt>
+                <dd>{r.environment === 'production' ? 'Production' : 'Sandbox (test money, not a real payment)'}</dd>
                 <dt>Amount</dt>
                 <dd className="mono">
                   {r.amount} <UserText>{r.asset}</UserText>
@@ -67,6 +69,20 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
                 <dd>
                   <UserText>{r.networkName}</UserText>
                 </dd>
+                {r.walletId || r.walletName ? (
+                  <>
+                    <dt>Paid from</dt>
+                    <dd>
+                      {r.walletName ? <UserText>{r.walletName}</UserText> : null}
+                      {r.walletId ? (
+                        <span className="mono muted">
+                          {' '}
+                          <UserText>{r.walletId}</UserText>
+                        </span>
+                      ) : null}
+                    </dd>
+                  </>
+                ) : null}
                 <dt>Destination</dt>
                 <dd>
                   {r.destinationName ? (
