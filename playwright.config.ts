@@ -10,6 +10,9 @@ export default defineConfig({
   // waited on the simulator. Two once hung a quick start and aborted the one shared keyring daemon; quick start steps
   // now have deadlines, and D-Bus replaces an aborted daemon.
   workers: 2,
+  // Tests, not files, are shared out: every test starts from its own core, data directory and reset simulator, so none
+  // waits on another, and one long file (the axe visits of test/e2e/a11y.spec.ts) no longer leaves a worker idle.
+  fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

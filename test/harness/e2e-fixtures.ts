@@ -6,7 +6,7 @@
  * Start from state, not from clicks: a file that needs the simulator profile says
  *   test.use({ seed: 'simulator' })
  * and its page opens on Wallets with the embedded sandbox profile already made, keyed in the keychain, registered in
- * the simulator's demo workspace and selected (the core's own quick start, called before the page loads). Wait for it
+ * the simulator's demo workspace and selected (written before the page loads, as the quick start leaves it). Wait for it
  * with `await onWallets(page)` (also after a `page.reload()`). Only the quick start's own tests click through it
  * (`quickStart(page)`, default `seed: 'none'`: the welcome screen).
  *
@@ -166,7 +166,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App; desk
     await rm(dataDir, { recursive: true, force: true })
   },
   app: async ({ page, desk, server, seed }, use) => {
-    if (seed === 'simulator') await desk.router.call('quickstart.simulator', {})
+    if (seed === 'simulator') await seedSimulatorProfile(desk)
     await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) => desk.router.dispatch(channel, input))
     await page.addInitScript(BRIDGE_SCRIPT)
     const stop = desk.events.subscribe((event, payload) => {
@@ -238,6 +238,21 @@ export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
   const json = (await res.json().catch(() => null)) as { data?: T } | null
   if (!res.ok) throw new Error(`console ${path} answered ${res.status}: ${JSON.stringify(json)}`)
   return (json?.data ?? json) as T
+}
+
+/**
+ * What the quick start leaves behind, made directly: the embedded sandbox profile in the store, its key in the keychain,
+ * registered in the simulator's demo workspace, selected. Each step waits for the last (no quick start deadline: a busy
+ * machine makes the seed slower, never wrong).
+ */
+async function seedSimulatorProfile(desk: TestDesk): Promise<void> {
+  const sim = await desk.simulator.get()
+  const input = { name: 'Local simulator', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519', embedded: true } as const
+  const profile = await desk.keys.create(input, true)
+  const { base64 } = await desk.keys.publicKey(profile.id, 'active')
+  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  await desk.keys.setKeyId(profile.id, key_id, 'active')
+  await desk.keys.select(profile.id)
 }
 
 /** The seeded profile's first screen (the page opens there, and again after a reload). */

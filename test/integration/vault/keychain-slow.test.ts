@@ -1,33 +1,11 @@
-import { execFileSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { KeyringSecretStore } from '../../../electron/core/vault'
+import { lateBy } from '../../harness/late-keychain'
 
 // Runs under test/with-keychain.sh. On a loaded machine the Secret Service answers seconds late; the keyring library
 // gives up on its own calls after 2 s, and a keychain that answered 12 s late was reported "missing or locked".
 const store = new KeyringSecretStore()
 const account = `p_slow${Math.random().toString(16).slice(2)}`
-
-/** The process that owns the Secret Service on this worker's bus (started on demand by the first call). */
-function secretServicePid(): number {
-  const reply = execFileSync(
-    'dbus-send',
-    ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
-    { encoding: 'utf8' },
-  )
-  return Number(/uint32 (\d+)/.exec(reply)![1])
-}
-
-/** Holds the daemon still for `ms` while `call` runs: the keychain answers it that late. */
-async function lateBy<T>(ms: number, call: () => Promise<T>): Promise<T> {
-  const pid = secretServicePid()
-  process.kill(pid, 'SIGSTOP')
-  const held = new Promise((done) => setTimeout(done, ms)).then(() => process.kill(pid, 'SIGCONT'))
-  try {
-    return await call()
-  } finally {
-    await held
-  }
-}
 
 describe('a Secret Service that answers late', () => {
   afterEach(async () => {
