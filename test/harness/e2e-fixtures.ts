@@ -79,7 +79,6 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   }
 }
 
-<<<<<<< HEAD
 /** The worker's simulator as one test sees it: reset to the demo data (and no faults, no keys) at its first use. */
 function freshSimulator(worker: ReturnType<typeof lazySimulator>): ReturnType<typeof lazySimulator> {
   let reset: Promise<Simulator> | null = null
@@ -98,8 +97,13 @@ function freshSimulator(worker: ReturnType<typeof lazySimulator>): ReturnType<ty
 
 export type Seed = 'none' | 'simulator'
 
-export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; app: App }, { keychain: void; server: StaticServer; simulator: ReturnType<typeof lazySimulator> }>({
+export const test = base.extend<
+  { seed: Seed; sim: Simulator; desk: TestDesk; app: App; deskPacing: DeskPacing | undefined },
+  { keychain: void; server: StaticServer; simulator: ReturnType<typeof lazySimulator> }
+>({
   seed: ['none', { option: true }],
+  // A spec that seeds hundreds of rows gives the app a larger request budget (the simulator's limit raised to match).
+  deskPacing: [undefined, { option: true }],
   simulator: [
     async ({}, use) => {
       const simulator = lazySimulator()
@@ -108,11 +112,6 @@ export const test = base.extend<{ seed: Seed; sim: Simulator; desk: TestDesk; ap
     },
     { scope: 'worker' },
   ],
-=======
-export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App; deskPacing: DeskPacing | undefined }, { keychain: void; server: StaticServer }>({
-  // A spec that seeds hundreds of rows gives the app a larger request budget (the simulator's limit raised to match).
-  deskPacing: [undefined, { option: true }],
->>>>>>> lists-layout
   keychain: [
     async ({}, use) => {
       const keychain = startKeychainBus()
@@ -134,11 +133,7 @@ export const test = base.extend<{ sim: Simulator; desk: TestDesk; app: App; desk
   sim: async ({ desk }, use) => {
     await use(await desk.simulator.get())
   },
-<<<<<<< HEAD
-  desk: async ({ simulator: worker }, use) => {
-=======
-  desk: async ({ deskPacing }, use) => {
->>>>>>> lists-layout
+  desk: async ({ simulator: worker, deskPacing }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-e2e-'))
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     const opened: string[] = []

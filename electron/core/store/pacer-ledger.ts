@@ -30,7 +30,6 @@ export class StorePacerLedger implements PacerLedger {
   take(now: number, rule: PacingRule, priority: Priority): TakeResult {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
-<<<<<<< HEAD
       // Counted in SQL first: a window short of every cap never waits on its slots, so they are read only when one is
       // reached (a large batch against a generous limit would otherwise read the whole window per request).
       const { n, background, odd } = rowOf(
@@ -46,12 +45,6 @@ export class StorePacerLedger implements PacerLedger {
         ? rowsOf(Slot, this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket), 'pacer_slots').map((r) => ({ end: r.ended_ms, priority: r.priority }))
         : []
       const wait = waitFor(slots, this.blockedUntil(), now, rule, priority, priority === 'background' && this.personWaits(now))
-=======
-      const { n, oldest } = rowOf(Slots, this.db.prepare('SELECT COUNT(*) AS n, MIN(ended_ms) AS oldest FROM pacer_slots WHERE bucket = ?').get(this.bucket), 'pacer_slots')
-      // Counted in SQL, not read slot by slot: a window short of the limit is never full; a full one needs its oldest.
-      const ends = n >= rule.limit ? Array<number | null>(n).fill(oldest) : []
-      const wait = waitFor(ends, this.blockedUntil(), now, rule)
->>>>>>> perf-books
       if (wait > 0) return { waitMs: wait }
       const insert = this.db.prepare('INSERT INTO pacer_slots (bucket, started_ms, process, priority) VALUES (?, ?, ?, ?)')
       return { slot: Number(insert.run(this.bucket, now, this.process, priority).lastInsertRowid) }

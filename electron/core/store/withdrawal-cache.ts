@@ -15,11 +15,8 @@ const PARSED_BODIES_KEPT = 50_000
 export class WithdrawalCache {
   private readonly known: KnownAddresses
   private readonly index: PayoutIndex
-<<<<<<< HEAD
   private readonly altered: AlteredWithdrawals
-=======
   private readonly parsedBodies = new Map<string, { body: string; withdrawal: Withdrawal }>()
->>>>>>> perf-books
 
   constructor(
     private readonly db: DatabaseSync,
