@@ -1,10 +1,10 @@
 import Big from 'big.js'
-import { CsvError, parse } from 'csv-parse/sync'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
 import { findNetwork } from '../../../shared/api/networks'
 import { quoteInput } from '../../../shared/api/text'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS } from '../batch/csv-rows'
+import { readCsvTable } from '../csv/read-table'
 import { DeskError } from '../errors'
 import type { RunLine } from '../store'
 
@@ -56,44 +56,20 @@ function cellProblem(column: RunColumn, v: string): string | null {
  * named by line and column, and any problem refuses the whole file. Payees (reference, else destination) are unique.
  */
 export function readRunLines(input: Uint8Array | string): RunLine[] {
-  const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength
-  if (size > MAX_BATCH_BYTES) throw refuse(['The file is over 5 MB.'])
-  let text: string
-  try {
-    text = typeof input === 'string' ? input : new TextDecoder('utf-8', { fatal: true }).decode(input)
-  } catch {
-    throw refuse(['The file is not UTF-8 text. Save it as "CSV UTF-8".'])
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-  const first = text.slice(0, text.search(/\r?\n|$/))
-  const delimiter = [',', ';', '\t'].find((sep) =>
-    REQUIRED.every((r) =>
-      first
-        .split(sep)
-        .map((h) => h.trim().toLowerCase())
-        .includes(r),
-    ),
-  )
-  if (!delimiter) throw refuse([`Line 1: the header needs the columns ${REQUIRED.join(', ')}; optional: ${RUN_COLUMNS.slice(3).join(', ')}.`])
-  let records: Array<{ record: string[]; info: { lines: number } }>
-  try {
-    records = parse(text, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: false }) as unknown as typeof records
-  } catch (err) {
-    if (err instanceof CsvError) throw refuse([`Line ${(err as unknown as { lines?: number }).lines ?? 1}: not valid CSV (${err.message.replace(/^[^:]*: /, '')}).`])
-    throw err
-  }
-  const [head, ...body] = records
-  const header = head!.record.map((h) => h.trim().toLowerCase())
-  const unknown = header.filter((h) => !(RUN_COLUMNS as readonly string[]).includes(h))
-  if (unknown.length > 0) throw refuse([`Line 1: unknown column ${unknown.map((u) => quoteInput(u)).join(', ')}. Columns: ${RUN_COLUMNS.join(', ')}.`])
-  if (new Set(header).size !== header.length) throw refuse(['Line 1: a column is named twice.'])
-  if (body.length === 0) throw refuse(['The file has a header but no lines.'])
-  if (body.length > MAX_BATCH_ROWS) throw refuse([`The file has ${body.length} lines; a run has at most ${MAX_BATCH_ROWS}.`])
+  const table = readCsvTable(input, {
+    what: 'a run file',
+    maxBytes: MAX_BATCH_BYTES,
+    maxRows: MAX_BATCH_ROWS,
+    required: REQUIRED,
+    known: RUN_COLUMNS,
+    optionalHint: `optional: ${RUN_COLUMNS.slice(3).join(', ')}`,
+  })
+  if (!table.ok) throw refuse([`Line ${table.problem.line}: ${table.problem.message}`])
+  const { header } = table
   const problems: string[] = []
   const lines: RunLine[] = []
   const payees = new Map<string, number>()
-  for (const { record, info } of body) {
-    const line = info.lines
+  for (const { line, cells: record } of table.records) {
     if (record.length !== header.length) {
       problems.push(`Line ${line}: ${record.length} cells; the header has ${header.length}.`)
       continue
