@@ -1,3 +1,4 @@
+import { sameAddress } from '../../../shared/api/address'
 import type { Counterparty } from '../../../shared/api/resources'
 import type { PayeeConfirmation } from '../store'
 
@@ -54,7 +55,9 @@ export function payeeChangeOf(
   const payee = payeeName(destination)
   if (!payee) return null
   const key = normalisePayee(payee)
-  const earlier = book.some((c) => c.id !== destination.id && c.address !== destination.address && c.created_at <= destination.created_at && normalisePayee(payeeName(c) ?? '') === key)
+  const earlier = book.some(
+    (c) => c.id !== destination.id && !sameAddress(destination.network, c.address, destination.address) && c.created_at <= destination.created_at && normalisePayee(payeeName(c) ?? '') === key,
+  )
   if (!earlier) return null
   const waitUntil = new Date(Date.parse(destination.created_at) + context.waitHours * 3_600_000)
   const settled = context.confirmation !== null || context.paidBefore

@@ -75,6 +75,8 @@ export class WithdrawalCache {
     }
     const asked = CreateWithdrawalSchema.safeParse(body)
     if (!asked.success) return
+    // Only a whole answer is compared (a caller may keep a partial one it made itself).
+    if (!WithdrawalSchema.safeParse(withdrawal).success) return
     const differences = recordedDifferences(asked.data, withdrawal)
     if (differences.length === 0 || !this.altered.note(withdrawal.id, row.key, differences, readAt)) return
     this.audit.append({

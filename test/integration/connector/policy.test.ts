@@ -25,9 +25,9 @@ beforeAll(async () => {
   walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
   const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
   destinationId = json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id
-  otherDestinationId = json(await c.call('create_counterparty', { ...company, address: OTHER_DESTINATION, label: HOSTILE_LABEL })).data.id
+  otherDestinationId = json(await c.call('create_counterparty', { ...company, company_name: 'Other Ltd', address: OTHER_DESTINATION, label: HOSTILE_LABEL })).data.id
   // The same address on polygon-amoy, for USDC payouts (the wallet holds USDC there only).
-  const polygonId = json(await c.call('create_counterparty', { ...company, network: 'polygon-amoy', address: OTHER_DESTINATION, label: 'Acme on Polygon' })).data.id
+  const polygonId = json(await c.call('create_counterparty', { ...company, company_name: 'Other Ltd', network: 'polygon-amoy', address: OTHER_DESTINATION, label: 'Acme on Polygon' })).data.id
   await f.console.verify(destinationId)
   await f.console.verify(otherDestinationId)
   await f.console.verify(polygonId)
