@@ -101,6 +101,8 @@ describe('work per outbox change does not grow with the rows already there', () 
     const counted = counting(db)
     expect(new StorePacerLedger(counted.db, 'key', 'me').take(2_000, rule, 'interactive')).toHaveProperty('slot')
     expect(counted.rows()).toBeLessThanOrEqual(2)
+    const prune = 'DELETE FROM pacer_slots WHERE bucket = ? AND ended_ms IS NOT NULL AND ended_ms <= ?'
+    expect(plan(db, prune, 'key', 1_000)).toContain('INDEX pacer_slots_bucket_end (bucket=? AND ended_ms>? AND ended_ms<?)')
   })
 
   it('a full window still waits until its oldest answer leaves it', () => {
