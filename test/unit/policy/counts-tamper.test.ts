@@ -61,7 +61,12 @@ describe("the agent's daily totals against the audit chain", () => {
   it('the policy denies with the rule counts_tampered', async () => {
     edit("UPDATE outbox SET created_at = ? WHERE key = 'counted'", TWO_DAYS_AGO)
     const policy = new AgentPolicy(store, AGENT_REQUESTER)
-    const checked = { body: body('0.5'), wallet: {} as never, destination: { id: 'd', network: 'ethereum-sepolia', address: body('0.5').destination, can_send: true, verified_at: null } as never, book: [] }
+    const checked = {
+      body: body('0.5'),
+      wallet: {} as never,
+      destination: { id: 'd', network: 'ethereum-sepolia', address: body('0.5').destination, can_send: true, verified_at: null } as never,
+      book: [],
+    }
     const err = await Outbox.open(store)
       .add(body('0.5'), AGENT_REQUESTER, NOW, 'next', { admit: () => (policy.admitPayout('next', checked, NOW).outcome === 'hold' ? 'held' : 'sending') })
       .catch((e: unknown) => e)
