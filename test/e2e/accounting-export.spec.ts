@@ -26,8 +26,12 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   const start = page.getByRole('button', { name: 'Export as QuickBooks Online, 3 columns' })
   await expect(start).toBeDisabled()
   await expect(page.getByTestId('export-panel')).toContainText('choose an asset in the filters first')
-  const asset = first!.balances[0]!.asset
-  await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Asset').selectOption(asset)
+  // ... and one account: a wallet on one network (the statement's running balance is that account's).
+  const { asset, network } = first!.balances[0]!
+  const filters = page.getByRole('search', { name: 'Filter transactions' })
+  await filters.getByLabel('Asset').selectOption(asset)
+  await filters.getByLabel('Wallet').selectOption(first!.id)
+  await filters.getByLabel('Network').selectOption(network)
   await start.click()
   const result = page.getByTestId('export-result')
   await expect(result).toContainText('Exported ')
@@ -36,7 +40,7 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   expect(qbo.slice(0, qbo.indexOf('\r\n'))).toBe('Date,Description,Amount')
   let net = new Big(0)
   for (const l of legs) {
-    if (l.status !== 'completed' || l.direction === 'internal') continue
+    if (l.status !== 'completed' || l.direction === 'internal' || l.wallet_id !== first!.id || l.network !== network) continue
     if (l.asset === asset) net = l.direction === 'in' ? net.plus(l.amount) : net.minus(l.amount)
     if (l.direction === 'out' && l.fee !== null && (l.fee_asset ?? l.asset) === asset && !new Big(l.fee).eq(0)) net = net.minus(l.fee)
   }

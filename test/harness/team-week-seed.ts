@@ -61,7 +61,8 @@ export async function seedTeamWeek(app: App, url: string, counts: { destinations
       network: 'ethereum-sepolia',
       address: `0x${randomBytes(20).toString('hex')}`,
       counterparty_type: 'company',
-      company_name: atLimit(stems[(i + 1) % stems.length]!, 120),
+      // One payee per destination: several addresses of one payee would be payee changes, which wait to be confirmed.
+      company_name: atLimit(`${i} ${stems[(i + 1) % stems.length]!}`, 120),
       wallet_type: 'vasp',
       vasp_name: atLimit(stems[(i + 2) % stems.length]!, 120),
       country: 'CH',
