@@ -8,6 +8,7 @@ import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
 import { payRunChannels } from './channels/pay-runs'
+import { payRunSendChannels } from './channels/pay-run-send'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { settingsChannels } from './channels/settings'
@@ -28,6 +29,7 @@ export const CHANNELS = {
   ...destinationChannels,
   ...activityChannels,
   ...payRunChannels,
+  ...payRunSendChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS
