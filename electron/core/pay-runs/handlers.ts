@@ -1,13 +1,21 @@
 import { DeskError } from '../errors'
 import { who } from '../audit/who'
-import { sendRun } from './use-cases'
+import { dueReminders, sendRun } from './use-cases'
+import type { payRunReminderChannels } from '../../../shared/ipc/channels/pay-run-reminders'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
 
 /** Sending a run's period from the app: the same use case as `run send`, with the review's answers given up front. */
-export function payRunSendHandlers({ host, requestedBy = () => who('app') }: { host: SessionHost; requestedBy?: () => string }): HandlersFor<typeof payRunSendChannels> {
+export function payRunSendHandlers({
+  host,
+  requestedBy = () => who('app'),
+}: {
+  host: SessionHost
+  requestedBy?: () => string
+}): HandlersFor<typeof payRunSendChannels & typeof payRunReminderChannels> {
   return {
+    'payRuns.reminders': async () => dueReminders((await host.session()).store),
     'payRuns.send': async (input) => {
       const session = await host.session()
       const production = session.profile.environment === 'production'

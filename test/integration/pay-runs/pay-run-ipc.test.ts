@@ -59,3 +59,9 @@ it('sends a period over IPC once: a never-paid destination needs the tick, a rep
   expect(again.rows.map((r) => r.state)).toEqual(['accepted'])
   expect((await desk.router.call('payRuns.preview', { name: 'Monthly', period: '2026-11-01' })).done).toBe('sent')
 })
+
+it('tells an overdue run once per period over IPC', async () => {
+  const told = await desk.router.call('payRuns.reminders', {})
+  expect(told).toContainEqual(expect.objectContaining({ name: 'Friday', next: { period: '2026-11-06', state: 'overdue' } }))
+  expect((await desk.router.call('payRuns.reminders', {})).map((r) => r.name)).not.toContain('Friday')
+})
