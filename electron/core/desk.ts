@@ -17,6 +17,7 @@ import type { Notify } from './payouts'
 import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
+import { payRunSendHandlers } from './pay-runs/handlers'
 import { batchHandlers, firstPayoutHandlers, payoutHandlers, payRunHandlers, treasuryHandlers } from './treasury'
 import { KeyringSecretStore, type SecretStore } from './vault'
 
@@ -120,6 +121,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payRunHandlers({ host: treasury }))
+  router.register(payRunSendHandlers({ host: treasury }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -8,6 +8,8 @@ import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
 import { payoutChannels } from './channels/payouts'
 import { payRunChannels } from './channels/pay-runs'
+import { payRunReminderChannels } from './channels/pay-run-reminders'
+import { payRunSendChannels } from './channels/pay-run-send'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { settingsChannels } from './channels/settings'
@@ -28,6 +30,8 @@ export const CHANNELS = {
   ...destinationChannels,
   ...activityChannels,
   ...payRunChannels,
+  ...payRunSendChannels,
+  ...payRunReminderChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

@@ -46,6 +46,8 @@ export interface RunPreview {
   problems: RowProblem[]
   funds: FundsRow[]
   shortfalls: string[]
+  /** The sum a production send asks to be typed again (as the batch review asks). */
+  grandTotal: string
   /** Destinations never paid before: filled for a send's confirmation (`withFirstPayouts`), empty otherwise. */
   firstPayouts: FirstPayoutRow[]
   /** The batch the period would be recorded as. */
@@ -139,6 +141,7 @@ export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, as
     problems: problems.sort((a, b) => a.line - b.line),
     funds,
     shortfalls: funds.filter((f) => f.missing !== null).map(shortfallText),
+    grandTotal: check.grandTotal,
     firstPayouts: withFirstPayouts ? firstPayoutRows(store, check.rows) : [],
     check: { ...check, problems: problems.sort((a, b) => a.line - b.line) },
   }

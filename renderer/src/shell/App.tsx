@@ -9,6 +9,7 @@ import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
+import { usePayRunReminders } from './usePayRunReminders'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
@@ -22,6 +23,7 @@ export function App() {
   useSectionShortcuts()
   usePayoutNotices()
   useWaitNotices()
+  usePayRunReminders()
   const headingFocus = useNav((s) => s.headingFocus)
   const main = useRef<HTMLElement>(null)
 

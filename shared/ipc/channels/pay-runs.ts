@@ -55,6 +55,7 @@ export const RunPreviewViewSchema = z.strictObject({
   problems: z.array(RowProblemSchema),
   funds: z.array(FundsRowSchema),
   shortfalls: z.array(z.string()),
+  grandTotal: z.string(),
 })
 
 export const payRunChannels = channels({

@@ -27,13 +27,15 @@ beforeAll(async () => {
   await desk.router.call('profiles.select', { profileId: profile.id })
   const store = DeskStore.open(profileDir(dir, profile.id), 'cli')
   const lines = readRunLines(`destination,amount,asset,wallet,reference\nAlice GmbH,3,USDC,${ws.smallWalletId},Alice\nBob Ltd,4,USDC,${ws.smallWalletId},Bob\n`)
+  const monthly = readRunLines(`destination,amount,asset,wallet,reference\nAlice GmbH,1,USDC,${ws.smallWalletId},Carol\n`)
+  addRun(store, { name: 'Monthly', schedule: 'DTSTART:20261101T000000Z\nRRULE:FREQ=MONTHLY', lines: monthly }, 'test')
   addRun(store, { name: 'Friday', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines }, 'test')
   store.close()
 })
 afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
 it('lists the runs with their next due period and previews one with its funds check over IPC', async () => {
-  expect(await desk.router.call('payRuns.list', {})).toEqual([expect.objectContaining({ name: 'Friday', lines: 2, next: { period: '2026-11-06', state: expect.any(String) }, lastSent: null })])
+  expect(await desk.router.call('payRuns.list', {})).toContainEqual(expect.objectContaining({ name: 'Friday', lines: 2, next: { period: '2026-11-06', state: expect.any(String) }, lastSent: null }))
   const preview = await desk.router.call('payRuns.preview', { name: 'Friday' })
   expect(preview).toMatchObject({ period: '2026-11-06', done: null, lastSent: null, removed: [] })
   expect(preview.lines.map((l) => [l.payee, l.amount, l.changes])).toEqual([
@@ -43,4 +45,23 @@ it('lists the runs with their next due period and previews one with its funds ch
   expect(preview.funds).toEqual([expect.objectContaining({ walletName: 'Small wallet', asset: 'USDC', total: '7', available: '5', missing: '2' })])
   expect(preview.shortfalls).toEqual([expect.stringMatching(/^"Small wallet" \(.+\) lacks 2 USDC on ethereum-sepolia/)])
   await expect(desk.router.call('payRuns.preview', { name: 'Friday', period: '2026-11-07' })).rejects.toThrow(/not one of the run's periods/)
+})
+
+it('sends a period over IPC once: a never-paid destination needs the tick, a repeat records and pays nothing new', async () => {
+  const answers = { name: 'Monthly', period: '2026-11-01', confirmDuplicates: false, retypedTotal: null }
+  await expect(desk.router.call('payRuns.send', { ...answers, confirmFirstPayouts: false })).rejects.toThrow(/never paid before/)
+  expect((await desk.router.call('payRuns.preview', { name: 'Monthly', period: '2026-11-01' })).done).toBeNull()
+  const sent = await desk.router.call('payRuns.send', { ...answers, confirmFirstPayouts: true })
+  expect(sent).toMatchObject({ period: '2026-11-01', again: false, busy: false })
+  expect(sent.rows).toEqual([expect.objectContaining({ payee: 'Carol', amount: '1', asset: 'USDC', state: 'accepted', conflict: false, earlier: false })])
+  const again = await desk.router.call('payRuns.send', { ...answers, confirmFirstPayouts: true })
+  expect(again).toMatchObject({ batchId: sent.batchId, again: true })
+  expect(again.rows.map((r) => r.state)).toEqual(['accepted'])
+  expect((await desk.router.call('payRuns.preview', { name: 'Monthly', period: '2026-11-01' })).done).toBe('sent')
+})
+
+it('tells an overdue run once per period over IPC', async () => {
+  const told = await desk.router.call('payRuns.reminders', {})
+  expect(told).toContainEqual(expect.objectContaining({ name: 'Friday', next: { period: '2026-11-06', state: 'overdue' } }))
+  expect((await desk.router.call('payRuns.reminders', {})).map((r) => r.name)).not.toContain('Friday')
 })

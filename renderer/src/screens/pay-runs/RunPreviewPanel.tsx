@@ -2,6 +2,7 @@ import { QueryView } from '../../components/QueryView'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
+import { RunSendPanel } from './RunSendPanel'
 
 const CHANGE = { new_payee: 'New payee', changed_amount: 'Changed amount', new_destination: 'Destination new to this payee' } as const
 
@@ -118,7 +119,8 @@ export function RunPreviewPanel({ name }: { name: string }) {
                 ))}
               </ul>
             ) : null}
-            <p className="muted small">Send the period with payout-desk run send; a repeat, here or from another desk, pays nothing twice.</p>
+            {p.done === null ? <RunSendPanel preview={p} /> : null}
+            <p className="muted small">A repeat of the send, here or from another desk holding the run file, pays nothing twice.</p>
           </>
         )}
       </QueryView>

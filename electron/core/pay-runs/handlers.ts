@@ -1,0 +1,46 @@
+import { DeskError } from '../errors'
+import { who } from '../audit/who'
+import { dueReminders, sendRun } from './use-cases'
+import type { payRunReminderChannels } from '../../../shared/ipc/channels/pay-run-reminders'
+import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
+import type { HandlersFor } from '../ipc/router'
+import type { SessionHost } from '../session/session-host'
+
+/** Sending a run's period from the app: the same use case as `run send`, with the review's answers given up front. */
+export function payRunSendHandlers({
+  host,
+  requestedBy = () => who('app'),
+}: {
+  host: SessionHost
+  requestedBy?: () => string
+}): HandlersFor<typeof payRunSendChannels & typeof payRunReminderChannels> {
+  return {
+    'payRuns.reminders': async () => dueReminders((await host.session()).store),
+    'payRuns.send': async (input) => {
+      const session = await host.session()
+      const production = session.profile.environment === 'production'
+      const result = await sendRun(session, input.name, {
+        period: input.period,
+        actor: requestedBy(),
+        production,
+        retypedTotal: input.retypedTotal,
+        confirmDuplicates: input.confirmDuplicates,
+        confirm: async (preview) => {
+          const first = preview.firstPayouts.length
+          // The review's tick covers the destinations never paid before; an unticked one stops before recording.
+          if (first > 0 && !input.confirmFirstPayouts) {
+            throw new DeskError('confirmation_required', `${first} destination(s) were never paid before: check each address with its recipient, then tick the box.`)
+          }
+          return { go: true, retypedTotal: production ? input.retypedTotal : null, confirmDuplicates: input.confirmDuplicates }
+        },
+      })
+      return {
+        period: result.period,
+        batchId: result.batchId,
+        again: result.again,
+        busy: result.busy,
+        rows: result.rows.map((r) => ({ payee: r.payee, amount: r.amount, asset: r.asset, state: r.state, conflict: r.conflict, earlier: r.earlier })),
+      }
+    },
+  }
+}

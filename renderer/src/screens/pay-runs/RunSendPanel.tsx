@@ -1,0 +1,118 @@
+import { useRef, useState } from 'react'
+import type { ChannelOutput } from '@shared/ipc/channels'
+import { readDecimal } from '@shared/format/decimal'
+import { retypedProblem } from '@shared/payouts/retyped-total'
+import { EnvBadge } from '../../components/EnvBadge'
+import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
+import { asDeskError, type DeskCallError } from '../../desk'
+import { useDeskMutation } from '../../data/useDeskMutation'
+import { useCurrentProfile } from '../../data/profiles'
+import { UserText } from '../../names/UserText'
+
+type Preview = ChannelOutput<'payRuns.preview'>
+type Sent = ChannelOutput<'payRuns.send'>
+type SentRow = Sent['rows'][number]
+
+/** What a sent line's state means, as `run send` says it. */
+const stateText = (r: SentRow): string => (r.conflict ? 'sent from another desk with another amount' : r.earlier ? `${r.state} (already sent from another desk)` : r.state)
+
+/** Confirms and sends the previewed period under its derived keys; production needs the grand total typed again. */
+export function RunSendPanel({ preview }: { preview: Preview }) {
+  const environment = useCurrentProfile()?.environment ?? 'sandbox'
+  const production = environment === 'production'
+  const [confirmFirst, setConfirmFirst] = useState(false)
+  const [confirmDuplicates, setConfirmDuplicates] = useState(false)
+  const [retyped, setRetyped] = useState('')
+  const [error, setError] = useState<DeskCallError | null>(null)
+  const [sent, setSent] = useState<Sent | null>(null)
+  const [busy, setBusy] = useState(false)
+  const sending = useRef(false)
+  const send = useDeskMutation('payRuns.send')
+  const duplicates = preview.problems.filter((p) => p.severity === 'confirm').length
+  const blocked = preview.problems.some((p) => p.severity === 'error') || preview.shortfalls.length > 0
+  const totalProblem = production ? retypedProblem(retyped, preview.grandTotal) : null
+  const ready = !blocked && (duplicates === 0 || confirmDuplicates) && totalProblem === null
+
+  const submit = async () => {
+    if (sending.current || !ready) return
+    sending.current = true
+    setBusy(true)
+    setError(null)
+    try {
+      setSent(
+        await send.mutateAsync({
+          name: preview.name,
+          period: preview.period,
+          confirmDuplicates,
+          confirmFirstPayouts: confirmFirst,
+          retypedTotal: production ? readDecimal(retyped) : null,
+        }),
+      )
+    } catch (err) {
+      setError(asDeskError(err))
+    } finally {
+      sending.current = false
+      setBusy(false)
+    }
+  }
+
+  if (sent) {
+    const conflicts = sent.rows.filter((r) => r.conflict).length
+    return (
+      <section className="panel" aria-label="Period sent">
+        <h2>
+          Period {sent.period} {sent.again ? 'was recorded before: nothing new was sent' : 'recorded and sent'}
+        </h2>
+        <table className="grid" aria-label="Sent lines">
+          <thead>
+            <tr>
+              <th>Payee</th>
+              <th className="num">Amount</th>
+              <th>State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sent.rows.map((r, i) => (
+              <tr key={i}>
+                <td>
+                  <UserText>{r.payee}</UserText>
+                </td>
+                <td className="num">
+                  {r.amount} <UserText>{r.asset}</UserText>
+                </td>
+                <td>{stateText(r)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {conflicts > 0 ? <p role="alert">{conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never sent under a new key.</p> : null}
+      </section>
+    )
+  }
+
+  return (
+    <section className="panel" aria-label="Send the period">
+      <h2>
+        Send period {preview.period} <EnvBadge environment={environment} />
+      </h2>
+      <label>
+        <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked every destination never paid before with its recipient
+      </label>
+      {duplicates > 0 ? (
+        <label>
+          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} /> Pay the {duplicates} repeated line(s) as well
+        </label>
+      ) : null}
+      {production && !blocked ? (
+        <Field label="Type the grand total (sum of the amounts) to confirm this PRODUCTION period" error={retyped ? totalProblem : null}>
+          <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
+        </Field>
+      ) : null}
+      {error ? <ErrorBox error={error} title="The period was not sent" /> : null}
+      <button type="button" className="primary" disabled={!ready || busy} onClick={() => void submit()}>
+        {busy ? 'Sending…' : 'Send'}
+      </button>
+    </section>
+  )
+}
