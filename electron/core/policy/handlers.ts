@@ -7,7 +7,7 @@ import type { DeskStore } from '../store'
 import { openProfileStore } from '../session/session'
 import { withOneOffSession } from '../session/one-off-session'
 import type { SessionHost } from '../session/session-host'
-import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from '../policy/use-cases'
+import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from './use-cases'
 
 export interface PolicyHandlerDeps {
   dataDir: string

@@ -16,9 +16,9 @@ import {
   reconciliationReport,
   setDust,
   type WalletAccess,
-} from '../history/use-cases'
+} from './use-cases'
 import type { TreasurySession } from '../session/session'
-import { whoAmI } from './payout-handlers'
+import { whoAmI } from '../audit/use-cases'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
