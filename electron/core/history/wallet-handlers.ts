@@ -3,8 +3,7 @@ import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
-import { walletReads } from '../store'
-import { exportAccountingPreset, exportLedgerFile } from './use-cases'
+import { exportAccountingPreset, exportLedgerFile, listWallets, readTransaction, readTransactionPage, readWallet } from './use-cases'
 
 type WalletChannels = Pick<typeof treasuryChannels, 'wallets.list' | 'wallets.get' | 'transactions.page' | 'transactions.get' | 'transactions.export' | 'transactions.cancelExport'>
 
@@ -20,20 +19,10 @@ export function walletHandlers({ host, events, chooseSavePath }: WalletHandlerDe
   const exports = new ExportRuns(events, chooseSavePath)
   const today = () => new Date().toISOString().slice(0, 10)
   return {
-    'wallets.list': async () => {
-      const session = await host.session()
-      const wallets = await session.client.listWallets()
-      try {
-        // Kept for the Home screen, which shows every profile's last read without asking any provider.
-        session.store.transaction('keep the wallets read', () => session.store.repo(walletReads).note(wallets))
-      } catch {
-        // The balances just read are still shown; Home keeps the older read, with its time.
-      }
-      return wallets
-    },
-    'wallets.get': async ({ walletId }) => (await host.session()).client.getWallet(walletId),
-    'transactions.page': async (query) => (await host.session()).client.transactionPage(query),
-    'transactions.get': async ({ transactionId }) => (await host.session()).client.getTransaction(transactionId),
+    'wallets.list': async () => listWallets(await host.session()),
+    'wallets.get': async ({ walletId }) => readWallet(await host.session(), walletId),
+    'transactions.page': async (query) => readTransactionPage(await host.session(), query),
+    'transactions.get': async ({ transactionId }) => readTransaction(await host.session(), transactionId),
     'transactions.export': async ({ accounting, ...filter }) => {
       const session = await host.session()
       if (accounting) {
