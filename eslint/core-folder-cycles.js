@@ -18,6 +18,9 @@ function nodeOf(root, file) {
   return parts[0]
 }
 
+/** A handler node and its own folder are one feature: an import between them closes no cycle. */
+const sameFolder = (a, b) => a.split(sep)[0] === b.split(sep)[0]
+
 function importsOf(file, text) {
   return ts
     .preProcessFile(text, true, true)
@@ -50,7 +53,7 @@ function folderPath(graph, from, to, skip) {
     const a = nodeOf(graph.root, file)
     for (const t of targets) {
       const b = nodeOf(graph.root, t)
-      if (a === null || b === null || a === b) continue
+      if (a === null || b === null || sameFolder(a, b)) continue
       if (!next.has(a)) next.set(a, new Set())
       next.get(a).add(b)
     }
@@ -89,7 +92,7 @@ export default {
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const target = nodeOf(root, resolve(dirname(file), source) + '.ts')
-      if (target === null || target === own) return
+      if (target === null || sameFolder(target, own)) return
       const back = folderPath(graphFor(root), target, own, file)
       if (back) context.report({ node, messageId: 'cycle', data: { path: [own, ...back].join(' → ') } })
     }
