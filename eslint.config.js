@@ -66,6 +66,19 @@ const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
   message: 'CSV is read in one place: readCsvTable in electron/core/csv/read-table.ts (and written by electron/core/csv/).',
 }))
 
+// What core never imports; SQL (node:sqlite, a RepoFactory over the database) only in electron/core/store.
+const CORE_PATHS = [
+  { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
+  { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
+  ...CSV_PARSE,
+]
+const CORE_PATTERNS = [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')]
+const REPO_FACTORY = {
+  group: ['**/store', '**/store/*'],
+  importNames: ['RepoFactory'],
+  message: 'a RepoFactory (SQL over the database) is written only in electron/core/store; call its typed repositories.',
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -95,19 +108,12 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
-            { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
-            ...CSV_PARSE,
-          ],
-          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: CORE_PATHS, patterns: [...CORE_PATTERNS, REPO_FACTORY] }] },
+  },
+  {
+    // Wrote a RepoFactory outside the store when the rule came; allowed until it moves to electron/core/store, add none.
+    files: ['electron/core/history/ledger-csv.ts', 'electron/core/history/accounting/accounting-source.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: CORE_PATHS, patterns: CORE_PATTERNS }] },
   },
   {
     // The CSV room: the one reader over csv-parse (and the one writer with the cell rule) every import and export uses.
