@@ -15,11 +15,69 @@ const RENDERER_IMPORTS = [
 
 /** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
 const UNTRUSTED_FIELDS = ['label', 'name', 'reference', 'note', 'reason', 'first_name', 'last_name', 'company_name', 'vasp_name', 'destinationName', 'walletName', 'requestedBy']
+// The deep imports between core features found when the rule came (49 imports of these 26 modules, most by the
+// session wiring a feature's services): allowed until each goes through its feature's use cases; add none.
+// Outside renderer/src/data/, no eval, no bridge, no cache marked old by hand.
+const RENDERER_DATA_SYNTAX = [
+  { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
+  { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
+  {
+    selector: 'MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]',
+    message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
+  },
+]
+// The query cache is written only in renderer/src/data/.
+const QUERY_CACHE_WRITE = {
+  selector: 'MemberExpression[property.name=/^(setQueryData|setQueriesData)$/]',
+  message: 'the query cache is written only in renderer/src/data/: read through useDeskQuery, write through useDeskMutation.',
+}
+
+const CORE_DEEP_IMPORTS_LEFT = [
+  'audit/audit-log',
+  'audit/decision-entry',
+  'audit/who',
+  'batch/batch-check',
+  'batch/batch-first-payouts',
+  'batch/batch-report',
+  'batch/batch-runner',
+  'batch/batch-service',
+  'batch/batch-status-follower',
+  'batch/batch-submit',
+  'batch/csv-rows',
+  'batch/funds-check',
+  'destinations/lookalike-guard',
+  'history/history-runner',
+  'history/ledger-scope',
+  'payouts/first-payout',
+  'payouts/follow-budget',
+  'payouts/outbox',
+  'payouts/outbox-view',
+  'payouts/payout-requests',
+  'payouts/poller',
+  'payouts/queued-sender',
+  'payouts/send-gate',
+  'payouts/wait-reminders',
+  'policy/held-expiry',
+  'policy/profile-send-gate',
+]
 
 const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
   name,
   message: 'CSV is read in one place: readCsvTable in electron/core/csv/read-table.ts (and written by electron/core/csv/).',
 }))
+
+// What core never imports; SQL (node:sqlite, a RepoFactory over the database) only in electron/core/store.
+const CORE_PATHS = [
+  { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
+  { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
+  ...CSV_PARSE,
+]
+const CORE_PATTERNS = [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')]
+const REPO_FACTORY = {
+  group: ['**/store', '**/store/*'],
+  importNames: ['RepoFactory'],
+  message: 'a RepoFactory (SQL over the database) is written only in electron/core/store; call its typed repositories.',
+}
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
@@ -50,19 +108,12 @@ export default tseslint.config(
   },
   {
     files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
-            { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
-            ...CSV_PARSE,
-          ],
-          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: CORE_PATHS, patterns: [...CORE_PATTERNS, REPO_FACTORY] }] },
+  },
+  {
+    // Wrote a RepoFactory outside the store when the rule came; allowed until it moves to electron/core/store, add none.
+    files: ['electron/core/history/ledger-csv.ts', 'electron/core/history/accounting/accounting-source.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: CORE_PATHS, patterns: CORE_PATTERNS }] },
   },
   {
     // The CSV room: the one reader over csv-parse (and the one writer with the cell rule) every import and export uses.
@@ -165,6 +216,13 @@ export default tseslint.config(
     },
   },
   {
+    // Inside core, a feature reaches another feature only through its use cases (desk.ts, at the root, wires them all).
+    files: ['electron/core/*/**/*.ts'],
+    ignores: ['electron/core/connector/**'],
+    plugins: { desk },
+    rules: { 'desk/core-entry-points': ['error', { featuresOnly: true, allow: CORE_DEEP_IMPORTS_LEFT }] },
+  },
+  {
     files: ['electron/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [forbid(['**/core/**', '**/main/**', '**/simulator/**', 'node:*'], 'the preload only bridges the channel table.')] }],
@@ -191,16 +249,13 @@ export default tseslint.config(
         'error',
         { patterns: [...RENDERER_IMPORTS, { group: ['**/desk'], importNames: ['call'], message: 'write through useDeskMutation, read through useDeskQuery (renderer/src/data/).' }] },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
-        { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
-        {
-          selector: 'MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]',
-          message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...RENDERER_DATA_SYNTAX, QUERY_CACHE_WRITE],
     },
+  },
+  {
+    // Writes the query cache outside renderer/src/data/ when the rule came; allowed until it moves there, add none.
+    files: ['renderer/src/screens/batch/BatchProgressPanel.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...RENDERER_DATA_SYNTAX] },
   },
   {
     // Playwright fixtures declare "no dependencies" with an empty pattern: async ({}, use) => ...

@@ -5,6 +5,8 @@ import { dirname, relative, resolve, sep } from 'node:path'
  * The CLI and the connector reach core only through a feature's use cases (`<feature>/use-cases.ts`), so every
  * surface passes the same rules, plus a short allow-list of what a host must wire itself (errors, the store's
  * opening and types, session opening). A type-only import calls nothing, so it is not checked.
+ * With `featuresOnly`, inside core, only another feature's folder (one with a use-cases.ts) is guarded: a feature
+ * reaches another through its use cases, while the shared rooms (store, api, session, csv...) stay open to it.
  */
 function moduleOf(root, importer, source) {
   const target = resolve(dirname(importer), source)
@@ -25,6 +27,7 @@ export default {
         properties: {
           root: { type: 'string' },
           allow: { type: 'array', items: { type: 'string' } },
+          featuresOnly: { type: 'boolean' },
         },
         additionalProperties: false,
       },
@@ -39,12 +42,13 @@ export default {
     const allow = new Set(options.allow ?? [])
     const file = context.filename
     const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0]
+    const isFeature = (feature) => !options.featuresOnly || existsSync(resolve(root, feature, 'use-cases.ts'))
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const module = moduleOf(root, file, source)
       if (module === null) return
       const feature = module.split('/')[0]
-      if (feature === own || /^[^/]+\/use-cases$/.test(module) || allow.has(module)) return
+      if (feature === own || !isFeature(feature) || /^[^/]+\/use-cases$/.test(module) || allow.has(module)) return
       context.report({ node, messageId: 'deep', data: { module, feature } })
     }
     return {

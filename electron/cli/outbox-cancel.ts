@@ -1,4 +1,5 @@
 import { quoteInput } from '../../shared/api/text'
+import { discard } from '../core/payouts/use-cases'
 import type { Action } from './command'
 
 /**
@@ -20,7 +21,7 @@ export const outboxCancel: Action = {
       if (!entry) return `There is no payout ${quoteInput(key!)} in the outbox of "${profile.name}".`
       if (entry.state !== 'queued') return `Payout ${key} is ${entry.state}, not waiting to be sent; only a waiting payout can be cancelled here.`
       if (entry.batchId !== null) return `Payout ${key} is a row of batch ${entry.batchId}; cancel the batch: payout-desk batch cancel ${entry.batchId} --profile ${v.profile as string}`
-      await ctx.withSession(profile, store, (s) => s.payouts.discard(key!))
+      await ctx.withSession(profile, store, (s) => discard(s, key!))
       return null
     })
     if (answer !== null) {

@@ -3,22 +3,28 @@ import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../shared/ipc/channels/set
 import type { PacerOptions } from './api/pacer'
 import { appHandlers } from './app-handlers'
 import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
-import { activityHandlers } from './treasury/activity-handlers'
+import { activityHandlers } from './audit/handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
-import { historyHandlers } from './treasury/history-handlers'
-import { destinationHandlers } from './treasury/destination-handlers'
+import { historyHandlers } from './history/handlers'
+import { walletHandlers } from './history/wallet-handlers'
+import { destinationHandlers } from './destinations/handlers'
+import { counterpartyHandlers } from './destinations/counterparty-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
 import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
-import { policyHandlers } from './treasury/policy-handlers'
+import { policyHandlers } from './policy/handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
-import { batchHandlers, firstPayoutHandlers, payoutHandlers, payRunHandlers, treasuryHandlers } from './treasury'
+import { batchHandlers } from './batch/handlers'
+import { payRunHandlers } from './pay-runs/run-handlers'
+import { firstPayoutHandlers } from './payouts/first-payout-handlers'
+import { payoutHandlers } from './payouts/handlers'
+import { withdrawalHandlers } from './payouts/withdrawal-handlers'
 import { KeyringSecretStore, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -111,7 +117,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     // The app's session runs the desk's background work; other hosts start only what they need.
     services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, remindWaiting: true, syncHistory: options.historyInBackground === true },
   })
-  router.register(treasuryHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(counterpartyHandlers({ host: treasury }))
+  router.register(withdrawalHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury))
   router.register(payoutHandlers(treasury, undefined, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }))
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))

@@ -2,8 +2,8 @@ import type { ChannelOutput } from '../../shared/ipc/channels'
 import type { appChannels } from '../../shared/ipc/channels/app'
 import type { profileChannels } from '../../shared/ipc/channels/profiles'
 import type { Handler, HandlersFor } from '../../electron/core/ipc/router'
-import type { batchHandlers } from '../../electron/core/treasury/batch-handlers'
-import type { policyHandlers } from '../../electron/core/treasury/policy-handlers'
+import type { batchHandlers } from '../../electron/core/batch/handlers'
+import type { policyHandlers } from '../../electron/core/policy/handlers'
 
 /** A channel group's handler table names every channel of its group and nothing else. */
 declare const info: ChannelOutput<'app.info'>

@@ -18,4 +18,4 @@ export const auditRows = (store: DeskStore): Array<AuditEntry & { seq: number }>
 export { exportActivityCsv as exportActivity } from './activity-export'
 
 /** Who wrote a payout, a note or a policy, in the one form every surface uses. */
-export { localPerson, who } from './who'
+export { localPerson, who, whoAmI } from './who'

@@ -20,3 +20,6 @@ export type Surface = 'app' | 'cli'
 export function who(surface: Surface, person: string = localPerson()): string {
   return `${surface} (${person})`
 }
+
+/** The desktop app's writer: the app surface and the person at this computer. */
+export const whoAmI = (): string => who('app')

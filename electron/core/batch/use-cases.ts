@@ -106,3 +106,9 @@ export async function exportBatchResults(store: DeskStore, batchId: string, path
 export { hasErrors, type BatchCheck } from './batch-check'
 export type { FirstPayoutRow } from './batch-first-payouts'
 export type { BatchProgress } from './batch-runner'
+
+/** Every batch of the profile with its sending progress. */
+export function listBatches(store: DeskStore, progressOf: (batchId: string) => BatchProgress): Array<{ batch: BatchRecord; progress: BatchProgress }> {
+  const batches = store.read('read the batches', () => store.repo(batchRepo).list())
+  return batches.map((batch) => ({ batch, progress: progressOf(batch.id) }))
+}

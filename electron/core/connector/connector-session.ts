@@ -12,6 +12,7 @@ import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import { saveDestination } from '../destinations/use-cases'
+import { cancelPayout } from '../payouts/use-cases'
 import { AGENT_REQUESTER, AgentPayouts } from './agent-payouts'
 
 export interface ConnectorSessionOptions {
@@ -74,6 +75,11 @@ export class ConnectorSession {
     return saveDestination({ store: this.db, client: await this.client() }, input, {
       howToAccept: 'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
     })
+  }
+
+  /** cancel_withdrawal: the cancel every surface uses, which keeps the cancelled row so the daily totals leave it out. */
+  async cancelPayout(withdrawalId: string): Promise<Withdrawal> {
+    return cancelPayout({ store: this.db, client: await this.client() }, withdrawalId)
   }
 
   async payouts(): Promise<AgentPayouts> {

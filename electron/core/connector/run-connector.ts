@@ -46,6 +46,7 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
       writeToolsAllowed: () => session.writeToolsAllowed(),
       policy: session.policy,
       onPolicyChange: (listener) => session.policyWatch.onChange(listener),
+      cancelPayout: (id) => session.cancelPayout(id),
       remember: (w) => session.remember(w),
     },
     { profile, version: options.version },

@@ -16,6 +16,8 @@ export interface ToolContext {
   policy: AgentPolicy
   /** Fires when a person changed the policy (in any process). */
   onPolicyChange(listener: () => void): () => void
+  /** Cancels a payout through the use case every surface shares (the cancelled row is kept in the store). */
+  cancelPayout(withdrawalId: string): Promise<Withdrawal>
   /** Keeps a payout's latest status in the store. */
   remember(withdrawal: Withdrawal): void
 }

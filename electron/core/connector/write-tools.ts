@@ -91,8 +91,7 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     (args) =>
       runTool(ctx.log, 'cancel_withdrawal', null, async () => {
         await ensureAllowed(ctx)
-        const cancelled = await (await ctx.client()).cancelWithdrawal(args.withdrawal_id)
-        ctx.remember(cancelled)
+        const cancelled = await ctx.cancelPayout(args.withdrawal_id)
         return { data: cancelled }
       }),
   )

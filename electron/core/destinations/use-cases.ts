@@ -73,3 +73,6 @@ export const refusedImportRows = (store: DeskStore, importId: string) =>
 export { importRefused }
 
 export const destinationImportList = (store: DeskStore) => store.read('read the destination imports', () => store.repo(destinationImportRepo).list())
+
+/** The provider's destination book as it is now. */
+export const listDestinations = (session: { client: Pick<ApiClient, 'listCounterparties'> }): Promise<Counterparty[]> => session.client.listCounterparties()

@@ -151,3 +151,6 @@ export { csvChunks, writeCsvFile } from '../csv/write'
 export { syncProfileHistory, withProfileClient } from './profile-sync'
 export type { SyncProgress } from './sync-progress'
 export type { LegRef } from './leg-notes'
+
+/** The provider's wallets and transactions as the screens read them. */
+export { listWallets, readTransaction, readTransactionPage, readWallet, walletAccessOf } from './wallet-reads'

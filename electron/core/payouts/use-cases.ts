@@ -4,6 +4,7 @@ import type { DamagedOutboxRow, OutboxEntryView } from '../../../shared/ipc/chan
 import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payout-search'
 import type { Receipt } from '../../../shared/payouts/receipt'
 import type { ApiClient } from '../api/api-client'
+import { DeskError } from '../errors'
 import { noteProviderLists } from '../destinations/lookalike-guard'
 import type { Profile } from '../profiles'
 import { DAMAGED_ROW_ADVICE, type DeskStore } from '../store'
@@ -59,7 +60,14 @@ export function readOutbox(store: DeskStore): { entries: OutboxEntryView[]; dama
 export const checkAgain = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView(await session.payouts.checkAgain(key))
 /** A person sends an unknown or refused entry again; the send gate decides it as at any other send. */
 export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string, actor?: string) => outboxEntryView((await session.payouts.resend(key, actor ? { actor } : {})).entry)
-export const discard = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView(await session.payouts.discard(key))
+/** Drops an unsent payout; a waiting batch row is cancelled with its batch, on every surface. */
+export async function discard(session: Pick<PayoutSession, 'payouts'>, key: string): Promise<OutboxEntryView> {
+  const entry = session.payouts.outbox.get(key)
+  if (entry.state === 'queued' && entry.batchId !== null) {
+    throw new DeskError('invalid_input', `This payout is a row of batch ${entry.batchId}; cancel the batch to drop it.`)
+  }
+  return outboxEntryView(await session.payouts.discard(key))
+}
 
 export const findPayouts = (store: DeskStore, query: PayoutSearchQuery): PayoutHit[] => searchPayouts(store, query)
 export const notePayout = (store: DeskStore, ref: string, note: string, by: string): PayoutHit => setPayoutNote(store, ref, note, by)
@@ -96,3 +104,6 @@ export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
 export type { CheckedPayout } from './preflight'
 export { SendRefused } from './send-gate'
+
+/** The provider's payouts: list, read and cancel, each answer kept in the store. */
+export { cancelPayout, listPayouts, readPayout, type ProviderPayoutSession } from './provider-payouts'

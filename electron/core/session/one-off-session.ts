@@ -2,7 +2,7 @@ import type { Profile } from '../profiles/profile'
 import type { Signer } from '../signing'
 import type { DeskStore, ProcessRole } from '../store'
 import { EventBus } from '../event-bus'
-import { TreasurySession } from './session'
+import { openProfileStore, TreasurySession } from './session'
 
 export interface OneOffDeps {
   dataDir: string
@@ -21,5 +21,15 @@ export async function withOneOffSession<T>(profile: Profile, store: DeskStore, d
     return await work(session)
   } finally {
     await session.close()
+  }
+}
+
+/** A profile's store opened for one piece of work (a profile that is not the open one) and closed afterwards. */
+export async function withProfileStore<T>(dir: string, role: ProcessRole, work: (store: DeskStore) => T | Promise<T>): Promise<T> {
+  const store = openProfileStore(dir, role)
+  try {
+    return await work(store)
+  } finally {
+    store.close()
   }
 }

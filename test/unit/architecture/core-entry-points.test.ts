@@ -37,11 +37,20 @@ tester.run('desk/core-entry-points', rule, {
     // Outside core, and a file inside its own core folder (the connector's own modules).
     { filename: cli, code: "import { out } from './terminal-output'\nimport { LIMITS } from '../shared/limits'", options },
     { filename: join(root, 'connector/tools.ts'), code: "import { log } from './connector-log'", options },
+    // Inside core a feature reaches the shared rooms (store, api...) freely, and another feature by its use cases.
+    { filename: join(root, 'batch/run.ts'), code: "import { repo } from '../store/outbox-repo'\nimport { request } from '../payouts/use-cases'", options: [{ root, featuresOnly: true }] },
   ],
   invalid: [
     { filename: cli, code: "import { outbox } from '../core/payouts/outbox'", options, errors: [{ messageId: 'deep', data: { module: 'payouts/outbox', feature: 'payouts' } }] },
     { filename: cli, code: "export { repo } from '../core/store/outbox-repo'", options, errors: [{ messageId: 'deep', data: { module: 'store/outbox-repo', feature: 'store' } }] },
     { filename: join(root, 'connector/tools.ts'), code: "import { outbox } from '../payouts/outbox'", options, errors: [{ messageId: 'deep' }] },
+    // A deep import of another core feature fails.
+    {
+      filename: join(root, 'batch/run.ts'),
+      code: "import { outbox } from '../payouts/outbox'",
+      options: [{ root, featuresOnly: true }],
+      errors: [{ messageId: 'deep', data: { module: 'payouts/outbox', feature: 'payouts' } }],
+    },
   ],
 })
 
@@ -55,6 +64,12 @@ describe('the project lint', () => {
       const [result] = await eslint.lintText(code!, { filePath })
       expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'store/outbox-repo' is inside core")])
     }
+  })
+
+  it('refuses a deep import of one core feature from another', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintText("import { BatchReport } from '../batch/batch-report-x'\nexport const r = BatchReport\n", { filePath: 'electron/core/history/x.ts' })
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'batch/batch-report-x' is inside core")])
   })
 
   it('holds the history feature to its use cases as well', async () => {

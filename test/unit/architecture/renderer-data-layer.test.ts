@@ -18,6 +18,12 @@ describe('one renderer data layer (lint)', () => {
     expect(await problems('renderer/src/screens/payouts/X.ts', code)).toEqual([expect.stringContaining('markOld')])
   })
 
+  it('refuses writing the query cache outside the data layer', async () => {
+    const code = "import { QueryClient } from '@tanstack/react-query'\nexport const x = (c: QueryClient) => c.setQueryData(['held.list'], [])\n"
+    expect(await problems('renderer/src/screens/payouts/X.ts', code)).toEqual([expect.stringContaining('written only in renderer/src/data/')])
+    expect(await problems('renderer/src/data/X.ts', code)).toEqual([])
+  })
+
   it('lets the data layer reach the bridge, and screens listen to events and read errors', async () => {
     expect(await problems('renderer/src/data/X.ts', "import { call } from '../desk'\nexport const x = call\n")).toEqual([])
     expect(await problems('renderer/src/shell/X.ts', "import { on, asDeskError } from '../desk'\nexport const x = [on, asDeskError]\n")).toEqual([])

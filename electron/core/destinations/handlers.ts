@@ -4,7 +4,7 @@ import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import type { SessionHost } from '../session/session-host'
 import type { TreasurySession } from '../session/session'
-import { checkDestinationFile, destinationImportList, destinationImports, exportDestinations, importRefused, recordDestinationImport, refusedImportRows } from '../destinations/use-cases'
+import { checkDestinationFile, destinationImportList, destinationImports, exportDestinations, importRefused, recordDestinationImport, refusedImportRows } from './use-cases'
 
 export interface DestinationHandlerDeps {
   host: SessionHost

@@ -15,10 +15,9 @@ import {
   priceTableSummary,
   reconciliationReport,
   setDust,
-  type WalletAccess,
-} from '../history/use-cases'
-import type { TreasurySession } from '../session/session'
-import { whoAmI } from './payout-handlers'
+  walletAccessOf,
+} from './use-cases'
+import { whoAmI } from '../audit/use-cases'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
@@ -26,12 +25,6 @@ export interface HistoryHandlerDeps {
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
-
-/** The open session's signed client reads the wallets a comparison needs (the export's cancel stops the reads). */
-const walletsOf =
-  (session: TreasurySession, signal?: AbortSignal): WalletAccess =>
-  (read) =>
-    read((id) => session.client.getWallet(id, { signal }))
 
 /** The Transactions screen's reads of the local ledger, the sync's controls and the reconciliation report. */
 export function historyHandlers({ host, events, chooseSavePath }: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
@@ -60,12 +53,12 @@ export function historyHandlers({ host, events, chooseSavePath }: HistoryHandler
     'history.cancel': async () => ({ cancelled: (await host.session()).history.cancel() }),
     'history.report': async ({ from, to, walletIds }) => {
       const session = await host.session()
-      return reconciliationReport(session.store, { from, to, walletIds }, walletsOf(session))
+      return reconciliationReport(session.store, { from, to, walletIds }, walletAccessOf(session))
     },
     'history.exportReport': async ({ from, to, walletIds }) => {
       const session = await host.session()
       return exports.run(`reconciliation-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, (target, signal, onProgress) =>
-        exportReportFile(session, { from, to, walletIds }, walletsOf(session, signal), target, signal, onProgress),
+        exportReportFile(session, { from, to, walletIds }, walletAccessOf(session, signal), target, signal, onProgress),
       )
     },
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),

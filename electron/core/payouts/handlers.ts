@@ -1,12 +1,9 @@
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
-import { who } from '../audit/who'
+import { whoAmI } from '../audit/use-cases'
 import type { HandlersFor } from '../ipc/router'
-import { saveReceiptPdf, type ReceiptShell } from '../payouts/receipt-pdf-save'
-import { checkAgain, discard, findPayouts, notePayout, readOutbox, receiptOf, requestPayout, resend } from '../payouts/use-cases'
+import { saveReceiptPdf, type ReceiptShell } from './receipt-pdf-save'
+import { checkAgain, discard, findPayouts, notePayout, readOutbox, receiptOf, requestPayout, resend } from './use-cases'
 import type { SessionHost } from '../session/session-host'
-
-/** The outbox names the surface a payout came through and, here, the desktop user. */
-export const whoAmI = (): string => who('app')
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
 export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {

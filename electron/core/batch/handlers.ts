@@ -1,7 +1,6 @@
-import { batchOf, exportBatchResults, readBatchStatus } from '../batch/use-cases'
+import { batchOf, exportBatchResults, listBatches, readBatchStatus } from './use-cases'
 import { DeskError } from '../errors'
-import { batchRepo } from '../store'
-import { whoAmI } from './payout-handlers'
+import { whoAmI } from '../audit/use-cases'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
@@ -40,8 +39,7 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
     },
     'batch.list': async () => {
       const session = await host.session()
-      const batches = session.store.read('read the batches', () => session.store.repo(batchRepo).list())
-      return batches.map((batch) => ({ batch, progress: session.batches.runner.progress(batch.id) }))
+      return listBatches(session.store, (batchId) => session.batches.runner.progress(batchId))
     },
     'batch.status': async ({ batchId, state, refresh }) => {
       const session = await host.session()

@@ -1,7 +1,7 @@
 import type { firstPayoutChannels } from '../../../shared/ipc/channels/first-payouts'
 import type { HandlersFor } from '../ipc/router'
-import { dismissTest, isFirstPayoutTo, requestRestOfTest, requestTestPayout, testPayouts } from '../payouts/use-cases'
-import { whoAmI } from './payout-handlers'
+import { dismissTest, isFirstPayoutTo, requestRestOfTest, requestTestPayout, testPayouts } from './use-cases'
+import { whoAmI } from '../audit/use-cases'
 import type { SessionHost } from '../session/session-host'
 
 /** The review's first-payout fact and its test payouts, for the open profile. */

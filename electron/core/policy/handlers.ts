@@ -4,10 +4,10 @@ import type { HandlersFor } from '../ipc/router'
 import type { ProfileKeys } from '../keys'
 import { profileDir } from '../profiles'
 import type { DeskStore } from '../store'
-import { openProfileStore } from '../session/session'
-import { withOneOffSession } from '../session/one-off-session'
+import { listDestinations } from '../destinations/use-cases'
+import { withOneOffSession, withProfileStore } from '../session/one-off-session'
 import type { SessionHost } from '../session/session-host'
-import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from '../policy/use-cases'
+import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from './use-cases'
 
 export interface PolicyHandlerDeps {
   dataDir: string
@@ -28,15 +28,12 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     const profile = await deps.keys.profiles.get(profileId)
     if ((await deps.keys.profiles.current())?.id === profile.id && profile.keyId) {
       const session = await deps.host.session()
-      return work(session.store, () => session.client.listCounterparties())
+      return work(session.store, () => listDestinations(session))
     }
-    const store = openProfileStore(profileDir(deps.dataDir, profile.id), 'app')
-    try {
+    return withProfileStore(profileDir(deps.dataDir, profile.id), 'app', (store) => {
       const oneOff = { dataDir: deps.dataDir, role: 'app' as const, openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p) }
-      return await work(store, () => withOneOffSession(profile, store, oneOff, (s) => s.client.listCounterparties()))
-    } finally {
-      store.close()
-    }
+      return work(store, () => withOneOffSession(profile, store, oneOff, (s) => listDestinations(s)))
+    })
   }
 
   return {

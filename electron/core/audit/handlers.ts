@@ -3,7 +3,7 @@ import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import type { SessionHost } from '../session/session-host'
-import { exportActivity, readActivity, verifyAuditLog } from '../audit/use-cases'
+import { exportActivity, readActivity, verifyAuditLog } from './use-cases'
 
 export interface ActivityHandlerDeps {
   host: SessionHost

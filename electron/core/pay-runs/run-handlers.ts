@@ -1,4 +1,4 @@
-import { listRuns, previewRun } from '../pay-runs/use-cases'
+import { listRuns, previewRun } from './use-cases'
 import type { payRunChannels } from '../../../shared/ipc/channels/pay-runs'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'

@@ -1,0 +1,39 @@
+import type { EventBus } from '../event-bus'
+import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
+import type { HandlersFor } from '../ipc/router'
+import { ExportRuns } from '../exports/export-runs'
+import { exportWithdrawalsCsv } from './withdrawals-csv'
+import type { SessionHost } from '../session/session-host'
+import { payoutOwnText } from './payout-notes'
+import { cancelPayout, listPayouts, readPayout } from './use-cases'
+
+export interface WithdrawalHandlerDeps {
+  host: SessionHost
+  events: EventBus
+  /** The shell's save dialog; null when the user cancels it. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+}
+
+type WithdrawalChannels = Pick<typeof treasuryChannels, 'withdrawals.list' | 'withdrawals.get' | 'withdrawals.cancel' | 'withdrawals.export' | 'withdrawals.cancelExport' | 'pacing.status'>
+
+/** Handlers for the provider's payouts (list, read, cancel, export) and the sender's pacing. */
+export function withdrawalHandlers({ host, events, chooseSavePath }: WithdrawalHandlerDeps): HandlersFor<WithdrawalChannels> {
+  const exports = new ExportRuns(events, chooseSavePath)
+  const today = () => new Date().toISOString().slice(0, 10)
+
+  return {
+    'withdrawals.export': async (query) => {
+      const session = await host.session()
+      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress, (id) => payoutOwnText(session.store, id)))
+    },
+    'withdrawals.cancelExport': ({ exportId }) => exports.cancel(exportId),
+    'withdrawals.list': async (query) => listPayouts(await host.session(), query),
+    'withdrawals.get': async ({ withdrawalId }) => readPayout(await host.session(), withdrawalId),
+    'withdrawals.cancel': async ({ withdrawalId }) => cancelPayout(await host.session(), withdrawalId),
+    'pacing.status': async () => {
+      const session = await host.session()
+      const { limit, windowSeconds, remaining, background } = session.sender.pacer.status()
+      return { limit, windowSeconds, remaining, background, lastSuccessAt: session.sender.lastSuccessAt }
+    },
+  }
+}
