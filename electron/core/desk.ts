@@ -14,6 +14,7 @@ import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
+import { payeeSafetyHandlers } from './payee-checks/handlers'
 import { policyHandlers } from './treasury/policy-handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
@@ -120,6 +121,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payRunHandlers({ host: treasury }))
+  router.register(payeeSafetyHandlers({ host: treasury, events }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()
