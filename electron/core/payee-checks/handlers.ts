@@ -27,7 +27,14 @@ export function payeeSafetyHandlers({ host, events, actor = () => who('app') }: 
     return { hours: store.read('read the payee change wait', () => store.repo(payeeConfirmations).waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS)) }
   }
   return {
-    'alterations.list': async () => openAlterations((await host.session()).store).map((a) => ({ ...a, message: describeAlteration(a) })),
+    'alterations.list': async () =>
+      openAlterations((await host.session()).store).map((a) => ({
+        withdrawalId: a.withdrawalId,
+        key: a.key,
+        differences: a.differences,
+        detectedAt: a.detectedAt,
+        message: describeAlteration(a),
+      })),
     'alterations.acknowledge': async ({ withdrawalId }) => {
       const session = await host.session()
       acknowledgeAlteration(session.store, withdrawalId, actor())
