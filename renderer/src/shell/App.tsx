@@ -9,6 +9,7 @@ import { NeedsProfile } from './NeedsProfile'
 import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
+import { AlterationAlarm } from './AlterationAlarm'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
@@ -80,6 +81,7 @@ export function App() {
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
+        <AlterationAlarm />
         <ClipboardAlert />
         <Notices />
         {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}
