@@ -17,6 +17,7 @@ import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy/handlers'
+import { payeeSafetyHandlers } from './payee-checks/handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
@@ -130,6 +131,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payRunHandlers({ host: treasury }))
   router.register(payRunSendHandlers({ host: treasury }))
+  router.register(payeeSafetyHandlers({ host: treasury, events }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

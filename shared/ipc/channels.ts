@@ -6,6 +6,7 @@ import { destinationChannels } from './channels/destinations'
 import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
 import { homeChannels } from './channels/home'
+import { payeeSafetyChannels } from './channels/payee-safety'
 import { payoutChannels } from './channels/payouts'
 import { payRunChannels } from './channels/pay-runs'
 import { payRunReminderChannels } from './channels/pay-run-reminders'
@@ -32,6 +33,7 @@ export const CHANNELS = {
   ...payRunChannels,
   ...payRunSendChannels,
   ...payRunReminderChannels,
+  ...payeeSafetyChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

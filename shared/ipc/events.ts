@@ -10,6 +10,8 @@ export const EVENTS = {
     stale: z.boolean(),
   }),
   'outbox.changed': z.strictObject({ profileId: z.string() }),
+  /** A person acknowledged an altered withdrawal (new ones arrive with `withdrawal.updated`): the alarm reads again. */
+  'alterations.changed': z.strictObject({ profileId: z.string() }),
   /**
    * Payouts that wait on a person, told once each: waiting for approval in the console past the person's threshold, or
    * an agent's payout the policy held. Several due together are one event.

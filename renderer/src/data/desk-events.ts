@@ -73,7 +73,8 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       }
       if (MONEY_MOVED.has(e.withdrawal.status)) void markOld(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
       // A test payout that moved on may now offer its rest; a completed payout makes its destination paid before.
-      void markOld(client, ['payouts.tests', 'payouts.firstPayout', 'payouts.search'])
+      // A withdrawal read back is compared with the outbox: it may raise the altered-payout alarm.
+      void markOld(client, ['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'alterations.list'])
       batch.mark()
     }),
     on('outbox.changed', (e) => {
@@ -96,6 +97,9 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       if (!mine(e.profileId)) return
       void markOld(client, ['history.summary', 'history.legs'])
       ledger.mark()
+    }),
+    on('alterations.changed', (e) => {
+      if (mine(e.profileId)) void markOld(client, ['alterations.list', 'payouts.explain'])
     }),
     on('pacing.changed', () => void markOld(client, ['pacing.status'])),
     // A leg's note or tags changed, here or in another window: its detail, and the rows (it may enter or leave a search).

@@ -7,6 +7,7 @@ import type { ChannelName } from '@shared/ipc/channels'
  */
 export const READ_CHANNELS = [
   'activity.page',
+  'alterations.list',
   'activity.verify',
   'app.info',
   'audit.tail',
@@ -26,6 +27,9 @@ export const READ_CHANNELS = [
   'home.summary',
   'keys.publicKey',
   'pacing.status',
+  'payees.changeOf',
+  'payees.changeWait',
+  'payouts.explain',
   'payouts.firstPayout',
   'payouts.outbox',
   'payouts.outboxDamaged',
@@ -37,6 +41,7 @@ export const READ_CHANNELS = [
   'policy.show',
   'profiles.current',
   'profiles.list',
+  'screening.status',
   'settings.get',
   'transactions.get',
   'transactions.page',

@@ -10,6 +10,7 @@ import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
 import { usePayRunReminders } from './usePayRunReminders'
+import { AlterationAlarm } from './AlterationAlarm'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
@@ -82,6 +83,7 @@ export function App() {
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
+        <AlterationAlarm />
         <ClipboardAlert />
         <Notices />
         {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}

@@ -15,6 +15,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useCurrentProfile } from '../../data/profiles'
 import type { PayoutDraft } from './PayoutForm'
 import { PayoutReviewFacts } from './PayoutReviewFacts'
+import { PayoutChecks, useStoppedByChecks } from './PayoutChecks'
 import { FirstPayoutCheck } from './FirstPayoutCheck'
 import { explainRefusal } from './refusals'
 import { TestAmountChoice } from './TestAmountChoice'
@@ -53,7 +54,8 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const mismatch = production ? retypedProblem(retyped, sending) : null
   const firstChecked = first.data?.first === false || (!first.isPending && ticked)
   const testOk = !testing || testAmountProblem(testAmount, body.amount, body.asset) === null
-  const confirmed = mismatch === null && firstChecked && testOk
+  const stopped = useStoppedByChecks({ ...body, network })
+  const confirmed = mismatch === null && firstChecked && testOk && !stopped
 
   const requestTest = useDeskMutation('payouts.requestTest')
   const requestRest = useDeskMutation('payouts.requestRest')
@@ -91,6 +93,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
         </p>
       ) : null}
       <PayoutReviewFacts draft={draft} profile={profile} />
+      <PayoutChecks body={{ ...body, network }} />
       <FirstPayoutCheck first={first} networkName={findNetwork(network)?.name ?? network} ticked={ticked} onTick={setTicked} />
       {restOf ? null : <TestAmountChoice asset={body.asset} fullAmount={body.amount} testAmount={testAmount} onChange={setTestAmount} />}
       <p className="muted small">The payout waits for approval by a person in the provider's console before it reaches the network.</p>

@@ -1,0 +1,36 @@
+import type { CreateWithdrawal } from '@shared/api/requests'
+import type { PayoutCheckView } from '@shared/ipc/channels/payee-safety'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { UserText } from '../../names/UserText'
+
+const NAME: Record<PayoutCheckView['check'], string> = {
+  verified: 'Verified in the book',
+  first_payout: 'First payout',
+  payee_change: 'Payee change',
+  lookalike: 'Look-alike address',
+  screening: 'Screening lists',
+}
+const MARK = { pass: 'pass', ask: 'confirm', stop: 'STOP' } as const
+
+/** The checks the send gate takes for this payout, as `payout explain` lists them; a STOP is never sent. */
+export function PayoutChecks({ body }: { body: CreateWithdrawal }) {
+  const checks = useDeskQuery('payouts.explain', { body })
+  if (!checks.data) return checks.error ? <p className="error">The payout's checks could not be read: {checks.error.message}</p> : null
+  return (
+    <section aria-label="Checks before sending" data-testid="payout-checks">
+      <h3>Checks before sending</h3>
+      <ul className="checks">
+        {checks.data.map((c) => (
+          <li key={c.check} data-result={c.result} className={c.result === 'stop' ? 'error' : undefined}>
+            <strong>{NAME[c.check]}</strong>: {MARK[c.result]} — <UserText>{c.detail}</UserText>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** True when a check stops the payout: the review's Send stays disabled. */
+export function useStoppedByChecks(body: CreateWithdrawal): boolean {
+  return useDeskQuery('payouts.explain', { body }).data?.some((c) => c.result === 'stop') ?? false
+}
