@@ -1,5 +1,4 @@
-import { agentStopped, resumeAgent, stopAgent } from '../core/policy/agent-stop'
-import { localPerson } from '../core/policy/use-cases'
+import { agentStopped, localPerson, resumeAgent, stopAgent } from '../core/policy/use-cases'
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown } from '../../shared/text/visible-text'
