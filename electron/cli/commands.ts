@@ -5,6 +5,7 @@ import { connectorCommand } from './connector-command'
 import { demoCommand } from './demo-command'
 import { destinationsCommand } from './destinations-command'
 import { heldCommand } from './held-command'
+import { agentCommand } from './agent-command'
 import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
 import { invoiceCommand } from './invoice-command'
@@ -29,6 +30,7 @@ export const COMMANDS: CliCommand[] = [
   historyCommand,
   policyCommand,
   heldCommand,
+  agentCommand,
   destinationsCommand,
   auditCommand,
   connectorCommand,

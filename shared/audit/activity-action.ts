@@ -54,6 +54,8 @@ const DECISIONS = {
   'policy.allowed': 'policy_decision',
   'policy.denied': 'policy_decision',
   'send.stopped': 'policy_decision',
+  'agent.stopped': 'policy_changed',
+  'agent.resumed': 'policy_changed',
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',

@@ -146,6 +146,8 @@ export class AgentPolicy {
       this.store.transaction('check the agent policy', () => {
         const repo = this.store.repo(policyRepo)
         const state = policyState(repo.read())
+        const stop = repo.stopped()
+        if (stop) throw policyDenied('agent_stopped', `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}.`, null)
         const decision = state.kind === 'unreadable' ? unreadable(state.problem) : checkCounterparty(state.policy, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
         if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
         repo.noteRequest(now.toISOString(), 'create_counterparty', null)

@@ -4,6 +4,7 @@ import { DeskError } from '../errors'
 import { refuse, type AgentSendRule, type GateVerdict, type SendAsk } from '../payouts/send-gate'
 import type { OutboxEntry } from '../payouts/use-cases'
 import type { DeskStore } from '../store'
+import { policyRepo } from '../store/policy-repo'
 import type { AgentPolicy } from './agent-policy'
 
 /** The agent's own call (a new request, its retry): its policy outcome is its answer, and nothing is recorded on a denial. */
@@ -28,6 +29,13 @@ export function agentSendRule(deps: {
     },
     decide(entry, ask, facts, now): GateVerdict {
       const key = entry.idempotencyKey
+      const stop = deps.store.repo(policyRepo).stopped()
+      if (stop) {
+        // Read in the claiming transaction: a stop a person sets refuses queued and held payouts too, with no override.
+        const message = `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}; no agent payout is sent until they resume it.`
+        if (isAgentsCall(ask)) throw new DeskError('policy_denied', `Refused by rule agent_stopped: ${message}`)
+        return refuse('agent_stopped', 'policy_denied', message)
+      }
       if (!facts.writeToolsOn) {
         if (isAgentsCall(ask)) throw new DeskError('agent_write_tools_off', 'Write tools were turned off for this profile. Restart the connector to see the current tool list.')
         return overridable(deps.store, ask, key, now, refuse('agent_write_tools_off', 'agent_write_tools_off', "The agent's write tools are off for this profile now."))

@@ -6,7 +6,7 @@ import { amountFor, type DestinationRule, type Policy } from '../../../shared/po
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const HOUR_MS = 60 * 60 * 1000
 
-export type RuleName = 'policy_unreadable' | 'counts_tampered' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | HoldRule
+export type RuleName = 'policy_unreadable' | 'counts_tampered' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | 'agent_stopped' | HoldRule
 
 export type Decision =
   | { outcome: 'allow' }

@@ -69,3 +69,5 @@ export { PolicyError, payoutHeld } from './policy-errors'
 export { HELD_EXPIRED } from './held-expiry'
 export { HELD_REJECTED } from './held-payouts'
 export { describeRules } from './policy-text'
+
+export { agentStopped, resumeAgent, stopAgent } from './agent-stop'

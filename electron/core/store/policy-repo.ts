@@ -88,6 +88,15 @@ export class PolicyRepo {
     this.db.prepare('DELETE FROM policy WHERE id = 1').run()
   }
 
+  /** The agent's stop switch: the last stop or resume a person wrote into the audit log (no row anyone can edit around it). */
+  stopped(): { at: string; reason: string | null } | null {
+    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') ORDER BY seq DESC LIMIT 1").get() as { entry: string } | undefined
+    if (!row) return null
+    const entry = JSON.parse(row.entry) as { path: string; at: string; detail?: { reason?: unknown } }
+    if (entry.path !== 'agent.stopped') return null
+    return { at: entry.at, reason: typeof entry.detail?.reason === 'string' ? entry.detail.reason : null }
+  }
+
   /**
    * Amounts of `asset` the requester's payouts since `since` (ISO time) may still pay: every entry
    * except discarded and refused ones, and except those the provider reports cancelled. An entry is
