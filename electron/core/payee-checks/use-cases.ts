@@ -1,4 +1,5 @@
 import { sameAddress } from '../../../shared/api/address'
+import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Counterparty } from '../../../shared/api/resources'
 import { plainTextProblem } from '../../../shared/text'
 import { decisionEntry } from '../audit/decision-entry'
@@ -6,7 +7,9 @@ import { DeskError } from '../errors'
 import { payeeConfirmations, type DeskStore } from '../store'
 import { refuseListed, screeningHits } from '../screening/use-cases'
 import { payeeChangeNow } from './payee-change-now'
+import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS } from './payee-change'
 import type { PayeeChange } from './payee-change'
+import { explainPayout, type PayoutCheck } from './explain'
 
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
 export { payeeChangeNow } from './payee-change-now'
@@ -75,3 +78,30 @@ export function paymentBlock(
 }
 
 export { explainPayout, type PayoutCheck } from './explain'
+
+/** What the payee checks need of an open session: its store and a client that reads the destination book. */
+export interface PayeeSession {
+  store: DeskStore
+  client: { listCounterparties(): Promise<Counterparty[]> }
+}
+
+/** Hours a known payee's new address waits before it can be paid, as set for this profile. */
+export const payeeChangeWait = (store: DeskStore): number => store.read('read the payee change wait', () => store.repo(payeeConfirmations).waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS))
+
+/** A destination's payee change as it stands now, with the book read afresh; null when it is none. */
+export async function payeeChangeOfDestination(session: PayeeSession, destinationId: string): Promise<PayeeChange | null> {
+  const book = await session.client.listCounterparties()
+  const destination = book.find((c) => c.id === destinationId)
+  if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
+  return payeeChangeNow(session.store, book, destination)
+}
+
+/** `confirmPayeeChange` against the book as the provider holds it now. */
+export async function confirmPayeeChangeNow(session: PayeeSession, destinationId: string, input: Parameters<typeof confirmPayeeChange>[3]): Promise<PayeeChange> {
+  return confirmPayeeChange(session.store, await session.client.listCounterparties(), destinationId, input)
+}
+
+/** Every check a payout would pass, against the book as the provider holds it now. */
+export async function explainPayoutNow(session: PayeeSession, body: CreateWithdrawal): Promise<PayoutCheck[]> {
+  return explainPayout(session.store, await session.client.listCounterparties(), body)
+}

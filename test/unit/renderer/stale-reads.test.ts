@@ -54,13 +54,25 @@ describe('core events mark old exactly the reads they change', () => {
 
   it('withdrawal.updated of a payout no list holds: its tests, first-payout answer, search, the lists and the batch', () => {
     expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('pending_approval'), previousStatus: null, stale: false })).toEqual(
-      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list']),
+      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list', 'alterations.list']),
     )
   })
 
   it('withdrawal.updated of a payout that completed: balances and on-chain history too', () => {
     expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('completed'), previousStatus: 'processing', stale: false })).toEqual(
-      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list', 'wallets.list', 'wallets.get', 'transactions.page', 'transactions.get']),
+      sorted([
+        'payouts.tests',
+        'payouts.firstPayout',
+        'payouts.search',
+        'withdrawals.list',
+        'batch.status',
+        'batch.list',
+        'alterations.list',
+        'wallets.list',
+        'wallets.get',
+        'transactions.page',
+        'transactions.get',
+      ]),
     )
   })
 
