@@ -55,27 +55,10 @@ export class AgentPolicy {
    */
   admitPayout(key: string, checked: CheckedPayout, now: Date): Admitted {
     const repo = this.store.repo(policyRepo)
-    const state = policyState(repo.read())
-    const { body, destination } = checked
-    const decision: Decision =
-      state.kind === 'unreadable'
-        ? unreadable(state.problem)
-        : guarded(() =>
-            checkPayout(state.policy, {
-              asset: body.asset,
-              amount: body.amount,
-              destination,
-              // An entry sent again is checked again, as new: its own earlier attempt is not counted twice.
-              spentToday: this.spentToday(repo, body.asset, now, key),
-              requestsLastHour: repo.requestsSince(iso(now.getTime() - HOUR_MS)),
-              firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
-              now,
-            }),
-          )
+    const decision = this.payoutDecision(repo, checked, key, now, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
     if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
     repo.noteRequest(now.toISOString(), 'request_withdrawal', key)
-    const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
-    this.audit(now, key, 'request_withdrawal', decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
+    this.audit(now, key, 'request_withdrawal', decision, requestFacts(checked, decision))
     return decision
   }
 
@@ -86,32 +69,36 @@ export class AgentPolicy {
    * release that passes: its `held.released` row says so.
    */
   decideRecorded(key: string, checked: CheckedPayout, now: Date, how: string): Decision {
-    const repo = this.store.repo(policyRepo)
-    const state = policyState(repo.read())
-    const { body, destination } = checked
-    const decision: Decision =
-      state.kind === 'unreadable'
-        ? unreadable(state.problem)
-        : guarded(() =>
-            checkPayout(state.policy, {
-              asset: body.asset,
-              amount: body.amount,
-              destination,
-              spentToday: this.spentToday(repo, body.asset, now, key),
-              requestsLastHour: 0,
-              firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
-              now,
-            }),
-          )
+    const decision = this.payoutDecision(this.store.repo(policyRepo), checked, key, now, 0)
     const tool = `send_${how}`
     if (decision.outcome === 'deny') {
       this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message }, 'policy_denied'))
       return decision
     }
     if (how === 'release') return decision
-    const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
-    this.audit(now, key, tool, decision, decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request)
+    this.audit(now, key, tool, decision, requestFacts(checked, decision))
     return decision
+  }
+
+  /**
+   * The policy in force now over one payout as the provider will pay it. An entry sent again is checked again, as
+   * new: its own earlier attempt is not counted twice; a recorded one asks no hourly limit (`requestsLastHour` 0).
+   */
+  private payoutDecision(repo: PolicyRepo, checked: CheckedPayout, key: string, now: Date, requestsLastHour: number): Decision {
+    const state = policyState(repo.read())
+    const { body, destination } = checked
+    if (state.kind === 'unreadable') return unreadable(state.problem)
+    return guarded(() =>
+      checkPayout(state.policy, {
+        asset: body.asset,
+        amount: body.amount,
+        destination,
+        spentToday: this.spentToday(repo, body.asset, now, key),
+        requestsLastHour,
+        firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
+        now,
+      }),
+    )
   }
 
   /** The rolling total's amounts; counts that disagree with the audit chain throw CountsTampered (a deny). */
@@ -210,4 +197,11 @@ function unreadable(problem: string): Decision {
 
 function iso(ms: number): string {
   return new Date(ms).toISOString()
+}
+
+/** What the audit row of a payout decision keeps: the payout as the provider will pay it, and a hold's facts. */
+function requestFacts(checked: CheckedPayout, decision: Decision): Record<string, unknown> {
+  const { body, destination } = checked
+  const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
+  return decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request
 }
