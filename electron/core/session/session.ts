@@ -21,7 +21,7 @@ import type { Profile } from '../profiles/profile'
 import { profileDir } from '../profiles/profile-dir'
 import type { Signer } from '../signing'
 import type { BackgroundLog } from '../shell/rotating-log'
-import { DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
+import { alteredWithdrawals, DeskStore, importLegacyFiles, type LedgerRepo, type ProcessRole } from '../store'
 
 export interface SessionDeps {
   dataDir: string
@@ -232,6 +232,22 @@ export class TreasurySession {
       // A payout another process (the CLI, the connector) wrote to the cache reaches the lists as this process's own do.
       const announce = (withdrawal: Withdrawal) => this.events.emit('withdrawal.updated', { profileId, withdrawal, previousStatus: null, stale: false })
       this.unsubscribe.push(this.store.onOthersWithdrawals((ws) => ws.forEach(announce)))
+    }
+    if (services.followPayouts) {
+      // An alteration is noted wherever a withdrawal is read (any process); the screens hear of it on the next tick,
+      // whether or not the payout's status moved.
+      let altered = -1
+      this.unsubscribe.push(
+        this.store.onTick(() => {
+          try {
+            const now = this.store.read('read the altered payouts', () => this.store.repo(alteredWithdrawals).open().length)
+            if (now !== altered && altered !== -1) this.events.emit('alterations.changed', { profileId })
+            altered = now
+          } catch (err) {
+            logged('reading the altered payouts')(err)
+          }
+        }),
+      )
     }
     if (services.remindWaiting) {
       const look = () => void this.reminders.check().catch(logged('telling what waits on the person'))

@@ -55,9 +55,14 @@ describe('payee safety through the desk router', () => {
   it('an altered withdrawal is listed, stops new payouts naming it, and acknowledging it clears the alarm with an event', async () => {
     const { withdrawal } = await desk.router.call('payouts.request', { ...ws.target, amount: '1' })
     expect(await desk.router.call('alterations.list', {})).toEqual([])
+    const noted: string[] = []
+    const stop = desk.events.subscribe((event) => noted.push(event))
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${withdrawal!.id}/alter`, { amount: '7' })
     // The session's poller reads the withdrawal back and compares it with the outbox.
     await expect.poll(async () => (await desk.router.call('alterations.list', {})).length, { timeout: 20_000, interval: 200 }).toBe(1)
+    // Its status did not move: the screens still hear of the alteration, on the store's next tick.
+    await expect.poll(() => noted.includes('alterations.changed'), { timeout: 5_000, interval: 100 }).toBe(true)
+    stop()
     const [open] = await desk.router.call('alterations.list', {})
     expect(open).toMatchObject({ withdrawalId: withdrawal!.id, differences: [{ field: 'amount', asked: '1', recorded: '7' }] })
     expect(open!.message).toMatch(/otherwise than it was asked: amount asked 1, recorded 7/)
