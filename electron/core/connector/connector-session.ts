@@ -13,7 +13,7 @@ import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import { saveDestination } from '../destinations/use-cases'
 import { cancelPayout } from '../payouts/use-cases'
-import { AGENT_REQUESTER, AgentPayouts } from './agent-payouts'
+import { AGENT_REQUESTER, AgentPayouts } from '../policy/use-cases'
 
 export interface ConnectorSessionOptions {
   /** The app's data directory (the same one the app and the admin CLI use). */

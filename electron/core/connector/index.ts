@@ -1,6 +1,6 @@
 export { runConnector, type RunConnectorOptions } from './run-connector'
 export { createConnectorServer, type ConnectorServerOptions } from './connector-server'
 export { ConnectorSession, type ConnectorSessionOptions } from './connector-session'
-export { AgentPayouts, AGENT_REQUESTER } from './agent-payouts'
+export { AgentPayouts, AGENT_REQUESTER } from '../policy/use-cases'
 export { WRITE_TOOL_NAMES } from './write-tools'
 export type { ToolContext } from './tool-context'

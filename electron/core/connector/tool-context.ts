@@ -2,7 +2,7 @@ import type { CreateCounterparty } from '../../../shared/api/requests'
 import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import type { AgentPolicy } from '../policy/use-cases'
-import type { AgentPayouts } from './agent-payouts'
+import type { AgentPayouts } from '../policy/use-cases'
 import type { ConnectorLog } from './connector-log'
 
 /** What the tools need from the profile's core; the session provides it, tests may fake it. */

@@ -6,7 +6,7 @@ import { CounterpartySchema, WithdrawalSchema } from '../../../shared/api/resour
 import { DeskError } from '../errors'
 import { SendRefused } from '../payouts/use-cases'
 import { describeRules } from '../policy/use-cases'
-import type { AgentPayoutResult } from './agent-payouts'
+import type { AgentPayoutResult } from '../policy/use-cases'
 import type { ToolContext } from './tool-context'
 import { runTool } from './tool-runner'
 

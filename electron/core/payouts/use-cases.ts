@@ -103,7 +103,7 @@ export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, t
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
 export type { CheckedPayout } from './preflight'
-export { SendRefused } from './send-gate'
+export { AGENT_REQUESTER, SendRefused } from './send-gate'
 
 /** The provider's payouts: list, read and cancel, each answer kept in the store. */
 export { cancelPayout, listPayouts, readPayout, type ProviderPayoutSession } from './provider-payouts'

@@ -71,3 +71,5 @@ export { HELD_REJECTED } from './held-payouts'
 export { describeRules } from './policy-text'
 
 export { agentStopped, resumeAgent, stopAgent } from './agent-stop'
+export { AgentPayouts, type AgentPayoutResult } from './agent-payouts'
+export { AGENT_REQUESTER } from '../payouts/use-cases'

@@ -8,7 +8,7 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import type { CheckedPayout } from '../../../electron/core/payouts/preflight'
 import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
-import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
+import { AGENT_REQUESTER } from '../../../electron/core/payouts/use-cases'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 
 const AGENT = AGENT_REQUESTER

@@ -7,7 +7,7 @@ import { NO_RULES } from '../../../shared/policy/policy-schema'
 import { verifyAuditLog } from '../../../electron/core/audit/use-cases'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { AgentPolicy, PolicySettings } from '../../../electron/core/policy'
-import { AGENT_REQUESTER } from '../../../electron/core/connector/agent-payouts'
+import { AGENT_REQUESTER } from '../../../electron/core/payouts/use-cases'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 import { policyRepo } from '../../../electron/core/store/policy-repo'
 

@@ -2,11 +2,11 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { checkedForProvider, type CheckedPayout, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
-import { HELD_EXPIRED, HELD_REJECTED, PolicyError, type AgentPolicy } from '../policy/use-cases'
-
-/** Who the outbox names as the requester of an agent's payouts. */
-export const AGENT_REQUESTER = 'agent'
+import { AGENT_REQUESTER, checkedForProvider, type CheckedPayout, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
+import type { AgentPolicy } from './agent-policy'
+import { HELD_EXPIRED } from './held-expiry'
+import { HELD_REJECTED } from './held-payouts'
+import { PolicyError } from './policy-errors'
 
 export interface AgentPayoutResult {
   entry: OutboxEntry
