@@ -29,7 +29,7 @@ export async function batchSessionRun(rows: number): Promise<number> {
       const lines = Array.from({ length: rows }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `0.${String(i + 1).padStart(5, '0')}`, wallet: ws.walletId }))
       const base64 = Buffer.from(batchCsv(lines), 'utf8').toString('base64')
       const t0 = performance.now()
-      const { batch } = await desk.router.call('batch.submit', { source: 'bench.csv', base64, confirmDuplicates: false, retypedTotal: null })
+      const { batch } = await desk.router.call('batch.submit', { source: 'bench.csv', base64, confirmDuplicates: false, retypedTotal: null, confirmFirstPayouts: true })
       for (;;) {
         const { progress } = await desk.router.call('batch.status', { batchId: batch.id })
         if (progress.finished) {
