@@ -68,10 +68,7 @@ export async function checkBatchFile(
   if (!read.ok) return { rows: [], problems: read.problems, totals: [], grandTotal: '0', lineCount: 0 }
   const [wallets, book] = [await client.listWallets(), await client.listCounterparties()]
   const check = checkRows(read.rows, wallets, book, defaultWallet)
-  const ruled = check.rows.flatMap((row) => {
-    const message = destinationRule?.(row, book)
-    return message ? [{ line: row.line, column: 'destination' as const, message: `Line ${row.line}, destination: ${message}`, severity: 'error' as const }] : []
-  })
+  const ruled = destinationRule ? destinationProblems(check.rows, book, destinationRule) : []
   const problems = [...read.problems, ...check.problems, ...ruled].sort((a, b) => a.line - b.line)
   return { ...check, problems, lineCount: read.rows.length + read.problems.length }
 }
@@ -279,4 +276,12 @@ function totals(rows: readonly CheckedRow[], wallets: readonly Wallet[]): BatchT
 
 export function sum(amounts: readonly string[]): string {
   return amounts.reduce((acc, a) => acc.plus(a), new Big(0)).toFixed()
+}
+
+/** A rule of the desk's own over each checked row's destination, as problems of the file by line (batches, pay runs). */
+export function destinationProblems(rows: readonly CheckedRow[], book: readonly Counterparty[], rule: (row: CheckedRow, book: readonly Counterparty[]) => string | null): RowProblem[] {
+  return rows.flatMap((row) => {
+    const message = rule(row, book)
+    return message ? [{ line: row.line, column: 'destination' as const, message: `Line ${row.line}, destination: ${message}`, severity: 'error' as const }] : []
+  })
 }

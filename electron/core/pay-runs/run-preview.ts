@@ -1,11 +1,12 @@
 import Big from 'big.js'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import { checkRows, type BatchCheck } from '../batch/batch-check'
+import { checkRows, destinationProblems, type BatchCheck, type CheckedRow } from '../batch/batch-check'
 import { firstPayoutRows, type FirstPayoutRow } from '../batch/batch-first-payouts'
 import type { CsvRow, RowProblem } from '../batch/csv-rows'
 import { fundsCheck, shortfallText, type FundsRow } from '../batch/funds-check'
 import { DeskError } from '../errors'
+import { paymentBlock } from '../payee-checks/use-cases'
 import { payRunRepo, type DeskStore, type PayRun, type RunPeriod, type SentLine } from '../store'
 import { nextDue } from './due'
 import { runNamed } from './run-book'
@@ -96,7 +97,10 @@ export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, as
     rows.push({ line: l.line, cells: { ...cells, fee_priority: l.feePriority ?? '', reference: l.reference ?? '' } })
   }
   const check = checkRows(rows, reads.wallets, reads.book)
-  problems.push(...check.problems)
+  // A listed address or an unsettled payee change stops a run's line as it stops a batch row.
+  const now = new Date()
+  const payeeRule = (row: CheckedRow, book: readonly Counterparty[]) => paymentBlock(store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+  problems.push(...check.problems, ...destinationProblems(check.rows, reads.book, payeeRule))
   const byLine = new Map(run.lines.map((l) => [l.line, l]))
   const sent = periods.filter((p) => p.state === 'sent' && p.period < period)
   const last = sent.at(-1) ?? null

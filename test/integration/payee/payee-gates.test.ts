@@ -122,6 +122,18 @@ describe('screening lists and payee changes at the gates', () => {
     expect(listed.stdout).toMatch(/screening\s+STOP\s+on "Internal" \(case 7\)/)
   })
 
+  it("a pay run's line to an unconfirmed payee change is refused at preview, with its line", async () => {
+    const third = '0x3333333333333333333333333333333333333333'
+    expect((await f.cli(['destinations', 'add', '--profile', 'ops', ...company(third, 'Acme Supplies GmbH', 'Acme third')])).code).toBe(0)
+    await verifyAll()
+    const lines = join(f.home, 'run.csv')
+    writeFileSync(lines, `destination,amount,asset,network,wallet\n${third},0.01,ETH,${ETH.network},Main\n`)
+    const added = await f.cli(['run', 'add', '--profile', 'ops', '--name', 'Weekly', '--schedule', 'FREQ=WEEKLY;BYDAY=FR', '--file', lines])
+    expect(added.code, added.stderr).toBe(0)
+    const preview = await f.cli(['run', 'preview', 'Weekly', '--profile', 'ops'])
+    expect(preview.stdout + preview.stderr).toMatch(/Line 2, destination: Not sent: new address for Acme Supplies GmbH, .*not yet confirmed/)
+  })
+
   it('confirm-change refuses a destination that is no payee change, and a channel it does not know', async () => {
     const book = (await f.console.call('GET', 'counterparties')).body as { data: Array<{ id: string; label: string }> }
     const old = book.data.find((c) => c.label === 'Old vendor')!.id
