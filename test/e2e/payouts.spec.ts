@@ -162,8 +162,10 @@ test('cancel a pending payout; an approved one is explained as not cancellable',
   await page.getByRole('button', { name: 'Follow this payout' }).click()
   await expect(page.getByRole('button', { name: 'Cancel payout' })).toBeVisible()
   const pending = (await desk.router.call('withdrawals.list', {})).find((w) => w.amount === '4.75')!
-  await consolePost(sim.sandbox.url, `/withdrawals/${pending.id}/approve`)
+  // The person asks to cancel while it still waits; the approver approves before they confirm. (Approving first raced
+  // the app's follow: once the app knows it is approved it no longer offers Cancel.)
   await page.getByRole('button', { name: 'Cancel payout' }).click()
+  await consolePost(sim.sandbox.url, `/withdrawals/${pending.id}/approve`)
   await page.getByRole('dialog', { name: 'Cancel this payout?' }).getByRole('button', { name: 'Cancel payout' }).click()
   await expect(page.getByRole('alert')).toContainText('can no longer be cancelled')
   await expect(page.locator('.screen-head .chip').first()).toHaveText('approved')
