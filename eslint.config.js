@@ -9,27 +9,48 @@ const forbid = (groups, message) => ({ group: groups, message })
 
 /** What no renderer file may import: the renderer sees only shared/ (through its alias) and window.desk. */
 const RENDERER_IMPORTS = [
-  forbid(['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'], 'the renderer sees only shared/ and window.desk.'),
+  forbid(
+    ['electron', 'node:*', 'fs', 'path', 'child_process', 'undici', '@napi-rs/*', '**/electron/**'],
+    'the renderer sees only shared/ and window.desk.',
+  ),
   forbid(['../**/shared/**'], 'the renderer reaches shared/ through the @shared alias.'),
 ]
 
 /** Fields that carry someone else's text (a person's, an agent's, the provider's): shown only through shared/text. */
-const UNTRUSTED_FIELDS = ['label', 'name', 'reference', 'note', 'reason', 'first_name', 'last_name', 'company_name', 'vasp_name', 'destinationName', 'walletName', 'requestedBy']
+const UNTRUSTED_FIELDS = [
+  'label',
+  'name',
+  'reference',
+  'note',
+  'reason',
+  'first_name',
+  'last_name',
+  'company_name',
+  'vasp_name',
+  'destinationName',
+  'walletName',
+  'requestedBy',
+]
 // The deep imports between core features found when the rule came (49 imports of these 26 modules, most by the
 // session wiring a feature's services): allowed until each goes through its feature's use cases; add none.
 // Outside renderer/src/data/, no eval, no bridge, no cache marked old by hand.
 const RENDERER_DATA_SYNTAX = [
   { selector: "CallExpression[callee.name='eval']", message: 'no eval' },
-  { selector: "MemberExpression[object.name='window'][property.name='desk']", message: 'the bridge is reached through renderer/src/data/ only.' },
+  {
+    selector: "MemberExpression[object.name='window'][property.name='desk']",
+    message: 'the bridge is reached through renderer/src/data/ only.',
+  },
   {
     selector: 'MemberExpression[property.name=/^(invalidateQueries|resetQueries|refetchQueries|removeQueries)$/]',
-    message: 'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
+    message:
+      'mark reads old with markOld (typed by read channel) or leave it to the core events (renderer/src/data/desk-events.ts).',
   },
 ]
 // The query cache is written only in renderer/src/data/.
 const QUERY_CACHE_WRITE = {
   selector: 'MemberExpression[property.name=/^(setQueryData|setQueriesData)$/]',
-  message: 'the query cache is written only in renderer/src/data/: read through useDeskQuery, write through useDeskMutation.',
+  message:
+    'the query cache is written only in renderer/src/data/: read through useDeskQuery, write through useDeskMutation.',
 }
 
 const CORE_DEEP_IMPORTS_LEFT = [
@@ -63,16 +84,22 @@ const CORE_DEEP_IMPORTS_LEFT = [
 
 const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
   name,
-  message: 'CSV is read in one place: readCsvTable in electron/core/csv/read-table.ts (and written by electron/core/csv/).',
+  message:
+    'CSV is read in one place: readCsvTable in electron/core/csv/read-table.ts (and written by electron/core/csv/).',
 }))
 
 // What core never imports; SQL (node:sqlite, a RepoFactory over the database) only in electron/core/store.
 const CORE_PATHS = [
   { name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' },
-  { name: 'node:sqlite', message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.' },
+  {
+    name: 'node:sqlite',
+    message: 'the store owns the schema: SQL lives in electron/core/store, other modules use its typed repositories.',
+  },
   ...CSV_PARSE,
 ]
-const CORE_PATTERNS = [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')]
+const CORE_PATTERNS = [
+  forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.'),
+]
 const REPO_FACTORY = {
   group: ['**/store', '**/store/*'],
   importNames: ['RepoFactory'],
@@ -122,8 +149,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }],
-          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
+          paths: [
+            {
+              name: 'electron',
+              message: 'electron/core never imports electron: inject what it needs from electron/main.',
+            },
+          ],
+          patterns: [
+            forbid(
+              ['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'],
+              'core sees only shared/ and libraries.',
+            ),
+          ],
         },
       ],
     },
@@ -134,8 +171,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'electron/core never imports electron: inject what it needs from electron/main.' }],
-          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.')],
+          paths: [
+            {
+              name: 'electron',
+              message: 'electron/core never imports electron: inject what it needs from electron/main.',
+            },
+          ],
+          patterns: [
+            forbid(
+              ['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'],
+              'core sees only shared/ and libraries.',
+            ),
+          ],
         },
       ],
     },
@@ -148,7 +195,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'electron', message: 'the simulator is plain Node.' }],
           patterns: [
-            forbid(['**/core/**', '**/core', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'the simulator shares no code with core (its auth checks the client independently).'),
+            forbid(
+              ['**/core/**', '**/core', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'],
+              'the simulator shares no code with core (its auth checks the client independently).',
+            ),
             forbid(['**/shared/ipc/**'], 'the simulator uses shared/api resource types only.'),
           ],
         },
@@ -160,7 +210,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }], patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')] },
+        {
+          paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }],
+          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')],
+        },
       ],
     },
   },
@@ -173,7 +226,15 @@ export default tseslint.config(
     files: ['electron/cli/**/*.ts'],
     plugins: { desk },
     // A terminal also prints the agent's request fields and the provider's messages, where a line break forges a line.
-    rules: { 'desk/untrusted-text': ['error', { fields: [...UNTRUSTED_FIELDS, 'destination', 'wallet_id', 'asset', 'network', 'message', 'source'], sinks: ['out', 'err'] }] },
+    rules: {
+      'desk/untrusted-text': [
+        'error',
+        {
+          fields: [...UNTRUSTED_FIELDS, 'destination', 'wallet_id', 'asset', 'network', 'message', 'source'],
+          sinks: ['out', 'err'],
+        },
+      ],
+    },
   },
   {
     files: ['electron/core/**/*.ts'],
@@ -225,7 +286,17 @@ export default tseslint.config(
   {
     files: ['electron/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid(['**/core/**', '**/main/**', '**/simulator/**', 'node:*'], 'the preload only bridges the channel table.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              ['**/core/**', '**/main/**', '**/simulator/**', 'node:*'],
+              'the preload only bridges the channel table.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
@@ -247,7 +318,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...RENDERER_IMPORTS, { group: ['**/desk'], importNames: ['call'], message: 'write through useDeskMutation, read through useDeskQuery (renderer/src/data/).' }] },
+        {
+          patterns: [
+            ...RENDERER_IMPORTS,
+            {
+              group: ['**/desk'],
+              importNames: ['call'],
+              message: 'write through useDeskMutation, read through useDeskQuery (renderer/src/data/).',
+            },
+          ],
+        },
       ],
       'no-restricted-syntax': ['error', ...RENDERER_DATA_SYNTAX, QUERY_CACHE_WRITE],
     },

@@ -15,7 +15,9 @@ const PARENT_PIPE = 'PAYOUT_DESK_PARENT_PIPE'
 if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
   const pinned = join(root, 'node_modules/node/bin/node')
   if (!existsSync(pinned)) {
-    process.stderr.write(`payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`)
+    process.stderr.write(
+      `payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`,
+    )
     process.exit(1)
   }
   // Fd 3 is a pipe the re-run watches: it closes when this process ends by any signal, SIGKILL included.
@@ -74,7 +76,9 @@ function isStale() {
 }
 
 if (isStale()) {
-  const built = spawnSync(process.execPath, [join(root, 'scripts/build-node.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-node.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (built.status !== 0) {
     process.stderr.write('payout-desk: building the CLI failed (see above).\n')
     process.exit(1)

@@ -82,7 +82,10 @@ export default {
     type: 'problem',
     docs: { description: 'no import cycle between the folders of electron/core' },
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
-    messages: { cycle: 'Folder cycle in electron/core: {{path}}. Move what both need into a folder that neither imports back, or call it through a use case.' },
+    messages: {
+      cycle:
+        'Folder cycle in electron/core: {{path}}. Move what both need into a folder that neither imports back, or call it through a use case.',
+    },
   },
   create(context) {
     const root = resolve(context.cwd, context.options[0]?.root ?? 'electron/core')

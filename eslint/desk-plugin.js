@@ -4,4 +4,11 @@ import oneSendGate from './one-send-gate.js'
 import untrustedText from './untrusted-text.js'
 
 /** The project's own lint rules. */
-export default { rules: { 'untrusted-text': untrustedText, 'core-folder-cycles': coreFolderCycles, 'core-entry-points': coreEntryPoints, 'one-send-gate': oneSendGate } }
+export default {
+  rules: {
+    'untrusted-text': untrustedText,
+    'core-folder-cycles': coreFolderCycles,
+    'core-entry-points': coreEntryPoints,
+    'one-send-gate': oneSendGate,
+  },
+}

@@ -9,7 +9,13 @@ export default {
   meta: {
     type: 'problem',
     docs: { description: 'createWithdrawal and SendGate.claimed only where the send gate sends' },
-    schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { allow: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       send: '{{what}} may be called only in {{allow}}: every POST of a withdrawal passes the send gate (PayoutRequests).',
     },
@@ -25,11 +31,17 @@ export default {
         if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return
         const name = callee.property.name
         if (name === 'createWithdrawal') report(node, 'createWithdrawal')
-        else if (name === 'claimed' && callee.object.type === 'Identifier' && callee.object.name === 'SendGate') report(node, 'SendGate.claimed')
+        else if (name === 'claimed' && callee.object.type === 'Identifier' && callee.object.name === 'SendGate')
+          report(node, 'SendGate.claimed')
       },
       // Taken apart from the client (`const { createWithdrawal } = client`) it would escape the check above.
       Property(node) {
-        if (node.parent.type === 'ObjectPattern' && node.key.type === 'Identifier' && node.key.name === 'createWithdrawal') report(node, 'createWithdrawal')
+        if (
+          node.parent.type === 'ObjectPattern' &&
+          node.key.type === 'Identifier' &&
+          node.key.name === 'createWithdrawal'
+        )
+          report(node, 'createWithdrawal')
       },
     }
   },

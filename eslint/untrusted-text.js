@@ -6,7 +6,15 @@
  * of a printing call (`ctx.out`, `ctx.err`) without passing a call first (a call, like a component's prop, decides how
  * to show its argument).
  */
-const PASS_THROUGH = new Set(['LogicalExpression', 'ConditionalExpression', 'ChainExpression', 'TSNonNullExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression'])
+const PASS_THROUGH = new Set([
+  'LogicalExpression',
+  'ConditionalExpression',
+  'ChainExpression',
+  'TSNonNullExpression',
+  'TemplateLiteral',
+  'BinaryExpression',
+  'TSAsExpression',
+])
 
 /** @type {import('eslint').Rule.RuleModule} */
 export default {
@@ -15,7 +23,11 @@ export default {
     schema: [
       {
         type: 'object',
-        properties: { fields: { type: 'array', items: { type: 'string' } }, sinks: { type: 'array', items: { type: 'string' } }, safeElements: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          fields: { type: 'array', items: { type: 'string' } },
+          sinks: { type: 'array', items: { type: 'string' } },
+          safeElements: { type: 'array', items: { type: 'string' } },
+        },
         additionalProperties: false,
       },
     ],
@@ -27,8 +39,16 @@ export default {
     const { fields = [], sinks = [], safeElements = ['UserText'] } = context.options[0] ?? {}
     const names = new Set(fields)
     const sinkNames = new Set(sinks)
-    const calleeName = (callee) => (callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : callee.type === 'Identifier' ? callee.name : null)
-    const elementName = (el) => (el && el.type === 'JSXElement' && el.openingElement.name.type === 'JSXIdentifier' ? el.openingElement.name.name : null)
+    const calleeName = (callee) =>
+      callee.type === 'MemberExpression' && !callee.computed
+        ? callee.property.name
+        : callee.type === 'Identifier'
+          ? callee.name
+          : null
+    const elementName = (el) =>
+      el && el.type === 'JSXElement' && el.openingElement.name.type === 'JSXIdentifier'
+        ? el.openingElement.name.name
+        : null
     return {
       MemberExpression(node) {
         if (node.computed || node.property.type !== 'Identifier' || !names.has(node.property.name)) return
@@ -40,7 +60,8 @@ export default {
         let child = node
         let at = node.parent
         while (at && PASS_THROUGH.has(at.type)) {
-          if (at.type === 'LogicalExpression' && at.operator !== '||' && at.operator !== '??' && at.right !== child) return
+          if (at.type === 'LogicalExpression' && at.operator !== '||' && at.operator !== '??' && at.right !== child)
+            return
           if (at.type === 'ConditionalExpression' && at.test === child) return
           if (at.type === 'BinaryExpression' && at.operator !== '+') return
           child = at

@@ -10,10 +10,15 @@ const require = createRequire(import.meta.url)
 // the downloader's own stack traces stay out of the way: the user gets one clear message instead.
 function electronBinary() {
   const electronMain = require.resolve('electron')
-  if (!existsSync(join(dirname(electronMain), 'dist'))) console.error('Fetching the Electron binary (first start only)…')
-  const probe = spawnSync(process.execPath, ['-e', 'process.stdout.write("\\n" + require(process.argv[1]))', electronMain], {
-    encoding: 'utf8',
-  })
+  if (!existsSync(join(dirname(electronMain), 'dist')))
+    console.error('Fetching the Electron binary (first start only)…')
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', 'process.stdout.write("\\n" + require(process.argv[1]))', electronMain],
+    {
+      encoding: 'utf8',
+    },
+  )
   if (probe.status === 0) return probe.stdout.trim().split('\n').pop() || null
   const reason = `${probe.stderr}`.split('\n').find((line) => /Error/.test(line))
   if (reason) console.error(`(Electron download: ${reason.trim()})`)
@@ -28,7 +33,11 @@ function run(command, args) {
 
 const binary = electronBinary()
 if (binary) {
-  const build = spawnSync(process.execPath, [join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'), 'build'], { stdio: 'inherit' })
+  const build = spawnSync(
+    process.execPath,
+    [join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js'), 'build'],
+    { stdio: 'inherit' },
+  )
   if (build.status !== 0) process.exit(build.status ?? 1)
   run(binary, ['.'])
 } else {

@@ -10,7 +10,9 @@ const root = process.cwd()
 const allow = JSON.parse(readFileSync(join(root, 'test/electronegativity-allow.json'), 'utf8'))
 const work = mkdtempSync(join(tmpdir(), 'electronegativity-'))
 try {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
   for (const file of files) {
     if (!/\.(ts|tsx|js|mjs|cjs|html|json)$/.test(file)) continue
     mkdirSync(dirname(join(work, file)), { recursive: true })
@@ -35,8 +37,11 @@ try {
     .map(([, check, severity, , file]) => ({ check, severity, file }))
   const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM')
   const unjustified = serious.filter((f) => !allow[f.check])
-  for (const f of serious) console.log(`${allow[f.check] ? 'allowed ' : 'FINDING '} ${f.severity.padEnd(7)} ${f.check} ${f.file}`)
-  console.log(`electronegativity: ${findings.length} findings, ${serious.length} high or medium, ${unjustified.length} not justified`)
+  for (const f of serious)
+    console.log(`${allow[f.check] ? 'allowed ' : 'FINDING '} ${f.severity.padEnd(7)} ${f.check} ${f.file}`)
+  console.log(
+    `electronegativity: ${findings.length} findings, ${serious.length} high or medium, ${unjustified.length} not justified`,
+  )
   process.exitCode = unjustified.length ? 1 : 0
 } finally {
   rmSync(work, { recursive: true, force: true })

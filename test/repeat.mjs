@@ -14,7 +14,9 @@ const busyCount = busyAt >= 0 && /^\d+$/.test(args[busyAt + 1] ?? '') ? args[bus
 const busy = busyAt < 0 ? 0 : Number(busyCount ?? 1)
 const runs = Number(args.find((a, i) => !a.startsWith('--') && !(busyCount !== null && i === busyAt + 1)) ?? 1)
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(busy)) {
-  console.error('usage: npm run test:repeat -- N [--busy [K]]   (N: how many times to run the suites, at least 1; K: spinners per core, 1 unless given)')
+  console.error(
+    'usage: npm run test:repeat -- N [--busy [K]]   (N: how many times to run the suites, at least 1; K: spinners per core, 1 unless given)',
+  )
   process.exit(2)
 }
 
@@ -25,7 +27,11 @@ mkdirSync(outDir, { recursive: true })
 function run(command, commandArgs, log, env = {}) {
   return new Promise((done) => {
     const out = createWriteStream(log)
-    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, commandArgs, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout.pipe(out, { end: false })
     child.stderr.pipe(out, { end: false })
     child.on('close', (code) => out.end(() => done(code ?? 1)))
@@ -42,7 +48,8 @@ function vitestFailures(report) {
     const tests = file.assertionResults.filter((t) => t.status === 'failed')
     for (const t of tests) failed.push(`${name} > ${t.fullName}`)
     // A file that failed to load or in a hook has no failed test of its own.
-    if (file.status === 'failed' && tests.length === 0) failed.push(`${name} (file: ${String(file.message).split('\n')[0]})`)
+    if (file.status === 'failed' && tests.length === 0)
+      failed.push(`${name} (file: ${String(file.message).split('\n')[0]})`)
   }
   return failed
 }
@@ -52,7 +59,8 @@ function playwrightFailures(report) {
   const failed = []
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) if (t.status === 'unexpected' || t.status === 'flaky') failed.push(`${spec.file}:${spec.line} > ${spec.title}`)
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky') failed.push(`${spec.file}:${spec.line} > ${spec.title}`)
     }
     for (const child of suite.suites ?? []) walk(child)
   }
@@ -71,7 +79,9 @@ if (busy > 0) {
     spinners.push(spinner)
   }
   process.on('exit', () => spinners.forEach((s) => s.kill()))
-  console.log(`${availableParallelism()} core(s) kept busy by ${spinners.length} yes (${busy} per core; pids ${spinners.map((s) => s.pid).join(', ')})`)
+  console.log(
+    `${availableParallelism()} core(s) kept busy by ${spinners.length} yes (${busy} per core; pids ${spinners.map((s) => s.pid).join(', ')})`,
+  )
 }
 
 const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
@@ -92,17 +102,26 @@ for (let i = 1; i <= runs; i++) {
   const vitestCode = await run('bash', ['test/with-keychain.sh', 'npx', 'vitest', 'run'], join(dir, 'vitest.log'))
   if (existsSync(vitestJson)) copyFileSync(vitestJson, join(dir, 'vitest.json'))
   const e2eJson = join(dir, 'playwright.json')
-  const e2eCode = await run('bash', ['test/with-keychain.sh', 'npx', 'playwright', 'test', '--reporter=list,json'], join(dir, 'e2e.log'), {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-  })
+  const e2eCode = await run(
+    'bash',
+    ['test/with-keychain.sh', 'npx', 'playwright', 'test', '--reporter=list,json'],
+    join(dir, 'e2e.log'),
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+    },
+  )
 
   const vitest = read(join(dir, 'vitest.json'))
   const e2e = read(e2eJson)
   const failed = [
     ...(vitest ? vitestFailures(vitest) : []),
-    ...(vitestCode !== 0 && (!vitest || vitest.numFailedTests + vitest.numFailedTestSuites === 0) ? [`(vitest exited ${vitestCode}: see ${dir}/vitest.log)`] : []),
+    ...(vitestCode !== 0 && (!vitest || vitest.numFailedTests + vitest.numFailedTestSuites === 0)
+      ? [`(vitest exited ${vitestCode}: see ${dir}/vitest.log)`]
+      : []),
     ...(e2e ? playwrightFailures(e2e) : []),
-    ...(e2eCode !== 0 && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0) ? [`(e2e exited ${e2eCode}: see ${dir}/e2e.log)`] : []),
+    ...(e2eCode !== 0 && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0)
+      ? [`(e2e exited ${e2eCode}: see ${dir}/e2e.log)`]
+      : []),
   ]
   const passed = (vitest?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected : 0)
   for (const name of failed) failures.set(name, [...(failures.get(name) ?? []), i])

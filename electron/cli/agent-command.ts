@@ -15,7 +15,9 @@ const stop: Action = {
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     await ctx.withStore(profile, (store) => stopAgent(store, editor(), (v.reason as string | undefined) ?? null))
-    ctx.out(`The agent of ${label(profile)} is stopped: no agent payout is sent until: payout-desk agent resume --profile ${v.profile as string}`)
+    ctx.out(
+      `The agent of ${label(profile)} is stopped: no agent payout is sent until: payout-desk agent resume --profile ${v.profile as string}`,
+    )
     return 0
   },
 }
@@ -33,9 +35,16 @@ const resume: Action = {
       if (stopped) resumeAgent(store, editor())
       return stopped
     })
-    ctx.out(was ? `The agent of ${label(profile)} is resumed (stopped since ${was.at}${was.reason ? `: ${shown(was.reason)}` : ''}).` : `The agent of ${label(profile)} was not stopped.`)
+    ctx.out(
+      was
+        ? `The agent of ${label(profile)} is resumed (stopped since ${was.at}${was.reason ? `: ${shown(was.reason)}` : ''}).`
+        : `The agent of ${label(profile)} was not stopped.`,
+    )
     return 0
   },
 }
 
-export const agentCommand = commandGroup('agent', 'Stop or resume the agent of a profile at the send gate.', [stop, resume])
+export const agentCommand = commandGroup('agent', 'Stop or resume the agent of a profile at the send gate.', [
+  stop,
+  resume,
+])

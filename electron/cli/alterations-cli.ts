@@ -7,7 +7,8 @@ import { shown } from '../../shared/text/visible-text'
 
 /** Every CLI read of payouts says first, on stderr, what the provider altered and nobody acknowledged. */
 export function warnAlterations(ctx: Pick<CliContext, 'err'>, store: DeskStore): void {
-  for (const a of openAlterations(store)) ctx.err(`ALARM: ${shown(describeAlteration(a))} Sends are stopped until: payout acknowledge ${a.withdrawalId}`)
+  for (const a of openAlterations(store))
+    ctx.err(`ALARM: ${shown(describeAlteration(a))} Sends are stopped until: payout acknowledge ${a.withdrawalId}`)
 }
 
 export const acknowledge: Action = {

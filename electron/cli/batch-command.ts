@@ -44,20 +44,32 @@ function printProblems(ctx: CliContext, check: BatchCheck): void {
 }
 
 function printReview(ctx: CliContext, check: BatchCheck): void {
-  ctx.out(`${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount column) ${check.grandTotal}`)
+  ctx.out(
+    `${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount column) ${check.grandTotal}`,
+  )
   for (const t of check.totals) {
-    const usd = t.usd === null ? '' : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
-    ctx.out(`  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`)
+    const usd =
+      t.usd === null
+        ? ''
+        : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
+    ctx.out(
+      `  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`,
+    )
   }
   const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
-  ctx.out(`  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`)
+  ctx.out(
+    `  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`,
+  )
 }
 
 /** Destinations never paid before, one line each (stdout: part of the review). */
 function printFirstPayouts(ctx: CliContext, first: readonly FirstPayoutRow[]): void {
   if (first.length === 0) return
-  ctx.out(`  never paid before (no completed payout to the address on its network): ${first.length} destination${first.length === 1 ? '' : 's'}`)
-  for (const f of first) ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
+  ctx.out(
+    `  never paid before (no completed payout to the address on its network): ${first.length} destination${first.length === 1 ? '' : 's'}`,
+  )
+  for (const f of first)
+    ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
 }
 
 function progressLine(p: BatchProgress): string {
@@ -80,8 +92,13 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
   })
   ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
   if (done.refused > 0)
-    ctx.err(`${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`)
-  if (!done.finished) ctx.err(`The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`)
+    ctx.err(
+      `${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`,
+    )
+  if (!done.finished)
+    ctx.err(
+      `The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`,
+    )
   return done.finished && done.refused === 0 && done.unknown === 0 ? 0 : 1
 }
 
@@ -100,7 +117,16 @@ const check: Action = {
     const first = result.firstPayouts
     const clean = !hasErrors(result)
     if (v.json) {
-      ctx.out(jsonText({ clean, rows: result.rows.length, grandTotal: result.grandTotal, totals: result.totals, problems: result.problems, firstPayouts: first }))
+      ctx.out(
+        jsonText({
+          clean,
+          rows: result.rows.length,
+          grandTotal: result.grandTotal,
+          totals: result.totals,
+          problems: result.problems,
+          firstPayouts: first,
+        }),
+      )
       return clean ? 0 : 1
     }
     if (clean) {
@@ -108,7 +134,10 @@ const check: Action = {
       printFirstPayouts(ctx, first)
     }
     printProblems(ctx, result)
-    if (!clean) ctx.err(`${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from this file until they are fixed.`)
+    if (!clean)
+      ctx.err(
+        `${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from this file until they are fixed.`,
+      )
     return clean ? 0 : 1
   },
 }
@@ -144,7 +173,10 @@ const submit: Action = {
       if (
         first.length > 0 &&
         !yes &&
-        !(await confirm(ctx, `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`))
+        !(await confirm(
+          ctx,
+          `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`,
+        ))
       ) {
         ctx.err('Nothing was recorded: destinations never paid before were not confirmed.')
         return 1
@@ -169,13 +201,22 @@ const submit: Action = {
  * A production batch is confirmed by typing its grand total (as the locale groups it, or plain); --yes is the
  * scripted confirmation. Returns the plain decimal typed; null outside production.
  */
-export async function retypeTotal(ctx: CliContext, profile: Profile, yes: boolean, total: string): Promise<string | null> {
+export async function retypeTotal(
+  ctx: CliContext,
+  profile: Profile,
+  yes: boolean,
+  total: string,
+): Promise<string | null> {
   if (profile.environment !== 'production') return null
   if (yes) return total
   ctx.err(`PRODUCTION profile "${shown(profile.name)}": type the grand total of this batch to send it: `)
   const typed = await ctx.readLine()
   const problem = retypedProblem(typed, total)
-  if (problem) throw new DeskError('confirmation_required', `The grand total ${problem[0]!.toLowerCase()}${problem.slice(1)} Nothing was recorded.`)
+  if (problem)
+    throw new DeskError(
+      'confirmation_required',
+      `The grand total ${problem[0]!.toLowerCase()}${problem.slice(1)} Nothing was recorded.`,
+    )
   return readDecimal(typed)
 }
 
@@ -184,7 +225,13 @@ const status: Action = {
   usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
   summary:
     "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a request.",
-  options: { profile: { type: 'string' }, json: { type: 'boolean' }, state: { type: 'string' }, export: { type: 'string' }, refresh: { type: 'boolean' } },
+  options: {
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+    state: { type: 'string' },
+    export: { type: 'string' },
+    refresh: { type: 'boolean' },
+  },
   required: ['profile'],
   positionals: ['ID'],
   async run(ctx, v, [id]) {
@@ -211,7 +258,9 @@ const status: Action = {
       return 0
     }
     const b = report.batch
-    ctx.out(`Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ${b.state}${report.progress.finished ? ', finished' : ''}`)
+    ctx.out(
+      `Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ${b.state}${report.progress.finished ? ', finished' : ''}`,
+    )
     ctx.out(progressLine(report.progress))
     const rows = report.rows.map((r) => [
       String(r.line),
@@ -224,7 +273,17 @@ const status: Action = {
       r.payoutStatus ?? '-',
       r.error ?? '',
     ])
-    const header = ['LINE', 'REFERENCE', 'DESTINATION', 'AMOUNT', 'IDEMPOTENCY-KEY', 'STATE', 'PAYOUT', 'STATUS', 'ERROR']
+    const header = [
+      'LINE',
+      'REFERENCE',
+      'DESTINATION',
+      'AMOUNT',
+      'IDEMPOTENCY-KEY',
+      'STATE',
+      'PAYOUT',
+      'STATUS',
+      'ERROR',
+    ]
     printTable(ctx.out, header, rows)
     return 0
   },
@@ -262,7 +321,8 @@ const pause: Action = {
 const cancel: Action = {
   name: 'batch cancel',
   usage: 'batch cancel ID --profile N',
-  summary: 'Discards the rows of a batch not yet sent; rows already sent keep their outcome (cancel a payout that waits for approval on its own).',
+  summary:
+    'Discards the rows of a batch not yet sent; rows already sent keep their outcome (cancel a payout that waits for approval on its own).',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['ID'],
@@ -274,4 +334,8 @@ const cancel: Action = {
   },
 }
 
-export const batchCommand = commandGroup('batch', 'Batch payouts from a CSV file: check it, submit it, follow it, resume it.', [check, submit, status, resume, pause, cancel])
+export const batchCommand = commandGroup(
+  'batch',
+  'Batch payouts from a CSV file: check it, submit it, follow it, resume it.',
+  [check, submit, status, resume, pause, cancel],
+)

@@ -48,7 +48,10 @@ export class CliContext implements CliIo {
       dataDir: this.home,
       secretStore: this.secretStore(),
       actor: 'cli',
-      onAuditFailure: (err) => this.err(`payout-desk: the key change is done, but the audit log could not record it: ${shown((err as Error).message)}`),
+      onAuditFailure: (err) =>
+        this.err(
+          `payout-desk: the key change is done, but the audit log could not record it: ${shown((err as Error).message)}`,
+        ),
     })
     return this.profileKeys
   }
@@ -77,6 +80,11 @@ export class CliContext implements CliIo {
 
   /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
   withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
-    return withOneOffSession(profile, store, { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) }, work)
+    return withOneOffSession(
+      profile,
+      store,
+      { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) },
+      work,
+    )
   }
 }

@@ -8,7 +8,11 @@ import type { CliContext } from './cli-context'
  * the key from the keychain, the profile's store and its shared pacer. It starts no background work:
  * a CLI command sends only the batch it names; unfinished ones wait for "batch resume" or the app.
  */
-export async function withSession<T>(ctx: CliContext, profile: Profile, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  ctx: CliContext,
+  profile: Profile,
+  work: (session: TreasurySession) => Promise<T>,
+): Promise<T> {
   const session = await TreasurySession.open(profile, {
     dataDir: ctx.home,
     role: 'cli',

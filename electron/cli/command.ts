@@ -31,7 +31,12 @@ export interface Action {
 export async function runAction(action: Action, ctx: CliContext, args: string[]): Promise<number> {
   let parsed: { values: Values; positionals: string[] }
   try {
-    parsed = parseArgs({ args, options: { ...action.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as typeof parsed
+    parsed = parseArgs({
+      args,
+      options: { ...action.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed
   } catch (err) {
     throw new UsageError((err as Error).message.split('\n')[0] ?? 'invalid arguments', actionHelp(action))
   }
@@ -41,7 +46,8 @@ export async function runAction(action: Action, ctx: CliContext, args: string[])
   }
   for (const name of action.required ?? []) {
     const value = parsed.values[name]
-    if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`, actionHelp(action))
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new UsageError(`--${name} is required.`, actionHelp(action))
   }
   const wanted = action.positionals ?? []
   if (parsed.positionals.length !== wanted.length) {
@@ -86,5 +92,10 @@ export function commandGroup(name: string, summary: string, actions: Action[]): 
 
 /** A command that is a single action, like `test`. */
 export function singleCommand(action: Action): CliCommand {
-  return { name: action.name, summary: action.summary, help: actionHelp(action), run: (ctx, args) => runAction(action, ctx, args) }
+  return {
+    name: action.name,
+    summary: action.summary,
+    help: actionHelp(action),
+    run: (ctx, args) => runAction(action, ctx, args),
+  }
 }

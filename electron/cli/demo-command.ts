@@ -14,8 +14,14 @@ export const demoCommand = singleCommand({
   options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } },
   async run(ctx, v) {
     const port = v.port === undefined ? 0 : Number(v.port)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one).', `Usage: payout-desk ${USAGE}`)
-    const demo = await runDemo({ port, open: v['no-open'] !== true, log: (line) => ctx.err(line), ready: (line) => ctx.out(line) })
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError('--port must be a port number (0 picks a free one).', `Usage: payout-desk ${USAGE}`)
+    const demo = await runDemo({
+      port,
+      open: v['no-open'] !== true,
+      log: (line) => ctx.err(line),
+      ready: (line) => ctx.out(line),
+    })
     ctx.err('Press Ctrl+C to stop the demo; its data and keys are removed at exit.')
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', () => resolve('SIGINT'))

@@ -63,20 +63,35 @@ function body(v: Values): CreateCounterparty {
   const s = (name: string) => v[name] as string | undefined
   const type = s('type')
   const walletType = s('wallet-type')
-  if (type !== 'individual' && type !== 'company') throw new UsageError(`--type is individual or company; got ${JSON.stringify(type)}.`, ADD_USAGE)
-  if (walletType !== 'vasp' && walletType !== 'unhosted') throw new UsageError(`--wallet-type is vasp or unhosted; got ${JSON.stringify(walletType)}.`, ADD_USAGE)
+  if (type !== 'individual' && type !== 'company')
+    throw new UsageError(`--type is individual or company; got ${JSON.stringify(type)}.`, ADD_USAGE)
+  if (walletType !== 'vasp' && walletType !== 'unhosted')
+    throw new UsageError(`--wallet-type is vasp or unhosted; got ${JSON.stringify(walletType)}.`, ADD_USAGE)
   const direction = s('direction')
-  if (direction !== undefined && direction !== 'send' && direction !== 'both') throw new UsageError(`--direction is send or both; got ${JSON.stringify(direction)}.`, ADD_USAGE)
-  const out: CreateCounterparty = { network: s('network')!, address: s('address')!, counterparty_type: type, wallet_type: walletType, country: s('country')! }
-  const optional = { first_name: 'first-name', last_name: 'last-name', company_name: 'company-name', vasp_name: 'vasp-name', label: 'label' } as const
-  for (const [field, flag] of Object.entries(optional)) if (s(flag) !== undefined) out[field as keyof typeof optional] = s(flag)
+  if (direction !== undefined && direction !== 'send' && direction !== 'both')
+    throw new UsageError(`--direction is send or both; got ${JSON.stringify(direction)}.`, ADD_USAGE)
+  const out: CreateCounterparty = {
+    network: s('network')!,
+    address: s('address')!,
+    counterparty_type: type,
+    wallet_type: walletType,
+    country: s('country')!,
+  }
+  const optional = {
+    first_name: 'first-name',
+    last_name: 'last-name',
+    company_name: 'company-name',
+    vasp_name: 'vasp-name',
+    label: 'label',
+  } as const
+  for (const [field, flag] of Object.entries(optional))
+    if (s(flag) !== undefined) out[field as keyof typeof optional] = s(flag)
   if (direction) out.direction = direction
   return out
 }
 
-export const destinationsCommand = commandGroup('destinations', 'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.', [
-  add,
-  exportBookAction,
-  importBookAction,
-  confirmChange,
-])
+export const destinationsCommand = commandGroup(
+  'destinations',
+  'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.',
+  [add, exportBookAction, importBookAction, confirmChange],
+)

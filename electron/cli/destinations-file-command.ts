@@ -16,7 +16,8 @@ import type { Action } from './command'
 export const exportBookAction: Action = {
   name: 'destinations export',
   usage: 'destinations export --profile N [--out FILE]',
-  summary: 'Writes the whole destination book, as the provider lists it now, as CSV (every field, status, can_send, verified_at) to FILE or stdout.',
+  summary:
+    'Writes the whole destination book, as the provider lists it now, as CSV (every field, status, can_send, verified_at) to FILE or stdout.',
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -72,20 +73,29 @@ export const importBookAction: Action = {
           let id: string
           if (v.resume) {
             const unfinished = unfinishedImportOf(store, bytes)
-            if (!unfinished) throw new DeskError('invalid_input', `No unfinished import of ${file} in this profile; run it without --resume.`)
+            if (!unfinished)
+              throw new DeskError(
+                'invalid_input',
+                `No unfinished import of ${file} in this profile; run it without --resume.`,
+              )
             id = imports.resume(unfinished.id).importId
           } else {
             const { check, importId } = await recordDestinationImport(s, imports, bytes, file!)
             if (importId === null) {
               for (const p of check.problems) ctx.err(`error: ${shown(p.message)}`)
-              ctx.err(`The file has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; nothing was imported.`)
+              ctx.err(
+                `The file has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; nothing was imported.`,
+              )
               return 1
             }
             id = importId
           }
           const done = await imports.run(id, stop.signal)
           ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${importProgressLine(done)}`)
-          if (!done.finished) ctx.err(`The import is not finished; "payout-desk destinations import ${file} --profile … --resume" continues it.`)
+          if (!done.finished)
+            ctx.err(
+              `The import is not finished; "payout-desk destinations import ${file} --profile … --resume" continues it.`,
+            )
           for (const r of refusedImportRows(store, id)) ctx.err(`line ${r.line}: ${shown(r.error)}`)
           return done.finished && done.failed === 0 ? 0 : 1
         }),

@@ -1,4 +1,12 @@
-import { expiredHeldPayouts, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours } from '../core/policy/use-cases'
+import {
+  expiredHeldPayouts,
+  heldExpiryHours,
+  heldPayouts,
+  localPerson,
+  rejectHeld,
+  releaseHeld,
+  setHeldExpiryHours,
+} from '../core/policy/use-cases'
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
@@ -14,13 +22,18 @@ const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { held, expired } = await ctx.withStore(profile, (store) => ({ held: heldPayouts(store, editor()), expired: expiredHeldPayouts(store, editor()) }))
+    const { held, expired } = await ctx.withStore(profile, (store) => ({
+      held: heldPayouts(store, editor()),
+      expired: expiredHeldPayouts(store, editor()),
+    }))
     if (v.json) {
       ctx.out(jsonText(v.expired ? expired : held))
       return 0
     }
     for (const e of expired)
-      ctx.out(`expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`)
+      ctx.out(
+        `expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`,
+      )
     if (held.length === 0) {
       ctx.out(`Nothing is held for a person on ${label(profile)}.`)
       return 0
@@ -30,17 +43,25 @@ const list: Action = {
       const h = e.hold
       ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${shown(e.requestedBy)}  expires ${e.expiresAt}`)
       if (h) {
-        ctx.out(`    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`)
-        ctx.out(`    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`)
+        ctx.out(
+          `    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
+        )
+        ctx.out(
+          `    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`,
+        )
         ctx.out(`    held by rule ${shown(h.rule)}: ${shown(h.message)}`)
       } else {
         ctx.out(
           `    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
         )
-        ctx.out('    held before payouts were checked first: check the wallet, destination and network before releasing it')
+        ctx.out(
+          '    held before payouts were checked first: check the wallet, destination and network before releasing it',
+        )
       }
     }
-    ctx.out(`Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held reject KEY --profile ${v.profile as string} --reason TEXT`)
+    ctx.out(
+      `Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held reject KEY --profile ${v.profile as string} --reason TEXT`,
+    )
     return 0
   },
 }
@@ -55,9 +76,15 @@ const release: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => releaseHeld(s, editor(), key!, (v.override as string | undefined) ?? null)))
+    const result = await ctx.withStore(profile, (store) =>
+      ctx.withSession(profile, store, (s) =>
+        releaseHeld(s, editor(), key!, (v.override as string | undefined) ?? null),
+      ),
+    )
     if (result.withdrawal) {
-      ctx.out(`Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`)
+      ctx.out(
+        `Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`,
+      )
       return 0
     }
     const error = result.entry.error
@@ -75,7 +102,8 @@ const release: Action = {
 const reject: Action = {
   name: 'held reject',
   usage: 'held reject KEY --profile N --reason TEXT',
-  summary: 'Rejects a held payout: nothing is sent, and the agent gets the reason when it calls request_withdrawal again with the same key.',
+  summary:
+    'Rejects a held payout: nothing is sent, and the agent gets the reason when it calls request_withdrawal again with the same key.',
   options: { profile: { type: 'string' }, reason: { type: 'string' } },
   required: ['profile', 'reason'],
   positionals: ['key'],
@@ -90,15 +118,22 @@ const reject: Action = {
 const expiry: Action = {
   name: 'held expiry',
   usage: 'held expiry --profile N [--hours H]',
-  summary: 'Shows, or with --hours sets, how long a held payout waits for a person before it expires as held_expired (default 24 hours).',
+  summary:
+    'Shows, or with --hours sets, how long a held payout waits for a person before it expires as held_expired (default 24 hours).',
   options: { profile: { type: 'string' }, hours: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const hours = await ctx.withStore(profile, (store) => (v.hours === undefined ? heldExpiryHours(store, editor()) : setHeldExpiryHours(store, editor(), Number(v.hours))))
+    const hours = await ctx.withStore(profile, (store) =>
+      v.hours === undefined ? heldExpiryHours(store, editor()) : setHeldExpiryHours(store, editor(), Number(v.hours)),
+    )
     ctx.out(`Held payouts on ${label(profile)} expire after ${hours} hours.`)
     return 0
   },
 }
 
-export const heldCommand = commandGroup('held', 'Agent payouts held for a person by the policy: list, release or reject them, and their expiry time.', [list, release, reject, expiry])
+export const heldCommand = commandGroup(
+  'held',
+  'Agent payouts held for a person by the policy: list, release or reject them, and their expiry time.',
+  [list, release, reject, expiry],
+)

@@ -1,5 +1,11 @@
 import { basename } from 'node:path'
-import { ACCOUNTING_FORMATS, FiatSchema, TimeZoneSchema, type AccountingFormat, type AccountingOptions } from '../../shared/api/accounting-export'
+import {
+  ACCOUNTING_FORMATS,
+  FiatSchema,
+  TimeZoneSchema,
+  type AccountingFormat,
+  type AccountingOptions,
+} from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
 import { importPriceTable, readPriceFile, refreshAddressNames, withProfileClient } from '../core/history/use-cases'
 import type { Profile } from '../core/profiles'
@@ -12,7 +18,8 @@ import { UsageError } from './usage-error'
 /** `--format`, `--time-zone` and `--fiat` as the export's preset; null without --format (the ledger's own columns, as before). */
 export function accountingOptions(v: Values, usage: string): AccountingOptions | null {
   if (v.format === undefined) {
-    if (v['time-zone'] !== undefined || v.fiat !== undefined) throw new UsageError('--time-zone and --fiat go with --format.', usage)
+    if (v['time-zone'] !== undefined || v.fiat !== undefined)
+      throw new UsageError('--time-zone and --fiat go with --format.', usage)
     return null
   }
   const format = ACCOUNTING_FORMATS.find((f) => f === v.format) as AccountingFormat | undefined
@@ -20,7 +27,8 @@ export function accountingOptions(v: Values, usage: string): AccountingOptions |
   const zone = TimeZoneSchema.safeParse(v['time-zone'] ?? 'UTC')
   if (!zone.success) throw new UsageError('--time-zone must be an IANA time zone such as UTC or Europe/Berlin.', usage)
   const fiat = v.fiat === undefined ? undefined : FiatSchema.safeParse(v.fiat)
-  if (fiat && !fiat.success) throw new UsageError('--fiat must be a three-letter currency code of the price table, such as USD.', usage)
+  if (fiat && !fiat.success)
+    throw new UsageError('--fiat must be a three-letter currency code of the price table, such as USD.', usage)
   return { format, timeZone: zone.data, fiat: fiat?.data }
 }
 
@@ -37,7 +45,10 @@ export async function refreshNames(ctx: CliContext, profile: Profile, store: Des
   } catch (err) {
     problem = err instanceof Error ? err.message : String(err)
   }
-  if (problem) ctx.err(`history: the destination book was not read (${shown(problem)}); payees are named from the copy this profile holds.`)
+  if (problem)
+    ctx.err(
+      `history: the destination book was not read (${shown(problem)}); payees are named from the copy this profile holds.`,
+    )
 }
 
 export const pricesImport: Action = {
@@ -49,13 +60,20 @@ export const pricesImport: Action = {
   required: ['profile'],
   positionals: ['import', 'FILE'],
   async run(ctx, v, [verb, file]) {
-    if (verb !== 'import') throw new UsageError(`Unknown action "history prices ${verb}"; the action is "history prices import FILE".`, `Usage: payout-desk ${pricesImport.usage}`)
+    if (verb !== 'import')
+      throw new UsageError(
+        `Unknown action "history prices ${verb}"; the action is "history prices import FILE".`,
+        `Usage: payout-desk ${pricesImport.usage}`,
+      )
     const profile = await ctx.profile(v.profile as string)
     const text = await readPriceFile(file!)
     return ctx.withStore(profile, (store) => {
       const summary = importPriceTable(store, text, basename(file!))
       if (v.json) ctx.out(jsonText(summary))
-      else ctx.out(`Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ${summary.from} to ${summary.to}.`)
+      else
+        ctx.out(
+          `Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ${summary.from} to ${summary.to}.`,
+        )
       return 0
     })
   },

@@ -43,12 +43,17 @@ function progressLine(p: SyncProgress): string {
 const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
 
 /** --period names a preset; otherwise --from and --to are the custom period. */
-function reportPeriod(v: Values, usage: string, syncedToMs: number | null): { from: string; to: string; walletId: string | undefined } {
+function reportPeriod(
+  v: Values,
+  usage: string,
+  syncedToMs: number | null,
+): { from: string; to: string; walletId: string | undefined } {
   if (v.period === undefined) {
     if (v.from === undefined || v.to === undefined) throw new UsageError('Give --from and --to, or --period.', usage)
     return period(v, usage)
   }
-  if (v.from !== undefined || v.to !== undefined) throw new UsageError('Give either --period or --from and --to, not both.', usage)
+  if (v.from !== undefined || v.to !== undefined)
+    throw new UsageError('Give either --period or --from and --to, not both.', usage)
   const preset = PRESETS.find((x) => x === v.period)
   if (!preset) throw new UsageError(`--period must be one of ${PRESETS.join(', ')}.`, usage)
   return { ...presetPeriod(preset, Date.now(), syncedToMs), walletId: v.wallet as string | undefined }
@@ -72,10 +77,16 @@ function differenceLines(r: ReconciliationReport): string[] {
   if (rows.length === 0) return ["history: every closing balance equals the provider's."]
   return rows.map((d) => {
     const where = `${d.walletId} ${d.asset} on ${d.network}`
-    if (d.provider.state === 'not_read') return `history: ${where}: balance not read (${d.provider.message}; request ${d.provider.requestId ?? 'none'})`
+    if (d.provider.state === 'not_read')
+      return `history: ${where}: balance not read (${d.provider.message}; request ${d.provider.requestId ?? 'none'})`
     const provider = d.provider.state === 'read' ? d.provider.amount : ''
-    const diff = d.provider.state === 'read' && d.provider.difference !== null ? `difference ${d.provider.difference}` : 'opening unknown'
-    const pending = d.notFinal.length ? `; not final: ${d.notFinal.map((n) => `${n.id}/${n.direction} ${n.amount} ${n.status}`).join(', ')}` : ''
+    const diff =
+      d.provider.state === 'read' && d.provider.difference !== null
+        ? `difference ${d.provider.difference}`
+        : 'opening unknown'
+    const pending = d.notFinal.length
+      ? `; not final: ${d.notFinal.map((n) => `${n.id}/${n.direction} ${n.amount} ${n.status}`).join(', ')}`
+      : ''
     return `history: ${where}: provider ${provider}, ledger ${d.closing ?? 'unknown'} (${diff})${pending}`
   })
 }
@@ -83,7 +94,8 @@ function differenceLines(r: ReconciliationReport): string[] {
 function period(v: Values, usage: string): { from: string; to: string; walletId: string | undefined } {
   const check = (name: 'from' | 'to') => {
     const text = v[name] as string
-    if (!Number.isFinite(Date.parse(text))) throw new UsageError(`--${name} must be an ISO 8601 time, for example 2026-11-01T00:00:00Z.`, usage)
+    if (!Number.isFinite(Date.parse(text)))
+      throw new UsageError(`--${name} must be an ISO 8601 time, for example 2026-11-01T00:00:00Z.`, usage)
     return new Date(Date.parse(text)).toISOString()
   }
   return { from: check('from'), to: check('to'), walletId: v.wallet as string | undefined }
@@ -106,7 +118,8 @@ const sync: Action = {
     ledgerKeyOf(profile)
     const signer = await ctx.keys.vault.openSigner(profile)
     const stop = new AbortController()
-    const interrupt = () => stop.abort(new DeskError('cancelled', 'Interrupted; the next sync continues from the last page recorded.'))
+    const interrupt = () =>
+      stop.abort(new DeskError('cancelled', 'Interrupted; the next sync continues from the last page recorded.'))
     process.once('SIGINT', interrupt)
     try {
       return await ctx.withStore(profile, async (store) => {
@@ -125,7 +138,8 @@ const sync: Action = {
           },
         })
         const s = ledgerSummary(profileLedger(store, profile))
-        if (result.cleared) ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
+        if (result.cleared)
+          ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
         ctx.out(
           `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
             `The ledger holds ${n(s.rows)} movements; ${n(s.notFinal)} not final.`,
@@ -206,14 +220,25 @@ const report: Action = {
   usage: `history report --profile N (--from ISO --to ISO | --period ${PRESETS.join('|')}) [--wallet ID] [--json]`,
   summary:
     'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the roll-forward (opening + incoming − outgoing − fees = closing; opening "unknown" until the ledger reaches the first movement), counts and sums, movements not final, and back-to-back ranges with row counts. A period ending at the last sync (the presets up to today) compares each closing with the provider\'s balance, read fresh; differences are listed on stderr with the movements not final that may explain them. CSV with a header block, or --json.',
-  options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, period: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    profile: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    period: { type: 'string' },
+    wallet: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const usage = actionHelp(report)
     return ctx.withStore(profile, async (store) => {
       const p = reportPeriod(v, usage, syncedToMs(profileLedger(store, profile)))
-      const result = await reconciliationReport(store, { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined }, walletsOf(ctx, profile, store))
+      const result = await reconciliationReport(
+        store,
+        { from: p.from, to: p.to, walletIds: p.walletId ? [p.walletId] : undefined },
+        walletsOf(ctx, profile, store),
+      )
       for (const line of differenceLines(result)) ctx.err(line)
       const header = reportHeader(profile)
       if (v.json) ctx.out(jsonText({ ...header, ...result }))

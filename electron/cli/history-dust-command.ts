@@ -15,13 +15,16 @@ export const dust: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    if ((v.asset === undefined) !== (v.below === undefined)) throw new UsageError('Give --asset and --below together, or neither to list the thresholds.', actionHelp(dust))
+    if ((v.asset === undefined) !== (v.below === undefined))
+      throw new UsageError('Give --asset and --below together, or neither to list the thresholds.', actionHelp(dust))
     return ctx.withStore(profile, async (store) => {
       let thresholds = dustThresholdRows(store)
       if (typeof v.asset === 'string' && typeof v.below === 'string') {
         const set = setDust(store, v.asset, v.below)
         thresholds = set.thresholds
-        ctx.err(`history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ${set.flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`)
+        ctx.err(
+          `history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ${set.flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`,
+        )
       }
       printTable(
         ctx.out,

@@ -46,14 +46,22 @@ export const tag: Action = {
   usage: 'history tag LEG_ID (--add t1,t2 | --remove t1) --profile N [--direction in|out]',
   summary:
     "Adds tags to a movement's leg, or removes them (both may be given). A tag is up to 32 letters a-z, digits, - or _ (kept in lower case); a leg holds at most 10. history list --tag finds the legs with a tag.",
-  options: { profile: { type: 'string' }, add: { type: 'string' }, remove: { type: 'string' }, direction: { type: 'string' } },
+  options: {
+    profile: { type: 'string' },
+    add: { type: 'string' },
+    remove: { type: 'string' },
+    direction: { type: 'string' },
+  },
   required: ['profile'],
   positionals: ['LEG_ID'],
   async run(ctx, v, [id]) {
     if (v.add === undefined && v.remove === undefined) throw new UsageError('Give --add or --remove.', actionHelp(tag))
     const profile = await ctx.profile(v.profile as string)
     const ref = legRef(tag, id!, v)
-    const change = { add: splitTags((v.add as string | undefined) ?? ''), remove: splitTags((v.remove as string | undefined) ?? '') }
+    const change = {
+      add: splitTags((v.add as string | undefined) ?? ''),
+      remove: splitTags((v.remove as string | undefined) ?? ''),
+    }
     const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, who('cli')))
     ctx.out(`Tags of ${saved(r)}: ${r.tags.length ? r.tags.join(', ') : 'none'}.`)
     return 0
@@ -80,7 +88,8 @@ export const list: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const limit = v.limit === undefined ? 50 : Number(v.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be a whole number from 1 to 500.', actionHelp(list))
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+      throw new UsageError('--limit must be a whole number from 1 to 500.', actionHelp(list))
     const parsed = LedgerFilterSchema.safeParse({ text: v.text, tag: v.tag, walletId: v.wallet, asset: v.asset })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -96,7 +105,17 @@ export const list: Action = {
       ctx.out(`No movement of "${shown(profile.name)}" matches.`)
       return 0
     }
-    const cells = rows.map((r) => [r.created_at, r.direction, `${r.amount} ${r.asset}`, r.status, party(r.from), party(r.to), r.own.tags.join(' '), r.own.note ?? '', r.id])
+    const cells = rows.map((r) => [
+      r.created_at,
+      r.direction,
+      `${r.amount} ${r.asset}`,
+      r.status,
+      party(r.from),
+      party(r.to),
+      r.own.tags.join(' '),
+      r.own.note ?? '',
+      r.id,
+    ])
     printTable(ctx.out, LIST_COLUMNS, cells)
     return 0
   },

@@ -4,12 +4,15 @@ import type { ProfileGlance } from '../../shared/ipc/channels/home'
 import { singleCommand } from './command'
 import { printTable } from './terminal-output'
 
-const assets = (list: ReadonlyArray<{ asset: string; amount: string }>) => list.map((a) => `${a.amount} ${a.asset}`).join(', ')
+const assets = (list: ReadonlyArray<{ asset: string; amount: string }>) =>
+  list.map((a) => `${a.amount} ${a.asset}`).join(', ')
 
 function ledgerText(s: NonNullable<ProfileGlance['store']>): string {
   if (!s.ledger) return 'not synced'
   if (s.ledger.lastError) return `last sync failed: ${s.ledger.lastError}`
-  return s.ledger.syncedAt ? `${s.ledger.complete ? 'complete' : 'partial'}, synced ${s.ledger.syncedAt}` : 'first sync not finished'
+  return s.ledger.syncedAt
+    ? `${s.ledger.complete ? 'complete' : 'partial'}, synced ${s.ledger.syncedAt}`
+    : 'first sync not finished'
 }
 
 export const homeCommand = singleCommand({
@@ -29,7 +32,17 @@ export const homeCommand = singleCommand({
       ['PROFILE', 'ENV', 'BALANCES (LAST READ)', 'READ AT', 'WAITING', 'HELD', 'UNRESOLVED', 'LEDGER'],
       home.profiles.map((p) => {
         const s = p.store
-        if (!s) return [p.name, p.environment, p.problem ? `store unreadable: ${p.problem}` : 'not opened on this computer', '', '', '', '', '']
+        if (!s)
+          return [
+            p.name,
+            p.environment,
+            p.problem ? `store unreadable: ${p.problem}` : 'not opened on this computer',
+            '',
+            '',
+            '',
+            '',
+            '',
+          ]
         return [
           p.name,
           p.environment,

@@ -10,8 +10,16 @@ import { confirm } from './confirm'
 const attach: Action = {
   name: 'invoice attach',
   usage: 'invoice attach PAYOUT_OR_KEY --profile P --file inv.pdf --number N [--amount A] [--due YYYY-MM-DD] [--yes]',
-  summary: "Attaches an invoice to a payout: the PDF is copied into the profile's folder and its SHA-256 recorded. The same number for the same payee is refused unless confirmed (audited).",
-  options: { profile: { type: 'string' }, file: { type: 'string' }, number: { type: 'string' }, amount: { type: 'string' }, due: { type: 'string' }, yes: { type: 'boolean' } },
+  summary:
+    "Attaches an invoice to a payout: the PDF is copied into the profile's folder and its SHA-256 recorded. The same number for the same payee is refused unless confirmed (audited).",
+  options: {
+    profile: { type: 'string' },
+    file: { type: 'string' },
+    number: { type: 'string' },
+    amount: { type: 'string' },
+    due: { type: 'string' },
+    yes: { type: 'boolean' },
+  },
   required: ['profile', 'file', 'number'],
   positionals: ['PAYOUT_OR_KEY'],
   async run(ctx, v, [payout]) {
@@ -20,7 +28,14 @@ const attach: Action = {
       throw new DeskError('invalid_input', `Cannot read ${v.file as string}.`)
     })
     const folder = profileDir(ctx.home, profile.id)
-    const input = { payout: payout!, pdf, number: v.number as string, amount: v.amount as string | undefined, due: v.due as string | undefined, actor: who('cli') }
+    const input = {
+      payout: payout!,
+      pdf,
+      number: v.number as string,
+      amount: v.amount as string | undefined,
+      due: v.due as string | undefined,
+      actor: who('cli'),
+    }
     const result = await ctx.withStore(profile, async (store) => {
       try {
         return await attachInvoice(store, folder, { ...input, confirmRepeat: v.yes === true })
@@ -32,9 +47,14 @@ const attach: Action = {
       }
     })
     ctx.out(`Invoice ${shown(result.invoice.number)} attached (sha256 ${result.invoice.sha256}).`)
-    if (result.amountDiffers) ctx.out(`Note: the invoice says ${result.amountDiffers.invoice}; the payout pays ${result.amountDiffers.payout}.`)
+    if (result.amountDiffers)
+      ctx.out(`Note: the invoice says ${result.amountDiffers.invoice}; the payout pays ${result.amountDiffers.payout}.`)
     return 0
   },
 }
 
-export const invoiceCommand = commandGroup('invoice', 'Invoices on payouts: the PDF kept with its SHA-256, each number paid once per payee.', [attach])
+export const invoiceCommand = commandGroup(
+  'invoice',
+  'Invoices on payouts: the PDF kept with its SHA-256, each number paid once per payee.',
+  [attach],
+)

@@ -12,18 +12,24 @@ type Format = (typeof FORMATS)[number]
 const generate: Action = {
   name: 'key generate',
   usage: 'key generate --profile N [--replace]',
-  summary: 'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
+  summary:
+    'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
   options: { profile: { type: 'string' }, replace: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const view = await ctx.keys.generate(profile.id, { replace: v.replace === true }).catch((err: unknown) => {
       if (!(err instanceof DeskError) || err.code !== 'key_exists' || profile.keyId) throw err
-      throw new DeskError('key_exists', `${err.message} Run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID (or key show to see it), or key generate --replace to discard it.`)
+      throw new DeskError(
+        'key_exists',
+        `${err.message} Run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID (or key show to see it), or key generate --replace to discard it.`,
+      )
     })
     ctx.out(`Generated an Ed25519 key for ${label(profile)}. The private key stays in the OS keychain.`)
     printPublicKey(ctx, view)
-    ctx.out(`Next: register the public key in the console, then run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID`)
+    ctx.out(
+      `Next: register the public key in the console, then run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID`,
+    )
     return 0
   },
 }
@@ -31,7 +37,8 @@ const generate: Action = {
 const show: Action = {
   name: 'key show',
   usage: 'key show --profile N [--format base64|hex|pem|fingerprint] [--pending]',
-  summary: 'Prints the public key (default base64 of the raw 32 bytes, what the console takes). --pending shows a rotated key waiting for its Key ID.',
+  summary:
+    'Prints the public key (default base64 of the raw 32 bytes, what the console takes). --pending shows a rotated key waiting for its Key ID.',
   options: { profile: { type: 'string' }, format: { type: 'string' }, pending: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -50,7 +57,12 @@ const setId: Action = {
   summary:
     'Records the Key ID the console returned for the public key (--pending: for the rotated key). Replacing the Key ID in use asks first ' +
     '(--replace answers yes; without a terminal it is required) and tests the new one with the provider before saving it.',
-  options: { profile: { type: 'string' }, 'key-id': { type: 'string' }, pending: { type: 'boolean' }, replace: { type: 'boolean' } },
+  options: {
+    profile: { type: 'string' },
+    'key-id': { type: 'string' },
+    pending: { type: 'boolean' },
+    replace: { type: 'boolean' },
+  },
   required: ['profile', 'key-id'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
@@ -58,7 +70,10 @@ const setId: Action = {
     const keyId = (v['key-id'] as string).trim()
     let replace = v.replace === true
     if (slot === 'active' && profile.keyId && profile.keyId !== keyId && !replace && ctx.stdinIsTty) {
-      replace = await confirm(ctx, `${label(profile)} signs with the Key ID ${profile.keyId}. Replace it with ${keyId}? The new one is tested first.`)
+      replace = await confirm(
+        ctx,
+        `${label(profile)} signs with the Key ID ${profile.keyId}. Replace it with ${keyId}? The new one is tested first.`,
+      )
       if (!replace) {
         ctx.err(`Nothing changed: ${profile.keyId} stays.`)
         return 1
@@ -74,7 +89,8 @@ const setId: Action = {
 const importHmac: Action = {
   name: 'key import-hmac',
   usage: 'key import-hmac --profile N --key-id ID   (the secret is read from stdin)',
-  summary: 'Imports a legacy HMAC secret into the OS keychain. The secret is read from stdin (piped, or typed without echo), never from the command line.',
+  summary:
+    'Imports a legacy HMAC secret into the OS keychain. The secret is read from stdin (piped, or typed without echo), never from the command line.',
   options: { profile: { type: 'string' }, 'key-id': { type: 'string' } },
   required: ['profile', 'key-id'],
   async run(ctx, v) {
@@ -96,7 +112,8 @@ const importHmac: Action = {
 const rotate: Action = {
   name: 'key rotate',
   usage: 'key rotate --profile N',
-  summary: 'Starts a rotation: a new key waits beside the active one until its Key ID passes the connection test, then replaces it.',
+  summary:
+    'Starts a rotation: a new key waits beside the active one until its Key ID passes the connection test, then replaces it.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -114,7 +131,8 @@ const rotate: Action = {
 const cancelRotation: Action = {
   name: 'key cancel-rotation',
   usage: 'key cancel-rotation --profile N',
-  summary: 'Abandons a rotation in progress: the new key is deleted from the OS keychain and the active key stays in use.',
+  summary:
+    'Abandons a rotation in progress: the new key is deleted from the OS keychain and the active key stays in use.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -141,7 +159,11 @@ const remove: Action = {
     if (profile.environment === 'production' && typedName === undefined && ctx.stdinIsTty) {
       ctx.err(`${label(profile)} is a production profile. Type its name to delete its keys: `)
       typedName = await ctx.readLine()
-    } else if (profile.environment !== 'production' && !v.yes && !(await confirm(ctx, `Delete the keys of ${label(profile)}? Signed calls will stop working.`))) {
+    } else if (
+      profile.environment !== 'production' &&
+      !v.yes &&
+      !(await confirm(ctx, `Delete the keys of ${label(profile)}? Signed calls will stop working.`))
+    ) {
       ctx.err('Nothing deleted.')
       return 1
     }
@@ -157,4 +179,12 @@ function printPublicKey(ctx: CliContext, view: PublicKeyView): void {
   ctx.out(`Fingerprint: ${view.fingerprint}`)
 }
 
-export const keyCommand = commandGroup('key', "Manage a profile's key in the OS keychain.", [generate, show, setId, importHmac, rotate, cancelRotation, remove])
+export const keyCommand = commandGroup('key', "Manage a profile's key in the OS keychain.", [
+  generate,
+  show,
+  setId,
+  importHmac,
+  rotate,
+  cancelRotation,
+  remove,
+])

@@ -10,7 +10,8 @@ import type { Action } from './command'
 export const outboxCancel: Action = {
   name: 'outbox cancel',
   usage: 'outbox cancel KEY --profile N',
-  summary: 'Cancels a payout waiting in the outbox (queued until a time the provider asked for): it is never sent. Nothing is asked of the provider.',
+  summary:
+    'Cancels a payout waiting in the outbox (queued until a time the provider asked for): it is never sent. Nothing is asked of the provider.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['key'],
@@ -19,8 +20,10 @@ export const outboxCancel: Action = {
     const answer = await ctx.withStore(profile, async (store) => {
       const entry = store.outbox.get(key!)
       if (!entry) return `There is no payout ${quoteInput(key!)} in the outbox of "${profile.name}".`
-      if (entry.state !== 'queued') return `Payout ${key} is ${entry.state}, not waiting to be sent; only a waiting payout can be cancelled here.`
-      if (entry.batchId !== null) return `Payout ${key} is a row of batch ${entry.batchId}; cancel the batch: payout-desk batch cancel ${entry.batchId} --profile ${v.profile as string}`
+      if (entry.state !== 'queued')
+        return `Payout ${key} is ${entry.state}, not waiting to be sent; only a waiting payout can be cancelled here.`
+      if (entry.batchId !== null)
+        return `Payout ${key} is a row of batch ${entry.batchId}; cancel the batch: payout-desk batch cancel ${entry.batchId} --profile ${v.profile as string}`
       await ctx.withSession(profile, store, (s) => discard(s, key!))
       return null
     })

@@ -19,7 +19,10 @@ const list: Action = {
       return readOutbox(store)
     })
     // The message a damaged row has always been reported with here.
-    const problems = damaged.map((d) => ({ key: d.idempotencyKey, message: `The outbox record ${d.idempotencyKey} is damaged (${d.problem}). ${d.advice}` }))
+    const problems = damaged.map((d) => ({
+      key: d.idempotencyKey,
+      message: `The outbox record ${d.idempotencyKey} is damaged (${d.problem}). ${d.advice}`,
+    }))
     if (v.json) {
       ctx.out(jsonText({ entries, damaged: problems.map((p) => ({ idempotencyKey: p.key, message: p.message })) }))
       return problems.length ? 1 : 0
@@ -30,7 +33,11 @@ const list: Action = {
     }
     const rows = entries.map((e) => [
       e.idempotencyKey,
-      e.state === 'queued' && e.notBefore ? `queued until ${e.notBefore}` : e.error?.rule ? `${e.state} (rule ${e.error.rule})` : e.state,
+      e.state === 'queued' && e.notBefore
+        ? `queued until ${e.notBefore}`
+        : e.error?.rule
+          ? `${e.state} (rule ${e.error.rule})`
+          : e.state,
       e.withdrawalId ?? '-',
       e.requestedBy,
       e.createdAt,

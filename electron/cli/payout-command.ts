@@ -18,7 +18,11 @@ const search: Action = {
   positionals: ['TEXT'],
   async run(ctx, v, [text]) {
     const profile = await ctx.profile(v.profile as string)
-    const query = { text: text!, ...(v.from ? { from: v.from as string } : {}), ...(v.to ? { to: v.to as string } : {}) }
+    const query = {
+      text: text!,
+      ...(v.from ? { from: v.from as string } : {}),
+      ...(v.to ? { to: v.to as string } : {}),
+    }
     const hits = await ctx.withStore(profile, (store) => {
       warnAlterations(ctx, store)
       return findPayouts(store, query)
@@ -33,7 +37,18 @@ const search: Action = {
     }
     printTable(
       ctx.out,
-      ['REQUESTED', 'STATUS', 'AMOUNT', 'NETWORK', 'DESTINATION', 'BY', 'REFERENCE', 'NOTE', 'PAYOUT ID', 'IDEMPOTENCY-KEY'],
+      [
+        'REQUESTED',
+        'STATUS',
+        'AMOUNT',
+        'NETWORK',
+        'DESTINATION',
+        'BY',
+        'REFERENCE',
+        'NOTE',
+        'PAYOUT ID',
+        'IDEMPOTENCY-KEY',
+      ],
       hits.map((h) => [
         h.createdAt,
         h.status,
@@ -83,4 +98,8 @@ const receipt: Action = {
   },
 }
 
-export const payoutCommand = commandGroup('payout', 'Find payouts, keep private notes on them, and print the receipt of a completed one.', [search, note, receipt, acknowledge, explain])
+export const payoutCommand = commandGroup(
+  'payout',
+  'Find payouts, keep private notes on them, and print the receipt of a completed one.',
+  [search, note, receipt, acknowledge, explain],
+)

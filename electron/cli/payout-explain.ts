@@ -12,13 +12,24 @@ export const explain: Action = {
   usage: 'payout explain --profile N --destination ADDRESS --network ID [--json]',
   summary:
     'Lists each check a payout to ADDRESS on the network passes before it is sent, with its result: verified in the book, first payout, payee change (a known payee\'s new address, its wait and confirmation), look-alike of a known address, screening lists (with their dates). "confirm" asks a person\'s confirmation; "STOP" is never sent. Reads the destination book once; sends nothing.',
-  options: { profile: { type: 'string' }, destination: { type: 'string' }, network: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    profile: { type: 'string' },
+    destination: { type: 'string' },
+    network: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   required: ['profile', 'destination', 'network'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     return withSession(ctx, profile, async (s) => {
       const book = await s.client.listCounterparties()
-      const body = { wallet_id: '-', asset: '-', amount: '0', destination: v.destination as string, network: v.network as string }
+      const body = {
+        wallet_id: '-',
+        asset: '-',
+        amount: '0',
+        destination: v.destination as string,
+        network: v.network as string,
+      }
       const checks = explainPayout(s.store, book, body)
       if (v.json) ctx.out(jsonText(checks))
       else

@@ -13,7 +13,8 @@ const SET_USAGE =
 const show: Action = {
   name: 'policy show',
   usage: 'policy show --profile N [--json]',
-  summary: "Shows the rules the profile's agent write tools obey, who set them and when. Exit 1 when the stored policy cannot be read (every agent request is then refused).",
+  summary:
+    "Shows the rules the profile's agent write tools obey, who set them and when. Exit 1 when the stored policy cannot be read (every agent request is then refused).",
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -23,7 +24,8 @@ const show: Action = {
     else {
       ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
       for (const line of state.rules) ctx.out(`  - ${line}`)
-      if (!profile.agentWriteTools) ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
+      if (!profile.agentWriteTools)
+        ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
     }
     return state.kind === 'unreadable' ? 1 : 0
   },
@@ -50,7 +52,11 @@ const set: Action = {
     const candidate = policyFromOptions(v)
     const profile = await ctx.profile(v.profile as string)
     // Listed ids are checked against the provider's destination book, which needs the key.
-    const stored = await ctx.withStore(profile, (store) => setPolicy(store, editor(), candidate, () => ctx.withSession(profile, store, (s) => s.client.listCounterparties())))
+    const stored = await ctx.withStore(profile, (store) =>
+      setPolicy(store, editor(), candidate, () =>
+        ctx.withSession(profile, store, (s) => s.client.listCounterparties()),
+      ),
+    )
     ctx.out(`Agent policy of ${label(profile)} ${origin(stored)}:`)
     for (const line of stored.rules) ctx.out(`  - ${line}`)
     return 0
@@ -60,18 +66,25 @@ const set: Action = {
 const clear: Action = {
   name: 'policy clear',
   usage: 'policy clear --profile N',
-  summary: 'Removes the policy: the default applies again, which holds every agent payout for a person. Written to the audit log.',
+  summary:
+    'Removes the policy: the default applies again, which holds every agent payout for a person. Written to the audit log.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
-    ctx.out(`Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`)
+    ctx.out(
+      `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`,
+    )
     return 0
   },
 }
 
-export const policyCommand = commandGroup('policy', "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.", [show, set, clear])
+export const policyCommand = commandGroup(
+  'policy',
+  "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.",
+  [show, set, clear],
+)
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 
@@ -86,7 +99,10 @@ export function policyFromOptions(v: Values): Policy {
   return {
     maxPerPayout: perAsset(v['max-per-payout'], '--max-per-payout'),
     maxPerDay: perAsset(v['max-per-day'], '--max-per-day'),
-    maxRequestsPerHour: v['max-requests-per-hour'] === undefined ? NO_RULES.maxRequestsPerHour : count(v['max-requests-per-hour'] as string),
+    maxRequestsPerHour:
+      v['max-requests-per-hour'] === undefined
+        ? NO_RULES.maxRequestsPerHour
+        : count(v['max-requests-per-hour'] as string),
     destinations: v.destinations === undefined ? NO_RULES.destinations : destinations(v.destinations as string),
     holdAbove: perAsset(v['hold-above'], '--hold-above'),
     holdAll: onOff(v['hold-all'], '--hold-all'),
@@ -98,7 +114,11 @@ function perAsset(values: Values[string], option: string): Record<string, string
   const out: Record<string, string> = {}
   for (const pair of (values as string[] | undefined) ?? []) {
     const eq = pair.indexOf('=')
-    if (eq <= 0) throw new UsageError(`${option} takes ASSET=AMOUNT, e.g. ETH=0.5 (or ${OTHER_ASSETS}=0); got "${pair}".`, SET_USAGE)
+    if (eq <= 0)
+      throw new UsageError(
+        `${option} takes ASSET=AMOUNT, e.g. ETH=0.5 (or ${OTHER_ASSETS}=0); got "${pair}".`,
+        SET_USAGE,
+      )
     const asset = pair.slice(0, eq).trim().toUpperCase()
     if (asset in out) throw new UsageError(`${option} names ${asset} twice.`, SET_USAGE)
     out[asset] = pair.slice(eq + 1).trim()
@@ -107,7 +127,8 @@ function perAsset(values: Values[string], option: string): Record<string, string
 }
 
 function count(text: string): number {
-  if (!/^-?\d+$/.test(text.trim())) throw new UsageError(`--max-requests-per-hour takes a whole number; got "${text}".`, SET_USAGE)
+  if (!/^-?\d+$/.test(text.trim()))
+    throw new UsageError(`--max-requests-per-hour takes a whole number; got "${text}".`, SET_USAGE)
   return Number(text)
 }
 
@@ -116,7 +137,11 @@ function destinations(text: string): DestinationRule {
   const verified = /^verified-for:(.*)$/.exec(text)
   if (verified) {
     const hours = Number(verified[1])
-    if (verified[1]!.trim() === '' || !Number.isFinite(hours)) throw new UsageError(`--destinations verified-for:HOURS takes a number of hours; got "${verified[1]}".`, SET_USAGE)
+    if (verified[1]!.trim() === '' || !Number.isFinite(hours))
+      throw new UsageError(
+        `--destinations verified-for:HOURS takes a number of hours; got "${verified[1]}".`,
+        SET_USAGE,
+      )
     return { kind: 'verified_for', hours }
   }
   return { kind: 'list', ids: text.split(',').map((id) => id.trim()) }

@@ -11,16 +11,33 @@ import { shown, jsonText } from '../../shared/text/visible-text'
 const add: Action = {
   name: 'profile add',
   usage: 'profile add --name N --env sandbox|production --base-url URL [--algorithm ed25519|hmac]',
-  summary: 'Adds a profile. The base URL is https://; plain http:// only for a local simulator on 127.0.0.1 or localhost (its sandbox or its production listener).',
-  options: { name: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, algorithm: { type: 'string' } },
+  summary:
+    'Adds a profile. The base URL is https://; plain http:// only for a local simulator on 127.0.0.1 or localhost (its sandbox or its production listener).',
+  options: {
+    name: { type: 'string' },
+    env: { type: 'string' },
+    'base-url': { type: 'string' },
+    algorithm: { type: 'string' },
+  },
   required: ['name', 'env', 'base-url'],
   async run(ctx, v) {
     const algorithm = (v.algorithm as string | undefined) ?? 'ed25519'
-    if (algorithm !== 'ed25519' && algorithm !== 'hmac') throw new UsageError('--algorithm is ed25519 or hmac.', add.usage)
-    const profile = await ctx.keys.create({ name: v.name as string, environment: validateEnvironment(v.env as string), baseUrl: v['base-url'] as string, algorithm }, false)
+    if (algorithm !== 'ed25519' && algorithm !== 'hmac')
+      throw new UsageError('--algorithm is ed25519 or hmac.', add.usage)
+    const profile = await ctx.keys.create(
+      {
+        name: v.name as string,
+        environment: validateEnvironment(v.env as string),
+        baseUrl: v['base-url'] as string,
+        algorithm,
+      },
+      false,
+    )
     ctx.out(`Added ${label(profile)} at ${profile.baseUrl}.`)
     ctx.out(
-      algorithm === 'ed25519' ? `Next: payout-desk key generate --profile ${quote(profile.name)}` : `Next: payout-desk key import-hmac --profile ${quote(profile.name)} --key-id ID  (secret on stdin)`,
+      algorithm === 'ed25519'
+        ? `Next: payout-desk key generate --profile ${quote(profile.name)}`
+        : `Next: payout-desk key import-hmac --profile ${quote(profile.name)} --key-id ID  (secret on stdin)`,
     )
     return 0
   },
@@ -34,7 +51,9 @@ const list: Action = {
   async run(ctx, v) {
     const profiles = await ctx.keys.profiles.list()
     const current = (await ctx.keys.profiles.current())?.id ?? null
-    const rows = await Promise.all(profiles.map(async (p) => ({ ...p, current: p.id === current, hasKey: await hasKey(ctx, p) })))
+    const rows = await Promise.all(
+      profiles.map(async (p) => ({ ...p, current: p.id === current, hasKey: await hasKey(ctx, p) })),
+    )
     if (v.json) {
       ctx.out(jsonText(rows))
       return 0
@@ -44,7 +63,12 @@ const list: Action = {
       return 0
     }
     for (const r of rows) {
-      const key = r.hasKey === null ? 'key: ? (keychain unavailable)' : r.hasKey ? `key: ${r.algorithm} ${r.keyId ?? '(no Key ID yet)'}` : 'key: none'
+      const key =
+        r.hasKey === null
+          ? 'key: ? (keychain unavailable)'
+          : r.hasKey
+            ? `key: ${r.algorithm} ${r.keyId ?? '(no Key ID yet)'}`
+            : 'key: none'
       const pending = r.pendingKey ? `, rotation pending (${r.pendingKey.keyId ?? 'no Key ID yet'})` : ''
       ctx.out(
         `${r.current ? '*' : ' '} ${shown(r.name)}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`,
@@ -57,7 +81,8 @@ const list: Action = {
 const remove: Action = {
   name: 'profile remove',
   usage: 'profile remove N [--yes]',
-  summary: 'Removes a profile and deletes its keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
+  summary:
+    'Removes a profile and deletes its keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
   options: { yes: { type: 'boolean' } },
   positionals: ['name'],
   async run(ctx, v, [name]) {
@@ -77,14 +102,21 @@ const set: Action = {
   usage: 'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS]',
   summary:
     "Changes profile settings. Allowing agent write tools on a production profile needs --yes-production. --payee-change-wait sets how long a known payee's new address waits before it can be paid (default 24 hours; it also needs a recorded confirmation or a completed test payout).",
-  options: { 'agent-write-tools': { type: 'string' }, 'yes-production': { type: 'boolean' }, 'payee-change-wait': { type: 'string' } },
+  options: {
+    'agent-write-tools': { type: 'string' },
+    'yes-production': { type: 'boolean' },
+    'payee-change-wait': { type: 'string' },
+  },
   positionals: ['name'],
   async run(ctx, v, [name]) {
     const tools = v['agent-write-tools']
     const wait = v['payee-change-wait']
-    if (tools === undefined && wait === undefined) throw new UsageError('Give --agent-write-tools or --payee-change-wait.', set.usage)
-    if (tools !== undefined && tools !== 'on' && tools !== 'off') throw new UsageError('--agent-write-tools is on or off.', set.usage)
-    if (typeof wait === 'string' && !/^\d+(\.\d+)?$/.test(wait)) throw new UsageError('--payee-change-wait is a number of hours, e.g. 24.', set.usage)
+    if (tools === undefined && wait === undefined)
+      throw new UsageError('Give --agent-write-tools or --payee-change-wait.', set.usage)
+    if (tools !== undefined && tools !== 'on' && tools !== 'off')
+      throw new UsageError('--agent-write-tools is on or off.', set.usage)
+    if (typeof wait === 'string' && !/^\d+(\.\d+)?$/.test(wait))
+      throw new UsageError('--payee-change-wait is a number of hours, e.g. 24.', set.usage)
     const profile = await ctx.profile(name!)
     if (typeof wait === 'string') {
       await ctx.withStore(profile, (store) => setPayeeChangeWait(store, Number(wait)))
@@ -104,7 +136,11 @@ const set: Action = {
   },
 }
 
-export const profileCommand = commandGroup('profile', 'Manage profiles: a provider environment, its base URL and its key.', [add, list, remove, set])
+export const profileCommand = commandGroup(
+  'profile',
+  'Manage profiles: a provider environment, its base URL and its key.',
+  [add, list, remove, set],
+)
 
 export function label(profile: Profile): string {
   return `profile "${profile.name}" (${profile.environment === 'production' ? 'PRODUCTION' : 'sandbox'})`

@@ -79,7 +79,9 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     }
     y -= 6
   }
-  const qr = await doc.embedPng(await QRCode.toBuffer(r.explorerUrl ?? r.txHash, { type: 'png', margin: 1, width: 240 }))
+  const qr = await doc.embedPng(
+    await QRCode.toBuffer(r.explorerUrl ?? r.txHash, { type: 'png', margin: 1, width: 240 }),
+  )
   const side = 140
   page.drawImage(qr, { x: MARGIN + labelWidth, y: y - side, width: side, height: side })
   return doc.save()

@@ -1,7 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
-import { addRun, dueReminders, editRun, exportRun, importRun, listRuns, previewRun, readRunLines, sendRun, skipPeriod, type RunPreview, type RunSendResult } from '../core/pay-runs/use-cases'
+import {
+  addRun,
+  dueReminders,
+  editRun,
+  exportRun,
+  importRun,
+  listRuns,
+  previewRun,
+  readRunLines,
+  sendRun,
+  skipPeriod,
+  type RunPreview,
+  type RunSendResult,
+} from '../core/pay-runs/use-cases'
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { retypeTotal } from './batch-command'
 import type { CliContext } from './cli-context'
@@ -24,12 +37,19 @@ const add: Action = {
   usage: 'run add --profile P --name NAME --schedule RRULE --file LINES.csv',
   summary:
     'Keeps a pay run: a named, scheduled (RFC 5545, e.g. FREQ=WEEKLY;BYDAY=FR) list of payee lines with the batch file\'s columns plus invoice_number, invoice_date, due_date; an amount may be "USD 1500".',
-  options: { profile: { type: 'string' }, name: { type: 'string' }, schedule: { type: 'string' }, file: { type: 'string' } },
+  options: {
+    profile: { type: 'string' },
+    name: { type: 'string' },
+    schedule: { type: 'string' },
+    file: { type: 'string' },
+  },
   required: ['profile', 'name', 'schedule', 'file'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const lines = await readLines(v.file as string)
-    const run = await ctx.withStore(profile, (store) => addRun(store, { name: v.name as string, schedule: v.schedule as string, lines }, who('cli')))
+    const run = await ctx.withStore(profile, (store) =>
+      addRun(store, { name: v.name as string, schedule: v.schedule as string, lines }, who('cli')),
+    )
     ctx.out(`Pay run "${shown(run.name)}" (${run.id}) kept with ${run.lines.length} lines.`)
     return 0
   },
@@ -38,7 +58,8 @@ const add: Action = {
 const list: Action = {
   name: 'run list',
   usage: 'run list --profile P [--json]',
-  summary: "Lists the profile's pay runs with each one's next due period (overdue, due today, upcoming); a run due is said once per period.",
+  summary:
+    "Lists the profile's pay runs with each one's next due period (overdue, due today, upcoming); a run due is said once per period.",
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -53,7 +74,13 @@ const list: Action = {
       printTable(
         ctx.out,
         ['NAME', 'NEXT PERIOD', 'DUE', 'LINES', 'LAST SENT'],
-        runs.map((r) => [shown(r.name), r.next.period ?? '-', DUE_TEXT[r.next.state], String(r.lines), r.lastSent ?? '-']),
+        runs.map((r) => [
+          shown(r.name),
+          r.next.period ?? '-',
+          DUE_TEXT[r.next.state],
+          String(r.lines),
+          r.lastSent ?? '-',
+        ]),
       )
     for (const r of await ctx.withStore(profile, (store) => dueReminders(store))) {
       ctx.out(`Reminder: pay run "${shown(r.name)}" is ${DUE_TEXT[r.next.state]} (period ${r.next.period}).`)
@@ -66,7 +93,12 @@ const edit: Action = {
   name: 'run edit',
   usage: 'run edit NAME --profile P [--name NEW] [--schedule RRULE] [--file LINES.csv]',
   summary: "Changes a run's name, schedule or lines; its id, and so the keys of its periods, stay.",
-  options: { profile: { type: 'string' }, name: { type: 'string' }, schedule: { type: 'string' }, file: { type: 'string' } },
+  options: {
+    profile: { type: 'string' },
+    name: { type: 'string' },
+    schedule: { type: 'string' },
+    file: { type: 'string' },
+  },
   required: ['profile'],
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
@@ -82,7 +114,8 @@ const edit: Action = {
 const exportAction: Action = {
   name: 'run export',
   usage: 'run export NAME --profile P --out FILE',
-  summary: 'Writes the run (its id, schedule and lines) to a file another desk imports; both then pay each period under the same keys.',
+  summary:
+    'Writes the run (its id, schedule and lines) to a file another desk imports; both then pay each period under the same keys.',
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile', 'out'],
   positionals: ['NAME'],
@@ -108,7 +141,9 @@ const importAction: Action = {
       throw new DeskError('invalid_input', `Cannot read ${file}.`)
     })
     const { run, updated } = await ctx.withStore(profile, (store) => importRun(store, text, who('cli')))
-    ctx.out(`Pay run "${shown(run.name)}" (${run.id}) ${updated ? 'updated' : 'imported'} with ${run.lines.length} lines.`)
+    ctx.out(
+      `Pay run "${shown(run.name)}" (${run.id}) ${updated ? 'updated' : 'imported'} with ${run.lines.length} lines.`,
+    )
     return 0
   },
 }
@@ -128,25 +163,36 @@ const skip: Action = {
   },
 }
 
-const CHANGE_TEXT = { new_payee: 'new payee', changed_amount: 'changed amount', new_destination: 'destination new to this payee' } as const
+const CHANGE_TEXT = {
+  new_payee: 'new payee',
+  changed_amount: 'changed amount',
+  new_destination: 'destination new to this payee',
+} as const
 
 function printPreview(ctx: CliContext, p: RunPreview): void {
   const done = p.done ? ` (${p.done} already)` : ''
-  ctx.out(`Pay run "${shown(p.name)}" period ${p.period}${done}; compared with ${p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}`)
+  ctx.out(
+    `Pay run "${shown(p.name)}" period ${p.period}${done}; compared with ${p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}`,
+  )
   const rows = p.lines.map((l) => [
     String(l.line),
     shown(l.payee),
     shown(l.destinationName),
     `${l.amount} ${shown(l.asset)}`,
     l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : '',
-    l.changes.map((c) => (c === 'changed_amount' ? `${CHANGE_TEXT[c]} (was ${shown(l.before!)})` : CHANGE_TEXT[c])).join('; '),
+    l.changes
+      .map((c) => (c === 'changed_amount' ? `${CHANGE_TEXT[c]} (was ${shown(l.before!)})` : CHANGE_TEXT[c]))
+      .join('; '),
   ])
   printTable(ctx.out, ['LINE', 'PAYEE', 'DESTINATION', 'AMOUNT', 'CONVERTED', 'CHANGE'], rows)
-  for (const r of p.removed) ctx.out(`removed payee: ${shown(r.payee)} (${r.amount} ${shown(r.asset)} in ${p.lastSent})`)
+  for (const r of p.removed)
+    ctx.out(`removed payee: ${shown(r.payee)} (${r.amount} ${shown(r.asset)} in ${p.lastSent})`)
   ctx.out('Funds check (total + fee margin against available):')
   for (const f of p.funds) {
     const verdict = f.missing === null ? 'enough' : `SHORT by ${f.missing}`
-    ctx.out(`  ${shown(f.walletName)} ${shown(f.asset)} on ${shown(f.network)}: ${f.total} + ${f.feeMargin} = ${f.needed}; available ${f.available}: ${verdict}`)
+    ctx.out(
+      `  ${shown(f.walletName)} ${shown(f.asset)} on ${shown(f.network)}: ${f.total} + ${f.feeMargin} = ${f.needed}; available ${f.available}: ${verdict}`,
+    )
   }
   for (const s of p.shortfalls) ctx.err(`shortfall: ${shown(s)}`)
   for (const pr of p.problems) ctx.err(`${pr.severity === 'error' ? 'error' : 'confirm'}: ${shown(pr.message)}`)
@@ -155,7 +201,8 @@ function printPreview(ctx: CliContext, p: RunPreview): void {
 const preview: Action = {
   name: 'run preview',
   usage: 'run preview NAME --profile P [--period YYYY-MM-DD] [--json]',
-  summary: "Shows the period's lines, what changed since the last period sent and the funds check per wallet and asset; sends nothing. Exit 1 on a problem or a shortfall.",
+  summary:
+    "Shows the period's lines, what changed since the last period sent and the funds check per wallet and asset; sends nothing. Exit 1 on a problem or a shortfall.",
   options: { profile: { type: 'string' }, period: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['NAME'],
@@ -172,7 +219,8 @@ const preview: Action = {
 }
 
 function printSent(ctx: CliContext, r: RunSendResult): void {
-  if (r.again) ctx.out(`Period ${r.period} was recorded from this desk already (batch ${r.batchId}); nothing new was recorded.`)
+  if (r.again)
+    ctx.out(`Period ${r.period} was recorded from this desk already (batch ${r.batchId}); nothing new was recorded.`)
   else ctx.out(`Period ${r.period} recorded as batch ${r.batchId}.`)
   if (r.busy) ctx.out('Another Payout Desk process is sending this batch right now; its rows as they stand:')
   const rows = r.rows.map((x) => [
@@ -180,11 +228,17 @@ function printSent(ctx: CliContext, r: RunSendResult): void {
     shown(x.payee),
     `${x.amount} ${shown(x.asset)}`,
     x.withdrawalId ?? '-',
-    x.conflict ? 'sent from another desk with another amount' : x.earlier ? `${x.state} (already sent from another desk)` : x.state,
+    x.conflict
+      ? 'sent from another desk with another amount'
+      : x.earlier
+        ? `${x.state} (already sent from another desk)`
+        : x.state,
   ])
   printTable(ctx.out, ['LINE', 'PAYEE', 'AMOUNT', 'PAYOUT', 'STATE'], rows)
   const p = r.progress
-  ctx.out(`${p.finished ? 'Finished' : 'Stopped'}: sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}`)
+  ctx.out(
+    `${p.finished ? 'Finished' : 'Stopped'}: sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}`,
+  )
 }
 
 const send: Action = {
@@ -210,27 +264,38 @@ const send: Action = {
           printPreview(ctx, p)
           const duplicates = p.problems.some((x) => x.severity === 'confirm')
           const no = { go: false, retypedTotal: null, confirmDuplicates: false }
-          if (duplicates && !yes && !(ctx.stdinIsTty && (await confirm(ctx, 'Pay the repeated lines as well?')))) return no
+          if (duplicates && !yes && !(ctx.stdinIsTty && (await confirm(ctx, 'Pay the repeated lines as well?'))))
+            return no
           const first = p.firstPayouts.length
-          if (first > 0 && !yes && !(await confirm(ctx, `Pay ${first === 1 ? 'a destination' : `${first} destinations`} never paid before? Check each address with its recipient first.`))) return no
-          return { go: true, retypedTotal: await retypeTotal(ctx, profile, yes, p.check.grandTotal), confirmDuplicates: duplicates }
+          if (
+            first > 0 &&
+            !yes &&
+            !(await confirm(
+              ctx,
+              `Pay ${first === 1 ? 'a destination' : `${first} destinations`} never paid before? Check each address with its recipient first.`,
+            ))
+          )
+            return no
+          return {
+            go: true,
+            retypedTotal: await retypeTotal(ctx, profile, yes, p.check.grandTotal),
+            confirmDuplicates: duplicates,
+          }
         },
       })
       printSent(ctx, result)
       const conflicts = result.rows.filter((x) => x.conflict).length
-      if (conflicts > 0) ctx.err(`${conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never sent under a new key.`)
+      if (conflicts > 0)
+        ctx.err(
+          `${conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never sent under a new key.`,
+        )
       return result.progress.finished && result.progress.refused === 0 && result.progress.unknown === 0 ? 0 : 1
     })
   },
 }
 
-export const runCommand = commandGroup('run', 'Pay runs: scheduled payee lists, previewed against the last period and the funds, paid once per period.', [
-  add,
-  list,
-  edit,
-  exportAction,
-  importAction,
-  skip,
-  preview,
-  send,
-])
+export const runCommand = commandGroup(
+  'run',
+  'Pay runs: scheduled payee lists, previewed against the last period and the funds, paid once per period.',
+  [add, list, edit, exportAction, importAction, skip, preview, send],
+)

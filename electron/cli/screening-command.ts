@@ -17,8 +17,15 @@ const importList: Action = {
     const profile = await ctx.profile(v.profile as string)
     const text = await readFile(file!, 'utf8')
     return ctx.withStore(profile, (store) => {
-      const made = importScreeningList(store, { text, file: file!, name: v.name as string | undefined, actor: who('cli') })
-      ctx.out(`Imported "${shown(made.name)}": ${made.addresses} address(es)${made.published ? `, published ${shown(made.published)}` : ''}.`)
+      const made = importScreeningList(store, {
+        text,
+        file: file!,
+        name: v.name as string | undefined,
+        actor: who('cli'),
+      })
+      ctx.out(
+        `Imported "${shown(made.name)}": ${made.addresses} address(es)${made.published ? `, published ${shown(made.published)}` : ''}.`,
+      )
       return 0
     })
   },
@@ -27,7 +34,8 @@ const importList: Action = {
 const status: Action = {
   name: 'screening status',
   usage: 'screening status --profile N [--json]',
-  summary: 'The screening lists of the profile with their addresses, publication date, import time and age; a list older than 7 days is marked stale and warned about before each send.',
+  summary:
+    'The screening lists of the profile with their addresses, publication date, import time and age; a list older than 7 days is marked stale and warned about before each send.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -35,16 +43,27 @@ const status: Action = {
     return ctx.withStore(profile, (store) => {
       const lists = screeningStatus(store)
       if (v.json) ctx.out(JSON.stringify(lists, null, 2))
-      else if (lists.length === 0) ctx.out('No screening list imported. Import one with: payout-desk screening import FILE --profile N')
+      else if (lists.length === 0)
+        ctx.out('No screening list imported. Import one with: payout-desk screening import FILE --profile N')
       else
         printTable(
           ctx.out,
           ['list', 'addresses', 'published', 'imported', 'age'],
-          lists.map((l) => [shown(l.name), String(l.addresses), l.published ?? '-', l.importedAt, `${l.ageDays} d${l.stale ? ' (stale)' : ''}`]),
+          lists.map((l) => [
+            shown(l.name),
+            String(l.addresses),
+            l.published ?? '-',
+            l.importedAt,
+            `${l.ageDays} d${l.stale ? ' (stale)' : ''}`,
+          ]),
         )
       return 0
     })
   },
 }
 
-export const screeningCommand = commandGroup('screening', 'Screening lists (OFAC SDN or a CSV of addresses): listed addresses are never added or paid.', [importList, status])
+export const screeningCommand = commandGroup(
+  'screening',
+  'Screening lists (OFAC SDN or a CSV of addresses): listed addresses are never added or paid.',
+  [importList, status],
+)

@@ -20,7 +20,11 @@ export function terminalIo(io: CliIo): CliIo {
 }
 
 /** Columns padded to their widest cell; every cell in its visible form, so one cell can neither break nor bend a row. */
-export function printTable(out: (line: string) => void, header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+export function printTable(
+  out: (line: string) => void,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+): void {
   const cells = rows.map((r) => r.map((c) => shown(c)))
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)))
   for (const r of [header, ...cells])

@@ -16,8 +16,13 @@ export const wordsCommand = singleCommand({
   positionals: ['address'],
   async run(ctx, v, [address]) {
     const network = v.network as string
-    if (!findNetwork(network)) throw new DeskError('invalid_input', `${JSON.stringify(network)} is not a network id; one of ${NETWORKS.map((n) => n.id).join(', ')}.`)
-    if (!isValidAddress(network, address!)) throw new DeskError('invalid_input', `${JSON.stringify(address)} is not a valid ${network} address.`)
+    if (!findNetwork(network))
+      throw new DeskError(
+        'invalid_input',
+        `${JSON.stringify(network)} is not a network id; one of ${NETWORKS.map((n) => n.id).join(', ')}.`,
+      )
+    if (!isValidAddress(network, address!))
+      throw new DeskError('invalid_input', `${JSON.stringify(address)} is not a valid ${network} address.`)
     ctx.out(approverWords(network, address!).join(' '))
     return 0
   },

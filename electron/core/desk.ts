@@ -98,7 +98,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     onChange: () => events.emit('profiles.changed', {}),
     onAuditFailure: (err) => log.error('recording a key rotation in the audit log failed', err),
   })
-  router.register(profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }))
+  router.register(
+    profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }),
+  )
 
   const treasury = new SessionHost({
     dataDir: options.dataDir,
@@ -116,13 +118,23 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
         () => DEFAULT_APPROVAL_REMINDER_MINUTES,
       ),
     // The app's session runs the desk's background work; other hosts start only what they need.
-    services: { followPayouts: true, sendQueued: true, resolveUnknown: true, resumeBatches: true, expireHeld: true, remindWaiting: true, syncHistory: options.historyInBackground === true },
+    services: {
+      followPayouts: true,
+      sendQueued: true,
+      resolveUnknown: true,
+      resumeBatches: true,
+      expireHeld: true,
+      remindWaiting: true,
+      syncHistory: options.historyInBackground === true,
+    },
   })
   router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(counterpartyHandlers({ host: treasury }))
   router.register(withdrawalHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury))
-  router.register(payoutHandlers(treasury, undefined, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }))
+  router.register(
+    payoutHandlers(treasury, undefined, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
+  )
   router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))

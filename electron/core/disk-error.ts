@@ -11,13 +11,25 @@ export function diskError(err: unknown, file: string, doing: string): DeskError 
   const code = (err as NodeJS.ErrnoException | undefined)?.code
   let out: DeskError | null = null
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    out = new DeskError('disk_full', `Could not ${doing}: the disk holding ${file} is full. Free some space and try again${NOTHING_SENT}`)
+    out = new DeskError(
+      'disk_full',
+      `Could not ${doing}: the disk holding ${file} is full. Free some space and try again${NOTHING_SENT}`,
+    )
   } else if (code === 'EROFS') {
-    out = new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk. Make it writable and try again${NOTHING_SENT}`)
+    out = new DeskError(
+      'disk_read_only',
+      `Could not ${doing}: ${file} is on a read-only disk. Make it writable and try again${NOTHING_SENT}`,
+    )
   } else if (code === 'EACCES' || code === 'EPERM') {
-    out = new DeskError('disk_permission', `Could not ${doing}: this user may not read or write ${file} (or its folder). Check the owner and permissions.`)
+    out = new DeskError(
+      'disk_permission',
+      `Could not ${doing}: this user may not read or write ${file} (or its folder). Check the owner and permissions.`,
+    )
   } else if (code === 'EIO') {
-    out = new DeskError('disk_error', `Could not ${doing}: the disk failed while writing ${file}. Check the disk${NOTHING_SENT}`)
+    out = new DeskError(
+      'disk_error',
+      `Could not ${doing}: the disk failed while writing ${file}. Check the disk${NOTHING_SENT}`,
+    )
   }
   if (out) out.cause = err
   return out

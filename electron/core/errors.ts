@@ -17,7 +17,9 @@ export class DeskError extends Error {
   }
 
   toIpc(): IpcError {
-    return this.requestId ? { code: this.code, message: this.message, requestId: this.requestId } : { code: this.code, message: this.message }
+    return this.requestId
+      ? { code: this.code, message: this.message, requestId: this.requestId }
+      : { code: this.code, message: this.message }
   }
 }
 

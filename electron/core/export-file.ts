@@ -11,9 +11,14 @@ import { DeskError } from './errors'
 export async function openExportTemp(path: string): Promise<{ temp: string; file: FileHandle }> {
   const temp = `${path}.part`
   try {
-    if ((await stat(path).catch(() => null))?.isDirectory()) throw Object.assign(new Error(`${path} is a folder`), { code: 'EISDIR' })
+    if ((await stat(path).catch(() => null))?.isDirectory())
+      throw Object.assign(new Error(`${path} is a folder`), { code: 'EISDIR' })
     // O_NOFOLLOW does not exist on Windows; O_EXCL alone already refuses an existing link there.
-    const file = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+    const file = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+      0o600,
+    )
     return { temp, file }
   } catch (err) {
     throw exportError(err, path)
@@ -30,9 +35,15 @@ export function exportError(err: unknown, path: string): unknown {
       `Could not write the export: ${path}.part already exists (an export that did not finish, or a file someone else put there). Nothing was written; remove it or choose another name.`,
     )
   } else if (code === 'EISDIR') {
-    out = new DeskError('invalid_input', `Could not write the export: ${path} is a folder. Give a file name, e.g. ${path.replace(/[\\/]+$/, '')}/export.csv.`)
+    out = new DeskError(
+      'invalid_input',
+      `Could not write the export: ${path} is a folder. Give a file name, e.g. ${path.replace(/[\\/]+$/, '')}/export.csv.`,
+    )
   } else if (code === 'ENOENT' || code === 'ENOTDIR') {
-    out = new DeskError('invalid_input', `Could not write the export: the folder of ${path} does not exist. Choose another place to save it.`)
+    out = new DeskError(
+      'invalid_input',
+      `Could not write the export: the folder of ${path} does not exist. Choose another place to save it.`,
+    )
   }
   if (!out) return diskError(err, path, 'write the export') ?? err
   out.cause = err
@@ -58,4 +69,5 @@ export async function writeAtomically(path: string, write: (file: FileHandle) =>
 }
 
 /** Writes a whole file (a receipt PDF) at once. */
-export const writeExportFile = (path: string, bytes: Uint8Array): Promise<void> => writeAtomically(path, async (file) => void (await file.write(bytes)))
+export const writeExportFile = (path: string, bytes: Uint8Array): Promise<void> =>
+  writeAtomically(path, async (file) => void (await file.write(bytes)))

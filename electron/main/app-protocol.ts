@@ -5,7 +5,9 @@ import { APP_SCHEME, CONTENT_SECURITY_POLICY } from '../core/shell/app-origin'
 
 /** Must run before `app.ready`: the scheme is standard and secure so the page gets a real origin. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ])
 }
 
 /** Serves the packaged renderer files, and nothing else, under app://desk/ in the app's session. */

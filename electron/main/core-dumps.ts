@@ -24,7 +24,13 @@ export interface CoreDumpDeps {
  * PR_SET_DUMPABLE would also stop other processes reading memory, but needs a native module.
  * macOS and Windows write no core files of an app by default; nothing is done there.
  */
-export function preventCoreDumps({ app, platform, pid, hasPrlimit = () => existsSync(PRLIMIT), run = defaultRun }: CoreDumpDeps): void {
+export function preventCoreDumps({
+  app,
+  platform,
+  pid,
+  hasPrlimit = () => existsSync(PRLIMIT),
+  run = defaultRun,
+}: CoreDumpDeps): void {
   app.setPath('crashDumps', join(app.getPath('userData'), 'crash-dumps'))
   if (platform !== 'linux') return
   if (!hasPrlimit()) return log.warn('prlimit not found: core dumps of the main process stay as the system sets them')

@@ -46,7 +46,15 @@ async function start(): Promise<void> {
   serveAppFiles(join(__dirname, '../renderer'), ownSession)
   services = shellServices(app.getPath('userData'), () => mainWindow)
   const applyContentProtection = (enabled: boolean) => mainWindow?.setContentProtection(enabled)
-  desk = await createDesk({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion(), log, historyInBackground: true, ...services, applyContentProtection })
+  desk = await createDesk({
+    dataDir: app.getPath('userData'),
+    shell: 'electron',
+    version: app.getVersion(),
+    log,
+    historyInBackground: true,
+    ...services,
+    applyContentProtection,
+  })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
   // A damaged settings file must not keep the app from opening: it opens hidden from capture (the safe side), and the setting shows the error.
   const { hideFromScreenCapture } = await desk.settings.read().catch(() => ({ hideFromScreenCapture: true }))

@@ -5,14 +5,23 @@ import type { DeskOptions } from '../core/desk'
 import { openExternal } from './external-links'
 import { log } from '../core/shell/stderr-log'
 
-type ShellServices = Pick<DeskOptions, 'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath' | 'printPage' | 'clipboard'> & { dispose(): Promise<void> }
+type ShellServices = Pick<
+  DeskOptions,
+  'embeddedSimulator' | 'openExternal' | 'notify' | 'chooseSavePath' | 'printPage' | 'clipboard'
+> & { dispose(): Promise<void> }
 
 /** What the desktop shell lends the core: the embedded simulator, dialogs, notifications, the link guard. */
 export function shellServices(userData: string, window: () => BrowserWindow | null): ShellServices {
   let simulator: Promise<RunningSimulator> | null = null
   const embedded = () => {
     // One simulator per app run, started on first use; its state file keeps registered keys across restarts.
-    simulator ??= startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo', stateFile: join(userData, 'simulator-state.json'), quiet: true })
+    simulator ??= startSimulator({
+      sandboxPort: 0,
+      productionPort: 0,
+      seed: 'demo',
+      stateFile: join(userData, 'simulator-state.json'),
+      quiet: true,
+    })
     return simulator
   }
   return {

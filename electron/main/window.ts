@@ -45,7 +45,12 @@ export function hardenContents(contents: WebContents): void {
  * Every hardening option of the app window sits in this one constructor call, where scanners can see it.
  * `appSession` is the app's own partition; `hideFromCapture` is the user's opt-in from the app settings.
  */
-export function createMainWindow(preloadDir: string, devTools: boolean, appSession: Session, hideFromCapture: boolean): BrowserWindow {
+export function createMainWindow(
+  preloadDir: string,
+  devTools: boolean,
+  appSession: Session,
+  hideFromCapture: boolean,
+): BrowserWindow {
   hardenSession(appSession)
   const win = new BrowserWindow({
     width: 1280,

@@ -8,7 +8,8 @@ function fail(message: string): never {
 }
 
 function port(flag: string, value: string | undefined): number {
-  if (value === undefined || !/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) fail(`${flag} needs a port number from 0 to 65535`)
+  if (value === undefined || !/^[0-9]{1,5}$/.test(value) || Number(value) > 65535)
+    fail(`${flag} needs a port number from 0 to 65535`)
   return Number(value)
 }
 

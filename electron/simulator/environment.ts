@@ -4,7 +4,15 @@ import { computeBalanceSums, currentBalance, type CurrentBalance, type BalanceSu
 import { RateLimiter } from './rate-limiter'
 import { ReplayCache } from './replay-cache'
 import { SignatureCheck } from './signature-check'
-import type { BalanceRecord, EnvironmentData, EnvironmentName, KeyRecord, LegRecord, WalletRecord, WithdrawalRecord } from './types'
+import type {
+  BalanceRecord,
+  EnvironmentData,
+  EnvironmentName,
+  KeyRecord,
+  LegRecord,
+  WalletRecord,
+  WithdrawalRecord,
+} from './types'
 
 export interface Fault {
   method: string | null
@@ -90,7 +98,9 @@ export class Environment {
   /** Withdrawal recorded under an idempotency key within an organisation (keys are unique per organisation). */
   byIdempotencyKey(organisationId: string, key: string): WithdrawalRecord | undefined {
     if (!this.idempotencyIndex) {
-      this.idempotencyIndex = new Map(this.data.withdrawals.map((w) => [`${w.organisation_id}\n${w.idempotency_key}`, w]))
+      this.idempotencyIndex = new Map(
+        this.data.withdrawals.map((w) => [`${w.organisation_id}\n${w.idempotency_key}`, w]),
+      )
     }
     return this.idempotencyIndex.get(`${organisationId}\n${key}`)
   }

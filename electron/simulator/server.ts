@@ -18,7 +18,8 @@ const FAULT_CODES: Record<number, string> = { 429: 'rate_limited', 500: 'interna
 export function createEnvironmentServer(env: Environment): Server {
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     handle(env, req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, randomUUID(), 500, { error: { code: 'internal_error', message: 'Server failure.' } })
+      if (!res.headersSent)
+        sendJson(res, randomUUID(), 500, { error: { code: 'internal_error', message: 'Server failure.' } })
       else res.destroy()
     })
   })
@@ -29,7 +30,13 @@ export function createEnvironmentServer(env: Environment): Server {
   return server
 }
 
-function sendJson(res: ServerResponse, requestId: string, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  requestId: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -65,7 +72,8 @@ function errorBody(e: HttpError) {
   return { error: { code: e.code, message: e.message } }
 }
 
-const tooLarge = () => new HttpError(413, 'request_too_large', `The body is over ${LIMITS.bodyBytes} bytes.`, { Connection: 'close' })
+const tooLarge = () =>
+  new HttpError(413, 'request_too_large', `The body is over ${LIMITS.bodyBytes} bytes.`, { Connection: 'close' })
 
 async function handle(env: Environment, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID()
@@ -73,16 +81,25 @@ async function handle(env: Environment, req: IncomingMessage, res: ServerRespons
   const pathname = rawPath.split('?', 1)[0]!
   const remote = normaliseIp(req.socket.remoteAddress ?? '')
   if (pathname === '/_console' || pathname.startsWith('/_console/')) {
-    if (!(remote.startsWith('127.') || remote === '::1')) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: 'The console answers loopback clients only.' } })
+    if (!(remote.startsWith('127.') || remote === '::1'))
+      return sendJson(res, requestId, 403, {
+        error: { code: 'forbidden', message: 'The console answers loopback clients only.' },
+      })
     const refusal = consoleRefusal(req)
-    if (refusal !== null) return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: refusal } }, { Connection: 'close' })
+    if (refusal !== null)
+      return sendJson(res, requestId, 403, { error: { code: 'forbidden', message: refusal } }, { Connection: 'close' })
     if (req.method === 'GET' && (pathname === '/_console' || pathname === '/_console/')) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId })
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Request-Id': requestId,
+      })
       return void res.end(consolePage(env.name))
     }
     const body = await readBody(req, CONSOLE_BODY_LIMIT)
     try {
-      if (body === null) throw new HttpError(413, 'request_too_large', 'The body is too large.', { Connection: 'close' })
+      if (body === null)
+        throw new HttpError(413, 'request_too_large', 'The body is too large.', { Connection: 'close' })
       const data = routeConsole(env, req.method ?? 'GET', pathname, body, Date.now())
       return sendJson(res, requestId, 200, { data })
     } catch (e) {
@@ -90,11 +107,20 @@ async function handle(env: Environment, req: IncomingMessage, res: ServerRespons
       return sendJson(res, requestId, err.status, errorBody(err), err.headers)
     }
   }
-  if (!pathname.startsWith('/api/v1/')) return sendJson(res, requestId, 404, { error: { code: 'not_found', message: 'No such endpoint.' } })
+  if (!pathname.startsWith('/api/v1/'))
+    return sendJson(res, requestId, 404, { error: { code: 'not_found', message: 'No such endpoint.' } })
   await handleApi(env, req, res, requestId, rawPath, pathname, remote)
 }
 
-async function handleApi(env: Environment, req: IncomingMessage, res: ServerResponse, requestId: string, rawPath: string, pathname: string, remote: string): Promise<void> {
+async function handleApi(
+  env: Environment,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  rawPath: string,
+  pathname: string,
+  remote: string,
+): Promise<void> {
   const method = req.method ?? 'GET'
   const body = await readBody(req, LIMITS.bodyBytes)
   const now = Date.now()
@@ -106,14 +132,18 @@ async function handleApi(env: Environment, req: IncomingMessage, res: ServerResp
   try {
     if (body === null) throw tooLarge()
     if (fault?.mode === 'status' && fault.status !== null) {
-      const retry: Record<string, string> = fault.retry_after === null ? {} : { 'Retry-After': String(fault.retry_after) }
+      const retry: Record<string, string> =
+        fault.retry_after === null ? {} : { 'Retry-After': String(fault.retry_after) }
       throw new HttpError(fault.status, FAULT_CODES[fault.status] ?? 'internal_error', 'Injected fault.', retry)
     }
     checkHeaderFormats(req.headers)
     const key = authenticate(env, { headers: req.headers, method, rawPath, body, remoteAddress: remote, now })
     const { rate_limit_per_minute: limit, rate_limit_window_s: window } = env.data.settings
     const wait = env.limiter.admit(key.key_id, now, limit, window)
-    if (wait !== null) throw new HttpError(429, 'rate_limited', `More than ${limit} requests in ${window} seconds.`, { 'Retry-After': String(wait) })
+    if (wait !== null)
+      throw new HttpError(429, 'rate_limited', `More than ${limit} requests in ${window} seconds.`, {
+        'Retry-After': String(wait),
+      })
     const ctx: ApiContext = {
       env,
       key,
@@ -136,7 +166,8 @@ async function handleApi(env: Environment, req: IncomingMessage, res: ServerResp
     headers = err.headers
   }
   // The contract: every 429 and 503 says when to retry, also when a console fault named no time.
-  if ((status === 429 || status === 503) && headers['Retry-After'] === undefined) headers = { ...headers, 'Retry-After': '1' }
+  if ((status === 429 || status === 503) && headers['Retry-After'] === undefined)
+    headers = { ...headers, 'Retry-After': '1' }
   const keyId = req.headers['x-api-key-id']
   const signature = req.headers['x-api-signature']
   env.log({

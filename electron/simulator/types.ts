@@ -86,5 +86,13 @@ export interface EnvironmentData {
 export type EnvironmentName = 'sandbox' | 'production'
 
 export function emptyData(): EnvironmentData {
-  return { workspaces: [], keys: [], wallets: [], counterparties: [], withdrawals: [], legs: [], settings: { ...DEFAULT_SETTINGS } }
+  return {
+    workspaces: [],
+    keys: [],
+    wallets: [],
+    counterparties: [],
+    withdrawals: [],
+    legs: [],
+    settings: { ...DEFAULT_SETTINGS },
+  }
 }

@@ -45,7 +45,9 @@
       if (socket !== ws) return
       socket = null
       queue = []
-      const failure = closedError('The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link it printed.')
+      const failure = closedError(
+        'The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link it printed.',
+      )
       for (const resolve of pending.values()) resolve(failure)
       pending.clear()
     })
@@ -76,6 +78,9 @@
 
   connect()
   /** @type {import('../../shared/ipc/bridge').DeskBridge} */
-  const desk = { invoke: /** @type {import('../../shared/ipc/bridge').DeskBridge['invoke']} */ (invoke), on: /** @type {import('../../shared/ipc/bridge').DeskBridge['on']} */ (on) }
+  const desk = {
+    invoke: /** @type {import('../../shared/ipc/bridge').DeskBridge['invoke']} */ (invoke),
+    on: /** @type {import('../../shared/ipc/bridge').DeskBridge['on']} */ (on),
+  }
   Object.defineProperty(window, 'desk', { value: Object.freeze(desk), writable: false, configurable: false })
 })()

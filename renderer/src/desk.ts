@@ -22,7 +22,8 @@ export class DeskCallError extends Error {
 }
 
 function bridge(): DeskBridge {
-  if (!window.desk) throw new DeskCallError('no_bridge', 'The app bridge is missing: this page must run inside Payout Desk.')
+  if (!window.desk)
+    throw new DeskCallError('no_bridge', 'The app bridge is missing: this page must run inside Payout Desk.')
   return window.desk
 }
 

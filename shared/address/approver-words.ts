@@ -20,6 +20,7 @@ export function approverWords(networkId: string, address: string): string[] {
   // The first 6 bytes as one integer (48 bits, exact in a double) hold the 44 bits the four words take.
   const head = Array.from(h.subarray(0, 6)).reduce((n, byte) => n * 256 + byte, 0)
   const words: string[] = []
-  for (let i = 0; i < APPROVER_WORD_COUNT; i++) words.push(wordlist[Math.floor(head / 2 ** (48 - 11 * (i + 1))) % 2048]!)
+  for (let i = 0; i < APPROVER_WORD_COUNT; i++)
+    words.push(wordlist[Math.floor(head / 2 ** (48 - 11 * (i + 1))) % 2048]!)
   return words
 }

@@ -77,8 +77,11 @@ export function isSuspectedBait(leg: BaitCandidate, threshold: string, known: re
   const itself = known.filter((k) => sameAddress(network, k.address, leg.from))
   if (itself.some((k) => k.source !== 'ledger')) return false
   const firstSeen = Math.min(Date.parse(leg.at), ...itself.map((k) => Date.parse(k.seenAt)))
-  return known.some((k) => isLookalike(network, leg.from, k.address) && (k.source !== 'ledger' || Date.parse(k.seenAt) < firstSeen))
+  return known.some(
+    (k) => isLookalike(network, leg.from, k.address) && (k.source !== 'ledger' || Date.parse(k.seenAt) < firstSeen),
+  )
 }
 
 /** What the app says wherever a flagged movement's sender could be copied or shown. */
-export const BAIT_WARNING = 'Suspected address poisoning: this sender sent nothing or dust, and its address has the same first and last characters as one you know. Do not pay or save it.'
+export const BAIT_WARNING =
+  'Suspected address poisoning: this sender sent nothing or dust, and its address has the same first and last characters as one you know. Do not pay or save it.'

@@ -39,7 +39,9 @@ export function significantPart(networkId: string, address: string): string | nu
  * address is the same account on every EVM chain, and poisoning campaigns run on several), else the network itself.
  */
 export function comparedNetworks(networkId: string): string[] {
-  return findNetwork(networkId)?.format === 'evm' ? NETWORKS.filter((n) => n.format === 'evm').map((n) => n.id) : [networkId]
+  return findNetwork(networkId)?.format === 'evm'
+    ? NETWORKS.filter((n) => n.format === 'evm').map((n) => n.id)
+    : [networkId]
 }
 
 /** One name for the networks compared together (`evm`, or the network's id), so a key is shared across them. */

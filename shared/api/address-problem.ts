@@ -4,7 +4,11 @@ import { findNetwork, NETWORKS, type NetworkInfo } from './networks'
 const EVM_SHAPE = /^0x[0-9a-fA-F]{40}$/
 
 /** Families whose addresses fit all their networks alike; a Bitcoin address names its own network (bc1…, tb1…). */
-const FAMILY: Partial<Record<NetworkInfo['format'], string>> = { evm: 'an Ethereum-style (EVM)', tron: 'a Tron', solana: 'a Solana' }
+const FAMILY: Partial<Record<NetworkInfo['format'], string>> = {
+  evm: 'an Ethereum-style (EVM)',
+  tron: 'a Tron',
+  solana: 'a Solana',
+}
 
 const familyName = (n: NetworkInfo) => FAMILY[n.format] ?? `a ${n.name}`
 

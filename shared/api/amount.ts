@@ -4,7 +4,8 @@ import { LIMITS } from './limits'
 /** A decimal string as the API writes it: digits, an optional fraction, no sign, no exponent. */
 export const DECIMAL_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/
 
-export type AmountProblem = 'empty' | 'too_long' | 'not_decimal' | 'not_positive' | 'too_many_decimals' | 'over_available'
+export type AmountProblem =
+  'empty' | 'too_long' | 'not_decimal' | 'not_positive' | 'too_many_decimals' | 'over_available'
 
 /** Checks a typed amount against the spec's rules; returns the first problem or null. */
 export function checkAmount(text: string, decimals: number, available?: string): AmountProblem | null {

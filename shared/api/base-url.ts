@@ -22,11 +22,15 @@ export function checkBaseUrl(raw: string): { url: string } | { problem: string }
   } catch {
     return { problem: `${quoteInput(raw)} is not a valid URL. Use the form https://api.example.com.` }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `The base URL must start with https:// (got ${quoteInput(url.protocol, 16)}).` }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: `The base URL must start with https:// (got ${quoteInput(url.protocol, 16)}).` }
   if (url.username || url.password) return { problem: 'The base URL must not contain a user name or password.' }
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) return { problem: 'The base URL must not contain a query string or fragment.' }
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#'))
+    return { problem: 'The base URL must not contain a query string or fragment.' }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { problem: 'Plain http:// is allowed only for a local simulator on 127.0.0.1, ::1 or localhost; use https://.' }
+    return {
+      problem: 'Plain http:// is allowed only for a local simulator on 127.0.0.1, ::1 or localhost; use https://.',
+    }
   }
   return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` }
 }

@@ -18,7 +18,8 @@ export function completenessLine(ledger: LedgerSummary, sync: SyncState, time: (
     const since = ledger.syncedAt ? `last successful sync ${time(ledger.syncedAt)}` : 'never synced completely'
     return `Provider not reachable: showing ${count} from the ledger (${since})${open}`
   }
-  if (!ledger.complete && !ledger.walk && sync.state !== 'running') return 'Not synced yet: the history is read into the ledger by a sync'
+  if (!ledger.complete && !ledger.walk && sync.state !== 'running')
+    return 'Not synced yet: the history is read into the ledger by a sync'
   if (!ledger.complete) {
     const back = ledger.walk?.reachedBack ? `, back to ${time(ledger.walk.reachedBack)}` : ''
     const doing = sync.state === 'running' ? 'under way' : sync.state === 'paused' ? 'paused' : 'stopped'

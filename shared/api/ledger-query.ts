@@ -10,7 +10,11 @@ const timestamp = z.string().datetime({ offset: true })
 const decimal = z.string().max(LIMITS.amount).regex(DECIMAL_PATTERN, 'a decimal string')
 
 /** Where the previous page of a ledger listing ended (its last row's sort position). */
-export const LedgerPositionSchema = z.strictObject({ at: timestamp, id: z.string(), direction: z.enum(['in', 'out', 'internal']) })
+export const LedgerPositionSchema = z.strictObject({
+  at: timestamp,
+  id: z.string(),
+  direction: z.enum(['in', 'out', 'internal']),
+})
 export type LedgerPosition = z.infer<typeof LedgerPositionSchema>
 
 /**
@@ -52,7 +56,10 @@ export const LedgerRowSchema = TransactionLegSchema.extend({
 })
 export type LedgerRow = z.infer<typeof LedgerRowSchema>
 
-export const LedgerPageSchema = z.strictObject({ rows: z.array(LedgerRowSchema), next: LedgerPositionSchema.nullable() })
+export const LedgerPageSchema = z.strictObject({
+  rows: z.array(LedgerRowSchema),
+  next: LedgerPositionSchema.nullable(),
+})
 export type LedgerPage = z.infer<typeof LedgerPageSchema>
 
 /** What the ledger holds and how fresh it is: the Transactions screen's completeness line. */
@@ -64,7 +71,14 @@ export const LedgerSummarySchema = z.strictObject({
   /** Start of the last sync that reached the end of the history. */
   syncedAt: timestamp.nullable(),
   /** A sync under way (or interrupted): pages and rows committed so far. */
-  walk: z.strictObject({ pages: z.number().int(), rows: z.number().int(), startedAt: timestamp, reachedBack: timestamp.nullable() }).nullable(),
+  walk: z
+    .strictObject({
+      pages: z.number().int(),
+      rows: z.number().int(),
+      startedAt: timestamp,
+      reachedBack: timestamp.nullable(),
+    })
+    .nullable(),
   lastError: z.string().nullable(),
   lastAttemptAt: timestamp.nullable(),
 })

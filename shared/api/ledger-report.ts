@@ -5,7 +5,12 @@ const sum = z.strictObject({ count: z.number().int(), sum: z.string() })
 /** What the provider said of a roll-forward row's balance: not asked (period not ending at the last sync), read, or not read. */
 export const ProviderBalanceSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('not_compared'), reason: z.string() }),
-  z.strictObject({ state: z.literal('read'), amount: z.string(), readAt: z.string(), difference: z.string().nullable() }),
+  z.strictObject({
+    state: z.literal('read'),
+    amount: z.string(),
+    readAt: z.string(),
+    difference: z.string().nullable(),
+  }),
   z.strictObject({ state: z.literal('not_read'), message: z.string(), requestId: z.string().nullable() }),
 ])
 export type ProviderBalance = z.infer<typeof ProviderBalanceSchema>
@@ -27,7 +32,16 @@ export const RollForwardRowSchema = z.strictObject({
   closing: z.string().nullable(),
   provider: ProviderBalanceSchema,
   /** Movements of this row not final yet (in the period or before it): what may explain a difference. */
-  notFinal: z.array(z.strictObject({ id: z.string(), direction: z.string(), amount: z.string(), fee: z.string().nullable(), status: z.string(), createdAt: z.string() })),
+  notFinal: z.array(
+    z.strictObject({
+      id: z.string(),
+      direction: z.string(),
+      amount: z.string(),
+      fee: z.string().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 })
 export type RollForwardRow = z.infer<typeof RollForwardRowSchema>
 
@@ -68,7 +82,15 @@ export const ReconciliationReportSchema = z.strictObject({
   rows: z.number().int(),
   /** Distinct (id, direction) pairs: equal to rows, or the ledger holds a movement twice. */
   distinctRows: z.number().int(),
-  notFinal: z.array(z.strictObject({ id: z.string(), direction: z.string(), walletId: z.string().nullable(), status: z.string(), readAt: z.string() })),
+  notFinal: z.array(
+    z.strictObject({
+      id: z.string(),
+      direction: z.string(),
+      walletId: z.string().nullable(),
+      status: z.string(),
+      readAt: z.string(),
+    }),
+  ),
   rollForward: RollForwardSchema,
 })
 export type ReconciliationReport = z.infer<typeof ReconciliationReportSchema>

@@ -1,5 +1,12 @@
 /** The report's period presets; `custom` takes the person's own from and to. */
-export const REPORT_PRESETS = ['this-month', 'last-month', 'quarter-to-date', 'last-quarter', 'year-to-date', 'custom'] as const
+export const REPORT_PRESETS = [
+  'this-month',
+  'last-month',
+  'quarter-to-date',
+  'last-quarter',
+  'year-to-date',
+  'custom',
+] as const
 export type ReportPreset = (typeof REPORT_PRESETS)[number]
 
 export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
@@ -18,7 +25,11 @@ const month = (y: number, m: number) => Date.UTC(y, m, 1)
  * its closing balances can be compared with the provider's; without a sync it ends now, and the
  * report then says which movements it is missing.
  */
-export function presetPeriod(preset: Exclude<ReportPreset, 'custom'>, nowMs: number, syncedToMs: number | null): { from: string; to: string } {
+export function presetPeriod(
+  preset: Exclude<ReportPreset, 'custom'>,
+  nowMs: number,
+  syncedToMs: number | null,
+): { from: string; to: string } {
   const now = new Date(nowMs)
   const y = now.getUTCFullYear()
   const m = now.getUTCMonth()

@@ -57,7 +57,10 @@ export const CreateWithdrawalSchema = z.strictObject({
 })
 export type CreateWithdrawal = z.infer<typeof CreateWithdrawalSchema>
 
-export const IdempotencyKeySchema = text().regex(IDEMPOTENCY_KEY_PATTERN, '1 to 128 printable ASCII characters, no spaces')
+export const IdempotencyKeySchema = text().regex(
+  IDEMPOTENCY_KEY_PATTERN,
+  '1 to 128 printable ASCII characters, no spaces',
+)
 
 export const TransactionQuerySchema = z.strictObject({
   limit: z.number().int().min(1).max(LIMITS.pageLimitMax).optional(),

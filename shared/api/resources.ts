@@ -62,9 +62,25 @@ export const CounterpartySchema = z.object({
 })
 export type Counterparty = z.infer<typeof CounterpartySchema>
 
-export const WITHDRAWAL_STATUSES = ['received', 'pending_approval', 'approved', 'processing', 'completed', 'rejected', 'failed', 'expired', 'cancelled'] as const
+export const WITHDRAWAL_STATUSES = [
+  'received',
+  'pending_approval',
+  'approved',
+  'processing',
+  'completed',
+  'rejected',
+  'failed',
+  'expired',
+  'cancelled',
+] as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
-export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['completed', 'rejected', 'failed', 'expired', 'cancelled']
+export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = [
+  'completed',
+  'rejected',
+  'failed',
+  'expired',
+  'cancelled',
+]
 
 export const WithdrawalSchema = z.object({
   id: z.string().uuid(),

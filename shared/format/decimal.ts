@@ -7,11 +7,15 @@ const SPACES = /[\u0020\u00a0\u202f]/g
 /** Separators of a locale, read from Intl. */
 function separators(locale: string | undefined): { decimal: string; group: string } {
   const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
-  return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' }
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  }
 }
 
 /** The integer digits grouped for the locale, as a BigInt (exact at any size, never a float). */
-const groupInteger = (digits: string, locale: string | undefined) => new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(digits))
+const groupInteger = (digits: string, locale: string | undefined) =>
+  new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(digits))
 
 /**
  * A decimal string as the API wrote it, grouped for the reader's locale, without ever becoming a floating-point

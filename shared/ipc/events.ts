@@ -19,11 +19,18 @@ export const EVENTS = {
   'payouts.waiting': z.strictObject({
     profileId: z.string(),
     kind: z.enum(['approval', 'held']),
-    payouts: z.array(z.strictObject({ id: z.string(), amount: z.string(), asset: z.string(), createdAt: z.string() })).min(1),
+    payouts: z
+      .array(z.strictObject({ id: z.string(), amount: z.string(), asset: z.string(), createdAt: z.string() }))
+      .min(1),
     thresholdMinutes: z.number().int(),
     at: z.string(),
   }),
-  'export.progress': z.strictObject({ exportId: z.string(), rows: z.number().int(), pages: z.number().int(), done: z.boolean() }),
+  'export.progress': z.strictObject({
+    exportId: z.string(),
+    rows: z.number().int(),
+    pages: z.number().int(),
+    done: z.boolean(),
+  }),
   'pacing.changed': z.strictObject({ remaining: z.number().int(), limit: z.number().int() }),
   'profiles.changed': z.strictObject({}),
   /** The open profile's history sync: what it is doing, how far it got, and its last error. */
@@ -40,7 +47,12 @@ export const EVENTS = {
   /** A person changed a ledger leg's note or tags: the Transactions search and the leg's detail read again. */
   'history.notesChanged': z.strictObject({ profileId: z.string() }),
   /** The clipboard changed to another address of the network within a minute of the app copying one. */
-  'clipboard.swapped': z.strictObject({ network: z.string(), copied: z.string(), found: z.string(), message: z.string() }),
+  'clipboard.swapped': z.strictObject({
+    network: z.string(),
+    copied: z.string(),
+    found: z.string(),
+    message: z.string(),
+  }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
 } as const
 

@@ -8,7 +8,10 @@ import { shown } from '../text/visible-text'
  * goes (the destination's name from the book, shown as visible text; the full address; the approver words to compare
  * by ear or in chat) and where to approve it.
  */
-export function approverSummary(w: Pick<Withdrawal, 'id' | 'amount' | 'asset' | 'network' | 'destination'>, destinationName: string | null): string {
+export function approverSummary(
+  w: Pick<Withdrawal, 'id' | 'amount' | 'asset' | 'network' | 'destination'>,
+  destinationName: string | null,
+): string {
   const network = findNetwork(w.network)?.name ?? w.network
   return [
     `Payout ${w.id} waits for your approval.`,

@@ -18,7 +18,14 @@ const NATIVE: Readonly<Record<string, readonly string[]>> = {
  * What the form suggests keeping back when paying out all of a network's own asset: enough for a few token payouts'
  * network fees. Indicative only; the provider charges the real fee.
  */
-const FEE_MARGIN: Readonly<Record<string, string>> = { ETH: '0.01', POL: '1', MATIC: '1', BTC: '0.0005', TRX: '30', SOL: '0.01' }
+const FEE_MARGIN: Readonly<Record<string, string>> = {
+  ETH: '0.01',
+  POL: '1',
+  MATIC: '1',
+  BTC: '0.0005',
+  TRX: '30',
+  SOL: '0.01',
+}
 
 export function nativeAsset(network: string): string | null {
   return NATIVE[network]?.[0] ?? null

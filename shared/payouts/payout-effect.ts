@@ -17,7 +17,9 @@ export function payoutEffect(balance: Balance, amount: string): PayoutEffect {
   const held = new Big(balance.amount)
   return {
     availableAfter: available.minus(value).toFixed(),
-    percentOfAvailable: available.gt(0) ? Number(value.div(available).times(100).round(0, Big.roundDown).toFixed()) : 100,
+    percentOfAvailable: available.gt(0)
+      ? Number(value.div(available).times(100).round(0, Big.roundDown).toFixed())
+      : 100,
     usd: held.gt(0) && balance.usd_value > 0 ? Number(value.times(balance.usd_value).div(held).toFixed(2)) : null,
   }
 }

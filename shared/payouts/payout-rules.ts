@@ -6,7 +6,9 @@ import type { Balance, Counterparty, Wallet } from '../api/resources'
 import { quoteInput } from '../api/text'
 
 /** What a payout request names, possibly half filled in (the form checks as the user types). */
-export type PayoutDraftBody = Pick<CreateWithdrawal, 'wallet_id' | 'asset' | 'amount' | 'destination'> & { network?: string | undefined }
+export type PayoutDraftBody = Pick<CreateWithdrawal, 'wallet_id' | 'asset' | 'amount' | 'destination'> & {
+  network?: string | undefined
+}
 
 export type PayoutField = 'wallet' | 'asset' | 'network' | 'amount' | 'destination'
 
@@ -27,7 +29,11 @@ export interface PayoutCheck {
  * as the provider does: the asset symbol exactly, an omitted network to the one network holding the asset, the
  * destination to the one book entry on that network with the same address (spelled in any case the network allows).
  */
-export function checkPayout(wallets: readonly Wallet[], book: readonly Counterparty[], body: PayoutDraftBody): PayoutCheck {
+export function checkPayout(
+  wallets: readonly Wallet[],
+  book: readonly Counterparty[],
+  body: PayoutDraftBody,
+): PayoutCheck {
   const out: PayoutCheck = { wallet: null, balance: null, destination: null, problems: {} }
   out.wallet = wallets.find((w) => w.id === body.wallet_id) ?? null
   if (!out.wallet) {
@@ -36,12 +42,17 @@ export function checkPayout(wallets: readonly Wallet[], book: readonly Counterpa
   }
   const held = out.wallet.balances.filter((b) => b.asset === body.asset)
   if (held.length === 0) {
-    out.problems.asset = body.asset ? assetProblem(out.wallet.balances, body.asset) : 'Choose an asset this wallet holds.'
+    out.problems.asset = body.asset
+      ? assetProblem(out.wallet.balances, body.asset)
+      : 'Choose an asset this wallet holds.'
     return out
   }
   const onNetwork = body.network ? held.filter((b) => b.network === body.network) : held
   if (onNetwork.length !== 1) {
-    out.problems.network = onNetwork.length === 0 ? `The wallet holds no ${body.asset} on ${body.network}.` : `The wallet holds ${body.asset} on several networks; choose the network.`
+    out.problems.network =
+      onNetwork.length === 0
+        ? `The wallet holds no ${body.asset} on ${body.network}.`
+        : `The wallet holds ${body.asset} on several networks; choose the network.`
     return out
   }
   out.balance = onNetwork[0]!
@@ -50,9 +61,12 @@ export function checkPayout(wallets: readonly Wallet[], book: readonly Counterpa
   const network = out.balance.network
   const entries = book.filter((c) => c.network === network && sameAddress(network, c.address, body.destination))
   out.destination = entries.length === 1 ? entries[0]! : null
-  if (entries.length > 1) out.problems.destination = `Several entries in the book have this address on ${network}; a person must remove the extra ones first.`
-  else if (!out.destination) out.problems.destination = 'Choose a destination in the book for this network (register it first).'
-  else if (!out.destination.can_send) out.problems.destination = 'This destination is not verified yet; payouts to it are refused until it is.'
+  if (entries.length > 1)
+    out.problems.destination = `Several entries in the book have this address on ${network}; a person must remove the extra ones first.`
+  else if (!out.destination)
+    out.problems.destination = 'Choose a destination in the book for this network (register it first).'
+  else if (!out.destination.can_send)
+    out.problems.destination = 'This destination is not verified yet; payouts to it are refused until it is.'
   return out
 }
 

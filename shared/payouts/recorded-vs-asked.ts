@@ -26,14 +26,18 @@ const sameDecimal = (a: string, b: string) => {
  */
 export function recordedDifferences(asked: CreateWithdrawal, recorded: Withdrawal): RecordedDifference[] {
   const out: RecordedDifference[] = []
-  const differ = (field: RecordedDifference['field'], a: string, r: string) => out.push({ field, asked: a, recorded: r })
+  const differ = (field: RecordedDifference['field'], a: string, r: string) =>
+    out.push({ field, asked: a, recorded: r })
   if (asked.wallet_id !== recorded.wallet_id) differ('wallet_id', asked.wallet_id, recorded.wallet_id)
   if (asked.asset.toUpperCase() !== recorded.asset.toUpperCase()) differ('asset', asked.asset, recorded.asset)
   if (!sameDecimal(asked.amount, recorded.amount)) differ('amount', asked.amount, recorded.amount)
-  if (asked.network !== undefined && asked.network !== recorded.network) differ('network', asked.network, recorded.network)
-  if (!sameAddress(recorded.network, asked.destination, recorded.destination)) differ('destination', asked.destination, recorded.destination)
+  if (asked.network !== undefined && asked.network !== recorded.network)
+    differ('network', asked.network, recorded.network)
+  if (!sameAddress(recorded.network, asked.destination, recorded.destination))
+    differ('destination', asked.destination, recorded.destination)
   return out
 }
 
 /** The differences in one sentence, for a notice, an audit row, the CLI and the agent's answer. */
-export const describeDifferences = (ds: readonly RecordedDifference[]): string => ds.map((d) => `${d.field} asked ${d.asked}, recorded ${d.recorded}`).join('; ')
+export const describeDifferences = (ds: readonly RecordedDifference[]): string =>
+  ds.map((d) => `${d.field} asked ${d.asked}, recorded ${d.recorded}`).join('; ')

@@ -9,7 +9,8 @@ import { assetDecimals } from '../api/networks'
 export function testAmountProblem(testAmount: string, fullAmount: string, asset: string): string | null {
   const problem = checkAmount(testAmount.trim(), assetDecimals(asset) ?? 18)
   if (problem) return AMOUNT_PROBLEM_TEXT[problem]
-  if (new Big(testAmount.trim()).gte(new Big(fullAmount))) return `A test amount is less than the full amount (${fullAmount} ${asset}).`
+  if (new Big(testAmount.trim()).gte(new Big(fullAmount)))
+    return `A test amount is less than the full amount (${fullAmount} ${asset}).`
   return null
 }
 

@@ -22,7 +22,8 @@ const perAsset = z.record(z.string(), z.string()).superRefine((caps, ctx) => {
   for (const [asset, amount] of Object.entries(caps)) {
     const problem = amountProblem(asset, amount)
     // Both sides are someone's input: quoted and cut, so a pasted wall of text stays out of the message.
-    if (problem) ctx.addIssue({ code: 'custom', path: [asset], message: `${quoteInput(`${asset}=${amount}`)}: ${problem}` })
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: [asset], message: `${quoteInput(`${asset}=${amount}`)}: ${problem}` })
   }
 })
 
@@ -54,7 +55,9 @@ const DestinationRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('list'),
     ids: z
-      .array(z.string().regex(DESTINATION_ID_PATTERN, { error: 'a destination id is 1 to 128 letters, digits, _ . : or -' }))
+      .array(
+        z.string().regex(DESTINATION_ID_PATTERN, { error: 'a destination id is 1 to 128 letters, digits, _ . : or -' }),
+      )
       .min(1)
       .max(200),
   }),
@@ -65,7 +68,12 @@ export type DestinationRule = z.infer<typeof DestinationRuleSchema>
 export const PolicySchema = z.strictObject({
   maxPerPayout: perAsset,
   maxPerDay: perAsset,
-  maxRequestsPerHour: z.number().int().positive({ error: 'the hourly request limit must be at least 1' }).max(100_000).nullable(),
+  maxRequestsPerHour: z
+    .number()
+    .int()
+    .positive({ error: 'the hourly request limit must be at least 1' })
+    .max(100_000)
+    .nullable(),
   destinations: DestinationRuleSchema,
   holdAbove: perAsset,
   holdAll: z.boolean(),
@@ -79,7 +87,15 @@ export const StoredPolicySchema = z.strictObject({ policy: PolicySchema, setAt: 
 export type StoredPolicy = z.infer<typeof StoredPolicySchema>
 
 /** No rule at all; what `policy set` starts from. */
-export const NO_RULES: Policy = { maxPerPayout: {}, maxPerDay: {}, maxRequestsPerHour: null, destinations: { kind: 'any' }, holdAbove: {}, holdAll: false, holdFirstPayout: false }
+export const NO_RULES: Policy = {
+  maxPerPayout: {},
+  maxPerDay: {},
+  maxRequestsPerHour: null,
+  destinations: { kind: 'any' },
+  holdAbove: {},
+  holdAll: false,
+  holdFirstPayout: false,
+}
 
 /** Until a person sets a policy, every agent payout waits for a person. */
 export const DEFAULT_POLICY: Policy = { ...NO_RULES, holdAll: true }
@@ -97,5 +113,7 @@ export function amountFor(rule: Record<string, string>, asset: string): string |
 export function policyProblems(candidate: unknown): string[] {
   const parsed = PolicySchema.safeParse(candidate)
   if (parsed.success) return []
-  return parsed.error.issues.map((i) => (i.code === 'custom' || i.path.length === 0 ? i.message : `${i.path.join('.')}: ${i.message}`))
+  return parsed.error.issues.map((i) =>
+    i.code === 'custom' || i.path.length === 0 ? i.message : `${i.path.join('.')}: ${i.message}`,
+  )
 }

@@ -20,7 +20,8 @@ const FORMAT = /\p{Cf}/u
 const VARIATION = /[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
 /** Characters that draw as blank: "\u3164" passes for an empty label, "Acme\u3164" for "Acme". */
 const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/u
-const LOOKALIKE = /[\p{Zs}\uFF01-\uFF5E\u{1D400}-\u{1D7FF}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u
+const LOOKALIKE =
+  /[\p{Zs}\uFF01-\uFF5E\u{1D400}-\u{1D7FF}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u
 
 /** The kind of one character (one code point, or a lone surrogate), or null for ordinary text. */
 export function classifyChar(ch: string): CharKind | null {

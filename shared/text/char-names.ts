@@ -44,7 +44,12 @@ const NAMES: Readonly<Record<number, string>> = {
   0xffa0: 'HALFWIDTH HANGUL FILLER',
 }
 
-const KIND_WORDS = { bidi: 'a direction control', control: 'a control character', format: 'an invisible format character', lookalike: 'a look-alike character' } as const
+const KIND_WORDS = {
+  bidi: 'a direction control',
+  control: 'a control character',
+  format: 'an invisible format character',
+  lookalike: 'a look-alike character',
+} as const
 
 /** "U+202E RIGHT-TO-LEFT OVERRIDE", or "U+0092 (a control character)" when the name is not in the table. */
 export function describeChar(ch: string): string {

@@ -23,7 +23,8 @@ export function findUnsafeChars(value: string): CharFinding[] {
   let at = 0
   for (const ch of value) {
     const kind = classifyChar(ch)
-    if (kind && (kind !== 'lookalike' || mixed || !SCRIPT_LOOKALIKE.test(ch))) out.push({ kind, char: describeChar(ch), at })
+    if (kind && (kind !== 'lookalike' || mixed || !SCRIPT_LOOKALIKE.test(ch)))
+      out.push({ kind, char: describeChar(ch), at })
     at++
   }
   return out

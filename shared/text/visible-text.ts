@@ -17,8 +17,14 @@ export function shown(text: string): ShownText {
 }
 
 /** A line built from trusted literals with every interpolated value shown safely (`shownLine\`to ${label}\``). */
-export function shownLine(literals: TemplateStringsArray, ...values: ReadonlyArray<string | number | ShownText>): ShownText {
-  return literals.reduce((out, literal, i) => out + literal + (i < values.length ? shown(String(values[i])) : ''), '') as ShownText
+export function shownLine(
+  literals: TemplateStringsArray,
+  ...values: ReadonlyArray<string | number | ShownText>
+): ShownText {
+  return literals.reduce(
+    (out, literal, i) => out + literal + (i < values.length ? shown(String(values[i])) : ''),
+    '',
+  ) as ShownText
 }
 
 /**
@@ -39,5 +45,7 @@ export function shownLines(text: string): ShownText {
  * the indentation's: JSON escapes those inside strings).
  */
 export function jsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) => (ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch))
+  return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) =>
+    ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch,
+  )
 }

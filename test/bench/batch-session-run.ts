@@ -21,19 +21,41 @@ export async function batchSessionRun(rows: number): Promise<number> {
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
     const ws = await setupBatchWorkspace(url)
     await ws.client.sender.close()
-    const desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), pacing: { limit: 1_000_000 } })
+    const desk = await createDesk({
+      dataDir: dir,
+      shell: 'test',
+      version: '0.0.0',
+      secretStore: new MemorySecretStore(),
+      pacing: { limit: 1_000_000 },
+    })
     try {
-      const profile = await desk.router.call('profiles.create', { name: 'Bench', environment: 'sandbox', baseUrl: url, algorithm: 'ed25519' })
+      const profile = await desk.router.call('profiles.create', {
+        name: 'Bench',
+        environment: 'sandbox',
+        baseUrl: url,
+        algorithm: 'ed25519',
+      })
       await registerProfileKey(desk, url, ws.workspaceId, profile.id)
       await desk.router.call('profiles.select', { profileId: profile.id })
-      const lines = Array.from({ length: rows }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `0.${String(i + 1).padStart(5, '0')}`, wallet: ws.walletId }))
+      const lines = Array.from({ length: rows }, (_, i) => ({
+        destination: ws.destinations[i % 3]!.label,
+        amount: `0.${String(i + 1).padStart(5, '0')}`,
+        wallet: ws.walletId,
+      }))
       const base64 = Buffer.from(batchCsv(lines), 'utf8').toString('base64')
       const t0 = performance.now()
-      const { batch } = await desk.router.call('batch.submit', { source: 'bench.csv', base64, confirmDuplicates: false, retypedTotal: null, confirmFirstPayouts: true })
+      const { batch } = await desk.router.call('batch.submit', {
+        source: 'bench.csv',
+        base64,
+        confirmDuplicates: false,
+        retypedTotal: null,
+        confirmFirstPayouts: true,
+      })
       for (;;) {
         const { progress } = await desk.router.call('batch.status', { batchId: batch.id })
         if (progress.finished) {
-          if (progress.accepted !== rows) throw new Error(`the bench batch accepted ${progress.accepted} of ${rows} rows`)
+          if (progress.accepted !== rows)
+            throw new Error(`the bench batch accepted ${progress.accepted} of ${rows} rows`)
           break
         }
         await new Promise((r) => setTimeout(r, 250))

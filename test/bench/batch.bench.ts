@@ -29,11 +29,18 @@ export default async function batchBench(): Promise<Record<string, number>> {
     const pace = await runBatchPace(url, await scratch(), PACE_ROWS, PACE_LIMIT, PACE_WINDOW_S)
 
     const ws = await setupBatchWorkspace(url)
-    const csv = batchCsv(Array.from({ length: 1000 }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `0.${String(i + 1).padStart(4, '0')}`, wallet: ws.walletId })))
+    const csv = batchCsv(
+      Array.from({ length: 1000 }, (_, i) => ({
+        destination: ws.destinations[i % 3]!.label,
+        amount: `0.${String(i + 1).padStart(4, '0')}`,
+        wallet: ws.walletId,
+      })),
+    )
     const t0 = performance.now()
     const check = await checkBatchFile(ws.client, csv)
     const checkMs = performance.now() - t0
-    if (hasErrors(check) || check.rows.length !== 1000) throw new Error('the 1,000-row bench file did not pass its check')
+    if (hasErrors(check) || check.rows.length !== 1000)
+      throw new Error('the 1,000-row bench file did not pass its check')
     await ws.client.sender.close()
 
     return {

@@ -29,11 +29,19 @@ export default async function destinationsImportBench(): Promise<Record<string, 
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: LIMIT, rate_limit_window_s: WINDOW_S })
     const store = DeskStore.open(dir, 'test')
     const client = new ApiClient(
-      new RequestSender({ baseUrl: url, signer: ws.key.signer, pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S, ledger: store.pacerLedger(url, ws.key.keyId) }) }),
+      new RequestSender({
+        baseUrl: url,
+        signer: ws.key.signer,
+        pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S, ledger: store.pacerLedger(url, ws.key.keyId) }),
+      }),
       'interactive',
     )
     const imports = new DestinationImports(store, client)
-    const id = imports.record(await checkImportFile(store, client, destinationCsv(ROWS, 'bench')), 'bench.csv', 'bench').id
+    const id = imports.record(
+      await checkImportFile(store, client, destinationCsv(ROWS, 'bench')),
+      'bench.csv',
+      'bench',
+    ).id
     // Let the check's reads leave the window, so the run measures pacing, not start-up.
     await new Promise((r) => setTimeout(r, WINDOW_S * 1000 + 100))
     const sent = async () => (await requestLog(url)).filter((r) => r.key_id === ws.key.keyId)

@@ -49,12 +49,33 @@ export async function ledgerOpenMs(store: DeskStore, ledger: LedgerRepo): Promis
   const server = await serveStatic(join(ROOT, 'out', 'renderer'), { isolated: true })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
-    const status = { profileId: 'p1', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null }
-    const host = { session: async () => ({ store, ledger, profile: PROFILE, history: { status } }) } as unknown as SessionHost
-    const handlers = historyHandlers({ host, events: new EventBus() }) as Record<string, (input: unknown) => Promise<unknown>>
+    const status = {
+      profileId: 'p1',
+      state: 'idle',
+      pages: 0,
+      rows: 0,
+      rowsPerSecond: 0,
+      etaSeconds: null,
+      reachedBack: null,
+      error: null,
+    }
+    const host = {
+      session: async () => ({ store, ledger, profile: PROFILE, history: { status } }),
+    } as unknown as SessionHost
+    const handlers = historyHandlers({ host, events: new EventBus() }) as Record<
+      string,
+      (input: unknown) => Promise<unknown>
+    >
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await page.exposeBinding('__deskInvoke', async (_source, channel: string, input: unknown) => {
       if (channel in STUBS) return { ok: true, data: STUBS[channel] }

@@ -34,7 +34,14 @@ export function ledgerFilterP95(ledger: LedgerRepo): number {
     const at = Date.parse(row.created_at)
     const window = { from: new Date(at - 30 * DAY).toISOString(), to: new Date(at + DAY).toISOString() }
     const kinds: LedgerFilter[] = [
-      { walletId: row.wallet_id!, asset: row.asset, direction: row.direction, ...window, minAmount: '0.001', text: outsider.slice(2, 14) },
+      {
+        walletId: row.wallet_id!,
+        asset: row.asset,
+        direction: row.direction,
+        ...window,
+        minAmount: '0.001',
+        text: outsider.slice(2, 14),
+      },
       { network: row.network!, status: 'completed', text: row.tx_hash!.slice(0, 12) },
       { walletId: row.wallet_id!, ...window, text: row.id.slice(0, 8) },
       { asset: row.asset, minAmount: '1', maxAmount: '5000', text: outsider.slice(-10) },
@@ -65,12 +72,24 @@ export default async function ledgerStoreBench(): Promise<Record<string, number>
     const reportFrom = new Date(end - DAY - 36.5 * DAY).toISOString()
     const t0 = performance.now()
     const report = reconcile(ledger, { from: reportFrom, to: reportTo })
-    const header = { profile: 'Bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', generatedAt: new Date().toISOString() }
+    const header = {
+      profile: 'Bench',
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+      generatedAt: new Date().toISOString(),
+    }
     await writeCsvFile(join(dir, 'report.csv'), reportCsvLines(report, header))
     // The export as the app writes it (the Transactions screen's filter), with its progress and cancel checks.
-    const exported = await exportLedgerCsv(store, { from: reportFrom, to: reportTo }, join(dir, 'export.csv'), new AbortController().signal, () => undefined)
+    const exported = await exportLedgerCsv(
+      store,
+      { from: reportFrom, to: reportTo },
+      join(dir, 'export.csv'),
+      new AbortController().signal,
+      () => undefined,
+    )
     const reportMs = performance.now() - t0
-    if (exported.rows !== report.rows) throw new Error(`the export wrote ${exported.rows} rows, the report counted ${report.rows}`)
+    if (exported.rows !== report.rows)
+      throw new Error(`the export wrote ${exported.rows} rows, the report counted ${report.rows}`)
 
     const held = ledger.summary().rows
     store.close()

@@ -22,7 +22,9 @@ const isListCall = (r: { path: string }) => r.path.startsWith('/api/v1/transacti
 
 function runChild(job: HistoryChildJob): Promise<string | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -34,7 +36,8 @@ export default async function ledgerSyncBench(): Promise<Record<string, number>>
   try {
     const url = sim.sandboxUrl
     const ws = await setupWorkspace(url)
-    for (let i = 0; i < GENERATE_CALLS; i++) await consoleCall(url, 'POST', 'transactions', { wallet_id: ws.walletId, generate: PER_CALL })
+    for (let i = 0; i < GENERATE_CALLS; i++)
+      await consoleCall(url, 'POST', 'transactions', { wallet_id: ws.walletId, generate: PER_CALL })
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: LIMIT, rate_limit_window_s: WINDOW_S })
     await ws.client.sender.close()
 
@@ -59,7 +62,14 @@ export default async function ledgerSyncBench(): Promise<Record<string, number>>
     const kdir = join(scratch, 'killed')
     const fresh = await ledgerStore(url, killed.key.keyId, kdir)
     fresh.store.close()
-    const job: HistoryChildJob = { baseUrl: url, keyId: killed.key.keyId, secretHex: Buffer.from(killed.key.secret).toString('hex'), storeDir: kdir, pageLimit: 100, killAtPage: 20 }
+    const job: HistoryChildJob = {
+      baseUrl: url,
+      keyId: killed.key.keyId,
+      secretHex: Buffer.from(killed.key.secret).toString('hex'),
+      storeDir: kdir,
+      pageLimit: 100,
+      killAtPage: 20,
+    }
     if ((await runChild(job)) !== 'SIGKILL') throw new Error('the syncing child was not killed mid-sync')
     const again = await ledgerStore(url, killed.key.keyId, kdir)
     const committed = again.ledger.state().walk?.pages ?? 0

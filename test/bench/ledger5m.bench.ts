@@ -44,8 +44,11 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   const db = store.repo((d) => d)
   const wallets = benchWallets()
   // A party as the ledger stores it (ledger-slim.ts): a search text only where it is not the address lower-cased.
-  const party = db.prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')})`)
-  const addParty = (name: string | null, address: string) => Number(party.run(name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
+  const party = db.prepare(
+    `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')})`,
+  )
+  const addParty = (name: string | null, address: string) =>
+    Number(party.run(name, address, `${name ?? ''} ${address}`.toLowerCase()).lastInsertRowid)
   // Repeated words and the read time as the ledger stores them: their numbers (ledger-words.ts).
   const words = new LedgerWords(db)
   const word = (text: string | null) => words.intern(text)
@@ -58,8 +61,11 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
       return parties
     }),
   )
-  const outsiders = store.transaction('bench parties', () => Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)))
-  const put = db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
+  const outsiders = store.transaction('bench parties', () =>
+    Array.from({ length: OUTSIDERS }, () => addParty(null, `0x${randomBytes(20).toString('hex')}`)),
+  )
+  const put =
+    db.prepare(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final,
     amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const endMs = Date.now() - 60_000
   const readAt = store.transaction('bench load', () => words.times.intern(endMs))
@@ -75,7 +81,9 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
         const move = r < 38
         const direction = move || r >= 148 ? 'out' : 'in'
         const status = i % 97 === 0 ? 'broadcasting' : i % 89 === 0 ? 'failed' : 'completed'
-        const outsider = move ? own[(w + 1 + (r % 5)) % own.length]!.get(balance.network)! : outsiders[(i * 7919) % OUTSIDERS]!
+        const outsider = move
+          ? own[(w + 1 + (r % 5)) % own.length]!.get(balance.network)!
+          : outsiders[(i * 7919) % OUTSIDERS]!
         const mine = own[w]!.get(balance.network)!
         const [from, to] = direction === 'in' ? [outsider, mine] : [mine, outsider]
         const amount = `${r % 50}.${String((i * 31) % 1_000_000).padStart(6, '0')}`
@@ -101,7 +109,16 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
       }
     })
   }
-  const walk = { after: null, before: null, cursor: null, newest: endMs, oldest: endMs - 2 * YEAR, pages: 1, rows: ROWS, startedAt: endMs }
+  const walk = {
+    after: null,
+    before: null,
+    cursor: null,
+    newest: endMs,
+    oldest: endMs - 2 * YEAR,
+    pages: 1,
+    rows: ROWS,
+    startedAt: endMs,
+  }
   store.transaction('bench load', () => ledger.commitPage([], walk, true, endMs, endMs + 60_000))
   ledger.optimize()
   return endMs
@@ -126,7 +143,13 @@ export default async function ledger5mBench(): Promise<Record<string, number>> {
         return 0
       }
     }
-    return { ledger5m_rows: rows, ledger5m_open_ms: openMs, ledger5m_filter_p95_ms: filterP95, ledger5m_db_mb: (size(STORE_FILE) + size(`${STORE_FILE}-wal`)) / 1e6, ledger5m_fill_s: fillS }
+    return {
+      ledger5m_rows: rows,
+      ledger5m_open_ms: openMs,
+      ledger5m_filter_p95_ms: filterP95,
+      ledger5m_db_mb: (size(STORE_FILE) + size(`${STORE_FILE}-wal`)) / 1e6,
+      ledger5m_fill_s: fillS,
+    }
   } finally {
     store.close()
     await rm(dir, { recursive: true, force: true })

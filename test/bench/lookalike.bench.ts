@@ -46,7 +46,14 @@ export default async function lookalikeBench(): Promise<Record<string, number>> 
     const index = store.repo(knownAddresses)
     for (let done = 0; done < LEDGER; done += 50_000) {
       const chunk: NewKnownAddress[] = []
-      for (let i = done; i < done + 50_000; i++) chunk.push({ network: NETWORKS[i % NETWORKS.length]!, address: evm(), source: 'ledger', label: null, seenAt: '2026-01-01T00:00:00.000Z' })
+      for (let i = done; i < done + 50_000; i++)
+        chunk.push({
+          network: NETWORKS[i % NETWORKS.length]!,
+          address: evm(),
+          source: 'ledger',
+          label: null,
+          seenAt: '2026-01-01T00:00:00.000Z',
+        })
       store.transaction('fill', () => index.note(chunk))
     }
     const book = Array.from({ length: BOOK }, (_, i) => destination(i))
@@ -58,7 +65,10 @@ export default async function lookalikeBench(): Promise<Record<string, number>> 
     for (let i = 0; i < CHECKS; i++) {
       // Half the checks are look-alikes of a book entry, half fresh addresses.
       const target = book[i % BOOK]!
-      const address = i % 2 === 0 ? `${target.address.slice(0, 6)}${randomBytes(16).toString('hex')}${target.address.slice(-4)}` : evm()
+      const address =
+        i % 2 === 0
+          ? `${target.address.slice(0, 6)}${randomBytes(16).toString('hex')}${target.address.slice(-4)}`
+          : evm()
       const started = performance.now()
       noteProviderLists(store, book, [])
       const refreshed = performance.now()
@@ -70,7 +80,9 @@ export default async function lookalikeBench(): Promise<Record<string, number>> 
     times.sort((a, b) => a - b)
     refreshes.sort((a, b) => a - b)
     const raw = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true })
-    const bytes = (raw.prepare("SELECT SUM(pgsize) AS b FROM dbstat WHERE name = 'known_addresses'").get() as { b: number }).b
+    const bytes = (
+      raw.prepare("SELECT SUM(pgsize) AS b FROM dbstat WHERE name = 'known_addresses'").get() as { b: number }
+    ).b
     raw.close()
     return {
       lookalike_check_ms: times[Math.floor(times.length * 0.95)]!,

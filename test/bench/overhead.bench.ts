@@ -22,10 +22,16 @@ export default async function overheadBench(): Promise<Record<string, number>> {
     const ws = await setupWorkspace(url)
     const client = makeClient(url, ws.key.signer, { pacer: new Pacer({ limit: 1_000_000, windowSeconds: 60 }) })
     const pool = new Pool(url, { connections: 8, keepAliveTimeout: 10_000 })
-    const presigned = Array.from({ length: n + 50 }, () => signAttempt(ws.key.signer, { method: 'GET', path: '/api/v1/wallets', nowSeconds: Date.now() / 1000 }))
+    const presigned = Array.from({ length: n + 50 }, () =>
+      signAttempt(ws.key.signer, { method: 'GET', path: '/api/v1/wallets', nowSeconds: Date.now() / 1000 }),
+    )
     const bare = async (i: number) => {
       const s = presigned[i]!
-      const res = await pool.request({ method: 'GET', path: s.pathWithQuery, headers: { ...s.headers, accept: 'application/json' } })
+      const res = await pool.request({
+        method: 'GET',
+        path: s.pathWithQuery,
+        headers: { ...s.headers, accept: 'application/json' },
+      })
       await res.body.arrayBuffer()
       if (res.statusCode !== 200) throw new Error(`bare GET answered ${res.statusCode}`)
     }

@@ -26,7 +26,16 @@ function wallet(i: number): Wallet {
     { asset: 'USDC', network: NETWORK, amount: '1000000', available: '1000000', usd_value: 1_000_000 },
     { asset: 'ETH', network: NETWORK, amount: '10', available: '10', usd_value: 30_000 },
   ]
-  return { id: `w-${i}`, name: `Wallet ${i}`, status: 'active', address: '0x', deposit_addresses: [], networks: [], balances, total_usd: 0 }
+  return {
+    id: `w-${i}`,
+    name: `Wallet ${i}`,
+    status: 'active',
+    address: '0x',
+    deposit_addresses: [],
+    networks: [],
+    balances,
+    total_usd: 0,
+  }
 }
 
 function destination(i: number): Counterparty {
@@ -55,15 +64,37 @@ export default async function payRunBench(): Promise<Record<string, number>> {
   try {
     const wallets = Array.from({ length: WALLETS }, (_, i) => wallet(i))
     const book = Array.from({ length: LINES }, (_, i) => destination(i))
-    const rows = book.map((d, i) => `${d.label},${i % 10 === 0 ? `USD ${100 + i}` : `${1 + (i % 50)}.25`},USDC,w-${i % WALLETS},P${i}`)
+    const rows = book.map(
+      (d, i) => `${d.label},${i % 10 === 0 ? `USD ${100 + i}` : `${1 + (i % 50)}.25`},USDC,w-${i % WALLETS},P${i}`,
+    )
     const lines = readRunLines(['destination,amount,asset,wallet,reference', ...rows].join('\n'))
-    const run = addRun(store, { name: 'Bench', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines }, 'bench')
+    const run = addRun(
+      store,
+      { name: 'Bench', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines },
+      'bench',
+    )
     store.transaction('fill', () => {
-      store.repo(priceTableRepo).replace([{ date: '2026-11-27', asset: 'USDC', fiat: 'USD', price: '0.9998' }], 'bench', new Date().toISOString())
+      store
+        .repo(priceTableRepo)
+        .replace(
+          [{ date: '2026-11-27', asset: 'USDC', fiat: 'USD', price: '0.9998' }],
+          'bench',
+          new Date().toISOString(),
+        )
       for (const period of PERIODS) {
         // Every period before pays each payee a little differently, so the diff has changes to find.
-        const sent = book.map((d, i) => ({ payee: `P${i}`, key: `k-${period}-${i}`, destination: d.address, network: NETWORK, asset: 'USDC', amount: String(i % 7), walletId: `w-${i % WALLETS}` }))
-        store.repo(payRunRepo).putPeriod({ runId: run.id, period, state: 'sent', batchId: null, lines: sent, at: period, actor: 'bench' })
+        const sent = book.map((d, i) => ({
+          payee: `P${i}`,
+          key: `k-${period}-${i}`,
+          destination: d.address,
+          network: NETWORK,
+          asset: 'USDC',
+          amount: String(i % 7),
+          walletId: `w-${i % WALLETS}`,
+        }))
+        store
+          .repo(payRunRepo)
+          .putPeriod({ runId: run.id, period, state: 'sent', batchId: null, lines: sent, at: period, actor: 'bench' })
       }
     })
     const reads = { wallets, book }
@@ -75,7 +106,8 @@ export default async function payRunBench(): Promise<Record<string, number>> {
       const started = performance.now()
       const preview = previewOf(store, run, reads, undefined, today)
       times.push(performance.now() - started)
-      if (preview.lines.length !== LINES || preview.period !== '2026-11-27') throw new Error(`the preview has ${preview.lines.length} lines for ${preview.period}`)
+      if (preview.lines.length !== LINES || preview.period !== '2026-11-27')
+        throw new Error(`the preview has ${preview.lines.length} lines for ${preview.period}`)
     }
     times.sort((a, b) => a - b)
     return { run_preview_ms: Number(times[Math.floor(times.length * 0.95)]!.toFixed(2)) }

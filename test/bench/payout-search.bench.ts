@@ -24,7 +24,17 @@ export default async function payoutSearchBench(): Promise<Record<string, number
   try {
     const addresses = NAMES.map(() => `0x${randomBytes(20).toString('hex')}`)
     store.transaction('names', () =>
-      store.repo(knownAddresses).note(NAMES.map((label, i) => ({ network: 'polygon-amoy', address: addresses[i]!, source: 'destination', label, seenAt: '2026-01-01T00:00:00Z' }))),
+      store
+        .repo(knownAddresses)
+        .note(
+          NAMES.map((label, i) => ({
+            network: 'polygon-amoy',
+            address: addresses[i]!,
+            source: 'destination',
+            label,
+            seenAt: '2026-01-01T00:00:00Z',
+          })),
+        ),
     )
     const keys: string[] = []
     const ids: string[] = []
@@ -34,8 +44,24 @@ export default async function payoutSearchBench(): Promise<Record<string, number
         for (let i = done; i < done + 10_000; i++) {
           const key = randomUUID()
           const at = new Date(START + Math.floor((i / PAYOUTS) * 300 * DAY)).toISOString()
-          const body = { wallet_id: 'w1', asset: i % 3 ? 'USDC' : 'POL', amount: `${(i % 997) + 1}.${i % 100}`, destination: addresses[i % NAMES.length]!, network: 'polygon-amoy' }
-          store.outbox.insert({ idempotencyKey: key, body, createdAt: at, requestedBy: i % 4 ? 'app (alice)' : 'agent', state: 'queued', reference: `INV-${i}` }, 'bench')
+          const body = {
+            wallet_id: 'w1',
+            asset: i % 3 ? 'USDC' : 'POL',
+            amount: `${(i % 997) + 1}.${i % 100}`,
+            destination: addresses[i % NAMES.length]!,
+            network: 'polygon-amoy',
+          }
+          store.outbox.insert(
+            {
+              idempotencyKey: key,
+              body,
+              createdAt: at,
+              requestedBy: i % 4 ? 'app (alice)' : 'agent',
+              state: 'queued',
+              reference: `INV-${i}`,
+            },
+            'bench',
+          )
           keys.push(key)
           if (i % 2 === 0) {
             const id = randomUUID()

@@ -28,12 +28,32 @@ export default async function reconRollForwardBench(): Promise<Record<string, nu
     const t0 = performance.now()
     const counts = reconcile(ledger, period)
     const report = await compareWithProvider(counts, async (id) => {
-      const balances = counts.rollForward.rows.filter((r) => r.walletId === id).map((r) => ({ asset: r.asset, network: r.network, amount: r.closing ?? '0', available: '0', usd_value: 0 }))
-      return { id, name: id, status: 'active', address: '', deposit_addresses: [], networks: [], balances, total_usd: 0 } satisfies Wallet
+      const balances = counts.rollForward.rows
+        .filter((r) => r.walletId === id)
+        .map((r) => ({ asset: r.asset, network: r.network, amount: r.closing ?? '0', available: '0', usd_value: 0 }))
+      return {
+        id,
+        name: id,
+        status: 'active',
+        address: '',
+        deposit_addresses: [],
+        networks: [],
+        balances,
+        total_usd: 0,
+      } satisfies Wallet
     })
-    await writeCsvFile(join(dir, 'report.csv'), reportCsvLines(report, { profile: 'bench', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010', generatedAt: new Date().toISOString() }))
+    await writeCsvFile(
+      join(dir, 'report.csv'),
+      reportCsvLines(report, {
+        profile: 'bench',
+        environment: 'sandbox',
+        baseUrl: 'http://127.0.0.1:4010',
+        generatedAt: new Date().toISOString(),
+      }),
+    )
     const ms = performance.now() - t0
-    if (report.rollForward.openingUnknownBecause !== null) throw new Error('the bench ledger is complete: the opening must be known')
+    if (report.rollForward.openingUnknownBecause !== null)
+      throw new Error('the bench ledger is complete: the opening must be known')
     return { recon_rollforward_ms: ms, recon_rollforward_rows: ROWS }
   } finally {
     store.close()

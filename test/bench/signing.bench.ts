@@ -13,7 +13,8 @@ function perSecond(fn: (i: number) => void, ms = 1500): number {
 export default async function signingBench(): Promise<Record<string, number>> {
   const messages = Array.from(
     { length: 64 },
-    (_, i) => `1700000000\nGET\n/api/v1/wallets?_request_id=${randomBytes(16).toString('hex')}-${i}\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n`,
+    (_, i) =>
+      `1700000000\nGET\n/api/v1/wallets?_request_id=${randomBytes(16).toString('hex')}-${i}\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n`,
   )
   const signer = createEd25519Signer('bench', new Uint8Array(randomBytes(32)))
   const { privateKey } = generateKeyPairSync('ed25519')

@@ -10,10 +10,14 @@ const PRESIGNED = 40_000
 
 /** Starts the simulator as its own process (its own core), so the client's signing and parsing do not slow it. */
 async function startChild(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', '--sandbox-port', '0', '--production-port', '0', '--empty'], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/simulator/cli.ts', '--sandbox-port', '0', '--production-port', '0', '--empty'],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
     child.stdout.on('data', (d: Buffer) => {

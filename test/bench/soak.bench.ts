@@ -9,7 +9,14 @@ export default async function soakBench(): Promise<Record<string, number>> {
   const sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   const dir = await mkdtemp(join(tmpdir(), 'soak-bench-'))
   try {
-    const r = await runSoak({ baseUrl: sim.sandbox.url, dir, payouts: 1000, faultRate: 0.5, killRate: 0.03, seed: 2026 })
+    const r = await runSoak({
+      baseUrl: sim.sandbox.url,
+      dir,
+      payouts: 1000,
+      faultRate: 0.5,
+      killRate: 0.03,
+      seed: 2026,
+    })
     return { ...r }
   } finally {
     await sim.close()

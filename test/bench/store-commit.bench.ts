@@ -5,7 +5,13 @@ import { Outbox } from '../../electron/core/payouts/outbox'
 import { DeskStore } from '../../electron/core/store'
 
 const RECORDS = 300
-const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
+const body = {
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.50',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
 
 /**
  * How long recording a payout takes before its first attempt may leave: `Outbox.add` on a real

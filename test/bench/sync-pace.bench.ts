@@ -40,13 +40,25 @@ export default async function syncPaceBench(): Promise<Record<string, number>> {
     await ws.client.sender.close()
 
     const pacedKey = await registerKey(url, ws.workspaceId)
-    const paced = new ApiClient(new RequestSender({ baseUrl: url, signer: pacedKey.signer, pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S }) }), 'interactive')
+    const paced = new ApiClient(
+      new RequestSender({
+        baseUrl: url,
+        signer: pacedKey.signer,
+        pacer: new Pacer({ limit: LIMIT, windowSeconds: WINDOW_S }),
+      }),
+      'interactive',
+    )
     const p = await syncAll(paced)
     await paced.sender.close()
 
     const naiveKey = await registerKey(url, ws.workspaceId)
     const naive = new ApiClient(
-      new RequestSender({ baseUrl: url, signer: naiveKey.signer, pacer: new Pacer({ limit: 1_000_000, windowSeconds: WINDOW_S, marginMs: 0 }), maxAttempts: 1000 }),
+      new RequestSender({
+        baseUrl: url,
+        signer: naiveKey.signer,
+        pacer: new Pacer({ limit: 1_000_000, windowSeconds: WINDOW_S, marginMs: 0 }),
+        maxAttempts: 1000,
+      }),
       'interactive',
     )
     const n = await syncAll(naive)

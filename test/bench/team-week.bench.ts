@@ -36,14 +36,20 @@ export default async function teamWeekBench(): Promise<Record<string, number>> {
     const ws = await setupWorkspace(url, MOVEMENTS)
     const rows: Withdrawal[] = []
     for (let i = 0; i < WAITING; i += 25) {
-      const made = await Promise.all(Array.from({ length: 25 }, () => ws.client.createWithdrawal({ ...ws.target, amount: '0.01' }, randomUUID())))
+      const made = await Promise.all(
+        Array.from({ length: 25 }, () => ws.client.createWithdrawal({ ...ws.target, amount: '0.01' }, randomUUID())),
+      )
       rows.push(...made.map((m) => m.withdrawal))
     }
     await ws.client.sender.close()
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: 120, rate_limit_window_s: 60 })
 
     const key = await registerKey(url, ws.workspaceId)
-    const session = await TreasurySession.open(readerProfile(url, key.keyId), { dataDir, events: new EventBus(), openSigner: async () => createEd25519Signer(key.keyId, key.secret) })
+    const session = await TreasurySession.open(readerProfile(url, key.keyId), {
+      dataDir,
+      events: new EventBus(),
+      openSigner: async () => createEd25519Signer(key.keyId, key.secret),
+    })
     const started = Date.now()
     try {
       session.start({ followPayouts: true, syncHistory: true })
@@ -73,7 +79,9 @@ export default async function teamWeekBench(): Promise<Record<string, number>> {
       const minutes = (Date.now() - started) / 60_000
       const mine = (await requestLog(url)).filter((r) => r.key_id === key.keyId && Date.parse(r.at) >= started)
       const follow = mine.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals'))
-      const history = mine.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/transactions') && !r.path.includes('limit=25'))
+      const history = mine.filter(
+        (r) => r.method === 'GET' && r.path.startsWith('/api/v1/transactions') && !r.path.includes('limit=25'),
+      )
       return {
         team_week_interactive_wait_p95_ms: p95(waits),
         team_week_interactive_wait_max_ms: Math.max(...waits),

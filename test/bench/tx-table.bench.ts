@@ -63,7 +63,14 @@ export default async function txTableBench(): Promise<Record<string, number>> {
   const server = await serveStatic(join(ROOT, 'out', 'renderer'), { isolated: true })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })

@@ -1,5 +1,14 @@
 import { createSupplier } from '../harness/e2e-destinations'
-import { checkA11y, consolePost, expect, onWallets, openSection, snap, snapAndCheck, test } from '../harness/e2e-fixtures'
+import {
+  checkA11y,
+  consolePost,
+  expect,
+  onWallets,
+  openSection,
+  snap,
+  snapAndCheck,
+  test,
+} from '../harness/e2e-fixtures'
 
 // Accessibility, checked once and apart from the flows: every screen and dialog state, axe in the light and the dark
 // theme (contrast differs between them), an open dialog's every line measured. The functional specs assert behaviour
@@ -53,9 +62,14 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
   await form.getByLabel('Base URL').fill(sim.sandbox.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
-  if (await page.getByRole('button', { name: 'Generate key' }).isVisible()) await page.getByRole('button', { name: 'Generate key' }).click()
+  if (await page.getByRole('button', { name: 'Generate key' }).isVisible())
+    await page.getByRole('button', { name: 'Generate key' }).click()
   const base64 = (await page.getByTestId('pk-base64').first().textContent())!.trim()
-  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', {
+    workspace_id: 'ws-demo',
+    algorithm: 'ed25519',
+    public_key: base64,
+  })) as { key_id: string }
   await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(key_id)
   await page.getByRole('button', { name: 'Save Key ID' }).click()
   await page.getByRole('button', { name: 'Test connection' }).click()
@@ -159,9 +173,15 @@ test.describe('with the simulator profile', () => {
     await openSection(page, 'Payouts')
     await checkA11y(page)
     await page.getByRole('button', { name: 'Batch from CSV' }).click()
-    const wallet = wallets.find((w) => w.balances.some((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1))!
+    const wallet = wallets.find((w) =>
+      w.balances.some((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1),
+    )!
     const asset = wallet.balances.find((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1)!.asset
-    const rows = ['destination;amount;asset;network;wallet', `Supplier;1,5;${asset};ethereum-sepolia;${wallet.name}`, `Supplier;0.01;${asset};ethereum-sepolia;${wallet.name}`]
+    const rows = [
+      'destination;amount;asset;network;wallet',
+      `Supplier;1,5;${asset};ethereum-sepolia;${wallet.name}`,
+      `Supplier;0.01;${asset};ethereum-sepolia;${wallet.name}`,
+    ]
     await page
       .getByTestId('batch-screen')
       .getByLabel('CSV file')

@@ -7,7 +7,10 @@ test.use({ seed: 'simulator' })
 /** The supplier's address with one middle character changed: the same ends, another address. */
 const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRESS[21] === '1' ? '2' : '1'}${SUPPLIER_ADDRESS.slice(22).toLowerCase()}`
 
-test('a zero-value transfer from a look-alike of a destination is badged, filtered, and its sender not copied without a warning', async ({ app, sim }) => {
+test('a zero-value transfer from a look-alike of a destination is badged, filtered, and its sender not copied without a warning', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(150_000)
   const { page, desk } = app
   await onWallets(page)
@@ -15,8 +18,21 @@ test('a zero-value transfer from a look-alike of a destination is badged, filter
   const wallets = await desk.router.call('wallets.list', {})
   const wallet = wallets.find((w) => w.balances.some((b) => b.network === 'ethereum-sepolia'))!
   const asset = wallet.balances.find((b) => b.network === 'ethereum-sepolia')!.asset
-  await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, direction: 'in', asset, network: 'ethereum-sepolia', amount: '0', from_address: POISONED })
-  await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, direction: 'in', asset, network: 'ethereum-sepolia', amount: '0' })
+  await consolePost(sim.sandbox.url, '/transactions', {
+    wallet_id: wallet.id,
+    direction: 'in',
+    asset,
+    network: 'ethereum-sepolia',
+    amount: '0',
+    from_address: POISONED,
+  })
+  await consolePost(sim.sandbox.url, '/transactions', {
+    wallet_id: wallet.id,
+    direction: 'in',
+    asset,
+    network: 'ethereum-sepolia',
+    amount: '0',
+  })
 
   await openSection(page, 'Transactions')
   await expect(page.getByTestId('ledger-status')).toContainText('Synced to', { timeout: 60_000 })

@@ -13,9 +13,15 @@ const header = 'destination;amount;asset;network;wallet;reference'
 async function payable(desk: Desk) {
   const book = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send)
   const wallets = await desk.router.call('wallets.list', {})
-  const pick = book.map((d) => ({ d, w: wallets.find((w) => w.balances.some((b) => b.network === d.network && Number(b.available) > 1)) })).find((x) => x.w)!
+  const pick = book
+    .map((d) => ({
+      d,
+      w: wallets.find((w) => w.balances.some((b) => b.network === d.network && Number(b.available) > 1)),
+    }))
+    .find((x) => x.w)!
   const balance = pick.w!.balances.find((b) => b.network === pick.d.network && Number(b.available) > 1)!
-  const row = (amount: string, reference: string) => [pick.d.label, amount, balance.asset, pick.d.network, pick.w!.name, reference].join(';')
+  const row = (amount: string, reference: string) =>
+    [pick.d.label, amount, balance.asset, pick.d.network, pick.w!.name, reference].join(';')
   return { destination: pick.d, walletName: pick.w!.name, balance, row }
 }
 
@@ -26,7 +32,10 @@ async function recordedPerKey(desk: Desk, baseUrl: string, batchId: string): Pro
   return keys.map((k) => recorded.filter((w) => w.idempotency_key === k).length)
 }
 
-test('batch: import a CSV, see problems by line, review the totals, send, follow and export the results', async ({ app, sim }) => {
+test('batch: import a CSV, see problems by line, review the totals, send, follow and export the results', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const { destination, walletName, balance, row } = await payable(desk)
@@ -34,7 +43,13 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const screen = page.getByTestId('batch-screen')
-  await screen.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from([header, row('1,5', 'a'), row('0.01', 'b'), row('1e3', 'c')].join('\n')) })
+  await screen
+    .getByLabel('CSV file')
+    .setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, row('1,5', 'a'), row('0.01', 'b'), row('1e3', 'c')].join('\n')),
+    })
   const review = page.getByTestId('batch-review')
   await expect(review).toContainText('1 of 3 rows ready to pay; 2 problems to fix first')
   await expect(page.getByTestId('batch-problem')).toHaveCount(2)
@@ -47,7 +62,9 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await screen.getByLabel('CSV file').setInputFiles({
     name: 'pay.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('\uFEFF' + [header, row('0.01', 'inv-1'), row('0.02', '-2 refund'), row('0.03', 'inv-3')].join('\r\n')),
+    buffer: Buffer.from(
+      '\uFEFF' + [header, row('0.01', 'inv-1'), row('0.02', '-2 refund'), row('0.03', 'inv-3')].join('\r\n'),
+    ),
   })
   await expect(review).toContainText('3 of 3 rows ready to pay')
   await expect(page.getByTestId('batch-total')).toContainText(walletName)
@@ -57,7 +74,10 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await review.getByLabel(/^I have checked th/).check()
   await review.getByRole('button', { name: 'Record and send 3 payouts' }).click()
 
-  await expect(page.getByTestId('batch-counts')).toContainText('Sent 3 of 3: 3 accepted, 0 refused, 0 unknown — finished', { timeout: 30_000 })
+  await expect(page.getByTestId('batch-counts')).toContainText(
+    'Sent 3 of 3: 3 accepted, 0 refused, 0 unknown — finished',
+    { timeout: 30_000 },
+  )
   await expect(page.getByTestId('batch-row')).toHaveCount(3)
   await expect(page.getByTestId('batch-row').first()).toContainText('inv-1')
   await snap(page, 'batch-progress')
@@ -85,7 +105,9 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
 
   // The reference shows wherever the payout does: the payout list and the payout's page.
   await page.getByRole('button', { name: 'Close batch' }).click()
-  const listed = page.getByTestId('payout-row').filter({ has: page.getByTestId('payout-reference').getByText('inv-3', { exact: true }) })
+  const listed = page
+    .getByTestId('payout-row')
+    .filter({ has: page.getByTestId('payout-reference').getByText('inv-3', { exact: true }) })
   await expect(listed).toHaveCount(1)
   await listed.getByRole('button').first().click()
   await expect(page.getByRole('heading', { name: 'Payout', level: 1 })).toBeVisible()
@@ -93,13 +115,23 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await snap(page, 'payout-detail-reference')
 })
 
-test('batch: a pause lands mid-run, no row is sent while paused, and resume sends the rest once each', async ({ app, sim }) => {
+test('batch: a pause lands mid-run, no row is sent while paused, and resume sends the rest once each', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const { row } = await payable(desk)
   // The provider turns the first payout request away three times with a 3 s Retry-After: the first row is in
   // flight for about 9 s, so the pause lands while the batch runs.
-  await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 3, times: 3 })
+  await consolePost(sim.sandbox.url, '/faults', {
+    method: 'POST',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'status',
+    status: 429,
+    retry_after: 3,
+    times: 3,
+  })
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
@@ -121,7 +153,10 @@ test('batch: a pause lands mid-run, no row is sent while paused, and resume send
   const batchId = (await desk.router.call('batch.list', {}))[0]!.batch.id
   // A round trip to the provider through the same pacer (it shows the first payout approved meanwhile):
   // by its answer, a run that had not stopped would have sent the second row.
-  await consolePost(sim.sandbox.url, `/withdrawals/${(await desk.router.call('batch.status', { batchId })).rows[0]!.withdrawalId}/approve`)
+  await consolePost(
+    sim.sandbox.url,
+    `/withdrawals/${(await desk.router.call('batch.status', { batchId })).rows[0]!.withdrawalId}/approve`,
+  )
   await page.getByRole('button', { name: 'Refresh payout statuses' }).click()
   await expect(page.getByTestId('batch-row').first()).toContainText('approved')
   await expect(counts).toContainText('Sent 1 of 5: 1 accepted, 0 refused, 0 unknown — paused')
@@ -139,8 +174,14 @@ test('a production batch is recorded only once its grand total is typed again', 
   await page.reload()
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await verifiedSupplier(desk, sim.production.url, { network: 'ethereum' })
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum' && Number(b.available) > 1))!
-  const rows = ['destination;amount;asset;network;wallet', `Supplier;0.01;USDC;ethereum;${wallet.name}`, `Supplier;0.02;USDC;ethereum;${wallet.name}`]
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum' && Number(b.available) > 1),
+  )!
+  const rows = [
+    'destination;amount;asset;network;wallet',
+    `Supplier;0.01;USDC;ethereum;${wallet.name}`,
+    `Supplier;0.02;USDC;ethereum;${wallet.name}`,
+  ]
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()

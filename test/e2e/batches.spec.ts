@@ -23,14 +23,22 @@ async function openBatches(page: Page): Promise<void> {
 /** A wallet of the demo workspace holding USDC on Ethereum Sepolia, by name. */
 async function usdcWallet(desk: TestDesk): Promise<string> {
   const wallets = await desk.router.call('wallets.list', {})
-  return wallets.find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 1))!.name
+  return wallets.find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 1),
+  )!.name
 }
 
 /** A batch another process recorded in the profile's store (the CLI or the connector write the same file). */
 async function recordElsewhere(desk: TestDesk, walletId: string): Promise<string> {
   const profileId = (await desk.router.call('profiles.current', {}))!.id
   const store = DeskStore.open(profileDir(desk.dataDir, profileId), 'cli')
-  const body = { wallet_id: walletId, asset: 'USDC', amount: '0.01', destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia' }
+  const body = {
+    wallet_id: walletId,
+    asset: 'USDC',
+    amount: '0.01',
+    destination: SUPPLIER_ADDRESS,
+    network: 'ethereum-sepolia',
+  }
   const check: BatchCheck = {
     rows: [2, 3].map((line) => ({ line, body, reference: `cli-${line}`, destinationName: NAME, walletName: 'Main' })),
     problems: [],
@@ -39,21 +47,33 @@ async function recordElsewhere(desk: TestDesk, walletId: string): Promise<string
     lineCount: 2,
   }
   try {
-    const batch = await submitBatch(store, Outbox.open(store), check, { source: 'from-cli.csv', requestedBy: 'cli', confirmDuplicates: true, retypedTotal: null, production: false })
+    const batch = await submitBatch(store, Outbox.open(store), check, {
+      source: 'from-cli.csv',
+      requestedBy: 'cli',
+      confirmDuplicates: true,
+      retypedTotal: null,
+      production: false,
+    })
     return batch.id
   } finally {
     store.close()
   }
 }
 
-test('batches are kept: reviewed as a table with never-paid destinations confirmed, listed with progress, found again after a reload, results exported', async ({ app, sim }) => {
+test('batches are kept: reviewed as a table with never-paid destinations confirmed, listed with progress, found again after a reload, results exported', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await quickStart(page)
   await verifiedSupplier(desk, sim.sandbox.url, { label: NAME })
   // Another client put a look-alike of it in the book: same first and last 4 characters, another address.
   await recordedElsewhere(sim.sandbox.url, { label: 'Supp1ier', address: `0x5290${'1'.repeat(32)}9ee7` })
   const wallet = await usdcWallet(desk)
-  const csv = ['destination;amount;asset;network;wallet;reference', ...['0.01', '0.02', '0.03'].map((a, i) => `${NAME};${a};USDC;ethereum-sepolia;${wallet};inv-${i + 1}`)]
+  const csv = [
+    'destination;amount;asset;network;wallet;reference',
+    ...['0.01', '0.02', '0.03'].map((a, i) => `${NAME};${a};USDC;ethereum-sepolia;${wallet};inv-${i + 1}`),
+  ]
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
@@ -81,7 +101,10 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await send.click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 3 of 3: 3 accepted', { timeout: 30_000 })
 
-  const otherId = await recordElsewhere(desk, (await desk.router.call('wallets.list', {})).find((w) => w.name === wallet)!.id)
+  const otherId = await recordElsewhere(
+    desk,
+    (await desk.router.call('wallets.list', {})).find((w) => w.name === wallet)!.id,
+  )
 
   // After a reload the list is read from the store again: both batches, each with its progress.
   await page.reload()
@@ -103,7 +126,11 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await expect(other.getByTestId('batch-list-progress')).toContainText('2 discarded')
   await expect(other.getByTestId('batch-list-state')).toHaveText('cancelled')
   await snap(page, 'batches')
-  expect((await desk.router.call('batch.status', { batchId: otherId })).progress).toMatchObject({ intent: 'cancelled', discarded: 2, sent: 0 })
+  expect((await desk.router.call('batch.status', { batchId: otherId })).progress).toMatchObject({
+    intent: 'cancelled',
+    discarded: 2,
+    sent: 0,
+  })
 
   // Its rows and results, exported through the CSV cell rule.
   await mine.getByRole('button', { name: 'pay.csv' }).click()
@@ -113,7 +140,9 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   const saved = /Saved 3 rows to (.+)\.$/.exec((await page.getByText(/^Saved 3 rows to/).textContent()) ?? '')![1]!
   const lines = (await readFile(saved, 'utf8')).split('\r\n')
   expect(lines[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
-  expect(lines[1]).toMatch(new RegExp(`^2,inv-1,${shown(NAME)},0.01,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$`))
+  expect(lines[1]).toMatch(
+    new RegExp(`^2,inv-1,${shown(NAME)},0.01,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$`),
+  )
 
   // Escape goes back to the list.
   await page.keyboard.press('Escape')

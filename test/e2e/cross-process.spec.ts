@@ -12,7 +12,10 @@ test.use({ seed: 'simulator' })
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'payout-desk.js')
 
 /** The connector in its own process on the app's data directory, started as an MCP host starts it. */
-async function connector(app: App, profileId: string): Promise<{ call(name: string, args: Record<string, unknown>): Promise<CallToolResult>; close(): Promise<void> }> {
+async function connector(
+  app: App,
+  profileId: string,
+): Promise<{ call(name: string, args: Record<string, unknown>): Promise<CallToolResult>; close(): Promise<void> }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'connector', '--profile', profileId, '--home', app.desk.dataDir],
@@ -28,7 +31,9 @@ async function connector(app: App, profileId: string): Promise<{ call(name: stri
   }
 }
 
-test("an agent's payout, requested through the connector in another process, shows in the open app without reopening anything", async ({ app }) => {
+test("an agent's payout, requested through the connector in another process, shows in the open app without reopening anything", async ({
+  app,
+}) => {
   test.setTimeout(90_000)
   const { page, desk } = app
   await onWallets(page)
@@ -49,7 +54,10 @@ test("an agent's payout, requested through the connector in another process, sho
 
     // Back to the default policy: the next request waits for a person, in this window's "Held for you".
     await desk.router.call('policy.clear', { profileId: profile.id })
-    const held = await agent.call('request_withdrawal', { idempotency_key: 'e2e-agent-held', ...(await payableBody(app.desk, '0.0456')) })
+    const held = await agent.call('request_withdrawal', {
+      idempotency_key: 'e2e-agent-held',
+      ...(await payableBody(app.desk, '0.0456')),
+    })
     expect(held.isError).toBe(true)
     const heldRows = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
     await expect(heldRows.filter({ hasText: '0.0456' })).toHaveCount(1, { timeout: 10_000 })

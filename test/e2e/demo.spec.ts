@@ -27,7 +27,11 @@ test.beforeAll(async () => {
   // No session bus: the keychain cannot answer, so the demo takes its in-memory path and must say so.
   const env = { ...process.env }
   delete env.DBUS_SESSION_BUS_ADDRESS
-  child = spawn(process.execPath, [join(ROOT, 'bin', 'payout-desk.js'), 'demo', '--no-open', '--port', '0'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawn(process.execPath, [join(ROOT, 'bin', 'payout-desk.js'), 'demo', '--no-open', '--port', '0'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
   url = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -76,7 +80,9 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await confirmNewDestination(page.getByRole('region', { name: 'Review payout' }))
   await page.getByRole('button', { name: 'Request payout' }).click()
 
-  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.', { timeout: 30_000 })
+  await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.', {
+    timeout: 30_000,
+  })
   const mine = page
     .getByRole('table', { name: 'Payouts' })
     .getByRole('row')

@@ -1,6 +1,8 @@
 import { expect, openSection, quickStart, test } from '../harness/e2e-fixtures'
 
-test('Escape closes each panel and form of Destinations, Transactions and Keys, the last opened first', async ({ app }) => {
+test('Escape closes each panel and form of Destinations, Transactions and Keys, the last opened first', async ({
+  app,
+}) => {
   const { page } = app
   await quickStart(page)
 

@@ -23,11 +23,16 @@ async function review(page: Page, walletName: string, amount: string): Promise<L
   return page.getByRole('region', { name: 'Review payout' })
 }
 
-test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({ app, sim }) => {
+test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)),
+  )!
 
   const first = await review(page, wallet.name, '100')
   const notice = first.getByTestId('first-payout')
@@ -47,7 +52,9 @@ test('first payout: never paid before needs the tick; a test amount is followed 
     await expect(first.getByText(problem!)).toBeVisible()
   }
   await testAmount.fill('1.5')
-  await expect(first.getByTestId('test-amount')).toContainText('the app offers the rest: 98.5 USDC to the same destination')
+  await expect(first.getByTestId('test-amount')).toContainText(
+    'the app offers the rest: 98.5 USDC to the same destination',
+  )
   const requestTest = first.getByRole('button', { name: 'Request test payout' })
   // The amount is fine; the new destination is not confirmed yet.
   await expect(requestTest).toBeDisabled()
@@ -63,7 +70,8 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await expect(test).toContainText('The rest, 98.5 USDC, is offered once it has completed.')
   await expect(test.getByRole('button', { name: 'Review the rest' })).toHaveCount(0)
   const sent = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '1.5')!
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/${step}`)
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/${step}`)
 
   // The app follows the test payout to completion on its own (the poller), then offers the rest.
   await expect(test).toHaveAttribute('data-state', 'completed', { timeout: 30_000 })
@@ -84,21 +92,27 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
   await expect(page.getByTestId('test-payouts')).toHaveCount(0)
   const restEntry = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '98.5')!
-  expect(restEntry).toMatchObject({ state: 'accepted', body: { destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia', wallet_id: wallet.id, asset: 'USDC' } })
+  expect(restEntry).toMatchObject({
+    state: 'accepted',
+    body: { destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia', wallet_id: wallet.id, asset: 'USDC' },
+  })
 })
 
 test('a test payout the approver rejects says so and offers no rest', async ({ app, sim }) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(100)),
+  )!
   const first = await review(page, wallet.name, '100')
   await first.getByLabel('Send a test amount first').check()
   await first.getByLabel('Test amount (USDC)').fill('2')
   await first.getByLabel('I have checked this new destination with the recipient').check()
   await first.getByRole('button', { name: 'Request test payout' }).click()
   // The click only starts the request: wait until the provider accepted it and the outbox holds its id.
-  const acceptedId = async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')?.withdrawalId ?? null
+  const acceptedId = async () =>
+    (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')?.withdrawalId ?? null
   await expect.poll(acceptedId).not.toBeNull()
   await consolePost(sim.sandbox.url, `/withdrawals/${await acceptedId()}/reject`)
   const test = page.getByTestId('test-payout')
@@ -110,25 +124,44 @@ test('a test payout the approver rejects says so and offers no rest', async ({ a
   await expect(page.getByTestId('test-payouts')).toHaveCount(0)
 })
 
-test("an agent's first payout held by the policy says why on its held row; the rule is set in the policy form", async ({ app, sim }) => {
+test("an agent's first payout held by the policy says why on its held row; the rule is set in the policy form", async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   await openSection(page, 'Keys & profiles')
   await page.getByLabel(/Allow the agent's write tools/).click()
-  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
+  await page
+    .getByRole('dialog', { name: 'Allow agent write tools?' })
+    .getByRole('button', { name: 'Allow in SANDBOX' })
+    .click()
   const panel = page.getByRole('region', { name: 'Agent policy' })
   await panel.getByRole('button', { name: 'Edit policy' }).click()
   await panel.getByLabel('Hold every agent payout for a person').uncheck()
   await panel.getByLabel("Hold an agent's first payout to a destination for a person").check()
   await panel.getByRole('button', { name: 'Save policy' }).click()
-  await expect(panel.getByTestId('policy-rules')).toContainText("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
+  await expect(panel.getByTestId('policy-rules')).toContainText(
+    "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.",
+  )
 
   const session = await desk.treasury.session()
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(1)))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(1)),
+  )!
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
-  const body = { wallet_id: wallet.id, asset: 'USDC', amount: '1', destination: SUPPLIER_ADDRESS, network: 'ethereum-sepolia' }
-  await expect(agent.request('agent-first-payout', body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_first_payout' })
+  const body = {
+    wallet_id: wallet.id,
+    asset: 'USDC',
+    amount: '1',
+    destination: SUPPLIER_ADDRESS,
+    network: 'ethereum-sepolia',
+  }
+  await expect(agent.request('agent-first-payout', body)).rejects.toMatchObject({
+    code: 'payout_held',
+    rule: 'hold_first_payout',
+  })
   await openSection(page, 'Payouts')
   const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
   await expect(row).toContainText('hold_first_payout (first payout to this destination)')

@@ -9,7 +9,10 @@ test.use({ seed: 'simulator' })
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
 
-test('skip link, shortcuts land on the heading, forms, review and result take focus, dialogs trap and return it', async ({ app, sim }) => {
+test('skip link, shortcuts land on the heading, forms, review and result take focus, dialogs trap and return it', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const counterparty = await createSupplier(desk)
@@ -35,7 +38,9 @@ test('skip link, shortcuts land on the heading, forms, review and result take fo
   await page.getByRole('button', { name: 'New payout' }).click()
   const form = page.getByRole('form', { name: 'New payout' })
   await expect(form.getByLabel('From wallet')).toBeFocused()
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
   await form.getByLabel('From wallet').selectOption({ label: wallet.name })
   await form.getByLabel('Asset').selectOption('USDC')
   const network = form.getByLabel('Network')
@@ -56,7 +61,13 @@ test('skip link, shortcuts land on the heading, forms, review and result take fo
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('Tab')
-    expect(await dialog.evaluate((d) => d.contains((d as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement as never))).toBe(true)
+    expect(
+      await dialog.evaluate((d) =>
+        d.contains(
+          (d as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement as never,
+        ),
+      ),
+    ).toBe(true)
   }
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)

@@ -8,11 +8,16 @@ test.use({ seed: 'simulator' })
 /** How the Time component writes an instant (the test's zone is UTC): "Nov 25, 2026, 7:04:17 PM UTC". */
 const INSTANT = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M UTC/
 
-test('one format per thing: times as the Times setting writes them, network names, statuses in words, hashes linked', async ({ app, sim }) => {
+test('one format per thing: times as the Times setting writes them, network names, statuses in words, hashes linked', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(180_000)
   const { page, desk } = app
   await onWallets(page)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 5))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 5),
+  )!
   const supplier = await verifiedSupplier(desk, sim.sandbox.url)
   const { withdrawal } = await desk.router.call('payouts.request', {
     wallet_id: wallet.id,
@@ -22,7 +27,8 @@ test('one format per thing: times as the Times setting writes them, network name
     destination: supplier.address,
     fee_priority: 'medium',
   })
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
   const profileId = (await desk.keys.profiles.current())!.id
   await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   await desk.router.call('policy.set', { profileId, policy: DEFAULT_POLICY })
@@ -31,10 +37,14 @@ test('one format per thing: times as the Times setting writes them, network name
   await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallet.name }).click()
   const movements = page.getByRole('table', { name: 'Recent movements' })
   await expect(movements).toContainText('2.5')
-  await expect.soft(movements.getByRole('link', { name: /^Open transaction / }).first()).toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/tx\//)
+  await expect
+    .soft(movements.getByRole('link', { name: /^Open transaction / }).first())
+    .toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/tx\//)
   await openSection(page, 'Payouts')
   await page.getByTestId('payout-row').filter({ hasText: '2.5' }).first().getByRole('button').first().click()
-  await expect.soft(page.getByTestId('tx-hash').getByRole('link', { name: /^Open transaction / })).toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/tx\//)
+  await expect
+    .soft(page.getByTestId('tx-hash').getByRole('link', { name: /^Open transaction / }))
+    .toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/tx\//)
 
   // The ledger's sync time is written as every other time, and the report names networks.
   await openSection(page, 'Transactions')
@@ -51,7 +61,9 @@ test('one format per thing: times as the Times setting writes them, network name
   // A batch's review names the network; its rows say their status in words.
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  const csv = ['destination;amount;asset;network;wallet', `Supplier;0.01;USDC;ethereum-sepolia;${wallet.name}`].join('\n')
+  const csv = ['destination;amount;asset;network;wallet', `Supplier;0.01;USDC;ethereum-sepolia;${wallet.name}`].join(
+    '\n',
+  )
   await page
     .getByTestId('batch-screen')
     .getByLabel('CSV file')

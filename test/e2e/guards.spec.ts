@@ -13,7 +13,9 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 /** Fills the payout form for the first wallet holding USDC on `network`, to the Supplier destination, and reviews it. */
 async function reviewPayout(page: Page, desk: Desk, amount: string, chain = 'ethereum-sepolia'): Promise<Locator> {
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === chain))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === chain),
+  )!
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'New payout' }).click()
   const form = page.getByRole('form', { name: 'New payout' })
@@ -59,7 +61,11 @@ test('a production payout asks for the amount again before it can be requested',
   await snap(page, 'payout-review-production')
   await request.click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
-  const posts = ((await (await fetch(`${sim.production.url}/_console/requests`)).json()) as { data: Array<{ method: string; path: string }> }).data
+  const posts = (
+    (await (await fetch(`${sim.production.url}/_console/requests`)).json()) as {
+      data: Array<{ method: string; path: string }>
+    }
+  ).data
   expect(posts.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals'))).toHaveLength(1)
 })
 
@@ -120,16 +126,30 @@ test('a double-clicked destination form registers one destination', async ({ app
   await form.getByRole('button', { name: 'Register destination' }).dblclick()
   await expect(page.getByTestId('destination-outcome')).toContainText('Registered')
   await expect(page.getByTestId('destination-outcome')).not.toContainText('already in the book')
-  const posts = ((await (await fetch(`${sim.sandbox.url}/_console/requests`)).json()) as { data: Array<{ method: string; path: string }> }).data
+  const posts = (
+    (await (await fetch(`${sim.sandbox.url}/_console/requests`)).json()) as {
+      data: Array<{ method: string; path: string }>
+    }
+  ).data
   expect(posts.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/counterparties'))).toHaveLength(1)
   expect(await desk.router.call('counterparties.list', {})).toHaveLength(before + 1)
 })
 
-test('a payout the provider asks to wait a day for waits, with its time, and can be cancelled', async ({ app, sim }) => {
+test('a payout the provider asks to wait a day for waits, with its time, and can be cancelled', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 86400, times: 1 })
+  await consolePost(sim.sandbox.url, '/faults', {
+    method: 'POST',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'status',
+    status: 429,
+    retry_after: 86400,
+    times: 1,
+  })
   const review = await reviewPayout(page, desk, '0.85')
   await review.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('The provider asked to wait until')
@@ -143,5 +163,7 @@ test('a payout the provider asks to wait a day for waits, with its time, and can
   await row.getByRole('button', { name: 'Cancel' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel the payout' }).click()
   await expect(waiting).toHaveCount(0)
-  expect((await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === entry!.idempotencyKey)?.state).toBe('discarded')
+  expect(
+    (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === entry!.idempotencyKey)?.state,
+  ).toBe('discarded')
 })

@@ -14,7 +14,12 @@ test('Home shows every profile from the stores, production and sandbox totals ap
   const sandbox = (await desk.router.call('profiles.list', {}))[0]!
   // A production profile whose wallets the app has read once.
   const live = await setupWorkspace(sim.production.url)
-  const prod = await desk.router.call('profiles.create', { name: 'Live books', environment: 'production', baseUrl: sim.production.url, algorithm: 'ed25519' })
+  const prod = await desk.router.call('profiles.create', {
+    name: 'Live books',
+    environment: 'production',
+    baseUrl: sim.production.url,
+    algorithm: 'ed25519',
+  })
   await registerProfileKey(desk, sim.production.url, live.workspaceId, prod.id)
   await desk.router.call('profiles.select', { profileId: prod.id })
   await desk.router.call('wallets.list', {})
@@ -31,14 +36,22 @@ test('Home shows every profile from the stores, production and sandbox totals ap
   await expect(page.getByTestId('home-total-sandbox')).not.toContainText('1,000,000 USDC')
   await snap(page, 'home')
   await page.setViewportSize({ width: 1280, height: 800 })
-  expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
+  expect(await layoutProblems(page)).toEqual({
+    sideways: [],
+    cutWithoutTitle: [],
+    squeezed: [],
+    offscreen: [],
+    topBarWraps: [],
+  })
 
   // A profile's name opens it.
   await rows.filter({ hasText: 'Live books' }).getByRole('button', { name: 'Live books' }).click()
   await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible()
 })
 
-test('a destination file with bad lines is refused whole, naming each line; a clean one is imported with progress', async ({ app }) => {
+test('a destination file with bad lines is refused whole, naming each line; a clean one is imported with progress', async ({
+  app,
+}) => {
   test.setTimeout(180_000)
   const { page, desk } = app
   await onWallets(page)
@@ -54,11 +67,19 @@ test('a destination file with bad lines is refused whole, naming each line; a cl
   await expect(problems.getByRole('listitem')).toHaveText([/^Line 3/, /^Line 6/])
   await snap(page, 'destinations-import-problems')
   await page.setViewportSize({ width: 1280, height: 800 })
-  expect(await layoutProblems(page)).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
+  expect(await layoutProblems(page)).toEqual({
+    sideways: [],
+    cutWithoutTitle: [],
+    squeezed: [],
+    offscreen: [],
+    topBarWraps: [],
+  })
 
   await input.setInputFiles({ name: 'clean.csv', mimeType: 'text/csv', buffer: Buffer.from(destinationCsv(5, 'e2e')) })
   await page.getByTestId('import-ready').getByRole('button', { name: 'Import 5 destinations' }).click()
   await expect(page.getByTestId('import-progress')).toContainText('Created 5, already existed 0, refused 0. Finished.')
   await snap(page, 'destinations-import-done')
-  expect((await desk.router.call('counterparties.list', {})).filter((c) => c.label.startsWith('Import e2e '))).toHaveLength(5)
+  expect(
+    (await desk.router.call('counterparties.list', {})).filter((c) => c.label.startsWith('Import e2e ')),
+  ).toHaveLength(5)
 })

@@ -1,7 +1,10 @@
 import { openProductionProfile } from '../harness/e2e-production'
 import { checkA11y, expect, openSection, test } from '../harness/e2e-fixtures'
 
-test('a Key ID in use is replaced only when confirmed and tested; a production key is deleted only with its name typed', async ({ app, sim }) => {
+test('a Key ID in use is replaced only when confirmed and tested; a production key is deleted only with its name typed', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await openProductionProfile(desk, sim)
   await page.reload()
@@ -14,7 +17,9 @@ test('a Key ID in use is replaced only when confirmed and tested; a production k
   await expect(replace).toContainText(`This profile signs with the Key ID ${keyId}.`)
   await checkA11y(page)
   await replace.getByRole('button', { name: 'Test and replace' }).click()
-  await expect(replace).toContainText(`The Key ID key_mistyped did not pass the connection test, so ${keyId} stays in use.`)
+  await expect(replace).toContainText(
+    `The Key ID key_mistyped did not pass the connection test, so ${keyId} stays in use.`,
+  )
   await replace.getByRole('button', { name: 'Keep as is' }).click()
   expect((await desk.router.call('profiles.current', {}))!.keyId).toBe(keyId)
 

@@ -13,7 +13,12 @@ const MOD = process.platform === 'darwin' ? 'Meta' : 'Control'
 /** Presses Tab until `target` has the focus; fails when it is not reachable that way. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let i = 0; i < 60; i++) {
-    if (await target.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el)) return
+    if (
+      await target.evaluate(
+        (el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el,
+      )
+    )
+      return
     await page.keyboard.press('Tab')
   }
   throw new Error(`not reachable with Tab: ${target.toString()}`)
@@ -30,7 +35,9 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await onWallets(page)
   const counterparty = await createSupplier(desk)
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
 
   // Sections by shortcut.
   for (const [key, name] of [

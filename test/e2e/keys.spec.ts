@@ -18,7 +18,11 @@ function hold(desk: Desk, channel: string): () => void {
 }
 
 async function register(baseUrl: string, publicKey: string): Promise<string> {
-  const res = (await consolePost(baseUrl, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: publicKey })) as { key_id: string }
+  const res = (await consolePost(baseUrl, '/keys', {
+    workspace_id: 'ws-demo',
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })) as { key_id: string }
   return res.key_id
 }
 
@@ -34,7 +38,8 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await form.getByRole('button', { name: 'Create profile' }).click()
   await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
 
-  if (await page.getByRole('button', { name: 'Generate key' }).isVisible()) await page.getByRole('button', { name: 'Generate key' }).click()
+  if (await page.getByRole('button', { name: 'Generate key' }).isVisible())
+    await page.getByRole('button', { name: 'Generate key' }).click()
   const base64 = (await page.getByTestId('pk-base64').first().textContent())!.trim()
   expect(base64).toMatch(/^[A-Za-z0-9+/]{43}=$/)
   await expect(page.getByRole('img', { name: /QR code of the public key/ }).first()).toBeVisible()
@@ -87,7 +92,9 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await expect(pending.getByRole('button', { name: 'Test the new key' })).toBeEnabled()
   await snap(page, 'keys-rotating')
   await pending.getByRole('button', { name: 'Test the new key' }).click()
-  await expect(page.getByText('The new key passed the test and is now active.')).toContainText(`Revoke the old Key ID ${keyId} in the provider's console`)
+  await expect(page.getByText('The new key passed the test and is now active.')).toContainText(
+    `Revoke the old Key ID ${keyId} in the provider's console`,
+  )
   await expect(pending).toBeHidden()
   await expect(page.getByTestId('pk-base64').first()).toHaveText(newBase64)
 
@@ -103,16 +110,24 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await del.getByRole('button', { name: 'Keep as is' }).click()
   await expect(del).toBeHidden()
   await page.getByRole('button', { name: 'Delete key' }).click()
-  await expect(page.getByRole('dialog', { name: 'Delete this key?' }).getByTestId('revoke-reminder')).toContainText(`revoke the Key ID ${newKeyId} in the provider's console`)
+  await expect(page.getByRole('dialog', { name: 'Delete this key?' }).getByTestId('revoke-reminder')).toContainText(
+    `revoke the Key ID ${newKeyId} in the provider's console`,
+  )
   await page.getByRole('dialog', { name: 'Delete this key?' }).getByRole('button', { name: 'Delete key' }).click()
   await expect(page.getByRole('button', { name: 'Generate key' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Remove profile' }).click()
-  await page.getByRole('dialog', { name: 'Remove this profile?' }).getByRole('button', { name: 'Remove profile' }).click()
+  await page
+    .getByRole('dialog', { name: 'Remove this profile?' })
+    .getByRole('button', { name: 'Remove profile' })
+    .click()
   await expect(page.getByText('No profiles yet')).toBeVisible()
 })
 
-test('a production profile on the simulator is marked everywhere and the agent tools ask twice', async ({ app, sim }) => {
+test('a production profile on the simulator is marked everywhere and the agent tools ask twice', async ({
+  app,
+  sim,
+}) => {
   const { page } = app
   await page.getByRole('button', { name: 'Add a profile' }).click()
   const form = page.getByRole('form', { name: 'New profile' })
@@ -121,7 +136,9 @@ test('a production profile on the simulator is marked everywhere and the agent t
   await form.getByLabel('Base URL').fill('http://api.provider.example')
   await expect(form.getByText('Production moves real money.')).toBeVisible()
   await form.getByRole('button', { name: 'Create profile' }).click()
-  await expect(form.getByText(/Plain http:\/\/ is allowed only for a local simulator on 127\.0\.0\.1, ::1 or localhost/)).toBeVisible()
+  await expect(
+    form.getByText(/Plain http:\/\/ is allowed only for a local simulator on 127\.0\.0\.1, ::1 or localhost/),
+  ).toBeVisible()
   // The same rule as the CLI and the core: plain http on this machine, so production can be tried on the simulator.
   await form.getByLabel('Base URL').fill(sim.production.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
@@ -148,7 +165,10 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
   await form.getByLabel('Algorithm').selectOption('hmac')
   await form.getByLabel('Base URL').fill(sim.sandbox.url)
   await form.getByRole('button', { name: 'Create profile' }).click()
-  const { key_id, secret } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'hmac' })) as {
+  const { key_id, secret } = (await consolePost(sim.sandbox.url, '/keys', {
+    workspace_id: 'ws-demo',
+    algorithm: 'hmac',
+  })) as {
     key_id: string
     secret: string
   }
@@ -156,13 +176,17 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
   await hmac.getByLabel('Key ID').fill(key_id)
   await hmac.getByLabel('Secret').fill(secret)
   await hmac.getByRole('button', { name: 'Import' }).click()
-  await expect(page.getByTestId('hmac-stored')).toContainText(/stored in the OS keychain \(service payout-desk, account \S+\) and nowhere else/)
+  await expect(page.getByTestId('hmac-stored')).toContainText(
+    /stored in the OS keychain \(service payout-desk, account \S+\) and nowhere else/,
+  )
   await expect(page.locator('body')).not.toContainText(secret)
   await page.getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByTestId('connection-result')).toContainText('Connected')
   await page.getByRole('button', { name: 'Remove profile' }).click()
   const remove = page.getByRole('dialog', { name: 'Remove this profile?' })
-  await expect(remove.getByTestId('revoke-reminder')).toContainText(`Key ID ${key_id} stays valid at the provider: revoke it in the provider's console`)
+  await expect(remove.getByTestId('revoke-reminder')).toContainText(
+    `Key ID ${key_id} stays valid at the provider: revoke it in the provider's console`,
+  )
   await snap(page, 'keys-remove-revoke')
   await remove.getByRole('button', { name: 'Keep as is' }).click()
 })

@@ -27,7 +27,11 @@ async function profileAt(app: App, name: string, environment: 'sandbox' | 'produ
   const { desk } = app
   const profile = await desk.router.call('profiles.create', { name, environment, baseUrl: url, algorithm: 'ed25519' })
   const { base64 } = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-  const { key_id } = (await consolePost(url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  const { key_id } = (await consolePost(url, '/keys', {
+    workspace_id: 'ws-demo',
+    algorithm: 'ed25519',
+    public_key: base64,
+  })) as { key_id: string }
   await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
   await desk.router.call('profiles.select', { profileId: profile.id })
 }
@@ -38,7 +42,9 @@ async function seed(app: App, url: string): Promise<void> {
   const wallet = (await consolePost(url, '/wallets', {
     workspace_id: 'ws-demo',
     name: WALLET,
-    balances: [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '5000', available: '5000', decimals: 6, usd_price: 1 }],
+    balances: [
+      { asset: 'USDC', network: 'ethereum-sepolia', amount: '5000', available: '5000', decimals: 6, usd_price: 1 },
+    ],
   })) as { id: string }
   const { counterparty } = await desk.router.call('counterparties.create', {
     network: 'ethereum-sepolia',
@@ -51,12 +57,21 @@ async function seed(app: App, url: string): Promise<void> {
     label: LABEL,
   })
   await consolePost(url, `/counterparties/${counterparty.id}/verify`)
-  const body = { wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', destination: SUPPLIER_ADDRESS, fee_priority: 'medium' as const }
+  const body = {
+    wallet_id: wallet.id,
+    asset: 'USDC',
+    network: 'ethereum-sepolia',
+    destination: SUPPLIER_ADDRESS,
+    fee_priority: 'medium' as const,
+  }
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, amount: '1234' })
-  for (const step of ['approve', 'process', 'complete']) await consolePost(url, `/withdrawals/${withdrawal!.id}/${step}`)
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(url, `/withdrawals/${withdrawal!.id}/${step}`)
   await desk.router.call('payouts.request', { ...body, amount: '12.5' })
   const session = await desk.treasury.session()
-  await session.payouts.outbox.add({ ...body, amount: '0.75' }, AGENT_REQUESTER, new Date(), 'agent-layout-held', { state: 'held' })
+  await session.payouts.outbox.add({ ...body, amount: '0.75' }, AGENT_REQUESTER, new Date(), 'agent-layout-held', {
+    state: 'held',
+  })
 }
 
 /**
@@ -67,7 +82,9 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size)
     const found = await layoutProblems(page)
-    expect.soft(found, `${name} at ${size.width}×${size.height}`).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
+    expect
+      .soft(found, `${name} at ${size.width}×${size.height}`)
+      .toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
     await expect.soft(page.getByRole('banner').getByTestId('env-badge')).toBeInViewport({ ratio: 1 })
     await snap(page, `layout-${name}-${size.width}`)
   }
@@ -139,7 +156,10 @@ test('every screen holds names at their field limits at 1280×800 and 1920×1080
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  const csv = ['destination;amount;asset;network;wallet;reference', `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`].join('\n')
+  const csv = [
+    'destination;amount;asset;network;wallet;reference',
+    `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`,
+  ].join('\n')
   await page
     .getByTestId('batch-screen')
     .getByLabel('CSV file')
@@ -169,7 +189,10 @@ test.describe("a team's week", () => {
   // 500 writes to seed and 300 payouts followed: the app and the simulator get a budget that does not make this wait.
   test.use({ deskPacing: { limit: 1200, windowSeconds: 60 } })
 
-  test('200 destinations and 300 waiting payouts, names at their limits in five scripts, hold at 1280×800 on every screen', async ({ app, sim }) => {
+  test('200 destinations and 300 waiting payouts, names at their limits in five scripts, hold at 1280×800 on every screen', async ({
+    app,
+    sim,
+  }) => {
     test.setTimeout(300_000)
     const { page } = app
     await page.setViewportSize(SIZES[0]!)
@@ -181,7 +204,9 @@ test.describe("a team's week", () => {
 
     const check = async (name: string) => {
       const layout = await layoutProblems(page)
-      expect.soft(layout, `${name}: layout`).toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
+      expect
+        .soft(layout, `${name}: layout`)
+        .toEqual({ sideways: [], cutWithoutTitle: [], squeezed: [], offscreen: [], topBarWraps: [] })
       expect.soft(await textProblems(page), `${name}: text`).toEqual({ brokenWords: [], cutMidName: [] })
       // One theme, the window only: a full page of 300 rows in two themes costs more than it shows.
       await page.screenshot({ path: join(SCREENS, `team-week-${name}.png`) })
@@ -195,7 +220,9 @@ test.describe("a team's week", () => {
     await check('wallet-detail')
 
     await openSection(page, 'Destinations')
-    await expect.poll(() => page.getByTestId('destination-row').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(book.length)
+    await expect
+      .poll(() => page.getByTestId('destination-row').count(), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(book.length)
     await check('destinations')
     await page.getByTestId('destination-row').nth(2).getByRole('button').first().click()
     await expect(page.getByTestId('destination-facts')).toBeVisible()

@@ -6,16 +6,23 @@ test.use({ seed: 'simulator' })
 
 type SimLeg = TransactionLeg & { workspace_id: string }
 
-test("a note and a tag written in a movement's detail find it again by search and by the tag filter", async ({ app, sim }) => {
+test("a note and a tag written in a movement's detail find it again by search and by the tag filter", async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(120_000)
   const { page } = app
   await onWallets(page)
   const [wallet] = await app.desk.router.call('wallets.list', {})
   await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet!.id, generate: 40 })
-  const legs = (await consoleGet<SimLeg[]>(sim.sandbox.url, '/transactions')).filter((l) => l.workspace_id === 'ws-demo')
+  const legs = (await consoleGet<SimLeg[]>(sim.sandbox.url, '/transactions')).filter(
+    (l) => l.workspace_id === 'ws-demo',
+  )
   const leg = legs.find((l) => legs.filter((o) => o.id === l.id).length === 1)!
   await openSection(page, 'Transactions')
-  await expect(page.getByTestId('ledger-status')).toContainText(`${legs.length.toLocaleString('en-US')} movements`, { timeout: 60_000 })
+  await expect(page.getByTestId('ledger-status')).toContainText(`${legs.length.toLocaleString('en-US')} movements`, {
+    timeout: 60_000,
+  })
 
   const table = page.getByRole('table', { name: 'Transactions' })
   await page.getByLabel('Search').fill(leg.id)

@@ -7,7 +7,9 @@ test.use({ seed: 'simulator' })
 /** The supplier's address with one middle character changed: the same ends, another address. */
 const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRESS[21] === '1' ? '2' : '1'}${SUPPLIER_ADDRESS.slice(22).toLowerCase()}`
 
-test('a look-alike destination is saved only after the side-by-side comparison is opened and confirmed', async ({ app }) => {
+test('a look-alike destination is saved only after the side-by-side comparison is opened and confirmed', async ({
+  app,
+}) => {
   // A look-alike check against every destination and a comparison dialog: more than the default minute on a busy machine.
   test.setTimeout(180_000)
   const { page, desk } = app
@@ -29,7 +31,9 @@ test('a look-alike destination is saved only after the side-by-side comparison i
   await expect(dialog.getByTestId('lookalike-known')).toContainText('in the destination book as "Supplier"')
   await expect(dialog.getByTestId('lookalike-new').locator('mark')).toHaveCount(1)
   await expect(dialog.getByTestId('approver-words')).toHaveCount(2)
-  expect((await desk.router.call('counterparties.list', {})).map((c) => c.address.toLowerCase())).not.toContain(POISONED)
+  expect((await desk.router.call('counterparties.list', {})).map((c) => c.address.toLowerCase())).not.toContain(
+    POISONED,
+  )
   await snap(page, 'lookalike-dialog')
 
   await dialog.getByRole('button', { name: 'I compared them: save the new address' }).click()

@@ -22,7 +22,9 @@ test('empty lists name the filter that emptied them; a search without a match sa
   await page.getByLabel('Search').fill('zzz-nobody')
   await expect(page.getByTestId('destinations-empty')).toHaveText('No destination matches “zzz-nobody”.')
   await page.getByLabel('Show').selectOption('waiting')
-  await expect(page.getByTestId('destinations-empty')).toHaveText('No destination waits for verification and matches “zzz-nobody”.')
+  await expect(page.getByTestId('destinations-empty')).toHaveText(
+    'No destination waits for verification and matches “zzz-nobody”.',
+  )
 })
 
 test('an invalid transaction filter clears the rows of the previous one and the export', async ({ app }) => {
@@ -40,5 +42,9 @@ test('an invalid transaction filter clears the rows of the previous one and the 
   await snap(page, 'messages-invalid-range')
   await page.getByLabel('Recorded until (local time)').fill('2020-01-02T10:00')
   await page.getByLabel('Recorded after (local time)').fill('2020-01-01T10:00')
-  await expect(page.getByRole('heading', { name: /^No movements in any wallet, recorded after 2020-01-01 10:00, until 2020-01-02 10:00$/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', {
+      name: /^No movements in any wallet, recorded after 2020-01-01 10:00, until 2020-01-02 10:00$/,
+    }),
+  ).toBeVisible()
 })

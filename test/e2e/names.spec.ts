@@ -9,10 +9,15 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 const HOSTILE_LABEL = '<img src=x onerror="window.pwned=1">Supplier\u202Egpj.exe'
 const SHOWN_LABEL = '<img src=x onerror="window.pwned=1">Supplier[U+202E]gpj.exe'
 
-test('names first: payouts, transactions and their details name the destination and the wallet; others are outside addresses', async ({ app, sim }) => {
+test('names first: payouts, transactions and their details name the destination and the wallet; others are outside addresses', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
   // The desk refuses such a label on entry; the provider keeps what another client recorded.
   const counterparty = await recordedElsewhere(sim.sandbox.url, { label: HOSTILE_LABEL, company: 'Supplier GmbH' })
   await consolePost(sim.sandbox.url, `/counterparties/${counterparty.id}/verify`)
@@ -24,8 +29,15 @@ test('names first: payouts, transactions and their details name the destination 
     destination: ADDRESS,
     fee_priority: 'medium',
   })
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
-  await consolePost(sim.sandbox.url, '/transactions', { wallet_id: wallet.id, direction: 'in', asset: 'USDC', network: 'ethereum-sepolia', amount: '7' })
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
+  await consolePost(sim.sandbox.url, '/transactions', {
+    wallet_id: wallet.id,
+    direction: 'in',
+    asset: 'USDC',
+    network: 'ethereum-sepolia',
+    amount: '7',
+  })
 
   await openSection(page, 'Payouts')
   const row = page.getByTestId('payout-row').first()

@@ -28,7 +28,9 @@ async function notifyingDesk(app: App, consoleUrl: string): Promise<(amount: str
   await page.getByTestId('notifications-toggle').click()
   await expect(page.getByTestId('notifications-toggle')).toHaveCount(0)
   await verifiedSupplier(desk, consoleUrl)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
   return async (amount) => {
     const { withdrawal } = await desk.router.call('payouts.request', {
       wallet_id: wallet.id,
@@ -42,7 +44,10 @@ async function notifyingDesk(app: App, consoleUrl: string): Promise<(amount: str
   }
 }
 
-test('a payout that is approved or completed is announced in the app and by the system; either opens its detail', async ({ app, sim }) => {
+test('a payout that is approved or completed is announced in the app and by the system; either opens its detail', async ({
+  app,
+  sim,
+}) => {
   const { page } = app
   const pay = await notifyingDesk(app, sim.sandbox.url)
   const id = await pay('1234.5')
@@ -71,7 +76,10 @@ test('a payout that is approved or completed is announced in the app and by the 
   await expect(page.locator('.screen-head .chip').first()).toHaveText('completed')
 })
 
-test('a payout rejected, failed or expired is announced in the app and by the system; each opens its own detail', async ({ app, sim }) => {
+test('a payout rejected, failed or expired is announced in the app and by the system; each opens its own detail', async ({
+  app,
+  sim,
+}) => {
   const { page } = app
   const pay = await notifyingDesk(app, sim.sandbox.url)
   // Each ends in its own status, so the status on the detail screen tells which payout it shows.
@@ -83,7 +91,8 @@ test('a payout rejected, failed or expired is announced in the app and by the sy
   const ids: string[] = []
   for (const e of endings) ids.push(await pay(e.amount))
   await openSection(page, 'Payouts')
-  for (const [i, e] of endings.entries()) for (const step of e.steps) await consolePost(sim.sandbox.url, `/withdrawals/${ids[i]}/${step}`)
+  for (const [i, e] of endings.entries())
+    for (const step of e.steps) await consolePost(sim.sandbox.url, `/withdrawals/${ids[i]}/${step}`)
 
   const notices = page.getByTestId('notices')
   for (const e of endings) {

@@ -24,10 +24,15 @@ for (const { locale, group, decimal } of LOCALES) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale, timezoneId: 'Asia/Tokyo' })
 
-    test(`amounts are grouped for ${locale}, copy the exact value, and the payout sent is the decimal typed`, async ({ app, sim }) => {
+    test(`amounts are grouped for ${locale}, copy the exact value, and the payout sent is the decimal typed`, async ({
+      app,
+      sim,
+    }) => {
       const { page, desk } = app
       await onWallets(page)
-      const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000))!
+      const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+        w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && Number(b.available) > 2000),
+      )!
       const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
       await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: wallet.name }).click()
       const balances = page.getByRole('table', { name: 'Balances' })
@@ -55,7 +60,9 @@ for (const { locale, group, decimal } of LOCALES) {
       await chooseDestination(form, `Supplier · ${ADDRESS}`)
       await form.getByRole('button', { name: 'Review' }).click()
       const review = page.getByRole('region', { name: 'Review payout' })
-      await expect(review.locator('[data-value="1234.5"]').first()).toHaveText(`${grouped('1234.5', group, decimal)} USDC`)
+      await expect(review.locator('[data-value="1234.5"]').first()).toHaveText(
+        `${grouped('1234.5', group, decimal)} USDC`,
+      )
       await confirmNewDestination(review)
       await review.getByRole('button', { name: 'Request payout' }).click()
       await expect(page.getByTestId('payout-outcome')).toContainText('Requested')
@@ -76,7 +83,9 @@ for (const { locale, group, decimal } of LOCALES) {
       for (const text of await times.allTextContents()) expect(text).toMatch(/UTC/)
       const iso = await times.first().getAttribute('datetime')
       // The UTC hour as the locale writes it (en-US on a 12-hour clock: 13:36 is 1:36 PM), whatever the hour of the run.
-      const hour = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(iso!)).find((p) => p.type === 'hour')!.value
+      const hour = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' })
+        .formatToParts(new Date(iso!))
+        .find((p) => p.type === 'hour')!.value
       const minute = new Date(iso!).toISOString().slice(14, 16)
       await expect(times.first()).toContainText(new RegExp(`(?<!\\d)0?${Number(hour)}\\D${minute}`))
       await openSection(page, 'Transactions')

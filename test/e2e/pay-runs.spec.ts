@@ -4,7 +4,9 @@ import { profileDir } from '../../electron/core/profiles'
 import { DeskStore } from '../../electron/core/store'
 import { checkA11y, expect, quickStart, snap, test } from '../harness/e2e-fixtures'
 
-test('pay runs: the list with the next due period, a period previewed with its lines and the funds check', async ({ app }) => {
+test('pay runs: the list with the next due period, a period previewed with its lines and the funds check', async ({
+  app,
+}) => {
   const { page, desk } = app
   await quickStart(page)
   const profile = (await desk.router.call('profiles.current', {}))!
@@ -14,8 +16,14 @@ test('pay runs: the list with the next due period, a period previewed with its l
   const wallet = wallets.find((w) => w.balances.some((b) => b.network === target.network && Number(b.available) > 1))!
   const asset = wallet.balances.find((b) => b.network === target.network && Number(b.available) > 1)!.asset
   const store = DeskStore.open(profileDir(desk.dataDir, profile.id), 'cli')
-  const lines = readRunLines(`destination,amount,asset,wallet,reference\n${target.id},1,${asset},${wallet.id},Contractor A\n`)
-  addRun(store, { name: 'Friday contractors', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines }, 'e2e')
+  const lines = readRunLines(
+    `destination,amount,asset,wallet,reference\n${target.id},1,${asset},${wallet.id},Contractor A\n`,
+  )
+  addRun(
+    store,
+    { name: 'Friday contractors', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR', lines },
+    'e2e',
+  )
   store.close()
 
   await page

@@ -10,10 +10,15 @@ test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
-test('search finds a payout by its fields; a note and a reference are kept; a completed payout prints a receipt holding its tx hash', async ({ app, sim }) => {
+test('search finds a payout by its fields; a note and a reference are kept; a completed payout prints a receipt holding its tx hash', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
   const { counterparty } = await desk.router.call('counterparties.create', {
     network: 'ethereum-sepolia',
     address: ADDRESS,
@@ -46,12 +51,22 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
 
   const entry = (await desk.router.call('payouts.outbox', {})).find((e) => e.reference === 'PO-7781 50%_off')!
   const id = entry.withdrawalId!
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${id}/${step}`)
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${id}/${step}`)
   const txHash = (await desk.router.call('withdrawals.get', { withdrawalId: id })).withdrawal.tx_hash!
 
   const box = page.getByLabel('Search payouts')
   const rows = page.getByTestId('search-row')
-  for (const text of [id, entry.idempotencyKey, 'zebulon', ADDRESS.toLowerCase(), 'po-7781', '50%_off', '7.77', txHash.slice(0, 20)]) {
+  for (const text of [
+    id,
+    entry.idempotencyKey,
+    'zebulon',
+    ADDRESS.toLowerCase(),
+    'po-7781',
+    '50%_off',
+    '7.77',
+    txHash.slice(0, 20),
+  ]) {
     await box.fill(text)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(rows, text).toHaveCount(1)

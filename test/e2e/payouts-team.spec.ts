@@ -17,29 +17,40 @@ const RECORD_GUESSES = `(() => {
 })()`
 
 /** Payouts requested by another client of the workspace (a colleague's tool), each waiting for approval in the console. */
-async function requestElsewhere(baseUrl: string, body: Awaited<ReturnType<typeof payableBody>>, count: number): Promise<void> {
+async function requestElsewhere(
+  baseUrl: string,
+  body: Awaited<ReturnType<typeof payableBody>>,
+  count: number,
+): Promise<void> {
   // The provider's limit counts per key; the seeding is not what this test measures.
   await consolePost(baseUrl, '/settings', { rate_limit_per_minute: 100_000 })
   const client = makeClient(baseUrl, (await registerKey(baseUrl)).signer)
   for (let i = 0; i < count; i += 25) {
-    await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => client.createWithdrawal(body, randomUUID())))
+    await Promise.all(
+      Array.from({ length: Math.min(25, count - i) }, () => client.createWithdrawal(body, randomUUID())),
+    )
   }
 }
 
-test('302 payouts waiting on the console: the count is right from the first paint or says it is loading, and the list comes in pages', async ({ app, sim }) => {
+test('302 payouts waiting on the console: the count is right from the first paint or says it is loading, and the list comes in pages', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await page.addInitScript(RECORD_GUESSES)
   await page.reload()
   await quickStart(page)
   await requestElsewhere(sim.sandbox.url, await payableBody(desk, '0.001'), 300)
-  const pending = (await consoleGet<Array<{ status: string; workspace_id: string }>>(sim.sandbox.url, '/withdrawals')).filter(
-    (w) => w.workspace_id === 'ws-demo' && w.status === 'pending_approval',
-  ).length
+  const pending = (
+    await consoleGet<Array<{ status: string; workspace_id: string }>>(sim.sandbox.url, '/withdrawals')
+  ).filter((w) => w.workspace_id === 'ws-demo' && w.status === 'pending_approval').length
   expect(pending).toBeGreaterThanOrEqual(300)
 
   await openSection(page, 'Payouts')
   const panel = page.getByRole('region', { name: 'Waiting on the console' })
-  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Waiting on the console (${pending})`, { timeout: 60_000 })
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Waiting on the console (${pending})`, {
+    timeout: 60_000,
+  })
   expect(await page.evaluate('window.__guesses')).toEqual([])
 
   // A page of rows, not 302: the search and the payout list stay in reach.
@@ -48,7 +59,9 @@ test('302 payouts waiting on the console: the count is right from the first pain
   await panel.getByRole('button', { name: 'Next' }).click()
   await expect(panel.getByTestId('pager-position')).toHaveText(`Rows 21–40 of ${pending}`)
   const search = page.getByRole('search', { name: 'Filter payouts' })
-  const top = await page.evaluate(() => document.querySelector('[role="search"]')!.getBoundingClientRect().top + window.scrollY)
+  const top = await page.evaluate(
+    () => document.querySelector('[role="search"]')!.getBoundingClientRect().top + window.scrollY,
+  )
   expect(top).toBeLessThan(4_000)
   await expect(search).toBeVisible()
   await snap(page, 'waiting-on-console-302')
@@ -57,7 +70,9 @@ test('302 payouts waiting on the console: the count is right from the first pain
   // right one or says it is loading, never 0.
   await page.reload()
   await openSection(page, 'Payouts')
-  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^Waiting on the console \\((${pending}|loading…)\\)$`))
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+    new RegExp(`^Waiting on the console \\((${pending}|loading…)\\)$`),
+  )
   expect(await page.evaluate('window.__guesses')).toEqual([])
 })
 
@@ -65,8 +80,13 @@ test('Escape closes the payout review, the payout form and the batch screen', as
   const { page, desk } = app
   await quickStart(page)
   const body = await payableBody(desk, '0.02')
-  const { withdrawal } = await desk.router.call('payouts.requestTest', { body, testAmount: '0.01', retypedAmount: null })
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
+  const { withdrawal } = await desk.router.call('payouts.requestTest', {
+    body,
+    testAmount: '0.01',
+    retypedAmount: null,
+  })
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
   await openSection(page, 'Payouts')
 
   await page.getByRole('button', { name: 'Review the rest' }).click({ timeout: 30_000 })

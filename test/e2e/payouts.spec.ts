@@ -19,7 +19,9 @@ async function registerDestination(page: Page): Promise<void> {
   await form.getByLabel('Address').fill('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')
   await expect(form.getByText('This looks like a Bitcoin Testnet address, not Ethereum Sepolia.')).toBeVisible()
   await form.getByLabel('Address').fill(ADDRESS.replace('86E0F', '86e0F'))
-  await expect(form.getByText(/^The EIP-55 checksum \(the mix of capital and small letters\) does not match/)).toBeVisible()
+  await expect(
+    form.getByText(/^The EIP-55 checksum \(the mix of capital and small letters\) does not match/),
+  ).toBeVisible()
   await form.getByLabel('Address').fill(ADDRESS)
   await expect(form.getByText('Not a valid Ethereum Sepolia address.')).toBeHidden()
   await form.getByLabel('Company name').fill('Supplier GmbH')
@@ -59,7 +61,10 @@ async function usdcWallet(app: App) {
   return wallets.find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
 }
 
-test('destination: register, explain a duplicate, verify in the console, pay to it and watch it complete', async ({ app, sim }) => {
+test('destination: register, explain a duplicate, verify in the console, pay to it and watch it complete', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await registerDestination(page)
@@ -111,7 +116,9 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   await amount.fill('12.5')
   // Only verified destinations on the chosen network are offered.
   const offered = await offeredAddresses(payout)
-  const verified = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send && c.network === 'ethereum-sepolia')
+  const verified = (await desk.router.call('counterparties.list', {})).filter(
+    (c) => c.can_send && c.network === 'ethereum-sepolia',
+  )
   expect(offered.sort()).toEqual(verified.map((c) => c.address).sort())
   await chooseDestination(payout, `Supplier · ${ADDRESS}`)
   await snap(page, 'payout-form')
@@ -124,7 +131,11 @@ test('destination: register, explain a duplicate, verify in the console, pay to 
   await review.getByRole('button', { name: 'Request payout' }).dblclick()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
   await expect(page.getByTestId('payout-outcome')).not.toContainText(/\bsent\b/i)
-  const posts = ((await (await fetch(`${sim.sandbox.url}/_console/requests`)).json()) as { data: Array<{ method: string; path: string }> }).data
+  const posts = (
+    (await (await fetch(`${sim.sandbox.url}/_console/requests`)).json()) as {
+      data: Array<{ method: string; path: string }>
+    }
+  ).data
   expect(posts.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals'))).toHaveLength(1)
   await snap(page, 'payouts-requested')
 
@@ -185,8 +196,19 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
   await registerVerifiedDestination(app, sim.sandbox.url)
   const wallet = await usdcWallet(app)
   // Every attempt is committed by the provider, then the answer is lost; the lookup by key fails too.
-  await consolePost(sim.sandbox.url, '/faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 5 })
-  await consolePost(sim.sandbox.url, '/faults', { method: 'GET', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, times: 10 })
+  await consolePost(sim.sandbox.url, '/faults', {
+    method: 'POST',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'drop_after_commit',
+    times: 5,
+  })
+  await consolePost(sim.sandbox.url, '/faults', {
+    method: 'GET',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'status',
+    status: 503,
+    times: 10,
+  })
 
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'New payout' }).click()

@@ -13,8 +13,15 @@ async function holdForPerson(app: App, key: string, amount: string) {
   const body = await payableBody(app.desk, amount)
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
   await expect(agent.request(key, body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_all' })
-  const [wallets, book] = await Promise.all([app.desk.router.call('wallets.list', {}), app.desk.router.call('counterparties.list', {})])
-  return { body, wallet: wallets.find((w) => w.id === body.wallet_id)!, destination: book.find((c) => c.network === body.network && c.address === body.destination)! }
+  const [wallets, book] = await Promise.all([
+    app.desk.router.call('wallets.list', {}),
+    app.desk.router.call('counterparties.list', {}),
+  ])
+  return {
+    body,
+    wallet: wallets.find((w) => w.id === body.wallet_id)!,
+    destination: book.find((c) => c.network === body.network && c.address === body.destination)!,
+  }
 }
 
 test('agent policy in Keys & profiles; held payouts released or rejected on Payouts', async ({ app }) => {
@@ -22,7 +29,10 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await onWallets(page)
   await openSection(page, 'Keys & profiles')
   await page.getByLabel(/Allow the agent's write tools/).click()
-  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Allow in SANDBOX' }).click()
+  await page
+    .getByRole('dialog', { name: 'Allow agent write tools?' })
+    .getByRole('button', { name: 'Allow in SANDBOX' })
+    .click()
 
   const panel = page.getByRole('region', { name: 'Agent policy' })
   await expect(panel.getByTestId('policy-origin')).toHaveText('No policy set: the default applies.')
@@ -43,7 +53,10 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(panel.getByTestId('policy-rules')).toContainText('Only destinations verified at least 24 hours ago.')
   await snap(page, 'keys-agent-policy')
   const profileId = (await desk.keys.profiles.current())!.id
-  expect((await desk.router.call('policy.show', { profileId })).policy).toMatchObject({ maxPerPayout: { USDC: '100', '*': '0' }, holdAbove: { USDC: '5' } })
+  expect((await desk.router.call('policy.show', { profileId })).policy).toMatchObject({
+    maxPerPayout: { USDC: '100', '*': '0' },
+    holdAbove: { USDC: '5' },
+  })
 
   // Every agent payout held, whatever its asset, so both requests below wait for a person.
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
@@ -60,13 +73,28 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(held.getByTestId('held-row')).toHaveCount(2)
   // The row shows what the provider will pay, as checked when the agent asked: names, not only ids.
   const row = held.getByTestId('held-row').first()
-  for (const shown of [AGENT_REQUESTER, released.body.network, released.wallet.name, released.destination.label, 'hold_all', 'verified']) await expect(row).toContainText(shown)
+  for (const shown of [
+    AGENT_REQUESTER,
+    released.body.network,
+    released.wallet.name,
+    released.destination.label,
+    'hold_all',
+    'verified',
+  ])
+    await expect(row).toContainText(shown)
   await snap(page, 'payouts-held')
 
   await row.getByRole('button', { name: 'Release' }).click()
   const dialog = page.getByRole('dialog', { name: 'Release this payout?' })
   const facts = dialog.getByTestId('release-facts')
-  for (const shown of [released.wallet.name, released.destination.label, released.destination.address, released.body.network, 'rule hold_all']) await expect(facts).toContainText(shown)
+  for (const shown of [
+    released.wallet.name,
+    released.destination.label,
+    released.destination.address,
+    released.body.network,
+    'rule hold_all',
+  ])
+    await expect(facts).toContainText(shown)
   await snap(page, 'payouts-held-release')
   await dialog.getByRole('button', { name: 'Release and send' }).click()
   await expect(held.getByTestId('held-row')).toHaveCount(1)
@@ -77,6 +105,12 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(held).toBeHidden()
 
   const outbox = await desk.router.call('payouts.outbox', {})
-  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-release')).toMatchObject({ state: 'accepted', withdrawalId: expect.any(String) })
-  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-reject')).toMatchObject({ state: 'discarded', error: { code: 'held_rejected', message: 'Not before month end' } })
+  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-release')).toMatchObject({
+    state: 'accepted',
+    withdrawalId: expect.any(String),
+  })
+  expect(outbox.find((e) => e.idempotencyKey === 'agent-e2e-reject')).toMatchObject({
+    state: 'discarded',
+    error: { code: 'held_rejected', message: 'Not before month end' },
+  })
 })

@@ -1,6 +1,9 @@
 import { expect, quickStart, snap, test } from '../harness/e2e-fixtures'
 
-test('quick start: the local simulator makes a sandbox profile with a tested key and opens Wallets', async ({ app, sim }) => {
+test('quick start: the local simulator makes a sandbox profile with a tested key and opens Wallets', async ({
+  app,
+  sim,
+}) => {
   const { page } = app
   await quickStart(page)
   await expect(page.getByTestId('env-badge')).toHaveText('SANDBOX')

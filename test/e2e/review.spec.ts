@@ -20,11 +20,16 @@ async function openForm(page: Page, walletName: string, asset: string) {
   return form
 }
 
-test('the review shows what leaves: amount, USD, network, balance before and after, share, destination and fee', async ({ app, sim }) => {
+test('the review shows what leaves: amount, USD, network, balance before and after, share, destination and fee', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
   const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
   const amount = new Big(usdc.available).times(0.92).round(2, Big.roundDown).toFixed()
   const form = await openForm(page, wallet.name, 'USDC')
@@ -41,21 +46,31 @@ test('the review shows what leaves: amount, USD, network, balance before and aft
   await expect(review.getByTestId('review-share')).toHaveText(/^(91|92) % of available$/)
   await expect(review).toContainText('Ethereum Sepolia')
   await expect(review.locator(`[data-value="${usdc.available}"]`)).toBeVisible()
-  await expect(review.getByTestId('review-after').locator('[data-value]')).toHaveAttribute('data-value', new Big(usdc.available).minus(amount).toFixed())
+  await expect(review.getByTestId('review-after').locator('[data-value]')).toHaveAttribute(
+    'data-value',
+    new Big(usdc.available).minus(amount).toFixed(),
+  )
   const to = review.getByTestId('review-destination')
   await expect(to).toContainText('Supplier · Supplier GmbH')
   await expect(to).toContainText(ADDRESS)
   await expect(to).toContainText(/Company · held at Example Custody · verified \w+/)
   await expect(review).toContainText('high')
-  await expect(review.getByTestId('review-fee')).toContainText('The network fee is charged by the provider, in ETH from this wallet')
+  await expect(review.getByTestId('review-fee')).toContainText(
+    'The network fee is charged by the provider, in ETH from this wallet',
+  )
   await snap(page, 'payout-review-effect')
 })
 
-test('Max on a network’s own asset warns that nothing is left for fees and offers a margin; on a token it takes all', async ({ app, sim }) => {
+test('Max on a network’s own asset warns that nothing is left for fees and offers a margin; on a token it takes all', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia' && new Big(b.available).gt('0.01')))!
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia' && new Big(b.available).gt('0.01')),
+  )!
   const eth = wallet.balances.find((b) => b.asset === 'ETH' && b.network === 'ethereum-sepolia')!
   const form = await openForm(page, wallet.name, 'ETH')
   const amount = form.getByLabel(/^Amount/)

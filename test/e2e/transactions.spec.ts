@@ -29,7 +29,13 @@ async function withHistory(app: App, simUrl: string): Promise<{ first: Wallet; b
   const [first, second] = [wallets[0]!, wallets[1] ?? wallets[0]!]
   await consolePost(simUrl, '/transactions', { wallet_id: first.id, generate: 260 })
   const bal = first.balances[0]!
-  await consolePost(simUrl, '/transactions', { wallet_id: first.id, to_wallet_id: second.id, asset: bal.asset, network: bal.network, amount: '0.001' })
+  await consolePost(simUrl, '/transactions', {
+    wallet_id: first.id,
+    to_wallet_id: second.id,
+    asset: bal.asset,
+    network: bal.network,
+    amount: '0.001',
+  })
   const [broadcasting] = (await consolePost(simUrl, '/transactions', {
     wallet_id: first.id,
     direction: 'in',
@@ -41,7 +47,9 @@ async function withHistory(app: App, simUrl: string): Promise<{ first: Wallet; b
   const legs = await simLegs(simUrl)
   await openSection(app.page, 'Transactions')
   await expect(app.page.getByTestId('ledger-status')).toContainText(`Synced to`, { timeout: 60_000 })
-  await expect(app.page.getByTestId('ledger-status')).toContainText(`${legs.length.toLocaleString('en-US')} movements · 1 not final`)
+  await expect(app.page.getByTestId('ledger-status')).toContainText(
+    `${legs.length.toLocaleString('en-US')} movements · 1 not final`,
+  )
   return { first, broadcasting: broadcasting!, legs }
 }
 
@@ -50,14 +58,19 @@ async function expectAllRows(page: Page, expected: number): Promise<void> {
   const scroller = page.getByTestId('tx-scroll')
   await expect(async () => {
     if (expected > 0) await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight))
-    await expect(page.getByTestId('tx-count')).toHaveText(`${expected.toLocaleString('en-US')} loaded (all)`, { timeout: 500 })
+    await expect(page.getByTestId('tx-count')).toHaveText(`${expected.toLocaleString('en-US')} loaded (all)`, {
+      timeout: 500,
+    })
   }).toPass({ intervals: [100], timeout: 30_000 })
 }
 
 const after = (iso: string) => (l: SimLeg) => Date.parse(l.created_at) > Date.parse(iso)
 const until = (iso: string) => (l: SimLeg) => Date.parse(l.created_at) <= Date.parse(iso)
 
-test('the Transactions screen reads the synced ledger: completeness, scrolling, wallet column, explorer links, detail', async ({ app, sim }) => {
+test('the Transactions screen reads the synced ledger: completeness, scrolling, wallet column, explorer links, detail', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(120_000)
   const { page } = app
   const { legs } = await withHistory(app, sim.sandbox.url)
@@ -69,11 +82,19 @@ test('the Transactions screen reads the synced ledger: completeness, scrolling, 
 
   // The newest row's hash and counterpart link to the network's explorer (a testnet's own).
   await page.getByTestId('tx-scroll').evaluate((el) => el.scrollTo(0, 0))
-  const newest = [...legs].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).find((l) => l.tx_hash && l.network === 'ethereum-sepolia')
+  const newest = [...legs]
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .find((l) => l.tx_hash && l.network === 'ethereum-sepolia')
   if (newest) {
     await page.getByLabel('Search').fill(newest.tx_hash!)
-    await expect(table.getByRole('link', { name: /^Open transaction / }).first()).toHaveAttribute('href', `https://sepolia.etherscan.io/tx/${newest.tx_hash}`)
-    await expect(table.getByRole('link', { name: /^Open address / }).first()).toHaveAttribute('href', /^https:\/\/sepolia\.etherscan\.io\/address\/0x/)
+    await expect(table.getByRole('link', { name: /^Open transaction / }).first()).toHaveAttribute(
+      'href',
+      `https://sepolia.etherscan.io/tx/${newest.tx_hash}`,
+    )
+    await expect(table.getByRole('link', { name: /^Open address / }).first()).toHaveAttribute(
+      'href',
+      /^https:\/\/sepolia\.etherscan\.io\/address\/0x/,
+    )
     await page.getByRole('button', { name: 'Clear filters' }).click()
   }
 
@@ -90,7 +111,10 @@ test('the Transactions screen reads the synced ledger: completeness, scrolling, 
   await snap(page, 'transaction-detail')
 })
 
-test('every filter combines on the ledger; the search finds a hash, an address and an id; a leg not final becomes completed', async ({ app, sim }) => {
+test('every filter combines on the ledger; the search finds a hash, an address and an id; a leg not final becomes completed', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(150_000)
   const { page } = app
   const { first, broadcasting, legs } = await withHistory(app, sim.sandbox.url)
@@ -102,7 +126,9 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Direction').selectOption('in')
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Asset').selectOption(bal.asset)
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Network').selectOption(bal.network)
-  let expected = legs.filter((l) => l.wallet_id === first.id && l.direction === 'in' && l.asset === bal.asset && l.network === bal.network)
+  let expected = legs.filter(
+    (l) => l.wallet_id === first.id && l.direction === 'in' && l.asset === bal.asset && l.network === bal.network,
+  )
   await expectAllRows(page, expected.length)
 
   await page.getByLabel('Smallest amount').fill('0.5')
@@ -137,16 +163,25 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   const hashed = legs.find((l) => l.tx_hash && l.tx_hash.startsWith('0x'))!
   const search = page.getByLabel('Search')
   await search.fill(hashed.tx_hash!.slice(0, 18).toUpperCase())
-  await expectAllRows(page, legs.filter((l) => l.tx_hash?.toLowerCase().startsWith(hashed.tx_hash!.slice(0, 18).toLowerCase())).length)
+  await expectAllRows(
+    page,
+    legs.filter((l) => l.tx_hash?.toLowerCase().startsWith(hashed.tx_hash!.slice(0, 18).toLowerCase())).length,
+  )
   const deposit = legs.find((l) => l.direction === 'in' && l.from.name === null && l.from.address.length > 20)!
   const piece = deposit.from.address.slice(6, 20)
   await search.fill(piece)
-  const byAddress = legs.filter((l) => `${l.from.name ?? ''} ${l.from.address} ${l.to.name ?? ''} ${l.to.address}`.toLowerCase().includes(piece.toLowerCase()))
+  const byAddress = legs.filter((l) =>
+    `${l.from.name ?? ''} ${l.from.address} ${l.to.name ?? ''} ${l.to.address}`
+      .toLowerCase()
+      .includes(piece.toLowerCase()),
+  )
   await expectAllRows(page, byAddress.length)
   await search.fill(deposit.id.slice(0, 13))
   await expectAllRows(page, legs.filter((l) => l.id.startsWith(deposit.id.slice(0, 13))).length)
   await search.fill('no-such-movement-anywhere')
-  await expect(page.getByRole('heading', { name: 'No movements in any wallet, matching “no-such-movement-anywhere”' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'No movements in any wallet, matching “no-such-movement-anywhere”' }),
+  ).toBeVisible()
   await search.fill('')
 
   // Legs still moving: one, until the provider completes it and a sync reads the new status.
@@ -155,11 +190,16 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   await expect(table.getByRole('row').nth(1)).toContainText('broadcasting')
   await consolePost(sim.sandbox.url, `/transactions/${broadcasting.id}/status`, { status: 'completed' })
   await page.getByRole('button', { name: 'Sync now' }).click()
-  await expect(page.getByRole('heading', { name: 'No movements in any wallet, not final' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'No movements in any wallet, not final' })).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByTestId('ledger-status')).not.toContainText('not final')
 })
 
-test('reconciliation report and CSV export from the ledger: sums equal the simulator’s own, the file holds the filter’s rows', async ({ app, sim }) => {
+test('reconciliation report and CSV export from the ledger: sums equal the simulator’s own, the file holds the filter’s rows', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(120_000)
   const { page } = app
   const { first, legs } = await withHistory(app, sim.sandbox.url)
@@ -170,7 +210,9 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   await page.getByTestId('time-zone-toggle').click()
   await panel.getByLabel('Period after (UTC)').fill('2000-01-01T00:00:00')
   await panel.getByRole('button', { name: 'Build report' }).click()
-  await expect(panel.getByTestId('report-once')).toHaveText(`Each of the ${legs.length.toLocaleString()} (id, direction) pairs is counted exactly once.`)
+  await expect(panel.getByTestId('report-once')).toHaveText(
+    `Each of the ${legs.length.toLocaleString()} (id, direction) pairs is counted exactly once.`,
+  )
   const mine = legs.filter((l) => l.wallet_id === first.id && l.asset === bal.asset && l.network === bal.network)
   const sum = (d: string) =>
     mine
@@ -188,13 +230,22 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   // The period ends at the last sync: each closing stands beside the provider's balance, read just now.
   const roll = panel.getByTestId('roll-forward')
   await expect(roll).toContainText('Closing balances compared with the provider’s balances, read just now.')
-  await expect(roll.getByRole('table', { name: 'Roll-forward per wallet, asset and network' }).getByRole('row').filter({ hasText: first.name }).first()).toBeVisible()
+  await expect(
+    roll
+      .getByRole('table', { name: 'Roll-forward per wallet, asset and network' })
+      .getByRole('row')
+      .filter({ hasText: first.name })
+      .first(),
+  ).toBeVisible()
   await snap(page, 'transactions-report')
 
   await panel.getByRole('button', { name: 'Export report to CSV' }).click()
   const saved = panel.getByTestId('export-result')
   await expect(saved).toContainText(`Report of ${legs.length.toLocaleString()} movements saved to `)
-  const report = await readFile((await saved.textContent())!.replace(/^Report of [\d,]+ movements saved to /, ''), 'utf8')
+  const report = await readFile(
+    (await saved.textContent())!.replace(/^Report of [\d,]+ movements saved to /, ''),
+    'utf8',
+  )
   expect(report).toMatch(/^report,reconciliation\r\n/)
   expect(report).toContain('\r\nenvironment,sandbox\r\n')
   expect(report).toContain(`\r\nrows,${legs.length}\r\n`)
@@ -228,15 +279,27 @@ test('when the provider does not answer, the rows stay, marked with the last suc
   const status = page.getByTestId('ledger-status')
   await expect(status).toContainText('Synced to', { timeout: 60_000 })
   const count = await page.getByTestId('tx-count').textContent()
-  await consolePost(sim.sandbox.url, '/faults', { method: 'GET', path_prefix: '/api/v1/transactions', mode: 'status', status: 503, times: 1000 })
+  await consolePost(sim.sandbox.url, '/faults', {
+    method: 'GET',
+    path_prefix: '/api/v1/transactions',
+    mode: 'status',
+    status: 503,
+    times: 1000,
+  })
   await page.getByRole('button', { name: 'Sync now' }).click()
-  await expect(status).toContainText(/^Provider not reachable: showing [\d,]+ movements from the ledger \(last successful sync .+\)/, { timeout: 90_000 })
+  await expect(status).toContainText(
+    /^Provider not reachable: showing [\d,]+ movements from the ledger \(last successful sync .+\)/,
+    { timeout: 90_000 },
+  )
   await expect(page.getByTestId('tx-count')).toHaveText(count!)
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible()
   await snap(page, 'transactions-offline')
 })
 
-test('a long first sync shows its progress and can be paused, resumed and cancelled; the rows read so far stay', async ({ app, sim }) => {
+test('a long first sync shows its progress and can be paused, resumed and cancelled; the rows read so far stay', async ({
+  app,
+  sim,
+}) => {
   test.setTimeout(120_000)
   const { page, desk } = app
   await onWallets(page)

@@ -20,7 +20,10 @@ const RECORD_NOTIFICATIONS = `(() => {
   }
 })()`
 
-test('a bidi label recorded at the provider reads safely in every notice, the batch review and its results; the form refuses it', async ({ app, sim }) => {
+test('a bidi label recorded at the provider reads safely in every notice, the batch review and its results; the form refuses it', async ({
+  app,
+  sim,
+}) => {
   // Several screens, two provider round trips and a batch on a machine shared with other runs.
   test.setTimeout(180_000)
   const { page, desk } = app
@@ -40,7 +43,9 @@ test('a bidi label recorded at the provider reads safely in every notice, the ba
   await form.getByLabel('Country').selectOption('DE')
   await form.getByLabel('Label (optional)').fill(SPOOFED)
   await form.getByRole('button', { name: 'Register destination' }).click()
-  await expect(form.getByText(/Contains U\+202E RIGHT-TO-LEFT OVERRIDE, U\+202C POP DIRECTIONAL FORMATTING/)).toBeVisible()
+  await expect(
+    form.getByText(/Contains U\+202E RIGHT-TO-LEFT OVERRIDE, U\+202C POP DIRECTIONAL FORMATTING/),
+  ).toBeVisible()
   await snap(page, 'untrusted-text-form-refused')
 
   // The same address with a plain label: the provider answers with the entry it holds, and the outcome names it safely.
@@ -57,20 +62,37 @@ test('a bidi label recorded at the provider reads safely in every notice, the ba
   await snap(page, 'untrusted-text-verified')
 
   // "Payout … completed".
-  const wallet = (await desk.router.call('wallets.list', {})).find((w) => w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'))!
-  const { withdrawal } = await desk.router.call('payouts.request', { wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', amount: '2.5', destination: SUPPLIER_ADDRESS })
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
+  const { withdrawal } = await desk.router.call('payouts.request', {
+    wallet_id: wallet.id,
+    asset: 'USDC',
+    network: 'ethereum-sepolia',
+    amount: '2.5',
+    destination: SUPPLIER_ADDRESS,
+  })
   await openSection(page, 'Payouts')
   await expect(page.getByTestId('payout-row').first()).toBeVisible()
-  for (const step of ['approve', 'process', 'complete']) await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/${step}`)
   await expect(notices).toContainText(`Payout of 2.5 USDC to ${SHOWN} completed.`, { timeout: 30_000 })
   await snap(page, 'untrusted-text-completed')
   const bodies = await page.evaluate<string[]>('window.__notifications.map((n) => n.body)')
-  expect(bodies).toEqual(expect.arrayContaining([`“${SHOWN}” is verified and can receive payouts.`, `Payout of 2.5 USDC to ${SHOWN} completed.`]))
+  expect(bodies).toEqual(
+    expect.arrayContaining([
+      `“${SHOWN}” is verified and can receive payouts.`,
+      `Payout of 2.5 USDC to ${SHOWN} completed.`,
+    ]),
+  )
   expect(bodies.join('')).not.toMatch(/[\u202A-\u202E]/)
 
   // The batch review line at the moment of sending, and the results table.
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  const csv = ['destination,amount,asset,network,wallet,reference', `${SUPPLIER_ADDRESS},0.01,USDC,ethereum-sepolia,${wallet.name},inv-1`].join('\n')
+  const csv = [
+    'destination,amount,asset,network,wallet,reference',
+    `${SUPPLIER_ADDRESS},0.01,USDC,ethereum-sepolia,${wallet.name},inv-1`,
+  ].join('\n')
   await page
     .getByTestId('batch-screen')
     .getByLabel('CSV file')

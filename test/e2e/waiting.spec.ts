@@ -22,7 +22,9 @@ const RECORD_NOTIFICATIONS = `(() => {
 
 const shownBodies = (app: App) => () => app.page.evaluate<string[]>('window.__notifications.map((n) => n.body)')
 
-test('a payout waiting for approval shows its age, is listed oldest first with an approver summary, and has a threshold setting', async ({ app }) => {
+test('a payout waiting for approval shows its age, is listed oldest first with an approver summary, and has a threshold setting', async ({
+  app,
+}) => {
   const { page, desk } = app
   // The page's clock is the test's: the payout's age moves on without waiting four hours.
   await page.clock.install()
@@ -54,7 +56,9 @@ test('a payout waiting for approval shows its age, is listed oldest first with a
   await snap(page, 'waiting-on-console')
 })
 
-test('a payout waiting past the threshold reminds once, in the app and by the system, while the person is on Wallets and never opened Payouts', async ({ app }) => {
+test('a payout waiting past the threshold reminds once, in the app and by the system, while the person is on Wallets and never opened Payouts', async ({
+  app,
+}) => {
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
@@ -67,7 +71,8 @@ test('a payout waiting past the threshold reminds once, in the app and by the sy
   await expect.poll(() => session.store.withdrawals.get(withdrawal!.id)?.withdrawal.status).toBe('pending_approval')
 
   // The demo workspace's own older payouts wait too; this one is told apart by its amount.
-  const mine = async () => (await shownBodies(app)()).filter((b) => b.startsWith(`Payout of 0.01 ${body.asset} has waited`))
+  const mine = async () =>
+    (await shownBodies(app)()).filter((b) => b.startsWith(`Payout of 0.01 ${body.asset} has waited`))
   desk.fastForward(239 * 60_000)
   await session.reminders.check()
   expect(await mine()).toEqual([])
@@ -80,7 +85,9 @@ test('a payout waiting past the threshold reminds once, in the app and by the sy
   expect(await mine()).toHaveLength(1)
 })
 
-test('an agent request held for a person notifies at once, then expires as held_expired and is gone from the panel', async ({ app }) => {
+test('an agent request held for a person notifies at once, then expires as held_expired and is gone from the panel', async ({
+  app,
+}) => {
   const { page, desk } = app
   await page.addInitScript(RECORD_NOTIFICATIONS)
   await page.reload()
@@ -92,9 +99,16 @@ test('an agent request held for a person notifies at once, then expires as held_
   const session = await desk.treasury.session()
   const body = await payableBody(desk, '0.01')
   let now = new Date()
-  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER), () => now)
+  const agent = new AgentPayouts(
+    session.payouts,
+    session.client,
+    new AgentPolicy(session.store, AGENT_REQUESTER),
+    () => now,
+  )
   await expect(agent.request('agent-expiring', body)).rejects.toMatchObject({ code: 'payout_held' })
-  await expect.poll(shownBodies(app)).toContainEqual(expect.stringMatching(/agent's payout of 0\.01 .* is held for you/))
+  await expect
+    .poll(shownBodies(app))
+    .toContainEqual(expect.stringMatching(/agent's payout of 0\.01 .* is held for you/))
 
   await openSection(page, 'Payouts')
   const held = page.getByRole('region', { name: 'Held for you' })
@@ -106,13 +120,17 @@ test('an agent request held for a person notifies at once, then expires as held_
   now = new Date(Date.now() + 25 * 3_600_000)
   await expect(agent.request('agent-expiring', body)).rejects.toMatchObject({ code: 'held_expired' })
   await expect(held).toHaveCount(0)
-  await expect(desk.router.call('held.release', { idempotencyKey: 'agent-expiring' })).rejects.toMatchObject({ code: 'held_expired' })
+  await expect(desk.router.call('held.release', { idempotencyKey: 'agent-expiring' })).rejects.toMatchObject({
+    code: 'held_expired',
+  })
   await openSection(page, 'Activity')
   await page.getByLabel('Action').selectOption('expired')
   await expect(page.getByTestId('activity-row').first()).toContainText('held payout expired')
 })
 
-test('the activity view lists a release by a person with its time and process, filters, exports and shows the chain verified', async ({ app }) => {
+test('the activity view lists a release by a person with its time and process, filters, exports and shows the chain verified', async ({
+  app,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const profileId = (await desk.keys.profiles.current())!.id
@@ -121,10 +139,15 @@ test('the activity view lists a release by a person with its time and process, f
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
   const session = await desk.treasury.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
-  await expect(agent.request('agent-released', await payableBody(desk, '0.01'))).rejects.toMatchObject({ code: 'payout_held' })
+  await expect(agent.request('agent-released', await payableBody(desk, '0.01'))).rejects.toMatchObject({
+    code: 'payout_held',
+  })
   await openSection(page, 'Payouts')
   await page.getByRole('region', { name: 'Held for you' }).getByRole('button', { name: 'Release' }).click()
-  await page.getByRole('dialog', { name: 'Release this payout?' }).getByRole('button', { name: 'Release and send' }).click()
+  await page
+    .getByRole('dialog', { name: 'Release this payout?' })
+    .getByRole('button', { name: 'Release and send' })
+    .click()
   await expect(page.getByRole('region', { name: 'Held for you' })).toHaveCount(0)
 
   await openSection(page, 'Activity')
@@ -137,16 +160,22 @@ test('the activity view lists a release by a person with its time and process, f
   await expect(release.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(release).toContainText('key agent-released')
   await page.getByRole('button', { name: 'Export to CSV' }).click()
-  const saved = /Exported (\d+) rows to (.+)$/.exec((await page.getByText(/^Exported \d+ rows to/).textContent()) ?? '')!
+  const saved = /Exported (\d+) rows to (.+)$/.exec(
+    (await page.getByText(/^Exported \d+ rows to/).textContent()) ?? '',
+  )!
   expect(saved[1]).toBe('1')
   const csv = (await readFile(saved[2]!, 'utf8')).split('\r\n')
   expect(csv[0]).toBe('row,time,action,process,person,method,path,status,error_code,idempotency_key')
-  expect(csv[1]).toMatch(/^\d+,\d{4}-\d\d-\d\dT[^,]+,released a held payout,app,[^,]+,LOCAL,held\.released,,,agent-released$/)
+  expect(csv[1]).toMatch(
+    /^\d+,\d{4}-\d\d-\d\dT[^,]+,released a held payout,app,[^,]+,LOCAL,held\.released,,,agent-released$/,
+  )
   await page.getByLabel('Action').selectOption('')
   await page.getByLabel('Who (person or process)').fill('agent')
   await expect(page.getByTestId('activity-row').first()).toContainText('agent')
   await snap(page, 'activity')
-  const noSideways = await page.evaluate(() => document.querySelector('main')!.scrollWidth <= document.querySelector('main')!.clientWidth)
+  const noSideways = await page.evaluate(
+    () => document.querySelector('main')!.scrollWidth <= document.querySelector('main')!.clientWidth,
+  )
   expect(noSideways).toBe(true)
 })
 
@@ -154,7 +183,10 @@ test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }
   const { page, desk } = app
   await onWallets(page)
   const body = await payableBody(desk, '0.01')
-  const [book, wallets] = await Promise.all([desk.router.call('counterparties.list', {}), desk.router.call('wallets.list', {})])
+  const [book, wallets] = await Promise.all([
+    desk.router.call('counterparties.list', {}),
+    desk.router.call('wallets.list', {}),
+  ])
   const destination = book.find((c) => c.address === body.destination && c.network === body.network)!
   const wallet = wallets.find((w) => w.id === body.wallet_id)!
   await openSection(page, 'Payouts')
@@ -163,7 +195,12 @@ test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }
   const before = await rows.count()
 
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  const csv = ['destination;amount;asset;network;wallet;reference', ...[1, 2, 3, 4].map((i) => [destination.label, `0.0${i}`, body.asset, body.network, wallet.name, `live-${i}`].join(';'))].join('\n')
+  const csv = [
+    'destination;amount;asset;network;wallet;reference',
+    ...[1, 2, 3, 4].map((i) =>
+      [destination.label, `0.0${i}`, body.asset, body.network, wallet.name, `live-${i}`].join(';'),
+    ),
+  ].join('\n')
   await page
     .getByTestId('batch-screen')
     .getByLabel('CSV file')

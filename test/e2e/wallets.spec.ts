@@ -3,7 +3,9 @@ import { consolePost, expect, onWallets, openSection, snap, test } from '../harn
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
 
-test('wallets: list with total USD, a wallet with balances, deposit addresses and recent movements', async ({ app }) => {
+test('wallets: list with total USD, a wallet with balances, deposit addresses and recent movements', async ({
+  app,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const wallets = await desk.router.call('wallets.list', {})
@@ -23,11 +25,16 @@ test('wallets: list with total USD, a wallet with balances, deposit addresses an
   await expect(deposit).toContainText(wallet.deposit_addresses[0]!.address)
   await deposit.getByRole('button', { name: 'Show QR' }).first().click()
   await expect(deposit.getByRole('img', { name: /QR code of the/ })).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Recent movements' }).or(page.getByText('No movements yet'))).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Recent movements' }).or(page.getByText('No movements yet')),
+  ).toBeVisible()
   await snap(page, 'wallet-detail')
 })
 
-test('a list that cannot be read again keeps what it knew, marked with its time and request id; never a zero', async ({ app, sim }) => {
+test('a list that cannot be read again keeps what it knew, marked with its time and request id; never a zero', async ({
+  app,
+  sim,
+}) => {
   const { page, desk } = app
   await onWallets(page)
   const table = page.getByRole('table', { name: 'Wallets' })
@@ -43,7 +50,9 @@ test('a list that cannot be read again keeps what it knew, marked with its time 
   await openSection(page, 'Transactions')
   await openSection(page, 'Wallets')
   const stale = page.getByTestId('stale-notice')
-  await expect(stale).toContainText(/As of .*\d{2}:\d{2}.* — the provider did not answer \(request id \S+/, { timeout: 30_000 })
+  await expect(stale).toContainText(/As of .*\d{2}:\d{2}.* — the provider did not answer \(request id \S+/, {
+    timeout: 30_000,
+  })
   // What was read before stays, unchanged: no row disappears, none is added as zero.
   await expect(table.getByRole('row')).toHaveCount(rowsBefore)
   await expect(page.getByTestId('wallets-total')).toBeVisible()

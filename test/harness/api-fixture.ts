@@ -6,7 +6,12 @@ import { createEd25519Signer, ed25519PublicKey, type Signer } from '../../electr
 import type { RequestLogEntry } from '../../electron/simulator/environment'
 
 /** Calls the simulator's unsigned console and returns its `data`. */
-export async function consoleCall<T = unknown>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function consoleCall<T = unknown>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${baseUrl}/_console/${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -27,7 +32,11 @@ export interface RegisteredKey {
 export async function registerKey(baseUrl: string, workspaceId = 'ws-demo'): Promise<RegisteredKey> {
   const secret = new Uint8Array(randomBytes(32))
   const publicKey = Buffer.from(ed25519PublicKey(secret)).toString('base64')
-  const { key_id } = await consoleCall<{ key_id: string }>(baseUrl, 'POST', 'keys', { workspace_id: workspaceId, algorithm: 'ed25519', public_key: publicKey })
+  const { key_id } = await consoleCall<{ key_id: string }>(baseUrl, 'POST', 'keys', {
+    workspace_id: workspaceId,
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })
   return { keyId: key_id, secret, signer: createEd25519Signer(key_id, secret) }
 }
 
@@ -77,12 +86,27 @@ export interface Workspace {
  * A workspace of its own (so tests never depend on demo data): one wallet holding USDC on
  * ethereum-sepolia, a verified destination, `history` generated movements and a registered key.
  */
-export async function setupWorkspace(baseUrl: string, history = 0, options: Partial<RequestSenderOptions> = {}): Promise<Workspace> {
-  const ws = await consoleCall<{ id: string }>(baseUrl, 'POST', 'workspaces', { name: `test ${randomBytes(3).toString('hex')}` })
+export async function setupWorkspace(
+  baseUrl: string,
+  history = 0,
+  options: Partial<RequestSenderOptions> = {},
+): Promise<Workspace> {
+  const ws = await consoleCall<{ id: string }>(baseUrl, 'POST', 'workspaces', {
+    name: `test ${randomBytes(3).toString('hex')}`,
+  })
   const wallet = await consoleCall<{ id: string }>(baseUrl, 'POST', 'wallets', {
     workspace_id: ws.id,
     name: 'Test wallet',
-    balances: [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '1000000', available: '1000000', decimals: 6, usd_price: 1 }],
+    balances: [
+      {
+        asset: 'USDC',
+        network: 'ethereum-sepolia',
+        amount: '1000000',
+        available: '1000000',
+        decimals: 6,
+        usd_price: 1,
+      },
+    ],
   })
   if (history > 0) await consoleCall(baseUrl, 'POST', 'transactions', { wallet_id: wallet.id, generate: history })
   const key = await registerKey(baseUrl, ws.id)

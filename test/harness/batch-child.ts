@@ -38,7 +38,8 @@ const sender = new RequestSender({
   maxAttempts: 6,
   audit: {
     record: (line) => {
-      if (line.method === 'POST' && line.path.startsWith('/api/v1/withdrawals') && ++posts >= job.killAfterPosts) process.kill(process.pid, 'SIGKILL')
+      if (line.method === 'POST' && line.path.startsWith('/api/v1/withdrawals') && ++posts >= job.killAfterPosts)
+        process.kill(process.pid, 'SIGKILL')
     },
   },
 })
@@ -47,7 +48,15 @@ const payouts = new PayoutRequests(Outbox.open(store), client)
 let batchId = job.batchId
 if (job.csvFile) {
   const check = await checkBatchFile(client, await readFile(job.csvFile))
-  batchId = (await submitBatch(store, payouts.outbox, check, { source: 'soak.csv', requestedBy: 'soak-child', confirmDuplicates: false, retypedTotal: null, production: false })).id
+  batchId = (
+    await submitBatch(store, payouts.outbox, check, {
+      source: 'soak.csv',
+      requestedBy: 'soak-child',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
+    })
+  ).id
 }
 await new BatchRunner(store, payouts, { unknownDelayMs: 50 }).run(batchId!)
 process.stderr.write('batch-child: finished the batch before it was killed\n')

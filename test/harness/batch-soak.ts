@@ -13,13 +13,21 @@ import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
 import { batchRepo, DeskStore } from '../../electron/core/store'
 import { consoleCall, registerKey, requestLog, reusedSignatures } from './api-fixture'
 import type { BatchChildJob } from './batch-child'
-import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchLine, type BatchWorkspace } from './batch-fixture'
+import {
+  batchCsv,
+  recordedWithdrawals,
+  setupBatchWorkspace,
+  type BatchLine,
+  type BatchWorkspace,
+} from './batch-fixture'
 
 const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), 'batch-child.ts')
 
 function runChild(job: BatchChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -58,9 +66,20 @@ function soakLines(ws: BatchWorkspace, rows: number): BatchLine[] {
   for (let i = 0; i < rows - SMALL_ROWS; i++) {
     const d = ws.destinations[i % ws.destinations.length]!
     // Destinations named by label, id and address in turn, with amounts that never repeat.
-    lines.push({ destination: [d.label, d.id, d.address][i % 3]!, amount: `0.${String(i + 1).padStart(4, '0')}`, wallet: ws.walletId, reference: `soak-${i + 1}` })
+    lines.push({
+      destination: [d.label, d.id, d.address][i % 3]!,
+      amount: `0.${String(i + 1).padStart(4, '0')}`,
+      wallet: ws.walletId,
+      reference: `soak-${i + 1}`,
+    })
   }
-  for (let i = 0; i < SMALL_ROWS; i++) lines.push({ destination: ws.destinations[0]!.label, amount: `1.0${i}`, wallet: 'Small wallet', reference: `small-${i + 1}` })
+  for (let i = 0; i < SMALL_ROWS; i++)
+    lines.push({
+      destination: ws.destinations[0]!.label,
+      amount: `1.0${i}`,
+      wallet: 'Small wallet',
+      reference: `small-${i + 1}`,
+    })
   return lines
 }
 
@@ -76,7 +95,8 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
   const job = { baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: dir }
   let faults = 0
   const wave = async () => {
-    for (const f of FAULT_WAVE) await consoleCall(baseUrl, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', ...f })
+    for (const f of FAULT_WAVE)
+      await consoleCall(baseUrl, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', ...f })
     faults += FAULT_WAVE.length
   }
 
@@ -93,7 +113,16 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
       store.close()
       if (!batchId) throw new Error('the first child was killed before it recorded the batch')
       // Another payout drains the small wallet after the check: the provider refuses the last rows.
-      await ws.client.createWithdrawal({ wallet_id: ws.smallWalletId, asset: 'USDC', network: 'ethereum-sepolia', amount: SPEND, destination: ws.destinations[1]!.address }, `spend-${batchId}`)
+      await ws.client.createWithdrawal(
+        {
+          wallet_id: ws.smallWalletId,
+          asset: 'USDC',
+          network: 'ethereum-sepolia',
+          amount: SPEND,
+          destination: ws.destinations[1]!.address,
+        },
+        `spend-${batchId}`,
+      )
     }
   }
   await wave()
@@ -113,7 +142,9 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
   await ws.client.sender.close()
 
   const log = (await requestLog(baseUrl)).filter((r) => r.key_id === ws.key.keyId)
-  const recorded = (await recordedWithdrawals(baseUrl, ws.workspaceId)).filter((w) => w.idempotency_key !== `spend-${batchId}`)
+  const recorded = (await recordedWithdrawals(baseUrl, ws.workspaceId)).filter(
+    (w) => w.idempotency_key !== `spend-${batchId}`,
+  )
   const perKey = new Map<string, number>()
   for (const w of recorded) perKey.set(w.idempotency_key, (perKey.get(w.idempotency_key) ?? 0) + 1)
   const keys = new Set(entries.map((e) => e.idempotencyKey))
@@ -122,13 +153,19 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
   return {
     batch_rows: entries.length,
     // A second withdrawal under one key, or one under a key the batch never recorded (a new key minted for a row).
-    batch_duplicates: [...perKey.values()].reduce((n, c) => n + c - 1, 0) + [...perKey.keys()].filter((k) => !keys.has(k)).length,
-    batch_lost: Math.max(0, rows - entries.length) + entries.filter((e) => e.state !== 'accepted' && e.state !== 'refused').length + accepted.filter((e) => perKey.get(e.idempotencyKey) !== 1).length,
+    batch_duplicates:
+      [...perKey.values()].reduce((n, c) => n + c - 1, 0) + [...perKey.keys()].filter((k) => !keys.has(k)).length,
+    batch_lost:
+      Math.max(0, rows - entries.length) +
+      entries.filter((e) => e.state !== 'accepted' && e.state !== 'refused').length +
+      accepted.filter((e) => perKey.get(e.idempotencyKey) !== 1).length,
     batch_kills: kills,
     batch_reused_signatures: reusedSignatures(log),
     batch_accepted: accepted.length,
     batch_refused: refused.length,
-    batch_refused_wrong: refused.filter((e) => e.error?.code !== 'withdrawal_failed' || perKey.has(e.idempotencyKey) || !e.body.amount.startsWith('1.0')).length,
+    batch_refused_wrong: refused.filter(
+      (e) => e.error?.code !== 'withdrawal_failed' || perKey.has(e.idempotencyKey) || !e.body.amount.startsWith('1.0'),
+    ).length,
     batch_faults: faults,
   }
 }
@@ -138,14 +175,24 @@ export async function runBatchSoak(baseUrl: string, dir: string, rows = 500): Pr
  * the bound allows ((ceil(rows / limit) - 1) windows: the last `limit` can start no earlier) over
  * the time taken. Near 1 means the batch goes as fast as the provider's limit lets it.
  */
-export async function runBatchPace(baseUrl: string, dir: string, rows: number, limit: number, windowSeconds: number): Promise<{ ratio: number; seconds: number; rateLimited: number }> {
+export async function runBatchPace(
+  baseUrl: string,
+  dir: string,
+  rows: number,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ ratio: number; seconds: number; rateLimited: number }> {
   await consoleCall(baseUrl, 'POST', 'settings', { rate_limit_per_minute: 1_000_000, rate_limit_window_s: 60 })
   const ws = await setupBatchWorkspace(baseUrl, '10')
   await ws.client.sender.close()
   const key = await registerKey(baseUrl, ws.workspaceId)
   await consoleCall(baseUrl, 'POST', 'settings', { rate_limit_per_minute: limit, rate_limit_window_s: windowSeconds })
   const store = DeskStore.open(dir, 'test')
-  const sender = new RequestSender({ baseUrl, signer: key.signer, pacer: new Pacer({ limit, windowSeconds, ledger: store.pacerLedger(baseUrl, key.keyId) }) })
+  const sender = new RequestSender({
+    baseUrl,
+    signer: key.signer,
+    pacer: new Pacer({ limit, windowSeconds, ledger: store.pacerLedger(baseUrl, key.keyId) }),
+  })
   const client = new ApiClient(sender, 'interactive')
   const payouts = new PayoutRequests(Outbox.open(store), client)
   const lines = soakLines(ws, rows + SMALL_ROWS).slice(0, rows)

@@ -44,7 +44,11 @@ export function benchWallets(): WalletRecord[] {
  * A year of `rows` ledger rows from the simulator's own history generator, entering the ledger through the same page
  * commit a first sync uses (newest first, in large pages to load quickly). Returns the ledger and its newest instant.
  */
-export function fillBenchLedger(store: DeskStore, rows: number, all = benchWallets()): { ledger: LedgerRepo; endMs: number } {
+export function fillBenchLedger(
+  store: DeskStore,
+  rows: number,
+  all = benchWallets(),
+): { ledger: LedgerRepo; endMs: number } {
   const { ledger } = openLedger(store, 'http://127.0.0.1:4010', 'bench-key')
   const source = seededRandom(14)
   const outside = new Map<string, string[]>()
@@ -55,14 +59,28 @@ export function fillBenchLedger(store: DeskStore, rows: number, all = benchWalle
   const slices = Math.ceil(rows / CHUNK)
   for (let s = 0; held < rows; s++) {
     const sliceEnd = endMs - (s * 365 * DAY) / slices
-    const legs = generateHistory({ count: Math.ceil(CHUNK / 1.15), wallets: all, moveTargets: all, source, endMs: sliceEnd, spanMs: (365 * DAY) / slices, outsideAddresses: outside })
+    const legs = generateHistory({
+      count: Math.ceil(CHUNK / 1.15),
+      wallets: all,
+      moveTargets: all,
+      source,
+      endMs: sliceEnd,
+      spanMs: (365 * DAY) / slices,
+      outsideAddresses: outside,
+    })
       .slice(0, rows - held)
       // The provider pages newest first, so a sync writes each page in that order.
       .sort(compareLegs)
       .map(legView)
     held += legs.length
     const times = legs.map((l) => Date.parse(l.created_at))
-    walk = { ...walk, newest: Math.max(walk.newest ?? 0, ...times), oldest: Math.min(walk.oldest ?? Infinity, ...times), pages: walk.pages + 1, rows: held }
+    walk = {
+      ...walk,
+      newest: Math.max(walk.newest ?? 0, ...times),
+      oldest: Math.min(walk.oldest ?? Infinity, ...times),
+      pages: walk.pages + 1,
+      rows: held,
+    }
     store.transaction('bench load', () => ledger.commitPage(legs, walk, held >= rows, Date.now(), Date.now() + 60_000))
   }
   ledger.optimize()

@@ -12,7 +12,13 @@ export async function chooseDestination(form: Locator, choice: string): Promise<
   const [name, address] = [choice.slice(0, at), choice.slice(at + 3)]
   const picker = destinationPicker(form)
   await picker.fill(address.slice(-10))
-  await form.getByRole('listbox').getByRole('option').filter({ hasText: name }).filter({ hasText: address }).first().click()
+  await form
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ hasText: name })
+    .filter({ hasText: address })
+    .first()
+    .click()
   await expect(picker).toHaveValue(choice)
 }
 

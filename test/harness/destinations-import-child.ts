@@ -34,14 +34,16 @@ const sender = new RequestSender({
   maxAttempts: 6,
   audit: {
     record: (line) => {
-      if (line.method === 'POST' && line.path.startsWith('/api/v1/counterparties') && ++posts >= job.killAfterPosts) process.kill(process.pid, 'SIGKILL')
+      if (line.method === 'POST' && line.path.startsWith('/api/v1/counterparties') && ++posts >= job.killAfterPosts)
+        process.kill(process.pid, 'SIGKILL')
     },
   },
 })
 const client = new ApiClient(sender, 'interactive')
 const imports = new DestinationImports(store, client)
 let importId = job.importId
-if (job.csvFile) importId = imports.record(await checkImportFile(store, client, await readFile(job.csvFile)), 'import.csv', 'test').id
+if (job.csvFile)
+  importId = imports.record(await checkImportFile(store, client, await readFile(job.csvFile)), 'import.csv', 'test').id
 await imports.run(importId!)
 process.stderr.write('destinations-import-child: finished the import before it was killed\n')
 process.exit(3)

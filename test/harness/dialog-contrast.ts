@@ -12,7 +12,9 @@ export async function checkDialogContrast(page: Page): Promise<void> {
   try {
     const result = await new AxeBuilder({ page }).include('[role="dialog"]').withRules(['color-contrast']).analyze()
     expect(result.passes.length + result.violations.length).toBeGreaterThan(0)
-    const undecided = [...result.violations, ...result.incomplete].flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`))
+    const undecided = [...result.violations, ...result.incomplete].flatMap((v) =>
+      v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    )
     expect(undecided).toEqual([])
   } finally {
     await page.evaluate(`document.getElementById('root').style.removeProperty('visibility')`)

@@ -70,7 +70,9 @@ function lazySimulator(): { get(): Promise<Simulator>; close(): Promise<void> } 
   let started: Promise<Simulator> | null = null
   return {
     get() {
-      started ??= import('../../electron/simulator').then((m) => m.startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo', quiet: true }))
+      started ??= import('../../electron/simulator').then((m) =>
+        m.startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'demo', quiet: true }),
+      )
       return started
     },
     async close() {
@@ -162,10 +164,17 @@ export const test = base.extend<
   },
   app: async ({ page, desk, server, seed }, use) => {
     if (seed === 'simulator') await seedSimulatorProfile(desk)
-    await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) => desk.router.dispatch(channel, input))
+    await page.exposeBinding('__deskInvoke', (_source, channel: unknown, input: unknown) =>
+      desk.router.dispatch(channel, input),
+    )
     await page.addInitScript(BRIDGE_SCRIPT)
     const stop = desk.events.subscribe((event, payload) => {
-      page.evaluate(([e, p]) => (globalThis as unknown as { __deskEmit?: (e: string, p: unknown) => void }).__deskEmit?.(e, p), [event, payload] as const).catch(() => undefined)
+      page
+        .evaluate(
+          ([e, p]) => (globalThis as unknown as { __deskEmit?: (e: string, p: unknown) => void }).__deskEmit?.(e, p),
+          [event, payload] as const,
+        )
+        .catch(() => undefined)
     })
     await page.goto(server.url)
     await expect(page.locator('.app')).toBeVisible()
@@ -242,10 +251,20 @@ export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
  */
 async function seedSimulatorProfile(desk: TestDesk): Promise<void> {
   const sim = await desk.simulator.get()
-  const input = { name: 'Local simulator', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519', embedded: true } as const
+  const input = {
+    name: 'Local simulator',
+    environment: 'sandbox',
+    baseUrl: sim.sandbox.url,
+    algorithm: 'ed25519',
+    embedded: true,
+  } as const
   const profile = await desk.keys.create(input, true)
   const { base64 } = await desk.keys.publicKey(profile.id, 'active')
-  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', { workspace_id: 'ws-demo', algorithm: 'ed25519', public_key: base64 })) as { key_id: string }
+  const { key_id } = (await consolePost(sim.sandbox.url, '/keys', {
+    workspace_id: 'ws-demo',
+    algorithm: 'ed25519',
+    public_key: base64,
+  })) as { key_id: string }
   await desk.keys.setKeyId(profile.id, key_id, 'active')
   await desk.keys.select(profile.id)
 }
@@ -268,10 +287,14 @@ export async function quickStart(page: Page): Promise<void> {
 /** Which step a quick start that never finished had reached, read from the core (which may itself be stuck). */
 async function quickStartStep(page: Page): Promise<string> {
   const read = page.evaluate(async () => {
-    const desk = (globalThis as unknown as { desk: { invoke(c: string, i: unknown): Promise<{ ok: boolean; data?: unknown }> } }).desk
+    const desk = (
+      globalThis as unknown as { desk: { invoke(c: string, i: unknown): Promise<{ ok: boolean; data?: unknown }> } }
+    ).desk
     return JSON.stringify(await desk.invoke('profiles.list', {}))
   })
-  const late = new Promise<string>((done) => setTimeout(() => done('the core did not answer profiles.list within 5 s'), 5_000))
+  const late = new Promise<string>((done) =>
+    setTimeout(() => done('the core did not answer profiles.list within 5 s'), 5_000),
+  )
   const profiles = await Promise.race([read, late]).catch((e: unknown) => `profiles.list failed: ${String(e)}`)
   // The error the welcome screen shows names the step that failed (a failed quick start leaves no profile behind).
   const shown = await page
@@ -283,7 +306,10 @@ async function quickStartStep(page: Page): Promise<string> {
 }
 
 /** Opens a section from the left navigation. */
-export async function openSection(page: Page, name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home' | 'Activity'): Promise<void> {
+export async function openSection(
+  page: Page,
+  name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home' | 'Activity',
+): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: new RegExp(`^${name}`) })

@@ -22,7 +22,10 @@ export interface StaticServer {
 const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
 
 /** Serves a built renderer on 127.0.0.1 (module scripts do not load from file://). */
-export async function serveStatic(root: string, { isolated = false }: { isolated?: boolean } = {}): Promise<StaticServer> {
+export async function serveStatic(
+  root: string,
+  { isolated = false }: { isolated?: boolean } = {},
+): Promise<StaticServer> {
   const base = resolve(root)
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)

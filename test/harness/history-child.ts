@@ -28,13 +28,16 @@ const sender = new RequestSender({
   pacer: new Pacer({ limit: 100_000, windowSeconds: 1 }),
   audit: {
     record: (line) => {
-      if (line.path.startsWith('/api/v1/transactions?') && ++pages === job.killAtPage) process.kill(process.pid, 'SIGKILL')
+      if (line.path.startsWith('/api/v1/transactions?') && ++pages === job.killAtPage)
+        process.kill(process.pid, 'SIGKILL')
     },
   },
 })
 const client = new ApiClient(sender, 'interactive')
 const store = DeskStore.open(job.storeDir, 'test')
 const { ledger } = openLedger(store, job.baseUrl, job.keyId)
-await new HistorySync({ client, store, ledger, pacer: sender.pacer }, { pageLimit: job.pageLimit }).run(new AbortController().signal)
+await new HistorySync({ client, store, ledger, pacer: sender.pacer }, { pageLimit: job.pageLimit }).run(
+  new AbortController().signal,
+)
 process.stderr.write('history-child: expected to be killed before the sync finished\n')
 process.exit(3)

@@ -16,13 +16,25 @@ export interface InProcessConnector {
   close(): Promise<void>
 }
 
-export async function connectInProcess(options: { home: string; profile: string; now: () => Date }): Promise<InProcessConnector> {
+export async function connectInProcess(options: {
+  home: string
+  profile: string
+  now: () => Date
+}): Promise<InProcessConnector> {
   const toServer = new PassThrough()
   const toClient = new PassThrough()
   const stderr = new PassThrough()
   let errText = ''
   stderr.on('data', (chunk: Buffer) => (errText += chunk.toString('utf8')))
-  const exited = runConnector({ dataDir: options.home, profile: options.profile, version: 'test', stdin: toServer, stdout: toClient, stderr, now: options.now })
+  const exited = runConnector({
+    dataDir: options.home,
+    profile: options.profile,
+    version: 'test',
+    stdin: toServer,
+    stdout: toClient,
+    stderr,
+    now: options.now,
+  })
   const client = new Client({ name: 'in-process-test', version: '1.0.0' })
   await client.connect(new StreamTransport(toClient, toServer))
   return {

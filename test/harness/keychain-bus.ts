@@ -22,10 +22,16 @@ export function startKeychainBus(): KeychainBus {
   const runtime = join(scratch, 'run')
   mkdirSync(join(data, 'dbus-1', 'services'), { recursive: true })
   mkdirSync(runtime, { mode: 0o700 })
-  writeFileSync(join(data, 'dbus-1', 'services', 'org.freedesktop.secrets.service'), `[D-BUS Service]\nName=org.freedesktop.secrets\nExec=${DAEMON}\n`)
+  writeFileSync(
+    join(data, 'dbus-1', 'services', 'org.freedesktop.secrets.service'),
+    `[D-BUS Service]\nName=org.freedesktop.secrets\nExec=${DAEMON}\n`,
+  )
   // The bus hands its environment to the daemons it starts: the keyring keeps its files and socket in the scratch.
   const env = { ...process.env, XDG_DATA_HOME: data, XDG_RUNTIME_DIR: runtime }
-  const bus = spawnSync('dbus-daemon', ['--session', '--fork', '--print-address=1', '--print-pid=1'], { env, encoding: 'utf8' })
+  const bus = spawnSync('dbus-daemon', ['--session', '--fork', '--print-address=1', '--print-pid=1'], {
+    env,
+    encoding: 'utf8',
+  })
   const [address, pid] = bus.stdout.trim().split('\n')
   if (bus.status !== 0 || !address || !pid) throw new Error(`dbus-daemon did not start: ${bus.stderr}`)
   return {

@@ -4,7 +4,14 @@ import { execFileSync } from 'node:child_process'
 export function secretServicePid(): number {
   const reply = execFileSync(
     'dbus-send',
-    ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
+    [
+      '--session',
+      '--print-reply',
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.GetConnectionUnixProcessID',
+      'string:org.freedesktop.secrets',
+    ],
     { encoding: 'utf8' },
   )
   return Number(/uint32 (\d+)/.exec(reply)![1])

@@ -41,9 +41,12 @@ function measure(): LayoutProblems {
     const text = (code.textContent ?? '').trim()
     const rect = code.getBoundingClientRect()
     const charWidth = parseFloat(getComputedStyle(code).fontSize) * 0.55
-    if (text.length >= 4 && rect.height > 0 && rect.width < charWidth * 4) out.squeezed.push(`${name(code)}: ${Math.round(rect.width)} px wide`)
+    if (text.length >= 4 && rect.height > 0 && rect.width < charWidth * 4)
+      out.squeezed.push(`${name(code)}: ${Math.round(rect.width)} px wide`)
   }
-  const controls = [...document.querySelectorAll('[data-testid="env-badge"], header button, header select, main button, main a[href]')]
+  const controls = [
+    ...document.querySelectorAll('[data-testid="env-badge"], header button, header select, main button, main a[href]'),
+  ]
   for (const el of controls) {
     const rect = el.getBoundingClientRect()
     if (rect.width === 0 && rect.height === 0) continue
@@ -55,13 +58,17 @@ function measure(): LayoutProblems {
       left = Math.max(left, box.left)
       right = Math.min(right, box.right)
     }
-    if (rect.left < left - 1 || rect.right > right + 1) out.offscreen.push(`${name(el)}: ${Math.round(rect.left)}–${Math.round(rect.right)} outside ${Math.round(left)}–${Math.round(right)}`)
+    if (rect.left < left - 1 || rect.right > right + 1)
+      out.offscreen.push(
+        `${name(el)}: ${Math.round(rect.left)}–${Math.round(rect.right)} outside ${Math.round(left)}–${Math.round(right)}`,
+      )
   }
   const bar = document.querySelector('header.topbar')
   if (bar) {
     const h = bar.getBoundingClientRect().height
     if (h > 52) out.topBarWraps.push(`top bar ${Math.round(h)} px tall`)
-    if (bar.scrollWidth > bar.clientWidth + 1) out.topBarWraps.push(`top bar ${bar.scrollWidth} > ${bar.clientWidth} px wide`)
+    if (bar.scrollWidth > bar.clientWidth + 1)
+      out.topBarWraps.push(`top bar ${bar.scrollWidth} > ${bar.clientWidth} px wide`)
   }
   return out
 }
@@ -97,7 +104,9 @@ export interface TextProblems {
 /** Runs in the page over `main` and the top bar. */
 function measureText(): TextProblems {
   const out: TextProblems = { brokenWords: [], cutMidName: [] }
-  const roots = [document.querySelector('main'), document.querySelector('header.topbar')].filter((r): r is Element => r !== null)
+  const roots = [document.querySelector('main'), document.querySelector('header.topbar')].filter(
+    (r): r is Element => r !== null,
+  )
   const word = /[\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Arabic}\p{sc=Hebrew}\p{M}]+/gu
   const range = document.createRange()
   for (const root of roots) {
@@ -111,7 +120,10 @@ function measureText(): TextProblems {
         range.setStart(node, m.index)
         range.setEnd(node, m.index + m[0].length)
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
-        if (tops.size > 1) out.brokenWords.push(`"${m[0]}" in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`)
+        if (tops.size > 1)
+          out.brokenWords.push(
+            `"${m[0]}" in ${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+          )
       }
     }
     for (const el of root.querySelectorAll<HTMLElement>('*')) {
@@ -126,7 +138,9 @@ function measureText(): TextProblems {
       const where = el.parentElement?.closest('[class], [data-testid]')
       const within = where ? ` in ${where.tagName.toLowerCase()}.${[...where.classList].join('.')}` : ''
       if ((rtl && ltr) || (startsRtl && style.direction !== 'rtl'))
-        out.cutMidName.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${within} "${text.trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`)
+        out.cutMidName.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${within} "${text.trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`,
+        )
     }
   }
   return out

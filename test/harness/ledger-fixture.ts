@@ -30,7 +30,11 @@ export async function simulatorLegs(baseUrl: string, workspaceId: string): Promi
 export const legKey = (l: { id: string; direction: string }) => `${l.id}/${l.direction}`
 
 /** A profile store (in a new temporary folder unless one is given), with its ledger bound to the provider and key given. */
-export async function ledgerStore(baseUrl: string, keyId: string, folder?: string): Promise<{ dir: string; store: DeskStore; ledger: LedgerRepo; dispose(): Promise<void> }> {
+export async function ledgerStore(
+  baseUrl: string,
+  keyId: string,
+  folder?: string,
+): Promise<{ dir: string; store: DeskStore; ledger: LedgerRepo; dispose(): Promise<void> }> {
   const dir = folder ?? (await mkdtemp(join(tmpdir(), 'ledger-')))
   const store = DeskStore.open(dir, 'test')
   const { ledger } = openLedger(store, baseUrl, keyId)
@@ -45,7 +49,12 @@ export async function ledgerStore(baseUrl: string, keyId: string, folder?: strin
   }
 }
 
-export function historySync(store: DeskStore, ledger: LedgerRepo, client: ApiClient, options: HistorySyncOptions = {}): HistorySync {
+export function historySync(
+  store: DeskStore,
+  ledger: LedgerRepo,
+  client: ApiClient,
+  options: HistorySyncOptions = {},
+): HistorySync {
   return new HistorySync({ client, store, ledger, pacer: client.sender.pacer }, options)
 }
 
@@ -58,10 +67,23 @@ export function ledgerKeys(ledger: LedgerRepo): string[] {
  * A profile store in `dir` whose ledger holds `legs` as one complete sync (synced to `syncedAtMs`):
  * the starting point of tests of what the ledger reads back.
  */
-export function loadedLedger(dir: string, legs: readonly TransactionLeg[], syncedAtMs = Date.now()): { store: DeskStore; ledger: LedgerRepo } {
+export function loadedLedger(
+  dir: string,
+  legs: readonly TransactionLeg[],
+  syncedAtMs = Date.now(),
+): { store: DeskStore; ledger: LedgerRepo } {
   const store = DeskStore.open(dir, 'test')
   const { ledger } = openLedger(store, 'http://127.0.0.1:1', 'key-1')
-  const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: legs.length, startedAt: syncedAtMs }
+  const walk = {
+    after: null,
+    before: null,
+    cursor: null,
+    newest: null,
+    oldest: null,
+    pages: 1,
+    rows: legs.length,
+    startedAt: syncedAtMs,
+  }
   store.transaction('load the test ledger', () => ledger.commitPage(legs, walk, true, syncedAtMs, syncedAtMs))
   return { store, ledger }
 }

@@ -20,7 +20,9 @@ export class PtyCli {
 
   constructor(home: string, args: readonly string[]) {
     const command = [process.execPath, '--import', 'tsx', CLI, '--home', home, ...args].map(shellQuote).join(' ')
-    this.child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { env: { ...process.env, TERM: 'dumb' } })
+    this.child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      env: { ...process.env, TERM: 'dumb' },
+    })
     const take = (chunk: Buffer) => {
       this.screen += chunk.toString('utf8')
       for (const wake of this.waiters) wake()
@@ -48,7 +50,9 @@ export class PtyCli {
       this.waiters.add(wake)
       void this.exited.then((code) => {
         if (shown()) return resolve()
-        reject(new Error(`payout-desk exited (${code}) before showing ${String(text)}; the screen was:\n${this.output}`))
+        reject(
+          new Error(`payout-desk exited (${code}) before showing ${String(text)}; the screen was:\n${this.output}`),
+        )
       })
     })
   }

@@ -21,7 +21,9 @@ export class PtyStdin {
   ) {}
 
   static async open(): Promise<PtyStdin> {
-    const child = spawn('script', ['--quiet', '--command', 'echo $$ $(tty); exec sleep 600', '/dev/null'], { env: { ...process.env, TERM: 'dumb' } })
+    const child = spawn('script', ['--quiet', '--command', 'echo $$ $(tty); exec sleep 600', '/dev/null'], {
+      env: { ...process.env, TERM: 'dumb' },
+    })
     let shown = ''
     const [pid, path] = await new Promise<[string, string]>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -39,7 +41,12 @@ export class PtyStdin {
   /** Makes this terminal `process.stdin` until `close()`. */
   install(): void {
     this.original ??= Object.getOwnPropertyDescriptor(process, 'stdin')
-    Object.defineProperty(process, 'stdin', { value: this.stream, configurable: true, enumerable: true, writable: false })
+    Object.defineProperty(process, 'stdin', {
+      value: this.stream,
+      configurable: true,
+      enumerable: true,
+      writable: false,
+    })
   }
 
   /** Keys pressed on the terminal, as they are (`\r` is Enter). */

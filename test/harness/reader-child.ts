@@ -34,7 +34,9 @@ const session = await TreasurySession.open(job.profile, {
   pacing: job.pacing,
 })
 process.stdout.write('ready\n')
-await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', resolve).once('close', resolve))
+await new Promise<void>((resolve) =>
+  createInterface({ input: process.stdin }).once('line', resolve).once('close', resolve),
+)
 const result: ReaderResult = { pid: process.pid, served: 0, failed: 0 }
 for (let i = 0; i < job.requests; i++) {
   try {

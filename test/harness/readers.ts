@@ -32,7 +32,10 @@ export interface Readers {
 }
 
 /** `count` reader processes on one profile store, each opened and waiting at the start line. */
-export async function spawnReaders(count: number, options: { dataDir: string; profile: Profile; key: RegisteredKey; pacing: ReaderJob['pacing']; requests: number }): Promise<Readers> {
+export async function spawnReaders(
+  count: number,
+  options: { dataDir: string; profile: Profile; key: RegisteredKey; pacing: ReaderJob['pacing']; requests: number },
+): Promise<Readers> {
   const job: ReaderJob = {
     dataDir: options.dataDir,
     profile: options.profile,
@@ -44,7 +47,9 @@ export async function spawnReaders(count: number, options: { dataDir: string; pr
   const outputs: Array<Promise<string>> = []
   const ready: Array<Promise<void>> = []
   for (let i = 0; i < count; i++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['pipe', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    })
     children.push(child)
     let out = ''
     let markReady: () => void = () => undefined
@@ -56,12 +61,17 @@ export async function spawnReaders(count: number, options: { dataDir: string; pr
     outputs.push(
       new Promise((resolve, reject) => {
         child.on('error', reject)
-        child.on('exit', (code, signal) => (code === 0 ? resolve(out) : reject(new Error(`reader ${child.pid} ended with ${signal ?? code}: ${out}`))))
+        child.on('exit', (code, signal) =>
+          code === 0 ? resolve(out) : reject(new Error(`reader ${child.pid} ended with ${signal ?? code}: ${out}`)),
+        )
       }),
     )
   }
   // A reader that dies while opening would leave the others waiting forever: fail with its output instead.
-  await Promise.race([Promise.all(ready), Promise.all(outputs).then(() => Promise.reject(new Error('a reader ended before it was ready')))])
+  await Promise.race([
+    Promise.all(ready),
+    Promise.all(outputs).then(() => Promise.reject(new Error('a reader ended before it was ready'))),
+  ])
   return {
     async go() {
       // The start line, then end of input: a reader's stdin never keeps it alive once it is done.

@@ -41,7 +41,15 @@ export type MovementSpec =
       from_address?: string
       to_address?: string
     }
-  | { wallet_id: string; to_wallet_id: string; asset: string; network: string; amount: string; created_at?: string; status?: string }
+  | {
+      wallet_id: string
+      to_wallet_id: string
+      asset: string
+      network: string
+      amount: string
+      created_at?: string
+      status?: string
+    }
   | { wallet_id: string; generate: number }
 
 export type WithdrawalAction = 'approve' | 'process' | 'complete' | 'reject' | 'fail' | 'expire'
@@ -58,7 +66,10 @@ export interface FaultSpec {
 export interface SimConsole {
   reset(seed?: 'demo' | 'empty'): Promise<void>
   workspaces(): Promise<{ id: string; name: string; organisation_id: string; parent_id: string | null }[]>
-  createWorkspace(name: string, options?: { organisation_id?: string; parent_id?: string }): Promise<{ id: string; organisation_id: string }>
+  createWorkspace(
+    name: string,
+    options?: { organisation_id?: string; parent_id?: string },
+  ): Promise<{ id: string; organisation_id: string }>
   registerEd25519Key(workspaceId: string, publicKeyBase64: string, options?: KeyOptions): Promise<string>
   createHmacKey(workspaceId: string, options?: KeyOptions): Promise<{ keyId: string; secret: string }>
   revoke(keyId: string): Promise<void>
@@ -71,7 +82,12 @@ export interface SimConsole {
   verify(counterpartyId: string, verifiedAt?: string): Promise<any>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   withdrawalAction(withdrawalId: string, action: WithdrawalAction): Promise<any>
-  settings(patch: { rate_limit_per_minute?: number; rate_limit_window_s?: number; approver_available?: boolean; live_refresh_fails?: boolean }): Promise<void>
+  settings(patch: {
+    rate_limit_per_minute?: number
+    rate_limit_window_s?: number
+    approver_available?: boolean
+    live_refresh_fails?: boolean
+  }): Promise<void>
   faults(spec: FaultSpec): Promise<void>
   requests(): Promise<RequestLogEntry[]>
   /** Makes one balance read off its movements by `skew` (a signed decimal; "0" clears it). */
@@ -97,7 +113,8 @@ export function simConsole(baseUrl: string): SimConsole {
   const data = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> => {
     const res = await call(method, path, body)
     const envelope = res.body as { data?: unknown; error?: { code: string; message: string } }
-    if (res.status !== 200) throw new ConsoleError(res.status, envelope.error?.code ?? 'unknown', envelope.error?.message ?? '')
+    if (res.status !== 200)
+      throw new ConsoleError(res.status, envelope.error?.code ?? 'unknown', envelope.error?.message ?? '')
     return envelope.data
   }
   return {
@@ -106,20 +123,39 @@ export function simConsole(baseUrl: string): SimConsole {
     workspaces: () => data('GET', 'workspaces'),
     createWorkspace: (name, options = {}) => data('POST', 'workspaces', { name, ...options }),
     registerEd25519Key: async (workspaceId, publicKeyBase64, options = {}) =>
-      (await data('POST', 'keys', { workspace_id: workspaceId, algorithm: 'ed25519', public_key: publicKeyBase64, ...options })).key_id,
+      (
+        await data('POST', 'keys', {
+          workspace_id: workspaceId,
+          algorithm: 'ed25519',
+          public_key: publicKeyBase64,
+          ...options,
+        })
+      ).key_id,
     createHmacKey: async (workspaceId, options = {}) => {
       const answer = await data('POST', 'keys', { workspace_id: workspaceId, algorithm: 'hmac', ...options })
       return { keyId: answer.key_id, secret: answer.secret }
     },
     revoke: async (keyId) => void (await data('POST', `keys/${encodeURIComponent(keyId)}/revoke`)),
-    createWallet: (workspaceId, name, balances, unreadable) => data('POST', 'wallets', { workspace_id: workspaceId, name, balances, ...(unreadable === undefined ? {} : { unreadable }) }),
+    createWallet: (workspaceId, name, balances, unreadable) =>
+      data('POST', 'wallets', {
+        workspace_id: workspaceId,
+        name,
+        balances,
+        ...(unreadable === undefined ? {} : { unreadable }),
+      }),
     addTransactions: (spec) => data('POST', 'transactions', spec),
-    verify: (id, verifiedAt) => data('POST', `counterparties/${encodeURIComponent(id)}/verify`, verifiedAt ? { verified_at: verifiedAt } : undefined),
+    verify: (id, verifiedAt) =>
+      data(
+        'POST',
+        `counterparties/${encodeURIComponent(id)}/verify`,
+        verifiedAt ? { verified_at: verifiedAt } : undefined,
+      ),
     withdrawalAction: (id, action) => data('POST', `withdrawals/${encodeURIComponent(id)}/${action}`),
     settings: async (patch) => void (await data('POST', 'settings', patch)),
     faults: async (spec) => void (await data('POST', 'faults', spec)),
     requests: () => data('GET', 'requests'),
-    skew: (id, asset, network, skew) => data('POST', `wallets/${encodeURIComponent(id)}/skew`, { asset, network, skew }),
+    skew: (id, asset, network, skew) =>
+      data('POST', `wallets/${encodeURIComponent(id)}/skew`, { asset, network, skew }),
     legStatus: (id, status) => data('POST', `transactions/${encodeURIComponent(id)}/status`, { status }),
   }
 }

@@ -12,9 +12,13 @@ export interface SimulatorProcess {
 /** The simulator in its own process (as the app runs it), so benches do not share its event loop. */
 export function spawnSimulator(): Promise<SimulatorProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--sandbox-port', '0', '--production-port', '0', '--empty'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--sandbox-port', '0', '--production-port', '0', '--empty'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     let out = ''
     child.on('error', reject)
     child.on('exit', (code) => reject(new Error(`simulator exited with ${code} before it was ready`)))

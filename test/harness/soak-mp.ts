@@ -63,8 +63,14 @@ interface WorkerRun {
  * Spawns a worker and, if `killAt` is given, ends it with SIGKILL `delayMs` after its `afterPayouts`-th payout (0: after
  * it opened the store). Counting payouts, not time, lands the kill inside the work however fast the machine is.
  */
-function runWorker(job: SoakWorkerJob, killAt: { afterPayouts: number; delayMs: number } | null, onPayout: () => void): Promise<WorkerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
+function runWorker(
+  job: SoakWorkerJob,
+  killAt: { afterPayouts: number; delayMs: number } | null,
+  onPayout: () => void,
+): Promise<WorkerRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const run: WorkerRun = { done: 0, token: null, killed: false }
   let timer: NodeJS.Timeout | undefined
   let pending = ''
@@ -121,7 +127,12 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
   const outbox = Outbox.open(store)
   const payouts = new PayoutRequests(outbox, client)
   const { target } = ws
-  const body = { wallet_id: target.wallet_id, asset: target.asset, destination: target.destination, network: target.network }
+  const body = {
+    wallet_id: target.wallet_id,
+    asset: target.asset,
+    destination: target.destination,
+    network: target.network,
+  }
   const killed = new Set<string>()
   const faultCalls: Array<Promise<unknown>> = []
   let kills = 0
@@ -131,14 +142,31 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
     if (rand() >= o.faultRate) return
     const f = FAULTS[Math.floor(rand() * FAULTS.length)]!
     faults++
-    faultCalls.push(consoleCall(baseUrl, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', times: rand() < 0.3 ? 2 : 1, ...f }))
+    faultCalls.push(
+      consoleCall(baseUrl, 'POST', 'faults', {
+        method: 'POST',
+        path_prefix: '/api/v1/withdrawals',
+        times: rand() < 0.3 ? 2 : 1,
+        ...f,
+      }),
+    )
   }
 
   const workerSlot = async () => {
     for (let left = o.payoutsPerWorker, run = 0; left > 0; run++) {
-      const job: SoakWorkerJob = { baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: o.dir, body, payouts: left }
+      const job: SoakWorkerJob = {
+        baseUrl,
+        keyId: ws.key.keyId,
+        secretHex: Buffer.from(ws.key.secret).toString('hex'),
+        storeDir: o.dir,
+        body,
+        payouts: left,
+      }
       // At least two payouts are left after the kill point, so the worker is still at work when it comes.
-      const killAt = run < o.killsPerWorker && left >= 2 ? { afterPayouts: Math.floor(rand() * (left - 1)), delayMs: rand() * o.killWithinMs } : null
+      const killAt =
+        run < o.killsPerWorker && left >= 2
+          ? { afterPayouts: Math.floor(rand() * (left - 1)), delayMs: rand() * o.killWithinMs }
+          : null
       const ran = await runWorker(job, killAt, maybeFault)
       left -= ran.done
       if (!ran.killed) continue
@@ -161,20 +189,25 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
   store.close()
 
   const log = (await requestLog(baseUrl)).filter((r) => r.key_id === ws.key.keyId)
-  const recorded = (await consoleCall<Array<{ workspace_id: string; idempotency_key: string }>>(baseUrl, 'GET', 'withdrawals')).filter((w) => w.workspace_id === ws.workspaceId)
+  const recorded = (
+    await consoleCall<Array<{ workspace_id: string; idempotency_key: string }>>(baseUrl, 'GET', 'withdrawals')
+  ).filter((w) => w.workspace_id === ws.workspaceId)
   const perKey = new Map<string, number>()
   for (const w of recorded) perKey.set(w.idempotency_key, (perKey.get(w.idempotency_key) ?? 0) + 1)
   const accepted = new Set(entries.filter((e) => e.state === 'accepted').map((e) => e.idempotencyKey))
   return {
     attempts: log.filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path)).length,
-    duplicates: [...perKey.values()].reduce((n, c) => n + c - 1, 0) + [...perKey.keys()].filter((k) => !accepted.has(k)).length,
+    duplicates:
+      [...perKey.values()].reduce((n, c) => n + c - 1, 0) + [...perKey.keys()].filter((k) => !accepted.has(k)).length,
     lost: entries.length - accepted.size + [...accepted].filter((k) => !perKey.has(k)).length,
     reusedSignatures: reusedSignatures(log),
     entries: entries.length,
     kills,
     faults,
     liveMarkedUnknown: interruptedWhileAlive(o.dir, killed),
-    unresolved: Object.fromEntries(UNRESOLVED_STATES.map((state) => [state, entries.filter((e) => e.state === state).length])) as Record<UnresolvedState, number>,
+    unresolved: Object.fromEntries(
+      UNRESOLVED_STATES.map((state) => [state, entries.filter((e) => e.state === state).length]),
+    ) as Record<UnresolvedState, number>,
   }
 }
 

@@ -44,11 +44,18 @@ export function random(seed: number): () => number {
 }
 
 /** The provider faults a soak injects before a payout POST, through the console. */
-export const FAULTS = [{ mode: 'drop_after_commit' }, { mode: 'status', status: 500 }, { mode: 'status', status: 503, retry_after: 0 }, { mode: 'status', status: 429, retry_after: 0 }] as const
+export const FAULTS = [
+  { mode: 'drop_after_commit' },
+  { mode: 'status', status: 500 },
+  { mode: 'status', status: 503, retry_after: 0 },
+  { mode: 'status', status: 429, retry_after: 0 },
+] as const
 
 function runChild(job: ChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -82,13 +89,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const body = { ...ws.target, amount: `0.${String(1 + (i % 999)).padStart(3, '0')}` }
     if (rand() < (options.faultRate ?? 0.5)) {
       const f = FAULTS[Math.floor(rand() * FAULTS.length)]!
-      await consoleCall(baseUrl, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', times: rand() < 0.3 ? 2 : 1, ...f })
+      await consoleCall(baseUrl, 'POST', 'faults', {
+        method: 'POST',
+        path_prefix: '/api/v1/withdrawals',
+        times: rand() < 0.3 ? 2 : 1,
+        ...f,
+      })
       faults++
     }
     if (rand() < (options.killRate ?? 0)) {
       store.close()
       const killOn = rand() < 0.5 ? 'written' : 'answer'
-      const exit = await runChild({ baseUrl, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir, body, killOn })
+      const exit = await runChild({
+        baseUrl,
+        keyId: ws.key.keyId,
+        secretHex: Buffer.from(ws.key.secret).toString('hex'),
+        storeDir,
+        body,
+        killOn,
+      })
       if (exit !== 'SIGKILL') throw new Error(`the payout child ended with ${String(exit)} instead of being killed`)
       kills++
       store = DeskStore.open(storeDir, 'test')
@@ -104,12 +123,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const entries = outbox.list()
   store.close()
   const log = (await requestLog(baseUrl)).filter((r) => r.key_id === ws.key.keyId)
-  const recorded = (await consoleCall<Array<{ workspace_id: string; idempotency_key: string }>>(baseUrl, 'GET', 'withdrawals')).filter((w) => w.workspace_id === ws.workspaceId)
+  const recorded = (
+    await consoleCall<Array<{ workspace_id: string; idempotency_key: string }>>(baseUrl, 'GET', 'withdrawals')
+  ).filter((w) => w.workspace_id === ws.workspaceId)
   const perKey = new Map<string, number>()
   for (const w of recorded) perKey.set(w.idempotency_key, (perKey.get(w.idempotency_key) ?? 0) + 1)
   const accepted = entries.filter((e) => e.state === 'accepted')
   const acceptedKeys = new Set(accepted.map((e) => e.idempotencyKey))
-  const duplicates = [...perKey.values()].reduce((n, c) => n + Math.max(0, c - 1), 0) + [...perKey.keys()].filter((k) => !acceptedKeys.has(k)).length
+  const duplicates =
+    [...perKey.values()].reduce((n, c) => n + Math.max(0, c - 1), 0) +
+    [...perKey.keys()].filter((k) => !acceptedKeys.has(k)).length
   const lost =
     Math.max(0, options.payouts - entries.length) +
     accepted.filter((e) => (perKey.get(e.idempotencyKey) ?? 0) === 0).length +

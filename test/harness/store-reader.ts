@@ -6,7 +6,9 @@ import { STORE_FILE } from '../../electron/core/store'
 export function auditText(profileDirectory: string): string {
   const db = new DatabaseSync(join(profileDirectory, STORE_FILE), { readOnly: true })
   try {
-    return (db.prepare('SELECT entry FROM audit ORDER BY seq').all() as Array<{ entry: string }>).map((r) => r.entry).join('\n')
+    return (db.prepare('SELECT entry FROM audit ORDER BY seq').all() as Array<{ entry: string }>)
+      .map((r) => r.entry)
+      .join('\n')
   } finally {
     db.close()
   }
@@ -26,7 +28,9 @@ export interface OutcomeRow {
 export function outboxOutcomes(profileDirectory: string): OutcomeRow[] {
   const db = new DatabaseSync(join(profileDirectory, STORE_FILE), { readOnly: true })
   try {
-    return db.prepare("SELECT id, key, state, json_extract(error, '$.code') AS code, process FROM outbox_outcomes ORDER BY id").all() as unknown as OutcomeRow[]
+    return db
+      .prepare("SELECT id, key, state, json_extract(error, '$.code') AS code, process FROM outbox_outcomes ORDER BY id")
+      .all() as unknown as OutcomeRow[]
   } finally {
     db.close()
   }

@@ -2,7 +2,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** Rewrites the JSON body of the n-th answer to a transaction list; null leaves it as the provider sent it. */
-export type Tamper = (body: { data: Array<Record<string, unknown>>; meta: Record<string, unknown> }, listCall: number) => unknown | null
+export type Tamper = (
+  body: { data: Array<Record<string, unknown>>; meta: Record<string, unknown> },
+  listCall: number,
+) => unknown | null
 
 /**
  * A pass-through between the client and the simulator that can damage a transaction page on its
@@ -28,9 +31,16 @@ export async function tamperProxy(target: string): Promise<{
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', async () => {
-      if (state.hold?.(req.method!, new URL(req.url!, target).pathname)) await new Promise<void>((r) => state.held.push(r))
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection')) as Record<string, string>
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+      if (state.hold?.(req.method!, new URL(req.url!, target).pathname))
+        await new Promise<void>((r) => state.held.push(r))
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection'),
+      ) as Record<string, string>
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      })
       let text = await answer.text()
       const isList = req.method === 'GET' && new URL(req.url!, target).pathname === '/api/v1/transactions'
       if (isList && answer.status === 200) {

@@ -49,12 +49,25 @@ const THROUGH_THE_APP = 20
  * `destinations` verified destinations whose labels, companies and providers are at the limit in Latin, Arabic,
  * Hebrew, CJK and emoji, and `waiting` payouts to them waiting for approval.
  */
-export async function seedTeamWeek(app: App, url: string, counts: { destinations: number; waiting: number }): Promise<Counterparty[]> {
+export async function seedTeamWeek(
+  app: App,
+  url: string,
+  counts: { destinations: number; waiting: number },
+): Promise<Counterparty[]> {
   const client = makeClient(url, (await registerKey(url)).signer)
   const wallet = (await consolePost(url, '/wallets', {
     workspace_id: 'ws-demo',
     name: WALLET_NAME,
-    balances: [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '987654321.123456', available: '987654321.123456', decimals: 6, usd_price: 1 }],
+    balances: [
+      {
+        asset: 'USDC',
+        network: 'ethereum-sepolia',
+        amount: '987654321.123456',
+        available: '987654321.123456',
+        decimals: 6,
+        usd_price: 1,
+      },
+    ],
   })) as { id: string }
   const book = await inBatches(counts.destinations, 20, async (i) => {
     const { counterparty } = await client.createCounterparty({
@@ -78,7 +91,11 @@ export async function seedTeamWeek(app: App, url: string, counts: { destinations
     destination: book[i % book.length]!.address,
     fee_priority: 'medium' as const,
   })
-  await inBatches(Math.min(THROUGH_THE_APP, counts.waiting), 5, (i) => app.desk.router.call('payouts.request', { ...body(i), reference: atLimit(`INV-2026-${i}-`, 140) }))
-  await inBatches(Math.max(0, counts.waiting - THROUGH_THE_APP), 20, (i) => client.createWithdrawal(body(i + THROUGH_THE_APP), randomUUID()))
+  await inBatches(Math.min(THROUGH_THE_APP, counts.waiting), 5, (i) =>
+    app.desk.router.call('payouts.request', { ...body(i), reference: atLimit(`INV-2026-${i}-`, 140) }),
+  )
+  await inBatches(Math.max(0, counts.waiting - THROUGH_THE_APP), 20, (i) =>
+    client.createWithdrawal(body(i + THROUGH_THE_APP), randomUUID()),
+  )
   return book
 }

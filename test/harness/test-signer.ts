@@ -4,7 +4,8 @@ import { createHash, createHmac, generateKeyPairSync, randomUUID, sign, type Key
  * A request signer for tests, built on node:crypto only (independent of the client's signer in electron/core).
  * It builds the spec's five-line canonical string itself.
  */
-export type TestKey = { algorithm: 'ed25519'; privateKey: KeyObject; publicKeyBase64: string } | { algorithm: 'hmac'; secret: string }
+export type TestKey =
+  { algorithm: 'ed25519'; privateKey: KeyObject; publicKeyBase64: string } | { algorithm: 'hmac'; secret: string }
 
 export function generateEd25519Key(): Extract<TestKey, { algorithm: 'ed25519' }> {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519')
@@ -16,13 +17,20 @@ export function hmacKey(secret: string): TestKey {
   return { algorithm: 'hmac', secret }
 }
 
-export function canonicalString(timestamp: string, method: string, pathWithQuery: string, body: string, idempotencyKey = ''): string {
+export function canonicalString(
+  timestamp: string,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+  idempotencyKey = '',
+): string {
   const bodyHash = createHash('sha256').update(body, 'utf8').digest('hex')
   return [timestamp, method, pathWithQuery, bodyHash, idempotencyKey].join('\n')
 }
 
 export function signCanonical(key: TestKey, canonical: string): string {
-  if (key.algorithm === 'hmac') return createHmac('sha256', Buffer.from(key.secret, 'utf8')).update(canonical).digest('hex')
+  if (key.algorithm === 'hmac')
+    return createHmac('sha256', Buffer.from(key.secret, 'utf8')).update(canonical).digest('hex')
   return sign(null, Buffer.from(canonical, 'utf8'), key.privateKey).toString('base64')
 }
 
@@ -38,12 +46,22 @@ export interface SignOptions {
 }
 
 /** The three auth headers (plus Idempotency-Key) for one request. */
-export function signHeaders(keyId: string, key: TestKey, method: string, pathWithQuery: string, body = '', options: SignOptions = {}): Record<string, string> {
+export function signHeaders(
+  keyId: string,
+  key: TestKey,
+  method: string,
+  pathWithQuery: string,
+  body = '',
+  options: SignOptions = {},
+): Record<string, string> {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000))
   const headers: Record<string, string> = {
     'x-api-key-id': keyId,
     'x-api-timestamp': timestamp,
-    'x-api-signature': signCanonical(key, canonicalString(timestamp, method, pathWithQuery, body, options.idempotencyKey)),
+    'x-api-signature': signCanonical(
+      key,
+      canonicalString(timestamp, method, pathWithQuery, body, options.idempotencyKey),
+    ),
   }
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey
   if (body !== '') headers['content-type'] = 'application/json'
@@ -58,7 +76,15 @@ export interface SignedResponse {
 }
 
 /** Sends one freshly signed request; a non-string body is sent as JSON. */
-export async function signedFetch(baseUrl: string, keyId: string, key: TestKey, method: string, pathWithQuery: string, body?: unknown, idempotencyKey?: string): Promise<SignedResponse> {
+export async function signedFetch(
+  baseUrl: string,
+  keyId: string,
+  key: TestKey,
+  method: string,
+  pathWithQuery: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<SignedResponse> {
   const path = withRequestId(pathWithQuery)
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
   const headers = signHeaders(keyId, key, method, path, text, idempotencyKey === undefined ? {} : { idempotencyKey })
@@ -66,7 +92,13 @@ export async function signedFetch(baseUrl: string, keyId: string, key: TestKey, 
 }
 
 /** Sends exactly the given path, headers and body (for tests that tamper with a signed request). */
-export async function sendRaw(baseUrl: string, method: string, path: string, headers: Record<string, string>, body = ''): Promise<SignedResponse> {
+export async function sendRaw(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<SignedResponse> {
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === '' ? undefined : body })
   const raw = await res.text()
   let parsed: unknown = raw

@@ -54,15 +54,25 @@ export async function startUserBus(uid: number): Promise<UserBus> {
   const madeRunDir = !existsSync(runDir)
   mkdirSync(runDir, { recursive: true, mode: 0o700 })
   const address = `unix:path=${userBusPath(uid)}`
-  const daemon = spawnSync('dbus-daemon', ['--session', `--address=${address}`, '--fork', '--print-pid'], { encoding: 'utf8' })
+  const daemon = spawnSync('dbus-daemon', ['--session', `--address=${address}`, '--fork', '--print-pid'], {
+    encoding: 'utf8',
+  })
   if (daemon.status !== 0) throw new Error(`dbus-daemon did not start: ${daemon.stderr}`)
   const busPid = Number(daemon.stdout.trim())
 
   const scratch = mkdtempSync(join(tmpdir(), 'user-bus-'))
   mkdirSync(join(scratch, 'run'), { mode: 0o700 })
   // Its own data and runtime directories: the keyring of the tests' usual session is not touched.
-  const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: join(scratch, 'data'), XDG_RUNTIME_DIR: join(scratch, 'run') }
-  const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env, stdio: ['pipe', 'ignore', 'ignore'] })
+  const env = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: address,
+    XDG_DATA_HOME: join(scratch, 'data'),
+    XDG_RUNTIME_DIR: join(scratch, 'run'),
+  }
+  const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+    env,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  })
   keyring.stdin.end('test')
   const closed = new Promise((resolve) => keyring.once('exit', resolve))
 
@@ -88,12 +98,31 @@ export async function startUserBus(uid: number): Promise<UserBus> {
  * its name before the password from stdin has made and unlocked the login collection; a write in between can miss it).
  */
 async function secretServiceOn(address: string): Promise<void> {
-  const ask = async (dest: string, path: string, method: string, arg: string) => (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
+  const ask = async (dest: string, path: string, method: string, arg: string) =>
+    (await run('dbus-send', [`--bus=${address}`, '--print-reply', `--dest=${dest}`, path, method, arg])).stdout
   const deadline = Date.now() + 20_000
   for (;;) {
-    const owned = (await ask('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets')).includes('boolean true')
+    const owned = (
+      await ask(
+        'org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.secrets',
+      )
+    ).includes('boolean true')
     // ReadAlias answers the object path "/" while there is no default collection.
-    if (owned && !(await ask('org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.ReadAlias', 'string:default')).includes('object path "/"\n')) return
+    if (
+      owned &&
+      !(
+        await ask(
+          'org.freedesktop.secrets',
+          '/org/freedesktop/secrets',
+          'org.freedesktop.Secret.Service.ReadAlias',
+          'string:default',
+        )
+      ).includes('object path "/"\n')
+    )
+      return
     if (Date.now() > deadline) throw new Error('gnome-keyring-daemon did not offer a default collection within 20 s')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

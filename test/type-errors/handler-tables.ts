@@ -8,10 +8,16 @@ import type { policyHandlers } from '../../electron/core/policy/handlers'
 /** A channel group's handler table names every channel of its group and nothing else. */
 declare const info: ChannelOutput<'app.info'>
 
-export const complete: HandlersFor<typeof appChannels> = { 'app.info': () => info, 'app.copyAddress': async () => ({ copied: true }) }
+export const complete: HandlersFor<typeof appChannels> = {
+  'app.info': () => info,
+  'app.copyAddress': async () => ({ copied: true }),
+}
 
 export const missingChannels: HandlersFor<typeof profileChannels> = { 'profiles.list': async () => [] } // must not compile
-export const foreignChannel: HandlersFor<typeof appChannels> = { 'app.info': () => info, 'profiles.list': async () => [] } // must not compile
+export const foreignChannel: HandlersFor<typeof appChannels> = {
+  'app.info': () => info,
+  'profiles.list': async () => [],
+} // must not compile
 
 /** The batch and policy groups are exhaustive too: each handler is there, and a channel of another group is not. */
 declare const batch: ReturnType<typeof batchHandlers>

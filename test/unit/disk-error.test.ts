@@ -26,7 +26,12 @@ describe('errors from the disk', () => {
   it('the router answers the specific code and logs the detail', async () => {
     const logged: unknown[] = []
     const router = new Router({ error: (...args: unknown[]) => logged.push(args) })
-    const cause = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write', path: '/d/desk.db' })
+    const cause = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+      path: '/d/desk.db',
+    })
     const failing = diskError(cause, '/d/desk.db', 'record the payout')!
     expect(failing).toBeInstanceOf(DeskError)
     router.register({
@@ -38,6 +43,9 @@ describe('errors from the disk', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'disk_full' } })
     expect(JSON.stringify(logged)).toContain('disk_full')
     // The person reads the plain message; the log keeps what the OS said: errno, system call and path.
-    expect(logged).toContainEqual([expect.stringContaining('disk_full'), expect.objectContaining({ code: 'ENOSPC', errno: -28, syscall: 'write', path: '/d/desk.db' })])
+    expect(logged).toContainEqual([
+      expect.stringContaining('disk_full'),
+      expect.objectContaining({ code: 'ENOSPC', errno: -28, syscall: 'write', path: '/d/desk.db' }),
+    ])
   })
 })

@@ -32,7 +32,18 @@ describe('the ErrorCode table', () => {
   })
 
   it('already holds the disk and store codes of the SQLite store', () => {
-    const needed = ['disk_full', 'disk_read_only', 'disk_permission', 'store_locked', 'store_corrupt', 'store_too_new', 'record_corrupt', 'rate_limited', 'payout_held', 'policy_denied']
+    const needed = [
+      'disk_full',
+      'disk_read_only',
+      'disk_permission',
+      'store_locked',
+      'store_corrupt',
+      'store_too_new',
+      'record_corrupt',
+      'rate_limited',
+      'payout_held',
+      'policy_denied',
+    ]
     expect(needed.filter((c) => !isErrorCode(c))).toEqual([])
   })
 

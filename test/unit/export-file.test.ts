@@ -21,7 +21,10 @@ async function* onePage(): AsyncGenerator<Array<Array<string | null>>> {
 /** The two ways an export reaches a file: all lines at once (CLI, reports) or page by page (the app's exports). */
 const writers: Array<[string, (path: string) => Promise<unknown>]> = [
   ['writeCsvFile', (path) => writeCsvFile(path, ['a,b\r\n', '1,x\r\n'])],
-  ['writeCsvExport', (path) => writeCsvExport(path, ['a', 'b'], onePage(), new AbortController().signal, () => undefined)],
+  [
+    'writeCsvExport',
+    (path) => writeCsvExport(path, ['a', 'b'], onePage(), new AbortController().signal, () => undefined),
+  ],
 ]
 
 describe.each(writers)('an export through %s', (_name, write) => {
@@ -30,7 +33,10 @@ describe.each(writers)('an export through %s', (_name, write) => {
     writeFileSync(victim, 'keep me')
     const out = join(dir, 'out.csv')
     symlinkSync(victim, `${out}.part`)
-    await expect(write(out)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining(`${out}.part already exists`) })
+    await expect(write(out)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining(`${out}.part already exists`),
+    })
     expect(readFileSync(victim, 'utf8')).toBe('keep me')
     expect(lstatSync(`${out}.part`).isSymbolicLink()).toBe(true)
     expect(existsSync(out)).toBe(false)
@@ -46,12 +52,18 @@ describe.each(writers)('an export through %s', (_name, write) => {
   it('to a folder says the path is a folder, naming it', async () => {
     const folder = join(dir, 'a-folder')
     mkdirSync(folder)
-    await expect(write(folder)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining(`${folder} is a folder`) })
+    await expect(write(folder)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining(`${folder} is a folder`),
+    })
     expect(existsSync(`${folder}.part`)).toBe(false)
   })
 
   it('into a folder that does not exist says so', async () => {
-    await expect(write(join(dir, 'missing', 'out.csv'))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/folder of .*out\.csv does not exist/) })
+    await expect(write(join(dir, 'missing', 'out.csv'))).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/folder of .*out\.csv does not exist/),
+    })
   })
 
   it('writes the file, owner-only, and leaves no temp file', async () => {

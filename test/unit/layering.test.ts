@@ -28,7 +28,10 @@ describe('layering rules', () => {
   })
 
   it.each([
-    ['electron/core/x.ts', "import { z } from 'zod'\nimport { LIMITS } from '../../shared/api/limits'\nexport const a = [z, LIMITS]"],
+    [
+      'electron/core/x.ts',
+      "import { z } from 'zod'\nimport { LIMITS } from '../../shared/api/limits'\nexport const a = [z, LIMITS]",
+    ],
     ['electron/simulator/x.ts', "import { NETWORKS } from '../../shared/api/networks'\nexport const n = NETWORKS"],
     ['renderer/src/x.ts', "import { CHANNELS } from '@shared/ipc/channels'\nexport const c = CHANNELS"],
     ['electron/core/csv/x.ts', "import { parse } from 'csv-parse/sync'\nexport const p = parse"],

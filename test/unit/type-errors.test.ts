@@ -12,7 +12,11 @@ describe('code that must not compile', () => {
   const errorLines = new Map<string, Set<number>>()
 
   beforeAll(() => {
-    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' })
+    const tsc = spawnSync(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'],
+      { encoding: 'utf8' },
+    )
     for (const m of tsc.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+/gm)) {
       const file = m[1]!.replace(/\\/g, '/')
       if (!errorLines.has(file)) errorLines.set(file, new Set())

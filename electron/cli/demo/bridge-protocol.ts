@@ -28,7 +28,8 @@ export function parseBridgeMessage(raw: string): ParsedMessage {
     return malformed(null, 'The bridge message must be an object { id, channel, input }.')
   }
   const { id, channel, input } = value as Record<string, unknown>
-  const validId = (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length > 0 && id.length <= 64)
+  const validId =
+    (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length > 0 && id.length <= 64)
   if (!validId) return malformed(null, 'The bridge message needs an id (an integer or a short string).')
   if (typeof channel !== 'string') return malformed(id as number | string, 'The bridge message needs a channel name.')
   return { ok: true, call: { id: id as number | string, channel, input } }

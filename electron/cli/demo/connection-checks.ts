@@ -37,7 +37,11 @@ export function checkPeer(req: IncomingMessage, gate: DemoGate): GateVerdict {
     return { ok: false, status: 403, reason: 'The demo only answers this computer (loopback addresses).' }
   }
   if (req.headers.host !== new URL(gate.origin).host) {
-    return { ok: false, status: 403, reason: `The demo only answers requests addressed to ${new URL(gate.origin).host}.` }
+    return {
+      ok: false,
+      status: 403,
+      reason: `The demo only answers requests addressed to ${new URL(gate.origin).host}.`,
+    }
   }
   return { ok: true }
 }
@@ -50,7 +54,9 @@ export function checkBridgeConnection(req: IncomingMessage, gate: DemoGate): Gat
     return { ok: false, status: 403, reason: `The bridge only accepts the demo page itself (origin ${gate.origin}).` }
   }
   const token = tokenFromUrl(req.url)
-  if (token === null) return { ok: false, status: 403, reason: 'The bridge needs the token of the link the demo printed.' }
-  if (!tokensMatch(token, gate.token)) return { ok: false, status: 403, reason: 'Wrong token: open the link the demo printed for this run.' }
+  if (token === null)
+    return { ok: false, status: 403, reason: 'The bridge needs the token of the link the demo printed.' }
+  if (!tokensMatch(token, gate.token))
+    return { ok: false, status: 403, reason: 'Wrong token: open the link the demo printed for this run.' }
   return { ok: true }
 }

@@ -33,7 +33,10 @@ function alive(pid: number): boolean {
  * A folder naming entries is kept when there is no keychain to remove them from (`keychain` null), so a
  * later run can. Only this user's folders are looked at; a live demo's never.
  */
-export async function removeStaleDemos(keychain: SecretStore | null, parent = tmpdir()): Promise<{ removed: string[]; kept: string[] }> {
+export async function removeStaleDemos(
+  keychain: SecretStore | null,
+  parent = tmpdir(),
+): Promise<{ removed: string[]; kept: string[] }> {
   const removed: string[] = []
   const kept: string[] = []
   for (const name of await readdir(parent)) {

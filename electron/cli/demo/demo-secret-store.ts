@@ -19,7 +19,10 @@ const PROBE_TIMEOUT_MS = 10_000
  * The OS keychain when it answers a set/get/delete round trip; otherwise (demo only) memory. With `dataDir`,
  * each account is noted there before it is written, for the next run to remove if this one is killed.
  */
-export async function demoSecretStore(keychain: SecretStore = new KeyringSecretStore(), dataDir?: string): Promise<DemoSecrets> {
+export async function demoSecretStore(
+  keychain: SecretStore = new KeyringSecretStore(),
+  dataDir?: string,
+): Promise<DemoSecrets> {
   if (await keychainWorks(keychain)) return trackedKeychain(keychain, dataDir)
   const memory = new DemoMemorySecretStore()
   return { store: memory, inMemory: true, keychain: null, forgetAll: async () => memory.clear() }

@@ -47,7 +47,10 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname
-    const verdict = path === BRIDGE_PATH ? checkBridgeConnection(req, gate) : ({ ok: false, status: 400, reason: 'No bridge here.' } as const)
+    const verdict =
+      path === BRIDGE_PATH
+        ? checkBridgeConnection(req, gate)
+        : ({ ok: false, status: 400, reason: 'No bridge here.' } as const)
     if (!verdict.ok) {
       log(`demo: refused a bridge connection from ${req.socket.remoteAddress ?? '?'}: ${verdict.reason}`)
       const body = `${verdict.reason}\n`

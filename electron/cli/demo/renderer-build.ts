@@ -13,11 +13,20 @@ export function ensureRendererBuilt(root: string, log: (line: string) => void): 
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0
   const stale = builtAt === 0 || SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)
   if (!stale) return outDir
-  if (!existsSync(join(root, 'renderer'))) throw new Error(`The renderer is not built (${index}) and its sources are not here to build it.`)
+  if (!existsSync(join(root, 'renderer')))
+    throw new Error(`The renderer is not built (${index}) and its sources are not here to build it.`)
 
-  log(builtAt === 0 ? 'Building the app (electron-vite build)…' : 'The app changed since the last build: rebuilding (electron-vite build)…')
+  log(
+    builtAt === 0
+      ? 'Building the app (electron-vite build)…'
+      : 'The app changed since the last build: rebuilding (electron-vite build)…',
+  )
   // The package's exports hide its bin: find it beside its package.json.
-  const cli = join(dirname(createRequire(join(root, 'package.json')).resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
+  const cli = join(
+    dirname(createRequire(join(root, 'package.json')).resolve('electron-vite/package.json')),
+    'bin',
+    'electron-vite.js',
+  )
   const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
   if (result.status !== 0 || !existsSync(index)) throw new Error('Building the renderer failed (see the output above).')
   return outDir

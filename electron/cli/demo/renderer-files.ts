@@ -33,15 +33,28 @@ export function cookieName(gate: DemoGate): string {
  * Serves the built renderer. The first page load carries `?token=`; it sets an HttpOnly, SameSite=Strict
  * cookie so the page's own assets load without the token in every URL. Anything else is refused.
  */
-export async function serveRendererFile(req: IncomingMessage, res: ServerResponse, rootDir: string, gate: DemoGate): Promise<void> {
+export async function serveRendererFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rootDir: string,
+  gate: DemoGate,
+): Promise<void> {
   const peer = checkPeer(req, gate)
   if (!peer.ok) return refuse(res, peer.status, peer.reason)
   if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'The demo serves files only (GET).')
 
   const queryToken = tokenFromUrl(req.url)
   const setCookie = queryToken !== null
-  if (queryToken !== null ? !tokensMatch(queryToken, gate.token) : !tokensMatch(readCookie(req, cookieName(gate)), gate.token)) {
-    return refuse(res, 403, 'This demo only answers the link it printed in the terminal (it carries a token for this run).')
+  if (
+    queryToken !== null
+      ? !tokensMatch(queryToken, gate.token)
+      : !tokensMatch(readCookie(req, cookieName(gate)), gate.token)
+  ) {
+    return refuse(
+      res,
+      403,
+      'This demo only answers the link it printed in the terminal (it carries a token for this run).',
+    )
   }
 
   const file = resolveInside(rootDir, new URL(req.url ?? '/', gate.origin).pathname)
@@ -69,7 +82,11 @@ export function injectBridge(html: string): string {
 
 export function refuse(res: ServerResponse, status: number, reason: string): void {
   const body = `${reason}\n`
-  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) })
+  res.writeHead(status, {
+    ...securityHeaders(),
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  })
   res.end(body)
 }
 

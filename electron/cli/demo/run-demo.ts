@@ -39,12 +39,15 @@ export interface RunningDemo {
  * temporary data directory, and the built renderer with its `window.desk` bridge on a loopback port.
  */
 export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
-  const root = options.rootDir ? { dir: options.rootDir, version: findProjectRoot(options.rootDir).version } : findProjectRoot()
+  const root = options.rootDir
+    ? { dir: options.rootDir, version: findProjectRoot(options.rootDir).version }
+    : findProjectRoot()
   const rendererDir = ensureRendererBuilt(root.dir, options.log)
   const dataDir = await createDemoDataDir()
   const cleanup: Array<() => Promise<unknown>> = [() => rm(dataDir, { recursive: true, force: true })]
   const close = async () => {
-    for (const step of cleanup.splice(0).reverse()) await step().catch((err: unknown) => options.log(`demo: cleanup failed: ${String(err)}`))
+    for (const step of cleanup.splice(0).reverse())
+      await step().catch((err: unknown) => options.log(`demo: cleanup failed: ${String(err)}`))
   }
 
   try {
@@ -58,7 +61,10 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
       return { removed: [], kept: [] }
     })
     for (const dir of stale.removed) options.log(`demo: removed ${dir}, left by a demo that was killed`)
-    for (const dir of stale.kept) options.log(`demo: kept ${dir}, left by a demo that was killed: its keychain entries can be removed only when the keychain answers`)
+    for (const dir of stale.kept)
+      options.log(
+        `demo: kept ${dir}, left by a demo that was killed: its keychain entries can be removed only when the keychain answers`,
+      )
     const consoleUrl = simulatorConsoleUrl(sim.sandbox.url)
     const own = [sim.sandbox.url, sim.production.url]
 
@@ -80,7 +86,9 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
         options.log(`demo: exporting to ${path}`)
         return path
       },
-      log: { error: (message, detail) => options.log(`demo: ${message}${detail === undefined ? '' : ` ${String(detail)}`}`) },
+      log: {
+        error: (message, detail) => options.log(`demo: ${message}${detail === undefined ? '' : ` ${String(detail)}`}`),
+      },
     })
     cleanup.push(() => desk.dispose())
 
@@ -97,9 +105,11 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
     })
     cleanup.push(() => server.close())
 
-    if (secrets.inMemory) options.log('No OS keychain answered: the demo keeps its simulator keys in memory; they vanish at exit.')
+    if (secrets.inMemory)
+      options.log('No OS keychain answered: the demo keeps its simulator keys in memory; they vanish at exit.')
     options.ready(`demo ready ${server.url}`)
-    if (options.open && !(await openInBrowser(server.url))) options.log('Could not open a browser here: open the link above yourself.')
+    if (options.open && !(await openInBrowser(server.url)))
+      options.log('Could not open a browser here: open the link above yourself.')
 
     return {
       url: server.url,

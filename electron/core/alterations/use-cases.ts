@@ -6,7 +6,8 @@ import { alteredWithdrawals, type AlteredWithdrawal, type DeskStore } from '../s
 export type { AlteredWithdrawal } from '../store'
 
 /** Withdrawals the provider recorded otherwise than asked that no person has acknowledged yet. */
-export const openAlterations = (store: DeskStore): AlteredWithdrawal[] => store.read('read the altered payouts', () => store.repo(alteredWithdrawals).open())
+export const openAlterations = (store: DeskStore): AlteredWithdrawal[] =>
+  store.read('read the altered payouts', () => store.repo(alteredWithdrawals).open())
 
 /** One alteration in the words every surface shows. */
 export const describeAlteration = (a: AlteredWithdrawal): string =>
@@ -20,17 +21,31 @@ export function assertNoOpenAlteration(store: DeskStore): void {
   const open = store.repo(alteredWithdrawals).open()
   if (open.length === 0) return
   const first = open[0]!
-  throw new DeskError('withdrawal_altered', `Not sent: ${describeAlteration(first)} Sends of this profile stay stopped until a person acknowledges it (payout acknowledge ${first.withdrawalId}).`)
+  throw new DeskError(
+    'withdrawal_altered',
+    `Not sent: ${describeAlteration(first)} Sends of this profile stay stopped until a person acknowledges it (payout acknowledge ${first.withdrawalId}).`,
+  )
 }
 
 /** A person has seen an alteration (and cancelled the withdrawal or settled it with the provider); audited. */
-export function acknowledgeAlteration(store: DeskStore, idOrKey: string, actor: string, now = new Date()): AlteredWithdrawal {
+export function acknowledgeAlteration(
+  store: DeskStore,
+  idOrKey: string,
+  actor: string,
+  now = new Date(),
+): AlteredWithdrawal {
   return store.transaction('acknowledge the altered payout', () => {
     const repo = store.repo(alteredWithdrawals)
     const found = repo.find(idOrKey)
-    if (!found) throw new DeskError('invalid_input', `No altered payout ${idOrKey}: payout acknowledge takes the id or key of one the desk reported.`)
+    if (!found)
+      throw new DeskError(
+        'invalid_input',
+        `No altered payout ${idOrKey}: payout acknowledge takes the id or key of one the desk reported.`,
+      )
     repo.acknowledge(found.withdrawalId, actor, now.toISOString())
-    store.audit.append(decisionEntry(now, 'payout.alteration_acknowledged', actor, found.key, { withdrawal_id: found.withdrawalId }))
+    store.audit.append(
+      decisionEntry(now, 'payout.alteration_acknowledged', actor, found.key, { withdrawal_id: found.withdrawalId }),
+    )
     return repo.find(found.withdrawalId)!
   })
 }

@@ -1,9 +1,31 @@
 import { z } from 'zod'
-import { CounterpartySchema, envelope, TransactionLegSchema, WalletSchema, WithdrawalSchema, type Counterparty, type TransactionLeg, type Wallet, type Withdrawal } from '../../../shared/api/resources'
+import {
+  CounterpartySchema,
+  envelope,
+  TransactionLegSchema,
+  WalletSchema,
+  WithdrawalSchema,
+  type Counterparty,
+  type TransactionLeg,
+  type Wallet,
+  type Withdrawal,
+} from '../../../shared/api/resources'
 import { boundedArray } from '../../../shared/api/bounded-array'
-import type { CreateCounterparty, CreateWithdrawal, TransactionQuery, WithdrawalQuery } from '../../../shared/api/requests'
+import type {
+  CreateCounterparty,
+  CreateWithdrawal,
+  TransactionQuery,
+  WithdrawalQuery,
+} from '../../../shared/api/requests'
 import { InvalidResponseError } from './errors'
-import { checkCounterpartyBody, checkId, checkIdempotencyKey, checkTransactionQuery, checkWithdrawalBody, checkWithdrawalQuery } from './input-checks'
+import {
+  checkCounterpartyBody,
+  checkId,
+  checkIdempotencyKey,
+  checkTransactionQuery,
+  checkWithdrawalBody,
+  checkWithdrawalQuery,
+} from './input-checks'
 import { PagingGuard } from './paging-guard'
 import type { Priority } from './pacing-rule'
 import type { RequestSender } from './request-sender'
@@ -66,7 +88,10 @@ export class ApiClient<P extends Priority = Priority> {
   }
 
   /** Follows next_cursor until null with the range unchanged; yields each page's rows not seen before by (id, direction). */
-  async *transactionPages(query: Omit<TransactionQuery, 'cursor'> = {}, o: Opts = {}): AsyncGenerator<TransactionLeg[]> {
+  async *transactionPages(
+    query: Omit<TransactionQuery, 'cursor'> = {},
+    o: Opts = {},
+  ): AsyncGenerator<TransactionLeg[]> {
     const seen = new Set<string>()
     const guard = new PagingGuard()
     let cursor: string | undefined
@@ -90,16 +115,29 @@ export class ApiClient<P extends Priority = Priority> {
   }
 
   async getTransaction(transactionId: string, o: Opts = {}): Promise<TransactionLeg[]> {
-    return (await this.get(`/api/v1/transactions/${enc(checkId(transactionId, 'transaction id'))}`, LegList, undefined, o)).data
+    return (
+      await this.get(`/api/v1/transactions/${enc(checkId(transactionId, 'transaction id'))}`, LegList, undefined, o)
+    ).data
   }
 
   async listCounterparties(o: Opts = {}): Promise<Counterparty[]> {
     return (await this.get('/api/v1/counterparties', CounterpartyList, undefined, o)).data
   }
 
-  async createCounterparty(input: CreateCounterparty, o: Opts = {}): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
+  async createCounterparty(
+    input: CreateCounterparty,
+    o: Opts = {},
+  ): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
     const body = checkCounterpartyBody(input)
-    const res = await this.sender.send({ method: 'POST', path: '/api/v1/counterparties', body, kind: 'counterparty', schema: CounterpartyOne, priority: this.priority, ...o })
+    const res = await this.sender.send({
+      method: 'POST',
+      path: '/api/v1/counterparties',
+      body,
+      kind: 'counterparty',
+      schema: CounterpartyOne,
+      priority: this.priority,
+      ...o,
+    })
     return { counterparty: res.body.data, alreadyExists: res.body.meta.already_exists === true }
   }
 
@@ -122,7 +160,10 @@ export class ApiClient<P extends Priority = Priority> {
       }
       if (page.nextOffset === null) return
       if (offset !== undefined && page.nextOffset <= offset) {
-        throw new InvalidResponseError(200, 'The provider returned a next_offset that does not advance; paging stopped.')
+        throw new InvalidResponseError(
+          200,
+          'The provider returned a next_offset that does not advance; paging stopped.',
+        )
       }
       offset = page.nextOffset
     }
@@ -137,22 +178,51 @@ export class ApiClient<P extends Priority = Priority> {
   async createWithdrawal(input: CreateWithdrawal, idempotencyKey: string, o: Opts = {}): Promise<WithdrawalAnswer> {
     const body = checkWithdrawalBody(input)
     const key = checkIdempotencyKey(idempotencyKey)
-    const res = await this.sender.send({ method: 'POST', path: '/api/v1/withdrawals', body, idempotencyKey: key, kind: 'withdrawal', schema: WithdrawalOne, priority: this.priority, ...o })
+    const res = await this.sender.send({
+      method: 'POST',
+      path: '/api/v1/withdrawals',
+      body,
+      idempotencyKey: key,
+      kind: 'withdrawal',
+      schema: WithdrawalOne,
+      priority: this.priority,
+      ...o,
+    })
     return { withdrawal: res.body.data, replay: res.body.meta.idempotent_replay === true, requestId: res.requestId }
   }
 
   async getWithdrawal(withdrawalId: string, o: Opts = {}): Promise<{ withdrawal: Withdrawal; stale: boolean }> {
-    const res = await this.get(`/api/v1/withdrawals/${enc(checkId(withdrawalId, 'payout id'))}`, WithdrawalOne, undefined, o)
+    const res = await this.get(
+      `/api/v1/withdrawals/${enc(checkId(withdrawalId, 'payout id'))}`,
+      WithdrawalOne,
+      undefined,
+      o,
+    )
     return { withdrawal: res.data, stale: res.meta.stale === true }
   }
 
   async cancelWithdrawal(withdrawalId: string, o: Opts = {}): Promise<Withdrawal> {
     const path = `/api/v1/withdrawals/${enc(checkId(withdrawalId, 'payout id'))}/cancel`
-    return (await this.sender.send({ method: 'POST', path, kind: 'cancel', schema: WithdrawalOne, priority: this.priority, ...o })).body.data
+    return (
+      await this.sender.send({
+        method: 'POST',
+        path,
+        kind: 'cancel',
+        schema: WithdrawalOne,
+        priority: this.priority,
+        ...o,
+      })
+    ).body.data
   }
 
-  private async get<S extends z.ZodType>(path: string, schema: S, query: Record<string, string | number | undefined> | undefined, o: Opts) {
-    return (await this.sender.send({ method: 'GET', path, query, kind: 'read', schema, priority: this.priority, ...o })).body
+  private async get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query: Record<string, string | number | undefined> | undefined,
+    o: Opts,
+  ) {
+    return (await this.sender.send({ method: 'GET', path, query, kind: 'read', schema, priority: this.priority, ...o }))
+      .body
   }
 }
 

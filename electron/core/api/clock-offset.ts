@@ -6,7 +6,11 @@ export const MAX_CLOCK_OFFSET_SECONDS = 3600
 export const CLOCK_OFFSET_TTL_MS = 10 * 60_000
 
 /** Provider clock minus local clock in whole seconds, against the midpoint of the round trip; null without a usable Date header. */
-export function measureOffsetSeconds(dateHeader: string | undefined, sentAtMs: number, receivedAtMs: number): number | null {
+export function measureOffsetSeconds(
+  dateHeader: string | undefined,
+  sentAtMs: number,
+  receivedAtMs: number,
+): number | null {
   if (!dateHeader) return null
   const server = Date.parse(dateHeader)
   if (Number.isNaN(server)) return null

@@ -54,12 +54,15 @@ export function toNetworkError(err: unknown, host: string): NetworkError {
   const e = err as { code?: string; name?: string; cause?: { code?: string } }
   const code = e?.code ?? e?.cause?.code ?? ''
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError('timeout', `Connecting to ${host} timed out.`)
-  if (code === 'UND_ERR_BODY_TIMEOUT') return new NetworkError('timeout', `${host} started answering but went silent before the body ended.`, true)
+  if (code === 'UND_ERR_BODY_TIMEOUT')
+    return new NetworkError('timeout', `${host} started answering but went silent before the body ended.`, true)
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'ETIMEDOUT') {
     return new NetworkError('timeout', `${host} did not answer in time.`)
   }
-  if (code === 'ECONNREFUSED') return new NetworkError('refused', `${host} refused the connection. Is the service running?`)
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError('dns', `The name ${host} could not be resolved.`)
+  if (code === 'ECONNREFUSED')
+    return new NetworkError('refused', `${host} refused the connection. Is the service running?`)
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new NetworkError('dns', `The name ${host} could not be resolved.`)
   if (TLS_CODES.test(code)) return new NetworkError('tls', `The TLS connection to ${host} failed (${code}).`)
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     return new NetworkError('reset', `The connection to ${host} closed before an answer arrived.`)

@@ -37,11 +37,17 @@ export function checkWithdrawalBody(body: unknown): CreateWithdrawal {
   if (decimals !== undefined && decimalPlaces(checked.amount) > decimals) {
     throw new DeskError('invalid_input', `Invalid payout: ${checked.asset} allows at most ${decimals} decimal places.`)
   }
-  if (!/[1-9]/.test(checked.amount)) throw new DeskError('invalid_input', 'Invalid payout: the amount must be more than zero.')
+  if (!/[1-9]/.test(checked.amount))
+    throw new DeskError('invalid_input', 'Invalid payout: the amount must be more than zero.')
   if (checked.network !== undefined) {
-    if (!findNetwork(checked.network)) throw new DeskError('invalid_input', `Invalid payout: unknown network ${checked.network}.`)
+    if (!findNetwork(checked.network))
+      throw new DeskError('invalid_input', `Invalid payout: unknown network ${checked.network}.`)
     const problem = addressProblem(checked.network, checked.destination)
-    if (problem) throw new DeskError('invalid_input', `Invalid payout: the destination is not a ${checked.network} address. ${problem}`)
+    if (problem)
+      throw new DeskError(
+        'invalid_input',
+        `Invalid payout: the destination is not a ${checked.network} address. ${problem}`,
+      )
   }
   return checked
 }
@@ -52,7 +58,8 @@ export function checkIdempotencyKey(key: unknown): string {
 
 export function checkCounterpartyBody(body: unknown): CreateCounterparty {
   const checked = parse(CreateCounterpartySchema, body, 'destination')
-  if (!findNetwork(checked.network)) throw new DeskError('invalid_input', `Invalid destination: unknown network ${checked.network}.`)
+  if (!findNetwork(checked.network))
+    throw new DeskError('invalid_input', `Invalid destination: unknown network ${checked.network}.`)
   const problem = addressProblem(checked.network, checked.address)
   if (problem) throw new DeskError('invalid_input', `Invalid destination: ${problem}`)
   return checked

@@ -1,4 +1,13 @@
-import { prioritySplit, waitFor, type PacerLedger, type PacerUsage, type PacingRule, type Priority, type SlotTime, type TakeResult } from './pacing-rule'
+import {
+  prioritySplit,
+  waitFor,
+  type PacerLedger,
+  type PacerUsage,
+  type PacingRule,
+  type Priority,
+  type SlotTime,
+  type TakeResult,
+} from './pacing-rule'
 
 export * from './pacing-rule'
 
@@ -87,7 +96,12 @@ export class MemoryPacerLedger implements PacerLedger {
     this.prune(now, rule)
     const slots = [...this.slots.values()]
     const background = slots.filter((s) => s.priority === 'background').length
-    return { used: slots.length, background, blockedUntil: this.blockedUntil, interactiveWaiting: this.waitingUntil > now }
+    return {
+      used: slots.length,
+      background,
+      blockedUntil: this.blockedUntil,
+      interactiveWaiting: this.waitingUntil > now,
+    }
   }
 
   private prune(now: number, rule: PacingRule): void {

@@ -61,12 +61,23 @@ export function prioritySplit(limit: number, backgroundShare: number): Pick<Paci
  * A person's request needs only a free place in the window; a background one also stays within its
  * share, leaves the reserve, and yields while a person's request waits.
  */
-export function waitFor(slots: readonly SlotTime[], blockedUntil: number, now: number, rule: PacingRule, priority: Priority, interactiveWaiting: boolean): number {
+export function waitFor(
+  slots: readonly SlotTime[],
+  blockedUntil: number,
+  now: number,
+  rule: PacingRule,
+  priority: Priority,
+  interactiveWaiting: boolean,
+): number {
   const ends = slots.map((s) => s.end)
   let wait = Math.max(blockedUntil - now, untilFewer(ends, rule.limit, now, rule))
   if (priority === 'background') {
     const background = slots.filter((s) => s.priority === 'background').map((s) => s.end)
-    wait = Math.max(wait, untilFewer(ends, rule.limit - rule.reserve, now, rule), untilFewer(background, rule.backgroundLimit, now, rule))
+    wait = Math.max(
+      wait,
+      untilFewer(ends, rule.limit - rule.reserve, now, rule),
+      untilFewer(background, rule.backgroundLimit, now, rule),
+    )
     if (interactiveWaiting) wait = Math.max(wait, YIELD_MS)
   }
   return Math.max(wait, 0)

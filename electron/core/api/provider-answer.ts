@@ -16,17 +16,32 @@ function parseJson(raw: RawResponse, requestId: string | undefined): unknown {
   try {
     return JSON.parse(raw.body.toString('utf8'))
   } catch {
-    throw new InvalidResponseError(raw.status, `The provider answered HTTP ${raw.status} with a body that is not JSON.`, requestId)
+    throw new InvalidResponseError(
+      raw.status,
+      `The provider answered HTTP ${raw.status} with a body that is not JSON.`,
+      requestId,
+    )
   }
 }
 
-export function parseBody<S extends z.ZodType>(raw: RawResponse, schema: S, requestId: string | undefined): z.output<S> {
+export function parseBody<S extends z.ZodType>(
+  raw: RawResponse,
+  schema: S,
+  requestId: string | undefined,
+): z.output<S> {
   const parsed = schema.safeParse(parseJson(raw, requestId))
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   // A list's element is named by its index, e.g. data[3].amount.
-  const where = issue && issue.path.length ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : 'body'
-  throw new InvalidResponseError(raw.status, `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`, requestId)
+  const where =
+    issue && issue.path.length
+      ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
+      : 'body'
+  throw new InvalidResponseError(
+    raw.status,
+    `The provider's answer does not match the API contract (${where}: ${issue?.message ?? 'invalid'}).`,
+    requestId,
+  )
 }
 
 export function errorCode(raw: RawResponse): string | null {
@@ -41,7 +56,11 @@ export function errorCode(raw: RawResponse): string | null {
 /** The provider's own error text is kept to this many characters; the X-Request-Id identifies the rest. */
 const PROVIDER_MESSAGE_CHARS = 500
 
-const FALLBACK_CODES: Partial<Record<number, ApiErrorCode>> = { 429: 'rate_limited', 500: 'internal_error', 503: 'service_unavailable' }
+const FALLBACK_CODES: Partial<Record<number, ApiErrorCode>> = {
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
+}
 
 /** The provider's error as an ApiError; a code outside the contract is kept in the message, not passed on as a code. */
 export function toApiError(raw: RawResponse, requestId: string | undefined): ApiError {
@@ -54,7 +73,8 @@ export function toApiError(raw: RawResponse, requestId: string | undefined): Api
     // an error without the envelope keeps the generic message
   }
   const fallback = FALLBACK_CODES[raw.status] ?? (raw.status >= 500 ? 'service_unavailable' : 'invalid_response')
-  if (said !== null && !isApiErrorCode(said)) message = `${message} (provider code ${JSON.stringify(said.slice(0, 64))}, not in the API contract)`
+  if (said !== null && !isApiErrorCode(said))
+    message = `${message} (provider code ${JSON.stringify(said.slice(0, 64))}, not in the API contract)`
   const code = isApiErrorCode(said) ? said : fallback
   return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after')))
 }
@@ -78,5 +98,9 @@ export function redirectRefused(raw: RawResponse, requestId: string | undefined)
   } catch {
     // keeps the generic wording; the raw header is not echoed
   }
-  return new InvalidResponseError(raw.status, `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check the base URL.`, requestId)
+  return new InvalidResponseError(
+    raw.status,
+    `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check the base URL.`,
+    requestId,
+  )
 }

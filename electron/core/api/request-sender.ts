@@ -6,9 +6,24 @@ import { ClockOffset, measureOffsetSeconds } from './clock-offset'
 import type { ApiRequest, ApiResponse } from './api-request'
 import { ApiError, NetworkError } from './errors'
 import { pacerFor, realClock, type Pacer, type PacerClock, type PacerOptions } from './pacer'
-import { errorCode, header, noDateToLearn, parseBody, redirectRefused, toApiError, tooLongToWait } from './provider-answer'
+import {
+  errorCode,
+  header,
+  noDateToLearn,
+  parseBody,
+  redirectRefused,
+  toApiError,
+  tooLongToWait,
+} from './provider-answer'
 import { backoffMs, isWaitWithinWindow, mayRetry } from './retry-policy'
-import { createPool, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport'
+import {
+  createPool,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUTS,
+  exchange,
+  type RawResponse,
+  type Timeouts,
+} from './transport'
 
 export interface RequestSenderOptions {
   baseUrl: string
@@ -82,7 +97,8 @@ export class RequestSender {
         ;({ raw, dateOffset } = await this.attempt(req, bodyText))
       } catch (err) {
         release()
-        if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts) throw this.exhausted(err, attempt)
+        if (!(err instanceof NetworkError) || !mayRetry(req.kind, { network: err.kind }) || attempt >= maxAttempts)
+          throw this.exhausted(err, attempt)
         uncertain = true
         await this.clock.sleep(backoffMs(attempt, this.options.backoff), req.signal)
         continue
@@ -122,7 +138,10 @@ export class RequestSender {
   }
 
   /** One signed exchange; `dateOffset` is this answer's own Date header as an offset (null when it has none that parses). */
-  private async attempt(req: ApiRequest<z.ZodType>, bodyText: string | undefined): Promise<{ raw: RawResponse; dateOffset: number | null }> {
+  private async attempt(
+    req: ApiRequest<z.ZodType>,
+    bodyText: string | undefined,
+  ): Promise<{ raw: RawResponse; dateOffset: number | null }> {
     const signed = signAttempt(this.options.signer, {
       method: req.method,
       path: this.basePath + req.path,
@@ -154,11 +173,21 @@ export class RequestSender {
       const dateOffset = measureOffsetSeconds(header(raw, 'date'), sentAt, this.clock.now())
       this.observedOffset = dateOffset ?? this.observedOffset
       const code = raw.status >= 300 ? errorCode(raw) : null
-      this.options.audit?.record({ ...line, status: raw.status, errorCode: code, requestId: header(raw, 'x-request-id') ?? null })
+      this.options.audit?.record({
+        ...line,
+        status: raw.status,
+        errorCode: code,
+        requestId: header(raw, 'x-request-id') ?? null,
+      })
       return { raw, dateOffset }
     } catch (err) {
       const e = err as { code?: string; status?: number; requestId?: string }
-      this.options.audit?.record({ ...line, status: e.status ?? null, errorCode: e.code ?? 'network_error', requestId: e.requestId ?? null })
+      this.options.audit?.record({
+        ...line,
+        status: e.status ?? null,
+        errorCode: e.code ?? 'network_error',
+        requestId: e.requestId ?? null,
+      })
       throw err
     }
   }

@@ -33,7 +33,10 @@ export function mayRetry(kind: RequestKind, failure: AttemptFailure): boolean {
 }
 
 /** Exponential backoff with equal jitter: half fixed, half random, so many clients do not retry in step. */
-export function backoffMs(attempt: number, opts: { baseMs: number; maxMs: number } = { baseMs: 250, maxMs: 8_000 }): number {
+export function backoffMs(
+  attempt: number,
+  opts: { baseMs: number; maxMs: number } = { baseMs: 250, maxMs: 8_000 },
+): number {
   const ceiling = Math.min(opts.maxMs, opts.baseMs * 2 ** (attempt - 1))
   return ceiling / 2 + Math.random() * (ceiling / 2)
 }

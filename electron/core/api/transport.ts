@@ -40,7 +40,14 @@ export interface RawResponse {
 }
 
 /** One HTTP exchange with the whole-attempt deadline and a cap on the body size. */
-export async function exchange(pool: Pool, host: string, req: RawRequest, timeouts: Timeouts, maxBytes: number, signal?: AbortSignal): Promise<RawResponse> {
+export async function exchange(
+  pool: Pool,
+  host: string,
+  req: RawRequest,
+  timeouts: Timeouts,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -78,7 +85,11 @@ export async function exchange(pool: Pool, host: string, req: RawRequest, timeou
   } catch (err) {
     if (err instanceof InvalidResponseError) throw err
     if (timedOut) {
-      throw new NetworkError('timeout', `${host} did not complete its answer within ${Math.round(timeouts.totalMs / 1000)} s.`, status !== 0)
+      throw new NetworkError(
+        'timeout',
+        `${host} did not complete its answer within ${Math.round(timeouts.totalMs / 1000)} s.`,
+        status !== 0,
+      )
     }
     throw toNetworkError(err, host)
   } finally {
@@ -89,5 +100,9 @@ export async function exchange(pool: Pool, host: string, req: RawRequest, timeou
 
 function tooBig(status: number, headers: RawResponse['headers'], maxBytes: number): InvalidResponseError {
   const id = headers['x-request-id']
-  return new InvalidResponseError(status, `The provider's answer is larger than ${maxBytes} bytes; it was not read.`, typeof id === 'string' ? id : undefined)
+  return new InvalidResponseError(
+    status,
+    `The provider's answer is larger than ${maxBytes} bytes; it was not read.`,
+    typeof id === 'string' ? id : undefined,
+  )
 }

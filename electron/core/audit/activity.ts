@@ -29,7 +29,11 @@ function scanOf(filter: ActivityFilter, beforeSeq: number | null): ActivityScan 
 }
 
 /** The rows matching `filter` newest first, in pages, each row through `activityRow`. */
-export function* activityRows(repo: ActivityRepo, filter: ActivityFilter, beforeSeq: number | null = null): Generator<ActivityRow> {
+export function* activityRows(
+  repo: ActivityRepo,
+  filter: ActivityFilter,
+  beforeSeq: number | null = null,
+): Generator<ActivityRow> {
   for (const e of repo.scan(scanOf(filter, beforeSeq))) {
     const row = activityRow(e)
     if (filter.action === undefined || row.action === filter.action) yield row
@@ -37,7 +41,10 @@ export function* activityRows(repo: ActivityRepo, filter: ActivityFilter, before
 }
 
 /** One page before `beforeSeq` (newest first) and the cursor of the next, null at the first row. */
-export function activityPage(store: DeskStore, filter: ActivityFilter & { beforeSeq?: number; limit?: number }): { rows: ActivityRow[]; nextBefore: number | null } {
+export function activityPage(
+  store: DeskStore,
+  filter: ActivityFilter & { beforeSeq?: number; limit?: number },
+): { rows: ActivityRow[]; nextBefore: number | null } {
   const limit = filter.limit ?? ACTIVITY_PAGE
   return store.read('read the audit log', () => {
     const rows: ActivityRow[] = []
@@ -58,7 +65,9 @@ export function activityPage(store: DeskStore, filter: ActivityFilter & { before
 export function verifyActivity(store: DeskStore, whole: boolean): Verification {
   const repo = store.repo(activityRepo)
   const from = whole ? null : store.read('read the audit checkpoint', () => repo.checkpoint())
-  const result: VerifyResult = store.read('verify the audit log', () => (from ? store.audit.verifyFrom(from) : store.audit.verify()))
+  const result: VerifyResult = store.read('verify the audit log', () =>
+    from ? store.audit.verifyFrom(from) : store.audit.verify(),
+  )
   store.transaction('keep the audit checkpoint', () => {
     // After a whole walk the checkpoint sits just before a break, so the quick check finds it again.
     if ((result.ok || whole) && result.rows > 0) repo.setCheckpoint(result.rows, store.audit.hashOf(result.rows)!)
@@ -67,8 +76,19 @@ export function verifyActivity(store: DeskStore, whole: boolean): Verification {
   const rows = store.read('read the audit log', () => repo.lastSeq())
   const walked = whole || from === null
   // The chain holds; the outbox rows the policy counts must still say what their audit rows recorded.
-  const outbox = result.ok && whole ? store.read('check the outbox against the audit log', () => store.repo(payoutRecords).firstDisagreement()) : null
-  if (outbox) return { ok: false, verifiedTo: result.rows, rows, brokenSeq: outbox.seq, problem: outbox.problem, whole: walked }
+  const outbox =
+    result.ok && whole
+      ? store.read('check the outbox against the audit log', () => store.repo(payoutRecords).firstDisagreement())
+      : null
+  if (outbox)
+    return { ok: false, verifiedTo: result.rows, rows, brokenSeq: outbox.seq, problem: outbox.problem, whole: walked }
   if (result.ok) return { ok: true, verifiedTo: result.rows, rows, brokenSeq: null, problem: null, whole: walked }
-  return { ok: false, verifiedTo: result.rows, rows, brokenSeq: result.brokenSeq, problem: result.problem, whole: walked }
+  return {
+    ok: false,
+    verifiedTo: result.rows,
+    rows,
+    brokenSeq: result.brokenSeq,
+    problem: result.problem,
+    whole: walked,
+  }
 }

@@ -17,7 +17,14 @@ export class AuditLog implements AuditSink {
 
   record(line: AuditLine): void {
     try {
-      this.store.transaction('write the audit log', () => this.store.audit.append({ ...line, kind: line.method === 'MCP' ? 'tool' : 'http', actor: this.actor, detail: null }))
+      this.store.transaction('write the audit log', () =>
+        this.store.audit.append({
+          ...line,
+          kind: line.method === 'MCP' ? 'tool' : 'http',
+          actor: this.actor,
+          detail: null,
+        }),
+      )
     } catch (err) {
       this.onError(err)
     }
@@ -27,7 +34,15 @@ export class AuditLog implements AuditSink {
   tail(limit: number): AuditLine[] {
     return this.store
       .read('read the audit log', () => this.store.audit.tail(limit))
-      .map(({ at, method, path, status, errorCode, requestId, idempotencyKey }) => ({ at, method, path, status, errorCode, requestId, idempotencyKey }))
+      .map(({ at, method, path, status, errorCode, requestId, idempotencyKey }) => ({
+        at,
+        method,
+        path,
+        status,
+        errorCode,
+        requestId,
+        idempotencyKey,
+      }))
   }
 }
 
@@ -35,6 +50,11 @@ export class AuditLog implements AuditSink {
 function reportToStderr(err: unknown): void {
   const code = (err as { code?: unknown })?.code
   // The row records a request already made: never "nothing was sent" about it.
-  const told = err instanceof DeskError ? afterSomeSent(err, 'The request it records was made; what became of it is in the outbox.') : err
-  process.stderr.write(`payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(told as Error)?.message ?? String(told)}\n`)
+  const told =
+    err instanceof DeskError
+      ? afterSomeSent(err, 'The request it records was made; what became of it is in the outbox.')
+      : err
+  process.stderr.write(
+    `payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(told as Error)?.message ?? String(told)}\n`,
+  )
 }

@@ -3,7 +3,10 @@ import type { AuditEntry, DeskStore } from '../store'
 import { activityPage, verifyActivity } from './activity'
 
 /** A page of the audit log as Activity reads it, newest first. */
-export const readActivity = (store: DeskStore, input: ActivityFilter & { beforeSeq?: number; limit?: number }): { rows: ActivityRow[]; nextBefore: number | null } => activityPage(store, input)
+export const readActivity = (
+  store: DeskStore,
+  input: ActivityFilter & { beforeSeq?: number; limit?: number },
+): { rows: ActivityRow[]; nextBefore: number | null } => activityPage(store, input)
 
 /**
  * Checks the audit log's hash chain: `whole` walks it from the first row, else from the last checkpoint. Either way
@@ -12,7 +15,8 @@ export const readActivity = (store: DeskStore, input: ActivityFilter & { beforeS
 export const verifyAuditLog = (store: DeskStore, whole: boolean): Verification => verifyActivity(store, whole)
 
 /** Every row of the audit log, oldest first. */
-export const auditRows = (store: DeskStore): Array<AuditEntry & { seq: number }> => store.read('read the audit log', () => store.audit.all())
+export const auditRows = (store: DeskStore): Array<AuditEntry & { seq: number }> =>
+  store.read('read the audit log', () => store.audit.all())
 
 /** The filtered audit log written as CSV to `target`, cancellable, with progress. */
 export { exportActivityCsv as exportActivity } from './activity-export'

@@ -74,15 +74,30 @@ export async function checkBatchFile(
 }
 
 /** The per-row and per-batch rules over rows already read; pure, so it is tested without a provider. */
-export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], book: readonly Counterparty[], defaultWallet?: string): Omit<BatchCheck, 'lineCount'> {
+export function checkRows(
+  rows: readonly CsvRow[],
+  wallets: readonly Wallet[],
+  book: readonly Counterparty[],
+  defaultWallet?: string,
+): Omit<BatchCheck, 'lineCount'> {
   const problems: RowProblem[] = []
   const checked: CheckedRow[] = []
   const find = destinationFinder(book)
   for (const row of rows) {
-    const say = (column: BatchColumn | null, message: string) => problems.push({ line: row.line, column, message: `Line ${row.line}${column ? `, ${column}` : ''}: ${message}`, severity: 'error' })
+    const say = (column: BatchColumn | null, message: string) =>
+      problems.push({
+        line: row.line,
+        column,
+        message: `Line ${row.line}${column ? `, ${column}` : ''}: ${message}`,
+        severity: 'error',
+      })
     const before = problems.length
     for (const [column, value] of Object.entries(row.cells) as Array<[BatchColumn, string]>) {
-      if (FORMULA_START.test(value)) say(column, `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`)
+      if (FORMULA_START.test(value))
+        say(
+          column,
+          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`,
+        )
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
     if (problems.length > before) continue
@@ -94,11 +109,14 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
     const amountProblem = amountFormat(amountText)
     if (amountProblem) say('amount', amountProblem)
     const feePriority = cell('fee_priority').toLowerCase()
-    if (feePriority && !['low', 'medium', 'high'].includes(feePriority)) say('fee_priority', `"${cell('fee_priority')}" is not low, medium or high.`)
+    if (feePriority && !['low', 'medium', 'high'].includes(feePriority))
+      say('fee_priority', `"${cell('fee_priority')}" is not low, medium or high.`)
     const reference = cell('reference')
-    if (reference.length > REFERENCE_MAX) say('reference', `has ${reference.length} characters; a reference has at most ${REFERENCE_MAX}.`)
+    if (reference.length > REFERENCE_MAX)
+      say('reference', `has ${reference.length} characters; a reference has at most ${REFERENCE_MAX}.`)
     const networkCell = cell('network').toLowerCase()
-    if (networkCell && !findNetwork(networkCell)) say('network', `"${cell('network')}" is not a network id (for example ethereum-sepolia).`)
+    if (networkCell && !findNetwork(networkCell))
+      say('network', `"${cell('network')}" is not a network id (for example ethereum-sepolia).`)
     const assetCell = cell('asset')
     if (!assetCell) say('asset', 'is empty.')
     if (!cell('destination')) say('destination', 'is empty.')
@@ -123,11 +141,17 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
     }
     const balance = held.find((b) => b.network === destination.network)
     if (!balance) {
-      say('network', `the wallet "${wallet.name}" holds no ${asset} on ${destination.network}, the network of destination "${destination.label}".`)
+      say(
+        'network',
+        `the wallet "${wallet.name}" holds no ${asset} on ${destination.network}, the network of destination "${destination.label}".`,
+      )
       continue
     }
     if (!destination.can_send) {
-      say('destination', `"${destination.label}" is not verified yet; payouts to it are refused until it is (can_send is false).`)
+      say(
+        'destination',
+        `"${destination.label}" is not verified yet; payouts to it are refused until it is (can_send is false).`,
+      )
       continue
     }
     const decimals = assetDecimals(asset) ?? 18
@@ -135,7 +159,13 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       say('amount', `${asset} allows at most ${decimals} decimal places.`)
       continue
     }
-    const body: CreateWithdrawal = { wallet_id: wallet.id, asset, amount: amountText, destination: destination.address, network: destination.network }
+    const body: CreateWithdrawal = {
+      wallet_id: wallet.id,
+      asset,
+      amount: amountText,
+      destination: destination.address,
+      network: destination.network,
+    }
     if (feePriority) body.fee_priority = feePriority as NonNullable<CreateWithdrawal['fee_priority']>
     try {
       // The single payout's own last word, so a batch row can never pass what a single payout would not.
@@ -145,10 +175,21 @@ export function checkRows(rows: readonly CsvRow[], wallets: readonly Wallet[], b
       say(null, err.message)
       continue
     }
-    checked.push({ line: row.line, body, reference: reference || null, destinationName: destination.label || destination.address, walletName: wallet.name })
+    checked.push({
+      line: row.line,
+      body,
+      reference: reference || null,
+      destinationName: destination.label || destination.address,
+      walletName: wallet.name,
+    })
   }
   problems.push(...duplicates(checked), ...overdrawn(checked, wallets), ...feeShortfalls(checked, wallets))
-  return { rows: checked, problems: problems.sort((a, b) => a.line - b.line), totals: totals(checked, wallets), grandTotal: sum(checked.map((r) => r.body.amount)) }
+  return {
+    rows: checked,
+    problems: problems.sort((a, b) => a.line - b.line),
+    totals: totals(checked, wallets),
+    grandTotal: sum(checked.map((r) => r.body.amount)),
+  }
 }
 
 /** Amount text as typed: never trimmed, never re-read with a comma, never an exponent. */
@@ -156,8 +197,10 @@ function amountFormat(text: string): string | null {
   if (text === '') return 'is empty.'
   if (text !== text.trim()) return `"${text}" has spaces around it; write ${text.trim() || 'the amount'} alone.`
   if (text.startsWith('-')) return `"${text}" is negative; a payout amount is more than zero.`
-  if (/^[0-9]*,[0-9]+$/.test(text)) return `"${text}" has a decimal comma; write it with a dot (${text.replace(',', '.')}) if that is what you mean. Amounts are never guessed.`
-  if (/[eE]/.test(text) && /[0-9]/.test(text)) return `"${text}" is in exponent notation; write the amount in full digits.`
+  if (/^[0-9]*,[0-9]+$/.test(text))
+    return `"${text}" has a decimal comma; write it with a dot (${text.replace(',', '.')}) if that is what you mean. Amounts are never guessed.`
+  if (/[eE]/.test(text) && /[0-9]/.test(text))
+    return `"${text}" is in exponent notation; write the amount in full digits.`
   if (!DECIMAL_PATTERN.test(text)) return `"${text}": ${AMOUNT_PROBLEM_TEXT.not_decimal}`
   const problem = checkAmount(text, Number.MAX_SAFE_INTEGER)
   return problem ? `"${text.length > 20 ? `${text.slice(0, 20)}…` : text}": ${AMOUNT_PROBLEM_TEXT[problem]}` : null
@@ -185,22 +228,33 @@ function destinationFinder(book: readonly Counterparty[]): (text: string) => Cou
   return (text) => {
     const id = byId.get(text)
     if (id) return [id]
-    return byLabel.get(text.toLowerCase()) ?? (byAddress.get(text.toLowerCase()) ?? []).filter((c) => sameAddress(c.network, c.address, text))
+    return (
+      byLabel.get(text.toLowerCase()) ??
+      (byAddress.get(text.toLowerCase()) ?? []).filter((c) => sameAddress(c.network, c.address, text))
+    )
   }
 }
 
 /** The one destination a row means; a message (prefixed `~` when it is about the network column) otherwise. */
-function resolveDestination(text: string, found: Counterparty[], network: string, held: readonly Balance[]): Counterparty | string {
-  if (found.length === 0) return `${quoteInput(text)} is not in the destination book (by id, label or address). Register it first.`
+function resolveDestination(
+  text: string,
+  found: Counterparty[],
+  network: string,
+  held: readonly Balance[],
+): Counterparty | string {
+  if (found.length === 0)
+    return `${quoteInput(text)} is not in the destination book (by id, label or address). Register it first.`
   let candidates = found
   if (network) {
     candidates = found.filter((c) => c.network === network)
-    if (candidates.length === 0) return `~the destination is on ${[...new Set(found.map((c) => c.network))].join(', ')}, not ${network}.`
+    if (candidates.length === 0)
+      return `~the destination is on ${[...new Set(found.map((c) => c.network))].join(', ')}, not ${network}.`
   } else if (found.length > 1) {
     candidates = found.filter((c) => held.some((b) => b.network === c.network))
     if (candidates.length === 0) candidates = found
   }
-  if (candidates.length > 1) return `names ${candidates.length} destinations (${candidates.map((c) => `${c.id} on ${c.network}`).join(', ')}); use its id or give the network.`
+  if (candidates.length > 1)
+    return `names ${candidates.length} destinations (${candidates.map((c) => `${c.id} on ${c.network}`).join(', ')}); use its id or give the network.`
   return candidates[0]!
 }
 
@@ -208,10 +262,18 @@ function duplicates(rows: readonly CheckedRow[]): RowProblem[] {
   const first = new Map<string, number>()
   const out: RowProblem[] = []
   for (const r of rows) {
-    const key = [r.body.network, r.body.destination.toLowerCase(), r.body.asset, new Big(r.body.amount).toFixed()].join('|')
+    const key = [r.body.network, r.body.destination.toLowerCase(), r.body.asset, new Big(r.body.amount).toFixed()].join(
+      '|',
+    )
     const seen = first.get(key)
     if (seen === undefined) first.set(key, r.line)
-    else out.push({ line: r.line, column: null, message: `Line ${r.line} repeats line ${seen} (same destination, amount and asset); confirm that it is meant to be paid twice.`, severity: 'confirm' })
+    else
+      out.push({
+        line: r.line,
+        column: null,
+        message: `Line ${r.line} repeats line ${seen} (same destination, amount and asset); confirm that it is meant to be paid twice.`,
+        severity: 'confirm',
+      })
   }
   return out
 }
@@ -219,7 +281,9 @@ function duplicates(rows: readonly CheckedRow[]): RowProblem[] {
 const balanceKey = (walletId: string, asset: string, network: string) => `${walletId}|${asset}|${network}`
 
 function balanceOf(wallets: readonly Wallet[], r: CheckedRow): Balance {
-  return wallets.find((w) => w.id === r.body.wallet_id)!.balances.find((b) => b.asset === r.body.asset && b.network === r.body.network)!
+  return wallets
+    .find((w) => w.id === r.body.wallet_id)!
+    .balances.find((b) => b.asset === r.body.asset && b.network === r.body.network)!
 }
 
 /** The first row at which a balance's running total passes what is available (one message per balance). */
@@ -266,10 +330,14 @@ function totals(rows: readonly CheckedRow[], wallets: readonly Wallet[]): BatchT
   return [...out.values()].map(({ sum: total, ...t }) => {
     const balance = balanceOf(
       wallets,
-      rows.find((r) => balanceKey(r.body.wallet_id, r.body.asset, r.body.network!) === balanceKey(t.walletId, t.asset, t.network))!,
+      rows.find(
+        (r) =>
+          balanceKey(r.body.wallet_id, r.body.asset, r.body.network!) === balanceKey(t.walletId, t.asset, t.network),
+      )!,
     )
     const amount = new Big(balance.amount)
-    const usd = amount.gt(0) && balance.usd_value > 0 ? Number(total.times(balance.usd_value).div(amount).toFixed(2)) : null
+    const usd =
+      amount.gt(0) && balance.usd_value > 0 ? Number(total.times(balance.usd_value).div(amount).toFixed(2)) : null
     return { ...t, total: total.toFixed(), usd }
   })
 }
@@ -279,9 +347,22 @@ export function sum(amounts: readonly string[]): string {
 }
 
 /** A rule of the desk's own over each checked row's destination, as problems of the file by line (batches, pay runs). */
-export function destinationProblems(rows: readonly CheckedRow[], book: readonly Counterparty[], rule: (row: CheckedRow, book: readonly Counterparty[]) => string | null): RowProblem[] {
+export function destinationProblems(
+  rows: readonly CheckedRow[],
+  book: readonly Counterparty[],
+  rule: (row: CheckedRow, book: readonly Counterparty[]) => string | null,
+): RowProblem[] {
   return rows.flatMap((row) => {
     const message = rule(row, book)
-    return message ? [{ line: row.line, column: 'destination' as const, message: `Line ${row.line}, destination: ${message}`, severity: 'error' as const }] : []
+    return message
+      ? [
+          {
+            line: row.line,
+            column: 'destination' as const,
+            message: `Line ${row.line}, destination: ${message}`,
+            severity: 'error' as const,
+          },
+        ]
+      : []
   })
 }

@@ -16,7 +16,8 @@ export function firstPayoutRows(store: DeskStore, rows: readonly CheckedRow[]): 
   for (const r of rows) {
     const network = r.body.network ?? ''
     const key = `${network}\n${r.body.destination}`
-    if (!firstRows.has(key)) firstRows.set(key, { line: r.line, destinationName: r.destinationName, network, address: r.body.destination })
+    if (!firstRows.has(key))
+      firstRows.set(key, { line: r.line, destinationName: r.destinationName, network, address: r.body.destination })
   }
   const candidates = [...firstRows.values()]
   const first = firstPayoutsAmong(store, candidates)

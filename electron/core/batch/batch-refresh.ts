@@ -12,7 +12,11 @@ export const STATUS_PAGE = 100
  * seen, and stops reading altogether when `mayReadPage` (asked before every page) says no: what was
  * read by then is returned.
  */
-export async function readBatchStatuses(client: Pick<ApiClient, 'withdrawals'>, entries: readonly OutboxEntry[], mayReadPage: () => boolean = () => true): Promise<Withdrawal[]> {
+export async function readBatchStatuses(
+  client: Pick<ApiClient, 'withdrawals'>,
+  entries: readonly OutboxEntry[],
+  mayReadPage: () => boolean = () => true,
+): Promise<Withdrawal[]> {
   const wanted = new Map<string, Set<string>>()
   for (const e of entries) {
     if (!e.withdrawalId) continue
@@ -36,7 +40,11 @@ export async function readBatchStatuses(client: Pick<ApiClient, 'withdrawals'>, 
 }
 
 /** Reads a batch's payout statuses (as above) and keeps them in the store's copy that the batch status shows. */
-export async function refreshBatchStatuses(client: Pick<ApiClient, 'withdrawals'>, store: DeskStore, entries: readonly OutboxEntry[]): Promise<number> {
+export async function refreshBatchStatuses(
+  client: Pick<ApiClient, 'withdrawals'>,
+  store: DeskStore,
+  entries: readonly OutboxEntry[],
+): Promise<number> {
   const found = await readBatchStatuses(client, entries)
   store.transaction('keep the payout statuses', () => found.forEach((w) => store.withdrawals.put(w)))
   return found.length

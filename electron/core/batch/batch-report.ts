@@ -50,14 +50,43 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
       error: e.error ? `${e.error.code}: ${e.error.message}` : null,
     }
   })
-  return { batch, progress: progressOf(batch, counts), rows: state ? rows.filter((r) => r.state === state || r.payoutStatus === state) : rows }
+  return {
+    batch,
+    progress: progressOf(batch, counts),
+    rows: state ? rows.filter((r) => r.state === state || r.payoutStatus === state) : rows,
+  }
 }
 
-const EXPORT_COLUMNS = ['line', 'reference', 'destination', 'amount', 'asset', 'idempotency_key', 'payout_id', 'status', 'error']
+const EXPORT_COLUMNS = [
+  'line',
+  'reference',
+  'destination',
+  'amount',
+  'asset',
+  'idempotency_key',
+  'payout_id',
+  'status',
+  'error',
+]
 
 /** The results as CSV; every cell goes through the export's formula guard (`=`, `+`, `-`, `@`, tab, CR). */
 export function batchResultsCsv(rows: readonly BatchRowView[]): string {
   return (
-    csvLine(EXPORT_COLUMNS) + rows.map((r) => csvLine([String(r.line), r.reference, r.destination, r.amount, r.asset, r.idempotencyKey, r.withdrawalId, r.payoutStatus ?? r.state, r.error])).join('')
+    csvLine(EXPORT_COLUMNS) +
+    rows
+      .map((r) =>
+        csvLine([
+          String(r.line),
+          r.reference,
+          r.destination,
+          r.amount,
+          r.asset,
+          r.idempotencyKey,
+          r.withdrawalId,
+          r.payoutStatus ?? r.state,
+          r.error,
+        ]),
+      )
+      .join('')
   )
 }

@@ -104,7 +104,10 @@ export class BatchRunner {
         if ((lapseAt() ?? lapse) > lapse) break
       }
     }
-    throw new DeskError('batch_busy', 'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.')
+    throw new DeskError(
+      'batch_busy',
+      'Another Payout Desk process is sending this batch right now; its progress shows here as it goes.',
+    )
   }
 
   private async sendAll(batchId: string, signal?: AbortSignal): Promise<void> {
@@ -131,10 +134,16 @@ export class BatchRunner {
     try {
       p = this.progress(batchId)
     } catch {
-      return afterSomeSent(err, `Rows of this batch may have been sent before it stopped: do not submit the file again; ${resume}.`)
+      return afterSomeSent(
+        err,
+        `Rows of this batch may have been sent before it stopped: do not submit the file again; ${resume}.`,
+      )
     }
     if (p.sent === 0) return err
-    return afterSomeSent(err, `${p.sent} of the batch's ${p.total} rows were sent before it stopped: do not submit the file again; ${resume}.`)
+    return afterSomeSent(
+      err,
+      `${p.sent} of the batch's ${p.total} rows were sent before it stopped: do not submit the file again; ${resume}.`,
+    )
   }
 
   pause(batchId: string): BatchProgress {
@@ -151,7 +160,11 @@ export class BatchRunner {
   /** A paused batch is running again (a cancelled one never is); the caller starts the run. */
   reopen(batchId: string): void {
     const batch = this.get(batchId)
-    if (batch.state === 'cancelled') throw new DeskError('invalid_input', 'This batch was cancelled; its unsent rows were discarded and cannot be sent.')
+    if (batch.state === 'cancelled')
+      throw new DeskError(
+        'invalid_input',
+        'This batch was cancelled; its unsent rows were discarded and cannot be sent.',
+      )
     if (batch.state === 'paused') this.setIntent(batchId, 'running')
   }
 
@@ -172,7 +185,9 @@ export class BatchRunner {
 
   /** Every batch a person left running and that still has rows to send or look up (start-up, after a crash). */
   unfinished(): BatchRecord[] {
-    return this.store.read('read the batches', () => this.store.repo(batchRepo).list()).filter((b) => b.state === 'running' && !this.progress(b.id).finished)
+    return this.store
+      .read('read the batches', () => this.store.repo(batchRepo).list())
+      .filter((b) => b.state === 'running' && !this.progress(b.id).finished)
   }
 
   /**
@@ -187,7 +202,8 @@ export class BatchRunner {
         if (signal?.aborted || this.get(batchId).state !== 'running') return
         result = await this.payouts.sendRecorded(entry.idempotencyKey, BATCH_SEND)
       }
-      if (result.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
+      if (result.withdrawal)
+        this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
       if (result.entry.state === 'unknown') await this.settle(entry.idempotencyKey)
     } catch (err) {
       if (!isStaleMove(err)) throw err
@@ -200,7 +216,8 @@ export class BatchRunner {
       const entry = await this.payouts.checkAgain(key)
       if (entry.state !== 'unknown' || entry.error?.code !== 'not_recorded') return entry
       const again = await this.payouts.resend(key, BATCH_SEND)
-      if (again.withdrawal) this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
+      if (again.withdrawal)
+        this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
       return again.entry
     } catch (err) {
       // Another process (the app's start-up lookup) settled the row first.
@@ -222,7 +239,8 @@ export class BatchRunner {
 
   private setIntent(batchId: string, state: BatchRecord['state']): void {
     const batch = this.get(batchId)
-    if (batch.state === 'cancelled' && state !== 'cancelled') throw new DeskError('invalid_input', 'This batch was cancelled.')
+    if (batch.state === 'cancelled' && state !== 'cancelled')
+      throw new DeskError('invalid_input', 'This batch was cancelled.')
     this.store.transaction(`mark the batch ${state}`, () => this.store.repo(batchRepo).setState(batchId, state))
   }
 

@@ -149,7 +149,12 @@ export class BatchStatusFollower {
         .repo(batchRepo)
         .list()
         .flatMap((b) => outbox.ofBatch(b.id))
-        .filter((e) => e.state === 'accepted' && e.withdrawalId !== null && !TERMINAL.has(store.withdrawals.get(e.withdrawalId)?.withdrawal.status ?? '')),
+        .filter(
+          (e) =>
+            e.state === 'accepted' &&
+            e.withdrawalId !== null &&
+            !TERMINAL.has(store.withdrawals.get(e.withdrawalId)?.withdrawal.status ?? ''),
+        ),
     )
   }
 }

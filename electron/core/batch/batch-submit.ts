@@ -23,10 +23,19 @@ export interface SubmitOptions {
  * state queued), the batch header and each row's file line, all in one transaction, before
  * anything is sent. A file with an unresolved problem records nothing.
  */
-export async function submitBatch(store: DeskStore, outbox: Outbox, check: BatchCheck, options: SubmitOptions): Promise<BatchRecord> {
+export async function submitBatch(
+  store: DeskStore,
+  outbox: Outbox,
+  check: BatchCheck,
+  options: SubmitOptions,
+): Promise<BatchRecord> {
   if (hasErrors(check))
-    throw new DeskError('invalid_input', `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was recorded. Fix the file and check it again.`)
-  if (check.rows.length === 0) throw new DeskError('invalid_input', 'The batch has no rows to pay; nothing was recorded.')
+    throw new DeskError(
+      'invalid_input',
+      `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was recorded. Fix the file and check it again.`,
+    )
+  if (check.rows.length === 0)
+    throw new DeskError('invalid_input', 'The batch has no rows to pay; nothing was recorded.')
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
   if (duplicates.length > 0 && !options.confirmDuplicates) {
     throw new DeskError(
@@ -35,7 +44,10 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
     )
   }
   if (options.production && !isRetypedTotal(options.retypedTotal, check.grandTotal)) {
-    throw new DeskError('confirmation_required', 'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. Nothing was recorded.')
+    throw new DeskError(
+      'confirmation_required',
+      'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. Nothing was recorded.',
+    )
   }
   const id = randomUUID()
   const now = new Date()
@@ -48,7 +60,11 @@ export async function submitBatch(store: DeskStore, outbox: Outbox, check: Batch
     rowCount: check.rows.length,
     grandTotal: check.grandTotal,
   }
-  const rows = check.rows.map((r) => ({ body: r.body, key: options.keyOf?.(r), options: { state: 'queued' as const, reference: r.reference, batchId: id } }))
+  const rows = check.rows.map((r) => ({
+    body: r.body,
+    key: options.keyOf?.(r),
+    options: { state: 'queued' as const, reference: r.reference, batchId: id },
+  }))
   await outbox.addMany(rows, options.requestedBy, now, (keys) =>
     store.repo(batchRepo).insert(
       batch,

@@ -1,7 +1,15 @@
 import { cellsByName, readCsvTable, SEPARATOR_NAMES, type CsvTableRules } from '../csv/read-table'
 
 /** The columns a batch file may have; the first three are required in every file. */
-export const BATCH_COLUMNS = ['destination', 'amount', 'asset', 'network', 'wallet', 'fee_priority', 'reference'] as const
+export const BATCH_COLUMNS = [
+  'destination',
+  'amount',
+  'asset',
+  'network',
+  'wallet',
+  'fee_priority',
+  'reference',
+] as const
 export type BatchColumn = (typeof BATCH_COLUMNS)[number]
 const REQUIRED: readonly BatchColumn[] = ['destination', 'amount', 'asset']
 
@@ -23,7 +31,8 @@ export interface RowProblem {
   severity: 'error' | 'confirm'
 }
 
-export type CsvRowsResult = { ok: true; rows: CsvRow[]; problems: RowProblem[]; separator: string } | { ok: false; problems: RowProblem[] }
+export type CsvRowsResult =
+  { ok: true; rows: CsvRow[]; problems: RowProblem[]; separator: string } | { ok: false; problems: RowProblem[] }
 
 function fileProblem(message: string, line = 1): CsvRowsResult {
   return { ok: false, problems: [{ line, column: null, message, severity: 'error' }] }
@@ -60,7 +69,12 @@ export function readCsvRows(input: Uint8Array | string): CsvRowsResult {
  * A row whose cell count is not the header's. An unquoted decimal comma in a comma-separated file
  * (`1,5`) makes exactly one cell too many at the amount: that is said plainly, not as a quoting problem.
  */
-function cellCountProblem(line: number, record: readonly string[], header: readonly string[], separator: string): RowProblem {
+function cellCountProblem(
+  line: number,
+  record: readonly string[],
+  header: readonly string[],
+  separator: string,
+): RowProblem {
   const at = header.indexOf('amount')
   const joined = `${record[at]},${record[at + 1]}`
   if (separator === ',' && record.length === header.length + 1 && /^[0-9]+,[0-9]+$/.test(joined)) {

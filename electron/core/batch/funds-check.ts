@@ -13,7 +13,13 @@ const FEE_ASSET: ReadonlyArray<[RegExp, string]> = [
 ]
 
 /** Kept back per payout in the fee asset: a generous estimate of one network fee, so a run never stops half paid. */
-export const FEE_MARGIN: Readonly<Record<string, string>> = { ETH: '0.001', POL: '0.05', BTC: '0.0001', TRX: '10', SOL: '0.00001' }
+export const FEE_MARGIN: Readonly<Record<string, string>> = {
+  ETH: '0.001',
+  POL: '0.05',
+  BTC: '0.0001',
+  TRX: '10',
+  SOL: '0.00001',
+}
 
 export const feeAssetOf = (network: string): string | null => FEE_ASSET.find(([re]) => re.test(network))?.[1] ?? null
 
@@ -45,10 +51,21 @@ export interface FundsInput {
  * own asset where the wallet holds it (a wallet without it has its fees paid another way), against available balances.
  */
 export function fundsCheck(rows: readonly FundsInput[], wallets: readonly Wallet[]): FundsRow[] {
-  const groups = new Map<string, { walletId: string; asset: string; network: string; payouts: number; total: Big; margin: Big; firstLine: number }>()
+  const groups = new Map<
+    string,
+    { walletId: string; asset: string; network: string; payouts: number; total: Big; margin: Big; firstLine: number }
+  >()
   const group = (walletId: string, asset: string, network: string, line: number) => {
     const key = `${walletId}|${asset}|${network}`
-    const g = groups.get(key) ?? { walletId, asset, network, payouts: 0, total: new Big(0), margin: new Big(0), firstLine: line }
+    const g = groups.get(key) ?? {
+      walletId,
+      asset,
+      network,
+      payouts: 0,
+      total: new Big(0),
+      margin: new Big(0),
+      firstLine: line,
+    }
     g.firstLine = Math.min(g.firstLine, line)
     groups.set(key, g)
     return g
@@ -67,7 +84,9 @@ export function fundsCheck(rows: readonly FundsInput[], wallets: readonly Wallet
   }
   return [...groups.values()].map((g) => {
     const wallet = wallets.find((w) => w.id === g.walletId)
-    const available = new Big(wallet?.balances.find((b) => b.asset === g.asset && b.network === g.network)?.available ?? '0')
+    const available = new Big(
+      wallet?.balances.find((b) => b.asset === g.asset && b.network === g.network)?.available ?? '0',
+    )
     const needed = g.total.plus(g.margin)
     return {
       walletId: g.walletId,
@@ -98,5 +117,10 @@ export function shortfallText(f: FundsRow): string {
 export function feeShortfalls(rows: readonly FundsInput[], wallets: readonly Wallet[]): RowProblem[] {
   return fundsCheck(rows, wallets)
     .filter((f) => f.missing !== null && new Big(f.total).lte(f.available))
-    .map((f) => ({ line: f.firstLine, column: null, message: `Line ${f.firstLine}: ${shortfallText(f)}`, severity: 'error' as const }))
+    .map((f) => ({
+      line: f.firstLine,
+      column: null,
+      message: `Line ${f.firstLine}: ${shortfallText(f)}`,
+      severity: 'error' as const,
+    }))
 }

@@ -20,7 +20,11 @@ function batchInput(input: { base64?: string; text?: string }): Uint8Array | str
 }
 
 /** Handlers for batch payouts of the open profile: check, submit, follow, pause, resume, cancel, export. */
-export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: BatchHandlerDeps): HandlersFor<typeof batchChannels> {
+export function batchHandlers({
+  host,
+  chooseSavePath,
+  requestedBy = whoAmI,
+}: BatchHandlerDeps): HandlersFor<typeof batchChannels> {
   return {
     'batch.check': async (input) => (await host.session()).batches.check(batchInput(input), input.wallet),
     'batch.submit': async (input) => {
@@ -43,7 +47,11 @@ export function batchHandlers({ host, chooseSavePath, requestedBy = whoAmI }: Ba
     },
     'batch.status': async ({ batchId, state, refresh }) => {
       const session = await host.session()
-      return readBatchStatus(session.store, { batchId, state }, { refresh: refresh ? session.client : null, outbox: session.payouts.outbox })
+      return readBatchStatus(
+        session.store,
+        { batchId, state },
+        { refresh: refresh ? session.client : null, outbox: session.payouts.outbox },
+      )
     },
     'batch.pause': async ({ batchId }) => (await host.session()).batches.pause(batchId),
     'batch.resume': async ({ batchId }) => (await host.session()).batches.resume(batchId),

@@ -23,7 +23,11 @@ export interface BatchSession {
 
 /** Refuses a batch file over the limit before it is read, naming `what` (the file). */
 export function refuseOversizeBatch(bytes: number, what: string): void {
-  if (bytes > MAX_BATCH_BYTES) throw new DeskError('invalid_input', `${what} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
+  if (bytes > MAX_BATCH_BYTES)
+    throw new DeskError(
+      'invalid_input',
+      `${what} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`,
+    )
 }
 
 /** The file checked against the workspace's wallets and book, with the destinations it would pay for the first time. */
@@ -33,7 +37,8 @@ export async function checkBatch(
   wallet?: string,
 ): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
   const now = new Date()
-  const rule = (row: CheckedRow, book: readonly Counterparty[]) => paymentBlock(session.store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+  const rule = (row: CheckedRow, book: readonly Counterparty[]) =>
+    paymentBlock(session.store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
   const check = await checkBatchFile(session.client, input, wallet, rule)
   return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
 }
@@ -47,7 +52,11 @@ export interface RecordOptions extends SubmitOptions {
  * Records a checked batch (every row's outbox entry in one transaction); nothing is sent yet. Destinations never paid
  * before need the same explicit confirmation as a single payout's review, asked again here so no surface skips it.
  */
-export async function recordBatch(session: Pick<BatchSession, 'store' | 'payouts'>, check: BatchCheck, options: RecordOptions): Promise<BatchRecord> {
+export async function recordBatch(
+  session: Pick<BatchSession, 'store' | 'payouts'>,
+  check: BatchCheck,
+  options: RecordOptions,
+): Promise<BatchRecord> {
   const first = firstPayoutRows(session.store, check.rows)
   if (first.length > 0 && !options.confirmFirstPayouts) {
     const which = first.length === 1 ? 'a destination' : `${first.length} destinations`
@@ -60,15 +69,24 @@ export async function recordBatch(session: Pick<BatchSession, 'store' | 'payouts
 }
 
 /** Sends a batch's rows in this process (or, `resume`, continues one that stopped), reporting progress. */
-export function sendBatch(session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string, resume: boolean, options: BatchRunnerOptions = {}): Promise<BatchProgress> {
+export function sendBatch(
+  session: Pick<BatchSession, 'store' | 'payouts'>,
+  batchId: string,
+  resume: boolean,
+  options: BatchRunnerOptions = {},
+): Promise<BatchProgress> {
   const runner = new BatchRunner(session.store, session.payouts, options)
   return resume ? runner.resume(batchId) : runner.run(batchId)
 }
 
 /** Stops sending after the row in flight, in whichever process sends it. */
-export const pauseBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string): BatchProgress => new BatchRunner(session.store, session.payouts).pause(batchId)
+export const pauseBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string): BatchProgress =>
+  new BatchRunner(session.store, session.payouts).pause(batchId)
 /** Discards the rows not yet sent; rows already sent keep their outcome. */
-export const cancelBatch = (session: Pick<BatchSession, 'store' | 'payouts'>, batchId: string): Promise<BatchProgress> => new BatchRunner(session.store, session.payouts).cancel(batchId)
+export const cancelBatch = (
+  session: Pick<BatchSession, 'store' | 'payouts'>,
+  batchId: string,
+): Promise<BatchProgress> => new BatchRunner(session.store, session.payouts).cancel(batchId)
 
 /** A batch of the profile, or `batch_not_found`. */
 export function batchOf(store: DeskStore, batchId: string): BatchRecord {
@@ -99,7 +117,12 @@ export async function writeBatchResults(path: string, report: BatchStatus): Prom
 }
 
 /** All of a batch's results written as CSV to `path`; the number of rows written. */
-export async function exportBatchResults(store: DeskStore, batchId: string, path: string, outbox?: Outbox): Promise<number> {
+export async function exportBatchResults(
+  store: DeskStore,
+  batchId: string,
+  path: string,
+  outbox?: Outbox,
+): Promise<number> {
   return writeBatchResults(path, await readBatchStatus(store, { batchId }, { outbox }))
 }
 
@@ -108,7 +131,10 @@ export type { FirstPayoutRow } from './batch-first-payouts'
 export type { BatchProgress } from './batch-runner'
 
 /** Every batch of the profile with its sending progress. */
-export function listBatches(store: DeskStore, progressOf: (batchId: string) => BatchProgress): Array<{ batch: BatchRecord; progress: BatchProgress }> {
+export function listBatches(
+  store: DeskStore,
+  progressOf: (batchId: string) => BatchProgress,
+): Array<{ batch: BatchRecord; progress: BatchProgress }> {
   const batches = store.read('read the batches', () => store.repo(batchRepo).list())
   return batches.map((batch) => ({ batch, progress: progressOf(batch.id) }))
 }

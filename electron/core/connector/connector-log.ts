@@ -14,8 +14,13 @@ export class ConnectorLog {
     this.stderr.write(`payout-desk connector: ${message}\n`)
   }
 
-  toolCall(tool: string, outcome: { errorCode: string | null; requestId: string | null; idempotencyKey: string | null }): void {
-    this.info(`${tool} ${outcome.errorCode ? `failed: ${outcome.errorCode}` : 'ok'}${outcome.requestId ? ` (X-Request-Id ${outcome.requestId})` : ''}`)
+  toolCall(
+    tool: string,
+    outcome: { errorCode: string | null; requestId: string | null; idempotencyKey: string | null },
+  ): void {
+    this.info(
+      `${tool} ${outcome.errorCode ? `failed: ${outcome.errorCode}` : 'ok'}${outcome.requestId ? ` (X-Request-Id ${outcome.requestId})` : ''}`,
+    )
     this.audit?.record({ at: new Date().toISOString(), method: 'MCP', path: `tool:${tool}`, status: null, ...outcome })
   }
 }

@@ -63,7 +63,14 @@ export class ConnectorSession {
     const store = new ProfileStore(options.dataDir)
     const profile = await findProfile(store, options.profile)
     const db = openProfileStore(profileDir(options.dataDir, profile.id), 'agent')
-    return new ConnectorSession(profile, options.dataDir, store, new Vault(options.secrets ?? new KeyringSecretStore()), db, options.now ?? (() => new Date()))
+    return new ConnectorSession(
+      profile,
+      options.dataDir,
+      store,
+      new Vault(options.secrets ?? new KeyringSecretStore()),
+      db,
+      options.now ?? (() => new Date()),
+    )
   }
 
   async client(): Promise<ApiClient> {
@@ -73,7 +80,8 @@ export class ConnectorSession {
   /** create_counterparty: the look-alike guard every surface uses, with no way to accept for the agent. */
   async createDestination(input: CreateCounterparty): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
     return saveDestination({ store: this.db, client: await this.client() }, input, {
-      howToAccept: 'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
+      howToAccept:
+        'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
     })
   }
 
@@ -145,7 +153,10 @@ async function findProfile(store: ProfileStore, wanted: string): Promise<Profile
     return await store.getByName(wanted)
   } catch (err) {
     if (err instanceof DeskError && err.code === 'profile_not_found') {
-      throw new DeskError('profile_not_found', `There is no profile "${wanted}" in this data directory. "payout-desk profile list" shows the names.`)
+      throw new DeskError(
+        'profile_not_found',
+        `There is no profile "${wanted}" in this data directory. "payout-desk profile list" shows the names.`,
+      )
     }
     throw err
   }

@@ -29,7 +29,12 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
   const stderr = options.stderr ?? process.stderr
   let session: ConnectorSession
   try {
-    session = await ConnectorSession.open({ dataDir: options.dataDir, profile: options.profile, secrets: options.secrets, now: options.now })
+    session = await ConnectorSession.open({
+      dataDir: options.dataDir,
+      profile: options.profile,
+      secrets: options.secrets,
+      now: options.now,
+    })
   } catch (err) {
     const e = toIpcError(err)
     stderr.write(`payout-desk connector: ${e.message} (${e.code})\n`)
@@ -51,28 +56,38 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
     },
     { profile, version: options.version },
   )
-  log.info(`profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ${profile.agentWriteTools ? 'ON' : 'off'}`)
+  log.info(
+    `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ${profile.agentWriteTools ? 'ON' : 'off'}`,
+  )
   try {
     await session.client()
   } catch (err) {
     const e = toIpcError(err)
     log.info(`the key cannot be used yet: ${e.message} (${e.code}). Tools answer with this error until it is fixed.`)
   }
-  const transport = new StdioServerTransport((options.stdin ?? process.stdin) as NodeJS.ReadStream & { fd: 0 }, (options.stdout ?? process.stdout) as NodeJS.WriteStream & { fd: 1 }, {
-    maxBufferSize: MAX_MESSAGE_BYTES,
-  })
+  const transport = new StdioServerTransport(
+    (options.stdin ?? process.stdin) as NodeJS.ReadStream & { fd: 0 },
+    (options.stdout ?? process.stdout) as NodeJS.WriteStream & { fd: 1 },
+    {
+      maxBufferSize: MAX_MESSAGE_BYTES,
+    },
+  )
   // A line that is not JSON-RPC is skipped and said here; one over the limit also closes the transport.
   transport.onerror = (err) => log.info(`could not read a message from the MCP client: ${err.message}`)
   // Only an unreadable message closes the transport on its own; a client that is done ends stdin.
   const closed = new Promise<'too large'>((resolve) => {
     transport.onclose = () => resolve('too large')
   })
-  const stdinEnded = new Promise<'ended'>((resolve) => (options.stdin ?? process.stdin).once('end', () => resolve('ended')))
+  const stdinEnded = new Promise<'ended'>((resolve) =>
+    (options.stdin ?? process.stdin).once('end', () => resolve('ended')),
+  )
   await server.connect(transport)
   const ending = await Promise.race([closed, stdinEnded])
   await server.close()
   await session.close()
   if (ending === 'ended') return 0
-  log.info(`stopped: a message from the MCP client was larger than ${MAX_MESSAGE_BYTES / 2 ** 20} MiB, the most one message may be; nothing of it was run.`)
+  log.info(
+    `stopped: a message from the MCP client was larger than ${MAX_MESSAGE_BYTES / 2 ** 20} MiB, the most one message may be; nothing of it was run.`,
+  )
   return 1
 }

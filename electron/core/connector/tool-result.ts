@@ -21,9 +21,20 @@ export function dataResult(data: Record<string, unknown>): CallToolResult {
  */
 export function errorResult(err: unknown): CallToolResult {
   const e = toIpcError(err)
-  const policy = err instanceof PolicyError ? { rule: err.rule, remaining: err.remaining } : err instanceof SendRefused ? { rule: err.verdict.rule, remaining: err.verdict.remaining ?? null } : {}
+  const policy =
+    err instanceof PolicyError
+      ? { rule: err.rule, remaining: err.remaining }
+      : err instanceof SendRefused
+        ? { rule: err.verdict.rule, remaining: err.verdict.remaining ?? null }
+        : {}
   const flags = textFlags({ message: e.message })
-  const error = { code: e.code, message: e.message, request_id: e.requestId ?? null, ...policy, ...(flags.length > 0 ? { text_flags: flags } : {}) }
+  const error = {
+    code: e.code,
+    message: e.message,
+    request_id: e.requestId ?? null,
+    ...policy,
+    ...(flags.length > 0 ? { text_flags: flags } : {}),
+  }
   // No structuredContent: clients check it against the tool's output schema, which describes success.
   return { content: [{ type: 'text', text: JSON.stringify({ error }, null, 2) }], isError: true }
 }

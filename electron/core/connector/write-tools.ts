@@ -83,7 +83,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'cancel_withdrawal',
     {
-      description: 'Cancel a payout that has not been approved yet (status received or pending_approval). Cancelling one that is already cancelled is harmless.',
+      description:
+        'Cancel a payout that has not been approved yet (status received or pending_approval). Cancelling one that is already cancelled is harmless.',
       inputSchema: z.strictObject({ withdrawal_id: z.string().min(1).max(LIMITS.id).describe('The payout id.') }),
       outputSchema: z.object({ data: WithdrawalSchema }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
@@ -102,7 +103,10 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
 
 async function ensureAllowed(ctx: ToolContext): Promise<void> {
   if (!(await ctx.writeToolsAllowed())) {
-    throw new DeskError('agent_write_tools_off', 'Write tools were turned off for this profile. Restart the connector to see the current tool list.')
+    throw new DeskError(
+      'agent_write_tools_off',
+      'Write tools were turned off for this profile. Restart the connector to see the current tool list.',
+    )
   }
 }
 
@@ -112,7 +116,11 @@ function accepted(result: AgentPayoutResult) {
   const error = result.entry.error
   if (result.entry.state === 'refused' && error) {
     // Stopped by the send gate at the moment of sending: the agent reads the rule, as for a refusal at its request.
-    if (error.rule) throw new SendRefused({ outcome: 'refuse', rule: error.rule, code: error.code, message: error.message }, error.message)
+    if (error.rule)
+      throw new SendRefused(
+        { outcome: 'refuse', rule: error.rule, code: error.code, message: error.message },
+        error.message,
+      )
     throw new DeskError(error.code, error.message, error.requestId)
   }
   if (error?.code === 'not_recorded') {

@@ -12,7 +12,8 @@ export interface CsvFileProblem {
   message: string
 }
 
-export type CsvTable = { ok: true; header: string[]; records: CsvRecord[]; separator: string } | { ok: false; problem: CsvFileProblem }
+export type CsvTable =
+  { ok: true; header: string[]; records: CsvRecord[]; separator: string } | { ok: false; problem: CsvFileProblem }
 
 export interface CsvTableRules {
   /** What the file is, for messages: "a batch file", "a destination file". */
@@ -34,7 +35,8 @@ export interface CsvTableRules {
 const SEPARATORS = [',', ';', '\t'] as const
 export const SEPARATOR_NAMES: Readonly<Record<string, string>> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' }
 
-const headerNames = (firstLine: string, sep: string) => firstLine.split(sep).map((n) => n.trim().replace(/^"|"$/g, '').toLowerCase())
+const headerNames = (firstLine: string, sep: string) =>
+  firstLine.split(sep).map((n) => n.trim().replace(/^"|"$/g, '').toLowerCase())
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 const fail = (message: string, line = 1): CsvTable => ({ ok: false, problem: { line, message } })
 
@@ -60,10 +62,14 @@ function textOf(input: Uint8Array | string): string | CsvTable {
  */
 export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): CsvTable {
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength
-  if (size > rules.maxBytes) return fail(`The file is ${mb(size)} MB; ${rules.what} is at most ${mb(rules.maxBytes).replace(/\.0$/, '')} MB. Split it into several files.`)
+  if (size > rules.maxBytes)
+    return fail(
+      `The file is ${mb(size)} MB; ${rules.what} is at most ${mb(rules.maxBytes).replace(/\.0$/, '')} MB. Split it into several files.`,
+    )
   const text = textOf(input)
   if (typeof text !== 'string') return text
-  if (text.trim() === '') return fail(`The file is empty. The first line must be a header: ${rules.required.join(', ')}, ...`)
+  if (text.trim() === '')
+    return fail(`The file is empty. The first line must be a header: ${rules.required.join(', ')}, ...`)
   const separators = rules.separators ?? SEPARATORS
   const firstLine = text.slice(0, text.search(/\r?\n|$/))
   const separator = separators.find((sep) => rules.required.every((r) => headerNames(firstLine, sep).includes(r)))
@@ -71,33 +77,57 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
     // Name what is missing as the likeliest separator (the one that splits the header most) reads it.
     const names = separators.map((sep) => headerNames(firstLine, sep)).sort((a, b) => b.length - a.length)[0]!
     const missing = rules.required.filter((r) => !names.includes(r))
-    return fail(`The header (line 1) has no ${missing.join(', ')} column. Required columns: ${rules.required.join(', ')}; ${rules.optionalHint}.`)
+    return fail(
+      `The header (line 1) has no ${missing.join(', ')} column. Required columns: ${rules.required.join(', ')}; ${rules.optionalHint}.`,
+    )
   }
   let parsed: Array<{ record: string[]; info: { lines: number } }>
   try {
-    const options = { delimiter: separator, info: true, relax_column_count: true, relax_quotes: rules.relaxQuotes ?? false, skip_empty_lines: true, trim: false } as const
+    const options = {
+      delimiter: separator,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: rules.relaxQuotes ?? false,
+      skip_empty_lines: true,
+      trim: false,
+    } as const
     parsed = parse(text, options) as unknown as typeof parsed
   } catch (err) {
-    if (err instanceof CsvError) return fail(`The file is not valid CSV: ${err.message.replace(/^[^:]*: /, '')}.`, (err as unknown as { lines?: number }).lines ?? 1)
+    if (err instanceof CsvError)
+      return fail(
+        `The file is not valid CSV: ${err.message.replace(/^[^:]*: /, '')}.`,
+        (err as unknown as { lines?: number }).lines ?? 1,
+      )
     throw err
   }
   const [head, ...body] = parsed
   const header = head!.record.map((h) => h.trim().toLowerCase())
   const unknown = header.filter((h) => !rules.known.includes(h))
-  if (unknown.length > 0) return fail(`The header (line 1) has unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. Columns: ${rules.known.join(', ')}.`)
+  if (unknown.length > 0)
+    return fail(
+      `The header (line 1) has unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. Columns: ${rules.known.join(', ')}.`,
+    )
   const repeated = header.find((h, i) => header.indexOf(h) !== i)
   if (repeated !== undefined) return fail(`The header (line 1) names the column "${repeated}" twice.`)
   if (body.length === 0) return fail('The file has a header but no rows.')
   if (body.length > rules.maxRows) {
-    return fail(`The file has ${body.length.toLocaleString('en')} rows; ${rules.what} has at most ${rules.maxRows.toLocaleString('en')} rows. Split it into several files.`)
+    return fail(
+      `The file has ${body.length.toLocaleString('en')} rows; ${rules.what} has at most ${rules.maxRows.toLocaleString('en')} rows. Split it into several files.`,
+    )
   }
   // csv-parse counts the line a record ends on; quoted newlines inside it move its start up.
-  const records = body.map(({ record, info }) => ({ line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0), cells: record }))
+  const records = body.map(({ record, info }) => ({
+    line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
+    cells: record,
+  }))
   return { ok: true, header, records, separator }
 }
 
 /** The cells of a record by header name. */
-export function cellsByName<C extends string>(header: readonly string[], cells: readonly string[]): Partial<Record<C, string>> {
+export function cellsByName<C extends string>(
+  header: readonly string[],
+  cells: readonly string[],
+): Partial<Record<C, string>> {
   const out: Partial<Record<C, string>> = {}
   header.forEach((name, i) => (out[name as C] = cells[i]!))
   return out

@@ -23,10 +23,23 @@ export const BOOK_COLUMNS = [
 export type BookColumn = (typeof BOOK_COLUMNS)[number]
 
 /** What a new destination needs; the other columns may be present (an export read back) or left out. */
-export const REQUIRED_COLUMNS: readonly BookColumn[] = ['network', 'address', 'counterparty_type', 'wallet_type', 'country']
+export const REQUIRED_COLUMNS: readonly BookColumn[] = [
+  'network',
+  'address',
+  'counterparty_type',
+  'wallet_type',
+  'country',
+]
 
 /** Set by the provider, never sent: an exported file carries them, an import reads past them. */
-export const PROVIDER_COLUMNS: ReadonlySet<BookColumn> = new Set(['id', 'network_name', 'status', 'can_send', 'verified_at', 'created_at'])
+export const PROVIDER_COLUMNS: ReadonlySet<BookColumn> = new Set([
+  'id',
+  'network_name',
+  'status',
+  'can_send',
+  'verified_at',
+  'created_at',
+])
 
 export const MAX_IMPORT_ROWS = 10_000
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024

@@ -14,7 +14,8 @@ export interface ImportProblem {
   message: string
 }
 
-export type BookRowsResult = { ok: true; rows: BookRow[]; problems: ImportProblem[] } | { ok: false; problems: ImportProblem[] }
+export type BookRowsResult =
+  { ok: true; rows: BookRow[]; problems: ImportProblem[] } | { ok: false; problems: ImportProblem[] }
 
 const TABLE_RULES: CsvTableRules = {
   what: 'a destination file',
@@ -31,13 +32,18 @@ const TABLE_RULES: CsvTableRules = {
  */
 export function readBookRows(input: Uint8Array | string): BookRowsResult {
   const table = readCsvTable(input, TABLE_RULES)
-  if (!table.ok) return { ok: false, problems: [{ line: table.problem.line, column: null, message: table.problem.message }] }
+  if (!table.ok)
+    return { ok: false, problems: [{ line: table.problem.line, column: null, message: table.problem.message }] }
   const { header } = table
   const rows: BookRow[] = []
   const problems: ImportProblem[] = []
   for (const { line, cells } of table.records) {
     if (cells.length !== header.length) {
-      problems.push({ line, column: null, message: `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that contain the separator.` })
+      problems.push({
+        line,
+        column: null,
+        message: `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that contain the separator.`,
+      })
     } else {
       // Trimmed here, before any check: what is checked is what is sent (" =1+1" would be saved as "=1+1").
       rows.push({

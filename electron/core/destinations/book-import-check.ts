@@ -34,13 +34,21 @@ const SENT_FIELDS = ['label', 'first_name', 'last_name', 'company_name', 'vasp_n
  * Reads and checks a whole destination file before anything is registered: two reads from the provider (book,
  * wallets) whatever the number of rows, noted into the known-address index, then every row against the index.
  */
-export async function checkImportFile(store: DeskStore, client: Pick<ApiClient, 'listCounterparties' | 'listWallets'>, input: Uint8Array | string): Promise<ImportCheck> {
+export async function checkImportFile(
+  store: DeskStore,
+  client: Pick<ApiClient, 'listCounterparties' | 'listWallets'>,
+  input: Uint8Array | string,
+): Promise<ImportCheck> {
   const read = readBookRows(input)
   if (!read.ok) return { rows: [], problems: read.problems, lineCount: 0 }
   const [book, wallets] = [await client.listCounterparties(), await client.listWallets()]
   noteProviderLists(store, book, wallets)
   const check = checkBookRows(read.rows, book, (network, address) => checkIndex(store, network, address))
-  return { rows: check.rows, problems: [...read.problems, ...check.problems].sort((a, b) => a.line - b.line), lineCount: read.rows.length + read.problems.length }
+  return {
+    rows: check.rows,
+    problems: [...read.problems, ...check.problems].sort((a, b) => a.line - b.line),
+    lineCount: read.rows.length + read.problems.length,
+  }
 }
 
 /** The per-row and per-file rules over rows already read; pure but for `lookalikes`, so it is tested without a provider. */
@@ -54,11 +62,16 @@ export function checkBookRows(
   const byAddress = new Map<string, number>()
   const byLook = new Map<string, { line: number; address: string }>()
   for (const row of rows) {
-    const say = (column: BookColumn | null, message: string) => problems.push({ line: row.line, column, message: `Line ${row.line}${column ? `, ${column}` : ''}: ${message}` })
+    const say = (column: BookColumn | null, message: string) =>
+      problems.push({ line: row.line, column, message: `Line ${row.line}${column ? `, ${column}` : ''}: ${message}` })
     const before = problems.length
     for (const [column, value] of Object.entries(row.cells) as Array<[BookColumn, string]>) {
       if (PROVIDER_COLUMNS.has(column)) continue
-      if (FORMULA_START.test(value)) say(column, `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`)
+      if (FORMULA_START.test(value))
+        say(
+          column,
+          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`,
+        )
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
     if (problems.length > before) continue
@@ -94,7 +107,9 @@ export function checkBookRows(
         'address',
         findings
           .map((f) =>
-            f.kind === 'own' ? `is ${describeFinding(f)}, not an outside destination.` : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`,
+            f.kind === 'own'
+              ? `is ${describeFinding(f)}, not an outside destination.`
+              : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`,
           )
           .join(' '),
       )
@@ -103,7 +118,10 @@ export function checkBookRows(
     const look = lookalikeKey(body.network, body.address)
     const sibling = look === null ? undefined : byLook.get(`${body.network}|${look}`)
     if (sibling) {
-      say('address', `looks like ${sibling.address} on line ${sibling.line}: the same first and last 4 characters, a different address. Compare every character.`)
+      say(
+        'address',
+        `looks like ${sibling.address} on line ${sibling.line}: the same first and last 4 characters, a different address. Compare every character.`,
+      )
       continue
     }
     if (look !== null) byLook.set(`${body.network}|${look}`, { line: row.line, address: body.address })
@@ -121,7 +139,8 @@ const NEEDED_WHEN: Readonly<Partial<Record<BookColumn, [BookColumn, string]>>> =
 }
 
 const screenName = (column: BookColumn) => SCREEN_NAMES[column] ?? column
-const screenValue = (column: BookColumn, value: string) => `${SCREEN_VALUES[column]?.[value] ?? value} (${column} ${value})`
+const screenValue = (column: BookColumn, value: string) =>
+  `${SCREEN_VALUES[column]?.[value] ?? value} (${column} ${value})`
 
 /**
  * A row's first identity problem (one a row, as the single form tells them), in the New destination form's words with the file's column and value beside them
@@ -142,10 +161,20 @@ function identityProblem(body: CreateCounterparty): { column: BookColumn | null;
     const allowed = Object.keys(values)
       .map((v) => screenValue(column, v))
       .join(' or ')
-    return { column, message: given ? `${name} "${given.slice(0, 40)}" is not one the form offers: write ${allowed}.` : `${name} is empty: write ${allowed}.` }
+    return {
+      column,
+      message: given
+        ? `${name} "${given.slice(0, 40)}" is not one the form offers: write ${allowed}.`
+        : `${name} is empty: write ${allowed}.`,
+    }
   }
-  if (issue.code === 'custom' && needed) return { column, message: `${name} is empty; needed when ${screenName(needed[0])} is ${screenValue(needed[0], needed[1])}.` }
-  if (issue.code === 'too_big') return { column, message: `${name} is longer than ${String(issue.maximum)} characters.` }
+  if (issue.code === 'custom' && needed)
+    return {
+      column,
+      message: `${name} is empty; needed when ${screenName(needed[0])} is ${screenValue(needed[0], needed[1])}.`,
+    }
+  if (issue.code === 'too_big')
+    return { column, message: `${name} is longer than ${String(issue.maximum)} characters.` }
   if (issue.code === 'too_small') return { column, message: `${name} is empty.` }
   if (issue.code === 'custom') return { column, message: `${name} is ${issue.message}.` }
   return { column, message: `${name}: ${issue.message}.` }

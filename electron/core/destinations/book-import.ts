@@ -20,7 +20,10 @@ export type ImportClient = Pick<ApiClient, 'createCounterparty' | 'listCounterpa
 
 /** A file with problems imports nothing; the refusal names how many and the first. */
 export function importRefused(check: ImportCheck): DeskError {
-  return new DeskError('invalid_input', `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was imported. ${check.problems[0]?.message ?? ''}`)
+  return new DeskError(
+    'invalid_input',
+    `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was imported. ${check.problems[0]?.message ?? ''}`,
+  )
 }
 
 const lease = (id: string) => `destination-import:${id}`
@@ -45,8 +48,20 @@ export class DestinationImports {
   record(check: ImportCheck, source: string, fileHash: string): ImportRecord {
     if (check.problems.length > 0) throw importRefused(check)
     if (check.rows.length === 0) throw new DeskError('invalid_input', 'The file has no destinations to import.')
-    const job = { id: randomUUID(), created_at: new Date().toISOString(), source, file_hash: fileHash, state: 'running' as const, row_count: check.rows.length }
-    const rows = check.rows.map((r) => ({ line: r.line, body: r.body, state: (r.existingId ? 'existing' : 'pending') as ImportRowState, counterpartyId: r.existingId }))
+    const job = {
+      id: randomUUID(),
+      created_at: new Date().toISOString(),
+      source,
+      file_hash: fileHash,
+      state: 'running' as const,
+      row_count: check.rows.length,
+    }
+    const rows = check.rows.map((r) => ({
+      line: r.line,
+      body: r.body,
+      state: (r.existingId ? 'existing' : 'pending') as ImportRowState,
+      counterpartyId: r.existingId,
+    }))
     this.store.transaction('record the destination import', () => this.repo.insert(job, rows))
     return this.get(job.id)
   }
@@ -60,7 +75,14 @@ export class DestinationImports {
   progress(id: string): ImportProgress {
     const job = this.get(id)
     const counts = this.store.read('count the destination import', () => this.repo.counts(id))
-    return { importId: id, source: job.source, intent: job.state, total: job.row_count, ...counts, finished: counts.pending === 0 }
+    return {
+      importId: id,
+      source: job.source,
+      intent: job.state,
+      total: job.row_count,
+      ...counts,
+      finished: counts.pending === 0,
+    }
   }
 
   pause(id: string): ImportProgress {
@@ -79,7 +101,10 @@ export class DestinationImports {
   async run(id: string, signal?: AbortSignal): Promise<ImportProgress> {
     if (this.get(id).state !== 'running') return this.progress(id)
     if (!this.store.read('claim the destination import', () => this.store.leases.tryTake(lease(id)))) {
-      throw new DeskError('import_busy', 'Another Payout Desk process is importing this file right now; its progress shows here as it goes.')
+      throw new DeskError(
+        'import_busy',
+        'Another Payout Desk process is importing this file right now; its progress shows here as it goes.',
+      )
     }
     try {
       await this.settleAnswered(id, signal)
@@ -106,26 +131,40 @@ export class DestinationImports {
     const book = await this.client.listCounterparties({ signal })
     this.store.transaction('settle the rows answered before a stop', () => {
       for (const row of pending) {
-        const found = book.find((c) => c.network === row.body.network && sameAddress(c.network, c.address, row.body.address))
-        if (found) this.repo.setRow(id, row.line, Date.parse(found.created_at) >= since ? 'created' : 'existing', found.id)
+        const found = book.find(
+          (c) => c.network === row.body.network && sameAddress(c.network, c.address, row.body.address),
+        )
+        if (found)
+          this.repo.setRow(id, row.line, Date.parse(found.created_at) >= since ? 'created' : 'existing', found.id)
       }
     })
   }
 
-  private async send(id: string, line: number, body: ImportCheck['rows'][number]['body'], signal?: AbortSignal): Promise<void> {
+  private async send(
+    id: string,
+    line: number,
+    body: ImportCheck['rows'][number]['body'],
+    signal?: AbortSignal,
+  ): Promise<void> {
     try {
       // The gate again as the row is sent: a look-alike noted or claimed since the file's check (another import, the
       // agent, the form) refuses it, and the row's claim holds through the pacer's wait until the provider answers.
       await registerDestination(this.store, this.client, body, {
         howToAccept: '',
         signal,
-        alsoRecord: ({ counterparty, alreadyExists }) => this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
+        alsoRecord: ({ counterparty, alreadyExists }) =>
+          this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
       })
     } catch (err) {
       // A refusal (the gate's, or one the provider answered) is this row's outcome; anything else (no answer, a pause) is looked up by the next run.
-      const refused = err instanceof DeskError ? err.code === 'lookalike_destination' : err instanceof ApiError && err.status < 500 && err.status !== 429
+      const refused =
+        err instanceof DeskError
+          ? err.code === 'lookalike_destination'
+          : err instanceof ApiError && err.status < 500 && err.status !== 429
       if (!refused) throw err
-      this.store.transaction('note the refused row', () => this.repo.setRow(id, line, 'failed', null, (err as Error).message))
+      this.store.transaction('note the refused row', () =>
+        this.repo.setRow(id, line, 'failed', null, (err as Error).message),
+      )
     }
   }
 }

@@ -4,7 +4,10 @@ import type { SessionHost } from '../session/session-host'
 import { findLookalikes } from './lookalike-guard'
 import { listDestinations, saveDestination } from './use-cases'
 
-type CounterpartyChannels = Pick<typeof treasuryChannels, 'counterparties.list' | 'counterparties.create' | 'counterparties.lookalikes' | 'counterparties.createLookalike'>
+type CounterpartyChannels = Pick<
+  typeof treasuryChannels,
+  'counterparties.list' | 'counterparties.create' | 'counterparties.lookalikes' | 'counterparties.createLookalike'
+>
 
 /** Handlers for the destination book: its list, a new destination, and the lookalike check before saving one. */
 export function counterpartyHandlers({ host }: { host: SessionHost }): HandlersFor<CounterpartyChannels> {
@@ -12,7 +15,9 @@ export function counterpartyHandlers({ host }: { host: SessionHost }): HandlersF
     'counterparties.list': async () => listDestinations(await host.session()),
     'counterparties.create': async (input) => {
       const session = await host.session()
-      return saveDestination(session, input, { howToAccept: 'Open the comparison to check both addresses before saving.' })
+      return saveDestination(session, input, {
+        howToAccept: 'Open the comparison to check both addresses before saving.',
+      })
     },
     'counterparties.lookalikes': async ({ network, address }) => {
       const session = await host.session()

@@ -52,7 +52,10 @@ export async function registerDestination(
     assertNotListed(store, body.address)
     if (findings.length === 0 || options.acceptLookalike === body.address) return
     if (options.acceptLookalike !== undefined) {
-      throw new DeskError('lookalike_destination', `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`)
+      throw new DeskError(
+        'lookalike_destination',
+        `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`,
+      )
     }
     throw lookalikeError(body.address, findings, options.howToAccept)
   })
@@ -60,12 +63,17 @@ export async function registerDestination(
   try {
     created = await client.createCounterparty(body, { signal: options.signal })
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500 && err.status !== 429) store.transaction('release the destination claim', () => releaseClaim(store, body.network, body.address))
+    if (err instanceof ApiError && err.status < 500 && err.status !== 429)
+      store.transaction('release the destination claim', () => releaseClaim(store, body.network, body.address))
     throw err
   }
   const c = created.counterparty
   store.transaction('note the new destination', () => {
-    store.repo(knownAddresses).note([{ network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at }])
+    store
+      .repo(knownAddresses)
+      .note([
+        { network: c.network, address: c.address, source: 'destination', label: c.label || null, seenAt: c.created_at },
+      ])
     releaseClaim(store, body.network, body.address)
     options.alsoRecord?.(created)
     store.repo(baitFlags).recheck()

@@ -4,7 +4,15 @@ import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import type { SessionHost } from '../session/session-host'
 import type { TreasurySession } from '../session/session'
-import { checkDestinationFile, destinationImportList, destinationImports, exportDestinations, importRefused, recordDestinationImport, refusedImportRows } from './use-cases'
+import {
+  checkDestinationFile,
+  destinationImportList,
+  destinationImports,
+  exportDestinations,
+  importRefused,
+  recordDestinationImport,
+  refusedImportRows,
+} from './use-cases'
 
 export interface DestinationHandlerDeps {
   host: SessionHost
@@ -13,7 +21,11 @@ export interface DestinationHandlerDeps {
 }
 
 /** Handlers for the destination book's file export and import; an import runs in the background, one run per import. */
-export function destinationHandlers({ host, events, chooseSavePath }: DestinationHandlerDeps): HandlersFor<typeof destinationChannels> {
+export function destinationHandlers({
+  host,
+  events,
+  chooseSavePath,
+}: DestinationHandlerDeps): HandlersFor<typeof destinationChannels> {
   const exports = new ExportRuns(events, chooseSavePath)
   const running = new Set<string>()
   const stopped = new Map<string, string>()
@@ -32,14 +44,21 @@ export function destinationHandlers({ host, events, chooseSavePath }: Destinatio
   return {
     'destinations.export': async () => {
       const session = await host.session()
-      return exports.run(`destinations-${new Date().toISOString().slice(0, 10)}.csv`, (target, signal, onProgress) => exportDestinations(session.client, target, signal, onProgress))
+      return exports.run(`destinations-${new Date().toISOString().slice(0, 10)}.csv`, (target, signal, onProgress) =>
+        exportDestinations(session.client, target, signal, onProgress),
+      )
     },
     'destinations.importCheck': async ({ base64 }) => {
       return checkDestinationFile(await host.session(), Buffer.from(base64, 'base64'))
     },
     'destinations.importStart': async ({ source, base64 }) => {
       const session = await host.session()
-      const { check, importId } = await recordDestinationImport(session, importsOf(session), Buffer.from(base64, 'base64'), source)
+      const { check, importId } = await recordDestinationImport(
+        session,
+        importsOf(session),
+        Buffer.from(base64, 'base64'),
+        source,
+      )
       if (importId === null) throw importRefused(check)
       start(session, importId)
       return importsOf(session).progress(importId)
@@ -52,7 +71,12 @@ export function destinationHandlers({ host, events, chooseSavePath }: Destinatio
     'destinations.importStatus': async ({ importId }) => {
       const session = await host.session()
       const progress = importsOf(session).progress(importId)
-      return { progress, running: running.has(importId), stopped: stopped.get(importId) ?? null, failed: refusedImportRows(session.store, importId) }
+      return {
+        progress,
+        running: running.has(importId),
+        stopped: stopped.get(importId) ?? null,
+        failed: refusedImportRows(session.store, importId),
+      }
     },
     'destinations.importPause': async ({ importId }) => importsOf(await host.session()).pause(importId),
     'destinations.importResume': async ({ importId }) => {

@@ -4,7 +4,15 @@ import { toChecksumAddress } from '../../../shared/api/address'
 import { findNetwork } from '../../../shared/api/networks'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 import { DeskError } from '../errors'
-import { baitFlags, destinationClaims, knownAddresses, type DeskStore, type DestinationClaim, type KnownAddress, type NewKnownAddress } from '../store'
+import {
+  baitFlags,
+  destinationClaims,
+  knownAddresses,
+  type DeskStore,
+  type DestinationClaim,
+  type KnownAddress,
+  type NewKnownAddress,
+} from '../store'
 import { fieldsOf, forgetProviderLists, markProviderLists, providerListsUnchanged } from './provider-lists-mark'
 
 /** The provider's lists the guard reads before each check, so the book and the own addresses are current. */
@@ -14,9 +22,30 @@ export interface GuardClient {
 }
 
 /** The destination book and the workspace's own deposit addresses, as index entries. */
-export function providerEntries(book: readonly Counterparty[], wallets: readonly Wallet[], readAt: string): NewKnownAddress[] {
-  const own = wallets.flatMap((w) => w.deposit_addresses.map((d) => ({ network: d.network, address: d.address, source: 'own' as const, label: w.name, seenAt: readAt })))
-  return [...book.map((c) => ({ network: c.network, address: c.address, source: 'destination' as const, label: c.label || null, seenAt: c.created_at })), ...own]
+export function providerEntries(
+  book: readonly Counterparty[],
+  wallets: readonly Wallet[],
+  readAt: string,
+): NewKnownAddress[] {
+  const own = wallets.flatMap((w) =>
+    w.deposit_addresses.map((d) => ({
+      network: d.network,
+      address: d.address,
+      source: 'own' as const,
+      label: w.name,
+      seenAt: readAt,
+    })),
+  )
+  return [
+    ...book.map((c) => ({
+      network: c.network,
+      address: c.address,
+      source: 'destination' as const,
+      label: c.label || null,
+      seenAt: c.created_at,
+    })),
+    ...own,
+  ]
 }
 
 function shown(k: Pick<KnownAddress, 'network' | 'address'>): string {
@@ -29,7 +58,12 @@ function shown(k: Pick<KnownAddress, 'network' | 'address'>): string {
  * address in the book is not a finding (the provider answers already_exists). Reads the provider's book and
  * wallets first; an index that cannot be read refuses, so a destination is never let through unchecked.
  */
-export async function findLookalikes(store: DeskStore, client: GuardClient, network: string, address: string): Promise<LookalikeFinding[]> {
+export async function findLookalikes(
+  store: DeskStore,
+  client: GuardClient,
+  network: string,
+  address: string,
+): Promise<LookalikeFinding[]> {
   await readProviderLists(store, client)
   return checkIndex(store, network, address)
 }
@@ -40,7 +74,9 @@ export async function readProviderLists(store: DeskStore, client: GuardClient): 
   const wallets = await client.listWallets()
   refuseUnreadable(() => noteProviderLists(store, book, wallets))
   // A claim this process kept after a create whose answer was lost ends once the book shows the destination.
-  refuseUnreadable(() => store.read('end the claims the book answers', () => store.repo(destinationClaims).releaseListed(book)))
+  refuseUnreadable(() =>
+    store.read('end the claims the book answers', () => store.repo(destinationClaims).releaseListed(book)),
+  )
 }
 
 /**
@@ -75,7 +111,8 @@ export function checkIndex(store: DeskStore, network: string, address: string): 
 function findingsNow(store: DeskStore, network: string, address: string): LookalikeFinding[] {
   const same = store.repo(knownAddresses).sameLook(network, address)
   // Already in the book on this network: nothing new is saved, and the provider answers already_exists.
-  if (same.some((k) => k.source === 'destination' && k.network === network && sameAddress(network, k.address, address))) return []
+  if (same.some((k) => k.source === 'destination' && k.network === network && sameAddress(network, k.address, address)))
+    return []
   const findings: LookalikeFinding[] = []
   const seen = new Set<string>()
   for (const k of [...same, ...store.repo(destinationClaims).sameLook(network, address).map(claimEntry)]) {
@@ -91,14 +128,25 @@ function findingsNow(store: DeskStore, network: string, address: string): Lookal
   return findings.sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))
 }
 
-const claimEntry = (c: DestinationClaim) => ({ network: c.network, address: c.address, source: 'claim' as const, label: null, seenAt: c.claimedAt })
+const claimEntry = (c: DestinationClaim) => ({
+  network: c.network,
+  address: c.address,
+  source: 'claim' as const,
+  label: null,
+  seenAt: c.claimedAt,
+})
 
 /**
  * The gate every registration passes, at the moment of the act: in one write transaction (so no other process
  * checks or claims in between) the findings are read, `decide` throws to refuse, and otherwise the destination is
  * claimed. Until the claim is released, every other check sees it, so two mutual look-alikes cannot both pass.
  */
-export function claimDestination(store: DeskStore, network: string, address: string, decide: (findings: LookalikeFinding[]) => void): void {
+export function claimDestination(
+  store: DeskStore,
+  network: string,
+  address: string,
+  decide: (findings: LookalikeFinding[]) => void,
+): void {
   try {
     store.transaction('claim the new destination', () => {
       decide(findingsNow(store, network, address))
@@ -127,7 +175,10 @@ function refuseUnreadable<T>(work: () => T): T {
 
 function unreadable(err: unknown): DeskError {
   const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
-  return new DeskError(e.code, `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`)
+  return new DeskError(
+    e.code,
+    `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`,
+  )
 }
 
 /** The refusal every surface shows: both addresses in full, and where the known one was seen. */

@@ -9,7 +9,11 @@ import type { DeskStore } from '../store'
 type Fields = ReadonlyArray<string | null>
 
 /** Calls `see` with each field the index takes, stopping at the first false. */
-function visit(book: readonly Counterparty[], wallets: readonly Wallet[], see: (field: string | null) => boolean): boolean {
+function visit(
+  book: readonly Counterparty[],
+  wallets: readonly Wallet[],
+  see: (field: string | null) => boolean,
+): boolean {
   for (const c of book) if (!see(c.network) || !see(c.address) || !see(c.label) || !see(c.created_at)) return false
   for (const w of wallets) {
     // The count keeps a wallet's name from being read as another wallet's network.
@@ -34,7 +38,12 @@ function sameFields(fields: Fields, book: readonly Counterparty[], wallets: read
 const written = new WeakMap<DeskStore, { reset: string; fields: Fields }>()
 
 /** True when these lists are what this process last wrote to the store's index, and no reset emptied it since. */
-export function providerListsUnchanged(store: DeskStore, reset: string, book: readonly Counterparty[], wallets: readonly Wallet[]): boolean {
+export function providerListsUnchanged(
+  store: DeskStore,
+  reset: string,
+  book: readonly Counterparty[],
+  wallets: readonly Wallet[],
+): boolean {
   const mark = written.get(store)
   return mark !== undefined && mark.reset === reset && sameFields(mark.fields, book, wallets)
 }

@@ -10,7 +10,11 @@ export interface ExportResult {
   cancelled: boolean
 }
 
-export type ExportWork = (target: string, signal: AbortSignal, onProgress: (p: ExportProgress) => void) => Promise<{ rows: number; cancelled: boolean }>
+export type ExportWork = (
+  target: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+) => Promise<{ rows: number; cancelled: boolean }>
 
 /**
  * The exports under way in one set of handlers: each asks the shell where to save, runs with a
@@ -33,7 +37,9 @@ export class ExportRuns {
     const controller = new AbortController()
     this.running.set(exportId, controller)
     try {
-      const result = await work(target, controller.signal, (p) => this.events.emit('export.progress', { exportId, ...p }))
+      const result = await work(target, controller.signal, (p) =>
+        this.events.emit('export.progress', { exportId, ...p }),
+      )
       return { exportId, path: result.cancelled ? null : target, rows: result.rows, cancelled: result.cancelled }
     } finally {
       this.running.delete(exportId)

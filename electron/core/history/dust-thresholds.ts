@@ -1,4 +1,10 @@
-import { DEFAULT_DUST_THRESHOLDS, dustThreshold, DustAssetSchema, DustThresholdSchema, type DustThresholdRow } from '../../../shared/address/dust-bait'
+import {
+  DEFAULT_DUST_THRESHOLDS,
+  dustThreshold,
+  DustAssetSchema,
+  DustThresholdSchema,
+  type DustThresholdRow,
+} from '../../../shared/address/dust-bait'
 import { DeskError } from '../errors'
 import { baitFlags, type DeskStore } from '../store'
 

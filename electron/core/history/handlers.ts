@@ -27,7 +27,11 @@ export interface HistoryHandlerDeps {
 }
 
 /** The Transactions screen's reads of the local ledger, the sync's controls and the reconciliation report. */
-export function historyHandlers({ host, events, chooseSavePath }: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
+export function historyHandlers({
+  host,
+  events,
+  chooseSavePath,
+}: HistoryHandlerDeps): HandlersFor<typeof historyChannels> {
   const exports = new ExportRuns(events, chooseSavePath)
   return {
     'history.page': async ({ after, limit, ...filter }) => ledgerPage(await host.session(), filter, after, limit),

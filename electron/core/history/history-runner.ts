@@ -37,7 +37,16 @@ export class HistoryRunner {
   private last: HistoryStatus
 
   constructor(private readonly deps: HistoryRunnerDeps) {
-    this.last = { profileId: deps.profileId, state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null }
+    this.last = {
+      profileId: deps.profileId,
+      state: 'idle',
+      pages: 0,
+      rows: 0,
+      rowsPerSecond: 0,
+      etaSeconds: null,
+      reachedBack: null,
+      error: null,
+    }
   }
 
   get status(): HistoryStatus {
@@ -116,7 +125,16 @@ export class HistoryRunner {
         controller.signal,
         () => undefined,
         () =>
-          sync.run(controller.signal, (p) => this.publish({ state: 'running', pages: p.pages, rows: p.rows, rowsPerSecond: p.rowsPerSecond, etaSeconds: p.etaSeconds, reachedBack: p.reachedBack })),
+          sync.run(controller.signal, (p) =>
+            this.publish({
+              state: 'running',
+              pages: p.pages,
+              rows: p.rows,
+              rowsPerSecond: p.rowsPerSecond,
+              etaSeconds: p.etaSeconds,
+              reachedBack: p.reachedBack,
+            }),
+          ),
       )
       this.publish({ state: 'idle', etaSeconds: 0 })
       return result

@@ -86,7 +86,8 @@ export class HistorySync {
 
   async run(signal: AbortSignal, onProgress: (p: SyncProgress) => void = () => undefined): Promise<SyncResult> {
     const run = { pages: 0, rows: 0, rechecked: 0, restarts: 0, startedMs: this.clock.now() }
-    const report = (walk: Walk | null, phase: SyncProgress['phase']) => onProgress(measureProgress({ ...run, nowMs: this.clock.now() }, walk, phase))
+    const report = (walk: Walk | null, phase: SyncProgress['phase']) =>
+      onProgress(measureProgress({ ...run, nowMs: this.clock.now() }, walk, phase))
     try {
       await this.walk(signal, run, report)
       await this.recheck(signal, run, report)
@@ -104,12 +105,25 @@ export class HistorySync {
     if (state.walk) return state.walk
     // A first sync (or one whose first walk never finished) has no mark: it reads everything.
     const after = state.complete && state.highWaterMs !== null ? state.highWaterMs - this.overlapMs : null
-    const walk: Walk = { after, before: null, cursor: null, newest: null, oldest: null, pages: 0, rows: 0, startedAt: this.clock.now() }
+    const walk: Walk = {
+      after,
+      before: null,
+      cursor: null,
+      newest: null,
+      oldest: null,
+      pages: 0,
+      rows: 0,
+      startedAt: this.clock.now(),
+    }
     this.store.transaction('start a history sync', () => this.ledger.saveWalk(walk))
     return walk
   }
 
-  private async walk(signal: AbortSignal, run: SyncResult, report: (w: Walk | null, p: SyncProgress['phase']) => void): Promise<void> {
+  private async walk(
+    signal: AbortSignal,
+    run: SyncResult,
+    report: (w: Walk | null, p: SyncProgress['phase']) => void,
+  ): Promise<void> {
     let walk = this.startWalk()
     let refusals = 0
     // Keyed by the range too: a restart asks a new range, whose cursors may look like the old ones.
@@ -123,7 +137,15 @@ export class HistorySync {
       await this.headroom(signal)
       let page: { rows: TransactionLeg[]; nextCursor: string | null }
       try {
-        page = await this.client.transactionPage({ limit: this.pageLimit, cursor: walk.cursor ?? undefined, created_after: iso(walk.after), created_before: iso(walk.before) }, { signal })
+        page = await this.client.transactionPage(
+          {
+            limit: this.pageLimit,
+            cursor: walk.cursor ?? undefined,
+            created_after: iso(walk.after),
+            created_before: iso(walk.before),
+          },
+          { signal },
+        )
       } catch (err) {
         if (walk.cursor === null || !cursorRefused(err) || refusals >= MAX_RESTARTS_PER_PAGE) throw err
         // Restart the range down from the oldest committed row (inclusive: rows sharing its time
@@ -148,23 +170,32 @@ export class HistorySync {
         rows: walk.rows + page.rows.length,
       }
       const now = this.clock.now()
-      this.store.transaction('record a page of history', () => this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)))
+      this.store.transaction('record a page of history', () =>
+        this.ledger.commitPage(page.rows, next, page.nextCursor === null, now, now + recheckDelayMs(0, this.backoff)),
+      )
       run.pages++
       run.rows += page.rows.length
       walk = next
       report(walk, 'pages')
       if (page.nextCursor === null) {
         // After a large walk the planner's statistics are stale: refresh them so filters pick the narrowest index.
-        if (run.rows >= OPTIMIZE_AFTER_ROWS) this.store.transaction('refresh the ledger statistics', () => this.ledger.optimize())
+        if (run.rows >= OPTIMIZE_AFTER_ROWS)
+          this.store.transaction('refresh the ledger statistics', () => this.ledger.optimize())
         return
       }
     }
   }
 
   /** Re-reads each movement not final whose time has come; its backoff doubles while it stays so. */
-  private async recheck(signal: AbortSignal, run: SyncResult, report: (w: Walk | null, p: SyncProgress['phase']) => void): Promise<void> {
+  private async recheck(
+    signal: AbortSignal,
+    run: SyncResult,
+    report: (w: Walk | null, p: SyncProgress['phase']) => void,
+  ): Promise<void> {
     for (;;) {
-      const due = this.store.transaction('read the movements not final', () => this.ledger.duePending(this.clock.now(), 50))
+      const due = this.store.transaction('read the movements not final', () =>
+        this.ledger.duePending(this.clock.now(), 50),
+      )
       if (due.length === 0) return
       for (const { id, attempts } of due) {
         signal.throwIfAborted()
@@ -177,7 +208,9 @@ export class HistorySync {
           if (!(err instanceof ApiError && err.status === 404)) throw err
         }
         const now = this.clock.now()
-        this.store.transaction('record a re-read movement', () => this.ledger.replaceMovement(id, legs, now, now + recheckDelayMs(attempts + 1, this.backoff)))
+        this.store.transaction('record a re-read movement', () =>
+          this.ledger.replaceMovement(id, legs, now, now + recheckDelayMs(attempts + 1, this.backoff)),
+        )
         run.rechecked++
         report(null, 'recheck')
       }
@@ -197,6 +230,7 @@ export class HistorySync {
   private async headroom(signal: AbortSignal): Promise<void> {
     const reserve = this.options.reserve ?? 0
     if (reserve <= 0) return
-    while (this.pacer.status().remaining <= reserve) await this.clock.sleep(this.pacer.windowMs / this.pacer.limit, signal)
+    while (this.pacer.status().remaining <= reserve)
+      await this.clock.sleep(this.pacer.windowMs / this.pacer.limit, signal)
   }
 }

@@ -22,19 +22,32 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * zeros for movements it simply has not read. `from` is exclusive and `to` inclusive, like the API.
  */
 export function requireCovered(state: LedgerState, fromMs: number, toMs: number): Coverage {
-  if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) throw new DeskError('invalid_input', 'The period needs a valid start and end time (ISO 8601).')
-  if (fromMs >= toMs) throw new DeskError('invalid_input', `The period is empty: ${iso(fromMs)} is not before ${iso(toMs)}.`)
+  if (!Number.isFinite(fromMs) || !Number.isFinite(toMs))
+    throw new DeskError('invalid_input', 'The period needs a valid start and end time (ISO 8601).')
+  if (fromMs >= toMs)
+    throw new DeskError('invalid_input', `The period is empty: ${iso(fromMs)} is not before ${iso(toMs)}.`)
   const coverage = ledgerCoverage(state)
-  if (!coverage) throw new DeskError('ledger_incomplete', 'The ledger holds no synced history yet: movements of the whole period are missing. Run a history sync first.')
+  if (!coverage)
+    throw new DeskError(
+      'ledger_incomplete',
+      'The ledger holds no synced history yet: movements of the whole period are missing. Run a history sync first.',
+    )
   const missing: string[] = []
   if (coverage.from !== null && fromMs < coverage.from) {
-    missing.push(`movements recorded from ${iso(fromMs)} to ${iso(Math.min(coverage.from, toMs))} (the first sync has not reached back that far yet)`)
+    missing.push(
+      `movements recorded from ${iso(fromMs)} to ${iso(Math.min(coverage.from, toMs))} (the first sync has not reached back that far yet)`,
+    )
   }
   if (toMs > coverage.to) {
-    missing.push(`movements recorded from ${iso(Math.max(coverage.to, fromMs))} to ${iso(toMs)} (the ledger was last synced to ${iso(coverage.to)})`)
+    missing.push(
+      `movements recorded from ${iso(Math.max(coverage.to, fromMs))} to ${iso(toMs)} (the ledger was last synced to ${iso(coverage.to)})`,
+    )
   }
   if (missing.length)
-    throw new DeskError('ledger_incomplete', `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`)
+    throw new DeskError(
+      'ledger_incomplete',
+      `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`,
+    )
   return coverage
 }
 

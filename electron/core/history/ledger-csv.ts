@@ -27,7 +27,24 @@ const COLUMNS = [
 ] as const
 
 function cells(r: TransactionLeg): Array<string | null> {
-  return [r.id, r.created_at, r.direction, r.from.name, r.from.address, r.to.name, r.to.address, r.amount, r.asset, r.fee, r.fee_asset, r.status, r.tx_hash, r.network, r.network_name, r.wallet_id]
+  return [
+    r.id,
+    r.created_at,
+    r.direction,
+    r.from.name,
+    r.from.address,
+    r.to.name,
+    r.to.address,
+    r.amount,
+    r.asset,
+    r.fee,
+    r.fee_asset,
+    r.status,
+    r.tx_hash,
+    r.network,
+    r.network_name,
+    r.wallet_id,
+  ]
 }
 
 /**
@@ -50,7 +67,10 @@ export interface LedgerExportView {
   notes: LegNotesByKey
 }
 
-export const ledgerExportView: RepoFactory<LedgerExportView> = (db) => ({ ledger: new LedgerRepo(db), notes: new LegNotesRepo(db).all() })
+export const ledgerExportView: RepoFactory<LedgerExportView> = (db) => ({
+  ledger: new LedgerRepo(db),
+  notes: new LegNotesRepo(db).all(),
+})
 
 /** The ledger's rows as CSV lines, oldest first, in the columns of the app's ledger export. */
 export function* ledgerCsvLines({ ledger, notes }: LedgerExportView, filter: LedgerFilter): Generator<string> {

@@ -12,7 +12,11 @@ const BATCH = 2_000
  * store call, so a sync or a payout commits between batches instead of waiting for the export
  * (which reads a snapshot and so never sees those commits).
  */
-async function* ledgerBatches(store: DeskStore, { ledger, notes }: LedgerExportView, filter: LedgerFilter): AsyncGenerator<Array<Array<string | null>>> {
+async function* ledgerBatches(
+  store: DeskStore,
+  { ledger, notes }: LedgerExportView,
+  filter: LedgerFilter,
+): AsyncGenerator<Array<Array<string | null>>> {
   const rows = ledger.rows(filter)
   for (;;) {
     const batch = store.read('read the history ledger for the export', () => {
@@ -31,7 +35,13 @@ async function* ledgerBatches(store: DeskStore, { ledger, notes }: LedgerExportV
 }
 
 /** The Transactions screen's export to the chosen file: every ledger row of its filter, in the columns of `withLedgerCsvLines`, with progress and a cancel. */
-export function exportLedgerCsv(store: DeskStore, filter: LedgerFilter, path: string, signal: AbortSignal, onProgress: (p: ExportProgress) => void): Promise<{ rows: number; cancelled: boolean }> {
+export function exportLedgerCsv(
+  store: DeskStore,
+  filter: LedgerFilter,
+  path: string,
+  signal: AbortSignal,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ rows: number; cancelled: boolean }> {
   // One view of the ledger for the whole file: a sync committing between two batches adds or changes no row in it.
   return store.snapshot(ledgerExportView, 'export the history ledger', (view) => {
     requireFilterCovered(view.ledger.state(), filter)
@@ -43,7 +53,11 @@ export function exportLedgerCsv(store: DeskStore, filter: LedgerFilter, path: st
  * `payout-desk history export`: the same rows as CSV lines, over one view of the ledger from the coverage check to the
  * last row, handed to `write` (a file or stdout). A period the ledger has not synced is refused as in the app's export.
  */
-export function withLedgerCsvLines<T>(store: DeskStore, filter: LedgerFilter, write: (lines: Iterable<string>) => Promise<T>): Promise<T> {
+export function withLedgerCsvLines<T>(
+  store: DeskStore,
+  filter: LedgerFilter,
+  write: (lines: Iterable<string>) => Promise<T>,
+): Promise<T> {
   return store.snapshot(ledgerExportView, 'export the history ledger', async (view) => {
     requireFilterCovered(view.ledger.state(), filter)
     return write(ledgerCsvLines(view, filter))

@@ -34,13 +34,25 @@ function checkTags(tags: string[]): string[] {
 function findLeg(ledger: LedgerRepo, ref: LegRef): LedgerRow {
   const legs = ledger.legs(ref.transactionId)
   const id = shown(ref.transactionId)
-  if (legs.length === 0) throw new DeskError('invalid_input', `The history ledger holds no movement ${id} (sync it, or find the id with "history list").`)
+  if (legs.length === 0)
+    throw new DeskError(
+      'invalid_input',
+      `The history ledger holds no movement ${id} (sync it, or find the id with "history list").`,
+    )
   if (ref.direction !== undefined) {
     const leg = legs.find((l) => l.direction === ref.direction)
-    if (!leg) throw new DeskError('invalid_input', `Movement ${id} has no ${ref.direction} leg; it has ${legs.map((l) => l.direction).join(' and ')}.`)
+    if (!leg)
+      throw new DeskError(
+        'invalid_input',
+        `Movement ${id} has no ${ref.direction} leg; it has ${legs.map((l) => l.direction).join(' and ')}.`,
+      )
     return leg
   }
-  if (legs.length > 1) throw new DeskError('invalid_input', `Movement ${id} has ${legs.map((l) => l.direction).join(' and ')} legs (a move between own wallets): name the direction.`)
+  if (legs.length > 1)
+    throw new DeskError(
+      'invalid_input',
+      `Movement ${id} has ${legs.map((l) => l.direction).join(' and ')} legs (a move between own wallets): name the direction.`,
+    )
   return legs[0]!
 }
 
@@ -56,7 +68,14 @@ export function legNotes(store: DeskStore, ledger: LedgerRepo, transactionId: st
  * Changes a leg's private note and tags, checked here whatever the surface (the note as plain text within its
  * limit, each tag by the tag rule), and records who did it and when in the audit log (not what: it stays private).
  */
-export function editLegNote(store: DeskStore, ledger: LedgerRepo, ref: LegRef, change: LegNoteChange, actor: string, now = new Date()): LegNote {
+export function editLegNote(
+  store: DeskStore,
+  ledger: LedgerRepo,
+  ref: LegRef,
+  change: LegNoteChange,
+  actor: string,
+  now = new Date(),
+): LegNote {
   const note = change.note === undefined ? undefined : checkNote(change.note.trim(), 'note')
   const tags = change.tags === undefined ? undefined : checkTags(change.tags)
   const add = checkTags(change.add ?? [])
@@ -68,7 +87,14 @@ export function editLegNote(store: DeskStore, ledger: LedgerRepo, ref: LegRef, c
     const nextTags = checkTags([...(tags ?? current.tags), ...add].filter((t) => !remove.has(t)))
     const next = { ...current, note: note === undefined ? current.note : note || null, tags: nextTags }
     const saved = notes.put(next, actor, now.toISOString())
-    store.audit.append(decisionEntry(now, 'ledger.note', actor, null, { transaction_id: leg.id, direction: leg.direction, tags: nextTags.length, note: next.note !== null }))
+    store.audit.append(
+      decisionEntry(now, 'ledger.note', actor, null, {
+        transaction_id: leg.id,
+        direction: leg.direction,
+        tags: nextTags.length,
+        note: next.note !== null,
+      }),
+    )
     return saved
   })
 }

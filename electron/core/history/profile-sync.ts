@@ -31,10 +31,20 @@ export interface ProfileSyncRequest {
 export async function syncProfileHistory(req: ProfileSyncRequest): Promise<SyncResult & { cleared: boolean }> {
   const { ledger, cleared } = openLedger(req.store, req.profile.baseUrl, req.signer.keyId)
   const pacer = new Pacer({ ...req.pacing, ledger: req.store.pacerLedger(req.profile.baseUrl, req.signer.keyId) })
-  const sender = new RequestSender({ baseUrl: req.profile.baseUrl, signer: req.signer, pacer, audit: new AuditLog(req.store, req.actor) })
+  const sender = new RequestSender({
+    baseUrl: req.profile.baseUrl,
+    signer: req.signer,
+    pacer,
+    audit: new AuditLog(req.store, req.actor),
+  })
   try {
-    const sync = new HistorySync({ client: new ApiClient(sender, 'interactive'), store: req.store, ledger, pacer }, req.options)
-    const result = await withSyncLease(req.store, req.signal, req.onWait ?? (() => undefined), () => sync.run(req.signal, req.onProgress))
+    const sync = new HistorySync(
+      { client: new ApiClient(sender, 'interactive'), store: req.store, ledger, pacer },
+      req.options,
+    )
+    const result = await withSyncLease(req.store, req.signal, req.onWait ?? (() => undefined), () =>
+      sync.run(req.signal, req.onProgress),
+    )
     return { ...result, cleared }
   } finally {
     await sender.close()
@@ -42,7 +52,13 @@ export async function syncProfileHistory(req: ProfileSyncRequest): Promise<SyncR
 }
 
 /** A signed client for one errand outside the app (the CLI's balance read), on the key's shared pacer budget. */
-export async function withProfileClient<T>(profile: Profile, store: DeskStore, signer: Signer, actor: string, fn: (client: ApiClient) => Promise<T>): Promise<T> {
+export async function withProfileClient<T>(
+  profile: Profile,
+  store: DeskStore,
+  signer: Signer,
+  actor: string,
+  fn: (client: ApiClient) => Promise<T>,
+): Promise<T> {
   const pacer = new Pacer({ ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
   const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, pacer, audit: new AuditLog(store, actor) })
   try {

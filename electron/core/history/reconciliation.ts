@@ -56,7 +56,14 @@ class Groups {
     if (!byNetwork) byAsset.set(asset, (byNetwork = new Map()))
     let g = byNetwork.get(network)
     if (!g) {
-      g = { walletId, asset, network, tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() }, notFinal: 0, suspectedPoisoning: 0 }
+      g = {
+        walletId,
+        asset,
+        network,
+        tallies: { in: new Tally(), out: new Tally(), internal: new Tally(), fees: new Tally() },
+        notFinal: 0,
+        suspectedPoisoning: 0,
+      }
       byNetwork.set(network, g)
     }
     return g
@@ -72,7 +79,12 @@ class Groups {
  * still not final (listed, their amounts already summed); returns where the legs must be read from (exclusive).
  * Stale sums (a write they did not see) leave the whole history to be read leg by leg.
  */
-function openingThroughSums(ledger: LedgerRepo, roll: RollForwardTally, fromMs: number, walletId: string | undefined): string | undefined {
+function openingThroughSums(
+  ledger: LedgerRepo,
+  roll: RollForwardTally,
+  fromMs: number,
+  walletId: string | undefined,
+): string | undefined {
   const tailStart = monthStart(fromMs)
   const sums = ledger.openingBefore(tailStart, walletId)
   if (sums === null) return undefined
@@ -135,7 +147,13 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
     if (leg.fee !== null && leg.feeAsset !== null) groups.get(wallet, leg.feeAsset, network).tallies.fees.add(leg.fee)
     if (!leg.final) {
       g.notFinal++
-      notFinal.push({ id: leg.id, direction: leg.direction, walletId: leg.walletId, status: leg.status, readAt: new Date(leg.readAtMs).toISOString() })
+      notFinal.push({
+        id: leg.id,
+        direction: leg.direction,
+        walletId: leg.walletId,
+        status: leg.status,
+        readAt: new Date(leg.readAtMs).toISOString(),
+      })
     }
   }
   const openingKnown = coverage.from === null
@@ -159,7 +177,10 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
     walletIds: period.walletIds?.length ? period.walletIds : null,
     syncedTo: iso(coverage.to),
     groups: [...groups.all()]
-      .sort((a, b) => a.walletId.localeCompare(b.walletId) || a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network))
+      .sort(
+        (a, b) =>
+          a.walletId.localeCompare(b.walletId) || a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network),
+      )
       .map((g) => ({
         walletId: g.walletId,
         asset: g.asset,

@@ -27,9 +27,26 @@ export function* reportCsvLines(report: ReconciliationReport, header: ReportHead
   yield csvLine(['distinct_id_direction', String(report.distinctRows)])
   yield csvLine(['suspected_poisoning', String(report.suspectedPoisoning)])
   yield csvLine(['opening_balances', report.rollForward.openingUnknownBecause ?? 'from the first movement'])
-  yield csvLine(['compared_with_provider', report.rollForward.compared ? 'yes' : 'no (the period does not end at the last sync)'])
+  yield csvLine([
+    'compared_with_provider',
+    report.rollForward.compared ? 'yes' : 'no (the period does not end at the last sync)',
+  ])
   yield '\r\n'
-  yield csvLine(['wallet_id', 'asset', 'network', 'in_count', 'in_sum', 'out_count', 'out_sum', 'internal_count', 'internal_sum', 'fee_count', 'fee_sum', 'not_final', 'suspected_poisoning'])
+  yield csvLine([
+    'wallet_id',
+    'asset',
+    'network',
+    'in_count',
+    'in_sum',
+    'out_count',
+    'out_sum',
+    'internal_count',
+    'internal_sum',
+    'fee_count',
+    'fee_sum',
+    'not_final',
+    'suspected_poisoning',
+  ])
   for (const g of report.groups) {
     yield csvLine([
       g.walletId,
@@ -59,7 +76,21 @@ export function* reportCsvLines(report: ReconciliationReport, header: ReportHead
 
 /** Roll-forward per wallet, asset and network; "unknown" and "not read" are written as words, never as zero. */
 function* rollForwardLines(report: ReconciliationReport): Generator<string> {
-  yield csvLine(['wallet_id', 'asset', 'network', 'opening', 'incoming', 'outgoing', 'fees', 'internal', 'closing', 'provider_amount', 'difference', 'provider_note', 'not_final_ids'])
+  yield csvLine([
+    'wallet_id',
+    'asset',
+    'network',
+    'opening',
+    'incoming',
+    'outgoing',
+    'fees',
+    'internal',
+    'closing',
+    'provider_amount',
+    'difference',
+    'provider_note',
+    'not_final_ids',
+  ])
   for (const r of report.rollForward.rows) {
     const p = r.provider
     const provider =

@@ -9,7 +9,12 @@ import { reconcileSteps, type ReportPeriod } from './reconciliation'
  * changes nothing it counts): the main process answers screens and commits payouts between steps,
  * progress is reported, and a cancel stops it between two steps.
  */
-export function buildReport(store: DeskStore, period: ReportPeriod, signal?: AbortSignal, onProgress?: (rows: number) => void): Promise<ReconciliationReport> {
+export function buildReport(
+  store: DeskStore,
+  period: ReportPeriod,
+  signal?: AbortSignal,
+  onProgress?: (rows: number) => void,
+): Promise<ReconciliationReport> {
   const doing = 'build the reconciliation report from the history ledger'
   return store.snapshot(ledgerRepo, doing, async (ledger) => {
     const steps = reconcileSteps(ledger, period)

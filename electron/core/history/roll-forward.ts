@@ -36,7 +36,17 @@ export class RollForwardTally {
     const key = `${walletId}\n${asset}\n${network}`
     let row = this.rowsByKey.get(key)
     if (!row) {
-      row = { walletId, asset, network, opening: ZERO, incoming: ZERO, outgoing: ZERO, fees: ZERO, internal: ZERO, notFinal: [] }
+      row = {
+        walletId,
+        asset,
+        network,
+        opening: ZERO,
+        incoming: ZERO,
+        outgoing: ZERO,
+        fees: ZERO,
+        internal: ZERO,
+        notFinal: [],
+      }
       this.rowsByKey.set(key, row)
     }
     return row
@@ -73,8 +83,16 @@ export class RollForwardTally {
     const wallet = leg.walletId ?? ''
     const network = leg.network ?? ''
     const row = this.row(wallet, leg.asset, network)
-    const feeRow = leg.direction === 'out' && leg.fee !== null ? this.row(wallet, leg.feeAsset ?? leg.asset, network) : null
-    const note = { id: leg.id, direction: leg.direction, amount: leg.amount, fee: feeRow ? leg.fee : null, status: leg.status, createdAt: new Date(leg.atMs).toISOString() }
+    const feeRow =
+      leg.direction === 'out' && leg.fee !== null ? this.row(wallet, leg.feeAsset ?? leg.asset, network) : null
+    const note = {
+      id: leg.id,
+      direction: leg.direction,
+      amount: leg.amount,
+      fee: feeRow ? leg.fee : null,
+      status: leg.status,
+      createdAt: new Date(leg.atMs).toISOString(),
+    }
     row.notFinal.push(note)
     if (feeRow && feeRow !== row) feeRow.notFinal.push(note)
   }
@@ -86,7 +104,10 @@ export class RollForwardTally {
 
   rows(): RollForwardRow[] {
     return [...this.rowsByKey.values()]
-      .sort((a, b) => a.walletId.localeCompare(b.walletId) || a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network))
+      .sort(
+        (a, b) =>
+          a.walletId.localeCompare(b.walletId) || a.asset.localeCompare(b.asset) || a.network.localeCompare(b.network),
+      )
       .map((r) => {
         const opening = this.openingKnown ? r.opening : null
         return {

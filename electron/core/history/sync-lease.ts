@@ -6,7 +6,12 @@ export const SYNC_LEASE = 'history-sync'
 const RETRY_MS = 1_000
 
 /** Runs `work` holding the sync lease; while another live process holds it, calls `onWait` and tries again. */
-export async function withSyncLease<T>(store: DeskStore, signal: AbortSignal, onWait: () => void, work: () => Promise<T>): Promise<T> {
+export async function withSyncLease<T>(
+  store: DeskStore,
+  signal: AbortSignal,
+  onWait: () => void,
+  work: () => Promise<T>,
+): Promise<T> {
   let told = false
   while (!store.transaction('take the history sync lease', () => store.leases.tryTake(SYNC_LEASE))) {
     if (!told) onWait()

@@ -29,35 +29,52 @@ export interface HistoryLedger {
 
 /** The Key ID a profile's ledger belongs to; a profile without one has no ledger, refused before anything is opened. */
 export function ledgerKeyOf(profile: Pick<Profile, 'name' | 'keyId'>): string {
-  if (!profile.keyId) throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
+  if (!profile.keyId)
+    throw new DeskError('key_not_found', `Profile "${profile.name}" has no Key ID yet, so it has no history ledger.`)
   return profile.keyId
 }
 
 /** The ledger of the profile's active key, a ledger left by another environment or key cleared first. */
-export function profileLedger(store: DeskStore, profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>): HistoryLedger & { cleared: boolean } {
+export function profileLedger(
+  store: DeskStore,
+  profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>,
+): HistoryLedger & { cleared: boolean } {
   return { store, ...openLedger(store, profile.baseUrl, ledgerKeyOf(profile)) }
 }
 
 /** The ledger's summary (rows, not final, synced to) and the edge it vouches for, in ms (null before a first page). */
-export const ledgerSummary = ({ store, ledger }: HistoryLedger) => store.read('read the history ledger', () => ledger.summary())
-export const syncedToMs = ({ store, ledger }: HistoryLedger): number | null => store.read('read the history ledger', () => ledgerCoverage(ledger.state())?.to ?? null)
+export const ledgerSummary = ({ store, ledger }: HistoryLedger) =>
+  store.read('read the history ledger', () => ledger.summary())
+export const syncedToMs = ({ store, ledger }: HistoryLedger): number | null =>
+  store.read('read the history ledger', () => ledgerCoverage(ledger.state())?.to ?? null)
 
 /** One page of the ledger, newest first, as the Transactions screen pages it. */
-export const ledgerPage = ({ store, ledger }: HistoryLedger, filter: LedgerFilter, after: Parameters<LedgerRepo['page']>[1], limit: number) =>
-  store.read('read the history ledger', () => ledger.page(filter, after, limit))
-export const ledgerLegs = ({ store, ledger }: HistoryLedger, transactionId: string) => store.read('read the history ledger', () => ledger.legs(transactionId))
+export const ledgerPage = (
+  { store, ledger }: HistoryLedger,
+  filter: LedgerFilter,
+  after: Parameters<LedgerRepo['page']>[1],
+  limit: number,
+) => store.read('read the history ledger', () => ledger.page(filter, after, limit))
+export const ledgerLegs = ({ store, ledger }: HistoryLedger, transactionId: string) =>
+  store.read('read the history ledger', () => ledger.legs(transactionId))
 
 /** The newest legs of a filter (text, tag, wallet, asset), each with its private note and tags. */
-export function searchLedger({ store, ledger }: HistoryLedger, filter: LedgerFilter, limit: number): Array<LedgerRow & { own: LegNote }> {
+export function searchLedger(
+  { store, ledger }: HistoryLedger,
+  filter: LedgerFilter,
+  limit: number,
+): Array<LedgerRow & { own: LegNote }> {
   return store.read('read the history ledger', () => {
     const notes = store.repo(legNotesRepo)
     return ledger.page(filter, undefined, limit).rows.map((row) => ({ ...row, own: notes.get(row.id, row.direction) }))
   })
 }
 
-export const notesOfMovement = ({ store, ledger }: HistoryLedger, transactionId: string): LegNote[] => legNotes(store, ledger, transactionId)
+export const notesOfMovement = ({ store, ledger }: HistoryLedger, transactionId: string): LegNote[] =>
+  legNotes(store, ledger, transactionId)
 /** A leg's note and tags changed, checked by the one rule whatever the surface, and who did it audited. */
-export const noteLeg = ({ store, ledger }: HistoryLedger, ref: LegRef, change: LegNoteChange, actor: string): LegNote => editLegNote(store, ledger, ref, change, actor)
+export const noteLeg = ({ store, ledger }: HistoryLedger, ref: LegRef, change: LegNoteChange, actor: string): LegNote =>
+  editLegNote(store, ledger, ref, change, actor)
 
 export { exportLedgerCsv as exportLedgerFile, withLedgerCsvLines } from './ledger-export'
 
@@ -84,7 +101,13 @@ export type WalletAccess = <T>(read: (readWallet: WalletReader) => Promise<T>) =
  * The reconciliation report of a period: the roll-forward counted over one view of the ledger and, for a period ending
  * at the last sync, each closing compared with the provider's balance read fresh (no wallet is read otherwise).
  */
-export async function reconciliationReport(store: DeskStore, period: ReportPeriod, wallets: WalletAccess, signal?: AbortSignal, onProgress?: (rows: number) => void): Promise<ReconciliationReport> {
+export async function reconciliationReport(
+  store: DeskStore,
+  period: ReportPeriod,
+  wallets: WalletAccess,
+  signal?: AbortSignal,
+  onProgress?: (rows: number) => void,
+): Promise<ReconciliationReport> {
   const counts = await buildReport(store, period, signal, onProgress)
   return counts.to === counts.syncedTo ? wallets((readWallet) => compareWithProvider(counts, readWallet)) : counts
 }
@@ -131,16 +154,24 @@ export async function readPriceFile(file: string): Promise<string> {
     throw new DeskError('invalid_input', `Cannot read ${file}: no such file.`)
   })
   if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
-  if (info.size > MAX_PRICE_BYTES) throw new DeskError('validation_failed', `The price table was not imported: ${file} is over 10 MB.`)
+  if (info.size > MAX_PRICE_BYTES)
+    throw new DeskError('validation_failed', `The price table was not imported: ${file} is over 10 MB.`)
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file))
   } catch {
-    throw new DeskError('validation_failed', `The price table was not imported: ${file} is not UTF-8 text. Save it as "CSV UTF-8".`)
+    throw new DeskError(
+      'validation_failed',
+      `The price table was not imported: ${file} is not UTF-8 text. Save it as "CSV UTF-8".`,
+    )
   }
 }
 
 /** Sets one asset's dust threshold, judges the ledger's movements of it again, and answers the thresholds as they now are. */
-export function setDust(store: DeskStore, asset: string, below: string): { thresholds: DustThresholdRow[]; flagged: number } {
+export function setDust(
+  store: DeskStore,
+  asset: string,
+  below: string,
+): { thresholds: DustThresholdRow[]; flagged: number } {
   const { flagged } = setDustThreshold(store, asset, below)
   return { thresholds: dustThresholdRows(store), flagged }
 }

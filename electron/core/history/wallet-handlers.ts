@@ -3,9 +3,24 @@ import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionHost } from '../session/session-host'
-import { exportAccountingPreset, exportLedgerFile, listWallets, readTransaction, readTransactionPage, readWallet } from './use-cases'
+import {
+  exportAccountingPreset,
+  exportLedgerFile,
+  listWallets,
+  readTransaction,
+  readTransactionPage,
+  readWallet,
+} from './use-cases'
 
-type WalletChannels = Pick<typeof treasuryChannels, 'wallets.list' | 'wallets.get' | 'transactions.page' | 'transactions.get' | 'transactions.export' | 'transactions.cancelExport'>
+type WalletChannels = Pick<
+  typeof treasuryChannels,
+  | 'wallets.list'
+  | 'wallets.get'
+  | 'transactions.page'
+  | 'transactions.get'
+  | 'transactions.export'
+  | 'transactions.cancelExport'
+>
 
 export interface WalletHandlerDeps {
   host: SessionHost
@@ -26,9 +41,13 @@ export function walletHandlers({ host, events, chooseSavePath }: WalletHandlerDe
     'transactions.export': async ({ accounting, ...filter }) => {
       const session = await host.session()
       if (accounting) {
-        return exports.run(`${accounting.format}-${today()}.csv`, (target, signal, onProgress) => exportAccountingPreset(session, { filter, options: accounting }, target, signal, onProgress))
+        return exports.run(`${accounting.format}-${today()}.csv`, (target, signal, onProgress) =>
+          exportAccountingPreset(session, { filter, options: accounting }, target, signal, onProgress),
+        )
       }
-      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) => exportLedgerFile(session.store, filter, target, signal, onProgress))
+      return exports.run(`transactions-${today()}.csv`, (target, signal, onProgress) =>
+        exportLedgerFile(session.store, filter, target, signal, onProgress),
+      )
     },
     'transactions.cancelExport': ({ exportId }) => exports.cancel(exportId),
   }

@@ -20,11 +20,16 @@ export async function listWallets(session: WalletReadSession): Promise<Wallet[]>
   return wallets
 }
 
-export const readWallet = (session: Pick<WalletReadSession, 'client'>, walletId: string): Promise<Wallet> => session.client.getWallet(walletId)
+export const readWallet = (session: Pick<WalletReadSession, 'client'>, walletId: string): Promise<Wallet> =>
+  session.client.getWallet(walletId)
 
-export const readTransactionPage = (session: Pick<WalletReadSession, 'client'>, query: Parameters<ApiClient['transactionPage']>[0]) => session.client.transactionPage(query)
+export const readTransactionPage = (
+  session: Pick<WalletReadSession, 'client'>,
+  query: Parameters<ApiClient['transactionPage']>[0],
+) => session.client.transactionPage(query)
 
-export const readTransaction = (session: Pick<WalletReadSession, 'client'>, transactionId: string) => session.client.getTransaction(transactionId)
+export const readTransaction = (session: Pick<WalletReadSession, 'client'>, transactionId: string) =>
+  session.client.getTransaction(transactionId)
 
 /** The session's signed client reads the wallets a comparison needs (a cancelled export's signal stops the reads). */
 export const walletAccessOf =

@@ -22,11 +22,23 @@ function glance(dataDir: string, profile: Profile): ProfileGlance {
     return {
       ...base,
       store: {
-        balances: g.wallets ? { readAt: g.wallets.readAt, wallets: g.wallets.wallets.length, byAsset: byAsset(balancesOf(g.wallets.wallets)) } : null,
+        balances: g.wallets
+          ? {
+              readAt: g.wallets.readAt,
+              wallets: g.wallets.wallets.length,
+              byAsset: byAsset(balancesOf(g.wallets.wallets)),
+            }
+          : null,
         waitingApproval: g.waitingApproval,
         held: g.held,
         unresolved: g.unresolved,
-        ledger: g.ledger ? { complete: g.ledger.complete, syncedAt: g.ledger.syncedAtMs === null ? null : new Date(g.ledger.syncedAtMs).toISOString(), lastError: g.ledger.lastError } : null,
+        ledger: g.ledger
+          ? {
+              complete: g.ledger.complete,
+              syncedAt: g.ledger.syncedAtMs === null ? null : new Date(g.ledger.syncedAtMs).toISOString(),
+              lastError: g.ledger.lastError,
+            }
+          : null,
       },
       problem: null,
     }
@@ -46,7 +58,9 @@ export function homeSummary(dataDir: string, profiles: readonly Profile[]): Home
   const totals = environments
     .map((environment) => ({
       environment,
-      byAsset: byAsset(glances.filter((g) => g.environment === environment).flatMap((g) => g.store?.balances?.byAsset ?? [])),
+      byAsset: byAsset(
+        glances.filter((g) => g.environment === environment).flatMap((g) => g.store?.balances?.byAsset ?? []),
+      ),
     }))
     .filter((t) => t.byAsset.length > 0)
   return { profiles: glances, totals }

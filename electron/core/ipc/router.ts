@@ -1,5 +1,11 @@
 import type { z } from 'zod'
-import { CHANNELS, isChannelName, type ChannelInput, type ChannelName, type ChannelOutput } from '../../../shared/ipc/channels'
+import {
+  CHANNELS,
+  isChannelName,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+} from '../../../shared/ipc/channels'
 import type { IpcResult } from '../../../shared/ipc/ipc-error'
 import { quoteInput } from '../../../shared/api/text'
 import { DeskError, toIpcError } from '../errors'
@@ -7,7 +13,9 @@ import { DeskError, toIpcError } from '../errors'
 const MAX_ISSUE_CHARS = 200
 const MAX_SUMMARY_CHARS = 480
 
-export type Handler<C extends ChannelName> = (input: z.output<(typeof CHANNELS)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C>
+export type Handler<C extends ChannelName> = (
+  input: z.output<(typeof CHANNELS)[C]['input']>,
+) => Promise<ChannelOutput<C>> | ChannelOutput<C>
 
 export type HandlerTable = { [C in ChannelName]?: Handler<C> }
 
@@ -42,15 +50,22 @@ export class Router {
 
   async dispatch(channel: unknown, input: unknown): Promise<IpcResult<unknown>> {
     if (!isChannelName(channel)) {
-      return { ok: false, error: { code: 'unknown_channel', message: `There is no IPC channel named ${describe(channel)}.` } }
+      return {
+        ok: false,
+        error: { code: 'unknown_channel', message: `There is no IPC channel named ${describe(channel)}.` },
+      }
     }
     const def = CHANNELS[channel]
     const parsed = def.input.safeParse(input)
     if (!parsed.success) {
-      return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${summarize(parsed.error)}` } }
+      return {
+        ok: false,
+        error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${summarize(parsed.error)}` },
+      }
     }
     const handler = this.handlers[channel] as ((i: unknown) => Promise<unknown>) | undefined
-    if (!handler) return { ok: false, error: { code: 'not_supported', message: `${channel} is not available in this build.` } }
+    if (!handler)
+      return { ok: false, error: { code: 'not_supported', message: `${channel} is not available in this build.` } }
     try {
       const output = def.output.safeParse(await handler(parsed.data))
       if (!output.success) {
@@ -99,6 +114,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 export function summarize(error: z.ZodError): string {
-  const issues = error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.map(pathPart).join('.') : 'input'}: ${issueMessage(i)}`)
+  const issues = error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.map(pathPart).join('.') : 'input'}: ${issueMessage(i)}`)
   return cut(issues.join('; '), MAX_SUMMARY_CHARS)
 }

@@ -31,7 +31,10 @@ export const UNKNOWN_KEY_MESSAGE =
  * rather than learnt. Every outcome is explained, with the server's X-Request-Id whenever it sent one.
  */
 export async function testConnection(probe: ConnectionProbe): Promise<ConnectionResult> {
-  const timeouts: Timeouts = probe.timeoutMs === undefined ? DEFAULT_TIMEOUTS : { connectMs: probe.timeoutMs, headersMs: probe.timeoutMs, bodyMs: probe.timeoutMs, totalMs: probe.timeoutMs }
+  const timeouts: Timeouts =
+    probe.timeoutMs === undefined
+      ? DEFAULT_TIMEOUTS
+      : { connectMs: probe.timeoutMs, headersMs: probe.timeoutMs, bodyMs: probe.timeoutMs, totalMs: probe.timeoutMs }
   const sender = new RequestSender({
     baseUrl: probe.baseUrl,
     signer: probe.signer,
@@ -41,7 +44,13 @@ export async function testConnection(probe: ConnectionProbe): Promise<Connection
     clock: probe.now ? { now: probe.now, sleep: realClock.sleep } : undefined,
   })
   try {
-    const res = await sender.send({ method: 'GET', path: '/api/v1/wallets', kind: 'read', schema: WalletListSchema, priority: 'interactive' })
+    const res = await sender.send({
+      method: 'GET',
+      path: '/api/v1/wallets',
+      kind: 'read',
+      schema: WalletListSchema,
+      priority: 'interactive',
+    })
     return { ok: true, walletCount: res.body.data.length, clockOffsetSeconds: sender.observedOffsetSeconds }
   } catch (err) {
     return explain(err, probe.baseUrl, timeouts.totalMs, sender.observedOffsetSeconds)
@@ -63,12 +72,19 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
     clockOffsetSeconds,
   })
   if (err instanceof InvalidResponseError) {
-    return fail('invalid_response', `The server answered, but not with a valid wallet list (${err.message}). Check that the base URL points at the Client API v1.`)
+    return fail(
+      'invalid_response',
+      `The server answered, but not with a valid wallet list (${err.message}). Check that the base URL points at the Client API v1.`,
+    )
   }
   const { status, code } = err
   if (status === 401 && code === 'invalid_timestamp') {
-    if (offset !== null && Math.abs(offset) > MAX_CLOCK_OFFSET_SECONDS) return fail('clock_skew', clockSkewError(offset).message, offset)
-    const skew = offset === null ? 'The server sent no Date header to measure the offset.' : `The server clock is ${describeOffset(offset)}.`
+    if (offset !== null && Math.abs(offset) > MAX_CLOCK_OFFSET_SECONDS)
+      return fail('clock_skew', clockSkewError(offset).message, offset)
+    const skew =
+      offset === null
+        ? 'The server sent no Date header to measure the offset.'
+        : `The server clock is ${describeOffset(offset)}.`
     return fail(
       'clock_skew',
       `The server refused the request time: this computer's clock differs from the server's by more than 300 seconds. ${skew} Set the system clock automatically (NTP) and try again.`,
@@ -78,16 +94,27 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
   if (status === 401 || status === 403) return fail('unknown_key', UNKNOWN_KEY_MESSAGE)
   if (status === 429) {
     const wait = err.retryAfterSeconds
-    return fail('rate_limited', `The server is rate limiting this key${wait !== undefined ? `; try again in ${wait} s` : '; try again in a minute'}.`)
+    return fail(
+      'rate_limited',
+      `The server is rate limiting this key${wait !== undefined ? `; try again in ${wait} s` : '; try again in a minute'}.`,
+    )
   }
-  if (status >= 500) return fail('server_error', `The server failed (${status} ${code}). Try again later; quote the request id to support if it persists.`)
+  if (status >= 500)
+    return fail(
+      'server_error',
+      `The server failed (${status} ${code}). Try again later; quote the request id to support if it persists.`,
+    )
   return fail('invalid_response', `Unexpected answer ${status} ${code} for GET /api/v1/wallets. Check the base URL.`)
 }
 
 function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): Failure {
   const base = { ok: false as const, status: null, requestId: null, clockOffsetSeconds: null }
   if (err.kind === 'tls') {
-    return { ...base, reason: 'tls', message: `${err.message} The server's certificate is not trusted or does not match the host.` }
+    return {
+      ...base,
+      reason: 'tls',
+      message: `${err.message} The server's certificate is not trusted or does not match the host.`,
+    }
   }
   if (err.kind === 'timeout' && err.answerStarted) {
     const message = `${baseUrl} started answering but the body did not arrive within ${timeoutMs / 1000} s. The server or a proxy in between is stalled or very slow; try again later.`
@@ -101,5 +128,9 @@ function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): 
         : err.kind === 'refused'
           ? 'the connection was refused (nothing is listening there)'
           : `a network error (${err.message})`
-  return { ...base, reason: 'unreachable', message: `Cannot reach ${baseUrl}: ${what}. Check the base URL and your network.` }
+  return {
+    ...base,
+    reason: 'unreachable',
+    message: `Cannot reach ${baseUrl}: ${what}. Check the base URL and your network.`,
+  }
 }

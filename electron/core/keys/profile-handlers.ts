@@ -13,7 +13,11 @@ export interface ProfileHandlerDeps {
 }
 
 /** Handlers for every channel of `shared/ipc/channels/profiles.ts`. No output ever carries a secret. */
-export function profileHandlers({ keys, embeddedSimulator, openExternal }: ProfileHandlerDeps): HandlersFor<typeof profileChannels> {
+export function profileHandlers({
+  keys,
+  embeddedSimulator,
+  openExternal,
+}: ProfileHandlerDeps): HandlersFor<typeof profileChannels> {
   const needSimulator = (): EmbeddedSimulator => {
     if (!embeddedSimulator) throw new DeskError('not_supported', 'This build has no embedded simulator.')
     return embeddedSimulator
@@ -31,11 +35,14 @@ export function profileHandlers({ keys, embeddedSimulator, openExternal }: Profi
       const current = await keys.profiles.current()
       return current ? keys.view(current) : null
     },
-    'profiles.setAgentWriteTools': async ({ profileId, enabled, confirmProduction }) => keys.view(await keys.setAgentWriteTools(profileId, enabled, confirmProduction)),
+    'profiles.setAgentWriteTools': async ({ profileId, enabled, confirmProduction }) =>
+      keys.view(await keys.setAgentWriteTools(profileId, enabled, confirmProduction)),
     'keys.generate': ({ profileId }) => keys.generate(profileId),
     'keys.publicKey': ({ profileId, which }) => keys.publicKey(profileId, which),
-    'keys.setKeyId': async ({ profileId, keyId, which, replace }) => keys.view(await keys.setKeyId(profileId, keyId, which, { replace })),
-    'keys.importHmac': async ({ profileId, keyId, secret }) => keys.view(await keys.importHmac(profileId, keyId, secret)),
+    'keys.setKeyId': async ({ profileId, keyId, which, replace }) =>
+      keys.view(await keys.setKeyId(profileId, keyId, which, { replace })),
+    'keys.importHmac': async ({ profileId, keyId, secret }) =>
+      keys.view(await keys.importHmac(profileId, keyId, secret)),
     'keys.rotate': ({ profileId }) => keys.rotate(profileId),
     'keys.cancelRotation': async ({ profileId }) => keys.view(await keys.cancelRotation(profileId)),
     'keys.delete': async ({ profileId, typedName }) => keys.view(await keys.deleteKey(profileId, { typedName })),

@@ -64,7 +64,11 @@ export class ProfileKeys {
   async generate(profileId: string, options: { replace?: boolean } = {}): Promise<PublicKeyView> {
     const profile = await this.profiles.get(profileId)
     if (await this.vault.has(profileId, 'active')) {
-      if (profile.keyId) throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`)
+      if (profile.keyId)
+        throw new DeskError(
+          'key_exists',
+          `Profile "${profile.name}" already has a registered key (${profile.keyId}). Rotate it, or delete it first.`,
+        )
       if (!options.replace) {
         const fingerprint = await this.vault.publicKey(profileId, 'active').then(
           (v) => ` (fingerprint ${v.fingerprint})`,
@@ -91,14 +95,25 @@ export class ProfileKeys {
    * Records the Key ID of a key. Replacing the active key's Key ID (a profile that signs today) needs `replace`, and the
    * new Key ID must pass the connection test first: a mistyped one would otherwise leave the profile failing with 401.
    */
-  async setKeyId(profileId: string, rawKeyId: string, slot: KeySlot, options: { replace?: boolean } = {}): Promise<Profile> {
+  async setKeyId(
+    profileId: string,
+    rawKeyId: string,
+    slot: KeySlot,
+    options: { replace?: boolean } = {},
+  ): Promise<Profile> {
     const profile = await this.profiles.get(profileId)
     const keyId = validateKeyId(rawKeyId)
     if (!(await this.vault.has(profileId, slot))) {
-      throw new DeskError('key_not_found', slot === 'active' ? 'Generate a key for this profile before entering its Key ID.' : 'There is no rotated key waiting for a Key ID. Start a rotation first.')
+      throw new DeskError(
+        'key_not_found',
+        slot === 'active'
+          ? 'Generate a key for this profile before entering its Key ID.'
+          : 'There is no rotated key waiting for a Key ID. Start a rotation first.',
+      )
     }
     const patch = slot === 'active' ? { keyId } : { pendingKey: { keyId } }
-    if (slot === 'pending' && !profile.pendingKey) throw new DeskError('key_not_found', 'There is no rotation in progress for this profile.')
+    if (slot === 'pending' && !profile.pendingKey)
+      throw new DeskError('key_not_found', 'There is no rotation in progress for this profile.')
     const replacing = slot === 'active' && profile.keyId !== null && profile.keyId !== keyId
     if (replacing) await this.checkReplacement(profile, keyId, options.replace === true)
     const updated = await this.profiles.update(profileId, patch)
@@ -122,7 +137,10 @@ export class ProfileKeys {
       signer.dispose()
     }
     if (!result.ok) {
-      throw new DeskError('key_test_failed', `The Key ID ${keyId} did not pass the connection test, so ${profile.keyId} stays in use. ${result.message}`)
+      throw new DeskError(
+        'key_test_failed',
+        `The Key ID ${keyId} did not pass the connection test, so ${profile.keyId} stays in use. ${result.message}`,
+      )
     }
   }
 
@@ -132,7 +150,10 @@ export class ProfileKeys {
     const keyId = validateKeyId(rawKeyId)
     validateHmacSecret(secret)
     if (profile.keyId && (await this.vault.has(profileId, 'active'))) {
-      throw new DeskError('key_exists', `Profile "${profile.name}" already has a registered key (${profile.keyId}). Delete it before importing an HMAC secret.`)
+      throw new DeskError(
+        'key_exists',
+        `Profile "${profile.name}" already has a registered key (${profile.keyId}). Delete it before importing an HMAC secret.`,
+      )
     }
     await this.vault.importHmac(profileId, secret)
     try {
@@ -150,7 +171,10 @@ export class ProfileKeys {
   async rotate(profileId: string): Promise<PublicKeyView> {
     const profile = await this.profiles.get(profileId)
     if (!profile.keyId || !(await this.vault.has(profileId, 'active'))) {
-      throw new DeskError('key_not_found', `Profile "${profile.name}" has no registered key to rotate. Generate a key instead.`)
+      throw new DeskError(
+        'key_not_found',
+        `Profile "${profile.name}" has no registered key to rotate. Generate a key instead.`,
+      )
     }
     const view = await this.vault.generateEd25519(profileId, 'pending')
     try {
@@ -170,7 +194,8 @@ export class ProfileKeys {
    */
   async cancelRotation(profileId: string): Promise<Profile> {
     const profile = await this.profiles.get(profileId)
-    if (!profile.pendingKey) throw new DeskError('key_not_found', `Profile "${profile.name}" has no rotation in progress.`)
+    if (!profile.pendingKey)
+      throw new DeskError('key_not_found', `Profile "${profile.name}" has no rotation in progress.`)
     const updated = await this.profiles.update(profileId, { pendingKey: null })
     try {
       await this.vault.delete(profileId, 'pending')
@@ -178,7 +203,10 @@ export class ProfileKeys {
       await this.profiles.update(profileId, { pendingKey: profile.pendingKey })
       throw err
     }
-    this.options.keyEvent?.(profile, 'key.rotation_cancelled', { keyId: profile.keyId, pendingKeyId: profile.pendingKey.keyId })
+    this.options.keyEvent?.(profile, 'key.rotation_cancelled', {
+      keyId: profile.keyId,
+      pendingKeyId: profile.pendingKey.keyId,
+    })
     this.changed()
     return updated
   }
@@ -203,7 +231,10 @@ export class ProfileKeys {
   async setAgentWriteTools(profileId: string, enabled: boolean, confirmProduction: boolean): Promise<Profile> {
     const profile = await this.profiles.get(profileId)
     if (enabled && profile.environment === 'production' && !confirmProduction) {
-      throw new DeskError('confirmation_required', `"${profile.name}" is a production profile: allowing the agent to request payouts there needs an explicit confirmation.`)
+      throw new DeskError(
+        'confirmation_required',
+        `"${profile.name}" is a production profile: allowing the agent to request payouts there needs an explicit confirmation.`,
+      )
     }
     const updated = await this.profiles.update(profileId, { agentWriteTools: enabled })
     this.changed()
@@ -229,11 +260,19 @@ export class ProfileKeys {
     }
     if (result.ok && slot === 'pending') {
       // Profile first, keychain second: if the keychain refuses, the profile goes back to the old key.
-      await this.profiles.update(profileId, { keyId: profile.pendingKey?.keyId ?? null, algorithm: 'ed25519', pendingKey: null })
+      await this.profiles.update(profileId, {
+        keyId: profile.pendingKey?.keyId ?? null,
+        algorithm: 'ed25519',
+        pendingKey: null,
+      })
       try {
         await this.vault.promotePending(profileId)
       } catch (err) {
-        await this.profiles.update(profileId, { keyId: profile.keyId, algorithm: profile.algorithm, pendingKey: profile.pendingKey })
+        await this.profiles.update(profileId, {
+          keyId: profile.keyId,
+          algorithm: profile.algorithm,
+          pendingKey: profile.pendingKey,
+        })
         throw err
       }
       this.options.keyEvent?.(profile, 'key.rotated', { from: profile.keyId, to: profile.pendingKey?.keyId ?? null })
@@ -242,8 +281,12 @@ export class ProfileKeys {
     return result
   }
 
-  private async openForTest(profile: Profile, slot: KeySlot): Promise<Signer | Extract<ConnectionResult, { ok: false }>> {
-    const fail = (reason: 'no_key' | 'no_key_id' | 'keychain_unavailable', message: string) => ({ ok: false, reason, message, status: null, requestId: null, clockOffsetSeconds: null }) as const
+  private async openForTest(
+    profile: Profile,
+    slot: KeySlot,
+  ): Promise<Signer | Extract<ConnectionResult, { ok: false }>> {
+    const fail = (reason: 'no_key' | 'no_key_id' | 'keychain_unavailable', message: string) =>
+      ({ ok: false, reason, message, status: null, requestId: null, clockOffsetSeconds: null }) as const
     try {
       return await this.vault.openSigner(profile, slot)
     } catch (err) {

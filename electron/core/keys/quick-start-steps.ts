@@ -27,7 +27,10 @@ export function stepTimer(deadlineMs: number, now: () => number = Date.now): Ste
     async step(name, waitsOn, op) {
       const running = op()
       last = running.catch(() => undefined)
-      const late = new DeskError('timeout', `The quick start stopped at "${name}": it was not done within ${Math.round(deadlineMs / 1000)} s. ${ADVICE[waitsOn]}`)
+      const late = new DeskError(
+        'timeout',
+        `The quick start stopped at "${name}": it was not done within ${Math.round(deadlineMs / 1000)} s. ${ADVICE[waitsOn]}`,
+      )
       let timer: ReturnType<typeof setTimeout> | undefined
       const stalled = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(late), Math.max(0, end - now()))

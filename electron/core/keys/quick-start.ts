@@ -29,7 +29,11 @@ const PROFILE_NAME = 'Local simulator'
  * through the simulator's console, prove it with the connection test, and select it. Every step runs within one
  * deadline, so a stalled keychain or simulator ends in an error naming the step instead of a spinner without end.
  */
-export async function quickStartSimulator(keys: ProfileKeys, startSimulator: EmbeddedSimulator, options: QuickStartOptions = {}): Promise<QuickStartResult> {
+export async function quickStartSimulator(
+  keys: ProfileKeys,
+  startSimulator: EmbeddedSimulator,
+  options: QuickStartOptions = {},
+): Promise<QuickStartResult> {
   const t = stepTimer(options.deadlineMs ?? QUICK_START_DEADLINE_MS, options.now)
   const sim = await t.step('start the local simulator', 'simulator', startSimulator)
   const consoleUrl = sim.consoleUrl || simulatorConsoleUrl(sim.sandboxUrl)
@@ -39,16 +43,30 @@ export async function quickStartSimulator(keys: ProfileKeys, startSimulator: Emb
   if (profile) {
     // The simulator may listen on another port than last time.
     const id = profile.id
-    if (profile.baseUrl !== sim.sandboxUrl) profile = await t.step('update the profile', 'profiles', () => keys.profiles.update(id, { baseUrl: sim.sandboxUrl }))
+    if (profile.baseUrl !== sim.sandboxUrl)
+      profile = await t.step('update the profile', 'profiles', () =>
+        keys.profiles.update(id, { baseUrl: sim.sandboxUrl }),
+      )
     const check = await t.step('test the connection', 'keychain', () => keys.test(id, 'active'))
     if (check.ok) return { profile: await selected(t, keys, id), walletCount: check.walletCount, consoleUrl }
-    if (!REREGISTER.has(check.reason)) throw new DeskError(check.reason, `The quick start stopped at "test the connection": ${check.message}`, check.requestId ?? undefined)
+    if (!REREGISTER.has(check.reason))
+      throw new DeskError(
+        check.reason,
+        `The quick start stopped at "test the connection": ${check.message}`,
+        check.requestId ?? undefined,
+      )
     // The simulator forgot the key (it restarted without state): register a fresh one.
     await t.step('delete the old key', 'keychain', () => keys.deleteKey(id))
     return { ...(await registerAndTest(t, keys, profile, sim.sandboxUrl)), consoleUrl }
   }
 
-  const input = { name: freeName(all), environment: 'sandbox', baseUrl: sim.sandboxUrl, algorithm: 'ed25519', embedded: true } as const
+  const input = {
+    name: freeName(all),
+    environment: 'sandbox',
+    baseUrl: sim.sandboxUrl,
+    algorithm: 'ed25519',
+    embedded: true,
+  } as const
   const created = await t.step('create the profile', 'profiles', () => keys.create(input, false))
   try {
     return { ...(await registerAndTest(t, keys, created, sim.sandboxUrl)), consoleUrl }
@@ -66,12 +84,24 @@ export async function quickStartSimulator(keys: ProfileKeys, startSimulator: Emb
 
 const REREGISTER = new Set(['unknown_key', 'no_key', 'no_key_id'])
 
-async function registerAndTest(t: StepTimer, keys: ProfileKeys, profile: Profile, sandboxUrl: string): Promise<Omit<QuickStartResult, 'consoleUrl'>> {
+async function registerAndTest(
+  t: StepTimer,
+  keys: ProfileKeys,
+  profile: Profile,
+  sandboxUrl: string,
+): Promise<Omit<QuickStartResult, 'consoleUrl'>> {
   const publicKey = await t.step('store a new key in the keychain', 'keychain', () => keys.generate(profile.id))
-  const keyId = await t.step('register the key in the simulator console', 'simulator', () => registerSimulatorKey(sandboxUrl, publicKey.base64))
+  const keyId = await t.step('register the key in the simulator console', 'simulator', () =>
+    registerSimulatorKey(sandboxUrl, publicKey.base64),
+  )
   await t.step('save the Key ID', 'keychain', () => keys.setKeyId(profile.id, keyId, 'active'))
   const result = await t.step('test the connection', 'keychain', () => keys.test(profile.id, 'active'))
-  if (!result.ok) throw new DeskError(result.reason, `The quick start stopped at "test the connection": ${result.message}`, result.requestId ?? undefined)
+  if (!result.ok)
+    throw new DeskError(
+      result.reason,
+      `The quick start stopped at "test the connection": ${result.message}`,
+      result.requestId ?? undefined,
+    )
   return { profile: await selected(t, keys, profile.id), walletCount: result.walletCount }
 }
 

@@ -5,7 +5,11 @@ import { DeskError } from '../errors'
 export const DEMO_WORKSPACE_ID = 'ws-demo'
 
 /** Registers an Ed25519 public key through the local simulator's console and returns its Key ID. */
-export async function registerSimulatorKey(sandboxUrl: string, publicKeyBase64: string, workspaceId = DEMO_WORKSPACE_ID): Promise<string> {
+export async function registerSimulatorKey(
+  sandboxUrl: string,
+  publicKeyBase64: string,
+  workspaceId = DEMO_WORKSPACE_ID,
+): Promise<string> {
   let status: number
   let json: unknown
   try {
@@ -24,9 +28,13 @@ export async function registerSimulatorKey(sandboxUrl: string, publicKeyBase64: 
   const keyId = (json as { data?: { key_id?: unknown } } | null)?.data?.key_id
   if (status !== 200 && status !== 201) {
     const message = (json as { error?: { message?: unknown } } | null)?.error?.message
-    throw new DeskError('invalid_response', `The local simulator refused the key (${status}${typeof message === 'string' ? `: ${message}` : ''}).`)
+    throw new DeskError(
+      'invalid_response',
+      `The local simulator refused the key (${status}${typeof message === 'string' ? `: ${message}` : ''}).`,
+    )
   }
-  if (typeof keyId !== 'string') throw new DeskError('invalid_response', 'The local simulator answered without a Key ID.')
+  if (typeof keyId !== 'string')
+    throw new DeskError('invalid_response', 'The local simulator answered without a Key ID.')
   return keyId
 }
 

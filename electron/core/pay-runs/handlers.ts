@@ -29,9 +29,16 @@ export function payRunSendHandlers({
           const first = preview.firstPayouts.length
           // The review's tick covers the destinations never paid before; an unticked one stops before recording.
           if (first > 0 && !input.confirmFirstPayouts) {
-            throw new DeskError('confirmation_required', `${first} destination(s) were never paid before: check each address with its recipient, then tick the box.`)
+            throw new DeskError(
+              'confirmation_required',
+              `${first} destination(s) were never paid before: check each address with its recipient, then tick the box.`,
+            )
           }
-          return { go: true, retypedTotal: production ? input.retypedTotal : null, confirmDuplicates: input.confirmDuplicates }
+          return {
+            go: true,
+            retypedTotal: production ? input.retypedTotal : null,
+            confirmDuplicates: input.confirmDuplicates,
+          }
         },
       })
       return {
@@ -39,7 +46,14 @@ export function payRunSendHandlers({
         batchId: result.batchId,
         again: result.again,
         busy: result.busy,
-        rows: result.rows.map((r) => ({ payee: r.payee, amount: r.amount, asset: r.asset, state: r.state, conflict: r.conflict, earlier: r.earlier })),
+        rows: result.rows.map((r) => ({
+          payee: r.payee,
+          amount: r.amount,
+          asset: r.asset,
+          state: r.state,
+          conflict: r.conflict,
+          earlier: r.earlier,
+        })),
       }
     },
   }

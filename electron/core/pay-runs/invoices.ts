@@ -28,7 +28,10 @@ export interface AttachedInvoice {
 }
 
 function payoutOf(store: DeskStore, ref: string): OutboxRow {
-  const entry = store.read('read the outbox', () => store.outbox.get(ref) ?? store.outbox.list().entries.find((e) => e.withdrawalId === ref))
+  const entry = store.read(
+    'read the outbox',
+    () => store.outbox.get(ref) ?? store.outbox.list().entries.find((e) => e.withdrawalId === ref),
+  )
   if (!entry) throw new DeskError('invalid_input', `No payout of this profile has the key or id ${ref}.`)
   return entry
 }
@@ -37,18 +40,30 @@ function payoutOf(store: DeskStore, ref: string): OutboxRow {
  * An invoice on a payout: the PDF copied into the profile's folder under its SHA-256, which is recorded. The same
  * number for the same payee (address on its network) is refused unless confirmed, and the confirmation is audited.
  */
-export async function attachInvoice(store: DeskStore, profileFolder: string, input: AttachInvoice, now = new Date()): Promise<AttachedInvoice> {
+export async function attachInvoice(
+  store: DeskStore,
+  profileFolder: string,
+  input: AttachInvoice,
+  now = new Date(),
+): Promise<AttachedInvoice> {
   const number = input.number.trim()
-  if (number === '' || number.length > 120) throw new DeskError('invalid_input', 'An invoice number has 1 to 120 characters.')
-  if (input.amount !== undefined && !DECIMAL_PATTERN.test(input.amount)) throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
-  if (input.due !== undefined && !isCalendarDay(input.due)) throw new DeskError('invalid_input', `--due ${input.due} is not a calendar day written YYYY-MM-DD.`)
-  if (Buffer.from(input.pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new DeskError('invalid_input', 'The file is not a PDF (it does not start with %PDF-).')
+  if (number === '' || number.length > 120)
+    throw new DeskError('invalid_input', 'An invoice number has 1 to 120 characters.')
+  if (input.amount !== undefined && !DECIMAL_PATTERN.test(input.amount))
+    throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
+  if (input.due !== undefined && !isCalendarDay(input.due))
+    throw new DeskError('invalid_input', `--due ${input.due} is not a calendar day written YYYY-MM-DD.`)
+  if (Buffer.from(input.pdf.subarray(0, 5)).toString('latin1') !== '%PDF-')
+    throw new DeskError('invalid_input', 'The file is not a PDF (it does not start with %PDF-).')
   const entry = payoutOf(store, input.payout)
   const payee = invoicePayee(entry.body.network ?? '', entry.body.destination)
   const repo = store.repo(payRunRepo)
   const earlier = store.read('read the invoices', () => repo.invoicesNumbered(payee, number))
   if (earlier.length > 0 && !input.confirmRepeat) {
-    throw new DeskError('confirmation_required', `Invoice ${number} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once. Confirm to attach it again.`)
+    throw new DeskError(
+      'confirmation_required',
+      `Invoice ${number} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once. Confirm to attach it again.`,
+    )
   }
   const sha256 = createHash('sha256').update(input.pdf).digest('hex')
   const folder = join(profileFolder, 'invoices')
@@ -71,7 +86,8 @@ export async function attachInvoice(store: DeskStore, profileFolder: string, inp
   store.transaction('attach the invoice', () => {
     repo.addInvoice(invoice)
     const detail = { number, sha256, payee, repeated: earlier.length > 0 }
-    if (earlier.length > 0) store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, entry.idempotencyKey))
+    if (earlier.length > 0)
+      store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, entry.idempotencyKey))
     store.audit.append(auditRow(now, 'invoice.attached', input.actor, detail, entry.idempotencyKey))
   })
   const differs = input.amount !== undefined && !new Big(input.amount).eq(entry.body.amount)

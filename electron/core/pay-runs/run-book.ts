@@ -16,19 +16,41 @@ export interface RunSummary {
 
 const NAME_MAX = 120
 
-export function auditRow(at: Date, path: string, actor: string, detail: Record<string, unknown>, key: string | null = null): AuditEntry {
-  return { at: at.toISOString(), kind: 'decision', method: 'LOCAL', path, status: null, errorCode: null, requestId: null, idempotencyKey: key, actor, detail }
+export function auditRow(
+  at: Date,
+  path: string,
+  actor: string,
+  detail: Record<string, unknown>,
+  key: string | null = null,
+): AuditEntry {
+  return {
+    at: at.toISOString(),
+    kind: 'decision',
+    method: 'LOCAL',
+    path,
+    status: null,
+    errorCode: null,
+    requestId: null,
+    idempotencyKey: key,
+    actor,
+    detail,
+  }
 }
 
 function checkName(name: string): string {
   const n = name.trim()
-  if (n === '' || n.length > NAME_MAX) throw new DeskError('invalid_input', `A run's name has 1 to ${NAME_MAX} characters.`)
+  if (n === '' || n.length > NAME_MAX)
+    throw new DeskError('invalid_input', `A run's name has 1 to ${NAME_MAX} characters.`)
   return n
 }
 
 export function runNamed(store: DeskStore, name: string): PayRun {
   const run = store.read('read the pay runs', () => store.repo(payRunRepo).byName(name.trim()))
-  if (!run) throw new DeskError('invalid_input', `There is no pay run named "${name}" in this profile ("payout-desk run list" shows them).`)
+  if (!run)
+    throw new DeskError(
+      'invalid_input',
+      `There is no pay run named "${name}" in this profile ("payout-desk run list" shows them).`,
+    )
   return run
 }
 
@@ -36,21 +58,42 @@ function keep(store: DeskStore, run: PayRun, what: string, actor: string, now: D
   store.transaction(`keep the pay run (${what})`, () => {
     const repo = store.repo(payRunRepo)
     const other = repo.byName(run.name)
-    if (other && other.id !== run.id) throw new DeskError('invalid_input', `A pay run named "${run.name}" exists already; choose another name.`)
+    if (other && other.id !== run.id)
+      throw new DeskError('invalid_input', `A pay run named "${run.name}" exists already; choose another name.`)
     repo.put(run)
-    store.audit.append(auditRow(now, `payrun.${what}`, actor, { run_id: run.id, name: run.name, lines: run.lines.length }))
+    store.audit.append(
+      auditRow(now, `payrun.${what}`, actor, { run_id: run.id, name: run.name, lines: run.lines.length }),
+    )
   })
   return run
 }
 
-export function addRun(store: DeskStore, input: { name: string; schedule: string; lines: RunLine[] }, actor: string, now = new Date()): PayRun {
+export function addRun(
+  store: DeskStore,
+  input: { name: string; schedule: string; lines: RunLine[] },
+  actor: string,
+  now = new Date(),
+): PayRun {
   const at = now.toISOString()
-  const run = { id: randomUUID(), name: checkName(input.name), schedule: normaliseSchedule(input.schedule, now), lines: input.lines, createdAt: at, updatedAt: at }
+  const run = {
+    id: randomUUID(),
+    name: checkName(input.name),
+    schedule: normaliseSchedule(input.schedule, now),
+    lines: input.lines,
+    createdAt: at,
+    updatedAt: at,
+  }
   return keep(store, run, 'added', actor, now)
 }
 
 /** A run with a new name, schedule or lines; its id (and so its payout keys) stays. */
-export function editRun(store: DeskStore, name: string, change: { name?: string; schedule?: string; lines?: RunLine[] }, actor: string, now = new Date()): PayRun {
+export function editRun(
+  store: DeskStore,
+  name: string,
+  change: { name?: string; schedule?: string; lines?: RunLine[] },
+  actor: string,
+  now = new Date(),
+): PayRun {
   const run = runNamed(store, name)
   const next: PayRun = {
     ...run,
@@ -68,7 +111,14 @@ export function listRuns(store: DeskStore, today = new Date()): RunSummary[] {
     repo.list().map((run) => {
       const periods = repo.periods(run.id)
       const sent = periods.filter((p) => p.state === 'sent')
-      return { id: run.id, name: run.name, schedule: run.schedule, lines: run.lines.length, next: nextDue(run.schedule, periods, today), lastSent: sent.at(-1)?.period ?? null }
+      return {
+        id: run.id,
+        name: run.name,
+        schedule: run.schedule,
+        lines: run.lines.length,
+        next: nextDue(run.schedule, periods, today),
+        lastSent: sent.at(-1)?.period ?? null,
+      }
     }),
   )
 }
@@ -79,13 +129,20 @@ export function listRuns(store: DeskStore, today = new Date()): RunSummary[] {
  */
 export function dueReminders(store: DeskStore, today = new Date()): RunSummary[] {
   const due = listRuns(store, today).filter((r) => r.next.state === 'overdue' || r.next.state === 'due_today')
-  return store.transaction('note the due reminders', () => due.filter((r) => store.repo(payRunRepo).remind(r.id, r.next.period!, today.toISOString())))
+  return store.transaction('note the due reminders', () =>
+    due.filter((r) => store.repo(payRunRepo).remind(r.id, r.next.period!, today.toISOString())),
+  )
 }
 
 export const exportRun = (store: DeskStore, name: string): string => runFileText(runNamed(store, name))
 
 /** A run file kept: a new run, or the same run (by id) updated from another desk's file. */
-export function importRun(store: DeskStore, text: string, actor: string, now = new Date()): { run: PayRun; updated: boolean } {
+export function importRun(
+  store: DeskStore,
+  text: string,
+  actor: string,
+  now = new Date(),
+): { run: PayRun; updated: boolean } {
   const file = readRunFile(text)
   normaliseSchedule(file.schedule, now)
   const existing = store.read('read the pay runs', () => store.repo(payRunRepo).byId(file.id))
@@ -96,11 +153,19 @@ export function importRun(store: DeskStore, text: string, actor: string, now = n
 
 export function skipPeriod(store: DeskStore, name: string, period: Period, actor: string, now = new Date()): void {
   const run = runNamed(store, name)
-  if (!isPeriod(run.schedule, period)) throw new DeskError('invalid_input', `${period} is not one of the run's periods (its schedule: ${run.schedule.replace(/\n/g, ' ')}).`)
+  if (!isPeriod(run.schedule, period))
+    throw new DeskError(
+      'invalid_input',
+      `${period} is not one of the run's periods (its schedule: ${run.schedule.replace(/\n/g, ' ')}).`,
+    )
   store.transaction('skip the period', () => {
     const repo = store.repo(payRunRepo)
     const done = repo.periods(run.id).find((p) => p.period === period)
-    if (done) throw new DeskError('invalid_input', `The period ${period} of "${run.name}" was ${done.state} already (${done.at}).`)
+    if (done)
+      throw new DeskError(
+        'invalid_input',
+        `The period ${period} of "${run.name}" was ${done.state} already (${done.at}).`,
+      )
     repo.putPeriod({ runId: run.id, period, state: 'skipped', batchId: null, lines: [], at: now.toISOString(), actor })
     store.audit.append(auditRow(now, 'payrun.skipped', actor, { run_id: run.id, period }))
   })

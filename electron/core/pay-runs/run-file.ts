@@ -24,12 +24,18 @@ export function readRunFile(text: string): RunFileRun {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new DeskError('invalid_input', 'The file is not a pay run file (it is not JSON); export one with "payout-desk run export".')
+    throw new DeskError(
+      'invalid_input',
+      'The file is not a pay run file (it is not JSON); export one with "payout-desk run export".',
+    )
   }
   const parsed = RunFileSchema.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new DeskError('invalid_input', `The file is not a pay run file: ${issue.path.join('.') || 'the top level'}: ${issue.message}.`)
+    throw new DeskError(
+      'invalid_input',
+      `The file is not a pay run file: ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+    )
   }
   return parsed.data.run
 }

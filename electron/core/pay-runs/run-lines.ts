@@ -19,7 +19,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 const FORMULA_START = /^[=+@\t\r]/
 const TEXT_MAX = 120
 
-export const isCalendarDay = (v: string): boolean => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v
+export const isCalendarDay = (v: string): boolean =>
+  DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v
 export const payeeKey = (payee: string): string => payee.trim().toLowerCase()
 
 function refuse(problems: readonly string[]): DeskError {
@@ -32,21 +33,27 @@ function amountProblem(v: string): string | null {
   if (v === '') return 'is empty.'
   if (v !== v.trim()) return `${quoteInput(v)} has spaces around it; write ${v.trim() || 'the amount'} alone.`
   if (USD_AMOUNT.test(v)) return new Big(USD_AMOUNT.exec(v)![1]!).gt(0) ? null : 'must be more than zero.'
-  if (/^usd/i.test(v)) return `${quoteInput(v)}: a dollar amount is written "USD 1500" (USD, one space, at most two decimals).`
-  if (!DECIMAL_PATTERN.test(v)) return `${quoteInput(v)} is not a decimal written with a dot (such as 12.5), nor "USD 1500".`
+  if (/^usd/i.test(v))
+    return `${quoteInput(v)}: a dollar amount is written "USD 1500" (USD, one space, at most two decimals).`
+  if (!DECIMAL_PATTERN.test(v))
+    return `${quoteInput(v)} is not a decimal written with a dot (such as 12.5), nor "USD 1500".`
   return new Big(v).gt(0) ? null : 'must be more than zero.'
 }
 
 /** The first problem of one cell, or null. */
 function cellProblem(column: RunColumn, v: string): string | null {
   if (v === '') return REQUIRED.includes(column) ? 'is empty.' : null
-  if (column !== 'amount' && FORMULA_START.test(v)) return `starts with "${JSON.stringify(v[0]).slice(1, -1)}", which a spreadsheet reads as a formula.`
+  if (column !== 'amount' && FORMULA_START.test(v))
+    return `starts with "${JSON.stringify(v[0]).slice(1, -1)}", which a spreadsheet reads as a formula.`
   const plain = plainTextProblem(v)
   if (plain) return `${plain}.`
   if (column === 'amount') return amountProblem(v)
-  if (column === 'network' && !findNetwork(v.toLowerCase())) return `${quoteInput(v)} is not a network id (for example ethereum-sepolia).`
-  if (column === 'fee_priority' && !['low', 'medium', 'high'].includes(v.toLowerCase())) return `${quoteInput(v)} is not low, medium or high.`
-  if ((column === 'invoice_date' || column === 'due_date') && !isCalendarDay(v)) return `${quoteInput(v)} is not a calendar day written YYYY-MM-DD.`
+  if (column === 'network' && !findNetwork(v.toLowerCase()))
+    return `${quoteInput(v)} is not a network id (for example ethereum-sepolia).`
+  if (column === 'fee_priority' && !['low', 'medium', 'high'].includes(v.toLowerCase()))
+    return `${quoteInput(v)} is not low, medium or high.`
+  if ((column === 'invoice_date' || column === 'due_date') && !isCalendarDay(v))
+    return `${quoteInput(v)} is not a calendar day written YYYY-MM-DD.`
   if (v.length > TEXT_MAX) return `has ${v.length} characters; at most ${TEXT_MAX}.`
   return null
 }
@@ -75,7 +82,8 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
       continue
     }
     // Amounts are read as typed, never trimmed: " 10" is a problem to show, not a number to guess.
-    const cell = (c: RunColumn) => (c === 'amount' ? (record[header.indexOf(c)] ?? '') : (record[header.indexOf(c)] ?? '').trim())
+    const cell = (c: RunColumn) =>
+      c === 'amount' ? (record[header.indexOf(c)] ?? '') : (record[header.indexOf(c)] ?? '').trim()
     const before = problems.length
     for (const column of RUN_COLUMNS) {
       const problem = cellProblem(column, cell(column))
@@ -86,7 +94,9 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
     const seen = payees.get(payeeKey(payee))
     if (seen !== undefined) {
       const column = cell('reference') ? 'reference' : 'destination'
-      problems.push(`Line ${line}, ${column}: the payee ${quoteInput(payee)} is on line ${seen} already; give each line its own reference.`)
+      problems.push(
+        `Line ${line}, ${column}: the payee ${quoteInput(payee)} is on line ${seen} already; give each line its own reference.`,
+      )
       continue
     }
     payees.set(payeeKey(payee), line)

@@ -63,23 +63,37 @@ export interface PreviewReads {
 /** The period asked for (one of the schedule's days), else the run's next due one. */
 export function periodOf(run: PayRun, periods: readonly RunPeriod[], asked: Period | undefined, today: Date): Period {
   if (asked !== undefined) {
-    if (!isPeriod(run.schedule, asked)) throw new DeskError('invalid_input', `${asked} is not one of the run's periods (YYYY-MM-DD on its schedule).`)
+    if (!isPeriod(run.schedule, asked))
+      throw new DeskError('invalid_input', `${asked} is not one of the run's periods (YYYY-MM-DD on its schedule).`)
     return asked
   }
   const next = nextDue(run.schedule, periods, today)
-  if (next.period === null) throw new DeskError('invalid_input', `The schedule of "${run.name}" has no period left; give --period.`)
+  if (next.period === null)
+    throw new DeskError('invalid_input', `The schedule of "${run.name}" has no period left; give --period.`)
   return next.period
 }
 
 /** Reads the wallets (balances) and the destination book through the API client, then previews. */
-export async function previewRun(session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> }, name: string, period?: Period, today = new Date()): Promise<RunPreview> {
+export async function previewRun(
+  session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> },
+  name: string,
+  period?: Period,
+  today = new Date(),
+): Promise<RunPreview> {
   const run = runNamed(session.store, name)
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
   return previewOf(session.store, run, reads, period, today)
 }
 
 /** The preview from reads already made: pure but for the store, so a bench measures it without a provider. */
-export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, asked: Period | undefined, today: Date, withFirstPayouts = false): RunPreview {
+export function previewOf(
+  store: DeskStore,
+  run: PayRun,
+  reads: PreviewReads,
+  asked: Period | undefined,
+  today: Date,
+  withFirstPayouts = false,
+): RunPreview {
   const periods = store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id))
   const period = periodOf(run, periods, asked, today)
   const problems: RowProblem[] = []
@@ -89,30 +103,48 @@ export function previewOf(store: DeskStore, run: PayRun, reads: PreviewReads, as
   for (const l of run.lines) {
     const converted = amountInAsset(rateOf, l.amount, l.asset, period)
     if ('problem' in converted) {
-      problems.push({ line: l.line, column: 'amount', message: `Line ${l.line}, amount: ${converted.problem}`, severity: 'error' })
+      problems.push({
+        line: l.line,
+        column: 'amount',
+        message: `Line ${l.line}, amount: ${converted.problem}`,
+        severity: 'error',
+      })
       continue
     }
     if (converted.usd) usdOf.set(l.line, converted.usd)
-    const cells = { destination: l.destination, amount: converted.amount, asset: l.asset, network: l.network ?? '', wallet: l.wallet ?? '' }
+    const cells = {
+      destination: l.destination,
+      amount: converted.amount,
+      asset: l.asset,
+      network: l.network ?? '',
+      wallet: l.wallet ?? '',
+    }
     rows.push({ line: l.line, cells: { ...cells, fee_priority: l.feePriority ?? '', reference: l.reference ?? '' } })
   }
   const check = checkRows(rows, reads.wallets, reads.book)
   // A listed address or an unsettled payee change stops a run's line as it stops a batch row.
   const now = new Date()
-  const payeeRule = (row: CheckedRow, book: readonly Counterparty[]) => paymentBlock(store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+  const payeeRule = (row: CheckedRow, book: readonly Counterparty[]) =>
+    paymentBlock(store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
   problems.push(...check.problems, ...destinationProblems(check.rows, reads.book, payeeRule))
   const byLine = new Map(run.lines.map((l) => [l.line, l]))
   const sent = periods.filter((p) => p.state === 'sent' && p.period < period)
   const last = sent.at(-1) ?? null
   const lastBy = new Map((last?.lines ?? []).map((s) => [payeeKey(s.payee), s]))
   const everPaid = new Map<string, Set<string>>()
-  for (const p of sent) for (const s of p.lines) everPaid.set(payeeKey(s.payee), (everPaid.get(payeeKey(s.payee)) ?? new Set()).add(`${s.network}|${s.destination.toLowerCase()}`))
+  for (const p of sent)
+    for (const s of p.lines)
+      everPaid.set(
+        payeeKey(s.payee),
+        (everPaid.get(payeeKey(s.payee)) ?? new Set()).add(`${s.network}|${s.destination.toLowerCase()}`),
+      )
   const lines = check.rows.map((r): PreviewLine => {
     const l = byLine.get(r.line)!
     const before = lastBy.get(payeeKey(l.payee))
     const changes: LineChange[] = []
     if (last && !before) changes.push('new_payee')
-    if (before && (before.asset !== r.body.asset || !new Big(before.amount).eq(r.body.amount))) changes.push('changed_amount')
+    if (before && (before.asset !== r.body.asset || !new Big(before.amount).eq(r.body.amount)))
+      changes.push('changed_amount')
     const paidTo = everPaid.get(payeeKey(l.payee))
     if (paidTo && !paidTo.has(`${r.body.network}|${r.body.destination.toLowerCase()}`)) changes.push('new_destination')
     return {
@@ -159,7 +191,11 @@ function invoiceRepeats(store: DeskStore, lines: readonly PreviewLine[]): RowPro
   const out: RowProblem[] = []
   for (const l of lines) {
     if (!l.invoiceNumber) continue
-    const earlier = store.read('read the invoices', () => store.repo(payRunRepo).invoicesNumbered(invoicePayee(l.network, l.address), l.invoiceNumber!)).filter((i) => i.payoutKey !== l.key)
+    const earlier = store
+      .read('read the invoices', () =>
+        store.repo(payRunRepo).invoicesNumbered(invoicePayee(l.network, l.address), l.invoiceNumber!),
+      )
+      .filter((i) => i.payoutKey !== l.key)
     if (earlier.length === 0) continue
     const message = `Line ${l.line}, invoice_number: invoice ${l.invoiceNumber} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once.`
     out.push({ line: l.line, column: null, message, severity: 'error' })

@@ -61,16 +61,24 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
   const today = options.today ?? new Date()
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
   const preview = previewOf(store, run, reads, options.period, today, true)
-  if (preview.done === 'skipped') throw new DeskError('invalid_input', `The period ${preview.period} of "${run.name}" was skipped; nothing is sent for it.`)
+  if (preview.done === 'skipped')
+    throw new DeskError(
+      'invalid_input',
+      `The period ${preview.period} of "${run.name}" was skipped; nothing is sent for it.`,
+    )
   const recorded = recordedBatch(store, run, preview)
   if (recorded) {
     if (preview.done === null) notePeriod(store, run, preview, recorded, options.actor)
     return finish(session, run, preview.period, recorded, true, options)
   }
-  if (preview.shortfalls.length > 0) throw new DeskError('invalid_input', `Not enough funds; nothing was recorded. ${preview.shortfalls.join(' ')}`)
+  if (preview.shortfalls.length > 0)
+    throw new DeskError('invalid_input', `Not enough funds; nothing was recorded. ${preview.shortfalls.join(' ')}`)
   if (hasErrors(preview.check)) {
     const errors = preview.problems.filter((p) => p.severity === 'error')
-    throw new DeskError('invalid_input', `The period has ${errors.length} problem(s); nothing was recorded. ${errors.map((p) => p.message).join(' ')}`)
+    throw new DeskError(
+      'invalid_input',
+      `The period has ${errors.length} problem(s); nothing was recorded. ${errors.map((p) => p.message).join(' ')}`,
+    )
   }
   let { retypedTotal: retyped, confirmDuplicates } = options
   if (options.confirm) {
@@ -89,7 +97,12 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
   }
   let batch: { id: string }
   try {
-    batch = await submitBatch(store, session.payouts.outbox, { ...preview.check, lineCount: preview.lines.length }, submit)
+    batch = await submitBatch(
+      store,
+      session.payouts.outbox,
+      { ...preview.check, lineCount: preview.lines.length },
+      submit,
+    )
   } catch (err) {
     // Another process on this store recorded the period first (its keys are taken): answer with its batch.
     const first = recordedBatch(store, run, preview)
@@ -102,7 +115,9 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
 
 /** The batch holding this period's keys in this store, noting the period if a kill came between the two writes. */
 function recordedBatch(store: DeskStore, run: PayRun, preview: RunPreview): string | null {
-  const period = store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id)).find((p) => p.period === preview.period)
+  const period = store
+    .read('read the pay run', () => store.repo(payRunRepo).periods(run.id))
+    .find((p) => p.period === preview.period)
   if (period?.batchId) return period.batchId
   const keys = run.lines.map((l) => runLineKey(run.id, preview.period, l.payee))
   const entry = store.read('read the outbox', () => keys.map((k) => store.outbox.get(k)).find((e) => e?.batchId))
@@ -122,7 +137,15 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
   }))
   store.transaction('note the pay run period', () => {
     const repo = store.repo(payRunRepo)
-    repo.putPeriod({ runId: run.id, period: preview.period, state: 'sent', batchId, lines, at: now.toISOString(), actor })
+    repo.putPeriod({
+      runId: run.id,
+      period: preview.period,
+      state: 'sent',
+      batchId,
+      lines,
+      at: now.toISOString(),
+      actor,
+    })
     for (const l of preview.lines.filter((x) => x.invoiceNumber)) {
       const payee = invoicePayee(l.network, l.address)
       const line = run.lines.find((x) => x.line === l.line)!
@@ -140,11 +163,25 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
         actor,
       })
     }
-    store.audit.append(auditRow(now, 'payrun.sent', actor, { run_id: run.id, period: preview.period, batch_id: batchId, lines: lines.length }))
+    store.audit.append(
+      auditRow(now, 'payrun.sent', actor, {
+        run_id: run.id,
+        period: preview.period,
+        batch_id: batchId,
+        lines: lines.length,
+      }),
+    )
   })
 }
 
-async function finish(session: SendSession, run: PayRun, period: Period, batchId: string, again: boolean, options: RunSendOptions): Promise<RunSendResult> {
+async function finish(
+  session: SendSession,
+  run: PayRun,
+  period: Period,
+  batchId: string,
+  again: boolean,
+  options: RunSendOptions,
+): Promise<RunSendResult> {
   const { store } = session
   const runner = new BatchRunner(store, session.payouts, options.runner)
   let progress: BatchProgress

@@ -3,7 +3,10 @@ import type { RRule, RRuleSet } from 'rrule'
 import { DeskError } from '../errors'
 
 // rrule ships a UMD bundle: Node's ESM loader (the CLI bundle) sees only its default export, bundlers its named ones.
-const rrule: typeof rruleModule = typeof rruleModule.rrulestr === 'function' ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default
+const rrule: typeof rruleModule =
+  typeof rruleModule.rrulestr === 'function'
+    ? rruleModule
+    : (rruleModule as unknown as { default: typeof rruleModule }).default
 
 /** A period is the calendar day (UTC) of one occurrence of the run's rule, written YYYY-MM-DD. */
 export type Period = string
@@ -18,7 +21,10 @@ function ruleOf(text: string): RRule | RRuleSet {
   try {
     return rrule.rrulestr(text, { forceset: false })
   } catch (err) {
-    throw new DeskError('invalid_input', `The schedule is not an RFC 5545 rule (${(err as Error).message}); for example FREQ=WEEKLY;BYDAY=FR.`)
+    throw new DeskError(
+      'invalid_input',
+      `The schedule is not an RFC 5545 rule (${(err as Error).message}); for example FREQ=WEEKLY;BYDAY=FR.`,
+    )
   }
 }
 
@@ -28,20 +34,27 @@ function ruleOf(text: string): RRule | RRuleSet {
  */
 export function normaliseSchedule(typed: string, today: Date): string {
   const text = typed.trim()
-  if (text === '') throw new DeskError('invalid_input', 'The schedule is empty; give an RFC 5545 rule such as FREQ=WEEKLY;BYDAY=FR.')
+  if (text === '')
+    throw new DeskError('invalid_input', 'The schedule is empty; give an RFC 5545 rule such as FREQ=WEEKLY;BYDAY=FR.')
   const lines = text.split(/\r?\n|\\n/).map((l) => l.trim())
   const rule = lines.map((l) => (/^(DTSTART|RRULE|EXDATE|RDATE)[:;]/i.test(l) ? l : `RRULE:${l}`))
   if (!rule.some((l) => /^DTSTART/i.test(l))) rule.unshift(`DTSTART:${dayOf(today).replace(/-/g, '')}T000000Z`)
   const kept = rule.join('\n')
   const parsed = ruleOf(kept)
-  if (parsed.after(new Date(0), true) === null) throw new DeskError('invalid_input', 'The schedule has no occurrence at all.')
+  if (parsed.after(new Date(0), true) === null)
+    throw new DeskError('invalid_input', 'The schedule has no occurrence at all.')
   return kept
 }
 
 /** Periods of the schedule from `from` to `to` (both days included), oldest first; at most `limit`. */
 export function periodsBetween(schedule: string, from: Period, to: Period, limit = 400): Period[] {
   const out: Period[] = []
-  for (const d of ruleOf(schedule).between(startOf(from), new Date(startOf(to).getTime() + DAY_MS - 1), true, (_d, i) => i < limit)) {
+  for (const d of ruleOf(schedule).between(
+    startOf(from),
+    new Date(startOf(to).getTime() + DAY_MS - 1),
+    true,
+    (_d, i) => i < limit,
+  )) {
     const p = dayOf(d)
     if (out[out.length - 1] !== p) out.push(p)
   }

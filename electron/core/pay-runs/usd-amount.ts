@@ -17,12 +17,19 @@ export type Converted = { amount: string; usd: UsdConversion | null } | { proble
  * A line's amount in its asset: as written, or `USD n` at the price table's rate of the period's day, rounded half up
  * to the asset's decimals. No rate for that day refuses the line; a rate is never borrowed from another day.
  */
-export function amountInAsset(rateOf: (asset: string) => string | null, amount: string, asset: string, period: Period): Converted {
+export function amountInAsset(
+  rateOf: (asset: string) => string | null,
+  amount: string,
+  asset: string,
+  period: Period,
+): Converted {
   const usd = USD_AMOUNT.exec(amount)?.[1]
   if (usd === undefined) return { amount, usd: null }
   const rate = rateOf(asset)
   if (rate === null) {
-    return { problem: `the price table has no USD price of ${asset.toUpperCase()} for ${period}; import one ("payout-desk history prices import") before paying this line.` }
+    return {
+      problem: `the price table has no USD price of ${asset.toUpperCase()} for ${period}; import one ("payout-desk history prices import") before paying this line.`,
+    }
   }
   const paid = new Big(usd).div(rate).round(assetDecimals(asset.toUpperCase()) ?? 18, Big.roundHalfUp)
   if (paid.lte(0)) return { problem: `USD ${usd} at ${rate} is less than the smallest ${asset} amount.` }

@@ -22,19 +22,39 @@ const hoursSince = (iso: string, now: Date) => Math.max(0, Math.floor((now.getTi
  * review, `payout explain` and the agent's answer list the same facts (the policy's rule for an agent's payout is
  * the gate's own answer). Reads the store only, against the book the caller read.
  */
-export function explainPayout(store: DeskStore, book: readonly Counterparty[], body: CreateWithdrawal, now = new Date()): PayoutCheck[] {
+export function explainPayout(
+  store: DeskStore,
+  book: readonly Counterparty[],
+  body: CreateWithdrawal,
+  now = new Date(),
+): PayoutCheck[] {
   const network = body.network ?? ''
   const destination = book.find((c) => c.network === network && sameAddress(network, c.address, body.destination))
   const checks: PayoutCheck[] = []
   checks.push(
     !destination
-      ? { check: 'verified', result: 'stop', detail: `${body.destination} is not in the destination book on ${network}` }
+      ? {
+          check: 'verified',
+          result: 'stop',
+          detail: `${body.destination} is not in the destination book on ${network}`,
+        }
       : destination.can_send
-        ? { check: 'verified', result: 'pass', detail: `verified ${destination.verified_at ? `${hoursSince(destination.verified_at, now)} h ago` : ''}`.trim() }
+        ? {
+            check: 'verified',
+            result: 'pass',
+            detail:
+              `verified ${destination.verified_at ? `${hoursSince(destination.verified_at, now)} h ago` : ''}`.trim(),
+          }
         : { check: 'verified', result: 'stop', detail: 'not verified in the provider console yet' },
   )
-  const paid = store.read('read the payouts to this destination', () => store.repo(paidDestinations).paidBefore(network, body.destination))
-  checks.push(paid ? { check: 'first_payout', result: 'pass', detail: 'paid before' } : { check: 'first_payout', result: 'ask', detail: 'never paid before: confirm it, or send a test amount first' })
+  const paid = store.read('read the payouts to this destination', () =>
+    store.repo(paidDestinations).paidBefore(network, body.destination),
+  )
+  checks.push(
+    paid
+      ? { check: 'first_payout', result: 'pass', detail: 'paid before' }
+      : { check: 'first_payout', result: 'ask', detail: 'never paid before: confirm it, or send a test amount first' },
+  )
   const change = destination ? payeeChangeNow(store, book, destination, now) : null
   checks.push(
     !change
@@ -47,11 +67,17 @@ export function explainPayout(store: DeskStore, book: readonly Counterparty[], b
             detail: `new address for ${change.payee}, ${change.confirmation ? `confirmed by ${change.confirmation.confirmedBy} (${change.confirmation.channel})` : 'paid before'}`,
           },
   )
-  const alike = store.read('read the known addresses', () => store.repo(knownAddresses).sameLook(network, body.destination)).filter((k) => !sameAddress(k.network, k.address, body.destination))
+  const alike = store
+    .read('read the known addresses', () => store.repo(knownAddresses).sameLook(network, body.destination))
+    .filter((k) => !sameAddress(k.network, k.address, body.destination))
   checks.push(
     alike.length === 0
       ? { check: 'lookalike', result: 'pass', detail: 'resembles no known address' }
-      : { check: 'lookalike', result: 'ask', detail: `looks like ${alike.map((k) => `${k.address} (${k.source}${k.label ? `: ${k.label}` : ''})`).join(', ')}` },
+      : {
+          check: 'lookalike',
+          result: 'ask',
+          detail: `looks like ${alike.map((k) => `${k.address} (${k.source}${k.label ? `: ${k.label}` : ''})`).join(', ')}`,
+        },
   )
   const hits = screeningHits(store, body.destination)
   const lists = screeningStatus(store, now)

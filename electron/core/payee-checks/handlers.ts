@@ -4,7 +4,14 @@ import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
 import { importScreeningList, screeningStatus } from '../screening/use-cases'
 import { who } from '../audit/who'
-import { confirmPayeeChangeNow, explainPayoutNow, payeeChangeOfDestination, payeeChangeWait, setPayeeChangeWait, type PayeeSession } from './use-cases'
+import {
+  confirmPayeeChangeNow,
+  explainPayoutNow,
+  payeeChangeOfDestination,
+  payeeChangeWait,
+  setPayeeChangeWait,
+  type PayeeSession,
+} from './use-cases'
 
 /** The open profile's session, as far as these doors need it (the session host gives it). */
 export interface PayeeSafetyHost {
@@ -18,7 +25,11 @@ export interface PayeeSafetyDeps {
 }
 
 /** The app's doors to issue 35: altered withdrawals, screening lists, payee changes and a payout's checks. */
-export function payeeSafetyHandlers({ host, events, actor = () => who('app') }: PayeeSafetyDeps): HandlersFor<typeof payeeSafetyChannels> {
+export function payeeSafetyHandlers({
+  host,
+  events,
+  actor = () => who('app'),
+}: PayeeSafetyDeps): HandlersFor<typeof payeeSafetyChannels> {
   const waitHours = async () => ({ hours: payeeChangeWait((await host.session()).store) })
   return {
     'alterations.list': async () =>
@@ -41,7 +52,8 @@ export function payeeSafetyHandlers({ host, events, actor = () => who('app') }: 
     },
     'screening.status': async () => screeningStatus((await host.session()).store),
     'payees.changeOf': async ({ destinationId }) => payeeChangeOfDestination(await host.session(), destinationId),
-    'payees.confirmChange': async ({ destinationId, ...input }) => confirmPayeeChangeNow(await host.session(), destinationId, { ...input, actor: actor() }),
+    'payees.confirmChange': async ({ destinationId, ...input }) =>
+      confirmPayeeChangeNow(await host.session(), destinationId, { ...input, actor: actor() }),
     'payees.changeWait': waitHours,
     'payees.setChangeWait': async ({ hours }) => {
       setPayeeChangeWait((await host.session()).store, hours)

@@ -4,7 +4,12 @@ import { paidDestinations } from '../store/paid-destinations'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
 
 /** Where a destination's payee change stands now, or null when it is no payee change. Synchronous: the send gate asks. */
-export function payeeChangeNow(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): PayeeChange | null {
+export function payeeChangeNow(
+  store: DeskStore,
+  book: readonly Counterparty[],
+  destination: Counterparty,
+  now = new Date(),
+): PayeeChange | null {
   return store.read('read the payee change', () => {
     const confirmations = store.repo(payeeConfirmations)
     return payeeChangeOf(book, destination, {

@@ -56,14 +56,29 @@ export function payeeChangeOf(
   if (!payee) return null
   const key = normalisePayee(payee)
   const earlier = book.some(
-    (c) => c.id !== destination.id && !sameAddress(destination.network, c.address, destination.address) && c.created_at <= destination.created_at && normalisePayee(payeeName(c) ?? '') === key,
+    (c) =>
+      c.id !== destination.id &&
+      !sameAddress(destination.network, c.address, destination.address) &&
+      c.created_at <= destination.created_at &&
+      normalisePayee(payeeName(c) ?? '') === key,
   )
   if (!earlier) return null
   const waitUntil = new Date(Date.parse(destination.created_at) + context.waitHours * 3_600_000)
   const settled = context.confirmation !== null || context.paidBefore
   const waiting = context.now < waitUntil && !context.paidBefore
-  const blocked = settled && !waiting ? null : `new address for ${payee}, added ${hoursAgo(destination.created_at, context.now)}, ${describeWait(settled, waiting, waitUntil)}`
-  return { payee, destinationId: destination.id, addedAt: destination.created_at, waitUntil: waitUntil.toISOString(), confirmation: context.confirmation, paidBefore: context.paidBefore, blocked }
+  const blocked =
+    settled && !waiting
+      ? null
+      : `new address for ${payee}, added ${hoursAgo(destination.created_at, context.now)}, ${describeWait(settled, waiting, waitUntil)}`
+  return {
+    payee,
+    destinationId: destination.id,
+    addedAt: destination.created_at,
+    waitUntil: waitUntil.toISOString(),
+    confirmation: context.confirmation,
+    paidBefore: context.paidBefore,
+    blocked,
+  }
 }
 
 function describeWait(settled: boolean, waiting: boolean, until: Date): string {

@@ -17,14 +17,24 @@ export { payeeChangeNow } from './payee-change-now'
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
 
 /** Refuses paying a payee change that is not settled yet, naming the payee, its age and what is missing. */
-export function assertPayeeChangeSettled(store: DeskStore, book: readonly Counterparty[], destination: Counterparty, now = new Date()): void {
+export function assertPayeeChangeSettled(
+  store: DeskStore,
+  book: readonly Counterparty[],
+  destination: Counterparty,
+  now = new Date(),
+): void {
   const change = payeeChangeNow(store, book, destination, now)
-  if (change?.blocked) throw new DeskError('payee_change_unconfirmed', `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`)
+  if (change?.blocked)
+    throw new DeskError(
+      'payee_change_unconfirmed',
+      `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
+    )
 }
 
 const field = (name: string, value: string, max: number) => {
   const v = value.trim()
-  const problem = plainTextProblem(v) ?? (v === '' ? 'is empty' : v.length > max ? `is longer than ${max} characters` : null)
+  const problem =
+    plainTextProblem(v) ?? (v === '' ? 'is empty' : v.length > max ? `is longer than ${max} characters` : null)
   if (problem) throw new DeskError('invalid_input', `${name} ${problem}.`)
   return v
 }
@@ -39,7 +49,8 @@ export function confirmPayeeChange(
   const now = input.now ?? new Date()
   const destination = book.find((c) => c.id === destinationId)
   if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
-  if (!(CONFIRM_CHANNELS as readonly string[]).includes(input.channel)) throw new DeskError('invalid_input', `--channel is one of ${CONFIRM_CHANNELS.join(', ')}.`)
+  if (!(CONFIRM_CHANNELS as readonly string[]).includes(input.channel))
+    throw new DeskError('invalid_input', `--channel is one of ${CONFIRM_CHANNELS.join(', ')}.`)
   const confirmation = {
     destinationId,
     confirmedBy: field('--by', input.by, 120),
@@ -48,16 +59,27 @@ export function confirmPayeeChange(
     confirmedAt: now.toISOString(),
     recordedBy: input.actor,
   }
-  if (!payeeChangeNow(store, book, destination, now)) throw new DeskError('invalid_input', `${destination.label} is not a payee change: its payee has no other address in the book.`)
+  if (!payeeChangeNow(store, book, destination, now))
+    throw new DeskError(
+      'invalid_input',
+      `${destination.label} is not a payee change: its payee has no other address in the book.`,
+    )
   store.transaction('record the payee confirmation', () => {
     store.repo(payeeConfirmations).put(confirmation)
-    store.audit.append(decisionEntry(now, 'destination.change_confirmed', input.actor, null, { destination_id: destinationId, by: confirmation.confirmedBy, channel: confirmation.channel }))
+    store.audit.append(
+      decisionEntry(now, 'destination.change_confirmed', input.actor, null, {
+        destination_id: destinationId,
+        by: confirmation.confirmedBy,
+        channel: confirmation.channel,
+      }),
+    )
   })
   return payeeChangeNow(store, book, destination, now)!
 }
 
 export function setPayeeChangeWait(store: DeskStore, hours: number): void {
-  if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30) throw new DeskError('invalid_input', '--payee-change-wait is a number of hours from 0 to 720.')
+  if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 30)
+    throw new DeskError('invalid_input', '--payee-change-wait is a number of hours from 0 to 720.')
   store.transaction('set the payee change wait', () => store.repo(payeeConfirmations).setWaitHours(hours))
 }
 
@@ -68,12 +90,22 @@ export function paymentBlock(
   network: string,
   address: string,
   now = new Date(),
-): { rule: 'screening_listed' | 'payee_change'; code: 'screening_listed' | 'payee_change_unconfirmed'; message: string } | null {
+): {
+  rule: 'screening_listed' | 'payee_change'
+  code: 'screening_listed' | 'payee_change_unconfirmed'
+  message: string
+} | null {
   const hits = screeningHits(store, address)
-  if (hits.length > 0) return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
+  if (hits.length > 0)
+    return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
   const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
   const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
-  if (change?.blocked) return { rule: 'payee_change', code: 'payee_change_unconfirmed', message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.` }
+  if (change?.blocked)
+    return {
+      rule: 'payee_change',
+      code: 'payee_change_unconfirmed',
+      message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
+    }
   return null
 }
 
@@ -86,10 +118,16 @@ export interface PayeeSession {
 }
 
 /** Hours a known payee's new address waits before it can be paid, as set for this profile. */
-export const payeeChangeWait = (store: DeskStore): number => store.read('read the payee change wait', () => store.repo(payeeConfirmations).waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS))
+export const payeeChangeWait = (store: DeskStore): number =>
+  store.read('read the payee change wait', () =>
+    store.repo(payeeConfirmations).waitHours(DEFAULT_PAYEE_CHANGE_WAIT_HOURS),
+  )
 
 /** A destination's payee change as it stands now, with the book read afresh; null when it is none. */
-export async function payeeChangeOfDestination(session: PayeeSession, destinationId: string): Promise<PayeeChange | null> {
+export async function payeeChangeOfDestination(
+  session: PayeeSession,
+  destinationId: string,
+): Promise<PayeeChange | null> {
   const book = await session.client.listCounterparties()
   const destination = book.find((c) => c.id === destinationId)
   if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
@@ -97,7 +135,11 @@ export async function payeeChangeOfDestination(session: PayeeSession, destinatio
 }
 
 /** `confirmPayeeChange` against the book as the provider holds it now. */
-export async function confirmPayeeChangeNow(session: PayeeSession, destinationId: string, input: Parameters<typeof confirmPayeeChange>[3]): Promise<PayeeChange> {
+export async function confirmPayeeChangeNow(
+  session: PayeeSession,
+  destinationId: string,
+  input: Parameters<typeof confirmPayeeChange>[3],
+): Promise<PayeeChange> {
   return confirmPayeeChange(session.store, await session.client.listCounterparties(), destinationId, input)
 }
 

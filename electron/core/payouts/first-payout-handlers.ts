@@ -5,9 +5,14 @@ import { whoAmI } from '../audit/use-cases'
 import type { SessionHost } from '../session/session-host'
 
 /** The review's first-payout fact and its test payouts, for the open profile. */
-export function firstPayoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI): HandlersFor<typeof firstPayoutChannels> {
+export function firstPayoutHandlers(
+  host: SessionHost,
+  requestedBy: () => string = whoAmI,
+): HandlersFor<typeof firstPayoutChannels> {
   return {
-    'payouts.firstPayout': async ({ network, address }) => ({ first: await isFirstPayoutTo(await host.session(), network, address) }),
+    'payouts.firstPayout': async ({ network, address }) => ({
+      first: await isFirstPayoutTo(await host.session(), network, address),
+    }),
     'payouts.requestTest': async (input) => requestTestPayout(await host.session(), input, requestedBy()),
     'payouts.tests': async () => testPayouts(await host.session()),
     'payouts.requestRest': async (input) => requestRestOfTest(await host.session(), input, requestedBy()),

@@ -9,7 +9,9 @@ import { paidDestinations, type Destination } from '../store/paid-destinations'
  * network is). Synchronous, so a policy check can ask inside its write transaction.
  */
 export function isFirstPayout(store: DeskStore, network: string, address: string): boolean {
-  return !store.read('read the payouts to this destination', () => store.repo(paidDestinations).paidBefore(network, address))
+  return !store.read('read the payouts to this destination', () =>
+    store.repo(paidDestinations).paidBefore(network, address),
+  )
 }
 
 /**
@@ -17,8 +19,15 @@ export function isFirstPayout(store: DeskStore, network: string, address: string
  * and keeps the answers, so a payout that completed since is counted. A failed read leaves the last answer: the
  * payout then still reads as a first one, which is the careful side.
  */
-export async function refreshPayoutsTo(store: DeskStore, client: Pick<ApiClient, 'getWithdrawal'>, network: string, address: string): Promise<void> {
-  const ids = store.read('read the payouts to this destination', () => store.repo(paidDestinations).unfinishedTo(network, address))
+export async function refreshPayoutsTo(
+  store: DeskStore,
+  client: Pick<ApiClient, 'getWithdrawal'>,
+  network: string,
+  address: string,
+): Promise<void> {
+  const ids = store.read('read the payouts to this destination', () =>
+    store.repo(paidDestinations).unfinishedTo(network, address),
+  )
   for (const id of ids) {
     try {
       const { withdrawal, stale } = await client.getWithdrawal(id)
@@ -30,7 +39,12 @@ export async function refreshPayoutsTo(store: DeskStore, client: Pick<ApiClient,
 }
 
 /** The decision with the provider's latest answers: what the review and the CLI ask before a payout. */
-export async function firstPayoutTo(store: DeskStore, client: Pick<ApiClient, 'getWithdrawal'>, network: string, address: string): Promise<boolean> {
+export async function firstPayoutTo(
+  store: DeskStore,
+  client: Pick<ApiClient, 'getWithdrawal'>,
+  network: string,
+  address: string,
+): Promise<boolean> {
   await refreshPayoutsTo(store, client, network, address)
   return isFirstPayout(store, network, address)
 }
@@ -40,5 +54,7 @@ export async function firstPayoutTo(store: DeskStore, client: Pick<ApiClient, 'g
  * destinations are not each asked about at the provider; an answer not yet read leaves the payout a first one).
  */
 export function firstPayoutsAmong(store: DeskStore, destinations: readonly Destination[]): boolean[] {
-  return store.read('read the payouts to these destinations', () => store.repo(paidDestinations).paidAmong(destinations)).map((paid) => !paid)
+  return store
+    .read('read the payouts to these destinations', () => store.repo(paidDestinations).paidAmong(destinations))
+    .map((paid) => !paid)
 }

@@ -28,7 +28,8 @@ export class FollowBudget {
     readonly perMinute: number = FOLLOW_REQUESTS_PER_MINUTE,
     private readonly now: () => number = Date.now,
   ) {
-    if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError('the follow budget must be a positive integer')
+    if (!Number.isInteger(perMinute) || perMinute < 1)
+      throw new RangeError('the follow budget must be a positive integer')
   }
 
   /** Counts a request that may start now; false when the minute's allowance is spent. */

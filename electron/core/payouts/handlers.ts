@@ -6,7 +6,11 @@ import { checkAgain, discard, findPayouts, notePayout, readOutbox, receiptOf, re
 import type { SessionHost } from '../session/session-host'
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
-export function payoutHandlers(host: SessionHost, requestedBy: () => string = whoAmI, shell: ReceiptShell = {}): HandlersFor<typeof payoutChannels> {
+export function payoutHandlers(
+  host: SessionHost,
+  requestedBy: () => string = whoAmI,
+  shell: ReceiptShell = {},
+): HandlersFor<typeof payoutChannels> {
   return {
     'payouts.request': async (input) => requestPayout(await host.session(), input, requestedBy()),
     'payouts.outbox': async () => readOutbox((await host.session()).store).entries,

@@ -21,6 +21,8 @@ export function outboxEntryView(row: OutboxRow): OutboxEntryView {
 }
 
 /** A payout's result as the IPC answers it: the entry as its view, the provider's withdrawal as read. */
-export function payoutResultView<R extends { entry: OutboxRow }>(result: R): Omit<R, 'entry'> & { entry: OutboxEntryView } {
+export function payoutResultView<R extends { entry: OutboxRow }>(
+  result: R,
+): Omit<R, 'entry'> & { entry: OutboxEntryView } {
   return { ...result, entry: outboxEntryView(result.entry) }
 }

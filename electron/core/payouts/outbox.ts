@@ -32,7 +32,8 @@ export interface Claim {
 
 const INTERRUPTED: OutboxErrorInfo = {
   code: 'interrupted',
-  message: 'The process sending this payout stopped before the provider answered; the payout will be checked with the provider.',
+  message:
+    'The process sending this payout stopped before the provider answered; the payout will be checked with the provider.',
 }
 
 /**
@@ -80,7 +81,13 @@ export class Outbox {
    * A new payout: the only place a new Idempotency-Key is made, unless the caller brings its own
    * (an AI agent's key, so its retries land on this entry). Committed with its audit row before it returns.
    */
-  async add(body: CreateWithdrawal, requestedBy: string, now = this.now(), key: string = randomUUID(), options: AddOptions = {}): Promise<OutboxEntry> {
+  async add(
+    body: CreateWithdrawal,
+    requestedBy: string,
+    now = this.now(),
+    key: string = randomUUID(),
+    options: AddOptions = {},
+  ): Promise<OutboxEntry> {
     this.store.transaction('record the payout', () => {
       this.insert(body, requestedBy, now, key, options.admit ? { ...options, state: options.admit() } : options)
       options.alongside?.(key)
@@ -115,10 +122,25 @@ export class Outbox {
   private insert(body: CreateWithdrawal, requestedBy: string, now: Date, key: string, options: AddOptions): void {
     const state = options.state ?? 'sending'
     this.store.outbox.insert(
-      { idempotencyKey: key, body, createdAt: now.toISOString(), requestedBy, state, reference: options.reference, batchId: options.batchId, notBefore: options.notBefore },
+      {
+        idempotencyKey: key,
+        body,
+        createdAt: now.toISOString(),
+        requestedBy,
+        state,
+        reference: options.reference,
+        batchId: options.batchId,
+        notBefore: options.notBefore,
+      },
       this.store.processes.token,
     )
-    this.store.audit.append(decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id }))
+    this.store.audit.append(
+      decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, {
+        asset: body.asset,
+        amount: body.amount,
+        wallet_id: body.wallet_id,
+      }),
+    )
   }
 
   /**
@@ -130,9 +152,11 @@ export class Outbox {
       this.store.outbox.transition(
         key,
         (entry) => {
-          if (!from.includes(entry.state)) throw new DeskError('invalid_input', `This payout is ${entry.state} now; another process moved it first.`)
+          if (!from.includes(entry.state))
+            throw new DeskError('invalid_input', `This payout is ${entry.state} now; another process moved it first.`)
           const { state, error } = decide(entry)
-          if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+          if (!canMove(entry.state, state))
+            throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
           return { state, withdrawalId: entry.withdrawalId, error: error ?? null, notBefore: null }
         },
         this.store.processes.token,
@@ -142,15 +166,26 @@ export class Outbox {
   }
 
   /** Moves an entry after an attempt (or drops it); only `claim` makes an entry `sending`. */
-  async mark(key: string, wanted: Exclude<OutboxState, 'sending'>, extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {}): Promise<OutboxEntry> {
-    if ((wanted as OutboxState) === 'sending') throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
+  async mark(
+    key: string,
+    wanted: Exclude<OutboxState, 'sending'>,
+    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {},
+  ): Promise<OutboxEntry> {
+    if ((wanted as OutboxState) === 'sending')
+      throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
     return this.store.transaction(`record the payout's ${wanted} state`, () =>
       this.store.outbox.transition(
         key,
         (entry) => {
           const state = wanted
-          if (!canMove(entry.state, state)) throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
-          return { state, withdrawalId: extra.withdrawalId ?? entry.withdrawalId, error: state === 'accepted' ? null : (extra.error ?? null), notBefore: extra.notBefore ?? null }
+          if (!canMove(entry.state, state))
+            throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+          return {
+            state,
+            withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
+            error: state === 'accepted' ? null : (extra.error ?? null),
+            notBefore: extra.notBefore ?? null,
+          }
         },
         this.store.processes.token,
         this.now().toISOString(),
@@ -173,7 +208,11 @@ export class Outbox {
           // A damaged row stays as it is (held, reported by `problems()`), and never stops the others' reclaim.
           const entry = this.readable(key)
           if (entry?.state !== 'sending' || this.store.processes.isAlive(this.store.outbox.sender(key))) return false
-          this.store.outbox.transition(key, () => ({ state: 'unknown', withdrawalId: entry.withdrawalId, error: INTERRUPTED }), this.store.processes.token)
+          this.store.outbox.transition(
+            key,
+            () => ({ state: 'unknown', withdrawalId: entry.withdrawalId, error: INTERRUPTED }),
+            this.store.processes.token,
+          )
           return true
         })
         if (!moved) continue
@@ -195,5 +234,16 @@ export class Outbox {
 }
 
 function decision(at: Date, what: string, key: string, actor: string, detail: Record<string, unknown>): AuditEntry {
-  return { at: at.toISOString(), kind: 'decision', method: 'LOCAL', path: what, status: null, errorCode: null, requestId: null, idempotencyKey: key, actor, detail }
+  return {
+    at: at.toISOString(),
+    kind: 'decision',
+    method: 'LOCAL',
+    path: what,
+    status: null,
+    errorCode: null,
+    requestId: null,
+    idempotencyKey: key,
+    actor,
+    detail,
+  }
 }

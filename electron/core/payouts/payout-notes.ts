@@ -25,7 +25,12 @@ export function setPayoutNote(store: DeskStore, ref: string, note: string, actor
   const checked = checkNote(note.trim(), 'note')
   return store.transaction('save the note', () => {
     const hit = index(store).setNote(ref, checked, actor, now.toISOString())
-    store.audit.append(decisionEntry(now, 'payout.note', actor, hit.idempotencyKey, { payout_id: hit.payoutId, removed: checked === '' }))
+    store.audit.append(
+      decisionEntry(now, 'payout.note', actor, hit.idempotencyKey, {
+        payout_id: hit.payoutId,
+        removed: checked === '',
+      }),
+    )
     return hit
   })
 }

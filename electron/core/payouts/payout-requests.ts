@@ -28,7 +28,9 @@ function isDefiniteRefusal(err: unknown): err is ApiError {
 
 function errorInfo(err: unknown): OutboxErrorInfo {
   if (err instanceof DeskError) {
-    return err.requestId ? { code: err.code, message: err.message, requestId: err.requestId } : { code: err.code, message: err.message }
+    return err.requestId
+      ? { code: err.code, message: err.message, requestId: err.requestId }
+      : { code: err.code, message: err.message }
   }
   return { code: 'internal', message: 'The payout attempt failed inside the app.' }
 }
@@ -51,7 +53,10 @@ function waitAsked(err: unknown): string | null {
 
 function waitingInfo(err: ApiError, notBefore: string): OutboxErrorInfo {
   const info = errorInfo(err)
-  return { ...info, message: `The provider asked to wait until ${notBefore} before this payout is sent; it waits in the outbox (same key and body) and can be discarded meanwhile.` }
+  return {
+    ...info,
+    message: `The provider asked to wait until ${notBefore} before this payout is sent; it waits in the outbox (same key and body) and can be discarded meanwhile.`,
+  }
 }
 
 const NOT_RECORDED: OutboxErrorInfo = {
@@ -71,7 +76,11 @@ export interface RequestExtras {
 
 /** What stops an entry from being sent, as its outbox error: the gate's rule by name. */
 function stoppedInfo(v: Extract<GateVerdict, { outcome: 'refuse' }>): OutboxErrorInfo {
-  return { code: v.code, message: `Not sent: stopped by the rule ${v.rule} at the moment of sending. ${v.message}`, rule: v.rule }
+  return {
+    code: v.code,
+    message: `Not sent: stopped by the rule ${v.rule} at the moment of sending. ${v.message}`,
+    rule: v.rule,
+  }
 }
 
 /**
@@ -96,11 +105,19 @@ export class PayoutRequests {
    * The gate may record it `held` instead (an agent's policy), or refuse it: then nothing is recorded.
    * `extra.alongside` writes the caller's rows about the entry in the transaction that records it.
    */
-  async request(body: CreateWithdrawal, requestedBy: string, idempotencyKey?: string, extra: RequestExtras = {}): Promise<PayoutResult> {
+  async request(
+    body: CreateWithdrawal,
+    requestedBy: string,
+    idempotencyKey?: string,
+    extra: RequestExtras = {},
+  ): Promise<PayoutResult> {
     const checked = checkWithdrawalBody(extra.checked?.body ?? body)
     const key = idempotencyKey === undefined ? randomUUID() : checkIdempotencyKey(idempotencyKey)
     // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.
-    const ref = extra.reference === undefined || extra.reference.trim() === '' ? null : checkNote(extra.reference.trim(), 'reference')
+    const ref =
+      extra.reference === undefined || extra.reference.trim() === ''
+        ? null
+        : checkNote(extra.reference.trim(), 'reference')
     const now = this.outbox.now()
     const draft: OutboxEntry = {
       idempotencyKey: key,
@@ -114,14 +131,24 @@ export class PayoutRequests {
       reference: ref,
       batchId: null,
     }
-    const ask: SendAsk = { how: 'new', checked: extra.checked ?? null, retypedAmount: extra.retypedAmount ?? null, actor: requestedBy }
+    const ask: SendAsk = {
+      how: 'new',
+      checked: extra.checked ?? null,
+      retypedAmount: extra.retypedAmount ?? null,
+      actor: requestedBy,
+    }
     const prepared = await this.gate.prepare(draft, ask)
     const admit = (): 'sending' | 'held' => {
       const verdict = this.gate.decide(draft, ask, prepared, now)
-      if (verdict.outcome === 'refuse') throw new SendRefused(verdict, `${stoppedInfo(verdict).message} Nothing was recorded or sent.`)
+      if (verdict.outcome === 'refuse')
+        throw new SendRefused(verdict, `${stoppedInfo(verdict).message} Nothing was recorded or sent.`)
       return verdict.outcome === 'hold' ? 'held' : 'sending'
     }
-    const entry = await this.outbox.add(checked, requestedBy, now, key, { admit, ...(extra.alongside ? { alongside: extra.alongside } : {}), reference: ref })
+    const entry = await this.outbox.add(checked, requestedBy, now, key, {
+      admit,
+      ...(extra.alongside ? { alongside: extra.alongside } : {}),
+      reference: ref,
+    })
     return entry.state === 'held' ? { entry, withdrawal: null } : this.send(SendGate.claimed(entry))
   }
 
@@ -144,19 +171,31 @@ export class PayoutRequests {
    * `from`, the gate decides, and the entry is claimed (`sending`), held, or marked refused with the rule. A
    * release the gate refuses, or an agent's own retry, leaves the entry as it was and throws.
    */
-  private async claimAndSend(key: string, from: ReadonlyArray<OutboxEntry['state']>, ask: SendAsk): Promise<PayoutResult> {
+  private async claimAndSend(
+    key: string,
+    from: ReadonlyArray<OutboxEntry['state']>,
+    ask: SendAsk,
+  ): Promise<PayoutResult> {
     const before = this.outbox.get(key)
     if (!from.includes(before.state)) {
-      throw new DeskError('invalid_input', `This payout is ${before.state}; only a ${from.join(' or ')} one is sent this way.`)
+      throw new DeskError(
+        'invalid_input',
+        `This payout is ${before.state}; only a ${from.join(' or ')} one is sent this way.`,
+      )
     }
     const prepared = await this.gate.prepare(before, ask)
     const now = this.outbox.now()
     const entry = await this.outbox.claim(key, from, (current) => {
       const verdict = this.gate.decide(current, ask, prepared, now)
       if (verdict.outcome === 'send') return { state: 'sending' }
-      if (verdict.outcome === 'hold') return { state: 'held', error: { code: 'payout_held', message: verdict.message, rule: verdict.rule } }
+      if (verdict.outcome === 'hold')
+        return { state: 'held', error: { code: 'payout_held', message: verdict.message, rule: verdict.rule } }
       const keepsState = ask.how === 'release' || ask.actor === AGENT_ACTOR
-      if (keepsState) throw new SendRefused(verdict, `${stoppedInfo(verdict).message}${ask.how === 'release' ? ` It stays held. ${overrideHint(verdict.rule)}` : ''}`)
+      if (keepsState)
+        throw new SendRefused(
+          verdict,
+          `${stoppedInfo(verdict).message}${ask.how === 'release' ? ` It stays held. ${overrideHint(verdict.rule)}` : ''}`,
+        )
       this.gate.noteStop(key, verdict, ask, now)
       return { state: 'refused', error: stoppedInfo(verdict) }
     })
@@ -183,13 +222,22 @@ export class PayoutRequests {
     if (entry.state === 'unknown') {
       const checked = await this.checkAgain(key)
       if (checked.state === 'accepted') {
-        throw new DeskError('invalid_input', 'The provider has recorded this payout, so it cannot be discarded; cancel it while it waits for approval.')
+        throw new DeskError(
+          'invalid_input',
+          'The provider has recorded this payout, so it cannot be discarded; cancel it while it waits for approval.',
+        )
       }
       if (checked.error?.code !== NOT_RECORDED.code) {
-        throw new DeskError('network_error', 'The provider could not be asked whether it recorded this payout; try again before discarding.')
+        throw new DeskError(
+          'network_error',
+          'The provider could not be asked whether it recorded this payout; try again before discarding.',
+        )
       }
     } else if (entry.state !== 'refused' && entry.state !== 'queued') {
-      throw new DeskError('invalid_input', `This payout is ${entry.state}; only a waiting, unknown or refused one can be discarded.`)
+      throw new DeskError(
+        'invalid_input',
+        `This payout is ${entry.state}; only a waiting, unknown or refused one can be discarded.`,
+      )
     }
     return this.outbox.mark(key, 'discarded')
   }
@@ -201,9 +249,14 @@ export class PayoutRequests {
     try {
       withdrawal = (await this.client.createWithdrawal(entry.body, key)).withdrawal
     } catch (err) {
-      if (isDefiniteRefusal(err)) return { entry: await this.outbox.mark(key, 'refused', { error: errorInfo(err) }), withdrawal: null }
+      if (isDefiniteRefusal(err))
+        return { entry: await this.outbox.mark(key, 'refused', { error: errorInfo(err) }), withdrawal: null }
       const wait = waitAsked(err)
-      if (wait !== null) return { entry: await this.outbox.mark(key, 'queued', { error: waitingInfo(err as ApiError, wait), notBefore: wait }), withdrawal: null }
+      if (wait !== null)
+        return {
+          entry: await this.outbox.mark(key, 'queued', { error: waitingInfo(err as ApiError, wait), notBefore: wait }),
+          withdrawal: null,
+        }
       await this.outbox.mark(key, 'unknown', { error: errorInfo(err) }).catch((markErr: unknown) => {
         throw outcomeNotRecorded(markErr, null)
       })

@@ -99,7 +99,14 @@ export class WithdrawalPoller {
     const id = row?.id ?? (idOrRow as string)
     if (this.tracked.has(id) || isTerminal(row?.status ?? null)) return
     const now = this.clock.now()
-    const t: Tracked = { status: row?.status ?? null, stale: false, walletId: row?.wallet_id ?? null, createdAt: row ? Date.parse(row.created_at) : null, delay: this.minDelay, dueAt: now }
+    const t: Tracked = {
+      status: row?.status ?? null,
+      stale: false,
+      walletId: row?.wallet_id ?? null,
+      createdAt: row ? Date.parse(row.created_at) : null,
+      delay: this.minDelay,
+      dueAt: now,
+    }
     if (row) t.dueAt = now + this.delayOf(t, now)
     this.tracked.set(id, t)
     this.wakeBy(t.dueAt)
@@ -124,7 +131,8 @@ export class WithdrawalPoller {
 
   /** A payout waiting for approval: a tenth of its age; one that moves: doubling from the shortest wait while quiet. */
   private delayOf(t: Tracked, now: number): number {
-    if (t.status === 'pending_approval' && t.createdAt !== null) return Math.min(this.waitingMax, Math.max(t.delay, (now - t.createdAt) / 10))
+    if (t.status === 'pending_approval' && t.createdAt !== null)
+      return Math.min(this.waitingMax, Math.max(t.delay, (now - t.createdAt) / 10))
     return t.delay
   }
 
@@ -180,9 +188,17 @@ export class WithdrawalPoller {
     const unseen: string[] = []
     for (const [walletId, ids] of byWallet) {
       let offset = 0
-      for (let page = 0; ids.size > 0 && (page < PAGES_PER_ROUND || ids.size > ONE_BY_ONE_AT_MOST) && !this.stopped; page++) {
+      for (
+        let page = 0;
+        ids.size > 0 && (page < PAGES_PER_ROUND || ids.size > ONE_BY_ONE_AT_MOST) && !this.stopped;
+        page++
+      ) {
         if (!this.budget.take()) return
-        const answer = await this.options.client.withdrawalPage({ wallet_id: walletId ?? undefined, limit: PAGE, offset })
+        const answer = await this.options.client.withdrawalPage({
+          wallet_id: walletId ?? undefined,
+          limit: PAGE,
+          offset,
+        })
         for (const w of answer.rows) {
           ids.delete(w.id)
           if (this.apply(w, false)) read.push(w)
@@ -224,7 +240,10 @@ export class WithdrawalPoller {
       t.stale = stale
       this.options.emit({ profileId: this.options.profileId, withdrawal: w, previousStatus: previous, stale })
       if (previous !== null && w.status !== previous) {
-        this.options.notify?.(`Payout ${STATUS_TEXT[w.status] ?? w.status}`, `${w.amount} ${w.asset} to ${w.destination}`)
+        this.options.notify?.(
+          `Payout ${STATUS_TEXT[w.status] ?? w.status}`,
+          `${w.amount} ${w.asset} to ${w.destination}`,
+        )
       }
       t.delay = this.minDelay
       t.dueAt = now + this.delayOf(t, now)

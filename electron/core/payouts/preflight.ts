@@ -27,6 +27,12 @@ export async function checkWithProvider(
   const [wallets, book] = await Promise.all([client.listWallets(), client.listCounterparties()])
   const check = checkPayout(wallets, book, body)
   const problem = firstPayoutProblem(check)
-  if (problem || !check.wallet || !check.balance || !check.destination) throw new DeskError(code, problem ?? 'The payout could not be checked.')
-  return { body: { ...body, network: check.balance.network }, wallet: check.wallet, destination: check.destination, book }
+  if (problem || !check.wallet || !check.balance || !check.destination)
+    throw new DeskError(code, problem ?? 'The payout could not be checked.')
+  return {
+    body: { ...body, network: check.balance.network },
+    wallet: check.wallet,
+    destination: check.destination,
+    book,
+  }
 }

@@ -25,7 +25,10 @@ function noteAnswered(session: ProviderPayoutSession, rows: readonly Withdrawal[
 }
 
 /** Every payout of the query, the pages followed to the end. */
-export async function listPayouts(session: ProviderPayoutSession, query: Omit<NonNullable<Parameters<ApiClient['withdrawals']>[0]>, 'limit'>): Promise<Withdrawal[]> {
+export async function listPayouts(
+  session: ProviderPayoutSession,
+  query: Omit<NonNullable<Parameters<ApiClient['withdrawals']>[0]>, 'limit'>,
+): Promise<Withdrawal[]> {
   const rows: Withdrawal[] = []
   for await (const w of session.client.withdrawals({ ...query, limit: 100 })) rows.push(w)
   noteAnswered(session, rows)
@@ -33,14 +36,20 @@ export async function listPayouts(session: ProviderPayoutSession, query: Omit<No
 }
 
 /** One payout as the provider has it now. */
-export async function readPayout(session: ProviderPayoutSession, withdrawalId: string): ReturnType<ApiClient['getWithdrawal']> {
+export async function readPayout(
+  session: ProviderPayoutSession,
+  withdrawalId: string,
+): ReturnType<ApiClient['getWithdrawal']> {
   const answer = await session.client.getWithdrawal(withdrawalId)
   noteAnswered(session, [answer.withdrawal])
   return answer
 }
 
 /** Cancels a payout at the provider; the cancelled row is kept, so every surface's search and receipt show it cancelled. */
-export async function cancelPayout(session: Pick<ProviderPayoutSession, 'client' | 'store'>, withdrawalId: string): Promise<Withdrawal> {
+export async function cancelPayout(
+  session: Pick<ProviderPayoutSession, 'client' | 'store'>,
+  withdrawalId: string,
+): Promise<Withdrawal> {
   const cancelled = await session.client.cancelWithdrawal(withdrawalId)
   keep(session.store, [cancelled])
   return cancelled

@@ -32,7 +32,13 @@ export interface ReceiptContext {
  * provider first (the cached answer may be behind); the destination book and the wallets are read for the names
  * (a CLI profile may never have read them); the rest of the receipt is built only from the store.
  */
-export async function payoutReceipt(store: DeskStore, client: ApiClient, ref: string, environment: Receipt['environment'], now = new Date()): Promise<Receipt> {
+export async function payoutReceipt(
+  store: DeskStore,
+  client: ApiClient,
+  ref: string,
+  environment: Receipt['environment'],
+  now = new Date(),
+): Promise<Receipt> {
   const hit = known(store, ref)
   const payoutId = hit ? hit.payoutId : UUID.test(ref) ? ref : null
   if (payoutId && hit?.status !== 'completed') {
@@ -45,10 +51,16 @@ export async function payoutReceipt(store: DeskStore, client: ApiClient, ref: st
 
 /** The book's label of the destination and the paying wallet's name, as the provider gives them now; best effort. */
 async function providerNames(client: ApiClient, r: Receipt): Promise<Pick<Receipt, 'destinationName' | 'walletName'>> {
-  const [book, wallets] = await Promise.all([client.listCounterparties().catch(() => null), client.listWallets().catch(() => null)])
+  const [book, wallets] = await Promise.all([
+    client.listCounterparties().catch(() => null),
+    client.listWallets().catch(() => null),
+  ])
   const entry = book?.find((c) => c.network === r.network && sameAddress(r.network, c.address, r.address))
   const wallet = wallets?.find((w) => w.id === r.walletId)
-  return { destinationName: (entry ? partyName(entry) : null) ?? r.destinationName, walletName: wallet?.name || r.walletName }
+  return {
+    destinationName: (entry ? partyName(entry) : null) ?? r.destinationName,
+    walletName: wallet?.name || r.walletName,
+  }
 }
 
 /** The book's label, else the name of the person, company or service it holds. */
@@ -61,12 +73,18 @@ function partyName(c: Counterparty): string | null {
 export function buildReceipt(store: DeskStore, ref: string, context: ReceiptContext, now = new Date()): Receipt {
   const hit = findPayout(store, ref)
   if (hit.status !== 'completed' || !hit.payoutId || !hit.txHash || !hit.network) {
-    throw new DeskError('invalid_input', `This payout is ${hit.status.replaceAll('_', ' ')}: a receipt is made only for a completed payout.`)
+    throw new DeskError(
+      'invalid_input',
+      `This payout is ${hit.status.replaceAll('_', ' ')}: a receipt is made only for a completed payout.`,
+    )
   }
   const cached = store.read('read the payout', () => store.withdrawals.get(hit.payoutId!))
   const key = hit.idempotencyKey
   // The provider's copy names the wallet; the entry's body only when there is no copy (a damaged entry is not read).
-  const walletId = cached?.withdrawal.wallet_id ?? (key ? store.read('read the outbox', () => store.outbox.get(key))?.body.wallet_id : null) ?? null
+  const walletId =
+    cached?.withdrawal.wallet_id ??
+    (key ? store.read('read the outbox', () => store.outbox.get(key))?.body.wallet_id : null) ??
+    null
   return {
     payoutId: hit.payoutId,
     idempotencyKey: key,

@@ -29,7 +29,10 @@ export interface SendAsk {
   person?: string
 }
 
-export type GateVerdict = { outcome: 'send' } | { outcome: 'hold'; rule: string; message: string } | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
+export type GateVerdict =
+  | { outcome: 'send' }
+  | { outcome: 'hold'; rule: string; message: string }
+  | { outcome: 'refuse'; rule: string; code: ErrorCode; message: string; remaining?: string | null }
 
 /** What an agent payout must pass at the moment it is sent: its policy and write switch (electron/core/policy). */
 export interface AgentSendRule {
@@ -79,7 +82,10 @@ export class SendGate {
       }
     }
     const withChecked = { ...ask, checked }
-    const agent = entry.requestedBy === AGENT_REQUESTER && this.deps.agent ? await this.deps.agent.prepare(entry, withChecked) : null
+    const agent =
+      entry.requestedBy === AGENT_REQUESTER && this.deps.agent
+        ? await this.deps.agent.prepare(entry, withChecked)
+        : null
     return { checked, problem, agent }
   }
 
@@ -88,19 +94,34 @@ export class SendGate {
     const person = entry.requestedBy !== AGENT_REQUESTER
     // First the stops no person's confirmation or override passes: an altered withdrawal, a listed address.
     const altered = openAlterations(this.deps.store)[0]
-    if (altered) return refuse('withdrawal_altered', 'withdrawal_altered', `Not sent: ${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`)
+    if (altered)
+      return refuse(
+        'withdrawal_altered',
+        'withdrawal_altered',
+        `Not sent: ${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`,
+      )
     const network = prepared.checked?.body.network ?? entry.body.network ?? ''
     const block = paymentBlock(this.deps.store, prepared.checked?.book ?? null, network, entry.body.destination, now)
     if (block) return refuse(block.rule, block.code, block.message)
-    if (person && ask.how === 'new' && this.deps.profile().environment === 'production' && !isRetypedTotal(ask.retypedAmount ?? null, entry.body.amount)) {
-      return refuse('production_confirmation', 'confirmation_required', `This is a PRODUCTION payout: type its amount (${entry.body.amount}) again to confirm it.`)
+    if (
+      person &&
+      ask.how === 'new' &&
+      this.deps.profile().environment === 'production' &&
+      !isRetypedTotal(ask.retypedAmount ?? null, entry.body.amount)
+    ) {
+      return refuse(
+        'production_confirmation',
+        'confirmation_required',
+        `This is a PRODUCTION payout: type its amount (${entry.body.amount}) again to confirm it.`,
+      )
     }
     if (prepared.problem) return refuse('provider_check', 'validation_failed', prepared.problem)
     const checkedAsk = { ...ask, checked: prepared.checked }
     const destination = this.destination(entry, checkedAsk, !person)
     if (destination) return destination
     if (!person) {
-      if (!this.deps.agent || !prepared.agent) return refuse('agent_write_tools_off', 'agent_write_tools_off', 'No agent policy is in force in this process.')
+      if (!this.deps.agent || !prepared.agent)
+        return refuse('agent_write_tools_off', 'agent_write_tools_off', 'No agent policy is in force in this process.')
       return this.deps.agent.decide(entry, checkedAsk, prepared.agent, now)
     }
     return { outcome: 'send' }
@@ -108,7 +129,16 @@ export class SendGate {
 
   /** Marks a verdict a claim refused: the audit row names the rule, beside the entry's own outcome row. */
   noteStop(key: string, verdict: Extract<GateVerdict, { outcome: 'refuse' }>, ask: SendAsk, now: Date): void {
-    this.deps.store.audit.append(decisionEntry(now, 'send.stopped', ask.actor ?? 'desk', key, { how: ask.how, rule: verdict.rule, message: verdict.message }, verdict.code))
+    this.deps.store.audit.append(
+      decisionEntry(
+        now,
+        'send.stopped',
+        ask.actor ?? 'desk',
+        key,
+        { how: ask.how, rule: verdict.rule, message: verdict.message },
+        verdict.code,
+      ),
+    )
   }
 
   /** Brands an entry the caller just claimed under this gate's verdict. */
@@ -122,13 +152,23 @@ export class SendGate {
    */
   private destination(entry: OutboxEntry, ask: SendAsk, agent: boolean): GateVerdict | null {
     const d = ask.checked?.destination
-    if (d && !d.can_send) return refuse('destination_not_verified', 'validation_failed', `Destination ${d.id} on ${d.network} is not verified now; nothing is sent to it.`)
+    if (d && !d.can_send)
+      return refuse(
+        'destination_not_verified',
+        'validation_failed',
+        `Destination ${d.id} on ${d.network} is not verified now; nothing is sent to it.`,
+      )
     const network = d?.network ?? entry.body.network
     if (network === undefined) return null
     const address = entry.body.destination
     for (const k of this.deps.store.repo(knownAddresses).sameLook(network, address)) {
       const same = sameAddress(network, k.address, address)
-      if (same && k.source === 'own') return refuse('own_address', 'validation_failed', `${address} is this workspace's own deposit address on ${network}, not an outside destination.`)
+      if (same && k.source === 'own')
+        return refuse(
+          'own_address',
+          'validation_failed',
+          `${address} is this workspace's own deposit address on ${network}, not an outside destination.`,
+        )
       if (!same && agent && k.source === 'destination') {
         return refuse(
           'lookalike_destination',

@@ -21,12 +21,22 @@ export class TestPayouts {
   ) {}
 
   /** Sends `testAmount` of `body` now (more than 0, less than the full amount); the rest keeps the same reference. */
-  async request(body: CreateWithdrawal, testAmount: string, requestedBy: string, reference?: string, retypedAmount: string | null = null): Promise<PayoutResult> {
+  async request(
+    body: CreateWithdrawal,
+    testAmount: string,
+    requestedBy: string,
+    reference?: string,
+    retypedAmount: string | null = null,
+  ): Promise<PayoutResult> {
     const problem = testAmountProblem(testAmount, body.amount, body.asset)
     if (problem) throw new DeskError('invalid_input', problem)
     const at = this.payouts.outbox.now().toISOString()
     const alongside = (key: string) => this.repo().insert(key, body.amount, at)
-    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, { alongside, reference, retypedAmount })
+    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, {
+      alongside,
+      reference,
+      retypedAmount,
+    })
   }
 
   /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
@@ -49,20 +59,32 @@ export class TestPayouts {
     if (view.state !== 'completed') {
       throw new DeskError(
         'invalid_input',
-        view.state === 'failed' ? 'The test payout did not arrive, so its rest is not offered.' : 'The test payout has not completed yet; the rest is offered once it has.',
+        view.state === 'failed'
+          ? 'The test payout did not arrive, so its rest is not offered.'
+          : 'The test payout has not completed yet; the rest is offered once it has.',
       )
     }
     return { ...view.body, amount: view.restAmount }
   }
 
   /** Sends the rest of a completed test payout, once: a second request for it is refused. */
-  async requestRest(testKey: string, requestedBy: string, extra: Pick<RequestExtras, 'checked' | 'retypedAmount'> = {}): Promise<PayoutResult> {
+  async requestRest(
+    testKey: string,
+    requestedBy: string,
+    extra: Pick<RequestExtras, 'checked' | 'retypedAmount'> = {},
+  ): Promise<PayoutResult> {
     const reference = this.payouts.outbox.get(testKey).reference ?? undefined
-    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, { alongside: (key) => this.repo().setRest(testKey, key), reference, ...extra })
+    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, {
+      alongside: (key) => this.repo().setRest(testKey, key),
+      reference,
+      ...extra,
+    })
   }
 
   dismiss(testKey: string): void {
-    this.store.transaction('drop the rest of a test payout', () => this.repo().dismiss(testKey, new Date().toISOString()))
+    this.store.transaction('drop the rest of a test payout', () =>
+      this.repo().dismiss(testKey, new Date().toISOString()),
+    )
   }
 
   private repo() {
@@ -71,7 +93,12 @@ export class TestPayouts {
 
   private view(r: TestPayoutRecord): TestPayoutView {
     const entry = this.payouts.outbox.get(r.testKey)
-    const withdrawal = entry.withdrawalId ? this.store.read('read the payout status', () => this.store.withdrawals.get(entry.withdrawalId!)?.withdrawal ?? null) : null
+    const withdrawal = entry.withdrawalId
+      ? this.store.read(
+          'read the payout status',
+          () => this.store.withdrawals.get(entry.withdrawalId!)?.withdrawal ?? null,
+        )
+      : null
     const status = withdrawal?.status ?? entry.state
     const failed = entry.state === 'refused' || entry.state === 'discarded' || NEVER_ARRIVES.has(status)
     return {

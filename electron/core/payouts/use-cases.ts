@@ -34,7 +34,11 @@ export interface PayoutAnswer {
  * Checks a payout against the provider's wallets and book before any entry exists (`code`: what an agent reads as the
  * provider's refusal), and notes the destination's name so the payout is found by it, whichever surface asked.
  */
-export async function checkedForProvider(session: Pick<PayoutSession, 'client' | 'store'>, body: CreateWithdrawal, code?: 'invalid_input' | 'validation_failed'): Promise<CheckedPayout> {
+export async function checkedForProvider(
+  session: Pick<PayoutSession, 'client' | 'store'>,
+  body: CreateWithdrawal,
+  code?: 'invalid_input' | 'validation_failed',
+): Promise<CheckedPayout> {
   const checked = await checkWithProvider(session.client, body, code)
   noteProviderLists(session.store, [checked.destination], [])
   return checked
@@ -48,18 +52,29 @@ export async function requestPayout(
 ): Promise<PayoutAnswer> {
   confirmProductionAmount(session.profile, body.amount, retypedAmount)
   const checked = await checkedForProvider(session, body)
-  return payoutResultView(await session.payouts.request(body, requestedBy, undefined, { reference, checked, retypedAmount: retypedAmount ?? null }))
+  return payoutResultView(
+    await session.payouts.request(body, requestedBy, undefined, {
+      reference,
+      checked,
+      retypedAmount: retypedAmount ?? null,
+    }),
+  )
 }
 
 /** The outbox newest first, and apart the rows that are damaged (held, never sent), so one bad row hides no other. */
 export function readOutbox(store: DeskStore): { entries: OutboxEntryView[]; damaged: DamagedOutboxRow[] } {
   const { entries, corrupt } = store.read('read the outbox', () => store.outbox.list())
-  return { entries: entries.map(outboxEntryView), damaged: corrupt.map((p) => ({ idempotencyKey: p.key, problem: p.problem, advice: DAMAGED_ROW_ADVICE })) }
+  return {
+    entries: entries.map(outboxEntryView),
+    damaged: corrupt.map((p) => ({ idempotencyKey: p.key, problem: p.problem, advice: DAMAGED_ROW_ADVICE })),
+  }
 }
 
-export const checkAgain = async (session: Pick<PayoutSession, 'payouts'>, key: string) => outboxEntryView(await session.payouts.checkAgain(key))
+export const checkAgain = async (session: Pick<PayoutSession, 'payouts'>, key: string) =>
+  outboxEntryView(await session.payouts.checkAgain(key))
 /** A person sends an unknown or refused entry again; the send gate decides it as at any other send. */
-export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string, actor?: string) => outboxEntryView((await session.payouts.resend(key, actor ? { actor } : {})).entry)
+export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string, actor?: string) =>
+  outboxEntryView((await session.payouts.resend(key, actor ? { actor } : {})).entry)
 /** Drops an unsent payout; a waiting batch row is cancelled with its batch, on every surface. */
 export async function discard(session: Pick<PayoutSession, 'payouts'>, key: string): Promise<OutboxEntryView> {
   const entry = session.payouts.outbox.get(key)
@@ -70,11 +85,16 @@ export async function discard(session: Pick<PayoutSession, 'payouts'>, key: stri
 }
 
 export const findPayouts = (store: DeskStore, query: PayoutSearchQuery): PayoutHit[] => searchPayouts(store, query)
-export const notePayout = (store: DeskStore, ref: string, note: string, by: string): PayoutHit => setPayoutNote(store, ref, note, by)
+export const notePayout = (store: DeskStore, ref: string, note: string, by: string): PayoutHit =>
+  setPayoutNote(store, ref, note, by)
 /** The receipt of a completed payout, its status read again from the provider first. */
-export const receiptOf = (session: Pick<PayoutSession, 'client' | 'store' | 'profile'>, ref: string): Promise<Receipt> => payoutReceipt(session.store, session.client, ref, session.profile.environment)
+export const receiptOf = (
+  session: Pick<PayoutSession, 'client' | 'store' | 'profile'>,
+  ref: string,
+): Promise<Receipt> => payoutReceipt(session.store, session.client, ref, session.profile.environment)
 
-export const isFirstPayoutTo = (session: Pick<PayoutSession, 'client' | 'store'>, network: string, address: string) => firstPayoutTo(session.store, session.client, network, address)
+export const isFirstPayoutTo = (session: Pick<PayoutSession, 'client' | 'store'>, network: string, address: string) =>
+  firstPayoutTo(session.store, session.client, network, address)
 
 /** A test payout: the full payout checked as the form would send it (the test is a part of it), then the test sent. */
 export async function requestTestPayout(
@@ -85,20 +105,30 @@ export async function requestTestPayout(
   confirmProductionAmount(session.profile, input.testAmount.trim(), input.retypedAmount)
   await checkedForProvider(session, input.body)
   const tests = new TestPayouts(session.store, session.payouts)
-  return payoutResultView(await tests.request(input.body, input.testAmount, requestedBy, input.reference, input.retypedAmount ?? null))
+  return payoutResultView(
+    await tests.request(input.body, input.testAmount, requestedBy, input.reference, input.retypedAmount ?? null),
+  )
 }
 
 /** The rest of a completed test payout, checked again with the provider. */
-export async function requestRestOfTest(session: PayoutSession, input: { testKey: string; retypedAmount?: string | null }, requestedBy: string): Promise<PayoutAnswer> {
+export async function requestRestOfTest(
+  session: PayoutSession,
+  input: { testKey: string; retypedAmount?: string | null },
+  requestedBy: string,
+): Promise<PayoutAnswer> {
   const tests = new TestPayouts(session.store, session.payouts)
   const rest = tests.restOf(input.testKey)
   confirmProductionAmount(session.profile, rest.amount, input.retypedAmount)
   const checked = await checkedForProvider(session, rest)
-  return payoutResultView(await tests.requestRest(input.testKey, requestedBy, { checked, retypedAmount: input.retypedAmount ?? null }))
+  return payoutResultView(
+    await tests.requestRest(input.testKey, requestedBy, { checked, retypedAmount: input.retypedAmount ?? null }),
+  )
 }
 
-export const testPayouts = (session: Pick<PayoutSession, 'store' | 'payouts'>) => new TestPayouts(session.store, session.payouts).list()
-export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, testKey: string) => new TestPayouts(session.store, session.payouts).dismiss(testKey)
+export const testPayouts = (session: Pick<PayoutSession, 'store' | 'payouts'>) =>
+  new TestPayouts(session.store, session.payouts).list()
+export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, testKey: string) =>
+  new TestPayouts(session.store, session.payouts).dismiss(testKey)
 
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'

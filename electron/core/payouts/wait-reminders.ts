@@ -72,15 +72,24 @@ export class WaitReminders {
     // nothing takes no write lock.
     const due = store.read('read the payouts waiting for approval', () => repo.approvalsDue(cutoff, this.readSince))
     const untold = store.read('read the held payouts', () => repo.heldUntold())
-    const approvals = due.length === 0 ? [] : store.transaction('remember the payouts reminded of', () => repo.claim('approval', due, at))
-    const held = untold.length === 0 ? [] : store.transaction('remember the held payouts told', () => repo.claim('held', untold, at))
+    const approvals =
+      due.length === 0
+        ? []
+        : store.transaction('remember the payouts reminded of', () => repo.claim('approval', due, at))
+    const held =
+      untold.length === 0
+        ? []
+        : store.transaction('remember the held payouts told', () => repo.claim('held', untold, at))
     if (approvals.length > 0) this.tell('approval', approvals, minutes, now)
     if (held.length > 0) this.tell('held', held, minutes, now)
   }
 
   private tell(kind: WaitKind, payouts: WaitingPayout[], thresholdMinutes: number, now: Date): void {
     this.deps.emit({ profileId: this.deps.profileId, kind, payouts, thresholdMinutes, at: now.toISOString() })
-    this.deps.notify?.(kind === 'approval' ? 'Waiting for approval' : 'Held for you', systemText(kind, payouts, thresholdMinutes, now))
+    this.deps.notify?.(
+      kind === 'approval' ? 'Waiting for approval' : 'Held for you',
+      systemText(kind, payouts, thresholdMinutes, now),
+    )
   }
 }
 
@@ -91,6 +100,7 @@ function systemText(kind: WaitKind, payouts: WaitingPayout[], thresholdMinutes: 
       ? `${payouts.length} agent payouts are held for you: release or reject them.`
       : `The agent's payout of ${first!.amount} ${first!.asset} is held for you: release or reject it.`
   }
-  if (payouts.length > 1) return `${payouts.length} payouts have waited more than ${ageText(thresholdMinutes * 60_000)} for approval in the console.`
+  if (payouts.length > 1)
+    return `${payouts.length} payouts have waited more than ${ageText(thresholdMinutes * 60_000)} for approval in the console.`
   return `Payout of ${first!.amount} ${first!.asset} has waited ${ageText(now.getTime() - Date.parse(first!.createdAt))} for approval in the console.`
 }

@@ -14,17 +14,33 @@ export interface WithdrawalHandlerDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
 
-type WithdrawalChannels = Pick<typeof treasuryChannels, 'withdrawals.list' | 'withdrawals.get' | 'withdrawals.cancel' | 'withdrawals.export' | 'withdrawals.cancelExport' | 'pacing.status'>
+type WithdrawalChannels = Pick<
+  typeof treasuryChannels,
+  | 'withdrawals.list'
+  | 'withdrawals.get'
+  | 'withdrawals.cancel'
+  | 'withdrawals.export'
+  | 'withdrawals.cancelExport'
+  | 'pacing.status'
+>
 
 /** Handlers for the provider's payouts (list, read, cancel, export) and the sender's pacing. */
-export function withdrawalHandlers({ host, events, chooseSavePath }: WithdrawalHandlerDeps): HandlersFor<WithdrawalChannels> {
+export function withdrawalHandlers({
+  host,
+  events,
+  chooseSavePath,
+}: WithdrawalHandlerDeps): HandlersFor<WithdrawalChannels> {
   const exports = new ExportRuns(events, chooseSavePath)
   const today = () => new Date().toISOString().slice(0, 10)
 
   return {
     'withdrawals.export': async (query) => {
       const session = await host.session()
-      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) => exportWithdrawalsCsv(session.client, query, target, signal, onProgress, (id) => payoutOwnText(session.store, id)))
+      return exports.run(`payouts-${today()}.csv`, (target, signal, onProgress) =>
+        exportWithdrawalsCsv(session.client, query, target, signal, onProgress, (id) =>
+          payoutOwnText(session.store, id),
+        ),
+      )
     },
     'withdrawals.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'withdrawals.list': async (query) => listPayouts(await host.session(), query),

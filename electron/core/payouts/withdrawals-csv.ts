@@ -2,7 +2,22 @@ import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { writeCsvExport, type ExportProgress } from '../csv/write'
 
-const COLUMNS = ['id', 'created_at', 'updated_at', 'status', 'wallet_id', 'wallet_name', 'amount', 'asset', 'network', 'destination', 'destination_label', 'tx_hash', 'reference', 'note'] as const
+const COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'status',
+  'wallet_id',
+  'wallet_name',
+  'amount',
+  'asset',
+  'network',
+  'destination',
+  'destination_label',
+  'tx_hash',
+  'reference',
+  'note',
+] as const
 
 const PAGE = 100
 
@@ -23,14 +38,33 @@ export async function exportWithdrawalsCsv(
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
   /** The desk's own text about a payout (its reference and private note), kept in the store and never at the provider. */
-  local: (payoutId: string) => { reference: string | null; note: string | null } = () => ({ reference: null, note: null }),
+  local: (payoutId: string) => { reference: string | null; note: string | null } = () => ({
+    reference: null,
+    note: null,
+  }),
 ): Promise<{ rows: number; cancelled: boolean }> {
   const [wallets, book] = await Promise.all([client.listWallets(), client.listCounterparties()])
   const walletName = new Map(wallets.map((w) => [w.id, w.name]))
-  const label = (w: Withdrawal) => book.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label ?? null
+  const label = (w: Withdrawal) =>
+    book.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label ?? null
   const cells = (w: Withdrawal) => {
     const own = local(w.id)
-    return [w.id, w.created_at, w.updated_at, w.status, w.wallet_id, walletName.get(w.wallet_id) ?? null, w.amount, w.asset, w.network, w.destination, label(w), w.tx_hash, own.reference, own.note]
+    return [
+      w.id,
+      w.created_at,
+      w.updated_at,
+      w.status,
+      w.wallet_id,
+      walletName.get(w.wallet_id) ?? null,
+      w.amount,
+      w.asset,
+      w.network,
+      w.destination,
+      label(w),
+      w.tx_hash,
+      own.reference,
+      own.note,
+    ]
   }
   async function* pages(): AsyncGenerator<Array<Array<string | null>>> {
     let page: Withdrawal[] = []

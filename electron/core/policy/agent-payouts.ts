@@ -2,7 +2,14 @@ import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { AGENT_REQUESTER, checkedForProvider, type CheckedPayout, type OutboxEntry, type PayoutRequests, type PayoutResult } from '../payouts/use-cases'
+import {
+  AGENT_REQUESTER,
+  checkedForProvider,
+  type CheckedPayout,
+  type OutboxEntry,
+  type PayoutRequests,
+  type PayoutResult,
+} from '../payouts/use-cases'
 import type { AgentPolicy } from './agent-policy'
 import { HELD_EXPIRED } from './held-expiry'
 import { HELD_REJECTED } from './held-payouts'
@@ -48,16 +55,29 @@ export class AgentPayouts {
     }
     if (!existing) {
       try {
-        return { ...(await this.admitted(key, body, (checked) => this.payouts.request(checked.body, AGENT_REQUESTER, key, { checked }))), retried: false }
+        return {
+          ...(await this.admitted(key, body, (checked) =>
+            this.payouts.request(checked.body, AGENT_REQUESTER, key, { checked }),
+          )),
+          retried: false,
+        }
       } catch (err) {
         // Another process (a second connector) recorded this key between our read and our write: answer as for a
         // retry, from its entry, so the same payout is in progress or read back and only another body conflicts.
-        if (err instanceof DeskError && err.code === 'idempotency_conflict' && this.payouts.outbox.list().some((e) => e.idempotencyKey === key)) return this.run(key, body)
+        if (
+          err instanceof DeskError &&
+          err.code === 'idempotency_conflict' &&
+          this.payouts.outbox.list().some((e) => e.idempotencyKey === key)
+        )
+          return this.run(key, body)
         throw err
       }
     }
     if (!sameBody(existing.body, body)) {
-      throw new DeskError('idempotency_conflict', 'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.')
+      throw new DeskError(
+        'idempotency_conflict',
+        'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.',
+      )
     }
     switch (existing.state) {
       case 'accepted':
@@ -66,14 +86,23 @@ export class AgentPayouts {
         const checked = await this.payouts.checkAgain(key)
         if (checked.state === 'accepted') return { entry: checked, withdrawal: await this.read(checked), retried: true }
         // Never recorded: sending it again is a new decision, like a new request (the policy may have changed since).
-        if (checked.error?.code === 'not_recorded') return this.retried(await this.admitted(key, existing.body, (checked) => this.payouts.resend(key, { actor: AGENT_REQUESTER, checked })))
+        if (checked.error?.code === 'not_recorded')
+          return this.retried(
+            await this.admitted(key, existing.body, (checked) =>
+              this.payouts.resend(key, { actor: AGENT_REQUESTER, checked }),
+            ),
+          )
         return { entry: checked, withdrawal: null, retried: true }
       }
       case 'refused':
         // A person released it and the provider refused it: that is its outcome, not a new request to hold again.
         if (this.policy.wasHeld(key)) throw releasedAndRefused(existing)
         // A refused payout left the daily totals, so sending it again is a new decision.
-        return this.retried(await this.admitted(key, existing.body, (checked) => this.payouts.resend(key, { actor: AGENT_REQUESTER, checked })))
+        return this.retried(
+          await this.admitted(key, existing.body, (checked) =>
+            this.payouts.resend(key, { actor: AGENT_REQUESTER, checked }),
+          ),
+        )
       case 'discarded':
         if (existing.error?.code === HELD_REJECTED) {
           throw new DeskError(
@@ -82,11 +111,20 @@ export class AgentPayouts {
           )
         }
         if (existing.error?.code === HELD_EXPIRED) {
-          throw new DeskError(HELD_EXPIRED, `${existing.error.message} Use a new idempotency_key if the payout is still wanted; it is checked against the policy again.`)
+          throw new DeskError(
+            HELD_EXPIRED,
+            `${existing.error.message} Use a new idempotency_key if the payout is still wanted; it is checked against the policy again.`,
+          )
         }
-        throw new DeskError('invalid_input', 'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.')
+        throw new DeskError(
+          'invalid_input',
+          'The payout under this idempotency_key was discarded in the app. Use a new key for a new payout.',
+        )
       case 'sending':
-        throw new DeskError('in_progress', 'The payout under this idempotency_key is being sent right now. Retry with the same key in a moment.')
+        throw new DeskError(
+          'in_progress',
+          'The payout under this idempotency_key is being sent right now. Retry with the same key in a moment.',
+        )
       case 'queued':
         throw new DeskError(
           'in_progress',
@@ -102,10 +140,18 @@ export class AgentPayouts {
    * with validation_failed, never held), then runs `record`, whose send gate decides the policy inside its write
    * transaction. A denial is audited and thrown; a hold is committed and then answered as `payout_held`.
    */
-  private async admitted(key: string, body: CreateWithdrawal, record: (checked: CheckedPayout) => Promise<PayoutResult>): Promise<PayoutResult> {
+  private async admitted(
+    key: string,
+    body: CreateWithdrawal,
+    record: (checked: CheckedPayout) => Promise<PayoutResult>,
+  ): Promise<PayoutResult> {
     const now = this.now()
     // Read before the transaction: an HTTP call cannot run under the store's write lock.
-    const checked = await checkedForProvider({ client: this.client, store: this.payouts.outbox.store }, body, 'validation_failed')
+    const checked = await checkedForProvider(
+      { client: this.client, store: this.payouts.outbox.store },
+      body,
+      'validation_failed',
+    )
     let result: PayoutResult
     try {
       result = await record(checked)
@@ -132,7 +178,8 @@ export class AgentPayouts {
  * the network the provider resolved an omitted one to, so a retry that omits it again is the same payout.
  */
 function sameBody(recorded: CreateWithdrawal, asked: CreateWithdrawal): boolean {
-  const b: CreateWithdrawal = asked.network === undefined && recorded.network !== undefined ? { ...asked, network: recorded.network } : asked
+  const b: CreateWithdrawal =
+    asked.network === undefined && recorded.network !== undefined ? { ...asked, network: recorded.network } : asked
   const keys = new Set([...Object.keys(recorded), ...Object.keys(b)]) as Set<keyof CreateWithdrawal>
   for (const k of keys) if (recorded[k] !== b[k]) return false
   return true

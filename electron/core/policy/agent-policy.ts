@@ -72,7 +72,16 @@ export class AgentPolicy {
     const decision = this.payoutDecision(this.store.repo(policyRepo), checked, key, now, 0)
     const tool = `send_${how}`
     if (decision.outcome === 'deny') {
-      this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message }, 'policy_denied'))
+      this.store.audit.append(
+        decisionEntry(
+          now,
+          'policy.denied',
+          AGENT_ACTOR,
+          key,
+          { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message },
+          'policy_denied',
+        ),
+      )
       return decision
     }
     if (how === 'release') return decision
@@ -84,7 +93,13 @@ export class AgentPolicy {
    * The policy in force now over one payout as the provider will pay it. An entry sent again is checked again, as
    * new: its own earlier attempt is not counted twice; a recorded one asks no hourly limit (`requestsLastHour` 0).
    */
-  private payoutDecision(repo: PolicyRepo, checked: CheckedPayout, key: string, now: Date, requestsLastHour: number): Decision {
+  private payoutDecision(
+    repo: PolicyRepo,
+    checked: CheckedPayout,
+    key: string,
+    now: Date,
+    requestsLastHour: number,
+  ): Decision {
     const state = policyState(repo.read())
     const { body, destination } = checked
     if (state.kind === 'unreadable') return unreadable(state.problem)
@@ -95,7 +110,8 @@ export class AgentPolicy {
         destination,
         spentToday: this.spentToday(repo, body.asset, now, key),
         requestsLastHour,
-        firstPayout: state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
+        firstPayout:
+          state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
         now,
       }),
     )
@@ -124,7 +140,10 @@ export class AgentPolicy {
   /** The answer to a retry of a payout that still waits for a person: the rule that held it, as at first. */
   stillHeld(key: string): PolicyError {
     const reason = this.store.read('read the audit log', () => this.store.repo(policyRepo).holdReason(key))
-    return payoutHeld(reason?.rule ?? 'hold_all', reason?.message ?? 'This payout waits for a person at the desk to release or reject it.')
+    return payoutHeld(
+      reason?.rule ?? 'hold_all',
+      reason?.message ?? 'This payout waits for a person at the desk to release or reject it.',
+    )
   }
 
   /** create_counterparty: the hourly request limit, checked and counted in one transaction; a denial is audited and thrown. */
@@ -134,8 +153,16 @@ export class AgentPolicy {
         const repo = this.store.repo(policyRepo)
         const state = policyState(repo.read())
         const stop = repo.stopped()
-        if (stop) throw policyDenied('agent_stopped', `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}.`, null)
-        const decision = state.kind === 'unreadable' ? unreadable(state.problem) : checkCounterparty(state.policy, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
+        if (stop)
+          throw policyDenied(
+            'agent_stopped',
+            `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}.`,
+            null,
+          )
+        const decision =
+          state.kind === 'unreadable'
+            ? unreadable(state.problem)
+            : checkCounterparty(state.policy, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
         if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
         repo.noteRequest(now.toISOString(), 'create_counterparty', null)
         this.audit(now, null, 'create_counterparty', decision, {})
@@ -149,13 +176,30 @@ export class AgentPolicy {
   /** A denial is audited in its own transaction: the one that checked it rolled back. */
   recordDenial(err: PolicyError, key: string | null, tool: string, now: Date): void {
     this.store.transaction('record the policy decision', () =>
-      this.store.audit.append(decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule: err.rule, remaining: err.remaining, message: err.message }, err.code)),
+      this.store.audit.append(
+        decisionEntry(
+          now,
+          'policy.denied',
+          AGENT_ACTOR,
+          key,
+          { tool, rule: err.rule, remaining: err.remaining, message: err.message },
+          err.code,
+        ),
+      ),
     )
   }
 
-  private audit(now: Date, key: string | null, tool: string, decision: Admitted, request: Record<string, unknown>): void {
+  private audit(
+    now: Date,
+    key: string | null,
+    tool: string,
+    decision: Admitted,
+    request: Record<string, unknown>,
+  ): void {
     const held = decision.outcome === 'hold'
-    const detail = held ? { tool, rule: decision.rule, message: decision.message, ...request } : { tool, rule: null, ...request }
+    const detail = held
+      ? { tool, rule: decision.rule, message: decision.message, ...request }
+      : { tool, rule: null, ...request }
     this.store.audit.append(decisionEntry(now, held ? 'policy.held' : 'policy.allowed', AGENT_ACTOR, key, detail))
   }
 }
@@ -178,7 +222,12 @@ function holdFacts(decision: Extract<Decision, { outcome: 'hold' }>, checked: Ch
 class CountsTampered extends Error {}
 
 function tampered(err: CountsTampered): Decision {
-  return { outcome: 'deny', rule: 'counts_tampered', message: `${err.message} Every agent payout is refused until a person checks the outbox.`, remaining: '0' }
+  return {
+    outcome: 'deny',
+    rule: 'counts_tampered',
+    message: `${err.message} Every agent payout is refused until a person checks the outbox.`,
+    remaining: '0',
+  }
 }
 
 /** The decision, with counts that cannot be trusted read as a denial. */
@@ -192,7 +241,12 @@ function guarded(decide: () => Decision): Decision {
 }
 
 function unreadable(problem: string): Decision {
-  return { outcome: 'deny', rule: 'policy_unreadable', message: `The profile's policy cannot be read (${problem}); a person must set it again (payout-desk policy set).`, remaining: null }
+  return {
+    outcome: 'deny',
+    rule: 'policy_unreadable',
+    message: `The profile's policy cannot be read (${problem}); a person must set it again (payout-desk policy set).`,
+    remaining: null,
+  }
 }
 
 function iso(ms: number): string {
@@ -202,6 +256,13 @@ function iso(ms: number): string {
 /** What the audit row of a payout decision keeps: the payout as the provider will pay it, and a hold's facts. */
 function requestFacts(checked: CheckedPayout, decision: Decision): Record<string, unknown> {
   const { body, destination } = checked
-  const request = { asset: body.asset, amount: body.amount, wallet_id: body.wallet_id, destination: body.destination, network: body.network, destination_id: destination.id }
+  const request = {
+    asset: body.asset,
+    amount: body.amount,
+    wallet_id: body.wallet_id,
+    destination: body.destination,
+    network: body.network,
+    destination_id: destination.id,
+  }
   return decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request
 }

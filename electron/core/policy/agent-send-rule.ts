@@ -37,17 +37,48 @@ export function agentSendRule(deps: {
         return refuse('agent_stopped', 'policy_denied', message)
       }
       if (!facts.writeToolsOn) {
-        if (isAgentsCall(ask)) throw new DeskError('agent_write_tools_off', 'Write tools were turned off for this profile. Restart the connector to see the current tool list.')
-        return overridable(deps.store, ask, key, now, refuse('agent_write_tools_off', 'agent_write_tools_off', "The agent's write tools are off for this profile now."))
+        if (isAgentsCall(ask))
+          throw new DeskError(
+            'agent_write_tools_off',
+            'Write tools were turned off for this profile. Restart the connector to see the current tool list.',
+          )
+        return overridable(
+          deps.store,
+          ask,
+          key,
+          now,
+          refuse(
+            'agent_write_tools_off',
+            'agent_write_tools_off',
+            "The agent's write tools are off for this profile now.",
+          ),
+        )
       }
-      if (!ask.checked) return refuse('provider_check', 'validation_failed', 'The payout could not be checked against the provider’s wallets and book.')
+      if (!ask.checked)
+        return refuse(
+          'provider_check',
+          'validation_failed',
+          'The payout could not be checked against the provider’s wallets and book.',
+        )
       if (isAgentsCall(ask)) {
         // Counted as a new request (the hourly limit too); a denial throws the agent's PolicyError and records nothing.
         const d = deps.policy.admitPayout(key, ask.checked, now)
         return d.outcome === 'hold' ? { outcome: 'hold', rule: d.rule, message: d.message } : { outcome: 'send' }
       }
       const d = deps.policy.decideRecorded(key, ask.checked, now, ask.how)
-      if (d.outcome === 'deny') return overridable(deps.store, ask, key, now, refuse(d.rule, 'policy_denied', `Refused by this profile's policy now (rule ${d.rule}): ${d.message}`, d.remaining))
+      if (d.outcome === 'deny')
+        return overridable(
+          deps.store,
+          ask,
+          key,
+          now,
+          refuse(
+            d.rule,
+            'policy_denied',
+            `Refused by this profile's policy now (rule ${d.rule}): ${d.message}`,
+            d.remaining,
+          ),
+        )
       if (d.outcome === 'hold' && ask.how !== 'release') return { outcome: 'hold', rule: d.rule, message: d.message }
       return released(deps.store, ask, key, now, { outcome: 'send' })
     },
@@ -57,12 +88,24 @@ export function agentSendRule(deps: {
 /** A person's release overrides a refusing rule only by naming it; the override is audited with the rule and its words. */
 function overridable(store: DeskStore, ask: SendAsk, key: string, now: Date, verdict: GateVerdict): GateVerdict {
   if (ask.how !== 'release' || verdict.outcome !== 'refuse' || ask.override !== verdict.rule) return verdict
-  store.audit.append(decisionEntry(now, 'held.override', ask.actor ?? 'desk', key, { by: ask.person ?? null, rule: verdict.rule, message: verdict.message }))
+  store.audit.append(
+    decisionEntry(now, 'held.override', ask.actor ?? 'desk', key, {
+      by: ask.person ?? null,
+      rule: verdict.rule,
+      message: verdict.message,
+    }),
+  )
   return released(store, ask, key, now, { outcome: 'send' })
 }
 
 /** A person's release, audited in the transaction that claims the attempt (so a refused one leaves no such row). */
 function released(store: DeskStore, ask: SendAsk, key: string, now: Date, verdict: GateVerdict): GateVerdict {
-  if (ask.how === 'release') store.audit.append(decisionEntry(now, 'held.released', ask.actor ?? 'desk', key, { by: ask.person ?? null, override: ask.override ?? null }))
+  if (ask.how === 'release')
+    store.audit.append(
+      decisionEntry(now, 'held.released', ask.actor ?? 'desk', key, {
+        by: ask.person ?? null,
+        override: ask.override ?? null,
+      }),
+    )
   return verdict
 }

@@ -7,7 +7,18 @@ import type { DeskStore } from '../store'
 import { listDestinations } from '../destinations/use-cases'
 import { withOneOffSession, withProfileStore } from '../session/one-off-session'
 import type { SessionHost } from '../session/session-host'
-import { clearPolicy, heldExpiryHours, heldPayouts, localPerson, rejectHeld, releaseHeld, setHeldExpiryHours, setPolicy, showPolicy, type PolicyEditor } from './use-cases'
+import {
+  clearPolicy,
+  heldExpiryHours,
+  heldPayouts,
+  localPerson,
+  rejectHeld,
+  releaseHeld,
+  setHeldExpiryHours,
+  setPolicy,
+  showPolicy,
+  type PolicyEditor,
+} from './use-cases'
 
 export interface PolicyHandlerDeps {
   dataDir: string
@@ -24,26 +35,38 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
    * The profile's store: the open session's when it is the open profile, else opened for this call.
    * `book` reads the destination book with the profile's key, only when a listed id needs checking.
    */
-  async function withProfile<T>(profileId: string, work: (store: DeskStore, book: () => Promise<Counterparty[]>) => T | Promise<T>): Promise<T> {
+  async function withProfile<T>(
+    profileId: string,
+    work: (store: DeskStore, book: () => Promise<Counterparty[]>) => T | Promise<T>,
+  ): Promise<T> {
     const profile = await deps.keys.profiles.get(profileId)
     if ((await deps.keys.profiles.current())?.id === profile.id && profile.keyId) {
       const session = await deps.host.session()
       return work(session.store, () => listDestinations(session))
     }
     return withProfileStore(profileDir(deps.dataDir, profile.id), 'app', (store) => {
-      const oneOff = { dataDir: deps.dataDir, role: 'app' as const, openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p) }
+      const oneOff = {
+        dataDir: deps.dataDir,
+        role: 'app' as const,
+        openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p),
+      }
       return work(store, () => withOneOffSession(profile, store, oneOff, (s) => listDestinations(s)))
     })
   }
 
   return {
     'policy.show': ({ profileId }) => withProfile(profileId, (store) => showPolicy(store, editor())),
-    'policy.set': ({ profileId, policy }) => withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
+    'policy.set': ({ profileId, policy }) =>
+      withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
     'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
     'held.list': async () => heldPayouts((await deps.host.session()).store, editor()),
-    'held.release': async ({ idempotencyKey, override }) => releaseHeld(await deps.host.session(), editor(), idempotencyKey, override ?? null),
+    'held.release': async ({ idempotencyKey, override }) =>
+      releaseHeld(await deps.host.session(), editor(), idempotencyKey, override ?? null),
     'held.expiry': async () => ({ hours: heldExpiryHours((await deps.host.session()).store, editor()) }),
-    'held.setExpiry': async ({ hours }) => ({ hours: setHeldExpiryHours((await deps.host.session()).store, editor(), hours) }),
-    'held.reject': async ({ idempotencyKey, reason }) => rejectHeld((await deps.host.session()).store, editor(), idempotencyKey, reason),
+    'held.setExpiry': async ({ hours }) => ({
+      hours: setHeldExpiryHours((await deps.host.session()).store, editor(), hours),
+    }),
+    'held.reject': async ({ idempotencyKey, reason }) =>
+      rejectHeld((await deps.host.session()).store, editor(), idempotencyKey, reason),
   }
 }

@@ -28,12 +28,18 @@ export class HeldExpiry {
   /** A person sets the time; the change is audited like a policy change. */
   setHours(hours: number, person: string): number {
     const parsed = HeldExpiryHoursSchema.safeParse(hours)
-    if (!parsed.success) throw new DeskError('invalid_input', `The expiry time is a whole number of hours from 1 to ${MAX_HELD_EXPIRY_HOURS}.`)
+    if (!parsed.success)
+      throw new DeskError(
+        'invalid_input',
+        `The expiry time is a whole number of hours from 1 to ${MAX_HELD_EXPIRY_HOURS}.`,
+      )
     this.store.transaction('set the held expiry time', () => {
       const repo = this.store.repo(heldExpiryRepo)
       const before = repo.hours()
       repo.setHours(parsed.data)
-      this.store.audit.append(decisionEntry(this.clock(), 'held.expiry_set', this.actor, null, { by: person, hours: parsed.data, before }))
+      this.store.audit.append(
+        decisionEntry(this.clock(), 'held.expiry_set', this.actor, null, { by: person, hours: parsed.data, before }),
+      )
     })
     return parsed.data
   }
@@ -50,8 +56,15 @@ export class HeldExpiry {
       return repo.heldSince(cutoffAt(hours)).map((key) => {
         const entry = this.store.outbox.get(key)!
         const message = heldExpiredMessage(entry.createdAt, hours)
-        this.store.audit.append(decisionEntry(now, 'held.expired', this.actor, key, { heldAt: entry.createdAt, hours }, HELD_EXPIRED))
-        return this.store.outbox.transition(key, (e) => ({ state: 'discarded', withdrawalId: e.withdrawalId, error: { code: HELD_EXPIRED, message } }), this.store.processes.token, now.toISOString())
+        this.store.audit.append(
+          decisionEntry(now, 'held.expired', this.actor, key, { heldAt: entry.createdAt, hours }, HELD_EXPIRED),
+        )
+        return this.store.outbox.transition(
+          key,
+          (e) => ({ state: 'discarded', withdrawalId: e.withdrawalId, error: { code: HELD_EXPIRED, message } }),
+          this.store.processes.token,
+          now.toISOString(),
+        )
       })
     })
   }

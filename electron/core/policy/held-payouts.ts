@@ -60,7 +60,11 @@ export class HeldPayouts {
       return this.store.outbox
         .list()
         .entries.filter(keep)
-        .map((e) => ({ ...outboxEntryView(e), hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null), expiresAt: heldExpiresAt(e.createdAt, hours) }))
+        .map((e) => ({
+          ...outboxEntryView(e),
+          hold: readableHold(() => repo.holdReason(e.idempotencyKey)?.hold ?? null),
+          expiresAt: heldExpiresAt(e.createdAt, hours),
+        }))
     })
   }
 
@@ -70,15 +74,33 @@ export class HeldPayouts {
    * tightened, write tools off) stops it unless `override` names that rule. The release (and any override) is audited
    * in the transaction that claims the attempt; a refused release leaves it held. One whose time is up expires.
    */
-  async release(key: string, payouts: PayoutRequests, now = this.clock(), override: string | null = null): Promise<PayoutResult> {
+  async release(
+    key: string,
+    payouts: PayoutRequests,
+    now = this.clock(),
+    override: string | null = null,
+  ): Promise<PayoutResult> {
     this.expiry.expireDue()
     this.store.read('read the held payout', () => this.mustBeHeld(key))
     try {
-      return await payouts.sendRecorded(key, { how: 'release', override, actor: this.editor.actor, person: this.editor.person })
+      return await payouts.sendRecorded(key, {
+        how: 'release',
+        override,
+        actor: this.editor.actor,
+        person: this.editor.person,
+      })
     } catch (err) {
       if (err instanceof SendRefused) {
-        const detail = { by: this.editor.person, tool: 'held_release', rule: err.verdict.rule, override, message: err.verdict.message }
-        this.store.transaction('record the refused release', () => this.store.audit.append(decisionEntry(now, 'policy.denied', this.editor.actor, key, detail, err.code)))
+        const detail = {
+          by: this.editor.person,
+          tool: 'held_release',
+          rule: err.verdict.rule,
+          override,
+          message: err.verdict.message,
+        }
+        this.store.transaction('record the refused release', () =>
+          this.store.audit.append(decisionEntry(now, 'policy.denied', this.editor.actor, key, detail, err.code)),
+        )
       }
       throw err
     }
@@ -86,7 +108,11 @@ export class HeldPayouts {
 
   async reject(key: string, reason: string, now = this.clock()): Promise<OutboxEntry> {
     const text = reason.trim()
-    if (text.length === 0 || text.length > MAX_REASON_LENGTH) throw new DeskError('invalid_input', `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`)
+    if (text.length === 0 || text.length > MAX_REASON_LENGTH)
+      throw new DeskError(
+        'invalid_input',
+        `A rejection needs a reason of 1 to ${MAX_REASON_LENGTH} characters; the agent sees it.`,
+      )
     const problem = plainTextProblem(text)
     if (problem) throw new DeskError('invalid_input', `The reason ${problem}.`)
     this.expiry.expireDue()
@@ -106,9 +132,16 @@ export class HeldPayouts {
     const entry = this.store.outbox.get(key)
     if (!entry) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
     if (entry.state === 'discarded' && entry.error?.code === HELD_EXPIRED) {
-      throw new DeskError(HELD_EXPIRED, `This held payout can no longer be released or rejected: ${entry.error.message} The agent is told so on its next call; it must ask again with a new key.`)
+      throw new DeskError(
+        HELD_EXPIRED,
+        `This held payout can no longer be released or rejected: ${entry.error.message} The agent is told so on its next call; it must ask again with a new key.`,
+      )
     }
-    if (entry.state !== 'held') throw new DeskError('invalid_input', `This payout is ${entry.state}, not held; only a held payout is released or rejected.`)
+    if (entry.state !== 'held')
+      throw new DeskError(
+        'invalid_input',
+        `This payout is ${entry.state}, not held; only a held payout is released or rejected.`,
+      )
   }
 
   private entry(now: Date, path: DecisionPath, key: string, detail: Record<string, unknown>): AuditEntry {

@@ -6,7 +6,15 @@ import { amountFor, type DestinationRule, type Policy } from '../../../shared/po
 export const DAY_MS = 24 * 60 * 60 * 1000
 export const HOUR_MS = 60 * 60 * 1000
 
-export type RuleName = 'policy_unreadable' | 'counts_tampered' | 'max_per_payout' | 'max_per_day' | 'max_requests_per_hour' | 'destinations' | 'agent_stopped' | HoldRule
+export type RuleName =
+  | 'policy_unreadable'
+  | 'counts_tampered'
+  | 'max_per_payout'
+  | 'max_per_day'
+  | 'max_requests_per_hour'
+  | 'destinations'
+  | 'agent_stopped'
+  | HoldRule
 
 export type Decision =
   | { outcome: 'allow' }
@@ -30,18 +38,33 @@ export interface PayoutFacts {
 }
 
 /** Why a first payout is held, as the app, the CLI and the agent read it. */
-export const FIRST_PAYOUT_HELD = "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
+export const FIRST_PAYOUT_HELD =
+  "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
 
 /** Deny rules first (a held payout must fit the caps too), then the hold rules. */
 export function checkPayout(policy: Policy, f: PayoutFacts): Decision {
-  const denied = checkHourly(policy, f.requestsLastHour) ?? checkPerPayout(policy, f) ?? checkDaily(policy, f) ?? checkDestination(policy.destinations, f)
+  const denied =
+    checkHourly(policy, f.requestsLastHour) ??
+    checkPerPayout(policy, f) ??
+    checkDaily(policy, f) ??
+    checkDestination(policy.destinations, f)
   if (denied) return denied
-  if (policy.holdAll) return { outcome: 'hold', rule: 'hold_all', message: 'Every agent payout on this profile waits for a person at the desk to release or reject it.' }
+  if (policy.holdAll)
+    return {
+      outcome: 'hold',
+      rule: 'hold_all',
+      message: 'Every agent payout on this profile waits for a person at the desk to release or reject it.',
+    }
   // Before hold-above: when both apply, the new destination is what the person should look at.
-  if (policy.holdFirstPayout && f.firstPayout) return { outcome: 'hold', rule: 'hold_first_payout', message: FIRST_PAYOUT_HELD }
+  if (policy.holdFirstPayout && f.firstPayout)
+    return { outcome: 'hold', rule: 'hold_first_payout', message: FIRST_PAYOUT_HELD }
   const holdAbove = amountFor(policy.holdAbove, f.asset)
   if (holdAbove !== null && new Big(f.amount).gt(holdAbove)) {
-    return { outcome: 'hold', rule: 'hold_above', message: `Payouts above ${holdAbove} ${f.asset} wait for a person at the desk to release or reject them.` }
+    return {
+      outcome: 'hold',
+      rule: 'hold_above',
+      message: `Payouts above ${holdAbove} ${f.asset} wait for a person at the desk to release or reject them.`,
+    }
   }
   return { outcome: 'allow' }
 }
@@ -65,7 +88,12 @@ function checkHourly(policy: Policy, count: number): Decision | null {
 function checkPerPayout(policy: Policy, f: PayoutFacts): Decision | null {
   const cap = amountFor(policy.maxPerPayout, f.asset)
   if (cap === null || new Big(f.amount).lte(cap)) return null
-  return { outcome: 'deny', rule: 'max_per_payout', message: `At most ${cap} ${f.asset} per payout; this payout asks for ${f.amount} ${f.asset}.`, remaining: cap }
+  return {
+    outcome: 'deny',
+    rule: 'max_per_payout',
+    message: `At most ${cap} ${f.asset} per payout; this payout asks for ${f.amount} ${f.asset}.`,
+    remaining: cap,
+  }
 }
 
 function checkDaily(policy: Policy, f: PayoutFacts): Decision | null {
@@ -89,9 +117,17 @@ function checkDestination(rule: DestinationRule, f: PayoutFacts): Decision | nul
   const d = f.destination
   const deny = (message: string): Decision => ({ outcome: 'deny', rule: 'destinations', message, remaining: null })
   if (rule.kind === 'list') {
-    return rule.ids.includes(d.id) ? null : deny(`Payouts go only to the destination ids ${rule.ids.join(', ')}; this payout would go to destination ${d.id} on ${d.network}.`)
+    return rule.ids.includes(d.id)
+      ? null
+      : deny(
+          `Payouts go only to the destination ids ${rule.ids.join(', ')}; this payout would go to destination ${d.id} on ${d.network}.`,
+        )
   }
   const since = f.now.getTime() - rule.hours * HOUR_MS
   const young = !d.can_send || d.verified_at === null || !(Date.parse(d.verified_at) <= since)
-  return young ? deny(`Payouts go only to destinations verified at least ${rule.hours} hours ago; this payout would go to destination ${d.id} on ${d.network}, which is not (yet).`) : null
+  return young
+    ? deny(
+        `Payouts go only to destinations verified at least ${rule.hours} hours ago; this payout would go to destination ${d.id} on ${d.network}, which is not (yet).`,
+      )
+    : null
 }

@@ -14,7 +14,12 @@ export class PolicyError extends DeskError {
 }
 
 export function policyDenied(rule: RuleName, message: string, remaining: string | null): PolicyError {
-  return new PolicyError('policy_denied', `Refused by this profile's policy (rule ${rule}): ${message} Nothing was recorded or sent.`, rule, remaining)
+  return new PolicyError(
+    'policy_denied',
+    `Refused by this profile's policy (rule ${rule}): ${message} Nothing was recorded or sent.`,
+    rule,
+    remaining,
+  )
 }
 
 export function payoutHeld(rule: RuleName, message: string): PolicyError {

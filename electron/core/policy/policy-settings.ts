@@ -36,10 +36,15 @@ export class PolicySettings {
     if (problems.length) throw new DeskError('invalid_input', `The policy was not changed: ${problems.join('; ')}.`)
     const policy: Policy = PolicySchema.parse(candidate)
     if (policy.destinations.kind === 'list') {
-      if (!book) throw new DeskError('invalid_input', 'The destination book is needed to check the listed destination ids.')
+      if (!book)
+        throw new DeskError('invalid_input', 'The destination book is needed to check the listed destination ids.')
       const known = new Set(book.map((c) => c.id))
       const missing = policy.destinations.ids.filter((id) => !known.has(id))
-      if (missing.length) throw new DeskError('invalid_input', `The policy was not changed: no destination has the id ${missing.join(', ')}.`)
+      if (missing.length)
+        throw new DeskError(
+          'invalid_input',
+          `The policy was not changed: no destination has the id ${missing.join(', ')}.`,
+        )
     }
     const stored = { policy, setAt: now.toISOString(), setBy: this.by() }
     this.store.transaction('save the agent policy', () => {

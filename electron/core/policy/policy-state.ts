@@ -2,7 +2,10 @@ import { DEFAULT_POLICY, type Policy } from '../../../shared/policy/policy-schem
 import type { PolicyRow } from '../store/policy-repo'
 
 /** The policy in force: a person's, the default (hold everything), or none usable (every request is refused). */
-export type PolicyState = { kind: 'default'; policy: Policy } | { kind: 'set'; policy: Policy; setAt: string; setBy: string } | { kind: 'unreadable'; problem: string }
+export type PolicyState =
+  | { kind: 'default'; policy: Policy }
+  | { kind: 'set'; policy: Policy; setAt: string; setBy: string }
+  | { kind: 'unreadable'; problem: string }
 
 export function policyState(row: PolicyRow): PolicyState {
   switch (row.kind) {

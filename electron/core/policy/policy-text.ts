@@ -7,7 +7,10 @@ import type { PolicyState } from './policy-state'
  * label or name from the provider.
  */
 export function describeRules(state: PolicyState): string[] {
-  if (state.kind === 'unreadable') return [`The profile's policy cannot be read (${state.problem}), so every write request is refused until a person sets it again.`]
+  if (state.kind === 'unreadable')
+    return [
+      `The profile's policy cannot be read (${state.problem}), so every write request is refused until a person sets it again.`,
+    ]
   const lines = describePolicy(state.policy)
   if (state.kind === 'default') lines.unshift('No policy has been set for this profile yet, so the default applies.')
   return lines
@@ -16,13 +19,23 @@ export function describeRules(state: PolicyState): string[] {
 function describePolicy(p: Policy): string[] {
   const lines: string[] = []
   for (const [asset, cap] of perAsset(p.maxPerPayout)) lines.push(`At most ${cap} ${asset} per payout.`)
-  for (const [asset, cap] of perAsset(p.maxPerDay)) lines.push(`At most ${cap} ${asset} in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).`)
-  if (p.maxRequestsPerHour !== null) lines.push(`At most ${p.maxRequestsPerHour} write requests (request_withdrawal and create_counterparty) per hour.`)
-  if (p.destinations.kind === 'verified_for') lines.push(`Only destinations verified at least ${p.destinations.hours} hours ago.`)
+  for (const [asset, cap] of perAsset(p.maxPerDay))
+    lines.push(
+      `At most ${cap} ${asset} in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).`,
+    )
+  if (p.maxRequestsPerHour !== null)
+    lines.push(`At most ${p.maxRequestsPerHour} write requests (request_withdrawal and create_counterparty) per hour.`)
+  if (p.destinations.kind === 'verified_for')
+    lines.push(`Only destinations verified at least ${p.destinations.hours} hours ago.`)
   if (p.destinations.kind === 'list') lines.push(`Only the destination ids ${p.destinations.ids.join(', ')}.`)
   if (p.holdAll) lines.push('Every payout waits for a person at the desk to release or reject it.')
-  else if (p.holdFirstPayout) lines.push("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.")
-  if (!p.holdAll) for (const [asset, above] of perAsset(p.holdAbove)) lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
+  else if (p.holdFirstPayout)
+    lines.push(
+      "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.",
+    )
+  if (!p.holdAll)
+    for (const [asset, above] of perAsset(p.holdAbove))
+      lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
   if (lines.length === 0) lines.push("No limits beyond the provider's own checks.")
   return lines
 }

@@ -24,10 +24,16 @@ export function policyView(state: PolicyState): PolicyView {
   }
 }
 
-export const showPolicy = (store: DeskStore, editor: PolicyEditor): PolicyView => policyView(new PolicySettings(store, editor).show())
+export const showPolicy = (store: DeskStore, editor: PolicyEditor): PolicyView =>
+  policyView(new PolicySettings(store, editor).show())
 
 /** Replaces the policy; `book` (the provider's destination book, which needs the key) is read only when ids are listed. */
-export async function setPolicy(store: DeskStore, editor: PolicyEditor, policy: Policy, book: () => Promise<Counterparty[]>): Promise<PolicyView> {
+export async function setPolicy(
+  store: DeskStore,
+  editor: PolicyEditor,
+  policy: Policy,
+  book: () => Promise<Counterparty[]>,
+): Promise<PolicyView> {
   const settings = new PolicySettings(store, editor)
   settings.set(policy, policy.destinations.kind === 'list' ? await book() : null)
   return policyView(settings.show())
@@ -40,25 +46,41 @@ export function clearPolicy(store: DeskStore, editor: PolicyEditor): PolicyView 
 }
 
 /** Held payouts newest first; the ones whose time is up expire first. */
-export const heldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] => new HeldPayouts(store, editor).list().reverse()
+export const heldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] =>
+  new HeldPayouts(store, editor).list().reverse()
 /** The held payouts that expired with nobody's decision, newest first. */
-export const expiredHeldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] => new HeldPayouts(store, editor).expired().reverse()
+export const expiredHeldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] =>
+  new HeldPayouts(store, editor).expired().reverse()
 
 /**
  * Sends a held payout through the profile's signing session if the policy in force now lets it through (its hold
  * rules are what the person releases); a rule that refuses it now is passed only when `override` names it (audited).
  * One whose time is up expires instead and is refused.
  */
-export async function releaseHeld(session: Pick<PayoutSession, 'store' | 'payouts'>, editor: PolicyEditor, key: string, override: string | null = null): Promise<PayoutAnswer> {
-  return payoutResultView(await new HeldPayouts(session.store, editor).release(key, session.payouts, undefined, override))
+export async function releaseHeld(
+  session: Pick<PayoutSession, 'store' | 'payouts'>,
+  editor: PolicyEditor,
+  key: string,
+  override: string | null = null,
+): Promise<PayoutAnswer> {
+  return payoutResultView(
+    await new HeldPayouts(session.store, editor).release(key, session.payouts, undefined, override),
+  )
 }
 
-export async function rejectHeld(store: DeskStore, editor: PolicyEditor, key: string, reason: string): Promise<OutboxEntryView> {
+export async function rejectHeld(
+  store: DeskStore,
+  editor: PolicyEditor,
+  key: string,
+  reason: string,
+): Promise<OutboxEntryView> {
   return outboxEntryView(await new HeldPayouts(store, editor).reject(key, reason))
 }
 
-export const heldExpiryHours = (store: DeskStore, editor: PolicyEditor): number => new HeldExpiry(store, editor.actor).hours()
-export const setHeldExpiryHours = (store: DeskStore, editor: PolicyEditor, hours: number): number => new HeldExpiry(store, editor.actor).setHours(hours, editor.person)
+export const heldExpiryHours = (store: DeskStore, editor: PolicyEditor): number =>
+  new HeldExpiry(store, editor.actor).hours()
+export const setHeldExpiryHours = (store: DeskStore, editor: PolicyEditor, hours: number): number =>
+  new HeldExpiry(store, editor.actor).setHours(hours, editor.person)
 
 export type { PolicyEditor } from './policy-settings'
 export { localPerson } from '../audit/who'

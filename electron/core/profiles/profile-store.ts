@@ -16,7 +16,9 @@ export interface NewProfile {
   embedded?: boolean
 }
 
-export type ProfilePatch = Partial<Pick<Profile, 'name' | 'baseUrl' | 'keyId' | 'algorithm' | 'agentWriteTools' | 'pendingKey'>>
+export type ProfilePatch = Partial<
+  Pick<Profile, 'name' | 'baseUrl' | 'keyId' | 'algorithm' | 'agentWriteTools' | 'pendingKey'>
+>
 
 /**
  * The profiles of one data directory, in `<dataDir>/profiles.json`. Reads the file on every call so
@@ -36,14 +38,16 @@ export class ProfileStore {
 
   async get(id: string): Promise<Profile> {
     const profile = (await this.read()).profiles.find((p) => p.id === id)
-    if (!profile) throw new DeskError('profile_not_found', 'That profile no longer exists. Pick another one in Keys & profiles.')
+    if (!profile)
+      throw new DeskError('profile_not_found', 'That profile no longer exists. Pick another one in Keys & profiles.')
     return profile
   }
 
   async getByName(name: string): Promise<Profile> {
     const wanted = name.trim().toLowerCase()
     const profile = (await this.read()).profiles.find((p) => p.name.toLowerCase() === wanted)
-    if (!profile) throw new DeskError('profile_not_found', `There is no profile named "${name}". "profile list" shows the names.`)
+    if (!profile)
+      throw new DeskError('profile_not_found', `There is no profile named "${name}". "profile list" shows the names.`)
     return profile
   }
 
@@ -139,5 +143,8 @@ export class ProfileStore {
 }
 
 function corrupt(path: string, why: string): DeskError {
-  return new DeskError('profiles_corrupt', `The profile file ${path} is damaged (${why}). Restore it from a backup or move it aside to start over; keys stay in the OS keychain.`)
+  return new DeskError(
+    'profiles_corrupt',
+    `The profile file ${path} is damaged (${why}). Restore it from a backup or move it aside to start over; keys stay in the OS keychain.`,
+  )
 }

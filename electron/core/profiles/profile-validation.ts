@@ -14,23 +14,32 @@ export function normalizeBaseUrl(raw: string): string {
   return checked.url
 }
 
-export function validateProfileName(raw: string, existing: readonly { name: string; id: string }[], selfId?: string): string {
+export function validateProfileName(
+  raw: string,
+  existing: readonly { name: string; id: string }[],
+  selfId?: string,
+): string {
   const name = raw.trim()
   if (!isEncodable(name)) throw new DeskError('invalid_input', `The profile name ${NOT_ENCODABLE}.`)
   const problem = plainTextProblem(name)
   if (problem) throw new DeskError('invalid_input', `The profile name ${problem}.`)
-  if (name.length === 0 || name.length > 80) throw new DeskError('invalid_input', 'A profile name has 1 to 80 characters.')
+  if (name.length === 0 || name.length > 80)
+    throw new DeskError('invalid_input', 'A profile name has 1 to 80 characters.')
   const clash = existing.find((p) => p.id !== selfId && p.name.toLowerCase() === name.toLowerCase())
-  if (clash) throw new DeskError('invalid_input', `A profile named "${clash.name}" already exists. Choose another name.`)
+  if (clash)
+    throw new DeskError('invalid_input', `A profile named "${clash.name}" already exists. Choose another name.`)
   return name
 }
 
 /** A Key ID as the console issued it: printable ASCII, up to the API's id limit. */
 export function validateKeyId(raw: string): string {
   const keyId = raw.trim()
-  if (keyId.length === 0) throw new DeskError('invalid_input', 'The Key ID is empty. Paste the Key ID the console showed.')
-  if (keyId.length > LIMITS.id) throw new DeskError('invalid_input', `A Key ID has at most ${LIMITS.id} characters (got ${keyId.length}).`)
-  if (!PRINTABLE_ASCII.test(keyId)) throw new DeskError('invalid_input', 'A Key ID contains only printable ASCII characters without spaces.')
+  if (keyId.length === 0)
+    throw new DeskError('invalid_input', 'The Key ID is empty. Paste the Key ID the console showed.')
+  if (keyId.length > LIMITS.id)
+    throw new DeskError('invalid_input', `A Key ID has at most ${LIMITS.id} characters (got ${keyId.length}).`)
+  if (!PRINTABLE_ASCII.test(keyId))
+    throw new DeskError('invalid_input', 'A Key ID contains only printable ASCII characters without spaces.')
   return keyId
 }
 

@@ -6,6 +6,7 @@
 export function screeningKey(address: string): string {
   const a = address.trim()
   if (/^0x[0-9a-fA-F]{40}$/.test(a)) return a.toLowerCase()
-  if (/^(bc|tb|ltc|bcrt)1[0-9a-z]+$/i.test(a) && (a === a.toLowerCase() || a === a.toUpperCase())) return a.toLowerCase()
+  if (/^(bc|tb|ltc|bcrt)1[0-9a-z]+$/i.test(a) && (a === a.toLowerCase() || a === a.toUpperCase()))
+    return a.toLowerCase()
   return a
 }

@@ -22,7 +22,8 @@ export interface ScreeningFile {
 
 export const MAX_LIST_BYTES = 200 * 1024 * 1024
 const DIGITAL_CURRENCY = /^Digital Currency Address - (.+)$/
-const refuse = (message: string) => new DeskError('validation_failed', `The screening list was not imported: ${message}`)
+const refuse = (message: string) =>
+  new DeskError('validation_failed', `The screening list was not imported: ${message}`)
 
 const text = z.union([z.string(), z.number()]).transform(String)
 const IdSchema = z.object({ idType: text.optional(), idNumber: text.optional() })
@@ -46,7 +47,12 @@ const SdnSchema = z.object({
 export function readSdnXml(xml: string): ScreeningFile {
   let parsed: unknown
   try {
-    const parser = new XMLParser({ parseTagValue: false, ignoreAttributes: true, processEntities: false, isArray: (name) => name === 'sdnEntry' || name === 'id' })
+    const parser = new XMLParser({
+      parseTagValue: false,
+      ignoreAttributes: true,
+      processEntities: false,
+      isArray: (name) => name === 'sdnEntry' || name === 'id',
+    })
     parsed = parser.parse(xml, true)
   } catch (err) {
     throw refuse(`the file is not well-formed XML (${(err as Error).message.split('\n')[0]}).`)
@@ -79,7 +85,8 @@ export function readListCsv(input: string): ScreeningFile {
   })
   if (!table.ok) throw refuse(`line ${table.problem.line}: ${table.problem.message}`)
   const addresses = table.records.map(({ line, cells }) => {
-    if (cells.length !== table.header.length) throw refuse(`line ${line} has ${cells.length} cells; the header has ${table.header.length}.`)
+    if (cells.length !== table.header.length)
+      throw refuse(`line ${line} has ${cells.length} cells; the header has ${table.header.length}.`)
     const row = cellsByName<'network' | 'address' | 'entry'>(table.header, cells)
     const address = (row.address ?? '').trim()
     const problem = plainTextProblem(address) ?? (address === '' ? 'is empty' : null)
@@ -90,4 +97,5 @@ export function readListCsv(input: string): ScreeningFile {
 }
 
 /** The file as its first characters say it is: XML (an SDN list) or CSV. */
-export const readScreeningFile = (input: string): ScreeningFile => (/^\s*(<\?xml|<sdnList)/.test(input.replace(/^\ufeff/, '')) ? readSdnXml(input) : readListCsv(input))
+export const readScreeningFile = (input: string): ScreeningFile =>
+  /^\s*(<\?xml|<sdnList)/.test(input.replace(/^\ufeff/, '')) ? readSdnXml(input) : readListCsv(input)

@@ -17,21 +17,40 @@ export interface ScreeningStatus extends ScreeningList {
  * Imports a screening list from a file the person chose (no network access is assumed): OFAC's `sdn.xml` or a CSV of
  * network and address. It replaces the list of the same name whole, in one transaction, with an audit row.
  */
-export function importScreeningList(store: DeskStore, input: { text: string; file: string; name?: string; actor: string; now?: Date }) {
+export function importScreeningList(
+  store: DeskStore,
+  input: { text: string; file: string; name?: string; actor: string; now?: Date },
+) {
   const now = input.now ?? new Date()
   const read = readScreeningFile(input.text)
   const name = (input.name ?? basename(input.file)).trim()
-  if (name === '' || name.length > 80) throw new DeskError('invalid_input', 'A screening list needs a name of 1 to 80 characters (--name).')
+  if (name === '' || name.length > 80)
+    throw new DeskError('invalid_input', 'A screening list needs a name of 1 to 80 characters (--name).')
   const addresses = read.addresses.map((a) => ({ ...a, key: screeningKey(a.address) }))
   return store.transaction('import the screening list', () => {
-    const count = store.repo(screeningRepo).replace({ name, source: basename(input.file), published: read.published, importedAt: now.toISOString() }, addresses)
-    store.audit.append(decisionEntry(now, 'screening.imported', input.actor, null, { list: name, addresses: count, published: read.published }))
+    const count = store
+      .repo(screeningRepo)
+      .replace(
+        { name, source: basename(input.file), published: read.published, importedAt: now.toISOString() },
+        addresses,
+      )
+    store.audit.append(
+      decisionEntry(now, 'screening.imported', input.actor, null, {
+        list: name,
+        addresses: count,
+        published: read.published,
+      }),
+    )
     return { name, addresses: count, published: read.published }
   })
 }
 
 /** Every list with its age in days (from its publication date when it states one, else its import). */
-export function screeningStatus(store: DeskStore, now = new Date(), maxAgeDays = SCREENING_MAX_AGE_DAYS): ScreeningStatus[] {
+export function screeningStatus(
+  store: DeskStore,
+  now = new Date(),
+  maxAgeDays = SCREENING_MAX_AGE_DAYS,
+): ScreeningStatus[] {
   return store
     .read('read the screening lists', () => store.repo(screeningRepo).lists())
     .map((l) => {
@@ -42,12 +61,16 @@ export function screeningStatus(store: DeskStore, now = new Date(), maxAgeDays =
 }
 
 /** The list entries naming an address; empty when none does. */
-export const screeningHits = (store: DeskStore, address: string): ScreeningHit[] => store.repo(screeningRepo).hits(screeningKey(address))
+export const screeningHits = (store: DeskStore, address: string): ScreeningHit[] =>
+  store.repo(screeningRepo).hits(screeningKey(address))
 
 /** The refusal of a listed address: it names the list and its entry, and no option overrides it. */
 export function refuseListed(address: string, hits: readonly ScreeningHit[]): DeskError {
   const h = hits[0]!
-  return new DeskError('screening_listed', `${address} is on the screening list "${h.list}" (${h.entry}, ${h.currency}). It can never be paid or saved as a destination.`)
+  return new DeskError(
+    'screening_listed',
+    `${address} is on the screening list "${h.list}" (${h.entry}, ${h.currency}). It can never be paid or saved as a destination.`,
+  )
 }
 
 /** Refuses a listed address, at every door that adds or pays a destination. */

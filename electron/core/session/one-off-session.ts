@@ -15,7 +15,12 @@ export interface OneOffDeps {
  * for a profile that is not the open one), closed afterwards. It does not follow payouts: that is
  * the open app's job.
  */
-export async function withOneOffSession<T>(profile: Profile, store: DeskStore, deps: OneOffDeps, work: (session: TreasurySession) => Promise<T>): Promise<T> {
+export async function withOneOffSession<T>(
+  profile: Profile,
+  store: DeskStore,
+  deps: OneOffDeps,
+  work: (session: TreasurySession) => Promise<T>,
+): Promise<T> {
   const session = await TreasurySession.open(profile, { ...deps, store, events: new EventBus() })
   try {
     return await work(session)
@@ -25,7 +30,11 @@ export async function withOneOffSession<T>(profile: Profile, store: DeskStore, d
 }
 
 /** A profile's store opened for one piece of work (a profile that is not the open one) and closed afterwards. */
-export async function withProfileStore<T>(dir: string, role: ProcessRole, work: (store: DeskStore) => T | Promise<T>): Promise<T> {
+export async function withProfileStore<T>(
+  dir: string,
+  role: ProcessRole,
+  work: (store: DeskStore) => T | Promise<T>,
+): Promise<T> {
   const store = openProfileStore(dir, role)
   try {
     return await work(store)

@@ -24,7 +24,11 @@ export class SessionHost {
   async session(): Promise<TreasurySession> {
     const profile = await this.deps.currentProfile()
     if (!profile) throw new DeskError('profile_not_found', 'No profile is open. Choose or create a profile first.')
-    if (!profile.keyId) throw new DeskError('key_not_found', "This profile has no Key ID yet. Register its key in the provider's console and enter the Key ID.")
+    if (!profile.keyId)
+      throw new DeskError(
+        'key_not_found',
+        "This profile has no Key ID yet. Register its key in the provider's console and enter the Key ID.",
+      )
     const key = fingerprint(profile)
     const open = this.current
     if (open?.key === key) return open.session

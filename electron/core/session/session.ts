@@ -144,7 +144,13 @@ export class TreasurySession {
     // Batch rows are not followed one by one: hundreds of status reads (and notifications) would eat the
     // key's request budget the batch itself needs. Their statuses are read a page of 100 at a time.
     // Each accepted row still goes out once (not followed), so the payout lists show it at once.
-    const announce = (w: Withdrawal) => deps.events.emit('withdrawal.updated', { profileId: profile.id, withdrawal: w, previousStatus: null, stale: false })
+    const announce = (w: Withdrawal) =>
+      deps.events.emit('withdrawal.updated', {
+        profileId: profile.id,
+        withdrawal: w,
+        previousStatus: null,
+        stale: false,
+      })
     const batches = new BatchService(store, new PayoutRequests(outbox, client, announce, gate), client)
     const batchStatuses = new BatchStatusFollower({
       client: background,
@@ -194,7 +200,9 @@ export class TreasurySession {
       new HeldExpiry(store, deps.role ?? 'app', deps.now),
       reminders,
     )
-    session.unsubscribe.push(sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })))
+    session.unsubscribe.push(
+      sender.pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
+    )
     return session
   }
 
@@ -215,7 +223,15 @@ export class TreasurySession {
         if (!withdrawalId || followed.has(withdrawalId)) continue
         followed.add(withdrawalId)
         // One the store saw end is not read again: a profile's finished payouts would spend the follow budget.
-        if (isFinal(this.store.read('read the payout statuses', () => this.store.withdrawals.get(withdrawalId)?.withdrawal.status))) continue
+        if (
+          isFinal(
+            this.store.read(
+              'read the payout statuses',
+              () => this.store.withdrawals.get(withdrawalId)?.withdrawal.status,
+            ),
+          )
+        )
+          continue
         this.poller.track(withdrawalId)
       }
       this.batchStatuses.wake()
@@ -230,7 +246,8 @@ export class TreasurySession {
     const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
     if (services.followPayouts) {
       // A payout another process (the CLI, the connector) wrote to the cache reaches the lists as this process's own do.
-      const announce = (withdrawal: Withdrawal) => this.events.emit('withdrawal.updated', { profileId, withdrawal, previousStatus: null, stale: false })
+      const announce = (withdrawal: Withdrawal) =>
+        this.events.emit('withdrawal.updated', { profileId, withdrawal, previousStatus: null, stale: false })
       this.unsubscribe.push(this.store.onOthersWithdrawals((ws) => ws.forEach(announce)))
     }
     if (services.followPayouts) {
@@ -240,7 +257,10 @@ export class TreasurySession {
       this.unsubscribe.push(
         this.store.onTick(() => {
           try {
-            const now = this.store.read('read the altered payouts', () => this.store.repo(alteredWithdrawals).open().length)
+            const now = this.store.read(
+              'read the altered payouts',
+              () => this.store.repo(alteredWithdrawals).open().length,
+            )
             if (now !== altered && altered !== -1) this.events.emit('alterations.changed', { profileId })
             altered = now
           } catch (err) {
@@ -254,7 +274,8 @@ export class TreasurySession {
       this.unsubscribe.push(this.store.onTick(look), this.outbox.onChange(look))
       look()
     }
-    if (services.sendQueued) this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
+    if (services.sendQueued)
+      this.unsubscribe.push(this.store.onTick(() => void this.queued.tick().catch(logged('sending queued payouts'))))
     if (services.expireHeld) {
       // An agent's held payout expires on time even when nobody looks at it; the held list, a release and the
       // connector run the same expiry and report a store error there.
@@ -329,7 +350,12 @@ function pollSharing(store: DeskStore): PollSharing {
     // A store that cannot be written is no reason to stop following payouts: follow them ourselves.
     claim: () => quietly(true, () => store.leases.tryTake(resource)),
     release: () => quietly(undefined, () => store.leases.release(resource)),
-    publish: (ws) => quietly(undefined, () => (ws.length > 0 ? store.transaction('keep the payout statuses', () => ws.forEach((w) => store.withdrawals.put(w))) : undefined)),
+    publish: (ws) =>
+      quietly(undefined, () =>
+        ws.length > 0
+          ? store.transaction('keep the payout statuses', () => ws.forEach((w) => store.withdrawals.put(w)))
+          : undefined,
+      ),
     latest: (id) => quietly(null, () => store.withdrawals.get(id)?.withdrawal ?? null),
   }
 }

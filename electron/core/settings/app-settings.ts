@@ -25,7 +25,11 @@ export class AppSettingsStore {
     }
     // A damaged file is said, not replaced by defaults: that would silently switch an opted-in protection off.
     const parsed = AppSettingsSchema.safeParse(parseJson(text))
-    if (!parsed.success) throw new DeskError('settings_corrupt', `The app settings file ${this.file} is damaged. Fix or delete it; the app then starts from the defaults.`)
+    if (!parsed.success)
+      throw new DeskError(
+        'settings_corrupt',
+        `The app settings file ${this.file} is damaged. Fix or delete it; the app then starts from the defaults.`,
+      )
     return parsed.data
   }
 

@@ -9,7 +9,10 @@ export interface SettingsHandlerDeps {
 }
 
 /** Handlers for every channel of `shared/ipc/channels/settings.ts`. */
-export function settingsHandlers({ settings, applyContentProtection }: SettingsHandlerDeps): HandlersFor<typeof settingsChannels> {
+export function settingsHandlers({
+  settings,
+  applyContentProtection,
+}: SettingsHandlerDeps): HandlersFor<typeof settingsChannels> {
   return {
     'settings.get': () => settings.read(),
     'settings.setHideFromScreenCapture': async ({ enabled }) => {

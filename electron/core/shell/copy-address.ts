@@ -31,7 +31,8 @@ export function copyAddressHandler(
     : null
   return {
     copy: async ({ network, address }) => {
-      if (!isValidAddress(network, address)) throw new DeskError('validation_failed', `address: not a valid address of ${network}; nothing was copied.`)
+      if (!isValidAddress(network, address))
+        throw new DeskError('validation_failed', `address: not a valid address of ${network}; nothing was copied.`)
       if (!clipboard || !watch) return { copied: false }
       // Watched only once written: what the clipboard held before is no swap.
       await clipboard.write(address)

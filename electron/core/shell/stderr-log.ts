@@ -1,6 +1,7 @@
 /** The main-process log: stderr, one line per event, never request bodies or secrets. */
 function line(level: string, message: string, detail?: unknown): void {
-  const suffix = detail instanceof Error ? ` ${detail.name}: ${detail.message}` : detail === undefined ? '' : ` ${String(detail)}`
+  const suffix =
+    detail instanceof Error ? ` ${detail.name}: ${detail.message}` : detail === undefined ? '' : ` ${String(detail)}`
   process.stderr.write(`${new Date().toISOString()} ${level} ${message}${suffix}\n`)
 }
 

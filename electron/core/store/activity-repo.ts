@@ -28,7 +28,8 @@ export class ActivityRepo {
       args.push(...values)
     }
     if (q.beforeSeq !== null) add('seq < ?', q.beforeSeq)
-    if (q.actor !== null) add("(json_extract(entry, '$.actor') = ? OR json_extract(entry, '$.detail.by') = ?)", q.actor, q.actor)
+    if (q.actor !== null)
+      add("(json_extract(entry, '$.actor') = ? OR json_extract(entry, '$.detail.by') = ?)", q.actor, q.actor)
     // ISO instants of one form (toISOString) compare as text.
     if (q.from !== null) add("json_extract(entry, '$.at') >= ?", q.from)
     if (q.to !== null) add("json_extract(entry, '$.at') < ?", q.to)
@@ -45,13 +46,16 @@ export class ActivityRepo {
   }
 
   checkpoint(): { seq: number; hash: string } | null {
-    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(CHECKPOINT) as { value: string } | undefined
+    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(CHECKPOINT) as
+      { value: string } | undefined
     const m = row ? /^(\d+):([0-9a-f]{64})$/.exec(row.value) : null
     return m ? { seq: Number(m[1]), hash: m[2]! } : null
   }
 
   setCheckpoint(seq: number, hash: string): void {
-    this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run(CHECKPOINT, `${seq}:${hash}`)
+    this.db
+      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value')
+      .run(CHECKPOINT, `${seq}:${hash}`)
   }
 
   clearCheckpoint(): void {

@@ -12,7 +12,13 @@ export const ALTERED_WITHDRAWALS_SQL = `
   CREATE INDEX altered_withdrawals_open ON altered_withdrawals(acknowledged_at);
 `
 
-const DifferencesSchema = z.array(z.strictObject({ field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']), asked: z.string(), recorded: z.string() }))
+const DifferencesSchema = z.array(
+  z.strictObject({
+    field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']),
+    asked: z.string(),
+    recorded: z.string(),
+  }),
+)
 
 export interface AlteredWithdrawal {
   withdrawalId: string
@@ -36,7 +42,9 @@ const toAltered = (r: Row): AlteredWithdrawal => ({
   withdrawalId: r.withdrawal_id,
   key: r.key,
   // A row whose differences cannot be read still stops sends: it says so rather than hiding the alarm.
-  differences: DifferencesSchema.safeParse(JSON.parse(r.differences)).data ?? [{ field: 'amount', asked: '?', recorded: 'unreadable record' }],
+  differences: DifferencesSchema.safeParse(JSON.parse(r.differences)).data ?? [
+    { field: 'amount', asked: '?', recorded: 'unreadable record' },
+  ],
   detectedAt: r.detected_at,
   acknowledgedAt: r.acknowledged_at,
   acknowledgedBy: r.acknowledged_by,
@@ -49,27 +57,41 @@ export class AlteredWithdrawals {
   /** Notes an alteration once (the first detection's time is kept); true when it is new. */
   note(withdrawalId: string, key: string, differences: readonly RecordedDifference[], at: string): boolean {
     const made = this.db
-      .prepare('INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON CONFLICT (withdrawal_id) DO NOTHING')
+      .prepare(
+        'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON CONFLICT (withdrawal_id) DO NOTHING',
+      )
       .run(withdrawalId, key, JSON.stringify(differences), at)
     return Number(made.changes) > 0
   }
 
   /** Those no person has acknowledged yet, oldest first. */
   open(): AlteredWithdrawal[] {
-    return (this.db.prepare('SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at').all() as unknown as Row[]).map(toAltered)
+    return (
+      this.db
+        .prepare('SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at')
+        .all() as unknown as Row[]
+    ).map(toAltered)
   }
 
   all(): AlteredWithdrawal[] {
-    return (this.db.prepare('SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(toAltered)
+    return (this.db.prepare('SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(
+      toAltered,
+    )
   }
 
   find(idOrKey: string): AlteredWithdrawal | null {
-    const row = this.db.prepare('SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1').get(idOrKey) as Row | undefined
+    const row = this.db
+      .prepare('SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1')
+      .get(idOrKey) as Row | undefined
     return row ? toAltered(row) : null
   }
 
   acknowledge(withdrawalId: string, by: string, at: string): void {
-    this.db.prepare('UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND acknowledged_at IS NULL').run(at, by, withdrawalId)
+    this.db
+      .prepare(
+        'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND acknowledged_at IS NULL',
+      )
+      .run(at, by, withdrawalId)
   }
 }
 

@@ -43,19 +43,27 @@ export class AuditChain {
   append(entry: AuditEntry): number {
     const json = JSON.stringify(AuditEntrySchema.parse(entry))
     return inTransaction(this.db, () => {
-      const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as { seq: number; hash: string } | undefined
+      const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as
+        { seq: number; hash: string } | undefined
       const seq = (head?.seq ?? 0) + 1
       const prev = head?.hash ?? GENESIS_HASH
       const hash = rowHash(seq, prev, json)
       this.db.prepare('INSERT INTO audit (seq, entry, prev_hash, hash) VALUES (?, ?, ?, ?)').run(seq, json, prev, hash)
-      this.db.prepare('INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash').run(seq, hash)
+      this.db
+        .prepare(
+          'INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash',
+        )
+        .run(seq, hash)
       return seq
     })
   }
 
   /** The last `limit` rows, oldest first; a row that fails its schema is left out (verify names it). */
   tail(limit: number): Array<AuditEntry & { seq: number }> {
-    const rows = this.db.prepare('SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit) as Array<{ seq: number; entry: string }>
+    const rows = this.db.prepare('SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit) as Array<{
+      seq: number
+      entry: string
+    }>
     const out: Array<AuditEntry & { seq: number }> = []
     for (const r of rows.reverse()) {
       const parsed = safeEntry(r.entry)
@@ -66,8 +74,11 @@ export class AuditChain {
 
   /** The newest row about one payout (by its Idempotency-Key): where it sits in the chain and its hash. */
   latestFor(idempotencyKey: string): { seq: number; hash: string } | null {
-    const row = this.db.prepare("SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1").get(idempotencyKey) as
-      { seq: number; hash: string } | undefined
+    const row = this.db
+      .prepare(
+        "SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+      )
+      .get(idempotencyKey) as { seq: number; hash: string } | undefined
     return row ? { seq: row.seq, hash: row.hash } : null
   }
 
@@ -86,32 +97,56 @@ export class AuditChain {
    */
   verifyFrom(from: { seq: number; hash: string }): VerifyResult {
     if (from.seq > 0) {
-      const anchor = this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(from.seq) as { hash: string } | undefined
-      if (anchor?.hash !== from.hash) return { ok: false, rows: from.seq - 1, brokenSeq: from.seq, problem: `row ${from.seq} is not the row that was verified before (changed or deleted)` }
+      const anchor = this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(from.seq) as
+        { hash: string } | undefined
+      if (anchor?.hash !== from.hash)
+        return {
+          ok: false,
+          rows: from.seq - 1,
+          brokenSeq: from.seq,
+          problem: `row ${from.seq} is not the row that was verified before (changed or deleted)`,
+        }
     }
     let prev = from.hash
     let expected = from.seq + 1
     let rows = from.seq
-    for (const r of this.db.prepare('SELECT seq, entry, prev_hash, hash FROM audit WHERE seq > ? ORDER BY seq').iterate(from.seq) as Iterable<RawAudit>) {
+    for (const r of this.db
+      .prepare('SELECT seq, entry, prev_hash, hash FROM audit WHERE seq > ? ORDER BY seq')
+      .iterate(from.seq) as Iterable<RawAudit>) {
       const broken = (problem: string): VerifyResult => ({ ok: false, rows, brokenSeq: r.seq, problem })
-      if (r.seq !== expected) return { ok: false, rows, brokenSeq: expected, problem: `row ${expected} is missing (the next row is ${r.seq})` }
+      if (r.seq !== expected)
+        return {
+          ok: false,
+          rows,
+          brokenSeq: expected,
+          problem: `row ${expected} is missing (the next row is ${r.seq})`,
+        }
       if (r.prev_hash !== prev) return broken(`row ${r.seq} does not follow row ${r.seq - 1} (previous hash differs)`)
-      if (rowHash(r.seq, r.prev_hash, r.entry) !== r.hash) return broken(`row ${r.seq} was changed after it was written (its hash does not match its content)`)
+      if (rowHash(r.seq, r.prev_hash, r.entry) !== r.hash)
+        return broken(`row ${r.seq} was changed after it was written (its hash does not match its content)`)
       if (!safeEntry(r.entry)) return broken(`row ${r.seq} is not a valid audit entry`)
       prev = r.hash
       expected++
       rows++
     }
-    const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as { seq: number; hash: string } | undefined
+    const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as
+      { seq: number; hash: string } | undefined
     if (head && (head.seq !== rows || head.hash !== prev)) {
-      return { ok: false, rows, brokenSeq: rows + 1, problem: `the log ends at row ${rows} but row ${head.seq} was written (rows at the end were deleted)` }
+      return {
+        ok: false,
+        rows,
+        brokenSeq: rows + 1,
+        problem: `the log ends at row ${rows} but row ${head.seq} was written (rows at the end were deleted)`,
+      }
     }
     return { ok: true, rows }
   }
 
   /** The hash row `seq` carries now (null when there is no such row). */
   hashOf(seq: number): string | null {
-    return (this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null
+    return (
+      (this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null
+    )
   }
 }
 

@@ -20,7 +20,11 @@ const BatchRecordSchema = z.strictObject({
 })
 export type BatchRecord = z.infer<typeof BatchRecordSchema>
 
-const BatchLineSchema = z.strictObject({ key: z.string().min(1), line: z.number().int().positive(), destinationName: z.string() })
+const BatchLineSchema = z.strictObject({
+  key: z.string().min(1),
+  line: z.number().int().positive(),
+  destinationName: z.string(),
+})
 export type BatchLine = z.infer<typeof BatchLineSchema>
 
 interface RawBatch {
@@ -45,7 +49,11 @@ function parseBatch(raw: RawBatch): BatchRecord {
     grandTotal: raw.grand_total,
     updatedAt: raw.updated_at,
   })
-  if (!parsed.success) throw new DeskError('record_corrupt', `The batch record ${raw.id} is damaged; it will not be sent. Export the audit log and contact support.`)
+  if (!parsed.success)
+    throw new DeskError(
+      'record_corrupt',
+      `The batch record ${raw.id} is damaged; it will not be sent. Export the audit log and contact support.`,
+    )
   return parsed.data
 }
 
@@ -66,7 +74,16 @@ export class BatchRepo {
   insert(batch: Omit<BatchRecord, 'updatedAt'>, lines: readonly BatchLine[]): void {
     this.db
       .prepare(`INSERT INTO batches (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(batch.id, batch.createdAt, batch.requestedBy, batch.source, batch.state, batch.rowCount, batch.grandTotal, batch.createdAt)
+      .run(
+        batch.id,
+        batch.createdAt,
+        batch.requestedBy,
+        batch.source,
+        batch.state,
+        batch.rowCount,
+        batch.grandTotal,
+        batch.createdAt,
+      )
     const row = this.db.prepare('INSERT INTO batch_rows (key, batch_id, line, destination_name) VALUES (?, ?, ?, ?)')
     for (const l of lines) row.run(l.key, batch.id, l.line, l.destinationName)
   }
@@ -78,7 +95,9 @@ export class BatchRepo {
 
   /** Newest first. */
   list(): BatchRecord[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]).map(parseBatch)
+    return (
+      this.db.prepare(`SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]
+    ).map(parseBatch)
   }
 
   /** The file line and destination name of each entry of the batch, by Idempotency-Key. */
@@ -86,7 +105,9 @@ export class BatchRepo {
     // A batch's lines never change once recorded: the view reads them on every refresh, so they are checked once.
     const kept = this.keptLines.get(batchId)
     if (kept) return kept
-    const raw = this.db.prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?').all(batchId)
+    const raw = this.db
+      .prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?')
+      .all(batchId)
     const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
     if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
     // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
@@ -96,7 +117,9 @@ export class BatchRepo {
 
   /** How many of the batch's outbox entries are in each state: progress without reading every row. */
   stateCounts(batchId: string): Record<string, number> {
-    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state').all(batchId) as Array<{ state: string; n: number }>
+    const rows = this.db
+      .prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state')
+      .all(batchId) as Array<{ state: string; n: number }>
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
   }
 
@@ -105,7 +128,11 @@ export class BatchRepo {
    * it for every row on every refresh, so the cached bodies are not parsed one by one.
    */
   payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
-    const rows = this.db.prepare('SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL').all(batchId) as Array<{
+    const rows = this.db
+      .prepare(
+        'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL',
+      )
+      .all(batchId) as Array<{
       id: string
       status: string
     }>

@@ -9,7 +9,9 @@ export const COMPACT_DUE = 'compact_due'
  * store as it was, still due, and a busy file (another process writing) is compacted at a later open.
  */
 export function compactIfDue(db: DatabaseSync): void {
-  const due = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get() && db.prepare('SELECT 1 FROM meta WHERE name = ?').get(COMPACT_DUE)
+  const due =
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'").get() &&
+    db.prepare('SELECT 1 FROM meta WHERE name = ?').get(COMPACT_DUE)
   if (!due) return
   try {
     db.exec('VACUUM')

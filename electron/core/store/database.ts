@@ -15,7 +15,11 @@ export const BUSY_TIMEOUT_MS = 10_000
  * several processes share the file; `synchronous=FULL` so a commit is on disk when it returns:
  * an outbox row is durable before the first attempt of its payout leaves the machine.
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS, busyTimeoutMs = BUSY_TIMEOUT_MS): DatabaseSync {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+  busyTimeoutMs = BUSY_TIMEOUT_MS,
+): DatabaseSync {
   let db: DatabaseSync | undefined
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
@@ -70,7 +74,10 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
   const check = () => {
     const current = schemaVersion(db)
     if (current > latest) {
-      throw new DeskError('store_too_new', `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`)
+      throw new DeskError(
+        'store_too_new',
+        `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`,
+      )
     }
     return current
   }

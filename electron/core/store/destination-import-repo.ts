@@ -44,9 +44,21 @@ const COLUMNS = 'id, created_at, source, file_hash, state, row_count, updated_at
 export class DestinationImportRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  insert(job: Omit<ImportRecord, 'updated_at'>, rows: ReadonlyArray<{ line: number; body: CreateCounterparty; state: ImportRowState; counterpartyId: string | null }>): void {
-    this.db.prepare(`INSERT INTO destination_imports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(job.id, job.created_at, job.source, job.file_hash, job.state, job.row_count, job.created_at)
-    const row = this.db.prepare('INSERT INTO destination_import_rows (import_id, line, body, state, counterparty_id, error, updated_at) VALUES (?, ?, ?, ?, ?, NULL, ?)')
+  insert(
+    job: Omit<ImportRecord, 'updated_at'>,
+    rows: ReadonlyArray<{
+      line: number
+      body: CreateCounterparty
+      state: ImportRowState
+      counterpartyId: string | null
+    }>,
+  ): void {
+    this.db
+      .prepare(`INSERT INTO destination_imports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+      .run(job.id, job.created_at, job.source, job.file_hash, job.state, job.row_count, job.created_at)
+    const row = this.db.prepare(
+      'INSERT INTO destination_import_rows (import_id, line, body, state, counterparty_id, error, updated_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+    )
     for (const r of rows) row.run(job.id, r.line, JSON.stringify(r.body), r.state, r.counterpartyId, job.created_at)
   }
 
@@ -80,7 +92,11 @@ export class DestinationImportRepo {
   /** In file order. */
   rows(id: string, states?: readonly ImportRowState[]): ImportRowRecord[] {
     const where = states ? ` AND state IN (${states.map(() => '?').join(', ')})` : ''
-    const raw = this.db.prepare(`SELECT line, body, state, counterparty_id, error FROM destination_import_rows WHERE import_id = ?${where} ORDER BY line`).all(id, ...(states ?? []))
+    const raw = this.db
+      .prepare(
+        `SELECT line, body, state, counterparty_id, error FROM destination_import_rows WHERE import_id = ?${where} ORDER BY line`,
+      )
+      .all(id, ...(states ?? []))
     return rowsOf(
       RowSchema,
       raw.map((r) => ({ ...r })),
@@ -90,13 +106,26 @@ export class DestinationImportRepo {
 
   counts(id: string): Record<ImportRowState, number> {
     const out: Record<ImportRowState, number> = { pending: 0, created: 0, existing: 0, failed: 0 }
-    const raw = this.db.prepare('SELECT state, COUNT(*) AS n FROM destination_import_rows WHERE import_id = ? GROUP BY state').all(id) as Array<{ state: string; n: number }>
+    const raw = this.db
+      .prepare('SELECT state, COUNT(*) AS n FROM destination_import_rows WHERE import_id = ? GROUP BY state')
+      .all(id) as Array<{ state: string; n: number }>
     for (const r of raw) out[ImportRowStateSchema.parse(r.state)] = Number(r.n)
     return out
   }
 
-  setRow(id: string, line: number, state: ImportRowState, counterpartyId: string | null = null, error: string | null = null, at = new Date().toISOString()): void {
-    this.db.prepare('UPDATE destination_import_rows SET state = ?, counterparty_id = ?, error = ?, updated_at = ? WHERE import_id = ? AND line = ?').run(state, counterpartyId, error, at, id, line)
+  setRow(
+    id: string,
+    line: number,
+    state: ImportRowState,
+    counterpartyId: string | null = null,
+    error: string | null = null,
+    at = new Date().toISOString(),
+  ): void {
+    this.db
+      .prepare(
+        'UPDATE destination_import_rows SET state = ?, counterparty_id = ?, error = ?, updated_at = ? WHERE import_id = ? AND line = ?',
+      )
+      .run(state, counterpartyId, error, at, id, line)
   }
 
   setState(id: string, state: ImportIntent, at = new Date().toISOString()): void {

@@ -10,7 +10,11 @@ export class WalletReads {
   constructor(private readonly db: DatabaseSync) {}
 
   note(wallets: readonly Wallet[], readAt = new Date().toISOString()): void {
-    this.db.prepare('INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at').run(JSON.stringify(wallets), readAt)
+    this.db
+      .prepare(
+        'INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at',
+      )
+      .run(JSON.stringify(wallets), readAt)
   }
 }
 
@@ -28,7 +32,11 @@ export interface StoreGlance {
   ledger: { complete: boolean; syncedAtMs: number | null; lastError: string | null } | null
 }
 
-const LedgerRow = z.object({ complete: z.number(), synced_at_ms: z.number().nullable(), last_error: z.string().nullable() })
+const LedgerRow = z.object({
+  complete: z.number(),
+  synced_at_ms: z.number().nullable(),
+  last_error: z.string().nullable(),
+})
 const Count = z.object({ n: z.number() })
 
 /**
@@ -39,15 +47,23 @@ export function readStoreGlance(file: string): StoreGlance | null {
   if (!existsSync(file)) return null
   const db = openSnapshotConnection(file)
   try {
-    const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined
+    const has = (table: string) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined
     const count = (sql: string) => (has('outbox') ? rowOf(Count, db.prepare(sql).get(), 'outbox').n : 0)
-    const read = has('wallet_reads') ? (db.prepare('SELECT body, read_at FROM wallet_reads WHERE id = 1').get() as { body: string; read_at: string } | undefined) : undefined
+    const read = has('wallet_reads')
+      ? (db.prepare('SELECT body, read_at FROM wallet_reads WHERE id = 1').get() as
+          { body: string; read_at: string } | undefined)
+      : undefined
     const wallets = read ? z.array(WalletSchema).safeParse(JSON.parse(read.body)) : null
-    const ledger = has('ledger_state') ? db.prepare('SELECT complete, synced_at_ms, last_error FROM ledger_state WHERE id = 1').get() : undefined
+    const ledger = has('ledger_state')
+      ? db.prepare('SELECT complete, synced_at_ms, last_error FROM ledger_state WHERE id = 1').get()
+      : undefined
     const l = ledger ? rowOf(LedgerRow, ledger, 'ledger_state') : null
     return {
       wallets: read && wallets?.success ? { wallets: wallets.data, readAt: read.read_at } : null,
-      waitingApproval: count("SELECT COUNT(*) AS n FROM withdrawal_cache WHERE json_extract(body, '$.status') = 'pending_approval'"),
+      waitingApproval: count(
+        "SELECT COUNT(*) AS n FROM withdrawal_cache WHERE json_extract(body, '$.status') = 'pending_approval'",
+      ),
       held: count("SELECT COUNT(*) AS n FROM outbox WHERE state = 'held'"),
       unresolved: count("SELECT COUNT(*) AS n FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'refused')"),
       ledger: l ? { complete: l.complete === 1, syncedAtMs: l.synced_at_ms, lastError: l.last_error } : null,

@@ -17,17 +17,27 @@ export class HeldExpiryRepo {
 
   /** Keys of the held payouts recorded at or before `cutoff` (ISO): the ones whose time is up. */
   heldSince(cutoff: string): string[] {
-    return (this.db.prepare("SELECT key FROM outbox WHERE state = 'held' AND created_at <= ? ORDER BY seq").all(cutoff) as Array<{ key: string }>).map((r) => r.key)
+    return (
+      this.db
+        .prepare("SELECT key FROM outbox WHERE state = 'held' AND created_at <= ? ORDER BY seq")
+        .all(cutoff) as Array<{ key: string }>
+    ).map((r) => r.key)
   }
 
   /** Keys of the held payouts that expired, oldest first. */
   expired(): string[] {
-    const rows = this.db.prepare("SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' ORDER BY seq").all() as Array<{ key: string }>
+    const rows = this.db
+      .prepare(
+        "SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' ORDER BY seq",
+      )
+      .all() as Array<{ key: string }>
     return rows.map((r) => r.key)
   }
 
   setHours(hours: number): void {
-    this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run(NAME, String(HeldExpiryHoursSchema.parse(hours)))
+    this.db
+      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value')
+      .run(NAME, String(HeldExpiryHoursSchema.parse(hours)))
   }
 }
 

@@ -3,22 +3,57 @@ export { BUSY_TIMEOUT_MS, openDatabase } from './database'
 export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type RepoFactory, type StoreOptions } from './desk-store'
 export { inTransaction } from './transaction'
 export { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
-export { CorruptRecordError, DAMAGED_ROW_ADVICE, type NewOutboxRow, type OutboxChange, type OutboxRow } from './outbox-repo'
+export {
+  CorruptRecordError,
+  DAMAGED_ROW_ADVICE,
+  type NewOutboxRow,
+  type OutboxChange,
+  type OutboxRow,
+} from './outbox-repo'
 export { pidAlive, type ProcessRole } from './process-registry'
 export { storeError } from './store-errors'
 export { importLegacyFiles, LEGACY_AUDIT, LEGACY_OUTBOX } from './legacy-import'
-export { BatchRepo, batchRepo, BatchIntentSchema, type BatchIntent, type BatchLine, type BatchRecord } from './batch-repo'
+export {
+  BatchRepo,
+  batchRepo,
+  BatchIntentSchema,
+  type BatchIntent,
+  type BatchLine,
+  type BatchRecord,
+} from './batch-repo'
 export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-repo'
 export { ledgerRepo } from './ledger-repo-factory'
-export { KnownAddresses, knownAddresses, KNOWN_SOURCES, type KnownAddress, type KnownSource, type NewKnownAddress } from './known-addresses'
+export {
+  KnownAddresses,
+  knownAddresses,
+  KNOWN_SOURCES,
+  type KnownAddress,
+  type KnownSource,
+  type NewKnownAddress,
+} from './known-addresses'
 export { DestinationClaims, destinationClaims, type DestinationClaim } from './known-addresses-claims'
 export { PriceTableRepo, priceTableRepo } from './price-table-repo'
-export { DestinationImportRepo, destinationImportRepo, type ImportIntent, type ImportRecord, type ImportRowRecord, type ImportRowState } from './destination-import-repo'
+export {
+  DestinationImportRepo,
+  destinationImportRepo,
+  type ImportIntent,
+  type ImportRecord,
+  type ImportRowRecord,
+  type ImportRowState,
+} from './destination-import-repo'
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
 export { BaitFlags, baitFlags } from './bait-flags'
 export { WaitNoticeRepo, waitNoticeRepo, type WaitingPayout, type WaitKind } from './wait-notice-repo'
 export { LegNotesRepo, legNotesRepo, legKey } from './leg-notes-repo'
-export { PayRunRepo, payRunRepo, type Invoice, type PayRun, type RunLine, type RunPeriod, type SentLine } from './pay-run-repo'
+export {
+  PayRunRepo,
+  payRunRepo,
+  type Invoice,
+  type PayRun,
+  type RunLine,
+  type RunPeriod,
+  type SentLine,
+} from './pay-run-repo'
 export { AlteredWithdrawals, alteredWithdrawals, type AlteredWithdrawal } from './altered-withdrawals-repo'
 export { ScreeningRepo, screeningRepo, type ScreeningHit, type ScreeningList } from './screening-repo'
 export { PayeeConfirmations, payeeConfirmations, type PayeeConfirmation } from './payee-confirmations-repo'

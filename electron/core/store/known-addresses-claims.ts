@@ -16,7 +16,13 @@ export interface DestinationClaim {
 }
 
 const PREFIX = 'destination-claim'
-const ClaimRow = z.object({ resource: z.string(), process: z.string(), taken_ms: z.number(), pid: z.number().int().nullable(), heartbeat_ms: z.number().nullable() })
+const ClaimRow = z.object({
+  resource: z.string(),
+  process: z.string(),
+  taken_ms: z.number(),
+  pid: z.number().int().nullable(),
+  heartbeat_ms: z.number().nullable(),
+})
 
 /**
  * Claims on destinations being registered, kept as leases (one per network and address, held by a process) so a
@@ -41,10 +47,19 @@ export class DestinationClaims {
     )
     const rows = rowsOf(ClaimRow, this.rangeStatement.all(prefix, `${prefix}\uffff`), 'leases')
     return rows
-      .filter((r) => r.process === this.processToken || (r.pid !== null && r.heartbeat_ms! > this.now() - HEARTBEAT_STALE_MS && pidAlive(r.pid)))
+      .filter(
+        (r) =>
+          r.process === this.processToken ||
+          (r.pid !== null && r.heartbeat_ms! > this.now() - HEARTBEAT_STALE_MS && pidAlive(r.pid)),
+      )
       .map((r) => {
         const [claimed, net] = r.resource.slice(prefix.length).split('\t')
-        return { network: net!, address: claimed!, own: r.process === this.processToken, claimedAt: new Date(r.taken_ms).toISOString() }
+        return {
+          network: net!,
+          address: claimed!,
+          own: r.process === this.processToken,
+          claimedAt: new Date(r.taken_ms).toISOString(),
+        }
       })
   }
 
@@ -52,7 +67,9 @@ export class DestinationClaims {
   claim(network: string, address: string): void {
     const resource = claimResource(network, address)
     if (resource === null) return
-    this.db.prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)').run(resource, this.processToken, this.now())
+    this.db
+      .prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)')
+      .run(resource, this.processToken, this.now())
   }
 
   /**
@@ -62,18 +79,22 @@ export class DestinationClaims {
   releaseListed(book: ReadonlyArray<{ network: string; address: string }>): void {
     const own = rowsOf(
       z.object({ resource: z.string() }),
-      this.db.prepare('SELECT resource FROM leases WHERE resource >= ? AND resource < ? AND process = ?').all(`${PREFIX}\t`, `${PREFIX}\t\uffff`, this.processToken),
+      this.db
+        .prepare('SELECT resource FROM leases WHERE resource >= ? AND resource < ? AND process = ?')
+        .all(`${PREFIX}\t`, `${PREFIX}\t\uffff`, this.processToken),
       'leases',
     )
     if (own.length === 0) return
     const listed = new Set(book.map((c) => `${canonicalAddress(c.network, c.address)}\t${c.network}`))
     const drop = this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?')
-    for (const { resource } of own) if (listed.has(resource.split('\t').slice(-2).join('\t'))) drop.run(resource, this.processToken)
+    for (const { resource } of own)
+      if (listed.has(resource.split('\t').slice(-2).join('\t'))) drop.run(resource, this.processToken)
   }
 
   release(network: string, address: string): void {
     const resource = claimResource(network, address)
-    if (resource !== null) this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?').run(resource, this.processToken)
+    if (resource !== null)
+      this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?').run(resource, this.processToken)
   }
 }
 
@@ -87,4 +108,5 @@ function claimResource(network: string, address: string): string | null {
   return prefix === null ? null : `${prefix}${canonicalAddress(network, address)}\t${network}`
 }
 
-export const destinationClaims: RepoFactory<DestinationClaims> = (db, processToken) => new DestinationClaims(db, processToken)
+export const destinationClaims: RepoFactory<DestinationClaims> = (db, processToken) =>
+  new DestinationClaims(db, processToken)

@@ -18,8 +18,12 @@ export const KNOWN_ADDRESSES_SQL = `
 /** The two rules as SQL functions on this connection, so a rebuild is one statement per source rather than a row-by-row loop. */
 function registerRules(db: DatabaseSync): void {
   const fn = { deterministic: true, directOnly: true }
-  db.function('desk_lookalike_key', fn, (network, address) => (typeof network === 'string' && typeof address === 'string' ? lookalikeKey(network, address) : null))
-  db.function('desk_canonical_address', fn, (network, address) => (typeof network === 'string' && typeof address === 'string' ? canonicalAddress(network, address) : null))
+  db.function('desk_lookalike_key', fn, (network, address) =>
+    typeof network === 'string' && typeof address === 'string' ? lookalikeKey(network, address) : null,
+  )
+  db.function('desk_canonical_address', fn, (network, address) =>
+    typeof network === 'string' && typeof address === 'string' ? canonicalAddress(network, address) : null,
+  )
 }
 
 /**

@@ -48,11 +48,13 @@ export class KnownAddresses {
 
   /** Adds or refreshes entries; an address too short to have two ends, or of a network the app does not know, is not indexed. */
   note(entries: readonly NewKnownAddress[]): void {
-    this.putStatement ??= this.db.prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
+    this.putStatement ??= this.db
+      .prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (network, look, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at = MIN(seen_at, excluded.seen_at)`)
     for (const e of entries) {
       const look = lookalikeKey(e.network, e.address)
-      if (look !== null) this.putStatement.run(e.network, canonicalAddress(e.network, e.address), e.source, look, e.label, e.seenAt)
+      if (look !== null)
+        this.putStatement.run(e.network, canonicalAddress(e.network, e.address), e.source, look, e.label, e.seenAt)
     }
   }
 
@@ -73,7 +75,13 @@ export class KnownAddresses {
         const noted = this.notedParties.get(mark)
         if (noted !== undefined && noted <= at) continue
         this.notedParties.set(mark, at)
-        fresh.push({ network: leg.network, address: party.address, source: 'ledger', label: party.name, seenAt: leg.created_at })
+        fresh.push({
+          network: leg.network,
+          address: party.address,
+          source: 'ledger',
+          label: party.name,
+          seenAt: leg.created_at,
+        })
       }
     }
     this.note(fresh)
@@ -81,12 +89,22 @@ export class KnownAddresses {
 
   notePayout(withdrawal: Withdrawal): void {
     if (withdrawal.status !== 'completed') return
-    this.note([{ network: withdrawal.network, address: withdrawal.destination, source: 'payout', label: null, seenAt: withdrawal.updated_at }])
+    this.note([
+      {
+        network: withdrawal.network,
+        address: withdrawal.destination,
+        source: 'payout',
+        label: null,
+        seenAt: withdrawal.updated_at,
+      },
+    ])
   }
 
   /** The addresses the profile names itself: its destination book's and its own wallets', with their labels. */
   named(): Array<{ network: string; address: string; source: 'destination' | 'own'; label: string | null }> {
-    return this.db.prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')").all() as Array<{
+    return this.db
+      .prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')")
+      .all() as Array<{
       network: string
       address: string
       source: 'destination' | 'own'
@@ -102,15 +120,26 @@ export class KnownAddresses {
     const look = lookalikeKey(network, address)
     if (look === null) return []
     // One lookup on the primary key's leading columns per network compared.
-    this.lookStatement ??= this.db.prepare('SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?')
+    this.lookStatement ??= this.db.prepare(
+      'SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?',
+    )
     const rows = this.lookStatement.all(JSON.stringify(comparedNetworks(network)), look)
     return rows.map((raw) => {
       const row = KnownRowSchema.safeParse(raw)
       // A row whose key is not its address's would hide a look-alike: refuse rather than trust it.
       if (!row.success || lookalikeKey(row.data.network, row.data.address) !== row.data.look) {
-        throw new DeskError('record_corrupt', 'An entry of the known-address index is damaged, so new destinations cannot be checked for look-alikes.')
+        throw new DeskError(
+          'record_corrupt',
+          'An entry of the known-address index is damaged, so new destinations cannot be checked for look-alikes.',
+        )
       }
-      return { network: row.data.network, address: row.data.address, source: row.data.source, label: row.data.label, seenAt: row.data.seen_at }
+      return {
+        network: row.data.network,
+        address: row.data.address,
+        source: row.data.source,
+        label: row.data.label,
+        seenAt: row.data.seen_at,
+      }
     })
   }
 
@@ -118,7 +147,9 @@ export class KnownAddresses {
   reset(): void {
     this.forgetNoted()
     this.db.exec("DELETE FROM known_addresses WHERE source IN ('destination', 'own')")
-    this.db.prepare(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`).run(RESET_MARK, randomUUID())
+    this.db
+      .prepare(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`)
+      .run(RESET_MARK, randomUUID())
     rebuildKnownAddresses(this.db)
   }
 

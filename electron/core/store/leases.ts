@@ -13,9 +13,12 @@ export class Leases {
   /** True when this process holds the lease now (newly or already); a dead holder's lease is taken over. */
   tryTake(resource: string): boolean {
     return inTransaction(this.db, () => {
-      const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as { process: string } | undefined
+      const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as
+        { process: string } | undefined
       if (row && row.process !== this.processes.token && this.processes.isAlive(row.process)) return false
-      this.db.prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)').run(resource, this.processes.token, this.now())
+      this.db
+        .prepare('INSERT OR REPLACE INTO leases (resource, process, taken_ms) VALUES (?, ?, ?)')
+        .run(resource, this.processes.token, this.now())
       return true
     })
   }
@@ -25,7 +28,8 @@ export class Leases {
    * time); null when the lease is free or this process's own.
    */
   lapseAt(resource: string): number | null {
-    const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as { process: string } | undefined
+    const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as
+      { process: string } | undefined
     if (!row || row.process === this.processes.token) return null
     return (this.processes.lastBeat(row.process) ?? this.now() - HEARTBEAT_STALE_MS) + HEARTBEAT_STALE_MS
   }

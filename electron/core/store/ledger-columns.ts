@@ -30,15 +30,30 @@ const LAST_MS = 253_402_300_799_999
 const isText = (v: unknown): v is string => typeof v === 'string'
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v)
 const text: Rule<string> = { what: 'text', ok: isText }
-const textOrNull: Rule<string | null> = { what: 'text or empty', ok: (v): v is string | null => v === null || isText(v) }
+const textOrNull: Rule<string | null> = {
+  what: 'text or empty',
+  ok: (v): v is string | null => v === null || isText(v),
+}
 const integer: Rule<number> = { what: 'a whole number', ok: (v): v is number => Number.isSafeInteger(v) }
 const decimal: Rule<string> = { what: 'a decimal amount', ok: isDecimal }
-const decimalOrNull: Rule<string | null> = { what: 'a decimal amount or empty', ok: (v): v is string | null => v === null || isDecimal(v) }
-const timestamp: Rule<string> = { what: 'an ISO 8601 time', ok: (v): v is string => typeof v === 'string' && TIMESTAMP_PATTERN.test(v) }
-const direction: Rule<'in' | 'out' | 'internal'> = { what: 'in, out or internal', ok: (v): v is 'in' | 'out' | 'internal' => DIRECTIONS.includes(v) }
+const decimalOrNull: Rule<string | null> = {
+  what: 'a decimal amount or empty',
+  ok: (v): v is string | null => v === null || isDecimal(v),
+}
+const timestamp: Rule<string> = {
+  what: 'an ISO 8601 time',
+  ok: (v): v is string => typeof v === 'string' && TIMESTAMP_PATTERN.test(v),
+}
+const direction: Rule<'in' | 'out' | 'internal'> = {
+  what: 'in, out or internal',
+  ok: (v): v is 'in' | 'out' | 'internal' => DIRECTIONS.includes(v),
+}
 const flag: Rule<0 | 1> = { what: '0 or 1', ok: (v): v is 0 | 1 => v === 0 || v === 1 }
 const flagOrNull: Rule<0 | 1 | null> = { what: '0, 1 or empty', ok: (v): v is 0 | 1 | null => v === null || flag.ok(v) }
-const time: Rule<number> = { what: 'a time in milliseconds', ok: (v): v is number => integer.ok(v) && v >= FIRST_MS && v <= LAST_MS }
+const time: Rule<number> = {
+  what: 'a time in milliseconds',
+  ok: (v): v is number => integer.ok(v) && v >= FIRST_MS && v <= LAST_MS,
+}
 
 /**
  * How a column is packed on disk: a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts) (migration 13);
@@ -124,7 +139,8 @@ export class LegRead<C extends LegColumn> {
 
   private damaged(row: readonly unknown[], i: number): DeskError {
     const at = this.at as Partial<Record<LegColumn, number>>
-    const name = (c: LegColumn) => (at[c] !== undefined && typeof row[at[c]] === 'string' ? (row[at[c]] as string).slice(0, 80) : '?')
+    const name = (c: LegColumn) =>
+      at[c] !== undefined && typeof row[at[c]] === 'string' ? (row[at[c]] as string).slice(0, 80) : '?'
     return new DeskError(
       'record_corrupt',
       `The history ledger holds a damaged movement (id ${name('id')}, direction ${name('direction')}): its ${this.columns[i]} is not ${this.rules[i]!.what}. ` +

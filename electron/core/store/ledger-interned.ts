@@ -22,7 +22,8 @@ const WORDS = ['wallet_id', 'asset', 'network', 'network_name', 'status', 'fee_a
  * A word column's number (INTEGER columns: node:sqlite binds a number as a real, which the affinity stores as an integer).
  * Version 12's TEXT columns hold text, or bytes when damaged: bytes stay bytes, which the read refuses.
  */
-const wordOf = (column: string) => `CASE typeof(${column}) WHEN 'text' THEN (SELECT id FROM ledger_words WHERE word = ${column}) ELSE ${column} END`
+const wordOf = (column: string) =>
+  `CASE typeof(${column}) WHEN 'text' THEN (SELECT id FROM ledger_words WHERE word = ${column}) ELSE ${column} END`
 
 const ID_SQL = `CASE WHEN typeof(id) = 'text' AND id GLOB '${UUID_GLOB}' THEN unhex(replace(id, '-', '')) ELSE id END`
 const HASH_SQL = `CASE WHEN typeof(tx_hash) <> 'text' THEN tx_hash

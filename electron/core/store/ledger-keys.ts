@@ -21,21 +21,26 @@ export interface BlobRange {
 /** The SQL GLOB a packed id matches (the migration's copy of UUID). */
 export const UUID_GLOB = UUID_SHAPE.replace(/0/g, '[0-9a-f]')
 /** The SQL test of a text that is whole bytes of lowercase hex (the migration's copy of BARE_HEX). */
-export const bareHexSql = (column: string) => `(length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*')`
+export const bareHexSql = (column: string) =>
+  `(length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*')`
 
 /**
  * The id index's key of a stored id (migration 17): a packed id's first 2 and last 2 bytes (its start, for a search by
  * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text id whole.
  * A lookup then compares the whole id.
  */
-export const ID_KEY_SQL = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ${ID_HEAD}) AS BLOB) ELSE ${id} END)`
+export const ID_KEY_SQL = (id: string) =>
+  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ${ID_HEAD}) AS BLOB) ELSE ${id} END)`
 const ID_HEAD = 2
 /** The id index's key from migration 16 to 17 (4 and 4 bytes): only that step's SQL builds it. */
-export const ID_KEY_SQL_16 = (id: string) => `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
+export const ID_KEY_SQL_16 = (id: string) =>
+  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
 
 /** ID_KEY_SQL of a stored id, to bind. */
 export function idIndexKey(stored: string | Uint8Array): string | Uint8Array {
-  return typeof stored === 'string' ? stored : Buffer.concat([stored.subarray(0, ID_HEAD), stored.subarray(16 - ID_HEAD, 16)])
+  return typeof stored === 'string'
+    ? stored
+    : Buffer.concat([stored.subarray(0, ID_HEAD), stored.subarray(16 - ID_HEAD, 16)])
 }
 
 /** The id index's keys a blob range [low, high) of packed ids lies between (inclusive): its start, then any end. */
@@ -55,7 +60,8 @@ export function idText(stored: unknown): unknown {
 
 export function hashKey(hash: string | null): string | Uint8Array | null {
   if (hash === null) return null
-  if (hash.startsWith(PREFIX) && BARE_HEX.test(hash.slice(PREFIX.length))) return Buffer.concat([Buffer.of(PREFIXED_TAG), Buffer.from(hash.slice(PREFIX.length), 'hex')])
+  if (hash.startsWith(PREFIX) && BARE_HEX.test(hash.slice(PREFIX.length)))
+    return Buffer.concat([Buffer.of(PREFIXED_TAG), Buffer.from(hash.slice(PREFIX.length), 'hex')])
   return BARE_HEX.test(hash) ? Buffer.concat([Buffer.of(HEX_TAG), Buffer.from(hash, 'hex')]) : hash
 }
 
@@ -81,12 +87,15 @@ function hexPrefixRange(tag: number[], hex: string): BlobRange {
   if (even === hex.length) return startingWith(head)
   const low = Buffer.concat([head, Buffer.from(`${hex[even]}0`, 'hex')])
   const last = low[low.length - 1]!
-  return last === 0xf0 ? { low, high: startingWith(head).high } : { low, high: Buffer.concat([head, Buffer.of(last + 0x10)]) }
+  return last === 0xf0
+    ? { low, high: startingWith(head).high }
+    : { low, high: Buffer.concat([head, Buffer.of(last + 0x10)]) }
 }
 
 /** Packed ids a lowercase search text starts (null when it cannot start a UUID). */
 export function idRange(needle: string): BlobRange | null {
-  if (needle.length === 0 || needle.length > UUID_SHAPE.length || !UUID.test(needle + UUID_SHAPE.slice(needle.length))) return null
+  if (needle.length === 0 || needle.length > UUID_SHAPE.length || !UUID.test(needle + UUID_SHAPE.slice(needle.length)))
+    return null
   return hexPrefixRange([], needle.replaceAll('-', ''))
 }
 
@@ -94,7 +103,8 @@ export function idRange(needle: string): BlobRange | null {
 export function hashRanges(needle: string): BlobRange[] {
   const ranges: BlobRange[] = []
   if (/^[0-9a-f]+$/.test(needle)) ranges.push(hexPrefixRange([HEX_TAG], needle))
-  if (needle.startsWith(PREFIX) && /^[0-9a-f]*$/.test(needle.slice(PREFIX.length))) ranges.push(hexPrefixRange([PREFIXED_TAG], needle.slice(PREFIX.length)))
+  if (needle.startsWith(PREFIX) && /^[0-9a-f]*$/.test(needle.slice(PREFIX.length)))
+    ranges.push(hexPrefixRange([PREFIXED_TAG], needle.slice(PREFIX.length)))
   else if (PREFIX.startsWith(needle)) ranges.push(startingWith(Buffer.of(PREFIXED_TAG)))
   return ranges
 }

@@ -19,7 +19,8 @@ const OWN_SIDE_SQL = "(CASE direction WHEN 'in' THEN to_party ELSE from_party EN
 /** What a second leg with a stored (id, direction) fails with, as the unique index said before. */
 const UNIQUE = 'UNIQUE constraint failed: ledger_legs.id, ledger_legs.direction'
 
-const COLUMNS = 'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait'
+const COLUMNS =
+  'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait'
 
 /** What every write to the legs does besides: counts itself (opening-sums.ts), and keeps (id, direction) unique by the id index's key. */
 export const legTriggersSql = (idKeySql: (id: string) => string) => `

@@ -24,7 +24,13 @@ export class LedgerParties {
   begin(): void {
     this.ownListed.clear()
     const newest = this.newest
-    if (newest && !this.db.prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND address = ? AND name IS ?').get(newest.id, newest.address, newest.name)) this.forget()
+    if (
+      newest &&
+      !this.db
+        .prepare('SELECT 1 FROM ledger_parties WHERE id = ? AND address = ? AND name IS ?')
+        .get(newest.id, newest.address, newest.name)
+    )
+      this.forget()
   }
 
   /** The party's number, the party added when new; `own`: the leg names it on its wallet's side. */
@@ -49,12 +55,16 @@ export class LedgerParties {
     const known = this.ids.get(key)
     if (known !== undefined) return known
     // One row per name and address, found by the address index (ledger-slim.ts); writes are serialised by their transaction.
-    const stored = this.db.prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2').get(p.address, p.name) as { id: number } | undefined
+    const stored = this.db
+      .prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2')
+      .get(p.address, p.name) as { id: number } | undefined
     const id =
       stored?.id ??
       (
         this.db
-          .prepare(`INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`)
+          .prepare(
+            `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`,
+          )
           .get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }
       ).id
     this.ids.set(key, id)

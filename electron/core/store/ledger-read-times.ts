@@ -19,7 +19,9 @@ export class LedgerReadTimes {
     if (!this.numbered()) return ms
     const known = this.ids.get(ms)
     if (known !== undefined) return known
-    const row = this.db.prepare('INSERT INTO ledger_read_times (ms) VALUES (?) ON CONFLICT (ms) DO UPDATE SET ms = ms RETURNING id').get(ms) as { id: number }
+    const row = this.db
+      .prepare('INSERT INTO ledger_read_times (ms) VALUES (?) ON CONFLICT (ms) DO UPDATE SET ms = ms RETURNING id')
+      .get(ms) as { id: number }
     this.remember(row.id, ms)
     return row.id
   }
@@ -34,7 +36,11 @@ export class LedgerReadTimes {
   /** Before a write: a time the highest number remembered no longer stands for was rolled back (ledger-words.ts). */
   begin(): void {
     const newest = this.newest
-    if (newest >= 0 && !this.db.prepare('SELECT 1 FROM ledger_read_times WHERE id = ? AND ms = ?').get(newest, this.times.get(newest)!)) this.forget()
+    if (
+      newest >= 0 &&
+      !this.db.prepare('SELECT 1 FROM ledger_read_times WHERE id = ? AND ms = ?').get(newest, this.times.get(newest)!)
+    )
+      this.forget()
   }
 
   /** After a write was rolled back or the ledger cleared: times it added may be gone. */
@@ -51,12 +57,18 @@ export class LedgerReadTimes {
   }
 
   private numbered(): boolean {
-    this.present ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'ledger_read_times'").get() !== undefined
+    this.present ??=
+      this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'ledger_read_times'").get() !==
+      undefined
     return this.present
   }
 
   private load(): void {
     this.forget()
-    for (const { id, ms } of this.db.prepare('SELECT id, ms FROM ledger_read_times').all() as Array<{ id: number; ms: number }>) this.remember(id, ms)
+    for (const { id, ms } of this.db.prepare('SELECT id, ms FROM ledger_read_times').all() as Array<{
+      id: number
+      ms: number
+    }>)
+      this.remember(id, ms)
   }
 }

@@ -1,5 +1,11 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow, LedgerSummary } from '../../../shared/api/ledger-query'
+import type {
+  LedgerFilter,
+  LedgerPage,
+  LedgerPosition,
+  LedgerRow,
+  LedgerSummary,
+} from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { isoOfLast, LEG_FROM, type LegTally, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
 import {
@@ -61,7 +67,8 @@ export class LedgerRepo {
    */
   bind(scope: string): { cleared: boolean } {
     return inTransaction(this.db, () => {
-      const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as { scope: string } | undefined
+      const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as
+        { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
       this.db.exec(
         'DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_read_times; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state',
@@ -85,14 +92,22 @@ export class LedgerRepo {
   }
 
   saveWalk(walk: Walk | null): void {
-    this.db.prepare('UPDATE ledger_state SET walk = ? WHERE id = 1').run(walk === null ? null : JSON.stringify(WalkSchema.parse(walk)))
+    this.db
+      .prepare('UPDATE ledger_state SET walk = ? WHERE id = 1')
+      .run(walk === null ? null : JSON.stringify(WalkSchema.parse(walk)))
   }
 
   /**
    * A page's rows and the walk's new position in one transaction: either both are on disk or
    * neither. On the last page (`done`) the high-water mark moves and the walk ends in it too.
    */
-  commitPage(legs: readonly TransactionLeg[], walk: Walk, done: boolean, readAtMs: number, firstRecheckMs: number): void {
+  commitPage(
+    legs: readonly TransactionLeg[],
+    walk: Walk,
+    done: boolean,
+    readAtMs: number,
+    firstRecheckMs: number,
+  ): void {
     inTransaction(this.db, () => {
       this.writes.write(legs, readAtMs, firstRecheckMs)
       if (!done) return this.saveWalk(walk)
@@ -101,7 +116,9 @@ export class LedgerRepo {
       const state = this.state()
       const highWater = Math.max(state.highWaterMs ?? -Infinity, walk.newest ?? -Infinity)
       this.db
-        .prepare('UPDATE ledger_state SET complete = 1, high_water_ms = ?, synced_at_ms = ?, walk = NULL, last_error = NULL WHERE id = 1')
+        .prepare(
+          'UPDATE ledger_state SET complete = 1, high_water_ms = ?, synced_at_ms = ?, walk = NULL, last_error = NULL WHERE id = 1',
+        )
         .run(Number.isFinite(highWater) ? highWater : null, walk.startedAt)
     })
   }
@@ -114,19 +131,27 @@ export class LedgerRepo {
   replaceMovement(id: string, legs: readonly TransactionLeg[], readAtMs: number, nextCheckMs: number): void {
     inTransaction(this.db, () => {
       this.writes.write(legs, readAtMs, nextCheckMs)
-      const open = this.db.prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.final = 0 LIMIT 1`).get(...legIdParams(id))
-      if (open) this.db.prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?').run(nextCheckMs, id)
+      const open = this.db
+        .prepare(`SELECT 1 FROM ledger_legs l WHERE ${LEG_ID} AND l.final = 0 LIMIT 1`)
+        .get(...legIdParams(id))
+      if (open)
+        this.db
+          .prepare('UPDATE ledger_pending SET attempts = attempts + 1, next_check_ms = ? WHERE id = ?')
+          .run(nextCheckMs, id)
       else this.db.prepare('DELETE FROM ledger_pending WHERE id = ?').run(id)
     })
   }
 
   /** Movements not final whose next re-read is due, soonest first, with how often they were read. */
   duePending(nowMs: number, limit: number): Array<{ id: string; attempts: number }> {
-    return this.db.prepare('SELECT id, attempts FROM ledger_pending WHERE next_check_ms <= ? ORDER BY next_check_ms LIMIT ?').all(nowMs, limit) as Array<{ id: string; attempts: number }>
+    return this.db
+      .prepare('SELECT id, attempts FROM ledger_pending WHERE next_check_ms <= ? ORDER BY next_check_ms LIMIT ?')
+      .all(nowMs, limit) as Array<{ id: string; attempts: number }>
   }
 
   nextPendingMs(): number | null {
-    return (this.db.prepare('SELECT MIN(next_check_ms) AS next FROM ledger_pending').get() as { next: number | null }).next
+    return (this.db.prepare('SELECT MIN(next_check_ms) AS next FROM ledger_pending').get() as { next: number | null })
+      .next
   }
 
   summary(): LedgerSummary {
@@ -139,7 +164,12 @@ export class LedgerRepo {
       notFinal,
       complete: s.complete,
       syncedAt: iso(s.syncedAtMs),
-      walk: s.walk && { pages: s.walk.pages, rows: s.walk.rows, startedAt: iso(s.walk.startedAt)!, reachedBack: iso(s.walk.oldest) },
+      walk: s.walk && {
+        pages: s.walk.pages,
+        rows: s.walk.rows,
+        startedAt: iso(s.walk.startedAt)!,
+        reachedBack: iso(s.walk.oldest),
+      },
       lastError: s.lastError,
       lastAttemptAt: iso(s.lastAttemptMs),
     }
@@ -151,7 +181,11 @@ export class LedgerRepo {
     if (after) {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
-      const seq = (this.db.prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`).get(...legIdParams(after.id), after.direction) as { seq: number } | undefined)?.seq
+      const seq = (
+        this.db
+          .prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`)
+          .get(...legIdParams(after.id), after.direction) as { seq: number } | undefined
+      )?.seq
       // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
       where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)
@@ -184,7 +218,9 @@ export class LedgerRepo {
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = arrays(this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`)).all(...legIdParams(id)) as unknown as unknown[][]
+    const raws = arrays(
+      this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`),
+    ).all(...legIdParams(id)) as unknown as unknown[][]
     const readAt = isoOfLast()
     return raws.map((raw) => toRow(raw, this.words, readAt))
   }
@@ -203,7 +239,8 @@ export class LedgerRepo {
       ${whereClause([...where.sql, ...textSql, ...BATCH_AFTER])} ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
     const readAt = isoOfLast()
     const params = [...before, ...where.params, ...textParams]
-    for (const raws of batches(arrays(this.db.prepare(sql)), params, filter.from, ROW_READ)) for (const raw of raws) yield toRow(raw, this.words, readAt)
+    for (const raws of batches(arrays(this.db.prepare(sql)), params, filter.from, ROW_READ))
+      for (const raw of raws) yield toRow(raw, this.words, readAt)
   }
 
   /**
@@ -214,7 +251,8 @@ export class LedgerRepo {
     const where = filterSql({ ...filter, from: undefined }, this.words)
     const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l ${whereClause([...where.sql, ...BATCH_AFTER])}
       ORDER BY l.at_ms, l.seq LIMIT ${ROWS_BATCH}`
-    for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ)) for (const raw of raws) yield toTally(raw, this.words)
+    for (const raws of batches(arrays(this.db.prepare(sql)), where.params, filter.from, TALLY_READ))
+      for (const raw of raws) yield toTally(raw, this.words)
   }
 
   /** Per wallet, asset and network, the opening effect of every leg recorded before `beforeMs` (a UTC month start); null while the sums are stale. */
@@ -226,7 +264,9 @@ export class LedgerRepo {
   notFinalBefore(beforeMs: number, walletId?: string): LegTally[] {
     const wallet = walletId === undefined ? '' : ' AND l.wallet_id = ?'
     const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
-    const raws = arrays(this.db.prepare(sql)).all(...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)])) as unknown as unknown[][]
+    const raws = arrays(this.db.prepare(sql)).all(
+      ...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)]),
+    ) as unknown as unknown[][]
     return raws.map((raw) => toTally(raw, this.words))
   }
 

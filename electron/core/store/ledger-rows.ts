@@ -38,10 +38,26 @@ const ROW_COLUMNS = [
   'bait',
 ] as const
 export const ROW_READ = new LegRead(ROW_COLUMNS)
-export const LEG_FROM = 'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
+export const LEG_FROM =
+  'ledger_legs l JOIN ledger_parties f ON f.id = l.from_party JOIN ledger_parties t ON t.id = l.to_party'
 
 /** Only what a report adds up and its sort position: no joins, no timestamps as text. */
-const TALLY_COLUMNS = ['seq', 'at_ms', 'id', 'direction', 'wallet_id', 'asset', 'network', 'amount', 'fee', 'fee_asset', 'final', 'status', 'read_at_ms', 'bait'] as const
+const TALLY_COLUMNS = [
+  'seq',
+  'at_ms',
+  'id',
+  'direction',
+  'wallet_id',
+  'asset',
+  'network',
+  'amount',
+  'fee',
+  'fee_asset',
+  'final',
+  'status',
+  'read_at_ms',
+  'bait',
+] as const
 export const TALLY_READ = new LegRead(TALLY_COLUMNS)
 
 /** A stored leg back as the API's shape, each column checked against its rule (ledger-columns.ts). */

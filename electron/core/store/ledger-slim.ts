@@ -18,9 +18,11 @@ import { COUNTERPARTY_SQL, legTriggersSql } from './ledger-lean'
  */
 
 /** A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both). */
-export const PARTY_SEARCH_SQL = (search: string, address: string) => `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
+export const PARTY_SEARCH_SQL = (search: string, address: string) =>
+  `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
 
-const PACKED = (column: string) => `CASE typeof(${column}) WHEN 'text' THEN desk_pack_amount(${column}) ELSE ${column} END`
+const PACKED = (column: string) =>
+  `CASE typeof(${column}) WHEN 'text' THEN desk_pack_amount(${column}) ELSE ${column} END`
 const READ_AT = `CASE typeof(read_at_ms) WHEN 'integer' THEN (SELECT id FROM ledger_read_times WHERE ms = read_at_ms) ELSE read_at_ms END`
 const SAME = 'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final'
 

@@ -47,7 +47,12 @@ export function arrays(statement: StatementSync): StatementSync {
  * The batches of a read oldest first, each after the last row of the one before (its at_ms and seq, which the
  * read selects); the rows are checked by the caller, the position is checked here before it steers the next batch.
  */
-export function* batches<C extends LegColumn>(batch: StatementSync, params: SQLInputValue[], from: string | undefined, read: LegRead<C | 'at_ms' | 'seq'>): Generator<unknown[][]> {
+export function* batches<C extends LegColumn>(
+  batch: StatementSync,
+  params: SQLInputValue[],
+  from: string | undefined,
+  read: LegRead<C | 'at_ms' | 'seq'>,
+): Generator<unknown[][]> {
   let position = firstPosition(from)
   for (;;) {
     const raws = batch.all(...params, position.at, position.at, position.seq) as unknown as unknown[][]
@@ -123,7 +128,11 @@ export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] }
 const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
 
 /** Whether a page is found faster from textHits than by walking the legs: they are complete and at most FEW_HITS. */
-export function fewHits(db: DatabaseSync, cte: SQLInputValue[], hits: { sql: string; params: SQLInputValue[] }): boolean {
+export function fewHits(
+  db: DatabaseSync,
+  cte: SQLInputValue[],
+  hits: { sql: string; params: SQLInputValue[] },
+): boolean {
   const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
   return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
 }
@@ -159,7 +168,10 @@ export function registerAmountKey(db: DatabaseSync): void {
   })
 }
 
-export function filterSql(f: Omit<LedgerFilter, 'text'>, words: LedgerWords): { sql: string[]; params: SQLInputValue[] } {
+export function filterSql(
+  f: Omit<LedgerFilter, 'text'>,
+  words: LedgerWords,
+): { sql: string[]; params: SQLInputValue[] } {
   const sql: string[] = []
   const params: SQLInputValue[] = []
   const add = (clause: string, ...values: SQLInputValue[]) => {

@@ -50,7 +50,11 @@ export class LedgerWords {
   begin(): void {
     this.times.begin()
     const newest = this.words.length - 1
-    if (newest >= 0 && !this.db.prepare('SELECT 1 FROM ledger_words WHERE id = ? AND word = ?').get(newest, this.words[newest]!)) this.forget()
+    if (
+      newest >= 0 &&
+      !this.db.prepare('SELECT 1 FROM ledger_words WHERE id = ? AND word = ?').get(newest, this.words[newest]!)
+    )
+      this.forget()
   }
 
   /** After a write was rolled back: words it added may be gone, so the cache is read again when next needed. */
@@ -61,13 +65,17 @@ export class LedgerWords {
   }
 
   private interned(): boolean {
-    this.present ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'ledger_words'").get() !== undefined
+    this.present ??=
+      this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'ledger_words'").get() !== undefined
     return this.present
   }
 
   private load(): void {
     this.forget()
-    for (const { id, word } of this.db.prepare('SELECT id, word FROM ledger_words').all() as Array<{ id: number; word: string }>) {
+    for (const { id, word } of this.db.prepare('SELECT id, word FROM ledger_words').all() as Array<{
+      id: number
+      word: string
+    }>) {
       this.ids.set(word, id)
       this.words[id] = word
     }

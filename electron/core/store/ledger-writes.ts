@@ -37,12 +37,35 @@ export class LegWrites {
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
     // No unique index holds (id, direction) (ledger-lean.ts): the stored leg is looked up, then written over or added.
-    const columns = ['at_ms', 'created_at', 'wallet_id', 'asset', 'network', 'network_name', 'status', 'final', 'amount', 'fee', 'fee_asset', 'from_party', 'to_party', 'tx_hash', 'read_at_ms', 'bait']
-    const insert = this.db.prepare(`INSERT INTO ledger_legs (id, direction, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`)
+    const columns = [
+      'at_ms',
+      'created_at',
+      'wallet_id',
+      'asset',
+      'network',
+      'network_name',
+      'status',
+      'final',
+      'amount',
+      'fee',
+      'fee_asset',
+      'from_party',
+      'to_party',
+      'tx_hash',
+      'read_at_ms',
+      'bait',
+    ]
+    const insert = this.db.prepare(
+      `INSERT INTO ledger_legs (id, direction, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
+    )
     const update = this.db.prepare(`UPDATE ledger_legs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE seq = ?`)
-    const pending = this.db.prepare('INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING')
+    const pending = this.db.prepare(
+      'INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES (?, 0, ?) ON CONFLICT(id) DO NOTHING',
+    )
     const settled = this.db.prepare('DELETE FROM ledger_pending WHERE id = ?')
-    const stored = arrays(this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`))
+    const stored = arrays(
+      this.db.prepare(`SELECT ${TALLY_READ.select} FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`),
+    )
     const open = new Set<string>()
     this.words.begin()
     this.parties.begin()

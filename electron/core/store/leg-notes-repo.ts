@@ -21,7 +21,8 @@ export const LEG_NOTES_SQL = `
  * For the ledger's text search: the legs whose note or tags hold the text (a parameter, matched as plain text by
  * instr). Few next to the legs (a person writes them), so read once per query like the parties.
  */
-export const NOTE_HITS = 'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
+export const NOTE_HITS =
+  'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
 /** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (ledger-lean.ts). */
 export const TAG_MATCH = `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE g.tag = ?)`
 
@@ -34,7 +35,12 @@ interface Raw {
   tags: string
 }
 
-const toNote = (r: Raw): LegNote => ({ transactionId: r.leg_id, direction: r.direction, note: r.note, tags: JSON.parse(r.tags) as string[] })
+const toNote = (r: Raw): LegNote => ({
+  transactionId: r.leg_id,
+  direction: r.direction,
+  note: r.note,
+  tags: JSON.parse(r.tags) as string[],
+})
 
 export class LegNotesRepo {
   private readonly statements = new Map<string, StatementSync>()
@@ -49,7 +55,9 @@ export class LegNotesRepo {
 
   /** The note and tags of one leg; an empty one when a person has written none. */
   get(id: string, direction: Direction): LegNote {
-    const raw = this.statement('SELECT leg_id, direction, note, tags FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?').get(id, direction) as Raw | undefined
+    const raw = this.statement(
+      'SELECT leg_id, direction, note, tags FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?',
+    ).get(id, direction) as Raw | undefined
     return raw ? toNote(raw) : { transactionId: id, direction, note: null, tags: [] }
   }
 
@@ -74,7 +82,8 @@ export class LegNotesRepo {
       ON CONFLICT(leg_id, direction) DO UPDATE SET note = excluded.note, tags = excluded.tags, search = excluded.search,
         updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
     ).run(id, key, direction, note, JSON.stringify(tags), search, at, by)
-    for (const tag of tags) this.statement('INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(tag, key, direction)
+    for (const tag of tags)
+      this.statement('INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(tag, key, direction)
     return next
   }
 }

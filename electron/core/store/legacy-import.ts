@@ -13,10 +13,31 @@ export const LEGACY_AUDIT = 'audit.jsonl'
 
 /** Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see StoredOutboxErrorSchema). */
 const ErrorInfo = StoredOutboxErrorSchema.nullable()
-const Request = z.object({ type: z.literal('request'), key: z.string().min(1), body: CreateWithdrawalSchema, createdAt: z.string(), requestedBy: z.string() })
-const Outcome = z.object({ type: z.literal('outcome'), key: z.string(), state: OutboxRowStateSchema, withdrawalId: z.string().nullable(), error: ErrorInfo, at: z.string() })
+const Request = z.object({
+  type: z.literal('request'),
+  key: z.string().min(1),
+  body: CreateWithdrawalSchema,
+  createdAt: z.string(),
+  requestedBy: z.string(),
+})
+const Outcome = z.object({
+  type: z.literal('outcome'),
+  key: z.string(),
+  state: OutboxRowStateSchema,
+  withdrawalId: z.string().nullable(),
+  error: ErrorInfo,
+  at: z.string(),
+})
 /** An attempt as the JSON-lines audit log wrote it: the store's entry without kind, actor and detail. */
-const Line = AuditEntrySchema.pick({ at: true, method: true, path: true, status: true, errorCode: true, requestId: true, idempotencyKey: true })
+const Line = AuditEntrySchema.pick({
+  at: true,
+  method: true,
+  path: true,
+  status: true,
+  errorCode: true,
+  requestId: true,
+  idempotencyKey: true,
+})
 
 /** Complete lines parsed as JSON; a torn last line (a crash mid-append) carried nothing that was acted on. */
 function jsonLines(file: string): unknown[] {
@@ -59,7 +80,16 @@ export function importLegacyFiles(store: DeskStore, dir: string): { outbox: numb
         if (request.success) {
           const r = request.data
           if (store.outbox.get(r.key)) continue
-          store.outbox.insert({ idempotencyKey: r.key, body: r.body, createdAt: r.createdAt, requestedBy: requester(r.requestedBy), state: 'sending' }, IMPORTER)
+          store.outbox.insert(
+            {
+              idempotencyKey: r.key,
+              body: r.body,
+              createdAt: r.createdAt,
+              requestedBy: requester(r.requestedBy),
+              state: 'sending',
+            },
+            IMPORTER,
+          )
           counts.outbox++
           continue
         }
@@ -68,14 +98,24 @@ export function importLegacyFiles(store: DeskStore, dir: string): { outbox: numb
         const o = outcome.data
         const current = store.outbox.get(o.key)
         if (!current || !canMove(current.state, o.state)) continue
-        store.outbox.transition(o.key, () => ({ state: o.state, withdrawalId: o.withdrawalId, error: o.state === 'accepted' ? null : o.error }), IMPORTER, o.at)
+        store.outbox.transition(
+          o.key,
+          () => ({ state: o.state, withdrawalId: o.withdrawalId, error: o.state === 'accepted' ? null : o.error }),
+          IMPORTER,
+          o.at,
+        )
       }
     }
     if (existsSync(auditFile)) {
       for (const raw of jsonLines(auditFile)) {
         const line = Line.safeParse(raw)
         if (!line.success) continue
-        store.audit.append({ ...line.data, kind: line.data.method === 'MCP' ? 'tool' : 'http', actor: null, detail: { imported: LEGACY_AUDIT } })
+        store.audit.append({
+          ...line.data,
+          kind: line.data.method === 'MCP' ? 'tool' : 'http',
+          actor: null,
+          detail: { imported: LEGACY_AUDIT },
+        })
         counts.audit++
       }
     }

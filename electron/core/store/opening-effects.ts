@@ -37,8 +37,10 @@ export function openingEffects(leg: OpeningLeg): OpeningEffect[] {
   if (!moves(leg)) return []
   const walletId = leg.walletId ?? ''
   const network = leg.network ?? ''
-  const amount = leg.direction === 'in' ? new Big(leg.amount) : leg.direction === 'out' ? new Big(leg.amount).neg() : ZERO
+  const amount =
+    leg.direction === 'in' ? new Big(leg.amount) : leg.direction === 'out' ? new Big(leg.amount).neg() : ZERO
   const effects: OpeningEffect[] = [{ walletId, asset: leg.asset, network, amount }]
-  if (leg.direction === 'out' && leg.fee !== null) effects.push({ walletId, asset: leg.feeAsset ?? leg.asset, network, amount: new Big(leg.fee).neg() })
+  if (leg.direction === 'out' && leg.fee !== null)
+    effects.push({ walletId, asset: leg.feeAsset ?? leg.asset, network, amount: new Big(leg.fee).neg() })
   return effects
 }

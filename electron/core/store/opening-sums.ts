@@ -52,7 +52,8 @@ export class OpeningSums {
   }
 
   private matchWrites(): boolean {
-    const row = this.db.prepare('SELECT legs_written, sums_written FROM ledger_state WHERE id = 1').get() as { legs_written: number; sums_written: number } | undefined
+    const row = this.db.prepare('SELECT legs_written, sums_written FROM ledger_state WHERE id = 1').get() as
+      { legs_written: number; sums_written: number } | undefined
     return row !== undefined && row.legs_written === row.sums_written
   }
 
@@ -89,9 +90,15 @@ export class OpeningSums {
       }
       return
     }
-    const get = this.db.prepare('SELECT net, legs FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?')
-    const put = this.db.prepare('INSERT OR REPLACE INTO ledger_opening_months (wallet, asset, network, month_ms, net, legs) VALUES (?, ?, ?, ?, ?, ?)')
-    const drop = this.db.prepare('DELETE FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?')
+    const get = this.db.prepare(
+      'SELECT net, legs FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?',
+    )
+    const put = this.db.prepare(
+      'INSERT OR REPLACE INTO ledger_opening_months (wallet, asset, network, month_ms, net, legs) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    const drop = this.db.prepare(
+      'DELETE FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?',
+    )
     for (const { effect: e, monthMs, legs } of this.deltas.values()) {
       const key = [e.walletId, e.asset, e.network, monthMs] as const
       const stored = get.get(...key) as { net: string; legs: number } | undefined
@@ -120,8 +127,16 @@ export class OpeningSums {
   before(beforeMs: number, walletId: string | undefined): OpeningEffect[] | null {
     if (!this.matchWrites()) return null
     const rows = this.db
-      .prepare(`SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ?${walletId === undefined ? '' : ' AND wallet = ?'}`)
-      .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as Array<{ wallet: string; asset: string; network: string; net: string; legs: number }>
+      .prepare(
+        `SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ?${walletId === undefined ? '' : ' AND wallet = ?'}`,
+      )
+      .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as Array<{
+      wallet: string
+      asset: string
+      network: string
+      net: string
+      legs: number
+    }>
     const byKey = new Map<string, OpeningEffect>()
     for (const r of rows) {
       const key = `${r.wallet}\n${r.asset}\n${r.network}`

@@ -31,7 +31,8 @@ export interface RawOutboxRow {
 }
 
 /** What a person does about a damaged outbox row; the app itself never moves or sends it. */
-export const DAMAGED_ROW_ADVICE = 'It is held and will never be sent or re-sent. Export the audit log and contact support.'
+export const DAMAGED_ROW_ADVICE =
+  'It is held and will never be sent or re-sent. Export the audit log and contact support.'
 
 /** A row that fails its schema is never acted on (its body is never re-sent): it is reported and held. */
 export class CorruptRecordError extends DeskError {
@@ -75,7 +76,8 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
 /** Outbox rows kept parsed: a few large batches at once. */
 const PARSED_ROWS_KEPT = 50_000
 
-const COLUMNS = 'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
+const COLUMNS =
+  'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
 const RAW_COLUMNS = COLUMNS.split(', ') as ReadonlyArray<keyof RawOutboxRow>
 
 /** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
@@ -93,19 +95,43 @@ export class OutboxRepo {
       if (this.db.prepare('SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
         throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
       }
-      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number }).next
+      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number })
+        .next
       const owner = row.state === 'sending' ? sender : null
       this.db
-        .prepare('INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(row.idempotencyKey, seq, JSON.stringify(row.body), row.createdAt, row.requestedBy, row.state, owner, row.createdAt, row.notBefore ?? null, row.reference ?? null, row.batchId ?? null)
-      this.outcome(row.idempotencyKey, { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null }, sender, row.createdAt)
+        .prepare(
+          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          row.idempotencyKey,
+          seq,
+          JSON.stringify(row.body),
+          row.createdAt,
+          row.requestedBy,
+          row.state,
+          owner,
+          row.createdAt,
+          row.notBefore ?? null,
+          row.reference ?? null,
+          row.batchId ?? null,
+        )
+      this.outcome(
+        row.idempotencyKey,
+        { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null },
+        sender,
+        row.createdAt,
+      )
       this.index.refreshEntry(row.idempotencyKey)
     })
   }
 
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(batchId) as unknown as RawOutboxRow[]).map((raw) => this.parseKnown(raw))
+    return (
+      this.db
+        .prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`)
+        .all(batchId) as unknown as RawOutboxRow[]
+    ).map((raw) => this.parseKnown(raw))
   }
 
   /**
@@ -134,7 +160,9 @@ export class OutboxRepo {
    */
   acceptedSingles(): OutboxRow[] {
     const out: OutboxRow[] = []
-    for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`).all() as unknown as RawOutboxRow[]) {
+    for (const raw of this.db
+      .prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`)
+      .all() as unknown as RawOutboxRow[]) {
       try {
         out.push(parseRow(raw))
       } catch (err) {
@@ -146,7 +174,8 @@ export class OutboxRepo {
 
   /** Who is sending the entry right now (a process token), if anyone. */
   sender(key: string): string | null {
-    const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as { sender: string | null } | undefined
+    const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as
+      { sender: string | null } | undefined
     return raw?.sender ?? null
   }
 
@@ -154,7 +183,9 @@ export class OutboxRepo {
   list(): { entries: OutboxRow[]; corrupt: CorruptRecordError[] } {
     const entries: OutboxRow[] = []
     const corrupt: CorruptRecordError[] = []
-    for (const raw of this.db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`).all() as unknown as RawOutboxRow[]) {
+    for (const raw of this.db
+      .prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`)
+      .all() as unknown as RawOutboxRow[]) {
       try {
         entries.push(this.parseKnown(raw))
       } catch (err) {
@@ -167,25 +198,45 @@ export class OutboxRepo {
 
   /** When the entry first reached `state` (the provider accepted it, say), or null when it never did. */
   firstReached(key: string, state: OutboxRow['state']): string | null {
-    const row = this.db.prepare('SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?').get(key, state) as { at: string | null }
+    const row = this.db
+      .prepare('SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?')
+      .get(key, state) as { at: string | null }
     return row.at
   }
 
   /** Entries in `sending` with their sender, for the sweep of processes that are gone. */
   inFlight(): Array<{ key: string; sender: string | null }> {
-    return this.db.prepare("SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{ key: string; sender: string | null }>
+    return this.db.prepare("SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{
+      key: string
+      sender: string | null
+    }>
   }
 
   /** Reads, decides and writes in one transaction, so two processes can never both move one entry. */
-  transition(key: string, decide: (current: OutboxRow) => OutboxChange, process: string, at = new Date().toISOString()): OutboxRow {
+  transition(
+    key: string,
+    decide: (current: OutboxRow) => OutboxChange,
+    process: string,
+    at = new Date().toISOString(),
+  ): OutboxRow {
     return inTransaction(this.db, () => {
       const current = this.get(key)
       if (!current) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
       const decided = decide(current)
       const next = { ...decided, notBefore: decided.state === 'queued' ? (decided.notBefore ?? null) : null }
       this.db
-        .prepare('UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?')
-        .run(next.state, next.withdrawalId, next.error === null ? null : JSON.stringify(next.error), next.state === 'sending' ? process : null, at, next.notBefore, key)
+        .prepare(
+          'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?',
+        )
+        .run(
+          next.state,
+          next.withdrawalId,
+          next.error === null ? null : JSON.stringify(next.error),
+          next.state === 'sending' ? process : null,
+          at,
+          next.notBefore,
+          key,
+        )
       this.outcome(key, next, process, at)
       this.index.refreshEntry(key)
       return { ...current, ...next }
@@ -194,7 +245,17 @@ export class OutboxRepo {
 
   private outcome(key: string, change: OutboxChange, process: string, at: string): void {
     this.db
-      .prepare('INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(key, change.state, change.withdrawalId, change.error === null ? null : JSON.stringify(change.error), change.notBefore ?? null, at, process)
+      .prepare(
+        'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        key,
+        change.state,
+        change.withdrawalId,
+        change.error === null ? null : JSON.stringify(change.error),
+        change.notBefore ?? null,
+        at,
+        process,
+      )
   }
 }

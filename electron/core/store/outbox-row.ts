@@ -20,11 +20,18 @@ function legacyCode(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value
   const { code, message } = value as { code?: unknown; message?: unknown }
   if (typeof code !== 'string' || isErrorCode(code) || typeof message !== 'string') return value
-  return { ...value, code: 'invalid_response', message: `${message} (provider code ${quoteInput(code, 64)}, not in the API contract)` }
+  return {
+    ...value,
+    code: 'invalid_response',
+    message: `${message} (provider code ${quoteInput(code, 64)}, not in the API contract)`,
+  }
 }
 
 /** Why an entry is refused, unknown or waiting, as stored: a code of the table, the message, the provider's request id. */
-export const StoredOutboxErrorSchema = z.preprocess(legacyCode, z.strictObject({ code: z.enum(ERROR_CODES), message: text(), requestId: text().optional(), rule: text().optional() }))
+export const StoredOutboxErrorSchema = z.preprocess(
+  legacyCode,
+  z.strictObject({ code: z.enum(ERROR_CODES), message: text(), requestId: text().optional(), rule: text().optional() }),
+)
 
 export const OutboxRowSchema = z.strictObject({
   idempotencyKey: text(),

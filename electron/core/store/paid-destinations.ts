@@ -43,7 +43,11 @@ export class PaidDestinations {
          AND l.network = (SELECT id FROM ledger_words WHERE word = ?)`,
     )
     return destinations.map(
-      (d) => completed.has(key(d.network, d.address)) || rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) => sameAddress(d.network, r.address, d.address)),
+      (d) =>
+        completed.has(key(d.network, d.address)) ||
+        rowsOf(AddressRow, ledger.all(d.address, d.network), 'ledger_parties').some((r) =>
+          sameAddress(d.network, r.address, d.address),
+        ),
     )
   }
 

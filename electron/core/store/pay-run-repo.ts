@@ -92,7 +92,8 @@ export const InvoiceSchema = z.strictObject({
 })
 export type Invoice = z.infer<typeof InvoiceSchema>
 
-const damaged = (what: string) => new DeskError('record_corrupt', `The pay run record ${what} is damaged. Export the audit log and contact support.`)
+const damaged = (what: string) =>
+  new DeskError('record_corrupt', `The pay run record ${what} is damaged. Export the audit log and contact support.`)
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value)
@@ -141,7 +142,9 @@ export class PayRunRepo {
 
   putPeriod(p: RunPeriod): void {
     this.db
-      .prepare('INSERT INTO pay_run_periods (run_id, period, state, batch_id, lines, at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO pay_run_periods (run_id, period, state, batch_id, lines, at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(p.runId, p.period, p.state, p.batchId, JSON.stringify(p.lines), p.at, p.actor)
   }
 
@@ -184,12 +187,16 @@ export class PayRunRepo {
 
   /** Invoices recorded for this payee under this number (case-insensitive), oldest first. */
   invoicesNumbered(payee: string, number: string): Invoice[] {
-    const raw = this.db.prepare('SELECT * FROM invoices WHERE payee = ? AND number = ? COLLATE NOCASE ORDER BY at').all(payee, number) as Raw[]
+    const raw = this.db
+      .prepare('SELECT * FROM invoices WHERE payee = ? AND number = ? COLLATE NOCASE ORDER BY at')
+      .all(payee, number) as Raw[]
     return raw.map((r) => this.invoiceOf(r))
   }
 
   invoicesOf(payoutKey: string): Invoice[] {
-    return (this.db.prepare('SELECT * FROM invoices WHERE payout_key = ? ORDER BY at').all(payoutKey) as Raw[]).map((r) => this.invoiceOf(r))
+    return (this.db.prepare('SELECT * FROM invoices WHERE payout_key = ? ORDER BY at').all(payoutKey) as Raw[]).map(
+      (r) => this.invoiceOf(r),
+    )
   }
 
   private invoiceOf(r: Raw): Invoice {
@@ -214,7 +221,18 @@ export class PayRunRepo {
 
   private runOf(r: Raw): PayRun {
     const what = `run ${r.id}`
-    return parse(PayRunSchema, { id: r.id, name: r.name, schedule: r.schedule, lines: json(r.lines, what), createdAt: r.created_at, updatedAt: r.updated_at }, what)
+    return parse(
+      PayRunSchema,
+      {
+        id: r.id,
+        name: r.name,
+        schedule: r.schedule,
+        lines: json(r.lines, what),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      },
+      what,
+    )
   }
 }
 

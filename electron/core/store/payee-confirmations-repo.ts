@@ -35,13 +35,18 @@ export class PayeeConfirmations {
 
   /** Hours a payee's new address waits before it can be paid; the profile's own setting or the default. */
   waitHours(fallback: number): number {
-    const row = this.db.prepare("SELECT value FROM meta WHERE name = 'payee_change_wait_hours'").get() as { value: string } | undefined
+    const row = this.db.prepare("SELECT value FROM meta WHERE name = 'payee_change_wait_hours'").get() as
+      { value: string } | undefined
     const hours = Number(row?.value)
     return row && Number.isFinite(hours) && hours >= 0 ? hours : fallback
   }
 
   setWaitHours(hours: number): void {
-    this.db.prepare("INSERT INTO meta (name, value) VALUES ('payee_change_wait_hours', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(String(hours))
+    this.db
+      .prepare(
+        "INSERT INTO meta (name, value) VALUES ('payee_change_wait_hours', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      )
+      .run(String(hours))
   }
 
   get(destinationId: string): PayeeConfirmation | null {

@@ -1,7 +1,13 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { canonicalAddress, lookalikeKey } from '../../../shared/address/lookalike'
 import { findNetwork } from '../../../shared/api/networks'
-import { PayoutHitSchema, requesterKind, searchFold, type PayoutHit, type PayoutSearchQuery } from '../../../shared/payouts/payout-search'
+import {
+  PayoutHitSchema,
+  requesterKind,
+  searchFold,
+  type PayoutHit,
+  type PayoutSearchQuery,
+} from '../../../shared/payouts/payout-search'
 import { DeskError } from '../errors'
 import type { RawOutboxRow } from './outbox-repo'
 
@@ -31,7 +37,10 @@ export const PAYOUT_INDEX_SQL = `
   CREATE INDEX outbox_withdrawal ON outbox(withdrawal_id);
 `
 
-type OutboxRaw = Pick<RawOutboxRow, 'key' | 'body' | 'created_at' | 'requested_by' | 'state' | 'withdrawal_id' | 'reference'>
+type OutboxRaw = Pick<
+  RawOutboxRow,
+  'key' | 'body' | 'created_at' | 'requested_by' | 'state' | 'withdrawal_id' | 'reference'
+>
 
 interface WithdrawalFields {
   id: string
@@ -118,31 +127,39 @@ export class PayoutIndex {
 
   /** Rewrites the row of a withdrawal the provider answered (after it was cached): its entry's row, or its own. */
   refreshWithdrawal(withdrawalId: string): void {
-    const owner = this.statement('SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as { key: string } | undefined
+    const owner = this.statement('SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as
+      { key: string } | undefined
     this.refresh(owner?.key ?? withdrawalId)
   }
 
   /** Every row again, from the outbox and the cache (the migration that made the index). */
   rebuild(): void {
     for (const r of this.statement('SELECT key FROM outbox').all() as Array<{ key: string }>) this.refresh(r.key)
-    for (const r of this.statement('SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>) this.refreshWithdrawal(r.id)
+    for (const r of this.statement('SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>)
+      this.refreshWithdrawal(r.id)
   }
 
   /**
    * Newest first. The text is folded and matched as a substring with `instr` (a bound parameter), so `%`, `_`,
    * quotes and regex characters are only characters; `from`/`to` are UTC days, both included.
    */
-  search(query: Required<Pick<PayoutSearchQuery, 'text' | 'limit'>> & Pick<PayoutSearchQuery, 'from' | 'to'>): PayoutHit[] {
+  search(
+    query: Required<Pick<PayoutSearchQuery, 'text' | 'limit'>> & Pick<PayoutSearchQuery, 'from' | 'to'>,
+  ): PayoutHit[] {
     const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : Number.MIN_SAFE_INTEGER
     const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + 86_400_000 : Number.MAX_SAFE_INTEGER
     const text = searchFold(query.text.trim())
     const params = [from, to, text, query.limit] as const
     // A common text fills the page from the newest rows; a rarer one is looked up in the trigram index (three
     // characters or more, quoted as one phrase so its characters are only characters); a short rare one is scanned.
-    const run = (sql: string, ...values: Array<string | number>) => this.statement(sql).all(...values) as unknown as HitRow[]
+    const run = (sql: string, ...values: Array<string | number>) =>
+      this.statement(sql).all(...values) as unknown as HitRow[]
     let rows = run(RECENT, ...params, RECENT_ROWS)
     if (rows.length < query.limit) {
-      rows = Array.from(text).length >= 3 ? run(INDEXED, from, to, `"${text.replaceAll('"', '""')}"`, text, query.limit) : run(SCANNED, ...params)
+      rows =
+        Array.from(text).length >= 3
+          ? run(INDEXED, from, to, `"${text.replaceAll('"', '""')}"`, text, query.limit)
+          : run(SCANNED, ...params)
     }
     return rows.flatMap((r) => {
       const parsed = PayoutHitSchema.safeParse({ ...parseJson(r.hit), note: r.note })
@@ -152,17 +169,23 @@ export class PayoutIndex {
 
   /** The payout a person names by its payout id or its Idempotency-Key; refused when the store has no such payout. */
   find(ref: string): { id: string; hit: PayoutHit } {
-    const row = this.statement('SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? OR i.payout_id = ? LIMIT 1').get(ref, ref) as
-      { id: string; hit: string; note: string | null } | undefined
+    const row = this.statement(
+      'SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? OR i.payout_id = ? LIMIT 1',
+    ).get(ref, ref) as { id: string; hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
-    if (!row || !parsed?.success) throw new DeskError('invalid_input', 'No payout in this profile has that payout id or Idempotency-Key (list them with "payout search").')
+    if (!row || !parsed?.success)
+      throw new DeskError(
+        'invalid_input',
+        'No payout in this profile has that payout id or Idempotency-Key (list them with "payout search").',
+      )
     return { id: row.id, hit: parsed.data }
   }
 
   /** The payout with this provider id, or null. */
   byPayoutId(payoutId: string): PayoutHit | null {
-    const row = this.statement('SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?').get(payoutId) as
-      { hit: string; note: string | null } | undefined
+    const row = this.statement(
+      'SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?',
+    ).get(payoutId) as { hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     return parsed?.success ? parsed.data : null
   }
@@ -181,7 +204,9 @@ export class PayoutIndex {
   }
 
   private refresh(id: string): void {
-    const entry = this.statement('SELECT key, body, created_at, requested_by, state, withdrawal_id, reference FROM outbox WHERE key = ?').get(id) as OutboxRaw | undefined
+    const entry = this.statement(
+      'SELECT key, body, created_at, requested_by, state, withdrawal_id, reference FROM outbox WHERE key = ?',
+    ).get(id) as OutboxRaw | undefined
     const withdrawalId = entry ? entry.withdrawal_id : id
     const withdrawal = withdrawalId ? this.cached(withdrawalId) : null
     const body = entry ? parseJson(entry.body) : null
@@ -216,7 +241,9 @@ export class PayoutIndex {
   /** A withdrawal cached before its entry recorded the id had a row of its own: the entry's row takes it over, note included. */
   private adopt(withdrawalId: string, key: string): void {
     if (withdrawalId === key) return
-    this.statement('INSERT OR IGNORE INTO payout_notes (id, note, updated_at, updated_by) SELECT ?, note, updated_at, updated_by FROM payout_notes WHERE id = ?').run(key, withdrawalId)
+    this.statement(
+      'INSERT OR IGNORE INTO payout_notes (id, note, updated_at, updated_by) SELECT ?, note, updated_at, updated_by FROM payout_notes WHERE id = ?',
+    ).run(key, withdrawalId)
     this.statement('DELETE FROM payout_notes WHERE id = ?').run(withdrawalId)
     this.statement('DELETE FROM payout_index WHERE id = ?').run(withdrawalId)
   }
@@ -225,19 +252,25 @@ export class PayoutIndex {
     const row = this.statement('SELECT body FROM withdrawal_cache WHERE id = ?').get(id) as { body: string } | undefined
     const body = row ? parseJson(row.body) : null
     if (!body) return null
-    const [status, asset, amount, destination, network, createdAt] = ['status', 'asset', 'amount', 'destination', 'network', 'created_at'].map((k) => str(body[k]))
-    if (!status || !asset || !amount || destination === null || destination === undefined || !network || !createdAt) return null
+    const [status, asset, amount, destination, network, createdAt] = [
+      'status',
+      'asset',
+      'amount',
+      'destination',
+      'network',
+      'created_at',
+    ].map((k) => str(body[k]))
+    if (!status || !asset || !amount || destination === null || destination === undefined || !network || !createdAt)
+      return null
     return { id, status, asset, amount, destination, network, tx_hash: str(body.tx_hash), created_at: createdAt }
   }
 
   private destinationName(network: string, address: string): string | null {
     const look = lookalikeKey(network, address)
     if (look === null) return null
-    const row = this.statement("SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ORDER BY source = 'destination' DESC LIMIT 1").get(
-      network,
-      look,
-      canonicalAddress(network, address),
-    ) as { label: string } | undefined
+    const row = this.statement(
+      "SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ORDER BY source = 'destination' DESC LIMIT 1",
+    ).get(network, look, canonicalAddress(network, address)) as { label: string } | undefined
     return row?.label ?? null
   }
 

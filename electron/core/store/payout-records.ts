@@ -77,7 +77,9 @@ export class PayoutRecords {
     const older = [...attempts].filter(([key, a]) => !out.has(key) && a.lastAt >= since).map(([key]) => key)
     if (older.length > 0) {
       const rows = this.db
-        .prepare("SELECT seq, entry FROM audit WHERE json_extract(entry, '$.kind') = 'decision' AND json_extract(entry, '$.idempotencyKey') IN (SELECT value FROM json_each(?)) ORDER BY seq DESC")
+        .prepare(
+          "SELECT seq, entry FROM audit WHERE json_extract(entry, '$.kind') = 'decision' AND json_extract(entry, '$.idempotencyKey') IN (SELECT value FROM json_each(?)) ORDER BY seq DESC",
+        )
         .all(JSON.stringify(older)) as unknown as RawRow[]
       for (const r of rows) {
         const e = parse(r.entry)
@@ -86,7 +88,12 @@ export class PayoutRecords {
     }
     for (const [key, rec] of out) {
       const a = attempts.get(key)
-      if (a) out.set(key, { ...rec, lastAt: a.lastAt > rec.lastAt ? a.lastAt : rec.lastAt, accepted: rec.accepted || a.accepted })
+      if (a)
+        out.set(key, {
+          ...rec,
+          lastAt: a.lastAt > rec.lastAt ? a.lastAt : rec.lastAt,
+          accepted: rec.accepted || a.accepted,
+        })
     }
     return out
   }
@@ -96,12 +103,20 @@ export class PayoutRecords {
     return this.since(new Date(MARGIN_MS).toISOString())
   }
 
-  private take(seq: number, e: Parsed, out: Map<string, PayoutRecord>, attempts: Map<string, { lastAt: string; accepted: boolean }>): void {
+  private take(
+    seq: number,
+    e: Parsed,
+    out: Map<string, PayoutRecord>,
+    attempts: Map<string, { lastAt: string; accepted: boolean }>,
+  ): void {
     const key = e.idempotencyKey
     if (key === null || typeof key !== 'string') return
     if (e.kind === 'http' && e.method === 'POST' && e.path.split('?')[0] === WITHDRAWALS) {
       const a = attempts.get(key) ?? { lastAt: e.at, accepted: false }
-      attempts.set(key, { lastAt: e.at > a.lastAt ? e.at : a.lastAt, accepted: a.accepted || (e.status !== null && e.status >= 200 && e.status < 300) })
+      attempts.set(key, {
+        lastAt: e.at > a.lastAt ? e.at : a.lastAt,
+        accepted: a.accepted || (e.status !== null && e.status >= 200 && e.status < 300),
+      })
       return
     }
     // The oldest record row is the one written with the outbox row (read newest first, so the last one kept wins).
@@ -125,11 +140,16 @@ export function disagreement(rec: PayoutRecord, row: OutboxFacts | undefined): s
   if (!row) return `the outbox row ${rec.key} recorded at audit row ${rec.seq} is gone`
   const differs: string[] = []
   if (row.createdAt !== rec.at) differs.push(`its time is ${row.createdAt}, the audit row says ${rec.at}`)
-  if (rec.actor !== null && row.requestedBy !== rec.actor) differs.push(`it names ${row.requestedBy} as requester, the audit row ${rec.actor}`)
+  if (rec.actor !== null && row.requestedBy !== rec.actor)
+    differs.push(`it names ${row.requestedBy} as requester, the audit row ${rec.actor}`)
   if (rec.asset !== null && row.asset !== rec.asset) differs.push(`its asset differs from the audit row's ${rec.asset}`)
-  if (rec.amount !== null && row.amount !== rec.amount) differs.push(`its amount differs from the audit row's ${rec.amount}`)
-  if (rec.accepted && (row.state === 'refused' || row.state === 'discarded')) differs.push(`it says ${row.state}, but the provider accepted it (audit log)`)
-  return differs.length === 0 ? null : `the outbox row ${rec.key} was changed after audit row ${rec.seq} recorded it: ${differs.join('; ')}`
+  if (rec.amount !== null && row.amount !== rec.amount)
+    differs.push(`its amount differs from the audit row's ${rec.amount}`)
+  if (rec.accepted && (row.state === 'refused' || row.state === 'discarded'))
+    differs.push(`it says ${row.state}, but the provider accepted it (audit log)`)
+  return differs.length === 0
+    ? null
+    : `the outbox row ${rec.key} was changed after audit row ${rec.seq} recorded it: ${differs.join('; ')}`
 }
 
 /** For `store.repo(payoutRecords)`. */

@@ -7,16 +7,21 @@ import { AuditEntrySchema } from './audit-chain'
 import { disagreement, PayoutRecords, type OutboxFacts } from './payout-records'
 
 /** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
-export type PolicyRow = { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
+export type PolicyRow =
+  { kind: 'set'; stored: StoredPolicy } | { kind: 'none' } | { kind: 'unreadable'; problem: string }
 
 /** A policy change as its audit row records it (PolicySettings writes it in the row's own transaction). */
-const PolicyChangeSchema = AuditEntrySchema.extend({ detail: z.looseObject({ by: z.string(), policy: z.unknown().optional() }) })
+const PolicyChangeSchema = AuditEntrySchema.extend({
+  detail: z.looseObject({ by: z.string(), policy: z.unknown().optional() }),
+})
 
 /**
  * A `policy.held` audit row: the decision's detail names the hold rule and its message, and (since holds are checked
  * first) the `hold` facts of what it pays.
  */
-const HeldEntrySchema = AuditEntrySchema.extend({ detail: z.looseObject({ rule: z.enum(HOLD_RULES), message: z.string(), hold: HoldSchema.optional() }) })
+const HeldEntrySchema = AuditEntrySchema.extend({
+  detail: z.looseObject({ rule: z.enum(HOLD_RULES), message: z.string(), hold: HoldSchema.optional() }),
+})
 export type HoldReason = { rule: HoldRule; message: string; hold: Hold | null }
 
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
@@ -33,7 +38,8 @@ export class PolicyRepo {
   constructor(private readonly db: DatabaseSync) {}
 
   read(): PolicyRow {
-    const raw = this.db.prepare('SELECT body, set_at, set_by FROM policy WHERE id = 1').get() as { body: string; set_at: string; set_by: string } | undefined
+    const raw = this.db.prepare('SELECT body, set_at, set_by FROM policy WHERE id = 1').get() as
+      { body: string; set_at: string; set_by: string } | undefined
     if (!raw) return { kind: 'none' }
     let policy: unknown
     try {
@@ -46,7 +52,12 @@ export class PolicyRepo {
       const issue = parsed.error.issues[0]
       return { kind: 'unreadable', problem: `${issue?.path.join('.') || 'policy'}: ${issue?.message ?? 'invalid'}` }
     }
-    if (!this.matchesLastChange(raw)) return { kind: 'unreadable', problem: 'the stored policy is not the last one a person set in the app or with the CLI, as the audit log records it' }
+    if (!this.matchesLastChange(raw))
+      return {
+        kind: 'unreadable',
+        problem:
+          'the stored policy is not the last one a person set in the app or with the CLI, as the audit log records it',
+      }
     return { kind: 'set', stored: parsed.data }
   }
 
@@ -59,7 +70,11 @@ export class PolicyRepo {
   private matchesLastChange(raw: { body: string; set_at: string; set_by: string }): boolean {
     const text = `${raw.set_at}|${raw.set_by}|${raw.body}`
     if (this.sealed === text) return true
-    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1").get() as { entry: string } | undefined
+    const row = this.db
+      .prepare(
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1",
+      )
+      .get() as { entry: string } | undefined
     const change = row ? PolicyChangeSchema.safeParse(JSON.parse(row.entry)) : null
     const sealed =
       change?.success === true &&
@@ -74,13 +89,16 @@ export class PolicyRepo {
 
   /** Changes whenever anyone writes the row; a cheap way for a running connector to notice. */
   fingerprint(): string {
-    const raw = this.db.prepare('SELECT body, set_at FROM policy WHERE id = 1').get() as { body: string; set_at: string } | undefined
+    const raw = this.db.prepare('SELECT body, set_at FROM policy WHERE id = 1').get() as
+      { body: string; set_at: string } | undefined
     return raw ? `${raw.set_at}|${raw.body}` : ''
   }
 
   write(policy: Policy, setAt: string, setBy: string): void {
     this.db
-      .prepare('INSERT INTO policy (id, body, set_at, set_by) VALUES (1, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, set_at = excluded.set_at, set_by = excluded.set_by')
+      .prepare(
+        'INSERT INTO policy (id, body, set_at, set_by) VALUES (1, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, set_at = excluded.set_at, set_by = excluded.set_by',
+      )
       .run(JSON.stringify(policy), setAt, setBy)
   }
 
@@ -90,7 +108,11 @@ export class PolicyRepo {
 
   /** The agent's stop switch: the last stop or resume a person wrote into the audit log (no row anyone can edit around it). */
   stopped(): { at: string; reason: string | null } | null {
-    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') ORDER BY seq DESC LIMIT 1").get() as { entry: string } | undefined
+    const row = this.db
+      .prepare(
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') ORDER BY seq DESC LIMIT 1",
+      )
+      .get() as { entry: string } | undefined
     if (!row) return null
     const entry = JSON.parse(row.entry) as { path: string; at: string; detail?: { reason?: unknown } }
     if (entry.path !== 'agent.stopped') return null
@@ -109,14 +131,20 @@ export class PolicyRepo {
    * times moved back, its amount or state changed by another program) throws `record_corrupt` naming the row.
    */
   amountsSince(requestedBy: string, asset: string, since: string, exceptKey: string | null = null): string[] {
-    const records = [...new PayoutRecords(this.db).since(since).values()].filter((r) => r.actor === requestedBy && r.lastAt >= since)
+    const records = [...new PayoutRecords(this.db).since(since).values()].filter(
+      (r) => r.actor === requestedBy && r.lastAt >= since,
+    )
     const facts = this.db.prepare(
       `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset, json_extract(body, '$.amount') AS amount, state
        FROM outbox WHERE key = ?`,
     )
     for (const rec of records) {
       const problem = disagreement(rec, facts.get(rec.key) as OutboxFacts | undefined)
-      if (problem) throw new DeskError('record_corrupt', `The agent's rolling totals cannot be trusted: ${problem}. "payout-desk audit verify" names it.`)
+      if (problem)
+        throw new DeskError(
+          'record_corrupt',
+          `The agent's rolling totals cannot be trusted: ${problem}. "payout-desk audit verify" names it.`,
+        )
     }
     const rows = this.db
       .prepare(
@@ -128,9 +156,12 @@ export class PolicyRepo {
            AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
            AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
       )
-      .all(requestedBy, asset, since, JSON.stringify(records.map((r) => r.key)), exceptKey) as Array<{ amount: unknown }>
+      .all(requestedBy, asset, since, JSON.stringify(records.map((r) => r.key)), exceptKey) as Array<{
+      amount: unknown
+    }>
     return rows.map((r) => {
-      if (typeof r.amount !== 'string') throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
+      if (typeof r.amount !== 'string')
+        throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
       return r.amount
     })
   }
@@ -140,8 +171,11 @@ export class PolicyRepo {
    * A row that does not parse is refused (record_corrupt), never guessed at; the payout stays held.
    */
   holdReason(key: string): HoldReason | null {
-    const row = this.db.prepare("SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1").get(key) as
-      { entry: string } | undefined
+    const row = this.db
+      .prepare(
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+      )
+      .get(key) as { entry: string } | undefined
     if (!row) return null
     let entry: unknown
     try {
@@ -168,7 +202,10 @@ export class PolicyRepo {
 }
 
 function heldRecordCorrupt(key: string, problem: string): DeskError {
-  return new DeskError('record_corrupt', `The audit record of why payout ${key} is held is damaged (${problem}); the payout stays held until a person releases or rejects it.`)
+  return new DeskError(
+    'record_corrupt',
+    `The audit record of why payout ${key} is held is damaged (${problem}); the payout stays held until a person releases or rejects it.`,
+  )
 }
 
 /** For `store.repo(policyRepo)`. */

@@ -23,7 +23,9 @@ export class PriceTableRepo {
     const put = this.db.prepare('INSERT INTO price_table (date, asset, fiat, price) VALUES (?, ?, ?, ?)')
     for (const r of rows) put.run(r.date, r.asset, r.fiat, r.price)
     this.db
-      .prepare('INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source, imported_at = excluded.imported_at')
+      .prepare(
+        'INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source, imported_at = excluded.imported_at',
+      )
       .run(source, importedAt)
   }
 
@@ -35,10 +37,22 @@ export class PriceTableRepo {
   }
 
   summary(): PriceTableSummary {
-    const counts = this.db.prepare('SELECT COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM price_table').get() as { n: number; first: string | null; last: string | null }
-    const fiats = (this.db.prepare('SELECT DISTINCT fiat FROM price_table ORDER BY fiat').all() as Array<{ fiat: string }>).map((r) => r.fiat)
-    const made = this.db.prepare('SELECT source, imported_at FROM price_table_import WHERE id = 1').get() as { source: string; imported_at: string } | undefined
-    return { rows: Number(counts.n), fiats, from: counts.first, to: counts.last, importedAt: made?.imported_at ?? null, source: made?.source ?? null }
+    const counts = this.db
+      .prepare('SELECT COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM price_table')
+      .get() as { n: number; first: string | null; last: string | null }
+    const fiats = (
+      this.db.prepare('SELECT DISTINCT fiat FROM price_table ORDER BY fiat').all() as Array<{ fiat: string }>
+    ).map((r) => r.fiat)
+    const made = this.db.prepare('SELECT source, imported_at FROM price_table_import WHERE id = 1').get() as
+      { source: string; imported_at: string } | undefined
+    return {
+      rows: Number(counts.n),
+      fiats,
+      from: counts.first,
+      to: counts.last,
+      importedAt: made?.imported_at ?? null,
+      source: made?.source ?? null,
+    }
   }
 }
 

@@ -36,7 +36,9 @@ export class ProcessRegistry {
   ) {}
 
   register(): void {
-    this.db.prepare('INSERT INTO processes (token, pid, role, started_at, heartbeat_ms) VALUES (?, ?, ?, ?, ?)').run(this.token, process.pid, this.role, new Date(this.now()).toISOString(), this.now())
+    this.db
+      .prepare('INSERT INTO processes (token, pid, role, started_at, heartbeat_ms) VALUES (?, ?, ?, ?, ?)')
+      .run(this.token, process.pid, this.role, new Date(this.now()).toISOString(), this.now())
   }
 
   beat(): void {
@@ -64,7 +66,11 @@ export class ProcessRegistry {
 
   /** Tokens of registered processes that are gone; the caller releases what they held. */
   deadTokens(): string[] {
-    const rows = rowsOf(Token, this.db.prepare('SELECT token FROM processes WHERE token <> ?').all(this.token), 'processes')
+    const rows = rowsOf(
+      Token,
+      this.db.prepare('SELECT token FROM processes WHERE token <> ?').all(this.token),
+      'processes',
+    )
     return rows.map((r) => r.token).filter((t) => !this.isAlive(t))
   }
 

@@ -10,7 +10,10 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown, table: strin
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const where = issue?.path.join('.') || 'row'
-  throw new DeskError('record_corrupt', `A row of the local store's ${table} table is damaged (${where}: ${issue?.message ?? 'invalid'}). Export the audit log and contact support.`)
+  throw new DeskError(
+    'record_corrupt',
+    `A row of the local store's ${table} table is damaged (${where}: ${issue?.message ?? 'invalid'}). Export the audit log and contact support.`,
+  )
 }
 
 /** `rowOf` for every row of a query. */

@@ -45,14 +45,19 @@ export class ScreeningRepo {
 
   /** Replaces the list called `name`; the caller's transaction makes it all or nothing. */
   replace(list: Omit<ScreeningList, 'addresses'>, addresses: readonly NewListedAddress[]): number {
-    const old = this.db.prepare('SELECT id FROM screening_lists WHERE name = ?').get(list.name) as { id: number } | undefined
+    const old = this.db.prepare('SELECT id FROM screening_lists WHERE name = ?').get(list.name) as
+      { id: number } | undefined
     if (old) {
       this.db.prepare('DELETE FROM screening_addresses WHERE list_id = ?').run(old.id)
       this.db.prepare('DELETE FROM screening_lists WHERE id = ?').run(old.id)
     }
-    const made = this.db.prepare('INSERT INTO screening_lists (name, source, published, imported_at, addresses) VALUES (?, ?, ?, ?, 0)').run(list.name, list.source, list.published, list.importedAt)
+    const made = this.db
+      .prepare('INSERT INTO screening_lists (name, source, published, imported_at, addresses) VALUES (?, ?, ?, ?, 0)')
+      .run(list.name, list.source, list.published, list.importedAt)
     const id = Number(made.lastInsertRowid)
-    const put = this.db.prepare('INSERT OR IGNORE INTO screening_addresses (address_key, list_id, address, currency, entry) VALUES (?, ?, ?, ?, ?)')
+    const put = this.db.prepare(
+      'INSERT OR IGNORE INTO screening_addresses (address_key, list_id, address, currency, entry) VALUES (?, ?, ?, ?, ?)',
+    )
     let count = 0
     for (const a of addresses) count += Number(put.run(a.key, id, a.address, a.currency, a.entry).changes)
     this.db.prepare('UPDATE screening_lists SET addresses = ? WHERE id = ?').run(count, id)
@@ -69,7 +74,11 @@ export class ScreeningRepo {
   }
 
   lists(): ScreeningList[] {
-    return this.db.prepare('SELECT name, source, published, imported_at AS importedAt, addresses FROM screening_lists ORDER BY name').all() as unknown as ScreeningList[]
+    return this.db
+      .prepare(
+        'SELECT name, source, published, imported_at AS importedAt, addresses FROM screening_lists ORDER BY name',
+      )
+      .all() as unknown as ScreeningList[]
   }
 }
 

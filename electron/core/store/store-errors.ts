@@ -4,7 +4,17 @@ import { diskError, NOTHING_SENT } from '../disk-error'
 import { DeskError } from '../errors'
 
 /** SQLite primary result codes (https://sqlite.org/rescode.html) the store answers specifically. */
-const SQLITE = { PERM: 3, BUSY: 5, LOCKED: 6, READONLY: 8, IOERR: 10, CORRUPT: 11, FULL: 13, CANTOPEN: 14, NOTADB: 26 } as const
+const SQLITE = {
+  PERM: 3,
+  BUSY: 5,
+  LOCKED: 6,
+  READONLY: 8,
+  IOERR: 10,
+  CORRUPT: 11,
+  FULL: 13,
+  CANTOPEN: 14,
+  NOTADB: 26,
+} as const
 
 interface SqliteLike {
   code?: string
@@ -27,22 +37,49 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
   if (primary === SQLITE.FULL) return withCause(diskError({ code: 'ENOSPC' }, file, doing)!, err)
   // SQLite reports a write the OS refused on a file system gone read-only (an ext4 error, a remount) as an I/O error.
   if (primary === SQLITE.READONLY || (primary === SQLITE.IOERR && onReadOnlyDisk(file))) {
-    return withCause(new DeskError('disk_read_only', `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again${NOTHING_SENT}`), err)
+    return withCause(
+      new DeskError(
+        'disk_read_only',
+        `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again${NOTHING_SENT}`,
+      ),
+      err,
+    )
   }
   if (primary === SQLITE.PERM || primary === SQLITE.CANTOPEN) {
-    return withCause(new DeskError('disk_permission', `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`), err)
+    return withCause(
+      new DeskError(
+        'disk_permission',
+        `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`,
+      ),
+      err,
+    )
   }
   if (primary === SQLITE.BUSY || primary === SQLITE.LOCKED) {
-    return withCause(new DeskError('store_locked', `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`), err)
+    return withCause(
+      new DeskError(
+        'store_locked',
+        `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`,
+      ),
+      err,
+    )
   }
   if (primary === SQLITE.CORRUPT || primary === SQLITE.NOTADB) {
     return withCause(
-      new DeskError('store_corrupt', `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`),
+      new DeskError(
+        'store_corrupt',
+        `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`,
+      ),
       err,
     )
   }
   if (primary === SQLITE.IOERR) {
-    return withCause(new DeskError('disk_error', `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk${NOTHING_SENT}`), err)
+    return withCause(
+      new DeskError(
+        'disk_error',
+        `Could not ${doing}: the disk failed while using ${file} (${detail}). Check the disk${NOTHING_SENT}`,
+      ),
+      err,
+    )
   }
   return withCause(new DeskError('store_error', `Could not ${doing}: ${file} answered "${detail.slice(0, 200)}".`), err)
 }

@@ -27,7 +27,13 @@ const COLUMNS = 'key, full_amount, created_at, rest_key, dismissed_at'
 
 function toRecord(raw: unknown): TestPayoutRecord {
   const r = rowOf(TestPayoutRowSchema, raw, 'test_payouts')
-  return { testKey: r.key, fullAmount: r.full_amount, createdAt: r.created_at, restKey: r.rest_key, dismissedAt: r.dismissed_at }
+  return {
+    testKey: r.key,
+    fullAmount: r.full_amount,
+    createdAt: r.created_at,
+    restKey: r.rest_key,
+    dismissedAt: r.dismissed_at,
+  }
 }
 
 /** Test payouts in the profile's store, so the rest they leave to send survives a restart. */
@@ -36,12 +42,18 @@ export class TestPayoutRepo {
 
   /** In the transaction that records the test payout's outbox entry. */
   insert(testKey: string, fullAmount: string, createdAt: string): void {
-    this.db.prepare('INSERT INTO test_payouts (key, full_amount, created_at) VALUES (?, ?, ?)').run(testKey, fullAmount, createdAt)
+    this.db
+      .prepare('INSERT INTO test_payouts (key, full_amount, created_at) VALUES (?, ?, ?)')
+      .run(testKey, fullAmount, createdAt)
   }
 
   /** Those whose rest is neither sent nor dropped, oldest first. */
   open(): TestPayoutRecord[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM test_payouts WHERE rest_key IS NULL AND dismissed_at IS NULL ORDER BY created_at`).all()
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS} FROM test_payouts WHERE rest_key IS NULL AND dismissed_at IS NULL ORDER BY created_at`,
+      )
+      .all()
     return rowsOf(TestPayoutRowSchema, rows, 'test_payouts').map(toRecord)
   }
 
@@ -53,12 +65,17 @@ export class TestPayoutRepo {
 
   /** The rest was recorded under `restKey`; only once. */
   setRest(testKey: string, restKey: string): void {
-    const done = this.db.prepare('UPDATE test_payouts SET rest_key = ? WHERE key = ? AND rest_key IS NULL AND dismissed_at IS NULL').run(restKey, testKey)
-    if (done.changes !== 1) throw new DeskError('invalid_input', 'The rest of this test payout was already requested or dropped.')
+    const done = this.db
+      .prepare('UPDATE test_payouts SET rest_key = ? WHERE key = ? AND rest_key IS NULL AND dismissed_at IS NULL')
+      .run(restKey, testKey)
+    if (done.changes !== 1)
+      throw new DeskError('invalid_input', 'The rest of this test payout was already requested or dropped.')
   }
 
   dismiss(testKey: string, at: string): void {
-    this.db.prepare('UPDATE test_payouts SET dismissed_at = ? WHERE key = ? AND rest_key IS NULL AND dismissed_at IS NULL').run(at, testKey)
+    this.db
+      .prepare('UPDATE test_payouts SET dismissed_at = ? WHERE key = ? AND rest_key IS NULL AND dismissed_at IS NULL')
+      .run(at, testKey)
   }
 }
 

@@ -44,7 +44,11 @@ export class WithdrawalCache {
     const body = JSON.stringify(withdrawal)
     // A payout read again unchanged (a batch's rows, every round they are followed) only has its read time moved:
     // its search row and its paid address were written with this very body.
-    const same = (this.db.prepare('SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as { body: string } | undefined)?.body === body
+    const same =
+      (
+        this.db.prepare('SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as
+          { body: string } | undefined
+      )?.body === body
     this.db
       .prepare(
         `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
@@ -65,7 +69,8 @@ export class WithdrawalCache {
    * the send gate then refuses this profile's sends until a person acknowledges it.
    */
   private compareWithAsked(withdrawal: Withdrawal, readAt: string): void {
-    const row = this.db.prepare('SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as { key: string; body: string } | undefined
+    const row = this.db.prepare('SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as
+      { key: string; body: string } | undefined
     if (!row) return
     let body: unknown
     try {
@@ -95,7 +100,8 @@ export class WithdrawalCache {
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
   get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
-    const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as { body: string; read_at: string } | undefined
+    const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as
+      { body: string; read_at: string } | undefined
     const withdrawal = row ? this.parsed(id, row.body) : null
     return withdrawal ? { withdrawal, readAt: row!.read_at } : null
   }
@@ -112,7 +118,9 @@ export class WithdrawalCache {
 
   /** Where the cache's order of changes stands now: `changedSince` from here returns only later writes. */
   changeMark(): number {
-    return (this.db.prepare('SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }).seq
+    return (
+      this.db.prepare('SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }
+    ).seq
   }
 
   /** What other processes wrote after `mark` (rows that fail their schema left out), and the new mark. */
@@ -120,10 +128,17 @@ export class WithdrawalCache {
     const now = this.changeMark()
     if (now === mark) return { withdrawals: [], mark }
     // This process's own writes were announced where they were made; their bodies are not read again.
-    const rows = this.db.prepare('SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq').all(mark, now, this.writer) as Array<{
+    const rows = this.db
+      .prepare(
+        'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq',
+      )
+      .all(mark, now, this.writer) as Array<{
       body: string
     }>
-    return { withdrawals: rows.map((r) => parseWithdrawal(r.body)).filter((w): w is Withdrawal => w !== null), mark: now }
+    return {
+      withdrawals: rows.map((r) => parseWithdrawal(r.body)).filter((w): w is Withdrawal => w !== null),
+      mark: now,
+    }
   }
 }
 

@@ -34,7 +34,10 @@ export function missingBusAdvice(uid: number): string {
  * Why the keychain cannot be reached over this bus address, or null when it may be. Only a single `unix:path=` address
  * can be checked without talking to the bus; other forms (abstract sockets, tcp, lists) are left to the keyring.
  */
-export function sessionBusProblem(address: string | null, { uid, isSocket }: Pick<BusProbe, 'uid' | 'isSocket'>): string | null {
+export function sessionBusProblem(
+  address: string | null,
+  { uid, isSocket }: Pick<BusProbe, 'uid' | 'isSocket'>,
+): string | null {
   if (address === null) return missingBusAdvice(uid)
   const path = /^unix:path=([^,;]+)(,[^;]*)?$/.exec(address)?.[1]
   if (path !== undefined && !isSocket(path)) {

@@ -25,7 +25,10 @@ export function decodeStoredSecret(value: string): StoredSecret {
   }
   if (colon > 0 && tag === 'hmac' && payload.length > 0) return { algorithm: 'hmac', secret: payload }
   // Something else wrote this entry: refuse rather than guess what kind of key it is.
-  throw new DeskError('key_unreadable', 'The keychain entry for this profile was not written by Payout Desk. Delete the key and create a new one.')
+  throw new DeskError(
+    'key_unreadable',
+    'The keychain entry for this profile was not written by Payout Desk. Delete the key and create a new one.',
+  )
 }
 
 function decodeBase64(text: string): Uint8Array | null {

@@ -66,9 +66,14 @@ export class Vault {
     try {
       const keyId = slot === 'active' ? profile.keyId : (profile.pendingKey?.keyId ?? null)
       if (!keyId) {
-        throw new DeskError('no_key_id', 'This key has no Key ID yet. Register the public key in the console and enter the Key ID it shows.')
+        throw new DeskError(
+          'no_key_id',
+          'This key has no Key ID yet. Register the public key in the console and enter the Key ID it shows.',
+        )
       }
-      return stored.algorithm === 'ed25519' ? createEd25519Signer(keyId, stored.bytes) : createHmacSigner(keyId, stored.secret)
+      return stored.algorithm === 'ed25519'
+        ? createEd25519Signer(keyId, stored.bytes)
+        : createHmacSigner(keyId, stored.secret)
     } finally {
       wipe(stored)
     }
@@ -105,6 +110,9 @@ function wipe(stored: StoredSecret): void {
 
 function noKey(slot: KeySlot): DeskError {
   return slot === 'active'
-    ? new DeskError('key_not_found', 'This profile has no key yet. Generate one (or import an HMAC secret) in Keys & profiles.')
+    ? new DeskError(
+        'key_not_found',
+        'This profile has no key yet. Generate one (or import an HMAC secret) in Keys & profiles.',
+      )
     : new DeskError('key_not_found', 'This profile has no rotated key waiting. Start a rotation first.')
 }

@@ -31,7 +31,12 @@ export function createCounterparty(ctx: ApiContext): ApiResult {
   if (!network) throw badRequest(`network: unknown network ${body.network}.`)
   if (!isValidAddress(body.network, body.address)) throw badRequest(`address: not a valid ${network.name} address.`)
   if (!COUNTRY_CODES.has(body.country)) throw badRequest('country: not a supported ISO 3166-1 alpha-2 code.')
-  const existing = ctx.env.data.counterparties.find((c) => c.workspace_id === ctx.workspaceId && c.network === body.network && sameAddress(body.network, c.address, body.address))
+  const existing = ctx.env.data.counterparties.find(
+    (c) =>
+      c.workspace_id === ctx.workspaceId &&
+      c.network === body.network &&
+      sameAddress(body.network, c.address, body.address),
+  )
   if (existing) return { status: 200, body: { data: counterpartyView(existing), meta: { already_exists: true } } }
   const record: CounterpartyRecord = {
     id: randomUUID(),
@@ -44,7 +49,9 @@ export function createCounterparty(ctx: ApiContext): ApiResult {
     can_send: false,
     verified_at: null,
     counterparty_type: body.counterparty_type,
-    ...(body.counterparty_type === 'individual' ? { first_name: body.first_name, last_name: body.last_name } : { company_name: body.company_name }),
+    ...(body.counterparty_type === 'individual'
+      ? { first_name: body.first_name, last_name: body.last_name }
+      : { company_name: body.company_name }),
     wallet_type: body.wallet_type,
     ...(body.wallet_type === 'vasp' ? { vasp_name: body.vasp_name } : {}),
     country: body.country,

@@ -28,7 +28,8 @@ export function listTransactions(ctx: ApiContext): ApiResult {
   }
   const cursor = q.cursor === undefined ? null : ctx.env.cursors.resolve(q.cursor)
   const rangeGiven = q.created_after !== undefined || q.created_before !== undefined || q.wallet_id !== undefined
-  if (cursor && rangeGiven && !sameRange(cursor.range, asked)) throw badRequest('The range must stay unchanged while following a cursor.')
+  if (cursor && rangeGiven && !sameRange(cursor.range, asked))
+    throw badRequest('The range must stay unchanged while following a cursor.')
   const range = cursor ? cursor.range : asked
   const wallets = ctx.env.data.wallets.filter((w) => w.workspace_id === ctx.workspaceId)
   if (range.walletId !== null) {
@@ -41,7 +42,11 @@ export function listTransactions(ctx: ApiContext): ApiResult {
   // Legs are sorted newest first; a page starts by binary search and reads only as far as it needs.
   const legs = ctx.env.sortedLegs()
   const position = cursor ? ({ at: cursor.at, id: cursor.id, direction: cursor.direction } as LegRecord) : null
-  const start = position ? firstIndex(legs, (l) => compareLegs(l, position) > 0) : range.before === null ? 0 : firstIndex(legs, (l) => l.at <= range.before!)
+  const start = position
+    ? firstIndex(legs, (l) => compareLegs(l, position) > 0)
+    : range.before === null
+      ? 0
+      : firstIndex(legs, (l) => l.at <= range.before!)
   const page: LegRecord[] = []
   let movements = 0
   let more = false
@@ -61,7 +66,8 @@ export function listTransactions(ctx: ApiContext): ApiResult {
     page.push(row)
   }
   const last = page[page.length - 1]
-  const next_cursor = more && last ? ctx.env.cursors.issue({ range, at: last.at, id: last.id, direction: last.direction }) : null
+  const next_cursor =
+    more && last ? ctx.env.cursors.issue({ range, at: last.at, id: last.id, direction: last.direction }) : null
   return { status: 200, body: { data: page.map(legView), meta: { count: page.length, limit, next_cursor } } }
 }
 

@@ -10,14 +10,24 @@ export function walletView(env: Environment, w: WalletRecord): Wallet {
   const balances = w.balances.map((b) => {
     const now = env.balance(w, b)
     const amount = now.amount.toString()
-    return { asset: b.asset, network: b.network, amount, available: now.available.toString(), usd_value: usd(amount, b.usd_price) }
+    return {
+      asset: b.asset,
+      network: b.network,
+      amount,
+      available: now.available.toString(),
+      usd_value: usd(amount, b.usd_price),
+    }
   })
   return {
     id: w.id,
     name: w.name,
     status: 'active',
     address: w.deposit_addresses[0]?.address ?? '',
-    deposit_addresses: w.deposit_addresses.map((d) => ({ network: d.network, network_name: findNetwork(d.network)?.name ?? d.network, address: d.address })),
+    deposit_addresses: w.deposit_addresses.map((d) => ({
+      network: d.network,
+      network_name: findNetwork(d.network)?.name ?? d.network,
+      address: d.address,
+    })),
     networks: w.deposit_addresses.map((d) => ({ id: d.network, name: findNetwork(d.network)?.name ?? d.network })),
     balances,
     total_usd: Math.round(balances.reduce((sum, b) => sum + b.usd_value, 0) * 100) / 100,

@@ -14,7 +14,11 @@ export const VerifySchema = z.strictObject({ verified_at: timestamp.optional() }
 
 export const ResetSchema = z.strictObject({ seed: z.enum(['demo', 'empty']).optional() })
 
-export const WorkspaceSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.name), organisation_id: id.optional(), parent_id: id.optional() })
+export const WorkspaceSchema = z.strictObject({
+  name: z.string().min(1).max(LIMITS.name),
+  organisation_id: id.optional(),
+  parent_id: id.optional(),
+})
 
 export const KeySchema = z
   .strictObject({
@@ -25,7 +29,8 @@ export const KeySchema = z
     ip_allowlist: z.array(z.string().refine((ip) => isIP(ip) !== 0, 'not an IP address')).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.algorithm === 'hmac' && v.public_key !== undefined) ctx.addIssue({ code: 'custom', path: ['public_key'], message: 'not used for hmac' })
+    if (v.algorithm === 'hmac' && v.public_key !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['public_key'], message: 'not used for hmac' })
     if (v.algorithm === 'ed25519') {
       const raw = Buffer.from(v.public_key ?? '', 'base64')
       if (raw.length !== 32 || raw.toString('base64') !== v.public_key) {
@@ -71,11 +76,14 @@ export const MovementSchema = z
     to_address: z.string().max(LIMITS.id).optional(),
   })
   .superRefine((v, ctx) => {
-    const [field, other] = v.direction === 'in' ? (['from_address', 'to_address'] as const) : (['to_address', 'from_address'] as const)
-    if (v[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `not used for direction ${v.direction} (use ${field})` })
+    const [field, other] =
+      v.direction === 'in' ? (['from_address', 'to_address'] as const) : (['to_address', 'from_address'] as const)
+    if (v[other] !== undefined)
+      ctx.addIssue({ code: 'custom', path: [other], message: `not used for direction ${v.direction} (use ${field})` })
     const address = v[field]
     const known = findNetwork(v.network)
-    if (address !== undefined && known && !isValidAddress(v.network, address)) ctx.addIssue({ code: 'custom', path: [field], message: `not a valid ${known.name} address` })
+    if (address !== undefined && known && !isValidAddress(v.network, address))
+      ctx.addIssue({ code: 'custom', path: [field], message: `not a valid ${known.name} address` })
   })
 
 export const MoveSchema = z.strictObject({
@@ -109,7 +117,10 @@ export const FaultSchema = z
     retry_after: z.number().int().min(0).max(86_400).optional(),
     times: z.number().int().min(1).max(100_000).optional(),
   })
-  .refine((v) => v.mode !== 'status' || v.status !== undefined, { path: ['status'], message: 'required for mode status' })
+  .refine((v) => v.mode !== 'status' || v.status !== undefined, {
+    path: ['status'],
+    message: 'required for mode status',
+  })
 
 /** POST /_console/wallets/{id}/skew: a signed offset that makes one balance disagree with its movements ("0" clears it). */
 export const SkewSchema = z.strictObject({
@@ -123,5 +134,10 @@ export const SkewSchema = z.strictObject({
 
 /** What a compromised provider (or an approval UI showing another transaction) changes in a recorded withdrawal. */
 export const AlterSchema = z
-  .strictObject({ amount: decimal.optional(), destination: z.string().min(1).max(LIMITS.address).optional(), network: network.optional(), asset: asset.optional() })
+  .strictObject({
+    amount: decimal.optional(),
+    destination: z.string().min(1).max(LIMITS.address).optional(),
+    network: network.optional(),
+    asset: asset.optional(),
+  })
   .refine((a) => Object.keys(a).length > 0, 'name at least one of amount, destination, network, asset')

@@ -40,31 +40,70 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
   if (raw && typeof raw === 'object' && 'generate' in raw) {
     const spec = parseConsoleBody(body, GenerateSchema)
     const w = wallet(env, spec.wallet_id)
-    if (w.balances.length === 0) throw new HttpError(400, 'validation_failed', 'The wallet has no balances to generate movements for.')
+    if (w.balances.length === 0)
+      throw new HttpError(400, 'validation_failed', 'The wallet has no balances to generate movements for.')
     const targets = env.data.wallets.filter((x) => x.workspace_id === w.workspace_id)
-    const generated = generateHistory({ count: spec.generate, wallets: [w], moveTargets: targets, source: osRandom, endMs: now, spanMs: YEAR_MS })
+    const generated = generateHistory({
+      count: spec.generate,
+      wallets: [w],
+      moveTargets: targets,
+      source: osRandom,
+      endMs: now,
+      spanMs: YEAR_MS,
+    })
     legs = keepSolvent(generated, (key) => availableNow(env, key), osRandom)
   } else if (raw && typeof raw === 'object' && 'to_wallet_id' in raw) {
     const spec = parseConsoleBody(body, MoveSchema)
     const from = wallet(env, spec.wallet_id)
     const to = wallet(env, spec.to_wallet_id)
-    if (from.workspace_id !== to.workspace_id || from.id === to.id) throw new HttpError(400, 'validation_failed', 'A move needs two different wallets of one workspace.')
+    if (from.workspace_id !== to.workspace_id || from.id === to.id)
+      throw new HttpError(400, 'validation_failed', 'A move needs two different wallets of one workspace.')
     requireFunds(env, from, spec.network, [{ asset: spec.asset, amount: spec.amount }])
     ensureAddress(from, spec.network)
     ensureAddress(to, spec.network)
     ensureBalanceRow(to, spec.asset, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
-    legs = moveLegs({ id: randomUUID(), wallet: from, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }, to, null)
+    legs = moveLegs(
+      {
+        id: randomUUID(),
+        wallet: from,
+        asset: spec.asset,
+        network: spec.network,
+        amount: spec.amount,
+        at,
+        txHash: makeTxHash(spec.network, osRandom),
+        status: spec.status,
+      },
+      to,
+      null,
+    )
   } else {
     const spec = parseConsoleBody(body, MovementSchema)
     const w = wallet(env, spec.wallet_id)
-    const fee = spec.direction === 'out' && spec.fee !== undefined ? { asset: feeAsset(spec.network), amount: spec.fee } : null
-    if (spec.direction === 'out') requireFunds(env, w, spec.network, fee ? [{ asset: spec.asset, amount: spec.amount }, fee] : [{ asset: spec.asset, amount: spec.amount }])
+    const fee =
+      spec.direction === 'out' && spec.fee !== undefined ? { asset: feeAsset(spec.network), amount: spec.fee } : null
+    if (spec.direction === 'out')
+      requireFunds(
+        env,
+        w,
+        spec.network,
+        fee ? [{ asset: spec.asset, amount: spec.amount }, fee] : [{ asset: spec.asset, amount: spec.amount }],
+      )
     else ensureBalanceRow(w, spec.asset, spec.network)
     ensureAddress(w, spec.network)
     const at = spec.created_at ? Date.parse(spec.created_at) : now
-    const movement = { id: randomUUID(), wallet: w, asset: spec.asset, network: spec.network, amount: spec.amount, at, txHash: makeTxHash(spec.network, osRandom), status: spec.status }
-    const outside = (spec.direction === 'in' ? spec.from_address : spec.to_address) ?? makeAddress(spec.network, osRandom)
+    const movement = {
+      id: randomUUID(),
+      wallet: w,
+      asset: spec.asset,
+      network: spec.network,
+      amount: spec.amount,
+      at,
+      txHash: makeTxHash(spec.network, osRandom),
+      status: spec.status,
+    }
+    const outside =
+      (spec.direction === 'in' ? spec.from_address : spec.to_address) ?? makeAddress(spec.network, osRandom)
     const leg = spec.direction === 'in' ? depositLeg(movement, outside) : payoutLeg(movement, outside, spec.fee ?? null)
     if (spec.direction === 'in' && spec.fee !== undefined) leg.fee = spec.fee
     legs = [leg]

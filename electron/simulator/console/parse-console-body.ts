@@ -16,7 +16,11 @@ export function parseConsoleBody<T extends z.ZodType>(body: Buffer, schema: T): 
   const result = schema.safeParse(readConsoleJson(body))
   if (!result.success) {
     const issue = result.error.issues[0]
-    throw new HttpError(400, 'validation_failed', `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid body'}`)
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid body'}`,
+    )
   }
   return result.data
 }

@@ -10,7 +10,15 @@ import type { Environment } from '../environment'
 import { HttpError } from '../http-error'
 import { osRandom } from '../random-source'
 import { emptyData, type KeyRecord, type WalletRecord } from '../types'
-import { FaultSchema, KeySchema, ResetSchema, SettingsSchema, VerifySchema, WalletSchema, WorkspaceSchema } from './console-schemas'
+import {
+  FaultSchema,
+  KeySchema,
+  ResetSchema,
+  SettingsSchema,
+  VerifySchema,
+  WalletSchema,
+  WorkspaceSchema,
+} from './console-schemas'
 import { setBalanceSkew } from './balance-skew'
 import { addTransactions } from './console-transactions'
 import { setLegStatus } from './leg-status'
@@ -31,7 +39,12 @@ export function routeConsole(env: Environment, method: string, pathname: string,
       return { seed: seed ?? 'demo' }
     }
     case 'GET workspaces':
-      return env.data.workspaces.map((w) => ({ id: w.id, name: w.name, organisation_id: w.organisation_id, parent_id: w.parent_id }))
+      return env.data.workspaces.map((w) => ({
+        id: w.id,
+        name: w.name,
+        organisation_id: w.organisation_id,
+        parent_id: w.parent_id,
+      }))
     case 'POST workspaces':
       return createWorkspace(env, body)
     case 'POST keys':
@@ -55,12 +68,21 @@ export function routeConsole(env: Environment, method: string, pathname: string,
       const c = env.data.counterparties.find((x) => x.id === id)
       if (!c) throw notFound('destination')
       const { verified_at } = parseConsoleBody(body, VerifySchema)
-      if (!c.can_send || verified_at) Object.assign(c, { status: 'verified', can_send: true, verified_at: new Date(verified_at ?? now).toISOString() })
+      if (!c.can_send || verified_at)
+        Object.assign(c, {
+          status: 'verified',
+          can_send: true,
+          verified_at: new Date(verified_at ?? now).toISOString(),
+        })
       env.changed()
       return counterpartyView(c)
     }
     case 'GET withdrawals':
-      return env.data.withdrawals.map((w) => ({ ...withdrawalView(w), workspace_id: w.workspace_id, idempotency_key: w.idempotency_key }))
+      return env.data.withdrawals.map((w) => ({
+        ...withdrawalView(w),
+        workspace_id: w.workspace_id,
+        idempotency_key: w.idempotency_key,
+      }))
     case 'GET settings':
       return env.data.settings
     case 'POST settings': {
@@ -71,7 +93,14 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     }
     case 'POST faults': {
       const f = parseConsoleBody(body, FaultSchema)
-      const fault = { method: f.method ?? null, path_prefix: f.path_prefix ?? '/api/v1/', mode: f.mode, status: f.status ?? null, retry_after: f.retry_after ?? null, times: f.times ?? 1 }
+      const fault = {
+        method: f.method ?? null,
+        path_prefix: f.path_prefix ?? '/api/v1/',
+        mode: f.mode,
+        status: f.status ?? null,
+        retry_after: f.retry_after ?? null,
+        times: f.times ?? 1,
+      }
       env.faults.push(fault)
       return fault
     }
@@ -80,10 +109,14 @@ export function routeConsole(env: Environment, method: string, pathname: string,
     case 'GET requests':
       return env.requestLog
     default:
-      if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals' && parts[2] === 'alter') return alterWithdrawal(env, id, body, now)
-      if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals') return withdrawalAction(env, id, parts[2]!, now)
-      if (method === 'POST' && parts.length === 3 && parts[0] === 'transactions' && parts[2] === 'status') return setLegStatus(env, id, body)
-      if (method === 'POST' && parts.length === 3 && parts[0] === 'wallets' && parts[2] === 'skew') return setBalanceSkew(env, id, body)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals' && parts[2] === 'alter')
+        return alterWithdrawal(env, id, body, now)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'withdrawals')
+        return withdrawalAction(env, id, parts[2]!, now)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'transactions' && parts[2] === 'status')
+        return setLegStatus(env, id, body)
+      if (method === 'POST' && parts.length === 3 && parts[0] === 'wallets' && parts[2] === 'skew')
+        return setBalanceSkew(env, id, body)
       throw notFound('console endpoint')
   }
 }
@@ -93,7 +126,12 @@ function createWorkspace(env: Environment, body: Buffer) {
   const parent = spec.parent_id === undefined ? undefined : env.data.workspaces.find((w) => w.id === spec.parent_id)
   if (spec.parent_id !== undefined && !parent) throw notFound('parent workspace')
   const organisation_id = spec.organisation_id ?? parent?.organisation_id ?? DEFAULT_ORGANISATION_ID
-  const workspace = { id: `ws-${randomBytes(6).toString('hex')}`, name: spec.name, organisation_id, parent_id: spec.parent_id ?? null }
+  const workspace = {
+    id: `ws-${randomBytes(6).toString('hex')}`,
+    name: spec.name,
+    organisation_id,
+    parent_id: spec.parent_id ?? null,
+  }
   env.data.workspaces.push(workspace)
   env.changed()
   return { id: workspace.id, organisation_id }
@@ -132,7 +170,9 @@ function createWallet(env: Environment, body: Buffer) {
     id: `wal-${randomUUID()}`,
     workspace_id: spec.workspace_id,
     name: spec.name,
-    deposit_addresses: networks.filter((n) => findNetwork(n)).map((network) => ({ network, address: makeAddress(network, osRandom) })),
+    deposit_addresses: networks
+      .filter((n) => findNetwork(n))
+      .map((network) => ({ network, address: makeAddress(network, osRandom) })),
     balances: spec.balances.map((b) => ({
       asset: b.asset,
       network: b.network,

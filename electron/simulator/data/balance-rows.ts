@@ -9,7 +9,14 @@ import { USD_PRICE } from './demo-seed'
 export function ensureBalanceRow(wallet: WalletRecord, asset: string, network: string): BalanceRecord {
   const found = wallet.balances.find((b) => b.asset === asset && b.network === network)
   if (found) return found
-  const row: BalanceRecord = { asset, network, opening_amount: '0', opening_available: '0', decimals: ASSET_DECIMALS[asset] ?? 6, usd_price: USD_PRICE[asset] ?? 0 }
+  const row: BalanceRecord = {
+    asset,
+    network,
+    opening_amount: '0',
+    opening_available: '0',
+    decimals: ASSET_DECIMALS[asset] ?? 6,
+    usd_price: USD_PRICE[asset] ?? 0,
+  }
   wallet.balances.push(row)
   return row
 }
@@ -26,7 +33,11 @@ export function requireFunds(env: Environment, wallet: WalletRecord, network: st
   for (const [asset, amount] of need) {
     const row = wallet.balances.find((b) => b.asset === asset && b.network === network)
     if (!row || env.balance(wallet, row).available.lt(amount)) {
-      throw new HttpError(409, 'insufficient_balance', `${wallet.name} has less than ${amount.toString()} ${asset} available on ${network}.`)
+      throw new HttpError(
+        409,
+        'insufficient_balance',
+        `${wallet.name} has less than ${amount.toString()} ${asset} available on ${network}.`,
+      )
     }
   }
 }

@@ -26,7 +26,10 @@ function addLeg(sums: BalanceSums, leg: LegRecord): void {
   if (!leg.wallet_id || !leg.network || leg.direction === 'internal') return
   const key = balanceKey(leg.wallet_id, leg.asset, leg.network)
   const sign = leg.direction === 'in' ? 1 : -1
-  const feeKey = leg.direction === 'out' && leg.fee !== null && leg.fee_asset !== null ? balanceKey(leg.wallet_id, leg.fee_asset, leg.network) : null
+  const feeKey =
+    leg.direction === 'out' && leg.fee !== null && leg.fee_asset !== null
+      ? balanceKey(leg.wallet_id, leg.fee_asset, leg.network)
+      : null
   if (leg.status === 'completed') {
     bump(sums.settled, key, new Dec(leg.amount).times(sign))
     if (feeKey) bump(sums.settled, feeKey, new Dec(leg.fee!).neg())

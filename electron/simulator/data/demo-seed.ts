@@ -2,7 +2,14 @@ import Big from 'big.js'
 import { ASSET_DECIMALS, findNetwork } from '../../../shared/api'
 import { feeAsset, makeAddress, makeTxHash } from '../chain-formats'
 import { seededRandom, uuidFrom, type RandomSource } from '../random-source'
-import { emptyData, type CounterpartyRecord, type EnvironmentData, type EnvironmentName, type WalletRecord, type WithdrawalRecord } from '../types'
+import {
+  emptyData,
+  type CounterpartyRecord,
+  type EnvironmentData,
+  type EnvironmentName,
+  type WalletRecord,
+  type WithdrawalRecord,
+} from '../types'
 import { computeBalanceSums, currentBalance } from './balances'
 import { fingerprint } from './fingerprint'
 import { generateHistory } from './history-generator'
@@ -13,13 +20,27 @@ import { keepSolvent } from './solvent-history'
 export const DEMO_WORKSPACE_ID = 'ws-demo'
 export const DEFAULT_ORGANISATION_ID = 'org-default'
 
-export const USD_PRICE: Record<string, number> = { ETH: 3200, BTC: 65000, SOL: 150, USDC: 1, USDT: 1, TRX: 0.12, POL: 0.5 }
+export const USD_PRICE: Record<string, number> = {
+  ETH: 3200,
+  BTC: 65000,
+  SOL: 150,
+  USDC: 1,
+  USDT: 1,
+  TRX: 0.12,
+  POL: 0.5,
+}
 
 const DAY_MS = 86_400_000
 
 type Chain = 'eth' | 'polygon' | 'btc' | 'tron' | 'sol'
 const NETWORK_IDS: Record<EnvironmentName, Record<Chain, string>> = {
-  sandbox: { eth: 'ethereum-sepolia', polygon: 'polygon-amoy', btc: 'bitcoin-testnet', tron: 'tron-nile', sol: 'solana-devnet' },
+  sandbox: {
+    eth: 'ethereum-sepolia',
+    polygon: 'polygon-amoy',
+    btc: 'bitcoin-testnet',
+    tron: 'tron-nile',
+    sol: 'solana-devnet',
+  },
   production: { eth: 'ethereum', polygon: 'polygon', btc: 'bitcoin', tron: 'tron', sol: 'solana' },
 }
 
@@ -63,17 +84,45 @@ export function demoData(env: EnvironmentName, nowMs: number): EnvironmentData {
   // Anchored to the hour so the data is identical across restarts within it.
   const anchor = Math.floor(nowMs / 3_600_000) * 3_600_000
   const data = emptyData()
-  data.workspaces.push({ id: DEMO_WORKSPACE_ID, name: 'Demo Treasury', organisation_id: DEFAULT_ORGANISATION_ID, parent_id: null })
-  data.workspaces.push({ id: 'ws-demo-emea', name: 'Demo Treasury EMEA', organisation_id: DEFAULT_ORGANISATION_ID, parent_id: DEMO_WORKSPACE_ID })
+  data.workspaces.push({
+    id: DEMO_WORKSPACE_ID,
+    name: 'Demo Treasury',
+    organisation_id: DEFAULT_ORGANISATION_ID,
+    parent_id: null,
+  })
+  data.workspaces.push({
+    id: 'ws-demo-emea',
+    name: 'Demo Treasury EMEA',
+    organisation_id: DEFAULT_ORGANISATION_ID,
+    parent_id: DEMO_WORKSPACE_ID,
+  })
   data.wallets = WALLETS.map((w) => demoWallet(w, net, source))
   // Every balance opens at zero and is funded by a first deposit, so the demo reconciles from its first movement.
   const start = anchor - 365 * DAY_MS
   const funding = WALLETS.flatMap((spec, i) =>
     spec.balances.map(([asset, chain, amount]) =>
-      depositLeg({ id: uuidFrom(source), wallet: data.wallets[i]!, asset, network: net[chain], amount, at: start, txHash: makeTxHash(net[chain], source) }, makeAddress(net[chain], source)),
+      depositLeg(
+        {
+          id: uuidFrom(source),
+          wallet: data.wallets[i]!,
+          asset,
+          network: net[chain],
+          amount,
+          at: start,
+          txHash: makeTxHash(net[chain], source),
+        },
+        makeAddress(net[chain], source),
+      ),
     ),
   )
-  const history = generateHistory({ count: 2000, wallets: data.wallets, moveTargets: data.wallets, source, endMs: anchor - 2 * DAY_MS, spanMs: 363 * DAY_MS })
+  const history = generateHistory({
+    count: 2000,
+    wallets: data.wallets,
+    moveTargets: data.wallets,
+    source,
+    endMs: anchor - 2 * DAY_MS,
+    spanMs: 363 * DAY_MS,
+  })
   data.legs = keepSolvent([...funding, ...history], () => new Big(0), source)
   data.counterparties = demoCounterparties(net, source, anchor)
   data.withdrawals = demoWithdrawals(data, source, anchor)
@@ -83,8 +132,23 @@ export function demoData(env: EnvironmentName, nowMs: number): EnvironmentData {
     const wallet = data.wallets.find((x) => x.id === w.wallet_id)!
     const native = wallet.balances.find((b) => b.asset === feeAsset(w.network) && b.network === w.network)
     const fee = NETWORK_FEE[feeAsset(w.network)] ?? null
-    const payable = fee !== null && native !== undefined && currentBalance(sums, wallet, native).available.gte(fee) ? fee : null
-    data.legs.push(payoutLeg({ id: uuidFrom(source), wallet, asset: w.asset, network: w.network, amount: w.amount, at: Date.parse(w.updated_at), txHash: w.tx_hash }, w.destination, payable))
+    const payable =
+      fee !== null && native !== undefined && currentBalance(sums, wallet, native).available.gte(fee) ? fee : null
+    data.legs.push(
+      payoutLeg(
+        {
+          id: uuidFrom(source),
+          wallet,
+          asset: w.asset,
+          network: w.network,
+          amount: w.amount,
+          at: Date.parse(w.updated_at),
+          txHash: w.tx_hash,
+        },
+        w.destination,
+        payable,
+      ),
+    )
   }
   return data
 }
@@ -110,11 +174,54 @@ function demoWallet(spec: (typeof WALLETS)[number], net: Record<Chain, string>, 
 
 function demoCounterparties(net: Record<Chain, string>, source: RandomSource, anchor: number): CounterpartyRecord[] {
   const entries: [Chain, string, Partial<CounterpartyRecord>, boolean][] = [
-    ['eth', 'Acme Supplies', { counterparty_type: 'company', company_name: 'Acme Supplies GmbH', wallet_type: 'vasp', vasp_name: 'Kraken', country: 'DE' }, true],
-    ['polygon', 'Jane Doe', { counterparty_type: 'individual', first_name: 'Jane', last_name: 'Doe', wallet_type: 'unhosted', country: 'GB' }, true],
-    ['tron', 'Northwind payroll', { counterparty_type: 'company', company_name: 'Northwind Ltd', wallet_type: 'vasp', vasp_name: 'Binance', country: 'US' }, true],
-    ['btc', 'Cold storage partner', { counterparty_type: 'company', company_name: 'Vault Partners SA', wallet_type: 'unhosted', country: 'CH' }, false],
-    ['sol', 'Luis Martin', { counterparty_type: 'individual', first_name: 'Luis', last_name: 'Martin', wallet_type: 'unhosted', country: 'ES' }, false],
+    [
+      'eth',
+      'Acme Supplies',
+      {
+        counterparty_type: 'company',
+        company_name: 'Acme Supplies GmbH',
+        wallet_type: 'vasp',
+        vasp_name: 'Kraken',
+        country: 'DE',
+      },
+      true,
+    ],
+    [
+      'polygon',
+      'Jane Doe',
+      { counterparty_type: 'individual', first_name: 'Jane', last_name: 'Doe', wallet_type: 'unhosted', country: 'GB' },
+      true,
+    ],
+    [
+      'tron',
+      'Northwind payroll',
+      {
+        counterparty_type: 'company',
+        company_name: 'Northwind Ltd',
+        wallet_type: 'vasp',
+        vasp_name: 'Binance',
+        country: 'US',
+      },
+      true,
+    ],
+    [
+      'btc',
+      'Cold storage partner',
+      { counterparty_type: 'company', company_name: 'Vault Partners SA', wallet_type: 'unhosted', country: 'CH' },
+      false,
+    ],
+    [
+      'sol',
+      'Luis Martin',
+      {
+        counterparty_type: 'individual',
+        first_name: 'Luis',
+        last_name: 'Martin',
+        wallet_type: 'unhosted',
+        country: 'ES',
+      },
+      false,
+    ],
   ]
   return entries.map(([chain, label, fields, verified], i) => {
     const network = net[chain]
@@ -168,8 +275,15 @@ function demoWithdrawals(data: EnvironmentData, source: RandomSource, anchor: nu
     const created = anchor - daysAgo * DAY_MS
     const settled = status === 'completed'
     // Holds and settled legs are derived later from these records; this only keeps the plan affordable.
-    if (!['rejected', 'cancelled', 'failed', 'expired'].includes(status)) spent.set(balance, (spent.get(balance) ?? new Big(0)).plus(amount))
-    const body = { amount, asset: balance.asset, destination: destination.address, network: balance.network, wallet_id: wallet.id }
+    if (!['rejected', 'cancelled', 'failed', 'expired'].includes(status))
+      spent.set(balance, (spent.get(balance) ?? new Big(0)).plus(amount))
+    const body = {
+      amount,
+      asset: balance.asset,
+      destination: destination.address,
+      network: balance.network,
+      wallet_id: wallet.id,
+    }
     return [
       {
         id: uuidFrom(source),

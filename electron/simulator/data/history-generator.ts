@@ -70,7 +70,9 @@ export function generateHistory(options: HistoryOptions): LegRecord[] {
     }
     const fee = () => randomDecimal(source, FEE_RANGE[feeAsset(balance.network)] ?? [0.0001, 0.01], 8)
     const roll = source.next()
-    const targets = options.moveTargets.filter((t) => t.id !== wallet.id && t.balances.some((b) => b.network === balance.network && b.asset === balance.asset))
+    const targets = options.moveTargets.filter(
+      (t) => t.id !== wallet.id && t.balances.some((b) => b.network === balance.network && b.asset === balance.asset),
+    )
     if (roll < 0.15 && targets.length > 0) {
       legs.push(...moveLegs(spec, pick(source, targets), fee()))
     } else if (roll < 0.58) {

@@ -18,7 +18,10 @@ export function walletAddress(wallet: WalletRecord, network: string): string | u
   return wallet.deposit_addresses.find((d) => d.network === network)?.address
 }
 
-function baseLeg(spec: MovementSpec, direction: LegRecord['direction']): Omit<LegRecord, 'from' | 'to' | 'fee' | 'fee_asset'> {
+function baseLeg(
+  spec: MovementSpec,
+  direction: LegRecord['direction'],
+): Omit<LegRecord, 'from' | 'to' | 'fee' | 'fee_asset'> {
   return {
     id: spec.id,
     created_at: new Date(spec.at).toISOString(),
@@ -40,7 +43,13 @@ function own(wallet: WalletRecord, network: string) {
 }
 
 export function depositLeg(spec: MovementSpec, fromAddress: string): LegRecord {
-  return { ...baseLeg(spec, 'in'), from: { name: null, address: fromAddress }, to: own(spec.wallet, spec.network), fee: null, fee_asset: null }
+  return {
+    ...baseLeg(spec, 'in'),
+    from: { name: null, address: fromAddress },
+    to: own(spec.wallet, spec.network),
+    fee: null,
+    fee_asset: null,
+  }
 }
 
 export function payoutLeg(spec: MovementSpec, toAddress: string, fee: string | null): LegRecord {
@@ -57,7 +66,13 @@ export function payoutLeg(spec: MovementSpec, toAddress: string, fee: string | n
 export function moveLegs(spec: MovementSpec, target: WalletRecord, fee: string | null): [LegRecord, LegRecord] {
   const from = own(spec.wallet, spec.network)
   const to = own(target, spec.network)
-  const out: LegRecord = { ...baseLeg(spec, 'out'), from, to, fee, fee_asset: fee === null ? null : feeAsset(spec.network) }
+  const out: LegRecord = {
+    ...baseLeg(spec, 'out'),
+    from,
+    to,
+    fee,
+    fee_asset: fee === null ? null : feeAsset(spec.network),
+  }
   const inbound: LegRecord = { ...baseLeg({ ...spec, wallet: target }, 'in'), from, to, fee: null, fee_asset: null }
   return [out, inbound]
 }

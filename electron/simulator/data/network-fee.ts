@@ -3,7 +3,13 @@ import type { Environment } from '../environment'
 import type { WalletRecord } from '../types'
 
 /** Network fee of a settled payout, in the network's native asset. */
-export const NETWORK_FEE: Record<string, string> = { ETH: '0.00042', POL: '0.012', BTC: '0.00002', TRX: '3.5', SOL: '0.000005' }
+export const NETWORK_FEE: Record<string, string> = {
+  ETH: '0.00042',
+  POL: '0.012',
+  BTC: '0.00002',
+  TRX: '3.5',
+  SOL: '0.000005',
+}
 
 /**
  * The fee a payout on `network` pays, or null when the wallet holds too little of the native asset:

@@ -25,13 +25,24 @@ export function keepSolvent(legs: LegRecord[], start: (key: string) => Big, sour
   for (const movement of movements(legs)) {
     const sent = movement.find((l) => l.direction === 'out')
     if (!sent) {
-      for (const leg of movement) running.set(balanceKey(leg.wallet_id!, leg.asset, leg.network!), get(balanceKey(leg.wallet_id!, leg.asset, leg.network!)).plus(leg.amount))
+      for (const leg of movement)
+        running.set(
+          balanceKey(leg.wallet_id!, leg.asset, leg.network!),
+          get(balanceKey(leg.wallet_id!, leg.asset, leg.network!)).plus(leg.amount),
+        )
       out.push(...movement)
       continue
     }
     const key = balanceKey(sent.wallet_id!, sent.asset, sent.network!)
     if (get(key).lt(sent.amount)) {
-      const deposit: LegRecord = { ...sent, direction: 'in', from: { name: null, address: makeAddress(sent.network!, source) }, to: sent.from, fee: null, fee_asset: null }
+      const deposit: LegRecord = {
+        ...sent,
+        direction: 'in',
+        from: { name: null, address: makeAddress(sent.network!, source) },
+        to: sent.from,
+        fee: null,
+        fee_asset: null,
+      }
       running.set(key, get(key).plus(sent.amount))
       out.push(deposit)
       continue

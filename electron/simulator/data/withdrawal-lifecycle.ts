@@ -43,5 +43,19 @@ function settle(env: Environment, w: WithdrawalRecord, now: number): void {
   w.tx_hash = makeTxHash(w.network, osRandom)
   if (!wallet) return
   const fee = payableFee(env, wallet, w.network)
-  env.data.legs.push(payoutLeg({ id: uuidFrom(osRandom), wallet, asset: w.asset, network: w.network, amount: w.amount, at: now, txHash: w.tx_hash }, w.destination, fee))
+  env.data.legs.push(
+    payoutLeg(
+      {
+        id: uuidFrom(osRandom),
+        wallet,
+        asset: w.asset,
+        network: w.network,
+        amount: w.amount,
+        at: now,
+        txHash: w.tx_hash,
+      },
+      w.destination,
+      fee,
+    ),
+  )
 }

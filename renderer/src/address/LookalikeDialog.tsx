@@ -14,7 +14,17 @@ interface Props {
 }
 
 /** One address in groups of 4, the characters that differ from the other marked (and named for screen readers). */
-function Chunked({ address, other, caseInsensitive, testId }: { address: string; other: string; caseInsensitive: boolean; testId: string }) {
+function Chunked({
+  address,
+  other,
+  caseInsensitive,
+  testId,
+}: {
+  address: string
+  other: string
+  caseInsensitive: boolean
+  testId: string
+}) {
   return (
     <p className="mono lookalike-address" data-testid={testId}>
       {compareChunks(address, other, caseInsensitive).map((group, g) => (
@@ -52,13 +62,23 @@ export function LookalikeDialog({ network, address, findings, busy, onConfirm, o
       <div className="lookalike-compare" data-testid="lookalike-compare">
         <div>
           <h3>New destination</h3>
-          <Chunked address={address} other={findings[0]?.address ?? ''} caseInsensitive={caseInsensitive} testId="lookalike-new" />
+          <Chunked
+            address={address}
+            other={findings[0]?.address ?? ''}
+            caseInsensitive={caseInsensitive}
+            testId="lookalike-new"
+          />
           <ApproverWords network={network} address={address} />
         </div>
         {findings.map((f, i) => (
           <div key={i} data-testid="lookalike-known">
             <h3>{f.kind === 'own' ? 'Your deposit address' : 'Known address'}</h3>
-            <Chunked address={f.address} other={address} caseInsensitive={caseInsensitive} testId={`lookalike-known-${i}`} />
+            <Chunked
+              address={f.address}
+              other={address}
+              caseInsensitive={caseInsensitive}
+              testId={`lookalike-known-${i}`}
+            />
             <ApproverWords network={f.network} address={f.address} />
             <p className="muted small">{describeFinding(f)}</p>
           </div>

@@ -15,7 +15,12 @@ function copyExact(value: string) {
  */
 export function Amount({ value, asset }: { value: string; asset?: string | null }) {
   return (
-    <span className="amount mono" title={asset ? `${value} ${asset}` : value} data-value={value} onCopy={copyExact(value)}>
+    <span
+      className="amount mono"
+      title={asset ? `${value} ${asset}` : value}
+      data-value={value}
+      onCopy={copyExact(value)}
+    >
       {formatDecimal(value)}
       {asset ? <span className="asset"> {asset}</span> : null}
     </span>

@@ -14,7 +14,8 @@ interface Props {
   /** What the export covers, said beside the button. */
   note: string
   run: () => Promise<Result>
-  cancelChannel: 'transactions.cancelExport' | 'withdrawals.cancelExport' | 'history.cancelExport' | 'activity.cancelExport'
+  cancelChannel:
+    'transactions.cancelExport' | 'withdrawals.cancelExport' | 'history.cancelExport' | 'activity.cancelExport'
   /** The progress line; by default rows and pages read so far. */
   progressText?: (p: Progress) => string
   /** The line after a finished export; by default the rows and the file. */
@@ -27,7 +28,15 @@ const rowsAndPages = (p: Progress) => `${p.rows} rows from ${p.pages} pages so f
 const rowsTo = (r: Result) => `Exported ${r.rows} rows to ${r.path ?? 'the chosen file'}`
 
 /** A CSV export of everything a filter matches, with progress from the core and a cancel. */
-export function CsvExportPanel({ label, note, run, cancelChannel, progressText = rowsAndPages, doneText = rowsTo, disabled = false }: Props) {
+export function CsvExportPanel({
+  label,
+  note,
+  run,
+  cancelChannel,
+  progressText = rowsAndPages,
+  doneText = rowsTo,
+  disabled = false,
+}: Props) {
   const action = useAction()
   const cancelExport = useDeskMutation(cancelChannel)
   const [progress, setProgress] = useState<Progress | null>(null)

@@ -14,7 +14,8 @@ export function ErrorBox({ error, onRetry, title }: { error: DeskCallError; onRe
         Code <code>{error.code}</code>
         {error.requestId ? (
           <>
-            {' · '}X-Request-Id <code className="mono">{error.requestId}</code> <CopyButton value={error.requestId} what="request id" />
+            {' · '}X-Request-Id <code className="mono">{error.requestId}</code>{' '}
+            <CopyButton value={error.requestId} what="request id" />
           </>
         ) : null}
       </p>

@@ -17,7 +17,14 @@ export function ExplorerLink({ network, value, address = false, what }: Props) {
   const url = address ? explorerAddressUrl(network, value) : explorerTxUrl(network, value)
   if (url === null) return null
   return (
-    <a className="explorer-link" href={url} target="_blank" rel="noreferrer noopener" aria-label={`Open ${what} in the block explorer`} title={url}>
+    <a
+      className="explorer-link"
+      href={url}
+      target="_blank"
+      rel="noreferrer noopener"
+      aria-label={`Open ${what} in the block explorer`}
+      title={url}
+    >
       ↗
     </a>
   )

@@ -15,7 +15,11 @@ export function Field({ label, error, hint, children }: Props) {
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-invalid': Boolean(error), 'aria-describedby': error || hint ? msgId : undefined })}
+      {cloneElement(children, {
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error || hint ? msgId : undefined,
+      })}
       {error ? (
         <span id={msgId} className="field-error">
           {error}

@@ -37,7 +37,9 @@ export function QueryView<T>({ query, what, errorTitle, empty, isEmpty, children
   }
   return (
     <>
-      {query.error ? <StaleNotice error={query.error} at={query.dataUpdatedAt} retrying={query.isFetching} onRetry={retry} /> : null}
+      {query.error ? (
+        <StaleNotice error={query.error} at={query.dataUpdatedAt} retrying={query.isFetching} onRetry={retry} />
+      ) : null}
       {isEmpty?.(query.data) ? empty : children(query.data)}
     </>
   )

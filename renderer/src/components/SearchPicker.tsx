@@ -115,7 +115,14 @@ export function SearchPicker({ items, value, onChange, what, disabled, placehold
           setQuery(null)
         }}
       />
-      <ul ref={listRef} id={listId} role="listbox" className="picker-list" hidden={!open} aria-label={`${what} matches`}>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        className="picker-list"
+        hidden={!open}
+        aria-label={`${what} matches`}
+      >
         {drawn.map((item, i) => (
           <li
             key={item.id}

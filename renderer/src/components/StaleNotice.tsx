@@ -19,7 +19,8 @@ export function StaleNotice({ error, at, retrying, onRetry }: Props) {
         {error.requestId ? (
           <>
             {' '}
-            (request id <code className="mono">{error.requestId}</code> <CopyButton value={error.requestId} what="request id" />)
+            (request id <code className="mono">{error.requestId}</code>{' '}
+            <CopyButton value={error.requestId} what="request id" />)
           </>
         ) : null}
         . {error.message}

@@ -17,7 +17,12 @@ export function WalletFilter({ wallets, value, onChange }: Props) {
   const chosen = wallets?.find((w) => w.id === value)
   return (
     <Field label="Wallet">
-      <select className="wallet-filter" value={value} title={chosen ? shown(chosen.name) : undefined} onChange={(e) => onChange(e.target.value)}>
+      <select
+        className="wallet-filter"
+        value={value}
+        title={chosen ? shown(chosen.name) : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">All wallets</option>
         {wallets?.map((w) => (
           <option key={w.id} value={w.id}>

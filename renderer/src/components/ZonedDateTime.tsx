@@ -17,7 +17,12 @@ export function ZonedDateTime({ label, value, onChange, error }: Props) {
   const zone = useTimeZone((s) => s.zone)
   return (
     <Field label={`${label} (${zone === 'utc' ? 'UTC' : 'local time'})`} error={error}>
-      <input type="datetime-local" step={1} value={inputFromIso(value, zone)} onChange={(e) => onChange(isoFromInput(e.target.value, zone))} />
+      <input
+        type="datetime-local"
+        step={1}
+        value={inputFromIso(value, zone)}
+        onChange={(e) => onChange(isoFromInput(e.target.value, zone))}
+      />
     </Field>
   )
 }

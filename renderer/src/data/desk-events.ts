@@ -25,7 +25,9 @@ export function forgetPublicKeys(client: QueryClient): void {
 
 /** Marks every cached read of these channels old; the ones on screen are read again. */
 export function markOld(client: QueryClient, channels: readonly ReadChannel[]): Promise<void> {
-  return Promise.all(channels.map((channel) => client.invalidateQueries({ queryKey: channelKey(channel) }))).then(() => undefined)
+  return Promise.all(channels.map((channel) => client.invalidateQueries({ queryKey: channelKey(channel) }))).then(
+    () => undefined,
+  )
 }
 
 /** Marks a list old without reading it now: it follows every page, so it is read when a screen asks again. */
@@ -71,7 +73,8 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
         insertWithdrawal(client, e.withdrawal)
         markOldQuietly(client, 'withdrawals.list')
       }
-      if (MONEY_MOVED.has(e.withdrawal.status)) void markOld(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
+      if (MONEY_MOVED.has(e.withdrawal.status))
+        void markOld(client, ['wallets.list', 'wallets.get', 'transactions.page', 'transactions.get'])
       // A test payout that moved on may now offer its rest; a completed payout makes its destination paid before.
       // A withdrawal read back is compared with the outbox: it may raise the altered-payout alarm.
       void markOld(client, ['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'alterations.list'])
@@ -79,7 +82,14 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
     }),
     on('outbox.changed', (e) => {
       if (!mine(e.profileId)) return
-      void markOld(client, ['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page'])
+      void markOld(client, [
+        'payouts.outbox',
+        'payouts.outboxDamaged',
+        'held.list',
+        'payouts.tests',
+        'payouts.search',
+        'activity.page',
+      ])
       // The quick check only: the walk of every row is asked for when the Activity view opens.
       void client.invalidateQueries({ queryKey: deskKey('activity.verify', { whole: false }) })
       // The full list is marked old, not read now: a send in flight changes the outbox several times. The screen that

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient, type UseInfiniteQueryOptions } from '@tanstack/react-query'
+import {
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query'
 import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow } from '@shared/api/ledger-query'
 import { call, type DeskCallError } from '../desk'
 import { channelKey } from './desk-keys'
@@ -15,10 +21,13 @@ const ledgerKey = (filter: LedgerFilter) => ['history.page', filter] as const
  * The ledger's rows for one filter, newest first, page by page from where the last page ended. Read once per filter
  * and kept (the screen opening again shows them as they were): only a sync or a note marks them old (ledgerChanged).
  */
-export function ledgerRowsOptions(filter: LedgerFilter): UseInfiniteQueryOptions<LedgerPage, DeskCallError, Pages, ReturnType<typeof ledgerKey>, LedgerPosition | null> {
+export function ledgerRowsOptions(
+  filter: LedgerFilter,
+): UseInfiniteQueryOptions<LedgerPage, DeskCallError, Pages, ReturnType<typeof ledgerKey>, LedgerPosition | null> {
   return {
     queryKey: ledgerKey(filter),
-    queryFn: ({ pageParam }) => call('history.page', { ...filter, limit: PAGE, ...(pageParam ? { after: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      call('history.page', { ...filter, limit: PAGE, ...(pageParam ? { after: pageParam } : {}) }),
     initialPageParam: null,
     getNextPageParam: (last) => last.next,
     staleTime: Infinity,
@@ -66,6 +75,10 @@ export function useLedgerRows(filter: LedgerFilter, enabled: boolean): LedgerRow
 export function ledgerChanged(client: QueryClient): void {
   for (const query of client.getQueryCache().findAll({ queryKey: channelKey('history.page') })) {
     const loaded = (query.state.data as Pages | undefined)?.pages.reduce((n, p) => n + p.rows.length, 0) ?? 0
-    void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: loaded > REFRESH_IN_PLACE ? 'none' : 'active' })
+    void client.invalidateQueries({
+      queryKey: query.queryKey,
+      exact: true,
+      refetchType: loaded > REFRESH_IN_PLACE ? 'none' : 'active',
+    })
   }
 }

@@ -39,7 +39,8 @@ export function useProfiles(): Profiles {
 export const useCurrentProfile = (): ProfileView | null => useDeskQuery('profiles.current', {}).data ?? null
 
 /** The selected profile's id as the cache holds it, for code outside a render (event listeners). */
-export const currentProfileId = (client: QueryClient): string | null => client.getQueryData<ProfileView | null>(CURRENT)?.id ?? null
+export const currentProfileId = (client: QueryClient): string | null =>
+  client.getQueryData<ProfileView | null>(CURRENT)?.id ?? null
 
 /** Calls back with the selected profile's id now and on every change of the cached answer; returns the unsubscribe. */
 export function watchCurrentProfile(client: QueryClient, listener: (profileId: string | null) => void): () => void {
@@ -54,7 +55,9 @@ export function watchCurrentProfile(client: QueryClient, listener: (profileId: s
  * back the state before it.
  */
 export function adoptProfile(client: QueryClient, profile: ProfileView): void {
-  client.setQueryData<ProfileView[]>(LIST, (old = []) => (old.some((p) => p.id === profile.id) ? old.map((p) => (p.id === profile.id ? profile : p)) : [...old, profile]))
+  client.setQueryData<ProfileView[]>(LIST, (old = []) =>
+    old.some((p) => p.id === profile.id) ? old.map((p) => (p.id === profile.id ? profile : p)) : [...old, profile],
+  )
   client.setQueryData<ProfileView | null>(CURRENT, profile)
   void markOld(client, PROFILE_READS)
 }
@@ -62,5 +65,8 @@ export function adoptProfile(client: QueryClient, profile: ProfileView): void {
 /** Switches profile; the answer becomes current at once (the cache of the previous profile is emptied then). */
 export function useSelectProfile() {
   const client = useQueryClient()
-  return useMutation({ ...deskMutationOptions(client, 'profiles.select'), onSuccess: (profile) => adoptProfile(client, profile) })
+  return useMutation({
+    ...deskMutationOptions(client, 'profiles.select'),
+    onSuccess: (profile) => adoptProfile(client, profile),
+  })
 }

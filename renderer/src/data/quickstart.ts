@@ -1,4 +1,11 @@
-import { MutationObserver, useIsMutating, useMutationState, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query'
+import {
+  MutationObserver,
+  useIsMutating,
+  useMutationState,
+  useQueryClient,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { asDeskError, call, DeskCallError } from '../desk'
 import { useNav } from '../stores/nav'
@@ -18,7 +25,8 @@ type Answer = ChannelOutput<'quickstart.simulator'>
 export function quickstartOptions(client: QueryClient): MutationOptions<Answer, DeskCallError, void> {
   return {
     mutationKey: QUICKSTART,
-    mutationFn: () => withinNoAnswer(call('quickstart.simulator', {}).catch((err: unknown) => Promise.reject(asDeskError(err)))),
+    mutationFn: () =>
+      withinNoAnswer(call('quickstart.simulator', {}).catch((err: unknown) => Promise.reject(asDeskError(err)))),
     // Wallets opens on the core's answer: the reload of every profile (a keychain read each) follows, not precedes it.
     onSuccess: ({ profile }) => {
       adoptProfile(client, profile)
@@ -42,14 +50,26 @@ export function runQuickstart(client: QueryClient): Promise<void> {
 export function useQuickstart(): { busy: boolean; error: DeskCallError | null; run(): Promise<void> } {
   const client = useQueryClient()
   const busy = useIsMutating({ mutationKey: QUICKSTART }) > 0
-  const errors = useMutationState({ filters: { mutationKey: QUICKSTART }, select: (m) => m.state.error as DeskCallError | null })
+  const errors = useMutationState({
+    filters: { mutationKey: QUICKSTART },
+    select: (m) => m.state.error as DeskCallError | null,
+  })
   return { busy, error: errors.at(-1) ?? null, run: () => runQuickstart(client) }
 }
 
 function withinNoAnswer<T>(answer: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeskCallError('timeout', `The app did not answer the quick start within ${NO_ANSWER_MS / 1000} s. Restart Payout Desk and try again.`)), NO_ANSWER_MS)
+    timer = setTimeout(
+      () =>
+        reject(
+          new DeskCallError(
+            'timeout',
+            `The app did not answer the quick start within ${NO_ANSWER_MS / 1000} s. Restart Payout Desk and try again.`,
+          ),
+        ),
+      NO_ANSWER_MS,
+    )
   })
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }

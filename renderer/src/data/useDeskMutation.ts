@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query'
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query'
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
 import { asDeskError, call, type DeskCallError } from '../desk'
 import type { WriteChannel } from './read-channels'
@@ -7,7 +13,10 @@ import { staleAfterWrite } from './write-stales'
 export type DeskMutation<C extends WriteChannel> = UseMutationResult<ChannelOutput<C>, DeskCallError, ChannelInput<C>>
 
 /** What useDeskMutation hands TanStack: the typed bridge call, and the reads to mark old once it answered. */
-export function deskMutationOptions<C extends WriteChannel>(client: QueryClient, channel: C): UseMutationOptions<ChannelOutput<C>, DeskCallError, ChannelInput<C>> {
+export function deskMutationOptions<C extends WriteChannel>(
+  client: QueryClient,
+  channel: C,
+): UseMutationOptions<ChannelOutput<C>, DeskCallError, ChannelInput<C>> {
   return {
     mutationKey: [channel],
     mutationFn: (input) => call(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),

@@ -18,12 +18,20 @@ interface Options {
  * spending the request budget each time a component showing it mounts; `refetchInterval` is only for what changes
  * with time alone, which no core event announces (the request budget refilling).
  */
-export function useDeskQuery<C extends ReadChannel>(channel: C, input: ChannelInput<C>, options: Options = {}): DeskQuery<C> {
+export function useDeskQuery<C extends ReadChannel>(
+  channel: C,
+  input: ChannelInput<C>,
+  options: Options = {},
+): DeskQuery<C> {
   return useQuery<ChannelOutput<C>, DeskCallError>(deskQueryOptions(channel, input, options))
 }
 
 /** What useDeskQuery hands TanStack: the cache key and the typed bridge read. */
-export function deskQueryOptions<C extends ReadChannel>(channel: C, input: ChannelInput<C>, options: Options = {}): QueryObserverOptions<ChannelOutput<C>, DeskCallError> {
+export function deskQueryOptions<C extends ReadChannel>(
+  channel: C,
+  input: ChannelInput<C>,
+  options: Options = {},
+): QueryObserverOptions<ChannelOutput<C>, DeskCallError> {
   return {
     queryKey: deskKey(channel, input),
     queryFn: () => call(channel, input),

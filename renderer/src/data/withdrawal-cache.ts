@@ -14,8 +14,9 @@ function newer(cached: Withdrawal, pushed: Withdrawal): Withdrawal {
  * connector or the CLI, requested it).
  */
 export function patchWithdrawal(client: QueryClient, withdrawal: Withdrawal, stale: boolean): boolean {
-  client.setQueryData<ChannelOutput<'withdrawals.get'>>(deskKey('withdrawals.get', { withdrawalId: withdrawal.id }), (old) =>
-    old ? { withdrawal: newer(old.withdrawal, withdrawal), stale } : { withdrawal, stale },
+  client.setQueryData<ChannelOutput<'withdrawals.get'>>(
+    deskKey('withdrawals.get', { withdrawalId: withdrawal.id }),
+    (old) => (old ? { withdrawal: newer(old.withdrawal, withdrawal), stale } : { withdrawal, stale }),
   )
   let listed = false
   client.setQueriesData<ChannelOutput<'withdrawals.list'>>({ queryKey: ['withdrawals.list'] }, (old) => {
@@ -32,8 +33,9 @@ export function patchWithdrawal(client: QueryClient, withdrawal: Withdrawal, sta
  * by Idempotency-Key cannot be matched here (the payout does not carry its key): it is read again instead.
  */
 export function insertWithdrawal(client: QueryClient, withdrawal: Withdrawal): void {
-  client.setQueriesData<ChannelOutput<'withdrawals.list'>>({ queryKey: ['withdrawals.list'], predicate: (q) => listTakes(q.queryKey[1], withdrawal) }, (old) =>
-    old && !old.some((w) => w.id === withdrawal.id) ? [withdrawal, ...old] : old,
+  client.setQueriesData<ChannelOutput<'withdrawals.list'>>(
+    { queryKey: ['withdrawals.list'], predicate: (q) => listTakes(q.queryKey[1], withdrawal) },
+    (old) => (old && !old.some((w) => w.id === withdrawal.id) ? [withdrawal, ...old] : old),
   )
   void client.invalidateQueries({ queryKey: ['withdrawals.list'], predicate: (q) => keyed(q.queryKey[1]) })
 }

@@ -6,7 +6,12 @@ const FULL: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
 }
 const CLOCK: Record<TimeZoneChoice, Intl.DateTimeFormat> = {
   local: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }),
-  utc: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: 'UTC' }),
+  utc: new Intl.DateTimeFormat(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: 'UTC',
+  }),
 }
 
 /**

@@ -36,16 +36,33 @@ function nameOf(known: Known, providerName: string | null | undefined): ReactNod
   }
   if (known?.kind === 'wallet') return <UserText>{known.wallet.name}</UserText>
   if (providerName) return <UserText>{providerName}</UserText>
-  if (known?.kind === 'unread') return <span className="muted">{known.failed ? 'book not read' : 'reading the book…'}</span>
+  if (known?.kind === 'unread')
+    return <span className="muted">{known.failed ? 'book not read' : 'reading the book…'}</span>
   return <span className="muted">outside address</span>
 }
 
 /** Who is at an address, as already looked up: the name first, then the address, shortened, full on hover, copyable. */
-export function PartyView({ known, address, network, providerName, what, inline = false, copyWarning }: Props & { known: Known }) {
+export function PartyView({
+  known,
+  address,
+  network,
+  providerName,
+  what,
+  inline = false,
+  copyWarning,
+}: Props & { known: Known }) {
   return (
     <span className={inline ? 'party party-inline' : 'party'} data-testid="party">
       <span className="party-name">{nameOf(known, providerName)}</span>
-      <ShortId value={address} what={what} short copy={!inline} keep={inline ? 5 : 8} warning={copyWarning} network={network} />
+      <ShortId
+        value={address}
+        what={what}
+        short
+        copy={!inline}
+        keep={inline ? 5 : 8}
+        warning={copyWarning}
+        network={network}
+      />
     </span>
   )
 }

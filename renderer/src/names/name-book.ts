@@ -4,7 +4,11 @@ import type { Counterparty, Wallet } from '@shared/api/resources'
  * What the app knows at an address. `unread` when it matches nothing yet but the wallets or the book have not been
  * read (still loading, or the read failed): the party may well be a destination, so it is not called an outside one.
  */
-export type Known = { kind: 'destination'; destination: Counterparty } | { kind: 'wallet'; wallet: Wallet } | { kind: 'unread'; failed: boolean } | null
+export type Known =
+  | { kind: 'destination'; destination: Counterparty }
+  | { kind: 'wallet'; wallet: Wallet }
+  | { kind: 'unread'; failed: boolean }
+  | null
 
 /** Whether a list behind the book has answered: `failed` when its read ended in an error. */
 export type ReadState = 'loading' | 'read' | 'failed'
@@ -23,7 +27,11 @@ function norm(address: string): string {
 }
 
 /** An index of the workspace's wallets and destinations by id and address, built once per read of either. */
-export function buildNameBook(wallets: readonly Wallet[], book: readonly Counterparty[], reads: { wallets: ReadState; book: ReadState } = { wallets: 'read', book: 'read' }): NameBook {
+export function buildNameBook(
+  wallets: readonly Wallet[],
+  book: readonly Counterparty[],
+  reads: { wallets: ReadState; book: ReadState } = { wallets: 'read', book: 'read' },
+): NameBook {
   const walletsById = new Map(wallets.map((w) => [w.id, w]))
   const destinations = new Map<string, Counterparty[]>()
   for (const c of book) destinations.set(norm(c.address), [...(destinations.get(norm(c.address)) ?? []), c])
@@ -40,7 +48,8 @@ export function buildNameBook(wallets: readonly Wallet[], book: readonly Counter
     address(address, network) {
       const key = norm(address)
       const candidates = destinations.get(key) ?? []
-      const destination = candidates.find((c) => !network || c.network === network) ?? (network ? undefined : candidates[0])
+      const destination =
+        candidates.find((c) => !network || c.network === network) ?? (network ? undefined : candidates[0])
       if (destination) return { kind: 'destination', destination }
       const wallet = walletsByAddress.get(key)
       return wallet ? { kind: 'wallet', wallet } : unread

@@ -17,5 +17,8 @@ export function useNameBook(): NameBook {
   const book = useDeskQuery('counterparties.list', {}, { staleTime: NAMES_FRESH_MS })
   const walletsRead = readState(wallets)
   const bookRead = readState(book)
-  return useMemo(() => buildNameBook(wallets.data ?? [], book.data ?? [], { wallets: walletsRead, book: bookRead }), [wallets.data, book.data, walletsRead, bookRead])
+  return useMemo(
+    () => buildNameBook(wallets.data ?? [], book.data ?? [], { wallets: walletsRead, book: bookRead }),
+    [wallets.data, book.data, walletsRead, bookRead],
+  )
 }

@@ -22,7 +22,9 @@ export function AboutDialog({ onClose }: { onClose: () => void }) {
             <dt>Electron</dt>
             <dd className="mono">{data.versions.electron ?? 'not running in Electron'}</dd>
             <dt>Chrome</dt>
-            <dd className="mono">{data.versions.chrome ?? navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown'}</dd>
+            <dd className="mono">
+              {data.versions.chrome ?? navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown'}
+            </dd>
             <dt>Node</dt>
             <dd className="mono">{data.versions.node ?? 'unknown'}</dd>
             <dt>Shell</dt>

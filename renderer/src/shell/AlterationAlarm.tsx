@@ -12,11 +12,17 @@ function Alarm({ alteration }: { alteration: AlterationView }) {
   const [asking, setAsking] = useState(false)
   return (
     <div className="notice bad" role="alert" data-testid="alteration-alarm">
-      <strong>Payout altered at the provider.</strong> <UserText>{alteration.message}</UserText> Sends stay stopped until a person acknowledges it.{' '}
+      <strong>Payout altered at the provider.</strong> <UserText>{alteration.message}</UserText> Sends stay stopped
+      until a person acknowledges it.{' '}
       {asking ? (
         <span role="group" aria-label="Acknowledge the altered payout">
           If nobody approved it yet, cancel the withdrawal in the provider console first.{' '}
-          <button type="button" className="danger" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate({ withdrawalId: alteration.withdrawalId })}>
+          <button
+            type="button"
+            className="danger"
+            disabled={acknowledge.isPending}
+            onClick={() => acknowledge.mutate({ withdrawalId: alteration.withdrawalId })}
+          >
             Acknowledge
           </button>{' '}
           <button type="button" onClick={() => setAsking(false)}>
@@ -41,7 +47,12 @@ export function AlterationAlarm() {
     for (const a of open.data ?? []) {
       if (told.current.has(a.withdrawalId)) continue
       told.current.add(a.withdrawalId)
-      notify({ id: `altered-${a.withdrawalId}`, text: shownLine`${a.message}`, section: 'payouts', detailId: a.withdrawalId })
+      notify({
+        id: `altered-${a.withdrawalId}`,
+        text: shownLine`${a.message}`,
+        section: 'payouts',
+        detailId: a.withdrawalId,
+      })
     }
   }, [open.data])
   return (

@@ -52,7 +52,8 @@ export function App() {
   if (!loaded) body = <Loading what="profiles" />
   // A quick start that is running keeps its screen: a reload that fails meanwhile must not replace it.
   else if (quickstarting && section !== 'keys') body = <Welcome />
-  else if (error && profiles.length === 0) body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} />
+  else if (error && profiles.length === 0)
+    body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} />
   else if (section === 'keys') body = <SCREENS.keys />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.
@@ -79,7 +80,9 @@ export function App() {
       >
         Skip to content
       </a>
-      {current?.environment === 'production' ? <div className="production-frame" data-testid="production-frame" aria-hidden="true" /> : null}
+      {current?.environment === 'production' ? (
+        <div className="production-frame" data-testid="production-frame" aria-hidden="true" />
+      ) : null}
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>

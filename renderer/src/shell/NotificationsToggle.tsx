@@ -5,10 +5,16 @@ import { useState } from 'react'
  * from the main process, and the page's own permission requests are denied, so nothing is offered there.
  */
 export function NotificationsToggle() {
-  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission))
+  const [permission, setPermission] = useState(() =>
+    typeof Notification === 'undefined' ? 'denied' : Notification.permission,
+  )
   if (permission !== 'default') return null
   return (
-    <button type="button" onClick={() => void Notification.requestPermission().then(setPermission)} data-testid="notifications-toggle">
+    <button
+      type="button"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+      data-testid="notifications-toggle"
+    >
       Enable notifications
     </button>
   )

@@ -10,7 +10,12 @@ const REFILL_READ_MS = 15_000
  */
 export function PacingMeter() {
   const pacing = useDeskQuery('pacing.status', {}, { refetchInterval: REFILL_READ_MS })
-  const { remaining, limit, background, lastSuccessAt } = pacing.data ?? { remaining: null, limit: null, background: undefined, lastSuccessAt: null }
+  const { remaining, limit, background, lastSuccessAt } = pacing.data ?? {
+    remaining: null,
+    limit: null,
+    background: undefined,
+    lastSuccessAt: null,
+  }
   return (
     <span className="muted small topbar-shrink" data-testid="pacing">
       {remaining !== null && limit !== null ? (

@@ -6,7 +6,12 @@ const LABEL: Record<ThemeChoice, string> = { system: 'Theme: system', light: 'Th
 export function ThemeToggle() {
   const { choice, set } = useTheme()
   return (
-    <button type="button" onClick={() => set(NEXT[choice])} title="Switch between system, light and dark" data-testid="theme-toggle">
+    <button
+      type="button"
+      onClick={() => set(NEXT[choice])}
+      title="Switch between system, light and dark"
+      data-testid="theme-toggle"
+    >
       {LABEL[choice]}
     </button>
   )

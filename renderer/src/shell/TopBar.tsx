@@ -19,7 +19,12 @@ export function TopBar() {
       <ProfilePicker />
       {current ? <EnvBadge environment={current.environment} /> : null}
       {info.data?.keysInMemory ? (
-        <span className="chip chip-wait topbar-shrink" role="note" data-testid="keys-in-memory" title="demo: keys live in memory and vanish at exit">
+        <span
+          className="chip chip-wait topbar-shrink"
+          role="note"
+          data-testid="keys-in-memory"
+          title="demo: keys live in memory and vanish at exit"
+        >
           demo: keys live in memory and vanish at exit
         </span>
       ) : null}

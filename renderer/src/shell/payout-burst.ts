@@ -12,7 +12,13 @@ export const BURST_MS = 10 * 60_000
  * when a notice for the same status was told less than ten minutes ago and is still shown, it becomes one notice that
  * sums them ("6 payouts completed.") with each payout in its details, instead of a banner more.
  */
-export function payoutNotice(status: string, word: string, lines: readonly NoticeDetail[], shownNow: readonly Notice[], now: number): Notice {
+export function payoutNotice(
+  status: string,
+  word: string,
+  lines: readonly NoticeDetail[],
+  shownNow: readonly Notice[],
+  now: number,
+): Notice {
   const burst = `payouts-${status}`
   const last = shownNow.find((n) => n.burst === burst && n.at !== undefined && now - n.at < BURST_MS)
   const before = last ? (last.details ?? []) : []
@@ -21,7 +27,15 @@ export function payoutNotice(status: string, word: string, lines: readonly Notic
   const id = last?.id ?? `${burst}-${lines[0]!.detailId}`
   if (details.length === 1) {
     const only = details[0]!
-    return { id, burst, at: now, details, text: shownLine`${only.text} ${word}.`, section: 'payouts', detailId: only.detailId }
+    return {
+      id,
+      burst,
+      at: now,
+      details,
+      text: shownLine`${only.text} ${word}.`,
+      section: 'payouts',
+      detailId: only.detailId,
+    }
   }
   const text: ShownText = shownLine`${details.length} payouts ${word}.`
   return { id, burst, at: now, details, text, section: 'payouts', detailId: null }

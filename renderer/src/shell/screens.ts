@@ -5,8 +5,12 @@ import { lazyScreen, type LazyScreen, type Screen } from './lazy-screen'
 const LAZY: Record<SectionId, LazyScreen> = {
   home: lazyScreen(() => import('../screens/home/HomeScreen').then((m) => ({ default: m.HomeScreen }))),
   wallets: lazyScreen(() => import('../screens/wallets/WalletsScreen').then((m) => ({ default: m.WalletsScreen }))),
-  transactions: lazyScreen(() => import('../screens/transactions/TransactionsScreen').then((m) => ({ default: m.TransactionsScreen }))),
-  destinations: lazyScreen(() => import('../screens/destinations/DestinationsScreen').then((m) => ({ default: m.DestinationsScreen }))),
+  transactions: lazyScreen(() =>
+    import('../screens/transactions/TransactionsScreen').then((m) => ({ default: m.TransactionsScreen })),
+  ),
+  destinations: lazyScreen(() =>
+    import('../screens/destinations/DestinationsScreen').then((m) => ({ default: m.DestinationsScreen })),
+  ),
   payouts: lazyScreen(() => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen }))),
   activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
   batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
@@ -14,7 +18,10 @@ const LAZY: Record<SectionId, LazyScreen> = {
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
 }
 
-export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<SectionId, Screen>
+export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<
+  SectionId,
+  Screen
+>
 
 /** Fetches every screen's chunk once the shell is up, so opening one later waits for nothing. */
 export function preloadScreens(): void {

@@ -22,7 +22,10 @@ export function usePayRunReminders(): void {
           for (const r of runs) {
             notify({
               id: `pay-run-${r.id}-${r.next.period}`,
-              text: r.next.state === 'overdue' ? shownLine`Pay run ${r.name} is overdue: period ${r.next.period ?? ''}.` : shownLine`Pay run ${r.name} is due today.`,
+              text:
+                r.next.state === 'overdue'
+                  ? shownLine`Pay run ${r.name} is overdue: period ${r.next.period ?? ''}.`
+                  : shownLine`Pay run ${r.name} is due today.`,
               section: 'payRuns',
               detailId: null,
             })

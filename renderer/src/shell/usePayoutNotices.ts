@@ -31,8 +31,12 @@ export function usePayoutNotices(): void {
     const grouper = new NoticeGrouper<Withdrawal>((status, payouts) => {
       const book = client.getQueryData<Counterparty[]>(deskKey('counterparties.list', {}))
       const lines = payouts.map((w) => {
-        const to = book?.find((c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase())?.label
-        const text = to ? shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} to ${to}` : shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset}`
+        const to = book?.find(
+          (c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase(),
+        )?.label
+        const text = to
+          ? shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset} to ${to}`
+          : shownLine`Payout of ${formatDecimal(w.amount)} ${w.asset}`
         return { text, detailId: w.id }
       })
       notify(payoutNotice(status, TOLD[status]!, lines, useNotices.getState().items, Date.now()))

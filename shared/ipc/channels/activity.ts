@@ -45,10 +45,16 @@ export type Verification = z.infer<typeof VerificationSchema>
 
 export const activityChannels = channels({
   'activity.page': {
-    input: ActivityFilterSchema.extend({ beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(500).default(200) }),
+    input: ActivityFilterSchema.extend({
+      beforeSeq: z.number().int().min(1).optional(),
+      limit: z.number().int().min(1).max(500).default(200),
+    }),
     output: z.strictObject({ rows: z.array(ActivityRowSchema), nextBefore: z.number().int().nullable() }),
   },
   'activity.verify': { input: z.strictObject({ whole: z.boolean().default(false) }), output: VerificationSchema },
   'activity.export': { input: ActivityFilterSchema, output: ExportResultSchema },
-  'activity.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'activity.cancelExport': {
+    input: z.strictObject({ exportId: text() }),
+    output: z.strictObject({ cancelled: z.boolean() }),
+  },
 })

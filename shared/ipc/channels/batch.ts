@@ -24,7 +24,15 @@ export const RowProblemSchema = z.strictObject({
 })
 
 export const BatchCheckViewSchema = z.strictObject({
-  rows: z.array(z.strictObject({ line: z.number().int(), body: CreateWithdrawalSchema, reference: z.string().nullable(), destinationName: z.string(), walletName: z.string() })),
+  rows: z.array(
+    z.strictObject({
+      line: z.number().int(),
+      body: CreateWithdrawalSchema,
+      reference: z.string().nullable(),
+      destinationName: z.string(),
+      walletName: z.string(),
+    }),
+  ),
   problems: z.array(RowProblemSchema),
   totals: z.array(
     z.strictObject({
@@ -41,7 +49,9 @@ export const BatchCheckViewSchema = z.strictObject({
   grandTotal: z.string(),
   lineCount: z.number().int(),
   /** The first row of each destination no payout has completed to (never paid before). */
-  firstPayouts: z.array(z.strictObject({ line: z.number().int(), destinationName: z.string(), network: z.string(), address: z.string() })),
+  firstPayouts: z.array(
+    z.strictObject({ line: z.number().int(), destinationName: z.string(), network: z.string(), address: z.string() }),
+  ),
 })
 
 export const BatchProgressSchema = z.strictObject({
@@ -99,11 +109,18 @@ export const batchChannels = channels({
     }),
     output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema }),
   },
-  'batch.list': { input: z.strictObject({}), output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })) },
+  'batch.list': {
+    input: z.strictObject({}),
+    output: z.array(z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema })),
+  },
   'batch.status': {
     /** `refresh` first reads the payouts' current status from the provider, a page of 100 at a time. */
     input: batchId.extend({ state: text().max(32).optional(), refresh: z.boolean().optional() }),
-    output: z.strictObject({ batch: BatchRecordSchema, progress: BatchProgressSchema, rows: z.array(BatchRowViewSchema) }),
+    output: z.strictObject({
+      batch: BatchRecordSchema,
+      progress: BatchProgressSchema,
+      rows: z.array(BatchRowViewSchema),
+    }),
   },
   'batch.pause': { input: batchId, output: BatchProgressSchema },
   'batch.resume': { input: batchId, output: BatchProgressSchema },

@@ -6,7 +6,11 @@ import { ExportResultSchema } from '../export-result'
 /** The file as the page read it: base64 of its bytes (10 MB is at most 13,981,014 characters; more is refused before decoding). */
 export const DestinationFileSchema = z.strictObject({ source: text().min(1).max(260), base64: text().max(14_000_000) })
 
-export const ImportProblemSchema = z.strictObject({ line: z.number().int(), column: z.string().nullable(), message: z.string() })
+export const ImportProblemSchema = z.strictObject({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+})
 
 export const ImportProgressSchema = z.strictObject({
   importId: z.string(),
@@ -28,7 +32,12 @@ export const destinationChannels = channels({
   /** Reads and checks a whole file; registers nothing. Any problem refuses the file. */
   'destinations.importCheck': {
     input: DestinationFileSchema,
-    output: z.strictObject({ lineCount: z.number().int(), newRows: z.number().int(), existingRows: z.number().int(), problems: z.array(ImportProblemSchema) }),
+    output: z.strictObject({
+      lineCount: z.number().int(),
+      newRows: z.number().int(),
+      existingRows: z.number().int(),
+      problems: z.array(ImportProblemSchema),
+    }),
   },
   /** Checks again, records the import and starts registering the new rows in the background, through the pacer. */
   'destinations.importStart': { input: DestinationFileSchema, output: ImportProgressSchema },

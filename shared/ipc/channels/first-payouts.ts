@@ -31,16 +31,27 @@ export type TestPayoutView = z.infer<typeof TestPayoutViewSchema>
 
 export const firstPayoutChannels = channels({
   /** True when no payout to the address (on this network) has completed, in the outbox or the ledger. */
-  'payouts.firstPayout': { input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }), output: z.strictObject({ first: z.boolean() }) },
+  'payouts.firstPayout': {
+    input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }),
+    output: z.strictObject({ first: z.boolean() }),
+  },
   /** Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. Both keep `reference`. */
   'payouts.requestTest': {
-    input: z.strictObject({ body: CreateWithdrawalSchema, testAmount: text().min(1).max(64), reference: PayoutReferenceSchema.optional(), retypedAmount: RetypedAmountSchema }),
+    input: z.strictObject({
+      body: CreateWithdrawalSchema,
+      testAmount: text().min(1).max(64),
+      reference: PayoutReferenceSchema.optional(),
+      retypedAmount: RetypedAmountSchema,
+    }),
     output: RequestResultSchema,
   },
   /** Test payouts whose rest is neither sent nor dropped, oldest first. */
   'payouts.tests': { input: z.strictObject({}), output: z.array(TestPayoutViewSchema) },
   /** The rest of a completed test payout: same wallet, destination, network and fee priority. */
-  'payouts.requestRest': { input: z.strictObject({ testKey, retypedAmount: RetypedAmountSchema }), output: RequestResultSchema },
+  'payouts.requestRest': {
+    input: z.strictObject({ testKey, retypedAmount: RetypedAmountSchema }),
+    output: RequestResultSchema,
+  },
   /** Drops the rest of a test payout: it is no longer offered. */
   'payouts.dismissTest': { input: z.strictObject({ testKey }), output: z.strictObject({}) },
 })

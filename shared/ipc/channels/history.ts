@@ -12,7 +12,11 @@ import { ExportResultSchema } from '../export-result'
 import { EVENTS } from '../events'
 
 const id = text().min(1).max(LIMITS.id)
-const ReportPeriodSchema = z.strictObject({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }), walletIds: z.array(id).max(100).optional() })
+const ReportPeriodSchema = z.strictObject({
+  from: z.string().datetime({ offset: true }),
+  to: z.string().datetime({ offset: true }),
+  walletIds: z.array(id).max(100).optional(),
+})
 
 /** The local history ledger: its pages and summary, the sync's controls, the reconciliation report. */
 export const historyChannels = channels({
@@ -36,11 +40,17 @@ export const historyChannels = channels({
    * arrives as `export.progress` events under the answer's exportId, and `history.cancelExport` stops it.
    */
   'history.exportReport': { input: ReportPeriodSchema, output: ExportResultSchema },
-  'history.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'history.cancelExport': {
+    input: z.strictObject({ exportId: text() }),
+    output: z.strictObject({ cancelled: z.boolean() }),
+  },
   /** The profile's imported price table (`date, asset, fiat, price`): how many prices, which fiats, which days. */
   'history.prices': { input: z.strictObject({}), output: PriceTableSummarySchema },
   /** Replaces the price table with a file the page read; a bad or repeated line refuses the whole file, naming the line. */
-  'history.importPrices': { input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }), output: PriceTableSummarySchema },
+  'history.importPrices': {
+    input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }),
+    output: PriceTableSummarySchema,
+  },
   /** The profile's dust thresholds by asset: incoming dust from a look-alike of a known address is flagged. */
   'history.dustThresholds': { input: z.strictObject({}), output: z.array(DustThresholdRowSchema) },
   /** Sets one asset's threshold; the ledger's legs of that asset are judged again. Answers with the thresholds and the flagged count. */

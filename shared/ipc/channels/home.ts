@@ -12,11 +12,15 @@ export const ProfileGlanceSchema = z.strictObject({
   store: z
     .strictObject({
       /** Summed over the profile's wallets and networks, from the last wallet read; null when none was kept. */
-      balances: z.strictObject({ readAt: z.string(), wallets: z.number().int(), byAsset: z.array(AssetAmountSchema) }).nullable(),
+      balances: z
+        .strictObject({ readAt: z.string(), wallets: z.number().int(), byAsset: z.array(AssetAmountSchema) })
+        .nullable(),
       waitingApproval: z.number().int(),
       held: z.number().int(),
       unresolved: z.number().int(),
-      ledger: z.strictObject({ complete: z.boolean(), syncedAt: z.string().nullable(), lastError: z.string().nullable() }).nullable(),
+      ledger: z
+        .strictObject({ complete: z.boolean(), syncedAt: z.string().nullable(), lastError: z.string().nullable() })
+        .nullable(),
     })
     .nullable(),
   /** Why the store could not be read (damaged, locked); the other profiles are still shown. */

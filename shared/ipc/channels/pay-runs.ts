@@ -51,7 +51,17 @@ export const RunPreviewViewSchema = z.strictObject({
       invoiceNumber: z.string().nullable(),
     }),
   ),
-  removed: z.array(z.strictObject({ payee: z.string(), key: z.string(), destination: z.string(), network: z.string(), asset: z.string(), amount: z.string(), walletId: z.string() })),
+  removed: z.array(
+    z.strictObject({
+      payee: z.string(),
+      key: z.string(),
+      destination: z.string(),
+      network: z.string(),
+      asset: z.string(),
+      amount: z.string(),
+      walletId: z.string(),
+    }),
+  ),
   problems: z.array(RowProblemSchema),
   funds: z.array(FundsRowSchema),
   shortfalls: z.array(z.string()),

@@ -3,7 +3,11 @@ import { CreateWithdrawalSchema } from '../../api/requests'
 import { text } from '../../api/text'
 import { channels } from '../channel'
 
-const DifferenceSchema = z.strictObject({ field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']), asked: text(), recorded: text() })
+const DifferenceSchema = z.strictObject({
+  field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']),
+  asked: text(),
+  recorded: text(),
+})
 
 /** A withdrawal the provider recorded otherwise than the desk asked; sends stop while one is not acknowledged. */
 export const AlterationViewSchema = z.strictObject({
@@ -32,7 +36,16 @@ export const PayeeChangeViewSchema = z.strictObject({
   destinationId: text(),
   addedAt: text(),
   waitUntil: text(),
-  confirmation: z.strictObject({ destinationId: text(), confirmedBy: text(), channel: text(), note: text(), confirmedAt: text(), recordedBy: text() }).nullable(),
+  confirmation: z
+    .strictObject({
+      destinationId: text(),
+      confirmedBy: text(),
+      channel: text(),
+      note: text(),
+      confirmedAt: text(),
+      recordedBy: text(),
+    })
+    .nullable(),
   paidBefore: z.boolean(),
   /** Null when it may be paid; else why not. */
   blocked: text().nullable(),
@@ -47,7 +60,14 @@ export const PayoutCheckSchema = z.strictObject({
 })
 export type PayoutCheckView = z.infer<typeof PayoutCheckSchema>
 
-export const CONFIRM_CHANNEL_NAMES = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
+export const CONFIRM_CHANNEL_NAMES = [
+  'phone',
+  'video',
+  'in-person',
+  'signed-letter',
+  'email-verified',
+  'other',
+] as const
 const id = text().min(1).max(128)
 
 export const payeeSafetyChannels = channels({
@@ -57,7 +77,11 @@ export const payeeSafetyChannels = channels({
   'alterations.acknowledge': { input: z.strictObject({ withdrawalId: id }), output: z.strictObject({}) },
   /** Imports a screening list from a file the person chose (OFAC sdn.xml or a CSV); replaces the list of that name. */
   'screening.import': {
-    input: z.strictObject({ fileName: text().min(1).max(255), base64: z.string().max(70_000_000), name: text().max(80).optional() }),
+    input: z.strictObject({
+      fileName: text().min(1).max(255),
+      base64: z.string().max(70_000_000),
+      name: text().max(80).optional(),
+    }),
     output: z.strictObject({ name: text(), addresses: z.number().int(), published: text().nullable() }),
   },
   /** Every screening list with its age; `stale` past the desk's limit. */
@@ -66,12 +90,20 @@ export const payeeSafetyChannels = channels({
   'payees.changeOf': { input: z.strictObject({ destinationId: id }), output: PayeeChangeViewSchema.nullable() },
   /** Records how a person confirmed a payee's new address with the payee; audited. */
   'payees.confirmChange': {
-    input: z.strictObject({ destinationId: id, by: text().min(1).max(120), channel: z.enum(CONFIRM_CHANNEL_NAMES), note: text().min(1).max(1000) }),
+    input: z.strictObject({
+      destinationId: id,
+      by: text().min(1).max(120),
+      channel: z.enum(CONFIRM_CHANNEL_NAMES),
+      note: text().min(1).max(1000),
+    }),
     output: PayeeChangeViewSchema,
   },
   /** Hours a payee's new address waits before it may be paid (with a recorded confirmation). */
   'payees.changeWait': { input: z.strictObject({}), output: z.strictObject({ hours: z.number() }) },
-  'payees.setChangeWait': { input: z.strictObject({ hours: z.number().min(0).max(720) }), output: z.strictObject({ hours: z.number() }) },
+  'payees.setChangeWait': {
+    input: z.strictObject({ hours: z.number().min(0).max(720) }),
+    output: z.strictObject({ hours: z.number() }),
+  },
   /** Every check a payout passes before it is sent, in the send gate's order, with its result. */
   'payouts.explain': { input: z.strictObject({ body: CreateWithdrawalSchema }), output: z.array(PayoutCheckSchema) },
 })

@@ -57,14 +57,29 @@ export const payoutChannels = channels({
      * `reference` stays with the outbox entry and is never sent to the provider. `retypedAmount`: on a production
      * profile, the amount the person typed again, as a plain decimal; without it nothing is recorded.
      */
-    input: CreateWithdrawalSchema.extend({ reference: PayoutReferenceSchema.optional(), retypedAmount: RetypedAmountSchema }),
+    input: CreateWithdrawalSchema.extend({
+      reference: PayoutReferenceSchema.optional(),
+      retypedAmount: RetypedAmountSchema,
+    }),
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },
   'payouts.outbox': { input: z.strictObject({}), output: z.array(OutboxEntryViewSchema) },
-  'payouts.checkAgain': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.resend': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'payouts.discard': { input: z.strictObject({ idempotencyKey: text().min(1).max(128) }), output: OutboxEntryViewSchema },
-  'audit.tail': { input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }), output: z.array(AuditLineSchema) },
+  'payouts.checkAgain': {
+    input: z.strictObject({ idempotencyKey: text().min(1).max(128) }),
+    output: OutboxEntryViewSchema,
+  },
+  'payouts.resend': {
+    input: z.strictObject({ idempotencyKey: text().min(1).max(128) }),
+    output: OutboxEntryViewSchema,
+  },
+  'payouts.discard': {
+    input: z.strictObject({ idempotencyKey: text().min(1).max(128) }),
+    output: OutboxEntryViewSchema,
+  },
+  'audit.tail': {
+    input: z.strictObject({ limit: z.number().int().min(1).max(1000).default(200) }),
+    output: z.array(AuditLineSchema),
+  },
   /** The outbox rows `payouts.outbox` cannot list because they are damaged. */
   'payouts.outboxDamaged': { input: z.strictObject({}), output: z.array(DamagedOutboxRowSchema) },
   /** Every payout the store knows, by any of its fields and a range of days. */
@@ -74,5 +89,8 @@ export const payoutChannels = channels({
   /** The receipt of a completed payout (read again from the provider first); refused naming the status otherwise. */
   'payouts.receipt': { input: z.strictObject({ ref: PayoutRef }), output: ReceiptSchema },
   /** The receipt on screen saved as a PDF where the person chooses (the desktop app; the demo uses the browser's print). */
-  'payouts.saveReceiptPdf': { input: z.strictObject({ ref: PayoutRef }), output: z.strictObject({ path: text().nullable() }) },
+  'payouts.saveReceiptPdf': {
+    input: z.strictObject({ ref: PayoutRef }),
+    output: z.strictObject({ path: text().nullable() }),
+  },
 })

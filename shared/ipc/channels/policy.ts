@@ -43,7 +43,13 @@ export const policyChannels = channels({
   },
   /** How long the open profile's held payouts wait for a person before they expire as held_expired. */
   'held.expiry': { input: z.strictObject({}), output: z.strictObject({ hours: z.number().int() }) },
-  'held.setExpiry': { input: z.strictObject({ hours: HeldExpiryHoursSchema }), output: z.strictObject({ hours: z.number().int() }) },
+  'held.setExpiry': {
+    input: z.strictObject({ hours: HeldExpiryHoursSchema }),
+    output: z.strictObject({ hours: z.number().int() }),
+  },
   /** Nothing is sent; the agent reads the reason on its next retry with the key. */
-  'held.reject': { input: z.strictObject({ idempotencyKey, reason: plainText().trim().min(1).max(500) }), output: OutboxEntryViewSchema },
+  'held.reject': {
+    input: z.strictObject({ idempotencyKey, reason: plainText().trim().min(1).max(500) }),
+    output: OutboxEntryViewSchema,
+  },
 })

@@ -80,9 +80,15 @@ export const profileChannels = channels({
     output: ProfileViewSchema,
   },
   'keys.generate': { input: z.strictObject({ profileId }), output: PublicKeyViewSchema },
-  'keys.publicKey': { input: z.strictObject({ profileId, which: which.default('active') }), output: PublicKeyViewSchema },
+  'keys.publicKey': {
+    input: z.strictObject({ profileId, which: which.default('active') }),
+    output: PublicKeyViewSchema,
+  },
   /** `replace`: the person confirmed replacing the Key ID in use; the new one is tested before it is saved. */
-  'keys.setKeyId': { input: z.strictObject({ profileId, keyId, which: which.default('active'), replace: z.boolean().optional() }), output: ProfileViewSchema },
+  'keys.setKeyId': {
+    input: z.strictObject({ profileId, keyId, which: which.default('active'), replace: z.boolean().optional() }),
+    output: ProfileViewSchema,
+  },
   'keys.importHmac': {
     input: z.strictObject({ profileId, keyId, secret: text().min(1).max(512) }),
     output: ProfileViewSchema,
@@ -90,7 +96,10 @@ export const profileChannels = channels({
   'keys.rotate': { input: z.strictObject({ profileId }), output: PublicKeyViewSchema },
   'keys.cancelRotation': { input: z.strictObject({ profileId }), output: ProfileViewSchema },
   /** `typedName`: a production profile's key is deleted only with the profile's name typed. */
-  'keys.delete': { input: z.strictObject({ profileId, typedName: text().max(200).optional() }), output: ProfileViewSchema },
+  'keys.delete': {
+    input: z.strictObject({ profileId, typedName: text().max(200).optional() }),
+    output: ProfileViewSchema,
+  },
   'keys.test': { input: z.strictObject({ profileId, which: which.default('active') }), output: ConnectionResultSchema },
   'quickstart.simulator': {
     input: z.strictObject({}),

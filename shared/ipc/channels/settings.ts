@@ -4,7 +4,11 @@ import { channels } from '../channel'
 /** Default: remind once a payout has waited 4 hours for approval. */
 export const DEFAULT_APPROVAL_REMINDER_MINUTES = 240
 const REMINDER_RANGE = 'The reminder time is a whole number of minutes from 1 to 10080 (a week).'
-export const ApprovalReminderMinutesSchema = z.number().int(REMINDER_RANGE).min(1, REMINDER_RANGE).max(10_080, REMINDER_RANGE)
+export const ApprovalReminderMinutesSchema = z
+  .number()
+  .int(REMINDER_RANGE)
+  .min(1, REMINDER_RANGE)
+  .max(10_080, REMINDER_RANGE)
 
 /** Settings of the app itself (not of a profile), kept in the app's data folder. */
 export const AppSettingsSchema = z.strictObject({
@@ -18,5 +22,8 @@ export type AppSettings = z.infer<typeof AppSettingsSchema>
 export const settingsChannels = channels({
   'settings.get': { input: z.strictObject({}), output: AppSettingsSchema },
   'settings.setHideFromScreenCapture': { input: z.strictObject({ enabled: z.boolean() }), output: AppSettingsSchema },
-  'settings.setApprovalReminder': { input: z.strictObject({ minutes: ApprovalReminderMinutesSchema }), output: AppSettingsSchema },
+  'settings.setApprovalReminder': {
+    input: z.strictObject({ minutes: ApprovalReminderMinutesSchema }),
+    output: AppSettingsSchema,
+  },
 })

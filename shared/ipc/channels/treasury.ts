@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
-import { CounterpartySchema, TransactionLegSchema, WalletSchema, WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
+import {
+  CounterpartySchema,
+  TransactionLegSchema,
+  WalletSchema,
+  WITHDRAWAL_STATUSES,
+  WithdrawalSchema,
+} from '../../api/resources'
 import { LedgerExportRequestSchema } from '../../api/accounting-export'
 import { LIMITS } from '../../api/limits'
 import { LookalikeFindingSchema } from '../../address/lookalike-finding'
@@ -34,7 +40,10 @@ export const treasuryChannels = channels({
    * With `accounting`, the file is that preset (Xero, QuickBooks, Cryptio, generic double-entry) instead of the ledger's columns.
    */
   'transactions.export': { input: LedgerExportRequestSchema, output: ExportResultSchema },
-  'transactions.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'transactions.cancelExport': {
+    input: z.strictObject({ exportId: text() }),
+    output: z.strictObject({ cancelled: z.boolean() }),
+  },
   'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
   'counterparties.create': {
     input: CreateCounterpartySchema,
@@ -50,7 +59,10 @@ export const treasuryChannels = channels({
     input: z.strictObject({ body: CreateCounterpartySchema, acceptLookalike: text().min(1).max(LIMITS.address) }),
     output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
   },
-  'withdrawals.list': { input: WithdrawalQuerySchema.omit({ limit: true, offset: true }), output: z.array(WithdrawalSchema) },
+  'withdrawals.list': {
+    input: WithdrawalQuerySchema.omit({ limit: true, offset: true }),
+    output: z.array(WithdrawalSchema),
+  },
   'withdrawals.get': {
     input: z.strictObject({ withdrawalId: id }),
     output: z.strictObject({ withdrawal: WithdrawalSchema, stale: z.boolean() }),
@@ -58,9 +70,14 @@ export const treasuryChannels = channels({
   'withdrawals.cancel': { input: z.strictObject({ withdrawalId: id }), output: WithdrawalSchema },
   /** Payouts of the list's filter to CSV, like `transactions.export`: the shell chooses the file, progress arrives as events. */
   'withdrawals.export': {
-    input: WithdrawalQuerySchema.omit({ limit: true, offset: true }).extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }),
+    input: WithdrawalQuerySchema.omit({ limit: true, offset: true }).extend({
+      status: z.enum(WITHDRAWAL_STATUSES).optional(),
+    }),
     output: ExportResultSchema,
   },
-  'withdrawals.cancelExport': { input: z.strictObject({ exportId: text() }), output: z.strictObject({ cancelled: z.boolean() }) },
+  'withdrawals.cancelExport': {
+    input: z.strictObject({ exportId: text() }),
+    output: z.strictObject({ cancelled: z.boolean() }),
+  },
   'pacing.status': { input: z.strictObject({}), output: PacingViewSchema },
 })

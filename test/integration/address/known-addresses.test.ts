@@ -2,7 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DeskStore, knownAddresses, ledgerRepo, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import {
+  DeskStore,
+  knownAddresses,
+  ledgerRepo,
+  MIGRATIONS,
+  openDatabase,
+  SCHEMA_VERSION,
+  schemaVersion,
+  STORE_FILE,
+} from '../../../electron/core/store'
 import { sampleLeg } from '../../harness/sample-leg'
 import type { Counterparty } from '../../../shared/api/resources'
 import { checkIndex, noteProviderLists } from '../../../electron/core/destinations/lookalike-guard'
@@ -38,7 +47,11 @@ describe('the known-address index in the profile store', () => {
       file,
       MIGRATIONS.filter((m) => m.version < 5),
     )
-    old.exec("INSERT INTO ledger_parties (id, key, name, address, search) VALUES (1, 'a', 'Acme', '" + REAL + "', ''), (2, 'b', 'Treasury', '0xdef', '')")
+    old.exec(
+      "INSERT INTO ledger_parties (id, key, name, address, search) VALUES (1, 'a', 'Acme', '" +
+        REAL +
+        "', ''), (2, 'b', 'Treasury', '0xdef', '')",
+    )
     old.exec(`INSERT INTO ledger_legs (id, direction, at_ms, created_at, asset, network, status, final, amount, amount_key, from_party, to_party, read_at_ms)
       VALUES ('t1', 'in', 0, '2026-01-02T00:00:00.000Z', 'ETH', 'ethereum', 'completed', 1, '1', '1', 1, 2, 0),
              ('t0', 'in', 0, '2026-01-01T00:00:00.000Z', 'ETH', 'ethereum', 'completed', 1, '1', '1', 1, 2, 0)`)
@@ -54,8 +67,15 @@ describe('the known-address index in the profile store', () => {
       created_at: '2026-02-01T00:00:00.000Z',
       updated_at: '2026-02-02T00:00:00.000Z',
     }
-    const open_ = { ...paid, id: '6f1c1c1e-0000-4000-8000-000000000002', status: 'pending_approval', destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
-    old.prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?), (?, ?, ?)').run(paid.id, JSON.stringify(paid), 'x', open_.id, JSON.stringify(open_), 'x')
+    const open_ = {
+      ...paid,
+      id: '6f1c1c1e-0000-4000-8000-000000000002',
+      status: 'pending_approval',
+      destination: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    }
+    old
+      .prepare('INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, ?, ?), (?, ?, ?)')
+      .run(paid.id, JSON.stringify(paid), 'x', open_.id, JSON.stringify(open_), 'x')
     old.close()
 
     const store = open(at)
@@ -63,8 +83,18 @@ describe('the known-address index in the profile store', () => {
     expect(schemaVersion(raw)).toBe(SCHEMA_VERSION)
     raw.close()
     const index = store.repo(knownAddresses)
-    expect(index.sameLook('ethereum', FAKE)).toEqual([{ network: 'ethereum', address: REAL.toLowerCase(), source: 'ledger', label: 'Acme', seenAt: '2026-01-01T00:00:00.000Z' }])
-    expect(index.sameLook('bitcoin', PAYEE)).toEqual([{ network: 'bitcoin', address: PAYEE, source: 'payout', label: null, seenAt: '2026-02-02T00:00:00.000Z' }])
+    expect(index.sameLook('ethereum', FAKE)).toEqual([
+      {
+        network: 'ethereum',
+        address: REAL.toLowerCase(),
+        source: 'ledger',
+        label: 'Acme',
+        seenAt: '2026-01-01T00:00:00.000Z',
+      },
+    ])
+    expect(index.sameLook('bitcoin', PAYEE)).toEqual([
+      { network: 'bitcoin', address: PAYEE, source: 'payout', label: null, seenAt: '2026-02-02T00:00:00.000Z' },
+    ])
     // Only a completed payout counts as paid, and the short placeholder party has no key.
     expect(index.sameLook('bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toEqual([])
     // An EVM address is the same account on every EVM network: the ethereum party is found from polygon too.
@@ -98,7 +128,15 @@ describe('the known-address index in the profile store', () => {
       }),
     )
     const index = store.repo(knownAddresses)
-    index.note([{ network: 'ethereum', address: REAL, source: 'destination', label: 'Acme payroll', seenAt: '2026-03-01T00:00:00.000Z' }])
+    index.note([
+      {
+        network: 'ethereum',
+        address: REAL,
+        source: 'destination',
+        label: 'Acme payroll',
+        seenAt: '2026-03-01T00:00:00.000Z',
+      },
+    ])
     expect(
       index
         .sameLook('ethereum', FAKE)
@@ -116,7 +154,11 @@ describe('the known-address index in the profile store', () => {
   it('a damaged entry refuses the check rather than passing it', () => {
     const at = fresh()
     const store = open(at)
-    store.repo(knownAddresses).note([{ network: 'ethereum', address: REAL, source: 'destination', label: null, seenAt: '2026-03-01T00:00:00.000Z' }])
+    store
+      .repo(knownAddresses)
+      .note([
+        { network: 'ethereum', address: REAL, source: 'destination', label: null, seenAt: '2026-03-01T00:00:00.000Z' },
+      ])
     const raw = openDatabase(join(at, STORE_FILE))
     raw.exec("UPDATE known_addresses SET address = '0x1111111111111111111111111111111111111111'")
     raw.close()

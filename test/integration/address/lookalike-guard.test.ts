@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESTINATION, ETH, json, startConnectorFixture, type Connected, type ConnectorFixture } from '../connector/connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from '../connector/connector-fixture'
 
 /** Another middle, the same ends, lower-case: a valid address an attacker could grind. */
 function poisoned(address: string, swap = '0'): string {
@@ -90,8 +97,13 @@ describe('look-alike destinations are refused on every surface (CLI, connector) 
   })
 
   it("the workspace's own deposit address is named as such", async () => {
-    const wallets = json(await agent.call('list_wallets')).data as Array<{ name: string; deposit_addresses: Array<{ network: string; address: string }> }>
-    const own = wallets.find((w) => w.name === 'Main')!.deposit_addresses.find((d) => d.network === ETH.network)!.address
+    const wallets = json(await agent.call('list_wallets')).data as Array<{
+      name: string
+      deposit_addresses: Array<{ network: string; address: string }>
+    }>
+    const own = wallets
+      .find((w) => w.name === 'Main')!
+      .deposit_addresses.find((d) => d.network === ETH.network)!.address
     const r = await add(company(own, 'Ourselves'))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('this workspace\'s own deposit address as "Main"')
@@ -100,7 +112,11 @@ describe('look-alike destinations are refused on every surface (CLI, connector) 
   it('a look-alike of a history counterparty is refused once the ledger holds it', async () => {
     const sync = await f.cli(['history', 'sync', '--profile', 'guarded'])
     expect(sync.code, sync.stderr).toBe(0)
-    const legs = json(await agent.call('list_transactions', { limit: 50 })).data as Array<{ direction: string; network: string; from: { address: string } }>
+    const legs = json(await agent.call('list_transactions', { limit: 50 })).data as Array<{
+      direction: string
+      network: string
+      from: { address: string }
+    }>
     const sender = legs.find((l) => l.direction === 'in' && l.network === ETH.network)!.from.address
     const r = await add(company(poisoned(sender), 'Supplier'))
     expect(r.code).toBe(1)

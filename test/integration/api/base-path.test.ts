@@ -15,7 +15,13 @@ import { canonicalString, hmacKey, signCanonical } from '../../harness/test-sign
 const SECRET = 'base-path-secret'
 
 function signatureMatches(req: IncomingMessage, body: string): boolean {
-  const canonical = canonicalString(String(req.headers['x-api-timestamp']), req.method ?? '', req.url ?? '', body, String(req.headers['idempotency-key'] ?? ''))
+  const canonical = canonicalString(
+    String(req.headers['x-api-timestamp']),
+    req.method ?? '',
+    req.url ?? '',
+    body,
+    String(req.headers['idempotency-key'] ?? ''),
+  )
   return req.headers['x-api-signature'] === signCanonical(hmacKey(SECRET), canonical)
 }
 
@@ -47,7 +53,12 @@ describe('a base URL with a path', () => {
   })
 
   it('sends every API call under the base path and signs exactly the path it sends', async () => {
-    const sender = new RequestSender({ baseUrl, signer: createHmacSigner('key-1', SECRET), pacer: new Pacer(), maxAttempts: 1 })
+    const sender = new RequestSender({
+      baseUrl,
+      signer: createHmacSigner('key-1', SECRET),
+      pacer: new Pacer(),
+      maxAttempts: 1,
+    })
     try {
       expect(await new ApiClient(sender, 'interactive').listWallets()).toEqual([])
       expect(paths.at(-1)).toBe('/custody/api/v1/wallets')

@@ -23,14 +23,25 @@ const wallet = {
 const ELEMENTS = 1_390_000
 const body = Buffer.from(`{"data":[${JSON.stringify(wallet)}${',{}'.repeat(ELEMENTS)}],"meta":{}}`)
 
-function readList(url: string): Promise<{ status: number | null; signal: string | null; result: ListAnswerResult | null; stderr: string }> {
+function readList(
+  url: string,
+): Promise<{ status: number | null; signal: string | null; result: ListAnswerResult | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', CHILD, url], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', CHILD, url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let stderr = ''
     child.stdout.on('data', (c: Buffer) => (out += c))
     child.stderr.on('data', (c: Buffer) => (stderr += c))
-    child.on('close', (status, signal) => resolve({ status, signal, result: out.trim() ? (JSON.parse(out) as ListAnswerResult) : null, stderr: stderr.slice(-2000) }))
+    child.on('close', (status, signal) =>
+      resolve({
+        status,
+        signal,
+        result: out.trim() ? (JSON.parse(out) as ListAnswerResult) : null,
+        stderr: stderr.slice(-2000),
+      }),
+    )
   })
 }
 
@@ -55,7 +66,11 @@ describe('a hostile list answer is refused in bounded memory', () => {
     expect(body.length).toBeLessThan(4 * 1024 * 1024)
     const { status, signal, result, stderr } = await readList(url)
     expect({ status, signal, stderr: status === 0 ? '' : stderr }).toEqual({ status: 0, signal: null, stderr: '' })
-    expect(result!.error).toEqual({ name: 'InvalidResponseError', code: 'invalid_response', message: expect.stringMatching(/\(data\[1\]\.id: /) })
+    expect(result!.error).toEqual({
+      name: 'InvalidResponseError',
+      code: 'invalid_response',
+      message: expect.stringMatching(/\(data\[1\]\.id: /),
+    })
     // The body, its text and the parsed JSON take about 150 MiB; one element's issues add next to nothing.
     expect(result!.peakRssGrowthMb).toBeLessThan(250)
   }, 60_000)

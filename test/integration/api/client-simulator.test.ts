@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../electron/core/api/api-client'
 import { Pacer } from '../../../electron/core/api/pacer'
 import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, makeClient, registerKey, requestLog, reusedSignatures, setupWorkspace, type RegisteredKey, type Workspace } from '../../harness/api-fixture'
+import {
+  consoleCall,
+  makeClient,
+  registerKey,
+  requestLog,
+  reusedSignatures,
+  setupWorkspace,
+  type RegisteredKey,
+  type Workspace,
+} from '../../harness/api-fixture'
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>
 
@@ -29,7 +38,11 @@ describe('API client against the simulator', () => {
     const wallets = await client.listWallets()
     expect(wallets.length).toBeGreaterThan(0)
     expect(await client.getWallet(wallets[0]!.id)).toEqual(wallets[0])
-    await expect(client.getWallet('wal-nobody')).rejects.toMatchObject({ status: 404, code: 'wallet_not_found', requestId: expect.any(String) })
+    await expect(client.getWallet('wal-nobody')).rejects.toMatchObject({
+      status: 404,
+      code: 'wallet_not_found',
+      requestId: expect.any(String),
+    })
   })
 
   it('follows the transaction cursor to the end, every (id, direction) once, and reads one movement', async () => {
@@ -41,11 +54,20 @@ describe('API client against the simulator', () => {
     expect(rows.length).toBeGreaterThanOrEqual(first.rows.length)
     const legs = await client.getTransaction(rows[0]!.id)
     expect(legs.map((l) => l.id)).toContain(rows[0]!.id)
-    await expect(client.getTransaction('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'transaction_not_found' })
+    await expect(client.getTransaction('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 'transaction_not_found',
+    })
   })
 
   it('registers a destination, and a re-post answers the existing entry', async () => {
-    const input = { network: 'ethereum-sepolia', address: '0x' + 'ab'.repeat(20), counterparty_type: 'company' as const, company_name: 'Acme', wallet_type: 'unhosted' as const, country: 'DE' }
+    const input = {
+      network: 'ethereum-sepolia',
+      address: '0x' + 'ab'.repeat(20),
+      counterparty_type: 'company' as const,
+      company_name: 'Acme',
+      wallet_type: 'unhosted' as const,
+      country: 'DE',
+    }
     const created = await client.createCounterparty(input)
     expect(created).toMatchObject({ alreadyExists: false, counterparty: { status: 'pending', can_send: false } })
     const again = await client.createCounterparty(input)
@@ -59,7 +81,10 @@ describe('API client against the simulator', () => {
     expect(first).toMatchObject({ replay: false, withdrawal: { status: 'pending_approval' } })
     const replay = await client.createWithdrawal(payout(), k)
     expect(replay).toMatchObject({ replay: true, withdrawal: { id: first.withdrawal.id } })
-    await expect(client.createWithdrawal(payout('0.02'), k)).rejects.toMatchObject({ status: 409, code: 'idempotency_conflict' })
+    await expect(client.createWithdrawal(payout('0.02'), k)).rejects.toMatchObject({
+      status: 409,
+      code: 'idempotency_conflict',
+    })
     expect(await client.findWithdrawalByKey(k)).toMatchObject({ id: first.withdrawal.id })
     expect(await client.findWithdrawalByKey(crypto.randomUUID())).toBeNull()
     expect((await client.getWithdrawal(first.withdrawal.id)).withdrawal.id).toBe(first.withdrawal.id)
@@ -74,10 +99,16 @@ describe('API client against the simulator', () => {
   it('passes on meta.stale and refuses to cancel an approved payout', async () => {
     const { withdrawal } = await client.createWithdrawal(payout(), crypto.randomUUID())
     await consoleCall(url, 'POST', `withdrawals/${withdrawal.id}/approve`)
-    await expect(client.cancelWithdrawal(withdrawal.id)).rejects.toMatchObject({ status: 409, code: 'withdrawal_not_cancellable' })
+    await expect(client.cancelWithdrawal(withdrawal.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'withdrawal_not_cancellable',
+    })
     await consoleCall(url, 'POST', 'settings', { live_refresh_fails: true })
     try {
-      expect(await client.getWithdrawal(withdrawal.id)).toMatchObject({ stale: true, withdrawal: { status: 'approved' } })
+      expect(await client.getWithdrawal(withdrawal.id)).toMatchObject({
+        stale: true,
+        withdrawal: { status: 'approved' },
+      })
     } finally {
       await consoleCall(url, 'POST', 'settings', { live_refresh_fails: false })
     }
@@ -109,27 +140,47 @@ describe('API client against the simulator', () => {
     const attempts = (await requestLog(url)).filter((r) => r.idempotency_key === k)
     expect(attempts).toHaveLength(3)
     expect(new Set(attempts.map((a) => a.signature)).size).toBe(3)
-    const recorded = (await consoleCall<Array<{ id: string; idempotency_key: string }>>(url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === k)
+    const recorded = (
+      await consoleCall<Array<{ id: string; idempotency_key: string }>>(url, 'GET', 'withdrawals')
+    ).filter((w) => w.idempotency_key === k)
     expect(recorded.map((w) => w.id)).toEqual([answer.withdrawal.id])
     expect(answer.replay).toBe(f.mode === 'drop_after_commit')
   })
 
   it('re-posts a destination and repeats a cancel after a dropped answer', async () => {
-    const input = { network: 'ethereum-sepolia', address: '0x' + 'cd'.repeat(20), counterparty_type: 'company' as const, company_name: 'Drop Co', wallet_type: 'unhosted' as const, country: 'FR' }
+    const input = {
+      network: 'ethereum-sepolia',
+      address: '0x' + 'cd'.repeat(20),
+      counterparty_type: 'company' as const,
+      company_name: 'Drop Co',
+      wallet_type: 'unhosted' as const,
+      country: 'FR',
+    }
     await fault({ method: 'POST', path_prefix: '/api/v1/counterparties', mode: 'drop_after_commit', times: 1 })
     expect(await client.createCounterparty(input)).toMatchObject({ alreadyExists: true })
     const { withdrawal } = await client.createWithdrawal(payout(), crypto.randomUUID())
-    await fault({ method: 'POST', path_prefix: `/api/v1/withdrawals/${withdrawal.id}/cancel`, mode: 'drop_after_commit', times: 1 })
+    await fault({
+      method: 'POST',
+      path_prefix: `/api/v1/withdrawals/${withdrawal.id}/cancel`,
+      mode: 'drop_after_commit',
+      times: 1,
+    })
     expect((await client.cancelWithdrawal(withdrawal.id)).status).toBe('cancelled')
   })
 
   it('gives up after bounded attempts with a clear error', async () => {
     await fault({ method: 'GET', path_prefix: '/api/v1/counterparties', mode: 'status', status: 500, times: 5 })
-    await expect(client.listCounterparties()).rejects.toMatchObject({ status: 500, code: 'internal_error', message: expect.stringMatching(/gave up after 5 attempts/) })
+    await expect(client.listCounterparties()).rejects.toMatchObject({
+      status: 500,
+      code: 'internal_error',
+      message: expect.stringMatching(/gave up after 5 attempts/),
+    })
   })
 
   it('learns the clock offset on invalid_timestamp and retries once', async () => {
-    const skewed = makeClient(url, key.signer, { clock: { now: () => Date.now() - 3600_000, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) } })
+    const skewed = makeClient(url, key.signer, {
+      clock: { now: () => Date.now() - 3600_000, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+    })
     try {
       expect((await skewed.listWallets()).length).toBeGreaterThan(0)
       expect(skewed.sender.clockOffsetSeconds).toBeGreaterThanOrEqual(3599)

@@ -27,7 +27,9 @@ describe('clock offset learnt from the Date header', () => {
       timestamps.push(ts)
       const skewed = Math.abs(ts - serverNow / 1000) > 300
       const body = skewed ? { error: { code: 'invalid_timestamp', message: 'skew' } } : { data: [], meta: {} }
-      res.writeHead(skewed ? 401 : 200, { 'content-type': 'application/json', date: dateHeader(serverNow) }).end(JSON.stringify(body))
+      res
+        .writeHead(skewed ? 401 : 200, { 'content-type': 'application/json', date: dateHeader(serverNow) })
+        .end(JSON.stringify(body))
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -46,7 +48,10 @@ describe('clock offset learnt from the Date header', () => {
     serverOffsetMs = 10 * 365 * 86_400_000
     const sender = newSender()
     const err = await new ApiClient(sender, 'interactive').listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'clock_skew', message: expect.stringMatching(/more than an hour.*this computer's clock or the provider's is wrong/) })
+    expect(err).toMatchObject({
+      code: 'clock_skew',
+      message: expect.stringMatching(/more than an hour.*this computer's clock or the provider's is wrong/),
+    })
     expect(timestamps).toHaveLength(1)
     expect(sender.clockOffsetSeconds).toBeNull()
     serverOffsetMs = 0
@@ -76,7 +81,10 @@ describe('clock offset learnt from the Date header', () => {
     dateHeader = () => 'the day after yesterday'
     const sender = newSender()
     const err = await new ApiClient(sender, 'interactive').listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'invalid_timestamp', message: expect.stringMatching(/no Date header that parses/) })
+    expect(err).toMatchObject({
+      code: 'invalid_timestamp',
+      message: expect.stringMatching(/no Date header that parses/),
+    })
     expect(timestamps).toHaveLength(1)
     expect(sender.clockOffsetSeconds).toBeNull()
     await sender.close()
@@ -85,7 +93,11 @@ describe('clock offset learnt from the Date header', () => {
   it('shows an offset beyond the hour in the connection test as a wrong clock', async () => {
     serverOffsetMs = 10 * 365 * 86_400_000
     const result = await testConnection({ baseUrl, signer, now: clock.now })
-    expect(result).toMatchObject({ ok: false, reason: 'clock_skew', message: expect.stringMatching(/more than an hour/) })
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'clock_skew',
+      message: expect.stringMatching(/more than an hour/),
+    })
     if (!result.ok) expect(Math.abs(result.clockOffsetSeconds! - serverOffsetMs / 1000)).toBeLessThanOrEqual(1)
   })
 })

@@ -86,8 +86,17 @@ describe('client against a hostile or broken provider', () => {
 
   it.each<[string, Handler, RegExp]>([
     ['bad JSON', (_q, res) => res.end('{"data": [ oops'), /not JSON/],
-    ['an amount as a number', (_q, res) => json(res, 200, { data: [{ ...wallet, balances: [{ ...wallet.balances[0], amount: 12.5 }] }], meta: {} }), /data\[0\]\.balances\[0\]\.amount/],
-    ['a missing field', (_q, res) => json(res, 200, { data: [{ ...wallet, total_usd: undefined }], meta: {} }), /total_usd/],
+    [
+      'an amount as a number',
+      (_q, res) =>
+        json(res, 200, { data: [{ ...wallet, balances: [{ ...wallet.balances[0], amount: 12.5 }] }], meta: {} }),
+      /data\[0\]\.balances\[0\]\.amount/,
+    ],
+    [
+      'a missing field',
+      (_q, res) => json(res, 200, { data: [{ ...wallet, total_usd: undefined }], meta: {} }),
+      /total_usd/,
+    ],
     [
       'an undeclared huge body',
       (_q, res) => {
@@ -154,18 +163,37 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('reports an API error with status, code, X-Request-Id and Retry-After after bounded attempts', async () => {
-    handler = (_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' })
+    handler = (_q, res) =>
+      json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0' })
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ name: 'ApiError', status: 429, code: 'rate_limited', requestId: 'srv-429', retryAfterSeconds: 0 })
-    expect((err as { toIpc(): unknown }).toIpc()).toEqual({ code: 'rate_limited', message: 'slow down (gave up after 3 attempts)', requestId: 'srv-429' })
+    expect(err).toMatchObject({
+      name: 'ApiError',
+      status: 429,
+      code: 'rate_limited',
+      requestId: 'srv-429',
+      retryAfterSeconds: 0,
+    })
+    expect((err as { toIpc(): unknown }).toIpc()).toEqual({
+      code: 'rate_limited',
+      message: 'slow down (gave up after 3 attempts)',
+      requestId: 'srv-429',
+    })
     expect(seen).toHaveLength(3)
   })
 
   it('fails a read fast when Retry-After exceeds the rate window, stating the wait, without freezing the key', async () => {
-    handler = (_q, res, n) => (n === 1 ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' }) : json(res, 200, { data: [], meta: {} }))
+    handler = (_q, res, n) =>
+      n === 1
+        ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '3600' })
+        : json(res, 200, { data: [], meta: {} })
     const t0 = Date.now()
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ name: 'ApiError', code: 'rate_limited', retryAfterSeconds: 3600, message: expect.stringMatching(/wait 3600 s/) })
+    expect(err).toMatchObject({
+      name: 'ApiError',
+      code: 'rate_limited',
+      retryAfterSeconds: 3600,
+      message: expect.stringMatching(/wait 3600 s/),
+    })
     expect(Date.now() - t0).toBeLessThan(1_000)
     expect(seen).toHaveLength(1)
     expect(sender.pacer.status().blockedUntil).toBeNull()
@@ -173,8 +201,15 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('hands a payout the over-long Retry-After instead of waiting, so the outbox decides', async () => {
-    handler = (_q, res) => json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '7200' })
-    const body = { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, network: 'ethereum-sepolia' }
+    handler = (_q, res) =>
+      json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '7200' })
+    const body = {
+      wallet_id: 'w1',
+      asset: 'USDC',
+      amount: '1',
+      destination: withdrawal.destination,
+      network: 'ethereum-sepolia',
+    }
     const err = await client.createWithdrawal(body, 'key-long-wait').catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 7200 })
     expect(seen).toHaveLength(1)
@@ -182,17 +217,28 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('ignores a Retry-After that is not digits and backs off as without one', async () => {
-    handler = (_q, res) => json(res, 503, { error: { code: 'service_unavailable', message: 'later' } }, { 'retry-after': 'soon, maybe -1' })
+    handler = (_q, res) =>
+      json(res, 503, { error: { code: 'service_unavailable', message: 'later' } }, { 'retry-after': 'soon, maybe -1' })
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'service_unavailable', retryAfterSeconds: undefined, message: expect.stringMatching(/gave up after 3 attempts/) })
+    expect(err).toMatchObject({
+      code: 'service_unavailable',
+      retryAfterSeconds: undefined,
+      message: expect.stringMatching(/gave up after 3 attempts/),
+    })
     expect(seen).toHaveLength(3)
     expect(sender.pacer.status().blockedUntil).toBeNull()
   })
 
   it('does not follow a 301 to another host, and says where it pointed', async () => {
-    handler = (_q, res) => res.writeHead(301, { location: 'https://elsewhere.example/api/v1/wallets', 'x-request-id': 'srv-301' }).end()
+    handler = (_q, res) =>
+      res.writeHead(301, { location: 'https://elsewhere.example/api/v1/wallets', 'x-request-id': 'srv-301' }).end()
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'invalid_response', status: 301, requestId: 'srv-301', message: expect.stringMatching(/redirect.*elsewhere\.example.*not followed.*base URL/) })
+    expect(err).toMatchObject({
+      code: 'invalid_response',
+      status: 301,
+      requestId: 'srv-301',
+      message: expect.stringMatching(/redirect.*elsewhere\.example.*not followed.*base URL/),
+    })
     expect(seen).toHaveLength(1)
   })
 
@@ -232,7 +278,11 @@ describe('client against a hostile or broken provider', () => {
   it('keeps an error code outside the contract in the message, never passing it on as a code', async () => {
     handler = (_q, res) => json(res, 418, { error: { code: 'teapot', message: 'short and stout' } })
     const err = await client.listWallets().catch((e: unknown) => e)
-    expect(err).toMatchObject({ status: 418, code: 'invalid_response', message: expect.stringMatching(/provider code "teapot", not in the API contract/) })
+    expect(err).toMatchObject({
+      status: 418,
+      code: 'invalid_response',
+      message: expect.stringMatching(/provider code "teapot", not in the API contract/),
+    })
   })
 
   it('keeps 500 characters of an endless error message', async () => {
@@ -243,7 +293,11 @@ describe('client against a hostile or broken provider', () => {
 
   it('does not retry a definite refusal', async () => {
     handler = (_q, res) => json(res, 404, { error: { code: 'wallet_not_found', message: 'no such wallet' } })
-    await expect(client.getWallet('nope')).rejects.toMatchObject({ status: 404, code: 'wallet_not_found', requestId: 'srv-404' })
+    await expect(client.getWallet('nope')).rejects.toMatchObject({
+      status: 404,
+      code: 'wallet_not_found',
+      requestId: 'srv-404',
+    })
     expect(seen).toHaveLength(1)
   })
 
@@ -252,7 +306,12 @@ describe('client against a hostile or broken provider', () => {
     handler = (req, res) => {
       const ts = Number(req.headers['x-api-timestamp'])
       if (Math.abs(ts - serverNow / 1000) > 300) {
-        json(res, 401, { error: { code: 'invalid_timestamp', message: 'skew' } }, { date: new Date(serverNow).toUTCString() })
+        json(
+          res,
+          401,
+          { error: { code: 'invalid_timestamp', message: 'skew' } },
+          { date: new Date(serverNow).toUTCString() },
+        )
       } else json(res, 200, { data: [], meta: {} })
     }
     expect(await client.listWallets()).toEqual([])
@@ -264,8 +323,15 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it('retries a payout with the same Idempotency-Key and byte-identical body after a dropped connection', async () => {
-    handler = (req, res, n) => (n === 1 ? req.socket.destroy() : json(res, 200, { data: withdrawal, meta: { idempotent_replay: true } }))
-    const body = { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, network: 'ethereum-sepolia' }
+    handler = (req, res, n) =>
+      n === 1 ? req.socket.destroy() : json(res, 200, { data: withdrawal, meta: { idempotent_replay: true } })
+    const body = {
+      wallet_id: 'w1',
+      asset: 'USDC',
+      amount: '1',
+      destination: withdrawal.destination,
+      network: 'ethereum-sepolia',
+    }
     const answer = await client.createWithdrawal(body, 'key-abc')
     expect(answer).toMatchObject({ replay: true, withdrawal: { id: withdrawal.id } })
     expect(seen).toHaveLength(2)
@@ -277,15 +343,65 @@ describe('client against a hostile or broken provider', () => {
   })
 
   it.each<[string, () => Promise<unknown>]>([
-    ['an amount as a number', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: 5 as unknown as string, destination: withdrawal.destination }, 'k')],
-    ['too many decimals', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1.1234567', destination: withdrawal.destination }, 'k')],
-    ['a zero amount', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '0.00', destination: withdrawal.destination }, 'k')],
-    ['a destination of the wrong network', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: 'tb1qnotanaddress', network: 'ethereum-sepolia' }, 'k')],
-    ['an Idempotency-Key with a space', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination }, 'a b')],
-    ['an unknown field', () => client.createWithdrawal({ wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, memo: 'x' } as never, 'k')],
+    [
+      'an amount as a number',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: 5 as unknown as string, destination: withdrawal.destination },
+          'k',
+        ),
+    ],
+    [
+      'too many decimals',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: '1.1234567', destination: withdrawal.destination },
+          'k',
+        ),
+    ],
+    [
+      'a zero amount',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: '0.00', destination: withdrawal.destination },
+          'k',
+        ),
+    ],
+    [
+      'a destination of the wrong network',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: 'tb1qnotanaddress', network: 'ethereum-sepolia' },
+          'k',
+        ),
+    ],
+    [
+      'an Idempotency-Key with a space',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination },
+          'a b',
+        ),
+    ],
+    [
+      'an unknown field',
+      () =>
+        client.createWithdrawal(
+          { wallet_id: 'w1', asset: 'USDC', amount: '1', destination: withdrawal.destination, memo: 'x' } as never,
+          'k',
+        ),
+    ],
     [
       'a bad counterparty address',
-      () => client.createCounterparty({ network: 'bitcoin-testnet', address: '0x1', counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'DE' }),
+      () =>
+        client.createCounterparty({
+          network: 'bitcoin-testnet',
+          address: '0x1',
+          counterparty_type: 'company',
+          company_name: 'A',
+          wallet_type: 'unhosted',
+          country: 'DE',
+        }),
     ],
     ['an over-long id', () => client.getWallet('w'.repeat(129))],
   ])('refuses %s in core before anything is sent', async (_label, call) => {

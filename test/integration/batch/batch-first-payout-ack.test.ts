@@ -17,16 +17,29 @@ describe('batch submit through the desk router: destinations never paid before',
   let desk: Desk
   const secrets = new MemorySecretStore()
   const file = (destinations: number[], tag: string) =>
-    Buffer.from(batchCsv(destinations.map((d, i) => ({ destination: ws.destinations[d]!.label, amount: `1.${i + 1}`, wallet: 'Test wallet', reference: `${tag}-${i + 1}` }))), 'utf8').toString(
-      'base64',
-    )
+    Buffer.from(
+      batchCsv(
+        destinations.map((d, i) => ({
+          destination: ws.destinations[d]!.label,
+          amount: `1.${i + 1}`,
+          wallet: 'Test wallet',
+          reference: `${tag}-${i + 1}`,
+        })),
+      ),
+      'utf8',
+    ).toString('base64')
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     ws = await setupBatchWorkspace(sim.sandbox.url)
     dir = await mkdtemp(join(tmpdir(), 'batch-first-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: secrets })
-    const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
@@ -34,8 +47,13 @@ describe('batch submit through the desk router: destinations never paid before',
 
   it('refuses to record it unless they are confirmed, and records nothing', async () => {
     const input = { source: 'new.csv', base64: file([0, 1, 0], 'new'), confirmDuplicates: false, retypedTotal: null }
-    await expect(desk.router.call('batch.submit', input)).rejects.toMatchObject({ code: 'confirmation_required', message: expect.stringMatching(/2 destinations never paid before \(lines 2, 3\)/) })
-    await expect(desk.router.call('batch.submit', { ...input, confirmFirstPayouts: false })).rejects.toMatchObject({ code: 'confirmation_required' })
+    await expect(desk.router.call('batch.submit', input)).rejects.toMatchObject({
+      code: 'confirmation_required',
+      message: expect.stringMatching(/2 destinations never paid before \(lines 2, 3\)/),
+    })
+    await expect(desk.router.call('batch.submit', { ...input, confirmFirstPayouts: false })).rejects.toMatchObject({
+      code: 'confirmation_required',
+    })
     expect(await desk.router.call('batch.list', {})).toEqual([])
     expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toEqual([])
 
@@ -48,12 +66,18 @@ describe('batch submit through the desk router: destinations never paid before',
     const done = async () => (await desk.router.call('batch.status', { batchId: listed!.batch.id })).progress.finished
     await vi.waitFor(async () => expect(await done()).toBe(true), { timeout: 30_000, interval: 100 })
     const first = (await desk.router.call('batch.status', { batchId: listed!.batch.id })).rows[0]!.withdrawalId!
-    for (const step of ['approve', 'process', 'complete']) await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${first}/${step}`)
+    for (const step of ['approve', 'process', 'complete'])
+      await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${first}/${step}`)
     await desk.router.call('batch.status', { batchId: listed!.batch.id, refresh: true })
 
     const check = await desk.router.call('batch.check', { source: 'again.csv', base64: file([0], 'again') })
     expect(check.firstPayouts).toEqual([])
-    const { batch } = await desk.router.call('batch.submit', { source: 'again.csv', base64: file([0], 'again'), confirmDuplicates: false, retypedTotal: null })
+    const { batch } = await desk.router.call('batch.submit', {
+      source: 'again.csv',
+      base64: file([0], 'again'),
+      confirmDuplicates: false,
+      retypedTotal: null,
+    })
     expect(batch.rowCount).toBe(1)
   })
 })

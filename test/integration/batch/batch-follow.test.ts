@@ -71,7 +71,17 @@ describe('batch payout statuses followed in the background', () => {
       client: ws.client.as('background'),
       store,
       outbox: payouts.outbox,
-      pacer: { limit: 120, status: () => ({ limit: 120, windowSeconds: 60, remaining, background: 0, backgroundLimit: 60, blockedUntil: null }) },
+      pacer: {
+        limit: 120,
+        status: () => ({
+          limit: 120,
+          windowSeconds: 60,
+          remaining,
+          background: 0,
+          backgroundLimit: 60,
+          blockedUntil: null,
+        }),
+      },
       profileId: 'p1',
       emit: (e) => void emitted.push(e),
       timers: clock.timers,
@@ -87,7 +97,11 @@ describe('batch payout statuses followed in the background', () => {
 
   /** Records and sends a batch of `n` rows; returns its accepted payout ids in file order. */
   const sendBatch = async (n: number) => {
-    const lines = Array.from({ length: n }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `0.${String(i + 1).padStart(3, '0')}`, wallet: ws.walletId }))
+    const lines = Array.from({ length: n }, (_, i) => ({
+      destination: ws.destinations[i % 3]!.label,
+      amount: `0.${String(i + 1).padStart(3, '0')}`,
+      wallet: ws.walletId,
+    }))
     const batch = await submitBatch(store, payouts.outbox, await checkBatchFile(ws.client, batchCsv(lines)), {
       source: 'f.csv',
       requestedBy: 'test',
@@ -118,10 +132,22 @@ describe('batch payout statuses followed in the background', () => {
 
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${ids[1]}/approve`)
     await clock.fire()
-    expect(emitted).toEqual([{ profileId: 'p1', withdrawal: expect.objectContaining({ id: ids[1], status: 'approved' }), previousStatus: 'pending_approval', stale: false }])
+    expect(emitted).toEqual([
+      {
+        profileId: 'p1',
+        withdrawal: expect.objectContaining({ id: ids[1], status: 'approved' }),
+        previousStatus: 'pending_approval',
+        stale: false,
+      },
+    ])
     expect(clock.next()).toBe(5_000)
     const status = batchStatus(store, payouts.outbox, store.repo(batchRepo).get(batch.id)!)
-    expect(status.rows.map((r) => r.payoutStatus)).toEqual(['pending_approval', 'approved', 'pending_approval', 'pending_approval'])
+    expect(status.rows.map((r) => r.payoutStatus)).toEqual([
+      'pending_approval',
+      'approved',
+      'pending_approval',
+      'pending_approval',
+    ])
     // Six rounds, one list page each: never a read per row.
     expect(await reads(before)).toEqual(Array(6).fill('GET /api/v1/withdrawals'))
   })
@@ -131,7 +157,9 @@ describe('batch payout statuses followed in the background', () => {
     follower.wake()
     for (const id of first.ids) await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${id}/reject`)
     await clock.fire()
-    expect(emitted.map((e) => [e.withdrawal.id, e.previousStatus, e.withdrawal.status]).sort()).toEqual(first.ids.map((id) => [id, 'pending_approval', 'rejected']).sort())
+    expect(emitted.map((e) => [e.withdrawal.id, e.previousStatus, e.withdrawal.status]).sort()).toEqual(
+      first.ids.map((id) => [id, 'pending_approval', 'rejected']).sort(),
+    )
     await clock.fire()
     expect(clock.next()).toBeNull()
 
@@ -146,7 +174,10 @@ describe('batch payout statuses followed in the background', () => {
     expect(clock.next()).toBe(5_000)
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${second.ids[0]}/approve`)
     await clock.fire()
-    expect(emitted.at(-1)).toMatchObject({ withdrawal: { id: second.ids[0], status: 'approved' }, previousStatus: 'pending_approval' })
+    expect(emitted.at(-1)).toMatchObject({
+      withdrawal: { id: second.ids[0], status: 'approved' },
+      previousStatus: 'pending_approval',
+    })
   })
 
   it("leaves the reserve of the key's budget to payouts: no read while a tenth or less is left", async () => {

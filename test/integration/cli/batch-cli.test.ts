@@ -22,10 +22,19 @@ let files: string
 const ws: Record<'sandbox' | 'production', BatchWorkspace> = {} as never
 const profileId: Record<string, string> = {}
 
-async function profile(name: string, env: 'sandbox' | 'production', baseUrl: string, workspaceId: string): Promise<void> {
+async function profile(
+  name: string,
+  env: 'sandbox' | 'production',
+  baseUrl: string,
+  workspaceId: string,
+): Promise<void> {
   // Plain http on loopback is a base URL in either environment: the simulator's production listener is a production profile.
-  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', '--profile', name])).stdout)![1]
+  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({
+    code: 0,
+  })
+  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
+    (await cli(home, ['key', 'generate', '--profile', name])).stdout,
+  )![1]
   const res = await fetch(`${baseUrl}/_console/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -33,7 +42,9 @@ async function profile(name: string, env: 'sandbox' | 'production', baseUrl: str
   })
   const keyId = ((await res.json()) as { data: { key_id: string } }).data.key_id
   expect(await cli(home, ['key', 'set-id', '--profile', name, '--key-id', keyId])).toMatchObject({ code: 0 })
-  profileId[name] = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string; name: string }>).find((p) => p.name === name)!.id
+  profileId[name] = (
+    JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string; name: string }>
+  ).find((p) => p.name === name)!.id
 }
 
 const file = async (name: string, content: string | Buffer) => {
@@ -65,10 +76,18 @@ afterAll(async () => {
 
 describe('payout-desk batch', () => {
   it('check: exit 0 with the review for a clean file, exit 1 with every problem by line', async () => {
-    const clean = await cli(home, ['batch', 'check', await file('clean.csv', batchCsv(goodRows(ws.sandbox))), '--profile', 'Sim'])
+    const clean = await cli(home, [
+      'batch',
+      'check',
+      await file('clean.csv', batchCsv(goodRows(ws.sandbox))),
+      '--profile',
+      'Sim',
+    ])
     expect(clean.code).toBe(0)
     expect(clean.stdout).toMatch(/3 rows to pay; grand total \(sum of the amount column\) 3.75/)
-    expect(clean.stdout).toMatch(/Test wallet \(.+\) {2}3.75 USDC on ethereum-sepolia in 3 rows; available 1000000 {2}\(about \$3.75, indicative\)/)
+    expect(clean.stdout).toMatch(
+      /Test wallet \(.+\) {2}3.75 USDC on ethereum-sepolia in 3 rows; available 1000000 {2}\(about \$3.75, indicative\)/,
+    )
 
     const bad = [
       'destination;amount;asset;reference',
@@ -80,23 +99,49 @@ describe('payout-desk batch', () => {
       `${ws.sandbox.destinations[0]!.label};1;USDC;=cmd|' /C calc'!A0`,
       `${ws.sandbox.destinations[0]!.label};1;USDC;x;extra`,
     ].join('\n')
-    const checked = await cli(home, ['batch', 'check', await file('bad.csv', bad), '--profile', 'Sim', '--wallet', 'Test wallet'])
+    const checked = await cli(home, [
+      'batch',
+      'check',
+      await file('bad.csv', bad),
+      '--profile',
+      'Sim',
+      '--wallet',
+      'Test wallet',
+    ])
     expect(checked.code).toBe(1)
     const lines = checked.stderr.split('\n').filter((l) => l.startsWith('error:'))
     expect(lines.map((l) => /Line (\d+)/.exec(l)?.[1])).toEqual(['2', '3', '4', '5', '6', '7', '8'])
     expect(checked.stderr).toMatch(/Line 3, amount: "1,5" has a decimal comma/)
     expect(checked.stderr).toMatch(/7 problem\(s\); nothing can be sent/)
 
-    const json = await cli(home, ['batch', 'check', join(files, 'bad.csv'), '--profile', 'Sim', '--wallet', 'Test wallet', '--json'])
+    const json = await cli(home, [
+      'batch',
+      'check',
+      join(files, 'bad.csv'),
+      '--profile',
+      'Sim',
+      '--wallet',
+      'Test wallet',
+      '--json',
+    ])
     expect(json.code).toBe(1)
-    const parsed = JSON.parse(json.stdout) as { clean: boolean; problems: Array<{ line: number; column: string | null }> }
+    const parsed = JSON.parse(json.stdout) as {
+      clean: boolean
+      problems: Array<{ line: number; column: string | null }>
+    }
     expect(parsed.clean).toBe(false)
-    expect(parsed.problems.slice(0, 2)).toEqual([expect.objectContaining({ line: 2, column: 'amount' }), expect.objectContaining({ line: 3, column: 'amount' })])
+    expect(parsed.problems.slice(0, 2)).toEqual([
+      expect.objectContaining({ line: 2, column: 'amount' }),
+      expect.objectContaining({ line: 3, column: 'amount' }),
+    ])
   })
 
   it('check: refuses files that are not UTF-8, empty, header only or over 5 MB, naming the limit', async () => {
-    const run = async (name: string, content: string | Buffer) => cli(home, ['batch', 'check', await file(name, content), '--profile', 'Sim'])
-    expect((await run('latin1.csv', Buffer.from('destination,amount,asset\nM\xfcller,1,USDC\n', 'latin1'))).stderr).toMatch(/not UTF-8/)
+    const run = async (name: string, content: string | Buffer) =>
+      cli(home, ['batch', 'check', await file(name, content), '--profile', 'Sim'])
+    expect(
+      (await run('latin1.csv', Buffer.from('destination,amount,asset\nM\xfcller,1,USDC\n', 'latin1'))).stderr,
+    ).toMatch(/not UTF-8/)
     expect((await run('empty.csv', '')).stderr).toMatch(/empty/)
     expect((await run('header.csv', 'destination,amount,asset\n')).stderr).toMatch(/header but no rows/)
     const big = await run('big.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 'a'))
@@ -106,7 +151,13 @@ describe('payout-desk batch', () => {
 
   it('submit: records and sends the batch, prints its id and progress; status lists the rows and exports them', async () => {
     const before = (await recordedWithdrawals(sim.sandbox.url, ws.sandbox.workspaceId)).length
-    const run = await cli(home, ['batch', 'submit', await file('pay.csv', batchCsv(goodRows(ws.sandbox))), '--profile', 'Sim'])
+    const run = await cli(home, [
+      'batch',
+      'submit',
+      await file('pay.csv', batchCsv(goodRows(ws.sandbox))),
+      '--profile',
+      'Sim',
+    ])
     expect(run.code).toBe(0)
     const id = /^Batch ([0-9a-f-]{36}): 3 rows recorded, sending\.$/m.exec(run.stdout)?.[1]
     expect(id).toBeDefined()
@@ -117,7 +168,9 @@ describe('payout-desk batch', () => {
     expect(status.code).toBe(0)
     expect(status.stdout).toMatch(/from pay.csv/)
     expect(status.stdout.split('\n').filter((l) => /^\d+ /.test(l))).toHaveLength(3)
-    const json = JSON.parse((await cli(home, ['batch', 'status', id!, '--profile', 'Sim', '--json', '--state', 'accepted'])).stdout)
+    const json = JSON.parse(
+      (await cli(home, ['batch', 'status', id!, '--profile', 'Sim', '--json', '--state', 'accepted'])).stdout,
+    )
     expect(json.rows.map((r: { line: number; state: string }) => [r.line, r.state])).toEqual([
       [2, 'accepted'],
       [3, 'accepted'],
@@ -132,24 +185,43 @@ describe('payout-desk batch', () => {
     expect(csv[2]).toMatch(/^3,'-42 refund,Bob Ltd,2,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
 
     // The reference shows wherever the payout does: the outbox listing too, as text and as JSON.
-    const keys = (json.rows as Array<{ idempotencyKey: string; reference: string | null }>).map((r) => [r.idempotencyKey, r.reference] as const)
+    const keys = (json.rows as Array<{ idempotencyKey: string; reference: string | null }>).map(
+      (r) => [r.idempotencyKey, r.reference] as const,
+    )
     const outbox = await cli(home, ['outbox', '--profile', 'Sim'])
     expect(outbox.stdout.split('\n')[0]).toMatch(/ {2}REFERENCE {2}/)
-    for (const [key, reference] of keys) expect(outbox.stdout.split('\n').find((l) => l.startsWith(key))).toContain(reference ?? '')
+    for (const [key, reference] of keys)
+      expect(outbox.stdout.split('\n').find((l) => l.startsWith(key))).toContain(reference ?? '')
     expect(outbox.stdout.split('\n').find((l) => l.startsWith(keys[0]![0]))).toMatch(/ {2}inv-1(\s|$)/)
-    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; reference: string | null; requestedBy: string }> }
-    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual(['inv-1', '-42 refund', null])
+    const listed = JSON.parse((await cli(home, ['outbox', '--profile', 'Sim', '--json'])).stdout) as {
+      entries: Array<{ idempotencyKey: string; reference: string | null; requestedBy: string }>
+    }
+    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual([
+      'inv-1',
+      '-42 refund',
+      null,
+    ])
     // Who, in the one form every surface writes: the surface, then the person.
-    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.requestedBy)).toEqual(Array(3).fill(`cli (${userInfo().username})`))
+    expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.requestedBy)).toEqual(
+      Array(3).fill(`cli (${userInfo().username})`),
+    )
   })
 
   it('submit: repeated rows need --yes; a production batch needs its total typed unless --yes', async () => {
     const rows = goodRows(ws.sandbox)
-    const dup = await cli(home, ['batch', 'submit', await file('dup.csv', batchCsv([...rows, rows[0]!])), '--profile', 'Sim'])
+    const dup = await cli(home, [
+      'batch',
+      'submit',
+      await file('dup.csv', batchCsv([...rows, rows[0]!])),
+      '--profile',
+      'Sim',
+    ])
     expect(dup.code).toBe(1)
     expect(dup.stderr).toMatch(/Line 5 repeats line 2/)
     expect(dup.stderr).toMatch(/Nothing was recorded: the file repeats rows/)
-    expect((await cli(home, ['batch', 'submit', join(files, 'dup.csv'), '--profile', 'Sim', '--yes'])).stdout).toMatch(/Finished: sent 4\/4: accepted 4/)
+    expect((await cli(home, ['batch', 'submit', join(files, 'dup.csv'), '--profile', 'Sim', '--yes'])).stdout).toMatch(
+      /Finished: sent 4\/4: accepted 4/,
+    )
 
     const prodFile = await file('prod.csv', batchCsv(goodRows(ws.production)))
     const asked = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'])
@@ -167,7 +239,9 @@ describe('payout-desk batch', () => {
     const prodFile = await file('prod-typed.csv', batchCsv(goodRows(ws.production)))
     // Its destinations were never paid: named and confirmed first.
     const wrong = await cli(home, ['batch', 'submit', prodFile, '--profile', 'Prod'], '', ['y', '3.7'])
-    expect(wrong.stdout).toMatch(/never paid before \(no completed payout to the address on its network\): \d+ destination/)
+    expect(wrong.stdout).toMatch(
+      /never paid before \(no completed payout to the address on its network\): \d+ destination/,
+    )
     expect(wrong.stderr).toMatch(/never paid before\? Check each address with its recipient first\. \[y\/N\]/)
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toMatch(/The grand total does not match: type 3\.75\./)
@@ -185,13 +259,18 @@ describe('payout-desk batch', () => {
     const store = DeskStore.open(profileDir(home, profileId.Sim!), 'test')
     const client = makeClient(sim.sandbox.url, key.signer)
     const outbox = Outbox.open(store)
-    const batch = await submitBatch(store, outbox, await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 2))), {
-      source: 'left.csv',
-      requestedBy: 'test',
-      confirmDuplicates: false,
-      retypedTotal: null,
-      production: false,
-    })
+    const batch = await submitBatch(
+      store,
+      outbox,
+      await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 2))),
+      {
+        source: 'left.csv',
+        requestedBy: 'test',
+        confirmDuplicates: false,
+        retypedTotal: null,
+        production: false,
+      },
+    )
     const keys = outbox.ofBatch(batch.id).map((e) => e.idempotencyKey)
     store.close()
     await client.sender.close()
@@ -200,7 +279,9 @@ describe('payout-desk batch', () => {
     expect(resumed.stdout).toMatch(/Finished: sent 2\/2: accepted 2/)
     const recorded = await recordedWithdrawals(sim.sandbox.url, ws.sandbox.workspaceId)
     for (const k of keys) expect(recorded.filter((w) => w.idempotency_key === k)).toHaveLength(1)
-    expect((await cli(home, ['batch', 'status', 'no-such-batch', '--profile', 'Sim'])).stderr).toMatch(/no batch no-such-batch/)
+    expect((await cli(home, ['batch', 'status', 'no-such-batch', '--profile', 'Sim'])).stderr).toMatch(
+      /no batch no-such-batch/,
+    )
   })
 
   it('resume: right after the sending process was killed, waits for its claim to lapse, says so, then sends', async () => {
@@ -208,13 +289,18 @@ describe('payout-desk batch', () => {
     const dir = profileDir(home, profileId.Sim!)
     const store = DeskStore.open(dir, 'test')
     const client = makeClient(sim.sandbox.url, key.signer)
-    const batch = await submitBatch(store, Outbox.open(store), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
-      source: 'killed.csv',
-      requestedBy: 'test',
-      confirmDuplicates: false,
-      retypedTotal: null,
-      production: false,
-    })
+    const batch = await submitBatch(
+      store,
+      Outbox.open(store),
+      await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))),
+      {
+        source: 'killed.csv',
+        requestedBy: 'test',
+        confirmDuplicates: false,
+        retypedTotal: null,
+        production: false,
+      },
+    )
     store.close()
     await client.sender.close()
     // The killed sender: registered under a pid that still exists (not yet reaped), its last beat 1.5 s short of stale, holding the batch.
@@ -226,7 +312,9 @@ describe('payout-desk batch', () => {
     db.close()
 
     const resumed = await cli(home, ['batch', 'resume', batch.id, '--profile', 'Sim'])
-    expect(resumed.stderr).toMatch(/Another Payout Desk process claimed this batch; waiting until \S+ \(\d+ s\) in case it was killed/)
+    expect(resumed.stderr).toMatch(
+      /Another Payout Desk process claimed this batch; waiting until \S+ \(\d+ s\) in case it was killed/,
+    )
     expect(resumed.stdout).toMatch(/Finished: sent 1\/1: accepted 1/)
     expect(resumed.code).toBe(0)
   })
@@ -236,13 +324,18 @@ describe('payout-desk batch', () => {
     const sender = DeskStore.open(profileDir(home, profileId.Sim!), 'test')
     const client = makeClient(sim.sandbox.url, key.signer)
     try {
-      const batch = await submitBatch(sender, Outbox.open(sender), await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))), {
-        source: 'held.csv',
-        requestedBy: 'test',
-        confirmDuplicates: false,
-        retypedTotal: null,
-        production: false,
-      })
+      const batch = await submitBatch(
+        sender,
+        Outbox.open(sender),
+        await checkBatchFile(client, batchCsv(goodRows(ws.sandbox).slice(0, 1))),
+        {
+          source: 'held.csv',
+          requestedBy: 'test',
+          confirmDuplicates: false,
+          retypedTotal: null,
+          production: false,
+        },
+      )
       expect(sender.read('claim', () => sender.leases.tryTake(`batch:${batch.id}`))).toBe(true)
       const refused = await cli(home, ['batch', 'resume', batch.id, '--profile', 'Sim'])
       expect(refused.code).toBe(1)

@@ -18,7 +18,14 @@ afterAll(() => rm(home, { recursive: true, force: true }))
 async function raw(argv: string[], commands?: CliCommand[]) {
   const out: string[] = []
   const err: string[] = []
-  const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t), stdinIsTty: false, readStdin: async () => '', readLine: async () => '', readHiddenLine: async () => '' }
+  const io = {
+    out: (t: string) => void out.push(t),
+    err: (t: string) => void err.push(t),
+    stdinIsTty: false,
+    readStdin: async () => '',
+    readLine: async () => '',
+    readHiddenLine: async () => '',
+  }
   const code = await runCli(argv, io, { commands, env: { PAYOUT_DESK_HOME: home } })
   return { code, stdout: out.join('\n'), stderr: err.join('\n') }
 }
@@ -34,11 +41,29 @@ describe('the command line as a whole', () => {
 
   it('--home takes the next word or =DIR, and is refused without a directory', async () => {
     const other = join(home, 'other')
-    expect(await raw(['--home', other, 'profile', 'add', '--name', 'A', '--env', 'sandbox', '--base-url', 'http://127.0.0.1:9', '--algorithm', 'hmac'])).toMatchObject({ code: 0 })
+    expect(
+      await raw([
+        '--home',
+        other,
+        'profile',
+        'add',
+        '--name',
+        'A',
+        '--env',
+        'sandbox',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--algorithm',
+        'hmac',
+      ]),
+    ).toMatchObject({ code: 0 })
     expect((await raw([`--home=${other}`, 'profile', 'list'])).stdout).toMatch(/ A {2}\[sandbox\]/)
     expect((await raw(['profile', 'list'])).stdout).toMatch(/No profiles yet/)
     const missing = await raw(['profile', 'list', '--home'])
-    expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --home needs a directory\.\n\nUsage: payout-desk/) })
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^error: --home needs a directory\.\n\nUsage: payout-desk/),
+    })
   })
 
   it('after --, a word like --home is an argument of the command, not a global option', async () => {
@@ -48,8 +73,16 @@ describe('the command line as a whole', () => {
   })
 
   it('an unexpected failure of a command is shown, as visible text, with exit 1', async () => {
-    const failing = (thrown: unknown): CliCommand => ({ name: 'boom', summary: 'fails', help: '', run: async () => Promise.reject(thrown) })
-    expect(await raw(['boom'], [failing(new Error('disk on fire\u001b[2J'))])).toMatchObject({ code: 1, stderr: 'error: disk on fire[U+001B][2J' })
+    const failing = (thrown: unknown): CliCommand => ({
+      name: 'boom',
+      summary: 'fails',
+      help: '',
+      run: async () => Promise.reject(thrown),
+    })
+    expect(await raw(['boom'], [failing(new Error('disk on fire\u001b[2J'))])).toMatchObject({
+      code: 1,
+      stderr: 'error: disk on fire[U+001B][2J',
+    })
     expect(await raw(['boom'], [failing('a bare string')])).toMatchObject({ code: 1, stderr: 'error: a bare string' })
   })
 })
@@ -67,14 +100,23 @@ describe('a command made of actions', () => {
   })
 
   it.each([
-    [['profile', 'add', '--name', 'X', '--env', 'sandbox', '--base-url', 'http://127.0.0.1:9', '--algorithm', 'rsa'], /--algorithm is ed25519 or hmac\./],
+    [
+      ['profile', 'add', '--name', 'X', '--env', 'sandbox', '--base-url', 'http://127.0.0.1:9', '--algorithm', 'rsa'],
+      /--algorithm is ed25519 or hmac\./,
+    ],
     [['profile', 'set', 'X', '--agent-write-tools', 'maybe'], /--agent-write-tools is on or off\./],
     [['profile', 'remove'], /"profile remove" expects <name>\./],
     [['profile', 'list', 'extra'], /"profile list" takes no positional arguments\./],
     [['profile', 'list', '--colour'], /Unknown option '--colour'/],
     [['key', 'show', '--profile', '  '], /--profile is required\./],
-    [['policy', 'set', '--profile', 'X', '--destinations', 'verified-for:soon'], /--destinations verified-for:HOURS takes a number of hours; got "soon"\./],
-    [['policy', 'set', '--profile', 'X', '--destinations', 'verified-for:'], /--destinations verified-for:HOURS takes a number of hours; got ""\./],
+    [
+      ['policy', 'set', '--profile', 'X', '--destinations', 'verified-for:soon'],
+      /--destinations verified-for:HOURS takes a number of hours; got "soon"\./,
+    ],
+    [
+      ['policy', 'set', '--profile', 'X', '--destinations', 'verified-for:'],
+      /--destinations verified-for:HOURS takes a number of hours; got ""\./,
+    ],
     [['demo', '--port', '70000'], /--port must be a port number \(0 picks a free one\)\./],
     [['demo', '--port', 'http'], /--port must be a port number/],
   ])('%j is refused with exit 2 and the usage', async (args, message) => {

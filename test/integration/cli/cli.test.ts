@@ -29,13 +29,17 @@ const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout
 
 describe('payout-desk CLI end to end against the simulator', () => {
   it('add profile, generate key, register it in the console, set the Key ID, test; revoke and test explains', async () => {
-    expect(await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).toMatchObject({ code: 0 })
+    expect(
+      await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
+    ).toMatchObject({ code: 0 })
     const generated = await cli(home, ['key', 'generate', '--profile', 'Sim'])
     expect(generated.code).toBe(0)
     expect(generated.stdout).toMatch(/Fingerprint: SHA256:[A-Za-z0-9+/]{43}/)
     const publicKey = publicKeyOf(generated.stdout)!
     expect((await cli(home, ['key', 'show', '--profile', 'sim'])).stdout.trim()).toBe(publicKey)
-    expect((await cli(home, ['key', 'show', '--profile', 'Sim', '--format', 'pem'])).stdout).toContain('-----BEGIN PUBLIC KEY-----')
+    expect((await cli(home, ['key', 'show', '--profile', 'Sim', '--format', 'pem'])).stdout).toContain(
+      '-----BEGIN PUBLIC KEY-----',
+    )
 
     const keyId = await sandbox.registerEd25519Key(workspace, publicKey)
     expect(await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', keyId])).toMatchObject({ code: 0 })
@@ -54,14 +58,29 @@ describe('payout-desk CLI end to end against the simulator', () => {
   it('rotates: the pending key replaces the active one only after it passes the test', async () => {
     await cli(home, ['profile', 'add', '--name', 'Rot', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const first = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Rot'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Rot', '--key-id', await sandbox.registerEd25519Key(workspace, first)])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Rot',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, first),
+    ])
     const rotated = await cli(home, ['key', 'rotate', '--profile', 'Rot'])
     expect(rotated.code).toBe(0)
     const second = publicKeyOf(rotated.stdout)!
     expect(second).not.toBe(first)
     expect((await cli(home, ['key', 'show', '--profile', 'Rot'])).stdout.trim()).toBe(first)
     expect((await cli(home, ['test', '--profile', 'Rot', '--pending'])).code).toBe(1)
-    await cli(home, ['key', 'set-id', '--profile', 'Rot', '--key-id', await sandbox.registerEd25519Key(workspace, second), '--pending'])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Rot',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, second),
+      '--pending',
+    ])
     expect((await cli(home, ['test', '--profile', 'Rot', '--pending'])).code).toBe(0)
     expect((await cli(home, ['key', 'show', '--profile', 'Rot'])).stdout.trim()).toBe(second)
     expect((await cli(home, ['test', '--profile', 'Rot'])).code).toBe(0)
@@ -72,8 +91,18 @@ describe('payout-desk CLI end to end against the simulator', () => {
   it('cancels a rotation: the new key is gone, the active key still signs, and a registered new Key ID is named for revoking', async () => {
     await cli(home, ['profile', 'add', '--name', 'Undo', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const first = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Undo'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Undo', '--key-id', await sandbox.registerEd25519Key(workspace, first)])
-    expect(await cli(home, ['key', 'cancel-rotation', '--profile', 'Undo'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/no rotation in progress/) })
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Undo',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, first),
+    ])
+    expect(await cli(home, ['key', 'cancel-rotation', '--profile', 'Undo'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no rotation in progress/),
+    })
     const second = publicKeyOf((await cli(home, ['key', 'rotate', '--profile', 'Undo'])).stdout)!
     const secondId = await sandbox.registerEd25519Key(workspace, second)
     await cli(home, ['key', 'set-id', '--profile', 'Undo', '--key-id', secondId, '--pending'])
@@ -88,29 +117,60 @@ describe('payout-desk CLI end to end against the simulator', () => {
 
   it('imports an HMAC secret from stdin and passes the test', async () => {
     const { keyId, secret } = await sandbox.createHmacKey(workspace)
-    await cli(home, ['profile', 'add', '--name', 'Legacy', '--env', 'sandbox', '--base-url', sim.sandbox.url, '--algorithm', 'hmac'])
+    await cli(home, [
+      'profile',
+      'add',
+      '--name',
+      'Legacy',
+      '--env',
+      'sandbox',
+      '--base-url',
+      sim.sandbox.url,
+      '--algorithm',
+      'hmac',
+    ])
     expect((await cli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', keyId], '')).code).toBe(1)
-    expect(await cli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', keyId], `${secret}\n`)).toMatchObject({ code: 0 })
+    expect(
+      await cli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', keyId], `${secret}\n`),
+    ).toMatchObject({ code: 0 })
     expect((await cli(home, ['test', '--profile', 'Legacy'])).code).toBe(0)
   })
 
   it('lists profiles as text and JSON, with no secret', async () => {
     const text = await cli(home, ['profile', 'list'])
     expect(text.stdout).toMatch(/Sim\s+\[sandbox\]/)
-    const json = JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ name: string; hasKey: boolean }>
+    const json = JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{
+      name: string
+      hasKey: boolean
+    }>
     expect(json.map((p) => p.name)).toEqual(expect.arrayContaining(['Sim', 'Rot', 'Legacy']))
   })
 
   it('bad input: clear message and exit 1; usage errors exit 2', async () => {
-    const http = await cli(home, ['profile', 'add', '--name', 'P', '--env', 'production', '--base-url', 'http://api.example.com'])
+    const http = await cli(home, [
+      'profile',
+      'add',
+      '--name',
+      'P',
+      '--env',
+      'production',
+      '--base-url',
+      'http://api.example.com',
+    ])
     expect(http).toMatchObject({ code: 1, stderr: expect.stringMatching(/https/) })
-    expect((await cli(home, ['profile', 'add', '--name', 'sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).stderr).toMatch(/already exists/)
+    expect(
+      (await cli(home, ['profile', 'add', '--name', 'sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).stderr,
+    ).toMatch(/already exists/)
     expect((await cli(home, ['key', 'generate', '--profile', 'Nope'])).stderr).toMatch(/no profile named "Nope"/)
     expect((await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', 'k'.repeat(129)])).stderr).toMatch(/128/)
-    expect((await cli(home, ['profile', 'add', '--name', 'X', '--env', 'staging', '--base-url', sim.sandbox.url])).code).toBe(1)
+    expect(
+      (await cli(home, ['profile', 'add', '--name', 'X', '--env', 'staging', '--base-url', sim.sandbox.url])).code,
+    ).toBe(1)
     expect((await cli(home, ['profile', 'add', '--name', 'X'])).code).toBe(2)
     expect((await cli(home, ['key', 'show', '--profile', 'Sim', '--format', 'jpeg'])).code).toBe(2)
-    expect((await cli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', 'k', '--secret', 's'])).code).toBe(2)
+    expect(
+      (await cli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', 'k', '--secret', 's'])).code,
+    ).toBe(2)
     expect((await cli(home, ['frobnicate'])).code).toBe(2)
     expect((await cli(home, ['profile', 'add', '--help'])).stdout).toMatch(/Usage: payout-desk profile add/)
   })
@@ -130,7 +190,16 @@ describe('payout-desk CLI end to end against the simulator', () => {
   })
 
   it('agent write tools on production need --yes-production', async () => {
-    await cli(home, ['profile', 'add', '--name', 'Prod', '--env', 'production', '--base-url', 'https://api.example.com'])
+    await cli(home, [
+      'profile',
+      'add',
+      '--name',
+      'Prod',
+      '--env',
+      'production',
+      '--base-url',
+      'https://api.example.com',
+    ])
     const refused = await cli(home, ['profile', 'set', 'Prod', '--agent-write-tools', 'on'])
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/--yes-production/) })
     expect((await cli(home, ['profile', 'set', 'Prod', '--agent-write-tools', 'on', '--yes-production'])).code).toBe(0)
@@ -139,9 +208,20 @@ describe('payout-desk CLI end to end against the simulator', () => {
 
   it('the built command runs from bin/payout-desk.js (npm run cli)', async () => {
     const run = promisify(execFile)
-    const { stdout } = await run(process.execPath, ['bin/payout-desk.js', '--home', home, 'profile', 'list', '--json'], { cwd: process.cwd(), timeout: 60_000 })
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/payout-desk.js', '--home', home, 'profile', 'list', '--json'],
+      { cwd: process.cwd(), timeout: 60_000 },
+    )
     expect(JSON.parse(stdout).length).toBeGreaterThanOrEqual(3)
-    const failed = await run(process.execPath, ['bin/payout-desk.js', '--home', home, 'test', '--profile', 'Sim']).catch((e: { code: number; stderr: string }) => e)
+    const failed = await run(process.execPath, [
+      'bin/payout-desk.js',
+      '--home',
+      home,
+      'test',
+      '--profile',
+      'Sim',
+    ]).catch((e: { code: number; stderr: string }) => e)
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown_key/) })
   })
 })

@@ -16,9 +16,17 @@ beforeAll(async () => {
   sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   dataHome = await mkdtemp(join(tmpdir(), 'dest-cli-'))
   ws = await setupWorkspace(sim.sandbox.url)
-  expect(await cli(dataHome, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(dataHome, ['key', 'generate', '--profile', 'Sim'])).stdout)![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: publicKey })
+  expect(
+    await cli(dataHome, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
+  ).toMatchObject({ code: 0 })
+  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
+    (await cli(dataHome, ['key', 'generate', '--profile', 'Sim'])).stdout,
+  )![1]
+  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
+    workspace_id: ws.workspaceId,
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })
   expect(await cli(dataHome, ['key', 'set-id', '--profile', 'Sim', '--key-id', key_id])).toMatchObject({ code: 0 })
 })
 afterAll(async () => {
@@ -34,7 +42,10 @@ describe('payout-desk destinations export and import', () => {
     const run = await cli(dataHome, ['destinations', 'import', clean, '--profile', 'Sim'])
     expect(run).toMatchObject({ code: 0 })
     expect(run.stdout).toMatch(/Finished: 5\/5: created 5, already existed 0, refused 0/)
-    expect(await cli(dataHome, ['destinations', 'import', clean, '--profile', 'Sim', '--resume'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/No unfinished import/) })
+    expect(await cli(dataHome, ['destinations', 'import', clean, '--profile', 'Sim', '--resume'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/No unfinished import/),
+    })
 
     const bad = join(dataHome, 'bad.csv')
     await writeFile(bad, destinationCsv(3).replace(/\r\n(ethereum-sepolia,)0x[0-9a-f]{40}/, '\r\n$10xnope'))
@@ -44,7 +55,10 @@ describe('payout-desk destinations export and import', () => {
     expect(refused.stderr).toMatch(/1 problem; nothing was imported/)
 
     const out = join(dataHome, 'book.csv')
-    expect(await cli(dataHome, ['destinations', 'export', '--profile', 'Sim', '--out', out])).toMatchObject({ code: 0, stderr: expect.stringMatching(/wrote 6 destinations/) })
+    expect(await cli(dataHome, ['destinations', 'export', '--profile', 'Sim', '--out', out])).toMatchObject({
+      code: 0,
+      stderr: expect.stringMatching(/wrote 6 destinations/),
+    })
     const stdout = await cli(dataHome, ['destinations', 'export', '--profile', 'Sim'])
     expect(stdout.stdout.split('\r\n')[0]).toBe(
       'id,label,network,network_name,address,direction,status,can_send,verified_at,counterparty_type,first_name,last_name,company_name,wallet_type,vasp_name,country,created_at',
@@ -59,7 +73,12 @@ describe('payout-desk destinations export and import', () => {
     const home = await cli(dataHome, ['home', '--json'])
     expect((await requestLog(sim.sandbox.url)).length).toBe(before)
     expect(home.code).toBe(0)
-    expect(JSON.parse(home.stdout)).toMatchObject({ profiles: [{ name: 'Sim', environment: 'sandbox', store: { balances: null, held: 0, unresolved: 0 }, problem: null }], totals: [] })
+    expect(JSON.parse(home.stdout)).toMatchObject({
+      profiles: [
+        { name: 'Sim', environment: 'sandbox', store: { balances: null, held: 0, unresolved: 0 }, problem: null },
+      ],
+      totals: [],
+    })
     expect((await cli(dataHome, ['home'])).stdout).toMatch(/^PROFILE +ENV +BALANCES \(LAST READ\)/)
   })
 })

@@ -30,7 +30,9 @@ describe('the payout-desk launcher ended by a signal', () => {
   it.runIf(older).each(['SIGKILL', 'SIGTERM'] as const)(
     '%s ends the pinned-Node process it started, which stops its work (a demo removes its data)',
     async (signal) => {
-      const launcher = spawn(SYSTEM_NODE, ['bin/payout-desk.js', 'demo', '--no-open'], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const launcher = spawn(SYSTEM_NODE, ['bin/payout-desk.js', 'demo', '--no-open'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       let out = ''
       let err = ''
       launcher.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')))

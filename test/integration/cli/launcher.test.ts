@@ -20,7 +20,10 @@ const older = systemNodeIsOlder()
 
 describe('bin/payout-desk.js started by an older system Node', () => {
   it.runIf(older)('re-runs itself on the pinned Node 24', async () => {
-    const { stdout, stderr } = await run(SYSTEM_NODE, ['bin/payout-desk.js', '--version'], { cwd: process.cwd(), timeout: 30_000 })
+    const { stdout, stderr } = await run(SYSTEM_NODE, ['bin/payout-desk.js', '--version'], {
+      cwd: process.cwd(),
+      timeout: 30_000,
+    })
     expect(stdout).toMatch(new RegExp(`^payout-desk \\d+\\.\\d+\\.\\d+ \\(Node v${PINNED_MAJOR}\\.\\d+\\.\\d+\\)\\n$`))
     expect(stderr).toBe('')
   })
@@ -30,11 +33,17 @@ describe('bin/payout-desk.js started by an older system Node', () => {
     try {
       await mkdir(join(root, 'bin'))
       await copyFile('bin/payout-desk.js', join(root, 'bin/payout-desk.js'))
-      const failed = await run(SYSTEM_NODE, [join(root, 'bin/payout-desk.js'), '--version'], { timeout: 30_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e)
+      const failed = await run(SYSTEM_NODE, [join(root, 'bin/payout-desk.js'), '--version'], { timeout: 30_000 }).catch(
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      )
       expect(failed).toMatchObject({ code: 1, stdout: '' })
       const lines = (failed as { stderr: string }).stderr.split('\n')
       expect(lines).toEqual([
-        expect.stringMatching(new RegExp(`^payout-desk: needs Node ${PINNED_MAJOR} or later \\(this is v\\d+.*install Node ${PINNED_MAJOR}, or run "npm install" in ${root}`)),
+        expect.stringMatching(
+          new RegExp(
+            `^payout-desk: needs Node ${PINNED_MAJOR} or later \\(this is v\\d+.*install Node ${PINNED_MAJOR}, or run "npm install" in ${root}`,
+          ),
+        ),
         '',
       ])
     } finally {
@@ -42,7 +51,10 @@ describe('bin/payout-desk.js started by an older system Node', () => {
     }
   })
 
-  it.skipIf(older)(`needs ${SYSTEM_NODE} older than Node ${PINNED_MAJOR} to show the re-run; this machine has none`, () => {
-    expect(older).toBe(false)
-  })
+  it.skipIf(older)(
+    `needs ${SYSTEM_NODE} older than Node ${PINNED_MAJOR} to show the re-run; this machine has none`,
+    () => {
+      expect(older).toBe(false)
+    },
+  )
 })

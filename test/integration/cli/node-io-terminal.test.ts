@@ -99,7 +99,10 @@ describe('piped stdin', () => {
   it('is no terminal, and is read whole as UTF-8 even when a character spans chunks', async () => {
     const bytes = Buffer.from('secret-é\n', 'utf8')
     const split = bytes.indexOf(0xc3) + 1
-    Object.defineProperty(process, 'stdin', { value: Readable.from([bytes.subarray(0, split), bytes.subarray(split)]), configurable: true })
+    Object.defineProperty(process, 'stdin', {
+      value: Readable.from([bytes.subarray(0, split), bytes.subarray(split)]),
+      configurable: true,
+    })
     const io = nodeIo()
     expect(io.stdinIsTty).toBe(false)
     await expect(io.readStdin()).resolves.toBe('secret-é\n')

@@ -11,7 +11,13 @@ let f: ConnectorFixture
 let p: Profile
 
 const NOT_BEFORE = '2031-01-02T03:04:05.000Z'
-const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, destination: DESTINATION, network: 'ethereum-sepolia' })
+const body = (amount: string) => ({
+  wallet_id: 'w1',
+  asset: 'ETH',
+  amount,
+  destination: DESTINATION,
+  network: 'ethereum-sepolia',
+})
 
 /** Entries recorded the way the app records them: a payout the provider asked to wait for, and one held for a person. */
 async function record(): Promise<void> {
@@ -39,7 +45,9 @@ describe('payout-desk outbox', () => {
   it('says until when a waiting payout waits', async () => {
     const listed = await f.cli(['outbox', '--profile', 'ops'])
     expect(listed.code, listed.stderr).toBe(0)
-    expect(listed.stdout).toMatch(new RegExp(`^waiting-1\\s+queued until ${NOT_BEFORE.replace(/\./g, '\\.')}\\s+-\\s+app\\s.*1\\.5 ETH`, 'm'))
+    expect(listed.stdout).toMatch(
+      new RegExp(`^waiting-1\\s+queued until ${NOT_BEFORE.replace(/\./g, '\\.')}\\s+-\\s+app\\s.*1\\.5 ETH`, 'm'),
+    )
     expect(listed.stdout).toMatch(/^held-1\s+held\s/m)
   })
 
@@ -47,14 +55,24 @@ describe('payout-desk outbox', () => {
     const held = await f.cli(['outbox', 'cancel', 'held-1', '--profile', 'ops'])
     expect(held).toMatchObject({ code: 1, stderr: expect.stringMatching(/held-1 is held, not waiting to be sent/) })
     const missing = await f.cli(['outbox', 'cancel', 'x'.repeat(500), '--profile', 'ops'])
-    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/There is no payout "x{60}"… \(500 characters\)/) })
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/There is no payout "x{60}"… \(500 characters\)/),
+    })
 
     const cancelled = await f.cli(['outbox', 'cancel', 'waiting-1', '--profile', 'ops'])
-    expect(cancelled, cancelled.stderr).toMatchObject({ code: 0, stdout: 'Cancelled waiting-1; it will not be sent.\n' })
-    const after = JSON.parse((await f.cli(['outbox', '--profile', 'ops', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; state: string }> }
+    expect(cancelled, cancelled.stderr).toMatchObject({
+      code: 0,
+      stdout: 'Cancelled waiting-1; it will not be sent.\n',
+    })
+    const after = JSON.parse((await f.cli(['outbox', '--profile', 'ops', '--json'])).stdout) as {
+      entries: Array<{ idempotencyKey: string; state: string }>
+    }
     expect(after.entries.find((e) => e.idempotencyKey === 'waiting-1')).toMatchObject({ state: 'discarded' })
     expect(after.entries.find((e) => e.idempotencyKey === 'held-1')).toMatchObject({ state: 'held' })
-    expect((await f.cli(['outbox', 'cancel', 'waiting-1', '--profile', 'ops'])).stderr).toMatch(/is discarded, not waiting/)
+    expect((await f.cli(['outbox', 'cancel', 'waiting-1', '--profile', 'ops'])).stderr).toMatch(
+      /is discarded, not waiting/,
+    )
   })
 
   it('usage names both forms', async () => {
@@ -76,7 +94,9 @@ describe('payout-desk outbox', () => {
       store.close()
     }
     const bin = join(import.meta.dirname, '../../../bin/payout-desk.js')
-    const child = spawn(process.execPath, [bin, 'outbox', '--profile', 'bulk', '--home', f.home, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bin, 'outbox', '--profile', 'bulk', '--home', f.home, '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c))
     // Like head: read the first piece, then close the pipe while the CLI is still writing.

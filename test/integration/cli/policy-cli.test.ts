@@ -60,7 +60,10 @@ describe('payout-desk policy and held', () => {
     expect(text).toContain('At most 0 of any other asset in total in any 24 hours')
 
     expect((await f.cli(['policy', 'clear', '--profile', 'ops'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ kind: 'default', policy: { holdAll: true } })
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
+      kind: 'default',
+      policy: { holdAll: true },
+    })
 
     const audit = auditText(profileDir(f.home, p.id))
       .split('\n')
@@ -93,21 +96,40 @@ describe('payout-desk policy and held', () => {
 
   it('--hold-first-payout on|off: set, shown in words and as JSON, and off again when a later set leaves it out', async () => {
     expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ kind: 'set', policy: { holdFirstPayout: true, holdAll: false } })
-    expect((await f.cli(['policy', 'show', '--profile', 'ops'])).stdout).toContain("An agent's first payout to a destination (no payout to that address has completed yet) waits for a person")
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
+      kind: 'set',
+      policy: { holdFirstPayout: true, holdAll: false },
+    })
+    expect((await f.cli(['policy', 'show', '--profile', 'ops'])).stdout).toContain(
+      "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person",
+    )
     expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'off'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ policy: { holdFirstPayout: false } })
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
+      policy: { holdFirstPayout: false },
+    })
     expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
     expect((await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-day', 'ETH=1'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({ policy: { holdFirstPayout: false } })
-    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'yes'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--hold-first-payout is on or off/) })
+    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
+      policy: { holdFirstPayout: false },
+    })
+    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'yes'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--hold-first-payout is on or off/),
+    })
   })
 
   it('usage errors: a malformed pair, --hold-all other than on/off, a non-number', async () => {
-    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/ASSET=AMOUNT/) })
+    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/ASSET=AMOUNT/),
+    })
     expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-all', 'yes'])).toMatchObject({ code: 2 })
-    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-requests-per-hour', 'many'])).toMatchObject({ code: 2 })
-    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH=1', '--max-per-payout', 'eth=2'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/ETH twice/) })
+    expect(await f.cli(['policy', 'set', '--profile', 'ops', '--max-requests-per-hour', 'many'])).toMatchObject({
+      code: 2,
+    })
+    expect(
+      await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH=1', '--max-per-payout', 'eth=2']),
+    ).toMatchObject({ code: 2, stderr: expect.stringMatching(/ETH twice/) })
   })
 
   it('held: an empty list, a reject without a reason, and a key that is not held are refused', async () => {

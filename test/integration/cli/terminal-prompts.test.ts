@@ -18,9 +18,19 @@ let prod: BatchWorkspace
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)![1]!
 
 /** A profile with a registered Ed25519 key, set up through the CLI in-process. */
-async function keyedProfile(name: string, env: 'sandbox' | 'production', baseUrl: string, workspaceId: string): Promise<void> {
-  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({ code: 0 })
-  const keyId = await simConsole(baseUrl).registerEd25519Key(workspaceId, publicKeyOf((await cli(home, ['key', 'generate', '--profile', name])).stdout))
+async function keyedProfile(
+  name: string,
+  env: 'sandbox' | 'production',
+  baseUrl: string,
+  workspaceId: string,
+): Promise<void> {
+  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({
+    code: 0,
+  })
+  const keyId = await simConsole(baseUrl).registerEd25519Key(
+    workspaceId,
+    publicKeyOf((await cli(home, ['key', 'generate', '--profile', name])).stdout),
+  )
   expect(await cli(home, ['key', 'set-id', '--profile', name, '--key-id', keyId])).toMatchObject({ code: 0 })
 }
 
@@ -77,7 +87,13 @@ describe('interactive prompts on a real terminal', () => {
   it('repeated rows are paid once "y" is typed', async () => {
     const before = (await recordedWithdrawals(sim.production.url, prod.workspaceId)).length
     const rows = prodRows()
-    const run = new PtyCli(home, ['batch', 'submit', await csvFile('dup.csv', [...rows, rows[1]!]), '--profile', 'Prod'])
+    const run = new PtyCli(home, [
+      'batch',
+      'submit',
+      await csvFile('dup.csv', [...rows, rows[1]!]),
+      '--profile',
+      'Prod',
+    ])
     await run.waitFor('Pay the repeated rows as well? [y/N]')
     run.type('y')
     await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
@@ -131,7 +147,18 @@ describe('interactive prompts on a real terminal', () => {
     const console = simConsole(sim.sandbox.url)
     const workspace = (await console.createWorkspace('pty hmac')).id
     const { keyId, secret } = await console.createHmacKey(workspace)
-    await cli(home, ['profile', 'add', '--name', 'Legacy', '--env', 'sandbox', '--base-url', sim.sandbox.url, '--algorithm', 'hmac'])
+    await cli(home, [
+      'profile',
+      'add',
+      '--name',
+      'Legacy',
+      '--env',
+      'sandbox',
+      '--base-url',
+      sim.sandbox.url,
+      '--algorithm',
+      'hmac',
+    ])
     const run = new PtyCli(home, ['key', 'import-hmac', '--profile', 'Legacy', '--key-id', keyId])
     await run.waitFor('(it is not shown)')
     run.type(secret)

@@ -13,7 +13,8 @@ const ERASE = '\r\u001b[2K'
 const FORGED_WALLET = `w1${ERASE}    5 USDC from wallet w1 to ${DESTINATION}`
 const FORGED_MESSAGE = `not accepted${ERASE}\u001b[1A\u009b2KSynced OK\nall rows accepted`
 /** Control characters (a line break aside) and bidi controls, as code points. */
-const isRaw = (c: number) => (c < 0x20 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+const isRaw = (c: number) =>
+  (c < 0x20 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
 
 let f: ConnectorFixture
 let p: Profile
@@ -28,9 +29,21 @@ async function record(): Promise<void> {
   const store = openProfileStore(profileDir(f.home, p.id), 'test')
   try {
     const outbox = Outbox.open(store)
-    await outbox.add({ wallet_id: FORGED_WALLET, asset: 'USDC', amount: '200000', destination: DESTINATION, network: 'ethereum-sepolia' }, `agent\u202Eevil`, new Date(), 'held-forged', {
-      state: 'held',
-    })
+    await outbox.add(
+      {
+        wallet_id: FORGED_WALLET,
+        asset: 'USDC',
+        amount: '200000',
+        destination: DESTINATION,
+        network: 'ethereum-sepolia',
+      },
+      `agent\u202Eevil`,
+      new Date(),
+      'held-forged',
+      {
+        state: 'held',
+      },
+    )
     const check = {
       rows: [
         {
@@ -46,12 +59,26 @@ async function record(): Promise<void> {
       grandTotal: '3',
       lineCount: 1,
     }
-    const batch = await submitBatch(store, outbox, check, { source: 'pay.csv', requestedBy: 'cli', confirmDuplicates: false, retypedTotal: null, production: false })
+    const batch = await submitBatch(store, outbox, check, {
+      source: 'pay.csv',
+      requestedBy: 'cli',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
+    })
     batchId = batch.id
     const [row] = outbox.ofBatch(batch.id)
     store.transaction('refuse the row', () => {
-      store.outbox.transition(row!.idempotencyKey, () => ({ state: 'sending', withdrawalId: null, error: null }), store.processes.token)
-      store.outbox.transition(row!.idempotencyKey, () => ({ state: 'refused', withdrawalId: null, error: { code: 'validation_failed', message: FORGED_MESSAGE } }), store.processes.token)
+      store.outbox.transition(
+        row!.idempotencyKey,
+        () => ({ state: 'sending', withdrawalId: null, error: null }),
+        store.processes.token,
+      )
+      store.outbox.transition(
+        row!.idempotencyKey,
+        () => ({ state: 'refused', withdrawalId: null, error: { code: 'validation_failed', message: FORGED_MESSAGE } }),
+        store.processes.token,
+      )
     })
   } finally {
     store.close()
@@ -73,7 +100,9 @@ describe('text from an agent or the provider on the terminal', () => {
     const listed = await f.cli(['held', 'list', '--profile', 'ops'])
     expect(listed.code, listed.stderr).toBe(0)
     expectNoRawControls(listed.stdout)
-    expect(listed.stdout).toContain(`200000 USDC from wallet w1[U+000D][U+001B][2K    5 USDC from wallet w1 to ${DESTINATION} to ${DESTINATION}`)
+    expect(listed.stdout).toContain(
+      `200000 USDC from wallet w1[U+000D][U+001B][2K    5 USDC from wallet w1 to ${DESTINATION} to ${DESTINATION}`,
+    )
     expect(listed.stdout).toContain('by agent[U+202E]evil')
     const json = await f.cli(['held', 'list', '--profile', 'ops', '--json'])
     expectNoRawControls(json.stdout)

@@ -20,26 +20,58 @@ afterAll(async () => {
 function outboxRow(p: Profile, key: string): { state: string; error: { code: string; rule?: string } | null } {
   const d = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
   try {
-    const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as { state: string; error: string | null }
-    if (row.state === 'queued') d.prepare('UPDATE outbox SET not_before = ? WHERE key = ?').run(new Date(Date.now() - 1000).toISOString(), key)
+    const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as {
+      state: string
+      error: string | null
+    }
+    if (row.state === 'queued')
+      d.prepare('UPDATE outbox SET not_before = ? WHERE key = ?').run(new Date(Date.now() - 1000).toISOString(), key)
     return { state: row.state, error: row.error === null ? null : JSON.parse(row.error) }
   } finally {
     d.close()
   }
 }
 
-const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+const postsWithKey = async (key: string) =>
+  (await f.console.requests()).filter(
+    (r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key,
+  )
 
 it('`agent stop` refuses a queued and a held agent payout at the send gate (rule agent_stopped), tells the agent, and is audited', async () => {
   const p = await f.profile('stopped', { writeTools: true })
   await f.setPolicy('stopped', ['--max-per-payout', 'ETH=1', '--max-per-day', 'ETH=5'])
   const c = await f.connect('stopped')
-  const walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
-  const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
-  await f.console.verify(json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id)
-  const pay = (key: string, amount: string) => c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount, destination: DESTINATION, network: ETH.network })
+  const walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find(
+    (w) => w.name === 'Main',
+  )!.id
+  const company = {
+    network: ETH.network,
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
+  await f.console.verify(
+    json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id,
+  )
+  const pay = (key: string, amount: string) =>
+    c.call('request_withdrawal', {
+      idempotency_key: key,
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount,
+      destination: DESTINATION,
+      network: ETH.network,
+    })
 
-  await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, retry_after: 86_400, times: 1 })
+  await f.console.faults({
+    method: 'POST',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'status',
+    status: 503,
+    retry_after: 86_400,
+    times: 1,
+  })
   await pay('stop-queued', '0.2')
   expect(outboxRow(p, 'stop-queued').state).toBe('queued')
   await f.setPolicy('stopped', ['--max-per-payout', 'ETH=1', '--max-per-day', 'ETH=5', '--hold-all', 'on'])
@@ -53,9 +85,13 @@ it('`agent stop` refuses a queued and a held agent payout at the send gate (rule
   const reader = await f.connect('stopped')
   expect((await reader.call('list_wallets')).isError).toBeFalsy()
   const end = Date.now() + 20_000
-  while (outboxRow(p, 'stop-queued').state === 'queued' && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
+  while (outboxRow(p, 'stop-queued').state === 'queued' && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 100))
   await reader.close()
-  expect(outboxRow(p, 'stop-queued')).toMatchObject({ state: 'refused', error: { code: 'policy_denied', rule: 'agent_stopped' } })
+  expect(outboxRow(p, 'stop-queued')).toMatchObject({
+    state: 'refused',
+    error: { code: 'policy_denied', rule: 'agent_stopped' },
+  })
   expect(await postsWithKey('stop-queued')).toHaveLength(1)
 
   // The held one cannot be released, not even by naming the rule.
@@ -68,7 +104,9 @@ it('`agent stop` refuses a queued and a held agent payout at the send gate (rule
   const fresh = json(await pay('stop-new', '0.1')).error
   expect(fresh.code).toBe('policy_denied')
   expect(fresh.message).toMatch(/agent_stopped.*incident 42/)
-  expect(json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).error).toMatchObject({ code: 'policy_denied', rule: 'agent_stopped' })
+  expect(
+    json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).error,
+  ).toMatchObject({ code: 'policy_denied', rule: 'agent_stopped' })
   expect(await postsWithKey('stop-new')).toHaveLength(0)
 
   expect((await f.cli(['agent', 'resume', '--profile', 'stopped'])).code).toBe(0)

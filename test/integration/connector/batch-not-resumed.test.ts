@@ -20,17 +20,41 @@ beforeAll(async () => {
   f = await startConnectorFixture()
   profile = await f.profile('person', { writeTools: true })
   const c = await f.connect('person')
-  const company = { network: 'polygon-amoy', counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
-  await f.console.verify(json(await c.call('create_counterparty', { ...company, address: ADDRESS, label: 'Acme on Polygon' })).data.id)
+  const company = {
+    network: 'polygon-amoy',
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
+  await f.console.verify(
+    json(await c.call('create_counterparty', { ...company, address: ADDRESS, label: 'Acme on Polygon' })).data.id,
+  )
   await c.close()
   // A person's batch that a quit left unfinished: recorded, its rows queued, nothing sent yet.
   const store = DeskStore.open(profileDir(f.home, profile.id), 'test')
   try {
     const signer = await f.keys.vault.openSigner(profile)
-    const client = new ApiClient(new RequestSender({ baseUrl: f.sim.sandbox.url, signer, pacer: new Pacer({ ledger: store.pacerLedger(f.sim.sandbox.url, signer.keyId) }) }), 'interactive')
-    const csv = 'destination,amount,asset,wallet,reference\r\nAcme on Polygon,1.5,USDC,Main,r1\r\nAcme on Polygon,2.5,USDC,Main,r2\r\n'
+    const client = new ApiClient(
+      new RequestSender({
+        baseUrl: f.sim.sandbox.url,
+        signer,
+        pacer: new Pacer({ ledger: store.pacerLedger(f.sim.sandbox.url, signer.keyId) }),
+      }),
+      'interactive',
+    )
+    const csv =
+      'destination,amount,asset,wallet,reference\r\nAcme on Polygon,1.5,USDC,Main,r1\r\nAcme on Polygon,2.5,USDC,Main,r2\r\n'
     const check = await checkBatchFile(client, Buffer.from(csv))
-    batchId = (await submitBatch(store, Outbox.open(store), check, { source: 'person.csv', requestedBy: 'person', confirmDuplicates: false, retypedTotal: null, production: false })).id
+    batchId = (
+      await submitBatch(store, Outbox.open(store), check, {
+        source: 'person.csv',
+        requestedBy: 'person',
+        confirmDuplicates: false,
+        retypedTotal: null,
+        production: false,
+      })
+    ).id
     await client.sender.close()
     signer.dispose()
   } finally {

@@ -53,9 +53,27 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
   const workspaceId = (await console.createWorkspace('Agent workspace')).id
   const main = await console.createWallet(workspaceId, 'Main', [ETH, USDC_POLYGON])
   await console.createWallet(workspaceId, 'Reserve', [ETH])
-  await console.addTransactions({ wallet_id: main.id, direction: 'in', asset: 'ETH', network: ETH.network, amount: '1.5' })
-  await console.addTransactions({ wallet_id: main.id, direction: 'in', asset: 'USDC', network: USDC_POLYGON.network, amount: '20' })
-  await console.addTransactions({ wallet_id: main.id, direction: 'out', asset: 'ETH', network: ETH.network, amount: '0.25' })
+  await console.addTransactions({
+    wallet_id: main.id,
+    direction: 'in',
+    asset: 'ETH',
+    network: ETH.network,
+    amount: '1.5',
+  })
+  await console.addTransactions({
+    wallet_id: main.id,
+    direction: 'in',
+    asset: 'USDC',
+    network: USDC_POLYGON.network,
+    amount: '20',
+  })
+  await console.addTransactions({
+    wallet_id: main.id,
+    direction: 'out',
+    asset: 'ETH',
+    network: ETH.network,
+    amount: '0.25',
+  })
   const home = mkdtempSync(join(tmpdir(), 'connector-'))
   const keys = new ProfileKeys({ profiles: new ProfileStore(home), vault: new Vault(new KeyringSecretStore()) })
   const made: Profile[] = []
@@ -87,7 +105,10 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
     home,
     keys,
     async profile(name, options = {}) {
-      let profile = await keys.create({ name, environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' }, options.registered !== false)
+      let profile = await keys.create(
+        { name, environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' },
+        options.registered !== false,
+      )
       made.push(profile)
       if (options.registered !== false) {
         const publicKey = await keys.publicKey(profile.id, 'active')
@@ -118,7 +139,14 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
   }
 }
 
-export const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '10', available: '10', decimals: 18, usd_price: 3000 }
+export const ETH = {
+  asset: 'ETH',
+  network: 'ethereum-sepolia',
+  amount: '10',
+  available: '10',
+  decimals: 18,
+  usd_price: 3000,
+}
 export const USDC_POLYGON = { asset: 'USDC', network: 'polygon-amoy', amount: '800', available: '800', decimals: 6 }
 /** A checksummed Sepolia address for destinations. */
 export const DESTINATION = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
@@ -132,7 +160,15 @@ export function json(result: CallToolResult): any {
 }
 
 /** The connector run to its end on `input` as its whole stdin. */
-export function runConnectorOnce(args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, 'connector', ...args], { encoding: 'utf8', input, env: process.env, timeout: 120_000 })
+export function runConnectorOnce(
+  args: string[],
+  input = '',
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, 'connector', ...args], {
+    encoding: 'utf8',
+    input,
+    env: process.env,
+    timeout: 120_000,
+  })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESTINATION, ETH, json, startConnectorFixture, type Connected, type ConnectorFixture } from './connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from './connector-fixture'
 
 let f: ConnectorFixture
 let c: Connected
@@ -10,9 +17,19 @@ beforeAll(async () => {
   await f.profile('agent', { writeTools: true })
   await f.setPolicy('agent', ['--hold-first-payout', 'on'])
   c = await f.connect('agent')
-  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
-  const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
-  await f.console.verify(json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id)
+  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find(
+    (w) => w.name === 'Main',
+  )!.id
+  const company = {
+    network: ETH.network,
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
+  await f.console.verify(
+    json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id,
+  )
 }, 60_000)
 
 afterAll(async () => {
@@ -21,7 +38,15 @@ afterAll(async () => {
 })
 
 // The same address spelled lower-case: the provider's equality, so it is the destination paid before.
-const pay = (key: string, destination = DESTINATION) => c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.01', destination, network: ETH.network })
+const pay = (key: string, destination = DESTINATION) =>
+  c.call('request_withdrawal', {
+    idempotency_key: key,
+    wallet_id: walletId,
+    asset: 'ETH',
+    amount: '0.01',
+    destination,
+    network: ETH.network,
+  })
 
 describe('--hold-first-payout on, enforced by the connector', () => {
   it('holds the first payout to a destination, and no longer once a payout to it has completed', async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectInProcess } from '../../harness/in-process-connector'
-import { DESTINATION, ETH, json, startConnectorFixture, USDC_POLYGON, type Connected, type ConnectorFixture } from './connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  USDC_POLYGON,
+  type Connected,
+  type ConnectorFixture,
+} from './connector-fixture'
 
 /**
  * Ways an agent tried to talk its way around the policy (issue 26 items 1 to 4, issue 21 item 3), each through a real
@@ -20,10 +28,21 @@ beforeAll(async () => {
   await f.profile('setup', { writeTools: true })
   await f.setPolicy('setup')
   const c = await f.connect('setup')
-  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
+  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find(
+    (w) => w.name === 'Main',
+  )!.id
   const company = { counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
-  sepoliaId = json(await c.call('create_counterparty', { ...company, network: ETH.network, address: DESTINATION, label: 'Acme' })).data.id
-  polygonId = json(await c.call('create_counterparty', { ...company, network: USDC_POLYGON.network, address: LOWER, label: 'Agent own' })).data.id
+  sepoliaId = json(
+    await c.call('create_counterparty', { ...company, network: ETH.network, address: DESTINATION, label: 'Acme' }),
+  ).data.id
+  polygonId = json(
+    await c.call('create_counterparty', {
+      ...company,
+      network: USDC_POLYGON.network,
+      address: LOWER,
+      label: 'Agent own',
+    }),
+  ).data.id
   await f.console.verify(sepoliaId, new Date(Date.now() - 100 * HOUR).toISOString())
   await f.console.verify(polygonId, new Date(Date.now() - HOUR / 2).toISOString())
   await c.close()
@@ -37,11 +56,20 @@ let keys = 0
 const newKey = (what: string) => `${what}-${Date.now()}-${++keys}`
 
 function usdc(c: Pick<Connected, 'call'>, key: string, amount: string, over: Record<string, unknown> = {}) {
-  return c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'USDC', amount, destination: DESTINATION, ...over })
+  return c.call('request_withdrawal', {
+    idempotency_key: key,
+    wallet_id: walletId,
+    asset: 'USDC',
+    amount,
+    destination: DESTINATION,
+    ...over,
+  })
 }
 
 async function postsWithKey(key: string) {
-  return (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+  return (await f.console.requests()).filter(
+    (r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key,
+  )
 }
 
 type Result = Awaited<ReturnType<Connected['call']>>
@@ -65,7 +93,16 @@ describe('the destination and network the provider will pay, not the text the ag
     expect(await postsWithKey(key)).toEqual([])
     // The listed entry is found whatever the case the agent writes it in, as the provider finds it.
     expect(
-      accepted(await c.call('request_withdrawal', { idempotency_key: newKey('lower-ok'), wallet_id: walletId, asset: 'ETH', amount: '0.001', destination: LOWER, network: ETH.network })).network,
+      accepted(
+        await c.call('request_withdrawal', {
+          idempotency_key: newKey('lower-ok'),
+          wallet_id: walletId,
+          asset: 'ETH',
+          amount: '0.001',
+          destination: LOWER,
+          network: ETH.network,
+        }),
+      ).network,
     ).toBe(ETH.network)
   })
 
@@ -93,13 +130,22 @@ describe('asset symbols', () => {
       expect(error.message).not.toMatch(/big\.js|Invalid number/)
       expect(await postsWithKey(key)).toEqual([])
     }
-    expect(errorOf(await usdc(c, newKey('exact'), '5', { network: USDC_POLYGON.network }))).toMatchObject({ code: 'policy_denied', rule: 'max_per_payout' })
+    expect(errorOf(await usdc(c, newKey('exact'), '5', { network: USDC_POLYGON.network }))).toMatchObject({
+      code: 'policy_denied',
+      rule: 'max_per_payout',
+    })
   })
 })
 
 describe('an unknown outcome sent again passes the policy again', () => {
   async function unknownPayout(c: Connected, key: string) {
-    await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 500, times: 5 })
+    await f.console.faults({
+      method: 'POST',
+      path_prefix: '/api/v1/withdrawals',
+      mode: 'status',
+      status: 500,
+      times: 5,
+    })
     const error = errorOf(await usdc(c, key, '5', { destination: LOWER, network: USDC_POLYGON.network }))
     expect(error.code).toBe('not_recorded')
     // One story: the provider has no record, so nothing was paid; no "not known yet" after it.
@@ -117,11 +163,17 @@ describe('an unknown outcome sent again passes the policy again', () => {
     const deniedPosts = await unknownPayout(c, denied)
 
     await f.setPolicy('unknown', ['--destinations', `${sepoliaId},${polygonId}`, '--hold-all', 'on'])
-    expect(errorOf(await usdc(c, held, '5', { destination: LOWER, network: USDC_POLYGON.network }))).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
+    expect(errorOf(await usdc(c, held, '5', { destination: LOWER, network: USDC_POLYGON.network }))).toMatchObject({
+      code: 'payout_held',
+      rule: 'hold_all',
+    })
     expect(await postsWithKey(held)).toHaveLength(heldPosts)
 
     await f.setPolicy('unknown', ['--destinations', sepoliaId])
-    expect(errorOf(await usdc(c, denied, '5', { destination: LOWER, network: USDC_POLYGON.network }))).toMatchObject({ code: 'policy_denied', rule: 'destinations' })
+    expect(errorOf(await usdc(c, denied, '5', { destination: LOWER, network: USDC_POLYGON.network }))).toMatchObject({
+      code: 'policy_denied',
+      rule: 'destinations',
+    })
     expect(await postsWithKey(denied)).toHaveLength(deniedPosts)
   }, 60_000)
 })
@@ -144,7 +196,10 @@ describe('checked, then held (issue 21.3)', () => {
     await f.setPolicy('facts', ['--hold-above', 'USDC=50'])
     const c = await f.connect('facts')
     const key = newKey('facts')
-    expect(errorOf(await usdc(c, key, '60', { destination: LOWER }))).toMatchObject({ code: 'payout_held', rule: 'hold_above' })
+    expect(errorOf(await usdc(c, key, '60', { destination: LOWER }))).toMatchObject({
+      code: 'payout_held',
+      rule: 'hold_above',
+    })
     const [row] = JSON.parse((await f.cli(['held', 'list', '--profile', 'facts', '--json'])).stdout)
     expect(row.hold).toMatchObject({
       rule: 'hold_above',
@@ -187,13 +242,18 @@ describe('rolling totals count a payout when it was sent', () => {
       const sent = Array.from({ length: 5 }, () => newKey('day1'))
       await f.console.settings({ approver_available: false })
       try {
-        for (const key of sent) expect(errorOf(await usdc(c, key, '50', { destination: LOWER })).code).toBe('no_approver_available')
+        for (const key of sent)
+          expect(errorOf(await usdc(c, key, '50', { destination: LOWER })).code).toBe('no_approver_available')
       } finally {
         await f.console.settings({ approver_available: true })
       }
       offset = 25 * HOUR
       for (const key of sent) accepted(await usdc(c, key, '50', { destination: LOWER }))
-      expect(errorOf(await usdc(c, newKey('day2'), '50', { destination: LOWER }))).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0' })
+      expect(errorOf(await usdc(c, newKey('day2'), '50', { destination: LOWER }))).toMatchObject({
+        code: 'policy_denied',
+        rule: 'max_per_day',
+        remaining: '0',
+      })
     } finally {
       await c.close()
     }

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
 import { STORE_FILE } from '../../../electron/core/store'
 import { auditText } from '../../harness/store-reader'
-import { DESTINATION, ETH, json, startConnectorFixture, type Connected, type ConnectorFixture } from './connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from './connector-fixture'
 
 /** A second checksummed Sepolia address (the EIP-55 example). */
 const OTHER_DESTINATION = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -22,12 +29,35 @@ beforeAll(async () => {
   await f.profile('setup', { writeTools: true })
   await f.setPolicy('setup')
   const c = await f.connect('setup')
-  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
-  const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
+  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find(
+    (w) => w.name === 'Main',
+  )!.id
+  const company = {
+    network: ETH.network,
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
   destinationId = json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id
-  otherDestinationId = json(await c.call('create_counterparty', { ...company, company_name: 'Other Ltd', address: OTHER_DESTINATION, label: HOSTILE_LABEL })).data.id
+  otherDestinationId = json(
+    await c.call('create_counterparty', {
+      ...company,
+      company_name: 'Other Ltd',
+      address: OTHER_DESTINATION,
+      label: HOSTILE_LABEL,
+    }),
+  ).data.id
   // The same address on polygon-amoy, for USDC payouts (the wallet holds USDC there only).
-  const polygonId = json(await c.call('create_counterparty', { ...company, company_name: 'Other Ltd', network: 'polygon-amoy', address: OTHER_DESTINATION, label: 'Acme on Polygon' })).data.id
+  const polygonId = json(
+    await c.call('create_counterparty', {
+      ...company,
+      company_name: 'Other Ltd',
+      network: 'polygon-amoy',
+      address: OTHER_DESTINATION,
+      label: 'Acme on Polygon',
+    }),
+  ).data.id
   await f.console.verify(destinationId)
   await f.console.verify(otherDestinationId)
   await f.console.verify(polygonId)
@@ -42,15 +72,27 @@ let keys = 0
 const newKey = (what: string) => `${what}-${Date.now()}-${++keys}`
 
 function pay(c: Connected, key: string, amount: string, over: Record<string, unknown> = {}) {
-  return c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount, destination: DESTINATION, network: ETH.network, ...over })
+  return c.call('request_withdrawal', {
+    idempotency_key: key,
+    wallet_id: walletId,
+    asset: 'ETH',
+    amount,
+    destination: DESTINATION,
+    network: ETH.network,
+    ...over,
+  })
 }
 
 async function postsWithKey(key: string) {
-  return (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+  return (await f.console.requests()).filter(
+    (r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key,
+  )
 }
 
 /** The policy decisions in the profile's audit log, oldest first. */
-function decisions(p: Profile): Array<{ path: string; actor: string; idempotencyKey: string | null; detail: Record<string, unknown> }> {
+function decisions(
+  p: Profile,
+): Array<{ path: string; actor: string; idempotencyKey: string | null; detail: Record<string, unknown> }> {
   return auditText(profileDir(f.home, p.id))
     .split('\n')
     .map((line) => JSON.parse(line))
@@ -84,11 +126,21 @@ describe('the agent policy, enforced by the connector', () => {
     expectAccepted(await pay(c, newKey('cap'), '0.01'))
     const over = newKey('over')
     expectDenied(await pay(c, over, '0.010000000000000001'), 'max_per_payout', '0.01')
-    expectDenied(await pay(c, newKey('usdc'), '0.000001', { asset: 'USDC', network: 'polygon-amoy', destination: OTHER_DESTINATION }), 'max_per_payout', '0')
+    expectDenied(
+      await pay(c, newKey('usdc'), '0.000001', {
+        asset: 'USDC',
+        network: 'polygon-amoy',
+        destination: OTHER_DESTINATION,
+      }),
+      'max_per_payout',
+      '0',
+    )
     expect(await postsWithKey(over)).toEqual([])
     // Nothing of a denied request is in the outbox.
     const outbox = await f.cli(['outbox', '--profile', 'per-payout', '--json'])
-    expect(JSON.parse(outbox.stdout).entries.map((e: { idempotencyKey: string }) => e.idempotencyKey)).not.toContain(over)
+    expect(JSON.parse(outbox.stdout).entries.map((e: { idempotencyKey: string }) => e.idempotencyKey)).not.toContain(
+      over,
+    )
     const audit = decisions(p)
     expect(audit.map((d) => [d.path, d.actor, d.detail.rule])).toEqual([
       ['policy.set', 'cli', undefined],
@@ -105,7 +157,9 @@ describe('the agent policy, enforced by the connector', () => {
     const made = expectAccepted(await pay(first, newKey('d1'), '0.02'))
     // A payout the provider refuses (no second approver that moment): the refused payout leaves the total.
     await f.console.settings({ approver_available: false })
-    const refused = await pay(first, newKey('refused'), '0.01').finally(() => f.console.settings({ approver_available: true }))
+    const refused = await pay(first, newKey('refused'), '0.01').finally(() =>
+      f.console.settings({ approver_available: true }),
+    )
     expect(json(refused).error.code).toBe('no_approver_available')
     await first.close()
 
@@ -123,12 +177,26 @@ describe('the agent policy, enforced by the connector', () => {
     const p = await f.profile('hourly', { writeTools: true })
     await f.setPolicy('hourly', ['--max-requests-per-hour', '2'])
     const c = await f.connect('hourly')
-    const created = await c.call('create_counterparty', { network: ETH.network, address: DESTINATION, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' })
+    const created = await c.call('create_counterparty', {
+      network: ETH.network,
+      address: DESTINATION,
+      counterparty_type: 'company',
+      company_name: 'Acme Ltd',
+      wallet_type: 'unhosted',
+      country: 'DE',
+    })
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
     expectAccepted(await pay(c, newKey('h1'), '0.001'))
     const posts = async () => (await f.console.requests()).filter((r) => r.method === 'POST').length
     const before = await posts()
-    const third = await c.call('create_counterparty', { network: ETH.network, address: OTHER_DESTINATION, counterparty_type: 'company', company_name: 'B', wallet_type: 'unhosted', country: 'DE' })
+    const third = await c.call('create_counterparty', {
+      network: ETH.network,
+      address: OTHER_DESTINATION,
+      counterparty_type: 'company',
+      company_name: 'B',
+      wallet_type: 'unhosted',
+      country: 'DE',
+    })
     expectDenied(third, 'max_requests_per_hour', '0')
     expectDenied(await pay(c, newKey('h2'), '0.001'), 'max_requests_per_hour', '0')
     // Denied before anything was signed: the provider saw no new POST.
@@ -169,12 +237,25 @@ describe('the agent policy, enforced by the connector', () => {
     expect(json(await pay(c, key, '0.003')).error.code).toBe('idempotency_conflict')
     expect(await postsWithKey(key)).toEqual([])
     // An amount as a JSON number is refused before the policy: nothing is held.
-    const numeric = await c.call('request_withdrawal', { idempotency_key: newKey('numeric'), wallet_id: walletId, asset: 'ETH', amount: 0.002, destination: DESTINATION, network: ETH.network })
+    const numeric = await c.call('request_withdrawal', {
+      idempotency_key: newKey('numeric'),
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: 0.002,
+      destination: DESTINATION,
+      network: ETH.network,
+    })
     expect(numeric.isError).toBe(true)
     expect(JSON.stringify(numeric.content)).toMatch(/amount/)
 
     const list = await f.cli(['held', 'list', '--profile', 'holder', '--json'])
-    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ idempotencyKey: key, state: 'held', body: expect.objectContaining({ amount: '0.002', destination: DESTINATION }) })])
+    expect(JSON.parse(list.stdout)).toEqual([
+      expect.objectContaining({
+        idempotencyKey: key,
+        state: 'held',
+        body: expect.objectContaining({ amount: '0.002', destination: DESTINATION }),
+      }),
+    ])
     const released = await f.cli(['held', 'release', key, '--profile', 'holder'])
     expect(released.code, released.stderr).toBe(0)
     expect(await postsWithKey(key)).toHaveLength(1)
@@ -199,7 +280,10 @@ describe('the agent policy, enforced by the connector', () => {
     expect(json(await pay(c, key, '0.002')).error.code).toBe('payout_held')
     // Two hours pass for this hold: its recorded time moves back (the connector runs on the real clock).
     const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
-    db.prepare('UPDATE outbox SET created_at = ? WHERE key = ?').run(new Date(Date.now() - 2 * 3_600_000).toISOString(), key)
+    db.prepare('UPDATE outbox SET created_at = ? WHERE key = ?').run(
+      new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      key,
+    )
     db.close()
     const expired = json(await pay(c, key, '0.002')).error
     expect(expired.code).toBe('held_expired')
@@ -223,7 +307,10 @@ describe('the agent policy, enforced by the connector', () => {
     const c = await f.connect('rejecter')
     expectAccepted(await pay(c, newKey('at-threshold'), '0.005'))
     const key = newKey('above')
-    expect(json(await pay(c, key, '0.005000000000000001')).error).toMatchObject({ code: 'payout_held', rule: 'hold_above' })
+    expect(json(await pay(c, key, '0.005000000000000001')).error).toMatchObject({
+      code: 'payout_held',
+      rule: 'hold_above',
+    })
     const waiting = json(await pay(c, key, '0.005000000000000001')).error
     expect(waiting).toMatchObject({ code: 'payout_held', rule: 'hold_above' })
     expect(waiting.message).toContain('above 0.005 ETH')
@@ -233,7 +320,11 @@ describe('the agent policy, enforced by the connector', () => {
     expect(json(retry).error.code).toBe('held_rejected')
     expect(json(retry).error.message).toContain('"Not this week"')
     expect(await postsWithKey(key)).toEqual([])
-    expect(decisions(p).find((d) => d.path === 'held.rejected')).toMatchObject({ actor: 'cli', idempotencyKey: key, detail: { reason: 'Not this week' } })
+    expect(decisions(p).find((d) => d.path === 'held.rejected')).toMatchObject({
+      actor: 'cli',
+      idempotencyKey: key,
+      detail: { reason: 'Not this week' },
+    })
   })
 
   it('two connector processes racing one daily cap never pass it together', async () => {
@@ -251,7 +342,8 @@ describe('the agent policy, enforced by the connector', () => {
   it('a policy change reaches a running connector at once, and the new rules arrive with tools/list_changed', async () => {
     await f.profile('live', { writeTools: true })
     const c = await f.connect('live')
-    const described = async () => (await c.client.listTools()).tools.find((t) => t.name === 'request_withdrawal')!.description!
+    const described = async () =>
+      (await c.client.listTools()).tools.find((t) => t.name === 'request_withdrawal')!.description!
     expect(await described()).toMatch(/Every payout waits for a person at the desk/)
     let changed = 0
     c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++)
@@ -294,7 +386,14 @@ describe('the agent policy, enforced by the connector', () => {
     const denied = await pay(c, newKey('broken'), '0.001')
     expectDenied(denied, 'policy_unreadable', null)
     expect(json(denied).error.message).toMatch(/cannot be read/)
-    const counterparty = await c.call('create_counterparty', { network: ETH.network, address: DESTINATION, counterparty_type: 'company', company_name: 'A', wallet_type: 'unhosted', country: 'DE' })
+    const counterparty = await c.call('create_counterparty', {
+      network: ETH.network,
+      address: DESTINATION,
+      counterparty_type: 'company',
+      company_name: 'A',
+      wallet_type: 'unhosted',
+      country: 'DE',
+    })
     expectDenied(counterparty, 'policy_unreadable', null)
     const shown = await f.cli(['policy', 'show', '--profile', 'broken'])
     expect(shown.code).toBe(1)

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
 import { STORE_FILE } from '../../../electron/core/store'
 import { auditText } from '../../harness/store-reader'
-import { DESTINATION, ETH, json, startConnectorFixture, type Connected, type ConnectorFixture } from './connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from './connector-fixture'
 
 /**
  * Issue 34, findings 1 and 3: a rule is decided when the payout is sent, not only when it was asked for. Real
@@ -18,9 +25,19 @@ beforeAll(async () => {
   await f.profile('setup', { writeTools: true })
   await f.setPolicy('setup')
   const c = await f.connect('setup')
-  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find((w) => w.name === 'Main')!.id
-  const company = { network: ETH.network, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE' }
-  await f.console.verify(json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id)
+  walletId = (json(await c.call('list_wallets')).data as Array<{ id: string; name: string }>).find(
+    (w) => w.name === 'Main',
+  )!.id
+  const company = {
+    network: ETH.network,
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
+  await f.console.verify(
+    json(await c.call('create_counterparty', { ...company, address: DESTINATION, label: 'Acme' })).data.id,
+  )
   await c.close()
 }, 60_000)
 
@@ -31,18 +48,34 @@ afterAll(async () => {
 let keys = 0
 const newKey = (what: string) => `${what}-${Date.now()}-${++keys}`
 const pay = (c: Connected, key: string, amount: string) =>
-  c.call('request_withdrawal', { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount, destination: DESTINATION, network: ETH.network })
+  c.call('request_withdrawal', {
+    idempotency_key: key,
+    wallet_id: walletId,
+    asset: 'ETH',
+    amount,
+    destination: DESTINATION,
+    network: ETH.network,
+  })
 
-const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key)
+const postsWithKey = async (key: string) =>
+  (await f.console.requests()).filter(
+    (r) => r.method === 'POST' && /^\/api\/v1\/withdrawals(\?|$)/.test(r.path) && r.idempotency_key === key,
+  )
 
 function db(p: Profile): DatabaseSync {
   return new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
 }
 
-function outboxRow(p: Profile, key: string): { state: string; error: { code: string; rule?: string; message: string } | null } {
+function outboxRow(
+  p: Profile,
+  key: string,
+): { state: string; error: { code: string; rule?: string; message: string } | null } {
   const d = db(p)
   try {
-    const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as { state: string; error: string | null }
+    const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as {
+      state: string
+      error: string | null
+    }
     return { state: row.state, error: row.error === null ? null : JSON.parse(row.error) }
   } finally {
     d.close()
@@ -70,7 +103,14 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 /** An agent payout the provider answers with 503 and a Retry-After of a day: it waits in the outbox, queued. */
 async function queuedPayout(c: Connected, p: Profile, amount: string): Promise<string> {
   const key = newKey('queued')
-  await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, retry_after: 86_400, times: 1 })
+  await f.console.faults({
+    method: 'POST',
+    path_prefix: '/api/v1/withdrawals',
+    mode: 'status',
+    status: 503,
+    retry_after: 86_400,
+    times: 1,
+  })
   await pay(c, key, amount)
   expect(outboxRow(p, key).state).toBe('queued')
   expect(await postsWithKey(key)).toHaveLength(1)
@@ -95,7 +135,10 @@ describe('one gate before every send', () => {
     await f.setPolicy('tightened', ['--max-per-payout', 'ETH=0.001'])
     await readOnlyConnectorAt(p, key)
 
-    expect(outboxRow(p, key)).toMatchObject({ state: 'refused', error: { code: 'policy_denied', rule: 'max_per_payout' } })
+    expect(outboxRow(p, key)).toMatchObject({
+      state: 'refused',
+      error: { code: 'policy_denied', rule: 'max_per_payout' },
+    })
     expect(await postsWithKey(key)).toHaveLength(1)
     const outbox = await f.cli(['outbox', '--profile', 'tightened'])
     expect(outbox.stdout).toContain('refused (rule max_per_payout)')
@@ -115,7 +158,9 @@ describe('one gate before every send', () => {
 
     expect(outboxRow(p, key).state).toBe('held')
     expect(await postsWithKey(key)).toHaveLength(1)
-    expect(JSON.parse((await f.cli(['held', 'list', '--profile', 'cleared', '--json'])).stdout)).toEqual([expect.objectContaining({ idempotencyKey: key })])
+    expect(JSON.parse((await f.cli(['held', 'list', '--profile', 'cleared', '--json'])).stdout)).toEqual([
+      expect.objectContaining({ idempotencyKey: key }),
+    ])
   })
 
   it("with the agent's write tools turned off, a queued agent payout is refused at its time (rule agent_write_tools_off)", async () => {
@@ -127,7 +172,10 @@ describe('one gate before every send', () => {
     expect((await f.cli(['profile', 'set', 'switched', '--agent-write-tools', 'off'])).code).toBe(0)
     await readOnlyConnectorAt(p, key)
 
-    expect(outboxRow(p, key)).toMatchObject({ state: 'refused', error: { code: 'agent_write_tools_off', rule: 'agent_write_tools_off' } })
+    expect(outboxRow(p, key)).toMatchObject({
+      state: 'refused',
+      error: { code: 'agent_write_tools_off', rule: 'agent_write_tools_off' },
+    })
     expect(await postsWithKey(key)).toHaveLength(1)
   })
 
@@ -157,8 +205,18 @@ describe('one gate before every send', () => {
       .map((line) => JSON.parse(line))
       .filter((e) => e.kind === 'decision' && e.idempotencyKey === key)
     // Two refused releases, then the policy's denial that the person overrode, the override and the release.
-    expect(rows.map((e) => e.path).filter((path) => path !== 'payout.held')).toEqual(['policy.held', 'policy.denied', 'policy.denied', 'policy.denied', 'held.override', 'held.released'])
-    expect(rows.find((e) => e.path === 'held.override')).toMatchObject({ actor: 'cli', detail: { rule: 'max_per_payout' } })
+    expect(rows.map((e) => e.path).filter((path) => path !== 'payout.held')).toEqual([
+      'policy.held',
+      'policy.denied',
+      'policy.denied',
+      'policy.denied',
+      'held.override',
+      'held.released',
+    ])
+    expect(rows.find((e) => e.path === 'held.override')).toMatchObject({
+      actor: 'cli',
+      detail: { rule: 'max_per_payout' },
+    })
   })
 })
 
@@ -169,7 +227,10 @@ describe('what the policy counts is tamper-evident (finding 6)', () => {
     const c = await f.connect('tampered')
     const first = newKey('counted')
     expect((await pay(c, first, '0.5')).isError).toBeFalsy()
-    expect(json(await pay(c, newKey('over'), '0.2')).error).toMatchObject({ code: 'policy_denied', rule: 'max_per_day' })
+    expect(json(await pay(c, newKey('over'), '0.2')).error).toMatchObject({
+      code: 'policy_denied',
+      rule: 'max_per_day',
+    })
     expect((await f.cli(['audit', 'verify', '--profile', 'tampered'])).code).toBe(0)
 
     // Another local process moves the agent's outbox times back two days.

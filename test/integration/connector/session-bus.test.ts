@@ -65,6 +65,9 @@ describe('the connector started by an MCP host finds the session bus', () => {
     const c = await f.connectLikeHost('desktop')
     const result = await c.call('list_wallets')
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy()
-    expect((result.structuredContent as { data: { name: string }[] }).data.map((w) => w.name).sort()).toEqual(['Main', 'Reserve'])
+    expect((result.structuredContent as { data: { name: string }[] }).data.map((w) => w.name).sort()).toEqual([
+      'Main',
+      'Reserve',
+    ])
   })
 })

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileDir } from '../../../electron/core/profiles'
 import { json, runConnectorOnce, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
 
-const READ_TOOLS = ['get_transaction', 'get_wallet', 'get_withdrawal', 'list_counterparties', 'list_transactions', 'list_wallets', 'list_withdrawals']
+const READ_TOOLS = [
+  'get_transaction',
+  'get_wallet',
+  'get_withdrawal',
+  'list_counterparties',
+  'list_transactions',
+  'list_wallets',
+  'list_withdrawals',
+]
 const WRITE_TOOLS = ['cancel_withdrawal', 'create_counterparty', 'request_withdrawal']
 
 let f: ConnectorFixture
@@ -28,7 +36,13 @@ describe('connector tool list', () => {
     }
     expect(c.client.getInstructions()).toMatch(/Read-only/)
 
-    const refused = await c.call('request_withdrawal', { idempotency_key: 'k-off-1', wallet_id: 'wal-treasury', asset: 'ETH', amount: '1', destination: '0xabc' })
+    const refused = await c.call('request_withdrawal', {
+      idempotency_key: 'k-off-1',
+      wallet_id: 'wal-treasury',
+      asset: 'ETH',
+      amount: '1',
+      destination: '0xabc',
+    })
     expect(refused.isError).toBe(true)
     expect(JSON.stringify(refused.content)).toMatch(/request_withdrawal not found/)
     const cancel = await c.call('cancel_withdrawal', { withdrawal_id: 'x' })
@@ -58,7 +72,9 @@ describe('connector tool list', () => {
     expect(byName.request_withdrawal?.inputSchema.required).toContain('idempotency_key')
     expect(byName.request_withdrawal?.description).toMatch(/reuse the SAME idempotency_key/)
     expect(byName.request_withdrawal?.inputSchema.additionalProperties).toBe(false)
-    expect((byName.request_withdrawal?.inputSchema.properties as Record<string, { type?: string }>).amount?.type).toBe('string')
+    expect((byName.request_withdrawal?.inputSchema.properties as Record<string, { type?: string }>).amount?.type).toBe(
+      'string',
+    )
   })
 
   it('a write tool is refused once the setting is turned off, even before the connector restarts', async () => {
@@ -79,9 +95,17 @@ describe('connector tool list', () => {
 
   it('an MCP message over 10 MiB ends the connector with a clear error on stderr and a non-zero exit', async () => {
     await f.profile('flooded')
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(10 * 1024 * 1024) } })
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { pad: 'x'.repeat(10 * 1024 * 1024) },
+    })
     const r = runConnectorOnce(['--profile', 'flooded', '--home', f.home], `${huge}\n`)
-    expect({ status: r.status, stderr: r.stderr.slice(-600) }).toEqual({ status: 1, stderr: expect.stringMatching(/message .*larger than 10 MiB/) })
+    expect({ status: r.status, stderr: r.stderr.slice(-600) }).toEqual({
+      status: 1,
+      stderr: expect.stringMatching(/message .*larger than 10 MiB/),
+    })
     expect(r.stdout).toBe('')
   }, 150_000)
 
@@ -102,7 +126,10 @@ describe('connector tool list', () => {
     for (const tool of ['list_wallets', 'list_counterparties']) {
       const r = await c.call(tool)
       expect(r.isError).toBe(true)
-      expect(json(r).error).toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/gnome-keyring/) })
+      expect(json(r).error).toMatchObject({
+        code: 'keychain_unavailable',
+        message: expect.stringMatching(/gnome-keyring/),
+      })
     }
   })
 })

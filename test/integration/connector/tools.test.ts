@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESTINATION, ETH, json, startConnectorFixture, type Connected, type ConnectorFixture } from './connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  json,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from './connector-fixture'
 
 let f: ConnectorFixture
 let c: Connected
@@ -20,7 +27,9 @@ afterAll(async () => {
 
 /** Every POST /api/v1/withdrawals the provider received with this key. */
 async function postsWithKey(key: string) {
-  return (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
+  return (await f.console.requests()).filter(
+    (r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key,
+  )
 }
 
 describe('connector tools against the simulator', () => {
@@ -36,17 +45,30 @@ describe('connector tools against the simulator', () => {
   })
 
   it('create_counterparty, then list_counterparties', async () => {
-    const body = { network: ETH.network, address: DESTINATION, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE', label: 'Acme' }
+    const body = {
+      network: ETH.network,
+      address: DESTINATION,
+      counterparty_type: 'company',
+      company_name: 'Acme Ltd',
+      wallet_type: 'unhosted',
+      country: 'DE',
+      label: 'Acme',
+    }
     const created = await c.call('create_counterparty', body)
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy()
     const cp = created.structuredContent as { data: { id: string; can_send: boolean }; already_exists: boolean }
     expect(cp.already_exists).toBe(false)
     expect(cp.data.can_send).toBe(false)
     counterpartyId = cp.data.id
-    expect((await c.call('create_counterparty', body)).structuredContent).toMatchObject({ already_exists: true, data: { id: counterpartyId } })
+    expect((await c.call('create_counterparty', body)).structuredContent).toMatchObject({
+      already_exists: true,
+      data: { id: counterpartyId },
+    })
     await f.console.verify(counterpartyId)
     const list = await c.call('list_counterparties')
-    expect((list.structuredContent as { data: unknown[] }).data).toEqual([expect.objectContaining({ id: counterpartyId, can_send: true })])
+    expect((list.structuredContent as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({ id: counterpartyId, can_send: true }),
+    ])
   })
 
   it('list_transactions pages with next_cursor; get_transaction', async () => {
@@ -67,11 +89,22 @@ describe('connector tools against the simulator', () => {
 
   it('request_withdrawal survives a dropped answer; a retry with the same key pays once; cancel_withdrawal', async () => {
     const key = `agent-${Date.now()}`
-    const args = { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.01', destination: DESTINATION, network: ETH.network }
+    const args = {
+      idempotency_key: key,
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: '0.01',
+      destination: DESTINATION,
+      network: ETH.network,
+    }
     await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 1 })
     const first = await c.call('request_withdrawal', args)
     expect(first.isError, JSON.stringify(first.content)).toBeFalsy()
-    const made = first.structuredContent as { data: { id: string; status: string }; retried: boolean; idempotency_key: string }
+    const made = first.structuredContent as {
+      data: { id: string; status: string }
+      retried: boolean
+      idempotency_key: string
+    }
     expect(made).toMatchObject({ idempotency_key: key, retried: false })
     // The dropped attempt and its retry, both under the agent's key.
     expect(await postsWithKey(key)).toHaveLength(2)
@@ -95,7 +128,14 @@ describe('connector tools against the simulator', () => {
 
   it('an outcome lost twice (POST dropped, lookup failing) is a tool error; the retry with the same key finds the one payout', async () => {
     const key = `agent-lost-${Date.now()}`
-    const args = { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.02', destination: DESTINATION, network: ETH.network }
+    const args = {
+      idempotency_key: key,
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: '0.02',
+      destination: DESTINATION,
+      network: ETH.network,
+    }
     await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 5 })
     await f.console.faults({ method: 'GET', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, times: 5 })
     const lost = await c.call('request_withdrawal', args)
@@ -116,7 +156,10 @@ describe('connector tools against the simulator', () => {
     const p1 = page.structuredContent as { data: { id: string }[]; next_offset: number | null }
     expect(p1.data).toHaveLength(1)
     expect(p1.next_offset).toBe(1)
-    const p2 = (await c.call('list_withdrawals', { limit: 1, offset: 1 })).structuredContent as { data: { id: string }[]; next_offset: number | null }
+    const p2 = (await c.call('list_withdrawals', { limit: 1, offset: 1 })).structuredContent as {
+      data: { id: string }[]
+      next_offset: number | null
+    }
     expect(p2.data).toHaveLength(1)
     expect(p2.data[0]!.id).not.toBe(p1.data[0]!.id)
     expect(p2.next_offset).toBeNull()
@@ -128,13 +171,24 @@ describe('connector tools against the simulator', () => {
     const long = await c.call('get_wallet', { wallet_id: 'w'.repeat(129) })
     expect(long.isError).toBe(true)
     expect(JSON.stringify(long.content)).toMatch(/wallet_id/)
-    const float = await c.call('request_withdrawal', { idempotency_key: 'float-1', wallet_id: walletId, asset: 'ETH', amount: 0.5, destination: DESTINATION })
+    const float = await c.call('request_withdrawal', {
+      idempotency_key: 'float-1',
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: 0.5,
+      destination: DESTINATION,
+    })
     expect(float.isError).toBe(true)
     expect(JSON.stringify(float.content)).toMatch(/amount/)
     const unknown = await c.call('list_wallets', { include_hidden: true })
     expect(unknown.isError).toBe(true)
     expect(JSON.stringify(unknown.content)).toMatch(/include_hidden|unrecognized/i)
-    const noKey = await c.call('request_withdrawal', { wallet_id: walletId, asset: 'ETH', amount: '1', destination: DESTINATION })
+    const noKey = await c.call('request_withdrawal', {
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: '1',
+      destination: DESTINATION,
+    })
     expect(noKey.isError).toBe(true)
     expect(JSON.stringify(noKey.content)).toMatch(/idempotency_key/)
     const longKey = await c.call('list_withdrawals', { idempotency_key: 'k'.repeat(129) })
@@ -162,6 +216,10 @@ describe('connector tools against the simulator', () => {
     })
     expect(unverified.isError).toBe(true)
     // Checked against the book before anything is recorded or sent, as the provider would refuse it.
-    expect(json(unverified).error).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/destination in the book/), request_id: null })
+    expect(json(unverified).error).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/destination in the book/),
+      request_id: null,
+    })
   })
 })

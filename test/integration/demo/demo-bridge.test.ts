@@ -21,7 +21,12 @@ beforeAll(async () => {
   // A keychain that refuses everything: the demo's in-memory fallback, which the top bar must announce.
   const noKeychain = new MemorySecretStore()
   noKeychain.failOn.add('set')
-  demo = await runDemo({ open: false, log: (l) => notes.push(l), ready: (l) => notes.push(l), secrets: () => demoSecretStore(noKeychain) })
+  demo = await runDemo({
+    open: false,
+    log: (l) => notes.push(l),
+    ready: (l) => notes.push(l),
+    secrets: () => demoSecretStore(noKeychain),
+  })
   const url = new URL(demo.url)
   origin = url.origin
   token = url.searchParams.get('token') ?? ''
@@ -59,7 +64,8 @@ function exchange(ws: WebSocket, raw: string): Promise<Reply> {
 }
 
 let nextId = 1
-const call = (ws: WebSocket, channel: string, input: unknown = {}) => exchange(ws, JSON.stringify({ id: nextId++, channel, input }))
+const call = (ws: WebSocket, channel: string, input: unknown = {}) =>
+  exchange(ws, JSON.stringify({ id: nextId++, channel, input }))
 
 describe('demo start', () => {
   it('removes the data folder a killed demo left behind, and says so', () => {
@@ -85,12 +91,16 @@ describe('demo server: who may connect', () => {
 
   it('refuses another origin, and a missing one', async () => {
     await expect(connect(`?token=${token}`, { Origin: 'http://evil.example' })).rejects.toThrow('refused 403')
-    await expect(connect(`?token=${token}`, { Origin: 'http://localhost:' + new URL(origin).port })).rejects.toThrow('refused 403')
+    await expect(connect(`?token=${token}`, { Origin: 'http://localhost:' + new URL(origin).port })).rejects.toThrow(
+      'refused 403',
+    )
     await expect(connect(`?token=${token}`, {})).rejects.toThrow('refused 403')
   })
 
   it('refuses a request addressed to another host name (DNS rebinding)', async () => {
-    await expect(connect(`?token=${token}`, { Origin: origin, Host: 'rebind.example:80' })).rejects.toThrow('refused 403')
+    await expect(connect(`?token=${token}`, { Origin: origin, Host: 'rebind.example:80' })).rejects.toThrow(
+      'refused 403',
+    )
   })
 
   it('serves the page only with the token, and injects the bridge script', async () => {
@@ -127,7 +137,10 @@ describe('demo server: the bridge', () => {
 
   it('answers malformed messages with a clear error and keeps serving', async () => {
     const notJson = await exchange(ws, '{not json')
-    expect(notJson).toEqual({ id: null, result: { ok: false, error: { code: 'bad_message', message: expect.stringMatching(/not JSON/) } } })
+    expect(notJson).toEqual({
+      id: null,
+      result: { ok: false, error: { code: 'bad_message', message: expect.stringMatching(/not JSON/) } },
+    })
     const noId = await exchange(ws, JSON.stringify({ channel: 'app.info', input: {} }))
     expect(noId.result.error?.code).toBe('bad_message')
     const array = await exchange(ws, '[1,2]')
@@ -163,7 +176,11 @@ describe('demo server: the bridge', () => {
     })
     const reply = await call(ws, 'quickstart.simulator')
     expect(reply.result.error).toBeUndefined()
-    expect(reply.result.data?.profile).toMatchObject({ baseUrl: demo.simulator.sandboxUrl, hasKey: true, environment: 'sandbox' })
+    expect(reply.result.data?.profile).toMatchObject({
+      baseUrl: demo.simulator.sandboxUrl,
+      hasKey: true,
+      environment: 'sandbox',
+    })
     expect(reply.result.data?.walletCount).toBeGreaterThan(0)
     expect(events).toContain('profiles.changed')
     const wallets = await call(ws, 'profiles.current')
@@ -177,7 +194,11 @@ describe('demo server: the bridge', () => {
   })
 
   it('still lets a profile be created for its own simulator', async () => {
-    const reply = await call(ws, 'profiles.create', { name: 'Own sandbox', environment: 'sandbox', baseUrl: demo.simulator.sandboxUrl })
+    const reply = await call(ws, 'profiles.create', {
+      name: 'Own sandbox',
+      environment: 'sandbox',
+      baseUrl: demo.simulator.sandboxUrl,
+    })
     expect(reply.result).toMatchObject({ ok: true, data: { baseUrl: demo.simulator.sandboxUrl } })
   })
 })

@@ -16,7 +16,10 @@ const keychain = new KeyringSecretStore()
 
 /** A demo that stored one key and was then killed with kill -9, in `parent`. */
 async function killedDemo(parent: string, account: string): Promise<DemoChildState> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, account], { env: { ...process.env, TMPDIR: parent }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, account], {
+    env: { ...process.env, TMPDIR: parent },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGKILL')

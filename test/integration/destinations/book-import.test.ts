@@ -17,7 +17,9 @@ const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), '../../harness/
 
 function runChild(job: ImportChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -30,7 +32,10 @@ describe('importing a destination file against the simulator', () => {
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     dir = await mkdtemp(join(tmpdir(), 'book-import-'))
-    await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000, rate_limit_window_s: 60 })
+    await consoleCall(sim.sandbox.url, 'POST', 'settings', {
+      rate_limit_per_minute: 1_000_000,
+      rate_limit_window_s: 60,
+    })
     ws = await setupWorkspace(sim.sandbox.url)
   })
   afterAll(async () => {
@@ -43,12 +48,22 @@ describe('importing a destination file against the simulator', () => {
     const storeDir = join(dir, 'kill')
     const csvFile = join(dir, 'clean.csv')
     await writeFile(csvFile, destinationCsv(500, 'kill'))
-    const job = { baseUrl: sim.sandbox.url, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir }
+    const job = {
+      baseUrl: sim.sandbox.url,
+      keyId: ws.key.keyId,
+      secretHex: Buffer.from(ws.key.secret).toString('hex'),
+      storeDir,
+    }
     expect(await runChild({ ...job, csvFile, killAfterPosts: 120 })).toBe('SIGKILL')
     const store = DeskStore.open(storeDir, 'test')
     const importId = store.repo(destinationImportRepo).list()[0]!.id
     // Killed when the 120th answer arrived, before it was recorded.
-    expect(store.repo(destinationImportRepo).counts(importId)).toEqual({ pending: 381, created: 119, existing: 0, failed: 0 })
+    expect(store.repo(destinationImportRepo).counts(importId)).toEqual({
+      pending: 381,
+      created: 119,
+      existing: 0,
+      failed: 0,
+    })
     expect(await runChild({ ...job, importId, killAfterPosts: 150 })).toBe('SIGKILL')
 
     const done = await new DestinationImports(store, ws.client).run(importId)
@@ -59,7 +74,9 @@ describe('importing a destination file against the simulator', () => {
     expect(new Set(book.map((c) => c.address)).size).toBe(500)
     expect(book.every((c) => c.status === 'pending' && !c.can_send)).toBe(true)
     // Each row's create went out once: the rows answered but not recorded at a kill were found by address, not sent again.
-    const posts = (await requestLog(sim.sandbox.url)).filter((r) => r.key_id === ws.key.keyId && r.method === 'POST' && r.path.startsWith('/api/v1/counterparties'))
+    const posts = (await requestLog(sim.sandbox.url)).filter(
+      (r) => r.key_id === ws.key.keyId && r.method === 'POST' && r.path.startsWith('/api/v1/counterparties'),
+    )
     expect(posts.filter((r) => r.status < 300).length).toBe(500 + 1)
   }, 180_000)
 
@@ -80,7 +97,10 @@ describe('importing a destination file against the simulator', () => {
   it('reads its own export back as destinations that already exist, sending nothing', async () => {
     const file = join(dir, 'book.csv')
     const book = await ws.client.listCounterparties()
-    expect(await exportBook(ws.client, file, new AbortController().signal)).toEqual({ rows: book.length, cancelled: false })
+    expect(await exportBook(ws.client, file, new AbortController().signal)).toEqual({
+      rows: book.length,
+      cancelled: false,
+    })
     const store = DeskStore.open(join(dir, 'round'), 'test')
     const before = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST').length
     const check = await checkImportFile(store, ws.client, await readFile(file))

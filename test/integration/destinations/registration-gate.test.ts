@@ -11,7 +11,10 @@ const BIN = join(import.meta.dirname, '../../../bin/payout-desk.js')
 const COUNTERPARTIES = '/api/v1/counterparties'
 
 /** Two different EVM addresses with the same first and last 4 characters. */
-const lookalikes = (tag: string): [string, string] => [`0x${tag}${'0'.repeat(32)}${tag}`, `0x${tag}${'7'.repeat(32)}${tag}`]
+const lookalikes = (tag: string): [string, string] => [
+  `0x${tag}${'0'.repeat(32)}${tag}`,
+  `0x${tag}${'7'.repeat(32)}${tag}`,
+]
 
 interface Exit {
   code: number | null
@@ -32,8 +35,14 @@ describe('one gate before every registration', () => {
   beforeAll(async () => {
     fx = await startConnectorFixture()
     proxy = await tamperProxy(fx.sim.sandbox.url)
-    profile = await fx.keys.create({ name: 'gate', environment: 'sandbox', baseUrl: proxy.url, algorithm: 'ed25519' }, true)
-    const keyId = await fx.console.registerEd25519Key(fx.workspaceId, (await fx.keys.publicKey(profile.id, 'active')).base64)
+    profile = await fx.keys.create(
+      { name: 'gate', environment: 'sandbox', baseUrl: proxy.url, algorithm: 'ed25519' },
+      true,
+    )
+    const keyId = await fx.console.registerEd25519Key(
+      fx.workspaceId,
+      (await fx.keys.publicKey(profile.id, 'active')).base64,
+    )
     profile = await fx.keys.setKeyId(profile.id, keyId, 'active')
     profile = await fx.keys.setAgentWriteTools(profile.id, true, false)
     agent = await connectInProcess({ home: fx.home, profile: 'gate', now: () => new Date() })
@@ -47,7 +56,10 @@ describe('one gate before every registration', () => {
   /** `payout-desk ARGS` as its own process, on the profile's data directory. */
   function run(args: string[]): Promise<Exit> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, '--home', fx.home, ...args], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(process.execPath, [BIN, '--home', fx.home, ...args], {
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
@@ -58,9 +70,27 @@ describe('one gate before every registration', () => {
   }
 
   const add = (address: string, network = 'ethereum-sepolia') =>
-    run(['destinations', 'add', '--profile', 'gate', '--network', network, '--address', address, '--type', 'company', '--company-name', 'Payee', '--wallet-type', 'unhosted', '--country', 'DE'])
+    run([
+      'destinations',
+      'add',
+      '--profile',
+      'gate',
+      '--network',
+      network,
+      '--address',
+      address,
+      '--type',
+      'company',
+      '--company-name',
+      'Payee',
+      '--wallet-type',
+      'unhosted',
+      '--country',
+      'DE',
+    ])
 
-  const book = async () => json(await agent.call('list_counterparties')).data as Array<{ address: string; network: string }>
+  const book = async () =>
+    json(await agent.call('list_counterparties')).data as Array<{ address: string; network: string }>
 
   /** Resolves when `n` creates wait at the proxy or `done` settled first (a registration refused before its create). */
   async function heldOr(n: number, done: Promise<unknown>): Promise<void> {
@@ -84,13 +114,17 @@ describe('one gate before every registration', () => {
     const winner = saved[0]!.address
     const refused = results.filter((_, i) => addresses[i] !== winner)
     expect(refused.map((r) => r.code)).toEqual([1, 1, 1, 1, 1])
-    for (const r of refused) expect(r.stderr.toLowerCase()).toContain(`looks like ${winner} on ethereum-sepolia (being registered right now`)
+    for (const r of refused)
+      expect(r.stderr.toLowerCase()).toContain(`looks like ${winner} on ethereum-sepolia (being registered right now`)
   }, 120_000)
 
   it("refuses the agent's look-alike of an import row waiting for its turn, and the row then passes", async () => {
     const [row, fake] = lookalikes('beef')
     const file = join(fx.home, 'rows.csv')
-    writeFileSync(file, `network,address,counterparty_type,company_name,wallet_type,country,label\r\nethereum-sepolia,${row},company,Row Co,unhosted,DE,Row\r\n`)
+    writeFileSync(
+      file,
+      `network,address,counterparty_type,company_name,wallet_type,country,label\r\nethereum-sepolia,${row},company,Row Co,unhosted,DE,Row\r\n`,
+    )
     proxy.hold = (method, path) => method === 'POST' && path === COUNTERPARTIES
     const importing = run(['destinations', 'import', file, '--profile', 'gate'])
     await heldOr(1, importing)
@@ -106,7 +140,9 @@ describe('one gate before every registration', () => {
     proxy.releaseHeld()
     const imported = await importing
     expect(answer.isError).toBe(true)
-    expect(JSON.stringify(answer.content).toLowerCase()).toContain(`looks like ${row} on ethereum-sepolia (being registered right now`)
+    expect(JSON.stringify(answer.content).toLowerCase()).toContain(
+      `looks like ${row} on ethereum-sepolia (being registered right now`,
+    )
     expect(imported.code).toBe(0)
     const addresses = (await book()).map((c) => c.address)
     expect(addresses).toContain(row)
@@ -122,8 +158,13 @@ describe('one gate before every registration', () => {
     // The same account on another EVM network is the same party: saved.
     expect((await add(known, 'polygon-amoy')).code).toBe(0)
 
-    const wallets = json(await agent.call('list_wallets')).data as Array<{ name: string; deposit_addresses: Array<{ network: string; address: string }> }>
-    const reserve = wallets.find((w) => w.name === 'Reserve')!.deposit_addresses.find((d) => d.network === 'ethereum-sepolia')!.address
+    const wallets = json(await agent.call('list_wallets')).data as Array<{
+      name: string
+      deposit_addresses: Array<{ network: string; address: string }>
+    }>
+    const reserve = wallets
+      .find((w) => w.name === 'Reserve')!
+      .deposit_addresses.find((d) => d.network === 'ethereum-sepolia')!.address
     const own = await agent.call('create_counterparty', {
       network: 'polygon-amoy',
       address: reserve.toLowerCase(),
@@ -134,6 +175,8 @@ describe('one gate before every registration', () => {
     })
     expect(own.isError).toBe(true)
     expect(JSON.stringify(own.content)).toContain("this workspace's own deposit address")
-    expect((await book()).some((c) => c.network === 'polygon-amoy' && c.address.toLowerCase() === reserve.toLowerCase())).toBe(false)
+    expect(
+      (await book()).some((c) => c.network === 'polygon-amoy' && c.address.toLowerCase() === reserve.toLowerCase()),
+    ).toBe(false)
   }, 120_000)
 })

@@ -13,8 +13,22 @@ import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
 import { simConsole } from '../../harness/sim-console'
 
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
-const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', available: '100000', decimals: 6, usd_price: 1 }
-const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '100', available: '100', decimals: 18, usd_price: 3000 }
+const USDC = {
+  asset: 'USDC',
+  network: 'ethereum-sepolia',
+  amount: '100000',
+  available: '100000',
+  decimals: 6,
+  usd_price: 1,
+}
+const ETH = {
+  asset: 'ETH',
+  network: 'ethereum-sepolia',
+  amount: '100',
+  available: '100',
+  decimals: 18,
+  usd_price: 3000,
+}
 const USDC_POLYGON = { ...USDC, network: 'polygon-amoy' }
 const EVIL = '=HYPERLINK("http://evil")'
 
@@ -54,7 +68,16 @@ const CRYPTIO = [
   'otherParties',
   'note',
 ] as const
-type Column = (typeof GENERIC_COLUMNS)[number] | (typeof CRYPTIO)[number] | 'Date' | 'Amount' | 'Payee' | 'Description' | 'Reference' | 'Credit' | 'Debit'
+type Column =
+  | (typeof GENERIC_COLUMNS)[number]
+  | (typeof CRYPTIO)[number]
+  | 'Date'
+  | 'Amount'
+  | 'Payee'
+  | 'Description'
+  | 'Reference'
+  | 'Credit'
+  | 'Debit'
 type Row = Record<Column, string>
 /** An independent reader: RFC 4180 with a header row, as the tools read the file. */
 const read = (csv: string) => parse(csv, { columns: true, bom: false, relax_column_count: false }) as Row[]
@@ -100,7 +123,8 @@ describe("payout-desk history export --format: each preset read back by its form
   }
 
   /** The legs of one bank account: a wallet on a network. */
-  const account = (wallet: string, network: string) => legs.filter((l) => l.wallet_id === wallet && l.network === network)
+  const account = (wallet: string, network: string) =>
+    legs.filter((l) => l.wallet_id === wallet && l.network === network)
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
@@ -132,7 +156,14 @@ describe("payout-desk history export --format: each preset read back by its form
     home = await mkdtemp(join(tmpdir(), 'accounting-export-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Sim',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, publicKey),
+    ])
     expect((await cli(home, ['history', 'sync', '--profile', 'Sim'])).code).toBe(0)
     legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter((l) => l.created_at > from && l.created_at <= to)
   })
@@ -192,7 +223,16 @@ describe("payout-desk history export --format: each preset read back by its form
   })
 
   it.each(['USDC', 'ETH'])("xero %s: Date day first, one signed Amount, the sum equals the ledger's", async (asset) => {
-    const { csv } = await exportCsv('--format', 'xero', '--asset', asset, '--wallet', walletA, '--network', 'ethereum-sepolia')
+    const { csv } = await exportCsv(
+      '--format',
+      'xero',
+      '--asset',
+      asset,
+      '--wallet',
+      walletA,
+      '--network',
+      'ethereum-sepolia',
+    )
     expect(headerOf(csv)).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference'])
     const rows = read(csv)
     for (const r of rows) {
@@ -221,7 +261,16 @@ describe("payout-desk history export --format: each preset read back by its form
   })
 
   it('qbo4 USDC: Credit is money out, Debit money in, both positive, exactly one per line', async () => {
-    const { csv } = await exportCsv('--format', 'qbo4', '--asset', 'USDC', '--wallet', walletA, '--network', 'polygon-amoy')
+    const { csv } = await exportCsv(
+      '--format',
+      'qbo4',
+      '--asset',
+      'USDC',
+      '--wallet',
+      walletA,
+      '--network',
+      'polygon-amoy',
+    )
     expect(headerOf(csv)).toEqual(['Date', 'Description', 'Credit', 'Debit'])
     const rows = read(csv)
     for (const r of rows) {
@@ -254,19 +303,38 @@ describe("payout-desk history export --format: each preset read back by its form
     }
     for (const asset of ['USDC', 'ETH']) {
       const done = completed.filter((l) => l.asset === asset)
-      expect(sum(rows.filter((r) => r.incomingAsset === asset).map((r) => r.incomingVolume)).toFixed()).toBe(sum(done.filter((l) => l.direction === 'in').map((l) => l.amount)).toFixed())
-      expect(sum(rows.filter((r) => r.outgoingAsset === asset).map((r) => r.outgoingVolume)).toFixed()).toBe(sum(done.filter((l) => l.direction === 'out').map((l) => l.amount)).toFixed())
+      expect(sum(rows.filter((r) => r.incomingAsset === asset).map((r) => r.incomingVolume)).toFixed()).toBe(
+        sum(done.filter((l) => l.direction === 'in').map((l) => l.amount)).toFixed(),
+      )
+      expect(sum(rows.filter((r) => r.outgoingAsset === asset).map((r) => r.outgoingVolume)).toFixed()).toBe(
+        sum(done.filter((l) => l.direction === 'out').map((l) => l.amount)).toFixed(),
+      )
     }
     const fees = completed.filter((l) => l.direction === 'out' && l.fee !== null && !new Big(l.fee).eq(0))
     expect(sum(rows.map((r) => r.feeVolume || '0')).toFixed()).toBe(sum(fees.map((l) => l.fee!)).toFixed())
   })
 
   it('a bank statement is one wallet on one network: a wider request is refused naming each account, before a line is written', async () => {
-    const base = ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--format', 'xero', '--asset', 'USDC']
+    const base = [
+      'history',
+      'export',
+      '--profile',
+      'Sim',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--format',
+      'xero',
+      '--asset',
+      'USDC',
+    ]
     const wide = await cli(home, base)
     expect(wide).toMatchObject({ code: 1, stdout: '' })
     expect(wide.stderr).toMatch(/A bank statement is one account: "?USDC"? moved in 3 wallets and networks/)
-    expect(wide.stderr).toMatch(new RegExp(`Reserve.{0,2} \\(wallet ${walletB}\\) on Ethereum Sepolia \\(network ethereum-sepolia\\)`))
+    expect(wide.stderr).toMatch(
+      new RegExp(`Reserve.{0,2} \\(wallet ${walletB}\\) on Ethereum Sepolia \\(network ethereum-sepolia\\)`),
+    )
     expect(wide.stderr).toMatch(new RegExp(`\\(wallet ${walletA}\\) on Polygon Amoy \\(network polygon-amoy\\)`))
     expect(wide.stderr).toMatch(/--wallet and --network/)
     const oneWallet = await cli(home, [...base, '--wallet', walletA])
@@ -276,16 +344,42 @@ describe("payout-desk history export --format: each preset read back by its form
       [walletB, 'ethereum-sepolia'],
       [walletA, 'polygon-amoy'],
     ] as const) {
-      const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', wallet, '--network', network)).csv)
-      expect(sum(rows.map((r) => r.Amount)).toFixed()).toBe(statementNet(account(wallet, network), 'USDC').net.toFixed())
+      const rows = read(
+        (await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', wallet, '--network', network)).csv,
+      )
+      expect(sum(rows.map((r) => r.Amount)).toFixed()).toBe(
+        statementNet(account(wallet, network), 'USDC').net.toFixed(),
+      )
     }
   })
 
   it('a statement format without --asset, or an unknown format, is refused with what to give', async () => {
-    const none = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--format', 'xero'])
+    const none = await cli(home, [
+      'history',
+      'export',
+      '--profile',
+      'Sim',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--format',
+      'xero',
+    ])
     expect(none).toMatchObject({ code: 1, stdout: '' })
     expect(none.stderr).toMatch(/one account in one currency: choose the asset/)
-    const unknown = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--format', 'sage'])
+    const unknown = await cli(home, [
+      'history',
+      'export',
+      '--profile',
+      'Sim',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--format',
+      'sage',
+    ])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(/--format must be one of generic, xero, qbo3, qbo4, cryptio/)
   })
@@ -295,25 +389,45 @@ describe("payout-desk history export --format: each preset read back by its form
     expect(blank.every((r) => r.fiat_value === '' && r.fiat === '')).toBe(true)
     // USDC at 1.0001 USD every day of the period; no ETH prices at all.
     const days: string[] = []
-    for (let t = Date.parse(from) - 86_400_000; t <= Date.parse(to) + 86_400_000; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10))
+    for (let t = Date.parse(from) - 86_400_000; t <= Date.parse(to) + 86_400_000; t += 86_400_000)
+      days.push(new Date(t).toISOString().slice(0, 10))
     const good = join(home, 'prices.csv')
     await writeFile(good, ['date,asset,fiat,price', ...days.map((d) => `${d},USDC,USD,1.0001`)].join('\n'))
     const imported = await cli(home, ['history', 'prices', 'import', good, '--profile', 'Sim'])
-    expect(imported).toMatchObject({ code: 0, stdout: `Imported ${days.length} prices in USD from ${days[0]} to ${days.at(-1)}.\n` })
+    expect(imported).toMatchObject({
+      code: 0,
+      stdout: `Imported ${days.length} prices in USD from ${days[0]} to ${days.at(-1)}.\n`,
+    })
     const bad = join(home, 'bad-prices.csv')
-    await writeFile(bad, ['date,asset,fiat,price', '2026-01-01,USDC,USD,1', '2026-01-02,USDC,USD,1', '2026-02-30,USDC,USD,1', '2026-01-03,USDC,USD,1'].join('\n'))
+    await writeFile(
+      bad,
+      [
+        'date,asset,fiat,price',
+        '2026-01-01,USDC,USD,1',
+        '2026-01-02,USDC,USD,1',
+        '2026-02-30,USDC,USD,1',
+        '2026-01-03,USDC,USD,1',
+      ].join('\n'),
+    )
     const refused = await cli(home, ['history', 'prices', 'import', bad, '--profile', 'Sim'])
     expect(refused).toMatchObject({ code: 1, stdout: '' })
     expect(refused.stderr).toMatch(/The price table was not imported: line 4: date "2026-02-30" is not a calendar day/)
     const { csv, stderr } = await exportCsv('--format', 'generic', '--fiat', 'USD')
     const rows = read(csv)
     for (const r of rows) {
-      if (r.asset === 'USDC') expect([r.fiat_value, r.fiat]).toEqual([new Big(r.amount).times('1.0001').round(2, Big.roundHalfUp).toFixed(2), 'USD'])
+      if (r.asset === 'USDC')
+        expect([r.fiat_value, r.fiat]).toEqual([
+          new Big(r.amount).times('1.0001').round(2, Big.roundHalfUp).toFixed(2),
+          'USD',
+        ])
       else expect([r.fiat_value, r.fiat]).toEqual(['', ''])
     }
     expect(stderr).toMatch(/lines have no price in the table, so their fiat cell is blank/)
     const rates = read((await exportCsv('--format', 'cryptio', '--fiat', 'USD')).csv)
-    for (const r of rates) expect(r.incomingAsset === 'USDC' || r.outgoingAsset === 'USDC' ? r.incomingUnitRate + r.outgoingUnitRate : '1.0001').toBe('1.0001')
+    for (const r of rates)
+      expect(
+        r.incomingAsset === 'USDC' || r.outgoingAsset === 'USDC' ? r.incomingUnitRate + r.outgoingUnitRate : '1.0001',
+      ).toBe('1.0001')
     expect(rates.every((r) => r.incomingTransactionValue === '' && r.outgoingTransactionValue === '')).toBe(true)
   })
 
@@ -321,14 +435,27 @@ describe("payout-desk history export --format: each preset read back by its form
     // Completed USDC payouts of one account to outside addresses (an own wallet's address is no destination).
     const outside = () =>
       (legs as Array<SimLeg & { to: { name: string | null; address: string } }>).filter(
-        (l) => l.direction === 'out' && l.status === 'completed' && l.asset === 'USDC' && l.to.name === null && l.wallet_id === walletA && l.network === 'ethereum-sepolia',
+        (l) =>
+          l.direction === 'out' &&
+          l.status === 'completed' &&
+          l.asset === 'USDC' &&
+          l.to.name === null &&
+          l.wallet_id === walletA &&
+          l.network === 'ethereum-sepolia',
       )
     // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the label.
     const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
     try {
       await cli(other, ['profile', 'add', '--name', 'Other', '--env', 'sandbox', '--base-url', sim.sandbox.url])
       const key = publicKeyOf((await cli(other, ['key', 'generate', '--profile', 'Other'])).stdout)!
-      await cli(other, ['key', 'set-id', '--profile', 'Other', '--key-id', await simConsole(sim.sandbox.url).registerEd25519Key(workspace, key)])
+      await cli(other, [
+        'key',
+        'set-id',
+        '--profile',
+        'Other',
+        '--key-id',
+        await simConsole(sim.sandbox.url).registerEd25519Key(workspace, key),
+      ])
       const paid = outside().find((l) => l.wallet_id === walletA)!
       const added = await cli(other, [
         'destinations',
@@ -357,16 +484,30 @@ describe("payout-desk history export --format: each preset read back by its form
     }
     const paidTo = outside()
     const target = paidTo.find((l) => l.wallet_id === walletA)!.to.address
-    const rows = read((await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', walletA, '--network', 'ethereum-sepolia')).csv)
+    const rows = read(
+      (await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', walletA, '--network', 'ethereum-sepolia'))
+        .csv,
+    )
     const labelled = rows.filter((r) => r.Payee === 'Acme Supplies' && r.Amount.startsWith('-'))
     expect(labelled).toHaveLength(paidTo.filter((l) => l.to.address === target).length)
     expect(labelled[0]!.Description).toMatch(/^Sent USDC on Ethereum Sepolia to Acme Supplies \(transaction /)
   })
 
   it("the app's export function writes the same file as the CLI", async () => {
-    const { csv } = await exportCsv('--format', 'xero', '--asset', 'USDC', '--wallet', walletA, '--network', 'ethereum-sepolia')
+    const { csv } = await exportCsv(
+      '--format',
+      'xero',
+      '--asset',
+      'USDC',
+      '--wallet',
+      walletA,
+      '--network',
+      'ethereum-sepolia',
+    )
     const listed = await cli(home, ['profile', 'list', '--json'])
-    const profileId = (JSON.parse(listed.stdout) as Array<{ id: string; name: string }>).find((p) => p.name === 'Sim')!.id
+    const profileId = (JSON.parse(listed.stdout) as Array<{ id: string; name: string }>).find(
+      (p) => p.name === 'Sim',
+    )!.id
     const store = openProfileStore(profileDir(home, profileId), 'test')
     try {
       const path = join(home, 'app-xero.csv')
@@ -384,7 +525,9 @@ describe("payout-desk history export --format: each preset read back by its form
       const stop = new AbortController()
       stop.abort()
       const stopped = join(home, 'stopped.csv')
-      expect(await exportAccountingFile(store, { from, to }, { format: 'generic' }, stopped, stop.signal, () => undefined)).toEqual({ rows: 0, cancelled: true })
+      expect(
+        await exportAccountingFile(store, { from, to }, { format: 'generic' }, stopped, stop.signal, () => undefined),
+      ).toEqual({ rows: 0, cancelled: true })
       expect(await readdir(home)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^stopped\.csv/)]))
     } finally {
       store.close()

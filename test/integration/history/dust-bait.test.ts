@@ -7,7 +7,14 @@ import { cli } from '../../harness/cli-runner'
 import { simConsole } from '../../harness/sim-console'
 
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
-const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', available: '100000', decimals: 6, usd_price: 1 }
+const USDC = {
+  asset: 'USDC',
+  network: 'ethereum-sepolia',
+  amount: '100000',
+  available: '100000',
+  decimals: 6,
+  usd_price: 1,
+}
 /** A supplier the workspace paid. */
 const REAL = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 /** Two addresses with its first and last 4 characters, and one that shares nothing. */
@@ -47,7 +54,14 @@ describe('dust and zero-value bait in the ledger (console, sync, export, report,
     home = await mkdtemp(join(tmpdir(), 'dust-bait-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Sim',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, publicKey),
+    ])
     expect((await cli(home, ['history', 'sync', '--profile', 'Sim'])).code).toBe(0)
   })
   afterAll(async () => {
@@ -56,11 +70,27 @@ describe('dust and zero-value bait in the ledger (console, sync, export, report,
   })
 
   const flaggedSenders = async () => {
-    const run = await cli(home, ['history', 'export', '--profile', 'Sim', '--from', from, '--to', to, '--suspected-poisoning'])
+    const run = await cli(home, [
+      'history',
+      'export',
+      '--profile',
+      'Sim',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--suspected-poisoning',
+    ])
     expect(run.code).toBe(0)
     const [header, ...rows] = run.stdout.trim().split(/\r?\n/)
     const cols = header!.split(',')
-    return rows.map((r) => r.split(',')).map((c) => ({ from: c[cols.indexOf('from_address')], amount: c[cols.indexOf('amount')], flag: c[cols.indexOf('suspected_poisoning')] }))
+    return rows
+      .map((r) => r.split(','))
+      .map((c) => ({
+        from: c[cols.indexOf('from_address')],
+        amount: c[cols.indexOf('amount')],
+        flag: c[cols.indexOf('suspected_poisoning')],
+      }))
   }
 
   it('flags only the zero-value leg from the look-alike: not the look-alike above the threshold, the unrelated dust or the real address', async () => {

@@ -10,8 +10,22 @@ import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
 import { simConsole } from '../../harness/sim-console'
 
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
-const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', available: '100000', decimals: 6, usd_price: 1 }
-const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '100', available: '100', decimals: 18, usd_price: 3000 }
+const USDC = {
+  asset: 'USDC',
+  network: 'ethereum-sepolia',
+  amount: '100000',
+  available: '100000',
+  decimals: 6,
+  usd_price: 1,
+}
+const ETH = {
+  asset: 'ETH',
+  network: 'ethereum-sepolia',
+  amount: '100',
+  available: '100',
+  decimals: 18,
+  usd_price: 3000,
+}
 
 /** Sums computed straight from the simulator's legs, independently of the ledger and the report code. */
 function expectedGroups(legs: SimLeg[]) {
@@ -69,7 +83,14 @@ describe('payout-desk history sync, export and report', () => {
     home = await mkdtemp(join(tmpdir(), 'history-cli-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Sim',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, publicKey),
+    ])
   })
   afterAll(async () => {
     await sim.close()
@@ -87,7 +108,9 @@ describe('payout-desk history sync, export and report', () => {
     const run = await cli(home, ['history', 'sync', '--profile', 'Sim'])
     expect(run.code).toBe(0)
     expect(run.stderr).toMatch(/^history: \d+ pages, [\d,]+ rows, \d+ rows\/s/m)
-    expect(run.stdout).toMatch(/^Synced "Sim" to \S+: read [\d,]+ rows in \d+ pages, .* The ledger holds [\d,]+ movements; 1 not final\.\n$/)
+    expect(run.stdout).toMatch(
+      /^Synced "Sim" to \S+: read [\d,]+ rows in \d+ pages, .* The ledger holds [\d,]+ movements; 1 not final\.\n$/,
+    )
   })
 
   it("report --json: sums per wallet, asset and network equal sums computed from the simulator's own data", async () => {
@@ -110,7 +133,9 @@ describe('payout-desk history sync, export and report', () => {
       notFinal: Array<{ status: string }>
       environment: string
     }
-    const legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter((l) => l.created_at > from && l.created_at <= to)
+    const legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter(
+      (l) => l.created_at > from && l.created_at <= to,
+    )
     const expected = expectedGroups(legs)
     expect(report.groups).toHaveLength(expected.size)
     for (const g of report.groups) {
@@ -121,7 +146,11 @@ describe('payout-desk history sync, export and report', () => {
         ['internal', g.internal],
         ['fees', g.fees],
       ] as const) {
-        expect({ kind, count: got.count, sum: got.sum }).toEqual({ kind, count: e[kind]?.count ?? 0, sum: (e[kind]?.sum ?? new Big(0)).toFixed() })
+        expect({ kind, count: got.count, sum: got.sum }).toEqual({
+          kind,
+          count: e[kind]?.count ?? 0,
+          sum: (e[kind]?.sum ?? new Big(0)).toFixed(),
+        })
       }
     }
     expect(report.rows).toBe(legs.length)
@@ -136,10 +165,27 @@ describe('payout-desk history sync, export and report', () => {
   })
 
   it('report as CSV opens with the header block', async () => {
-    const run = await cli(home, ['history', 'report', '--profile', 'Sim', '--from', from, '--to', to, '--wallet', walletA])
+    const run = await cli(home, [
+      'history',
+      'report',
+      '--profile',
+      'Sim',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--wallet',
+      walletA,
+    ])
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\r\n')
-    expect(lines.slice(0, 5)).toEqual(['report,reconciliation', `period_from (exclusive),${from}`, `period_to (inclusive),${to}`, 'profile,Sim', 'environment,sandbox'])
+    expect(lines.slice(0, 5)).toEqual([
+      'report,reconciliation',
+      `period_from (exclusive),${from}`,
+      `period_to (inclusive),${to}`,
+      'profile,Sim',
+      'environment,sandbox',
+    ])
     expect(lines).toContain(`wallets,${walletA}`)
     expect(lines.some((l) => l.startsWith('generated_at,'))).toBe(true)
   })
@@ -150,7 +196,9 @@ describe('payout-desk history sync, export and report', () => {
     expect(run.code).toBe(0)
     const lines = (await readFile(out, 'utf8')).split('\r\n').filter(Boolean)
     expect(lines[0]).toBe(LEDGER_COLUMNS.join(','))
-    const legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter((l) => l.created_at > from && l.created_at <= to)
+    const legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter(
+      (l) => l.created_at > from && l.created_at <= to,
+    )
     expect(lines).toHaveLength(legs.length + 1)
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil"")"`))).toBe(true)
     expect(lines.some((l) => /(^|,)"?=/.test(l))).toBe(false)
@@ -180,17 +228,28 @@ describe('payout-desk history sync, export and report', () => {
     const report = JSON.parse(run.stdout) as {
       to: string
       syncedTo: string
-      rollForward: { compared: boolean; openingUnknownBecause: string | null; rows: Array<{ walletId: string; asset: string; provider: { state: string; difference?: string } }> }
+      rollForward: {
+        compared: boolean
+        openingUnknownBecause: string | null
+        rows: Array<{ walletId: string; asset: string; provider: { state: string; difference?: string } }>
+      }
     }
     expect(report.to).toBe(report.syncedTo)
     expect(report.rollForward).toMatchObject({ compared: true, openingUnknownBecause: null })
-    const diff = (wallet: string, asset: string) => report.rollForward.rows.find((r) => r.walletId === wallet && r.asset === asset)?.provider
+    const diff = (wallet: string, asset: string) =>
+      report.rollForward.rows.find((r) => r.walletId === wallet && r.asset === asset)?.provider
     // The wallets opened with balances no movement explains; the 5 USDC (and its ETH fee) still broadcasting are counted by the ledger, not yet by the provider.
     expect(diff(walletA, 'USDC')).toMatchObject({ state: 'read', difference: '100005' })
     expect(diff(walletA, 'ETH')).toMatchObject({ state: 'read', difference: '100.000123' })
-    expect(run.stderr).toMatch(new RegExp(`${walletA} USDC on ethereum-sepolia: provider \\S+, ledger \\S+ \\(difference 100005\\); not final: \\S+/out 5 broadcasting`))
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `${walletA} USDC on ethereum-sepolia: provider \\S+, ledger \\S+ \\(difference 100005\\); not final: \\S+/out 5 broadcasting`,
+      ),
+    )
     const both = await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'this-month', '--from', from])
     expect(both.code).toBe(2)
-    expect((await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'next-week'])).stderr).toMatch(/--period must be one of this-month, last-month/)
+    expect((await cli(home, ['history', 'report', '--profile', 'Sim', '--period', 'next-week'])).stderr).toMatch(
+      /--period must be one of this-month, last-month/,
+    )
   })
 })

@@ -10,7 +10,9 @@ const CHILD = join(__dirname, '../../harness/history-child.ts')
 
 function runChild(job: HistoryChildJob): Promise<string | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -34,7 +36,14 @@ describe('history sync across a real process kill', () => {
     const url = sim.sandbox.url
     const fx = await ledgerStore(url, ws.key.keyId)
     fx.store.close()
-    const job: HistoryChildJob = { baseUrl: url, keyId: ws.key.keyId, secretHex: Buffer.from(ws.key.secret).toString('hex'), storeDir: fx.dir, pageLimit: 10, killAtPage: 6 }
+    const job: HistoryChildJob = {
+      baseUrl: url,
+      keyId: ws.key.keyId,
+      secretHex: Buffer.from(ws.key.secret).toString('hex'),
+      storeDir: fx.dir,
+      pageLimit: 10,
+      killAtPage: 6,
+    }
     expect(await runChild(job)).toBe('SIGKILL')
 
     const again = await ledgerStore(url, ws.key.keyId, fx.dir)
@@ -42,8 +51,12 @@ describe('history sync across a real process kill', () => {
       const walk = again.ledger.state().walk!
       expect(walk.pages).toBe(5)
       expect(ledgerKeys(again.ledger)).toHaveLength(walk.rows)
-      const resumed = await historySync(again.store, again.ledger, ws.client, { pageLimit: 10 }).run(new AbortController().signal)
-      const listCalls = (await requestLog(url)).filter((r) => r.key_id === ws.key.keyId && r.path.startsWith('/api/v1/transactions?')).length
+      const resumed = await historySync(again.store, again.ledger, ws.client, { pageLimit: 10 }).run(
+        new AbortController().signal,
+      )
+      const listCalls = (await requestLog(url)).filter(
+        (r) => r.key_id === ws.key.keyId && r.path.startsWith('/api/v1/transactions?'),
+      ).length
       const pagesOfOneWalk = walk.pages + resumed.pages
       expect(listCalls - pagesOfOneWalk).toBe(1)
       const keys = ledgerKeys(again.ledger)

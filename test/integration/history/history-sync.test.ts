@@ -123,7 +123,8 @@ describe('history sync against the simulator', () => {
     const through = makeClient(proxy.url, ws.key.signer)
     const own = await ledgerStore(proxy.url, ws.key.keyId)
     try {
-      proxy.tamper = (body, n) => (n === 3 ? { ...body, data: body.data.map((r, i) => (i === 1 ? { ...r, amount: 12.5 } : r)) } : null)
+      proxy.tamper = (body, n) =>
+        n === 3 ? { ...body, data: body.data.map((r, i) => (i === 1 ? { ...r, amount: 12.5 } : r)) } : null
       const sync = historySync(own.store, own.ledger, through, { pageLimit: 20 })
       await expect(sync.run(live())).rejects.toMatchObject({ code: 'invalid_response' })
       const state = own.ledger.state()
@@ -156,7 +157,12 @@ describe('history sync against the simulator', () => {
         .run(live())
         .catch((e: unknown) => e)
       expect(typeof stuck).toBe('string')
-      expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', cursor: stuck, message: expect.stringContaining(String(stuck)) })
+      expect(err).toMatchObject({
+        name: 'PagingStuckError',
+        code: 'invalid_response',
+        cursor: stuck,
+        message: expect.stringContaining(String(stuck)),
+      })
       expect(proxy.listCalls).toBe(2)
       expect(own.ledger.summary().lastError).toContain(String(stuck))
     } finally {
@@ -175,7 +181,11 @@ describe('history sync against the simulator', () => {
       const err = await historySync(own.store, own.ledger, through, { pageLimit: 1 })
         .run(live())
         .catch((e: unknown) => e)
-      expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', message: expect.stringMatching(/20 pages in a row/) })
+      expect(err).toMatchObject({
+        name: 'PagingStuckError',
+        code: 'invalid_response',
+        message: expect.stringMatching(/20 pages in a row/),
+      })
       expect(proxy.listCalls).toBe(20)
     } finally {
       await through.sender.close()

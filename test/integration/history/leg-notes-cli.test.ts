@@ -9,7 +9,14 @@ import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
 import { simConsole } from '../../harness/sim-console'
 
 const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
-const USDC = { asset: 'USDC', network: 'ethereum-sepolia', amount: '100000', available: '100000', decimals: 6, usd_price: 1 }
+const USDC = {
+  asset: 'USDC',
+  network: 'ethereum-sepolia',
+  amount: '100000',
+  available: '100000',
+  decimals: 6,
+  usd_price: 1,
+}
 
 describe('payout-desk history note, tag and list', () => {
   let sim: RunningSimulator
@@ -19,7 +26,13 @@ describe('payout-desk history note, tag and list', () => {
   const from = new Date(Date.now() - 400 * 86_400_000).toISOString()
   const to = new Date(Date.now() - 60_000).toISOString()
   const run = (...args: string[]) => cli(home, [...args, '--profile', 'Sim'])
-  const listed = async (...args: string[]) => JSON.parse((await run('history', 'list', '--json', ...args)).stdout) as Array<{ id: string; direction: string; note: string | null; tags: string[] }>
+  const listed = async (...args: string[]) =>
+    JSON.parse((await run('history', 'list', '--json', ...args)).stdout) as Array<{
+      id: string
+      direction: string
+      note: string | null
+      tags: string[]
+    }>
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
@@ -29,14 +42,30 @@ describe('payout-desk history note, tag and list', () => {
     const walletA = (await sandbox.createWallet(workspace, 'Main', [USDC])).id
     const walletB = (await sandbox.createWallet(workspace, 'Reserve', [USDC])).id
     await sandbox.addTransactions({ wallet_id: walletA, generate: 30 })
-    await sandbox.addTransactions({ wallet_id: walletA, to_wallet_id: walletB, asset: 'USDC', network: 'ethereum-sepolia', amount: '12', created_at: new Date(Date.now() - 3_600_000).toISOString() })
+    await sandbox.addTransactions({
+      wallet_id: walletA,
+      to_wallet_id: walletB,
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '12',
+      created_at: new Date(Date.now() - 3_600_000).toISOString(),
+    })
     home = await mkdtemp(join(tmpdir(), 'leg-notes-cli-'))
     await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
     const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+    await cli(home, [
+      'key',
+      'set-id',
+      '--profile',
+      'Sim',
+      '--key-id',
+      await sandbox.registerEd25519Key(workspace, publicKey),
+    ])
     expect((await run('history', 'sync')).code).toBe(0)
     const legs = await simulatorLegs(sim.sandbox.url, workspace)
-    leg = legs.find((l) => l.status === 'completed' && l.direction === 'out' && legs.filter((o) => o.id === l.id).length === 1)!
+    leg = legs.find(
+      (l) => l.status === 'completed' && l.direction === 'out' && legs.filter((o) => o.id === l.id).length === 1,
+    )!
     move = legs.find((l) => legs.filter((o) => o.id === l.id).length === 2)!.id
   })
   afterAll(async () => {
@@ -47,13 +76,21 @@ describe('payout-desk history note, tag and list', () => {
   it('note and tag a leg, then list finds it by a word of the note, by a tag and with --tag', async () => {
     const noted = await run('history', 'note', leg.id, '--text', 'Acme invoice 42% _[x]')
     expect(noted).toMatchObject({ code: 0, stdout: `Saved the note of movement ${leg.id} (out).\n` })
-    expect((await run('history', 'tag', leg.id, '--add', 'Payroll,q3')).stdout).toBe(`Tags of movement ${leg.id} (out): payroll, q3.\n`)
-    expect((await run('history', 'tag', leg.id, '--remove', 'q3', '--add', 'acme')).stdout).toBe(`Tags of movement ${leg.id} (out): acme, payroll.\n`)
-    expect((await listed('--text', '42% _[x]')).map((r) => [r.id, r.note, r.tags])).toEqual([[leg.id, 'Acme invoice 42% _[x]', ['acme', 'payroll']]])
+    expect((await run('history', 'tag', leg.id, '--add', 'Payroll,q3')).stdout).toBe(
+      `Tags of movement ${leg.id} (out): payroll, q3.\n`,
+    )
+    expect((await run('history', 'tag', leg.id, '--remove', 'q3', '--add', 'acme')).stdout).toBe(
+      `Tags of movement ${leg.id} (out): acme, payroll.\n`,
+    )
+    expect((await listed('--text', '42% _[x]')).map((r) => [r.id, r.note, r.tags])).toEqual([
+      [leg.id, 'Acme invoice 42% _[x]', ['acme', 'payroll']],
+    ])
     expect((await listed('--text', 'PAYROLL')).map((r) => r.id)).toEqual([leg.id])
     expect((await listed('--tag', 'payroll')).map((r) => r.id)).toEqual([leg.id])
     const table = await run('history', 'list', '--tag', 'acme')
-    expect(table.stdout.split('\n')[0]).toMatch(/^RECORDED\s+DIRECTION\s+AMOUNT\s+STATUS\s+FROM\s+TO\s+TAGS\s+NOTE\s+ID$/)
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^RECORDED\s+DIRECTION\s+AMOUNT\s+STATUS\s+FROM\s+TO\s+TAGS\s+NOTE\s+ID$/,
+    )
     expect(table.stdout).toContain('acme payroll  Acme invoice 42% _[x]')
   })
 
@@ -61,16 +98,22 @@ describe('payout-desk history note, tag and list', () => {
     const csv = parse((await run('history', 'export', '--from', from, '--to', to)).stdout) as string[][]
     const row = csv.find((r) => r[0] === leg.id)!
     expect(row.slice(-2)).toEqual(['Acme invoice 42% _[x]', 'acme payroll'])
-    const books = parse((await run('history', 'export', '--from', from, '--to', to, '--format', 'generic')).stdout) as string[][]
+    const books = parse(
+      (await run('history', 'export', '--from', from, '--to', to, '--format', 'generic')).stdout,
+    ) as string[][]
     const at = books[0]!.indexOf('description')
-    expect(books.filter((r) => r.includes(leg.id)).map((r) => r[at])).toEqual(expect.arrayContaining([expect.stringContaining('; note: Acme invoice 42% _[x]')]))
+    expect(books.filter((r) => r.includes(leg.id)).map((r) => r[at])).toEqual(
+      expect.arrayContaining([expect.stringContaining('; note: Acme invoice 42% _[x]')]),
+    )
   })
 
   it('a move between own wallets needs the direction; bad text and tags are refused naming them', async () => {
     const ask = await run('history', 'note', move, '--text', 'rebalance')
     expect(ask.code).toBe(1)
     expect(ask.stderr).toContain('name the direction')
-    expect((await run('history', 'note', move, '--direction', 'in', '--text', 'rebalance')).stdout).toBe(`Saved the note of movement ${move} (in).\n`)
+    expect((await run('history', 'note', move, '--direction', 'in', '--text', 'rebalance')).stdout).toBe(
+      `Saved the note of movement ${move} (in).\n`,
+    )
     expect((await listed('--text', 'rebalance')).map((r) => [r.id, r.direction])).toEqual([[move, 'in']])
 
     const bidi = await run('history', 'note', leg.id, '--text', 'paid\u202eevil')

@@ -25,27 +25,49 @@ describe('notes and tags on ledger movements: saved through IPC, found by the se
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
     ws = await setupWorkspace(sim.sandbox.url, 60)
     dir = await mkdtemp(join(tmpdir(), 'leg-notes-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), historyInBackground: true, chooseSavePath: async (name) => join(dir, name) })
+    desk = await createDesk({
+      dataDir: dir,
+      shell: 'test',
+      version: '0.0.0',
+      secretStore: new MemorySecretStore(),
+      historyInBackground: true,
+      chooseSavePath: async (name) => join(dir, name),
+    })
     desk.events.subscribe((event) => {
       if (event === 'history.notesChanged') changed.push(event)
     })
-    const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
-    await vi.waitFor(async () => expect((await desk.router.call('history.summary', {})).ledger.complete).toBe(true), { timeout: 20_000, interval: 100 })
-    leg = (await simulatorLegs(sim.sandbox.url, ws.workspaceId)).find((l) => l.status === 'completed' && l.direction !== 'internal')!
+    await vi.waitFor(async () => expect((await desk.router.call('history.summary', {})).ledger.complete).toBe(true), {
+      timeout: 20_000,
+      interval: 100,
+    })
+    leg = (await simulatorLegs(sim.sandbox.url, ws.workspaceId)).find(
+      (l) => l.status === 'completed' && l.direction !== 'internal',
+    )!
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
   it('a note and tags are saved on the leg, tags in lower case once each, and every screen is told', async () => {
-    const saved = await desk.router.call('history.setLegNote', { transactionId: leg.id, note: `  ${NOTE} `, tags: ['Payroll', 'q3', 'payroll'] })
+    const saved = await desk.router.call('history.setLegNote', {
+      transactionId: leg.id,
+      note: `  ${NOTE} `,
+      tags: ['Payroll', 'q3', 'payroll'],
+    })
     expect(saved).toEqual({ transactionId: leg.id, direction: leg.direction, note: NOTE, tags: ['payroll', 'q3'] })
     expect(changed).toHaveLength(1)
     expect(await desk.router.call('history.legNotes', { transactionId: leg.id })).toEqual([saved])
   })
 
   it('the search finds the movement by a word of its note and by a tag; regex and SQL characters are plain text', async () => {
-    const ids = async (filter: Record<string, string>) => (await desk.router.call('history.page', { ...filter, limit: 500 })).rows.map((r) => r.id)
+    const ids = async (filter: Record<string, string>) =>
+      (await desk.router.call('history.page', { ...filter, limit: 500 })).rows.map((r) => r.id)
     expect(await ids({ text: 'INVOICE' })).toEqual([leg.id])
     expect(await ids({ text: '42% _[x].*' })).toEqual([leg.id])
     expect(await ids({ text: '%' })).toEqual([leg.id])
@@ -72,17 +94,37 @@ describe('notes and tags on ledger movements: saved through IPC, found by the se
   })
 
   it('bad notes and tags are refused with a clear error and nothing is lost', async () => {
-    const refused = (input: Record<string, unknown>) => desk.router.call('history.setLegNote', { transactionId: leg.id, ...input } as never)
-    await expect(refused({ note: 'paid\u202eevil' })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('U+202E') })
-    await expect(refused({ note: 'x'.repeat(1001) })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('1000') })
-    await expect(refused({ tags: ['ok', 'pay roll'] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('"pay roll"') })
-    await expect(refused({ tags: ['a\u200bb'] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('U+200B') })
-    await expect(refused({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).rejects.toMatchObject({ message: expect.stringContaining('at most 10 tags') })
-    await expect(desk.router.call('history.setLegNote', { transactionId: 'no-such-movement', note: 'x' })).rejects.toMatchObject({
+    const refused = (input: Record<string, unknown>) =>
+      desk.router.call('history.setLegNote', { transactionId: leg.id, ...input } as never)
+    await expect(refused({ note: 'paid\u202eevil' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('U+202E'),
+    })
+    await expect(refused({ note: 'x'.repeat(1001) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('1000'),
+    })
+    await expect(refused({ tags: ['ok', 'pay roll'] })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('"pay roll"'),
+    })
+    await expect(refused({ tags: ['a\u200bb'] })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('U+200B'),
+    })
+    await expect(refused({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).rejects.toMatchObject({
+      message: expect.stringContaining('at most 10 tags'),
+    })
+    await expect(
+      desk.router.call('history.setLegNote', { transactionId: 'no-such-movement', note: 'x' }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringContaining('no movement'),
     })
-    expect((await desk.router.call('history.legNotes', { transactionId: leg.id }))[0]).toMatchObject({ note: NOTE, tags: ['payroll', 'q3'] })
+    expect((await desk.router.call('history.legNotes', { transactionId: leg.id }))[0]).toMatchObject({
+      note: NOTE,
+      tags: ['payroll', 'q3'],
+    })
   })
 
   it('an empty note and no tags remove them: the search no longer finds the movement by them', async () => {

@@ -39,7 +39,12 @@ describe('a history sync bounded by progress', () => {
         .run(new AbortController().signal)
         .catch((e: unknown) => e)
       expect(typeof last).toBe('string')
-      expect(err).toMatchObject({ name: 'PagingStuckError', code: 'invalid_response', cursor: last, message: expect.stringContaining(String(last)) })
+      expect(err).toMatchObject({
+        name: 'PagingStuckError',
+        code: 'invalid_response',
+        cursor: last,
+        message: expect.stringContaining(String(last)),
+      })
       expect((err as Error).message).toMatch(/5 pages in a row that added no movement and reached no older time/)
       // The first page, then 5 that brought nothing new.
       expect(proxy.listCalls).toBe(6)
@@ -57,12 +62,25 @@ describe('a history sync bounded by progress', () => {
     try {
       const sandbox = simConsole(sim.sandbox.url)
       const workspace = (await sandbox.createWorkspace('Repeating pages')).id
-      const wallet = (await sandbox.createWallet(workspace, 'Main', [{ asset: 'USDC', network: 'ethereum-sepolia', amount: '1000', available: '1000', decimals: 6 }])).id
+      const wallet = (
+        await sandbox.createWallet(workspace, 'Main', [
+          { asset: 'USDC', network: 'ethereum-sepolia', amount: '1000', available: '1000', decimals: 6 },
+        ])
+      ).id
       // Enough movements for more than six real pages of 100, so the real cursor moves on every time.
       await sandbox.addTransactions({ wallet_id: wallet, generate: 700 })
       await cli(home, ['profile', 'add', '--name', 'Loop', '--env', 'sandbox', '--base-url', proxy.url])
-      const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', '--profile', 'Loop'])).stdout)![1]!
-      await cli(home, ['key', 'set-id', '--profile', 'Loop', '--key-id', await sandbox.registerEd25519Key(workspace, publicKey)])
+      const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
+        (await cli(home, ['key', 'generate', '--profile', 'Loop'])).stdout,
+      )![1]!
+      await cli(home, [
+        'key',
+        'set-id',
+        '--profile',
+        'Loop',
+        '--key-id',
+        await sandbox.registerEd25519Key(workspace, publicKey),
+      ])
       let first: unknown[] = []
       let last: unknown = null
       proxy.tamper = (body, n) => {

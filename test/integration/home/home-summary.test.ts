@@ -25,12 +25,22 @@ describe('Home: every profile at a glance from the stores alone', () => {
       ['Sandbox', 'sandbox', sim.sandbox.url, ws],
       ['Live', 'production', sim.production.url, prodWs],
     ] as const) {
-      const profile = await desk.router.call('profiles.create', { name, environment, baseUrl: url, algorithm: 'ed25519' })
+      const profile = await desk.router.call('profiles.create', {
+        name,
+        environment,
+        baseUrl: url,
+        algorithm: 'ed25519',
+      })
       await registerProfileKey(desk, url, w.workspaceId, profile.id)
       await desk.router.call('profiles.select', { profileId: profile.id })
       await desk.router.call('wallets.list', {})
     }
-    await desk.router.call('profiles.create', { name: 'Never opened', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    await desk.router.call('profiles.create', {
+      name: 'Never opened',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
   })
   afterAll(async () => {
     await prodWs.client.sender.close()
@@ -47,9 +57,17 @@ describe('Home: every profile at a glance from the stores alone', () => {
     expect(byName.Sandbox).toMatchObject({
       environment: 'sandbox',
       problem: null,
-      store: { balances: { wallets: 1, byAsset: [{ asset: 'USDC', amount: '1000000' }] }, waitingApproval: 0, held: 0, unresolved: 0 },
+      store: {
+        balances: { wallets: 1, byAsset: [{ asset: 'USDC', amount: '1000000' }] },
+        waitingApproval: 0,
+        held: 0,
+        unresolved: 0,
+      },
     })
-    expect(byName.Live).toMatchObject({ environment: 'production', store: { balances: { byAsset: [{ asset: 'USDC', amount: '1000000' }] } } })
+    expect(byName.Live).toMatchObject({
+      environment: 'production',
+      store: { balances: { byAsset: [{ asset: 'USDC', amount: '1000000' }] } },
+    })
     expect(Date.parse(byName.Sandbox!.store!.balances!.readAt)).toBeGreaterThan(Date.now() - 60_000)
     expect(byName['Never opened']).toMatchObject({ store: null, problem: null })
     // The same asset in both environments is two totals, never 2,000,000.

@@ -20,7 +20,11 @@ afterAll(() => sim.close())
 
 async function registeredSigner(console_ = sandbox, options = {}) {
   const secret = Uint8Array.from(randomBytes(32))
-  const keyId = await console_.registerEd25519Key('ws-demo', Buffer.from(ed25519PublicKey(secret)).toString('base64'), options)
+  const keyId = await console_.registerEd25519Key(
+    'ws-demo',
+    Buffer.from(ed25519PublicKey(secret)).toString('base64'),
+    options,
+  )
   return createEd25519Signer(keyId, secret)
 }
 
@@ -36,7 +40,9 @@ describe('connection test against the simulator', () => {
 
   it('succeeds with a legacy HMAC key', async () => {
     const { keyId, secret } = await sandbox.createHmacKey('ws-demo')
-    expect(await testConnection({ baseUrl: sim.sandbox.url, signer: createHmacSigner(keyId, secret) })).toMatchObject({ ok: true })
+    expect(await testConnection({ baseUrl: sim.sandbox.url, signer: createHmacSigner(keyId, secret) })).toMatchObject({
+      ok: true,
+    })
   })
 
   it('explains an unregistered Key ID, with the request id', async () => {
@@ -59,9 +65,18 @@ describe('connection test against the simulator', () => {
   it('explains a revoked key and an expired key', async () => {
     const signer = await registeredSigner()
     await sandbox.revoke(signer.keyId)
-    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({ ok: false, reason: 'unknown_key' })
-    const expired = await registeredSigner(production, { expires_at: new Date(Date.now() - 60_000).toISOString() }).catch(() => null)
-    if (expired) expect(await testConnection({ baseUrl: sim.production.url, signer: expired })).toMatchObject({ ok: false, reason: 'unknown_key' })
+    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({
+      ok: false,
+      reason: 'unknown_key',
+    })
+    const expired = await registeredSigner(production, {
+      expires_at: new Date(Date.now() - 60_000).toISOString(),
+    }).catch(() => null)
+    if (expired)
+      expect(await testConnection({ baseUrl: sim.production.url, signer: expired })).toMatchObject({
+        ok: false,
+        reason: 'unknown_key',
+      })
   })
 
   it('measures clock skew from the server Date header', async () => {
@@ -77,16 +92,36 @@ describe('connection test against the simulator', () => {
 
   it('reports rate limiting and server errors from the server', async () => {
     const signer = await registeredSigner()
-    await sandbox.faults({ method: 'GET', path_prefix: '/api/v1/wallets', mode: 'status', status: 429, retry_after: 7, times: 1 })
-    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({ ok: false, reason: 'rate_limited', status: 429, message: expect.stringMatching(/7 s/) })
+    await sandbox.faults({
+      method: 'GET',
+      path_prefix: '/api/v1/wallets',
+      mode: 'status',
+      status: 429,
+      retry_after: 7,
+      times: 1,
+    })
+    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({
+      ok: false,
+      reason: 'rate_limited',
+      status: 429,
+      message: expect.stringMatching(/7 s/),
+    })
     await sandbox.faults({ method: 'GET', path_prefix: '/api/v1/wallets', mode: 'status', status: 500, times: 1 })
-    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({ ok: false, reason: 'server_error', status: 500 })
+    expect(await testConnection({ baseUrl: sim.sandbox.url, signer })).toMatchObject({
+      ok: false,
+      reason: 'server_error',
+      status: 500,
+    })
   })
 
   it('reports an unreachable host and a TLS failure', async () => {
     const signer = createEd25519Signer('k', Uint8Array.from(randomBytes(32)))
     const closed = await freePort()
-    expect(await testConnection({ baseUrl: `http://127.0.0.1:${closed}`, signer })).toMatchObject({ ok: false, reason: 'unreachable', message: expect.stringMatching(/refused/) })
+    expect(await testConnection({ baseUrl: `http://127.0.0.1:${closed}`, signer })).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+      message: expect.stringMatching(/refused/),
+    })
     // https to a plain-http listener: the TLS handshake fails.
     const tls = await testConnection({ baseUrl: sim.sandbox.url.replace('http:', 'https:'), signer })
     expect(tls).toMatchObject({ ok: false, reason: 'tls' })
@@ -95,10 +130,18 @@ describe('connection test against the simulator', () => {
   it('reports a timeout as unreachable and a non-API answer as invalid_response', async () => {
     const signer = createEd25519Signer('k', Uint8Array.from(randomBytes(32)))
     const slow = await serve((_req, _res) => undefined)
-    expect(await testConnection({ baseUrl: slow.url, signer, timeoutMs: 300 })).toMatchObject({ ok: false, reason: 'unreachable', message: expect.stringMatching(/no answer/) })
+    expect(await testConnection({ baseUrl: slow.url, signer, timeoutMs: 300 })).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+      message: expect.stringMatching(/no answer/),
+    })
     await slow.close()
     const html = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'))
-    expect(await testConnection({ baseUrl: html.url, signer })).toMatchObject({ ok: false, reason: 'invalid_response', status: 200 })
+    expect(await testConnection({ baseUrl: html.url, signer })).toMatchObject({
+      ok: false,
+      reason: 'invalid_response',
+      status: 200,
+    })
     await html.close()
   })
 
@@ -115,7 +158,11 @@ describe('connection test against the simulator', () => {
     })
     const result = await testConnection({ baseUrl: endless.url, signer, timeoutMs: 5_000 })
     await endless.close()
-    expect(result).toMatchObject({ ok: false, reason: 'invalid_response', message: expect.stringMatching(/larger than 4194304 bytes/) })
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'invalid_response',
+      message: expect.stringMatching(/larger than 4194304 bytes/),
+    })
   })
 
   it('reports a body that trickles past the deadline as a timeout', async () => {
@@ -128,12 +175,18 @@ describe('connection test against the simulator', () => {
     const t0 = Date.now()
     const result = await testConnection({ baseUrl: trickle.url, signer, timeoutMs: 500 })
     await trickle.close()
-    expect(result).toMatchObject({ ok: false, reason: 'timeout', message: expect.stringMatching(/started answering but the body did not arrive within 0\.5 s/) })
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'timeout',
+      message: expect.stringMatching(/started answering but the body did not arrive within 0\.5 s/),
+    })
     expect(Date.now() - t0).toBeLessThan(2_000)
   })
 })
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; close: () => Promise<void> }> {
+async function serve(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer(handler)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   return {

@@ -15,10 +15,15 @@ const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout
 const keyIdOf = async (name: string) => (await new ProfileStore(home).list()).find((p) => p.name === name)!.keyId
 
 /** A profile with a registered Ed25519 key; returns its public key, to register it again under a second Key ID. */
-async function keyedProfile(name: string, env: 'sandbox' | 'production'): Promise<{ publicKey: string; workspaceId: string; keyId: string }> {
+async function keyedProfile(
+  name: string,
+  env: 'sandbox' | 'production',
+): Promise<{ publicKey: string; workspaceId: string; keyId: string }> {
   const url = env === 'sandbox' ? sim.sandbox.url : sim.production.url
   const workspaceId = (await simConsole(url).createWorkspace(`${name} workspace`)).id
-  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', url])).toMatchObject({ code: 0 })
+  expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', url])).toMatchObject({
+    code: 0,
+  })
   const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', name])).stdout)
   const keyId = await simConsole(url).registerEd25519Key(workspaceId, publicKey)
   expect(await cli(home, ['key', 'set-id', '--profile', name, '--key-id', keyId])).toMatchObject({ code: 0 })
@@ -30,7 +35,8 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'key-replace-'))
 })
 afterAll(async () => {
-  for (const name of ['Working', 'Live']) await cli(home, ['key', 'delete', '--profile', name, '--yes', '--confirm-name', name])
+  for (const name of ['Working', 'Live'])
+    await cli(home, ['key', 'delete', '--profile', name, '--yes', '--confirm-name', name])
   await sim.close()
   await rm(home, { recursive: true, force: true })
 })
@@ -75,7 +81,9 @@ describe("deleting a production profile's key", () => {
     await keyedProfile('Live', 'production')
     const yes = await cli(home, ['key', 'delete', '--profile', 'Live', '--yes'])
     expect(yes.code).not.toBe(0)
-    expect(yes.stderr).toContain(`"Live" is a production profile: deleting its key needs the profile's name typed. Nothing was deleted.`)
+    expect(yes.stderr).toContain(
+      `"Live" is a production profile: deleting its key needs the profile's name typed. Nothing was deleted.`,
+    )
     expect((await cli(home, ['key', 'show', '--profile', 'Live'])).code).toBe(0)
 
     const wrong = new PtyCli(home, ['key', 'delete', '--profile', 'Live'])

@@ -36,7 +36,13 @@ afterAll(async () => {
 describe('local simulator quick start', () => {
   it('creates, keys, registers, tests and selects an embedded sandbox profile', async () => {
     const result = await desk.router.call('quickstart.simulator', {})
-    expect(result.profile).toMatchObject({ name: 'Local simulator', environment: 'sandbox', embedded: true, hasKey: true, baseUrl: sim.sandbox.url })
+    expect(result.profile).toMatchObject({
+      name: 'Local simulator',
+      environment: 'sandbox',
+      embedded: true,
+      hasKey: true,
+      baseUrl: sim.sandbox.url,
+    })
     expect(result.profile.keyId).toBeTruthy()
     expect(result.walletCount).toBeGreaterThan(0)
     expect(result.consoleUrl).toBe(`${sim.sandbox.url}/_console/`)
@@ -94,7 +100,10 @@ describe('a quick start whose step stalls or fails', () => {
     const { store, release } = stalledWrites(real)
     const { d, dataDir } = await deskWith(store)
     const err = await quickStartSimulator(d.keys, embedded, { deadlineMs: 1_000 }).catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'timeout', message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain".*keychain/) })
+    expect(err).toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain".*keychain/),
+    })
     const [made] = await d.keys.profiles.list()
     release()
     await vi.waitFor(async () => expect(await d.keys.profiles.list()).toEqual([]), { timeout: 20_000 })
@@ -108,7 +117,10 @@ describe('a quick start whose step stalls or fails', () => {
     memory.failOn.add('set')
     const { d, dataDir } = await deskWith(memory)
     const err = await quickStartSimulator(d.keys, embedded).catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain": The OS keychain/) })
+    expect(err).toMatchObject({
+      code: 'keychain_unavailable',
+      message: expect.stringMatching(/^The quick start stopped at "store a new key in the keychain": The OS keychain/),
+    })
     await vi.waitFor(async () => expect(await d.keys.profiles.list()).toEqual([]))
     await d.dispose()
     await rm(dataDir, { recursive: true, force: true })

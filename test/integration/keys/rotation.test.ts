@@ -27,7 +27,11 @@ const register = (publicKey: string) => simConsole(sim.sandbox.url).registerEd25
 
 describe('key rotation', () => {
   it('keeps the old key in use until the new Key ID passes, and stays whole if the keychain refuses the swap', async () => {
-    const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: sim.sandbox.url })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Ops',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+    })
     const first = await desk.router.call('keys.publicKey', { profileId: profile.id })
     const oldKeyId = await register(first.base64)
     await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: oldKeyId })

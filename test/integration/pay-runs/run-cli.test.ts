@@ -18,9 +18,17 @@ const SCHEDULE = 'DTSTART:20261106T000000Z\\nRRULE:FREQ=WEEKLY;BYDAY=FR'
 
 /** A desk: its own home (store), its own key registered in the same workspace. */
 async function desk(home: string): Promise<void> {
-  expect(await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: publicKey })
+  expect(
+    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
+  ).toMatchObject({ code: 0 })
+  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
+    (await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout,
+  )![1]
+  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
+    workspace_id: ws.workspaceId,
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })
   expect(await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', key_id])).toMatchObject({ code: 0 })
 }
 
@@ -34,13 +42,18 @@ type Line = [payee: string, destination: string, amount: string, wallet?: string
 const linesCsv = (lines: readonly Line[]) =>
   [
     'destination,amount,asset,wallet,reference,invoice_number',
-    ...lines.map(([payee, dest, amount, wallet, invoice]) => [dest, amount, 'USDC', wallet ?? ws.walletId, payee, invoice ?? ''].join(',')),
+    ...lines.map(([payee, dest, amount, wallet, invoice]) =>
+      [dest, amount, 'USDC', wallet ?? ws.walletId, payee, invoice ?? ''].join(','),
+    ),
   ].join('\n') + '\n'
 
 /** The CLI as a process of its own (a second desk sending at the same time). */
 const runProcess = promisify(execFile)
 async function cliProcess(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runProcess(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home, ...args], { cwd: process.cwd(), timeout: 120_000 }).then(
+  return runProcess(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home, ...args], {
+    cwd: process.cwd(),
+    timeout: 120_000,
+  }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   )
@@ -64,7 +77,18 @@ afterAll(async () => {
 describe('payout-desk run', () => {
   it('add refuses a bad file naming the line and the column, and keeps nothing', async () => {
     const bad = `destination,amount,asset,due_date\n${ws.destinations[0]!.label},1,USDC,2026-02-30\n${ws.destinations[1]!.label},1;5,USDC,\n`
-    const run = await cli(desks.a, ['run', 'add', '--profile', 'Sim', '--name', 'Bad', '--schedule', SCHEDULE, '--file', await file('bad.csv', bad)])
+    const run = await cli(desks.a, [
+      'run',
+      'add',
+      '--profile',
+      'Sim',
+      '--name',
+      'Bad',
+      '--schedule',
+      SCHEDULE,
+      '--file',
+      await file('bad.csv', bad),
+    ])
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/Line 2, due_date: "2026-02-30" is not a calendar day/)
     expect(run.stderr).toMatch(/Line 3, amount: "1;5" is not a decimal/)
@@ -96,16 +120,36 @@ describe('payout-desk run', () => {
       ['Bob', 'Bob Ltd', '200'],
       ['Carol', 'Carol SA', '300'],
     ])
-    expect(await cli(desks.a, ['run', 'add', '--profile', 'Sim', '--name', 'Weekly', '--schedule', SCHEDULE, '--file', await file('weekly.csv', lines)])).toMatchObject({ code: 0 })
-    const [listed] = JSON.parse((await cli(desks.a, ['run', 'list', '--profile', 'Sim', '--json'])).stdout) as Array<{ id: string; next: { period: string; state: string } }>
+    expect(
+      await cli(desks.a, [
+        'run',
+        'add',
+        '--profile',
+        'Sim',
+        '--name',
+        'Weekly',
+        '--schedule',
+        SCHEDULE,
+        '--file',
+        await file('weekly.csv', lines),
+      ]),
+    ).toMatchObject({ code: 0 })
+    const [listed] = JSON.parse((await cli(desks.a, ['run', 'list', '--profile', 'Sim', '--json'])).stdout) as Array<{
+      id: string
+      next: { period: string; state: string }
+    }>
     expect(listed!.next).toEqual({ period: '2026-11-06', state: expect.stringMatching(/overdue|due_today|upcoming/) })
     const out = join(files, 'weekly.run.json')
     expect(await cli(desks.a, ['run', 'export', 'Weekly', '--profile', 'Sim', '--out', out])).toMatchObject({ code: 0 })
     expect(JSON.parse(await readFile(out, 'utf8')).run.id).toBe(listed!.id)
     expect((await cli(desks.b, ['run', 'import', out, '--profile', 'Sim'])).stdout).toMatch(/imported with 3 lines/)
-    const [onB] = JSON.parse((await cli(desks.b, ['run', 'list', '--profile', 'Sim', '--json'])).stdout) as Array<{ id: string }>
+    const [onB] = JSON.parse((await cli(desks.b, ['run', 'list', '--profile', 'Sim', '--json'])).stdout) as Array<{
+      id: string
+    }>
     expect(onB!.id).toBe(listed!.id)
-    expect((await cli(desks.a, ['run', 'skip', 'Weekly', '--profile', 'Sim', '--period', '2026-11-07'])).stderr).toMatch(/not one of the run's periods/)
+    expect(
+      (await cli(desks.a, ['run', 'skip', 'Weekly', '--profile', 'Sim', '--period', '2026-11-07'])).stderr,
+    ).toMatch(/not one of the run's periods/)
   })
 
   it('two processes with separate stores send the same period at once: each payee is paid once', async () => {
@@ -118,7 +162,8 @@ describe('payout-desk run', () => {
     expect(made).toHaveLength(3)
     expect(new Set(made.map((w) => w.idempotency_key)).size).toBe(3)
     // Both desks answer with the same payouts.
-    const ids = (out: string) => [...out.matchAll(/[0-9a-f]{8}-[0-9a-f-]{27}/g)].map((m) => m[0]).filter((id) => made.some((w) => w.id === id))
+    const ids = (out: string) =>
+      [...out.matchAll(/[0-9a-f]{8}-[0-9a-f-]{27}/g)].map((m) => m[0]).filter((id) => made.some((w) => w.id === id))
     expect(ids(a.stdout).sort()).toEqual(made.map((w) => w.id).sort())
     expect(ids(b.stdout).sort()).toEqual(made.map((w) => w.id).sort())
 
@@ -136,7 +181,10 @@ describe('payout-desk run', () => {
       ['Bob', 'Bob Ltd', '200'],
       ['Carol', 'Carol SA', '300'],
     ])
-    expect((await cli(desks.b, ['run', 'edit', 'Weekly', '--profile', 'Sim', '--file', await file('changed.csv', changed)])).code).toBe(0)
+    expect(
+      (await cli(desks.b, ['run', 'edit', 'Weekly', '--profile', 'Sim', '--file', await file('changed.csv', changed)]))
+        .code,
+    ).toBe(0)
     const b = await cli(desks.b, args)
     expect(b.code).toBe(1)
     expect(b.stdout).toMatch(/^2 +Alice +150 USDC +- +sent from another desk with another amount$/m)
@@ -152,19 +200,43 @@ describe('payout-desk run', () => {
         ['Bob', 'Bob Ltd', '20'],
       ]),
     )
-    expect((await cli(desks.a, ['run', 'add', '--profile', 'Sim', '--name', 'Three', '--schedule', SCHEDULE, '--file', path])).code).toBe(0)
+    expect(
+      (
+        await cli(desks.a, [
+          'run',
+          'add',
+          '--profile',
+          'Sim',
+          '--name',
+          'Three',
+          '--schedule',
+          SCHEDULE,
+          '--file',
+          path,
+        ])
+      ).code,
+    ).toBe(0)
     const first = await cli(desks.a, ['run', 'preview', 'Three', '--profile', 'Sim'])
     expect(first.stdout).toMatch(/period 2026-11-06; compared with nothing/)
-    expect(first.stdout).toMatch(/"Test wallet" USDC|Test wallet USDC on ethereum-sepolia: 30 \+ 0 = 30; available \d+: enough/)
+    expect(first.stdout).toMatch(
+      /"Test wallet" USDC|Test wallet USDC on ethereum-sepolia: 30 \+ 0 = 30; available \d+: enough/,
+    )
     expect((await cli(desks.a, ['run', 'send', 'Three', '--profile', 'Sim', '--yes'])).code).toBe(0)
 
     const second = linesCsv([
       ['Alice', 'Alice GmbH', '12'],
       ['Carol', 'Carol SA', '5'],
     ])
-    expect((await cli(desks.a, ['run', 'edit', 'Three', '--profile', 'Sim', '--file', await file('three-2.csv', second)])).code).toBe(0)
+    expect(
+      (await cli(desks.a, ['run', 'edit', 'Three', '--profile', 'Sim', '--file', await file('three-2.csv', second)]))
+        .code,
+    ).toBe(0)
     const p2 = await cli(desks.a, ['run', 'preview', 'Three', '--profile', 'Sim', '--json'])
-    const view2 = JSON.parse(p2.stdout) as { period: string; lines: Array<{ payee: string; changes: string[]; before: string | null }>; removed: Array<{ payee: string }> }
+    const view2 = JSON.parse(p2.stdout) as {
+      period: string
+      lines: Array<{ payee: string; changes: string[]; before: string | null }>
+      removed: Array<{ payee: string }>
+    }
     expect(view2.period).toBe('2026-11-13')
     expect(view2.lines.map((l) => [l.payee, l.changes, l.before])).toEqual([
       ['Alice', ['changed_amount'], '10 USDC'],
@@ -177,7 +249,10 @@ describe('payout-desk run', () => {
       ['Alice', 'Bob Ltd', '12'],
       ['Carol', 'Carol SA', '5'],
     ])
-    expect((await cli(desks.a, ['run', 'edit', 'Three', '--profile', 'Sim', '--file', await file('three-3.csv', third)])).code).toBe(0)
+    expect(
+      (await cli(desks.a, ['run', 'edit', 'Three', '--profile', 'Sim', '--file', await file('three-3.csv', third)]))
+        .code,
+    ).toBe(0)
     const p3 = await cli(desks.a, ['run', 'preview', 'Three', '--profile', 'Sim'])
     expect(p3.stdout).toMatch(/period 2026-11-20; compared with the period sent 2026-11-13/)
     expect(p3.stdout).toMatch(/^\d+ +Alice +Bob Ltd +12 USDC +destination new to this payee$/m)
@@ -189,13 +264,32 @@ describe('payout-desk run', () => {
       ['Alice', 'Alice GmbH', '6', ws.smallWalletId],
       ['Bob', 'Bob Ltd', '6', ws.smallWalletId],
     ])
-    expect((await cli(desks.a, ['run', 'add', '--profile', 'Sim', '--name', 'Short', '--schedule', SCHEDULE, '--file', await file('short.csv', lines)])).code).toBe(0)
+    expect(
+      (
+        await cli(desks.a, [
+          'run',
+          'add',
+          '--profile',
+          'Sim',
+          '--name',
+          'Short',
+          '--schedule',
+          SCHEDULE,
+          '--file',
+          await file('short.csv', lines),
+        ])
+      ).code,
+    ).toBe(0)
     const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length
-    const outbox = async () => (JSON.parse((await cli(desks.a, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: unknown[] }).entries
+    const outbox = async () =>
+      (JSON.parse((await cli(desks.a, ['outbox', '--profile', 'Sim', '--json'])).stdout) as { entries: unknown[] })
+        .entries
     const outboxBefore = await outbox()
     const preview = await cli(desks.a, ['run', 'preview', 'Short', '--profile', 'Sim'])
     expect(preview.code).toBe(1)
-    expect(preview.stderr).toMatch(new RegExp(`shortfall: "Small wallet" \\(${ws.smallWalletId}\\) lacks 2 USDC on ethereum-sepolia`))
+    expect(preview.stderr).toMatch(
+      new RegExp(`shortfall: "Small wallet" \\(${ws.smallWalletId}\\) lacks 2 USDC on ethereum-sepolia`),
+    )
     const send = await cli(desks.a, ['run', 'send', 'Short', '--profile', 'Sim', '--yes'])
     expect(send.code).toBe(1)
     expect(send.stderr).toMatch(/Not enough funds; nothing was recorded. "Small wallet" .* lacks 2 USDC/)

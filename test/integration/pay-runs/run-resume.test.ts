@@ -22,9 +22,15 @@ beforeAll(async () => {
   sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   ws = await setupBatchWorkspace(sim.sandbox.url)
   home = await mkdtemp(join(tmpdir(), 'run-resume-'))
-  expect(await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).toMatchObject({ code: 0 })
+  expect(
+    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
+  ).toMatchObject({ code: 0 })
   const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', ...P])).stdout)![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: publicKey })
+  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
+    workspace_id: ws.workspaceId,
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })
   expect(await cli(home, ['key', 'set-id', ...P, '--key-id', key_id])).toMatchObject({ code: 0 })
 })
 afterAll(async () => {
@@ -38,16 +44,26 @@ it('a send killed after recording its batch, before noting the period, is resume
   const path = join(home, 'lines.csv')
   await writeFile(path, csv)
   const schedule = 'DTSTART:20261106T000000Z\\nRRULE:FREQ=WEEKLY;BYDAY=FR'
-  expect((await cli(home, ['run', 'add', ...P, '--name', 'Resume', '--schedule', schedule, '--file', path])).code).toBe(0)
+  expect((await cli(home, ['run', 'add', ...P, '--name', 'Resume', '--schedule', schedule, '--file', path])).code).toBe(
+    0,
+  )
 
   // What the killed process left: the period's batch recorded (rows queued under their derived keys), nothing more.
-  const profileId = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string }>)[0]!.id
+  const profileId = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string }>)[0]!
+    .id
   const store = DeskStore.open(profileDir(home, profileId), 'cli')
   const run = store.repo(payRunRepo).byName('Resume')!
   const reads = { wallets: await ws.client.listWallets(), book: await ws.client.listCounterparties() }
   const preview = previewOf(store, run, reads, '2026-11-06', new Date())
   const keyOf = (row: { line: number }) => preview.lines.find((l) => l.line === row.line)!.key
-  const options = { source: 'killed', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false, keyOf }
+  const options = {
+    source: 'killed',
+    requestedBy: 'test',
+    confirmDuplicates: false,
+    retypedTotal: null,
+    production: false,
+    keyOf,
+  }
   const batch = await submitBatch(store, Outbox.open(store), { ...preview.check, lineCount: 2 }, options)
   store.close()
 
@@ -58,7 +74,10 @@ it('a send killed after recording its batch, before noting the period, is resume
   expect(sent.stdout).toMatch(/Finished: sent 2\/2: accepted 2/)
   const made = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).slice(before)
   expect(made.map((w) => w.idempotency_key).sort()).toEqual(preview.lines.map((l) => l.key).sort())
-  const [listed] = JSON.parse((await cli(home, ['run', 'list', ...P, '--json'])).stdout) as Array<{ lastSent: string; next: { period: string } }>
+  const [listed] = JSON.parse((await cli(home, ['run', 'list', ...P, '--json'])).stdout) as Array<{
+    lastSent: string
+    next: { period: string }
+  }>
   expect(listed).toMatchObject({ lastSent: '2026-11-06', next: { period: '2026-11-13' } })
 })
 
@@ -66,11 +85,15 @@ it('on a terminal a send asks as a batch does: destinations never paid before [y
   const csv = `destination,amount,asset,wallet,reference\nCarol SA,2,USDC,${ws.walletId},Carol\n`
   const path = join(home, 'ask.csv')
   await writeFile(path, csv)
-  expect((await cli(home, ['run', 'add', ...P, '--name', 'Ask', '--schedule', 'FREQ=DAILY', '--file', path])).code).toBe(0)
+  expect(
+    (await cli(home, ['run', 'add', ...P, '--name', 'Ask', '--schedule', 'FREQ=DAILY', '--file', path])).code,
+  ).toBe(0)
   const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length
   const refused = await cli(home, ['run', 'send', 'Ask', ...P], '', ['n'])
   expect(refused.code).toBe(1)
-  expect(refused.stderr).toMatch(/never paid before\? Check each address with its recipient first\. \[y\/N\][\s\S]*Not confirmed; nothing was recorded/)
+  expect(refused.stderr).toMatch(
+    /never paid before\? Check each address with its recipient first\. \[y\/N\][\s\S]*Not confirmed; nothing was recorded/,
+  )
   expect(await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).toHaveLength(before)
   const sent = await cli(home, ['run', 'send', 'Ask', ...P], '', ['y'])
   expect(sent.stdout).toMatch(/Finished: sent 1\/1: accepted 1/)
@@ -82,7 +105,9 @@ it('two sends of one period at once on one store record it once; the other answe
   const path = join(home, 'twice.csv')
   await writeFile(path, csv)
   const schedule = 'DTSTART:20261106T000000Z\\nRRULE:FREQ=WEEKLY;BYDAY=FR'
-  expect((await cli(home, ['run', 'add', ...P, '--name', 'Twice', '--schedule', schedule, '--file', path])).code).toBe(0)
+  expect((await cli(home, ['run', 'add', ...P, '--name', 'Twice', '--schedule', schedule, '--file', path])).code).toBe(
+    0,
+  )
   const before = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).length
   const args = ['run', 'send', 'Twice', ...P, '--period', '2026-11-06', '--yes']
   const [a, b] = await Promise.all([cli(home, args), cli(home, args)])

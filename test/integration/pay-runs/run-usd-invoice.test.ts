@@ -27,9 +27,15 @@ beforeAll(async () => {
   ws = await setupBatchWorkspace(sim.sandbox.url)
   home = await mkdtemp(join(tmpdir(), 'run-usd-'))
   files = await mkdtemp(join(tmpdir(), 'run-usd-files-'))
-  expect(await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])).toMatchObject({ code: 0 })
+  expect(
+    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
+  ).toMatchObject({ code: 0 })
   const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', ...P])).stdout)![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', { workspace_id: ws.workspaceId, algorithm: 'ed25519', public_key: publicKey })
+  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
+    workspace_id: ws.workspaceId,
+    algorithm: 'ed25519',
+    public_key: publicKey,
+  })
   expect(await cli(home, ['key', 'set-id', ...P, '--key-id', key_id])).toMatchObject({ code: 0 })
 })
 afterAll(async () => {
@@ -42,7 +48,21 @@ afterAll(async () => {
 describe('pay run amounts in USD, invoices and due reminders', () => {
   it('a USD line is converted at the price table rate of the period day, shown with it, refused without one', async () => {
     const lines = `destination,amount,asset,wallet,reference\nAlice GmbH,USD 1500,USDC,${ws.walletId},Alice\nBob Ltd,20,USDC,${ws.walletId},Bob\n`
-    expect((await cli(home, ['run', 'add', ...P, '--name', 'Dollars', '--schedule', SCHEDULE, '--file', await file('usd.csv', lines)])).code).toBe(0)
+    expect(
+      (
+        await cli(home, [
+          'run',
+          'add',
+          ...P,
+          '--name',
+          'Dollars',
+          '--schedule',
+          SCHEDULE,
+          '--file',
+          await file('usd.csv', lines),
+        ])
+      ).code,
+    ).toBe(0)
     const prices = await file('prices.csv', 'date,asset,fiat,price\n2026-11-06,USDC,USD,0.9995\n')
     expect((await cli(home, ['history', 'prices', 'import', prices, ...P])).code).toBe(0)
     const priced = await cli(home, ['run', 'preview', 'Dollars', ...P, '--period', '2026-11-06'])
@@ -66,29 +86,53 @@ describe('pay run amounts in USD, invoices and due reminders', () => {
 
   it("a line's invoice number is paid once per payee; attach copies the PDF with its SHA-256, a repeat needs confirming", async () => {
     const lines = `destination,amount,asset,wallet,reference,invoice_number\nCarol SA,7,USDC,${ws.walletId},Carol,INV-1\n`
-    expect((await cli(home, ['run', 'add', ...P, '--name', 'Invoiced', '--schedule', SCHEDULE, '--file', await file('inv.csv', lines)])).code).toBe(0)
+    expect(
+      (
+        await cli(home, [
+          'run',
+          'add',
+          ...P,
+          '--name',
+          'Invoiced',
+          '--schedule',
+          SCHEDULE,
+          '--file',
+          await file('inv.csv', lines),
+        ])
+      ).code,
+    ).toBe(0)
     const sent = await cli(home, ['run', 'send', 'Invoiced', ...P, '--yes'])
     expect(sent.code).toBe(0)
     const again = await cli(home, ['run', 'preview', 'Invoiced', ...P])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/Line 2, invoice_number: invoice INV-1 of this payee was recorded already/)
 
-    const key = (JSON.parse((await cli(home, ['outbox', ...P, '--json'])).stdout) as { entries: Array<{ idempotencyKey: string }> }).entries[0]!.idempotencyKey
+    const key = (
+      JSON.parse((await cli(home, ['outbox', ...P, '--json'])).stdout) as { entries: Array<{ idempotencyKey: string }> }
+    ).entries[0]!.idempotencyKey
     const pdf = Buffer.from('%PDF-1.4\n% an invoice\n')
     const path = await file('inv.pdf', pdf)
-    const attach = (number: string, extra: string[] = []) => cli(home, ['invoice', 'attach', key, ...P, '--file', path, '--number', number, ...extra])
+    const attach = (number: string, extra: string[] = []) =>
+      cli(home, ['invoice', 'attach', key, ...P, '--file', path, '--number', number, ...extra])
     const attached = await attach('INV-9', ['--amount', '99'])
     const sha = createHash('sha256').update(pdf).digest('hex')
     expect(attached.stdout).toMatch(new RegExp(`Invoice INV-9 attached \\(sha256 ${sha}\\)`))
     expect(attached.stdout).toMatch(/the invoice says 99; the payout pays 7/)
-    const profileId = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string }>)[0]!.id
+    const profileId = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string }>)[0]!
+      .id
     expect(await readFile(join(home, 'profiles', profileId, 'invoices', `${sha}.pdf`))).toEqual(pdf)
 
-    expect(await attach('inv-9')).toMatchObject({ code: 1, stderr: expect.stringMatching(/Invoice inv-9 of this payee was recorded already/) })
+    expect(await attach('inv-9')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Invoice inv-9 of this payee was recorded already/),
+    })
     expect(await attach('INV-1')).toMatchObject({ code: 1 })
     expect((await attach('INV-9', ['--yes'])).code).toBe(0)
     const audit = JSON.parse((await cli(home, ['audit', 'list', ...P, '--json'])).stdout) as Array<{ path: string }>
     expect(audit.filter((r) => r.path === 'invoice.repeat_confirmed')).toHaveLength(1)
-    expect((await cli(home, ['invoice', 'attach', key, ...P, '--file', await file('x.txt', 'hello'), '--number', 'X'])).stderr).toMatch(/not a PDF/)
+    expect(
+      (await cli(home, ['invoice', 'attach', key, ...P, '--file', await file('x.txt', 'hello'), '--number', 'X']))
+        .stderr,
+    ).toMatch(/not a PDF/)
   })
 })

@@ -20,7 +20,12 @@ describe('payee safety through the desk router', () => {
     ws = await setupWorkspace(sim.sandbox.url, 0)
     dir = await mkdtemp(join(tmpdir(), 'payee-safety-ipc-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Ops',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
@@ -28,10 +33,17 @@ describe('payee safety through the desk router', () => {
 
   it('a screening list imported from file bytes is listed with its age; a listed address stops the explain list', async () => {
     const csv = `network,address\n${ws.target.network},0x00000000000000000000000000000000000bad01\n`
-    const made = await desk.router.call('screening.import', { fileName: 'blocked.csv', base64: Buffer.from(csv).toString('base64') })
+    const made = await desk.router.call('screening.import', {
+      fileName: 'blocked.csv',
+      base64: Buffer.from(csv).toString('base64'),
+    })
     expect(made).toMatchObject({ name: 'blocked.csv', addresses: 1 })
-    expect(await desk.router.call('screening.status', {})).toEqual([expect.objectContaining({ name: 'blocked.csv', addresses: 1, ageDays: 0, stale: false })])
-    const listed = await desk.router.call('payouts.explain', { body: { ...ws.target, destination: '0x00000000000000000000000000000000000BAD01', amount: '1' } })
+    expect(await desk.router.call('screening.status', {})).toEqual([
+      expect.objectContaining({ name: 'blocked.csv', addresses: 1, ageDays: 0, stale: false }),
+    ])
+    const listed = await desk.router.call('payouts.explain', {
+      body: { ...ws.target, destination: '0x00000000000000000000000000000000000BAD01', amount: '1' },
+    })
     expect(listed.find((c) => c.check === 'screening')).toMatchObject({ result: 'stop' })
     const checks = await desk.router.call('payouts.explain', { body: { ...ws.target, amount: '1' } })
     expect(checks.map((c) => c.check)).toEqual(['verified', 'first_payout', 'payee_change', 'lookalike', 'screening'])
@@ -41,7 +53,9 @@ describe('payee safety through the desk router', () => {
   it('the payee change wait reads and sets; out of range is refused', async () => {
     expect((await desk.router.call('payees.changeWait', {})).hours).toBeGreaterThan(0)
     expect(await desk.router.call('payees.setChangeWait', { hours: 2 })).toEqual({ hours: 2 })
-    await expect(desk.router.call('payees.setChangeWait', { hours: 1000 })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(desk.router.call('payees.setChangeWait', { hours: 1000 })).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
   })
 
   it('a destination that is no payee change has none, and a confirmation for it is refused', async () => {
@@ -59,14 +73,21 @@ describe('payee safety through the desk router', () => {
     const stop = desk.events.subscribe((event) => noted.push(event))
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${withdrawal!.id}/alter`, { amount: '7' })
     // The session's poller reads the withdrawal back and compares it with the outbox.
-    await expect.poll(async () => (await desk.router.call('alterations.list', {})).length, { timeout: 20_000, interval: 200 }).toBe(1)
+    await expect
+      .poll(async () => (await desk.router.call('alterations.list', {})).length, { timeout: 20_000, interval: 200 })
+      .toBe(1)
     // Its status did not move: the screens still hear of the alteration, on the store's next tick.
     await expect.poll(() => noted.includes('alterations.changed'), { timeout: 5_000, interval: 100 }).toBe(true)
     stop()
     const [open] = await desk.router.call('alterations.list', {})
-    expect(open).toMatchObject({ withdrawalId: withdrawal!.id, differences: [{ field: 'amount', asked: '1', recorded: '7' }] })
+    expect(open).toMatchObject({
+      withdrawalId: withdrawal!.id,
+      differences: [{ field: 'amount', asked: '1', recorded: '7' }],
+    })
     expect(open!.message).toMatch(/otherwise than it was asked: amount asked 1, recorded 7/)
-    await expect(desk.router.call('payouts.request', { ...ws.target, amount: '1' })).rejects.toThrow(new RegExp(withdrawal!.id))
+    await expect(desk.router.call('payouts.request', { ...ws.target, amount: '1' })).rejects.toThrow(
+      new RegExp(withdrawal!.id),
+    )
 
     const seen: string[] = []
     const off = desk.events.subscribe((event) => seen.push(event))

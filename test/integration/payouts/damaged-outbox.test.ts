@@ -32,8 +32,19 @@ describe('damaged outbox rows in the app', () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     ws = await setupWorkspace(sim.sandbox.url)
     dir = await mkdtemp(join(tmpdir(), 'damaged-outbox-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), chooseSavePath: async () => null })
-    const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    desk = await createDesk({
+      dataDir: dir,
+      shell: 'test',
+      version: '0.0.0',
+      secretStore: new MemorySecretStore(),
+      chooseSavePath: async () => null,
+    })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
 
     // Before the app's session opens: what an earlier run (or another process) left in the profile's store.
@@ -44,17 +55,26 @@ describe('damaged outbox rows in the app', () => {
     // Left sending by a process that is gone: the app reclaims it as unknown, then looks it up.
     healthyUnknown = (await outbox.add({ ...body, amount: '4.00' }, 'earlier run')).idempotencyKey
     for (const state of DAMAGED_STATES) {
-      const entry = await outbox.add(body, 'earlier run', new Date(), randomUUID(), { state: state === 'queued' ? 'queued' : 'sending' })
+      const entry = await outbox.add(body, 'earlier run', new Date(), randomUUID(), {
+        state: state === 'queued' ? 'queued' : 'sending',
+      })
       damaged.set(entry.idempotencyKey, state)
     }
-    healthyQueued = (await outbox.add({ ...body, amount: '2.00' }, 'earlier run', new Date(), randomUUID(), { state: 'queued' })).idempotencyKey
+    healthyQueued = (
+      await outbox.add({ ...body, amount: '2.00' }, 'earlier run', new Date(), randomUUID(), { state: 'queued' })
+    ).idempotencyKey
     const real = await ws.client.createWithdrawal({ ...body, amount: '3.00' }, randomUUID())
     healthyAccepted = (await outbox.add({ ...body, amount: '3.00' }, 'earlier run')).idempotencyKey
     await outbox.mark(healthyAccepted, 'accepted', { withdrawalId: real.withdrawal.id })
     earlier.close()
     const db = new DatabaseSync(join(storeDir, STORE_FILE))
     for (const [key, state] of damaged) {
-      db.prepare('UPDATE outbox SET body = ?, state = ?, withdrawal_id = ? WHERE key = ?').run('{"wallet_id":1}', state, state === 'accepted' ? damagedWithdrawal : null, key)
+      db.prepare('UPDATE outbox SET body = ?, state = ?, withdrawal_id = ? WHERE key = ?').run(
+        '{"wallet_id":1}',
+        state,
+        state === 'accepted' ? damagedWithdrawal : null,
+        key,
+      )
     }
     db.close()
     await desk.router.call('profiles.select', { profileId: profile.id })
@@ -75,18 +95,43 @@ describe('damaged outbox rows in the app', () => {
 
   it('the background paths (look-up of unknowns, queued sends, the poller, reclaim) never send or read a damaged row', async () => {
     // The look-up of unknowns reaches the healthy unknown row last (it is the oldest): it has passed the damaged one.
-    await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyUnknown)?.error?.code, { timeout: 20_000 }).toBe('not_recorded')
+    await expect
+      .poll(
+        async () =>
+          (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyUnknown)?.error?.code,
+        { timeout: 20_000 },
+      )
+      .toBe('not_recorded')
     // The poller follows the healthy accepted row (through the withdrawal list), which it tracked at the same moment as
     // the damaged one.
     await expect
-      .poll(async () => (await requestLog(sim.sandbox.url)).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals?') && !r.path.includes('idempotency_key')), { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await requestLog(sim.sandbox.url)).some(
+            (r) =>
+              r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals?') && !r.path.includes('idempotency_key'),
+          ),
+        { timeout: 20_000 },
+      )
       .toBe(true)
     // The queued sender (every heartbeat) sends the healthy queued row: a tick has passed over the damaged one.
-    await expect.poll(async () => (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyQueued)?.state, { timeout: 20_000 }).toBe('accepted')
+    await expect
+      .poll(
+        async () =>
+          (await desk.router.call('payouts.outbox', {})).find((e) => e.idempotencyKey === healthyQueued)?.state,
+        { timeout: 20_000 },
+      )
+      .toBe('accepted')
     const log = await requestLog(sim.sandbox.url)
-    const touching = log.filter((r) => (r.idempotency_key !== null && damaged.has(r.idempotency_key)) || [...damaged.keys(), damagedWithdrawal].some((k) => r.path.includes(k)))
+    const touching = log.filter(
+      (r) =>
+        (r.idempotency_key !== null && damaged.has(r.idempotency_key)) ||
+        [...damaged.keys(), damagedWithdrawal].some((k) => r.path.includes(k)),
+    )
     expect(touching).toEqual([])
     // Still held as they were: nothing moved them.
-    expect((await desk.router.call('payouts.outboxDamaged', {})).map((r) => r.idempotencyKey).sort()).toEqual([...damaged.keys()].sort())
+    expect((await desk.router.call('payouts.outboxDamaged', {})).map((r) => r.idempotencyKey).sort()).toEqual(
+      [...damaged.keys()].sort(),
+    )
   })
 })

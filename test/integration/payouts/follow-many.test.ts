@@ -29,7 +29,9 @@ describe('following 300 payouts waiting for approval', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'follow-many-'))
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 100_000 })
     for (let i = 0; i < 300; i += 25) {
-      const made = await Promise.all(Array.from({ length: 25 }, () => ws.client.createWithdrawal({ ...ws.target, amount: '0.01' }, randomUUID())))
+      const made = await Promise.all(
+        Array.from({ length: 25 }, () => ws.client.createWithdrawal({ ...ws.target, amount: '0.01' }, randomUUID())),
+      )
       rows.push(...made.map((m) => m.withdrawal))
     }
     // The provider's own limit while the app follows them.
@@ -48,7 +50,8 @@ describe('following 300 payouts waiting for approval', () => {
     const moved: string[] = []
     events.subscribe((event, payload) => {
       const p = payload as { withdrawal: Withdrawal; previousStatus: string | null }
-      if (event === 'withdrawal.updated' && p.previousStatus !== null && p.withdrawal.status !== p.previousStatus) moved.push(p.withdrawal.id)
+      if (event === 'withdrawal.updated' && p.previousStatus !== null && p.withdrawal.status !== p.previousStatus)
+        moved.push(p.withdrawal.id)
     })
     const session = await TreasurySession.open(readerProfile(sim.sandbox.url, key.keyId), {
       dataDir,

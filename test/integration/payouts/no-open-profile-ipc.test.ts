@@ -10,14 +10,27 @@ let dir: string
 let desk: Desk
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'no-profile-'))
-  desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), chooseSavePath: async () => join(dir, 'x.csv') })
+  desk = await createDesk({
+    dataDir: dir,
+    shell: 'test',
+    version: '0.0.0',
+    secretStore: new MemorySecretStore(),
+    chooseSavePath: async () => join(dir, 'x.csv'),
+  })
 })
 afterAll(async () => {
   await desk.dispose()
   await rm(dir, { recursive: true, force: true })
 })
 
-const destination = { network: 'ethereum-sepolia', address: '0x' + 'ab'.repeat(20), counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE' } as const
+const destination = {
+  network: 'ethereum-sepolia',
+  address: '0x' + 'ab'.repeat(20),
+  counterparty_type: 'company',
+  company_name: 'Acme',
+  wallet_type: 'unhosted',
+  country: 'DE',
+} as const
 
 it.each([
   ['wallets.list', {}],
@@ -27,10 +40,16 @@ it.each([
   ['payouts.resend', { idempotencyKey: 'k-1' }],
   ['payouts.discard', { idempotencyKey: 'k-1' }],
 ] as const)('%s: "No profile is open", and no file is written', async (channel, input) => {
-  await expect(desk.router.call(channel, input as never)).rejects.toMatchObject({ code: 'profile_not_found', message: 'No profile is open. Choose or create a profile first.' })
+  await expect(desk.router.call(channel, input as never)).rejects.toMatchObject({
+    code: 'profile_not_found',
+    message: 'No profile is open. Choose or create a profile first.',
+  })
   expect(await readdir(dir)).toEqual([])
 })
 
 it('the same through the IPC dispatch: a result with the error, not a throw', async () => {
-  expect(await desk.router.dispatch('wallets.list', {})).toEqual({ ok: false, error: expect.objectContaining({ code: 'profile_not_found' }) })
+  expect(await desk.router.dispatch('wallets.list', {})).toEqual({
+    ok: false,
+    error: expect.objectContaining({ code: 'profile_not_found' }),
+  })
 })

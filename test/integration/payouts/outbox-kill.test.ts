@@ -14,7 +14,9 @@ const CHILD = join(__dirname, '../../harness/payout-child.ts')
 
 function runChild(job: ChildJob): Promise<string | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => resolve(signal ?? code))
   })
@@ -24,7 +26,10 @@ describe('payout outbox across a real process kill', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let ws: Workspace
   let dir: string
-  const recordedFor = async (key: string) => (await consoleCall<Array<{ id: string; idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
+  const recordedFor = async (key: string) =>
+    (await consoleCall<Array<{ id: string; idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter(
+      (w) => w.idempotency_key === key,
+    )
 
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
@@ -57,7 +62,11 @@ describe('payout outbox across a real process kill', () => {
     const payouts = new PayoutRequests(outbox, ws.client)
     const [resolved] = await payouts.resolveUnknown()
     const [withdrawal] = await recordedFor(entry!.idempotencyKey)
-    expect(resolved).toMatchObject({ state: 'accepted', withdrawalId: withdrawal!.id, idempotencyKey: entry!.idempotencyKey })
+    expect(resolved).toMatchObject({
+      state: 'accepted',
+      withdrawalId: withdrawal!.id,
+      idempotencyKey: entry!.idempotencyKey,
+    })
     await expect(payouts.discard(entry!.idempotencyKey)).rejects.toMatchObject({ code: 'invalid_input' })
     store.close()
   })
@@ -73,7 +82,9 @@ describe('payout outbox across a real process kill', () => {
     expect(await recordedFor(entry!.idempotencyKey)).toHaveLength(0)
     const resent = await payouts.resend(entry!.idempotencyKey)
     expect(resent.entry).toMatchObject({ state: 'accepted', idempotencyKey: entry!.idempotencyKey })
-    const posts = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === entry!.idempotencyKey)
+    const posts = (await requestLog(sim.sandbox.url)).filter(
+      (r) => r.method === 'POST' && r.idempotency_key === entry!.idempotencyKey,
+    )
     expect(posts).toHaveLength(1)
     expect(await recordedFor(entry!.idempotencyKey)).toHaveLength(1)
     store.close()

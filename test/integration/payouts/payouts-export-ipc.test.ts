@@ -23,12 +23,24 @@ beforeAll(async () => {
   await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
   ws = await setupWorkspace(sim.sandbox.url)
   dir = await mkdtemp(join(tmpdir(), 'payouts-export-'))
-  desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore(), chooseSavePath: async () => join(dir, saveAs) })
-  const profile = await desk.router.call('profiles.create', { name: 'Export', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+  desk = await createDesk({
+    dataDir: dir,
+    shell: 'test',
+    version: '0.0.0',
+    secretStore: new MemorySecretStore(),
+    chooseSavePath: async () => join(dir, saveAs),
+  })
+  const profile = await desk.router.call('profiles.create', {
+    name: 'Export',
+    environment: 'sandbox',
+    baseUrl: sim.sandbox.url,
+    algorithm: 'ed25519',
+  })
   await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
   await desk.router.call('profiles.select', { profileId: profile.id })
   // 101 payouts: more than one page (100) of the provider's list.
-  for (let i = 1; i <= 101; i++) made.push((await ws.client.createWithdrawal({ ...ws.target, amount: `${i}.5` }, randomUUID())).withdrawal.id)
+  for (let i = 1; i <= 101; i++)
+    made.push((await ws.client.createWithdrawal({ ...ws.target, amount: `${i}.5` }, randomUUID())).withdrawal.id)
   await ws.client.cancelWithdrawal(made[0]!)
 })
 afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
@@ -62,7 +74,13 @@ describe('payouts export', () => {
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(made))
     const book = await ws.client.listCounterparties()
     const label = book.find((c) => c.address.toLowerCase() === ws.target.destination.toLowerCase())!.label
-    expect(rows.find((r) => r.id === made[41])).toMatchObject({ wallet_id: ws.walletId, wallet_name: 'Test wallet', amount: '42.5', asset: 'USDC', destination_label: label })
+    expect(rows.find((r) => r.id === made[41])).toMatchObject({
+      wallet_id: ws.walletId,
+      wallet_name: 'Test wallet',
+      amount: '42.5',
+      asset: 'USDC',
+      destination_label: label,
+    })
   })
 
   it('keeps only the status asked for, as the list on screen does', async () => {
@@ -77,6 +95,8 @@ describe('payouts export', () => {
     const { result, rows } = await exported({ wallet_id: 'wal_not_ours' })
     expect(result.rows).toBe(0)
     expect(rows).toEqual([])
-    expect((await readFile(result.path!, 'utf8')).trimEnd()).toBe('id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note')
+    expect((await readFile(result.path!, 'utf8')).trimEnd()).toBe(
+      'id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note',
+    )
   })
 })

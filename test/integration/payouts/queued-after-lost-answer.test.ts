@@ -26,7 +26,11 @@ beforeAll(async () => {
   sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   dir = await mkdtemp(join(tmpdir(), 'lost-answer-'))
   store = DeskStore.open(dir, 'test')
-  ws = await setupWorkspace(sim.sandbox.url, 0, { maxAttempts: 3, backoff: { baseMs: 5, maxMs: 20 }, audit: new AuditLog(store, 'test') })
+  ws = await setupWorkspace(sim.sandbox.url, 0, {
+    maxAttempts: 3,
+    backoff: { baseMs: 5, maxMs: 20 },
+    audit: new AuditLog(store, 'test'),
+  })
 })
 afterAll(async () => {
   store.close()
@@ -35,20 +39,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const fault = (spec: Record<string, unknown>) => consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', ...spec })
-const recorded = async (key: string) => (await consoleCall<Array<{ idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter((w) => w.idempotency_key === key)
+const fault = (spec: Record<string, unknown>) =>
+  consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', ...spec })
+const recorded = async (key: string) =>
+  (await consoleCall<Array<{ idempotency_key: string }>>(sim.sandbox.url, 'GET', 'withdrawals')).filter(
+    (w) => w.idempotency_key === key,
+  )
 
 describe('an answer lost, then the provider asks to wait', () => {
-  it.each([503, 429])('the entry is looked up (accepted: the provider has it), never left queued as if unsent (%i)', async (status) => {
-    const payouts = new PayoutRequests(Outbox.open(store), ws.client)
-    await fault({ mode: 'drop_after_commit', times: 1 })
-    await fault({ mode: 'status', status, retry_after: 0, times: 2 })
-    const result = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
-    const key = result.entry.idempotencyKey
-    expect(await recorded(key)).toHaveLength(1)
-    expect((await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)).toHaveLength(3)
-    expect(result.entry).toMatchObject({ state: 'accepted' })
-  })
+  it.each([503, 429])(
+    'the entry is looked up (accepted: the provider has it), never left queued as if unsent (%i)',
+    async (status) => {
+      const payouts = new PayoutRequests(Outbox.open(store), ws.client)
+      await fault({ mode: 'drop_after_commit', times: 1 })
+      await fault({ mode: 'status', status, retry_after: 0, times: 2 })
+      const result = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
+      const key = result.entry.idempotencyKey
+      expect(await recorded(key)).toHaveLength(1)
+      expect(
+        (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key),
+      ).toHaveLength(3)
+      expect(result.entry).toMatchObject({ state: 'accepted' })
+    },
+  )
 
   it('a lost answer, then a wait longer than the rate window: looked up too, not queued for a day', async () => {
     const payouts = new PayoutRequests(Outbox.open(store), ws.client)

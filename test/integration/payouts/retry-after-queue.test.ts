@@ -27,13 +27,21 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const posts = async (key: string) => (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)
+const posts = async (key: string) =>
+  (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)
 
 describe('a payout the provider asks to wait for longer than the rate window', () => {
   it('waits in the outbox with the time it may be sent, is sent then under the same key, or can be discarded', async () => {
     const outbox = Outbox.open(store)
     const payouts = new PayoutRequests(outbox, ws.client)
-    await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 86400, times: 2 })
+    await consoleCall(sim.sandbox.url, 'POST', 'faults', {
+      method: 'POST',
+      path_prefix: '/api/v1/withdrawals',
+      mode: 'status',
+      status: 429,
+      retry_after: 86400,
+      times: 2,
+    })
     const started = Date.now()
     const first = await payouts.request({ ...ws.target, amount: '4.00' }, 'app')
     expect(Date.now() - started).toBeLessThan(20_000) // not frozen for a day
@@ -52,7 +60,14 @@ describe('a payout the provider asks to wait for longer than the rate window', (
     expect(outbox.get(first.entry.idempotencyKey)).toMatchObject({ state: 'accepted', notBefore: null })
     expect(await posts(first.entry.idempotencyKey)).toHaveLength(3)
 
-    await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 429, retry_after: 86400, times: 1 })
+    await consoleCall(sim.sandbox.url, 'POST', 'faults', {
+      method: 'POST',
+      path_prefix: '/api/v1/withdrawals',
+      mode: 'status',
+      status: 429,
+      retry_after: 86400,
+      times: 1,
+    })
     const second = await payouts.request({ ...ws.target, amount: '5.00' }, 'app')
     expect(second.entry.state).toBe('queued')
     expect(await payouts.discard(second.entry.idempotencyKey)).toMatchObject({ state: 'discarded' })
@@ -63,11 +78,21 @@ describe('a payout the provider asks to wait for longer than the rate window', (
   it('a 503 asking to wait longer waits in the outbox the same way, queued with its time, not unknown', async () => {
     const outbox = Outbox.open(store)
     const payouts = new PayoutRequests(outbox, ws.client)
-    await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, retry_after: 86400, times: 1 })
+    await consoleCall(sim.sandbox.url, 'POST', 'faults', {
+      method: 'POST',
+      path_prefix: '/api/v1/withdrawals',
+      mode: 'status',
+      status: 503,
+      retry_after: 86400,
+      times: 1,
+    })
     const started = Date.now()
     const waiting = await payouts.request({ ...ws.target, amount: '6.00' }, 'app')
     expect(Date.now() - started).toBeLessThan(20_000)
-    expect(waiting.entry).toMatchObject({ state: 'queued', error: { code: 'service_unavailable', message: expect.stringMatching(/wait until .* in the outbox/) } })
+    expect(waiting.entry).toMatchObject({
+      state: 'queued',
+      error: { code: 'service_unavailable', message: expect.stringMatching(/wait until .* in the outbox/) },
+    })
     expect(Date.parse(waiting.entry.notBefore!)).toBeGreaterThan(Date.now() + 86_000_000)
     expect(await new QueuedSender(outbox, payouts, () => Date.parse(waiting.entry.notBefore!) + 1).tick()).toBe(1)
     expect(outbox.get(waiting.entry.idempotencyKey)).toMatchObject({ state: 'accepted', notBefore: null })

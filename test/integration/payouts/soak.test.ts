@@ -18,7 +18,14 @@ describe('payout fault soak (100 requests)', () => {
   })
 
   it('ends with one withdrawal per accepted entry, none lost, no signature sent twice', async () => {
-    const result = await runSoak({ baseUrl: sim.sandbox.url, dir, payouts: 100, faultRate: 0.6, killRate: 0.06, seed: 7 })
+    const result = await runSoak({
+      baseUrl: sim.sandbox.url,
+      dir,
+      payouts: 100,
+      faultRate: 0.6,
+      killRate: 0.06,
+      seed: 7,
+    })
     expect(result).toMatchObject({ soak_duplicates: 0, soak_lost: 0, soak_reused_signatures: 0, soak_accepted: 100 })
     expect(result.soak_kills).toBeGreaterThan(0)
     expect(result.soak_faults).toBeGreaterThan(30)

@@ -25,7 +25,12 @@ describe('first payout and "send a test amount first" through the desk router', 
     ws = await setupWorkspace(sim.sandbox.url, 0)
     dir = await mkdtemp(join(tmpdir(), 'test-payout-ipc-'))
     await open()
-    const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     profileId = profile.id
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId })
@@ -40,15 +45,23 @@ describe('first payout and "send a test amount first" through the desk router', 
 
   it('refuses a test amount of 0, of the full amount or more, and with too many decimals; nothing is recorded', async () => {
     for (const testAmount of ['0', '25', '30', '0.0000001', 'abc']) {
-      await expect(desk.router.call('payouts.requestTest', { body: full(), testAmount })).rejects.toMatchObject({ code: 'invalid_input' })
+      await expect(desk.router.call('payouts.requestTest', { body: full(), testAmount })).rejects.toMatchObject({
+        code: 'invalid_input',
+      })
     }
     expect(await desk.router.call('payouts.outbox', {})).toEqual([])
   })
 
   it('a test payout followed to completion offers the rest (full − test) once, and it survives a restart; then the address is paid before; both keep the reference', async () => {
     const address = ws.target.destination
-    expect(await desk.router.call('payouts.firstPayout', { network: ws.target.network, address })).toEqual({ first: true })
-    const test = await desk.router.call('payouts.requestTest', { body: full(), testAmount: '0.1', reference: 'INV-2026-118' })
+    expect(await desk.router.call('payouts.firstPayout', { network: ws.target.network, address })).toEqual({
+      first: true,
+    })
+    const test = await desk.router.call('payouts.requestTest', {
+      body: full(),
+      testAmount: '0.1',
+      reference: 'INV-2026-118',
+    })
     expect(test.withdrawal).toMatchObject({ amount: '0.1', destination: address })
     expect(test.entry.reference).toBe('INV-2026-118')
     const key = test.entry.idempotencyKey
@@ -62,10 +75,17 @@ describe('first payout and "send a test amount first" through the desk router', 
     await move(test.withdrawal!.id, ['approve', 'process', 'complete'])
     // The session's poller follows the payout and keeps the provider's answer.
     await expect.poll(async () => (await testOf(key))?.state, { timeout: 20_000, interval: 200 }).toBe('completed')
-    expect(await desk.router.call('payouts.firstPayout', { network: ws.target.network, address: address.toLowerCase() })).toEqual({ first: false })
+    expect(
+      await desk.router.call('payouts.firstPayout', { network: ws.target.network, address: address.toLowerCase() }),
+    ).toEqual({ first: false })
 
     const rest = await desk.router.call('payouts.requestRest', { testKey: key })
-    expect(rest.withdrawal).toMatchObject({ amount: '24.9', destination: address, network: ws.target.network, wallet_id: ws.walletId })
+    expect(rest.withdrawal).toMatchObject({
+      amount: '24.9',
+      destination: address,
+      network: ws.target.network,
+      wallet_id: ws.walletId,
+    })
     expect(rest.entry.reference).toBe('INV-2026-118')
     expect(await testOf(key)).toBeUndefined()
     await expect(desk.router.call('payouts.requestRest', { testKey: key })).rejects.toThrow(/already requested/)

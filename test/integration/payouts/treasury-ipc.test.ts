@@ -39,7 +39,12 @@ describe('treasury and payout IPC channels through the desk router', () => {
       events.push(e)
       onEvent(e)
     })
-    const profile = await desk.router.call('profiles.create', { name: 'Test', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     await desk.router.call('profiles.select', { profileId: profile.id })
   })
@@ -52,8 +57,14 @@ describe('treasury and payout IPC channels through the desk router', () => {
     const page = await desk.router.call('transactions.page', { limit: 10 })
     expect(page.rows).toHaveLength(10)
     expect(page.nextCursor).toEqual(expect.any(String))
-    expect((await desk.router.call('transactions.get', { transactionId: page.rows[0]!.id }))[0]!.id).toBe(page.rows[0]!.id)
-    expect((await desk.router.call('counterparties.list', {})).some((c) => c.address === ws.target.destination && c.can_send)).toBe(true)
+    expect((await desk.router.call('transactions.get', { transactionId: page.rows[0]!.id }))[0]!.id).toBe(
+      page.rows[0]!.id,
+    )
+    expect(
+      (await desk.router.call('counterparties.list', {})).some(
+        (c) => c.address === ws.target.destination && c.can_send,
+      ),
+    ).toBe(true)
     const pacing = await desk.router.call('pacing.status', {})
     expect(pacing).toMatchObject({ limit: 120, windowSeconds: 60, lastSuccessAt: expect.any(Number) })
     expect(pacing.remaining).toBeLessThan(120)
@@ -62,11 +73,18 @@ describe('treasury and payout IPC channels through the desk router', () => {
 
   it("exports the synced ledger as CSV, the provider's history with every (id, direction) once, with progress events", async () => {
     await desk.router.call('history.sync', {})
-    await expect.poll(async () => (await desk.router.call('history.summary', {})).ledger.complete, { timeout: 20_000, interval: 100 }).toBe(true)
+    await expect
+      .poll(async () => (await desk.router.call('history.summary', {})).ledger.complete, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe(true)
     const result = await desk.router.call('transactions.export', {})
     expect(result).toMatchObject({ path: join(dir, 'chosen.csv'), cancelled: false })
     const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('id,created_at,direction,from_name,from_address,to_name,to_address,amount,asset,fee,fee_asset,status,tx_hash,network,network_name,wallet_id,suspected_poisoning,note,tags')
+    expect(lines[0]).toBe(
+      'id,created_at,direction,from_name,from_address,to_name,to_address,amount,asset,fee,fee_asset,status,tx_hash,network,network_name,wallet_id,suspected_poisoning,note,tags',
+    )
     const expected = new Set<string>()
     for await (const r of ws.client.transactions({ limit: 100 })) expected.add(`${r.id},${r.created_at},${r.direction}`)
     expect(lines.length - 1).toBe(expected.size)
@@ -80,7 +98,8 @@ describe('treasury and payout IPC channels through the desk router', () => {
     savePath = 'cancelled.csv'
     const path = join(dir, savePath)
     onEvent = (e) => {
-      if (e.event === 'export.progress' && e.payload.pages === 0) void desk.router.call('transactions.cancelExport', { exportId: e.payload.exportId as string })
+      if (e.event === 'export.progress' && e.payload.pages === 0)
+        void desk.router.call('transactions.cancelExport', { exportId: e.payload.exportId as string })
     }
     const result = await desk.router.call('transactions.export', {})
     onEvent = () => undefined
@@ -91,19 +110,32 @@ describe('treasury and payout IPC channels through the desk router', () => {
 
   it('requests a payout through the outbox, follows it with the poller and notifies on change', async () => {
     const { entry, withdrawal } = await desk.router.call('payouts.request', { ...ws.target, amount: '3.5' })
-    expect(entry).toMatchObject({ state: 'accepted', withdrawalId: withdrawal!.id, body: { ...ws.target, amount: '3.5' } })
+    expect(entry).toMatchObject({
+      state: 'accepted',
+      withdrawalId: withdrawal!.id,
+      body: { ...ws.target, amount: '3.5' },
+    })
     expect((await desk.router.call('payouts.outbox', {})).map((e) => e.idempotencyKey)).toContain(entry.idempotencyKey)
     expect(events.some((e) => e.event === 'outbox.changed')).toBe(true)
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${withdrawal!.id}/approve`)
     await expect
-      .poll(() => events.find((e) => e.event === 'withdrawal.updated' && (e.payload.withdrawal as { id: string }).id === withdrawal!.id), { timeout: 8000, interval: 200 })
+      .poll(
+        () =>
+          events.find(
+            (e) => e.event === 'withdrawal.updated' && (e.payload.withdrawal as { id: string }).id === withdrawal!.id,
+          ),
+        { timeout: 8000, interval: 200 },
+      )
       .toMatchObject({
         payload: { previousStatus: 'pending_approval', stale: false, withdrawal: { status: 'approved' } },
       })
     expect(notes.some((n) => n.startsWith('Payout approved: 3.5 USDC'))).toBe(true)
     const listed = await desk.router.call('withdrawals.list', {})
     expect(listed.map((w) => w.id)).toContain(withdrawal!.id)
-    expect(await desk.router.call('withdrawals.get', { withdrawalId: withdrawal!.id })).toMatchObject({ stale: false, withdrawal: { status: 'approved' } })
+    expect(await desk.router.call('withdrawals.get', { withdrawalId: withdrawal!.id })).toMatchObject({
+      stale: false,
+      withdrawal: { status: 'approved' },
+    })
   })
 
   it('cancels a pending payout', async () => {
@@ -120,7 +152,9 @@ describe('treasury and payout IPC channels through the desk router', () => {
     ['too many decimals', { amount: '1.0000001' }],
   ])('refuses %s before anything is written or sent', async (_label, change) => {
     const before = (await desk.router.call('payouts.outbox', {})).length
-    const err = await desk.router.call('payouts.request', { ...ws.target, amount: '1', ...change } as never).catch((e: unknown) => e)
+    const err = await desk.router
+      .call('payouts.request', { ...ws.target, amount: '1', ...change } as never)
+      .catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'invalid_input' })
     expect(await desk.router.call('payouts.outbox', {})).toHaveLength(before)
   })
@@ -128,7 +162,11 @@ describe('treasury and payout IPC channels through the desk router', () => {
   it('keeps an audit line per attempt without request ids, signatures or secrets', async () => {
     const lines = await desk.router.call('audit.tail', { limit: 1000 })
     expect(lines.length).toBeGreaterThan(5)
-    expect(lines.some((l) => l.method === 'POST' && l.path === '/api/v1/withdrawals' && l.status === 202 && l.idempotencyKey)).toBe(true)
+    expect(
+      lines.some(
+        (l) => l.method === 'POST' && l.path === '/api/v1/withdrawals' && l.status === 202 && l.idempotencyKey,
+      ),
+    ).toBe(true)
     expect(lines.filter((l) => l.method !== 'LOCAL').every((l) => l.requestId)).toBe(true)
     expect(lines.some((l) => l.method === 'LOCAL' && l.path === 'payout.recorded')).toBe(true)
     const text = auditText(join(dir, 'profiles', (await desk.router.call('profiles.current', {}))!.id))
@@ -136,7 +174,12 @@ describe('treasury and payout IPC channels through the desk router', () => {
   })
 
   it('closes the session when the profile changes', async () => {
-    const other = await desk.router.call('profiles.create', { name: 'Other', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const other = await desk.router.call('profiles.create', {
+      name: 'Other',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await desk.router.call('profiles.select', { profileId: other.id })
     await expect(desk.router.call('wallets.list', {})).rejects.toMatchObject({ code: 'key_not_found' })
   })

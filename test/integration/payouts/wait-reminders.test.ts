@@ -58,7 +58,12 @@ describe('the app session tells what waits on the person, once per payout, on it
     dataDir = await mkdtemp(join(tmpdir(), 'wait-reminders-'))
     // A profile of the data directory with the agent's write tools on: the send gate reads the switch at each send.
     const profiles = new ProfileStore(dataDir)
-    const added = await profiles.add({ name: 'Readers', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const added = await profiles.add({
+      name: 'Readers',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     profile = await profiles.update(added.id, { keyId: ws.key.keyId, agentWriteTools: true })
   })
   afterAll(async () => {
@@ -79,9 +84,18 @@ describe('the app session tells what waits on the person, once per payout, on it
       clock = new Date(created + 241 * MIN)
       await session.reminders.check()
       expect(approvals()).toEqual([
-        expect.objectContaining({ profileId: profile.id, thresholdMinutes: 240, payouts: [{ id: first.id, amount: first.amount, asset: 'USDC', createdAt: first.created_at }] }),
+        expect.objectContaining({
+          profileId: profile.id,
+          thresholdMinutes: 240,
+          payouts: [{ id: first.id, amount: first.amount, asset: 'USDC', createdAt: first.created_at }],
+        }),
       ])
-      expect(system).toEqual([{ title: 'Waiting for approval', body: 'Payout of 1.00 USDC has waited 4 h 1 min for approval in the console.' }])
+      expect(system).toEqual([
+        {
+          title: 'Waiting for approval',
+          body: 'Payout of 1.00 USDC has waited 4 h 1 min for approval in the console.',
+        },
+      ])
       clock = new Date(created + 300 * MIN)
       await session.reminders.check()
       expect(approvals()).toHaveLength(1)
@@ -106,7 +120,10 @@ describe('the app session tells what waits on the person, once per payout, on it
       await session.reminders.check()
       expect(approvals()).toHaveLength(2)
       expect(approvals()[1]!.payouts.map((p) => p.id)).toEqual([a.id, b.id])
-      expect(system.at(-1)).toEqual({ title: 'Waiting for approval', body: '2 payouts have waited more than 30 min for approval in the console.' })
+      expect(system.at(-1)).toEqual({
+        title: 'Waiting for approval',
+        body: '2 payouts have waited more than 30 min for approval in the console.',
+      })
     } finally {
       await session.close()
     }
@@ -116,12 +133,30 @@ describe('the app session tells what waits on the person, once per payout, on it
     const session = await open()
     try {
       // The default policy holds every agent payout for a person.
-      const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER), () => clock)
-      await expect(agent.request('agent-held-1', { ...ws.target, amount: '4.00' })).rejects.toMatchObject({ code: 'payout_held' })
-      await expect.poll(() => told.filter((t) => t.kind === 'held')).toEqual([expect.objectContaining({ payouts: [expect.objectContaining({ id: 'agent-held-1', amount: '4.00', asset: 'USDC' })] })])
-      expect(system.at(-1)).toEqual({ title: 'Held for you', body: "The agent's payout of 4.00 USDC is held for you: release or reject it." })
+      const agent = new AgentPayouts(
+        session.payouts,
+        session.client,
+        new AgentPolicy(session.store, AGENT_REQUESTER),
+        () => clock,
+      )
+      await expect(agent.request('agent-held-1', { ...ws.target, amount: '4.00' })).rejects.toMatchObject({
+        code: 'payout_held',
+      })
+      await expect
+        .poll(() => told.filter((t) => t.kind === 'held'))
+        .toEqual([
+          expect.objectContaining({
+            payouts: [expect.objectContaining({ id: 'agent-held-1', amount: '4.00', asset: 'USDC' })],
+          }),
+        ])
+      expect(system.at(-1)).toEqual({
+        title: 'Held for you',
+        body: "The agent's payout of 4.00 USDC is held for you: release or reject it.",
+      })
       // The agent asks again with the same key: still one notice.
-      await expect(agent.request('agent-held-1', { ...ws.target, amount: '4.00' })).rejects.toMatchObject({ code: 'payout_held' })
+      await expect(agent.request('agent-held-1', { ...ws.target, amount: '4.00' })).rejects.toMatchObject({
+        code: 'payout_held',
+      })
       await session.reminders.check()
       expect(told.filter((t) => t.kind === 'held')).toHaveLength(1)
     } finally {

@@ -26,10 +26,22 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     ws = await setupWorkspace(sim.sandbox.url)
     dir = await mkdtemp(join(tmpdir(), 'policy-ipc-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Ops',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     profileId = profile.id
-    otherId = (await desk.router.call('profiles.create', { name: 'Other', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })).id
+    otherId = (
+      await desk.router.call('profiles.create', {
+        name: 'Other',
+        environment: 'sandbox',
+        baseUrl: sim.sandbox.url,
+        algorithm: 'ed25519',
+      })
+    ).id
     await desk.router.call('profiles.select', { profileId })
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
@@ -42,17 +54,29 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     })
     const book = await ws.client.listCounterparties()
     const destinationId = book.find((c) => c.address === ws.target.destination)!.id
-    const set = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerDay: { USDC: '100' }, destinations: { kind: 'list', ids: [destinationId] } } })
+    const set = await desk.router.call('policy.set', {
+      profileId,
+      policy: { ...NO_RULES, maxPerDay: { USDC: '100' }, destinations: { kind: 'list', ids: [destinationId] } },
+    })
     expect(set).toMatchObject({
       kind: 'set',
       setBy: expect.stringMatching(/^app \(.+\)$/),
-      rules: expect.arrayContaining(['At most 100 USDC in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).']),
+      rules: expect.arrayContaining([
+        'At most 100 USDC in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).',
+      ]),
     })
 
-    const zero = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '0' } } }).catch((e: DeskError) => e)
+    const zero = await desk.router
+      .call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '0' } } })
+      .catch((e: DeskError) => e)
     expect(zero).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/must be more than 0/) })
-    const unknownId = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, destinations: { kind: 'list', ids: ['nope'] } } }).catch((e: DeskError) => e)
-    expect(unknownId).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/no destination has the id nope/) })
+    const unknownId = await desk.router
+      .call('policy.set', { profileId, policy: { ...NO_RULES, destinations: { kind: 'list', ids: ['nope'] } } })
+      .catch((e: DeskError) => e)
+    expect(unknownId).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/no destination has the id nope/),
+    })
     expect((await desk.router.call('policy.show', { profileId })).policy?.maxPerDay).toEqual({ USDC: '100' })
 
     // A profile that is not the open one has its own store and its own policy.
@@ -75,9 +99,17 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     // The agent made these payouts, so its write tools are on: the send gate reads the switch when one is released.
     await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
     const session = await desk.treasury.session()
-    const body = { wallet_id: ws.target.wallet_id, asset: 'USDC', amount: '1.5', destination: ws.target.destination, network: ws.target.network }
+    const body = {
+      wallet_id: ws.target.wallet_id,
+      asset: 'USDC',
+      amount: '1.5',
+      destination: ws.target.destination,
+      network: ws.target.network,
+    }
     await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), 'agent-held-1', { state: 'held' })
-    await session.payouts.outbox.add({ ...body, amount: '2' }, AGENT_REQUESTER, new Date(), 'agent-held-2', { state: 'held' })
+    await session.payouts.outbox.add({ ...body, amount: '2' }, AGENT_REQUESTER, new Date(), 'agent-held-2', {
+      state: 'held',
+    })
     const held = await desk.router.call('held.list', {})
     expect(held.map((e) => [e.idempotencyKey, e.body.amount])).toEqual([
       ['agent-held-1', '1.5'],
@@ -85,14 +117,26 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     ])
 
     const released = await desk.router.call('held.release', { idempotencyKey: 'agent-held-1' })
-    expect(released).toMatchObject({ entry: { state: 'accepted' }, withdrawal: { amount: '1.5', status: 'pending_approval' } })
-    const posts = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key?.startsWith('agent-held-'))
+    expect(released).toMatchObject({
+      entry: { state: 'accepted' },
+      withdrawal: { amount: '1.5', status: 'pending_approval' },
+    })
+    const posts = (await requestLog(sim.sandbox.url)).filter(
+      (r) => r.method === 'POST' && r.idempotency_key?.startsWith('agent-held-'),
+    )
     expect(posts.map((r) => r.idempotency_key)).toEqual(['agent-held-1'])
 
-    const rejected = await desk.router.call('held.reject', { idempotencyKey: 'agent-held-2', reason: '  Too much today  ' })
+    const rejected = await desk.router.call('held.reject', {
+      idempotencyKey: 'agent-held-2',
+      reason: '  Too much today  ',
+    })
     expect(rejected).toMatchObject({ state: 'discarded', error: { code: 'held_rejected', message: 'Too much today' } })
     expect(await desk.router.call('held.list', {})).toEqual([])
-    await expect(desk.router.call('held.reject', { idempotencyKey: 'agent-held-1', reason: 'late' })).rejects.toMatchObject({ code: 'invalid_input' })
-    await expect(desk.router.call('held.reject', { idempotencyKey: 'agent-held-2', reason: '   ' })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(
+      desk.router.call('held.reject', { idempotencyKey: 'agent-held-1', reason: 'late' }),
+    ).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(
+      desk.router.call('held.reject', { idempotencyKey: 'agent-held-2', reason: '   ' }),
+    ).rejects.toMatchObject({ code: 'invalid_input' })
   })
 })

@@ -33,7 +33,10 @@ describe('who set the agent policy', () => {
   it('a row an earlier build wrote person first is still the policy in force; another person is not', () => {
     new PolicySettings(store, { actor: 'app', person: 'alice' }).set(policy, null)
     setBy('alice (app)')
-    expect(new PolicySettings(store, { actor: 'app', person: 'bob' }).show()).toMatchObject({ kind: 'set', setBy: 'alice (app)' })
+    expect(new PolicySettings(store, { actor: 'app', person: 'bob' }).show()).toMatchObject({
+      kind: 'set',
+      setBy: 'alice (app)',
+    })
     setBy('mallory (app)')
     expect(new PolicySettings(store, { actor: 'app', person: 'bob' }).show()).toMatchObject({ kind: 'unreadable' })
     setBy('app (mallory)')

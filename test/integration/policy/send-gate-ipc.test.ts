@@ -23,7 +23,12 @@ describe('the send gate behind the app', () => {
     ws = await setupWorkspace(sim.sandbox.url)
     dir = await mkdtemp(join(tmpdir(), 'send-gate-ipc-'))
     desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'ed25519' })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Ops',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
     await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
     profileId = profile.id
     await desk.router.call('profiles.select', { profileId })
@@ -31,14 +36,23 @@ describe('the send gate behind the app', () => {
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
-  const posts = async (key: string) => (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)
+  const posts = async (key: string) =>
+    (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)
 
   it("a person's Send again of an agent payout the provider never recorded is decided under the policy in force now", async () => {
     const session = await desk.treasury.session()
-    const body = { wallet_id: ws.target.wallet_id, asset: 'USDC', amount: '5', destination: ws.target.destination, network: ws.target.network }
+    const body = {
+      wallet_id: ws.target.wallet_id,
+      asset: 'USDC',
+      amount: '5',
+      destination: ws.target.destination,
+      network: ws.target.network,
+    }
     const key = 'agent-unrecorded-1'
     await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), key)
-    await session.payouts.outbox.mark(key, 'unknown', { error: { code: 'not_recorded', message: 'The provider has no record of this payout.' } })
+    await session.payouts.outbox.mark(key, 'unknown', {
+      error: { code: 'not_recorded', message: 'The provider has no record of this payout.' },
+    })
     await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '1' } } })
 
     const entry = await desk.router.call('payouts.resend', { idempotencyKey: key })
@@ -48,7 +62,13 @@ describe('the send gate behind the app', () => {
 
   it('Release over IPC: refused naming the rule without an override, sent with it', async () => {
     const session = await desk.treasury.session()
-    const body = { wallet_id: ws.target.wallet_id, asset: 'USDC', amount: '3', destination: ws.target.destination, network: ws.target.network }
+    const body = {
+      wallet_id: ws.target.wallet_id,
+      asset: 'USDC',
+      amount: '3',
+      destination: ws.target.destination,
+      network: ws.target.network,
+    }
     await session.payouts.outbox.add(body, AGENT_REQUESTER, new Date(), 'agent-held-over', { state: 'held' })
     await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '1' } } })
 
@@ -57,7 +77,10 @@ describe('the send gate behind the app', () => {
       message: expect.stringMatching(/max_per_payout.*--override max_per_payout/),
     })
     expect(await posts('agent-held-over')).toEqual([])
-    const released = await desk.router.call('held.release', { idempotencyKey: 'agent-held-over', override: 'max_per_payout' })
+    const released = await desk.router.call('held.release', {
+      idempotencyKey: 'agent-held-over',
+      override: 'max_per_payout',
+    })
     expect(released).toMatchObject({ entry: { state: 'accepted' } })
     expect(await posts('agent-held-over')).toHaveLength(1)
   })

@@ -14,9 +14,15 @@ afterEach(() => {
 })
 
 /** `npx tsx` as a user runs it; `direct` runs node with the tsx loader in one process, so signals reach the simulator itself. */
-function runCli(args: string[], direct = false): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<number | null> } {
+function runCli(
+  args: string[],
+  direct = false,
+): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<number | null> } {
   const [command, prefix] = direct ? [process.execPath, ['--import', 'tsx']] : ['npx', ['tsx']]
-  const child = spawn(command, [...prefix, 'electron/simulator/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, [...prefix, 'electron/simulator/cli.ts', ...args], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let out = ''
   const firstLine = new Promise<string>((resolve) => {
@@ -35,7 +41,8 @@ describe('command line', () => {
     const run = runCli(['--sandbox-port', '0', '--production-port', '0'])
     const match = READY.exec(await run.firstLine)
     expect(match).not.toBeNull()
-    for (const url of [match![1]!, match![2]!]) expect((await simConsole(url).workspaces()).map((w) => w.id)).toContain('ws-demo')
+    for (const url of [match![1]!, match![2]!])
+      expect((await simConsole(url).workspaces()).map((w) => w.id)).toContain('ws-demo')
   })
 
   it.each(['SIGTERM', 'SIGINT'] as const)('closes, flushes state and exits 0 on %s', async (signal) => {
@@ -48,13 +55,16 @@ describe('command line', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).sandbox.workspaces[0].name).toBe('Kept')
   })
 
-  it.each([['--bogus'], ['--sandbox-port', 'abc'], ['--sandbox-port'], ['--state']])('exits 2 with a message on %s', async (...args) => {
-    const run = runCli(args)
-    let err = ''
-    run.child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    expect(await run.exit).toBe(2)
-    expect(err).toMatch(/usage/)
-  })
+  it.each([['--bogus'], ['--sandbox-port', 'abc'], ['--sandbox-port'], ['--state']])(
+    'exits 2 with a message on %s',
+    async (...args) => {
+      const run = runCli(args)
+      let err = ''
+      run.child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+      expect(await run.exit).toBe(2)
+      expect(err).toMatch(/usage/)
+    },
+  )
 })
 
 describe('--state', () => {
@@ -63,8 +73,12 @@ describe('--state', () => {
     const first = await startSimulator({ sandboxPort: 0, productionPort: 0, stateFile: file, quiet: true })
     const key = generateEd25519Key()
     const keyId = await simConsole(first.sandbox.url).registerEd25519Key('ws-demo', key.publicKeyBase64)
-    const cancel = (await signedFetch(first.sandbox.url, keyId, key, 'GET', '/api/v1/withdrawals?limit=100')).body.data.find((w: { status: string }) => w.status === 'pending_approval')
-    expect((await signedFetch(first.sandbox.url, keyId, key, 'POST', `/api/v1/withdrawals/${cancel.id}/cancel`)).status).toBe(200)
+    const cancel = (
+      await signedFetch(first.sandbox.url, keyId, key, 'GET', '/api/v1/withdrawals?limit=100')
+    ).body.data.find((w: { status: string }) => w.status === 'pending_approval')
+    expect(
+      (await signedFetch(first.sandbox.url, keyId, key, 'POST', `/api/v1/withdrawals/${cancel.id}/cancel`)).status,
+    ).toBe(200)
     await first.close()
     expect(JSON.parse(readFileSync(file, 'utf8')).sandbox.keys).toHaveLength(1)
 

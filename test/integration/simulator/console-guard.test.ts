@@ -3,14 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 
 /** Raw HTTP, so a test can send the Host, Origin and Content-Type a browser page elsewhere would. */
-function post(url: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = ''
-      res.on('data', (c) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-    })
+    const req = request(
+      {
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -47,10 +61,13 @@ describe("the simulator console answers only the machine's own pages", () => {
     expect(res.body).not.toContain('secret')
   })
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('refuses a %s body with 403 (a form post)', async (type) => {
-    const res = await post(url, '/_console/keys', keyBody, { host, 'content-type': type })
-    expect(res.status).toBe(403)
-  })
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'refuses a %s body with 403 (a form post)',
+    async (type) => {
+      const res = await post(url, '/_console/keys', keyBody, { host, 'content-type': type })
+      expect(res.status).toBe(403)
+    },
+  )
 
   it('still takes a bodiless action without a Content-Type', async () => {
     const res = await post(url, '/_console/reset', '', { host })

@@ -33,10 +33,28 @@ describe('console page', () => {
 
   it('has the sections a person needs, with the tables the script fills', async () => {
     const { html } = await page(f.url)
-    for (const heading of ['Payouts waiting for a person', 'Destinations waiting for verification', 'Keys', 'Settings', 'Fault injection']) {
+    for (const heading of [
+      'Payouts waiting for a person',
+      'Destinations waiting for verification',
+      'Keys',
+      'Settings',
+      'Fault injection',
+    ]) {
       expect(html).toContain(`>${heading}</h2>`)
     }
-    for (const id of ['open-payouts', 'done-payouts', 'pending-destinations', 'key-workspace', 'ed25519-form', 'hmac-form', 'revoke-form', 'settings-form', 'fault-form', 'error', 'notice']) {
+    for (const id of [
+      'open-payouts',
+      'done-payouts',
+      'pending-destinations',
+      'key-workspace',
+      'ed25519-form',
+      'hmac-form',
+      'revoke-form',
+      'settings-form',
+      'fault-form',
+      'error',
+      'notice',
+    ]) {
       expect(html).toContain(`id="${id}"`)
     }
     expect(html).toContain('prefers-color-scheme:dark')

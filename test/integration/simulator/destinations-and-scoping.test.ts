@@ -18,7 +18,13 @@ describe('POST /api/v1/counterparties', () => {
     const b = companyDestination('ethereum-sepolia', EVM_CHECKSUMMED)
     const first = await post(b)
     expect(first.status).toBe(201)
-    expect(first.body.data).toMatchObject({ status: 'pending', can_send: false, verified_at: null, direction: 'send', network_name: 'Ethereum Sepolia' })
+    expect(first.body.data).toMatchObject({
+      status: 'pending',
+      can_send: false,
+      verified_at: null,
+      direction: 'send',
+      network_name: 'Ethereum Sepolia',
+    })
     const again = await post({ ...b, label: 'changed' })
     expect(again.status).toBe(200)
     expect(again.body.meta.already_exists).toBe(true)
@@ -47,7 +53,11 @@ describe('POST /api/v1/counterparties', () => {
     ['EVM too short', 'ethereum', '0x1234'],
     ['a mainnet bech32 on testnet', 'bitcoin-testnet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
     ['bech32 with a bad checksum', 'bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'],
-    ['v1 encoded as bech32 not bech32m', 'bitcoin', 'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx'],
+    [
+      'v1 encoded as bech32 not bech32m',
+      'bitcoin',
+      'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx',
+    ],
     ['Tron with a bad checksum', 'tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8'],
     ['Tron as an EVM address', 'tron', EVM_CHECKSUMMED],
     ['Solana of 31 bytes', 'solana', '1111111111111111111111111111111'],

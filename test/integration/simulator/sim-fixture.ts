@@ -44,11 +44,26 @@ export async function startFixture(seed: 'demo' | 'empty' = 'empty'): Promise<Fi
   }
 }
 
-export const ETH = { asset: 'ETH', network: 'ethereum-sepolia', amount: '10', available: '10', decimals: 18, usd_price: 3000 }
+export const ETH = {
+  asset: 'ETH',
+  network: 'ethereum-sepolia',
+  amount: '10',
+  available: '10',
+  decimals: 18,
+  usd_price: 3000,
+}
 export const USDC_ETH = { asset: 'USDC', network: 'ethereum-sepolia', amount: '5000', available: '5000', decimals: 6 }
 export const USDC_POLYGON = { asset: 'USDC', network: 'polygon-amoy', amount: '800', available: '800', decimals: 6 }
 
 /** A valid destination body for `network` and `address`. */
 export function companyDestination(network: string, address: string) {
-  return { network, address, counterparty_type: 'company', company_name: 'Acme Ltd', wallet_type: 'unhosted', country: 'DE', label: 'Acme' }
+  return {
+    network,
+    address,
+    counterparty_type: 'company',
+    company_name: 'Acme Ltd',
+    wallet_type: 'unhosted',
+    country: 'DE',
+    label: 'Acme',
+  }
 }

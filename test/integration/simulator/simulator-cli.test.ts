@@ -27,7 +27,8 @@ beforeEach(() => {
 })
 afterEach(() => {
   process.argv = argv
-  for (const name of ['SIGINT', 'SIGTERM'] as const) for (const fn of process.listeners(name)) if (!signals[name].includes(fn)) process.off(name, fn)
+  for (const name of ['SIGINT', 'SIGTERM'] as const)
+    for (const fn of process.listeners(name)) if (!signals[name].includes(fn)) process.off(name, fn)
   vi.restoreAllMocks()
 })
 
@@ -58,7 +59,9 @@ describe('usage errors stop before anything listens (exit 2, usage on stderr)', 
     [['--seed', 'demo'], 'unknown argument --seed'],
   ])('%j', async (args, message) => {
     expect(await (await load(args, 'throws')).exited).toBe(2)
-    expect(stderr).toBe(`simulator: ${message}\nusage: npm run simulator -- [--sandbox-port N] [--production-port N] [--empty] [--state FILE]\n`)
+    expect(stderr).toBe(
+      `simulator: ${message}\nusage: npm run simulator -- [--sandbox-port N] [--production-port N] [--empty] [--state FILE]\n`,
+    )
     expect(stdout).toBe('')
   })
 })
@@ -72,8 +75,15 @@ describe('a run', () => {
 
   it('says where it listens, serves both environments, and on SIGTERM saves its state and exits 0', async () => {
     const state = join(dir, 'state.json')
-    const { exited } = await load(['--sandbox-port', '0', '--production-port', '0', '--empty', '--state', state], 'records')
-    await vi.waitFor(() => expect(stdout).toMatch(/^simulator ready sandbox=http:\/\/127\.0\.0\.1:\d+ production=http:\/\/127\.0\.0\.1:\d+\n$/))
+    const { exited } = await load(
+      ['--sandbox-port', '0', '--production-port', '0', '--empty', '--state', state],
+      'records',
+    )
+    await vi.waitFor(() =>
+      expect(stdout).toMatch(
+        /^simulator ready sandbox=http:\/\/127\.0\.0\.1:\d+ production=http:\/\/127\.0\.0\.1:\d+\n$/,
+      ),
+    )
     const [, sandbox, production] = /sandbox=(\S+) production=(\S+)/.exec(stdout)!
     for (const url of [sandbox!, production!]) expect((await fetch(`${url}/_console/`)).status).toBe(200)
     // --empty: no demo workspace, and no banner about one.
@@ -88,7 +98,9 @@ describe('a run', () => {
     expect(process.exit).toHaveBeenCalledTimes(1)
     await expect(fetch(`${sandbox}/_console/`)).rejects.toThrow()
     // Saved on the way out, without waiting for the debounce.
-    expect(JSON.parse(await readFile(state, 'utf8')).sandbox.workspaces.map((w: { name: string }) => w.name)).toEqual(['Kept'])
+    expect(JSON.parse(await readFile(state, 'utf8')).sandbox.workspaces.map((w: { name: string }) => w.name)).toEqual([
+      'Kept',
+    ])
   })
 
   it('a port already taken ends it with the reason and exit 1', async () => {
@@ -97,7 +109,9 @@ describe('a run', () => {
     try {
       const port = String((taken.address() as AddressInfo).port)
       expect(await (await load(['--sandbox-port', port, '--production-port', '0'], 'records')).exited).toBe(1)
-      expect(stderr).toMatch(new RegExp(`^simulator: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\\n$`))
+      expect(stderr).toMatch(
+        new RegExp(`^simulator: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}\\n$`),
+      )
       expect(stdout).toBe('')
     } finally {
       await new Promise((resolve) => taken.close(resolve))

@@ -16,7 +16,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 function rawRequest(lines: string[], body: string): Promise<string> {
   const { hostname, port } = new URL(f.url)
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'utf8')))
+    const socket = connect(Number(port), hostname, () =>
+      socket.end(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'utf8')),
+    )
     let answer = ''
     socket.on('data', (c) => (answer += c.toString('latin1')))
     socket.on('end', () => resolve(answer))
@@ -34,12 +36,23 @@ describe('Retry-After on every 429 and 503', () => {
 })
 
 describe('Idempotency-Key format before the signature', () => {
-  const body = JSON.stringify({ wallet_id: 'wal-ops', asset: 'USDC', amount: '1', destination: '0x52908400098527886E0F7030069857D2E4169EE7' })
+  const body = JSON.stringify({
+    wallet_id: 'wal-ops',
+    asset: 'USDC',
+    amount: '1',
+    destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  })
 
   it('answers 400 validation_failed, not 401, for a key sent as UTF-8 (not printable ASCII)', async () => {
     const path = withRequestId('/api/v1/withdrawals')
     const headers = signHeaders(f.keyId, f.key, 'POST', path, body, { idempotencyKey: 'clé-1' })
-    const lines = [`POST ${path} HTTP/1.1`, `Host: ${new URL(f.url).host}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+    const lines = [
+      `POST ${path} HTTP/1.1`,
+      `Host: ${new URL(f.url).host}`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ]
     const answer = await rawRequest(lines, body)
     expect(answer).toMatch(/^HTTP\/1\.1 400 /)
     expect(answer).toContain('"code":"validation_failed"')
@@ -47,7 +60,10 @@ describe('Idempotency-Key format before the signature', () => {
 
   it('checks the format even when the signature is wrong too', async () => {
     const path = withRequestId('/api/v1/withdrawals')
-    const headers = { ...signHeaders(f.keyId, f.key, 'POST', path, body, { idempotencyKey: 'a b' }), 'x-api-signature': signCanonical(f.key, canonicalString('1', 'POST', path, '', '')) }
+    const headers = {
+      ...signHeaders(f.keyId, f.key, 'POST', path, body, { idempotencyKey: 'a b' }),
+      'x-api-signature': signCanonical(f.key, canonicalString('1', 'POST', path, '', '')),
+    }
     const res = await fetch(`${f.url}${path}`, { method: 'POST', headers, body })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed')

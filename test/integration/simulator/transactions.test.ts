@@ -40,7 +40,8 @@ describe('GET /api/v1/transactions', () => {
     const { legs, pages } = await follow('limit=100')
     expect(legs.length).toBeGreaterThan(2000)
     expect(new Set(legs.map(rowKey)).size).toBe(legs.length)
-    for (let i = 1; i < legs.length; i++) expect(Date.parse(legs[i - 1]!.created_at)).toBeGreaterThanOrEqual(Date.parse(legs[i]!.created_at))
+    for (let i = 1; i < legs.length; i++)
+      expect(Date.parse(legs[i - 1]!.created_at)).toBeGreaterThanOrEqual(Date.parse(legs[i]!.created_at))
     const moves = legs.filter((l, _i, all) => all.filter((x) => x.id === l.id).length === 2)
     expect(moves.length).toBeGreaterThan(50)
     expect(pages).toBeGreaterThan(20)
@@ -70,7 +71,10 @@ describe('GET /api/v1/transactions', () => {
     const alone = await f.api('GET', `/api/v1/transactions?limit=5&cursor=${cursor}`)
     expect(alone.status).toBe(200)
     expect(Date.parse(alone.body.data[0].created_at)).toBeLessThan(Date.now() - 30 * 86_400_000)
-    const changed = await f.api('GET', `/api/v1/transactions?limit=5&created_before=${new Date().toISOString()}&cursor=${cursor}`)
+    const changed = await f.api(
+      'GET',
+      `/api/v1/transactions?limit=5&created_before=${new Date().toISOString()}&cursor=${cursor}`,
+    )
     expect(changed.status).toBe(400)
     expect(changed.body.error.code).toBe('validation_failed')
   })
@@ -111,15 +115,26 @@ describe('GET /api/v1/transactions', () => {
   it('folds fees into payout rows and leaves pending payouts out', async () => {
     const { legs } = await follow('limit=100')
     expect(legs.some((l) => l.direction === 'out' && l.fee !== null)).toBe(true)
-    expect(legs.filter((l) => l.direction === 'in' && l.id !== undefined && legs.filter((x) => x.id === l.id).length === 1).every((l) => l.fee === null)).toBe(true)
-    const pending = (await f.api('GET', '/api/v1/withdrawals?limit=100')).body.data.filter((w: { status: string }) => w.status === 'pending_approval')
+    expect(
+      legs
+        .filter((l) => l.direction === 'in' && l.id !== undefined && legs.filter((x) => x.id === l.id).length === 1)
+        .every((l) => l.fee === null),
+    ).toBe(true)
+    const pending = (await f.api('GET', '/api/v1/withdrawals?limit=100')).body.data.filter(
+      (w: { status: string }) => w.status === 'pending_approval',
+    )
     expect(pending.length).toBeGreaterThan(0)
     const hashes = new Set(legs.map((l) => (l as unknown as { tx_hash: string }).tx_hash))
     for (const w of pending) expect(hashes.has(w.tx_hash)).toBe(false)
   })
 
   it('records console movements at their time and answers 503 for an unreadable wallet', async () => {
-    const wallet = await f.console.createWallet('ws-demo', 'Broken', [{ asset: 'ETH', network: 'ethereum-sepolia', amount: '1', available: '1', decimals: 18 }], true)
+    const wallet = await f.console.createWallet(
+      'ws-demo',
+      'Broken',
+      [{ asset: 'ETH', network: 'ethereum-sepolia', amount: '1', available: '1', decimals: 18 }],
+      true,
+    )
     expect((await f.api('GET', `/api/v1/wallets/${wallet.id}`)).status).toBe(503)
     const res = await f.api('GET', '/api/v1/wallets')
     expect(res.status).toBe(503)
@@ -129,20 +144,53 @@ describe('GET /api/v1/transactions', () => {
 
   it('records an incoming movement from the outside address a test names, of any amount, zero included', async () => {
     const from = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-    const [leg] = await f.console.addTransactions({ wallet_id: 'wal-payroll', direction: 'in', asset: 'USDC', network: 'ethereum-sepolia', amount: '0', from_address: from })
+    const [leg] = await f.console.addTransactions({
+      wallet_id: 'wal-payroll',
+      direction: 'in',
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '0',
+      from_address: from,
+    })
     const read = await f.api('GET', `/api/v1/transactions/${leg.id}`)
-    expect(read.body.data).toEqual([expect.objectContaining({ direction: 'in', amount: '0', from: { name: null, address: from } })])
+    expect(read.body.data).toEqual([
+      expect.objectContaining({ direction: 'in', amount: '0', from: { name: null, address: from } }),
+    ])
     const to = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'
-    const [out] = await f.console.addTransactions({ wallet_id: 'wal-payroll', direction: 'out', asset: 'USDC', network: 'ethereum-sepolia', amount: '0.001', to_address: to })
+    const [out] = await f.console.addTransactions({
+      wallet_id: 'wal-payroll',
+      direction: 'out',
+      asset: 'USDC',
+      network: 'ethereum-sepolia',
+      amount: '0.001',
+      to_address: to,
+    })
     expect(out.to.address).toBe(to)
   })
 
   it.each([
-    ['an address of another network', { direction: 'in', network: 'ethereum-sepolia', from_address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' }, 'from_address: not a valid'],
-    ['a bad checksum', { direction: 'in', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' }, 'from_address: not a valid'],
-    ['the sender of an outgoing movement', { direction: 'out', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, 'from_address: not used for direction out'],
+    [
+      'an address of another network',
+      { direction: 'in', network: 'ethereum-sepolia', from_address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' },
+      'from_address: not a valid',
+    ],
+    [
+      'a bad checksum',
+      { direction: 'in', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+      'from_address: not a valid',
+    ],
+    [
+      'the sender of an outgoing movement',
+      { direction: 'out', network: 'ethereum-sepolia', from_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      'from_address: not used for direction out',
+    ],
   ])('refuses %s as the outside party', async (_name, spec, message) => {
-    const res = await f.console.call('POST', 'transactions', { wallet_id: 'wal-payroll', asset: 'ETH', amount: '0.1', ...spec })
+    const res = await f.console.call('POST', 'transactions', {
+      wallet_id: 'wal-payroll',
+      asset: 'ETH',
+      amount: '0.1',
+      ...spec,
+    })
     expect(res.status).toBe(400)
     expect((res.body as { error: { message: string } }).error.message).toContain(message)
   })

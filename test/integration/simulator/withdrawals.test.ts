@@ -26,14 +26,26 @@ beforeAll(async () => {
 })
 afterAll(() => f.sim.close())
 
-const body = (over: Record<string, unknown> = {}) => ({ wallet_id: walletId, asset: 'ETH', amount: '0.5', destination: ethDest, ...over })
+const body = (over: Record<string, unknown> = {}) => ({
+  wallet_id: walletId,
+  asset: 'ETH',
+  amount: '0.5',
+  destination: ethDest,
+  ...over,
+})
 const create = (b: unknown, key: string | undefined = randomUUID()) => f.api('POST', '/api/v1/withdrawals', b, key)
 
 describe('POST /api/v1/withdrawals', () => {
   it('accepts a request as pending_approval (202)', async () => {
     const res = await create(body())
     expect(res.status).toBe(202)
-    expect(res.body.data).toMatchObject({ status: 'pending_approval', asset: 'ETH', amount: '0.5', network: 'ethereum-sepolia', tx_hash: null })
+    expect(res.body.data).toMatchObject({
+      status: 'pending_approval',
+      asset: 'ETH',
+      amount: '0.5',
+      network: 'ethereum-sepolia',
+      tx_hash: null,
+    })
     expect(res.body.meta).toEqual({})
   })
 
@@ -86,18 +98,42 @@ describe('POST /api/v1/withdrawals', () => {
     ['a negative amount', () => body({ amount: '-1' }), 'k4', 400, 'validation_failed'],
     ['a zero amount', () => body({ amount: '0' }), 'k5', 400, 'validation_failed'],
     ['an amount over 100 characters', () => body({ amount: '1'.repeat(101) }), 'k6', 400, 'validation_failed'],
-    ['more decimals than the asset has', () => body({ asset: 'USDC', network: 'ethereum-sepolia', amount: '1.0000001' }), 'k7', 400, 'validation_failed'],
+    [
+      'more decimals than the asset has',
+      () => body({ asset: 'USDC', network: 'ethereum-sepolia', amount: '1.0000001' }),
+      'k7',
+      400,
+      'validation_failed',
+    ],
     ['a numeric amount', () => body({ amount: 1 }), 'k8', 400, 'validation_failed'],
     ['a wallet_id over 128 characters', () => body({ wallet_id: 'w'.repeat(129) }), 'k9', 400, 'validation_failed'],
-    ['no network for an asset held on two networks', () => body({ asset: 'USDC', amount: '1' }), 'k10', 400, 'validation_failed'],
+    [
+      'no network for an asset held on two networks',
+      () => body({ asset: 'USDC', amount: '1' }),
+      'k10',
+      400,
+      'validation_failed',
+    ],
     ['a bad fee_priority', () => body({ fee_priority: 'urgent' }), 'k11', 400, 'validation_failed'],
     ['malformed JSON', () => '{"wallet_id":', 'k12', 400, 'validation_failed'],
     ['an unknown wallet', () => body({ wallet_id: 'wal-nope' }), 'k13', 404, 'wallet_not_found'],
     ['an asset not held', () => body({ asset: 'BTC' }), 'k14', 422, 'asset_not_held'],
     ['an asset not held on that network', () => body({ network: 'polygon-amoy' }), 'k15', 422, 'asset_not_held'],
     ['a pending destination', () => body({ destination: pendingDest }), 'k16', 422, 'destination_not_whitelisted'],
-    ['a verified destination on another network', () => body({ destination: polygonDest }), 'k17', 422, 'destination_not_whitelisted'],
-    ['an unknown destination', () => body({ destination: makeAddress('ethereum-sepolia', osRandom) }), 'k18', 422, 'destination_not_whitelisted'],
+    [
+      'a verified destination on another network',
+      () => body({ destination: polygonDest }),
+      'k17',
+      422,
+      'destination_not_whitelisted',
+    ],
+    [
+      'an unknown destination',
+      () => body({ destination: makeAddress('ethereum-sepolia', osRandom) }),
+      'k18',
+      422,
+      'destination_not_whitelisted',
+    ],
     ['more than available', () => body({ amount: '1000' }), 'k19', 422, 'withdrawal_failed'],
   ]
   it.each(refusals)('refuses %s', async (_name, b, key, status, code) => {
@@ -109,7 +145,10 @@ describe('POST /api/v1/withdrawals', () => {
   })
 
   it('resolves the network when the asset is held on one, and accepts an explicit one', async () => {
-    expect((await create(body({ asset: 'USDC', network: 'polygon-amoy', amount: '1.5', destination: polygonDest }))).body.data.network).toBe('polygon-amoy')
+    expect(
+      (await create(body({ asset: 'USDC', network: 'polygon-amoy', amount: '1.5', destination: polygonDest }))).body
+        .data.network,
+    ).toBe('polygon-amoy')
   })
 
   it('refuses with no_approver_available when the workspace has no approver', async () => {
@@ -121,7 +160,10 @@ describe('POST /api/v1/withdrawals', () => {
   })
 
   it('holds the amount: available drops on acceptance and returns on cancel', async () => {
-    const available = async () => (await f.api('GET', `/api/v1/wallets/${walletId}`)).body.data.balances.find((b: { asset: string }) => b.asset === 'ETH').available
+    const available = async () =>
+      (await f.api('GET', `/api/v1/wallets/${walletId}`)).body.data.balances.find(
+        (b: { asset: string }) => b.asset === 'ETH',
+      ).available
     const before = await available()
     const res = await create(body({ amount: '1' }))
     expect(Number(await available())).toBeCloseTo(Number(before) - 1)
@@ -176,13 +218,16 @@ describe('withdrawal lifecycle', () => {
     expect(again.body.data.status).toBe('cancelled')
   })
 
-  it.each(['approve', 'reject', 'expire', 'fail'] as const)('refuses cancel after %s (409 withdrawal_not_cancellable)', async (action) => {
-    const { id } = (await create(body({ amount: '0.01' }))).body.data
-    await f.console.withdrawalAction(id, action)
-    const res = await f.api('POST', `/api/v1/withdrawals/${id}/cancel`)
-    expect(res.status).toBe(409)
-    expect(res.body.error.code).toBe('withdrawal_not_cancellable')
-  })
+  it.each(['approve', 'reject', 'expire', 'fail'] as const)(
+    'refuses cancel after %s (409 withdrawal_not_cancellable)',
+    async (action) => {
+      const { id } = (await create(body({ amount: '0.01' }))).body.data
+      await f.console.withdrawalAction(id, action)
+      const res = await f.api('POST', `/api/v1/withdrawals/${id}/cancel`)
+      expect(res.status).toBe(409)
+      expect(res.body.error.code).toBe('withdrawal_not_cancellable')
+    },
+  )
 
   it('refuses a cancel with a body or an Idempotency-Key', async () => {
     const { id } = (await create(body({ amount: '0.01' }))).body.data
@@ -234,7 +279,16 @@ describe('GET /api/v1/withdrawals', () => {
     expect(found.body.data.map((w: { id: string }) => w.id)).toEqual([created.id])
   })
 
-  it.each(['limit=0', 'limit=101', 'offset=-1', 'offset=10001', 'limit=abc', 'status=pending', 'limit=1&limit=2', '_request_id=nope'])('refuses ?%s', async (query) => {
+  it.each([
+    'limit=0',
+    'limit=101',
+    'offset=-1',
+    'offset=10001',
+    'limit=abc',
+    'status=pending',
+    'limit=1&limit=2',
+    '_request_id=nope',
+  ])('refuses ?%s', async (query) => {
     const res = await f.api('GET', `/api/v1/withdrawals?${query}`)
     expect(res.status).toBe(400)
     expect(res.body.error.code).toBe('validation_failed')

@@ -8,7 +8,13 @@ import { profileDir } from '../../../electron/core/profiles'
 import { DeskStore, STORE_FILE, type AuditEntry } from '../../../electron/core/store'
 import { cli } from '../../harness/cli-runner'
 
-const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
+const body = {
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.50',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
 const line = (i: number): AuditEntry => ({
   at: `2026-11-23T07:00:0${i}.000Z`,
   kind: 'http',
@@ -27,7 +33,9 @@ let dir: string
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'audit-cli-'))
-  expect(await cli(home, ['profile', 'add', '--name', 'Ops', '--env', 'sandbox', '--base-url', 'https://api.example.com'])).toMatchObject({ code: 0 })
+  expect(
+    await cli(home, ['profile', 'add', '--name', 'Ops', '--env', 'sandbox', '--base-url', 'https://api.example.com']),
+  ).toMatchObject({ code: 0 })
   const id = JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout)[0].id as string
   dir = profileDir(home, id)
 })
@@ -53,7 +61,10 @@ describe('audit verify and list, outbox from a terminal', () => {
     const ok = await cli(home, ['audit', 'verify', '--profile', 'Ops'])
     expect(ok).toMatchObject({ code: 0 })
     expect(ok.stdout).toMatch(/5 rows/)
-    const listed = JSON.parse((await cli(home, ['audit', 'list', '--profile', 'Ops', '--json'])).stdout) as Array<{ seq: number; requestId: string }>
+    const listed = JSON.parse((await cli(home, ['audit', 'list', '--profile', 'Ops', '--json'])).stdout) as Array<{
+      seq: number
+      requestId: string
+    }>
     expect(listed.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5])
     expect((await cli(home, ['audit', 'list', '--profile', 'Ops'])).stdout.trim().split('\n')).toHaveLength(5)
   })
@@ -87,9 +98,13 @@ describe('audit verify and list, outbox from a terminal', () => {
     const a = await outbox.add(body, 'agent')
     await outbox.mark(a.idempotencyKey, 'accepted', { withdrawalId: 'wd-1' })
     const b = await outbox.add({ ...body, amount: '3' }, 'cli')
-    await outbox.mark(b.idempotencyKey, 'refused', { error: { code: 'destination_not_whitelisted', message: 'not whitelisted' } })
+    await outbox.mark(b.idempotencyKey, 'refused', {
+      error: { code: 'destination_not_whitelisted', message: 'not whitelisted' },
+    })
     store.close()
-    const json = JSON.parse((await cli(home, ['outbox', '--profile', 'Ops', '--json'])).stdout) as { entries: Array<{ idempotencyKey: string; state: string }> }
+    const json = JSON.parse((await cli(home, ['outbox', '--profile', 'Ops', '--json'])).stdout) as {
+      entries: Array<{ idempotencyKey: string; state: string }>
+    }
     expect(json.entries.map((e) => [e.idempotencyKey, e.state])).toEqual([
       [b.idempotencyKey, 'refused'],
       [a.idempotencyKey, 'accepted'],

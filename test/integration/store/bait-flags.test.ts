@@ -58,7 +58,13 @@ describe('suspected poisoning flags in the profile store', () => {
     const store = open(join(dir, `p${++n}`))
     const ledger = store.repo(ledgerRepo)
     ledger.bind('https://sandbox|k1')
-    ledger.commitPage([sampleLeg(1, { amount: '0', asset: 'USDC', network: 'ethereum', from: { name: null, address: BAIT } })], WALK, true, 0, 0)
+    ledger.commitPage(
+      [sampleLeg(1, { amount: '0', asset: 'USDC', network: 'ethereum', from: { name: null, address: BAIT } })],
+      WALK,
+      true,
+      0,
+      0,
+    )
     expect(flagged(store)).toEqual([])
     const book = [
       {

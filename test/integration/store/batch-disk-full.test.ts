@@ -31,10 +31,20 @@ describe.runIf(canMount)('a disk that fills up in the middle of a batch', () => 
     const store = DeskStore.open(dir, 'test')
     onTestFinished(() => store.close())
     const payouts = new PayoutRequests(Outbox.open(store), ws.client)
-    const lines = Array.from({ length: 90 }, (_, i) => ({ destination: ws.destinations[i % 3]!.label, amount: `1.${String(i + 1).padStart(2, '0')}`, wallet: ws.walletId }))
+    const lines = Array.from({ length: 90 }, (_, i) => ({
+      destination: ws.destinations[i % 3]!.label,
+      amount: `1.${String(i + 1).padStart(2, '0')}`,
+      wallet: ws.walletId,
+    }))
     const check = await checkBatchFile(ws.client, batchCsv(lines))
     expect(check.problems).toEqual([])
-    const batch = await submitBatch(store, payouts.outbox, check, { source: 'disk.csv', requestedBy: 'test', confirmDuplicates: false, retypedTotal: null, production: false })
+    const batch = await submitBatch(store, payouts.outbox, check, {
+      source: 'disk.csv',
+      requestedBy: 'test',
+      confirmDuplicates: false,
+      retypedTotal: null,
+      production: false,
+    })
     const runner = new BatchRunner(store, payouts, { onProgress: (p) => p.sent === 38 && fillDisk(dir) })
 
     const err = await runner.run(batch.id).catch((e: unknown) => e)
@@ -53,7 +63,9 @@ describe.runIf(canMount)('a disk that fills up in the middle of a batch', () => 
     store.close()
     const reopened = DeskStore.open(dir, 'test')
     onTestFinished(() => reopened.close())
-    expect(await new BatchRunner(reopened, new PayoutRequests(Outbox.open(reopened), ws.client)).resume(batch.id)).toMatchObject({ total: 90, accepted: 90, finished: true })
+    expect(
+      await new BatchRunner(reopened, new PayoutRequests(Outbox.open(reopened), ws.client)).resume(batch.id),
+    ).toMatchObject({ total: 90, accepted: 90, finished: true })
     const recorded = await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)
     expect(new Set(recorded.map((w) => w.idempotency_key)).size).toBe(90)
   }, 60_000)

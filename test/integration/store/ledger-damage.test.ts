@@ -47,7 +47,16 @@ describe('a damaged leg read back from the ledger', () => {
     ledger = store.repo(ledgerRepo)
     db = store.repo((d) => d)
     store.transaction('test', () => ledger.bind('test'))
-    const walk = { after: null, before: null, cursor: null, newest: T0 + 3_000_000, oldest: T0, pages: 1, rows: 3_000, startedAt: T0 + 3_600_000 }
+    const walk = {
+      after: null,
+      before: null,
+      cursor: null,
+      newest: T0 + 3_000_000,
+      oldest: T0,
+      pages: 1,
+      rows: 3_000,
+      startedAt: T0 + 3_600_000,
+    }
     store.transaction('test', () => ledger.commitPage(legs(), walk, true, T0 + 3_600_000, T0 + 3_600_000))
   })
   afterEach(async () => {
@@ -74,22 +83,30 @@ describe('a damaged leg read back from the ledger', () => {
     ['amount', '-5', /its amount is not a decimal amount/],
     ['fee', '2.5', /its fee is not a decimal amount or empty/],
     ['read_at_ms', '99999', /its read_at_ms is not a time in milliseconds/],
-  ])('a %s of %s stops the report, the export and a page with record_corrupt naming the leg', async (column, value, message) => {
-    db.prepare(`UPDATE ledger_legs SET ${column} = ${value} WHERE id = ?`).run(idKey(ID(2_400)))
-    const damaged = expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) })
-    expect(() => reconcile(ledger, period)).toThrow(damaged)
-    expect(() => reconcile(ledger, period)).toThrow(new RegExp(ID(2_400)))
-    const out = join(dir, 'out.csv')
-    await expect(writeCsvFile(out, ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(damaged)
-    expect(existsSync(out)).toBe(false)
-    expect(existsSync(`${out}.part`)).toBe(false)
-    expect(() => ledger.page({}, undefined, 1_000)).toThrow(damaged)
-  })
+  ])(
+    'a %s of %s stops the report, the export and a page with record_corrupt naming the leg',
+    async (column, value, message) => {
+      db.prepare(`UPDATE ledger_legs SET ${column} = ${value} WHERE id = ?`).run(idKey(ID(2_400)))
+      const damaged = expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) })
+      expect(() => reconcile(ledger, period)).toThrow(damaged)
+      expect(() => reconcile(ledger, period)).toThrow(new RegExp(ID(2_400)))
+      const out = join(dir, 'out.csv')
+      await expect(writeCsvFile(out, ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(damaged)
+      expect(existsSync(out)).toBe(false)
+      expect(existsSync(`${out}.part`)).toBe(false)
+      expect(() => ledger.page({}, undefined, 1_000)).toThrow(damaged)
+    },
+  )
 
   it('a recorded time that is not ISO 8601 stops the export (the report does not read it)', async () => {
     db.prepare(`UPDATE ledger_legs SET created_at = '2026-02-30T00:00:00Z' WHERE id = ?`).run(idKey(ID(2_400)))
-    await expect(writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines({ ledger, notes: new Map() }, period))).rejects.toThrow(
-      expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/its created_at is not an ISO 8601 time/) }),
+    await expect(
+      writeCsvFile(join(dir, 'out.csv'), ledgerCsvLines({ ledger, notes: new Map() }, period)),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        code: 'record_corrupt',
+        message: expect.stringMatching(/its created_at is not an ISO 8601 time/),
+      }),
     )
   })
 })

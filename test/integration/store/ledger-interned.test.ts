@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
+import {
+  DeskStore,
+  ledgerRepo,
+  MIGRATIONS,
+  openDatabase,
+  STORE_FILE,
+  type LedgerRepo,
+} from '../../../electron/core/store'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
@@ -16,10 +23,40 @@ const HEX = 'ab'.repeat(31)
 /** Legs of every shape migration 13 packs or leaves alone, each as version 12 wrote it. */
 const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
   { ...sampleLeg(1, { created_at: '2026-10-01T08:00:00Z', tx_hash: `0x00${HEX}` }), bait: null },
-  { ...sampleLeg(2, { created_at: '2026-10-02T08:00:00.000Z', network: null, network_name: null, wallet_id: null, tx_hash: null }), bait: null },
-  { ...sampleLeg(3, { created_at: '2026-10-03T08:00:00.000Z', direction: 'out', asset: 'USDC', fee: '0.002', fee_asset: 'ETH', tx_hash: `ff${HEX}` }), bait: null },
-  { ...sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000001', tx_hash: `0X${HEX.toUpperCase()}` }), bait: 1 },
-  { ...sampleLeg(5, { created_at: '2026-10-05T08:00:00.000+02:00', id: 'tx-legacy-5', status: 'broadcasting', wallet_id: 'w2' }), bait: null },
+  {
+    ...sampleLeg(2, {
+      created_at: '2026-10-02T08:00:00.000Z',
+      network: null,
+      network_name: null,
+      wallet_id: null,
+      tx_hash: null,
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(3, {
+      created_at: '2026-10-03T08:00:00.000Z',
+      direction: 'out',
+      asset: 'USDC',
+      fee: '0.002',
+      fee_asset: 'ETH',
+      tx_hash: `ff${HEX}`,
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000001', tx_hash: `0X${HEX.toUpperCase()}` }),
+    bait: 1,
+  },
+  {
+    ...sampleLeg(5, {
+      created_at: '2026-10-05T08:00:00.000+02:00',
+      id: 'tx-legacy-5',
+      status: 'broadcasting',
+      wallet_id: 'w2',
+    }),
+    bait: null,
+  },
   {
     ...sampleLeg(6, {
       created_at: '2026-10-06T08:00:00.000Z',
@@ -29,7 +66,15 @@ const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
     }),
     bait: 0,
   },
-  { ...sampleLeg(6, { created_at: '2026-10-06T08:00:00.000Z', direction: 'out', id: 'ABCDEF00-0000-4000-8000-000000000007', tx_hash: `0x${HEX}a` }), bait: null },
+  {
+    ...sampleLeg(6, {
+      created_at: '2026-10-06T08:00:00.000Z',
+      direction: 'out',
+      id: 'ABCDEF00-0000-4000-8000-000000000007',
+      tx_hash: `0x${HEX}a`,
+    }),
+    bait: null,
+  },
 ]
 
 /** Writes the legs straight into a ledger of version 12, as its repository stored them (text ids, hashes and words). */
@@ -61,7 +106,12 @@ function writeAtVersion12(db: DatabaseSync): void {
   }
 }
 
-const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({ ...leg, read_at: new Date(READ_MS).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: bait === 1 })
+const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({
+  ...leg,
+  read_at: new Date(READ_MS).toISOString(),
+  final: isFinalLegStatus(leg.status),
+  suspected_poisoning: bait === 1,
+})
 
 describe('migration step 13: a ledger of version 12 packed in place', () => {
   let migrated: MigratedStore<void>
@@ -81,7 +131,11 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
 
   it('stores lowercase UUIDs and hex hashes as bytes, the repeated words as numbers, and any other form as its text', () => {
     const db = store.repo((d) => d)
-    const stored = db.prepare('SELECT typeof(id) AS id, typeof(tx_hash) AS hash, typeof(wallet_id) AS wallet, typeof(status) AS status FROM ledger_legs ORDER BY at_ms, seq').all()
+    const stored = db
+      .prepare(
+        'SELECT typeof(id) AS id, typeof(tx_hash) AS hash, typeof(wallet_id) AS wallet, typeof(status) AS status FROM ledger_legs ORDER BY at_ms, seq',
+      )
+      .all()
     expect(stored.map((r) => Object.values(r as object).join(' '))).toEqual([
       'blob blob integer integer',
       'blob null null integer',
@@ -117,7 +171,9 @@ describe('migration step 13: a ledger of version 12 packed in place', () => {
     expect(found(`0x${HEX}a`)).toEqual([`0x${HEX}a`])
     expect(found('5verv8nmvz')).toEqual([LEGS[5]!.tx_hash])
     expect(ledger.page({ text: '00000000-0000-4000-8000-00000000000' }, undefined, 50).rows).toHaveLength(5)
-    expect(ledger.page({ text: '00000000-0000-4000-8000-000000000003' }, undefined, 50).rows.map((r) => r.id)).toEqual([LEGS[2]!.id])
+    expect(ledger.page({ text: '00000000-0000-4000-8000-000000000003' }, undefined, 50).rows.map((r) => r.id)).toEqual([
+      LEGS[2]!.id,
+    ])
     expect(ledger.page({ text: 'TX-LEG' }, undefined, 50).rows.map((r) => r.id)).toEqual(['tx-legacy-5'])
     expect(ledger.hasLeg(LEGS[2]!.id, 'out')).toBe(true)
     expect(ledger.hasLeg(LEGS[2]!.id, 'in')).toBe(false)
@@ -143,7 +199,9 @@ describe('migration step 13 on a damaged leg', () => {
     old.close()
     const store = DeskStore.open(dir, 'test')
     try {
-      expect(() => [...store.repo(ledgerRepo).rows({})]).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/its status is not text/) }))
+      expect(() => [...store.repo(ledgerRepo).rows({})]).toThrow(
+        expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/its status is not text/) }),
+      )
     } finally {
       store.close()
       await rm(dir, { recursive: true, force: true })

@@ -20,19 +20,93 @@ const OPS = { name: 'Ops', address: '0x0b5' }
 /** Legs of every odd form a version-15 ledger holds, with the bait flag each was stored with. */
 const LEGS: Array<TransactionLeg & { bait: 0 | 1 | null }> = [
   { ...sampleLeg(1, { created_at: '2026-10-01T08:00:00Z', from: OUTSIDER, tx_hash: `0x00${HEX}` }), bait: null },
-  { ...sampleLeg(2, { created_at: '2026-10-02T08:00:00.000Z', network: null, network_name: null, wallet_id: null, tx_hash: null }), bait: null },
-  { ...sampleLeg(3, { created_at: '2026-10-03T08:00:00.000Z', direction: 'out', from: TREASURY, to: OUTSIDER, asset: 'USDC', fee: '0.002', fee_asset: 'ETH', tx_hash: `ff${HEX}` }), bait: null },
-  { ...sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000001', tx_hash: `0X${HEX.toUpperCase()}` }), bait: 1 },
-  { ...sampleLeg(5, { created_at: '2026-10-05T08:00:00.000+02:00', id: 'tx-legacy-5', status: 'broadcasting', wallet_id: 'w2' }), bait: null },
-  { ...sampleLeg(6, { created_at: '2026-10-06T08:00:00.000Z', tx_hash: BASE58, network: 'solana-devnet', network_name: 'Solana Devnet' }), bait: 0 },
+  {
+    ...sampleLeg(2, {
+      created_at: '2026-10-02T08:00:00.000Z',
+      network: null,
+      network_name: null,
+      wallet_id: null,
+      tx_hash: null,
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(3, {
+      created_at: '2026-10-03T08:00:00.000Z',
+      direction: 'out',
+      from: TREASURY,
+      to: OUTSIDER,
+      asset: 'USDC',
+      fee: '0.002',
+      fee_asset: 'ETH',
+      tx_hash: `ff${HEX}`,
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000001', tx_hash: `0X${HEX.toUpperCase()}` }),
+    bait: 1,
+  },
+  {
+    ...sampleLeg(5, {
+      created_at: '2026-10-05T08:00:00.000+02:00',
+      id: 'tx-legacy-5',
+      status: 'broadcasting',
+      wallet_id: 'w2',
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(6, {
+      created_at: '2026-10-06T08:00:00.000Z',
+      tx_hash: BASE58,
+      network: 'solana-devnet',
+      network_name: 'Solana Devnet',
+    }),
+    bait: 0,
+  },
   // A move between own wallets: two legs of one id.
-  { ...sampleLeg(7, { created_at: '2026-10-07T08:00:00.000Z', direction: 'out', from: TREASURY, to: OPS, tx_hash: `0x07${HEX}`, fee: '0.01', fee_asset: 'ETH' }), bait: null },
-  { ...sampleLeg(7, { created_at: '2026-10-07T08:00:00.000Z', direction: 'in', from: TREASURY, to: OPS, tx_hash: `0x07${HEX}`, wallet_id: 'w2' }), bait: null },
-  { ...sampleLeg(8, { created_at: '2026-10-08T08:00:00.000Z', direction: 'out', id: 'ABCDEF00-0000-4000-8000-000000000008', tx_hash: `0x${HEX}a` }), bait: null },
+  {
+    ...sampleLeg(7, {
+      created_at: '2026-10-07T08:00:00.000Z',
+      direction: 'out',
+      from: TREASURY,
+      to: OPS,
+      tx_hash: `0x07${HEX}`,
+      fee: '0.01',
+      fee_asset: 'ETH',
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(7, {
+      created_at: '2026-10-07T08:00:00.000Z',
+      direction: 'in',
+      from: TREASURY,
+      to: OPS,
+      tx_hash: `0x07${HEX}`,
+      wallet_id: 'w2',
+    }),
+    bait: null,
+  },
+  {
+    ...sampleLeg(8, {
+      created_at: '2026-10-08T08:00:00.000Z',
+      direction: 'out',
+      id: 'ABCDEF00-0000-4000-8000-000000000008',
+      tx_hash: `0x${HEX}a`,
+    }),
+    bait: null,
+  },
 ]
 
 const NOTES = [
-  { transactionId: LEGS[2]!.id, direction: 'out' as const, note: 'Invoice 4471 from the supplier', tags: ['supplier', 'q4'] },
+  {
+    transactionId: LEGS[2]!.id,
+    direction: 'out' as const,
+    note: 'Invoice 4471 from the supplier',
+    tags: ['supplier', 'q4'],
+  },
   { transactionId: 'tx-legacy-5', direction: 'in' as const, note: null, tags: ['q4'] },
   { transactionId: LEGS[7]!.id, direction: 'in' as const, note: 'Float top-up', tags: [] },
 ]
@@ -77,7 +151,12 @@ const stored = (db: DatabaseSync) => ({
   tags: db.prepare('SELECT * FROM ledger_leg_tags ORDER BY tag, leg_key, direction').all(),
 })
 
-const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({ ...leg, read_at: new Date(READ_MS).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: bait === 1 })
+const asRow = ({ bait, ...leg }: (typeof LEGS)[number]): LedgerRow => ({
+  ...leg,
+  read_at: new Date(READ_MS).toISOString(),
+  final: isFinalLegStatus(leg.status),
+  suspected_poisoning: bait === 1,
+})
 
 describe('migration step 16: a ledger of version 15 with leaner indexes', () => {
   let migrated: MigratedStore<ReturnType<typeof stored>>
@@ -106,7 +185,8 @@ describe('migration step 16: a ledger of version 15 with leaner indexes', () => 
   })
 
   it('finds legs by counterparty, own wallet, note, tag, id start and hash start', () => {
-    const ids = (filter: Parameters<LedgerRepo['page']>[0]) => ledger.page(filter, undefined, 50).rows.map((r) => `${r.id} ${r.direction}`)
+    const ids = (filter: Parameters<LedgerRepo['page']>[0]) =>
+      ledger.page(filter, undefined, 50).rows.map((r) => `${r.id} ${r.direction}`)
     const leg = (i: number) => `${LEGS[i]!.id} ${LEGS[i]!.direction}`
     expect(ids({ text: OUTSIDER.address.slice(2, 14) })).toEqual([leg(2), leg(0)])
     expect(ids({ text: 'ops' })).toEqual([leg(7), leg(6)])

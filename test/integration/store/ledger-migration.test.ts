@@ -25,7 +25,11 @@ describe('migration step 4: the history ledger', () => {
     before.close()
     const db = openDatabase(file)
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(4)
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ledger_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name)
+    const tables = (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ledger_%' ORDER BY name")
+        .all() as Array<{ name: string }>
+    ).map((t) => t.name)
     expect(tables).toEqual(expect.arrayContaining(['ledger_legs', 'ledger_parties', 'ledger_pending', 'ledger_state']))
     expect(db.prepare('SELECT value FROM meta WHERE name = ?').get('kept')).toEqual({ value: 'yes' })
     db.close()

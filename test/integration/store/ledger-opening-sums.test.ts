@@ -5,7 +5,14 @@ import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reconcile, type ReportPeriod } from '../../../electron/core/history/reconciliation'
 import { RollForwardTally } from '../../../electron/core/history/roll-forward'
-import { DeskStore, ledgerRepo, MIGRATIONS, openDatabase, STORE_FILE, type LedgerRepo } from '../../../electron/core/store'
+import {
+  DeskStore,
+  ledgerRepo,
+  MIGRATIONS,
+  openDatabase,
+  STORE_FILE,
+  type LedgerRepo,
+} from '../../../electron/core/store'
 import { amountText } from '../../../electron/core/store/ledger-amounts'
 import { createdAtSql } from '../../../electron/core/store/ledger-compact'
 import { hashText, idText } from '../../../electron/core/store/ledger-keys'
@@ -39,14 +46,24 @@ function history(from: number, count: number): TransactionLeg[] {
   })
 }
 
-const walk = { after: null, before: null, cursor: null, newest: SYNCED, oldest: T0, pages: 1, rows: 0, startedAt: SYNCED }
+const walk = {
+  after: null,
+  before: null,
+  cursor: null,
+  newest: SYNCED,
+  oldest: T0,
+  pages: 1,
+  rows: 0,
+  startedAt: SYNCED,
+}
 /** Mid-April to the last sync: the opening crosses the month boundary of April 1st. */
 const PERIOD: ReportPeriod = { from: '2026-04-17T13:00:00.000Z', to: new Date(SYNCED).toISOString() }
 
 /** The roll-forward summed leg by leg from the first movement: what the kept sums must reproduce. */
 function slow(ledger: LedgerRepo, period: ReportPeriod) {
   const roll = new RollForwardTally(Date.parse(period.from), true)
-  for (const walletId of period.walletIds ?? [undefined]) for (const leg of ledger.tallies({ to: period.to, walletId })) roll.add(leg)
+  for (const walletId of period.walletIds ?? [undefined])
+    for (const leg of ledger.tallies({ to: period.to, walletId })) roll.add(leg)
   return roll.rows()
 }
 
@@ -55,7 +72,8 @@ describe('the opening balances kept per month', () => {
   let store: DeskStore
   let ledger: LedgerRepo
   let db: DatabaseSync
-  const commit = (legs: TransactionLeg[]) => store.transaction('test', () => ledger.commitPage(legs, walk, true, SYNCED, SYNCED + DAY))
+  const commit = (legs: TransactionLeg[]) =>
+    store.transaction('test', () => ledger.commitPage(legs, walk, true, SYNCED, SYNCED + DAY))
   const fastIsUsed = () => expect(ledger.openingBefore(Date.parse('2026-04-01T00:00:00.000Z'))).not.toBeNull()
   const same = (period: ReportPeriod = PERIOD) => {
     const fast = reconcile(ledger, period).rollForward.rows
@@ -109,17 +127,24 @@ describe('the opening balances kept per month', () => {
 
   it('a row deleted or edited behind the repository leaves them stale: reports sum leg by leg, the next write counts them again', () => {
     const completed = "(SELECT id FROM ledger_words WHERE word = 'completed')"
-    db.prepare(`DELETE FROM ledger_legs WHERE seq IN (SELECT seq FROM ledger_legs WHERE at_ms < ? AND status = ${completed} LIMIT 3)`).run(Date.parse('2026-03-01T00:00:00.000Z'))
+    db.prepare(
+      `DELETE FROM ledger_legs WHERE seq IN (SELECT seq FROM ledger_legs WHERE at_ms < ? AND status = ${completed} LIMIT 3)`,
+    ).run(Date.parse('2026-03-01T00:00:00.000Z'))
     expect(ledger.openingBefore(Date.parse('2026-04-01T00:00:00.000Z'))).toBeNull()
     same()
-    db.prepare(`UPDATE ledger_legs SET amount = '999' WHERE seq = (SELECT MIN(seq) FROM ledger_legs WHERE status = ${completed})`).run()
+    db.prepare(
+      `UPDATE ledger_legs SET amount = '999' WHERE seq = (SELECT MIN(seq) FROM ledger_legs WHERE status = ${completed})`,
+    ).run()
     commit(history(20_000, 1))
     fastIsUsed()
     same()
   })
 
   it('a compact leg is found as before: by a tx hash start shorter or longer than its indexed part, in any case, and by amount', () => {
-    const hashed = history(30_000, 40).map((l, i) => ({ ...l, tx_hash: `0x${(i * 7919).toString(16).padStart(8, '0')}${'ab'.repeat(28)}` }))
+    const hashed = history(30_000, 40).map((l, i) => ({
+      ...l,
+      tx_hash: `0x${(i * 7919).toString(16).padStart(8, '0')}${'ab'.repeat(28)}`,
+    }))
     commit(hashed)
     const target = hashed[17]!.tx_hash!
     for (const text of [target.slice(0, 10), target.slice(0, 30).toUpperCase(), target]) {
@@ -147,7 +172,8 @@ describe('the opening balances kept per month', () => {
     old.function('id_text', (id) => idText(id) as string)
     old.function('hash_text', (hash) => hashText(hash) as string | null)
     const word = (column: string) => `(SELECT word FROM now.ledger_words WHERE id = ${column})`
-    const columns = 'seq, id, direction, at_ms, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms'
+    const columns =
+      'seq, id, direction, at_ms, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms'
     // Amounts as text and read times as times again (migration 17 packs them).
     old.function('amount_text', (amount) => amountText(amount) as string | null)
     const values = `seq, id_text(id), direction, at_ms, ${['wallet_id', 'asset', 'network', 'network_name', 'status'].map(word).join(', ')}, final, amount_text(amount),
@@ -157,7 +183,9 @@ describe('the opening balances kept per month', () => {
       INSERT INTO ledger_parties SELECT id, json_array(name, address), name, address, coalesce(search, ' ' || lower(address)) FROM now.ledger_parties;
       INSERT INTO ledger_legs (${columns}, created_at, amount_key) SELECT ${values}, ${createdAtSql('now.ledger_legs')}, amount_key(amount) FROM now.ledger_legs;
       DETACH now`)
-    expect((old.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NULL').get() as { n: number }).n).toBe(0)
+    expect(
+      (old.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE created_at IS NULL').get() as { n: number }).n,
+    ).toBe(0)
     old.close()
     const migrated = DeskStore.open(at, 'test')
     try {

@@ -37,8 +37,21 @@ function byReading(f: LedgerFilter): string[] {
   const needle = f.text!.toLowerCase()
   const holds = (s: string | null) => (s ?? '').toLowerCase().includes(needle)
   return all
-    .filter((r) => holds(r.from.name) || holds(r.from.address) || holds(r.to.name) || holds(r.to.address) || (r.tx_hash ?? '').toLowerCase().startsWith(needle) || r.id.startsWith(needle))
-    .filter((r) => (f.walletId === undefined || r.wallet_id === f.walletId) && (f.asset === undefined || r.asset === f.asset) && (f.network === undefined || r.network === f.network))
+    .filter(
+      (r) =>
+        holds(r.from.name) ||
+        holds(r.from.address) ||
+        holds(r.to.name) ||
+        holds(r.to.address) ||
+        (r.tx_hash ?? '').toLowerCase().startsWith(needle) ||
+        r.id.startsWith(needle),
+    )
+    .filter(
+      (r) =>
+        (f.walletId === undefined || r.wallet_id === f.walletId) &&
+        (f.asset === undefined || r.asset === f.asset) &&
+        (f.network === undefined || r.network === f.network),
+    )
     .filter((r) => f.direction === undefined || r.direction === f.direction)
     .map((r) => `${r.id} ${r.direction}`)
 }

@@ -42,26 +42,35 @@ describe('a page rolled back after its legs were written', () => {
     const lost = { name: 'Lost Ltd', address: '0x1111' }
     rolledBack([sampleLeg(2, { from: lost })])
     const newcomer = { name: 'Newcomer', address: '0x2222' }
-    store.transaction('next page', () => ledger.commitPage([sampleLeg(3, { from: newcomer }), sampleLeg(4, { from: lost })], walk, false, 0, 0))
+    store.transaction('next page', () =>
+      ledger.commitPage([sampleLeg(3, { from: newcomer }), sampleLeg(4, { from: lost })], walk, false, 0, 0),
+    )
     expect(ledger.legs(sampleLeg(4).id)[0]!.from).toEqual(lost)
     expect(ledger.legs(sampleLeg(3).id)[0]!.from).toEqual(newcomer)
   })
 
   it('leaves no word number behind that the next new word takes', () => {
     rolledBack([sampleLeg(2, { asset: 'LOST' })])
-    store.transaction('next page', () => ledger.commitPage([sampleLeg(3, { asset: 'NEW' }), sampleLeg(4, { asset: 'LOST' })], walk, false, 0, 0))
+    store.transaction('next page', () =>
+      ledger.commitPage([sampleLeg(3, { asset: 'NEW' }), sampleLeg(4, { asset: 'LOST' })], walk, false, 0, 0),
+    )
     expect(ledger.legs(sampleLeg(4).id)[0]!.asset).toBe('LOST')
     expect(ledger.legs(sampleLeg(3).id)[0]!.asset).toBe('NEW')
   })
 
   it('leaves no word number behind that names no word at all', () => {
     rolledBack([sampleLeg(2, { asset: 'LOST', network: 'lost-net' })])
-    store.transaction('next page', () => ledger.commitPage([sampleLeg(4, { asset: 'LOST', network: 'lost-net' })], walk, false, 0, 0))
+    store.transaction('next page', () =>
+      ledger.commitPage([sampleLeg(4, { asset: 'LOST', network: 'lost-net' })], walk, false, 0, 0),
+    )
     expect(ledger.legs(sampleLeg(4).id)[0]).toMatchObject({ asset: 'LOST', network: 'lost-net' })
     // As another process, or the app after a restart, reads it: from the file alone.
     const other = DeskStore.open(dir, 'test')
     try {
-      expect(openLedger(other, 'http://127.0.0.1:4010', 'key-1').ledger.legs(sampleLeg(4).id)[0]).toMatchObject({ asset: 'LOST', network: 'lost-net' })
+      expect(openLedger(other, 'http://127.0.0.1:4010', 'key-1').ledger.legs(sampleLeg(4).id)[0]).toMatchObject({
+        asset: 'LOST',
+        network: 'lost-net',
+      })
     } finally {
       other.close()
     }

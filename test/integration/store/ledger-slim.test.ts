@@ -9,7 +9,11 @@ import type { TransactionLeg } from '../../../shared/api/resources'
 import { oldLedgerStatements, storedLedger, storeFromVersion, type MigratedStore } from '../../harness/migrated-store'
 import { sampleLeg } from '../../harness/sample-leg'
 
-const READS = [Date.parse('2026-11-02T00:00:00.000Z'), Date.parse('2026-11-02T00:05:00.123Z'), Date.parse('2026-11-03T09:00:00.000Z')]
+const READS = [
+  Date.parse('2026-11-02T00:00:00.000Z'),
+  Date.parse('2026-11-02T00:05:00.123Z'),
+  Date.parse('2026-11-03T09:00:00.000Z'),
+]
 const HEX = 'cd'.repeat(31)
 const CHECKSUMMED = { name: null, address: '0x9F8E7d6c5B4a39281706f5E4d3C2b1A098765432' }
 const LOWER = { name: null, address: '0xabc' }
@@ -19,15 +23,49 @@ const NOT_ASCII = { name: null, address: 'ÄDRESSE-1' }
 /** Amounts of every form a version-16 ledger may hold: each must read back character for character. */
 const LEGS: TransactionLeg[] = [
   sampleLeg(1, { created_at: '2026-10-01T08:00:00Z', amount: '0', from: CHECKSUMMED, tx_hash: `0x00${HEX}` }),
-  sampleLeg(2, { created_at: '2026-10-02T08:00:00.000Z', amount: '0.000', fee: '0.0001', fee_asset: 'ETH', direction: 'out', from: TREASURY, to: CHECKSUMMED }),
+  sampleLeg(2, {
+    created_at: '2026-10-02T08:00:00.000Z',
+    amount: '0.000',
+    fee: '0.0001',
+    fee_asset: 'ETH',
+    direction: 'out',
+    from: TREASURY,
+    to: CHECKSUMMED,
+  }),
   sampleLeg(3, { created_at: '2026-10-03T08:00:00.000Z', amount: '10.50', fee: '0', from: LOWER }),
-  sampleLeg(4, { created_at: '2026-10-04T08:00:00.000Z', amount: '0.000000000000000001', from: NOT_ASCII, network: null, network_name: null, wallet_id: null }),
+  sampleLeg(4, {
+    created_at: '2026-10-04T08:00:00.000Z',
+    amount: '0.000000000000000001',
+    from: NOT_ASCII,
+    network: null,
+    network_name: null,
+    wallet_id: null,
+  }),
   // Digits past what a packed amount holds, and more places after the point than it counts: kept as text.
-  sampleLeg(5, { created_at: '2026-10-05T08:00:00.000Z', amount: '123456789012345678.123456789', id: 'tx-legacy-5', status: 'broadcasting' }),
+  sampleLeg(5, {
+    created_at: '2026-10-05T08:00:00.000Z',
+    amount: '123456789012345678.123456789',
+    id: 'tx-legacy-5',
+    status: 'broadcasting',
+  }),
   sampleLeg(6, { created_at: '2026-10-06T08:00:00.000Z', amount: `0.${'1'.repeat(32)}`, tx_hash: `ff${HEX}` }),
   // The largest digit string that packs, and the next one, which does not.
-  sampleLeg(7, { created_at: '2026-10-07T08:00:00.000Z', amount: '2814749767.10655', direction: 'out', from: TREASURY, to: LOWER, fee: '0.01', fee_asset: 'ETH' }),
-  sampleLeg(7, { created_at: '2026-10-07T08:00:00.000Z', amount: '2814749767.10656', wallet_id: 'w2', from: TREASURY, to: LOWER }),
+  sampleLeg(7, {
+    created_at: '2026-10-07T08:00:00.000Z',
+    amount: '2814749767.10655',
+    direction: 'out',
+    from: TREASURY,
+    to: LOWER,
+    fee: '0.01',
+    fee_asset: 'ETH',
+  }),
+  sampleLeg(7, {
+    created_at: '2026-10-07T08:00:00.000Z',
+    amount: '2814749767.10656',
+    wallet_id: 'w2',
+    from: TREASURY,
+    to: LOWER,
+  }),
 ]
 const readAt = (i: number) => READS[i % READS.length]!
 
@@ -39,13 +77,35 @@ function writeAtVersion16(db: DatabaseSync): void {
     const createdAt = new Date(atMs).toISOString() === l.created_at ? null : l.created_at
     const final = isFinalLegStatus(l.status) ? 1 : 0
     const words = [l.wallet_id, l.asset, l.network, l.network_name, l.status].map(w)
-    put.run(idKey(l.id), l.direction, atMs, createdAt, ...words, final, l.amount, l.fee, w(l.fee_asset), partyId(l.from), partyId(l.to), hashKey(l.tx_hash), readAt(i), null)
+    put.run(
+      idKey(l.id),
+      l.direction,
+      atMs,
+      createdAt,
+      ...words,
+      final,
+      l.amount,
+      l.fee,
+      w(l.fee_asset),
+      partyId(l.from),
+      partyId(l.to),
+      hashKey(l.tx_hash),
+      readAt(i),
+      null,
+    )
   })
   // Each party a leg names on its wallet's side, as the repository lists them (ledger-lean.ts).
-  db.prepare("INSERT INTO ledger_own_parties (id) SELECT DISTINCT CASE direction WHEN 'in' THEN to_party ELSE from_party END FROM ledger_legs").run()
+  db.prepare(
+    "INSERT INTO ledger_own_parties (id) SELECT DISTINCT CASE direction WHEN 'in' THEN to_party ELSE from_party END FROM ledger_legs",
+  ).run()
 }
 
-const asRow = (leg: TransactionLeg): LedgerRow => ({ ...leg, read_at: new Date(readAt(LEGS.indexOf(leg))).toISOString(), final: isFinalLegStatus(leg.status), suspected_poisoning: false })
+const asRow = (leg: TransactionLeg): LedgerRow => ({
+  ...leg,
+  read_at: new Date(readAt(LEGS.indexOf(leg))).toISOString(),
+  final: isFinalLegStatus(leg.status),
+  suspected_poisoning: false,
+})
 
 describe('migration step 17: a ledger of version 16 in less space', () => {
   let migrated: MigratedStore<ReturnType<typeof storedLedger>>
@@ -68,8 +128,19 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
   })
 
   it('stores amounts as integers where they come back whole, read times by number, parties without a key, and gives the freed pages back', () => {
-    const types = db.prepare('SELECT typeof(amount) AS amount, typeof(fee) AS fee, read_at_ms FROM ledger_legs ORDER BY seq').all()
-    expect(types.map((t) => t.amount)).toEqual(['integer', 'integer', 'integer', 'integer', 'text', 'text', 'integer', 'text'])
+    const types = db
+      .prepare('SELECT typeof(amount) AS amount, typeof(fee) AS fee, read_at_ms FROM ledger_legs ORDER BY seq')
+      .all()
+    expect(types.map((t) => t.amount)).toEqual([
+      'integer',
+      'integer',
+      'integer',
+      'integer',
+      'text',
+      'text',
+      'integer',
+      'text',
+    ])
     expect(types.map((t) => t.fee)).toEqual(['null', 'integer', 'integer', 'null', 'null', 'null', 'integer', 'null'])
     expect(
       db
@@ -96,7 +167,9 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
         .all('ledger_legs_at')
         .map((c) => c.name),
     ).toEqual(['at_ms', 'wallet_id', 'asset'])
-    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('ledger_legs_wallet', 'ledger_legs_asset')").all()).toEqual([])
+    expect(
+      db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('ledger_legs_wallet', 'ledger_legs_asset')").all(),
+    ).toEqual([])
     expect(db.prepare('PRAGMA freelist_count').get()).toEqual({ freelist_count: 0 })
     expect(db.prepare("SELECT 1 FROM meta WHERE name = 'compact_due'").get()).toBeUndefined()
   })
@@ -133,7 +206,15 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
     const changed = { ...LEGS[4]!, status: 'completed', amount: '7.25' }
     const parties = db.prepare('SELECT COUNT(*) AS n FROM ledger_parties').get()
     store.transaction('test', () => ledger.replaceMovement(changed.id, [changed], READS[0]!, READS[0]!))
-    expect(ledger.legs(changed.id)).toEqual([{ ...asRow(LEGS[4]!), status: 'completed', final: true, amount: '7.25', read_at: new Date(READS[0]!).toISOString() }])
+    expect(ledger.legs(changed.id)).toEqual([
+      {
+        ...asRow(LEGS[4]!),
+        status: 'completed',
+        final: true,
+        amount: '7.25',
+        read_at: new Date(READS[0]!).toISOString(),
+      },
+    ])
     expect(db.prepare('SELECT COUNT(*) AS n FROM ledger_parties').get()).toEqual(parties)
     expect(db.prepare('SELECT COUNT(*) AS n FROM ledger_read_times').get()).toEqual({ n: 3 })
     const renamed = sampleLeg(9, { from: { name: 'Acme', address: LOWER.address } })
@@ -146,7 +227,8 @@ describe('migration step 17: a ledger of version 16 in less space', () => {
     ).toEqual([null, 'Acme'])
     const copy = `INSERT INTO ledger_legs (id, direction, at_ms, asset, status, final, amount, from_party, to_party, read_at_ms)
       SELECT id, direction, at_ms, asset, status, final, amount, from_party, to_party, read_at_ms FROM ledger_legs WHERE seq = ?`
-    for (const seq of [1, 7, 8]) expect(() => db.prepare(copy).run(seq)).toThrow(/UNIQUE constraint failed: ledger_legs.id, ledger_legs.direction/)
+    for (const seq of [1, 7, 8])
+      expect(() => db.prepare(copy).run(seq)).toThrow(/UNIQUE constraint failed: ledger_legs.id, ledger_legs.direction/)
   })
 })
 
@@ -164,7 +246,9 @@ describe('migration step 17: damaged legs of version 16', () => {
     })
     try {
       const ledger = migrated.store.repo(ledgerRepo)
-      expect(() => [...ledger.rows({})]).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) }))
+      expect(() => [...ledger.rows({})]).toThrow(
+        expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(message) }),
+      )
     } finally {
       await migrated.close()
     }

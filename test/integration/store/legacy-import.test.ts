@@ -26,8 +26,15 @@ describe('import of the JSON-lines outbox and audit log', () => {
       [key(2), 'refused'],
       [key(1), 'accepted'], // the stale second record neither replaced its body nor refused it
     ])
-    expect(outbox.get(key(1))).toMatchObject({ body: { amount: '12.50' }, withdrawalId: 'c1d2e3f4-0000-4000-8000-00000000000a', requestedBy: 'app' })
-    expect(outbox.get(key(2))).toMatchObject({ requestedBy: 'agent', error: { code: 'destination_not_whitelisted', requestId: 'req-2' } })
+    expect(outbox.get(key(1))).toMatchObject({
+      body: { amount: '12.50' },
+      withdrawalId: 'c1d2e3f4-0000-4000-8000-00000000000a',
+      requestedBy: 'app',
+    })
+    expect(outbox.get(key(2))).toMatchObject({
+      requestedBy: 'agent',
+      error: { code: 'destination_not_whitelisted', requestId: 'req-2' },
+    })
     expect(store.audit.all().map((r) => [r.kind, r.method, r.status])).toEqual([
       ['http', 'POST', 202],
       ['http', 'POST', 422],
@@ -61,13 +68,25 @@ describe('import of the JSON-lines outbox and audit log', () => {
   })
 
   it('keeps an old provider code outside the ErrorCode table in the message, under invalid_response', async () => {
-    const old = JSON.parse((await import('node:fs')).readFileSync(join(FIXTURE, 'outbox.jsonl'), 'utf8').split('\n')[2]!) as object
-    const outcome = { type: 'outcome', key: key(2), state: 'refused', withdrawalId: null, error: { code: 'insufficient_funds', message: 'Not enough USDC.' }, at: '2026-11-20T10:01:01.000Z' }
+    const old = JSON.parse(
+      (await import('node:fs')).readFileSync(join(FIXTURE, 'outbox.jsonl'), 'utf8').split('\n')[2]!,
+    ) as object
+    const outcome = {
+      type: 'outcome',
+      key: key(2),
+      state: 'refused',
+      withdrawalId: null,
+      error: { code: 'insufficient_funds', message: 'Not enough USDC.' },
+      at: '2026-11-20T10:01:01.000Z',
+    }
     await writeFile(join(dir, 'outbox.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(outcome)}\n`)
     const store = openProfileStore(dir, 'test')
     expect(Outbox.open(store).get(key(2))).toMatchObject({
       state: 'refused',
-      error: { code: 'invalid_response', message: 'Not enough USDC. (provider code "insufficient_funds", not in the API contract)' },
+      error: {
+        code: 'invalid_response',
+        message: 'Not enough USDC. (provider code "insufficient_funds", not in the API contract)',
+      },
     })
     store.close()
   })

@@ -2,10 +2,23 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DeskStore, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import {
+  DeskStore,
+  MIGRATIONS,
+  openDatabase,
+  SCHEMA_VERSION,
+  schemaVersion,
+  STORE_FILE,
+} from '../../../electron/core/store'
 import { policyRepo } from '../../../electron/core/store/policy-repo'
 
-const body = { wallet_id: 'w1', asset: 'ETH', amount: '0.5', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
+const body = {
+  wallet_id: 'w1',
+  asset: 'ETH',
+  amount: '0.5',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
 
 describe('migration 2: the agent policy and its request log', () => {
   let dir: string
@@ -24,7 +37,9 @@ describe('migration 2: the agent policy and its request log', () => {
     expect(schemaVersion(v1)).toBe(1)
     // A held agent payout as a version 1 app wrote it.
     const at = new Date().toISOString()
-    v1.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES ('k-old', 1, ?, ?, 'ai-agent (connector)', 'held', ?)").run(JSON.stringify(body), at, at)
+    v1.prepare(
+      "INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES ('k-old', 1, ?, ?, 'ai-agent (connector)', 'held', ?)",
+    ).run(JSON.stringify(body), at, at)
     v1.close()
 
     // This step alone: version 2 with its tables, the old row untouched.

@@ -4,12 +4,24 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDesk, type Desk } from '../../../electron/core/desk'
 import type { Profile } from '../../../electron/core/profiles'
-import { DESTINATION, ETH, startConnectorFixture, type Connected, type ConnectorFixture } from '../connector/connector-fixture'
+import {
+  DESTINATION,
+  ETH,
+  startConnectorFixture,
+  type Connected,
+  type ConnectorFixture,
+} from '../connector/connector-fixture'
 
 const BIN = join(import.meta.dirname, '../../../bin/payout-desk.js')
 
 interface OutboxJson {
-  entries: Array<{ idempotencyKey: string; state: string; withdrawalId: string | null; requestedBy: string; createdAt: string }>
+  entries: Array<{
+    idempotencyKey: string
+    state: string
+    withdrawalId: string | null
+    requestedBy: string
+    createdAt: string
+  }>
 }
 
 /**
@@ -53,19 +65,40 @@ describe('app, connector and CLI share one profile store', () => {
   })
 
   async function cliOutbox(): Promise<OutboxJson> {
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'outbox', '--profile', 'shared', '--home', f.home, '--json'], { env: process.env })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'outbox', '--profile', 'shared', '--home', f.home, '--json'],
+      { env: process.env },
+    )
     return JSON.parse(stdout) as OutboxJson
   }
 
-  const postsWithKey = async (key: string) => (await f.console.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key)
+  const postsWithKey = async (key: string) =>
+    (await f.console.requests()).filter(
+      (r) => r.method === 'POST' && r.path.startsWith('/api/v1/withdrawals') && r.idempotency_key === key,
+    )
 
   it('a payout the connector could not confirm shows in the app within 2 s; the app resolves it and the connector sees it resolved', async () => {
     const key = `agent-${Date.now()}`
-    const args = { idempotency_key: key, wallet_id: walletId, asset: 'ETH', amount: '0.01', destination: DESTINATION, network: ETH.network }
+    const args = {
+      idempotency_key: key,
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: '0.01',
+      destination: DESTINATION,
+      network: ETH.network,
+    }
     // Every attempt is recorded by the provider but its answer is lost, and the look-up fails too:
     // the connector ends with the payout `unknown`.
     await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'drop_after_commit', times: 5 })
-    await f.console.faults({ method: 'GET', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 503, retry_after: 0, times: 5 })
+    await f.console.faults({
+      method: 'GET',
+      path_prefix: '/api/v1/withdrawals',
+      mode: 'status',
+      status: 503,
+      retry_after: 0,
+      times: 5,
+    })
     const first = await agent.call('request_withdrawal', args)
     expect(first.isError).toBe(true)
 
@@ -84,11 +117,19 @@ describe('app, connector and CLI share one profile store', () => {
   })
 
   it('the CLI lists what both processes recorded, in their current states', async () => {
-    const mine = await desk.router.call('payouts.request', { wallet_id: walletId, asset: 'ETH', amount: '0.02', destination: DESTINATION, network: ETH.network })
+    const mine = await desk.router.call('payouts.request', {
+      wallet_id: walletId,
+      asset: 'ETH',
+      amount: '0.02',
+      destination: DESTINATION,
+      network: ETH.network,
+    })
     expect(mine.entry.state).toBe('accepted')
     const listed = await cliOutbox()
     const app = await desk.router.call('payouts.outbox', {})
-    expect(listed.entries.map((e) => [e.idempotencyKey, e.state, e.withdrawalId])).toEqual(app.map((e) => [e.idempotencyKey, e.state, e.withdrawalId]))
+    expect(listed.entries.map((e) => [e.idempotencyKey, e.state, e.withdrawalId])).toEqual(
+      app.map((e) => [e.idempotencyKey, e.state, e.withdrawalId]),
+    )
     expect(listed.entries).toHaveLength(2)
     expect(new Set(listed.entries.map((e) => e.state))).toEqual(new Set(['accepted']))
     expect(listed.entries.map((e) => e.requestedBy)).toContain('agent')

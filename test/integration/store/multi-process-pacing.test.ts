@@ -45,7 +45,10 @@ describe('one key budget across processes on one profile store', () => {
   it('two processes reading at full speed stay within the limit together: no 429', async () => {
     const limit = 30
     const windowSeconds = 2
-    await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: limit, rate_limit_window_s: windowSeconds })
+    await consoleCall(sim.sandbox.url, 'POST', 'settings', {
+      rate_limit_per_minute: limit,
+      rate_limit_window_s: windowSeconds,
+    })
     // Three windows' worth in all: each process alone would stay under the limit, together they would not.
     const { results, log, arrivals } = await twoReaders({ limit, windowSeconds }, (3 * limit) / 2)
     expect(results.map((r) => r.failed)).toEqual([0, 0])
@@ -58,7 +61,14 @@ describe('one key budget across processes on one profile store', () => {
   it('a Retry-After one process was told holds for the other', async () => {
     const retryAfterS = 2
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 100_000, rate_limit_window_s: 60 })
-    await consoleCall(sim.sandbox.url, 'POST', 'faults', { method: 'GET', path_prefix: '/api/v1/wallets', mode: 'status', status: 429, retry_after: retryAfterS, times: 1 })
+    await consoleCall(sim.sandbox.url, 'POST', 'faults', {
+      method: 'GET',
+      path_prefix: '/api/v1/wallets',
+      mode: 'status',
+      status: 429,
+      retry_after: retryAfterS,
+      times: 1,
+    })
     const { results, log, arrivals, profileId } = await twoReaders({ limit: 100_000, windowSeconds: 60 }, 40)
     expect(results.map((r) => r.failed)).toEqual([0, 0])
     const refused = log.findIndex((r) => r.status === 429)
@@ -69,7 +79,10 @@ describe('one key budget across processes on one profile store', () => {
     // pacer-block-shared.test.ts holds, on the injected clock, that nothing starts on the key before it ends.
     const db = new DatabaseSync(join(profileDir(dataDir, profileId), STORE_FILE), { readOnly: true })
     const { until_ms: blockEnds } = db.prepare('SELECT until_ms FROM pacer_blocks').get() as { until_ms: number }
-    const slots = db.prepare('SELECT started_ms, process FROM pacer_slots').all() as Array<{ started_ms: number; process: string }>
+    const slots = db.prepare('SELECT started_ms, process FROM pacer_slots').all() as Array<{
+      started_ms: number
+      process: string
+    }>
     db.close()
     expect(blockEnds).toBeGreaterThanOrEqual(at429 + retryAfterS * 1000)
     const processes = new Set(slots.map((s) => s.process))

@@ -29,7 +29,13 @@ describe('payouts from several processes at once on one store, with kill -9 and 
       faultRate: 0.4,
       seed: 11,
     })
-    expect(r).toMatchObject({ entries: expect.any(Number), duplicates: 0, lost: 0, reusedSignatures: 0, liveMarkedUnknown: 0 })
+    expect(r).toMatchObject({
+      entries: expect.any(Number),
+      duplicates: 0,
+      lost: 0,
+      reusedSignatures: 0,
+      liveMarkedUnknown: 0,
+    })
     expect(r.unresolved).toEqual({ queued: 0, held: 0, sending: 0, unknown: 0, refused: 0, discarded: 0 })
     // Every worker finished its 30 across restarts; a kill may leave one more recorded-but-unanswered entry, resolved here.
     expect(r.entries).toBeGreaterThanOrEqual(4 * 30)

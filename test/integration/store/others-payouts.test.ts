@@ -37,14 +37,25 @@ describe("the app's session announces payouts another process wrote to the store
     const events = new EventBus()
     const seen = new Map<string, number>()
     events.subscribe((event, payload) => {
-      if (event === 'withdrawal.updated') seen.set((payload as EventPayload<'withdrawal.updated'>).withdrawal.id, Date.now())
+      if (event === 'withdrawal.updated')
+        seen.set((payload as EventPayload<'withdrawal.updated'>).withdrawal.id, Date.now())
     })
-    const session = await TreasurySession.open(profile, { dataDir, role: 'app', events, openSigner: async () => createEd25519Signer(ws.key.keyId, ws.key.secret) })
+    const session = await TreasurySession.open(profile, {
+      dataDir,
+      role: 'app',
+      events,
+      openSigner: async () => createEd25519Signer(ws.key.keyId, ws.key.secret),
+    })
     // The app's services; the batch follower's page reads (5 s at first) come too late for the 2 s bound.
     session.start({ followPayouts: true })
     try {
       const csvFile = join(dataDir, 'three.csv')
-      await writeFile(csvFile, batchCsv(ws.destinations.map((d, i) => ({ destination: d.label, amount: `0.0${i + 1}`, wallet: 'Test wallet' }))))
+      await writeFile(
+        csvFile,
+        batchCsv(
+          ws.destinations.map((d, i) => ({ destination: d.label, amount: `0.0${i + 1}`, wallet: 'Test wallet' })),
+        ),
+      )
       const job: BatchChildJob = {
         baseUrl: sim.sandbox.url,
         keyId: ws.key.keyId,
@@ -53,11 +64,15 @@ describe("the app's session announces payouts another process wrote to the store
         csvFile,
         killAfterPosts: 1_000,
       }
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: ['ignore', 'ignore', 'pipe'] })
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
       // The child says it finished the batch (it exits 3 then): every row's outcome is in the store.
       await new Promise<void>((resolve, reject) => {
         child.stderr.on('data', (chunk: Buffer) => chunk.toString('utf8').includes('finished the batch') && resolve())
-        child.once('exit', (code) => (code === 3 ? resolve() : reject(new Error(`the batch process ended with ${code}`))))
+        child.once('exit', (code) =>
+          code === 3 ? resolve() : reject(new Error(`the batch process ended with ${code}`)),
+        )
       })
       const finished = Date.now()
       const ids = (await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)).map((w) => w.id)
@@ -65,7 +80,9 @@ describe("the app's session announces payouts another process wrote to the store
       await expect.poll(() => ids.filter((id) => seen.has(id)).length, { timeout: 2_000, interval: 50 }).toBe(3)
       for (const id of ids) expect(seen.get(id)! - finished).toBeLessThan(2_000)
       // They came from the store: nobody read a withdrawal from the provider.
-      const reads = (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals'))
+      const reads = (await requestLog(sim.sandbox.url)).filter(
+        (r) => r.method === 'GET' && r.path.startsWith('/api/v1/withdrawals'),
+      )
       expect(reads).toEqual([])
     } finally {
       await session.close()

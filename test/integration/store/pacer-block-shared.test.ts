@@ -25,7 +25,13 @@ describe('a Retry-After in the profile store', () => {
 
   it('holds every connection on the key until it ends: waiting ones and new ones start at its end, not before', async () => {
     const file = join(dir, 'store.sqlite')
-    const pacerOn = (process: string) => new Pacer({ limit: 100, windowSeconds: 60, marginMs: 0, ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process) })
+    const pacerOn = (process: string) =>
+      new Pacer({
+        limit: 100,
+        windowSeconds: 60,
+        marginMs: 0,
+        ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process),
+      })
     const told = pacerOn('a')
     const other = pacerOn('b')
     ;(await other.acquire('interactive'))()

@@ -22,7 +22,13 @@ describe('priorities in the profile store', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  const pacerOn = (file: string, process: string) => new Pacer({ limit: 20, windowSeconds: 1, marginMs: 0, ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process) })
+  const pacerOn = (file: string, process: string) =>
+    new Pacer({
+      limit: 20,
+      windowSeconds: 1,
+      marginMs: 0,
+      ledger: new StorePacerLedger(openDatabase(file), 'https://x|key', process),
+    })
   const start = (p: Pacer, priority: Priority, log: Array<{ at: number; priority: Priority }>) =>
     p.acquire(priority).then((release) => {
       log.push({ at: Date.now(), priority })

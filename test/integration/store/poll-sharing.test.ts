@@ -15,7 +15,9 @@ const CHILD = join(import.meta.dirname, '../../harness/lease-child.ts')
 
 /** A process that takes `resource` on the store in `dir`; resolves with its answer and the child. */
 async function leaseHolder(dir: string, resource: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, resource], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, resource], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const answer = await new Promise<string>((resolve, reject) => {
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -107,7 +109,12 @@ describe('one process at a time polls a given withdrawal', () => {
       // When the polling session ends, its lease goes with it and the other takes the poll over.
       aOpen = false
       await a.close()
-      await expect.poll(() => c.store.audit.tail(10_000).some((e) => e.method === 'GET' && follows(e.path) && e.actor === 'cli'), { timeout: 20_000 }).toBe(true)
+      await expect
+        .poll(
+          () => c.store.audit.tail(10_000).some((e) => e.method === 'GET' && follows(e.path) && e.actor === 'cli'),
+          { timeout: 20_000 },
+        )
+        .toBe(true)
     } finally {
       if (aOpen) await a.close()
       await c.close()

@@ -48,7 +48,9 @@ describe('the profile store under real failures', () => {
     try {
       await expect(payouts.request({ ...ws.target, amount: '1.00' }, 'app')).rejects.toMatchObject({
         code: 'store_locked',
-        message: expect.stringMatching(new RegExp(`record the payout: ${escaped(join(dir, STORE_FILE))} stayed locked .*close the other process`)),
+        message: expect.stringMatching(
+          new RegExp(`record the payout: ${escaped(join(dir, STORE_FILE))} stayed locked .*close the other process`),
+        ),
       })
     } finally {
       other.exec('ROLLBACK')
@@ -76,52 +78,64 @@ describe('the profile store under real failures', () => {
     } catch (err) {
       thrown = err
     }
-    expect(thrown).toMatchObject({ code: 'store_corrupt', message: expect.stringMatching(new RegExp(`${escaped(file)} is not a readable .*Move it aside and restore it from a backup`)) })
+    expect(thrown).toMatchObject({
+      code: 'store_corrupt',
+      message: expect.stringMatching(
+        new RegExp(`${escaped(file)} is not a readable .*Move it aside and restore it from a backup`),
+      ),
+    })
     expect(((thrown as Error).cause as { errcode: number }).errcode & 0xff).toBe(11) // SQLITE_CORRUPT, not "not a database"
     expect(readFileSync(file).equals(damaged)).toBe(true)
   })
 
-  it.runIf(canLoop)('a disk that turns read-only under the open store: refused before any POST, nothing lost once it is writable again', async () => {
-    const image = join(base, 'disk.img')
-    const dir = join(base, 'ext4')
-    execFileSync('truncate', ['-s', '16M', image])
-    execFileSync('mkfs.ext4', ['-q', '-F', image])
-    mkdirSync(dir)
-    execFileSync('mount', ['-o', 'loop,errors=remount-ro', image, dir])
-    let mounted = true
-    let store: DeskStore | undefined
-    try {
-      store = DeskStore.open(dir, 'test')
-      let payouts = new PayoutRequests(Outbox.open(store), ws.client)
-      const first = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
-      expect(first.entry.state).toBe('accepted')
-      // What ext4 does on an error with errors=remount-ro: the file system goes read-only with the files open.
-      const device = basename(execFileSync('findmnt', ['-n', '-o', 'SOURCE', dir], { encoding: 'utf8' }).trim())
-      writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'test')
-      const before = await posts()
-      await expect(payouts.request({ ...ws.target, amount: '3.00' }, 'app')).rejects.toMatchObject({
-        code: 'disk_read_only',
-        message: expect.stringMatching(new RegExp(`${escaped(join(dir, STORE_FILE))} is on a read-only disk.*nothing was sent`)),
-      })
-      expect(await posts()).toBe(before)
-      store.close()
-      // Writable again the way an administrator does it: unmount, check, mount.
-      execFileSync('umount', [dir])
-      mounted = false
-      // e2fsck exits 1 when it corrected the error the trigger recorded; 4 and up mean it could not.
-      expect(spawnSync('e2fsck', ['-f', '-y', image], { stdio: 'ignore' }).status).toBeLessThan(4)
-      execFileSync('mount', ['-o', 'loop', image, dir])
-      mounted = true
-      store = DeskStore.open(dir, 'test')
-      payouts = new PayoutRequests(Outbox.open(store), ws.client)
-      expect(payouts.outbox.list().map((e) => [e.idempotencyKey, e.state])).toEqual([[first.entry.idempotencyKey, 'accepted']])
-      expect(store.audit.verify()).toMatchObject({ ok: true })
-      store.close()
-    } finally {
-      store?.close()
-      if (mounted) execFileSync('umount', [dir])
-    }
-  })
+  it.runIf(canLoop)(
+    'a disk that turns read-only under the open store: refused before any POST, nothing lost once it is writable again',
+    async () => {
+      const image = join(base, 'disk.img')
+      const dir = join(base, 'ext4')
+      execFileSync('truncate', ['-s', '16M', image])
+      execFileSync('mkfs.ext4', ['-q', '-F', image])
+      mkdirSync(dir)
+      execFileSync('mount', ['-o', 'loop,errors=remount-ro', image, dir])
+      let mounted = true
+      let store: DeskStore | undefined
+      try {
+        store = DeskStore.open(dir, 'test')
+        let payouts = new PayoutRequests(Outbox.open(store), ws.client)
+        const first = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
+        expect(first.entry.state).toBe('accepted')
+        // What ext4 does on an error with errors=remount-ro: the file system goes read-only with the files open.
+        const device = basename(execFileSync('findmnt', ['-n', '-o', 'SOURCE', dir], { encoding: 'utf8' }).trim())
+        writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'test')
+        const before = await posts()
+        await expect(payouts.request({ ...ws.target, amount: '3.00' }, 'app')).rejects.toMatchObject({
+          code: 'disk_read_only',
+          message: expect.stringMatching(
+            new RegExp(`${escaped(join(dir, STORE_FILE))} is on a read-only disk.*nothing was sent`),
+          ),
+        })
+        expect(await posts()).toBe(before)
+        store.close()
+        // Writable again the way an administrator does it: unmount, check, mount.
+        execFileSync('umount', [dir])
+        mounted = false
+        // e2fsck exits 1 when it corrected the error the trigger recorded; 4 and up mean it could not.
+        expect(spawnSync('e2fsck', ['-f', '-y', image], { stdio: 'ignore' }).status).toBeLessThan(4)
+        execFileSync('mount', ['-o', 'loop', image, dir])
+        mounted = true
+        store = DeskStore.open(dir, 'test')
+        payouts = new PayoutRequests(Outbox.open(store), ws.client)
+        expect(payouts.outbox.list().map((e) => [e.idempotencyKey, e.state])).toEqual([
+          [first.entry.idempotencyKey, 'accepted'],
+        ])
+        expect(store.audit.verify()).toMatchObject({ ok: true })
+        store.close()
+      } finally {
+        store?.close()
+        if (mounted) execFileSync('umount', [dir])
+      }
+    },
+  )
 
   it.skipIf(canLoop)('a disk turning read-only needs root and a loop device; run the suite as root (CI does)', () => {
     expect(canLoop).toBe(false)
@@ -131,7 +145,12 @@ describe('the profile store under real failures', () => {
     const dataDir = join(base, 'profiles')
     const key = await registerKey(sim.sandbox.url, ws.workspaceId)
     const [good, notDb, tooNew] = [0, 1, 2].map(() => readerProfile(sim.sandbox.url, key.keyId))
-    const deps = { dataDir, role: 'test' as const, events: new EventBus(), openSigner: async () => createEd25519Signer(key.keyId, key.secret) }
+    const deps = {
+      dataDir,
+      role: 'test' as const,
+      events: new EventBus(),
+      openSigner: async () => createEd25519Signer(key.keyId, key.secret),
+    }
     const session = await TreasurySession.open(good!, deps)
     try {
       const notDbFile = join(profileDir(dataDir, notDb!.id), STORE_FILE)
@@ -143,8 +162,14 @@ describe('the profile store under real failures', () => {
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
       db.close()
 
-      await expect(TreasurySession.open(notDb!, deps)).rejects.toMatchObject({ code: 'store_corrupt', message: expect.stringContaining(notDbFile) })
-      await expect(TreasurySession.open(tooNew!, deps)).rejects.toMatchObject({ code: 'store_too_new', message: expect.stringContaining(tooNewFile) })
+      await expect(TreasurySession.open(notDb!, deps)).rejects.toMatchObject({
+        code: 'store_corrupt',
+        message: expect.stringContaining(notDbFile),
+      })
+      await expect(TreasurySession.open(tooNew!, deps)).rejects.toMatchObject({
+        code: 'store_too_new',
+        message: expect.stringContaining(tooNewFile),
+      })
       // The open profile is untouched by its neighbours' failures, and a fresh open of it works too.
       expect((await session.payouts.request({ ...ws.target, amount: '4.00' }, 'app')).entry.state).toBe('accepted')
       const again = await TreasurySession.open(good!, deps)

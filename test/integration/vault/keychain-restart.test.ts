@@ -11,7 +11,14 @@ const account = `p_restart${Math.random().toString(16).slice(2)}`
 function secretServicePid(): number {
   const reply = execFileSync(
     'dbus-send',
-    ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
+    [
+      '--session',
+      '--print-reply',
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.GetConnectionUnixProcessID',
+      'string:org.freedesktop.secrets',
+    ],
     { encoding: 'utf8' },
   )
   return Number(/uint32 (\d+)/.exec(reply)![1])

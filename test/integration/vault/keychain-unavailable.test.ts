@@ -22,11 +22,16 @@ console.log(JSON.stringify(results))
 describe('keychain unavailable', () => {
   it('every vault operation fails with keychain_unavailable and per-platform advice, never a fallback', async () => {
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', DISPLAY: '' }
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT], { env, cwd: process.cwd() })
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT], {
+      env,
+      cwd: process.cwd(),
+    })
     const results = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, { code: string; message: string }>
     for (const name of ['generate', 'read', 'remove']) {
       expect(results[name]?.code).toBe('keychain_unavailable')
-      expect(results[name]?.message).toMatch(/Linux: .*gnome-keyring.*macOS: .*Keychain Access.*Windows: .*Credential Manager/)
+      expect(results[name]?.message).toMatch(
+        /Linux: .*gnome-keyring.*macOS: .*Keychain Access.*Windows: .*Credential Manager/,
+      )
     }
   })
 })

@@ -10,7 +10,10 @@ const uid = () => `p_test${Math.random().toString(16).slice(2)}`
 
 function stored(account: string): string | null {
   try {
-    return execFileSync('secret-tool', ['lookup', 'service', KEYCHAIN_SERVICE, 'username', account], { encoding: 'utf8' }) || null
+    return (
+      execFileSync('secret-tool', ['lookup', 'service', KEYCHAIN_SERVICE, 'username', account], { encoding: 'utf8' }) ||
+      null
+    )
   } catch {
     return null
   }
@@ -79,7 +82,9 @@ describe('vault against the real Secret Service', () => {
     for (let i = 0; i < 5; i++) {
       const id = uid()
       const [, read] = await Promise.allSettled([store.set(id, 'hmac:c2VjcmV0'), store.get(id)])
-      expect(read.status === 'fulfilled' ? [null, 'hmac:c2VjcmV0'].includes(read.value) : String(read.reason)).toBe(true)
+      expect(read.status === 'fulfilled' ? [null, 'hmac:c2VjcmV0'].includes(read.value) : String(read.reason)).toBe(
+        true,
+      )
       await store.delete(id)
     }
   })

@@ -28,7 +28,14 @@ class RecordingStore implements SecretStore {
 function forms(stored: string): Buffer[] {
   const [tag, payload = ''] = [stored.slice(0, stored.indexOf(':')), stored.slice(stored.indexOf(':') + 1)]
   const raw = tag === 'ed25519' ? Buffer.from(payload, 'base64') : Buffer.from(payload, 'utf8')
-  const texts = [raw.toString('hex'), raw.toString('hex').toUpperCase(), raw.toString('base64'), raw.toString('base64').replace(/=+$/, ''), raw.toString('base64url'), payload]
+  const texts = [
+    raw.toString('hex'),
+    raw.toString('hex').toUpperCase(),
+    raw.toString('base64'),
+    raw.toString('base64').replace(/=+$/, ''),
+    raw.toString('base64url'),
+    payload,
+  ]
   return [raw, ...texts.map((t) => Buffer.from(t, 'utf8'))]
 }
 
@@ -76,18 +83,31 @@ describe('no secret leaves the keychain', () => {
     const console_ = simConsole(sim.sandbox.url)
     const ws = (await console_.createWorkspace('leak test')).id
 
-    const profile: { id: string } = await call('profiles.create', { name: 'Leak', environment: 'sandbox', baseUrl: sim.sandbox.url })
+    const profile: { id: string } = await call('profiles.create', {
+      name: 'Leak',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+    })
     const pub: { base64: string } = await call('keys.publicKey', { profileId: profile.id })
     await call('keys.setKeyId', { profileId: profile.id, keyId: await console_.registerEd25519Key(ws, pub.base64) })
     await call('profiles.select', { profileId: profile.id })
     expect(await call('keys.test', { profileId: profile.id })).toMatchObject({ ok: true })
     await call('wallets.list', {})
     const rotated: { base64: string } = await call('keys.rotate', { profileId: profile.id })
-    await call('keys.setKeyId', { profileId: profile.id, keyId: await console_.registerEd25519Key(ws, rotated.base64), which: 'pending' })
+    await call('keys.setKeyId', {
+      profileId: profile.id,
+      keyId: await console_.registerEd25519Key(ws, rotated.base64),
+      which: 'pending',
+    })
     expect(await call('keys.test', { profileId: profile.id, which: 'pending' })).toMatchObject({ ok: true })
     await call('wallets.list', {})
 
-    const legacy: { id: string } = await call('profiles.create', { name: 'Legacy', environment: 'sandbox', baseUrl: sim.sandbox.url, algorithm: 'hmac' })
+    const legacy: { id: string } = await call('profiles.create', {
+      name: 'Legacy',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'hmac',
+    })
     const hmac = await console_.createHmacKey(ws)
     await call('keys.importHmac', { profileId: legacy.id, keyId: hmac.keyId, secret: hmac.secret })
     expect(await call('keys.test', { profileId: legacy.id })).toMatchObject({ ok: true })

@@ -9,7 +9,10 @@ import { KEYCHAIN_SERVICE, KeyringSecretStore, type SecretStore } from '../../..
 
 // Runs under test/with-keychain.sh. Counts what the real Secret Service holds for our service.
 function storedAccounts(): string[] {
-  const out = execFileSync('secret-tool', ['search', '--all', 'service', KEYCHAIN_SERVICE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  const out = execFileSync('secret-tool', ['search', '--all', 'service', KEYCHAIN_SERVICE], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return [...out.matchAll(/^attribute\.username = (.*)$/gm)].map((m) => m[1]!)
 }
 
@@ -57,7 +60,11 @@ afterAll(async () => {
 describe('nothing half-written in the real keychain', () => {
   it('a profile create whose key the keychain refuses leaves no profile and no entry', async () => {
     const before = storedAccounts()
-    const result = await desk.router.dispatch('profiles.create', { name: 'A', environment: 'sandbox', baseUrl: 'http://127.0.0.1:1' })
+    const result = await desk.router.dispatch('profiles.create', {
+      name: 'A',
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:1',
+    })
     expect(result.ok).toBe(false)
     expect(await desk.router.call('profiles.list', {})).toEqual([])
     expect(storedAccounts()).toEqual(before)

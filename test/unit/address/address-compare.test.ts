@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { compareChunks } from '../../../shared/address/address-compare'
 
 // The look-alike dialog reads both addresses aloud in groups of 4, each character marked where the other differs.
-const marks = (groups: ReturnType<typeof compareChunks>) => groups.map((g) => g.map((c) => (c.differs ? c.char.toUpperCase() : '.')).join('')).join(' ')
+const marks = (groups: ReturnType<typeof compareChunks>) =>
+  groups.map((g) => g.map((c) => (c.differs ? c.char.toUpperCase() : '.')).join('')).join(' ')
 
 describe('compareChunks', () => {
   it('splits into groups of 4 and marks only the characters that differ', () => {

@@ -20,7 +20,9 @@ describe('approver words', () => {
     expect(words).toHaveLength(4)
     for (const w of words) expect(wordlist).toContain(w)
     expect(approverWords('ethereum', EVM.toLowerCase())).toEqual(words)
-    expect(approverWords('bitcoin', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toEqual(approverWords('bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'))
+    expect(approverWords('bitcoin', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toEqual(
+      approverWords('bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'),
+    )
   })
 
   it('differ for another network or a look-alike address', () => {

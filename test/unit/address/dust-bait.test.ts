@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DUST_THRESHOLDS, dustThreshold, DustThresholdsSchema, isDust, isSuspectedBait } from '../../../shared/address/dust-bait'
+import {
+  DEFAULT_DUST_THRESHOLDS,
+  dustThreshold,
+  DustThresholdsSchema,
+  isDust,
+  isSuspectedBait,
+} from '../../../shared/address/dust-bait'
 
 const REAL = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 /** Same first and last 4 after 0x, another address. */
@@ -7,7 +13,11 @@ const LOOKALIKE = '0x5aaeb6053f3e94c9b9a02f33669435e7ef1beaed'
 const UNRELATED = '0x1111111111111111111111111111111111111111'
 /** The supplier, paid from the book. */
 const known = [{ address: REAL.toLowerCase(), source: 'destination', seenAt: '2026-01-01T00:00:00Z' }]
-const leg = (amount: string, from: string, over: Partial<{ direction: 'in' | 'out' | 'internal'; network: string | null; at: string }> = {}) => ({
+const leg = (
+  amount: string,
+  from: string,
+  over: Partial<{ direction: 'in' | 'out' | 'internal'; network: string | null; at: string }> = {},
+) => ({
   direction: 'in' as const,
   network: 'ethereum',
   amount,
@@ -18,7 +28,12 @@ const leg = (amount: string, from: string, over: Partial<{ direction: 'in' | 'ou
 
 describe('dust and zero-value bait', () => {
   it('is dust at zero and below the threshold, not at or above it', () => {
-    expect([isDust('0', '1'), isDust('0.0', '1'), isDust('0.999999', '1'), isDust('0.0004999', '0.0005')]).toEqual([true, true, true, true])
+    expect([isDust('0', '1'), isDust('0.0', '1'), isDust('0.999999', '1'), isDust('0.0004999', '0.0005')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     expect([isDust('1', '1'), isDust('1.000001', '1'), isDust('0.0005', '0.0005')]).toEqual([false, false, false])
     // A threshold of zero leaves only zero-value movements.
     expect([isDust('0', '0'), isDust('0.000001', '0')]).toEqual([true, false])
@@ -51,7 +66,9 @@ describe('dust and zero-value bait', () => {
   })
 
   it('never matches across networks: a Bitcoin sender against EVM entries, or a leg of no known network', () => {
-    expect(isSuspectedBait(leg('0', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', { network: 'bitcoin' }), '0.00001', known)).toBe(false)
+    expect(
+      isSuspectedBait(leg('0', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', { network: 'bitcoin' }), '0.00001', known),
+    ).toBe(false)
     expect(isSuspectedBait(leg('0', LOOKALIKE, { network: null }), '1', known)).toBe(false)
   })
 

@@ -18,10 +18,18 @@ describe('why an address is not one of the network', () => {
   })
 
   it('names the network an address belongs to instead', () => {
-    expect(addressProblem('ethereum-sepolia', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe('This looks like a Bitcoin address, not Ethereum Sepolia.')
-    expect(addressProblem('bitcoin-testnet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe('This looks like a Bitcoin address, not Bitcoin Testnet.')
-    expect(addressProblem('ethereum-sepolia', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBe('This looks like a Tron address, not Ethereum Sepolia.')
-    expect(addressProblem('solana-devnet', EVM)).toBe('This looks like an Ethereum-style (EVM) address, not Solana Devnet.')
+    expect(addressProblem('ethereum-sepolia', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(
+      'This looks like a Bitcoin address, not Ethereum Sepolia.',
+    )
+    expect(addressProblem('bitcoin-testnet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(
+      'This looks like a Bitcoin address, not Bitcoin Testnet.',
+    )
+    expect(addressProblem('ethereum-sepolia', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBe(
+      'This looks like a Tron address, not Ethereum Sepolia.',
+    )
+    expect(addressProblem('solana-devnet', EVM)).toBe(
+      'This looks like an Ethereum-style (EVM) address, not Solana Devnet.',
+    )
   })
 
   it('says plainly when the text is no address at all', () => {

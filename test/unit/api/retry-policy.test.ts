@@ -7,12 +7,14 @@ const KINDS: RequestKind[] = ['read', 'withdrawal', 'counterparty', 'cancel']
 
 describe('the retry decision is a table of request kinds', () => {
   it.each(KINDS)('%s: retries timeouts, resets, refusals and 429/500/503 with a fresh attempt', (kind) => {
-    for (const network of ['timeout', 'reset', 'refused', 'other'] as NetworkErrorKind[]) expect(mayRetry(kind, { network })).toBe(true)
+    for (const network of ['timeout', 'reset', 'refused', 'other'] as NetworkErrorKind[])
+      expect(mayRetry(kind, { network })).toBe(true)
     for (const status of [429, 500, 503]) expect(mayRetry(kind, { status })).toBe(true)
   })
 
   it.each(KINDS)('%s: never retries a certificate or name failure, a cancelled call, or a definite refusal', (kind) => {
-    for (const network of ['tls', 'dns', 'aborted'] as NetworkErrorKind[]) expect(mayRetry(kind, { network })).toBe(false)
+    for (const network of ['tls', 'dns', 'aborted'] as NetworkErrorKind[])
+      expect(mayRetry(kind, { network })).toBe(false)
     for (const status of [400, 401, 404, 409, 413, 422]) expect(mayRetry(kind, { status })).toBe(false)
   })
 

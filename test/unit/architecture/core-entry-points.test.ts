@@ -31,19 +31,46 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
 tester.run('desk/core-entry-points', rule, {
   valid: [
     { filename: cli, code: "import { request } from '../core/payouts/use-cases'", options },
-    { filename: cli, code: "import { DeskError } from '../core/errors'\nimport { open } from '../core/store'", options },
+    {
+      filename: cli,
+      code: "import { DeskError } from '../core/errors'\nimport { open } from '../core/store'",
+      options,
+    },
     // A type names a shape and calls nothing.
     { filename: cli, code: "import type { Outbox } from '../core/payouts/outbox'", options },
     // Outside core, and a file inside its own core folder (the connector's own modules).
-    { filename: cli, code: "import { out } from './terminal-output'\nimport { LIMITS } from '../shared/limits'", options },
+    {
+      filename: cli,
+      code: "import { out } from './terminal-output'\nimport { LIMITS } from '../shared/limits'",
+      options,
+    },
     { filename: join(root, 'connector/tools.ts'), code: "import { log } from './connector-log'", options },
     // Inside core a feature reaches the shared rooms (store, api...) freely, and another feature by its use cases.
-    { filename: join(root, 'batch/run.ts'), code: "import { repo } from '../store/outbox-repo'\nimport { request } from '../payouts/use-cases'", options: [{ root, featuresOnly: true }] },
+    {
+      filename: join(root, 'batch/run.ts'),
+      code: "import { repo } from '../store/outbox-repo'\nimport { request } from '../payouts/use-cases'",
+      options: [{ root, featuresOnly: true }],
+    },
   ],
   invalid: [
-    { filename: cli, code: "import { outbox } from '../core/payouts/outbox'", options, errors: [{ messageId: 'deep', data: { module: 'payouts/outbox', feature: 'payouts' } }] },
-    { filename: cli, code: "export { repo } from '../core/store/outbox-repo'", options, errors: [{ messageId: 'deep', data: { module: 'store/outbox-repo', feature: 'store' } }] },
-    { filename: join(root, 'connector/tools.ts'), code: "import { outbox } from '../payouts/outbox'", options, errors: [{ messageId: 'deep' }] },
+    {
+      filename: cli,
+      code: "import { outbox } from '../core/payouts/outbox'",
+      options,
+      errors: [{ messageId: 'deep', data: { module: 'payouts/outbox', feature: 'payouts' } }],
+    },
+    {
+      filename: cli,
+      code: "export { repo } from '../core/store/outbox-repo'",
+      options,
+      errors: [{ messageId: 'deep', data: { module: 'store/outbox-repo', feature: 'store' } }],
+    },
+    {
+      filename: join(root, 'connector/tools.ts'),
+      code: "import { outbox } from '../payouts/outbox'",
+      options,
+      errors: [{ messageId: 'deep' }],
+    },
     // A deep import of another core feature fails.
     {
       filename: join(root, 'batch/run.ts'),
@@ -59,24 +86,39 @@ describe('the project lint', () => {
     const eslint = new ESLint({ cwd: process.cwd() })
     for (const [filePath, code] of [
       ['electron/cli/x.ts', "import { OutboxRepo } from '../core/store/outbox-repo'\nexport const r = OutboxRepo\n"],
-      ['electron/core/connector/x.ts', "import { OutboxRepo } from '../store/outbox-repo'\nexport const r = OutboxRepo\n"],
+      [
+        'electron/core/connector/x.ts',
+        "import { OutboxRepo } from '../store/outbox-repo'\nexport const r = OutboxRepo\n",
+      ],
     ]) {
       const [result] = await eslint.lintText(code!, { filePath })
-      expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'store/outbox-repo' is inside core")])
+      expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+        expect.stringContaining("'store/outbox-repo' is inside core"),
+      ])
     }
   })
 
   it('refuses a deep import of one core feature from another', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
-    const [result] = await eslint.lintText("import { BatchReport } from '../batch/batch-report-x'\nexport const r = BatchReport\n", { filePath: 'electron/core/history/x.ts' })
-    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([expect.stringContaining("'batch/batch-report-x' is inside core")])
+    const [result] = await eslint.lintText(
+      "import { BatchReport } from '../batch/batch-report-x'\nexport const r = BatchReport\n",
+      { filePath: 'electron/core/history/x.ts' },
+    )
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+      expect.stringContaining("'batch/batch-report-x' is inside core"),
+    ])
   })
 
   it('holds the history feature to its use cases as well', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
-    const [result] = await eslint.lintText("import { buildReport } from '../core/history/report-run'\nexport const r = buildReport\n", { filePath: 'electron/cli/x.ts' })
+    const [result] = await eslint.lintText(
+      "import { buildReport } from '../core/history/report-run'\nexport const r = buildReport\n",
+      { filePath: 'electron/cli/x.ts' },
+    )
     expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
-      expect.stringContaining("'history/report-run' is inside core: call the feature's use cases ('history/use-cases')"),
+      expect.stringContaining(
+        "'history/report-run' is inside core: call the feature's use cases ('history/use-cases')",
+      ),
     ])
   })
 })

@@ -29,7 +29,11 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
 tester.run('desk/core-folder-cycles', rule, {
   valid: [
     // Down the layers, and a root file (errors.ts) that every folder may import.
-    { filename: join(root, 'history/report.ts'), code: "import { db } from '../store/db'\nimport { DeskError } from '../errors'", options },
+    {
+      filename: join(root, 'history/report.ts'),
+      code: "import { db } from '../store/db'\nimport { DeskError } from '../errors'",
+      options,
+    },
     // Inside one folder.
     { filename: join(root, 'history/report.ts'), code: "import { sync } from './sync'", options },
     // Shared code outside core is no part of its folder graph.
@@ -56,7 +60,12 @@ tester.run('desk/core-folder-cycles', rule, {
 describe('the project lint', () => {
   it('runs the folder-cycle rule on electron/core: an import back up from store to the session fails', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
-    const [result] = await eslint.lintText("import { TreasurySession } from '../session/session'\nexport const s = TreasurySession\n", { filePath: 'electron/core/store/x.ts' })
-    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-folder-cycles').map((m) => m.message)).toEqual([expect.stringContaining('store → session → ')])
+    const [result] = await eslint.lintText(
+      "import { TreasurySession } from '../session/session'\nexport const s = TreasurySession\n",
+      { filePath: 'electron/core/store/x.ts' },
+    )
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-folder-cycles').map((m) => m.message)).toEqual([
+      expect.stringContaining('store → session → '),
+    ])
   })
 })

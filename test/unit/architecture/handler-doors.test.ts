@@ -22,16 +22,21 @@ function directCalls(text: string): string[] {
 
 describe('core features own their doors', () => {
   it('finds the handler files', () => {
-    expect(handlerFiles()).toEqual(expect.arrayContaining([join(CORE, 'payouts/handlers.ts'), join(CORE, 'batch/handlers.ts')]))
+    expect(handlerFiles()).toEqual(
+      expect.arrayContaining([join(CORE, 'payouts/handlers.ts'), join(CORE, 'batch/handlers.ts')]),
+    )
   })
 
   it('a handler calls its feature use cases, never the API client or the store', () => {
-    const found = handlerFiles().flatMap((file) => directCalls(readFileSync(file, 'utf8')).map((call) => `${file}: ${call}`))
+    const found = handlerFiles().flatMap((file) =>
+      directCalls(readFileSync(file, 'utf8')).map((call) => `${file}: ${call}`),
+    )
     expect(found).toEqual([])
   })
 
   it('the scan sees a direct call', () => {
-    const text = "import { batchRepo } from '../store'\nconst w = await session.client.listWallets()\nstore.read('x', () => 1)\n"
+    const text =
+      "import { batchRepo } from '../store'\nconst w = await session.client.listWallets()\nstore.read('x', () => 1)\n"
     expect(directCalls(text)).toHaveLength(3)
   })
 })

@@ -10,10 +10,17 @@ describe('SQL only in the store (lint)', () => {
   const code = "import type { RepoFactory } from '../store'\nexport const f: RepoFactory<number> = () => 1\n"
 
   it('refuses a RepoFactory written in a core feature', async () => {
-    expect(await problems('electron/core/payouts/x.ts', code)).toEqual([expect.stringContaining('only in electron/core/store')])
+    expect(await problems('electron/core/payouts/x.ts', code)).toEqual([
+      expect.stringContaining('only in electron/core/store'),
+    ])
   })
 
   it('lets the store write one', async () => {
-    expect(await problems('electron/core/store/x.ts', "import type { RepoFactory } from './desk-store'\nexport const f: RepoFactory<number> = () => 1\n")).toEqual([])
+    expect(
+      await problems(
+        'electron/core/store/x.ts',
+        "import type { RepoFactory } from './desk-store'\nexport const f: RepoFactory<number> = () => 1\n",
+      ),
+    ).toEqual([])
   })
 })

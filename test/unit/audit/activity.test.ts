@@ -28,10 +28,14 @@ describe('the Activity view over the audit log', () => {
     store = DeskStore.open(dir, 'test')
     store.transaction('seed', () => {
       store.audit.append(http('2026-11-20T09:00:00.000Z', 'POST', '/api/v1/withdrawals', 'agent', 'k1'))
-      store.audit.append(decisionEntry(new Date('2026-11-21T10:00:00.000Z'), 'held.released', 'app', 'k1', { by: 'alice' }))
+      store.audit.append(
+        decisionEntry(new Date('2026-11-21T10:00:00.000Z'), 'held.released', 'app', 'k1', { by: 'alice' }),
+      )
       store.audit.append(http('2026-11-21T10:00:01.000Z', 'GET', '/api/v1/wallets', 'app'))
       store.audit.append(http('2026-11-22T11:00:00.000Z', 'POST', '/api/v1/withdrawals/w9/cancel', 'cli'))
-      store.audit.append(decisionEntry(new Date('2026-11-23T12:00:00.000Z'), 'policy.set', 'cli', null, { by: 'bob', policy: {} }))
+      store.audit.append(
+        decisionEntry(new Date('2026-11-23T12:00:00.000Z'), 'policy.set', 'cli', null, { by: 'bob', policy: {} }),
+      )
     })
   })
   afterEach(async () => {
@@ -39,10 +43,17 @@ describe('the Activity view over the audit log', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  const actions = (q: Parameters<typeof activityPage>[1]) => activityPage(store, q).rows.map((r) => `${r.seq} ${r.action} ${r.actor}${r.person ? `/${r.person}` : ''}`)
+  const actions = (q: Parameters<typeof activityPage>[1]) =>
+    activityPage(store, q).rows.map((r) => `${r.seq} ${r.action} ${r.actor}${r.person ? `/${r.person}` : ''}`)
 
   it('names who did what, newest first, and pages back by row', () => {
-    expect(actions({})).toEqual(['5 policy_changed cli/bob', '4 cancelled cli', '3 read app', '2 released app/alice', '1 requested agent'])
+    expect(actions({})).toEqual([
+      '5 policy_changed cli/bob',
+      '4 cancelled cli',
+      '3 read app',
+      '2 released app/alice',
+      '1 requested agent',
+    ])
     const first = activityPage(store, { limit: 2 })
     expect(first.nextBefore).toBe(4)
     expect(activityPage(store, { limit: 2, beforeSeq: first.nextBefore! }).rows.map((r) => r.seq)).toEqual([3, 2])
@@ -53,14 +64,28 @@ describe('the Activity view over the audit log', () => {
     expect(actions({ actor: 'alice' })).toEqual(['2 released app/alice'])
     expect(actions({ actor: 'cli' })).toEqual(['5 policy_changed cli/bob', '4 cancelled cli'])
     expect(actions({ action: 'requested' })).toEqual(['1 requested agent'])
-    expect(actions({ from: '2026-11-21T00:00:00.000Z', to: '2026-11-22T00:00:00.000Z' })).toEqual(['3 read app', '2 released app/alice'])
-    expect(actions({ from: '2026-11-21T12:00:00+02:00', to: '2026-11-21T12:00:00.500+02:00' })).toEqual(['2 released app/alice'])
+    expect(actions({ from: '2026-11-21T00:00:00.000Z', to: '2026-11-22T00:00:00.000Z' })).toEqual([
+      '3 read app',
+      '2 released app/alice',
+    ])
+    expect(actions({ from: '2026-11-21T12:00:00+02:00', to: '2026-11-21T12:00:00.500+02:00' })).toEqual([
+      '2 released app/alice',
+    ])
     expect(actions({ actor: "x' OR 1=1 --" })).toEqual([])
   })
 
   it('shows the chain verified to its last row, then walks only new rows from the checkpoint', () => {
-    expect(verifyActivity(store, false)).toEqual({ ok: true, verifiedTo: 5, rows: 5, brokenSeq: null, problem: null, whole: true })
-    store.transaction('more', () => store.audit.append(http('2026-11-24T00:00:00.000Z', 'GET', '/api/v1/wallets', 'app')))
+    expect(verifyActivity(store, false)).toEqual({
+      ok: true,
+      verifiedTo: 5,
+      rows: 5,
+      brokenSeq: null,
+      problem: null,
+      whole: true,
+    })
+    store.transaction('more', () =>
+      store.audit.append(http('2026-11-24T00:00:00.000Z', 'GET', '/api/v1/wallets', 'app')),
+    )
     expect(verifyActivity(store, false)).toMatchObject({ ok: true, verifiedTo: 6, whole: false })
   })
 
@@ -71,7 +96,13 @@ describe('the Activity view over the audit log', () => {
     db.close()
     // Row 2 is behind the checkpoint (row 5): only the whole walk can see it.
     expect(verifyActivity(store, false)).toMatchObject({ ok: true, verifiedTo: 5 })
-    expect(verifyActivity(store, true)).toMatchObject({ ok: false, verifiedTo: 1, brokenSeq: 2, rows: 5, problem: expect.stringMatching(/row 2 was changed/) })
+    expect(verifyActivity(store, true)).toMatchObject({
+      ok: false,
+      verifiedTo: 1,
+      brokenSeq: 2,
+      rows: 5,
+      problem: expect.stringMatching(/row 2 was changed/),
+    })
     expect(verifyActivity(store, false)).toMatchObject({ ok: false, brokenSeq: 2 })
   })
 
@@ -84,8 +115,16 @@ describe('the Activity view over the audit log', () => {
   })
   it('a note or tags written on a payout or a ledger movement is named as such, and the filter finds it', () => {
     store.transaction('notes', () => {
-      store.audit.append(decisionEntry(new Date('2026-11-24T08:00:00.000Z'), 'payout.note', 'app', 'k1', { by: 'alice', note: true }))
-      store.audit.append(decisionEntry(new Date('2026-11-24T09:00:00.000Z'), 'ledger.note', 'cli', null, { by: 'bob', tags: 2, note: false }))
+      store.audit.append(
+        decisionEntry(new Date('2026-11-24T08:00:00.000Z'), 'payout.note', 'app', 'k1', { by: 'alice', note: true }),
+      )
+      store.audit.append(
+        decisionEntry(new Date('2026-11-24T09:00:00.000Z'), 'ledger.note', 'cli', null, {
+          by: 'bob',
+          tags: 2,
+          note: false,
+        }),
+      )
     })
     expect(actions({ action: 'noted' })).toEqual(['7 noted cli/bob', '6 noted app/alice'])
   })

@@ -12,7 +12,9 @@ describe('audit log', () => {
 
   it('drops only the _request_id from the query', () => {
     expect(auditPath('/api/v1/wallets?_request_id=abc')).toBe('/api/v1/wallets')
-    expect(auditPath('/api/v1/withdrawals?limit=1&_request_id=abc&idempotency_key=k')).toBe('/api/v1/withdrawals?limit=1&idempotency_key=k')
+    expect(auditPath('/api/v1/withdrawals?limit=1&_request_id=abc&idempotency_key=k')).toBe(
+      '/api/v1/withdrawals?limit=1&idempotency_key=k',
+    )
     expect(auditPath('/api/v1/wallets')).toBe('/api/v1/wallets')
   })
 
@@ -21,7 +23,15 @@ describe('audit log', () => {
     const store = DeskStore.open(join(dir, 'p'), 'test')
     const log = new AuditLog(store, 'app')
     for (let i = 0; i < 5; i++) {
-      log.record({ at: `t${i}`, method: 'GET', path: '/api/v1/wallets', status: 200, errorCode: null, requestId: `x${i}`, idempotencyKey: null })
+      log.record({
+        at: `t${i}`,
+        method: 'GET',
+        path: '/api/v1/wallets',
+        status: 200,
+        errorCode: null,
+        requestId: `x${i}`,
+        idempotencyKey: null,
+      })
     }
     const tail = log.tail(2)
     expect(tail.map((l) => l.at)).toEqual(['t3', 't4'])

@@ -8,7 +8,11 @@ const ADDR_A = '0x52908400098527886E0F7030069857D2E4169EE7'
 const ADDR_B = '0x8617e340b3d01fa5f11f306f4090fd50e238070d'
 const ADDR_P = '0xde709f2102306220921060314715629080e2fb77'
 
-function wallet(id: string, name: string, balances: Array<[asset: string, network: string, available: string]>): Wallet {
+function wallet(
+  id: string,
+  name: string,
+  balances: Array<[asset: string, network: string, available: string]>,
+): Wallet {
   return {
     id,
     name,
@@ -16,7 +20,13 @@ function wallet(id: string, name: string, balances: Array<[asset: string, networ
     address: ADDR_A,
     deposit_addresses: [],
     networks: [],
-    balances: balances.map(([asset, network, available]) => ({ asset, network, amount: available, available, usd_value: Number(available) * 2 })),
+    balances: balances.map(([asset, network, available]) => ({
+      asset,
+      network,
+      amount: available,
+      available,
+      usd_value: Number(available) * 2,
+    })),
     total_usd: 0,
   }
 }
@@ -59,11 +69,17 @@ function check(csv: string, defaultWallet?: string) {
   if (!read.ok) throw new Error(read.problems[0]!.message)
   return checkRows(read.rows, wallets, book, defaultWallet)
 }
-const messages = (csv: string, defaultWallet?: string) => check(csv, defaultWallet).problems.map((p) => `${p.line}:${p.column}:${p.message}`)
+const messages = (csv: string, defaultWallet?: string) =>
+  check(csv, defaultWallet).problems.map((p) => `${p.line}:${p.column}:${p.message}`)
 
 describe('batch check: the single payout rules on every row', () => {
   it('refuses a reference or any cell with a bidi or control character, naming the character', () => {
-    expect(messages('destination,amount,asset,reference\ncp-alice,1,USDC,INV \u202Eevil\u202C 7\ncp-alice,2,USDC,ok\u001b[2K\n', 'w-main')).toEqual([
+    expect(
+      messages(
+        'destination,amount,asset,reference\ncp-alice,1,USDC,INV \u202Eevil\u202C 7\ncp-alice,2,USDC,ok\u001b[2K\n',
+        'w-main',
+      ),
+    ).toEqual([
       '2:reference:Line 2, reference: contains U+202E RIGHT-TO-LEFT OVERRIDE, U+202C POP DIRECTIONAL FORMATTING, which can hide or reorder the text around them; type it without them.',
       '3:reference:Line 3, reference: contains U+001B ESCAPE, which can hide or reorder the text around it; type it without it.',
     ])
@@ -78,7 +94,14 @@ describe('batch check: the single payout rules on every row', () => {
     )
     expect(r.problems).toEqual([])
     expect(r.rows.map((x) => x.body)).toEqual([
-      { wallet_id: 'w-main', asset: 'USDC', amount: '10.5', destination: ADDR_A, network: 'ethereum-sepolia', fee_priority: 'high' },
+      {
+        wallet_id: 'w-main',
+        asset: 'USDC',
+        amount: '10.5',
+        destination: ADDR_A,
+        network: 'ethereum-sepolia',
+        fee_priority: 'high',
+      },
       { wallet_id: 'w-main', asset: 'USDC', amount: '1', destination: ADDR_A, network: 'ethereum-sepolia' },
       { wallet_id: 'w-main', asset: 'USDC', amount: '0.25', destination: ADDR_B, network: 'polygon-amoy' },
     ])
@@ -89,8 +112,26 @@ describe('batch check: the single payout rules on every row', () => {
     ])
     expect(r.grandTotal).toBe('11.75')
     expect(r.totals).toEqual([
-      { walletId: 'w-main', walletName: 'Main', asset: 'USDC', network: 'ethereum-sepolia', rows: 2, total: '11.5', available: '1000', usd: 23 },
-      { walletId: 'w-main', walletName: 'Main', asset: 'USDC', network: 'polygon-amoy', rows: 1, total: '0.25', available: '50', usd: 0.5 },
+      {
+        walletId: 'w-main',
+        walletName: 'Main',
+        asset: 'USDC',
+        network: 'ethereum-sepolia',
+        rows: 2,
+        total: '11.5',
+        available: '1000',
+        usd: 23,
+      },
+      {
+        walletId: 'w-main',
+        walletName: 'Main',
+        asset: 'USDC',
+        network: 'polygon-amoy',
+        rows: 1,
+        total: '0.25',
+        available: '50',
+        usd: 0.5,
+      },
     ])
   })
 
@@ -142,20 +183,40 @@ describe('batch check: the single payout rules on every row', () => {
       '9:network:Line 9, network: "solana-mainnet" is not a network id (for example ethereum-sepolia).',
     ])
     // A label on two networks is settled by the network column, or by where the wallet holds the asset.
-    expect(check('destination,amount,asset,network\nBob,1,USDC,polygon-amoy\n', 'w-main').rows[0]!.body.network).toBe('polygon-amoy')
+    expect(check('destination,amount,asset,network\nBob,1,USDC,polygon-amoy\n', 'w-main').rows[0]!.body.network).toBe(
+      'polygon-amoy',
+    )
     expect(check('destination,amount,asset\nBob,1,USDC\n', 'w-ops').rows[0]!.body.network).toBe('ethereum-sepolia')
-    expect(messages('destination,amount,asset\nBob,1,USDC\n', 'w-main')[0]).toMatch(/names 2 destinations \(cp-bob on ethereum-sepolia, cp-bob-poly on polygon-amoy\); use its id or give the network/)
+    expect(messages('destination,amount,asset\nBob,1,USDC\n', 'w-main')[0]).toMatch(
+      /names 2 destinations \(cp-bob on ethereum-sepolia, cp-bob-poly on polygon-amoy\); use its id or give the network/,
+    )
   })
 
   it("checks each balance's batch total against what is available, at the first line that passes it", () => {
-    const r = check('destination,amount,asset\ncp-alice,4,USDC\ncp-bob,4,USDC\ncp-alice,2.000001,USDC\ncp-bob,1,USDC\n', 'Ops')
+    const r = check(
+      'destination,amount,asset\ncp-alice,4,USDC\ncp-bob,4,USDC\ncp-alice,2.000001,USDC\ncp-bob,1,USDC\n',
+      'Ops',
+    )
     expect(r.problems.map((p) => [p.line, p.column, p.severity])).toEqual([[4, 'amount', 'error']])
-    expect(r.problems[0]!.message).toMatch(/by this line the batch pays 10.000001 USDC on ethereum-sepolia from "Ops", more than its available 10/)
+    expect(r.problems[0]!.message).toMatch(
+      /by this line the batch pays 10.000001 USDC on ethereum-sepolia from "Ops", more than its available 10/,
+    )
   })
 
   it('flags repeated rows (same destination, amount and asset) for confirmation, not as errors', () => {
-    const r = check('destination,amount,asset\ncp-alice,1.50,USDC\nAlice GmbH,1.5,USDC\ncp-alice,1.5,ETH\ncp-bob,1.5,USDC\n', 'w-main')
-    expect(r.problems).toEqual([{ line: 3, column: null, severity: 'confirm', message: 'Line 3 repeats line 2 (same destination, amount and asset); confirm that it is meant to be paid twice.' }])
+    const r = check(
+      'destination,amount,asset\ncp-alice,1.50,USDC\nAlice GmbH,1.5,USDC\ncp-alice,1.5,ETH\ncp-bob,1.5,USDC\n',
+      'w-main',
+    )
+    expect(r.problems).toEqual([
+      {
+        line: 3,
+        column: null,
+        severity: 'confirm',
+        message:
+          'Line 3 repeats line 2 (same destination, amount and asset); confirm that it is meant to be paid twice.',
+      },
+    ])
     expect(r.rows).toHaveLength(4)
   })
 })
@@ -183,7 +244,9 @@ describe('batch check and the single payout form give the same answers', () => {
 
   it.each(cases)('%s %s on %s, amount %s to %s', (walletId, asset, network, amount, address) => {
     const form = checkPayout(wallets, book, { wallet_id: walletId, asset, network, amount, destination: address })
-    const batch = check(`destination,amount,asset,network,wallet\n${address},${amount},${asset},${network},${walletId}\n`)
+    const batch = check(
+      `destination,amount,asset,network,wallet\n${address},${amount},${asset},${network},${walletId}\n`,
+    )
     expect({ refused: hasErrors(batch), problems: batch.problems.map((p) => p.message) }).toEqual({
       refused: Object.keys(form.problems).length > 0,
       problems: Object.keys(form.problems).length > 0 ? [expect.any(String)] : [],
@@ -200,7 +263,15 @@ describe('batch check: look-alike destinations are problems of the file', () => 
   })
 
   it("a row paying the workspace's own deposit address says so", () => {
-    const own = [{ ...wallets[0]!, deposit_addresses: [{ network: 'ethereum-sepolia', network_name: 'Sepolia', address: ADDR_P.replace('de70', 'aa70') }] }, wallets[1]!]
+    const own = [
+      {
+        ...wallets[0]!,
+        deposit_addresses: [
+          { network: 'ethereum-sepolia', network_name: 'Sepolia', address: ADDR_P.replace('de70', 'aa70') },
+        ],
+      },
+      wallets[1]!,
+    ]
     const read = readCsvRows(`destination,amount,asset,wallet\n${ADDR_P.replace('de70', 'aa70')},1,USDC,Main\n`)
     if (!read.ok) throw new Error('unreadable')
     expect(checkRows(read.rows, own, book).problems.map((p) => p.message)).toEqual([

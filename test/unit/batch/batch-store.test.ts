@@ -5,18 +5,44 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BatchCheck } from '../../../electron/core/batch/batch-check'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
 import { Outbox } from '../../../electron/core/payouts/outbox'
-import { batchRepo, DeskStore, MIGRATIONS, openDatabase, SCHEMA_VERSION, schemaVersion, STORE_FILE } from '../../../electron/core/store'
+import {
+  batchRepo,
+  DeskStore,
+  MIGRATIONS,
+  openDatabase,
+  SCHEMA_VERSION,
+  schemaVersion,
+  STORE_FILE,
+} from '../../../electron/core/store'
 
-const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.5', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
+const body = {
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.5',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
 const checked = (lines: number[], extra: Partial<BatchCheck> = {}): BatchCheck => ({
-  rows: lines.map((line, i) => ({ line, body: { ...body, amount: `${i + 1}` }, reference: `ref-${line}`, destinationName: 'Alice', walletName: 'Main' })),
+  rows: lines.map((line, i) => ({
+    line,
+    body: { ...body, amount: `${i + 1}` },
+    reference: `ref-${line}`,
+    destinationName: 'Alice',
+    walletName: 'Main',
+  })),
   problems: [],
   totals: [],
   grandTotal: String(lines.reduce((a, _, i) => a + i + 1, 0)),
   lineCount: lines.length,
   ...extra,
 })
-const options = { source: 'pay.csv', requestedBy: 'alice', confirmDuplicates: false, retypedTotal: null, production: false }
+const options = {
+  source: 'pay.csv',
+  requestedBy: 'alice',
+  confirmDuplicates: false,
+  retypedTotal: null,
+  production: false,
+}
 
 describe('batch records in the profile store', () => {
   let dir: string
@@ -47,7 +73,9 @@ describe('batch records in the profile store', () => {
     const db = openDatabase(join(dir, STORE_FILE))
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION)
     expect((db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n).toBe(2)
-    expect(db.prepare('SELECT line, destination_name FROM batch_rows WHERE batch_id = ?').all(batch.id)).toEqual([{ line: 2, destination_name: 'Alice' }])
+    expect(db.prepare('SELECT line, destination_name FROM batch_rows WHERE batch_id = ?').all(batch.id)).toEqual([
+      { line: 2, destination_name: 'Alice' },
+    ])
     db.close()
   })
 
@@ -55,7 +83,13 @@ describe('batch records in the profile store', () => {
     const s = store()
     const outbox = Outbox.open(s)
     const batch = await submitBatch(s, outbox, checked([2, 3, 7]), options)
-    expect(batch).toMatchObject({ source: 'pay.csv', state: 'running', rowCount: 3, grandTotal: '6', requestedBy: 'alice' })
+    expect(batch).toMatchObject({
+      source: 'pay.csv',
+      state: 'running',
+      rowCount: 3,
+      grandTotal: '6',
+      requestedBy: 'alice',
+    })
     const entries = outbox.ofBatch(batch.id)
     expect(entries.map((e) => [e.state, e.body.amount, e.reference])).toEqual([
       ['queued', '1', 'ref-2'],
@@ -83,10 +117,16 @@ describe('batch records in the profile store', () => {
     const s = store()
     const outbox = Outbox.open(s)
     const problem = { line: 4, column: 'amount' as const, message: 'Line 4, amount: bad', severity: 'error' as const }
-    await expect(submitBatch(s, outbox, checked([2], { problems: [problem] }), options)).rejects.toThrow(/1 problems; nothing was recorded/)
+    await expect(submitBatch(s, outbox, checked([2], { problems: [problem] }), options)).rejects.toThrow(
+      /1 problems; nothing was recorded/,
+    )
     const duplicate = { ...problem, severity: 'confirm' as const }
-    await expect(submitBatch(s, outbox, checked([2, 3], { problems: [duplicate] }), options)).rejects.toMatchObject({ code: 'confirmation_required' })
-    await expect(submitBatch(s, outbox, checked([2, 3]), { ...options, production: true, retypedTotal: '4' })).rejects.toMatchObject({ code: 'confirmation_required' })
+    await expect(submitBatch(s, outbox, checked([2, 3], { problems: [duplicate] }), options)).rejects.toMatchObject({
+      code: 'confirmation_required',
+    })
+    await expect(
+      submitBatch(s, outbox, checked([2, 3]), { ...options, production: true, retypedTotal: '4' }),
+    ).rejects.toMatchObject({ code: 'confirmation_required' })
     expect(outbox.list()).toEqual([])
     expect(s.repo(batchRepo).list()).toEqual([])
     await submitBatch(s, outbox, checked([2, 3]), { ...options, production: true, retypedTotal: ' 3.00 ' })

@@ -15,7 +15,9 @@ const refused = (input: Uint8Array | string) => {
 
 describe('batch CSV rows', () => {
   it('reads columns by header name in any order and any case, with a UTF-8 BOM and CRLF', () => {
-    const r = ok(Buffer.from('\uFEFFAmount,Asset,DESTINATION,reference\r\n10.5,USDC,Alice,inv-1\r\n2,USDC,Bob,\r\n', 'utf8'))
+    const r = ok(
+      Buffer.from('\uFEFFAmount,Asset,DESTINATION,reference\r\n10.5,USDC,Alice,inv-1\r\n2,USDC,Bob,\r\n', 'utf8'),
+    )
     expect(r.separator).toBe(',')
     expect(r.rows).toEqual([
       { line: 2, cells: { amount: '10.5', asset: 'USDC', destination: 'Alice', reference: 'inv-1' } },
@@ -24,7 +26,11 @@ describe('batch CSV rows', () => {
   })
 
   it('takes semicolons and tabs as separators, decided by the header', () => {
-    expect(ok('destination;amount;asset\nAlice;"1,5";USDC\n').rows[0]!.cells).toEqual({ destination: 'Alice', amount: '1,5', asset: 'USDC' })
+    expect(ok('destination;amount;asset\nAlice;"1,5";USDC\n').rows[0]!.cells).toEqual({
+      destination: 'Alice',
+      amount: '1,5',
+      asset: 'USDC',
+    })
     expect(ok('destination\tamount\tasset\nAlice\t3\tUSDC\n').separator).toBe('\t')
   })
 
@@ -80,7 +86,9 @@ describe('batch CSV rows', () => {
     const rows = 'destination,amount,asset\n' + 'A,1,USDC\n'.repeat(10_001)
     expect(refused(rows).message).toMatch(/10,001 rows; a batch file has at most 10,000 rows/)
     expect(ok('destination,amount,asset\n' + 'A,1,USDC\n'.repeat(10_000)).rows).toHaveLength(10_000)
-    const big = 'destination,amount,asset,reference\n' + `A,1,USDC,${'x'.repeat(1000)}\n`.repeat(Math.ceil(MAX_BATCH_BYTES / 1000))
+    const big =
+      'destination,amount,asset,reference\n' +
+      `A,1,USDC,${'x'.repeat(1000)}\n`.repeat(Math.ceil(MAX_BATCH_BYTES / 1000))
     expect(refused(big).message).toMatch(/at most 5 MB/)
   })
 })

@@ -13,7 +13,13 @@ const wallet = (id: string, balances: Array<[asset: string, network: string, ava
   address: ADDR,
   deposit_addresses: [],
   networks: [],
-  balances: balances.map(([asset, network, available]) => ({ asset, network, amount: available, available, usd_value: 0 })),
+  balances: balances.map(([asset, network, available]) => ({
+    asset,
+    network,
+    amount: available,
+    available,
+    usd_value: 0,
+  })),
   total_usd: 0,
 })
 const alice: Counterparty = {
@@ -45,16 +51,41 @@ describe('funds check', () => {
       ['USDC', 'ethereum-sepolia', '100'],
       ['ETH', 'ethereum-sepolia', '1.0025'],
     ])
-    const rows = [1, 2, 3].map((line) => ({ line, body: { wallet_id: 'w1', asset: 'USDC', amount: '10', destination: ADDR, network: 'ethereum-sepolia' } }))
-    rows.push({ line: 4, body: { wallet_id: 'w1', asset: 'ETH', amount: '1', destination: ADDR, network: 'ethereum-sepolia' } })
+    const rows = [1, 2, 3].map((line) => ({
+      line,
+      body: { wallet_id: 'w1', asset: 'USDC', amount: '10', destination: ADDR, network: 'ethereum-sepolia' },
+    }))
+    rows.push({
+      line: 4,
+      body: { wallet_id: 'w1', asset: 'ETH', amount: '1', destination: ADDR, network: 'ethereum-sepolia' },
+    })
     const funds = fundsCheck(rows, [w])
-    expect(funds.find((f) => f.asset === 'USDC')).toMatchObject({ total: '30', feeMargin: '0', needed: '30', missing: null })
-    expect(funds.find((f) => f.asset === 'ETH')).toMatchObject({ total: '1', feeMargin: '0.004', needed: '1.004', available: '1.0025', missing: '0.0015', firstLine: 1 })
+    expect(funds.find((f) => f.asset === 'USDC')).toMatchObject({
+      total: '30',
+      feeMargin: '0',
+      needed: '30',
+      missing: null,
+    })
+    expect(funds.find((f) => f.asset === 'ETH')).toMatchObject({
+      total: '1',
+      feeMargin: '0.004',
+      needed: '1.004',
+      available: '1.0025',
+      missing: '0.0015',
+      firstLine: 1,
+    })
   })
 
   it('a wallet that does not hold the fee asset has no margin to keep', () => {
-    const rows = [{ line: 2, body: { wallet_id: 'w1', asset: 'USDC', amount: '10', destination: ADDR, network: 'ethereum-sepolia' } }]
-    expect(fundsCheck(rows, [wallet('w1', [['USDC', 'ethereum-sepolia', '10']])])).toEqual([expect.objectContaining({ asset: 'USDC', feeMargin: '0', missing: null })])
+    const rows = [
+      {
+        line: 2,
+        body: { wallet_id: 'w1', asset: 'USDC', amount: '10', destination: ADDR, network: 'ethereum-sepolia' },
+      },
+    ]
+    expect(fundsCheck(rows, [wallet('w1', [['USDC', 'ethereum-sepolia', '10']])])).toEqual([
+      expect.objectContaining({ asset: 'USDC', feeMargin: '0', missing: null }),
+    ])
   })
 
   it('every batch check refuses a batch whose fees the wallet cannot pay, naming wallet, asset and missing amount', () => {
@@ -64,6 +95,8 @@ describe('funds check', () => {
     ])
     const result = check('destination,amount,asset,wallet\nAlice,10,USDC,w1\nAlice,11,USDC,w1\n', [w])
     expect(hasErrors(result)).toBe(true)
-    expect(result.problems.map((p) => p.message)).toEqual(['Line 2: "Wallet w1" (w1) lacks 0.0005 ETH on ethereum-sepolia: it needs 0.002 (0 paid + 0.002 fee margin), available 0.0015.'])
+    expect(result.problems.map((p) => p.message)).toEqual([
+      'Line 2: "Wallet w1" (w1) lacks 0.0005 ETH on ethereum-sepolia: it needs 0.002 (0 paid + 0.002 fee margin), available 0.0015.',
+    ])
   })
 })

@@ -23,7 +23,13 @@ beforeEach(async () => {
   await symlink(join(PROJECT, 'node_modules'), join(root, 'node_modules'))
   await mkdir(join(root, 'renderer', 'src'), { recursive: true })
   await writeFile(join(root, 'renderer', 'src', 'App.tsx'), 'export {}')
-  for (const path of [join(root, 'package.json'), join(root, 'renderer', 'src', 'App.tsx'), join(root, 'renderer', 'src'), join(root, 'renderer')]) await at(path, 1_000)
+  for (const path of [
+    join(root, 'package.json'),
+    join(root, 'renderer', 'src', 'App.tsx'),
+    join(root, 'renderer', 'src'),
+    join(root, 'renderer'),
+  ])
+    await at(path, 1_000)
 })
 afterEach(() => rm(root, { recursive: true, force: true }))
 
@@ -74,7 +80,9 @@ describe('ensureRendererBuilt', () => {
 
   it('no build and no sources to build it from (an installed package) is an error naming the page', async () => {
     await rm(join(root, 'renderer'), { recursive: true })
-    expect(() => ensureRendererBuilt(root, log)).toThrow(`The renderer is not built (${index()}) and its sources are not here to build it.`)
+    expect(() => ensureRendererBuilt(root, log)).toThrow(
+      `The renderer is not built (${index()}) and its sources are not here to build it.`,
+    )
     expect(existsSync(index())).toBe(false)
     expect(spawnSync).not.toHaveBeenCalled()
   })

@@ -42,12 +42,16 @@ describe('reading a destination file', () => {
     const rows = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => row(addr(i + 1)))].join('\n')
     const over = readBookRows(rows(10_001))
     expect(over.ok).toBe(false)
-    expect(over.problems[0]!.message).toBe('The file has 10,001 rows; a destination file has at most 10,000 rows. Split it into several files.')
+    expect(over.problems[0]!.message).toBe(
+      'The file has 10,001 rows; a destination file has at most 10,000 rows. Split it into several files.',
+    )
     expect(readBookRows(rows(10_000)).ok).toBe(true)
   })
 
   it('names a missing required column', () => {
-    expect(readBookRows('network,address\nethereum-sepolia,0x1').problems[0]!.message).toMatch(/no counterparty_type, wallet_type, country column/)
+    expect(readBookRows('network,address\nethereum-sepolia,0x1').problems[0]!.message).toMatch(
+      /no counterparty_type, wallet_type, country column/,
+    )
   })
 })
 
@@ -59,7 +63,9 @@ describe('checking a destination file', () => {
   })
 
   it('refuses a repeated address and a look-alike within the file, naming both lines', () => {
-    const out = check(`${HEADER}\n${row(addr(1))}\n${row(addr(1))}\n${row('0x1111000000000000000000000000000000002222')}\n${row('0x1111ffffffffffffffffffffffffffffffff2222')}`)
+    const out = check(
+      `${HEADER}\n${row(addr(1))}\n${row(addr(1))}\n${row('0x1111000000000000000000000000000000002222')}\n${row('0x1111ffffffffffffffffffffffffffffffff2222')}`,
+    )
     expect(out.problems.map((p) => p.message)).toEqual([
       'Line 3, address: repeats the address of line 2 on ethereum-sepolia; each destination once.',
       'Line 5, address: looks like 0x1111000000000000000000000000000000002222 on line 4: the same first and last 4 characters, a different address. Compare every character.',
@@ -67,14 +73,29 @@ describe('checking a destination file', () => {
   })
 
   it('refuses a look-alike of a known address with where it was seen, and formula or bidi text', () => {
-    const read = readBookRows(`${HEADER}\n${row(addr(7))}\n${row(addr(8), '=SUM(A1)')}\n${row(addr(9), 'Maria\u202eK')}`)
+    const read = readBookRows(
+      `${HEADER}\n${row(addr(7))}\n${row(addr(8), '=SUM(A1)')}\n${row(addr(9), 'Maria\u202eK')}`,
+    )
     if (!read.ok) throw new Error('unread')
     const out = checkBookRows(read.rows, book, (_n, a) =>
-      a === addr(7) ? [{ kind: 'lookalike', network: 'ethereum-sepolia', address: '0xKNOWN', source: 'ledger', label: 'Bob', seenAt: '2026-02-03T00:00:00Z' }] : [],
+      a === addr(7)
+        ? [
+            {
+              kind: 'lookalike',
+              network: 'ethereum-sepolia',
+              address: '0xKNOWN',
+              source: 'ledger',
+              label: 'Bob',
+              seenAt: '2026-02-03T00:00:00Z',
+            },
+          ]
+        : [],
     )
     expect(out.rows).toEqual([])
     expect(out.problems.map((p) => p.line)).toEqual([2, 3, 4])
-    expect(out.problems[0]!.message).toMatch(/looks like 0xKNOWN \(in the transaction history as "Bob", seen 2026-02-03\)/)
+    expect(out.problems[0]!.message).toMatch(
+      /looks like 0xKNOWN \(in the transaction history as "Bob", seen 2026-02-03\)/,
+    )
     expect(out.problems[1]!.message).toMatch(/^Line 3, label: starts with "="/)
   })
 })

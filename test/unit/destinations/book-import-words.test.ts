@@ -19,12 +19,16 @@ describe('destination file problems in the words of the New destination form', (
   })
 
   it('offers the values the form offers for a wallet or owner type it does not know, and names a bad country', () => {
-    expect(problems(`ethereum-sepolia,${addr(4)},firm,Acme,unhosted,,DE`, `ethereum-sepolia,${addr(5)},company,Acme,hosted,,DE`, `ethereum-sepolia,${addr(6)},company,Acme,unhosted,,Germany`)).toEqual(
-      [
-        'Line 2, counterparty_type: Owner type "firm" is not one the form offers: write Company (counterparty_type company) or Individual (counterparty_type individual).',
-        'Line 3, wallet_type: Wallet type "hosted" is not one the form offers: write Held at a provider (wallet_type vasp) or Self-hosted (wallet_type unhosted).',
-        'Line 4, country: Country is not a supported two-letter ISO 3166-1 code (for example DE).',
-      ],
-    )
+    expect(
+      problems(
+        `ethereum-sepolia,${addr(4)},firm,Acme,unhosted,,DE`,
+        `ethereum-sepolia,${addr(5)},company,Acme,hosted,,DE`,
+        `ethereum-sepolia,${addr(6)},company,Acme,unhosted,,Germany`,
+      ),
+    ).toEqual([
+      'Line 2, counterparty_type: Owner type "firm" is not one the form offers: write Company (counterparty_type company) or Individual (counterparty_type individual).',
+      'Line 3, wallet_type: Wallet type "hosted" is not one the form offers: write Held at a provider (wallet_type vasp) or Self-hosted (wallet_type unhosted).',
+      'Line 4, country: Country is not a supported two-letter ISO 3166-1 code (for example DE).',
+    ])
   })
 })

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest'
 const ROOT = join(import.meta.dirname, '../../..')
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  )
 }
 
 /** Where the provider's create of a counterparty may be called: the gate (check and claim first), and its definition. */

@@ -33,13 +33,16 @@ describe('the README is the front door', () => {
   })
 
   it.each(pages)('%s links only to files that exist', (page) => {
-    const targets = [...read(page).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/.test(t))
+    const targets = [...read(page).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((t) => !/^[a-z]+:/.test(t))
     const missing = targets.filter((t) => !existsSync(resolve(ROOT, dirname(page), t)))
     expect(missing).toEqual([])
   })
 
   it('keeps a glossary of the words the app uses in its own sense', () => {
     const glossary = read('docs/glossary.md')
-    for (const word of ['outbox', 'held', 'bait', 'dust', 'words', 'desk', 'glance']) expect(glossary).toMatch(new RegExp(`\\*\\*[^*]*${word}`, 'i'))
+    for (const word of ['outbox', 'held', 'bait', 'dust', 'words', 'desk', 'glance'])
+      expect(glossary).toMatch(new RegExp(`\\*\\*[^*]*${word}`, 'i'))
   })
 })

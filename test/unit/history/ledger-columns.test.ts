@@ -93,7 +93,12 @@ describe('ledger columns: the rules a stored leg is read back with', () => {
     expect([0, 1, null].map((v) => ok('bait', v))).toEqual([true, true, true])
     expect([2, '1', true, undefined].map((v) => ok('bait', v))).toEqual([false, false, false, false])
     for (const c of ['read_at_ms', 'at_ms'] as const) {
-      for (const ms of [0, Date.parse('2026-01-01T00:00:00Z'), Date.parse('0000-01-01T00:00:00Z'), Date.parse('9999-12-31T23:59:59.999Z')]) {
+      for (const ms of [
+        0,
+        Date.parse('2026-01-01T00:00:00Z'),
+        Date.parse('0000-01-01T00:00:00Z'),
+        Date.parse('9999-12-31T23:59:59.999Z'),
+      ]) {
         expect(ok(c, ms)).toBe(true)
         expect(shape.read_at.safeParse(new Date(ms).toISOString()).success).toBe(true)
       }
@@ -111,7 +116,10 @@ describe('ledger columns: the rules a stored leg is read back with', () => {
     const row = read.check(['a1', 'out', '1.5', 'completed'])
     expect(read.value(row, 'amount')).toBe('1.5')
     expect(() => read.check(['a1', 'out', '1.5e3', 'completed'])).toThrow(
-      expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/\(id a1, direction out\): its amount is not a decimal amount/) }),
+      expect.objectContaining({
+        code: 'record_corrupt',
+        message: expect.stringMatching(/\(id a1, direction out\): its amount is not a decimal amount/),
+      }),
     )
     expect(() => read.check(['a1', 'out', '1.5', new Uint8Array([0])])).toThrow(/its status is not text/)
   })

@@ -24,8 +24,12 @@ describe('the rule for notes and tags on ledger movements', () => {
 
   it('a tag set holds at most 10 tags, each once, sorted', () => {
     expect(TagsSchema.parse(['b', 'A', 'a'])).toEqual(['a', 'b'])
-    expect(message(TagsSchema.safeParse(Array.from({ length: 11 }, (_, i) => `t${i}`)))).toBe('a movement holds at most 10 tags')
-    expect(message(TagsSchema.safeParse(['ok', 'no way']))).toBe('tag "no way" may hold only letters a-z, digits, - and _')
+    expect(message(TagsSchema.safeParse(Array.from({ length: 11 }, (_, i) => `t${i}`)))).toBe(
+      'a movement holds at most 10 tags',
+    )
+    expect(message(TagsSchema.safeParse(['ok', 'no way']))).toBe(
+      'tag "no way" may hold only letters a-z, digits, - and _',
+    )
   })
 
   it('a tag list is split at commas, blanks dropped', () => {
@@ -41,7 +45,10 @@ describe('the rule for notes and tags on ledger movements', () => {
   })
 
   it('the ledger filter takes a tag by the same rule and search text with metacharacters as it is', () => {
-    expect(LedgerFilterSchema.parse({ tag: 'PayRoll', text: '%_\'" OR 1=1 --.*' })).toEqual({ tag: 'payroll', text: '%_\'" OR 1=1 --.*' })
+    expect(LedgerFilterSchema.parse({ tag: 'PayRoll', text: '%_\'" OR 1=1 --.*' })).toEqual({
+      tag: 'payroll',
+      text: '%_\'" OR 1=1 --.*',
+    })
     expect(LedgerFilterSchema.safeParse({ tag: 'pay roll' }).success).toBe(false)
   })
 })

@@ -20,7 +20,10 @@ describe('price table: read whole, refused whole naming the line', () => {
     [file('2026-01-01,USDC,USD,0'), /line 2: price "0" is not a positive decimal/],
     [file('2026-01-01,USDC,USD,1,5'), /line 2 has 5 cells; the header has 4/],
     [file('2026-01-01,US\u202eDC,USD,1'), /line 2: asset contains U\+202E/],
-    [file('2026-01-01,USDC,USD,1', '', '2026-01-01,usdc,USD,2'), /line 4 repeats the price of usdc in USD on 2026-01-01 from line 2/],
+    [
+      file('2026-01-01,USDC,USD,1', '', '2026-01-01,usdc,USD,2'),
+      /line 4 repeats the price of usdc in USD on 2026-01-01 from line 2/,
+    ],
     ['asset,date,fiat,price\n2026-01-01,USDC,USD,1', /line 1 must be the header date,asset,fiat,price/],
     [HEADER, /a header but no rows/],
     ['', /the file is empty/],
@@ -33,7 +36,9 @@ describe('price table: read whole, refused whole naming the line', () => {
 
 describe('a preset line', () => {
   it('writes its own signed amounts as numbers and every text cell through the formula and hidden-character rules', () => {
-    expect(presetLine([{ signed: '-12.5' }, '-12.5', '=SUM(A1)', 'a\u202eb', null])).toBe("-12.5,'-12.5,'=SUM(A1),a[U+202E]b,\r\n")
+    expect(presetLine([{ signed: '-12.5' }, '-12.5', '=SUM(A1)', 'a\u202eb', null])).toBe(
+      "-12.5,'-12.5,'=SUM(A1),a[U+202E]b,\r\n",
+    )
   })
 
   it('refuses an amount cell that is not a signed decimal rather than write it', () => {

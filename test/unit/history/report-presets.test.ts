@@ -22,6 +22,9 @@ describe('report period presets (UTC)', () => {
 
   it('quarters start in January, April, July and October', () => {
     expect(presetPeriod('quarter-to-date', at('2026-08-31T23:59:59.000Z'), null).from).toBe('2026-07-01T00:00:00.000Z')
-    expect(presetPeriod('last-quarter', at('2026-05-02T00:00:00.000Z'), null)).toEqual({ from: '2026-01-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' })
+    expect(presetPeriod('last-quarter', at('2026-05-02T00:00:00.000Z'), null)).toEqual({
+      from: '2026-01-01T00:00:00.000Z',
+      to: '2026-04-01T00:00:00.000Z',
+    })
   })
 })

@@ -21,7 +21,9 @@ let store: DeskStore
 let ledger: LedgerRepo
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-run-'))
-  const legs = Array.from({ length: ROWS }, (_, i) => sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }))
+  const legs = Array.from({ length: ROWS }, (_, i) =>
+    sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }),
+  )
   ;({ store, ledger } = loadedLedger(dir, legs, Date.parse('2026-11-01T00:00:00.000Z')))
 })
 afterEach(async () => {
@@ -44,9 +46,20 @@ describe('a report built step by step', () => {
     const report = await buildReport(store, PERIOD, undefined, () => {
       if (synced) return
       synced = true
-      const late = Array.from({ length: 300 }, (_, i) => sampleLeg(ROWS + i, { created_at: new Date(T0 + (ROWS + i) * 60_000).toISOString(), amount: '5' }))
+      const late = Array.from({ length: 300 }, (_, i) =>
+        sampleLeg(ROWS + i, { created_at: new Date(T0 + (ROWS + i) * 60_000).toISOString(), amount: '5' }),
+      )
       const now = Date.parse('2026-11-02T00:00:00.000Z')
-      const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: late.length, startedAt: now }
+      const walk = {
+        after: null,
+        before: null,
+        cursor: null,
+        newest: null,
+        oldest: null,
+        pages: 1,
+        rows: late.length,
+        startedAt: now,
+      }
       store.transaction('a sync step', () => ledger.commitPage(late, walk, true, now, now))
     })
     expect(synced).toBe(true)
@@ -57,13 +70,21 @@ describe('a report built step by step', () => {
 
   it('a cancel stops it between two steps', async () => {
     const controller = new AbortController()
-    await expect(buildReport(store, PERIOD, controller.signal, () => controller.abort())).rejects.toMatchObject({ code: 'cancelled' })
+    await expect(buildReport(store, PERIOD, controller.signal, () => controller.abort())).rejects.toMatchObject({
+      code: 'cancelled',
+    })
   })
 })
 
 describe('the report export channel', () => {
   const handlers = (events: EventBus) => {
-    const host = { session: async () => ({ store, ledger, profile: { name: 'Ops', environment: 'sandbox', baseUrl: 'http://127.0.0.1:1' } }) } as unknown as SessionHost
+    const host = {
+      session: async () => ({
+        store,
+        ledger,
+        profile: { name: 'Ops', environment: 'sandbox', baseUrl: 'http://127.0.0.1:1' },
+      }),
+    } as unknown as SessionHost
     return historyHandlers({ host, events, chooseSavePath: async (name) => join(dir, name) })
   }
 
@@ -72,7 +93,11 @@ describe('the report export channel', () => {
     const progress: unknown[] = []
     events.subscribe((event, payload) => event === 'export.progress' && progress.push(payload))
     const result = await handlers(events)['history.exportReport'](PERIOD)
-    expect(result).toMatchObject({ path: join(dir, 'reconciliation-2026-09-30-2026-10-31.csv'), rows: ROWS, cancelled: false })
+    expect(result).toMatchObject({
+      path: join(dir, 'reconciliation-2026-09-30-2026-10-31.csv'),
+      rows: ROWS,
+      cancelled: false,
+    })
     const csv = readFileSync(result.path!, 'utf8')
     expect(csv).toMatch(/^report,reconciliation\r\nperiod_from \(exclusive\),2026-09-30T00:00:00.000Z\r\n/)
     expect(csv).toContain('\r\nprofile,Ops\r\nenvironment,sandbox\r\n')
@@ -87,7 +112,8 @@ describe('the report export channel', () => {
     const events = new EventBus()
     const channels = handlers(events)
     events.subscribe((event, payload) => {
-      if (event === 'export.progress') void channels['history.cancelExport']({ exportId: (payload as { exportId: string }).exportId })
+      if (event === 'export.progress')
+        void channels['history.cancelExport']({ exportId: (payload as { exportId: string }).exportId })
     })
     const result = await channels['history.exportReport'](PERIOD)
     expect(result).toMatchObject({ path: null, rows: REPORT_STEP_ROWS, cancelled: true })

@@ -50,19 +50,29 @@ describe('the Home summary over the stores', () => {
     )
     a.close()
     const b = open('b')
-    b.transaction('t', () => b.repo(walletReads).note([wallet([['USDC', 'ethereum', '7']])], '2026-03-02T10:00:00.000Z'))
+    b.transaction('t', () =>
+      b.repo(walletReads).note([wallet([['USDC', 'ethereum', '7']])], '2026-03-02T10:00:00.000Z'),
+    )
     b.close()
     const c = open('c')
     c.transaction('t', () => c.repo(walletReads).note([wallet([['USDC', 'ethereum', '3']])]))
     c.close()
     // Entries in every state, payouts in the cache, a ledger that failed its last sync: written as the store keeps them.
     const db = openDatabase(join(profileDir(dir, 'b'), STORE_FILE))
-    const entry = db.prepare("INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES (?, ?, '{}', 't', 'x', ?, 't')")
-    ;['held', 'held', 'queued', 'sending', 'unknown', 'refused', 'accepted', 'discarded'].forEach((state, i) => entry.run(`k${i}`, i, state))
-    const cached = db.prepare("INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, json_object('status', ?), 't')")
+    const entry = db.prepare(
+      "INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES (?, ?, '{}', 't', 'x', ?, 't')",
+    )
+    ;['held', 'held', 'queued', 'sending', 'unknown', 'refused', 'accepted', 'discarded'].forEach((state, i) =>
+      entry.run(`k${i}`, i, state),
+    )
+    const cached = db.prepare(
+      "INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, json_object('status', ?), 't')",
+    )
     cached.run('w1', 'pending_approval')
     cached.run('w2', 'completed')
-    db.prepare("INSERT INTO ledger_state (id, scope, complete, synced_at_ms, last_error) VALUES (1, 's', 1, 0, 'rate limited')").run()
+    db.prepare(
+      "INSERT INTO ledger_state (id, scope, complete, synced_at_ms, last_error) VALUES (1, 's', 1, 0, 'rate limited')",
+    ).run()
     db.close()
     await mkdir(profileDir(dir, 'broken'), { recursive: true })
     await writeFile(join(profileDir(dir, 'broken'), STORE_FILE), 'not a database, not at all'.repeat(200))
@@ -93,7 +103,12 @@ describe('the Home summary over the stores', () => {
 
   it('counts payouts waiting for approval, held requests and unresolved entries, and says how the ledger last synced', () => {
     const [b] = homeSummary(dir, [profile('b', 'production')]).profiles
-    expect(b!.store).toMatchObject({ waitingApproval: 1, held: 2, unresolved: 4, ledger: { complete: true, syncedAt: '1970-01-01T00:00:00.000Z', lastError: 'rate limited' } })
+    expect(b!.store).toMatchObject({
+      waitingApproval: 1,
+      held: 2,
+      unresolved: 4,
+      ledger: { complete: true, syncedAt: '1970-01-01T00:00:00.000Z', lastError: 'rate limited' },
+    })
   })
 
   it('shows a damaged store as a problem beside the others, and a profile never opened as such', () => {

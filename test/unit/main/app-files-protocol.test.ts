@@ -35,7 +35,10 @@ beforeEach(() => {
   vi.clearAllMocks()
   mock().net.fetch.mockImplementation(async (url: string) => {
     const body = await readFile(fileURLToPath(url))
-    return new Response(body, { status: 200, headers: { 'Content-Type': url.endsWith('.js') ? 'text/javascript' : 'text/html' } })
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': url.endsWith('.js') ? 'text/javascript' : 'text/html' },
+    })
   })
   const session = fakeSession()
   serveAppFiles(rendererDir, session as never)
@@ -45,7 +48,9 @@ beforeEach(() => {
 describe('app:// serves the renderer', () => {
   it('registers a standard, secure scheme before the app is ready', () => {
     registerAppScheme()
-    expect(mock().protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    expect(mock().protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ])
   })
 
   it.each([
@@ -61,10 +66,13 @@ describe('app:// serves the renderer', () => {
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
   })
 
-  it.each(['app://desk/assets/..%2f..%2fsecret.txt', 'app://desk/..%2fsecret.txt', 'app://elsewhere/index.html'])('%s: 404, nothing outside the renderer folder or host is read', async (url) => {
-    const response = await serve({ url })
-    expect(response.status).toBe(404)
-    expect(await response.text()).toBe('Not found')
-    expect(mock().net.fetch).not.toHaveBeenCalled()
-  })
+  it.each(['app://desk/assets/..%2f..%2fsecret.txt', 'app://desk/..%2fsecret.txt', 'app://elsewhere/index.html'])(
+    '%s: 404, nothing outside the renderer folder or host is read',
+    async (url) => {
+      const response = await serve({ url })
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('Not found')
+      expect(mock().net.fetch).not.toHaveBeenCalled()
+    },
+  )
 })

@@ -6,7 +6,11 @@ import type { DeskBridge } from '../../../shared/ipc/bridge'
 import type { AppRunConfig, ElectronAppMock } from './electron-app-mock'
 
 // One run of the Electron main process (electron/main/index.ts) and its preload, with `electron` mocked and the real core.
-const run = vi.hoisted(() => ({ config: null as unknown as AppRunConfig, electron: null as unknown as ElectronAppMock, disposed: null as Promise<void> | null }))
+const run = vi.hoisted(() => ({
+  config: null as unknown as AppRunConfig,
+  electron: null as unknown as ElectronAppMock,
+  disposed: null as Promise<void> | null,
+}))
 vi.mock('electron', async () => {
   const { electronAppMock } = await import('./electron-app-mock')
   run.electron = electronAppMock(run.config)
@@ -33,13 +37,20 @@ let rejectionListeners: unknown[]
 beforeEach(async () => {
   userData = await mkdtemp(join(tmpdir(), 'app-run-'))
   // In place: the mocked module, made once per file, keeps this object.
-  run.config = Object.assign(run.config ?? {}, { userData, packaged: false, singleInstance: true, ready: Promise.resolve(), senderFrame: { url: 'app://desk/index.html', parent: null } })
+  run.config = Object.assign(run.config ?? {}, {
+    userData,
+    packaged: false,
+    singleInstance: true,
+    ready: Promise.resolve(),
+    senderFrame: { url: 'app://desk/index.html', parent: null },
+  })
   rejectionListeners = process.listeners('unhandledRejection')
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
 })
 afterEach(async () => {
   await quit()
-  for (const fn of process.listeners('unhandledRejection')) if (!rejectionListeners.includes(fn)) process.off('unhandledRejection', fn)
+  for (const fn of process.listeners('unhandledRejection'))
+    if (!rejectionListeners.includes(fn)) process.off('unhandledRejection', fn)
   vi.restoreAllMocks()
   vi.unstubAllEnvs()
   await rm(userData, { recursive: true, force: true })
@@ -85,12 +96,18 @@ describe('start-up', () => {
     const electron = await launch()
     const { preventCoreDumps } = await import('../../../electron/main/core-dumps')
     expect(preventCoreDumps).toHaveBeenCalledWith({ app: electron.app, platform: process.platform, pid: process.pid })
-    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([expect.objectContaining({ scheme: 'app' })])
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app' }),
+    ])
     const session = electron.session.fromPartition.mock.results[0]!.value
     expect(electron.session.fromPartition).toHaveBeenCalledWith('persist:payout-desk', { cache: false })
     expect(session.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
     const [options] = electron.BrowserWindow.mock.calls[0] as unknown as [{ webPreferences: Record<string, unknown> }]
-    expect(options.webPreferences).toMatchObject({ session, devTools: false, preload: join(MAIN_DIR, '../preload/index.cjs') })
+    expect(options.webPreferences).toMatchObject({
+      session,
+      devTools: false,
+      preload: join(MAIN_DIR, '../preload/index.cjs'),
+    })
     const [win] = electron.windows
     expect(win!.loadURL).toHaveBeenCalledWith('app://desk/index.html')
     expect(win!.setContentProtection).toHaveBeenCalledWith(false)
@@ -117,7 +134,9 @@ describe('start-up', () => {
 
   it('devtools only on request, and never in a packaged app', async () => {
     vi.stubEnv('PAYOUT_DESK_DEVTOOLS', '1')
-    const devTools = () => (run.electron.BrowserWindow.mock.calls[0] as unknown as [{ webPreferences: { devTools: boolean } }])[0].webPreferences.devTools
+    const devTools = () =>
+      (run.electron.BrowserWindow.mock.calls[0] as unknown as [{ webPreferences: { devTools: boolean } }])[0]
+        .webPreferences.devTools
     await launch()
     expect(devTools()).toBe(true)
     await quit()
@@ -158,8 +177,14 @@ describe('the page and the core', () => {
   it('calls go through the preload to the core; the capture setting reaches the window and is kept for the next start', async () => {
     const electron = await launch()
     const desk = await pageBridge(electron)
-    await expect(desk.invoke('app.info', {})).resolves.toMatchObject({ ok: true, data: { version: '7.7.7', shell: 'electron' } })
-    await expect(desk.invoke('settings.setHideFromScreenCapture', { enabled: true })).resolves.toEqual({ ok: true, data: { hideFromScreenCapture: true } })
+    await expect(desk.invoke('app.info', {})).resolves.toMatchObject({
+      ok: true,
+      data: { version: '7.7.7', shell: 'electron' },
+    })
+    await expect(desk.invoke('settings.setHideFromScreenCapture', { enabled: true })).resolves.toEqual({
+      ok: true,
+      data: { hideFromScreenCapture: true },
+    })
     expect(electron.windows[0]!.setContentProtection).toHaveBeenLastCalledWith(true)
     expect(JSON.parse(await readFile(join(userData, 'settings.json'), 'utf8'))).toEqual({ hideFromScreenCapture: true })
 
@@ -190,7 +215,10 @@ describe('the page and the core', () => {
     const electron = await launch()
     run.config.senderFrame = { url: 'app://desk/index.html', parent: {} }
     const desk = await pageBridge(electron)
-    await expect(desk.invoke('settings.setHideFromScreenCapture', { enabled: true })).resolves.toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
+    await expect(desk.invoke('settings.setHideFromScreenCapture', { enabled: true })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_sender' },
+    })
     expect(electron.windows[0]!.setContentProtection).not.toHaveBeenCalledWith(true)
   })
 })

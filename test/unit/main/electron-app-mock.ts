@@ -85,8 +85,10 @@ export function electronAppMock(config: AppRunConfig) {
       removeHandler: vi.fn((channel: string) => ipcHandlers.delete(channel)),
     },
     ipcRenderer: {
-      invoke: (channel: string, ...args: unknown[]) => ipcHandlers.get(channel)!({ senderFrame: config.senderFrame }, ...args),
-      on: (channel: string, fn: Listener) => rendererListeners.set(channel, (rendererListeners.get(channel) ?? new Set()).add(fn)),
+      invoke: (channel: string, ...args: unknown[]) =>
+        ipcHandlers.get(channel)!({ senderFrame: config.senderFrame }, ...args),
+      on: (channel: string, fn: Listener) =>
+        rendererListeners.set(channel, (rendererListeners.get(channel) ?? new Set()).add(fn)),
       removeListener: (channel: string, fn: Listener) => rendererListeners.get(channel)?.delete(fn),
     },
     contextBridge: { exposeInMainWorld: vi.fn((name: string, api: unknown) => (exposed[name] = api)) },

@@ -23,7 +23,13 @@ beforeEach(() => {
 
 describe('main window', () => {
   const create = (devTools: boolean, hideFromCapture = false) => {
-    const win = { webContents: fakeContents(), once: vi.fn(), loadURL: vi.fn(async () => undefined), show: vi.fn(), setContentProtection: vi.fn() }
+    const win = {
+      webContents: fakeContents(),
+      once: vi.fn(),
+      loadURL: vi.fn(async () => undefined),
+      show: vi.fn(),
+      setContentProtection: vi.fn(),
+    }
     mock().BrowserWindow.mockImplementation(function () {
       return win
     })
@@ -48,7 +54,9 @@ describe('main window', () => {
       preload: '/app/preload/index.cjs',
     })
     expect(win.loadURL).toHaveBeenCalledWith('app://desk/index.html')
-    expect([...win.webContents.listeners.keys()]).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']))
+    expect([...win.webContents.listeners.keys()]).toEqual(
+      expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
+    )
     expect(win.webContents.setWindowOpenHandler).toHaveBeenCalled()
   })
 
@@ -93,16 +101,25 @@ describe('content guards', () => {
   it('deny every permission and send the CSP header', () => {
     const session = fakeSession()
     hardenSession(session as never)
-    const onRequest = session.setPermissionRequestHandler.mock.calls[0]![0] as (w: unknown, p: string, cb: (ok: boolean) => void) => void
+    const onRequest = session.setPermissionRequestHandler.mock.calls[0]![0] as (
+      w: unknown,
+      p: string,
+      cb: (ok: boolean) => void,
+    ) => void
     const callback = vi.fn()
     onRequest(null, 'media', callback)
     expect(callback).toHaveBeenCalledWith(false)
     const onCheck = session.setPermissionCheckHandler.mock.calls[0]![0] as () => boolean
     expect(onCheck()).toBe(false)
-    const onHeaders = session.webRequest.onHeadersReceived.mock.calls[0]![0] as (d: unknown, cb: (r: unknown) => void) => void
+    const onHeaders = session.webRequest.onHeadersReceived.mock.calls[0]![0] as (
+      d: unknown,
+      cb: (r: unknown) => void,
+    ) => void
     const headersCallback = vi.fn()
     onHeaders({ responseHeaders: {} }, headersCallback)
-    expect(headersCallback).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+    expect(headersCallback).toHaveBeenCalledWith({
+      responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    })
   })
 })
 
@@ -128,7 +145,10 @@ describe('IPC registration', () => {
     const dispatch = vi.spyOn(desk.router, 'dispatch')
     registerIpc(desk, () => null)
     const handler = mock().handlers.get('desk:invoke')!
-    await expect(handler(frame('app://desk/index.html'), 'app.info', {})).resolves.toMatchObject({ ok: true, data: { version: '9.9.9' } })
+    await expect(handler(frame('app://desk/index.html'), 'app.info', {})).resolves.toMatchObject({
+      ok: true,
+      data: { version: '9.9.9' },
+    })
     await expect(handler(frame('https://evil.example/'), 'app.info', {})).resolves.toMatchObject({
       ok: false,
       error: { code: 'forbidden_sender' },

@@ -46,7 +46,13 @@ describe('core dumps of the main process', () => {
     const warn = vi.mocked(process.stderr.write)
     preventCoreDumps({ app: app() as never, platform: 'linux', pid: 1, hasPrlimit: () => false, run: vi.fn() })
     expect(String(warn.mock.calls.at(-1)?.[0])).toMatch(/prlimit not found/)
-    preventCoreDumps({ app: app() as never, platform: 'linux', pid: 1, hasPrlimit: () => true, run: (_f, _a, done) => done(new Error('EPERM')) })
+    preventCoreDumps({
+      app: app() as never,
+      platform: 'linux',
+      pid: 1,
+      hasPrlimit: () => true,
+      run: (_f, _a, done) => done(new Error('EPERM')),
+    })
     expect(String(warn.mock.calls.at(-1)?.[0])).toMatch(/could not lower the core dump limit: EPERM/)
   })
 
@@ -62,7 +68,11 @@ describe('core dumps of the main process', () => {
     if (process.platform !== 'linux' || !existsSync('/usr/bin/prlimit')) return
     const child = spawn('sleep', ['10'])
     const coreLimit = () =>
-      execFileSync('/usr/bin/prlimit', ['--pid', String(child.pid), '--core', '--raw', '--noheadings', '--output=SOFT,HARD'], { encoding: 'utf8' })
+      execFileSync(
+        '/usr/bin/prlimit',
+        ['--pid', String(child.pid), '--core', '--raw', '--noheadings', '--output=SOFT,HARD'],
+        { encoding: 'utf8' },
+      )
         .trim()
         .split(/\s+/)
     try {

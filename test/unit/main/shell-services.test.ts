@@ -73,7 +73,9 @@ describe('save dialog for exports', () => {
   it('asks over the window for a CSV path and answers the chosen one', async () => {
     const win = { id: 1 }
     electron.dialog.showSaveDialog.mockResolvedValue({ canceled: false, filePath: '/home/u/payouts.csv' })
-    await expect(shellServices(userData, () => win as never).chooseSavePath!('payouts.csv')).resolves.toBe('/home/u/payouts.csv')
+    await expect(shellServices(userData, () => win as never).chooseSavePath!('payouts.csv')).resolves.toBe(
+      '/home/u/payouts.csv',
+    )
     expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(win, csvOnly)
   })
 
@@ -99,6 +101,8 @@ describe('notifications and links', () => {
   })
 
   it('opens links only through the guard', async () => {
-    await expect(shellServices(userData, () => null).openExternal!('javascript:alert(1)')).rejects.toThrow(/cannot be opened/)
+    await expect(shellServices(userData, () => null).openExternal!('javascript:alert(1)')).rejects.toThrow(
+      /cannot be opened/,
+    )
   })
 })

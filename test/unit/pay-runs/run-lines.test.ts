@@ -9,17 +9,33 @@ describe('pay run lines', () => {
       'destination;amount;asset;wallet;reference;invoice_number;invoice_date;due_date\nAlice GmbH;USD 1500;USDC;Main;Alice;INV-7;2026-11-01;2026-11-30\nBob Ltd;12.5;USDC;Main;;;;\n',
     )
     expect(lines).toEqual([
-      expect.objectContaining({ line: 2, payee: 'Alice', amount: 'USD 1500', invoiceNumber: 'INV-7', invoiceDate: '2026-11-01', dueDate: '2026-11-30' }),
+      expect.objectContaining({
+        line: 2,
+        payee: 'Alice',
+        amount: 'USD 1500',
+        invoiceNumber: 'INV-7',
+        invoiceDate: '2026-11-01',
+        dueDate: '2026-11-30',
+      }),
       expect.objectContaining({ line: 3, payee: 'Bob Ltd', amount: '12.5', reference: null, invoiceNumber: null }),
     ])
   })
 
   it('names every problem by line and column and keeps nothing', () => {
-    const bad = ['destination,amount,asset,fee_priority,reference', 'Alice, 10,USDC,,', 'Bob,USD 1.234,USDC,,', 'Carol,5,USDC,urgent,', 'Dan,5,USDC,,=HYPERLINK()', 'Eve,0,USDC,,'].join('\n')
+    const bad = [
+      'destination,amount,asset,fee_priority,reference',
+      'Alice, 10,USDC,,',
+      'Bob,USD 1.234,USDC,,',
+      'Carol,5,USDC,urgent,',
+      'Dan,5,USDC,,=HYPERLINK()',
+      'Eve,0,USDC,,',
+    ].join('\n')
     expect(() => readRunLines(bad)).toThrow(
       /Line 2, amount: " 10" has spaces.*Line 3, amount: "USD 1.234": a dollar amount.*Line 4, fee_priority: "urgent".*Line 5, reference: starts with "=".*Line 6, amount: must be more than zero/,
     )
-    expect(() => readRunLines('destination,amount,asset,colour\nA,1,USDC,red\n')).toThrow('Line 1: The header (line 1) has unknown column "colour"')
+    expect(() => readRunLines('destination,amount,asset,colour\nA,1,USDC,red\n')).toThrow(
+      'Line 1: The header (line 1) has unknown column "colour"',
+    )
   })
 
   it('keys derive from run, period and payee alone: another desk gets the same, another period another', () => {
@@ -29,8 +45,20 @@ describe('pay run lines', () => {
   })
 
   it('a run file carries the id and refuses anything else', () => {
-    const run = { id: 'r1', name: 'Weekly', schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY', lines: readRunLines('destination,amount,asset\nA,1,USDC\n'), createdAt: '', updatedAt: '' }
-    expect(readRunFile(runFileText(run))).toEqual({ id: 'r1', name: 'Weekly', schedule: run.schedule, lines: run.lines })
+    const run = {
+      id: 'r1',
+      name: 'Weekly',
+      schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY',
+      lines: readRunLines('destination,amount,asset\nA,1,USDC\n'),
+      createdAt: '',
+      updatedAt: '',
+    }
+    expect(readRunFile(runFileText(run))).toEqual({
+      id: 'r1',
+      name: 'Weekly',
+      schedule: run.schedule,
+      lines: run.lines,
+    })
     expect(() => readRunFile('{"format":"other"}')).toThrow(/not a pay run file: format/)
     expect(() => readRunFile('nope')).toThrow(/not JSON/)
   })

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { approverWords } from '../../../shared/address/approver-words'
 import { approverSummary } from '../../../shared/payouts/approver-summary'
 
-const w = { id: 'wd_1', amount: '12.5', asset: 'USDC', network: 'ethereum-sepolia', destination: '0x52908400098527886E0F7030069857D2E4169EE7' }
+const w = {
+  id: 'wd_1',
+  amount: '12.5',
+  asset: 'USDC',
+  network: 'ethereum-sepolia',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+}
 
 describe('the approver summary', () => {
   it('holds the payout id, amount, destination name, full address, approver words and where to approve', () => {

@@ -12,7 +12,10 @@ function sessionWith(entry: { state: string; batchId: string | null }) {
 describe('discarding a waiting payout', () => {
   it('refuses a waiting row of a batch on every surface: the batch is cancelled instead', async () => {
     const { session, drop } = sessionWith({ state: 'queued', batchId: 'batch-1' })
-    await expect(discard(session, 'k')).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('batch batch-1') })
+    await expect(discard(session, 'k')).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('batch batch-1'),
+    })
     expect(drop).not.toHaveBeenCalled()
   })
 })

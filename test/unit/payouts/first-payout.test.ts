@@ -45,7 +45,12 @@ describe('first payout to a destination: decided from the outbox and the ledger'
   let n = 0
   const paid = async (w: Withdrawal) => {
     const key = `k${++n}`
-    await outbox.add({ wallet_id: 'w1', asset: 'ETH', amount: w.amount, destination: w.destination, network: w.network }, 'app', new Date(), key)
+    await outbox.add(
+      { wallet_id: 'w1', asset: 'ETH', amount: w.amount, destination: w.destination, network: w.network },
+      'app',
+      new Date(),
+      key,
+    )
     await outbox.mark(key, 'accepted', { withdrawalId: w.id })
     store.transaction('keep', () => store.withdrawals.put(w))
   }
@@ -53,17 +58,33 @@ describe('first payout to a destination: decided from the outbox and the ledger'
     const ledger = store.repo(ledgerRepo)
     ledger.bind('test-scope')
     const now = Date.parse('2026-11-02T00:00:00.000Z')
-    const walk = { after: null, before: null, cursor: null, newest: null, oldest: null, pages: 1, rows: rows.length, startedAt: now }
+    const walk = {
+      after: null,
+      before: null,
+      cursor: null,
+      newest: null,
+      oldest: null,
+      pages: 1,
+      rows: rows.length,
+      startedAt: now,
+    }
     store.transaction('a sync step', () => ledger.commitPage(rows, walk, true, now, now))
   }
   const outLeg = (i: number, to: string, over: Partial<TransactionLeg> = {}) =>
-    sampleLeg(i, { direction: 'out', from: { name: 'Treasury', address: '0xdef' }, to: { name: null, address: to }, ...over })
+    sampleLeg(i, {
+      direction: 'out',
+      from: { name: 'Treasury', address: '0xdef' },
+      to: { name: null, address: to },
+      ...over,
+    })
 
   it('is a first payout with nothing recorded, and no longer once a payout to it completed in the outbox', async () => {
     expect(isFirstPayout(store, SEPOLIA, CHECKSUMMED)).toBe(true)
     await paid(withdrawal('00000000-0000-4000-8000-000000000001', 'pending_approval'))
     expect(isFirstPayout(store, SEPOLIA, CHECKSUMMED)).toBe(true)
-    store.transaction('keep', () => store.withdrawals.put(withdrawal('00000000-0000-4000-8000-000000000001', 'completed')))
+    store.transaction('keep', () =>
+      store.withdrawals.put(withdrawal('00000000-0000-4000-8000-000000000001', 'completed')),
+    )
     // Recorded lower-case, asked checksummed: one EVM address.
     expect(isFirstPayout(store, SEPOLIA, CHECKSUMMED)).toBe(false)
     expect(isFirstPayout(store, SEPOLIA, LOWER)).toBe(false)
@@ -72,7 +93,12 @@ describe('first payout to a destination: decided from the outbox and the ledger'
   it('a payout that failed, was rejected or never reached the provider does not count', async () => {
     await paid(withdrawal('00000000-0000-4000-8000-000000000002', 'rejected'))
     await paid(withdrawal('00000000-0000-4000-8000-000000000003', 'failed'))
-    await outbox.add({ wallet_id: 'w1', asset: 'ETH', amount: '1', destination: LOWER, network: SEPOLIA }, 'app', new Date(), 'refused')
+    await outbox.add(
+      { wallet_id: 'w1', asset: 'ETH', amount: '1', destination: LOWER, network: SEPOLIA },
+      'app',
+      new Date(),
+      'refused',
+    )
     await outbox.mark('refused', 'refused', { error: { code: 'validation_failed', message: 'x' } })
     expect(isFirstPayout(store, SEPOLIA, CHECKSUMMED)).toBe(true)
   })
@@ -85,7 +111,11 @@ describe('first payout to a destination: decided from the outbox and the ledger'
   })
 
   it('the ledger: a completed outgoing leg to the address counts (in any letter case on EVM); an incoming one or an unfinished one does not', () => {
-    legs(sampleLeg(1, { from: { name: null, address: LOWER } }), outLeg(2, LOWER, { status: 'broadcasting' }), outLeg(3, LOWER, { status: 'failed' }))
+    legs(
+      sampleLeg(1, { from: { name: null, address: LOWER } }),
+      outLeg(2, LOWER, { status: 'broadcasting' }),
+      outLeg(3, LOWER, { status: 'failed' }),
+    )
     expect(isFirstPayout(store, SEPOLIA, CHECKSUMMED)).toBe(true)
     legs(outLeg(4, CHECKSUMMED.toUpperCase().replace('0X', '0x')))
     expect(isFirstPayout(store, SEPOLIA, LOWER)).toBe(false)

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 
-const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
+const body = {
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.50',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
 
 describe('payout outbox in the profile store', () => {
   let dir: string
@@ -58,9 +64,13 @@ describe('payout outbox in the profile store', () => {
     const b = Outbox.open(store())
     const entry = await a.add(body, 'app')
     await a.mark(entry.idempotencyKey, 'accepted', { withdrawalId: 'w-1' })
-    await expect(b.add({ ...body, amount: '99' }, 'agent', new Date(), entry.idempotencyKey)).rejects.toMatchObject({ code: 'idempotency_conflict' })
+    await expect(b.add({ ...body, amount: '99' }, 'agent', new Date(), entry.idempotencyKey)).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    })
     // the other process's stale view cannot move the accepted entry backwards either
-    await expect(b.mark(entry.idempotencyKey, 'refused', { error: { code: 'withdrawal_failed', message: 'y' } })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(
+      b.mark(entry.idempotencyKey, 'refused', { error: { code: 'withdrawal_failed', message: 'y' } }),
+    ).rejects.toMatchObject({ code: 'invalid_input' })
     expect(a.get(entry.idempotencyKey)).toMatchObject({ state: 'accepted', withdrawalId: 'w-1', body })
   })
 
@@ -82,7 +92,9 @@ describe('payout outbox in the profile store', () => {
     await outbox.mark(e.idempotencyKey, 'refused', { error: { code: 'destination_not_whitelisted', message: 'no' } })
     expect(outbox.get(e.idempotencyKey).error?.code).toBe('destination_not_whitelisted')
     await outbox.mark(e.idempotencyKey, 'discarded')
-    await expect(outbox.claim(e.idempotencyKey, ['discarded'], () => ({ state: 'sending' }))).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(outbox.claim(e.idempotencyKey, ['discarded'], () => ({ state: 'sending' }))).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
     const f = await outbox.add(body, 'alice')
     await outbox.mark(f.idempotencyKey, 'accepted', { withdrawalId: 'x' })
     await expect(outbox.mark(f.idempotencyKey, 'discarded')).rejects.toThrow(/accepted cannot become discarded/)
@@ -113,7 +125,9 @@ describe('payout outbox in the profile store', () => {
     // opening the profile must not fail on the damaged row: it is reported, never moved or re-sent
     const outbox = Outbox.open(store())
     expect(outbox.get(good.idempotencyKey)).toMatchObject({ state: 'unknown', error: { code: 'interrupted' } })
-    expect(outbox.problems().map((p) => [p.key, p.problem])).toEqual([[bad.idempotencyKey, expect.stringMatching(/^body\.wallet_id: /)]])
+    expect(outbox.problems().map((p) => [p.key, p.problem])).toEqual([
+      [bad.idempotencyKey, expect.stringMatching(/^body\.wallet_id: /)],
+    ])
     expect(outbox.reclaimOrphans()).toEqual([])
   })
 })

@@ -35,9 +35,15 @@ describe('screening lists', () => {
   })
 
   it('screens an EVM account on every network and in any letter case; base58 exactly', () => {
-    expect(screeningKey('0x8589427373D6D84E98730D7795D8f6f8731FDA16')).toBe(screeningKey('0x8589427373d6d84e98730d7795d8f6f8731fda16'))
-    expect(screeningKey('BC1QA5WKGAEW2DKV56KFVJ49J0AV5NML45X9EK9HZ6')).toBe('bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6')
-    expect(screeningKey('TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C')).not.toBe(screeningKey('tvacwx7f4zkcgvbnrrsvmhbzc2lum6sl4c'))
+    expect(screeningKey('0x8589427373D6D84E98730D7795D8f6f8731FDA16')).toBe(
+      screeningKey('0x8589427373d6d84e98730d7795d8f6f8731fda16'),
+    )
+    expect(screeningKey('BC1QA5WKGAEW2DKV56KFVJ49J0AV5NML45X9EK9HZ6')).toBe(
+      'bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6',
+    )
+    expect(screeningKey('TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C')).not.toBe(
+      screeningKey('tvacwx7f4zkcgvbnrrsvmhbzc2lum6sl4c'),
+    )
   })
 })
 
@@ -59,20 +65,42 @@ const counterparty = (id: string, address: string, company: string, createdAt: s
 })
 
 describe('payee changes', () => {
-  const old = counterparty('c1', '0x1111111111111111111111111111111111111111', 'Acme Supplies GmbH', '2026-11-01T00:00:00Z')
-  const fresh = counterparty('c2', '0x2222222222222222222222222222222222222222', 'ACME  supplies gmbh.', '2026-11-28T00:00:00Z')
+  const old = counterparty(
+    'c1',
+    '0x1111111111111111111111111111111111111111',
+    'Acme Supplies GmbH',
+    '2026-11-01T00:00:00Z',
+  )
+  const fresh = counterparty(
+    'c2',
+    '0x2222222222222222222222222222222222222222',
+    'ACME  supplies gmbh.',
+    '2026-11-28T00:00:00Z',
+  )
   const at = (iso: string) => ({ waitHours: 24, confirmation: null, paidBefore: false, now: new Date(iso) })
-  const confirmation = { destinationId: 'c2', confirmedBy: 'Dana', channel: 'phone', note: 'called back', confirmedAt: '2026-11-28T01:00:00Z', recordedBy: 'cli (dana)' }
+  const confirmation = {
+    destinationId: 'c2',
+    confirmedBy: 'Dana',
+    channel: 'phone',
+    note: 'called back',
+    confirmedAt: '2026-11-28T01:00:00Z',
+    recordedBy: 'cli (dana)',
+  }
 
-  it('one payee whatever the spelling', () => expect(normalisePayee('ACME  supplies gmbh.')).toBe(normalisePayee('Acme Supplies GmbH')))
+  it('one payee whatever the spelling', () =>
+    expect(normalisePayee('ACME  supplies gmbh.')).toBe(normalisePayee('Acme Supplies GmbH')))
 
   it("a known payee's new address waits and needs a confirmation; the first address is no change", () => {
     expect(payeeChangeOf([old, fresh], old, at('2026-11-28T03:00:00Z'))).toBeNull()
     expect(payeeChangeOf([old, fresh], fresh, at('2026-11-28T03:00:00Z'))?.blocked).toBe(
       'new address for ACME  supplies gmbh., added 3 h ago, not yet confirmed, and waiting until 2026-11-29T00:00:00.000Z',
     )
-    expect(payeeChangeOf([old, fresh], fresh, at('2026-11-30T00:00:00Z'))?.blocked).toMatch(/added 48 h ago, not yet confirmed$/)
-    expect(payeeChangeOf([old, fresh], fresh, { ...at('2026-11-28T03:00:00Z'), confirmation })?.blocked).toMatch(/confirmed, waiting until/)
+    expect(payeeChangeOf([old, fresh], fresh, at('2026-11-30T00:00:00Z'))?.blocked).toMatch(
+      /added 48 h ago, not yet confirmed$/,
+    )
+    expect(payeeChangeOf([old, fresh], fresh, { ...at('2026-11-28T03:00:00Z'), confirmation })?.blocked).toMatch(
+      /confirmed, waiting until/,
+    )
     expect(payeeChangeOf([old, fresh], fresh, { ...at('2026-11-29T00:00:01Z'), confirmation })?.blocked).toBeNull()
   })
 
@@ -82,7 +110,13 @@ describe('payee changes', () => {
 })
 
 describe('what the provider recorded against what was asked', () => {
-  const asked = { wallet_id: 'w1', asset: 'USDC', amount: '1.50', destination: '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26', network: 'ethereum-sepolia' }
+  const asked = {
+    wallet_id: 'w1',
+    asset: 'USDC',
+    amount: '1.50',
+    destination: '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26',
+    network: 'ethereum-sepolia',
+  }
   const recorded: Withdrawal = {
     id: '00000000-0000-4000-8000-000000000001',
     status: 'pending_approval',
@@ -96,10 +130,18 @@ describe('what the provider recorded against what was asked', () => {
     updated_at: '2026-11-28T00:00:00Z',
   }
 
-  it('the same payout in another spelling is the same payout', () => expect(recordedDifferences(asked, recorded)).toEqual([]))
+  it('the same payout in another spelling is the same payout', () =>
+    expect(recordedDifferences(asked, recorded)).toEqual([]))
 
   it('names every field that differs', () => {
-    expect(recordedDifferences(asked, { ...recorded, amount: '15', network: 'polygon-amoy', destination: '0x000000000000000000000000000000000000dEaD' })).toEqual([
+    expect(
+      recordedDifferences(asked, {
+        ...recorded,
+        amount: '15',
+        network: 'polygon-amoy',
+        destination: '0x000000000000000000000000000000000000dEaD',
+      }),
+    ).toEqual([
       { field: 'amount', asked: '1.50', recorded: '15' },
       { field: 'network', asked: 'ethereum-sepolia', recorded: 'polygon-amoy' },
       { field: 'destination', asked: asked.destination, recorded: '0x000000000000000000000000000000000000dEaD' },

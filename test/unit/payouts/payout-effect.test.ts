@@ -3,7 +3,13 @@ import { isNativeAsset, nativeAsset, withFeeMargin } from '../../../shared/payou
 import { payoutEffect } from '../../../shared/payouts/payout-effect'
 
 describe('what a payout does to its balance', () => {
-  const balance = { asset: 'USDC', network: 'ethereum-sepolia', amount: '1000.10', available: '800.000000000000000001', usd_value: 1000.1 }
+  const balance = {
+    asset: 'USDC',
+    network: 'ethereum-sepolia',
+    amount: '1000.10',
+    available: '800.000000000000000001',
+    usd_value: 1000.1,
+  }
 
   it('computes what is left exactly and the share of available, rounded down', () => {
     const effect = payoutEffect(balance, '736.1')

@@ -25,7 +25,10 @@ function payout(n: number, over: Partial<Withdrawal> = {}): Withdrawal {
 }
 
 /** A provider holding `rows` (newest first), answering the list a page at a time and the detail by id. */
-function provider(rows: Withdrawal[], detail: (id: string) => Withdrawal | Error = () => new ApiError(404, 'withdrawal_not_found', 'gone')) {
+function provider(
+  rows: Withdrawal[],
+  detail: (id: string) => Withdrawal | Error = () => new ApiError(404, 'withdrawal_not_found', 'gone'),
+) {
   const calls: Array<{ at: number; kind: 'list' | 'detail' }> = []
   const client = {
     priority: 'background' as const,
@@ -96,7 +99,8 @@ describe('withdrawal poller', () => {
     expect(calls.every((c) => c.kind === 'list')).toBe(true)
     // Over ten minutes too: never more than the budget in any minute.
     await vi.advanceTimersByTimeAsync(540_000)
-    for (const c of calls) expect(calls.filter((d) => d.at >= c.at && d.at < c.at + 60_000).length).toBeLessThanOrEqual(12)
+    for (const c of calls)
+      expect(calls.filter((d) => d.at >= c.at && d.at < c.at + 60_000).length).toBeLessThanOrEqual(12)
     p.stop()
   })
 
@@ -143,7 +147,9 @@ describe('withdrawal poller', () => {
 
   it('reads one by one only the payout the list does not hold, and forgets one the provider no longer knows', async () => {
     const known = payout(2, { status: 'approved' })
-    const { client, calls } = provider([payout(1)], (id) => (id === known.id ? known : new ApiError(404, 'withdrawal_not_found', 'gone')))
+    const { client, calls } = provider([payout(1)], (id) =>
+      id === known.id ? known : new ApiError(404, 'withdrawal_not_found', 'gone'),
+    )
     const { p, events } = poller(client)
     p.track(known.id)
     p.track(payout(9).id)

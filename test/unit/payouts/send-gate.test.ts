@@ -33,7 +33,8 @@ store.transaction('note', () =>
 
 const allowAll: AgentSendRule = { prepare: async () => ({ writeToolsOn: true }), decide: () => ({ outcome: 'send' }) }
 const client = { listWallets: async () => [], listCounterparties: async () => [] }
-const gate = (environment: 'sandbox' | 'production' = 'sandbox') => new SendGate({ store, client, profile: () => ({ environment }), agent: allowAll })
+const gate = (environment: 'sandbox' | 'production' = 'sandbox') =>
+  new SendGate({ store, client, profile: () => ({ environment }), agent: allowAll })
 
 function entry(destination: string, requestedBy = 'app'): OutboxEntry {
   return {
@@ -51,7 +52,9 @@ function entry(destination: string, requestedBy = 'app'): OutboxEntry {
 }
 
 function decide(g: SendGate, e: OutboxEntry, ask: SendAsk) {
-  return store.read('decide', () => g.decide(e, ask, { checked: ask.checked ?? null, problem: null, agent: { writeToolsOn: true } }, new Date()))
+  return store.read('decide', () =>
+    g.decide(e, ask, { checked: ask.checked ?? null, problem: null, agent: { writeToolsOn: true } }, new Date()),
+  )
 }
 
 describe('the send gate decides the destination and the confirmation at the moment of sending', () => {
@@ -60,23 +63,40 @@ describe('the send gate decides the destination and the confirmation at the mome
   })
 
   it("refuses an agent's payout to a look-alike of another book entry; a person's (who may have accepted it) is sent", () => {
-    expect(decide(gate(), entry(LOOKALIKE, AGENT_REQUESTER), { how: 'queued' })).toMatchObject({ outcome: 'refuse', rule: 'lookalike_destination' })
+    expect(decide(gate(), entry(LOOKALIKE, AGENT_REQUESTER), { how: 'queued' })).toMatchObject({
+      outcome: 'refuse',
+      rule: 'lookalike_destination',
+    })
     expect(decide(gate(), entry(LOOKALIKE), { how: 'queued' })).toEqual({ outcome: 'send' })
   })
 
   it('refuses a destination that is not verified now', () => {
     const destination = { id: 'd', network: NETWORK, address: BOOK, can_send: false } as Counterparty
     const checked = { body: entry(BOOK).body, wallet: {} as never, destination, book: [] }
-    expect(decide(gate(), entry(BOOK), { how: 'resend', checked })).toMatchObject({ outcome: 'refuse', rule: 'destination_not_verified' })
+    expect(decide(gate(), entry(BOOK), { how: 'resend', checked })).toMatchObject({
+      outcome: 'refuse',
+      rule: 'destination_not_verified',
+    })
   })
 
   it('a new production payout of a person needs its amount typed again, in the gate itself', () => {
-    expect(decide(gate('production'), entry(BOOK), { how: 'new' })).toMatchObject({ outcome: 'refuse', rule: 'production_confirmation', code: 'confirmation_required' })
+    expect(decide(gate('production'), entry(BOOK), { how: 'new' })).toMatchObject({
+      outcome: 'refuse',
+      rule: 'production_confirmation',
+      code: 'confirmation_required',
+    })
     expect(decide(gate('production'), entry(BOOK), { how: 'new', retypedAmount: '1' })).toEqual({ outcome: 'send' })
   })
 
   it("a payout the provider's check refuses now is refused with that reason", () => {
-    const verdict = store.read('decide', () => gate().decide(entry(BOOK), { how: 'queued' }, { checked: null, problem: 'No longer verified.', agent: null }, new Date()))
+    const verdict = store.read('decide', () =>
+      gate().decide(
+        entry(BOOK),
+        { how: 'queued' },
+        { checked: null, problem: 'No longer verified.', agent: null },
+        new Date(),
+      ),
+    )
     expect(verdict).toMatchObject({ outcome: 'refuse', rule: 'provider_check', message: 'No longer verified.' })
   })
 })
@@ -87,7 +107,9 @@ describe('only a release sends a held payout', () => {
     const fake = { createWithdrawal: async () => void posted++ } as unknown as ApiClient
     const outbox = Outbox.open(store)
     const held = await outbox.add(entry(BOOK).body, AGENT_REQUESTER, new Date(), 'held-1', { state: 'held' })
-    await expect(new PayoutRequests(outbox, fake).sendRecorded(held.idempotencyKey, { how: 'queued' })).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(
+      new PayoutRequests(outbox, fake).sendRecorded(held.idempotencyKey, { how: 'queued' }),
+    ).rejects.toMatchObject({ code: 'invalid_input' })
     await expect(outbox.mark(held.idempotencyKey, 'sending' as never)).rejects.toMatchObject({ code: 'invalid_input' })
     expect(posted).toBe(0)
     expect(outbox.get(held.idempotencyKey).state).toBe('held')

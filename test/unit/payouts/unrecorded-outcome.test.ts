@@ -9,8 +9,17 @@ import { Outbox } from '../../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { DeskStore } from '../../../electron/core/store'
 
-const body = { wallet_id: 'w1', asset: 'USDC', amount: '12.50', destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' }
-const diskFull = new DeskError('disk_full', 'Could not mark a payout: the disk holding /data/desk.db is full. Free some space and try again; nothing was sent.')
+const body = {
+  wallet_id: 'w1',
+  asset: 'USDC',
+  amount: '12.50',
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+}
+const diskFull = new DeskError(
+  'disk_full',
+  'Could not mark a payout: the disk holding /data/desk.db is full. Free some space and try again; nothing was sent.',
+)
 
 describe('a payout whose outcome cannot be written', () => {
   let dir: string
@@ -33,7 +42,9 @@ describe('a payout whose outcome cannot be written', () => {
       findWithdrawalByKey: vi.fn(),
     } as unknown as ApiClient
     const realMark = outbox.mark.bind(outbox)
-    vi.spyOn(outbox, 'mark').mockImplementation((key, state, extra) => (state === 'unknown' ? Promise.reject(diskFull) : realMark(key, state, extra)))
+    vi.spyOn(outbox, 'mark').mockImplementation((key, state, extra) =>
+      state === 'unknown' ? Promise.reject(diskFull) : realMark(key, state, extra),
+    )
     const failure = (await new PayoutRequests(outbox, client).request(body, 'app').then(
       () => null,
       (err: unknown) => err,

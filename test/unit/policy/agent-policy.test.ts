@@ -14,10 +14,25 @@ import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 const AGENT = AGENT_REQUESTER
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
-const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' })
+const body = (amount: string) => ({
+  wallet_id: 'w1',
+  asset: 'ETH',
+  amount,
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+})
 const checked = (amount: string): CheckedPayout => ({
   body: body(amount),
-  wallet: { id: 'w1', name: 'Main', status: 'active', address: '0x1', deposit_addresses: [], networks: [], balances: [], total_usd: 0 },
+  wallet: {
+    id: 'w1',
+    name: 'Main',
+    status: 'active',
+    address: '0x1',
+    deposit_addresses: [],
+    networks: [],
+    balances: [],
+    total_usd: 0,
+  },
   destination: {
     id: 'cp-1',
     label: 'Acme',
@@ -47,7 +62,11 @@ describe('the agent policy over the profile store', () => {
     store = DeskStore.open(dir, 'test')
     outbox = Outbox.open(store)
     policy = new AgentPolicy(store, AGENT)
-    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set({ ...NO_RULES, maxPerDay: { ETH: '1' } }, null, NOW)
+    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set(
+      { ...NO_RULES, maxPerDay: { ETH: '1' } },
+      null,
+      NOW,
+    )
   })
   afterEach(async () => {
     store.close()
@@ -55,7 +74,9 @@ describe('the agent policy over the profile store', () => {
   })
 
   const admit = (key: string, amount: string, at = NOW) =>
-    outbox.add(body(amount), AGENT, at, key, { admit: () => (policy.admitPayout(key, checked(amount), at).outcome === 'hold' ? 'held' : 'sending') })
+    outbox.add(body(amount), AGENT, at, key, {
+      admit: () => (policy.admitPayout(key, checked(amount), at).outcome === 'hold' ? 'held' : 'sending'),
+    })
   const denial = async (key: string, amount: string) => {
     const err = await admit(key, amount).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PolicyError)
@@ -89,7 +110,11 @@ describe('the agent policy over the profile store', () => {
     await outbox.add(body('0.9'), AGENT, NOW, 'other')
     await outbox.add(body('0.2'), AGENT, NOW, 'again')
     await outbox.mark('again', 'refused', { error: { code: 'withdrawal_failed', message: 'x' } })
-    const err = await outbox.claim('again', ['refused'], () => ({ state: policy.admitPayout('again', checked('0.2'), NOW).outcome === 'hold' ? 'held' : 'sending' })).catch((e: unknown) => e)
+    const err = await outbox
+      .claim('again', ['refused'], () => ({
+        state: policy.admitPayout('again', checked('0.2'), NOW).outcome === 'hold' ? 'held' : 'sending',
+      }))
+      .catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'max_per_day', remaining: '0.1' })
     expect(outbox.get('again').state).toBe('refused')
   })
@@ -117,10 +142,17 @@ describe('the agent policy over the profile store', () => {
     expect((await admit('held', '0.1')).state).toBe('held')
     expect(policy.stillHeld('held')).toMatchObject({ code: 'payout_held', rule: 'hold_all' })
     const db = new DatabaseSync(join(dir, STORE_FILE))
-    db.prepare("UPDATE audit SET entry = json_set(entry, '$.detail.rule', 'hold_nothing') WHERE json_extract(entry, '$.path') = 'policy.held'").run()
+    db.prepare(
+      "UPDATE audit SET entry = json_set(entry, '$.detail.rule', 'hold_nothing') WHERE json_extract(entry, '$.path') = 'policy.held'",
+    ).run()
     db.close()
     expect(() => policy.stillHeld('held')).toThrow(
-      expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/) }),
+      expect.objectContaining({
+        code: 'record_corrupt',
+        message: expect.stringMatching(
+          /why payout held is held is damaged \(detail\.rule: .*\); the payout stays held/,
+        ),
+      }),
     )
   })
 })

@@ -13,7 +13,13 @@ import { policyRepo } from '../../../electron/core/store/policy-repo'
 
 const NOW = new Date()
 const TWO_DAYS_AGO = new Date(NOW.getTime() - 2 * 24 * 3_600_000).toISOString()
-const body = (amount: string) => ({ wallet_id: 'w1', asset: 'ETH', amount, destination: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'ethereum-sepolia' })
+const body = (amount: string) => ({
+  wallet_id: 'w1',
+  asset: 'ETH',
+  amount,
+  destination: '0x52908400098527886E0F7030069857D2E4169EE7',
+  network: 'ethereum-sepolia',
+})
 
 /** Issue 34, finding 6: every way another program could edit an agent's outbox row to slip under the daily cap. */
 describe("the agent's daily totals against the audit chain", () => {
@@ -22,7 +28,11 @@ describe("the agent's daily totals against the audit chain", () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'counts-tamper-'))
     store = DeskStore.open(dir, 'test')
-    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set({ ...NO_RULES, maxPerDay: { ETH: '1' } }, null, NOW)
+    new PolicySettings(store, { actor: 'cli', person: 'tester' }).set(
+      { ...NO_RULES, maxPerDay: { ETH: '1' } },
+      null,
+      NOW,
+    )
     await Outbox.open(store).add(body('0.9'), AGENT_REQUESTER, NOW, 'counted')
   })
   afterEach(async () => {
@@ -37,7 +47,12 @@ describe("the agent's daily totals against the audit chain", () => {
     db.prepare(sql).run(...args)
     db.close()
   }
-  const spent = () => store.read('count', () => store.repo(policyRepo).amountsSince(AGENT_REQUESTER, 'ETH', new Date(NOW.getTime() - 24 * 3_600_000).toISOString()))
+  const spent = () =>
+    store.read('count', () =>
+      store
+        .repo(policyRepo)
+        .amountsSince(AGENT_REQUESTER, 'ETH', new Date(NOW.getTime() - 24 * 3_600_000).toISOString()),
+    )
 
   it('counts the untouched row, and audit verify holds', () => {
     expect(spent()).toEqual(['0.9'])
@@ -45,8 +60,18 @@ describe("the agent's daily totals against the audit chain", () => {
   })
 
   it.each([
-    ['times moved back two days', "UPDATE outbox SET created_at = ? WHERE key = 'counted'", TWO_DAYS_AGO, /its time is/],
-    ['amount lowered', "UPDATE outbox SET body = json_set(body, '$.amount', ?) WHERE key = 'counted'", '0.1', /amount differs/],
+    [
+      'times moved back two days',
+      "UPDATE outbox SET created_at = ? WHERE key = 'counted'",
+      TWO_DAYS_AGO,
+      /its time is/,
+    ],
+    [
+      'amount lowered',
+      "UPDATE outbox SET body = json_set(body, '$.amount', ?) WHERE key = 'counted'",
+      '0.1',
+      /amount differs/,
+    ],
     ['requester renamed', "UPDATE outbox SET requested_by = ? WHERE key = 'counted'", 'app', /names app as requester/],
     ['row deleted', "DELETE FROM outbox WHERE key = 'counted' AND ? IS NULL", null, /is gone/],
   ])('%s: the count refuses naming the row, and audit verify names it', (_what, sql, value, problem) => {
@@ -64,11 +89,19 @@ describe("the agent's daily totals against the audit chain", () => {
     const checked = {
       body: body('0.5'),
       wallet: {} as never,
-      destination: { id: 'd', network: 'ethereum-sepolia', address: body('0.5').destination, can_send: true, verified_at: null } as never,
+      destination: {
+        id: 'd',
+        network: 'ethereum-sepolia',
+        address: body('0.5').destination,
+        can_send: true,
+        verified_at: null,
+      } as never,
       book: [],
     }
     const err = await Outbox.open(store)
-      .add(body('0.5'), AGENT_REQUESTER, NOW, 'next', { admit: () => (policy.admitPayout('next', checked, NOW).outcome === 'hold' ? 'held' : 'sending') })
+      .add(body('0.5'), AGENT_REQUESTER, NOW, 'next', {
+        admit: () => (policy.admitPayout('next', checked, NOW).outcome === 'hold' ? 'held' : 'sending'),
+      })
       .catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'policy_denied', rule: 'counts_tampered' })
   })

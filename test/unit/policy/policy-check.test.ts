@@ -24,18 +24,35 @@ const entry = (over: Partial<Counterparty>): Counterparty =>
     created_at: '2026-11-01T00:00:00.000Z',
     ...over,
   }) as Counterparty
-const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({ asset: 'USDC', amount: '10', destination: entry({}), spentToday: [], requestsLastHour: 0, firstPayout: false, now: NOW, ...over })
+const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({
+  asset: 'USDC',
+  amount: '10',
+  destination: entry({}),
+  spentToday: [],
+  requestsLastHour: 0,
+  firstPayout: false,
+  now: NOW,
+  ...over,
+})
 
 describe('policy rules at their exact boundaries', () => {
   it('per-payout maximum: the cap passes, one smallest unit more is denied with the cap as the allowance', () => {
     const p = policy({ maxPerPayout: { USDC: '10' } })
     expect(checkPayout(p, facts({ amount: '10' }))).toEqual({ outcome: 'allow' })
-    expect(checkPayout(p, facts({ amount: '10.000001' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '10' })
+    expect(checkPayout(p, facts({ amount: '10.000001' }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'max_per_payout',
+      remaining: '10',
+    })
     // Another asset is not capped by a USDC rule...
     expect(checkPayout(p, facts({ asset: 'ETH', amount: '999' })).outcome).toBe('allow')
     // ...unless "all other assets" is capped: *=0 refuses every asset the rule does not name.
     const closed = policy({ maxPerPayout: { USDC: '10', '*': '0' } })
-    expect(checkPayout(closed, facts({ asset: 'ETH', amount: '0.000000000000000001' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '0' })
+    expect(checkPayout(closed, facts({ asset: 'ETH', amount: '0.000000000000000001' }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'max_per_payout',
+      remaining: '0',
+    })
   })
 
   it('rolling daily total: spent plus this payout equal to the cap passes; one unit more is denied naming what is left', () => {
@@ -49,15 +66,24 @@ describe('policy rules at their exact boundaries', () => {
   it('requests per hour: the Nth passes, the N+1th is denied; create_counterparty counts alike', () => {
     const p = policy({ maxRequestsPerHour: 3 })
     expect(checkPayout(p, facts({ requestsLastHour: 2 })).outcome).toBe('allow')
-    expect(checkPayout(p, facts({ requestsLastHour: 3 }))).toMatchObject({ outcome: 'deny', rule: 'max_requests_per_hour', remaining: '0' })
+    expect(checkPayout(p, facts({ requestsLastHour: 3 }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'max_requests_per_hour',
+      remaining: '0',
+    })
     expect(checkCounterparty(p, 2).outcome).toBe('allow')
     expect(checkCounterparty(p, 3)).toMatchObject({ outcome: 'deny', rule: 'max_requests_per_hour' })
   })
 
   it('destinations verified at least H hours ago: exactly H passes, a millisecond less is denied; unverified and unknown are denied', () => {
     const p = policy({ destinations: { kind: 'verified_for', hours: 72 } })
-    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.000Z' }) })).outcome).toBe('allow')
-    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.001Z' }) }))).toMatchObject({ outcome: 'deny', rule: 'destinations' })
+    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.000Z' }) })).outcome).toBe(
+      'allow',
+    )
+    expect(checkPayout(p, facts({ destination: entry({ verified_at: '2026-11-20T12:00:00.001Z' }) }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'destinations',
+    })
     expect(checkPayout(p, facts({ destination: entry({ can_send: false, verified_at: null }) })).outcome).toBe('deny')
     expect(checkPayout(p, facts({ destination: entry({ verified_at: 'yesterday' }) })).outcome).toBe('deny')
   })
@@ -72,8 +98,13 @@ describe('policy rules at their exact boundaries', () => {
 
   it("an asset named like an object's own property reads only what a person set, never the prototype", () => {
     const p = policy({ maxPerPayout: { USDC: '10' }, maxPerDay: { USDC: '20' }, holdAbove: { USDC: '5' } })
-    for (const asset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(checkPayout(p, facts({ asset, amount: '999' })).outcome).toBe('allow')
-    expect(checkPayout(policy({ maxPerPayout: { '*': '0' } }), facts({ asset: 'constructor' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout', remaining: '0' })
+    for (const asset of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(checkPayout(p, facts({ asset, amount: '999' })).outcome).toBe('allow')
+    expect(checkPayout(policy({ maxPerPayout: { '*': '0' } }), facts({ asset: 'constructor' }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'max_per_payout',
+      remaining: '0',
+    })
   })
 
   it('hold above: the amount equal to the threshold is sent, one unit more is held; hold-all holds everything; caps still deny first', () => {
@@ -81,7 +112,10 @@ describe('policy rules at their exact boundaries', () => {
     expect(checkPayout(p, facts({ amount: '50' })).outcome).toBe('allow')
     expect(checkPayout(p, facts({ amount: '50.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_above' })
     expect(checkPayout(p, facts({ amount: '81' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout' })
-    expect(checkPayout(policy({ holdAll: true }), facts({ amount: '0.000001' }))).toMatchObject({ outcome: 'hold', rule: 'hold_all' })
+    expect(checkPayout(policy({ holdAll: true }), facts({ amount: '0.000001' }))).toMatchObject({
+      outcome: 'hold',
+      rule: 'hold_all',
+    })
   })
 
   it('hold first payout: only a first payout is held, with its reason; off, or paid before, it is sent; caps still deny first', () => {
@@ -90,10 +124,16 @@ describe('policy rules at their exact boundaries', () => {
     expect(held).toMatchObject({ outcome: 'hold', rule: 'hold_first_payout' })
     expect(held.outcome === 'hold' && held.message).toMatch(/^First payout to this destination/)
     // Both holds apply: the new destination is the reason named.
-    expect(checkPayout(p, facts({ firstPayout: true, amount: '60' }))).toMatchObject({ outcome: 'hold', rule: 'hold_first_payout' })
+    expect(checkPayout(p, facts({ firstPayout: true, amount: '60' }))).toMatchObject({
+      outcome: 'hold',
+      rule: 'hold_first_payout',
+    })
     expect(checkPayout(p, facts({ firstPayout: false }))).toEqual({ outcome: 'allow' })
     expect(checkPayout(policy({}), facts({ firstPayout: true }))).toEqual({ outcome: 'allow' })
-    expect(checkPayout(p, facts({ firstPayout: true, amount: '81' }))).toMatchObject({ outcome: 'deny', rule: 'max_per_payout' })
+    expect(checkPayout(p, facts({ firstPayout: true, amount: '81' }))).toMatchObject({
+      outcome: 'deny',
+      rule: 'max_per_payout',
+    })
   })
 
   it('a policy stored before the first-payout rule existed reads with the rule off', () => {

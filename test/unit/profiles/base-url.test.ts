@@ -11,8 +11,15 @@ describe('the base URL rule every surface applies', () => {
   })
 
   it('refuses plain http anywhere else, even on a name that merely starts like loopback', () => {
-    for (const url of ['http://api.example.com', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'http://[::2]:80']) {
-      expect(checkBaseUrl(url)).toEqual({ problem: expect.stringMatching(/only for a local simulator on 127\.0\.0\.1, ::1 or localhost/) })
+    for (const url of [
+      'http://api.example.com',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com',
+      'http://[::2]:80',
+    ]) {
+      expect(checkBaseUrl(url)).toEqual({
+        problem: expect.stringMatching(/only for a local simulator on 127\.0\.0\.1, ::1 or localhost/),
+      })
     }
     expect(isLoopbackHost('::1')).toBe(false)
     expect(isLoopbackHost('[::1]')).toBe(true)

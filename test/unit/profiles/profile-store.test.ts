@@ -12,7 +12,12 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const sandbox = { name: 'Sandbox', environment: 'sandbox', baseUrl: 'http://127.0.0.1:4010/', algorithm: 'ed25519' } as const
+const sandbox = {
+  name: 'Sandbox',
+  environment: 'sandbox',
+  baseUrl: 'http://127.0.0.1:4010/',
+  algorithm: 'ed25519',
+} as const
 
 describe('ProfileStore', () => {
   it('starts empty without a file', async () => {
@@ -22,7 +27,14 @@ describe('ProfileStore', () => {
 
   it('persists profiles as versioned JSON that a second store reads back', async () => {
     const p = await store.add(sandbox)
-    expect(p).toMatchObject({ name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010', keyId: null, embedded: false, agentWriteTools: false, pendingKey: null })
+    expect(p).toMatchObject({
+      name: 'Sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+      keyId: null,
+      embedded: false,
+      agentWriteTools: false,
+      pendingKey: null,
+    })
     await store.select(p.id)
     const json = JSON.parse(await readFile(join(dir, 'profiles.json'), 'utf8'))
     expect(json).toMatchObject({ version: 1, currentProfileId: p.id })
@@ -34,7 +46,10 @@ describe('ProfileStore', () => {
 
   it('refuses a duplicate name, case-insensitively', async () => {
     await store.add(sandbox)
-    await expect(store.add({ ...sandbox, name: ' sandbox ' })).rejects.toMatchObject({ code: 'invalid_input', message: /already exists/ })
+    await expect(store.add({ ...sandbox, name: ' sandbox ' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: /already exists/,
+    })
     expect(await store.list()).toHaveLength(1)
   })
 
@@ -46,7 +61,10 @@ describe('ProfileStore', () => {
   it('updates the Key ID with validation and removes a profile', async () => {
     const p = await store.add(sandbox)
     expect((await store.update(p.id, { keyId: ' key_1 ' })).keyId).toBe('key_1')
-    await expect(store.update(p.id, { keyId: 'k'.repeat(129) })).rejects.toMatchObject({ code: 'invalid_input', message: /128/ })
+    await expect(store.update(p.id, { keyId: 'k'.repeat(129) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: /128/,
+    })
     await store.select(p.id)
     await store.remove(p.id)
     expect(await store.list()).toEqual([])

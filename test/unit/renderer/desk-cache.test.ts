@@ -23,7 +23,8 @@ const profile = (id: string): ProfileView => ({
   pendingKey: null,
 })
 
-const isInvalid = (client: ReturnType<typeof createDeskQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? null
+const isInvalid = (client: ReturnType<typeof createDeskQueryClient>, key: readonly unknown[]) =>
+  client.getQueryState(key)?.isInvalidated ?? null
 
 describe('renderer cache wiring', () => {
   it('names a read by channel and input only', () => {
@@ -33,7 +34,9 @@ describe('renderer cache wiring', () => {
   it('does not retry a failed read in the page (the core already did)', async () => {
     const client = createDeskQueryClient()
     const read = vi.fn().mockRejectedValue(new Error('provider down'))
-    await expect(client.fetchQuery({ queryKey: deskKey('wallets.list', {}), queryFn: read })).rejects.toThrow('provider down')
+    await expect(client.fetchQuery({ queryKey: deskKey('wallets.list', {}), queryFn: read })).rejects.toThrow(
+      'provider down',
+    )
     expect(read).toHaveBeenCalledTimes(1)
   })
 
@@ -48,8 +51,16 @@ describe('renderer cache wiring', () => {
     client.setQueryData(deskKey('withdrawals.get', { withdrawalId: before.id }), { withdrawal: before, stale: false })
 
     const approved = payout({ status: 'approved', updated_at: '2026-11-23T07:05:00Z' })
-    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: approved, previousStatus: 'pending_approval', stale: true })
-    expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: before.id }))).toEqual({ withdrawal: approved, stale: true })
+    events.emit('withdrawal.updated', {
+      profileId: 'p1',
+      withdrawal: approved,
+      previousStatus: 'pending_approval',
+      stale: true,
+    })
+    expect(client.getQueryData(deskKey('withdrawals.get', { withdrawalId: before.id }))).toEqual({
+      withdrawal: approved,
+      stale: true,
+    })
     expect(client.getQueryData(deskKey('withdrawals.list', {}))).toEqual([approved, other])
     expect(client.getQueryData(deskKey('withdrawals.list', { wallet_id: 'w2' }))).toEqual([other])
 
@@ -64,9 +75,19 @@ describe('renderer cache wiring', () => {
     wireDeskEvents(client, events.on, () => 'p1')
     const known = payout({ id: 'wd-known' })
     client.setQueryData(deskKey('withdrawals.list', {}), [known])
-    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: { ...known, status: 'approved' }, previousStatus: 'pending_approval', stale: false })
+    events.emit('withdrawal.updated', {
+      profileId: 'p1',
+      withdrawal: { ...known, status: 'approved' },
+      previousStatus: 'pending_approval',
+      stale: false,
+    })
     expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(false)
-    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ id: 'wd-from-the-connector' }), previousStatus: null, stale: false })
+    events.emit('withdrawal.updated', {
+      profileId: 'p1',
+      withdrawal: payout({ id: 'wd-from-the-connector' }),
+      previousStatus: null,
+      stale: false,
+    })
     expect(isInvalid(client, deskKey('withdrawals.list', {}))).toBe(true)
   })
 
@@ -107,9 +128,19 @@ describe('renderer cache wiring', () => {
     wireDeskEvents(client, events.on, () => 'p1')
     client.setQueryData(deskKey('wallets.list', {}), [])
     client.setQueryData(deskKey('transactions.page', { limit: 10 }), { rows: [], nextCursor: null })
-    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ status: 'approved' }), previousStatus: null, stale: false })
+    events.emit('withdrawal.updated', {
+      profileId: 'p1',
+      withdrawal: payout({ status: 'approved' }),
+      previousStatus: null,
+      stale: false,
+    })
     expect(isInvalid(client, deskKey('wallets.list', {}))).toBe(false)
-    events.emit('withdrawal.updated', { profileId: 'p1', withdrawal: payout({ status: 'completed' }), previousStatus: null, stale: false })
+    events.emit('withdrawal.updated', {
+      profileId: 'p1',
+      withdrawal: payout({ status: 'completed' }),
+      previousStatus: null,
+      stale: false,
+    })
     expect(isInvalid(client, deskKey('wallets.list', {}))).toBe(true)
     expect(isInvalid(client, deskKey('transactions.page', { limit: 10 }))).toBe(true)
   })
@@ -142,7 +173,12 @@ describe('renderer cache wiring', () => {
     const events = fakeDeskEvents()
     wireDeskEvents(client, events.on, () => null)
     // The pending key of a rotation that was cancelled: a new rotation must not show it for a moment.
-    client.setQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }), { base64: 'a', hex: 'b', pem: 'c', fingerprint: 'd' })
+    client.setQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }), {
+      base64: 'a',
+      hex: 'b',
+      pem: 'c',
+      fingerprint: 'd',
+    })
     events.emit('profiles.changed', {})
     expect(client.getQueryData(deskKey('keys.publicKey', { profileId: 'p1', which: 'pending' }))).toBeUndefined()
   })

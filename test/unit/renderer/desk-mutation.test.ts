@@ -22,7 +22,11 @@ function fakeDesk(answer: (channel: string, input: unknown) => Promise<unknown>)
 }
 
 /** Runs one mutation the way useMutation does, through the client's mutation cache. */
-function run<C extends WriteChannel>(client: QueryClient, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+function run<C extends WriteChannel>(
+  client: QueryClient,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
   return client.getMutationCache().build(client, deskMutationOptions(client, channel)).execute(input)
 }
 
@@ -37,7 +41,10 @@ describe('useDeskMutation', () => {
   })
 
   it('fails with the core error kept whole: its code of the error table and its request id', async () => {
-    fakeDesk(async () => ({ ok: false, error: { code: 'withdrawal_not_cancellable', message: 'too late', requestId: 'req_1' } }))
+    fakeDesk(async () => ({
+      ok: false,
+      error: { code: 'withdrawal_not_cancellable', message: 'too late', requestId: 'req_1' },
+    }))
     const client = createDeskQueryClient()
     const failed = await run(client, 'withdrawals.cancel', { withdrawalId: 'w' }).catch((e: unknown) => e)
     expect(failed).toBeInstanceOf(DeskCallError)

@@ -10,7 +10,8 @@ export function fakeDeskEvents() {
     set.add(listener as (payload: unknown) => void)
     return () => set.delete(listener as (payload: unknown) => void)
   }
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload))
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) =>
+    listeners.get(event)?.forEach((l) => l(payload))
   const count = () => [...listeners.values()].reduce((n, s) => n + s.size, 0)
   return { on, emit, count }
 }

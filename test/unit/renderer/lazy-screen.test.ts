@@ -6,7 +6,10 @@ import { lazyScreen } from '../../../renderer/src/shell/lazy-screen'
 const Ledger = () => createElement('h1', null, 'Transactions')
 
 /** The section as App renders it: the screen inside its own Suspense boundary. */
-const section = (Screen: () => React.JSX.Element) => renderToString(createElement(Suspense, { fallback: createElement('p', null, 'Loading the screen') }, createElement(Screen)))
+const section = (Screen: () => React.JSX.Element) =>
+  renderToString(
+    createElement(Suspense, { fallback: createElement('p', null, 'Loading the screen') }, createElement(Screen)),
+  )
 
 describe('lazyScreen', () => {
   it('renders a screen whose chunk has arrived at once, without suspending', async () => {

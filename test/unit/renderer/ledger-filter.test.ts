@@ -40,7 +40,10 @@ describe('the Transactions filter', () => {
     [{ maxAmount: '1e3' }, { maxAmount: 'A plain decimal number, like 1250.5 (no separators).' }],
     // Compared as decimals, not as text: "10" is above "9.5".
     [{ minAmount: '10', maxAmount: '9.5' }, { maxAmount: 'The largest amount must not be below the smallest.' }],
-    [{ from: '2026-11-02T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' }, { range: 'The start must be before the end.' }],
+    [
+      { from: '2026-11-02T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
+      { range: 'The start must be before the end.' },
+    ],
   ])('refuses %j with a reason instead of a query', (change, problems) => {
     expect(toLedgerFilter({ ...EMPTY_DRAFT, ...change })).toEqual({ filter: null, problems })
   })
@@ -50,8 +53,16 @@ describe('the Transactions filter', () => {
   })
 
   it('names the filter that emptied the list', () => {
-    const draft = { ...EMPTY_DRAFT, direction: 'in' as const, status: 'not_final', from: '2026-11-01T00:00:00.000Z', text: 'abc' }
-    expect(describeFilter(draft, 'Payroll', (iso) => iso.slice(0, 10))).toBe('in wallet “Payroll”, direction in, not final, recorded after 2026-11-01, matching “abc”')
+    const draft = {
+      ...EMPTY_DRAFT,
+      direction: 'in' as const,
+      status: 'not_final',
+      from: '2026-11-01T00:00:00.000Z',
+      text: 'abc',
+    }
+    expect(describeFilter(draft, 'Payroll', (iso) => iso.slice(0, 10))).toBe(
+      'in wallet “Payroll”, direction in, not final, recorded after 2026-11-01, matching “abc”',
+    )
   })
 })
 
@@ -82,7 +93,10 @@ describe('date-and-time fields in the chosen zone', () => {
 
   it('asks for a tag in lower case, and names a tag the rule refuses instead of asking', () => {
     expect(toLedgerFilter({ ...EMPTY_DRAFT, tag: ' Payroll ' })).toEqual({ filter: { tag: 'payroll' }, problems: null })
-    expect(toLedgerFilter({ ...EMPTY_DRAFT, tag: 'pay roll' })).toEqual({ filter: null, problems: { tag: 'tag "pay roll" may hold only letters a-z, digits, - and _' } })
+    expect(toLedgerFilter({ ...EMPTY_DRAFT, tag: 'pay roll' })).toEqual({
+      filter: null,
+      problems: { tag: 'tag "pay roll" may hold only letters a-z, digits, - and _' },
+    })
     expect(describeFilter({ ...EMPTY_DRAFT, tag: 'Q3' }, null, (iso) => iso)).toContain('tagged “q3”')
   })
 })

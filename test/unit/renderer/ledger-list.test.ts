@@ -8,7 +8,10 @@ import { createDeskQueryClient } from '../../../renderer/src/data/query-client'
 import { sampleLeg } from '../../harness/sample-leg'
 
 const row = (i: number): LedgerRow => ({
-  ...sampleLeg(i + 1_000, { id: `tx-${String(i).padStart(6, '0')}`, created_at: new Date(Date.UTC(2026, 10, 1) - i * 1000).toISOString() }),
+  ...sampleLeg(i + 1_000, {
+    id: `tx-${String(i).padStart(6, '0')}`,
+    created_at: new Date(Date.UTC(2026, 10, 1) - i * 1000).toISOString(),
+  }),
   read_at: '2026-11-01T00:00:00.000Z',
   final: true,
   suspected_poisoning: false,
@@ -16,7 +19,11 @@ const row = (i: number): LedgerRow => ({
 
 /** A ledger of `total` rows behind a stand-in `window.desk`, answering `history.page` like the core (newest first, by position). */
 function fakeLedger(total: number) {
-  const ledger = { rows: Array.from({ length: total }, (_, i) => row(i)), asked: [] as LedgerPageQuery[], hold: null as Promise<void> | null }
+  const ledger = {
+    rows: Array.from({ length: total }, (_, i) => row(i)),
+    asked: [] as LedgerPageQuery[],
+    hold: null as Promise<void> | null,
+  }
   const invoke = async (channel: string, input: LedgerPageQuery) => {
     if (channel !== 'history.page') return { ok: false, error: { code: 'not_supported', message: channel } }
     ledger.asked.push(input)
@@ -24,7 +31,10 @@ function fakeLedger(total: number) {
     const start = input.after ? ledger.rows.findIndex((r) => r.id === input.after!.id) + 1 : 0
     const rows = ledger.rows.slice(start, start + (input.limit ?? 100))
     const last = rows.at(-1)
-    const next = start + rows.length < ledger.rows.length && last ? { at: last.created_at, id: last.id, direction: last.direction } : null
+    const next =
+      start + rows.length < ledger.rows.length && last
+        ? { at: last.created_at, id: last.id, direction: last.direction }
+        : null
     return { ok: true, data: { rows, next } }
   }
   ;(globalThis as { window?: unknown }).window = { desk: { invoke, on: () => () => undefined } }
@@ -102,8 +112,10 @@ describe('the Transactions list over the ledger', () => {
   it('asks for the first page while the screen renders, before any read its parts start once mounted', async () => {
     const ledger = fakeLedger(300)
     const client = createDeskQueryClient()
-    const Screen = ({ filter, enabled }: { filter: LedgerFilter; enabled: boolean }) => createElement('p', null, useLedgerRows(filter, enabled).rows.length)
-    const render = (filter: LedgerFilter, enabled = true) => renderToString(createElement(QueryClientProvider, { client }, createElement(Screen, { filter, enabled })))
+    const Screen = ({ filter, enabled }: { filter: LedgerFilter; enabled: boolean }) =>
+      createElement('p', null, useLedgerRows(filter, enabled).rows.length)
+    const render = (filter: LedgerFilter, enabled = true) =>
+      renderToString(createElement(QueryClientProvider, { client }, createElement(Screen, { filter, enabled })))
     // A render runs no effect: a read seen here left during the render itself.
     render({ asset: 'BTC' }, false)
     expect(ledger.asked).toEqual([])

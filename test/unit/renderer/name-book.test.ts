@@ -34,7 +34,9 @@ describe('the name book before and after its reads', () => {
 
   it('names the destination once the book is read, and only then calls the rest outside', () => {
     const book = buildNameBook([], [acme], { wallets: 'read', book: 'read' })
-    expect(book.address(ADDRESS.toUpperCase().replace('0X', '0x'), 'ethereum-sepolia')).toMatchObject({ kind: 'destination' })
+    expect(book.address(ADDRESS.toUpperCase().replace('0X', '0x'), 'ethereum-sepolia')).toMatchObject({
+      kind: 'destination',
+    })
     expect(book.address('0x2222222222222222222222222222222222222222')).toBeNull()
   })
 })

@@ -41,14 +41,18 @@ function fakeDesk() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 const current = (client: QueryClient) => client.getQueryData(deskKey('profiles.current', {}))
-const onWallets = (client: QueryClient) => client.isMutating() === 0 && useNav.getState().section === 'wallets' && (current(client) as ProfileView | null)?.id === made.id
+const onWallets = (client: QueryClient) =>
+  client.isMutating() === 0 &&
+  useNav.getState().section === 'wallets' &&
+  (current(client) as ProfileView | null)?.id === made.id
 /** A reload of the profiles, as profiles.changed starts one. */
 const reload = (client: QueryClient) => markOld(client, PROFILE_READS)
 
 /** The window's cache with the shell on screen (it reads both profile channels), first read answered: no profile yet. */
 async function openWindow(desk: ReturnType<typeof fakeDesk>): Promise<QueryClient> {
   const client = createDeskQueryClient()
-  for (const channel of PROFILE_READS) new QueryObserver(client, deskQueryOptions(channel, {})).subscribe(() => undefined)
+  for (const channel of PROFILE_READS)
+    new QueryObserver(client, deskQueryOptions(channel, {})).subscribe(() => undefined)
   await settle()
   desk.answer('profiles.list', [])
   desk.answer('profiles.current', null)
@@ -119,7 +123,10 @@ describe('the quick start in the window', () => {
       await vi.advanceTimersByTimeAsync(1)
       await run
       expect(client.isMutating()).toBe(0)
-      expect(client.getMutationCache().getAll().at(-1)?.state.error).toMatchObject({ code: 'timeout', message: expect.stringContaining('20 s') })
+      expect(client.getMutationCache().getAll().at(-1)?.state.error).toMatchObject({
+        code: 'timeout',
+        message: expect.stringContaining('20 s'),
+      })
     } finally {
       vi.useRealTimers()
     }

@@ -13,6 +13,8 @@ describe('a read that is slow says why', () => {
   })
 
   it('tells how long it has waited when the budget is not the reason', () => {
-    expect(slowReadNote('wallets', 9_500, { remaining: 40, limit: 120 })).toBe('Still loading wallets (9 s): the provider has not answered yet.')
+    expect(slowReadNote('wallets', 9_500, { remaining: 40, limit: 120 })).toBe(
+      'Still loading wallets (9 s): the provider has not answered yet.',
+    )
   })
 })

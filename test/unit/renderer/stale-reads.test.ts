@@ -10,7 +10,10 @@ import { READ_CHANNELS, type ReadChannel, type WriteChannel } from '../../../ren
 import { staleAfterWrite, WRITE_STALES } from '../../../renderer/src/data/write-stales'
 
 /** What each read holds in the cache where its shape matters: lists are arrays, the ledger's rows come in pages. */
-const SEEDS: { readonly [C in ReadChannel]?: unknown } = { 'withdrawals.list': [], 'history.page': { pages: [{ rows: [], next: null }], pageParams: [null] } }
+const SEEDS: { readonly [C in ReadChannel]?: unknown } = {
+  'withdrawals.list': [],
+  'history.page': { pages: [{ rows: [], next: null }], pageParams: [null] },
+}
 
 /** One cached read of every read channel. */
 function cacheOfEverything(): QueryClient {
@@ -48,18 +51,50 @@ describe('core events mark old exactly the reads they change', () => {
 
   it('outbox.changed: the outbox and everything listed from it, the payout list quietly, the batch', () => {
     expect(after('outbox.changed', { profileId: 'p1' })).toEqual(
-      sorted(['payouts.outbox', 'payouts.outboxDamaged', 'held.list', 'payouts.tests', 'payouts.search', 'activity.page', 'withdrawals.list', 'batch.status', 'batch.list']),
+      sorted([
+        'payouts.outbox',
+        'payouts.outboxDamaged',
+        'held.list',
+        'payouts.tests',
+        'payouts.search',
+        'activity.page',
+        'withdrawals.list',
+        'batch.status',
+        'batch.list',
+      ]),
     )
   })
 
   it('withdrawal.updated of a payout no list holds: its tests, first-payout answer, search, the lists and the batch', () => {
-    expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('pending_approval'), previousStatus: null, stale: false })).toEqual(
-      sorted(['payouts.tests', 'payouts.firstPayout', 'payouts.search', 'withdrawals.list', 'batch.status', 'batch.list', 'alterations.list']),
+    expect(
+      after('withdrawal.updated', {
+        profileId: 'p1',
+        withdrawal: payout('pending_approval'),
+        previousStatus: null,
+        stale: false,
+      }),
+    ).toEqual(
+      sorted([
+        'payouts.tests',
+        'payouts.firstPayout',
+        'payouts.search',
+        'withdrawals.list',
+        'batch.status',
+        'batch.list',
+        'alterations.list',
+      ]),
     )
   })
 
   it('withdrawal.updated of a payout that completed: balances and on-chain history too', () => {
-    expect(after('withdrawal.updated', { profileId: 'p1', withdrawal: payout('completed'), previousStatus: 'processing', stale: false })).toEqual(
+    expect(
+      after('withdrawal.updated', {
+        profileId: 'p1',
+        withdrawal: payout('completed'),
+        previousStatus: 'processing',
+        stale: false,
+      }),
+    ).toEqual(
       sorted([
         'payouts.tests',
         'payouts.firstPayout',
@@ -77,7 +112,16 @@ describe('core events mark old exactly the reads they change', () => {
   })
 
   it('history.progress: the ledger summary, legs and rows only', () => {
-    const progress = { profileId: 'p1', state: 'running', pages: 1, rows: 2, rowsPerSecond: 1, etaSeconds: null, reachedBack: null, error: null } as const
+    const progress = {
+      profileId: 'p1',
+      state: 'running',
+      pages: 1,
+      rows: 2,
+      rowsPerSecond: 1,
+      etaSeconds: null,
+      reachedBack: null,
+      error: null,
+    } as const
     expect(after('history.progress', progress)).toEqual(sorted(['history.summary', 'history.legs', 'history.page']))
   })
 
@@ -91,7 +135,18 @@ describe('core events mark old exactly the reads they change', () => {
 
   it('events of another profile, exports, clipboard and notices mark nothing old', () => {
     expect(after('outbox.changed', { profileId: 'p2' })).toEqual([])
-    expect(after('history.progress', { profileId: 'p2', state: 'idle', pages: 0, rows: 0, rowsPerSecond: 0, etaSeconds: null, reachedBack: null, error: null })).toEqual([])
+    expect(
+      after('history.progress', {
+        profileId: 'p2',
+        state: 'idle',
+        pages: 0,
+        rows: 0,
+        rowsPerSecond: 0,
+        etaSeconds: null,
+        reachedBack: null,
+        error: null,
+      }),
+    ).toEqual([])
     expect(after('export.progress', { exportId: 'e', rows: 1, pages: 1, done: false })).toEqual([])
     expect(after('clipboard.swapped', { network: 'n', copied: 'a', found: 'b', message: 'm' })).toEqual([])
     expect(after('app.notice', { level: 'info', message: 'm' })).toEqual([])

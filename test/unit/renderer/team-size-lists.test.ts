@@ -13,7 +13,12 @@ function firstPaint(n: number, size: number): string {
       size,
       'rows',
     )
-    return createElement(Fragment, null, page.pager, ...page.rows.map((r) => createElement('li', { key: r }, String(r))))
+    return createElement(
+      Fragment,
+      null,
+      page.pager,
+      ...page.rows.map((r) => createElement('li', { key: r }, String(r))),
+    )
   }
   return renderToStaticMarkup(createElement(List))
 }

@@ -11,7 +11,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     ...fs,
     readFile: async (...args: Parameters<typeof fs.readFile>) => {
       if (String(args[0]).includes('no-access')) {
-        throw Object.assign(new Error(`EACCES: permission denied, open '${String(args[0])}'`), { code: 'EACCES', errno: -13, syscall: 'open', path: String(args[0]) })
+        throw Object.assign(new Error(`EACCES: permission denied, open '${String(args[0])}'`), {
+          code: 'EACCES',
+          errno: -13,
+          syscall: 'open',
+          path: String(args[0]),
+        })
       }
       return fs.readFile(...args)
     },
@@ -27,7 +32,12 @@ describe('app settings that cannot be read', () => {
 
   it('say disk_permission naming the file, with what the OS said kept as the cause', async () => {
     const err = await new AppSettingsStore(dir).read().catch((e: unknown) => e)
-    expect(err).toMatchObject({ code: 'disk_permission', message: expect.stringContaining(`Could not read the app settings: this user may not read or write ${join(dir, 'settings.json')}`) })
+    expect(err).toMatchObject({
+      code: 'disk_permission',
+      message: expect.stringContaining(
+        `Could not read the app settings: this user may not read or write ${join(dir, 'settings.json')}`,
+      ),
+    })
     expect((err as Error).cause).toMatchObject({ code: 'EACCES', syscall: 'open' })
   })
 })

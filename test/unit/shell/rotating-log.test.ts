@@ -23,7 +23,10 @@ describe('the data folder log', () => {
   it('writes one line per failure with its time, code and message; a key-shaped token and a forged line break never reach it', () => {
     const file = join(tempDir(), 'logs', 'payout-desk.log')
     const log = new RotatingLog(file, { now: () => AT })
-    log.error('p1: looking up unknown outcomes failed', Object.assign(new Error(`keychain said ${KEY_B64}\n2026-11-26 info all good`), { code: 'network_error' }))
+    log.error(
+      'p1: looking up unknown outcomes failed',
+      Object.assign(new Error(`keychain said ${KEY_B64}\n2026-11-26 info all good`), { code: 'network_error' }),
+    )
     log.error('plain detail', 'a string')
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean)
     expect(lines).toEqual([
@@ -55,9 +58,19 @@ describe('the data folder log', () => {
     const dataDir = tempDir()
     const secrets = new MemorySecretStore()
     const told: string[] = []
-    const desk = await createDesk({ dataDir, shell: 'test', version: '0.0.0', secretStore: secrets, log: { error: (m) => told.push(m) } })
+    const desk = await createDesk({
+      dataDir,
+      shell: 'test',
+      version: '0.0.0',
+      secretStore: secrets,
+      log: { error: (m) => told.push(m) },
+    })
     try {
-      const profile = await desk.router.call('profiles.create', { name: 'Ops', environment: 'sandbox', baseUrl: 'http://127.0.0.1:9' })
+      const profile = await desk.router.call('profiles.create', {
+        name: 'Ops',
+        environment: 'sandbox',
+        baseUrl: 'http://127.0.0.1:9',
+      })
       secrets.get = async () => {
         throw new Error(`Secret Service timed out holding ${KEY_B64}`)
       }

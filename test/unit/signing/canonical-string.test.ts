@@ -19,7 +19,9 @@ describe('canonical string', () => {
         pathWithQuery: '/api/v1/transactions?limit=25&_request_id=0b5c2f7e-6a0e-4a53-9b7c-6f1f3d9c2a11',
         bodySha256Hex: bodyHash(undefined),
       }),
-    ).toBe(`1700000000\nGET\n/api/v1/transactions?limit=25&_request_id=0b5c2f7e-6a0e-4a53-9b7c-6f1f3d9c2a11\n${EMPTY_SHA256}\n`)
+    ).toBe(
+      `1700000000\nGET\n/api/v1/transactions?limit=25&_request_id=0b5c2f7e-6a0e-4a53-9b7c-6f1f3d9c2a11\n${EMPTY_SHA256}\n`,
+    )
   })
 
   it('POST with body and Idempotency-Key: golden string', () => {
@@ -48,7 +50,12 @@ describe('canonical string', () => {
 describe('signAttempt', () => {
   it('adds a fresh _request_id last in the query and signs exactly what is sent', () => {
     const signer = recordingSigner()
-    const a = signAttempt(signer, { method: 'GET', path: '/api/v1/transactions', query: { limit: 25, cursor: 'a b&c', skip: undefined }, nowSeconds: 1700000000.9 })
+    const a = signAttempt(signer, {
+      method: 'GET',
+      path: '/api/v1/transactions',
+      query: { limit: 25, cursor: 'a b&c', skip: undefined },
+      nowSeconds: 1700000000.9,
+    })
     expect(a.requestId).toMatch(UUID)
     expect(a.pathWithQuery).toBe(`/api/v1/transactions?limit=25&cursor=a%20b%26c&_request_id=${a.requestId}`)
     expect(a.headers).toEqual({ 'x-api-key-id': 'key_rec', 'x-api-timestamp': '1700000000', 'x-api-signature': 'sig' })
@@ -58,7 +65,13 @@ describe('signAttempt', () => {
   it('POST includes the body hash and Idempotency-Key', () => {
     const signer = recordingSigner()
     const body = '{"a":1}'
-    const a = signAttempt(signer, { method: 'POST', path: '/api/v1/withdrawals', body, idempotencyKey: 'k-1', nowSeconds: 5 })
+    const a = signAttempt(signer, {
+      method: 'POST',
+      path: '/api/v1/withdrawals',
+      body,
+      idempotencyKey: 'k-1',
+      nowSeconds: 5,
+    })
     expect(a.pathWithQuery).toBe(`/api/v1/withdrawals?_request_id=${a.requestId}`)
     expect(signer.seen[0]).toBe(`5\nPOST\n${a.pathWithQuery}\n${bodyHash(body)}\nk-1`)
   })

@@ -49,7 +49,13 @@ describe('cursor book', () => {
     const oldest = book.issue(cursor)
     book.issue(cursor)
     book.issue(cursor)
-    for (const bad of ['', 'x y', Buffer.from('[1]').toString('base64url'), '00000000-0000-4000-8000-000000000000', oldest]) {
+    for (const bad of [
+      '',
+      'x y',
+      Buffer.from('[1]').toString('base64url'),
+      '00000000-0000-4000-8000-000000000000',
+      oldest,
+    ]) {
       expect(() => book.resolve(bad)).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed' }))
     }
   })
@@ -61,46 +67,53 @@ describe('addresses and demo data', () => {
     for (let i = 0; i < 50; i++) expect(isValidAddress(network, makeAddress(network, source))).toBe(true)
   })
 
-  it.each(['sandbox', 'production'] as const)('seeds %s deterministically with valid addresses and the promised variety', (env) => {
-    const now = Date.UTC(2026, 0, 15, 10, 30)
-    const data = demoData(env, now)
-    expect(JSON.stringify(demoData(env, now))).toBe(JSON.stringify(data))
-    expect(data.workspaces[0]!.id).toBe('ws-demo')
-    expect(data.wallets.length).toBeGreaterThanOrEqual(2)
-    const held = data.wallets.flatMap((w) => w.balances.map((b) => `${b.asset}@${b.network}`))
-    const net = (main: string, test: string) => (env === 'sandbox' ? test : main)
-    for (const pair of [
-      `ETH@${net('ethereum', 'ethereum-sepolia')}`,
-      `USDC@${net('ethereum', 'ethereum-sepolia')}`,
-      `USDC@${net('polygon', 'polygon-amoy')}`,
-      `BTC@${net('bitcoin', 'bitcoin-testnet')}`,
-      `USDT@${net('tron', 'tron-nile')}`,
-      `SOL@${net('solana', 'solana-devnet')}`,
-    ]) {
-      expect(held).toContain(pair)
-    }
-    for (const w of data.wallets) for (const d of w.deposit_addresses) expect(isValidAddress(d.network, d.address)).toBe(true)
-    for (const c of data.counterparties) expect(isValidAddress(c.network, c.address)).toBe(true)
-    expect(new Set(data.legs.map((l) => l.id)).size).toBeGreaterThanOrEqual(2000)
-    const span = Math.max(...data.legs.map((l) => l.at)) - Math.min(...data.legs.map((l) => l.at))
-    expect(span).toBeGreaterThan(300 * 86_400_000)
-    expect(data.counterparties.some((c) => c.can_send) && data.counterparties.some((c) => !c.can_send)).toBe(true)
-    expect(new Set(data.withdrawals.map((w) => w.status)).size).toBeGreaterThanOrEqual(6)
-    expect(data.settings.approver_available).toBe(true)
-  })
+  it.each(['sandbox', 'production'] as const)(
+    'seeds %s deterministically with valid addresses and the promised variety',
+    (env) => {
+      const now = Date.UTC(2026, 0, 15, 10, 30)
+      const data = demoData(env, now)
+      expect(JSON.stringify(demoData(env, now))).toBe(JSON.stringify(data))
+      expect(data.workspaces[0]!.id).toBe('ws-demo')
+      expect(data.wallets.length).toBeGreaterThanOrEqual(2)
+      const held = data.wallets.flatMap((w) => w.balances.map((b) => `${b.asset}@${b.network}`))
+      const net = (main: string, test: string) => (env === 'sandbox' ? test : main)
+      for (const pair of [
+        `ETH@${net('ethereum', 'ethereum-sepolia')}`,
+        `USDC@${net('ethereum', 'ethereum-sepolia')}`,
+        `USDC@${net('polygon', 'polygon-amoy')}`,
+        `BTC@${net('bitcoin', 'bitcoin-testnet')}`,
+        `USDT@${net('tron', 'tron-nile')}`,
+        `SOL@${net('solana', 'solana-devnet')}`,
+      ]) {
+        expect(held).toContain(pair)
+      }
+      for (const w of data.wallets)
+        for (const d of w.deposit_addresses) expect(isValidAddress(d.network, d.address)).toBe(true)
+      for (const c of data.counterparties) expect(isValidAddress(c.network, c.address)).toBe(true)
+      expect(new Set(data.legs.map((l) => l.id)).size).toBeGreaterThanOrEqual(2000)
+      const span = Math.max(...data.legs.map((l) => l.at)) - Math.min(...data.legs.map((l) => l.at))
+      expect(span).toBeGreaterThan(300 * 86_400_000)
+      expect(data.counterparties.some((c) => c.can_send) && data.counterparties.some((c) => !c.can_send)).toBe(true)
+      expect(new Set(data.withdrawals.map((w) => w.status)).size).toBeGreaterThanOrEqual(6)
+      expect(data.settings.approver_available).toBe(true)
+    },
+  )
 })
 
 describe('demo balances', () => {
-  it.each(['sandbox', 'production'] as const)('are decimal strings, never negative, available within amount (%s)', (env) => {
-    const data = demoData(env, Date.UTC(2026, 10, 1))
-    const sums = computeBalanceSums(data)
-    for (const wallet of data.wallets) {
-      for (const b of wallet.balances) {
-        const now = currentBalance(sums, wallet, b)
-        expect(now.amount.toString(), `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
-        expect(now.available.toString(), `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
-        expect(now.available.lte(now.amount)).toBe(true)
+  it.each(['sandbox', 'production'] as const)(
+    'are decimal strings, never negative, available within amount (%s)',
+    (env) => {
+      const data = demoData(env, Date.UTC(2026, 10, 1))
+      const sums = computeBalanceSums(data)
+      for (const wallet of data.wallets) {
+        for (const b of wallet.balances) {
+          const now = currentBalance(sums, wallet, b)
+          expect(now.amount.toString(), `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
+          expect(now.available.toString(), `${wallet.id} ${b.asset}`).toMatch(DECIMAL_PATTERN)
+          expect(now.available.lte(now.amount)).toBe(true)
+        }
       }
-    }
-  })
+    },
+  )
 })

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { hashKey, hashRanges, hashText, idKey, idRange, idText, type BlobRange } from '../../../electron/core/store/ledger-keys'
+import {
+  hashKey,
+  hashRanges,
+  hashText,
+  idKey,
+  idRange,
+  idText,
+  type BlobRange,
+} from '../../../electron/core/store/ledger-keys'
 
 const UUID = '0a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3'
-const within = (range: BlobRange, key: Uint8Array) => Buffer.compare(Buffer.from(range.low), Buffer.from(key)) <= 0 && Buffer.compare(Buffer.from(key), Buffer.from(range.high)) < 0
+const within = (range: BlobRange, key: Uint8Array) =>
+  Buffer.compare(Buffer.from(range.low), Buffer.from(key)) <= 0 &&
+  Buffer.compare(Buffer.from(key), Buffer.from(range.high)) < 0
 
 describe('ledger ids and tx hashes as stored', () => {
   it('packs only the forms that come back character for character', () => {
@@ -13,7 +23,8 @@ describe('ledger ids and tx hashes as stored', () => {
       expect(hashKey(hash)).toBeInstanceOf(Uint8Array)
       expect(hashText(hashKey(hash))).toBe(hash)
     }
-    for (const hash of ['0x', '0xabc', 'abc', `0X${'ab'.repeat(32)}`, 'AB', '5VERv8NMvzbJ']) expect(hashKey(hash)).toBe(hash)
+    for (const hash of ['0x', '0xabc', 'abc', `0X${'ab'.repeat(32)}`, 'AB', '5VERv8NMvzbJ'])
+      expect(hashKey(hash)).toBe(hash)
     expect(hashKey(null)).toBeNull()
   })
 
@@ -33,7 +44,8 @@ describe('ledger ids and tx hashes as stored', () => {
     expect(hashRanges('0x12').some((r) => within(r, hashKey('12'.repeat(32)) as Uint8Array))).toBe(false)
     expect(hashRanges('12').some((r) => within(r, hashKey('12'.repeat(32)) as Uint8Array))).toBe(true)
     expect(hashRanges('payroll')).toEqual([])
-    for (let n = 1; n <= UUID.length; n++) expect(within(idRange(UUID.slice(0, n))!, idKey(UUID) as Uint8Array)).toBe(true)
+    for (let n = 1; n <= UUID.length; n++)
+      expect(within(idRange(UUID.slice(0, n))!, idKey(UUID) as Uint8Array)).toBe(true)
     expect(within(idRange('0a1c')!, idKey(UUID) as Uint8Array)).toBe(false)
     expect(idRange('0a1b2c3d4')).toBeNull()
     expect(idRange('tx-')).toBeNull()

@@ -31,21 +31,30 @@ describe('scalar rows of the pacer and the process registry', () => {
     const ledger = store.pacerLedger('https://api.example.test', 'key-1')
     expect(ledger.block(NOW + 5_000)).toBe(true)
     damage("UPDATE pacer_blocks SET until_ms = 'soon'")
-    expect(() => ledger.take(NOW, RULE, 'interactive')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_blocks table is damaged \(until_ms: /) }))
+    expect(() => ledger.take(NOW, RULE, 'interactive')).toThrow(
+      expect.objectContaining({
+        code: 'record_corrupt',
+        message: expect.stringMatching(/pacer_blocks table is damaged \(until_ms: /),
+      }),
+    )
   })
 
   it("a pacer slot's end that is not a number stops the send with record_corrupt", () => {
     const ledger = store.pacerLedger('https://api.example.test', 'key-1')
     expect(ledger.take(NOW, RULE, 'interactive')).toHaveProperty('slot')
     damage("UPDATE pacer_slots SET ended_ms = 'later'")
-    expect(() => ledger.take(NOW + 1, RULE, 'interactive')).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_slots table/) }))
+    expect(() => ledger.take(NOW + 1, RULE, 'interactive')).toThrow(
+      expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/pacer_slots table/) }),
+    )
   })
 
   it("another process's heartbeat that is not a number is refused, not taken as alive or gone", () => {
     const other = DeskStore.open(dir, 'test')
     try {
       damage(`UPDATE processes SET heartbeat_ms = 'now' WHERE token = '${other.processes.token}'`)
-      expect(() => store.processes.isAlive(other.processes.token)).toThrow(expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/processes table/) }))
+      expect(() => store.processes.isAlive(other.processes.token)).toThrow(
+        expect.objectContaining({ code: 'record_corrupt', message: expect.stringMatching(/processes table/) }),
+      )
     } finally {
       other.close()
     }

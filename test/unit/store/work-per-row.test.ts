@@ -22,7 +22,8 @@ function counting(db: DatabaseSync): { db: DatabaseSync; rows: () => number } {
   const proxy = new Proxy(db, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown
-      if (prop !== 'prepare') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+      if (prop !== 'prepare')
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
       return (sql: string) => {
         const statement = target.prepare(sql)
         return new Proxy(statement, {
@@ -30,7 +31,8 @@ function counting(db: DatabaseSync): { db: DatabaseSync; rows: () => number } {
             const value = Reflect.get(s, p, s) as unknown
             if (typeof value !== 'function') return value
             if (p === 'all') return (...args: never[]) => ((r) => ((rows += r.length), r))(statement.all(...args))
-            if (p === 'get') return (...args: never[]) => ((r) => ((rows += r === undefined ? 0 : 1), r))(statement.get(...args))
+            if (p === 'get')
+              return (...args: never[]) => ((r) => ((rows += r === undefined ? 0 : 1), r))(statement.get(...args))
             return (value as (...a: unknown[]) => unknown).bind(s)
           },
         })
@@ -71,8 +73,12 @@ describe('work per outbox change does not grow with the rows already there', () 
   })
 
   it("a batch's counts by state and the accepted single payouts are answered from an index, no outbox row read", () => {
-    expect(plan(db, 'SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state', 'b1')).toContain('COVERING INDEX outbox_batch_state')
-    expect(plan(db, "SELECT key FROM outbox WHERE state = 'accepted' AND batch_id IS NULL")).toContain('INDEX outbox_batch_state (batch_id=? AND state=?)')
+    expect(plan(db, 'SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state', 'b1')).toContain(
+      'COVERING INDEX outbox_batch_state',
+    )
+    expect(plan(db, "SELECT key FROM outbox WHERE state = 'accepted' AND batch_id IS NULL")).toContain(
+      'INDEX outbox_batch_state (batch_id=? AND state=?)',
+    )
   })
 
   it('payouts waiting for approval that are not due yet are not read; the due ones are, whatever their offset', () => {
@@ -102,7 +108,9 @@ describe('work per outbox change does not grow with the rows already there', () 
     expect(new StorePacerLedger(counted.db, 'key', 'me').take(2_000, rule, 'interactive')).toHaveProperty('slot')
     expect(counted.rows()).toBeLessThanOrEqual(2)
     const prune = 'DELETE FROM pacer_slots WHERE bucket = ? AND ended_ms IS NOT NULL AND ended_ms <= ?'
-    expect(plan(db, prune, 'key', 1_000)).toContain('INDEX pacer_slots_bucket_end (bucket=? AND ended_ms>? AND ended_ms<?)')
+    expect(plan(db, prune, 'key', 1_000)).toContain(
+      'INDEX pacer_slots_bucket_end (bucket=? AND ended_ms>? AND ended_ms<?)',
+    )
   })
 
   it('a full window still waits until its oldest answer leaves it', () => {

@@ -11,9 +11,18 @@ describe('characters that draw as blank', () => {
     const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
     expect(plainTextProblem(`Acme${ch}`)).toContain(code)
     expect(NoteSchema.safeParse(`paid ${ch}`).success).toBe(false)
-    const body = { network: 'ethereum-sepolia', address: `0x${'1'.repeat(40)}`, counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE' }
+    const body = {
+      network: 'ethereum-sepolia',
+      address: `0x${'1'.repeat(40)}`,
+      counterparty_type: 'company',
+      company_name: 'Acme',
+      wallet_type: 'unhosted',
+      country: 'DE',
+    }
     expect(CreateCounterpartySchema.safeParse({ ...body, label: ch }).success).toBe(false)
-    expect(textFlags({ data: [{ label: `Acme${ch}` }] })).toEqual([{ path: 'data[0].label', shown: `Acme[${code}]`, chars: [expect.stringContaining(code)] }])
+    expect(textFlags({ data: [{ label: `Acme${ch}` }] })).toEqual([
+      { path: 'data[0].label', shown: `Acme[${code}]`, chars: [expect.stringContaining(code)] },
+    ])
     expect(shown(ch)).toBe(`[${code}]`)
   })
 

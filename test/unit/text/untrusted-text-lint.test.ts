@@ -7,7 +7,9 @@ import rule from '../../../eslint/untrusted-text.js'
 RuleTester.describe = describe
 RuleTester.it = it
 
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } })
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+})
 const options = [{ fields: ['label', 'name', 'message'], sinks: ['out', 'err'] }]
 const raw = [{ messageId: 'raw' }]
 

@@ -5,13 +5,36 @@ import { validateProfileName } from '../../../electron/core/profiles/profile-val
 import { CreateCounterpartySchema, ApiCreateCounterpartySchema } from '../../../shared/api/requests'
 import { policyChannels } from '../../../shared/ipc/channels/policy'
 import { profileChannels } from '../../../shared/ipc/channels/profiles'
-import { classifyChar, describeChar, findUnsafeChars, jsonText, plainTextProblem, shown, shownLine, shownLines, textFlags } from '../../../shared/text'
+import {
+  classifyChar,
+  describeChar,
+  findUnsafeChars,
+  jsonText,
+  plainTextProblem,
+  shown,
+  shownLine,
+  shownLines,
+  textFlags,
+} from '../../../shared/text'
 
 const SPOOFED = 'Maria K \u202Eevil\u202C contractor'
 
 describe('the classification of characters', () => {
   it.each([
-    ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'].map((c) => [c, 'bidi'] as const),
+    ...[
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ].map((c) => [c, 'bidi'] as const),
     ['\u001b', 'control'],
     ['\u009b', 'control'],
     ['\r', 'control'],
@@ -75,23 +98,49 @@ describe('the visible form', () => {
 })
 
 describe('refused on entry', () => {
-  const company = { network: 'ethereum-sepolia', address: '0x52908400098527886E0F7030069857D2E4169EE7', counterparty_type: 'company', company_name: 'Acme', wallet_type: 'unhosted', country: 'DE' }
+  const company = {
+    network: 'ethereum-sepolia',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    counterparty_type: 'company',
+    company_name: 'Acme',
+    wallet_type: 'unhosted',
+    country: 'DE',
+  }
 
   it('names the character in the refusal', () => {
-    expect(plainTextProblem(SPOOFED)).toMatch(/^contains U\+202E RIGHT-TO-LEFT OVERRIDE, U\+202C POP DIRECTIONAL FORMATTING/)
+    expect(plainTextProblem(SPOOFED)).toMatch(
+      /^contains U\+202E RIGHT-TO-LEFT OVERRIDE, U\+202C POP DIRECTIONAL FORMATTING/,
+    )
     expect(plainTextProblem('Acme\u001b[31m')).toMatch(/^contains U\+001B ESCAPE/)
     expect(plainTextProblem('Acme GmbH')).toBeNull()
     expect(plainTextProblem('P\u0430ypal')).toBeNull()
   })
 
-  it.each(['label', 'company_name', 'vasp_name'])('a destination whose %s holds a bidi control is refused with the character named', (field) => {
-    const result = CreateCounterpartySchema.safeParse({ ...company, wallet_type: 'vasp', vasp_name: 'Custody', [field]: SPOOFED })
-    expect(result.success).toBe(false)
-    expect(result.error!.issues[0]).toMatchObject({ path: [field], message: expect.stringContaining('U+202E RIGHT-TO-LEFT OVERRIDE') })
-  })
+  it.each(['label', 'company_name', 'vasp_name'])(
+    'a destination whose %s holds a bidi control is refused with the character named',
+    (field) => {
+      const result = CreateCounterpartySchema.safeParse({
+        ...company,
+        wallet_type: 'vasp',
+        vasp_name: 'Custody',
+        [field]: SPOOFED,
+      })
+      expect(result.success).toBe(false)
+      expect(result.error!.issues[0]).toMatchObject({
+        path: [field],
+        message: expect.stringContaining('U+202E RIGHT-TO-LEFT OVERRIDE'),
+      })
+    },
+  )
 
   it('an individual whose name holds a control character is refused', () => {
-    const result = CreateCounterpartySchema.safeParse({ ...company, counterparty_type: 'individual', company_name: undefined, first_name: 'Maria\r', last_name: 'K' })
+    const result = CreateCounterpartySchema.safeParse({
+      ...company,
+      counterparty_type: 'individual',
+      company_name: undefined,
+      first_name: 'Maria\r',
+      last_name: 'K',
+    })
     expect(result.error?.issues[0]?.message).toContain('U+000D CARRIAGE RETURN')
   })
 
@@ -100,7 +149,11 @@ describe('refused on entry', () => {
   })
 
   it('a profile name and a rejection reason are refused the same way', () => {
-    const profile = profileChannels['profiles.create'].input.safeParse({ name: SPOOFED, environment: 'sandbox', baseUrl: 'http://127.0.0.1:1' })
+    const profile = profileChannels['profiles.create'].input.safeParse({
+      name: SPOOFED,
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:1',
+    })
     expect(profile.error?.issues[0]?.message).toContain('U+202E RIGHT-TO-LEFT OVERRIDE')
     const reject = policyChannels['held.reject'].input.safeParse({ idempotencyKey: 'k-1', reason: 'no\u2066' })
     expect(reject.error?.issues[0]?.message).toContain('U+2066 LEFT-TO-RIGHT ISOLATE')
@@ -110,22 +163,33 @@ describe('refused on entry', () => {
 describe('flags for an agent', () => {
   it('lists each string that hides or imitates text with its visible form', () => {
     expect(textFlags({ data: [{ label: 'Plain' }, { label: SPOOFED }] })).toEqual([
-      { path: 'data[1].label', shown: 'Maria K [U+202E]evil[U+202C] contractor', chars: ['U+202E RIGHT-TO-LEFT OVERRIDE', 'U+202C POP DIRECTIONAL FORMATTING'] },
+      {
+        path: 'data[1].label',
+        shown: 'Maria K [U+202E]evil[U+202C] contractor',
+        chars: ['U+202E RIGHT-TO-LEFT OVERRIDE', 'U+202C POP DIRECTIONAL FORMATTING'],
+      },
     ])
     expect(textFlags({ data: [{ label: 'Plain' }] })).toEqual([])
   })
 
   it('a connector result carries them in text_flags, and keeps its shape when there is none', () => {
     const flagged = dataResult({ data: [{ label: SPOOFED }] })
-    expect(flagged.structuredContent).toMatchObject({ data: [{ label: SPOOFED }], text_flags: [{ path: 'data[0].label', shown: 'Maria K [U+202E]evil[U+202C] contractor' }] })
+    expect(flagged.structuredContent).toMatchObject({
+      data: [{ label: SPOOFED }],
+      text_flags: [{ path: 'data[0].label', shown: 'Maria K [U+202E]evil[U+202C] contractor' }],
+    })
     expect(dataResult({ data: [{ label: 'Plain' }] }).structuredContent).toEqual({ data: [{ label: 'Plain' }] })
-    const error = JSON.parse((errorResult(new DeskError('validation_failed', 'bad\u001b[2K')).content[0] as { text: string }).text) as { error: { text_flags: unknown } }
+    const error = JSON.parse(
+      (errorResult(new DeskError('validation_failed', 'bad\u001b[2K')).content[0] as { text: string }).text,
+    ) as { error: { text_flags: unknown } }
     expect(error.error.text_flags).toEqual([{ path: 'message', shown: 'bad[U+001B][2K', chars: ['U+001B ESCAPE'] }])
   })
 })
 
 describe('the CLI and the core refuse the same', () => {
   it('a profile name (profile add) names the character', () => {
-    expect(() => validateProfileName('ops\u202E', [])).toThrow(/The profile name contains U\+202E RIGHT-TO-LEFT OVERRIDE/)
+    expect(() => validateProfileName('ops\u202E', [])).toThrow(
+      /The profile name contains U\+202E RIGHT-TO-LEFT OVERRIDE/,
+    )
   })
 })

@@ -39,7 +39,13 @@ describe('CSV export of the ledger', () => {
     const path = join(dir, 'out.csv')
     ledgerOf(300)
     const progress: number[] = []
-    const result = await exportLedgerCsv(store!, { from: '2026-11-01T00:00:09.000Z' }, path, new AbortController().signal, (p) => progress.push(p.rows))
+    const result = await exportLedgerCsv(
+      store!,
+      { from: '2026-11-01T00:00:09.000Z' },
+      path,
+      new AbortController().signal,
+      (p) => progress.push(p.rows),
+    )
     expect(result).toEqual({ rows: 290, cancelled: false })
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n')
     expect(lines).toHaveLength(291)
@@ -52,7 +58,13 @@ describe('CSV export of the ledger', () => {
   it('a text search in the filter is honoured, not dropped', async () => {
     const path = join(dir, 'search.csv')
     ledgerOf(30)
-    const result = await exportLedgerCsv(store!, { text: leg(7).id }, path, new AbortController().signal, () => undefined)
+    const result = await exportLedgerCsv(
+      store!,
+      { text: leg(7).id },
+      path,
+      new AbortController().signal,
+      () => undefined,
+    )
     expect(result.rows).toBe(1)
     expect(readFileSync(path, 'utf8')).toContain(leg(7).id)
   })
@@ -73,7 +85,9 @@ describe('CSV export of the ledger', () => {
   it('a folder that does not exist is a clear error, not a crash', async () => {
     const path = join(dir, 'missing', 'out.csv')
     ledgerOf(1)
-    await expect(exportLedgerCsv(store!, {}, path, new AbortController().signal, () => undefined)).rejects.toMatchObject({
+    await expect(
+      exportLedgerCsv(store!, {}, path, new AbortController().signal, () => undefined),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringMatching(/the folder of .*out\.csv does not exist/),
     })
@@ -111,7 +125,25 @@ describe('CSV cells', () => {
       const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
       return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
     }
-    const alphabet = ['a', '0', '=', '+', '-', '@', '\t', '\r', '\n', ' ', '"', ',', "'", '\u00a0', '\u2028', '\ufeff', 'é']
+    const alphabet = [
+      'a',
+      '0',
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      ' ',
+      '"',
+      ',',
+      "'",
+      '\u00a0',
+      '\u2028',
+      '\ufeff',
+      'é',
+    ]
     let seed = 7
     const next = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 1)
     for (let n = 0; n < 20_000; n++) {

@@ -60,7 +60,9 @@ describe('the keyring library falling back to the kernel keyring', () => {
   it('a call whose Secret Service left the bus mid-call is made again while it stays away (five calls at most); a refusal is not', async () => {
     secretService.set('p4', 'kept')
     const store = new KeyringSecretStore('svc')
-    failures.push(new Error('Platform failure: DBus error: Message recipient disconnected from message bus without replying'))
+    failures.push(
+      new Error('Platform failure: DBus error: Message recipient disconnected from message bus without replying'),
+    )
     await expect(store.get('p4')).resolves.toBe('kept')
     expect(calls).toBe(2)
 
@@ -76,7 +78,9 @@ describe('the keyring library falling back to the kernel keyring', () => {
       expect(calls).toBe(4)
 
       calls = 0
-      failures.push(...Array.from({ length: 5 }, () => new Error('Platform failure: DBus error: The session does not exist')))
+      failures.push(
+        ...Array.from({ length: 5 }, () => new Error('Platform failure: DBus error: The session does not exist')),
+      )
       const gone = store.get('p4')
       void gone.catch(() => undefined)
       await vi.runAllTimersAsync()

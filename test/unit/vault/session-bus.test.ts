@@ -12,24 +12,34 @@ describe('finding the D-Bus session bus', () => {
     const isSocket = () => {
       throw new Error('looked at the file system')
     }
-    expect(findSessionBus({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-x' }, uid: 1000, isSocket })).toBe('unix:abstract=/tmp/dbus-x')
+    expect(
+      findSessionBus({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-x' }, uid: 1000, isSocket }),
+    ).toBe('unix:abstract=/tmp/dbus-x')
   })
 
   it('uses $XDG_RUNTIME_DIR/bus when it is a socket', () => {
     const env = { XDG_RUNTIME_DIR: '/run/user/1000' }
-    expect(findSessionBus({ env, uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBe('unix:path=/run/user/1000/bus')
+    expect(findSessionBus({ env, uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBe(
+      'unix:path=/run/user/1000/bus',
+    )
     const elsewhere = { XDG_RUNTIME_DIR: '/tmp/rt' }
-    expect(findSessionBus({ env: elsewhere, uid: 1000, isSocket: sockets('/tmp/rt/bus', '/run/user/1000/bus') })).toBe('unix:path=/tmp/rt/bus')
+    expect(findSessionBus({ env: elsewhere, uid: 1000, isSocket: sockets('/tmp/rt/bus', '/run/user/1000/bus') })).toBe(
+      'unix:path=/tmp/rt/bus',
+    )
   })
 
   it('without DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR (an MCP host default environment), uses /run/user/<uid>/bus', () => {
     const env = { HOME: '/home/ann', PATH: '/usr/bin', USER: 'ann' }
-    expect(findSessionBus({ env, uid: 1001, isSocket: sockets('/run/user/1001/bus') })).toBe('unix:path=/run/user/1001/bus')
+    expect(findSessionBus({ env, uid: 1001, isSocket: sockets('/run/user/1001/bus') })).toBe(
+      'unix:path=/run/user/1001/bus',
+    )
   })
 
   it('falls back to /run/user/<uid>/bus when $XDG_RUNTIME_DIR has no bus', () => {
     const env = { XDG_RUNTIME_DIR: '/tmp/empty' }
-    expect(findSessionBus({ env, uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBe('unix:path=/run/user/1000/bus')
+    expect(findSessionBus({ env, uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBe(
+      'unix:path=/run/user/1000/bus',
+    )
   })
 
   it('finds nothing when no candidate is a socket, or the socket belongs to another user', () => {
@@ -55,12 +65,21 @@ describe('whether the keychain can be reached over the bus', () => {
   it('a unix:path address with no socket behind it is named with its path', () => {
     const problem = sessionBusProblem('unix:path=/nonexistent', { uid: 1000, isSocket: sockets() })
     expect(problem).toContain('no D-Bus session bus listens at /nonexistent')
-    expect(sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', { uid: 1000, isSocket: sockets() })).toContain('at /run/user/1000/bus.')
+    expect(sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', { uid: 1000, isSocket: sockets() })).toContain(
+      'at /run/user/1000/bus.',
+    )
   })
 
   it('a unix:path address with its socket there may be used', () => {
-    expect(sessionBusProblem('unix:path=/run/user/1000/bus', { uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBeNull()
-    expect(sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', { uid: 1000, isSocket: sockets('/run/user/1000/bus') })).toBeNull()
+    expect(
+      sessionBusProblem('unix:path=/run/user/1000/bus', { uid: 1000, isSocket: sockets('/run/user/1000/bus') }),
+    ).toBeNull()
+    expect(
+      sessionBusProblem('unix:path=/run/user/1000/bus,guid=0123', {
+        uid: 1000,
+        isSocket: sockets('/run/user/1000/bus'),
+      }),
+    ).toBeNull()
   })
 
   it('addresses that cannot be checked without talking to the bus are left to the keyring', () => {

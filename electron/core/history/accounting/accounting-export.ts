@@ -1,4 +1,9 @@
-import { AccountingOptionsSchema, ACCOUNTING_FORMAT_NAMES, STATEMENT_FORMATS, type AccountingOptions } from '../../../../shared/api/accounting-export'
+import {
+  AccountingOptionsSchema,
+  ACCOUNTING_FORMAT_NAMES,
+  STATEMENT_FORMATS,
+  type AccountingOptions,
+} from '../../../../shared/api/accounting-export'
 import type { LedgerFilter } from '../../../../shared/api/ledger-query'
 import { DeskError } from '../../errors'
 import type { DeskStore } from '../../store/desk-store'
@@ -45,7 +50,10 @@ function plan(run: AccountingRun): Plan {
   const options = AccountingOptionsSchema.parse(run.options)
   const statement = STATEMENT_FORMATS.includes(options.format)
   if (statement && run.filter.asset === undefined) {
-    throw new DeskError('validation_failed', `A ${ACCOUNTING_FORMAT_NAMES[options.format]} is one account in one currency: choose the asset to export.`)
+    throw new DeskError(
+      'validation_failed',
+      `A ${ACCOUNTING_FORMAT_NAMES[options.format]} is one account in one currency: choose the asset to export.`,
+    )
   }
   return { run, options, statementAsset: statement ? run.filter.asset! : null }
 }
@@ -54,7 +62,11 @@ function plan(run: AccountingRun): Plan {
  * The CSV lines of one accounting preset over the ledger rows of a filter, oldest first, every cell through
  * `csvCell`. A statement's lines are its asset's bookings, fees of movements in other assets included.
  */
-function* accountingLines(source: AccountingSource, { run, options, statementAsset }: Plan, tally: AccountingTally): Generator<string> {
+function* accountingLines(
+  source: AccountingSource,
+  { run, options, statementAsset }: Plan,
+  tally: AccountingTally,
+): Generator<string> {
   const preset = PRESETS[options.format]
   // Cryptio asks for UTC whatever the workspace's zone.
   const zone = options.format === 'cryptio' ? 'UTC' : options.timeZone
@@ -87,7 +99,11 @@ function* accountingLines(source: AccountingSource, { run, options, statementAss
  * of the profile's database (a sync committing meanwhile changes nothing in the file), handed to `write`.
  * `check` runs first on that snapshot (the CLI's coverage check of its period).
  */
-export async function withAccountingLines<T>(store: DeskStore, run: AccountingRun, write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>): Promise<T> {
+export async function withAccountingLines<T>(
+  store: DeskStore,
+  run: AccountingRun,
+  write: (lines: Iterable<string>, tally: AccountingTally) => Promise<T>,
+): Promise<T> {
   const checked = plan(run)
   return store.snapshot(accountingSource, 'export the history ledger', async (source) => {
     requireFilterCovered(source.ledger.state(), run.filter)
@@ -100,7 +116,9 @@ export async function withAccountingLines<T>(store: DeskStore, run: AccountingRu
 /** The tally said as a sentence: what the file holds and what it left out. */
 export function tallyText(t: AccountingTally): string {
   const left = t.leftOut ? `; ${t.leftOut.toLocaleString('en')} movements not completed or internal were left out` : ''
-  const unpriced = t.unpriced ? `; ${t.unpriced.toLocaleString('en')} lines have no price in the table, so their fiat cell is blank` : ''
+  const unpriced = t.unpriced
+    ? `; ${t.unpriced.toLocaleString('en')} lines have no price in the table, so their fiat cell is blank`
+    : ''
   return `${t.rows.toLocaleString('en')} lines from ${t.movements.toLocaleString('en')} movements${left}${unpriced}`
 }
 

@@ -53,10 +53,26 @@ export function legBookings(leg: LedgerRow, source: AccountingSource): LegBookin
     : `${ownTransfer ? 'Moved' : 'Sent'} ${leg.asset} on ${where} to ${ownTransfer ? 'own wallet ' : ''}${party}`
   // The person's own note goes where every format has room for words: the description (Cryptio's note).
   const moved = note ? `${what}; note: ${note}` : what
-  const entries: AccountingEntry[] = [{ ...base, kind: incoming ? 'deposit' : 'payment', asset: leg.asset, amount: leg.amount, sign: incoming ? 1 : -1, description: moved }]
+  const entries: AccountingEntry[] = [
+    {
+      ...base,
+      kind: incoming ? 'deposit' : 'payment',
+      asset: leg.asset,
+      amount: leg.amount,
+      sign: incoming ? 1 : -1,
+      description: moved,
+    },
+  ]
   if (!incoming && leg.fee !== null && !isZero(leg.fee)) {
     const asset = leg.fee_asset ?? leg.asset
-    entries.push({ ...base, kind: 'fee', asset, amount: leg.fee, sign: -1, description: `Network fee in ${asset} for: ${moved}` })
+    entries.push({
+      ...base,
+      kind: 'fee',
+      asset,
+      amount: leg.fee,
+      sign: -1,
+      description: `Network fee in ${asset} for: ${moved}`,
+    })
   }
   return { leg, entries }
 }

@@ -10,7 +10,11 @@ export class FiatValuer {
     private readonly prices: PriceTableRepo,
     readonly fiat: string | null,
   ) {
-    this.places = fiat === null ? 2 : (new Intl.NumberFormat('en', { style: 'currency', currency: fiat }).resolvedOptions().maximumFractionDigits ?? 2)
+    this.places =
+      fiat === null
+        ? 2
+        : (new Intl.NumberFormat('en', { style: 'currency', currency: fiat }).resolvedOptions().maximumFractionDigits ??
+          2)
   }
 
   /** The price of one unit on `day` (YYYY-MM-DD), as the table wrote it. */

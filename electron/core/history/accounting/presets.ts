@@ -23,17 +23,21 @@ export interface Preset {
   rows(bookings: LegBookings, ctx: PresetContext): Cells[]
 }
 
-const signed = (e: AccountingEntry) => ({ signed: e.sign < 0 ? new Big(e.amount).neg().toFixed() : new Big(e.amount).toFixed() })
+const signed = (e: AccountingEntry) => ({
+  signed: e.sign < 0 ? new Big(e.amount).neg().toFixed() : new Big(e.amount).toFixed(),
+})
 const reference = (e: AccountingEntry) => e.leg.tx_hash ?? e.leg.id
 const described = (e: AccountingEntry) => `${e.description} (transaction ${e.leg.id})`
 
 /** Bookings of the statement's asset, one line each. */
 function statement(toCells: (e: AccountingEntry, t: ZonedTime) => Cells): Preset['rows'] {
-  return ({ entries }, ctx) => entries.filter((e) => e.asset === ctx.asset).map((e) => toCells(e, ctx.at(e.leg.created_at)))
+  return ({ entries }, ctx) =>
+    entries.filter((e) => e.asset === ctx.asset).map((e) => toCells(e, ctx.at(e.leg.created_at)))
 }
 
 const WALLET = (e: AccountingEntry) => `Wallet:${e.wallet}`
-const OTHER = (e: AccountingEntry) => (e.ownTransfer ? 'Transfers between own wallets' : `External:${e.payee ?? e.counterpartyAddress}`)
+const OTHER = (e: AccountingEntry) =>
+  e.ownTransfer ? 'Transfers between own wallets' : `External:${e.payee ?? e.counterpartyAddress}`
 
 /**
  * Payout Desk's own double-entry layout: one line per booking, the debited and the credited account, a positive
@@ -41,11 +45,32 @@ const OTHER = (e: AccountingEntry) => (e.ownTransfer ? 'Transfers between own wa
  * clearing account, so each wallet's lines sum to its balance change and the clearing account to zero.
  */
 const generic: Preset = {
-  header: ['date', 'time_zone', 'entry', 'debit_account', 'credit_account', 'amount', 'asset', 'fiat_value', 'fiat', 'payee', 'description', 'reference', 'tx_hash', 'network', 'wallet_id'],
+  header: [
+    'date',
+    'time_zone',
+    'entry',
+    'debit_account',
+    'credit_account',
+    'amount',
+    'asset',
+    'fiat_value',
+    'fiat',
+    'payee',
+    'description',
+    'reference',
+    'tx_hash',
+    'network',
+    'wallet_id',
+  ],
   rows: ({ entries }, ctx) =>
     entries.map((e) => {
       const t = ctx.at(e.leg.created_at)
-      const [debit, credit] = e.kind === 'deposit' ? [WALLET(e), OTHER(e)] : e.kind === 'fee' ? ['Network fees', WALLET(e)] : [OTHER(e), WALLET(e)]
+      const [debit, credit] =
+        e.kind === 'deposit'
+          ? [WALLET(e), OTHER(e)]
+          : e.kind === 'fee'
+            ? ['Network fees', WALLET(e)]
+            : [OTHER(e), WALLET(e)]
       const value = ctx.fiat.value(isoDay(t), e.asset, e.amount)
       return [
         dateTime(t),
@@ -82,7 +107,12 @@ const qbo3: Preset = {
 /** QuickBooks Online's 4-column bank file as Intuit documents it: Credit is money out, Debit money in, both positive, the other cell blank. */
 const qbo4: Preset = {
   header: ['Date', 'Description', 'Credit', 'Debit'],
-  rows: statement((e, t) => [dayMonthYear(t), described(e), e.sign < 0 ? e.amount : null, e.sign > 0 ? e.amount : null]),
+  rows: statement((e, t) => [
+    dayMonthYear(t),
+    described(e),
+    e.sign < 0 ? e.amount : null,
+    e.sign > 0 ? e.amount : null,
+  ]),
 }
 
 /**
@@ -119,7 +149,18 @@ const cryptio: Preset = {
     const none = [null, null, null, null]
     const [incoming, outgoing] = moved.kind === 'deposit' ? [side, none] : [none, side]
     const feeCells = fee ? [fee.asset, fee.amount, rate(fee), null] : none
-    return [[dateTime(t), moved.kind === 'deposit' ? 'deposit' : 'withdraw', moved.leg.tx_hash, ...incoming, ...outgoing, ...feeCells, moved.payee ?? moved.counterpartyAddress, described(moved)]]
+    return [
+      [
+        dateTime(t),
+        moved.kind === 'deposit' ? 'deposit' : 'withdraw',
+        moved.leg.tx_hash,
+        ...incoming,
+        ...outgoing,
+        ...feeCells,
+        moved.payee ?? moved.counterpartyAddress,
+        described(moved),
+      ],
+    ]
   },
 }
 

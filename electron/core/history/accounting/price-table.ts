@@ -32,7 +32,8 @@ function cellProblem(cells: Record<(typeof PRICE_COLUMNS)[number], string>): str
   if (!isCalendarDate(cells.date)) return `date ${quoteInput(cells.date)} is not a calendar day written YYYY-MM-DD`
   if (!ASSET.test(cells.asset)) return `asset ${quoteInput(cells.asset)} is not an asset symbol such as USDC`
   if (!FIAT.test(cells.fiat)) return `fiat ${quoteInput(cells.fiat)} is not a three-letter currency code such as USD`
-  if (!DECIMAL_PATTERN.test(cells.price) || new Big(cells.price).lte(0)) return `price ${quoteInput(cells.price)} is not a positive decimal written with a dot`
+  if (!DECIMAL_PATTERN.test(cells.price) || new Big(cells.price).lte(0))
+    return `price ${quoteInput(cells.price)} is not a positive decimal written with a dot`
   return null
 }
 
@@ -50,19 +51,25 @@ export function parsePriceTable(input: string): PriceRow[] {
     optionalHint: 'in that order',
     separators: [','],
   })
-  if (!table.ok) throw refuse(`line ${table.problem.line}: ${table.problem.message.charAt(0).toLowerCase()}${table.problem.message.slice(1)}`)
-  if (table.header.join(',') !== PRICE_COLUMNS.join(',')) throw refuse(`line 1 must be the header ${PRICE_COLUMNS.join(',')}, in that order.`)
+  if (!table.ok)
+    throw refuse(
+      `line ${table.problem.line}: ${table.problem.message.charAt(0).toLowerCase()}${table.problem.message.slice(1)}`,
+    )
+  if (table.header.join(',') !== PRICE_COLUMNS.join(','))
+    throw refuse(`line 1 must be the header ${PRICE_COLUMNS.join(',')}, in that order.`)
   const rows: PriceRow[] = []
   const seen = new Map<string, number>()
   for (const { line, cells } of table.records) {
     const record = cells.map((cell) => cell.trim())
-    if (record.length !== PRICE_COLUMNS.length) throw refuse(`line ${line} has ${record.length} cells; the header has ${PRICE_COLUMNS.length}.`)
+    if (record.length !== PRICE_COLUMNS.length)
+      throw refuse(`line ${line} has ${record.length} cells; the header has ${PRICE_COLUMNS.length}.`)
     const [date, asset, fiat, price] = record as [string, string, string, string]
     const problem = cellProblem({ date, asset, fiat, price })
     if (problem) throw refuse(`line ${line}: ${problem}.`)
     const key = `${date}|${asset.toUpperCase()}|${fiat}`
     const before = seen.get(key)
-    if (before !== undefined) throw refuse(`line ${line} repeats the price of ${asset} in ${fiat} on ${date} from line ${before}.`)
+    if (before !== undefined)
+      throw refuse(`line ${line} repeats the price of ${asset} in ${fiat} on ${date} from line ${before}.`)
     seen.set(key, line)
     rows.push({ date, asset: asset.toUpperCase(), fiat, price: new Big(price).toFixed() })
   }

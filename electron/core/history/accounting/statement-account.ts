@@ -19,7 +19,10 @@ const accountKey = (a: StatementAccount) => `${a.walletId ?? a.wallet}\n${a.netw
 
 function accountText(a: StatementAccount): string {
   const network = a.network === null ? 'an unnamed network' : (findNetwork(a.network)?.name ?? a.network)
-  const wallet = a.walletId !== null && a.walletId !== a.wallet ? `${quoteInput(a.wallet, 64)} (wallet ${a.walletId})` : quoteInput(a.wallet, 64)
+  const wallet =
+    a.walletId !== null && a.walletId !== a.wallet
+      ? `${quoteInput(a.wallet, 64)} (wallet ${a.walletId})`
+      : quoteInput(a.wallet, 64)
   return `${wallet} on ${network}${a.network === null ? '' : ` (network ${a.network})`}`
 }
 

@@ -26,7 +26,14 @@ export function zonedClock(timeZone: string): (iso: string) => ZonedTime {
   return (iso) => {
     const parts: Record<string, string> = {}
     for (const p of format.formatToParts(new Date(iso))) parts[p.type] = p.value
-    return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! }
+    return {
+      year: parts.year!,
+      month: parts.month!,
+      day: parts.day!,
+      hour: parts.hour!,
+      minute: parts.minute!,
+      second: parts.second!,
+    }
   }
 }
 

@@ -8,9 +8,22 @@ import { UserText } from '../../names/UserText'
 const ROW = 32
 
 /** Only the rows in view are in the DOM; the next page is read from the store as the end comes near. */
-export function ActivityList({ rows, hasMore, onNearEnd }: { rows: ActivityRow[]; hasMore: boolean; onNearEnd: () => void }) {
+export function ActivityList({
+  rows,
+  hasMore,
+  onNearEnd,
+}: {
+  rows: ActivityRow[]
+  hasMore: boolean
+  onNearEnd: () => void
+}) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 6 })
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 6,
+  })
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
   useEffect(() => {
@@ -18,7 +31,15 @@ export function ActivityList({ rows, hasMore, onNearEnd }: { rows: ActivityRow[]
   }, [lastIndex, rows.length, hasMore, onNearEnd])
 
   return (
-    <div className="activity-scroll" ref={scrollRef} role="table" aria-label="Activity" aria-rowcount={rows.length + 1} data-testid="activity-scroll" tabIndex={0}>
+    <div
+      className="activity-scroll"
+      ref={scrollRef}
+      role="table"
+      aria-label="Activity"
+      aria-rowcount={rows.length + 1}
+      data-testid="activity-scroll"
+      tabIndex={0}
+    >
       <div className="activity-header" role="row">
         <span role="columnheader">Time</span>
         <span role="columnheader">Who</span>
@@ -29,7 +50,12 @@ export function ActivityList({ rows, hasMore, onNearEnd }: { rows: ActivityRow[]
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = rows[item.index]!
-          const detail = [r.method === 'LOCAL' ? r.path : `${r.method} ${r.path}`, r.status === null ? null : String(r.status), r.errorCode, r.idempotencyKey && `key ${r.idempotencyKey}`]
+          const detail = [
+            r.method === 'LOCAL' ? r.path : `${r.method} ${r.path}`,
+            r.status === null ? null : String(r.status),
+            r.errorCode,
+            r.idempotencyKey && `key ${r.idempotencyKey}`,
+          ]
             .filter(Boolean)
             .join(' · ')
           return (
@@ -39,12 +65,22 @@ export function ActivityList({ rows, hasMore, onNearEnd }: { rows: ActivityRow[]
               aria-rowindex={item.index + 2}
               className="activity-row"
               data-testid="activity-row"
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${item.start}px)` }}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: ROW,
+                transform: `translateY(${item.start}px)`,
+              }}
             >
               <span role="cell" className="small">
                 <Time value={r.at} />
               </span>
-              <span role="cell" title={r.person ? `${r.person} (${r.actor ?? 'unknown process'})` : (r.actor ?? undefined)}>
+              <span
+                role="cell"
+                title={r.person ? `${r.person} (${r.actor ?? 'unknown process'})` : (r.actor ?? undefined)}
+              >
                 {r.person ? <UserText>{r.person}</UserText> : null}
                 {r.person ? ' · ' : null}
                 <span className="muted">{r.actor ?? '—'}</span>

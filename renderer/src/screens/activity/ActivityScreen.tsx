@@ -32,7 +32,8 @@ export function ActivityScreen() {
   const exportActivity = useDeskMutation('activity.export')
   const pages = useInfiniteQuery({
     queryKey: deskKey('activity.page', filter),
-    queryFn: ({ pageParam }) => readDesk('activity.page', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { beforeSeq: pageParam }) }),
+    queryFn: ({ pageParam }) =>
+      readDesk('activity.page', { ...filter, limit: PAGE, ...(pageParam === null ? {} : { beforeSeq: pageParam }) }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   })
@@ -50,7 +51,12 @@ export function ActivityScreen() {
       <VerificationState />
       <form className="row" role="search" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>
         <Field label="Who (person or process)">
-          <input value={actor} maxLength={200} onChange={(e) => setActor(e.target.value)} placeholder="app, cli, agent or a name" />
+          <input
+            value={actor}
+            maxLength={200}
+            onChange={(e) => setActor(e.target.value)}
+            placeholder="app, cli, agent or a name"
+          />
         </Field>
         <Field label="Action">
           <select value={action} onChange={(e) => setAction(e.target.value as ActivityAction | '')}>
@@ -65,11 +71,24 @@ export function ActivityScreen() {
         <ZonedDateTime label="From" value={from} onChange={setFrom} />
         <ZonedDateTime label="Until" value={to} onChange={setTo} />
       </form>
-      <CsvExportPanel label="Export to CSV" note="Every row of the audit log this filter matches, newest first." cancelChannel="activity.cancelExport" run={() => exportActivity.mutateAsync(filter)} />
-      {pages.error ? <ErrorBox error={pages.error as DeskCallError} title="The audit log could not be read" onRetry={() => void pages.refetch()} /> : null}
+      <CsvExportPanel
+        label="Export to CSV"
+        note="Every row of the audit log this filter matches, newest first."
+        cancelChannel="activity.cancelExport"
+        run={() => exportActivity.mutateAsync(filter)}
+      />
+      {pages.error ? (
+        <ErrorBox
+          error={pages.error as DeskCallError}
+          title="The audit log could not be read"
+          onRetry={() => void pages.refetch()}
+        />
+      ) : null}
       {pages.isPending ? <Loading what="activity" /> : null}
       {pages.isSuccess && rows.length === 0 ? (
-        <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>Requests, releases and policy changes show up here.</EmptyState>
+        <EmptyState title={Object.keys(filter).length ? 'No activity matches this filter' : 'No activity yet'}>
+          Requests, releases and policy changes show up here.
+        </EmptyState>
       ) : null}
       {rows.length > 0 ? <ActivityList rows={rows} hasMore={hasNextPage} onNearEnd={more} /> : null}
     </div>

@@ -19,7 +19,11 @@ export function batchStateWord(p: BatchProgressView): string {
  * Cancel discards the rows not yet sent, so it is asked once more.
  */
 export function BatchActions({ progress: p, source }: { progress: BatchProgressView; source: string }) {
-  const writes = { 'batch.pause': useDeskMutation('batch.pause'), 'batch.resume': useDeskMutation('batch.resume'), 'batch.cancel': useDeskMutation('batch.cancel') }
+  const writes = {
+    'batch.pause': useDeskMutation('batch.pause'),
+    'batch.resume': useDeskMutation('batch.resume'),
+    'batch.cancel': useDeskMutation('batch.cancel'),
+  }
   const action = useAction()
   const [cancelling, setCancelling] = useState(false)
   const act = async (what: keyof typeof writes) => {
@@ -32,12 +36,22 @@ export function BatchActions({ progress: p, source }: { progress: BatchProgressV
     <>
       <div className="row">
         {p.intent === 'running' && !p.finished ? (
-          <button type="button" disabled={action.busy} aria-label={label('Pause')} onClick={() => void act('batch.pause')}>
+          <button
+            type="button"
+            disabled={action.busy}
+            aria-label={label('Pause')}
+            onClick={() => void act('batch.pause')}
+          >
             Pause
           </button>
         ) : null}
         {p.intent === 'paused' ? (
-          <button type="button" disabled={action.busy} aria-label={label('Resume')} onClick={() => void act('batch.resume')}>
+          <button
+            type="button"
+            disabled={action.busy}
+            aria-label={label('Resume')}
+            onClick={() => void act('batch.resume')}
+          >
             Resume
           </button>
         ) : null}
@@ -58,8 +72,9 @@ export function BatchActions({ progress: p, source }: { progress: BatchProgressV
           onConfirm={() => void act('batch.cancel')}
         >
           <p>
-            {p.sent} of {p.total} rows were sent and keep their outcome; a payout already accepted is stopped only in the provider&apos;s console. The {p.queued} rows not yet sent are discarded and
-            can never be sent under this batch.
+            {p.sent} of {p.total} rows were sent and keep their outcome; a payout already accepted is stopped only in
+            the provider&apos;s console. The {p.queued} rows not yet sent are discarded and can never be sent under this
+            batch.
           </p>
         </ConfirmDialog>
       ) : null}

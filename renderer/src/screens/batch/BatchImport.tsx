@@ -19,14 +19,23 @@ function toBase64(bytes: ArrayBuffer): string {
  * or rows pasted from a spreadsheet. The page sends the file's bytes as they are, so the core can
  * tell a file that is not UTF-8.
  */
-export function BatchImport({ onCheck, busy }: { onCheck: (source: BatchSource, wallet: string) => void; busy: boolean }) {
+export function BatchImport({
+  onCheck,
+  busy,
+}: {
+  onCheck: (source: BatchSource, wallet: string) => void
+  busy: boolean
+}) {
   const [pasted, setPasted] = useState('')
   const [wallet, setWallet] = useState('')
   const [tooBig, setTooBig] = useState<string | null>(null)
 
   const pick = async (file: File | undefined) => {
     if (!file) return
-    if (file.size > MAX_BYTES) return setTooBig(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`)
+    if (file.size > MAX_BYTES)
+      return setTooBig(
+        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`,
+      )
     setTooBig(null)
     onCheck({ source: file.name, base64: toBase64(await file.arrayBuffer()) }, wallet.trim())
   }
@@ -35,19 +44,34 @@ export function BatchImport({ onCheck, busy }: { onCheck: (source: BatchSource, 
     <section className="panel" aria-label="Import a batch">
       <h2>Batch payouts from a CSV file</h2>
       <p className="muted small">
-        Columns by header name, in any order: <code>destination</code> (id, label or address), <code>amount</code>, <code>asset</code>, and optionally <code>network</code>, <code>wallet</code>,{' '}
-        <code>fee_priority</code>, <code>reference</code>. Separated by commas, semicolons or tabs; amounts with a dot.
+        Columns by header name, in any order: <code>destination</code> (id, label or address), <code>amount</code>,{' '}
+        <code>asset</code>, and optionally <code>network</code>, <code>wallet</code>, <code>fee_priority</code>,{' '}
+        <code>reference</code>. Separated by commas, semicolons or tabs; amounts with a dot.
       </p>
       <Field label="Wallet for rows without one (optional)">
-        <input value={wallet} maxLength={128} onChange={(e) => setWallet(e.target.value)} placeholder="wallet id or name" />
+        <input
+          value={wallet}
+          maxLength={128}
+          onChange={(e) => setWallet(e.target.value)}
+          placeholder="wallet id or name"
+        />
       </Field>
       <Field label="CSV file" error={tooBig}>
-        <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv,text/plain"
+          disabled={busy}
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
       </Field>
       <Field label="Or paste rows from a spreadsheet (with the header row)">
         <textarea className="mono" rows={6} value={pasted} onChange={(e) => setPasted(e.target.value)} />
       </Field>
-      <button type="button" disabled={busy || pasted.trim() === ''} onClick={() => onCheck({ source: 'pasted rows', text: pasted }, wallet.trim())}>
+      <button
+        type="button"
+        disabled={busy || pasted.trim() === ''}
+        onClick={() => onCheck({ source: 'pasted rows', text: pasted }, wallet.trim())}
+      >
         Check pasted rows
       </button>
     </section>

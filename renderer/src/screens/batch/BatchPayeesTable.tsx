@@ -33,12 +33,14 @@ export function BatchPayeesTable({ check }: { check: BatchCheckView }) {
   const first = new Set(check.firstPayouts.map((f) => payeeKey(f.network, f.address)))
   const page = usePaged(check.rows, PAGE_SIZE, 'the batch rows')
   const lookalike = (network: string, address: string) => {
-    if (!book.data) return <span className="muted">{book.error ? 'not checked (the book could not be read)' : 'checking…'}</span>
+    if (!book.data)
+      return <span className="muted">{book.error ? 'not checked (the book could not be read)' : 'checking…'}</span>
     const like = lookalikeOf(book.data, network, address)
     if (!like) return 'no'
     return (
       <span className="chip chip-bad" data-testid="batch-lookalike">
-        looks like <UserText>{like.label}</UserText> <ShortId value={like.address} what="look-alike address" copy={false} />
+        looks like <UserText>{like.label}</UserText>{' '}
+        <ShortId value={like.address} what="look-alike address" copy={false} />
       </span>
     )
   }

@@ -55,7 +55,10 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
     }
   }
 
-  if (!status) return error ? <ErrorBox error={error} title="The batch could not be read" onRetry={() => void read.refetch()} /> : null
+  if (!status)
+    return error ? (
+      <ErrorBox error={error} title="The batch could not be read" onRetry={() => void read.refetch()} />
+    ) : null
   const p = status.progress
   return (
     <section className="panel" aria-label="Batch progress" data-testid="batch-progress">
@@ -97,7 +100,9 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
       </div>
       {note ? <p className="notice good">{note}</p> : null}
       {error ? <ErrorBox error={error} /> : null}
-      {filter && status.rows.length === 0 ? <p className="muted">No row of this batch is {statusLabel(filter)}.</p> : null}
+      {filter && status.rows.length === 0 ? (
+        <p className="muted">No row of this batch is {statusLabel(filter)}.</p>
+      ) : null}
       {page.pager}
       <table className="grid" aria-label="Batch rows">
         <thead>
@@ -122,7 +127,13 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
               <td className="num">
                 <Amount value={r.amount} asset={r.asset} />
               </td>
-              <td>{r.payoutStatus ? <StatusChip status={r.payoutStatus} since={status.batch.createdAt} /> : statusLabel(r.state)}</td>
+              <td>
+                {r.payoutStatus ? (
+                  <StatusChip status={r.payoutStatus} since={status.batch.createdAt} />
+                ) : (
+                  statusLabel(r.state)
+                )}
+              </td>
               <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
               <td>{r.error ? <UserText>{r.error}</UserText> : ''}</td>
             </tr>

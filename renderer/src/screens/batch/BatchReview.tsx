@@ -45,7 +45,12 @@ export function BatchReview({
   const duplicates = check.problems.filter((p) => p.severity === 'confirm')
   const totalProblem = production ? retypedProblem(retyped, check.grandTotal) : null
   const newPayees = check.firstPayouts.length
-  const ready = errors.length === 0 && check.rows.length > 0 && (duplicates.length === 0 || confirmDuplicates) && (newPayees === 0 || confirmFirst) && (!production || totalProblem === null)
+  const ready =
+    errors.length === 0 &&
+    check.rows.length > 0 &&
+    (duplicates.length === 0 || confirmDuplicates) &&
+    (newPayees === 0 || confirmFirst) &&
+    (!production || totalProblem === null)
   const payees = distinctPayees(check.rows)
   const problems = usePaged(check.problems, 50, 'the problems by line')
 
@@ -78,7 +83,10 @@ export function BatchReview({
       </h2>
       <p>
         {check.rows.length} of {check.lineCount} rows ready to pay
-        {errors.length ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from this file until they are` : ''}.
+        {errors.length
+          ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from this file until they are`
+          : ''}
+        .
       </p>
       {problems.pager}
       {check.problems.length ? (
@@ -147,18 +155,23 @@ export function BatchReview({
       {newPayees && !errors.length ? (
         <div className="notice warn" data-testid="batch-first-payouts">
           <p>
-            <strong>Never paid before:</strong> no payout to {newPayees === 1 ? 'one destination' : `${newPayees} destinations`} of this batch has completed (marked “yes” above). Compare each address
-            with its recipient, or send a test amount first.
+            <strong>Never paid before:</strong> no payout to{' '}
+            {newPayees === 1 ? 'one destination' : `${newPayees} destinations`} of this batch has completed (marked
+            “yes” above). Compare each address with its recipient, or send a test amount first.
           </p>
           <label className="row">
-            <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked{' '}
-            {newPayees === 1 ? 'this new destination with its recipient' : `these ${newPayees} new destinations with their recipients`}
+            <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have
+            checked{' '}
+            {newPayees === 1
+              ? 'this new destination with its recipient'
+              : `these ${newPayees} new destinations with their recipients`}
           </label>
         </div>
       ) : null}
       {duplicates.length && !errors.length ? (
         <label>
-          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} /> Pay the {duplicates.length} repeated row
+          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} />{' '}
+          Pay the {duplicates.length} repeated row
           {duplicates.length === 1 ? '' : 's'} as well
         </label>
       ) : null}

@@ -10,7 +10,10 @@ import { BatchImport, type BatchSource } from './BatchImport'
 import { BatchProgressPanel } from './BatchProgressPanel'
 import { BatchReview, type BatchCheckView } from './BatchReview'
 
-type Step = { kind: 'import' } | { kind: 'review'; source: BatchSource; wallet: string; check: BatchCheckView } | { kind: 'progress'; batchId: string }
+type Step =
+  | { kind: 'import' }
+  | { kind: 'review'; source: BatchSource; wallet: string; check: BatchCheckView }
+  | { kind: 'progress'; batchId: string }
 
 /** Import → check and review → record and follow; nothing reaches the provider before "Record and send". */
 export function BatchScreen({ onClose }: { onClose: () => void }) {
@@ -25,7 +28,12 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      setStep({ kind: 'review', source, wallet, check: await checkBatch.mutateAsync({ ...source, ...(wallet ? { wallet } : {}) }) })
+      setStep({
+        kind: 'review',
+        source,
+        wallet,
+        check: await checkBatch.mutateAsync({ ...source, ...(wallet ? { wallet } : {}) }),
+      })
     } catch (err) {
       setError(asDeskError(err))
     } finally {
@@ -44,7 +52,13 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
       {step.kind === 'import' ? <RecentBatches onOpen={(batchId) => setStep({ kind: 'progress', batchId })} /> : null}
       {error ? <ErrorBox error={error} title="The file could not be checked" /> : null}
       {step.kind === 'review' ? (
-        <BatchReview source={step.source} wallet={step.wallet} check={step.check} onBack={() => setStep({ kind: 'import' })} onSubmitted={(r) => setStep({ kind: 'progress', batchId: r.batch.id })} />
+        <BatchReview
+          source={step.source}
+          wallet={step.wallet}
+          check={step.check}
+          onBack={() => setStep({ kind: 'import' })}
+          onSubmitted={(r) => setStep({ kind: 'progress', batchId: r.batch.id })}
+        />
       ) : null}
       {step.kind === 'progress' ? <BatchProgressPanel batchId={step.batchId} /> : null}
     </div>
@@ -55,7 +69,8 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
 function RecentBatches({ onOpen }: { onOpen: (batchId: string) => void }) {
   const list = useDeskQuery('batch.list', {})
   const go = useNav((s) => s.go)
-  if (list.error) return <ErrorBox error={list.error} title="Batches could not be read" onRetry={() => void list.refetch()} />
+  if (list.error)
+    return <ErrorBox error={list.error} title="Batches could not be read" onRetry={() => void list.refetch()} />
   if (!list.data?.length) return null
   return (
     <section className="panel" aria-label="Recent batches">
@@ -70,7 +85,8 @@ function RecentBatches({ onOpen }: { onOpen: (batchId: string) => void }) {
         {list.data.slice(0, 20).map(({ batch, progress }) => (
           <li key={batch.id}>
             <button type="button" className="link" onClick={() => onOpen(batch.id)}>
-              <UserText>{batch.source}</UserText>, {batch.createdAt.slice(0, 16).replace('T', ' ')}: {progress.accepted}/{progress.total} accepted
+              <UserText>{batch.source}</UserText>, {batch.createdAt.slice(0, 16).replace('T', ' ')}: {progress.accepted}
+              /{progress.total} accepted
               {progress.refused ? `, ${progress.refused} refused` : ''} ({progress.finished ? 'finished' : batch.state})
             </button>
           </li>

@@ -21,7 +21,11 @@ export function BatchList({ onOpen }: { onOpen: (batchId: string) => void }) {
       what="batches"
       errorTitle="The batches could not be read"
       isEmpty={(b) => b.length === 0}
-      empty={<EmptyState title="No batch yet">A batch from a CSV file (Payouts, “Batch from CSV”, or the CLI) is listed here from the moment it is recorded.</EmptyState>}
+      empty={
+        <EmptyState title="No batch yet">
+          A batch from a CSV file (Payouts, “Batch from CSV”, or the CLI) is listed here from the moment it is recorded.
+        </EmptyState>
+      }
     >
       {(batches) => <BatchTable batches={batches} onOpen={onOpen} />}
     </QueryView>
@@ -63,7 +67,8 @@ function BatchTable({ batches, onOpen }: { batches: Listed; onOpen: (batchId: st
                 <Amount value={batch.grandTotal} />
               </td>
               <td data-testid="batch-list-progress">
-                <progress max={p.total} value={p.sent} aria-label={`Rows sent of ${batch.id.slice(0, 8)}`} /> Sent {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused
+                <progress max={p.total} value={p.sent} aria-label={`Rows sent of ${batch.id.slice(0, 8)}`} /> Sent{' '}
+                {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused
                 {p.unknown ? `, ${p.unknown} unknown` : ''}
                 {p.discarded ? `, ${p.discarded} discarded` : ''}
               </td>

@@ -17,7 +17,10 @@ export function BatchesScreen() {
       <div className="screen-head">
         <h1>Batches</h1>
       </div>
-      <p className="muted small">Every batch of this profile, whichever process recorded it: the app, the command line or the agent&apos;s connector.</p>
+      <p className="muted small">
+        Every batch of this profile, whichever process recorded it: the app, the command line or the agent&apos;s
+        connector.
+      </p>
       <BatchList onOpen={(batchId) => go('batches', batchId)} />
     </div>
   )

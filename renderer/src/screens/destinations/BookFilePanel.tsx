@@ -70,7 +70,10 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     setCheck(null)
     setFile(null)
     if (!picked) return
-    if (picked.size > MAX_BYTES) return setTooBig(`${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into several files.`)
+    if (picked.size > MAX_BYTES)
+      return setTooBig(
+        `${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into several files.`,
+      )
     setTooBig(null)
     const next = { source: picked.name, base64: toBase64(await picked.arrayBuffer()) }
     const checked = await action.run(() => checkFile.mutateAsync(next), 'check')
@@ -87,7 +90,11 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         <button
           type="button"
           disabled={action.busy}
-          onClick={() => void action.run(() => exportBook.mutateAsync({})).then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))}
+          onClick={() =>
+            void action
+              .run(() => exportBook.mutateAsync({}))
+              .then((r) => r && setExported(r.path ? `Exported ${r.rows} destinations to ${r.path}` : null))
+          }
         >
           Export CSV
         </button>
@@ -98,17 +105,25 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         ) : null}
       </div>
       <p className="muted small">
-        Import: the columns of an export (<code>network</code>, <code>address</code>, <code>counterparty_type</code>, <code>wallet_type</code>, <code>country</code> required; names,{' '}
-        <code>vasp_name</code>, <code>label</code>, <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it is.
+        Import: the columns of an export (<code>network</code>, <code>address</code>, <code>counterparty_type</code>,{' '}
+        <code>wallet_type</code>, <code>country</code> required; names, <code>vasp_name</code>, <code>label</code>,{' '}
+        <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it
+        is.
       </p>
       <Field label="CSV file to import" error={tooBig}>
-        <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" disabled={action.busy || (p !== undefined && !p.finished)} onChange={(e) => void pick(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv,text/plain"
+          disabled={action.busy || (p !== undefined && !p.finished)}
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
       </Field>
       {action.error ? <ErrorBox error={action.error} title="The book file could not be handled" /> : null}
       {check && check.problems.length > 0 ? (
         <div className="notice warn" role="alert" data-testid="import-problems">
           <strong>
-            The file has {check.problems.length} problem{check.problems.length === 1 ? '' : 's'}; nothing was imported. Correct them and choose the file again.
+            The file has {check.problems.length} problem{check.problems.length === 1 ? '' : 's'}; nothing was imported.
+            Correct them and choose the file again.
           </strong>
           <ul>
             {groupProblems(check.problems).map((g) => {
@@ -125,12 +140,17 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
       ) : null}
       {check && check.problems.length === 0 && file && !importId ? (
         <div className="notice" role="status" data-testid="import-ready">
-          {check.newRows} new destination{check.newRows === 1 ? '' : 's'} to register; {check.existingRows} already in the book (left as they are).{' '}
+          {check.newRows} new destination{check.newRows === 1 ? '' : 's'} to register; {check.existingRows} already in
+          the book (left as they are).{' '}
           <button
             type="button"
             className="primary"
             disabled={action.busy || check.newRows === 0}
-            onClick={() => void action.run(() => startImport.mutateAsync(file)).then((started) => started && setImportId(started.importId))}
+            onClick={() =>
+              void action
+                .run(() => startImport.mutateAsync(file))
+                .then((started) => started && setImportId(started.importId))
+            }
           >
             Import {check.newRows} destination{check.newRows === 1 ? '' : 's'}
           </button>
@@ -152,12 +172,18 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
             </p>
           ) : null}
           {!p.finished && p.intent === 'running' && status?.running ? (
-            <button type="button" onClick={() => void action.run(() => pauseImport.mutateAsync({ importId: p.importId }))}>
+            <button
+              type="button"
+              onClick={() => void action.run(() => pauseImport.mutateAsync({ importId: p.importId }))}
+            >
               Pause
             </button>
           ) : null}
           {!p.finished && (p.intent === 'paused' || !status?.running) ? (
-            <button type="button" onClick={() => void action.run(() => resumeImport.mutateAsync({ importId: p.importId }))}>
+            <button
+              type="button"
+              onClick={() => void action.run(() => resumeImport.mutateAsync({ importId: p.importId }))}
+            >
               Resume
             </button>
           ) : null}

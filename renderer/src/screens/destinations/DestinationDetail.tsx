@@ -27,7 +27,13 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
           ← Destinations
         </button>
         <h1 tabIndex={-1}>{c ? <UserText>{c.label || ownerName(c)}</UserText> : 'Destination'}</h1>
-        {c ? c.can_send ? <span className="chip chip-good">Verified</span> : <span className="chip chip-wait">Waiting for verification in the console</span> : null}
+        {c ? (
+          c.can_send ? (
+            <span className="chip chip-good">Verified</span>
+          ) : (
+            <span className="chip chip-wait">Waiting for verification in the console</span>
+          )
+        ) : null}
         <span className="spacer" />
         {c?.can_send ? (
           <button
@@ -43,7 +49,13 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
         ) : null}
       </div>
       <QueryView query={book} what="the destination" errorTitle="The destination book could not be read">
-        {() => (c ? <DestinationFacts c={c} /> : <EmptyState title="This destination is not in the book">It may belong to another profile.</EmptyState>)}
+        {() =>
+          c ? (
+            <DestinationFacts c={c} />
+          ) : (
+            <EmptyState title="This destination is not in the book">It may belong to another profile.</EmptyState>
+          )
+        }
       </QueryView>
     </div>
   )
@@ -109,7 +121,9 @@ function PayoutsTo({ c }: { c: Counterparty }) {
   return (
     <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
       {(all) => {
-        const rows = all.filter((w) => w.network === c.network && w.destination.toLowerCase() === c.address.toLowerCase())
+        const rows = all.filter(
+          (w) => w.network === c.network && w.destination.toLowerCase() === c.address.toLowerCase(),
+        )
         if (rows.length === 0) return <p className="muted">No payout has been requested to this destination yet.</p>
         return (
           <table className="grid" aria-label="Payouts to this destination">

@@ -67,7 +67,8 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     country: country ? null : 'Choose the country.',
     label: labelProblem(label),
   }
-  const show = (key: keyof typeof problems) => (touched || (key === 'address' && address.length > 0) ? problems[key] : null)
+  const show = (key: keyof typeof problems) =>
+    touched || (key === 'address' && address.length > 0) ? problems[key] : null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -77,7 +78,9 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
       network,
       address,
       counterparty_type: type,
-      ...(type === 'individual' ? { first_name: firstName.trim(), last_name: lastName.trim() } : { company_name: companyName.trim() }),
+      ...(type === 'individual'
+        ? { first_name: firstName.trim(), last_name: lastName.trim() }
+        : { company_name: companyName.trim() }),
       wallet_type: walletType,
       ...(walletType === 'vasp' ? { vasp_name: vaspName.trim() } : {}),
       country,
@@ -87,7 +90,9 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
     // One run for the check and the save, so a double click cannot slip a second save in between.
     const outcome = await action.run(async () => {
       const findings = await findLookalikes.mutateAsync({ network: body.network, address: body.address })
-      return findings.length > 0 ? { findings, created: null } : { findings: null, created: await create.mutateAsync(body) }
+      return findings.length > 0
+        ? { findings, created: null }
+        : { findings: null, created: await create.mutateAsync(body) }
     })
     if (outcome?.findings) setPending({ body, findings: outcome.findings })
     else if (outcome?.created) onDone(outcome.created)
@@ -95,7 +100,9 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
 
   const saveCompared = async () => {
     if (!pending) return
-    const result = await action.run(() => createLookalike.mutateAsync({ body: pending.body, acceptLookalike: pending.body.address }))
+    const result = await action.run(() =>
+      createLookalike.mutateAsync({ body: pending.body, acceptLookalike: pending.body.address }),
+    )
     setPending(null)
     if (result) onDone(result)
   }
@@ -114,7 +121,13 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           </select>
         </Field>
         <Field label="Address" error={show('address')}>
-          <input className="mono" size={50} value={address} maxLength={LIMITS.address} onChange={(e) => setAddress(e.target.value.trim())} />
+          <input
+            className="mono"
+            size={50}
+            value={address}
+            maxLength={LIMITS.address}
+            onChange={(e) => setAddress(e.target.value.trim())}
+          />
         </Field>
       </div>
       <div className="row">

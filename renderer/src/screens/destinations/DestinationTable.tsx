@@ -49,7 +49,13 @@ export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filte
               <ShortId value={c.address} what="address" short network={c.network} />
             </td>
             <td>{countryName(c.country)}</td>
-            <td>{c.can_send ? <span className="chip chip-good">Verified</span> : <span className="chip chip-wait">Waiting for verification in the console</span>}</td>
+            <td>
+              {c.can_send ? (
+                <span className="chip chip-good">Verified</span>
+              ) : (
+                <span className="chip chip-wait">Waiting for verification in the console</span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

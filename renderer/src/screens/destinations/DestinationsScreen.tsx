@@ -79,14 +79,21 @@ function DestinationBook() {
         />
       ) : null}
       {outcome ? (
-        <p className={`notice ${outcome.alreadyExists ? 'warn' : 'good'}`} role="status" data-testid="destination-outcome">
+        <p
+          className={`notice ${outcome.alreadyExists ? 'warn' : 'good'}`}
+          role="status"
+          data-testid="destination-outcome"
+        >
           {outcome.alreadyExists ? (
             <>
-              This address is already in the book as “<UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. Nothing was changed; destinations cannot be edited.
+              This address is already in the book as “
+              <UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. Nothing was
+              changed; destinations cannot be edited.
             </>
           ) : (
             <>
-              Registered “<UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. It can receive payouts once it is verified in the provider's console.
+              Registered “<UserText>{outcome.counterparty.label || ownerName(outcome.counterparty)}</UserText>”. It can
+              receive payouts once it is verified in the provider's console.
             </>
           )}
         </p>
@@ -100,7 +107,14 @@ function DestinationBook() {
           </select>
         </Field>
         <Field label="Search">
-          <input ref={searchRef} type="search" value={query} placeholder="Label, name or address  ( / )" aria-keyshortcuts="/" onChange={(e) => setQuery(e.target.value)} />
+          <input
+            ref={searchRef}
+            type="search"
+            value={query}
+            placeholder="Label, name or address  ( / )"
+            aria-keyshortcuts="/"
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </Field>
       </div>
       <QueryView
@@ -114,7 +128,9 @@ function DestinationBook() {
           </EmptyState>
         }
       >
-        {(book) => <DestinationTable rows={book.filter((c) => matches(c, show, query))} filter={describeFilter(show, query)} />}
+        {(book) => (
+          <DestinationTable rows={book.filter((c) => matches(c, show, query))} filter={describeFilter(show, query)} />
+        )}
       </QueryView>
     </div>
   )

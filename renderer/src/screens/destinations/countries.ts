@@ -11,7 +11,9 @@ let cached: Country[] | null = null
 export function countries(): Country[] {
   if (cached) return cached
   const names = new Intl.DisplayNames(undefined, { type: 'region' })
-  cached = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name))
+  cached = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )
   return cached
 }
 

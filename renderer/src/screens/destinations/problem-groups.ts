@@ -54,5 +54,8 @@ export function linesWords(lines: readonly number[]): string {
 /** One group on one line: the core's words for a lone line, else "Lines 2–201 (200), vasp_name: the problem". */
 export function groupWords(g: ProblemGroup): { where: string; problem: string } | { where: null; problem: string } {
   if (g.lines.length === 1) return { where: null, problem: g.first }
-  return { where: `${linesWords(g.lines)} (${g.lines.length} lines)${g.column ? `, ${g.column}` : ''}: `, problem: g.problem }
+  return {
+    where: `${linesWords(g.lines)} (${g.lines.length} lines)${g.column ? `, ${g.column}` : ''}: `,
+    problem: g.problem,
+  }
 }

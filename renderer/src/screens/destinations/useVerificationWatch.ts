@@ -25,7 +25,12 @@ export function useVerificationWatch(): void {
     seenWaiting.current = new Set(book.data.filter((c) => !c.can_send).map((c) => c.id))
     for (const c of book.data) {
       if (c.can_send && before?.has(c.id)) {
-        notify({ id: `destination-${c.id}`, text: shownLine`“${c.label || ownerName(c)}” is verified and can receive payouts.`, section: 'destinations', detailId: c.id })
+        notify({
+          id: `destination-${c.id}`,
+          text: shownLine`“${c.label || ownerName(c)}” is verified and can receive payouts.`,
+          section: 'destinations',
+          detailId: c.id,
+        })
       }
     }
   }, [book.data])

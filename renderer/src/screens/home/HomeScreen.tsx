@@ -20,12 +20,20 @@ export function HomeScreen() {
           Refresh
         </button>
       </div>
-      <p className="muted small">What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the last wallet read, with its time.</p>
+      <p className="muted small">
+        What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the
+        last wallet read, with its time.
+      </p>
       <QueryView query={summary} what="profiles" errorTitle="The profiles could not be read">
         {(home) => (
           <>
             {home.totals.map((t) => (
-              <section key={t.environment} className="panel" aria-label={`${t.environment} total`} data-testid={`home-total-${t.environment}`}>
+              <section
+                key={t.environment}
+                className="panel"
+                aria-label={`${t.environment} total`}
+                data-testid={`home-total-${t.environment}`}
+              >
                 <h2>
                   <EnvBadge environment={t.environment} /> Total of the last reads
                 </h2>

@@ -41,7 +41,9 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   return (
     <section className="panel" aria-label="Agent policy">
       <h3>Agent policy</h3>
-      {shown.error ? <ErrorBox error={shown.error} title="The policy could not be read" onRetry={() => void shown.refetch()} /> : null}
+      {shown.error ? (
+        <ErrorBox error={shown.error} title="The policy could not be read" onRetry={() => void shown.refetch()} />
+      ) : null}
       {view ? (
         <>
           <p className="small muted" data-testid="policy-origin">
@@ -71,10 +73,18 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
       ) : null}
       {!draft ? (
         <div className="row">
-          <button type="button" disabled={!view || busy} onClick={() => view && setDraft(draftOf(view.kind === 'set' ? view.policy : null))}>
+          <button
+            type="button"
+            disabled={!view || busy}
+            onClick={() => view && setDraft(draftOf(view.kind === 'set' ? view.policy : null))}
+          >
             Edit policy
           </button>
-          <button type="button" disabled={busy || view?.kind === 'default'} onClick={() => void change(() => clearPolicy.mutateAsync({ profileId: profile.id }))}>
+          <button
+            type="button"
+            disabled={busy || view?.kind === 'default'}
+            onClick={() => void change(() => clearPolicy.mutateAsync({ profileId: profile.id }))}
+          >
             Clear (hold every payout)
           </button>
         </div>
@@ -85,18 +95,34 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
             save(draft)
           }}
         >
-          <p className="small muted">Every rule is optional. ASSET=AMOUNT pairs are separated by commas; * stands for every asset a rule does not name (*=0 refuses them).</p>
+          <p className="small muted">
+            Every rule is optional. ASSET=AMOUNT pairs are separated by commas; * stands for every asset a rule does not
+            name (*=0 refuses them).
+          </p>
           <Field label="Maximum per payout" hint="e.g. ETH=0.5, USDC=1000">
             <input value={draft.maxPerPayout} onChange={(e) => edit({ maxPerPayout: e.target.value })} />
           </Field>
-          <Field label="Maximum per rolling 24 hours" hint="counted from the outbox; refused, discarded and cancelled payouts do not count">
+          <Field
+            label="Maximum per rolling 24 hours"
+            hint="counted from the outbox; refused, discarded and cancelled payouts do not count"
+          >
             <input value={draft.maxPerDay} onChange={(e) => edit({ maxPerDay: e.target.value })} />
           </Field>
-          <Field label="Maximum write requests per hour" hint="request_withdrawal and create_counterparty; empty for no limit">
-            <input inputMode="numeric" value={draft.maxRequestsPerHour} onChange={(e) => edit({ maxRequestsPerHour: e.target.value })} />
+          <Field
+            label="Maximum write requests per hour"
+            hint="request_withdrawal and create_counterparty; empty for no limit"
+          >
+            <input
+              inputMode="numeric"
+              value={draft.maxRequestsPerHour}
+              onChange={(e) => edit({ maxRequestsPerHour: e.target.value })}
+            />
           </Field>
           <Field label="Destinations">
-            <select value={draft.destinations} onChange={(e) => edit({ destinations: e.target.value as PolicyDraft['destinations'] })}>
+            <select
+              value={draft.destinations}
+              onChange={(e) => edit({ destinations: e.target.value as PolicyDraft['destinations'] })}
+            >
               <option value="any">Any usable destination</option>
               <option value="verified_for">Only those verified at least … hours ago</option>
               <option value="list">Only these destination ids</option>
@@ -104,7 +130,11 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           </Field>
           {draft.destinations === 'verified_for' ? (
             <Field label="Verified at least (hours)">
-              <input inputMode="decimal" value={draft.verifiedHours} onChange={(e) => edit({ verifiedHours: e.target.value })} />
+              <input
+                inputMode="decimal"
+                value={draft.verifiedHours}
+                onChange={(e) => edit({ verifiedHours: e.target.value })}
+              />
             </Field>
           ) : null}
           {draft.destinations === 'list' ? (
@@ -120,7 +150,11 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
             Hold every agent payout for a person
           </label>
           <label className="row">
-            <input type="checkbox" checked={draft.holdFirstPayout} onChange={(e) => edit({ holdFirstPayout: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.holdFirstPayout}
+              onChange={(e) => edit({ holdFirstPayout: e.target.checked })}
+            />
             Hold an agent's first payout to a destination for a person
           </label>
           {problems.length ? (

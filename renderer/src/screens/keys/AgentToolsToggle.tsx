@@ -25,7 +25,12 @@ export function AgentToolsToggle({ profile }: { profile: ProfileView }) {
     <div className="panel">
       <h3>AI agent</h3>
       <label className="row">
-        <input type="checkbox" checked={profile.agentWriteTools} disabled={busy} onChange={(e) => (e.target.checked ? setStep('confirm') : void apply(false, false))} />
+        <input
+          type="checkbox"
+          checked={profile.agentWriteTools}
+          disabled={busy}
+          onChange={(e) => (e.target.checked ? setStep('confirm') : void apply(false, false))}
+        />
         Allow the agent's write tools (create destinations, request and cancel payouts)
       </label>
       <p className="muted small">Read tools are always available to the local agent. It can never approve a payout.</p>
@@ -37,16 +42,25 @@ export function AgentToolsToggle({ profile }: { profile: ProfileView }) {
           danger={profile.environment === 'production'}
           busy={busy}
           onClose={() => setStep('idle')}
-          onConfirm={() => (profile.environment === 'production' ? setStep('confirm-production') : void apply(true, false))}
+          onConfirm={() =>
+            profile.environment === 'production' ? setStep('confirm-production') : void apply(true, false)
+          }
         >
           <p className={`notice ${profile.environment === 'production' ? 'prod' : 'warn'}`}>
-            The agent will be able to create destinations and request payouts in <strong>{env}</strong> for profile “<UserText>{profile.name}</UserText>”. Payouts still need approval in the provider's
-            console.
+            The agent will be able to create destinations and request payouts in <strong>{env}</strong> for profile “
+            <UserText>{profile.name}</UserText>”. Payouts still need approval in the provider's console.
           </p>
         </ConfirmDialog>
       ) : null}
       {step === 'confirm-production' ? (
-        <ConfirmDialog title="Confirm for PRODUCTION" confirmLabel="Allow in PRODUCTION" danger busy={busy} onClose={() => setStep('idle')} onConfirm={() => void apply(true, true)}>
+        <ConfirmDialog
+          title="Confirm for PRODUCTION"
+          confirmLabel="Allow in PRODUCTION"
+          danger
+          busy={busy}
+          onClose={() => setStep('idle')}
+          onConfirm={() => void apply(true, true)}
+        >
           <p className="notice prod">
             This is a <strong>PRODUCTION</strong> profile: requests the agent makes move real money once approved.
           </p>

@@ -17,7 +17,8 @@ export function ConnectionResultView({ result }: { result: ConnectionResult }) {
   if (result.ok) {
     return (
       <p className="notice good" role="status" data-testid="connection-result">
-        Connected: the workspace has {result.walletCount} wallet{result.walletCount === 1 ? '' : 's'} · {offsetText(result.clockOffsetSeconds)}
+        Connected: the workspace has {result.walletCount} wallet{result.walletCount === 1 ? '' : 's'} ·{' '}
+        {offsetText(result.clockOffsetSeconds)}
       </p>
     )
   }
@@ -30,7 +31,8 @@ export function ConnectionResultView({ result }: { result: ConnectionResult }) {
         {offsetText(result.clockOffsetSeconds)}
         {result.requestId ? (
           <>
-            {' · '}X-Request-Id <code className="mono">{result.requestId}</code> <CopyButton value={result.requestId} what="request id" />
+            {' · '}X-Request-Id <code className="mono">{result.requestId}</code>{' '}
+            <CopyButton value={result.requestId} what="request id" />
           </>
         ) : null}
       </p>

@@ -28,7 +28,8 @@ export function DustThresholdsPanel() {
     <div className="panel" data-testid="dust-thresholds">
       <h3>Dust thresholds</h3>
       <p className="muted small">
-        Incoming movements of zero or less than these, from an address with the same first and last characters as one you know, are flagged as suspected address poisoning in Transactions.
+        Incoming movements of zero or less than these, from an address with the same first and last characters as one
+        you know, are flagged as suspected address poisoning in Transactions.
       </p>
       <table className="grid" aria-label="Dust thresholds by asset">
         <thead>
@@ -61,13 +62,21 @@ export function DustThresholdsPanel() {
           <input value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} maxLength={32} />
         </Field>
         <Field label="Dust below">
-          <input inputMode="decimal" className="num" value={below} onChange={(e) => setBelow(e.target.value)} placeholder="1" />
+          <input
+            inputMode="decimal"
+            className="num"
+            value={below}
+            onChange={(e) => setBelow(e.target.value)}
+            placeholder="1"
+          />
         </Field>
         <button type="submit" disabled={busy || !asset.trim() || !below.trim()}>
           Set threshold
         </button>
       </form>
-      {flagged !== null ? <p role="status">{flagged} incoming movements of the ledger are flagged as suspected poisoning.</p> : null}
+      {flagged !== null ? (
+        <p role="status">{flagged} incoming movements of the ledger are flagged as suspected poisoning.</p>
+      ) : null}
       {problem ? <ErrorBox error={problem} title="The thresholds could not be read or changed" /> : null}
     </div>
   )

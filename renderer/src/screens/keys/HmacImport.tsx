@@ -11,7 +11,12 @@ export function HmacImport({ profileId }: { profileId: string }) {
   const [secret, setSecret] = useState('')
   const { busy, error, run } = useAction()
   const importHmac = useDeskMutation('keys.importHmac')
-  const secretProblem = secret.length > 512 ? 'At most 512 characters.' : /[^\x21-\x7e]/.test(secret) ? 'Only printable characters, no spaces.' : null
+  const secretProblem =
+    secret.length > 512
+      ? 'At most 512 characters.'
+      : /[^\x21-\x7e]/.test(secret)
+        ? 'Only printable characters, no spaces.'
+        : null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()

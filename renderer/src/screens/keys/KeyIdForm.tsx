@@ -22,7 +22,8 @@ export function KeyIdForm({ profileId, which, initial }: Props) {
   const { busy, error, run } = useAction()
   const saveKeyId = useDeskMutation('keys.setKeyId')
   const typed = keyId.trim()
-  const problem = typed.length === 0 ? 'Enter the Key ID.' : typed.length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
+  const problem =
+    typed.length === 0 ? 'Enter the Key ID.' : typed.length > LIMITS.id ? `At most ${LIMITS.id} characters.` : null
   const replacing = which === 'active' && initial !== null && typed !== initial
 
   const save = (replace: boolean) =>
@@ -39,7 +40,11 @@ export function KeyIdForm({ profileId, which, initial }: Props) {
   }
 
   return (
-    <form className="row" onSubmit={(e) => void submit(e)} aria-label={which === 'pending' ? 'Key ID of the new key' : 'Key ID'}>
+    <form
+      className="row"
+      onSubmit={(e) => void submit(e)}
+      aria-label={which === 'pending' ? 'Key ID of the new key' : 'Key ID'}
+    >
       <Field label={which === 'pending' ? 'Key ID of the new key' : 'Key ID'} error={keyId && problem ? problem : null}>
         <input value={keyId} maxLength={LIMITS.id + 10} onChange={(e) => setKeyId(e.target.value)} className="mono" />
       </Field>
@@ -48,9 +53,16 @@ export function KeyIdForm({ profileId, which, initial }: Props) {
       </button>
       {error && !confirmReplace ? <ErrorBox error={error} title="The Key ID was not saved" /> : null}
       {confirmReplace && initial !== null ? (
-        <ConfirmDialog title="Replace the Key ID in use?" confirmLabel={busy ? 'Testing…' : 'Test and replace'} busy={busy} onClose={() => setConfirmReplace(false)} onConfirm={() => void save(true)}>
+        <ConfirmDialog
+          title="Replace the Key ID in use?"
+          confirmLabel={busy ? 'Testing…' : 'Test and replace'}
+          busy={busy}
+          onClose={() => setConfirmReplace(false)}
+          onConfirm={() => void save(true)}
+        >
           <p>
-            This profile signs with the Key ID <code>{initial}</code>. The new Key ID <code>{typed}</code> is tested with the provider first; if the test fails, <code>{initial}</code> stays in use.
+            This profile signs with the Key ID <code>{initial}</code>. The new Key ID <code>{typed}</code> is tested
+            with the provider first; if the test fails, <code>{initial}</code> stays in use.
           </p>
           {error ? <ErrorBox error={error} title="The Key ID was not replaced" /> : null}
         </ConfirmDialog>

@@ -34,8 +34,16 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
   const [replacedKeyId, setReplacedKeyId] = useState<string | null>(null)
   const ed25519 = profile.algorithm === 'ed25519'
   // Re-read on every key change: the core announces those with `profiles.changed`.
-  const active = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'active' }, { enabled: profile.hasKey && ed25519 })
-  const pending = useDeskQuery('keys.publicKey', { profileId: profile.id, which: 'pending' }, { enabled: profile.pendingKey !== null })
+  const active = useDeskQuery(
+    'keys.publicKey',
+    { profileId: profile.id, which: 'active' },
+    { enabled: profile.hasKey && ed25519 },
+  )
+  const pending = useDeskQuery(
+    'keys.publicKey',
+    { profileId: profile.id, which: 'pending' },
+    { enabled: profile.pendingKey !== null },
+  )
 
   const generate = () =>
     action.run(async () => {
@@ -84,7 +92,10 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
         <h3>Signing key</h3>
         {ed25519 ? (
           <>
-            <p>This profile has no key yet. Generate one here: the private key goes straight into the OS keychain and never leaves it.</p>
+            <p>
+              This profile has no key yet. Generate one here: the private key goes straight into the OS keychain and
+              never leaves it.
+            </p>
             <button type="button" className="primary" disabled={action.busy} onClick={() => void generate()}>
               Generate key
             </button>
@@ -100,11 +111,16 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
   return (
     <div className="panel">
       <h3>Signing key</h3>
-      {profile.hasKey && ed25519 && active.error ? <ErrorBox error={active.error} title="The public key could not be read" onRetry={() => void active.refetch()} /> : null}
-      {profile.hasKey && ed25519 && active.data ? <PublicKeyPanel publicKey={active.data} title="Active public key" /> : null}
+      {profile.hasKey && ed25519 && active.error ? (
+        <ErrorBox error={active.error} title="The public key could not be read" onRetry={() => void active.refetch()} />
+      ) : null}
+      {profile.hasKey && ed25519 && active.data ? (
+        <PublicKeyPanel publicKey={active.data} title="Active public key" />
+      ) : null}
       {!ed25519 ? (
         <p className="muted" data-testid="hmac-stored">
-          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account <code>{profile.id}</code>) and nowhere else; it is never shown.
+          The HMAC secret is stored in the OS keychain (service <code>payout-desk</code>, account{' '}
+          <code>{profile.id}</code>) and nowhere else; it is never shown.
         </p>
       ) : null}
       <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} />
@@ -125,12 +141,23 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
       {profile.pendingKey ? (
         <div className="panel" data-testid="pending-key">
           <h3>Rotation in progress</h3>
-          <p className="muted small">Register this new public key in the console and enter its Key ID. A successful test makes it the active key.</p>
+          <p className="muted small">
+            Register this new public key in the console and enter its Key ID. A successful test makes it the active key.
+          </p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
           {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
-          <KeyIdForm key={`pending-${profile.pendingKey.keyId}`} profileId={profile.id} which="pending" initial={profile.pendingKey.keyId} />
+          <KeyIdForm
+            key={`pending-${profile.pendingKey.keyId}`}
+            profileId={profile.id}
+            which="pending"
+            initial={profile.pendingKey.keyId}
+          />
           <div className="row">
-            <button type="button" disabled={action.busy || !profile.pendingKey.keyId} onClick={() => void testPending()}>
+            <button
+              type="button"
+              disabled={action.busy || !profile.pendingKey.keyId}
+              onClick={() => void testPending()}
+            >
               Test the new key
             </button>
             <button type="button" disabled={action.busy} onClick={() => setConfirmCancelRotation(true)}>
@@ -145,14 +172,21 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           {replacedKeyId ? (
             <>
               {' '}
-              Revoke the old Key ID <code>{replacedKeyId}</code> in the provider's console: it can sign requests until it is revoked there.
+              Revoke the old Key ID <code>{replacedKeyId}</code> in the provider's console: it can sign requests until
+              it is revoked there.
             </>
           ) : null}
         </p>
       ) : null}
       {action.error ? <ErrorBox error={action.error} /> : null}
       {confirmCancelRotation && profile.pendingKey ? (
-        <ConfirmDialog title="Cancel this rotation?" confirmLabel="Cancel rotation" busy={action.busy} onClose={() => setConfirmCancelRotation(false)} onConfirm={() => void cancelRotation()}>
+        <ConfirmDialog
+          title="Cancel this rotation?"
+          confirmLabel="Cancel rotation"
+          busy={action.busy}
+          onClose={() => setConfirmCancelRotation(false)}
+          onConfirm={() => void cancelRotation()}
+        >
           <p>
             The new key is deleted from the keychain. The active key
             {profile.keyId ? (
@@ -165,7 +199,8 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           </p>
           {profile.pendingKey.keyId ? (
             <p data-testid="revoke-pending-reminder">
-              The new key is registered as <code>{profile.pendingKey.keyId}</code>: revoke that Key ID in the provider's console too.
+              The new key is registered as <code>{profile.pendingKey.keyId}</code>: revoke that Key ID in the provider's
+              console too.
             </p>
           ) : null}
         </ConfirmDialog>
@@ -180,12 +215,13 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           onConfirm={() => void remove()}
         >
           <p>
-            The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the keychain. The app cannot sign for this workspace until a new key is registered. This
-            cannot be undone.
+            The private key of “<UserText>{profile.name}</UserText>” ({profile.environment}) is removed from the
+            keychain. The app cannot sign for this workspace until a new key is registered. This cannot be undone.
           </p>
           {profile.keyId ? (
             <p data-testid="revoke-reminder">
-              Deleting it here does not revoke it: revoke the Key ID <code>{profile.keyId}</code> in the provider's console too.
+              Deleting it here does not revoke it: revoke the Key ID <code>{profile.keyId}</code> in the provider's
+              console too.
             </p>
           ) : null}
           {production ? (

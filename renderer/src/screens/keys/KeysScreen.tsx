@@ -29,7 +29,9 @@ export function KeysScreen() {
         </button>
       </div>
       {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} /> : null}
-      {selectProfile.error ? <ErrorBox error={selectProfile.error} title="Could not switch to the new profile" /> : null}
+      {selectProfile.error ? (
+        <ErrorBox error={selectProfile.error} title="Could not switch to the new profile" />
+      ) : null}
       {creating ? (
         <ProfileForm
           onCancel={() => go('keys')}
@@ -71,7 +73,9 @@ export function KeysScreen() {
                     <td>
                       <EnvBadge environment={p.environment} />
                     </td>
-                    <td className="small">{!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}</td>
+                    <td className="small">
+                      {!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -53,7 +53,9 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
           <dt>Algorithm</dt>
           <dd>{profile.algorithm === 'ed25519' ? 'Ed25519' : 'HMAC-SHA256'}</dd>
           <dt>Key ID</dt>
-          <dd>{profile.keyId ? <ShortId value={profile.keyId} what="Key ID" /> : <span className="muted">not set</span>}</dd>
+          <dd>
+            {profile.keyId ? <ShortId value={profile.keyId} what="Key ID" /> : <span className="muted">not set</span>}
+          </dd>
           <dt>Provider</dt>
           <dd>{profile.embedded ? 'the local simulator' : 'remote'}</dd>
         </dl>
@@ -63,9 +65,17 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
       <AgentToolsToggle profile={profile} />
       {profile.agentWriteTools ? <AgentPolicyPanel profile={profile} /> : null}
       {confirmRemove ? (
-        <ConfirmDialog title="Remove this profile?" confirmLabel="Remove profile" danger busy={busy} onClose={() => setConfirmRemove(false)} onConfirm={() => void remove()}>
+        <ConfirmDialog
+          title="Remove this profile?"
+          confirmLabel="Remove profile"
+          danger
+          busy={busy}
+          onClose={() => setConfirmRemove(false)}
+          onConfirm={() => void remove()}
+        >
           <p>
-            “<UserText>{profile.name}</UserText>” ({profile.environment}) and its key in the keychain are removed from this computer. The workspace at the provider is not touched.
+            “<UserText>{profile.name}</UserText>” ({profile.environment}) and its key in the keychain are removed from
+            this computer. The workspace at the provider is not touched.
           </p>
           {profile.keyId ? (
             <p data-testid="revoke-reminder">

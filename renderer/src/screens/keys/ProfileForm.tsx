@@ -23,7 +23,8 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
   const { busy, error, run } = useAction()
   const create = useDeskMutation('profiles.create')
 
-  const nameProblem = name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
+  const nameProblem =
+    name.trim().length === 0 ? 'Give the profile a name.' : name.length > 80 ? 'At most 80 characters.' : null
   const urlProblem = baseUrlProblem(baseUrl)
 
   const submit = async (e: FormEvent) => {
@@ -54,10 +55,21 @@ export function ProfileForm({ onCreated, onCancel }: { onCreated: (p: ProfileVie
           </select>
         </Field>
       </div>
-      <Field label="Base URL" error={touched ? urlProblem : null} hint="The provider's API address for this environment.">
-        <input value={baseUrl} maxLength={2048} placeholder="https://api.provider.example" onChange={(e) => setBaseUrl(e.target.value)} />
+      <Field
+        label="Base URL"
+        error={touched ? urlProblem : null}
+        hint="The provider's API address for this environment."
+      >
+        <input
+          value={baseUrl}
+          maxLength={2048}
+          placeholder="https://api.provider.example"
+          onChange={(e) => setBaseUrl(e.target.value)}
+        />
       </Field>
-      {environment === 'production' ? <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p> : null}
+      {environment === 'production' ? (
+        <p className="notice prod">Production moves real money. This profile will be marked PRODUCTION everywhere.</p>
+      ) : null}
       {error ? <ErrorBox error={error} title="The profile was not created" /> : null}
       <div className="actions">
         <EscapeCloses onClose={onCancel} />

@@ -19,10 +19,17 @@ export function ScreenCaptureToggle() {
     <div className="panel">
       <h3>Settings</h3>
       <label className="row">
-        <input type="checkbox" checked={hidden ?? false} disabled={hidden === undefined} onChange={(e) => void apply(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={hidden ?? false}
+          disabled={hidden === undefined}
+          onChange={(e) => void apply(e.target.checked)}
+        />
         Hide this window from screenshots and screen sharing
       </label>
-      <p className="muted small">Where the system allows it (Windows and macOS); a shared screen then shows the window empty.</p>
+      <p className="muted small">
+        Where the system allows it (Windows and macOS); a shared screen then shows the window empty.
+      </p>
       {problem ? <ErrorBox error={problem} title="The setting could not be read or changed" /> : null}
     </div>
   )

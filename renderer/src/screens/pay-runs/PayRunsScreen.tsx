@@ -32,7 +32,9 @@ function RunList() {
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState title="No pay runs yet">
-            <p>Keep one with payout-desk run add (a name, an RFC 5545 schedule and a lines file), or import a run file.</p>
+            <p>
+              Keep one with payout-desk run add (a name, an RFC 5545 schedule and a lines file), or import a run file.
+            </p>
           </EmptyState>
         }
       >
@@ -56,7 +58,13 @@ function RunList() {
                     </button>
                   </td>
                   <td>{r.next.period ?? '-'}</td>
-                  <td>{r.next.state === 'overdue' || r.next.state === 'due_today' ? <strong>{DUE[r.next.state]}</strong> : DUE[r.next.state]}</td>
+                  <td>
+                    {r.next.state === 'overdue' || r.next.state === 'due_today' ? (
+                      <strong>{DUE[r.next.state]}</strong>
+                    ) : (
+                      DUE[r.next.state]
+                    )}
+                  </td>
                   <td className="num">{r.lines}</td>
                   <td>{r.lastSent ?? '-'}</td>
                 </tr>

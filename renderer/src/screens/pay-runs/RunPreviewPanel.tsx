@@ -4,7 +4,11 @@ import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { RunSendPanel } from './RunSendPanel'
 
-const CHANGE = { new_payee: 'New payee', changed_amount: 'Changed amount', new_destination: 'Destination new to this payee' } as const
+const CHANGE = {
+  new_payee: 'New payee',
+  changed_amount: 'Changed amount',
+  new_destination: 'Destination new to this payee',
+} as const
 
 /** A run's next period: its lines with what changed since the last period sent, and the funds check. Records nothing. */
 export function RunPreviewPanel({ name }: { name: string }) {
@@ -25,7 +29,8 @@ export function RunPreviewPanel({ name }: { name: string }) {
           <>
             <p>
               Period {p.period}
-              {p.done ? ` (${p.done} already)` : ''}; compared with {p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}.
+              {p.done ? ` (${p.done} already)` : ''}; compared with{' '}
+              {p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}.
             </p>
             <table className="grid" aria-label="Lines of the period">
               <thead>
@@ -120,7 +125,9 @@ export function RunPreviewPanel({ name }: { name: string }) {
               </ul>
             ) : null}
             {p.done === null ? <RunSendPanel preview={p} /> : null}
-            <p className="muted small">A repeat of the send, here or from another desk holding the run file, pays nothing twice.</p>
+            <p className="muted small">
+              A repeat of the send, here or from another desk holding the run file, pays nothing twice.
+            </p>
           </>
         )}
       </QueryView>

@@ -15,7 +15,12 @@ type Sent = ChannelOutput<'payRuns.send'>
 type SentRow = Sent['rows'][number]
 
 /** What a sent line's state means, as `run send` says it. */
-const stateText = (r: SentRow): string => (r.conflict ? 'sent from another desk with another amount' : r.earlier ? `${r.state} (already sent from another desk)` : r.state)
+const stateText = (r: SentRow): string =>
+  r.conflict
+    ? 'sent from another desk with another amount'
+    : r.earlier
+      ? `${r.state} (already sent from another desk)`
+      : r.state
 
 /** Confirms and sends the previewed period under its derived keys; production needs the grand total typed again. */
 export function RunSendPanel({ preview }: { preview: Preview }) {
@@ -86,7 +91,12 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
             ))}
           </tbody>
         </table>
-        {conflicts > 0 ? <p role="alert">{conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never sent under a new key.</p> : null}
+        {conflicts > 0 ? (
+          <p role="alert">
+            {conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never
+            sent under a new key.
+          </p>
+        ) : null}
       </section>
     )
   }
@@ -97,15 +107,20 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
         Send period {preview.period} <EnvBadge environment={environment} />
       </h2>
       <label>
-        <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have checked every destination never paid before with its recipient
+        <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have
+        checked every destination never paid before with its recipient
       </label>
       {duplicates > 0 ? (
         <label>
-          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} /> Pay the {duplicates} repeated line(s) as well
+          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} />{' '}
+          Pay the {duplicates} repeated line(s) as well
         </label>
       ) : null}
       {production && !blocked ? (
-        <Field label="Type the grand total (sum of the amounts) to confirm this PRODUCTION period" error={retyped ? totalProblem : null}>
+        <Field
+          label="Type the grand total (sum of the amounts) to confirm this PRODUCTION period"
+          error={retyped ? totalProblem : null}
+        >
           <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
         </Field>
       ) : null}

@@ -9,7 +9,8 @@ export function CopySummaryButton({ w }: { w: Withdrawal }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const copy = () => {
     const known = names.address(w.destination, w.network)
-    const name = known?.kind === 'destination' ? known.destination.label : known?.kind === 'wallet' ? known.wallet.name : null
+    const name =
+      known?.kind === 'destination' ? known.destination.label : known?.kind === 'wallet' ? known.wallet.name : null
     navigator.clipboard.writeText(approverSummary(w, name)).then(
       () => setState('copied'),
       () => setState('failed'),

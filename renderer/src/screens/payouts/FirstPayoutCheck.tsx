@@ -24,7 +24,8 @@ export function FirstPayoutCheck({ first, networkName, ticked, onTick }: Props) 
         Compare the address and its words with the recipient, or send a test amount first.
       </p>
       <label className="row">
-        <input type="checkbox" checked={ticked} onChange={(e) => onTick(e.target.checked)} />I have checked this new destination with the recipient
+        <input type="checkbox" checked={ticked} onChange={(e) => onTick(e.target.checked)} />I have checked this new
+        destination with the recipient
       </label>
     </div>
   )

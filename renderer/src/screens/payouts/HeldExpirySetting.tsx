@@ -28,8 +28,17 @@ export function HeldExpirySetting() {
     >
       <label className="small">
         A held payout expires after{' '}
-        <input type="number" min={1} max={720} step={1} className="narrow" value={draft ?? current} onChange={(e) => setDraft(e.target.value)} data-testid="held-expiry-hours" /> hours; the agent is
-        then told held_expired.
+        <input
+          type="number"
+          min={1}
+          max={720}
+          step={1}
+          className="narrow"
+          value={draft ?? current}
+          onChange={(e) => setDraft(e.target.value)}
+          data-testid="held-expiry-hours"
+        />{' '}
+        hours; the agent is then told held_expired.
       </label>
       {draft !== null && draft !== current ? (
         <button type="submit" disabled={action.busy}>

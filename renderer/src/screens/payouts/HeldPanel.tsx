@@ -15,7 +15,11 @@ import { HeldExpirySetting } from './HeldExpirySetting'
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
 /** The rule that held a payout, in words a person reads. */
-const RULE_TEXT = { hold_all: 'every agent payout is held', hold_above: 'above the hold amount', hold_first_payout: 'first payout to this destination' } as const
+const RULE_TEXT = {
+  hold_all: 'every agent payout is held',
+  hold_above: 'above the hold amount',
+  hold_first_payout: 'first payout to this destination',
+} as const
 
 /** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
 export function HeldPanel() {
@@ -36,7 +40,10 @@ export function HeldPanel() {
     const done = await action.run(async () => {
       if (a.kind === 'release') {
         const r = await release.mutateAsync({ idempotencyKey: a.entry.idempotencyKey })
-        if (!r.withdrawal) setNotAccepted(`Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`)
+        if (!r.withdrawal)
+          setNotAccepted(
+            `Released, but the provider did not accept it (${r.entry.state}): ${r.entry.error?.message ?? 'no answer'}`,
+          )
       } else {
         await reject.mutateAsync({ idempotencyKey: a.entry.idempotencyKey, reason })
       }
@@ -61,7 +68,9 @@ export function HeldPanel() {
   return (
     <section className="panel notice warn" aria-label="Held for you" data-testid="held">
       <h2>Held for you ({rows.length})</h2>
-      <p className="small">The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.</p>
+      <p className="small">
+        The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.
+      </p>
       <HeldExpirySetting />
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
@@ -97,14 +106,18 @@ export function HeldPanel() {
                 <Amount value={e.body.amount} asset={e.body.asset} />
               </td>
               <td>
-                {e.hold ? <UserText>{e.hold.walletName}</UserText> : null} <ShortId value={e.body.wallet_id} what="wallet id" short />
+                {e.hold ? <UserText>{e.hold.walletName}</UserText> : null}{' '}
+                <ShortId value={e.body.wallet_id} what="wallet id" short />
               </td>
               <td>
                 {e.hold ? (
                   <>
-                    <UserText>{e.hold.destinationName}</UserText> <ShortId value={e.hold.destinationAddress} what="destination address" />
+                    <UserText>{e.hold.destinationName}</UserText>{' '}
+                    <ShortId value={e.hold.destinationAddress} what="destination address" />
                     <br />
-                    <span className="small muted">verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}</span>
+                    <span className="small muted">
+                      verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}
+                    </span>
                   </>
                 ) : (
                   <ShortId value={e.body.destination} what="destination address" />
@@ -114,7 +127,9 @@ export function HeldPanel() {
                 {e.hold?.network ?? e.body.network ?? '—'}
                 {e.body.fee_priority ? ` · fee ${e.body.fee_priority}` : ''}
               </td>
-              <td className="small">{e.hold ? `${e.hold.rule} (${RULE_TEXT[e.hold.rule]})` : 'not checked (held by an older version)'}</td>
+              <td className="small">
+                {e.hold ? `${e.hold.rule} (${RULE_TEXT[e.hold.rule]})` : 'not checked (held by an older version)'}
+              </td>
               <td>
                 <ShortId value={e.idempotencyKey} what="idempotency key" short />
               </td>
@@ -133,12 +148,25 @@ export function HeldPanel() {
         </tbody>
       </table>
       {acting?.kind === 'release' ? (
-        <ConfirmDialog title="Release this payout?" confirmLabel="Release and send" busy={busy} onClose={() => setActing(null)} onConfirm={() => void act(acting)}>
+        <ConfirmDialog
+          title="Release this payout?"
+          confirmLabel="Release and send"
+          busy={busy}
+          onClose={() => setActing(null)}
+          onConfirm={() => void act(acting)}
+        >
           <ReleaseFacts entry={acting.entry} />
         </ConfirmDialog>
       ) : null}
       {acting?.kind === 'reject' ? (
-        <ConfirmDialog title="Reject this payout?" confirmLabel="Reject" danger busy={busy || reason.trim() === ''} onClose={() => setActing(null)} onConfirm={() => void act(acting)}>
+        <ConfirmDialog
+          title="Reject this payout?"
+          confirmLabel="Reject"
+          danger
+          busy={busy || reason.trim() === ''}
+          onClose={() => setActing(null)}
+          onConfirm={() => void act(acting)}
+        >
           <p>Nothing is sent. The agent sees your reason when it asks again with this key.</p>
           <label className="field">
             Reason
@@ -180,11 +208,15 @@ function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
         </dl>
       ) : (
         <p className="notice warn">
-          This payout was held before agent requests were checked first: <Amount value={body.amount} asset={body.asset} /> to <code className="mono">{body.destination}</code> on{' '}
+          This payout was held before agent requests were checked first:{' '}
+          <Amount value={body.amount} asset={body.asset} /> to <code className="mono">{body.destination}</code> on{' '}
           {body.network ?? 'the network the provider picks'}. Check it before releasing.
         </p>
       )}
-      <p>It is sent under the agent's Idempotency-Key. It then waits for approval in the provider's console like every payout.</p>
+      <p>
+        It is sent under the agent's Idempotency-Key. It then waits for approval in the provider's console like every
+        payout.
+      </p>
     </>
   )
 }

@@ -16,7 +16,11 @@ export function OutboxPanel() {
   const outbox = useDeskQuery('payouts.outbox', {})
   // Rows the outbox cannot list (they fail their schema): held by the core, shown here so they are never silently lost.
   const damaged = useDeskQuery('payouts.outboxDamaged', {}).data ?? []
-  const writes = { 'payouts.checkAgain': useDeskMutation('payouts.checkAgain'), 'payouts.resend': useDeskMutation('payouts.resend'), 'payouts.discard': useDeskMutation('payouts.discard') }
+  const writes = {
+    'payouts.checkAgain': useDeskMutation('payouts.checkAgain'),
+    'payouts.resend': useDeskMutation('payouts.resend'),
+    'payouts.discard': useDeskMutation('payouts.discard'),
+  }
   const action = useAction()
   const [discarding, setDiscarding] = useState<OutboxEntryView | null>(null)
 
@@ -28,7 +32,14 @@ export function OutboxPanel() {
   }
   const busy = action.busy
 
-  if (outbox.error && !outbox.data) return <ErrorBox error={outbox.error} title="The payout outbox could not be read" onRetry={() => void outbox.refetch()} />
+  if (outbox.error && !outbox.data)
+    return (
+      <ErrorBox
+        error={outbox.error}
+        title="The payout outbox could not be read"
+        onRetry={() => void outbox.refetch()}
+      />
+    )
   const unresolved = outbox.data?.filter((e) => e.state === 'unknown') ?? []
   if (unresolved.length === 0 && damaged.length === 0) return null
 
@@ -36,7 +47,8 @@ export function OutboxPanel() {
     <section className="panel notice warn" aria-label="Unresolved payout requests" data-testid="outbox">
       <h2>Unresolved payout requests</h2>
       <p className="small">
-        The app sent these but never heard whether the provider accepted them. Check again first; sending again reuses the same Idempotency-Key, so the provider never makes a second payout.
+        The app sent these but never heard whether the provider accepted them. Check again first; sending again reuses
+        the same Idempotency-Key, so the provider never makes a second payout.
       </p>
       {action.error ? <ErrorBox error={action.error} /> : null}
       <table className="grid">
@@ -54,7 +66,8 @@ export function OutboxPanel() {
           {damaged.map((d) => (
             <tr key={d.idempotencyKey} data-testid="outbox-damaged-row">
               <td colSpan={6}>
-                <span className="chip chip-bad">Damaged record</span> <code className="mono">{d.idempotencyKey}</code>: {d.problem}. {d.advice}
+                <span className="chip chip-bad">Damaged record</span> <code className="mono">{d.idempotencyKey}</code>:{' '}
+                {d.problem}. {d.advice}
               </td>
             </tr>
           ))}
@@ -67,7 +80,11 @@ export function OutboxPanel() {
               <td className="small">{e.error ? e.error.message : '—'}</td>
               <td>
                 <div className="row">
-                  <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.checkAgain')}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void act(e.idempotencyKey, 'payouts.checkAgain')}
+                  >
                     Check again
                   </button>
                   <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.resend')}>
@@ -91,7 +108,10 @@ export function OutboxPanel() {
           onClose={() => setDiscarding(null)}
           onConfirm={() => void act(discarding.idempotencyKey, 'payouts.discard')}
         >
-          <p>The app stops tracking it. If the provider did accept it, it still appears in the payout list and must be handled in the console.</p>
+          <p>
+            The app stops tracking it. If the provider did accept it, it still appears in the payout list and must be
+            handled in the console.
+          </p>
         </ConfirmDialog>
       ) : null}
     </section>

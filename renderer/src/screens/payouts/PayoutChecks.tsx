@@ -15,7 +15,8 @@ const MARK = { pass: 'pass', ask: 'confirm', stop: 'STOP' } as const
 /** The checks the send gate takes for this payout, as `payout explain` lists them; a STOP is never sent. */
 export function PayoutChecks({ body }: { body: CreateWithdrawal }) {
   const checks = useDeskQuery('payouts.explain', { body })
-  if (!checks.data) return checks.error ? <p className="error">The payout's checks could not be read: {checks.error.message}</p> : null
+  if (!checks.data)
+    return checks.error ? <p className="error">The payout's checks could not be read: {checks.error.message}</p> : null
   return (
     <section aria-label="Checks before sending" data-testid="payout-checks">
       <h3>Checks before sending</h3>

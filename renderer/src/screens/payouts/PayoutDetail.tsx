@@ -39,7 +39,10 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
     if (updated) patchWithdrawal(client, updated, false)
     else void read.refetch()
   }
-  const error = action.error?.code === 'withdrawal_not_cancellable' ? Object.assign(action.error, { message: NOT_CANCELLABLE }) : action.error
+  const error =
+    action.error?.code === 'withdrawal_not_cancellable'
+      ? Object.assign(action.error, { message: NOT_CANCELLABLE })
+      : action.error
 
   if (receipt) return <ReceiptView payoutId={withdrawalId} onClose={() => setReceipt(false)} />
 
@@ -52,7 +55,11 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
         <h1>Payout</h1>
         {w ? <StatusChip status={w.status} since={w.created_at} /> : null}
         {read.data?.stale ? (
-          <span className="chip chip-wait" title="The provider answered from a cache that may be behind" data-testid="stale">
+          <span
+            className="chip chip-wait"
+            title="The provider answered from a cache that may be behind"
+            data-testid="stale"
+          >
             stale
           </span>
         ) : null}
@@ -72,15 +79,28 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
           </button>
         ) : null}
       </div>
-      {error ? <ErrorBox error={error} title={error.code === 'withdrawal_not_cancellable' ? 'Not cancelled' : 'The cancel failed'} /> : null}
+      {error ? (
+        <ErrorBox
+          error={error}
+          title={error.code === 'withdrawal_not_cancellable' ? 'Not cancelled' : 'The cancel failed'}
+        />
+      ) : null}
       <QueryView query={read} what="the payout" errorTitle="This payout could not be read">
         {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} requestedBy={requestedBy} />}
       </QueryView>
       {w ? <PayoutNote payoutId={withdrawalId} /> : null}
       {confirm && w ? (
-        <ConfirmDialog title="Cancel this payout?" confirmLabel="Cancel payout" danger busy={action.busy} onClose={() => setConfirm(false)} onConfirm={() => void cancel()}>
+        <ConfirmDialog
+          title="Cancel this payout?"
+          confirmLabel="Cancel payout"
+          danger
+          busy={action.busy}
+          onClose={() => setConfirm(false)}
+          onConfirm={() => void cancel()}
+        >
           <p>
-            The request for <Amount value={w.amount} asset={w.asset} /> is withdrawn before anyone approves it. This cannot be undone.
+            The request for <Amount value={w.amount} asset={w.asset} /> is withdrawn before anyone approves it. This
+            cannot be undone.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -10,7 +10,15 @@ import { Timeline } from './Timeline'
 import { ExplorerLink } from '../../components/ExplorerLink'
 
 /** What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in its lifecycle. */
-export function PayoutFacts({ w, reference, requestedBy }: { w: Withdrawal; reference?: string | undefined; requestedBy?: string | undefined }) {
+export function PayoutFacts({
+  w,
+  reference,
+  requestedBy,
+}: {
+  w: Withdrawal
+  reference?: string | undefined
+  requestedBy?: string | undefined
+}) {
   return (
     <div className="split">
       <div className="panel">
@@ -48,7 +56,13 @@ export function PayoutFacts({ w, reference, requestedBy }: { w: Withdrawal; refe
             <Time value={w.created_at} />
           </dd>
           <dt>Requested by</dt>
-          <dd data-testid="requested-by">{requestedBy ? <UserText>{requestedBy}</UserText> : <span className="muted">not in this app's outbox (the console or another app)</span>}</dd>
+          <dd data-testid="requested-by">
+            {requestedBy ? (
+              <UserText>{requestedBy}</UserText>
+            ) : (
+              <span className="muted">not in this app's outbox (the console or another app)</span>
+            )}
+          </dd>
           <dt>Last change</dt>
           <dd>
             <Time value={w.updated_at} />
@@ -58,7 +72,11 @@ export function PayoutFacts({ w, reference, requestedBy }: { w: Withdrawal; refe
             {w.tx_hash ? (
               <span className="tx-hash">
                 <ShortId value={w.tx_hash} what="transaction hash" />
-                <ExplorerLink network={w.network} value={w.tx_hash} what={`transaction ${shortenMiddle(w.tx_hash, 6)}`} />
+                <ExplorerLink
+                  network={w.network}
+                  value={w.tx_hash}
+                  what={`transaction ${shortenMiddle(w.tx_hash, 6)}`}
+                />
               </span>
             ) : (
               <span className="muted">not on chain yet</span>

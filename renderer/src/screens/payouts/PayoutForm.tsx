@@ -53,14 +53,25 @@ export function PayoutForm(props: Props) {
   const wallets = useDeskQuery('wallets.list', {})
   const book = useDeskQuery('counterparties.list', {})
   return (
-    <QueryView query={bothQueries(wallets, book)} what="wallets and destinations" errorTitle="Wallets or destinations could not be read">
+    <QueryView
+      query={bothQueries(wallets, book)}
+      what="wallets and destinations"
+      errorTitle="Wallets or destinations could not be read"
+    >
       {([w, b]) => <PayoutFields {...props} wallets={w} book={b} />}
     </QueryView>
   )
 }
 
 /** Wallet → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
-function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wallets, book }: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+function PayoutFields({
+  initial,
+  preferredDestinationId,
+  onReview,
+  onCancel,
+  wallets,
+  book,
+}: Props & { wallets: Wallet[]; book: Counterparty[] }) {
   const preferred = book.find((c) => c.id === preferredDestinationId)
   const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
   const [asset, setAsset] = useState(initial?.body.asset ?? '')
@@ -98,7 +109,14 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
       reference: reference.trim(),
       wallet: check.wallet,
       destination: check.destination,
-      body: { wallet_id: check.wallet.id, asset, amount, destination: check.destination.address, network: balance.network, fee_priority: fee },
+      body: {
+        wallet_id: check.wallet.id,
+        asset,
+        amount,
+        destination: check.destination.address,
+        network: balance.network,
+        fee_priority: fee,
+      },
     })
   }
 
@@ -107,7 +125,8 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
       <h2>New payout</h2>
       {preferred ? (
         <p className="muted" data-testid="paying">
-          Paying <UserText>{preferred.label || ownerName(preferred)}</UserText> on {preferred.network_name}: choose a wallet and an asset it holds on that network.
+          Paying <UserText>{preferred.label || ownerName(preferred)}</UserText> on {preferred.network_name}: choose a
+          wallet and an asset it holds on that network.
         </p>
       ) : null}
       <div className="row">
@@ -170,12 +189,19 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
           hint={
             balance ? (
               <>
-                Available <Amount value={balance.available} asset={asset} /> · up to {assetDecimals(asset) ?? 18} decimals
+                Available <Amount value={balance.available} asset={asset} /> · up to {assetDecimals(asset) ?? 18}{' '}
+                decimals
               </>
             ) : undefined
           }
         >
-          <input className="mono" inputMode="decimal" value={amount} disabled={!balance} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            className="mono"
+            inputMode="decimal"
+            value={amount}
+            disabled={!balance}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </Field>
         <button type="button" disabled={!balance} onClick={() => balance && setAmount(balance.available)}>
           Max
@@ -192,11 +218,26 @@ function PayoutFields({ initial, preferredDestinationId, onReview, onCancel, wal
       <Field
         label="To destination"
         error={shown('destination')}
-        hint={balance && destinations.length === 0 ? 'No verified destination on this network. Register one in Destinations and have it verified.' : undefined}
+        hint={
+          balance && destinations.length === 0
+            ? 'No verified destination on this network. Register one in Destinations and have it verified.'
+            : undefined
+        }
       >
-        <SearchPicker items={destinationItems} value={destinationId} onChange={setDestinationId} what="destination" disabled={!balance} placeholder="Search label, name or address" />
+        <SearchPicker
+          items={destinationItems}
+          value={destinationId}
+          onChange={setDestinationId}
+          what="destination"
+          disabled={!balance}
+          placeholder="Search label, name or address"
+        />
       </Field>
-      <Field label="Reference (optional)" error={referenceProblem} hint={`Yours only: kept with the payout, never sent to the provider. Up to ${REFERENCE_MAX} characters.`}>
+      <Field
+        label="Reference (optional)"
+        error={referenceProblem}
+        hint={`Yours only: kept with the payout, never sent to the provider. Up to ${REFERENCE_MAX} characters.`}
+      >
         <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
       </Field>
       <div className="actions">

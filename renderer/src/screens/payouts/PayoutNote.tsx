@@ -50,7 +50,12 @@ export function PayoutNote({ payoutId }: { payoutId: string }) {
             <button type="button" onClick={() => setDraft(null)} disabled={action.busy}>
               Cancel
             </button>
-            <button type="button" className="primary" onClick={() => void save()} disabled={action.busy || problem !== null}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void save()}
+              disabled={action.busy || problem !== null}
+            >
               Save note
             </button>
           </div>

@@ -9,7 +9,9 @@ function outcomeText(entry: OutboxEntryView, recovered: boolean): { tone: string
     case 'accepted':
       return {
         tone: 'good',
-        text: recovered ? 'The provider has the request (same Idempotency-Key) — waiting for approval in the console.' : 'Requested — waiting for approval in the console.',
+        text: recovered
+          ? 'The provider has the request (same Idempotency-Key) — waiting for approval in the console.'
+          : 'Requested — waiting for approval in the console.',
       }
     case 'refused':
       return { tone: 'prod', text: `The provider refused the payout: ${entry.error?.message ?? 'no reason given'}` }

@@ -66,10 +66,19 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
       // Production: core checks the amount typed again too, as the plain decimal read in the person's locale.
       const retypedAmount = production ? readDecimal(retyped) : null
       const r = testing
-        ? await requestTest.mutateAsync({ body, testAmount: sending, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
+        ? await requestTest.mutateAsync({
+            body,
+            testAmount: sending,
+            ...(draft.reference ? { reference: draft.reference } : {}),
+            retypedAmount,
+          })
         : restOf
           ? await requestRest.mutateAsync({ testKey: restOf, retypedAmount })
-          : await request.mutateAsync({ ...body, ...(draft.reference ? { reference: draft.reference } : {}), retypedAmount })
+          : await request.mutateAsync({
+              ...body,
+              ...(draft.reference ? { reference: draft.reference } : {}),
+              retypedAmount,
+            })
       const refusal = r.entry.state === 'refused' ? r.entry.error : null
       // A refusal stays on the review, said in plain words, so the treasurer can go back and change what it names.
       if (refusal) throw new DeskCallError(refusal.code, refusal.message, refusal.requestId)
@@ -94,13 +103,28 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
       ) : null}
       <PayoutReviewFacts draft={draft} profile={profile} />
       <PayoutChecks body={{ ...body, network }} />
-      <FirstPayoutCheck first={first} networkName={findNetwork(network)?.name ?? network} ticked={ticked} onTick={setTicked} />
-      {restOf ? null : <TestAmountChoice asset={body.asset} fullAmount={body.amount} testAmount={testAmount} onChange={setTestAmount} />}
-      <p className="muted small">The payout waits for approval by a person in the provider's console before it reaches the network.</p>
+      <FirstPayoutCheck
+        first={first}
+        networkName={findNetwork(network)?.name ?? network}
+        ticked={ticked}
+        onTick={setTicked}
+      />
+      {restOf ? null : (
+        <TestAmountChoice
+          asset={body.asset}
+          fullAmount={body.amount}
+          testAmount={testAmount}
+          onChange={setTestAmount}
+        />
+      )}
+      <p className="muted small">
+        The payout waits for approval by a person in the provider's console before it reaches the network.
+      </p>
       {production ? (
         <div className="notice prod">
           <p>
-            This is a <strong>PRODUCTION</strong> payout of real funds. Type the amount{testing ? ' of the test payout' : ''} again to confirm.
+            This is a <strong>PRODUCTION</strong> payout of real funds. Type the amount
+            {testing ? ' of the test payout' : ''} again to confirm.
           </p>
           <Field label="Amount again" error={retyped ? mismatch : null}>
             <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
@@ -112,7 +136,12 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
         <button type="button" onClick={onBack} disabled={busy}>
           Back
         </button>
-        <button type="button" className={production ? 'danger' : 'primary'} disabled={busy || !confirmed} onClick={() => void submit()}>
+        <button
+          type="button"
+          className={production ? 'danger' : 'primary'}
+          disabled={busy || !confirmed}
+          onClick={() => void submit()}
+        >
           {busy ? 'Requesting…' : testing ? 'Request test payout' : 'Request payout'}
         </button>
       </div>

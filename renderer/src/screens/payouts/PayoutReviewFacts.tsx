@@ -100,8 +100,8 @@ export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; prof
         ) : null}
       </dl>
       <p className="small" data-testid="review-fee">
-        The network fee is charged by the provider{feeAsset ? `, in ${feeAsset} from this wallet,` : ''} on top of the amount; its size depends on the network and the fee priority and is known once
-        the payout is on chain.
+        The network fee is charged by the provider{feeAsset ? `, in ${feeAsset} from this wallet,` : ''} on top of the
+        amount; its size depends on the network and the fee priority and is known once the payout is on chain.
       </p>
     </>
   )

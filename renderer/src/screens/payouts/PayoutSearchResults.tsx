@@ -81,7 +81,13 @@ export function PayoutSearchResults({ text, from, to }: { text: string; from: st
                       </div>
                     ) : null}
                   </td>
-                  <td>{h.payoutId ? <ShortId value={h.payoutId} what="payout id" short /> : <ShortId value={h.idempotencyKey ?? ''} what="Idempotency-Key" short />}</td>
+                  <td>
+                    {h.payoutId ? (
+                      <ShortId value={h.payoutId} what="payout id" short />
+                    ) : (
+                      <ShortId value={h.idempotencyKey ?? ''} what="Idempotency-Key" short />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

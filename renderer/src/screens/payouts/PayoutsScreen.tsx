@@ -16,7 +16,11 @@ import { PayoutReview, type RequestResult } from './PayoutReview'
 import { TestPayoutsPanel } from './TestPayoutsPanel'
 import { WithdrawalList } from './WithdrawalList'
 
-type Step = { kind: 'list' } | { kind: 'form'; draft: PayoutDraft | null } | { kind: 'review'; draft: PayoutDraft; restOf?: string } | { kind: 'batch' }
+type Step =
+  | { kind: 'list' }
+  | { kind: 'form'; draft: PayoutDraft | null }
+  | { kind: 'review'; draft: PayoutDraft; restOf?: string }
+  | { kind: 'batch' }
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -82,7 +86,12 @@ export function PayoutsScreen() {
       ) : null}
       {step.kind === 'form' ? <ClosesOnEscape onClose={() => setStep({ kind: 'list' })} /> : null}
       {step.kind === 'form' ? (
-        <PayoutForm initial={step.draft} preferredDestinationId={preferred} onCancel={() => setStep({ kind: 'list' })} onReview={(draft) => setStep({ kind: 'review', draft })} />
+        <PayoutForm
+          initial={step.draft}
+          preferredDestinationId={preferred}
+          onCancel={() => setStep({ kind: 'list' })}
+          onReview={(draft) => setStep({ kind: 'review', draft })}
+        />
       ) : null}
       {step.kind === 'review' ? (
         <PayoutReview

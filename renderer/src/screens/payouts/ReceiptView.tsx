@@ -140,9 +140,14 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
                   <Time value={r.completedAt} />
                 </dd>
                 <dt>Audit row</dt>
-                <dd className="mono wrap-cell">{r.audit ? `#${r.audit.seq}, hash ${r.audit.hash}` : 'none recorded by this desk'}</dd>
+                <dd className="mono wrap-cell">
+                  {r.audit ? `#${r.audit.seq}, hash ${r.audit.hash}` : 'none recorded by this desk'}
+                </dd>
               </dl>
-              <QrImage value={r.explorerUrl ?? r.txHash} label={r.explorerUrl ? 'the explorer link' : 'the transaction hash'} />
+              <QrImage
+                value={r.explorerUrl ?? r.txHash}
+                label={r.explorerUrl ? 'the explorer link' : 'the transaction hash'}
+              />
             </div>
             <p className="muted small">
               Made <Time value={r.generatedAt} /> by Payout Desk from what this profile's store holds.

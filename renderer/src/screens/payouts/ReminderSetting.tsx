@@ -28,7 +28,17 @@ export function ReminderSetting() {
     >
       <label className="small">
         Remind me when a payout has waited{' '}
-        <input type="number" min={1} max={10080} step={1} className="narrow" value={draft ?? String(current)} onChange={(e) => setDraft(e.target.value)} data-testid="reminder-minutes" /> minutes
+        <input
+          type="number"
+          min={1}
+          max={10080}
+          step={1}
+          className="narrow"
+          value={draft ?? String(current)}
+          onChange={(e) => setDraft(e.target.value)}
+          data-testid="reminder-minutes"
+        />{' '}
+        minutes
       </label>
       {draft !== null && draft !== String(current) ? (
         <button type="submit" disabled={action.busy}>

@@ -26,14 +26,21 @@ export function TestAmountChoice({ asset, fullAmount, testAmount, onChange }: Pr
           hint={
             testAmount !== '' && !problem ? (
               <>
-                Once it has completed, the app offers the rest: <Amount value={restAmount(fullAmount, testAmount.trim())} asset={asset} /> to the same destination.
+                Once it has completed, the app offers the rest:{' '}
+                <Amount value={restAmount(fullAmount, testAmount.trim())} asset={asset} /> to the same destination.
               </>
             ) : (
               'More than 0 and less than the full amount.'
             )
           }
         >
-          <input className="mono" inputMode="decimal" value={testAmount} onChange={(e) => onChange(e.target.value)} autoComplete="off" />
+          <input
+            className="mono"
+            inputMode="decimal"
+            value={testAmount}
+            onChange={(e) => onChange(e.target.value)}
+            autoComplete="off"
+          />
         </Field>
       ) : null}
     </div>

@@ -18,14 +18,19 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
   const book = useDeskQuery('counterparties.list', {}, { staleTime: 30_000 })
   const dismissTest = useDeskMutation('payouts.dismissTest')
   const action = useAction()
-  if (tests.error) return <ErrorBox error={tests.error} title="Test payouts could not be read" onRetry={() => void tests.refetch()} />
+  if (tests.error)
+    return <ErrorBox error={tests.error} title="Test payouts could not be read" onRetry={() => void tests.refetch()} />
   const rows = tests.data ?? []
   if (rows.length === 0) return null
 
   const draftOf = (t: TestPayoutView): PayoutDraft | null => {
     const wallet = wallets.data?.find((w) => w.id === t.body.wallet_id)
-    const destination = book.data?.find((c) => c.network === t.body.network && sameAddress(c.network, c.address, t.body.destination))
-    return wallet && destination ? { wallet, destination, body: { ...t.body, amount: t.restAmount }, reference: '' } : null
+    const destination = book.data?.find(
+      (c) => c.network === t.body.network && sameAddress(c.network, c.address, t.body.destination),
+    )
+    return wallet && destination
+      ? { wallet, destination, body: { ...t.body, amount: t.restAmount }, reference: '' }
+      : null
   }
   const dismiss = (t: TestPayoutView) => void action.run(() => dismissTest.mutateAsync({ testKey: t.testKey }))
 
@@ -36,14 +41,24 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
       {rows.map((t) => {
         const draft = draftOf(t)
         const destination = draft?.destination
-        const to = destination ? <UserText>{destination.label || ownerName(destination)}</UserText> : <ShortId value={t.body.destination} what="destination address" />
+        const to = destination ? (
+          <UserText>{destination.label || ownerName(destination)}</UserText>
+        ) : (
+          <ShortId value={t.body.destination} what="destination address" />
+        )
         return (
-          <div key={t.testKey} className={`notice ${t.state === 'completed' ? 'good' : t.state === 'failed' ? 'prod' : 'warn'}`} data-testid="test-payout" data-state={t.state}>
+          <div
+            key={t.testKey}
+            className={`notice ${t.state === 'completed' ? 'good' : t.state === 'failed' ? 'prod' : 'warn'}`}
+            data-testid="test-payout"
+            data-state={t.state}
+          >
             <p>
               Test payout of <Amount value={t.body.amount} asset={t.body.asset} /> to {to}:{' '}
               {t.state === 'waiting' ? (
                 <>
-                  {t.status.replaceAll('_', ' ')}. The rest, <Amount value={t.restAmount} asset={t.body.asset} />, is offered once it has completed.
+                  {t.status.replaceAll('_', ' ')}. The rest, <Amount value={t.restAmount} asset={t.body.asset} />, is
+                  offered once it has completed.
                 </>
               ) : t.state === 'completed' ? (
                 <>
@@ -63,7 +78,12 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
             </p>
             <div className="actions">
               {t.state === 'completed' ? (
-                <button type="button" className="primary" disabled={!draft || action.busy} onClick={() => draft && onReviewRest(draft, t.testKey)}>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={!draft || action.busy}
+                  onClick={() => draft && onReviewRest(draft, t.testKey)}
+                >
                   Review the rest
                 </button>
               ) : null}
@@ -71,7 +91,11 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
                 {t.state === 'failed' ? 'Dismiss' : 'Do not send the rest'}
               </button>
             </div>
-            {t.state === 'completed' && !draft && wallets.data && book.data ? <p className="small">The wallet or the destination is no longer listed, so the rest cannot be reviewed here.</p> : null}
+            {t.state === 'completed' && !draft && wallets.data && book.data ? (
+              <p className="small">
+                The wallet or the destination is no longer listed, so the rest cannot be reviewed here.
+              </p>
+            ) : null}
           </div>
         )
       })}

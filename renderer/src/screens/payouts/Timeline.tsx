@@ -25,7 +25,10 @@ const SPOKEN: Record<StepState, string> = {
 export function Timeline({ status }: { status: WithdrawalStatus }) {
   const leftAfter = LEFT_AFTER[status]
   const steps: Array<{ status: WithdrawalStatus; state: StepState }> = leftAfter
-    ? [...PATH.slice(0, PATH.indexOf(leftAfter) + 1).map((s) => ({ status: s, state: 'done' as const })), { status, state: 'ended' }]
+    ? [
+        ...PATH.slice(0, PATH.indexOf(leftAfter) + 1).map((s) => ({ status: s, state: 'done' as const })),
+        { status, state: 'ended' },
+      ]
     : PATH.map((s, i) => {
         const at = PATH.indexOf(status)
         const state: StepState = i < at ? 'done' : i > at ? 'todo' : s === 'completed' ? 'completed' : 'current'
@@ -34,7 +37,12 @@ export function Timeline({ status }: { status: WithdrawalStatus }) {
   return (
     <ol className="timeline" aria-label="Lifecycle" data-testid="timeline">
       {steps.map((s) => (
-        <li key={s.status} className={`step-${s.state}`} data-state={s.state} aria-current={s.state === 'current' ? 'step' : undefined}>
+        <li
+          key={s.status}
+          className={`step-${s.state}`}
+          data-state={s.state}
+          aria-current={s.state === 'current' ? 'step' : undefined}
+        >
           <span className="timeline-dot" aria-hidden="true">
             {s.state === 'done' || s.state === 'completed' ? '✓' : s.state === 'ended' ? '✕' : ''}
           </span>

@@ -30,7 +30,10 @@ export function WaitingPanel() {
   return (
     <section className="panel notice warn" aria-label="Payouts waiting to be sent" data-testid="waiting">
       <h2>Waiting to be sent ({waiting.length})</h2>
-      <p className="small">The provider asked the app to wait before sending these. Each is sent at its time with its own Idempotency-Key, unless you cancel it.</p>
+      <p className="small">
+        The provider asked the app to wait before sending these. Each is sent at its time with its own Idempotency-Key,
+        unless you cancel it.
+      </p>
       {action.error ? <ErrorBox error={action.error} /> : null}
       {page.pager}
       <table className="grid">

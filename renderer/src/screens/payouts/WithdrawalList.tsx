@@ -22,7 +22,10 @@ import { SEARCH_TEXT_MAX } from '@shared/payouts/payout-search'
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
 function emptyTitle(loaded: number, f: { status: string; wallet: string }): string {
-  const parts = [f.wallet ? `in wallet “${f.wallet}”` : '', f.status && loaded > 0 ? `with status “${statusLabel(f.status)}”` : ''].filter(Boolean)
+  const parts = [
+    f.wallet ? `in wallet “${f.wallet}”` : '',
+    f.status && loaded > 0 ? `with status “${statusLabel(f.status)}”` : '',
+  ].filter(Boolean)
   return parts.length ? `No payout ${parts.join(' ')}` : 'No payouts yet'
 }
 
@@ -113,8 +116,15 @@ export function WithdrawalList() {
         <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
           {(rows) =>
             shown(rows).length === 0 ? (
-              <EmptyState title={emptyTitle(rows.length, { status, wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '' })}>
-                {rows.length === 0 && !walletId ? <p>Request one with “New payout”; it then waits for approval in the provider's console.</p> : null}
+              <EmptyState
+                title={emptyTitle(rows.length, {
+                  status,
+                  wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '',
+                })}
+              >
+                {rows.length === 0 && !walletId ? (
+                  <p>Request one with “New payout”; it then waits for approval in the provider's console.</p>
+                ) : null}
               </EmptyState>
             ) : (
               <table className="grid" aria-label="Payouts">
@@ -157,7 +167,9 @@ export function WithdrawalList() {
                       <td>
                         <Party address={w.destination} network={w.network} what="destination address" />
                       </td>
-                      <td data-testid="payout-reference">{references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}</td>
+                      <td data-testid="payout-reference">
+                        {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
+                      </td>
                       <td>
                         <ShortId value={w.id} what="payout id" short />
                       </td>

@@ -7,11 +7,25 @@ import { useDeskQuery } from '../../data/useDeskQuery'
  */
 export function usePayoutReferences(): ReadonlyMap<string, string> {
   const outbox = useDeskQuery('payouts.outbox', {})
-  return useMemo(() => new Map((outbox.data ?? []).flatMap((e) => (e.withdrawalId !== null && e.reference ? [[e.withdrawalId, e.reference] as const] : []))), [outbox.data])
+  return useMemo(
+    () =>
+      new Map(
+        (outbox.data ?? []).flatMap((e) =>
+          e.withdrawalId !== null && e.reference ? [[e.withdrawalId, e.reference] as const] : [],
+        ),
+      ),
+    [outbox.data],
+  )
 }
 
 /** Who asked for each payout (a person in the app, the CLI, the agent, a batch), by payout id, from the outbox. */
 export function usePayoutRequesters(): ReadonlyMap<string, string> {
   const outbox = useDeskQuery('payouts.outbox', {})
-  return useMemo(() => new Map((outbox.data ?? []).flatMap((e) => (e.withdrawalId !== null ? [[e.withdrawalId, e.requestedBy] as const] : []))), [outbox.data])
+  return useMemo(
+    () =>
+      new Map(
+        (outbox.data ?? []).flatMap((e) => (e.withdrawalId !== null ? [[e.withdrawalId, e.requestedBy] as const] : [])),
+      ),
+    [outbox.data],
+  )
 }

@@ -13,7 +13,9 @@ export function ColumnChooser({ showWallet }: { showWallet: boolean }) {
             <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} /> {c.heading}
           </label>
         ))}
-        <p className="muted small">A narrow window hides the fee first, then the network and the tx hash; each is in the detail.</p>
+        <p className="muted small">
+          A narrow window hides the fee first, then the network and the tx hash; each is in the detail.
+        </p>
       </fieldset>
     </details>
   )

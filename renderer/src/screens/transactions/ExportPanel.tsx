@@ -1,5 +1,10 @@
 import { useState } from 'react'
-import { ACCOUNTING_FORMAT_NAMES, ACCOUNTING_FORMATS, STATEMENT_FORMATS, type AccountingFormat } from '@shared/api/accounting-export'
+import {
+  ACCOUNTING_FORMAT_NAMES,
+  ACCOUNTING_FORMATS,
+  STATEMENT_FORMATS,
+  type AccountingFormat,
+} from '@shared/api/accounting-export'
 import type { LedgerFilter } from '@shared/api/ledger-query'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Field } from '../../components/Field'
@@ -25,7 +30,10 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
   const needsAsset = format !== '' && STATEMENT_FORMATS.includes(format) && !filter.asset
   const fiats = prices.data?.fiats ?? []
   const chosenFiat = fiats.includes(fiat) ? fiat : ''
-  const datesNote = format === 'cryptio' ? 'Dates in UTC, as Cryptio asks.' : `Dates in ${timeZone === 'UTC' ? 'UTC' : `local time (${timeZone})`}, as the app shows them.`
+  const datesNote =
+    format === 'cryptio'
+      ? 'Dates in UTC, as Cryptio asks.'
+      : `Dates in ${timeZone === 'UTC' ? 'UTC' : `local time (${timeZone})`}, as the app shows them.`
   const note = needsAsset
     ? 'A bank statement is one account in one currency: choose an asset in the filters first (and a wallet and a network where it moved in several).'
     : format === ''
@@ -64,7 +72,13 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
         note={note}
         disabled={needsAsset}
         cancelChannel="transactions.cancelExport"
-        run={() => exportLedger.mutateAsync(format === '' ? filter : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } })}
+        run={() =>
+          exportLedger.mutateAsync(
+            format === ''
+              ? filter
+              : { ...filter, accounting: { format, timeZone, ...(chosenFiat ? { fiat: chosenFiat } : {}) } },
+          )
+        }
         progressText={format === '' ? undefined : (p) => `${p.rows} lines so far`}
       />
     </section>

@@ -28,7 +28,14 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
   return (
     <div className="filters" role="search" aria-label="Filter transactions">
       <Field label="Search" hint="Address, name, note, tag, tx hash or transaction id">
-        <input ref={searchRef} type="search" aria-keyshortcuts="/" value={draft.text} onChange={(e) => onChange({ text: e.target.value })} placeholder="0x…, name, note, hash, id" />
+        <input
+          ref={searchRef}
+          type="search"
+          aria-keyshortcuts="/"
+          value={draft.text}
+          onChange={(e) => onChange({ text: e.target.value })}
+          placeholder="0x…, name, note, hash, id"
+        />
       </Field>
       <Field label="Tag" error={problems?.tag}>
         <input value={draft.tag} onChange={(e) => onChange({ tag: e.target.value })} placeholder="payroll" />
@@ -51,7 +58,10 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
         </select>
       </Field>
       <Field label="Direction">
-        <select value={draft.direction} onChange={(e) => onChange({ direction: e.target.value as FilterDraft['direction'] })}>
+        <select
+          value={draft.direction}
+          onChange={(e) => onChange({ direction: e.target.value as FilterDraft['direction'] })}
+        >
           <option value="">In and out</option>
           <option value="in">In</option>
           <option value="out">Out</option>
@@ -66,15 +76,38 @@ export function LedgerFilters({ draft, problems, wallets, onChange, onClear }: P
         </select>
       </Field>
       <ZonedDateTime label="Recorded after" value={draft.from} onChange={(from) => onChange({ from })} />
-      <ZonedDateTime label="Recorded until" value={draft.to} onChange={(to) => onChange({ to })} error={problems?.range} />
+      <ZonedDateTime
+        label="Recorded until"
+        value={draft.to}
+        onChange={(to) => onChange({ to })}
+        error={problems?.range}
+      />
       <Field label="Smallest amount" error={problems?.minAmount}>
-        <input inputMode="decimal" value={draft.minAmount} onChange={(e) => onChange({ minAmount: e.target.value })} className="num" />
+        <input
+          inputMode="decimal"
+          value={draft.minAmount}
+          onChange={(e) => onChange({ minAmount: e.target.value })}
+          className="num"
+        />
       </Field>
       <Field label="Largest amount" error={problems?.maxAmount}>
-        <input inputMode="decimal" value={draft.maxAmount} onChange={(e) => onChange({ maxAmount: e.target.value })} className="num" />
+        <input
+          inputMode="decimal"
+          value={draft.maxAmount}
+          onChange={(e) => onChange({ maxAmount: e.target.value })}
+          className="num"
+        />
       </Field>
-      <label className="row filters-check" title="Incoming dust or zero-value movements from a look-alike of an address you know">
-        <input type="checkbox" checked={draft.suspectedPoisoning} onChange={(e) => onChange({ suspectedPoisoning: e.target.checked })} /> Suspected poisoning
+      <label
+        className="row filters-check"
+        title="Incoming dust or zero-value movements from a look-alike of an address you know"
+      >
+        <input
+          type="checkbox"
+          checked={draft.suspectedPoisoning}
+          onChange={(e) => onChange({ suspectedPoisoning: e.target.checked })}
+        />{' '}
+        Suspected poisoning
       </label>
       <button type="button" className="filters-clear" onClick={onClear}>
         Clear filters

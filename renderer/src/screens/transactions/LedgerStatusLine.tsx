@@ -23,7 +23,9 @@ export function LedgerStatusLine({ summary }: { summary: Summary }) {
     <div className={offline ? 'notice warn ledger-status' : 'ledger-status'}>
       <p className="small" role="status" data-testid="ledger-status">
         {completenessLine(ledger, sync, clock)}
-        {offline && (sync.error ?? ledger.lastError) ? <span className="muted"> — {sync.error ?? ledger.lastError}</span> : null}
+        {offline && (sync.error ?? ledger.lastError) ? (
+          <span className="muted"> — {sync.error ?? ledger.lastError}</span>
+        ) : null}
       </p>
       {sync.state === 'running' ? (
         <>

@@ -12,7 +12,8 @@ interface Draft {
   tagLine: string
 }
 
-const firstProblem = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : (r.error?.issues[0]?.message ?? 'not allowed'))
+const firstProblem = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.success ? null : (r.error?.issues[0]?.message ?? 'not allowed')
 
 /**
  * One leg's private note and tags: shown, and edited in place. The save goes to the core, which checks both by the
@@ -43,8 +44,14 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
             <UserText>{own.note}</UserText>
           </p>
         ) : null}
-        {own.note === null && own.tags.length === 0 ? <p className="muted">No note or tags. Only this desk sees them; they are never sent.</p> : null}
-        <button type="button" onClick={() => setDraft({ words: own.note ?? '', tagLine: own.tags.join(', ') })} aria-label={`Edit the note and tags of the ${what}`}>
+        {own.note === null && own.tags.length === 0 ? (
+          <p className="muted">No note or tags. Only this desk sees them; they are never sent.</p>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => setDraft({ words: own.note ?? '', tagLine: own.tags.join(', ') })}
+          aria-label={`Edit the note and tags of the ${what}`}
+        >
           {own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'}
         </button>
       </div>
@@ -57,7 +64,15 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
       onSubmit={(e) => {
         e.preventDefault()
         if (!noteProblem && !tagsProblem)
-          save.mutate({ transactionId: own.transactionId, direction: own.direction, note: draft.words.trim(), tags: splitTags(draft.tagLine) }, { onSuccess: () => setDraft(null) })
+          save.mutate(
+            {
+              transactionId: own.transactionId,
+              direction: own.direction,
+              note: draft.words.trim(),
+              tags: splitTags(draft.tagLine),
+            },
+            { onSuccess: () => setDraft(null) },
+          )
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !save.isPending) {
@@ -67,17 +82,34 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
       }}
     >
       <Field label="Private note" error={noteProblem} hint={`Kept on this desk only. Up to ${NOTE_MAX} characters.`}>
-        <textarea rows={3} value={draft.words} onChange={(e) => setDraft({ ...draft, words: e.target.value })} autoFocus />
+        <textarea
+          rows={3}
+          value={draft.words}
+          onChange={(e) => setDraft({ ...draft, words: e.target.value })}
+          autoFocus
+        />
       </Field>
-      <Field label="Tags" error={tagsProblem} hint={`Comma-separated, up to ${TAGS_MAX}; each up to ${TAG_MAX} letters a-z, digits, - or _.`}>
-        <input value={draft.tagLine} onChange={(e) => setDraft({ ...draft, tagLine: e.target.value })} placeholder="payroll, q3" />
+      <Field
+        label="Tags"
+        error={tagsProblem}
+        hint={`Comma-separated, up to ${TAGS_MAX}; each up to ${TAG_MAX} letters a-z, digits, - or _.`}
+      >
+        <input
+          value={draft.tagLine}
+          onChange={(e) => setDraft({ ...draft, tagLine: e.target.value })}
+          placeholder="payroll, q3"
+        />
       </Field>
       {save.error ? <ErrorBox error={save.error} title="The note and tags were not saved" /> : null}
       <div className="actions">
         <button type="button" onClick={() => setDraft(null)} disabled={save.isPending}>
           Cancel
         </button>
-        <button type="submit" className="primary" disabled={save.isPending || noteProblem !== null || tagsProblem !== null}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={save.isPending || noteProblem !== null || tagsProblem !== null}
+        >
           Save note and tags
         </button>
       </div>

@@ -22,7 +22,9 @@ export function PriceTableImport({ summary }: { summary: Summary | undefined }) 
   const pick = async (file: File | undefined) => {
     if (!file) return
     if (file.size > MAX_BYTES) {
-      action.setError(new DeskCallError('validation_failed', `The price table was not imported: ${file.name} is over 10 MB.`))
+      action.setError(
+        new DeskCallError('validation_failed', `The price table was not imported: ${file.name} is over 10 MB.`),
+      )
       return
     }
     const text = await file.text()
@@ -36,14 +38,20 @@ export function PriceTableImport({ summary }: { summary: Summary | undefined }) 
         hint={
           summary && summary.rows > 0 ? (
             <>
-              {summary.rows.toLocaleString()} prices in {summary.fiats.join(', ')} from {summary.from} to {summary.to}, imported from <UserText>{summary.source ?? ''}</UserText>
+              {summary.rows.toLocaleString()} prices in {summary.fiats.join(', ')} from {summary.from} to {summary.to},
+              imported from <UserText>{summary.source ?? ''}</UserText>
             </>
           ) : (
             'No price table: fiat cells stay blank.'
           )
         }
       >
-        <input type="file" accept=".csv,text/csv,text/plain" disabled={action.busy} onChange={(e) => void pick(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          disabled={action.busy}
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
       </Field>
       {action.error ? <ErrorBox error={action.error} title="The price table was not imported" /> : null}
     </div>

@@ -36,14 +36,24 @@ function SumCell({ sum, asset }: { sum: Sum; asset: string }) {
 /** The reconciliation report of a period from the local ledger: exact sums per wallet, asset and network, and the proof of coverage. */
 export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const end = to ?? syncedAt ?? new Date().toISOString()
-  const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({ from: from ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString(), to: end })
+  const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({
+    from: from ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString(),
+    to: end,
+  })
   const [report, setReport] = useState<ReconciliationReport | null>(null)
   const [preset, setPreset] = useState<ReportPreset>('custom')
   const build = useAction()
   const buildReport = useDeskMutation('history.report')
   const exportReport = useDeskMutation('history.exportReport')
-  const input = period.from && period.to ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) } : null
-  const problem = !input ? 'Choose the start and the end of the period.' : input.from >= input.to ? 'The start must be before the end.' : null
+  const input =
+    period.from && period.to
+      ? { from: period.from, to: period.to, ...(walletId ? { walletIds: [walletId] } : {}) }
+      : null
+  const problem = !input
+    ? 'Choose the start and the end of the period.'
+    : input.from >= input.to
+      ? 'The start must be before the end.'
+      : null
 
   // A report shown is always the report of the period shown: a new period hides the old one until it is built.
   const choose = (change: Partial<typeof period>) => {
@@ -68,7 +78,10 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   return (
     <section className="panel" aria-labelledby="report-heading" data-testid="report-panel">
       <h2 id="report-heading">Reconciliation report</h2>
-      <p className="muted small">From the local ledger: counts and exact sums per wallet, asset and network ({walletId ? 'the wallet of the filter' : 'all wallets'}).</p>
+      <p className="muted small">
+        From the local ledger: counts and exact sums per wallet, asset and network (
+        {walletId ? 'the wallet of the filter' : 'all wallets'}).
+      </p>
       <div className="row">
         <label>
           Period
@@ -110,12 +123,17 @@ function ReportView({ report }: { report: ReconciliationReport }) {
   return (
     <div data-testid="report">
       <p role="status">
-        {report.rows.toLocaleString()} movements recorded after <Time value={report.from} /> until <Time value={report.to} /> (ledger synced to <Time value={report.syncedTo} />
+        {report.rows.toLocaleString()} movements recorded after <Time value={report.from} /> until{' '}
+        <Time value={report.to} /> (ledger synced to <Time value={report.syncedTo} />
         ).{' '}
         {report.distinctRows === report.rows ? (
-          <strong data-testid="report-once">Each of the {report.rows.toLocaleString()} (id, direction) pairs is counted exactly once.</strong>
+          <strong data-testid="report-once">
+            Each of the {report.rows.toLocaleString()} (id, direction) pairs is counted exactly once.
+          </strong>
         ) : (
-          <strong className="notice warn">The ledger holds {report.rows - report.distinctRows} movements twice: this report cannot be trusted.</strong>
+          <strong className="notice warn">
+            The ledger holds {report.rows - report.distinctRows} movements twice: this report cannot be trusted.
+          </strong>
         )}
       </p>
       <table className="grid" aria-label="Totals per wallet, asset and network">
@@ -149,13 +167,15 @@ function ReportView({ report }: { report: ReconciliationReport }) {
       {report.groups.length === 0 ? <p className="muted">No movements in this period.</p> : null}
       {report.suspectedPoisoning > 0 ? (
         <p className="notice warn" data-testid="report-poisoning">
-          {report.suspectedPoisoning} incoming movement{report.suspectedPoisoning === 1 ? ' is' : 's are'} flagged as suspected address poisoning: dust or nothing from a look-alike of an address you
-          know. Their senders are not counterparties.
+          {report.suspectedPoisoning} incoming movement{report.suspectedPoisoning === 1 ? ' is' : 's are'} flagged as
+          suspected address poisoning: dust or nothing from a look-alike of an address you know. Their senders are not
+          counterparties.
         </p>
       ) : null}
       {report.notFinal.length > 0 ? (
         <p className="notice warn">
-          {report.notFinal.length} movement{report.notFinal.length === 1 ? ' is' : 's are'} not final yet: their amounts may still change or be refused.
+          {report.notFinal.length} movement{report.notFinal.length === 1 ? ' is' : 's are'} not final yet: their amounts
+          may still change or be refused.
         </p>
       ) : null}
       <details>

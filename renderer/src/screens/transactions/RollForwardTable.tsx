@@ -4,7 +4,11 @@ import { Time } from '../../components/Time'
 import { WalletRef } from '../../names/WalletRef'
 
 function Maybe({ value, asset, unknown }: { value: string | null; asset: string; unknown: string }) {
-  return <td className="num">{value === null ? <span className="muted">{unknown}</span> : <Amount value={value} asset={asset} />}</td>
+  return (
+    <td className="num">
+      {value === null ? <span className="muted">{unknown}</span> : <Amount value={value} asset={asset} />}
+    </td>
+  )
 }
 
 function ProviderCells({ row }: { row: RollForwardRow }) {
@@ -29,8 +33,18 @@ function ProviderCells({ row }: { row: RollForwardRow }) {
         <Amount value={p.amount} asset={row.asset} />
       </td>
       <td className={agrees ? 'num' : 'num notice warn'} data-testid={agrees ? undefined : 'difference'}>
-        {p.difference === null ? 'unknown' : agrees ? '0' : <Amount value={p.difference.replace(/^-/, '')} asset={row.asset} />}
-        {p.difference !== null && p.difference.startsWith('-') ? ' less at the provider' : p.difference !== null && !agrees ? ' more at the provider' : null}
+        {p.difference === null ? (
+          'unknown'
+        ) : agrees ? (
+          '0'
+        ) : (
+          <Amount value={p.difference.replace(/^-/, '')} asset={row.asset} />
+        )}
+        {p.difference !== null && p.difference.startsWith('-')
+          ? ' less at the provider'
+          : p.difference !== null && !agrees
+            ? ' more at the provider'
+            : null}
       </td>
     </>
   )
@@ -39,13 +53,21 @@ function ProviderCells({ row }: { row: RollForwardRow }) {
 /** Opening + incoming − outgoing − fees = closing per wallet, asset and network, and the provider's balance beside it. */
 export function RollForwardTable({ report }: { report: ReconciliationReport }) {
   const rf = report.rollForward
-  const explained = rf.rows.filter((r) => r.notFinal.length > 0 && r.provider.state === 'read' && r.provider.difference !== null && r.provider.difference !== '0')
+  const explained = rf.rows.filter(
+    (r) =>
+      r.notFinal.length > 0 &&
+      r.provider.state === 'read' &&
+      r.provider.difference !== null &&
+      r.provider.difference !== '0',
+  )
   return (
     <div data-testid="roll-forward">
       <h3>Roll-forward</h3>
       {rf.openingUnknownBecause ? <p className="notice warn">{rf.openingUnknownBecause}</p> : null}
       <p className="muted small">
-        {rf.compared ? 'Closing balances compared with the provider’s balances, read just now.' : 'The period does not end at the last sync, so closing balances are not compared with the provider.'}
+        {rf.compared
+          ? 'Closing balances compared with the provider’s balances, read just now.'
+          : 'The period does not end at the last sync, so closing balances are not compared with the provider.'}
       </p>
       <div className="wide-scroll" tabIndex={0} role="region" aria-label="Roll-forward table, scrolls sideways">
         <table className="grid" aria-label="Roll-forward per wallet, asset and network">
@@ -56,11 +78,13 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
                   {h}
                 </th>
               ))}
-              {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map((h) => (
-                <th key={h} scope="col" className="num">
-                  {h}
-                </th>
-              ))}
+              {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map(
+                (h) => (
+                  <th key={h} scope="col" className="num">
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>

@@ -35,7 +35,10 @@ export function TransactionsScreen() {
   const [reporting, setReporting] = useState(false)
   const syncAsked = useRef(false)
   // Kept fresh by the core's history events (data/desk-events.ts); nothing is read while the filter is not valid.
-  const { rows, loading, error, done, outdated, loadMore, reload } = useLedgerRows(asked.filter ?? {}, asked.filter !== null)
+  const { rows, loading, error, done, outdated, loadMore, reload } = useLedgerRows(
+    asked.filter ?? {},
+    asked.filter !== null,
+  )
 
   // Opening the screen asks the provider for what is new, unless a sync just ran or the user paused it.
   useEffect(() => {
@@ -71,9 +74,24 @@ export function TransactionsScreen() {
         </button>
       </div>
       {summary.data ? <LedgerStatusLine summary={summary.data} /> : null}
-      {summary.error && !summary.data ? <ErrorBox error={summary.error} title="The ledger could not be read" onRetry={() => void summary.refetch()} /> : null}
-      <LedgerFilters draft={draft} problems={currentProblems} wallets={wallets.data} onChange={change} onClear={() => setDraft(EMPTY_DRAFT)} />
-      {reporting ? <ReportPanel walletId={draft.walletId} from={draft.from} to={draft.to} syncedAt={summary.data?.ledger.syncedAt ?? null} /> : null}
+      {summary.error && !summary.data ? (
+        <ErrorBox error={summary.error} title="The ledger could not be read" onRetry={() => void summary.refetch()} />
+      ) : null}
+      <LedgerFilters
+        draft={draft}
+        problems={currentProblems}
+        wallets={wallets.data}
+        onChange={change}
+        onClear={() => setDraft(EMPTY_DRAFT)}
+      />
+      {reporting ? (
+        <ReportPanel
+          walletId={draft.walletId}
+          from={draft.from}
+          to={draft.to}
+          syncedAt={summary.data?.ledger.syncedAt ?? null}
+        />
+      ) : null}
       {reporting ? <EscapeCloses onClose={() => setReporting(false)} /> : null}
       {currentProblems ? (
         // Rows of the previous filter would answer a question the user no longer asks.
@@ -93,7 +111,16 @@ export function TransactionsScreen() {
           ) : null}
           <div className={selected ? 'split' : undefined}>
             <div>
-              {rows.length > 0 ? <TxTable rows={rows} selected={selected?.key ?? null} hasMore={!done} showWallet={!draft.walletId} onNearEnd={more} onSelect={choose} /> : null}
+              {rows.length > 0 ? (
+                <TxTable
+                  rows={rows}
+                  selected={selected?.key ?? null}
+                  hasMore={!done}
+                  showWallet={!draft.walletId}
+                  onNearEnd={more}
+                  onSelect={choose}
+                />
+              ) : null}
               {error ? <ErrorBox error={error} title="The ledger could not be read" onRetry={loadMore} /> : null}
               {loading && rows.length === 0 ? <Loading what="transactions" paced /> : null}
               {done && rows.length === 0 && !error ? (

@@ -39,7 +39,9 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
         {(rows) =>
           rows.map((t) => (
             <div className="panel" key={`${t.id}-${t.direction}`} data-testid="tx-leg">
-              <h3 className={`dir-${t.direction}`}>{t.direction === 'in' ? 'In' : t.direction === 'out' ? 'Out' : 'Internal'}</h3>
+              <h3 className={`dir-${t.direction}`}>
+                {t.direction === 'in' ? 'In' : t.direction === 'out' ? 'Out' : 'Internal'}
+              </h3>
               <dl className="facts">
                 <dt>Recorded</dt>
                 <dd>
@@ -64,7 +66,13 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dd>{t.network_name ?? t.network ?? '—'}</dd>
                 <dt>From</dt>
                 <dd>
-                  <Party address={t.from.address} network={t.network} providerName={t.from.name} what="sender address" copyWarning={t.suspected_poisoning ? BAIT_WARNING : undefined} />
+                  <Party
+                    address={t.from.address}
+                    network={t.network}
+                    providerName={t.from.name}
+                    what="sender address"
+                    copyWarning={t.suspected_poisoning ? BAIT_WARNING : undefined}
+                  />
                   {t.suspected_poisoning ? (
                     <p className="notice warn" data-testid="bait-notice">
                       {BAIT_WARNING}

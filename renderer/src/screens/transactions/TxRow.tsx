@@ -70,9 +70,20 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
             <span className="sr-only">Suspected </span>Poisoning
           </span>
         ) : null}
-        <PartyView known={names.address(who.address, t.network)} address={who.address} providerName={who.name} what="counterpart address" inline />
+        <PartyView
+          known={names.address(who.address, t.network)}
+          address={who.address}
+          providerName={who.name}
+          what="counterpart address"
+          inline
+        />
         <span onClick={own}>
-          <ExplorerLink network={t.network} value={who.address} address what={`address ${shortenMiddle(who.address, 6)}`} />
+          <ExplorerLink
+            network={t.network}
+            value={who.address}
+            address
+            what={`address ${shortenMiddle(who.address, 6)}`}
+          />
         </span>
       </span>
       <span role="cell" className="col-amount num">
@@ -83,7 +94,13 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       <span role="cell" className="col-fee num">
         {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
-      <span role="cell" className={t.final ? 'col-status' : 'col-status not-final'} title={t.final ? statusLabel(t.status) : `${statusLabel(t.status)}: not final, the app reads it again until it is`}>
+      <span
+        role="cell"
+        className={t.final ? 'col-status' : 'col-status not-final'}
+        title={
+          t.final ? statusLabel(t.status) : `${statusLabel(t.status)}: not final, the app reads it again until it is`
+        }
+      >
         {statusLabel(t.status)}
       </span>
       <span role="cell" className="col-network" title={t.network_name ?? t.network ?? undefined}>

@@ -25,7 +25,12 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
   const names = useNameBook()
   const hidden = useTxColumns((s) => s.hidden)
   const classes = ['tx-scroll', ...hidden.map((c) => `hide-${c}`), ...(showWallet ? [] : ['hide-wallet'])].join(' ')
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: OVERSCAN })
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: OVERSCAN,
+  })
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
 
@@ -34,7 +39,14 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
   }, [lastIndex, rows.length, hasMore, onNearEnd])
 
   return (
-    <div className={classes} ref={scrollRef} role="table" aria-label="Transactions" aria-rowcount={rows.length + 1} data-testid="tx-scroll">
+    <div
+      className={classes}
+      ref={scrollRef}
+      role="table"
+      aria-label="Transactions"
+      aria-rowcount={rows.length + 1}
+      data-testid="tx-scroll"
+    >
       <div className="tx-header" role="row">
         <span role="columnheader" className="col-time">
           Recorded
@@ -70,7 +82,18 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
         {items.map((item) => {
           const t = rows[item.index]!
           const key = `${t.id}|${t.direction}`
-          return <TxRow key={key} t={t} index={item.index} start={item.start} selected={selected === key} showWallet={showWallet} onSelect={onSelect} names={names} />
+          return (
+            <TxRow
+              key={key}
+              t={t}
+              index={item.index}
+              start={item.start}
+              selected={selected === key}
+              showWallet={showWallet}
+              onSelect={onSelect}
+              names={names}
+            />
+          )
         })}
       </div>
     </div>

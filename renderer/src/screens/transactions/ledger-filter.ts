@@ -46,14 +46,17 @@ export interface FilterProblems {
 const NOT_DECIMAL = 'A plain decimal number, like 1250.5 (no separators).'
 
 /** The ledger filter of the controls, or the problems that keep it from being asked. */
-export function toLedgerFilter(d: FilterDraft): { filter: LedgerFilter; problems: null } | { filter: null; problems: FilterProblems } {
+export function toLedgerFilter(
+  d: FilterDraft,
+): { filter: LedgerFilter; problems: null } | { filter: null; problems: FilterProblems } {
   const problems: FilterProblems = {}
   if (d.from && d.to && d.from >= d.to) problems.range = 'The start must be before the end.'
   const min = d.minAmount.trim()
   const max = d.maxAmount.trim()
   if (min && !DECIMAL_PATTERN.test(min)) problems.minAmount = NOT_DECIMAL
   if (max && !DECIMAL_PATTERN.test(max)) problems.maxAmount = NOT_DECIMAL
-  if (!problems.minAmount && !problems.maxAmount && min && max && amountKey(min) > amountKey(max)) problems.maxAmount = 'The largest amount must not be below the smallest.'
+  if (!problems.minAmount && !problems.maxAmount && min && max && amountKey(min) > amountKey(max))
+    problems.maxAmount = 'The largest amount must not be below the smallest.'
   const tag = d.tag.trim()
   const badTag = tag ? tagProblem(tag) : null
   if (badTag) problems.tag = badTag

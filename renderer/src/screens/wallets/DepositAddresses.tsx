@@ -28,7 +28,11 @@ export function DepositAddresses({ wallet }: { wallet: Wallet }) {
               ) : null}
             </td>
             <td>
-              <button type="button" onClick={() => setQrFor(qrFor === d.network ? null : d.network)} aria-expanded={qrFor === d.network}>
+              <button
+                type="button"
+                onClick={() => setQrFor(qrFor === d.network ? null : d.network)}
+                aria-expanded={qrFor === d.network}
+              >
                 {qrFor === d.network ? 'Hide QR' : 'Show QR'}
               </button>
             </td>

@@ -48,7 +48,12 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                   </td>
                   <td className={`dir-${t.direction}`}>{t.direction}</td>
                   <td>
-                    <Party address={otherSide(t).address} network={t.network} providerName={otherSide(t).name} what="counterpart address" />
+                    <Party
+                      address={otherSide(t).address}
+                      network={t.network}
+                      providerName={otherSide(t).name}
+                      what="counterpart address"
+                    />
                   </td>
                   <td className="num">
                     <Amount value={t.amount} asset={t.asset} />
@@ -58,14 +63,24 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                     {t.tx_hash ? (
                       <span className="tx-hash">
                         <ShortId value={t.tx_hash} what="transaction hash" short />
-                        <ExplorerLink network={t.network} value={t.tx_hash} what={`transaction ${shortenMiddle(t.tx_hash, 6)}`} />
+                        <ExplorerLink
+                          network={t.network}
+                          value={t.tx_hash}
+                          what={`transaction ${shortenMiddle(t.tx_hash, 6)}`}
+                        />
                       </span>
                     ) : (
                       <span className="muted">—</span>
                     )}
                   </td>
                   <td>
-                    <button type="button" className="link" onClick={() => setOpen(t.id)} aria-label={`Details of the movement recorded ${t.created_at}`} data-testid="movement-detail">
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => setOpen(t.id)}
+                      aria-label={`Details of the movement recorded ${t.created_at}`}
+                      data-testid="movement-detail"
+                    >
                       Details
                     </button>
                   </td>

@@ -68,7 +68,9 @@ function WalletFacts({ w }: { w: Wallet }) {
             <tr key={`${b.asset}-${b.network}`}>
               <td>{b.asset}</td>
               <td>
-                <UserText>{findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}</UserText>
+                <UserText>
+                  {findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}
+                </UserText>
               </td>
               <td className="num">
                 <Amount value={b.amount} asset={b.asset} />
