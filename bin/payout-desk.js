@@ -50,7 +50,8 @@ if (process.env[PARENT_PIPE]) {
   parent.unref()
 }
 
-// Answered before any build, so it works wherever the launcher does: which app, on which Node (the pinned one when re-run).
+// Answered before any build, so it works wherever the launcher does: which app, on which Node (the pinned one when
+// re-run).
 if (process.argv[2] === '--version') {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   process.stdout.write(`payout-desk ${version} (Node ${process.version})\n`)

@@ -68,7 +68,8 @@ export default {
           at = at.parent
         }
         if (!at) return
-        // A component's attribute is its prop: the component decides how it is shown. A DOM element's is printed (title, aria-label).
+        // A component's attribute is its prop: the component decides how it is shown. A DOM element's is printed
+        // (title, aria-label).
         const componentProp = at.parent?.type === 'JSXAttribute' && /^[A-Z]/.test(at.parent.parent.name.name ?? '')
         const printed =
           (at.type === 'JSXExpressionContainer' && !componentProp && !safeElements.includes(elementName(at.parent))) ||

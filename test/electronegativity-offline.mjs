@@ -1,6 +1,7 @@
 // Preloaded into electronegativity only. It fetches translations and Electron release data with got, which this
 // machine cannot reach; got 11 then throws from its retry timer ("The `onCancel` handler was attached after the
-// promise settled") when the machine is busy, ending the scan. Without retries the fetch just fails, as the tool expects.
+// promise settled") when the machine is busy, ending the scan. Without retries the fetch just fails, as the tool
+// expects.
 import Module from 'node:module'
 
 const load = Module._load

@@ -1,4 +1,5 @@
-// Adds up every runner of `npm test` into one closing line: "N passed, N failed"; above it each part's time with the three
+// Adds up every runner of `npm test` into one closing line: "N passed, N failed"; above it each part's time with the
+// three
 // slowest e2e files, and vitest's coverage. The times are reported, never enforced.
 import { existsSync, readFileSync } from 'node:fs'
 
@@ -38,7 +39,10 @@ console.log(coverageLine(read('reports/coverage/coverage-summary.json')))
 console.log(`${passed} passed, ${failed} failed`)
 process.exitCode = failed > 0 ? 1 : 0
 
-/** "coverage: lines 91.2% · statements … · functions … · branches …" of electron/** and shared/**, from vitest's V8 coverage. */
+/**
+ * "coverage: lines 91.2% · statements … · functions … · branches …" of electron/** and shared/**, from vitest's V8
+ * coverage.
+ */
 function coverageLine(summary) {
   if (!summary) return 'coverage: none (vitest wrote no coverage summary)'
   const pct = (key) => `${summary.total[key].pct.toFixed(1)}%`

@@ -15,7 +15,10 @@ import type { CliContext } from './cli-context'
 import type { Action, Values } from './command'
 import { UsageError } from './usage-error'
 
-/** `--format`, `--time-zone` and `--fiat` as the export's preset; null without --format (the ledger's own columns, as before). */
+/**
+ * `--format`, `--time-zone` and `--fiat` as the export's preset; null without --format (the ledger's own columns, as
+ * before).
+ */
 export function accountingOptions(v: Values, usage: string): AccountingOptions | null {
   if (v.format === undefined) {
     if (v['time-zone'] !== undefined || v.fiat !== undefined)
@@ -32,7 +35,10 @@ export function accountingOptions(v: Values, usage: string): AccountingOptions |
   return { format, timeZone: zone.data, fiat: fiat?.data }
 }
 
-/** The destination book and wallets read once before a preset, as the app does; when they cannot be read, payees come from the stored copy and stderr says why. */
+/**
+ * The destination book and wallets read once before a preset, as the app does; when they cannot be read, payees come
+ * from the stored copy and stderr says why.
+ */
 export async function refreshNames(ctx: CliContext, profile: Profile, store: DeskStore): Promise<void> {
   let problem: string | null
   try {

@@ -2,7 +2,8 @@ import { nodeIo } from './node-io'
 import { runCli } from './run-cli'
 
 // A reader that stops early (`payout-desk outbox | head`) closes stdout: the rest of the output is not wanted, which
-// is no failure. Later writes are dropped and the command still finishes (a batch keeps sending) with its own exit code.
+// is no failure. Later writes are dropped and the command still finishes (a batch keeps sending) with its own exit
+// code.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err
 })

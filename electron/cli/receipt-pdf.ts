@@ -58,7 +58,9 @@ function wrap(font: PDFFont, value: string, width: number): string[] {
   return [...lines, line]
 }
 
-/** A one-page PDF of the receipt with a QR code of the explorer link (or of the hash when the network has no explorer). */
+/**
+ * A one-page PDF of the receipt with a QR code of the explorer link (or of the hash when the network has no explorer).
+ */
 export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Payout receipt ${r.payoutId}`)

@@ -19,7 +19,9 @@ export function terminalIo(io: CliIo): CliIo {
   }
 }
 
-/** Columns padded to their widest cell; every cell in its visible form, so one cell can neither break nor bend a row. */
+/**
+ * Columns padded to their widest cell; every cell in its visible form, so one cell can neither break nor bend a row.
+ */
 export function printTable(
   out: (line: string) => void,
   header: readonly string[],

@@ -4,7 +4,10 @@ import { findNetwork, NETWORKS } from '../../shared/api/networks'
 import { DeskError } from '../core/errors'
 import { singleCommand } from './command'
 
-/** The four approver words of an address pasted from the provider's console, as the app shows them on every destination and payout review. */
+/**
+ * The four approver words of an address pasted from the provider's console, as the app shows them on every destination
+ * and payout review.
+ */
 export const wordsCommand = singleCommand({
   name: 'words',
   usage: 'words --network ID ADDRESS',

@@ -33,7 +33,10 @@ export interface DeskOptions {
   dataDir: string
   shell: Shell
   version: string
-  /** The key's request budget; benches against a simulator without a limit raise it. The provider's 120 a minute otherwise. */
+  /**
+   * The key's request budget; benches against a simulator without a limit raise it. The provider's 120 a minute
+   * otherwise.
+   */
   pacing?: Pick<PacerOptions, 'limit' | 'windowSeconds'>
   /** Also told of every failure the data folder's log file keeps (the Electron shell: stderr). */
   log?: RouterLog
@@ -51,7 +54,9 @@ export interface DeskOptions {
   printPage?: () => Promise<Uint8Array>
   /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
   applyContentProtection?: (enabled: boolean) => void
-  /** The system clipboard: addresses the app copies are written and watched for a swap; injected by the Electron shell. */
+  /**
+   * The system clipboard: addresses the app copies are written and watched for a swap; injected by the Electron shell.
+   */
   clipboard?: ShellClipboard
   /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
   historyInBackground?: boolean
@@ -111,7 +116,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
     now: options.now,
-    // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the default.
+    // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the
+    // default.
     reminderMinutes: () =>
       settings.read().then(
         (s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES,

@@ -35,7 +35,10 @@ export function diskError(err: unknown, file: string, doing: string): DeskError 
   return out
 }
 
-/** The same error where other payouts had gone out before it (a batch): `sent` says what went out instead of "nothing was sent". */
+/**
+ * The same error where other payouts had gone out before it (a batch): `sent` says what went out instead of "nothing
+ * was sent".
+ */
 export function afterSomeSent(err: DeskError, sent: string): DeskError {
   const base = err.message.endsWith(NOTHING_SENT) ? `${err.message.slice(0, -NOTHING_SENT.length)}.` : err.message
   const out = new DeskError(err.code, `${base} ${sent}`, err.requestId)

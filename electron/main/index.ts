@@ -56,7 +56,8 @@ async function start(): Promise<void> {
     applyContentProtection,
   })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
-  // A damaged settings file must not keep the app from opening: it opens hidden from capture (the safe side), and the setting shows the error.
+  // A damaged settings file must not keep the app from opening: it opens hidden from capture (the safe side), and the
+  // setting shows the error.
   const { hideFromScreenCapture } = await desk.settings.read().catch(() => ({ hideFromScreenCapture: true }))
   mainWindow = createMainWindow(join(__dirname, '../preload'), devTools, ownSession, hideFromScreenCapture)
   mainWindow.webContents.on('render-process-gone', (_e, details) => log.error(`renderer gone: ${details.reason}`))

@@ -1,4 +1,7 @@
-/** Signatures already accepted. An entry is kept until its timestamp has left the window, so it can never be accepted again. */
+/**
+ * Signatures already accepted. An entry is kept until its timestamp has left the window, so it can never be accepted
+ * again.
+ */
 export class ReplayCache {
   private readonly seen = new Map<string, number>()
   private nextSweep = 0

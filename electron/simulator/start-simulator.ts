@@ -32,7 +32,10 @@ function listen(server: Server, port: number): Promise<string> {
   })
 }
 
-/** Both environments in one process, on 127.0.0.1 only. With a state file, every mutation is saved (debounced) and flushed on close. */
+/**
+ * Both environments in one process, on 127.0.0.1 only. With a state file, every mutation is saved (debounced) and
+ * flushed on close.
+ */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = options.seed ?? 'demo'
   const file = options.stateFile

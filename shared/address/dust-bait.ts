@@ -7,7 +7,8 @@ import { isLookalike, sameAddress } from './lookalike'
  * Dust and zero-value bait: an attacker sends nothing, or next to nothing, from a look-alike of an address the
  * person knows, so that the look-alike lands in the history to be copied from. Below these amounts an incoming
  * movement is worth nothing to the receiver and is treated as possible bait; for an asset not listed only zero is.
- * About one US dollar or less at the time of writing: the stablecoins 1, ETH 0.0005, BTC 0.00001, POL and TRX 1, SOL 0.005.
+ * About one US dollar or less at the time of writing: the stablecoins 1, ETH 0.0005, BTC 0.00001, POL and TRX 1, SOL
+ * 0.005.
  */
 export const DEFAULT_DUST_THRESHOLDS: Readonly<Record<string, string>> = {
   USDC: '1',

@@ -62,7 +62,10 @@ export function canonicalAddress(networkId: string, address: string): string {
   return format !== undefined && CASE_INSENSITIVE.has(format) ? address.toLowerCase() : address
 }
 
-/** First 4 and last 4 significant characters: equal keys on one network are look-alikes or the same address. Null when too short to tell. */
+/**
+ * First 4 and last 4 significant characters: equal keys on one network are look-alikes or the same address. Null when
+ * too short to tell.
+ */
 export function lookalikeKey(networkId: string, address: string): string | null {
   const part = significantPart(networkId, address)
   if (part === null || part.length < 2 * LOOKALIKE_ENDS) return null

@@ -70,7 +70,10 @@ export const APP_ERROR_CODES = [
 ] as const
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
 
-/** Codes of the per-profile SQLite store (outbox, audit, pacer) and what is built on it: agent policy, batches, the history ledger. */
+/**
+ * Codes of the per-profile SQLite store (outbox, audit, pacer) and what is built on it: agent policy, batches, the
+ * history ledger.
+ */
 export const STORE_ERROR_CODES = [
   'disk_full',
   'disk_read_only',

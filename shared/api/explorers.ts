@@ -28,7 +28,9 @@ const EXPLORERS: Readonly<Record<string, Explorer>> = {
   'solana-devnet': path('https://explorer.solana.com', '?cluster=devnet'),
 }
 
-/** An https link to the transaction on its network's explorer; null for a network without one or a leg without a hash. */
+/**
+ * An https link to the transaction on its network's explorer; null for a network without one or a leg without a hash.
+ */
 export function explorerTxUrl(network: string | null, hash: string | null): string | null {
   if (network === null || hash === null) return null
   return EXPLORERS[network]?.tx(hash) ?? null

@@ -20,7 +20,8 @@ export type LedgerPosition = z.infer<typeof LedgerPositionSchema>
 /**
  * Filters over the local ledger; every one is optional and they combine (AND). Times are the
  * provider's recorded time, `from` exclusive and `to` inclusive like the API's created_after/before.
- * `text` matches anywhere in an address, a party name or a leg's note or tags, and at the start of a tx hash or transaction id.
+ * `text` matches anywhere in an address, a party name or a leg's note or tags, and at the start of a tx hash or
+ * transaction id.
  */
 export const LedgerFilterSchema = z.strictObject({
   walletId: id.optional(),

@@ -2,7 +2,10 @@ import { z } from 'zod'
 
 const sum = z.strictObject({ count: z.number().int(), sum: z.string() })
 
-/** What the provider said of a roll-forward row's balance: not asked (period not ending at the last sync), read, or not read. */
+/**
+ * What the provider said of a roll-forward row's balance: not asked (period not ending at the last sync), read, or not
+ * read.
+ */
 export const ProviderBalanceSchema = z.discriminatedUnion('state', [
   z.strictObject({ state: z.literal('not_compared'), reason: z.string() }),
   z.strictObject({

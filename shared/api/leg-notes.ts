@@ -2,12 +2,17 @@ import { z } from 'zod'
 import { plainTextProblem } from '../text/plain-text'
 import { quoteInput, text } from './text'
 
-/** A ledger movement's tags: a few short words a person files it under, found by the Transactions search and its tag filter. */
+/**
+ * A ledger movement's tags: a few short words a person files it under, found by the Transactions search and its tag
+ * filter.
+ */
 export const TAGS_MAX = 10
 export const TAG_MAX = 32
 const TAG_PATTERN = /^[a-z0-9_-]+$/
 
-/** Why a tag cannot be one, naming it (and any character that hides text in it), or null. Tags are kept in lower case. */
+/**
+ * Why a tag cannot be one, naming it (and any character that hides text in it), or null. Tags are kept in lower case.
+ */
 export function tagProblem(tag: string): string | null {
   if (tag.length === 0) return 'a tag cannot be empty'
   const hidden = plainTextProblem(tag)

@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { DECIMAL_PATTERN } from './amount'
 import { boundedArray } from './bounded-array'
 
-/** Response schemas of Client API v1. The client validates every response with these; lists end at their first invalid element. */
+/**
+ * Response schemas of Client API v1. The client validates every response with these; lists end at their first invalid
+ * element.
+ */
 const decimal = z.string().regex(DECIMAL_PATTERN, 'expected a decimal string')
 const timestamp = z.string().datetime({ offset: true })
 

@@ -14,7 +14,10 @@ export function text() {
   return z.string().refine(isEncodable, NOT_ENCODABLE)
 }
 
-/** Someone's input inside an error message: quoted, cut to `max` characters (the length said when cut), never a wall of text. */
+/**
+ * Someone's input inside an error message: quoted, cut to `max` characters (the length said when cut), never a wall of
+ * text.
+ */
 export function quoteInput(value: string, max = 60): string {
   const chars = Array.from(value)
   if (chars.length <= max) return JSON.stringify(value)

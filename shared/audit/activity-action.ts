@@ -1,4 +1,6 @@
-/** What a person did, as the Activity view and its CSV name it; rows that are neither (a read) are `read` or `other`. */
+/**
+ * What a person did, as the Activity view and its CSV name it; rows that are neither (a read) are `read` or `other`.
+ */
 export const ACTIVITY_ACTIONS = [
   'requested',
   'released',

@@ -35,7 +35,9 @@ export function isNativeAsset(asset: string, network: string): boolean {
   return NATIVE[network]?.includes(asset) ?? false
 }
 
-/** The suggested margin for a network's own asset, and the amount that leaves it; null when the balance is too small. */
+/**
+ * The suggested margin for a network's own asset, and the amount that leaves it; null when the balance is too small.
+ */
 export function withFeeMargin(asset: string, available: string): { margin: string; amount: string } | null {
   const margin = FEE_MARGIN[asset]
   if (!margin) return null

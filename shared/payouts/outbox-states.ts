@@ -2,7 +2,10 @@ import type { OutboxEntryView } from '../ipc/channels/payouts'
 
 export type OutboxState = OutboxEntryView['state']
 
-/** Moves the local state machine allows; anything else is a bug, a stale UI or another process's stale copy, and is refused. */
+/**
+ * Moves the local state machine allows; anything else is a bug, a stale UI or another process's stale copy, and is
+ * refused.
+ */
 export const MOVES: Record<OutboxState, readonly OutboxState[]> = {
   // held / refused: the send gate's verdict at the moment of sending (the policy, the destination as they are now).
   queued: ['sending', 'queued', 'discarded', 'held', 'refused'],

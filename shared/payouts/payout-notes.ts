@@ -1,6 +1,8 @@
 import { plainText } from '../text/plain-text'
 
-/** A payout's own reference (shown in the review, kept with the outbox entry, never sent) and a person's private note. */
+/**
+ * A payout's own reference (shown in the review, kept with the outbox entry, never sent) and a person's private note.
+ */
 export const REFERENCE_MAX = 140
 export const NOTE_MAX = 1000
 

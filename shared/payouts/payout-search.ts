@@ -5,7 +5,10 @@ import { NoteSchema } from './payout-notes'
 export const SEARCH_TEXT_MAX = 200
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** One search over every payout the store knows; `from` and `to` are UTC days, both included. Text is plain text, never a pattern. */
+/**
+ * One search over every payout the store knows; `from` and `to` are UTC days, both included. Text is plain text, never
+ * a pattern.
+ */
 export const PayoutSearchQuerySchema = z
   .strictObject({
     text: text().max(SEARCH_TEXT_MAX, `Search text is at most ${SEARCH_TEXT_MAX} characters`).default(''),

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { text } from '../api/text'
 
-/** What a receipt of a completed payout states; built in core from what the store knows, printed by the app and the CLI. */
+/**
+ * What a receipt of a completed payout states; built in core from what the store knows, printed by the app and the CLI.
+ */
 export const ReceiptSchema = z.strictObject({
   payoutId: text(),
   idempotencyKey: text().nullable(),

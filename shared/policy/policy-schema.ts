@@ -77,7 +77,10 @@ export const PolicySchema = z.strictObject({
   destinations: DestinationRuleSchema,
   holdAbove: perAsset,
   holdAll: z.boolean(),
-  /** An agent's first payout to a destination (none completed to that address before) waits for a person. Absent in policies set before the rule existed. */
+  /**
+   * An agent's first payout to a destination (none completed to that address before) waits for a person. Absent in
+   * policies set before the rule existed.
+   */
   holdFirstPayout: z.boolean().default(false),
 })
 export type Policy = z.infer<typeof PolicySchema>

@@ -15,7 +15,8 @@ const SCRIPT_LOOKALIKE = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian
 
 /**
  * Every character of `value` that hides, reorders or imitates text. Letters of another script count as look-alikes
- * only next to Latin letters (a mixed name such as "Pаypal" with a Cyrillic а); a name wholly in Cyrillic is not flagged.
+ * only next to Latin letters (a mixed name such as "Pаypal" with a Cyrillic а); a name wholly in Cyrillic is not
+ * flagged.
  */
 export function findUnsafeChars(value: string): CharFinding[] {
   const mixed = LATIN.test(value)

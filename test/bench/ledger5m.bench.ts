@@ -2,8 +2,10 @@
  * The history ledger at 5,000,000 movements: the Transactions screen's first painted rows (`ledger5m_open_ms`, bound
  * 150) and the p95 of combined filters with a text search (`ledger5m_filter_p95_ms`, bound 100), measured as the
  * 1,000,000-row benches measure them. Generating five million legs through the simulator would take minutes, so the
- * rows are made here, shaped like the bench ledger (six wallets, six balances each, moves between them, outside parties,
- * fees, a few legs not final), and written newest first as a first sync writes them, with prepared inserts in a few large transactions.
+ * rows are made here, shaped like the bench ledger (six wallets, six balances each, moves between them, outside
+ * parties,
+ * fees, a few legs not final), and written newest first as a first sync writes them, with prepared inserts in a few
+ * large transactions.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { statSync } from 'node:fs'
@@ -39,7 +41,10 @@ function txHash(network: string): string {
   return network === 'ethereum-sepolia' || network === 'polygon-amoy' ? `0x${hex}` : hex
 }
 
-/** Two years of `ROWS` legs, newest first, straight into the ledger's tables (the page commit's per-leg work would take minutes). */
+/**
+ * Two years of `ROWS` legs, newest first, straight into the ledger's tables (the page commit's per-leg work would take
+ * minutes).
+ */
 function fill(store: DeskStore, ledger: LedgerRepo): number {
   const db = store.repo((d) => d)
   const wallets = benchWallets()

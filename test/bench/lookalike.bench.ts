@@ -2,7 +2,8 @@
  * `lookalike_check_ms`: p95 of checking one new destination against the known-address index holding 1,000,000 ledger
  * counterparties and a destination book of 10,000, as a destination is checked: the book just read from the provider
  * (unchanged here; the provider's answer itself is not timed) is noted, then the index is looked up.
- * `lookalike_book_refresh_ms`: p95 of the first of those two steps alone. `lookalike_index_mb`: the index's table on disk (dbstat; its primary key is the lookup).
+ * `lookalike_book_refresh_ms`: p95 of the first of those two steps alone. `lookalike_index_mb`: the index's table on
+ * disk (dbstat; its primary key is the lookup).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -24,17 +24,15 @@ export default async function payoutSearchBench(): Promise<Record<string, number
   try {
     const addresses = NAMES.map(() => `0x${randomBytes(20).toString('hex')}`)
     store.transaction('names', () =>
-      store
-        .repo(knownAddresses)
-        .note(
-          NAMES.map((label, i) => ({
-            network: 'polygon-amoy',
-            address: addresses[i]!,
-            source: 'destination',
-            label,
-            seenAt: '2026-01-01T00:00:00Z',
-          })),
-        ),
+      store.repo(knownAddresses).note(
+        NAMES.map((label, i) => ({
+          network: 'polygon-amoy',
+          address: addresses[i]!,
+          source: 'destination',
+          label,
+          seenAt: '2026-01-01T00:00:00Z',
+        })),
+      ),
     )
     const keys: string[] = []
     const ids: string[] = []

@@ -1,4 +1,7 @@
-/** Transactions screen with 100,000 ledger rows loaded, in Debian's Chromium: first render, p95 frame while scrolling, heap, initial JS size. */
+/**
+ * Transactions screen with 100,000 ledger rows loaded, in Debian's Chromium: first render, p95 frame while scrolling,
+ * heap, initial JS size.
+ */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -10,8 +13,10 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const ROWS = 100_000
 
 /**
- * A stand-in `window.desk` for the bench: one ready sandbox profile and a ledger of 100,000 generated rows, answered page by
- * page at the app's own page size, except while `window.__benchFill` is set: then one answer holds every row, to fill the
+ * A stand-in `window.desk` for the bench: one ready sandbox profile and a ledger of 100,000 generated rows, answered
+ * page by
+ * page at the app's own page size, except while `window.__benchFill` is set: then one answer holds every row, to fill
+ * the
  * list quickly.
  */
 const FAKE_DESK = `(() => {
@@ -106,7 +111,8 @@ export default async function txTableBench(): Promise<Record<string, number>> {
     })()`)
 
     // Frame time: the interval between the timestamps of consecutive animation frames while the table is flung through
-    // all its rows (1/400 of its height per frame). At 60 Hz a frame on time is 16.67 ms, a dropped one 33.3 ms; the page is
+    // all its rows (1/400 of its height per frame). At 60 Hz a frame on time is 16.67 ms, a dropped one 33.3 ms; the
+    // page is
     // cross-origin isolated so the clock is not coarsened to 100 µs steps, which alone turned 16.67 into 16.8.
     const frames = await page.evaluate<number[]>(`(async () => {
       const el = document.querySelector('[data-testid="tx-scroll"]')

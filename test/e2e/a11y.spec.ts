@@ -76,7 +76,8 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
   await expect(page.getByTestId('connection-result')).toContainText('Connected')
   await snapAndCheck(page, 'themes-key-ready')
 
-  // Starting a rotation needs no confirmation (the old key stays active until the new one passes its test); cancelling one does.
+  // Starting a rotation needs no confirmation (the old key stays active until the new one passes its test); cancelling
+  // one does.
   await page.getByRole('button', { name: 'Rotate key' }).click()
   await expect(page.getByTestId('pending-key')).toBeVisible()
   await snapAndCheck(page, 'themes-key-rotating')
@@ -131,7 +132,8 @@ test('the key states and every confirmation of Keys & profiles pass axe in both 
 test.describe('with the simulator profile', () => {
   test.use({ seed: 'simulator' })
 
-  // Two tests of a dozen axe runs each, not one of two dozen: each well inside its budget, and the two workers share them.
+  // Two tests of a dozen axe runs each, not one of two dozen: each well inside its budget, and the two workers share
+  // them.
   test.beforeEach(async ({ app, sim }) => {
     await onWallets(app.page)
     const counterparty = await createSupplier(app.desk)

@@ -9,7 +9,9 @@ test.use({ seed: 'simulator' })
 
 const header = 'destination;amount;asset;network;wallet;reference'
 
-/** Rows the demo workspace can pay: one of its verified destinations and a wallet that holds an asset on its network. */
+/**
+ * Rows the demo workspace can pay: one of its verified destinations and a wallet that holds an asset on its network.
+ */
 async function payable(desk: Desk) {
   const book = (await desk.router.call('counterparties.list', {})).filter((c) => c.can_send)
   const wallets = await desk.router.call('wallets.list', {})
@@ -43,13 +45,11 @@ test('batch: import a CSV, see problems by line, review the totals, send, follow
   await openSection(page, 'Payouts')
   await page.getByRole('button', { name: 'Batch from CSV' }).click()
   const screen = page.getByTestId('batch-screen')
-  await screen
-    .getByLabel('CSV file')
-    .setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from([header, row('1,5', 'a'), row('0.01', 'b'), row('1e3', 'c')].join('\n')),
-    })
+  await screen.getByLabel('CSV file').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, row('1,5', 'a'), row('0.01', 'b'), row('1e3', 'c')].join('\n')),
+  })
   const review = page.getByTestId('batch-review')
   await expect(review).toContainText('1 of 3 rows ready to pay; 2 problems to fix first')
   await expect(page.getByTestId('batch-problem')).toHaveCount(2)

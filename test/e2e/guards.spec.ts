@@ -11,7 +11,9 @@ test.use({ seed: 'simulator' })
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
 
-/** Fills the payout form for the first wallet holding USDC on `network`, to the Supplier destination, and reviews it. */
+/**
+ * Fills the payout form for the first wallet holding USDC on `network`, to the Supplier destination, and reviews it.
+ */
 async function reviewPayout(page: Page, desk: Desk, amount: string, chain = 'ethereum-sepolia'): Promise<Locator> {
   const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
     w.balances.some((b) => b.asset === 'USDC' && b.network === chain),

@@ -10,7 +10,8 @@ const POISONED = `${SUPPLIER_ADDRESS.slice(0, 21).toLowerCase()}${SUPPLIER_ADDRE
 test('a look-alike destination is saved only after the side-by-side comparison is opened and confirmed', async ({
   app,
 }) => {
-  // A look-alike check against every destination and a comparison dialog: more than the default minute on a busy machine.
+  // A look-alike check against every destination and a comparison dialog: more than the default minute on a busy
+  // machine.
   test.setTimeout(180_000)
   const { page, desk } = app
   await onWallets(page)

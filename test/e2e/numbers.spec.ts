@@ -82,7 +82,8 @@ for (const { locale, group, decimal } of LOCALES) {
       await expect(page.getByTestId('time-zone-toggle')).toHaveAttribute('aria-pressed', 'true')
       for (const text of await times.allTextContents()) expect(text).toMatch(/UTC/)
       const iso = await times.first().getAttribute('datetime')
-      // The UTC hour as the locale writes it (en-US on a 12-hour clock: 13:36 is 1:36 PM), whatever the hour of the run.
+      // The UTC hour as the locale writes it (en-US on a 12-hour clock: 13:36 is 1:36 PM), whatever the hour of the
+      // run.
       const hour = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' })
         .formatToParts(new Date(iso!))
         .find((p) => p.type === 'hour')!.value

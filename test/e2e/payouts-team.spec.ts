@@ -3,7 +3,10 @@ import { makeClient, registerKey } from '../harness/api-fixture'
 import { payableBody } from '../harness/e2e-destinations'
 import { consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
 
-/** Records, for the whole life of the page, every moment "Waiting on the console" claimed a count of 0 or that none waits. */
+/**
+ * Records, for the whole life of the page, every moment "Waiting on the console" claimed a count of 0 or that none
+ * waits.
+ */
 const RECORD_GUESSES = `(() => {
   const guesses = []
   window.__guesses = guesses
@@ -16,7 +19,9 @@ const RECORD_GUESSES = `(() => {
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true })
 })()`
 
-/** Payouts requested by another client of the workspace (a colleague's tool), each waiting for approval in the console. */
+/**
+ * Payouts requested by another client of the workspace (a colleague's tool), each waiting for approval in the console.
+ */
 async function requestElsewhere(
   baseUrl: string,
   body: Awaited<ReturnType<typeof payableBody>>,

@@ -9,7 +9,10 @@ export interface BatchWorkspace extends Workspace {
   destinations: Array<{ id: string; label: string; address: string }>
 }
 
-/** A workspace of its own for batches: the big wallet of `setupWorkspace`, a small one and three labelled, verified destinations. */
+/**
+ * A workspace of its own for batches: the big wallet of `setupWorkspace`, a small one and three labelled, verified
+ * destinations.
+ */
 export async function setupBatchWorkspace(
   baseUrl: string,
   smallBalance = '10',

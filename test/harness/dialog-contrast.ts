@@ -2,9 +2,12 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /**
- * axe decides a text's contrast only when each of its lines lies over the same elements, which behind a backdrop depends on the
- * page; a plain run passes an undecided line unmeasured. The dialog is opaque and rendered outside the app's root: hiding the
- * app changes nothing inside the dialog and lets axe measure every line. A line still undecided fails, and so does a run that
+ * axe decides a text's contrast only when each of its lines lies over the same elements, which behind a backdrop
+ * depends on the
+ * page; a plain run passes an undecided line unmeasured. The dialog is opaque and rendered outside the app's root:
+ * hiding the
+ * app changes nothing inside the dialog and lets axe measure every line. A line still undecided fails, and so does a
+ * run that
  * measured nothing (a dialog rendered inside the root again).
  */
 export async function checkDialogContrast(page: Page): Promise<void> {

@@ -6,7 +6,8 @@
  * Start from state, not from clicks: a file that needs the simulator profile says
  *   test.use({ seed: 'simulator' })
  * and its page opens on Wallets with the embedded sandbox profile already made, keyed in the keychain, registered in
- * the simulator's demo workspace and selected (written before the page loads, as the quick start leaves it). Wait for it
+ * the simulator's demo workspace and selected (written before the page loads, as the quick start leaves it). Wait for
+ * it
  * with `await onWallets(page)` (also after a `page.reload()`). Only the quick start's own tests click through it
  * (`quickStart(page)`, default `seed: 'none'`: the welcome screen).
  *
@@ -245,7 +246,8 @@ export async function consoleGet<T>(baseUrl: string, path: string): Promise<T> {
 }
 
 /**
- * What the quick start leaves behind, made directly: the embedded sandbox profile in the store, its key in the keychain,
+ * What the quick start leaves behind, made directly: the embedded sandbox profile in the store, its key in the
+ * keychain,
  * registered in the simulator's demo workspace, selected. Each step waits for the last (no quick start deadline: a busy
  * machine makes the seed slower, never wrong).
  */

@@ -18,7 +18,10 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
-/** Cross-origin isolation: the page's clock then ticks in microseconds instead of 100 µs steps (for the bench's frame times). */
+/**
+ * Cross-origin isolation: the page's clock then ticks in microseconds instead of 100 µs steps (for the bench's frame
+ * times).
+ */
 const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
 
 /** Serves a built renderer on 127.0.0.1 (module scripts do not load from file://). */

@@ -29,7 +29,9 @@ export async function simulatorLegs(baseUrl: string, workspaceId: string): Promi
 
 export const legKey = (l: { id: string; direction: string }) => `${l.id}/${l.direction}`
 
-/** A profile store (in a new temporary folder unless one is given), with its ledger bound to the provider and key given. */
+/**
+ * A profile store (in a new temporary folder unless one is given), with its ledger bound to the provider and key given.
+ */
 export async function ledgerStore(
   baseUrl: string,
   keyId: string,

@@ -1,6 +1,8 @@
 import type { FollowClock } from '../../electron/core/payouts/follow-budget'
 
-/** A follow clock the test moves: timers fire only inside `advance`, each after the work the one before started ended. */
+/**
+ * A follow clock the test moves: timers fire only inside `advance`, each after the work the one before started ended.
+ */
 export class ManualFollowClock implements FollowClock {
   private timers: Array<{ at: number; run: () => void; id: number }> = []
   private nextId = 1

@@ -12,7 +12,10 @@ export interface MigratedStore<T> {
   close(): Promise<void>
 }
 
-/** A profile store as an older version left it: `write` fills the file at `version`, then the store opens and migrates it. */
+/**
+ * A profile store as an older version left it: `write` fills the file at `version`, then the store opens and migrates
+ * it.
+ */
 export async function storeFromVersion<T>(version: number, write: (db: DatabaseSync) => T): Promise<MigratedStore<T>> {
   const dir = await mkdtemp(join(tmpdir(), `store-v${version}-`))
   const old = openDatabase(

@@ -8,7 +8,8 @@ const NAMED = /(\d+) (\/dev\/pts\/\d+)\r?\n/
 /**
  * A real pseudo-terminal as this process's stdin, so code that reads `process.stdin` runs in-process (and is
  * measured) against the kernel's line discipline: canonical lines with echo, raw mode for hidden entry.
- * util-linux `script` owns the pty; its shell prints its pid and the pty's path, then sleeps, and this process opens that path.
+ * util-linux `script` owns the pty; its shell prints its pid and the pty's path, then sleeps, and this process opens
+ * that path.
  * What is typed goes in through `script`'s stdin; what the terminal echoes comes back as `screen`.
  */
 export class PtyStdin {

@@ -73,7 +73,8 @@ export interface SimConsole {
   registerEd25519Key(workspaceId: string, publicKeyBase64: string, options?: KeyOptions): Promise<string>
   createHmacKey(workspaceId: string, options?: KeyOptions): Promise<{ keyId: string; secret: string }>
   revoke(keyId: string): Promise<void>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's Wallet and leg shapes; tests assert on them
+  // The API's Wallet and leg shapes; tests assert on them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createWallet(workspaceId: string, name: string, balances: BalanceSpec[], unreadable?: boolean): Promise<any>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   addTransactions(spec: MovementSpec): Promise<any[]>

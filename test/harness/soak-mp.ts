@@ -25,7 +25,10 @@ export interface MultiProcessSoakOptions {
   payoutsPerWorker: number
   /** Payouts this (the test's) process makes meanwhile. */
   ownPayouts: number
-  /** How often each worker is killed -9 (each time after a random number of its payouts, plus up to `killWithinMs`) before it may finish. */
+  /**
+   * How often each worker is killed -9 (each time after a random number of its payouts, plus up to `killWithinMs`)
+   * before it may finish.
+   */
   killsPerWorker: number
   killWithinMs: number
   /** Chance of a provider fault after each payout a worker finishes and before each of this process's. */
@@ -60,7 +63,8 @@ interface WorkerRun {
 }
 
 /**
- * Spawns a worker and, if `killAt` is given, ends it with SIGKILL `delayMs` after its `afterPayouts`-th payout (0: after
+ * Spawns a worker and, if `killAt` is given, ends it with SIGKILL `delayMs` after its `afterPayouts`-th payout (0:
+ * after
  * it opened the store). Counting payouts, not time, lands the kill inside the work however fast the machine is.
  */
 function runWorker(

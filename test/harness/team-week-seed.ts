@@ -16,7 +16,9 @@ export function atLimit(stem: string, units: number): string {
   }
 }
 
-/** The scripts a real book mixes, each at the 120-character limit; "mixed" starts left-to-right and ends right-to-left. */
+/**
+ * The scripts a real book mixes, each at the 120-character limit; "mixed" starts left-to-right and ends right-to-left.
+ */
 export const SCRIPTS = {
   latin: 'Switzerland destination invoices Zürich ',
   tight: 'SupplierAcmeInvoices',
@@ -40,7 +42,10 @@ async function inBatches<T>(count: number, width: number, job: (i: number) => Pr
   return out
 }
 
-/** Of the waiting payouts, how many the app itself requests (with a reference at its limit); the rest come from elsewhere. */
+/**
+ * Of the waiting payouts, how many the app itself requests (with a reference at its limit); the rest come from
+ * elsewhere.
+ */
 const THROUGH_THE_APP = 20
 
 /**

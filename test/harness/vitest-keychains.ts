@@ -7,7 +7,10 @@ declare module 'vitest' {
   }
 }
 
-/** Vitest's global setup: one keychain per worker slot, alive for the whole run (test/harness/vitest-worker-keychain.ts picks it). */
+/**
+ * Vitest's global setup: one keychain per worker slot, alive for the whole run (test/harness/vitest-worker-keychain.ts
+ * picks it).
+ */
 export default function setup(project: TestProject): () => void {
   const slots = Number(project.config.maxWorkers) || 1
   const buses = Array.from({ length: slots }, startKeychainBus)

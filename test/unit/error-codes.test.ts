@@ -11,7 +11,10 @@ function sources(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name))
 }
 
-/** Every `new DeskError('code'` and `new DeskCallError('code'` literal in the app, also when the code is on the next line. */
+/**
+ * Every `new DeskError('code'` and `new DeskCallError('code'` literal in the app, also when the code is on the next
+ * line.
+ */
 function raisedCodes(): Set<string> {
   const codes = new Set<string>()
   for (const file of [...sources('electron'), ...sources('renderer/src')]) {

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
 
-/** Opens a URL in the system browser. Resolves false (never throws) when no opener works: printing the URL is enough. */
+/**
+ * Opens a URL in the system browser. Resolves false (never throws) when no opener works: printing the URL is enough.
+ */
 export function openInBrowser(url: string): Promise<boolean> {
   const [command, args] =
     process.platform === 'darwin'

@@ -7,7 +7,10 @@ export interface ProjectRoot {
   version: string
 }
 
-/** The checkout this code runs from (bundled in out/cli or as source under electron/cli): the folder of our package.json. */
+/**
+ * The checkout this code runs from (bundled in out/cli or as source under electron/cli): the folder of our
+ * package.json.
+ */
 export function findProjectRoot(from: string = dirname(fileURLToPath(import.meta.url))): ProjectRoot {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json')

@@ -87,7 +87,10 @@ export class ApiClient<P extends Priority = Priority> {
     return { rows: body.data, nextCursor: body.meta.next_cursor ?? null }
   }
 
-  /** Follows next_cursor until null with the range unchanged; yields each page's rows not seen before by (id, direction). */
+  /**
+   * Follows next_cursor until null with the range unchanged; yields each page's rows not seen before by (id,
+   * direction).
+   */
   async *transactionPages(
     query: Omit<TransactionQuery, 'cursor'> = {},
     o: Opts = {},

@@ -2,10 +2,16 @@ import { DeskError } from '../errors'
 
 /** An offset beyond this is not clock drift but a wrong clock, here or at the provider: refused, never signed with. */
 export const MAX_CLOCK_OFFSET_SECONDS = 3600
-/** A learnt offset is dropped after this; the next invalid_timestamp measures it again (clocks get fixed, NTP catches up). */
+/**
+ * A learnt offset is dropped after this; the next invalid_timestamp measures it again (clocks get fixed, NTP catches
+ * up).
+ */
 export const CLOCK_OFFSET_TTL_MS = 10 * 60_000
 
-/** Provider clock minus local clock in whole seconds, against the midpoint of the round trip; null without a usable Date header. */
+/**
+ * Provider clock minus local clock in whole seconds, against the midpoint of the round trip; null without a usable Date
+ * header.
+ */
 export function measureOffsetSeconds(
   dateHeader: string | undefined,
   sentAtMs: number,

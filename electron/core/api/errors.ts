@@ -4,7 +4,10 @@ import { DeskError } from '../errors'
 /** The provider answered with an error envelope (or an error status). */
 export class ApiError extends DeskError {
   readonly status: number
-  /** Seconds the provider asked us to wait (429/503), when it sent digits; callers that keep work waiting (the outbox) read it. */
+  /**
+   * Seconds the provider asked us to wait (429/503), when it sent digits; callers that keep work waiting (the outbox)
+   * read it.
+   */
   readonly retryAfterSeconds: number | undefined
   /**
    * An earlier attempt of the same request had no answer that proves it was not processed (a network error, a 500):

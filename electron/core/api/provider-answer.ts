@@ -79,7 +79,10 @@ export function toApiError(raw: RawResponse, requestId: string | undefined): Api
   return new ApiError(raw.status, code, message, requestId, parseRetryAfter(header(raw, 'retry-after')))
 }
 
-/** The same error, saying how long the provider wants and that nothing waits for it; retryAfterSeconds stays for the caller. */
+/**
+ * The same error, saying how long the provider wants and that nothing waits for it; retryAfterSeconds stays for the
+ * caller.
+ */
 export function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
   const message = `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ${windowSeconds} s rate window, so the request was not retried; try again later.`
   return new ApiError(error.status, error.code, message, error.requestId, error.retryAfterSeconds)

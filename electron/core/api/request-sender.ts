@@ -38,7 +38,10 @@ export interface RequestSenderOptions {
   maxResponseBytes?: number
   clock?: PacerClock
   userAgent?: string
-  /** On 401 invalid_timestamp, learn the offset from Date and retry once (default). The connection test reports the skew instead. */
+  /**
+   * On 401 invalid_timestamp, learn the offset from Date and retry once (default). The connection test reports the skew
+   * instead.
+   */
   learnClockOffset?: boolean
 }
 
@@ -50,7 +53,10 @@ export class RequestSender {
   readonly pacer: Pacer
   private readonly pool: Pool
   private readonly host: string
-  /** The base URL's own path (`/custody` of `https://api.example.com/custody`), sent and signed before every `/api/v1/...`. */
+  /**
+   * The base URL's own path (`/custody` of `https://api.example.com/custody`), sent and signed before every
+   * `/api/v1/...`.
+   */
   private readonly basePath: string
   private readonly timeouts: Timeouts
   private readonly clock: PacerClock
@@ -69,7 +75,9 @@ export class RequestSender {
     this.pacer = options.pacer ?? pacerFor(options.baseUrl, options.signer.keyId, options.pacing)
   }
 
-  /** Seconds added to the local clock when signing, learnt from the provider's Date header; null when none is in force. */
+  /**
+   * Seconds added to the local clock when signing, learnt from the provider's Date header; null when none is in force.
+   */
   get clockOffsetSeconds(): number | null {
     return this.offset.learntSeconds
   }
@@ -137,7 +145,10 @@ export class RequestSender {
     await this.pool.close()
   }
 
-  /** One signed exchange; `dateOffset` is this answer's own Date header as an offset (null when it has none that parses). */
+  /**
+   * One signed exchange; `dateOffset` is this answer's own Date header as an offset (null when it has none that
+   * parses).
+   */
   private async attempt(
     req: ApiRequest<z.ZodType>,
     bodyText: string | undefined,

@@ -1,7 +1,9 @@
 import type { DecisionPath } from '../../../shared/audit/activity-action'
 import type { AuditEntry } from '../store'
 
-/** A local decision as an audit row (a policy check, a policy change, a release): who, when, what, and why in `detail`. */
+/**
+ * A local decision as an audit row (a policy check, a policy change, a release): who, when, what, and why in `detail`.
+ */
 export function decisionEntry(
   at: Date,
   path: DecisionPath,

@@ -346,7 +346,9 @@ export function sum(amounts: readonly string[]): string {
   return amounts.reduce((acc, a) => acc.plus(a), new Big(0)).toFixed()
 }
 
-/** A rule of the desk's own over each checked row's destination, as problems of the file by line (batches, pay runs). */
+/**
+ * A rule of the desk's own over each checked row's destination, as problems of the file by line (batches, pay runs).
+ */
 export function destinationProblems(
   rows: readonly CheckedRow[],
   book: readonly Counterparty[],

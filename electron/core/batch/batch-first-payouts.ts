@@ -10,7 +10,10 @@ export interface FirstPayoutRow {
   address: string
 }
 
-/** The batch's destinations no payout has completed to, by the single payout's rule (electron/core/payouts/first-payout.ts). */
+/**
+ * The batch's destinations no payout has completed to, by the single payout's rule
+ * (electron/core/payouts/first-payout.ts).
+ */
 export function firstPayoutRows(store: DeskStore, rows: readonly CheckedRow[]): FirstPayoutRow[] {
   const firstRows = new Map<string, FirstPayoutRow>()
   for (const r of rows) {

@@ -168,7 +168,9 @@ export class BatchRunner {
     if (batch.state === 'paused') this.setIntent(batchId, 'running')
   }
 
-  /** The rows not yet sent are discarded; rows already sent keep their outcome (cancel those in the provider's terms). */
+  /**
+   * The rows not yet sent are discarded; rows already sent keep their outcome (cancel those in the provider's terms).
+   */
   async cancel(batchId: string): Promise<BatchProgress> {
     this.setIntent(batchId, 'cancelled')
     for (const entry of this.payouts.outbox.ofBatch(batchId)) {

@@ -12,7 +12,10 @@ export interface BatchHandlerDeps {
   requestedBy?: () => string
 }
 
-/** A file read by the page arrives as base64 of its bytes (so a file that is not UTF-8 is told apart), pasted rows as text. */
+/**
+ * A file read by the page arrives as base64 of its bytes (so a file that is not UTF-8 is told apart), pasted rows as
+ * text.
+ */
 function batchInput(input: { base64?: string; text?: string }): Uint8Array | string {
   if (input.base64 !== undefined) return Buffer.from(input.base64, 'base64')
   if (input.text !== undefined) return input.text

@@ -85,7 +85,9 @@ export class ConnectorSession {
     })
   }
 
-  /** cancel_withdrawal: the cancel every surface uses, which keeps the cancelled row so the daily totals leave it out. */
+  /**
+   * cancel_withdrawal: the cancel every surface uses, which keeps the cancelled row so the daily totals leave it out.
+   */
   async cancelPayout(withdrawalId: string): Promise<Withdrawal> {
     return cancelPayout({ store: this.db, client: await this.client() }, withdrawalId)
   }

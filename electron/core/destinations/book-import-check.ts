@@ -51,7 +51,9 @@ export async function checkImportFile(
   }
 }
 
-/** The per-row and per-file rules over rows already read; pure but for `lookalikes`, so it is tested without a provider. */
+/**
+ * The per-row and per-file rules over rows already read; pure but for `lookalikes`, so it is tested without a provider.
+ */
 export function checkBookRows(
   rows: readonly BookRow[],
   book: readonly Counterparty[],
@@ -143,7 +145,8 @@ const screenValue = (column: BookColumn, value: string) =>
   `${SCREEN_VALUES[column]?.[value] ?? value} (${column} ${value})`
 
 /**
- * A row's first identity problem (one a row, as the single form tells them), in the New destination form's words with the file's column and value beside them
+ * A row's first identity problem (one a row, as the single form tells them), in the New destination form's words with
+ * the file's column and value beside them
  * ("Provider name is empty; needed when Wallet type is Held at a provider (wallet_type vasp).") so the same mistake
  * reads the same on every line and can be grouped.
  */

@@ -156,7 +156,8 @@ export class DestinationImports {
           this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
       })
     } catch (err) {
-      // A refusal (the gate's, or one the provider answered) is this row's outcome; anything else (no answer, a pause) is looked up by the next run.
+      // A refusal (the gate's, or one the provider answered) is this row's outcome; anything else (no answer, a pause)
+      // is looked up by the next run.
       const refused =
         err instanceof DeskError
           ? err.code === 'lookalike_destination'

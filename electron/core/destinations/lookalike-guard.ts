@@ -159,7 +159,9 @@ export function claimDestination(
   }
 }
 
-/** The claim's end: with the new entry noted (in the caller's transaction), or after a refusal the provider answered. */
+/**
+ * The claim's end: with the new entry noted (in the caller's transaction), or after a refusal the provider answered.
+ */
 export function releaseClaim(store: DeskStore, network: string, address: string): void {
   store.repo(destinationClaims).release(network, address)
 }

@@ -44,7 +44,9 @@ export const DEFAULT_OVERLAP_MS = 5 * 60_000
 const MAX_RESTARTS_PER_PAGE = 2
 const OPTIMIZE_AFTER_ROWS = 10_000
 
-/** A cursor the provider no longer knows (it restarted, or the cursor expired) is a 400 on a request that carried one. */
+/**
+ * A cursor the provider no longer knows (it restarted, or the cursor expired) is a 400 on a request that carried one.
+ */
 function cursorRefused(err: unknown): boolean {
   return err instanceof ApiError && err.status === 400 && err.code === 'validation_failed'
 }
@@ -217,7 +219,10 @@ export class HistorySync {
     }
   }
 
-  /** The error stays on the ledger for the screen ("last sync failed: ..."); a failing disk must not hide the first error. */
+  /**
+   * The error stays on the ledger for the screen ("last sync failed: ..."); a failing disk must not hide the first
+   * error.
+   */
   private noteFailure(err: unknown): void {
     const message = err instanceof Error ? err.message : String(err)
     try {

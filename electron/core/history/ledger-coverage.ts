@@ -7,7 +7,9 @@ export interface Coverage {
   to: number
 }
 
-/** Null while no page has been committed. A first sync walks newest first, so it covers down to where it has reached. */
+/**
+ * Null while no page has been committed. A first sync walks newest first, so it covers down to where it has reached.
+ */
 export function ledgerCoverage(state: LedgerState): Coverage | null {
   if (state.complete && state.syncedAtMs !== null) return { from: null, to: state.syncedAtMs }
   // Rows sharing the oldest committed time may not all be in yet: that instant is not vouched for.

@@ -34,7 +34,10 @@ async function* ledgerBatches(
   }
 }
 
-/** The Transactions screen's export to the chosen file: every ledger row of its filter, in the columns of `withLedgerCsvLines`, with progress and a cancel. */
+/**
+ * The Transactions screen's export to the chosen file: every ledger row of its filter, in the columns of
+ * `withLedgerCsvLines`, with progress and a cancel.
+ */
 export function exportLedgerCsv(
   store: DeskStore,
   filter: LedgerFilter,

@@ -9,7 +9,10 @@ import { legNotesRepo } from '../store/leg-notes-repo'
 
 type Direction = LegNote['direction']
 
-/** One leg a person names: the movement's id, and its direction when the movement has two legs (a move between own wallets). */
+/**
+ * One leg a person names: the movement's id, and its direction when the movement has two legs (a move between own
+ * wallets).
+ */
 export interface LegRef {
   transactionId: string
   direction?: Direction

@@ -71,7 +71,10 @@ export class RollForwardTally {
     }
   }
 
-  /** What movements before the period add to a row's opening balance (its row is there even when the opening is unknown). */
+  /**
+   * What movements before the period add to a row's opening balance (its row is there even when the opening is
+   * unknown).
+   */
   addOpening(effect: OpeningEffect): void {
     const row = this.row(effect.walletId, effect.asset, effect.network)
     if (this.openingKnown) row.opening = row.opening.plus(effect.amount)

@@ -21,7 +21,9 @@ import { reportCsvLines } from './report-csv'
 import { buildReport } from './report-run'
 import type { ReportPeriod } from './reconciliation'
 
-/** What a history use case needs of an open profile: its store and its ledger, bound to the profile's provider and key. */
+/**
+ * What a history use case needs of an open profile: its store and its ledger, bound to the profile's provider and key.
+ */
 export interface HistoryLedger {
   store: DeskStore
   ledger: LedgerRepo
@@ -78,7 +80,10 @@ export const noteLeg = ({ store, ledger }: HistoryLedger, ref: LegRef, change: L
 
 export { exportLedgerCsv as exportLedgerFile, withLedgerCsvLines } from './ledger-export'
 
-/** The app's accounting export to a chosen file: payee names refreshed, then the preset written with progress and a cancel. */
+/**
+ * The app's accounting export to a chosen file: payee names refreshed, then the preset written with progress and a
+ * cancel.
+ */
 export async function exportAccountingPreset(
   session: { store: DeskStore; client: GuardClient },
   run: Pick<AccountingRun, 'filter' | 'options'>,
@@ -166,7 +171,10 @@ export async function readPriceFile(file: string): Promise<string> {
   }
 }
 
-/** Sets one asset's dust threshold, judges the ledger's movements of it again, and answers the thresholds as they now are. */
+/**
+ * Sets one asset's dust threshold, judges the ledger's movements of it again, and answers the thresholds as they now
+ * are.
+ */
 export function setDust(
   store: DeskStore,
   asset: string,

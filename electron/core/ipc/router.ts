@@ -98,7 +98,10 @@ function pathPart(part: PropertyKey): string {
   return /^[A-Za-z0-9_]{1,60}$/.test(s) ? s : quoteInput(s)
 }
 
-/** Zod's own messages may repeat what was sent (an unrecognized key, a custom rule's text): each is cut, and so is the whole. */
+/**
+ * Zod's own messages may repeat what was sent (an unrecognized key, a custom rule's text): each is cut, and so is the
+ * whole.
+ */
 function cut(message: string, max: number): string {
   return message.length > max ? `${message.slice(0, max)}…` : message
 }

@@ -92,7 +92,8 @@ export class ProfileKeys {
   }
 
   /**
-   * Records the Key ID of a key. Replacing the active key's Key ID (a profile that signs today) needs `replace`, and the
+   * Records the Key ID of a key. Replacing the active key's Key ID (a profile that signs today) needs `replace`, and
+   * the
    * new Key ID must pass the connection test first: a mistyped one would otherwise leave the profile failing with 401.
    */
   async setKeyId(

@@ -18,7 +18,10 @@ export interface StepTimer {
   gaveUp(): boolean
 }
 
-/** One deadline for a sequence of steps: the user sees the quick start finish or fail within `deadlineMs`, never wait on. */
+/**
+ * One deadline for a sequence of steps: the user sees the quick start finish or fail within `deadlineMs`, never wait
+ * on.
+ */
 export function stepTimer(deadlineMs: number, now: () => number = Date.now): StepTimer {
   const end = now() + deadlineMs
   let last: Promise<unknown> = Promise.resolve()

@@ -3,7 +3,9 @@ import { payeeConfirmations, type DeskStore } from '../store'
 import { paidDestinations } from '../store/paid-destinations'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
 
-/** Where a destination's payee change stands now, or null when it is no payee change. Synchronous: the send gate asks. */
+/**
+ * Where a destination's payee change stands now, or null when it is no payee change. Synchronous: the send gate asks.
+ */
 export function payeeChangeNow(
   store: DeskStore,
   book: readonly Counterparty[],

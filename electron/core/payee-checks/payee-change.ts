@@ -15,7 +15,9 @@ export function payeeName(c: Pick<Counterparty, 'company_name' | 'first_name' | 
   return name || null
 }
 
-/** Two spellings of one payee are one payee: width, letter case, accents' composition, punctuation and spacing aside. */
+/**
+ * Two spellings of one payee are one payee: width, letter case, accents' composition, punctuation and spacing aside.
+ */
 export const normalisePayee = (name: string): string =>
   name
     .normalize('NFKC')

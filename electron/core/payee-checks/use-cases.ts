@@ -39,7 +39,9 @@ const field = (name: string, value: string, max: number) => {
   return v
 }
 
-/** Records how a person confirmed a payee's new address with the payee (who, which channel, when, free text); audited. */
+/**
+ * Records how a person confirmed a payee's new address with the payee (who, which channel, when, free text); audited.
+ */
 export function confirmPayeeChange(
   store: DeskStore,
   book: readonly Counterparty[],

@@ -10,7 +10,9 @@ export type OutboxEntry = OutboxRow
 export type OutboxErrorInfo = NonNullable<OutboxEntry['error']>
 
 export interface AddOptions {
-  /** `sending` (default): attempted at once by the caller; `queued`: sent later in order; `held`: waits for a person. */
+  /**
+   * `sending` (default): attempted at once by the caller; `queued`: sent later in order; `held`: waits for a person.
+   */
   state?: 'sending' | 'queued' | 'held'
   reference?: string | null
   batchId?: string | null
@@ -20,7 +22,10 @@ export interface AddOptions {
    * commit together; a throw records nothing.
    */
   admit?: () => 'sending' | 'held'
-  /** The caller's own rows about the new entry (a test payout's full amount), written in the transaction that records it. */
+  /**
+   * The caller's own rows about the new entry (a test payout's full amount), written in the transaction that records
+   * it.
+   */
   alongside?: (key: string) => void
 }
 

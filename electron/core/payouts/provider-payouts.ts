@@ -9,7 +9,10 @@ export interface ProviderPayoutSession {
   poller: { track(w: Withdrawal): void }
 }
 
-/** Payouts the provider answered, kept so a search, a note and a receipt find them; a store that cannot be written never hides the answer. */
+/**
+ * Payouts the provider answered, kept so a search, a note and a receipt find them; a store that cannot be written never
+ * hides the answer.
+ */
 function keep(store: DeskStore, rows: readonly Withdrawal[]): void {
   try {
     store.transaction('keep the payouts', () => store.withdrawals.putMany(rows))
@@ -45,7 +48,9 @@ export async function readPayout(
   return answer
 }
 
-/** Cancels a payout at the provider; the cancelled row is kept, so every surface's search and receipt show it cancelled. */
+/**
+ * Cancels a payout at the provider; the cancelled row is kept, so every surface's search and receipt show it cancelled.
+ */
 export async function cancelPayout(
   session: Pick<ProviderPayoutSession, 'client' | 'store'>,
   withdrawalId: string,

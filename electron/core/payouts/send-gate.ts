@@ -17,7 +17,9 @@ export type SendHow = 'new' | 'queued' | 'resend' | 'release' | 'batch'
 
 export interface SendAsk {
   how: SendHow
-  /** The payout as the provider will execute it, read just before the claim; null for a batch row (checked at submit). */
+  /**
+   * The payout as the provider will execute it, read just before the claim; null for a batch row (checked at submit).
+   */
   checked?: CheckedPayout | null
   /** A person's production payout: the amount typed again (checked on a new send). */
   retypedAmount?: string | null
@@ -183,7 +185,9 @@ export class SendGate {
 
 export interface Prepared {
   checked: CheckedPayout | null
-  /** Why the provider's wallets and book refuse the payout now (a destination no longer verified, a balance too low). */
+  /**
+   * Why the provider's wallets and book refuse the payout now (a destination no longer verified, a balance too low).
+   */
   problem: string | null
   agent: { writeToolsOn: boolean } | null
 }

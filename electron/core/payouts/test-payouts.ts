@@ -39,7 +39,10 @@ export class TestPayouts {
     })
   }
 
-  /** Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left out (the outbox reports it). */
+  /**
+   * Test payouts whose rest is still owed, each with how far the test has come; one whose outbox row is damaged is left
+   * out (the outbox reports it).
+   */
   list(): TestPayoutView[] {
     return this.store
       .read('read the test payouts', () => this.repo().open())

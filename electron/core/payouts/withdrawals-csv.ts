@@ -37,7 +37,9 @@ export async function exportWithdrawalsCsv(
   path: string,
   signal: AbortSignal,
   onProgress: (p: ExportProgress) => void,
-  /** The desk's own text about a payout (its reference and private note), kept in the store and never at the provider. */
+  /**
+   * The desk's own text about a payout (its reference and private note), kept in the store and never at the provider.
+   */
   local: (payoutId: string) => { reference: string | null; note: string | null } = () => ({
     reference: null,
     note: null,

@@ -146,7 +146,10 @@ export class AgentPolicy {
     )
   }
 
-  /** create_counterparty: the hourly request limit, checked and counted in one transaction; a denial is audited and thrown. */
+  /**
+   * create_counterparty: the hourly request limit, checked and counted in one transaction; a denial is audited and
+   * thrown.
+   */
   admitCounterparty(now: Date): void {
     try {
       this.store.transaction('check the agent policy', () => {
@@ -218,7 +221,10 @@ function holdFacts(decision: Extract<Decision, { outcome: 'hold' }>, checked: Ch
   }
 }
 
-/** The outbox rows the daily totals read disagree with the audit chain: every agent payout is refused until a person looks. */
+/**
+ * The outbox rows the daily totals read disagree with the audit chain: every agent payout is refused until a person
+ * looks.
+ */
 class CountsTampered extends Error {}
 
 function tampered(err: CountsTampered): Decision {

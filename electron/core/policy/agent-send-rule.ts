@@ -7,7 +7,10 @@ import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy-repo'
 import type { AgentPolicy } from './agent-policy'
 
-/** The agent's own call (a new request, its retry): its policy outcome is its answer, and nothing is recorded on a denial. */
+/**
+ * The agent's own call (a new request, its retry): its policy outcome is its answer, and nothing is recorded on a
+ * denial.
+ */
 const isAgentsCall = (ask: SendAsk) => ask.actor === 'agent' && (ask.how === 'new' || ask.how === 'resend')
 
 /**
@@ -85,7 +88,9 @@ export function agentSendRule(deps: {
   }
 }
 
-/** A person's release overrides a refusing rule only by naming it; the override is audited with the rule and its words. */
+/**
+ * A person's release overrides a refusing rule only by naming it; the override is audited with the rule and its words.
+ */
 function overridable(store: DeskStore, ask: SendAsk, key: string, now: Date, verdict: GateVerdict): GateVerdict {
   if (ask.how !== 'release' || verdict.outcome !== 'refuse' || ask.override !== verdict.rule) return verdict
   store.audit.append(

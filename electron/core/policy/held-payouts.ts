@@ -13,7 +13,9 @@ import { plainTextProblem } from '../../../shared/text/plain-text'
 import { heldExpiresAt } from '../../../shared/policy/held-expiry'
 import { HELD_EXPIRED, HeldExpiry } from './held-expiry'
 
-/** A damaged audit row of one hold shows that hold as unchecked (the release dialog says so); it never hides the others. */
+/**
+ * A damaged audit row of one hold shows that hold as unchecked (the release dialog says so); it never hides the others.
+ */
 function readableHold(read: () => Hold | null): Hold | null {
   try {
     return read()
@@ -42,7 +44,10 @@ export class HeldPayouts {
     return new HeldExpiry(this.store, this.editor.actor, this.clock)
   }
 
-  /** Each held entry with why it is held, what it pays (its wallet, destination entry and network, as checked) and when it expires; the ones whose time is up expire first. */
+  /**
+   * Each held entry with why it is held, what it pays (its wallet, destination entry and network, as checked) and when
+   * it expires; the ones whose time is up expire first.
+   */
   list(): HeldPayoutView[] {
     this.expiry.expireDue()
     return this.views((e) => e.state === 'held')

@@ -32,7 +32,9 @@ export interface PayoutFacts {
   /** Amounts of this asset the agent's payouts sent (or held) in the last 24 hours may still pay. */
   spentToday: readonly string[]
   requestsLastHour: number
-  /** No payout to the destination's address (on its network) has completed yet (electron/core/payouts/first-payout.ts). */
+  /**
+   * No payout to the destination's address (on its network) has completed yet (electron/core/payouts/first-payout.ts).
+   */
   firstPayout: boolean
   now: Date
 }

@@ -27,7 +27,9 @@ export function policyView(state: PolicyState): PolicyView {
 export const showPolicy = (store: DeskStore, editor: PolicyEditor): PolicyView =>
   policyView(new PolicySettings(store, editor).show())
 
-/** Replaces the policy; `book` (the provider's destination book, which needs the key) is read only when ids are listed. */
+/**
+ * Replaces the policy; `book` (the provider's destination book, which needs the key) is read only when ids are listed.
+ */
 export async function setPolicy(
   store: DeskStore,
   editor: PolicyEditor,

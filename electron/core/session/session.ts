@@ -41,7 +41,9 @@ export interface SessionDeps {
   /** Tests shorten these; the app uses the client's defaults. */
   sender?: { maxAttempts?: number; backoff?: { baseMs: number; maxMs: number } }
   history?: Omit<HistoryRunnerDeps, 'profileId' | 'store' | 'ledger' | 'client' | 'pacer' | 'emit'>
-  /** The outbox's clock (when an entry was recorded and sent, when a hold expires, when a wait is told); tests move it. */
+  /**
+   * The outbox's clock (when an entry was recorded and sent, when a hold expires, when a wait is told); tests move it.
+   */
   now?: () => Date
   /** Minutes a payout may wait for approval before `remindWaiting` tells the person (the app's setting). */
   reminderMinutes?: () => Promise<number>
@@ -67,7 +69,10 @@ export interface SessionServices {
   syncHistory?: boolean
   /** Expire an agent's held payouts on time, on the store's tick (the app; the connector expires them on its calls). */
   expireHeld?: boolean
-  /** Tell the person, once per payout, what waits on them: approvals past the threshold and held agent payouts (the app). */
+  /**
+   * Tell the person, once per payout, what waits on them: approvals past the threshold and held agent payouts (the
+   * app).
+   */
   remindWaiting?: boolean
 }
 
@@ -245,7 +250,8 @@ export class TreasurySession {
     )
     const logged = (what: string) => (err: unknown) => this.log.error(`${this.profile.id}: ${what} failed`, err)
     if (services.followPayouts) {
-      // A payout another process (the CLI, the connector) wrote to the cache reaches the lists as this process's own do.
+      // A payout another process (the CLI, the connector) wrote to the cache reaches the lists as this process's own
+      // do.
       const announce = (withdrawal: Withdrawal) =>
         this.events.emit('withdrawal.updated', { profileId, withdrawal, previousStatus: null, stale: false })
       this.unsubscribe.push(this.store.onOthersWithdrawals((ws) => ws.forEach(announce)))

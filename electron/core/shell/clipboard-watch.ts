@@ -40,7 +40,10 @@ export class ClipboardWatch {
     return this.current !== null
   }
 
-  /** One look at the clipboard; the timer calls it, a test may too. A clipboard that cannot be read is looked at next time. */
+  /**
+   * One look at the clipboard; the timer calls it, a test may too. A clipboard that cannot be read is looked at next
+   * time.
+   */
   async poll(): Promise<void> {
     const w = this.current
     if (!w) return

@@ -19,7 +19,10 @@ export interface ActivityScan {
 export class ActivityRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Rows matching the scan, newest first, one at a time (the caller stops when its page is full); a row that fails its schema is skipped (the verification names it). */
+  /**
+   * Rows matching the scan, newest first, one at a time (the caller stops when its page is full); a row that fails its
+   * schema is skipped (the verification names it).
+   */
   *scan(q: ActivityScan): Generator<AuditEntry & { seq: number }> {
     const where: string[] = []
     const args: Array<string | number> = []

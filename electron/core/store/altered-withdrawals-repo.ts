@@ -3,7 +3,9 @@ import { z } from 'zod'
 import type { RecordedDifference } from '../../../shared/payouts/recorded-vs-asked'
 import type { RepoFactory } from './desk-store'
 
-/** The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them. */
+/**
+ * The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them.
+ */
 export const ALTERED_WITHDRAWALS_SQL = `
   CREATE TABLE altered_withdrawals (
     withdrawal_id TEXT PRIMARY KEY, key TEXT NOT NULL, differences TEXT NOT NULL, detected_at TEXT NOT NULL,
@@ -50,7 +52,10 @@ const toAltered = (r: Row): AlteredWithdrawal => ({
   acknowledgedBy: r.acknowledged_by,
 })
 
-/** Withdrawals the provider altered after the desk asked for them; an unacknowledged one stops every send of the profile. */
+/**
+ * Withdrawals the provider altered after the desk asked for them; an unacknowledged one stops every send of the
+ * profile.
+ */
 export class AlteredWithdrawals {
   constructor(private readonly db: DatabaseSync) {}
 

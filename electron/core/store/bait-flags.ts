@@ -85,7 +85,10 @@ export class BaitFlags {
     return own
   }
 
-  /** Every incoming leg of `asset` (of every asset when none is named) judged afresh: the migration and a threshold change. */
+  /**
+   * Every incoming leg of `asset` (of every asset when none is named) judged afresh: the migration and a threshold
+   * change.
+   */
   rejudge(asset?: string, own: DustThresholds = this.thresholds()): void {
     const assets =
       asset !== undefined

@@ -57,7 +57,9 @@ export class DeskStore {
     this.withdrawals = new WithdrawalCache(db, processes.token, this.audit)
   }
 
-  /** Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file. */
+  /**
+   * Opens `<dir>/desk.db`; throws a specific DeskError (disk_full, store_corrupt, store_too_new, ...) naming the file.
+   */
   static open(dir: string, role: ProcessRole, options: StoreOptions = {}): DeskStore {
     const file = join(dir, STORE_FILE)
     const db = openDatabase(file, undefined, options.busyTimeoutMs)
@@ -147,7 +149,9 @@ export class DeskStore {
     return () => this.outboxListeners.delete(listener)
   }
 
-  /** Fires with the payouts another process (the CLI, the connector) wrote to the withdrawal cache since the last look. */
+  /**
+   * Fires with the payouts another process (the CLI, the connector) wrote to the withdrawal cache since the last look.
+   */
   onOthersWithdrawals(listener: (withdrawals: Withdrawal[]) => void): () => void {
     this.withdrawalListeners.add(listener)
     return () => this.withdrawalListeners.delete(listener)

@@ -40,7 +40,10 @@ export type ImportRowRecord = z.infer<typeof RowSchema>
 
 const COLUMNS = 'id, created_at, source, file_hash, state, row_count, updated_at'
 
-/** The destination-import jobs of a profile and each row's state: the record that makes an import resumable exactly once. */
+/**
+ * The destination-import jobs of a profile and each row's state: the record that makes an import resumable exactly
+ * once.
+ */
 export class DestinationImportRepo {
   constructor(private readonly db: DatabaseSync) {}
 

@@ -4,11 +4,17 @@ import type { RepoFactory } from './desk-store'
 
 const NAME = 'held_expiry_hours'
 
-/** The profile's time after which an agent's held payout expires, kept in the store so the app, the CLI and the connector read one value. */
+/**
+ * The profile's time after which an agent's held payout expires, kept in the store so the app, the CLI and the
+ * connector read one value.
+ */
 export class HeldExpiryRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** The hours set, or the default when none is set or the stored value is not a valid time (a hold never waits forever). */
+  /**
+   * The hours set, or the default when none is set or the stored value is not a valid time (a hold never waits
+   * forever).
+   */
   hours(): number {
     const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(NAME) as { value: string } | undefined
     const parsed = HeldExpiryHoursSchema.safeParse(row ? Number(row.value) : undefined)

@@ -4,7 +4,8 @@ import { createdAtSql } from './ledger-compact'
 
 /**
  * Every address the profile trusts or has seen, once per network, spelling and source, keyed by its
- * look-alike key first (the primary key is the lookup: no second index to keep) (shared/address/lookalike.ts) so a check is one indexed lookup whatever the history's size.
+ * look-alike key first (the primary key is the lookup: no second index to keep) (shared/address/lookalike.ts) so a
+ * check is one indexed lookup whatever the history's size.
  * `address` is the canonical spelling (lower-case where the network ignores case).
  */
 export const KNOWN_ADDRESSES_SQL = `
@@ -15,7 +16,10 @@ export const KNOWN_ADDRESSES_SQL = `
   ) WITHOUT ROWID;
 `
 
-/** The two rules as SQL functions on this connection, so a rebuild is one statement per source rather than a row-by-row loop. */
+/**
+ * The two rules as SQL functions on this connection, so a rebuild is one statement per source rather than a row-by-row
+ * loop.
+ */
 function registerRules(db: DatabaseSync): void {
   const fn = { deterministic: true, directOnly: true }
   db.function('desk_lookalike_key', fn, (network, address) =>

@@ -33,10 +33,15 @@ export interface KnownAddress {
 
 export type NewKnownAddress = Omit<KnownAddress, 'address'> & { address: string }
 
-/** Moves whenever the index is emptied of the provider's lists (reset), in any process: a mark taken before it is void. */
+/**
+ * Moves whenever the index is emptied of the provider's lists (reset), in any process: a mark taken before it is void.
+ */
 const RESET_MARK = 'known_addresses_reset'
 
-/** The index of known addresses over one connection. Ledger parties are noted once per process and first-seen time (a sync sees them again and again). */
+/**
+ * The index of known addresses over one connection. Ledger parties are noted once per process and first-seen time (a
+ * sync sees them again and again).
+ */
 export class KnownAddresses {
   /** Each ledger party noted by this process, with the earliest time noted for it. */
   private readonly notedParties = new Map<string, number>()
@@ -46,7 +51,10 @@ export class KnownAddresses {
 
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Adds or refreshes entries; an address too short to have two ends, or of a network the app does not know, is not indexed. */
+  /**
+   * Adds or refreshes entries; an address too short to have two ends, or of a network the app does not know, is not
+   * indexed.
+   */
   note(entries: readonly NewKnownAddress[]): void {
     this.putStatement ??= this.db
       .prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -143,7 +151,10 @@ export class KnownAddresses {
     })
   }
 
-  /** After the ledger was emptied (another environment or key): what the store holds is derived again, the provider's lists are read again. */
+  /**
+   * After the ledger was emptied (another environment or key): what the store holds is derived again, the provider's
+   * lists are read again.
+   */
   reset(): void {
     this.forgetNoted()
     this.db.exec("DELETE FROM known_addresses WHERE source IN ('destination', 'own')")
@@ -153,7 +164,10 @@ export class KnownAddresses {
     rebuildKnownAddresses(this.db)
   }
 
-  /** Changes whenever a reset emptied the provider's lists from the index, in any process: a cache of what was written then is void. */
+  /**
+   * Changes whenever a reset emptied the provider's lists from the index, in any process: a cache of what was written
+   * then is void.
+   */
   resetMark(): string {
     this.resetStatement ??= this.db.prepare('SELECT value FROM meta WHERE name = ?')
     return (this.resetStatement.get(RESET_MARK) as { value: string } | undefined)?.value ?? ''

@@ -56,7 +56,8 @@ const time: Rule<number> = {
 }
 
 /**
- * How a column is packed on disk: a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts) (migration 13);
+ * How a column is packed on disk: a word's number (ledger-words.ts), an id or a hash as bytes (ledger-keys.ts)
+ * (migration 13);
  * an amount as an integer (ledger-amounts.ts), a read time's number (ledger-read-times.ts) (migration 17).
  */
 type Packed = 'word' | 'id' | 'hash' | 'amount' | 'read'

@@ -1,8 +1,10 @@
 /**
  * The ledger's legs in less space (migration 6; at a million legs the table and its indexes were most of 600 MB):
- * - `created_at` is kept only when it is not the ISO 8601 form of `at_ms` (the provider's usual form): reads rebuild it;
+ * - `created_at` is kept only when it is not the ISO 8601 form of `at_ms` (the provider's usual form): reads rebuild
+ * it;
  * - `amount_key` is gone: an amount filter computes the key of the legs it meets (no index ever used it);
- * - the time indexes run newest first, the order a first sync writes in, so its pages fill instead of splitting in half;
+ * - the time indexes run newest first, the order a first sync writes in, so its pages fill instead of splitting in
+ * half;
  * - the hash index holds the first 12 characters lower-cased: a prefix search checks the rest on the leg.
  * Each leg reads back as it did.
  */

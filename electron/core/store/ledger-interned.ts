@@ -2,14 +2,20 @@ import { bareHexSql, UUID_GLOB } from './ledger-keys'
 
 /**
  * The ledger's legs packed further (migration 13; at a million legs they were 436 MB, mostly repeated text):
- * - wallet ids, assets, networks, network names, statuses and fee assets are numbers into `ledger_words` (ledger-words.ts);
+ * - wallet ids, assets, networks, network names, statuses and fee assets are numbers into `ledger_words`
+ * (ledger-words.ts);
  * - a lowercase UUID id is its 16 bytes, a lowercase hex tx hash its bytes behind a tag (ledger-keys.ts), in the
  *   table and in the indexes holding them;
- * - the hash index holds a packed hash's first 7 bytes (4 from migration 17) (its tag and 12 hex digits), or a text hash's first 12 characters lower-cased.
- * A value of another type (a damaged leg) is kept as bytes or as it was, so reads still refuse it. Each leg reads back as it did.
+ * - the hash index holds a packed hash's first 7 bytes (4 from migration 17) (its tag and 12 hex digits), or a text
+ * hash's first 12 characters lower-cased.
+ * A value of another type (a damaged leg) is kept as bytes or as it was, so reads still refuse it. Each leg reads back
+ * as it did.
  */
 
-/** Characters of a text hash, and bytes of a packed one (its tag and 6 hex digits, migration 17), the hash index holds: a search checks the rest on the leg. */
+/**
+ * Characters of a text hash, and bytes of a packed one (its tag and 6 hex digits, migration 17), the hash index holds:
+ * a search checks the rest on the leg.
+ */
 export const HASH_TEXT_KEY = 12
 export const HASH_BLOB_KEY = 4
 export const HASH_KEY_SQL = `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, ${HASH_BLOB_KEY}) ELSE lower(substr(tx_hash, 1, ${HASH_TEXT_KEY})) END)`
@@ -19,7 +25,8 @@ export const HASH_KEY_SQL_13 = `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(
 const WORDS = ['wallet_id', 'asset', 'network', 'network_name', 'status', 'fee_asset'] as const
 
 /**
- * A word column's number (INTEGER columns: node:sqlite binds a number as a real, which the affinity stores as an integer).
+ * A word column's number (INTEGER columns: node:sqlite binds a number as a real, which the affinity stores as an
+ * integer).
  * Version 12's TEXT columns hold text, or bytes when damaged: bytes stay bytes, which the read refuses.
  */
 const wordOf = (column: string) =>

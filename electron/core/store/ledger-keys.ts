@@ -26,7 +26,8 @@ export const bareHexSql = (column: string) =>
 
 /**
  * The id index's key of a stored id (migration 17): a packed id's first 2 and last 2 bytes (its start, for a search by
- * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text id whole.
+ * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text
+ * id whole.
  * A lookup then compares the whole id.
  */
 export const ID_KEY_SQL = (id: string) =>
@@ -71,7 +72,10 @@ export function hashText(stored: unknown): unknown {
   return stored[0] === PREFIXED_TAG ? `${PREFIX}${hex}` : stored[0] === HEX_TAG ? hex : stored
 }
 
-/** Every blob starting with `head` and nothing else: [head, head + 1). The head never is all 0xff (it starts with a tag or a prefix of hex). */
+/**
+ * Every blob starting with `head` and nothing else: [head, head + 1). The head never is all 0xff (it starts with a tag
+ * or a prefix of hex).
+ */
 function startingWith(head: Buffer): BlobRange {
   const high = Buffer.from(head)
   let i = high.length - 1
@@ -80,7 +84,10 @@ function startingWith(head: Buffer): BlobRange {
   return { low: head, high: high.subarray(0, i + 1) }
 }
 
-/** The blobs whose bytes (after `tag`) start with the hex digits of `hex`, an odd last digit standing for its sixteen bytes. */
+/**
+ * The blobs whose bytes (after `tag`) start with the hex digits of `hex`, an odd last digit standing for its sixteen
+ * bytes.
+ */
 function hexPrefixRange(tag: number[], hex: string): BlobRange {
   const even = hex.length - (hex.length % 2)
   const head = Buffer.concat([Buffer.from(tag), Buffer.from(hex.slice(0, even), 'hex')])
@@ -99,7 +106,9 @@ export function idRange(needle: string): BlobRange | null {
   return hexPrefixRange([], needle.replaceAll('-', ''))
 }
 
-/** Packed hashes a lowercase search text starts: bare hex ones, and 0x ones when the text is hex after 0x or starts 0x. */
+/**
+ * Packed hashes a lowercase search text starts: bare hex ones, and 0x ones when the text is hex after 0x or starts 0x.
+ */
 export function hashRanges(needle: string): BlobRange[] {
   const ranges: BlobRange[] = []
   if (/^[0-9a-f]+$/.test(needle)) ranges.push(hexPrefixRange([HEX_TAG], needle))

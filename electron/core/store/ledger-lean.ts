@@ -22,7 +22,10 @@ const UNIQUE = 'UNIQUE constraint failed: ledger_legs.id, ledger_legs.direction'
 const COLUMNS =
   'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait'
 
-/** What every write to the legs does besides: counts itself (opening-sums.ts), and keeps (id, direction) unique by the id index's key. */
+/**
+ * What every write to the legs does besides: counts itself (opening-sums.ts), and keeps (id, direction) unique by the
+ * id index's key.
+ */
 export const legTriggersSql = (idKeySql: (id: string) => string) => `
   CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
   CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;

@@ -5,7 +5,8 @@ type Party = { name: string | null; address: string }
 
 /**
  * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which of them a leg names on its wallet's
- * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them up.
+ * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them
+ * up.
  */
 export class LedgerParties {
   private readonly ids = new Map<string, number>()
@@ -54,7 +55,8 @@ export class LedgerParties {
     const key = JSON.stringify([p.name, p.address])
     const known = this.ids.get(key)
     if (known !== undefined) return known
-    // One row per name and address, found by the address index (ledger-slim.ts); writes are serialised by their transaction.
+    // One row per name and address, found by the address index (ledger-slim.ts); writes are serialised by their
+    // transaction.
     const stored = this.db
       .prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2')
       .get(p.address, p.name) as { id: number } | undefined

@@ -26,7 +26,10 @@ export class LedgerReadTimes {
     return row.id
   }
 
-  /** A stored number as its time; a number no time has reads as null (the column rule refuses it), anything else as it is. */
+  /**
+   * A stored number as its time; a number no time has reads as null (the column rule refuses it), anything else as it
+   * is.
+   */
   spell(value: unknown): unknown {
     if (typeof value !== 'number' || !this.numbered()) return value
     if (!this.times.has(value)) this.load()

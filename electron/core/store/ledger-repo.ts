@@ -255,7 +255,10 @@ export class LedgerRepo {
       for (const raw of raws) yield toTally(raw, this.words)
   }
 
-  /** Per wallet, asset and network, the opening effect of every leg recorded before `beforeMs` (a UTC month start); null while the sums are stale. */
+  /**
+   * Per wallet, asset and network, the opening effect of every leg recorded before `beforeMs` (a UTC month start); null
+   * while the sums are stale.
+   */
   openingBefore(beforeMs: number, walletId?: string): OpeningEffect[] | null {
     return this.sums.before(beforeMs, walletId)
   }
@@ -270,7 +273,9 @@ export class LedgerRepo {
     return raws.map((raw) => toTally(raw, this.words))
   }
 
-  /** The monthly opening sums counted again from every leg; false (and left stale) when a damaged leg stops the count. */
+  /**
+   * The monthly opening sums counted again from every leg; false (and left stale) when a damaged leg stops the count.
+   */
   recountOpenings(): boolean {
     try {
       this.sums.recount(this.tallies({}))

@@ -3,7 +3,9 @@ import { LegRead } from './ledger-columns'
 import type { LedgerWords } from './ledger-words'
 import type { OpeningLeg } from './opening-effects'
 
-/** A stored leg read back: its columns unpacked (ledger-columns.ts) and checked, as a screen's row or a report's tally. */
+/**
+ * A stored leg read back: its columns unpacked (ledger-columns.ts) and checked, as a screen's row or a report's tally.
+ */
 
 /** A leg as a report counts it; checked like any row read back, so a damaged amount stops the report. */
 export interface LegTally extends OpeningLeg {

@@ -7,17 +7,21 @@ import { COUNTERPARTY_SQL, legTriggersSql } from './ledger-lean'
 
 /**
  * The ledger in less space (migration 17; at a million legs the file was 261 MB):
- * - one time index holding each leg's wallet and asset instead of three time indexes: a filter by wallet or asset walks it
+ * - one time index holding each leg's wallet and asset instead of three time indexes: a filter by wallet or asset walks
+ * it
  *   newest first and reads the leg only when the index entry matches;
  * - amounts and fees as integers (ledger-amounts.ts), read times by number (ledger-read-times.ts);
- * - shorter index keys: an id's first and last 2 bytes (ledger-keys.ts), a packed hash's tag and first 3 bytes (ledger-interned.ts);
+ * - shorter index keys: an id's first and last 2 bytes (ledger-keys.ts), a packed hash's tag and first 3 bytes
+ * (ledger-interned.ts);
  * - a party is its name and address: no JSON key with its unique index (the address index finds a party), and a search
  *   text only where it is not the address lower-cased (a name, or letters SQL's lower() leaves alone).
  * Every value reads back as it did; a damaged one stays as it was, so reads still refuse it.
  * The pages the old tables held go back to the disk right after the migration (compaction.ts).
  */
 
-/** A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both). */
+/**
+ * A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both).
+ */
 export const PARTY_SEARCH_SQL = (search: string, address: string) =>
   `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
 

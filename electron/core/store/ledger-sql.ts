@@ -66,7 +66,10 @@ export function* batches<C extends LegColumn>(
 /** Above this many text matches a page is found faster by walking the legs in order than by sorting the matches. */
 const FEW_HITS = 5_000
 
-/** A text search: the text lowercased, just past every text that starts with it, and the packed ids and hashes it starts. */
+/**
+ * A text search: the text lowercased, just past every text that starts with it, and the packed ids and hashes it
+ * starts.
+ */
 export interface TextTerms {
   needle: string
   end: string
@@ -98,8 +101,10 @@ export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[]
 }
 
 /**
- * Legs whose counterparty or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text, each by
- * its index: a text hash by its indexed start then in full, a packed one by its first bytes then in full, an id likewise.
+ * Legs whose counterparty or note matches anywhere, or whose tx hash (any case) or transaction id starts with the text,
+ * each by
+ * its index: a text hash by its indexed start then in full, a packed one by its first bytes then in full, an id
+ * likewise.
  * Complete only when no matching party is a wallet's own side (OWN_PARTY_HIT): those legs are walked, not looked up.
  */
 export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] } {
@@ -157,7 +162,10 @@ export function textScan(t: TextTerms): { sql: string; params: SQLInputValue[] }
   return { sql: `(${sql.join(' OR ')})`, params: ranges.flatMap((r) => [r.low, r.high]) }
 }
 
-/** A leg's amount as a key that sorts like the number (shared/api/amount-key.ts), for the amount filters; see registerAmountKey. */
+/**
+ * A leg's amount as a key that sorts like the number (shared/api/amount-key.ts), for the amount filters; see
+ * registerAmountKey.
+ */
 const AMOUNT_KEY_SQL = 'desk_amount_key(l.amount)'
 
 /** The amount key as an SQL function on the ledger's connection; a damaged amount has none (the read names it). */

@@ -11,7 +11,10 @@ import { arrays, LEG_ID } from './ledger-sql'
 import type { LedgerWords } from './ledger-words'
 import type { OpeningSums, TimedLeg } from './opening-sums'
 
-/** The ledger's writes of legs as the provider answered them: each written over its stored row or added, with what follows from it. */
+/**
+ * The ledger's writes of legs as the provider answered them: each written over its stored row or added, with what
+ * follows from it.
+ */
 export class LegWrites {
   constructor(
     private readonly db: DatabaseSync,

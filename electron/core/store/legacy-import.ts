@@ -11,7 +11,10 @@ import { OutboxRowStateSchema, StoredOutboxErrorSchema } from './outbox-row'
 export const LEGACY_OUTBOX = 'outbox.jsonl'
 export const LEGACY_AUDIT = 'audit.jsonl'
 
-/** Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see StoredOutboxErrorSchema). */
+/**
+ * Their codes were the provider's own text; one outside the ErrorCode table is kept in the message (see
+ * StoredOutboxErrorSchema).
+ */
 const ErrorInfo = StoredOutboxErrorSchema.nullable()
 const Request = z.object({
   type: z.literal('request'),

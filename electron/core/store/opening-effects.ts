@@ -13,7 +13,9 @@ export interface OpeningLeg {
   status: string
 }
 
-/** One change a leg makes to a roll-forward row's opening balance (zero for an internal leg, which still has its row). */
+/**
+ * One change a leg makes to a roll-forward row's opening balance (zero for an internal leg, which still has its row).
+ */
 export interface OpeningEffect {
   walletId: string
   asset: string

@@ -123,7 +123,10 @@ export class OpeningSums {
     this.db.exec('UPDATE ledger_state SET sums_written = legs_written WHERE id = 1')
   }
 
-  /** Per wallet, asset and network: the opening effect of every leg recorded before `beforeMs` (a month start); null while stale. */
+  /**
+   * Per wallet, asset and network: the opening effect of every leg recorded before `beforeMs` (a month start); null
+   * while stale.
+   */
   before(beforeMs: number, walletId: string | undefined): OpeningEffect[] | null {
     if (!this.matchWrites()) return null
     const rows = this.db

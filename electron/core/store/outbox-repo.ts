@@ -7,7 +7,10 @@ import { inTransaction } from './transaction'
 export type { OutboxRow } from './outbox-row'
 /** What a move may change; `notBefore` only matters while the entry is queued. */
 export type OutboxChange = Pick<OutboxRow, 'state' | 'withdrawalId' | 'error'> & { notBefore?: string | null }
-/** A new entry: the first state is `sending` (attempted at once), `queued` (sent later, in order) or `held` (for a person). */
+/**
+ * A new entry: the first state is `sending` (attempted at once), `queued` (sent later, in order) or `held` (for a
+ * person).
+ */
 export type NewOutboxRow = Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdAt' | 'requestedBy'> & {
   state: 'sending' | 'queued' | 'held'
   reference?: string | null

@@ -27,7 +27,9 @@ function legacyCode(value: unknown): unknown {
   }
 }
 
-/** Why an entry is refused, unknown or waiting, as stored: a code of the table, the message, the provider's request id. */
+/**
+ * Why an entry is refused, unknown or waiting, as stored: a code of the table, the message, the provider's request id.
+ */
 export const StoredOutboxErrorSchema = z.preprocess(
   legacyCode,
   z.strictObject({ code: z.enum(ERROR_CODES), message: text(), requestId: text().optional(), rule: text().optional() }),

@@ -37,7 +37,8 @@ export class PaidDestinations {
 
   private paid(completed: Set<string>, destinations: readonly Destination[]): boolean[] {
     const ledger = this.db.prepare(
-      // An outgoing leg's counterparty is its `to`, found by the counterparty index (ledger-lean.ts); +p.id lets the planner see that.
+      // An outgoing leg's counterparty is its `to`, found by the counterparty index (ledger-lean.ts); +p.id lets the
+      // planner see that.
       `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON ${COUNTERPARTY_SQL} = +p.id
        WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE word = 'completed')
          AND l.network = (SELECT id FROM ledger_words WHERE word = ?)`,
@@ -51,7 +52,10 @@ export class PaidDestinations {
     )
   }
 
-  /** Destinations of the outbox's payouts the provider reported completed; only those spelled like `address` in any case, when given. */
+  /**
+   * Destinations of the outbox's payouts the provider reported completed; only those spelled like `address` in any
+   * case, when given.
+   */
   private completedInOutbox(address: string | null): Set<string> {
     const rows = this.db
       .prepare(

@@ -238,7 +238,10 @@ export class PayoutIndex {
     ).run(id, withdrawalId, Date.parse(hit.createdAt) || 0, JSON.stringify({ ...hit, note: null }), haystack(hit))
   }
 
-  /** A withdrawal cached before its entry recorded the id had a row of its own: the entry's row takes it over, note included. */
+  /**
+   * A withdrawal cached before its entry recorded the id had a row of its own: the entry's row takes it over, note
+   * included.
+   */
   private adopt(withdrawalId: string, key: string): void {
     if (withdrawalId === key) return
     this.statement(

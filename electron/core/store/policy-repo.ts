@@ -106,7 +106,10 @@ export class PolicyRepo {
     this.db.prepare('DELETE FROM policy WHERE id = 1').run()
   }
 
-  /** The agent's stop switch: the last stop or resume a person wrote into the audit log (no row anyone can edit around it). */
+  /**
+   * The agent's stop switch: the last stop or resume a person wrote into the audit log (no row anyone can edit around
+   * it).
+   */
   stopped(): { at: string; reason: string | null } | null {
     const row = this.db
       .prepare(
@@ -211,7 +214,10 @@ function heldRecordCorrupt(key: string, problem: string): DeskError {
 /** For `store.repo(policyRepo)`. */
 export const policyRepo = (db: DatabaseSync): PolicyRepo => new PolicyRepo(db)
 
-/** What a policy row's set_by says for this change: `app (alice)` as who() writes it, or `alice (app)` as earlier builds did. */
+/**
+ * What a policy row's set_by says for this change: `app (alice)` as who() writes it, or `alice (app)` as earlier builds
+ * did.
+ */
 function setByOf(actor: string, person: string): string[] {
   return [`${actor} (${person})`, `${person} (${actor})`]
 }

@@ -11,7 +11,9 @@ export const PRICE_TABLE_SQL = `
   CREATE TABLE price_table_import (id INTEGER PRIMARY KEY CHECK (id = 1), source TEXT NOT NULL, imported_at TEXT NOT NULL);
 `
 
-/** The price table a person imported for this profile: replaced whole by each import, read by the accounting exports. */
+/**
+ * The price table a person imported for this profile: replaced whole by each import, read by the accounting exports.
+ */
 export class PriceTableRepo {
   private lookup: StatementSync | null = null
 

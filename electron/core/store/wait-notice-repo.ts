@@ -42,7 +42,10 @@ function parsed<T>(schema: z.ZodType<T>, json: string): T | null {
 export class WaitNoticeRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Cached payouts waiting for approval since `cutoff` (ISO) or before, read at `readSince` or later, not told yet; oldest first. */
+  /**
+   * Cached payouts waiting for approval since `cutoff` (ISO) or before, read at `readSince` or later, not told yet;
+   * oldest first.
+   */
   approvalsDue(cutoff: string, readSince: string): WaitingPayout[] {
     // Asked on every outbox change: the index by creation instant leaves the payouts not due yet unread. The bound is
     // a second late so a rounding in SQLite never drops one; the exact cut is made below on the parsed time.

@@ -11,7 +11,9 @@ import type { AuditChain } from './audit-chain'
 /** Payouts kept parsed: a few large batches at once. */
 const PARSED_BODIES_KEPT = 50_000
 
-/** The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it. */
+/**
+ * The provider's latest answer for a withdrawal and when it was read, so a process that does not poll it still sees it.
+ */
 export class WithdrawalCache {
   private readonly known: KnownAddresses
   private readonly index: PayoutIndex
@@ -106,7 +108,9 @@ export class WithdrawalCache {
     return withdrawal ? { withdrawal, readAt: row!.read_at } : null
   }
 
-  /** A batch's payouts are asked for one by one on every round of its follower: a body read before is not checked again. */
+  /**
+   * A batch's payouts are asked for one by one on every round of its follower: a body read before is not checked again.
+   */
   private parsed(id: string, body: string): Withdrawal | null {
     const known = this.parsedBodies.get(id)
     if (known?.body === body) return known.withdrawal

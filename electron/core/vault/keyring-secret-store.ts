@@ -12,7 +12,8 @@ const KEYCHAIN_TIMEOUT_MS = 60_000
  * The OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) via @napi-rs/keyring.
  *
  * The keyring's entry calls give up after 2 s without an answer, and a loaded machine starves the Secret Service longer
- * than that. Its search waits, so it is what reads, and what tells whether a write that gave up landed after all: a late
+ * than that. Its search waits, so it is what reads, and what tells whether a write that gave up landed after all: a
+ * late
  * keychain is waited for (up to the timeout, then said to be slow), never called missing.
  */
 export class KeyringSecretStore implements SecretStore {
@@ -93,7 +94,8 @@ export class KeyringSecretStore implements SecretStore {
 
   /**
    * An entry call that gave up answers null; the search then says what the keychain holds. The entry is kept while the
-   * Secret Service is only late (a fresh one was refused, AccessDenied, for as long as a stopped service was retried) and
+   * Secret Service is only late (a fresh one was refused, AccessDenied, for as long as a stopped service was retried)
+   * and
    * made anew after the service went away (the old one would keep talking to the daemon that died).
    */
   private giveUpUnlessLate(account: string): (err: unknown) => null {

@@ -3,10 +3,13 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64, base64nopad } from '@scure/base'
 import type { PublicKeyView } from '../../../shared/ipc/channels/profiles'
 
-// DER SubjectPublicKeyInfo header for an Ed25519 key (RFC 8410): SEQUENCE { AlgorithmIdentifier 1.3.101.112, BIT STRING }.
+// DER SubjectPublicKeyInfo header for an Ed25519 key (RFC 8410): SEQUENCE { AlgorithmIdentifier 1.3.101.112, BIT STRING
+// }.
 const SPKI_ED25519_PREFIX = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00])
 
-/** The ways an admin may need to paste a public key: raw base64 (what the console takes), hex, PEM, and a fingerprint. */
+/**
+ * The ways an admin may need to paste a public key: raw base64 (what the console takes), hex, PEM, and a fingerprint.
+ */
 export function publicKeyView(raw: Uint8Array): PublicKeyView {
   if (raw.length !== 32) throw new Error('An Ed25519 public key is 32 bytes.')
   const der = new Uint8Array(SPKI_ED25519_PREFIX.length + raw.length)

@@ -12,7 +12,9 @@ export interface BusProbe {
   isSocket(path: string): boolean
 }
 
-/** The session bus address from the environment, else the user's bus socket where desktop Linux puts it; null when none. */
+/**
+ * The session bus address from the environment, else the user's bus socket where desktop Linux puts it; null when none.
+ */
 export function findSessionBus({ env, uid, isSocket }: BusProbe): string | null {
   if (env.DBUS_SESSION_BUS_ADDRESS) return env.DBUS_SESSION_BUS_ADDRESS
   const candidates = [env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'bus') : null, `/run/user/${uid}/bus`]

@@ -80,7 +80,10 @@ export function cancelWithdrawal(ctx: ApiContext, id: string): ApiResult {
   return { status: 200, body: { data: withdrawalView(w), meta: {} } }
 }
 
-/** Requests a payout. Every refusal happens before anything is recorded, so a retry with the same key is evaluated afresh. */
+/**
+ * Requests a payout. Every refusal happens before anything is recorded, so a retry with the same key is evaluated
+ * afresh.
+ */
 export function createWithdrawal(ctx: ApiContext): ApiResult {
   parseQuery(ctx.query, [])
   if (ctx.idempotencyKey === null)

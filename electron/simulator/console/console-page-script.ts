@@ -1,6 +1,7 @@
 /**
  * The console page's browser script, kept as text: the simulator is type-checked without DOM types and the page loads
- * nothing from outside. It builds every table with textContent, so labels and addresses typed by API clients stay inert.
+ * nothing from outside. It builds every table with textContent, so labels and addresses typed by API clients stay
+ * inert.
  */
 export const CONSOLE_SCRIPT = String.raw`
 'use strict'

@@ -3,7 +3,10 @@ import { CONSOLE_ACTIONS } from '../data/withdrawal-lifecycle'
 import type { EnvironmentName } from '../types'
 import { CONSOLE_SCRIPT } from './console-page-script'
 
-/** The moves the page offers per status come from the state machine itself, so the buttons never drift from the 409 rules. */
+/**
+ * The moves the page offers per status come from the state machine itself, so the buttons never drift from the 409
+ * rules.
+ */
 const pageConfig = (env: EnvironmentName) =>
   JSON.stringify({
     env,

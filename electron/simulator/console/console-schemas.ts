@@ -122,7 +122,9 @@ export const FaultSchema = z
     message: 'required for mode status',
   })
 
-/** POST /_console/wallets/{id}/skew: a signed offset that makes one balance disagree with its movements ("0" clears it). */
+/**
+ * POST /_console/wallets/{id}/skew: a signed offset that makes one balance disagree with its movements ("0" clears it).
+ */
 export const SkewSchema = z.strictObject({
   asset,
   network,

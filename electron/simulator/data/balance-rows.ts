@@ -5,7 +5,10 @@ import { HttpError } from '../http-error'
 import type { BalanceRecord, WalletRecord } from '../types'
 import { USD_PRICE } from './demo-seed'
 
-/** The wallet's balance row for a pair; a first deposit of an asset opens one at zero, as a provider shows a new holding. */
+/**
+ * The wallet's balance row for a pair; a first deposit of an asset opens one at zero, as a provider shows a new
+ * holding.
+ */
 export function ensureBalanceRow(wallet: WalletRecord, asset: string, network: string): BalanceRecord {
   const found = wallet.balances.find((b) => b.asset === asset && b.network === network)
   if (found) return found

@@ -23,7 +23,9 @@ const FEE_RANGE: Record<string, [number, number]> = {
   SOL: [0.000005, 0.00002],
 }
 
-/** Digits of `value` rounded to `places`, without trailing zeros; string work, since a million of these must be quick. */
+/**
+ * Digits of `value` rounded to `places`, without trailing zeros; string work, since a million of these must be quick.
+ */
 function plainDecimal(value: number, places: number): string {
   const text = value.toFixed(places)
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text

@@ -5,8 +5,10 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * A modal dialog: focus moves in, stays in (Tab wraps), Escape closes, focus returns where it was. It is rendered at the end of
- * the body: nested in the app's scrolling content, axe could not tell what lies behind its paragraphs and left their contrast
+ * A modal dialog: focus moves in, stays in (Tab wraps), Escape closes, focus returns where it was. It is rendered at
+ * the end of
+ * the body: nested in the app's scrolling content, axe could not tell what lies behind its paragraphs and left their
+ * contrast
  * unchecked.
  */
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {

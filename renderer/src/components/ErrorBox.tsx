@@ -2,7 +2,10 @@ import type { DeskCallError } from '../desk'
 import { UserText } from '../names/UserText'
 import { CopyButton } from './CopyButton'
 
-/** An error in plain words (it may echo the provider's text, so shown like any other untrusted text), with the provider's request id to quote to support, and a retry where a read failed. */
+/**
+ * An error in plain words (it may echo the provider's text, so shown like any other untrusted text), with the
+ * provider's request id to quote to support, and a retry where a read failed.
+ */
 export function ErrorBox({ error, onRetry, title }: { error: DeskCallError; onRetry?: () => void; title?: string }) {
   return (
     <div className="error-box" role="alert">

@@ -1,7 +1,10 @@
 import { Fragment } from 'react'
 import { CopyButton } from './CopyButton'
 
-/** Break opportunities every four characters: a long address wraps in groups people can compare, never a character a line. */
+/**
+ * Break opportunities every four characters: a long address wraps in groups people can compare, never a character a
+ * line.
+ */
 function inGroups(value: string) {
   return (value.match(/.{1,4}/gsu) ?? []).map((group, i) => (
     <Fragment key={i}>
@@ -16,7 +19,9 @@ export function shortenMiddle(value: string, keep = 8): string {
   return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
 }
 
-/** An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false. */
+/**
+ * An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false.
+ */
 export function ShortId({
   value,
   what,

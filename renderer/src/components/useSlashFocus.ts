@@ -1,6 +1,8 @@
 import { useEffect, type RefObject } from 'react'
 
-/** `/` puts the cursor in this screen's search field, unless the user is already typing somewhere or a dialog is open. */
+/**
+ * `/` puts the cursor in this screen's search field, unless the user is already typing somewhere or a dialog is open.
+ */
 export function useSlashFocus(ref: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -9,7 +9,9 @@ export type Subscribe = <E extends EventName>(event: E, listener: (payload: Even
 
 /** Statuses after which money has moved (or come back), so balances and history are worth reading again. */
 const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
-/** A batch's rows change with every row sent: its progress (and the list of batches) is read again at most this often. */
+/**
+ * A batch's rows change with every row sent: its progress (and the list of batches) is read again at most this often.
+ */
 const BATCH_READ_EVERY_MS = 1000
 /** A sync commits a page every fraction of a second: the ledger's rows are read again at most this often. */
 const LEDGER_READ_EVERY_MS = 1000
@@ -97,7 +99,8 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       markOldQuietly(client, 'withdrawals.list')
       batch.mark()
     }),
-    // A profile created, removed, selected or given a key: the profiles are read again, and the whole shell follows them.
+    // A profile created, removed, selected or given a key: the profiles are read again, and the whole shell follows
+    // them.
     on('profiles.changed', () => {
       forgetPublicKeys(client)
       void markOld(client, ['profiles.list', 'profiles.current'])
@@ -112,7 +115,8 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       if (mine(e.profileId)) void markOld(client, ['alterations.list', 'payouts.explain'])
     }),
     on('pacing.changed', () => void markOld(client, ['pacing.status'])),
-    // A leg's note or tags changed, here or in another window: its detail, and the rows (it may enter or leave a search).
+    // A leg's note or tags changed, here or in another window: its detail, and the rows (it may enter or leave a
+    // search).
     on('history.notesChanged', (e) => {
       if (!mine(e.profileId)) return
       void markOld(client, ['history.legNotes'])

@@ -22,7 +22,10 @@ export interface Profiles {
   reload(): Promise<void>
 }
 
-/** Profiles and the selected one, kept fresh by profiles.changed (desk-events.ts); every screen reads the environment from here. */
+/**
+ * Profiles and the selected one, kept fresh by profiles.changed (desk-events.ts); every screen reads the environment
+ * from here.
+ */
 export function useProfiles(): Profiles {
   const client = useQueryClient()
   const list = useDeskQuery('profiles.list', {})

@@ -12,7 +12,9 @@ import { useNav } from '../stores/nav'
 import { markOld } from './desk-events'
 import { adoptProfile, PROFILE_READS } from './profiles'
 
-/** The core answers within 15 s, naming the step that stalled; this is the backstop should the core itself not answer. */
+/**
+ * The core answers within 15 s, naming the step that stalled; this is the backstop should the core itself not answer.
+ */
 const NO_ANSWER_MS = 20_000
 const QUICKSTART = ['quickstart.simulator'] as const
 

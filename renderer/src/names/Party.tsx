@@ -67,7 +67,10 @@ export function PartyView({
   )
 }
 
-/** Who is at an address: a destination's label and owner, or a wallet's name, else (once both are read) "outside address". */
+/**
+ * Who is at an address: a destination's label and owner, or a wallet's name, else (once both are read) "outside
+ * address".
+ */
 export function Party(props: Props) {
   const known = useNameBook().address(props.address, props.network)
   return <PartyView {...props} known={known} />

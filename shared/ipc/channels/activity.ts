@@ -6,7 +6,10 @@ import { ExportResultSchema } from '../export-result'
 
 const instant = z.iso.datetime({ offset: true })
 
-/** Which audit rows the Activity view shows: by who (process or person), action and time, newest first, a page before `beforeSeq`. */
+/**
+ * Which audit rows the Activity view shows: by who (process or person), action and time, newest first, a page before
+ * `beforeSeq`.
+ */
 export const ActivityFilterSchema = z.strictObject({
   actor: text().min(1).max(200).optional(),
   action: z.enum(ACTIVITY_ACTIONS).optional(),

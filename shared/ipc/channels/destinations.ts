@@ -3,7 +3,10 @@ import { text } from '../../api/text'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
 
-/** The file as the page read it: base64 of its bytes (10 MB is at most 13,981,014 characters; more is refused before decoding). */
+/**
+ * The file as the page read it: base64 of its bytes (10 MB is at most 13,981,014 characters; more is refused before
+ * decoding).
+ */
 export const DestinationFileSchema = z.strictObject({ source: text().min(1).max(260), base64: text().max(14_000_000) })
 
 export const ImportProblemSchema = z.strictObject({

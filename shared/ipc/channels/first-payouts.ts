@@ -11,7 +11,8 @@ const testKey = text().min(1).max(128)
 
 /**
  * A test payout sent before the full one, and the rest it leaves: `waiting` until the provider reports it completed
- * (then the rest is offered), `failed` when it was refused, rejected, failed, expired or cancelled (no rest is offered).
+ * (then the rest is offered), `failed` when it was refused, rejected, failed, expired or cancelled (no rest is
+ * offered).
  */
 export const TestPayoutViewSchema = z.strictObject({
   testKey: text(),
@@ -35,7 +36,9 @@ export const firstPayoutChannels = channels({
     input: z.strictObject({ network: text().min(1).max(64), address: text().min(1).max(128) }),
     output: z.strictObject({ first: z.boolean() }),
   },
-  /** Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. Both keep `reference`. */
+  /**
+   * Sends `testAmount` of the payout now; the rest (full − test) is offered once it completes. Both keep `reference`.
+   */
   'payouts.requestTest': {
     input: z.strictObject({
       body: CreateWithdrawalSchema,

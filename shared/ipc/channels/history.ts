@@ -22,7 +22,9 @@ const ReportPeriodSchema = z.strictObject({
 export const historyChannels = channels({
   /** A page of the local history ledger, filters applied locally; works while the provider is unreachable. */
   'history.page': { input: LedgerPageQuerySchema, output: LedgerPageSchema },
-  /** Every leg of one movement as the ledger holds it (two for a move between own wallets); empty when it holds none. */
+  /**
+   * Every leg of one movement as the ledger holds it (two for a move between own wallets); empty when it holds none.
+   */
   'history.legs': { input: z.strictObject({ transactionId: id }), output: z.array(LedgerRowSchema) },
   /** The completeness line: what the ledger holds, when it was last synced, and what the sync is doing. */
   'history.summary': {
@@ -46,14 +48,19 @@ export const historyChannels = channels({
   },
   /** The profile's imported price table (`date, asset, fiat, price`): how many prices, which fiats, which days. */
   'history.prices': { input: z.strictObject({}), output: PriceTableSummarySchema },
-  /** Replaces the price table with a file the page read; a bad or repeated line refuses the whole file, naming the line. */
+  /**
+   * Replaces the price table with a file the page read; a bad or repeated line refuses the whole file, naming the line.
+   */
   'history.importPrices': {
     input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }),
     output: PriceTableSummarySchema,
   },
   /** The profile's dust thresholds by asset: incoming dust from a look-alike of a known address is flagged. */
   'history.dustThresholds': { input: z.strictObject({}), output: z.array(DustThresholdRowSchema) },
-  /** Sets one asset's threshold; the ledger's legs of that asset are judged again. Answers with the thresholds and the flagged count. */
+  /**
+   * Sets one asset's threshold; the ledger's legs of that asset are judged again. Answers with the thresholds and the
+   * flagged count.
+   */
   'history.setDustThreshold': {
     input: z.strictObject({ asset: text().min(1).max(32), below: text().min(1).max(40) }),
     output: z.strictObject({ thresholds: z.array(DustThresholdRowSchema), flagged: z.number().int() }),

@@ -14,7 +14,9 @@ export const RunSendRowSchema = z.strictObject({
 })
 
 export const payRunSendChannels = channels({
-  /** Records the period under its derived Idempotency-Keys and sends it; a repeat here or elsewhere pays nothing twice. */
+  /**
+   * Records the period under its derived Idempotency-Keys and sends it; a repeat here or elsewhere pays nothing twice.
+   */
   'payRuns.send': {
     input: z.strictObject({
       name: text().min(1).max(120),

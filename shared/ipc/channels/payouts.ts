@@ -15,7 +15,8 @@ const PayoutRef = text().min(1).max(128)
 export const RetypedAmountSchema = text().max(64).nullable().optional()
 
 /**
- * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until `notBefore`);
+ * `queued`: recorded, not yet attempted (a batch row, or a payout waiting for the provider's Retry-After until
+ * `notBefore`);
  * `held`: an agent's request waiting for a person at the desk; the rest as before.
  */
 export const OutboxStateSchema = z.enum(['queued', 'held', 'sending', 'accepted', 'refused', 'unknown', 'discarded'])
@@ -88,7 +89,9 @@ export const payoutChannels = channels({
   'payouts.setNote': { input: z.strictObject({ ref: PayoutRef, note: NoteSchema }), output: PayoutHitSchema },
   /** The receipt of a completed payout (read again from the provider first); refused naming the status otherwise. */
   'payouts.receipt': { input: z.strictObject({ ref: PayoutRef }), output: ReceiptSchema },
-  /** The receipt on screen saved as a PDF where the person chooses (the desktop app; the demo uses the browser's print). */
+  /**
+   * The receipt on screen saved as a PDF where the person chooses (the desktop app; the demo uses the browser's print).
+   */
   'payouts.saveReceiptPdf': {
     input: z.strictObject({ ref: PayoutRef }),
     output: z.strictObject({ path: text().nullable() }),

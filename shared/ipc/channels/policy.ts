@@ -10,7 +10,10 @@ import { OutboxEntryViewSchema } from './payouts'
 
 const profileId = text().min(1).max(64)
 
-/** A held agent payout: the outbox entry and why it is held, with what it pays (null for a hold recorded before the check was kept). */
+/**
+ * A held agent payout: the outbox entry and why it is held, with what it pays (null for a hold recorded before the
+ * check was kept).
+ */
 export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({ hold: HoldSchema.nullable(), expiresAt: z.string() })
 export type HeldPayoutView = z.infer<typeof HeldPayoutViewSchema>
 const idempotencyKey = text().min(1).max(128)
@@ -36,7 +39,9 @@ export const policyChannels = channels({
   /** The open profile's agent payouts held for a person, oldest first. */
   'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */
-  /** `override`: the rule of the policy in force now that refuses it, named by the person who sends it anyway (audited). */
+  /**
+   * `override`: the rule of the policy in force now that refuses it, named by the person who sends it anyway (audited).
+   */
   'held.release': {
     input: z.strictObject({ idempotencyKey, override: z.string().max(64).nullable().optional() }),
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),

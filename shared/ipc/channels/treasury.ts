@@ -20,7 +20,9 @@ export const PacingViewSchema = z.strictObject({
   limit: z.number().int(),
   windowSeconds: z.number(),
   remaining: z.number().int(),
-  /** Of the requests in the window, those nobody waits for (following payouts, the history sync); a person's go first. */
+  /**
+   * Of the requests in the window, those nobody waits for (following payouts, the history sync); a person's go first.
+   */
   background: z.number().int().optional(),
   /** Epoch ms of the last successful answer from the provider, for "refreshed at". */
   lastSuccessAt: z.number().nullable(),
@@ -36,8 +38,10 @@ export const treasuryChannels = channels({
   'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
   /**
    * Every ledger row of the Transactions screen's filter to CSV, oldest first, read from the local ledger (not the
-   * provider). The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as events.
-   * With `accounting`, the file is that preset (Xero, QuickBooks, Cryptio, generic double-entry) instead of the ledger's columns.
+   * provider). The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as
+   * events.
+   * With `accounting`, the file is that preset (Xero, QuickBooks, Cryptio, generic double-entry) instead of the
+   * ledger's columns.
    */
   'transactions.export': { input: LedgerExportRequestSchema, output: ExportResultSchema },
   'transactions.cancelExport': {
@@ -49,7 +53,9 @@ export const treasuryChannels = channels({
     input: CreateCounterpartySchema,
     output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
   },
-  /** What a new destination's address resembles among every address the profile knows; the form shows the comparison. */
+  /**
+   * What a new destination's address resembles among every address the profile knows; the form shows the comparison.
+   */
   'counterparties.lookalikes': {
     input: z.strictObject({ network: text().min(1).max(LIMITS.network), address: text().min(1).max(LIMITS.address) }),
     output: z.array(LookalikeFindingSchema),
@@ -68,7 +74,10 @@ export const treasuryChannels = channels({
     output: z.strictObject({ withdrawal: WithdrawalSchema, stale: z.boolean() }),
   },
   'withdrawals.cancel': { input: z.strictObject({ withdrawalId: id }), output: WithdrawalSchema },
-  /** Payouts of the list's filter to CSV, like `transactions.export`: the shell chooses the file, progress arrives as events. */
+  /**
+   * Payouts of the list's filter to CSV, like `transactions.export`: the shell chooses the file, progress arrives as
+   * events.
+   */
   'withdrawals.export': {
     input: WithdrawalQuerySchema.omit({ limit: true, offset: true }).extend({
       status: z.enum(WITHDRAWAL_STATUSES).optional(),

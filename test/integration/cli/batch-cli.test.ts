@@ -28,7 +28,8 @@ async function profile(
   baseUrl: string,
   workspaceId: string,
 ): Promise<void> {
-  // Plain http on loopback is a base URL in either environment: the simulator's production listener is a production profile.
+  // Plain http on loopback is a base URL in either environment: the simulator's production listener is a production
+  // profile.
   expect(await cli(home, ['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])).toMatchObject({
     code: 0,
   })
@@ -303,7 +304,8 @@ describe('payout-desk batch', () => {
     )
     store.close()
     await client.sender.close()
-    // The killed sender: registered under a pid that still exists (not yet reaped), its last beat 1.5 s short of stale, holding the batch.
+    // The killed sender: registered under a pid that still exists (not yet reaped), its last beat 1.5 s short of stale,
+    // holding the batch.
     const db = openDatabase(join(dir, STORE_FILE))
     const lastBeat = Date.now() - HEARTBEAT_STALE_MS + 1_500
     const killed = new ProcessRegistry(db, 'cli', () => lastBeat)

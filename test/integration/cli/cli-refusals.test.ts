@@ -13,7 +13,8 @@ import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace
 import { cli } from '../../harness/cli-runner'
 import { simConsole } from '../../harness/sim-console'
 
-// The CLI's refusals and declined confirmations, end to end against the simulator: each says what to do, exits non-zero, and changes nothing.
+// The CLI's refusals and declined confirmations, end to end against the simulator: each says what to do, exits
+// non-zero, and changes nothing.
 // Runs under test/with-keychain.sh: the profile's key is in a real (throwaway) Secret Service.
 let sim: RunningSimulator
 let home: string

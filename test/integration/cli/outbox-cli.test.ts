@@ -19,7 +19,9 @@ const body = (amount: string) => ({
   network: 'ethereum-sepolia',
 })
 
-/** Entries recorded the way the app records them: a payout the provider asked to wait for, and one held for a person. */
+/**
+ * Entries recorded the way the app records them: a payout the provider asked to wait for, and one held for a person.
+ */
 async function record(): Promise<void> {
   const store = openProfileStore(profileDir(f.home, p.id), 'test')
   try {

@@ -4,7 +4,8 @@ import { runConnector } from '../../../electron/core/connector/run-connector'
 import { connectInProcess, type InProcessConnector } from '../../harness/in-process-connector'
 import { DESTINATION, ETH, json, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
 
-// Every tool of the connector, run in this process (runConnector over streams) against the simulator, with the real keychain.
+// Every tool of the connector, run in this process (runConnector over streams) against the simulator, with the real
+// keychain.
 let f: ConnectorFixture
 let c: InProcessConnector
 let walletId: string

@@ -82,7 +82,9 @@ function outboxRow(
   }
 }
 
-/** The provider's wait is over: the payout's not-before time moves to the past (the processes run on the real clock). */
+/**
+ * The provider's wait is over: the payout's not-before time moves to the past (the processes run on the real clock).
+ */
 function waitIsOver(p: Profile, key: string): void {
   const d = db(p)
   try {

@@ -5,7 +5,8 @@ import { claimUserBus, startUserBus, userBusPath, type UserBus } from '../../har
 import { json, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
 
 // MCP hosts start the connector with the SDK's default environment: no DBUS_SESSION_BUS_ADDRESS, no XDG_RUNTIME_DIR.
-// The connector must then find the desktop session's bus at /run/user/<uid>/bus, or say what to add to the host's config.
+// The connector must then find the desktop session's bus at /run/user/<uid>/bus, or say what to add to the host's
+// config.
 const uid = process.getuid!()
 /** Why these tests cannot have /run/user/<uid>/bus to themselves, or null when they can. */
 let taken: string | null = null

@@ -73,7 +73,8 @@ describe('importing a destination file against the simulator', () => {
     expect(book).toHaveLength(500)
     expect(new Set(book.map((c) => c.address)).size).toBe(500)
     expect(book.every((c) => c.status === 'pending' && !c.can_send)).toBe(true)
-    // Each row's create went out once: the rows answered but not recorded at a kill were found by address, not sent again.
+    // Each row's create went out once: the rows answered but not recorded at a kill were found by address, not sent
+    // again.
     const posts = (await requestLog(sim.sandbox.url)).filter(
       (r) => r.key_id === ws.key.keyId && r.method === 'POST' && r.path.startsWith('/api/v1/counterparties'),
     )

@@ -63,7 +63,8 @@ describe('the Destinations screen exports and imports the book through IPC', () 
     )
     const held = await desk.router.call('destinations.importStatus', { importId: started.importId })
     expect(held.progress.finished).toBe(false)
-    // The same file again while its import stopped part way: refused, as the CLI refuses it, so no row is imported twice side by side.
+    // The same file again while its import stopped part way: refused, as the CLI refuses it, so no row is imported
+    // twice side by side.
     await expect(
       desk.router.call('destinations.importStart', { source: 'clean-again.csv', base64: clean }),
     ).rejects.toMatchObject({ code: 'invalid_input' })

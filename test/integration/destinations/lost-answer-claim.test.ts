@@ -51,7 +51,8 @@ describe('a registration whose answer was lost', () => {
     const once = makeClient(sim.sandbox.url, ws.key.signer, { maxAttempts: 1 })
     await expect(createDestination(store, once, body(saved), options)).rejects.toThrow()
     await once.sender.close()
-    // The provider saved it, the desk never heard: the claim stays, so the store alone (an import row's gate) refuses a look-alike.
+    // The provider saved it, the desk never heard: the claim stays, so the store alone (an import row's gate) refuses a
+    // look-alike.
     const sources = () =>
       checkIndex(store, 'ethereum-sepolia', lookalike).map((f) => `${f.source} ${f.address.toLowerCase()}`)
     expect(sources()).toEqual([`claim ${saved}`])

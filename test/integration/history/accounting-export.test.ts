@@ -88,7 +88,10 @@ const DAY_FIRST = /^(\d{2})\/(\d{2})\/(\d{4})$/
 const SIGNED = /^-?(0|[1-9]\d*)(\.\d+)?$/
 const UNSIGNED = /^(0|[1-9]\d*)(\.\d+)?$/
 
-/** What a bank statement of one asset must add up to, straight from the simulator's legs: completed in − out − fees paid in it. */
+/**
+ * What a bank statement of one asset must add up to, straight from the simulator's legs: completed in − out − fees paid
+ * in it.
+ */
 function statementNet(legs: SimLeg[], asset: string): { lines: number; net: Big } {
   let lines = 0
   let net = new Big(0)
@@ -443,7 +446,8 @@ describe("payout-desk history export --format: each preset read back by its form
           l.wallet_id === walletA &&
           l.network === 'ethereum-sepolia',
       )
-    // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the label.
+    // Another machine's profile on the same workspace adds the destination: this profile's store has never seen the
+    // label.
     const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
     try {
       await cli(other, ['profile', 'add', '--name', 'Other', '--env', 'sandbox', '--base-url', sim.sandbox.url])

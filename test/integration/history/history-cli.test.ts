@@ -238,7 +238,8 @@ describe('payout-desk history sync, export and report', () => {
     expect(report.rollForward).toMatchObject({ compared: true, openingUnknownBecause: null })
     const diff = (wallet: string, asset: string) =>
       report.rollForward.rows.find((r) => r.walletId === wallet && r.asset === asset)?.provider
-    // The wallets opened with balances no movement explains; the 5 USDC (and its ETH fee) still broadcasting are counted by the ledger, not yet by the provider.
+    // The wallets opened with balances no movement explains; the 5 USDC (and its ETH fee) still broadcasting are
+    // counted by the ledger, not yet by the provider.
     expect(diff(walletA, 'USDC')).toMatchObject({ state: 'read', difference: '100005' })
     expect(diff(walletA, 'ETH')).toMatchObject({ state: 'read', difference: '100.000123' })
     expect(run.stderr).toMatch(

@@ -61,7 +61,8 @@ describe('history sync against the simulator', () => {
     const racing = Object.create(ws.client) as ApiClient
     racing.transactionPage = async (query, o) => {
       const page = await ws.client.transactionPage(query, o)
-      // After the walk has begun, new movements are recorded on the provider (at the time of recording, as the spec says).
+      // After the walk has begun, new movements are recorded on the provider (at the time of recording, as the spec
+      // says).
       if (!added) {
         added = true
         for (let i = 0; i < 3; i++) await movement({ amount: `${i + 1}.25` })

@@ -82,7 +82,8 @@ describe('roll-forward reconciliation against the simulator', () => {
   it('a movement removed from the ledger shows exactly that difference, in its row', async () => {
     await historySync(fx.store, fx.ledger, ws.client).run(live())
     const db = new DatabaseSync(join(fx.dir, STORE_FILE))
-    // Wallet, asset and status are stored as the numbers of their words (ledger-words.ts), the amount as an integer (ledger-amounts.ts).
+    // Wallet, asset and status are stored as the numbers of their words (ledger-words.ts), the amount as an integer
+    // (ledger-amounts.ts).
     const word = (text: string) => `(SELECT id FROM ledger_words WHERE word = ${text})`
     const gone = db
       .prepare(

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cli } from '../../harness/cli-runner'
 import { DESTINATION, ETH, startConnectorFixture, type ConnectorFixture } from '../connector/connector-fixture'
 
-/** What the provider recorded is held against what the desk asked: an altered withdrawal raises the alarm on every CLI read. */
+/**
+ * What the provider recorded is held against what the desk asked: an altered withdrawal raises the alarm on every CLI
+ * read.
+ */
 describe('a withdrawal the provider altered after it was asked', () => {
   let f: ConnectorFixture
   let batchId: string

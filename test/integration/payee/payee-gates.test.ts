@@ -25,7 +25,9 @@ const company = (address: string, name: string, label: string, network = ETH.net
   label,
 ]
 
-/** Listed addresses and payee changes are refused at every door that adds or pays a destination (CLI, connector, batch). */
+/**
+ * Listed addresses and payee changes are refused at every door that adds or pays a destination (CLI, connector, batch).
+ */
 describe('screening lists and payee changes at the gates', () => {
   let f: ConnectorFixture
   const batch = (address: string) =>

@@ -11,7 +11,10 @@ import { cli } from '../../harness/cli-runner'
 import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 import { simConsole } from '../../harness/sim-console'
 
-/** The app requests payouts (real signatures, keychain), the console completes one, and the CLI finds, notes and prints it. */
+/**
+ * The app requests payouts (real signatures, keychain), the console completes one, and the CLI finds, notes and prints
+ * it.
+ */
 describe('payout search, notes and receipts through IPC and the CLI', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let ws: Workspace

@@ -13,7 +13,10 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
 })
 
-/** `npx tsx` as a user runs it; `direct` runs node with the tsx loader in one process, so signals reach the simulator itself. */
+/**
+ * `npx tsx` as a user runs it; `direct` runs node with the tsx loader in one process, so signals reach the simulator
+ * itself.
+ */
 function runCli(
   args: string[],
   direct = false,

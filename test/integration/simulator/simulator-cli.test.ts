@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { simConsole } from '../../harness/sim-console'
 
-// `npm run simulator -- ARGS` (electron/simulator/cli.ts), loaded in this process with its argv, exit and output watched.
+// `npm run simulator -- ARGS` (electron/simulator/cli.ts), loaded in this process with its argv, exit and output
+// watched.
 class Exited extends Error {
   constructor(readonly code: number | undefined) {
     super(`exit ${code}`)

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canonicalString, signCanonical, signHeaders, withRequestId } from '../../harness/test-signer'
 import { startFixture, type Fixture } from './sim-fixture'
 
-/** The stricter choices of docs/simulator.md: Retry-After always on 429/503, header formats before the signature, UUID cursors. */
+/**
+ * The stricter choices of docs/simulator.md: Retry-After always on 429/503, header formats before the signature, UUID
+ * cursors.
+ */
 let f: Fixture
 beforeAll(async () => {
   f = await startFixture('demo')

@@ -17,7 +17,8 @@ describe('the audit log when its write fails', () => {
     const dir = join(rig.base, 'decision')
     const store = DeskStore.open(dir, 'test')
     const outbox = Outbox.open(store)
-    // The audit row is written after the outbox row in the same transaction; here it fails, as a disk filling in between would.
+    // The audit row is written after the outbox row in the same transaction; here it fails, as a disk filling in
+    // between would.
     const other = new DatabaseSync(join(dir, STORE_FILE))
     other.exec(
       "CREATE TRIGGER fail_audit BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'no space for the audit row'); END",
@@ -72,7 +73,8 @@ describe('the audit log when its write fails', () => {
             ),
           ),
         ])
-        // The line is about a request already made, so it never says nothing was sent (a batch's next line says what was).
+        // The line is about a request already made, so it never says nothing was sent (a batch's next line says what
+        // was).
         expect(logged[0]).not.toMatch(/nothing was sent/)
         expect(logged[0]).toContain('The request it records was made')
         // Nothing half-applied: the chain holds the decision and no attempt row, and still verifies.

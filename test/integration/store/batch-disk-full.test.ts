@@ -26,7 +26,8 @@ describe.runIf(canMount)('a disk that fills up in the middle of a batch', () => 
   })
 
   it('the error says how many rows were sent and that resume sends the rest; resume then does, each row once', async () => {
-    // Room for 90 rows and their search index; the disk is filled after 38, so the rest cannot fit in what SQLite already holds.
+    // Room for 90 rows and their search index; the disk is filled after 38, so the rest cannot fit in what SQLite
+    // already holds.
     const dir = smallDisk(16384)
     const store = DeskStore.open(dir, 'test')
     onTestFinished(() => store.close())

@@ -79,7 +79,8 @@ describe('a damaged leg read back from the ledger', () => {
     ['direction', "'sideways'", /its direction is not in, out or internal/],
     ['final', '2', /its final is not 0 or 1/],
     ['read_at_ms', "'yesterday'", /its read_at_ms is not a time in milliseconds/],
-    // Packed forms (ledger-amounts.ts, ledger-read-times.ts) that no write makes: a negative or fractional number, a read time never stored.
+    // Packed forms (ledger-amounts.ts, ledger-read-times.ts) that no write makes: a negative or fractional number, a
+    // read time never stored.
     ['amount', '-5', /its amount is not a decimal amount/],
     ['fee', '2.5', /its fee is not a decimal amount or empty/],
     ['read_at_ms', '99999', /its read_at_ms is not a time in milliseconds/],

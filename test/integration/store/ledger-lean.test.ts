@@ -111,7 +111,10 @@ const NOTES = [
   { transactionId: LEGS[7]!.id, direction: 'in' as const, note: 'Float top-up', tags: [] },
 ]
 
-/** Writes the legs straight into a ledger of version 15, as its repository stored them (packed ids and hashes, words as numbers). */
+/**
+ * Writes the legs straight into a ledger of version 15, as its repository stored them (packed ids and hashes, words as
+ * numbers).
+ */
 function writeAtVersion15(db: DatabaseSync): void {
   const { partyId, put } = oldLedgerStatements(db)
   const words = new LedgerWords(db)

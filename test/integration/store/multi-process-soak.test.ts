@@ -37,7 +37,8 @@ describe('payouts from several processes at once on one store, with kill -9 and 
       liveMarkedUnknown: 0,
     })
     expect(r.unresolved).toEqual({ queued: 0, held: 0, sending: 0, unknown: 0, refused: 0, discarded: 0 })
-    // Every worker finished its 30 across restarts; a kill may leave one more recorded-but-unanswered entry, resolved here.
+    // Every worker finished its 30 across restarts; a kill may leave one more recorded-but-unanswered entry, resolved
+    // here.
     expect(r.entries).toBeGreaterThanOrEqual(4 * 30)
     expect(r.kills).toBeGreaterThan(0)
     expect(r.faults).toBeGreaterThan(10)

@@ -127,7 +127,8 @@ describe('look-alike addresses', () => {
     const known = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
     const fake = poisoned(known)
     expect(isLookalike('ethereum', fake, known)).toBe(true)
-    // The matcher takes one network: the index keys by network, so a Polygon entry is never compared with an Ethereum one.
+    // The matcher takes one network: the index keys by network, so a Polygon entry is never compared with an Ethereum
+    // one.
     expect(lookalikeKey('ethereum', fake)).toBe(lookalikeKey('polygon', known))
     expect(lookalikeKey('bitcoin', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).not.toBe(
       lookalikeKey('bitcoin-testnet', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'),

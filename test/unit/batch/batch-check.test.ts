@@ -222,7 +222,8 @@ describe('batch check: the single payout rules on every row', () => {
 })
 
 describe('batch check and the single payout form give the same answers', () => {
-  // [wallet id, asset, network, amount, destination address]: a row names the destination by address, as the form sends it.
+  // [wallet id, asset, network, amount, destination address]: a row names the destination by address, as the form sends
+  // it.
   const cases: Array<[string, string, string, string, string]> = [
     ['w-main', 'USDC', 'ethereum-sepolia', '10', ADDR_A],
     ['w-main', 'USDC', 'polygon-amoy', '50', ADDR_B],

@@ -10,7 +10,9 @@ function sources(dir: string): string[] {
   )
 }
 
-/** Where the provider's create of a counterparty may be called: the gate (check and claim first), and its definition. */
+/**
+ * Where the provider's create of a counterparty may be called: the gate (check and claim first), and its definition.
+ */
 const ALLOWED = new Set(['electron/core/destinations/create-destination.ts', 'electron/core/api/api-client.ts'])
 
 describe('one gate before every registration', () => {

@@ -57,7 +57,8 @@ describe('the Home summary over the stores', () => {
     const c = open('c')
     c.transaction('t', () => c.repo(walletReads).note([wallet([['USDC', 'ethereum', '3']])]))
     c.close()
-    // Entries in every state, payouts in the cache, a ledger that failed its last sync: written as the store keeps them.
+    // Entries in every state, payouts in the cache, a ledger that failed its last sync: written as the store keeps
+    // them.
     const db = openDatabase(join(profileDir(dir, 'b'), STORE_FILE))
     const entry = db.prepare(
       "INSERT INTO outbox (key, seq, body, created_at, requested_by, state, updated_at) VALUES (?, ?, '{}', 't', 'x', ?, 't')",

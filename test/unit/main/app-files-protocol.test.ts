@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeSession, type electronMock } from './electron-mock'
 
-// The app:// protocol serving the packaged renderer (electron/main/app-protocol.ts); `net.fetch` reads the file it is given.
+// The app:// protocol serving the packaged renderer (electron/main/app-protocol.ts); `net.fetch` reads the file it is
+// given.
 const electron = vi.hoisted(() => ({ current: null as unknown }))
 vi.mock('electron', async () => {
   const { electronMock: make } = await import('./electron-mock')

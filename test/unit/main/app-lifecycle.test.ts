@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DeskBridge } from '../../../shared/ipc/bridge'
 import type { AppRunConfig, ElectronAppMock } from './electron-app-mock'
 
-// One run of the Electron main process (electron/main/index.ts) and its preload, with `electron` mocked and the real core.
+// One run of the Electron main process (electron/main/index.ts) and its preload, with `electron` mocked and the real
+// core.
 const run = vi.hoisted(() => ({
   config: null as unknown as AppRunConfig,
   electron: null as unknown as ElectronAppMock,

@@ -23,7 +23,8 @@ function fakeWindow(deliver: (channel: string, args: unknown[]) => void) {
 export type FakeWindow = ReturnType<typeof fakeWindow>
 
 /**
- * The `electron` of a whole app run, main and preload together: `ipcRenderer.invoke` reaches the handler main registered
+ * The `electron` of a whole app run, main and preload together: `ipcRenderer.invoke` reaches the handler main
+ * registered
  * on `ipcMain` as the app's own top frame, and what main sends to the window reaches the preload's listeners.
  */
 export interface AppRunConfig {

@@ -39,17 +39,15 @@ describe('payout search over the store', () => {
     store = DeskStore.open(dir, 'test')
     outbox = Outbox.open(store)
     store.transaction('note', () =>
-      store
-        .repo(knownAddresses)
-        .note([
-          {
-            network: 'polygon-amoy',
-            address: ADDRESS,
-            source: 'destination',
-            label: 'Acme Supplies GmbH',
-            seenAt: '2026-11-01T00:00:00Z',
-          },
-        ]),
+      store.repo(knownAddresses).note([
+        {
+          network: 'polygon-amoy',
+          address: ADDRESS,
+          source: 'destination',
+          label: 'Acme Supplies GmbH',
+          seenAt: '2026-11-01T00:00:00Z',
+        },
+      ]),
     )
   })
   afterEach(async () => {

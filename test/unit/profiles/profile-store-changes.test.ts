@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProfileStore } from '../../../electron/core/profiles'
 
-// Changing profiles: a profile removed meanwhile (by another window or the CLI) is said so, and the file is left as it was.
+// Changing profiles: a profile removed meanwhile (by another window or the CLI) is said so, and the file is left as it
+// was.
 let dir: string
 let store: ProfileStore
 beforeEach(async () => {

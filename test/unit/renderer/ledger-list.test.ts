@@ -17,7 +17,10 @@ const row = (i: number): LedgerRow => ({
   suspected_poisoning: false,
 })
 
-/** A ledger of `total` rows behind a stand-in `window.desk`, answering `history.page` like the core (newest first, by position). */
+/**
+ * A ledger of `total` rows behind a stand-in `window.desk`, answering `history.page` like the core (newest first, by
+ * position).
+ */
 function fakeLedger(total: number) {
   const ledger = {
     rows: Array.from({ length: total }, (_, i) => row(i)),

@@ -48,7 +48,9 @@ const onWallets = (client: QueryClient) =>
 /** A reload of the profiles, as profiles.changed starts one. */
 const reload = (client: QueryClient) => markOld(client, PROFILE_READS)
 
-/** The window's cache with the shell on screen (it reads both profile channels), first read answered: no profile yet. */
+/**
+ * The window's cache with the shell on screen (it reads both profile channels), first read answered: no profile yet.
+ */
 async function openWindow(desk: ReturnType<typeof fakeDesk>): Promise<QueryClient> {
   const client = createDeskQueryClient()
   for (const channel of PROFILE_READS)

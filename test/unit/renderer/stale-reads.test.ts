@@ -32,7 +32,9 @@ const markedOld = (client: QueryClient): ReadChannel[] =>
 
 const payout = (status: Withdrawal['status']): Withdrawal => sampleWithdrawal({ status })
 
-/** Emits one event into a cache holding every read and answers which reads it marked old, the batch's throttle run out. */
+/**
+ * Emits one event into a cache holding every read and answers which reads it marked old, the batch's throttle run out.
+ */
 function after<E extends EventName>(event: E, payload: EventPayload<E>): ReadChannel[] {
   const client = cacheOfEverything()
   const events = fakeDeskEvents()

@@ -8,7 +8,9 @@ import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 const RULE = { limit: 10, windowMs: 60_000, marginMs: 0, backgroundLimit: 5, reserve: 2 }
 const NOW = 1_800_000_000_000
 
-/** A value of the wrong kind in a scalar column (SQLite keeps text in an INTEGER column) is refused, not computed with. */
+/**
+ * A value of the wrong kind in a scalar column (SQLite keeps text in an INTEGER column) is refused, not computed with.
+ */
 describe('scalar rows of the pacer and the process registry', () => {
   let dir: string
   let store: DeskStore

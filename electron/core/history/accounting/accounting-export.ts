@@ -45,7 +45,10 @@ interface Plan {
   statementAsset: string | null
 }
 
-/** The run's options checked before anything is read: a bank statement format is one account in one currency, so its filter must name the asset. */
+/**
+ * The run's options checked before anything is read: a bank statement format is one account in one currency, so its
+ * filter must name the asset.
+ */
 function plan(run: AccountingRun): Plan {
   const options = AccountingOptionsSchema.parse(run.options)
   const statement = STATEMENT_FORMATS.includes(options.format)

@@ -17,7 +17,10 @@ export interface AccountingEntry {
   ownTransfer: boolean
   /** The wallet's own name as the provider gave it, or its id. */
   wallet: string
-  /** The other party: its label in the destination book, else its name as the provider gave it; null for an unnamed outside address. */
+  /**
+   * The other party: its label in the destination book, else its name as the provider gave it; null for an unnamed
+   * outside address.
+   */
   payee: string | null
   counterpartyAddress: string
   description: string

@@ -1,7 +1,10 @@
 import Big from 'big.js'
 import type { PriceTableRepo } from '../../store/price-table-repo'
 
-/** Values amounts in one fiat from the imported price table only: a day, asset or fiat the table lacks gives null, never a guess. */
+/**
+ * Values amounts in one fiat from the imported price table only: a day, asset or fiat the table lacks gives null, never
+ * a guess.
+ */
 export class FiatValuer {
   /** The fiat's minor units (2 for USD, 0 for JPY), as Intl knows them. */
   private readonly places: number

@@ -1,6 +1,8 @@
 import { csvCell } from '../../csv/cell'
 
-/** A signed amount the export computed itself (never someone's text): a spreadsheet reads `-12.5` as the number it is. */
+/**
+ * A signed amount the export computed itself (never someone's text): a spreadsheet reads `-12.5` as the number it is.
+ */
 export interface SignedAmount {
   signed: string
 }

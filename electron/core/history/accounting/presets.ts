@@ -104,7 +104,10 @@ const qbo3: Preset = {
   rows: statement((e, t) => [dayMonthYear(t), described(e), signed(e)]),
 }
 
-/** QuickBooks Online's 4-column bank file as Intuit documents it: Credit is money out, Debit money in, both positive, the other cell blank. */
+/**
+ * QuickBooks Online's 4-column bank file as Intuit documents it: Credit is money out, Debit money in, both positive,
+ * the other cell blank.
+ */
 const qbo4: Preset = {
   header: ['Date', 'Description', 'Credit', 'Debit'],
   rows: statement((e, t) => [

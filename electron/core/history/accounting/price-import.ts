@@ -3,7 +3,10 @@ import type { DeskStore } from '../../store/desk-store'
 import { priceTableRepo } from '../../store/price-table-repo'
 import { parsePriceTable } from './price-table'
 
-/** Checks the whole file, then replaces the profile's price table with it in one transaction: the app's import and `history prices import` alike. */
+/**
+ * Checks the whole file, then replaces the profile's price table with it in one transaction: the app's import and
+ * `history prices import` alike.
+ */
 export function importPriceTable(store: DeskStore, text: string, source: string): PriceTableSummary {
   const rows = parsePriceTable(text)
   const prices = store.repo(priceTableRepo)

@@ -17,7 +17,10 @@ import { VerificationState } from './VerificationState'
 
 const PAGE = 200
 
-/** Who requested, released, rejected, cancelled or changed the policy, with time and process: the audit log, newest first. */
+/**
+ * Who requested, released, rejected, cancelled or changed the policy, with time and process: the audit log, newest
+ * first.
+ */
 export function ActivityScreen() {
   const [actor, setActor] = useState('')
   const [action, setAction] = useState<ActivityAction | ''>('')

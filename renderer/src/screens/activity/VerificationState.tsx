@@ -19,7 +19,10 @@ export function VerificationState() {
   return <Line state={state} checking={!whole.data} />
 }
 
-/** A break found by either check wins; else the check that reached further (the quick one covers rows written since the walk). */
+/**
+ * A break found by either check wins; else the check that reached further (the quick one covers rows written since the
+ * walk).
+ */
 function shownState(quick: Verification | undefined, whole: Verification | undefined): Verification | undefined {
   if (whole && !whole.ok) return whole
   if (quick && !quick.ok) return quick

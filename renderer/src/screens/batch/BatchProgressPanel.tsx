@@ -15,7 +15,10 @@ import { asDeskError, type DeskCallError } from '../../desk'
 import { UserText } from '../../names/UserText'
 import { BatchActions, batchStateWord } from './BatchActions'
 
-/** The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes them). */
+/**
+ * The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes
+ * them).
+ */
 const OUTBOX_FILTERS = ['queued', 'accepted', 'refused', 'unknown', 'discarded'] as const
 /** Rows a page: a 5,000-row batch is followed without drawing 5,000 rows. */
 const PAGE_SIZE = 50

@@ -18,7 +18,10 @@ import { UserText } from '../../names/UserText'
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
 
-/** Problems by line, totals per wallet, asset and network, duplicates to confirm; production needs the grand total typed. */
+/**
+ * Problems by line, totals per wallet, asset and network, duplicates to confirm; production needs the grand total
+ * typed.
+ */
 export function BatchReview({
   source,
   wallet,

@@ -24,7 +24,8 @@ function toBase64(bytes: ArrayBuffer): string {
 
 /**
  * The book as a file: export it, or import one in the same columns. The whole file is checked first and every problem
- * listed once with the lines it is on; only a clean file is imported, row by row through the pacer, with pause and resume.
+ * listed once with the lines it is on; only a clean file is imported, row by row through the pacer, with pause and
+ * resume.
  */
 export function BookFilePanel({ onImported }: { onImported: () => void }) {
   const action = useAction()

@@ -8,7 +8,9 @@ function offsetText(seconds: number | null): string {
 
 type FailureReason = Extract<ConnectionResult, { ok: false }>['reason']
 
-/** The heading of a failed test: the reason in words; a stalled body is told apart from a server that never answered. */
+/**
+ * The heading of a failed test: the reason in words; a stalled body is told apart from a server that never answered.
+ */
 export function failureTitle(reason: FailureReason): string {
   return `Connection failed (${reason === 'timeout' ? 'the answer started but timed out' : reason.replaceAll('_', ' ')})`
 }

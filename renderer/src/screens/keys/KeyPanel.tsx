@@ -24,7 +24,8 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
   const cancelKeyRotation = useDeskMutation('keys.cancelRotation')
   const deleteKey = useDeskMutation('keys.delete')
   const queryClient = useQueryClient()
-  // After this panel's own key changes, at once: the core's profiles.changed, which reads the profile again, may come later.
+  // After this panel's own key changes, at once: the core's profiles.changed, which reads the profile again, may come
+  // later.
   const keysChanged = () => forgetPublicKeys(queryClient)
   const [result, setResult] = useState<ConnectionResult | null>(null)
   const [pendingResult, setPendingResult] = useState<ConnectionResult | null>(null)

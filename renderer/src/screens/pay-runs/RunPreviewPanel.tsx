@@ -10,7 +10,9 @@ const CHANGE = {
   new_destination: 'Destination new to this payee',
 } as const
 
-/** A run's next period: its lines with what changed since the last period sent, and the funds check. Records nothing. */
+/**
+ * A run's next period: its lines with what changed since the last period sent, and the funds check. Records nothing.
+ */
 export function RunPreviewPanel({ name }: { name: string }) {
   const go = useNav((s) => s.go)
   const preview = useDeskQuery('payRuns.preview', { name })

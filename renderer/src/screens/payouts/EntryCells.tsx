@@ -4,7 +4,10 @@ import { ShortId } from '../../components/ShortId'
 import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 
-/** An outbox entry's amount, destination (named when known) with the user's reference, and Idempotency-Key, as table cells. */
+/**
+ * An outbox entry's amount, destination (named when known) with the user's reference, and Idempotency-Key, as table
+ * cells.
+ */
 export function EntryCells({ entry }: { entry: OutboxEntryView }) {
   return (
     <>

@@ -21,7 +21,10 @@ const RULE_TEXT = {
   hold_first_payout: 'first payout to this destination',
 } as const
 
-/** "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects it. */
+/**
+ * "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects
+ * it.
+ */
 export function HeldPanel() {
   const held = useDeskQuery('held.list', {})
   const release = useDeskMutation('held.release')
@@ -178,7 +181,10 @@ export function HeldPanel() {
   )
 }
 
-/** What a release sends, as checked when the agent asked: the person decides on the wallet, destination and network it pays. */
+/**
+ * What a release sends, as checked when the agent asked: the person decides on the wallet, destination and network it
+ * pays.
+ */
 function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
   const { body, hold } = entry
   return (

@@ -9,7 +9,10 @@ import { WalletRef } from '../../names/WalletRef'
 import { Timeline } from './Timeline'
 import { ExplorerLink } from '../../components/ExplorerLink'
 
-/** What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in its lifecycle. */
+/**
+ * What a payout is (amount, network, who it goes to, from which wallet, when, the user's reference) and where it is in
+ * its lifecycle.
+ */
 export function PayoutFacts({
   w,
   reference,

@@ -10,7 +10,10 @@ interface Props {
   onChange: (testAmount: string | null) => void
 }
 
-/** "Send a test amount first": the person chooses the amount (more than 0, less than the full one); the rest is offered later. */
+/**
+ * "Send a test amount first": the person chooses the amount (more than 0, less than the full one); the rest is offered
+ * later.
+ */
 export function TestAmountChoice({ asset, fullAmount, testAmount, onChange }: Props) {
   const problem = testAmount === null || testAmount === '' ? null : testAmountProblem(testAmount, fullAmount, asset)
   return (

@@ -21,7 +21,10 @@ const SPOKEN: Record<StepState, string> = {
   completed: 'final outcome',
 }
 
-/** The lifecycle as a vertical timeline: passed steps, the current one, those not reached, and a terminal failure as the last step. */
+/**
+ * The lifecycle as a vertical timeline: passed steps, the current one, those not reached, and a terminal failure as the
+ * last step.
+ */
 export function Timeline({ status }: { status: WithdrawalStatus }) {
   const leftAfter = LEFT_AFTER[status]
   const steps: Array<{ status: WithdrawalStatus; state: StepState }> = leftAfter

@@ -29,7 +29,9 @@ function emptyTitle(loaded: number, f: { status: string; wallet: string }): stri
   return parts.length ? `No payout ${parts.join(' ')}` : 'No payouts yet'
 }
 
-/** Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list. */
+/**
+ * Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list.
+ */
 export function WithdrawalList() {
   const go = useNav((s) => s.go)
   const wallets = useDeskQuery('wallets.list', {})

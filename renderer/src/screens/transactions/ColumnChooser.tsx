@@ -1,6 +1,8 @@
 import { OPTIONAL_COLUMNS, useTxColumns } from '../../stores/tx-columns'
 
-/** Which optional columns the Transactions table shows; a narrow window hides Fee, then Network and Tx hash, by itself. */
+/**
+ * Which optional columns the Transactions table shows; a narrow window hides Fee, then Network and Tx hash, by itself.
+ */
 export function ColumnChooser({ showWallet }: { showWallet: boolean }) {
   const { hidden, toggle } = useTxColumns()
   return (

@@ -33,7 +33,10 @@ function SumCell({ sum, asset }: { sum: Sum; asset: string }) {
   )
 }
 
-/** The reconciliation report of a period from the local ledger: exact sums per wallet, asset and network, and the proof of coverage. */
+/**
+ * The reconciliation report of a period from the local ledger: exact sums per wallet, asset and network, and the proof
+ * of coverage.
+ */
 export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
   const end = to ?? syncedAt ?? new Date().toISOString()
   const [period, setPeriod] = useState<{ from: string | null; to: string | null }>({

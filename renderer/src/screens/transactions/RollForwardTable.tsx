@@ -50,7 +50,9 @@ function ProviderCells({ row }: { row: RollForwardRow }) {
   )
 }
 
-/** Opening + incoming − outgoing − fees = closing per wallet, asset and network, and the provider's balance beside it. */
+/**
+ * Opening + incoming − outgoing − fees = closing per wallet, asset and network, and the provider's balance beside it.
+ */
 export function RollForwardTable({ report }: { report: ReconciliationReport }) {
   const rf = report.rollForward
   const explained = rf.rows.filter(

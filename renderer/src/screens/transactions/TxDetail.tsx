@@ -10,7 +10,10 @@ import { Party } from '../../names/Party'
 import { WalletRef } from '../../names/WalletRef'
 import { LegNoteEditor } from './LegNoteEditor'
 
-/** Every leg of one movement as the ledger holds it (two for a move between own wallets), with when the provider last said so. */
+/**
+ * Every leg of one movement as the ledger holds it (two for a move between own wallets), with when the provider last
+ * said so.
+ */
 export function TxDetail({ transactionId, onClose }: { transactionId: string; onClose: () => void }) {
   const legs = useDeskQuery('history.legs', { transactionId })
   const notes = useDeskQuery('history.legNotes', { transactionId })

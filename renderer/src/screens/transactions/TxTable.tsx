@@ -6,7 +6,10 @@ import { useTxColumns } from '../../stores/tx-columns'
 import { TxRow } from './TxRow'
 
 const ROW = 32
-/** Rows rendered beyond each edge of the view: enough for keyboard steps, few enough to keep a fast fling within a frame. */
+/**
+ * Rows rendered beyond each edge of the view: enough for keyboard steps, few enough to keep a fast fling within a
+ * frame.
+ */
 const OVERSCAN = 4
 
 interface Props {
