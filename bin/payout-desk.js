@@ -16,7 +16,8 @@ if (Number(process.versions.node.split('.')[0]) < NEEDED_MAJOR) {
   const pinned = join(root, 'node_modules/node/bin/node')
   if (!existsSync(pinned)) {
     process.stderr.write(
-      `payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`,
+      `payout-desk: needs Node ${NEEDED_MAJOR} or later (this is ${process.version}); install Node ` +
+        `${NEEDED_MAJOR}, or run "npm install" in ${root} to get the pinned one.\n`,
     )
     process.exit(1)
   }

@@ -33,7 +33,9 @@ export default {
       },
     ],
     messages: {
-      deep: "'{{module}}' is inside core: call the feature's use cases ('{{feature}}/use-cases') so every surface passes the same rules.",
+      deep:
+        "'{{module}}' is inside core: call the feature's use cases ('{{feature}}/use-cases') so every " +
+        'surface passes the same rules.',
     },
   },
   create(context) {

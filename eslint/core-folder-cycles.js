@@ -84,7 +84,8 @@ export default {
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
     messages: {
       cycle:
-        'Folder cycle in electron/core: {{path}}. Move what both need into a folder that neither imports back, or call it through a use case.',
+        'Folder cycle in electron/core: {{path}}. Move what both need into a folder that neither imports back, ' +
+        'or call it through a use case.',
     },
   },
   create(context) {

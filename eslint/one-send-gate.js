@@ -17,7 +17,9 @@ export default {
       },
     ],
     messages: {
-      send: '{{what}} may be called only in {{allow}}: every POST of a withdrawal passes the send gate (PayoutRequests).',
+      send:
+        '{{what}} may be called only in {{allow}}: every POST of a withdrawal passes the send gate ' +
+        '(PayoutRequests).',
     },
   },
   create(context) {

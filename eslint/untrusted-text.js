@@ -32,7 +32,9 @@ export default {
       },
     ],
     messages: {
-      raw: '"{{field}}" is untrusted text (it may hold bidi or control characters): show it with <UserText>, shown() or shownLine`` from shared/text.',
+      raw:
+        '"{{field}}" is untrusted text (it may hold bidi or control characters): show it with <UserText>, ' +
+        'shown() or shownLine`` from shared/text.',
     },
   },
   create(context) {

@@ -15,7 +15,10 @@ export const acknowledge: Action = {
   name: 'payout acknowledge',
   usage: 'payout acknowledge ID --profile N',
   summary:
-    'Acknowledges that the provider recorded a payout otherwise than it was asked (the desk compares every withdrawal it reads with its outbox). Until then every new send of the profile is refused naming the altered payout. Cancel the withdrawal first if nobody has approved it (outbox cancel does not apply: it was sent).',
+    'Acknowledges that the provider recorded a payout otherwise than it was asked (the desk compares every ' +
+    'withdrawal it reads with its outbox). Until then every new send of the profile is refused naming the ' +
+    'altered payout. Cancel the withdrawal first if nobody has approved it (outbox cancel does not apply: ' +
+    'it was sent).',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['ID'],

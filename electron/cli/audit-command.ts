@@ -6,7 +6,8 @@ const verify: Action = {
   name: 'audit verify',
   usage: 'audit verify --profile N',
   summary:
-    "Checks the audit log's hash chain from the first row. Exit 0 when every row holds; exit 1 naming the first row that was changed, inserted or deleted.",
+    "Checks the audit log's hash chain from the first row. Exit 0 when every row holds; exit 1 naming the " +
+    'first row that was changed, inserted or deleted.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -14,7 +15,8 @@ const verify: Action = {
     const result = await ctx.withStore(profile, (store) => verifyAuditLog(store, true))
     if (result.ok) {
       ctx.out(
-        `OK: the audit log of "${shown(profile.name)}" holds: ${result.verifiedTo} rows, each chained to the one before.`,
+        `OK: the audit log of "${shown(profile.name)}" holds: ${result.verifiedTo} rows, each chained to the ` +
+          `one before.`,
       )
       return 0
     }
@@ -27,7 +29,8 @@ const list: Action = {
   name: 'audit list',
   usage: 'audit list --profile N [--json]',
   summary:
-    'Prints the audit log oldest first: every HTTP attempt, tool call and local decision, with who and when. Never a signature, a key or a body.',
+    'Prints the audit log oldest first: every HTTP attempt, tool call and local decision, with who and when. ' +
+    'Never a signature, a key or a body.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {

@@ -50,7 +50,8 @@ export class CliContext implements CliIo {
       actor: 'cli',
       onAuditFailure: (err) =>
         this.err(
-          `payout-desk: the key change is done, but the audit log could not record it: ${shown((err as Error).message)}`,
+          `payout-desk: the key change is done, but the audit log could not record it: ` +
+            `${shown((err as Error).message)}`,
         ),
     })
     return this.profileKeys

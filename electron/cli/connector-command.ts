@@ -10,7 +10,8 @@ export const connectorCommand = singleCommand({
   usage: 'connector --profile N',
   summary:
     'The local tool connector for AI agents: an MCP server on stdin/stdout for one profile. Read tools always; ' +
-    'create_counterparty, request_withdrawal and cancel_withdrawal only with "profile set N --agent-write-tools on". Never an approval tool.',
+    'create_counterparty, request_withdrawal and cancel_withdrawal only with "profile set N ' +
+    '--agent-write-tools on". Never an approval tool.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   run: (ctx, v) => runConnector({ dataDir: ctx.home, profile: v.profile as string, version }),

@@ -8,8 +8,10 @@ export const demoCommand = singleCommand({
   name: 'demo',
   usage: USAGE,
   summary:
-    'Browser demo where Electron cannot run: the local simulator with demo data and the real core in this process, the app served on ' +
-    '127.0.0.1 with a per-run token, opened in the system browser (--no-open only prints the link). Its data lives in a temporary ' +
+    'Browser demo where Electron cannot run: the local simulator with demo data and the real core in this ' +
+    'process, the app served on ' +
+    '127.0.0.1 with a per-run token, opened in the system browser (--no-open only prints the link). Its data ' +
+    'lives in a temporary ' +
     'folder removed at exit (Ctrl+C); it can reach no server but its own simulator.',
   options: { port: { type: 'string' }, 'no-open': { type: 'boolean' } },
   async run(ctx, v) {

@@ -7,15 +7,19 @@ import { shown } from '../../shared/text/visible-text'
 import { exportBookAction, importBookAction } from './destinations-file-command'
 
 const ADD_USAGE =
-  'destinations add --profile N --network ID --address A --type individual|company [--first-name X --last-name Y | --company-name Z] ' +
-  '--wallet-type vasp|unhosted [--vasp-name V] --country CC [--label L] [--direction send|both] [--accept-lookalike ADDRESS] [--json]'
+  'destinations add --profile N --network ID --address A --type individual|company [--first-name X --last-name ' +
+  'Y | --company-name Z] ' +
+  '--wallet-type vasp|unhosted [--vasp-name V] --country CC [--label L] [--direction send|both] ' +
+  '[--accept-lookalike ADDRESS] [--json]'
 
 const add: Action = {
   name: 'destinations add',
   usage: ADD_USAGE,
   summary:
-    'Registers a destination (pending until someone verifies it in the provider console). An address whose first and last 4 characters match a different address the profile knows ' +
-    "(destination book, own deposit addresses, history, completed payouts), or the workspace's own deposit address, is refused with both addresses shown; " +
+    'Registers a destination (pending until someone verifies it in the provider console). An address whose ' +
+    'first and last 4 characters match a different address the profile knows ' +
+    "(destination book, own deposit addresses, history, completed payouts), or the workspace's own deposit " +
+    'address, is refused with both addresses shown; ' +
     'after comparing them character by character, repeat with --accept-lookalike and the new address exactly.',
   options: {
     profile: { type: 'string' },
@@ -43,7 +47,9 @@ const add: Action = {
       ctx.withSession(profile, store, (s) =>
         saveDestination(s, request, {
           acceptLookalike: accept,
-          howToAccept: `If you compared them and the new address is right, repeat with --accept-lookalike ${v.address as string}.`,
+          howToAccept:
+            `If you compared them and the new address is right, repeat with --accept-lookalike ` +
+            `${v.address as string}.`,
         }),
       ),
     )
@@ -52,7 +58,9 @@ const add: Action = {
       return 0
     }
     ctx.out(
-      `${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${shown(c.id)} "${shown(c.label)}" ${shown(c.address)} on ${shown(c.network)} (${shown(c.status)}${c.can_send ? ', can send' : ', not verified yet'}).`,
+      `${alreadyExists ? 'Already in the destination book' : 'Registered'}: ${shown(c.id)} "${shown(c.label)}" ` +
+        `${shown(c.address)} on ${shown(c.network)} ` +
+        `(${shown(c.status)}${c.can_send ? ', can send' : ', not verified yet'}).`,
     )
     return 0
   },
@@ -92,6 +100,7 @@ function body(v: Values): CreateCounterparty {
 
 export const destinationsCommand = commandGroup(
   'destinations',
-  'The destination book: register a destination (guarded against look-alike addresses), export the book, import a file.',
+  'The destination book: register a destination (guarded against look-alike addresses), export the book, ' +
+    'import a file.',
   [add, exportBookAction, importBookAction, confirmChange],
 )

@@ -17,7 +17,8 @@ export const exportBookAction: Action = {
   name: 'destinations export',
   usage: 'destinations export --profile N [--out FILE]',
   summary:
-    'Writes the whole destination book, as the provider lists it now, as CSV (every field, status, can_send, verified_at) to FILE or stdout.',
+    'Writes the whole destination book, as the provider lists it now, as CSV (every field, status, can_send, ' +
+    'verified_at) to FILE or stdout.',
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -52,8 +53,11 @@ export const importBookAction: Action = {
   name: 'destinations import',
   usage: 'destinations import FILE --profile N [--resume]',
   summary:
-    'Checks the whole file first (the columns of "destinations export"; address per network, identity fields, limits, duplicates, look-alikes) and imports nothing if any line has a problem, naming each. ' +
-    'Then registers each new destination as pending, through the pacer; an address already in the book is answered as existing, never edited. Ctrl-C stops after the row in flight; --resume continues the same file exactly once.',
+    'Checks the whole file first (the columns of "destinations export"; address per network, identity fields, ' +
+    'limits, duplicates, look-alikes) and imports nothing if any line has a problem, naming each. ' +
+    'Then registers each new destination as pending, through the pacer; an address already in the book is ' +
+    'answered as existing, never edited. Ctrl-C stops after the row in flight; --resume continues the same ' +
+    'file exactly once.',
   options: { profile: { type: 'string' }, resume: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -84,7 +88,8 @@ export const importBookAction: Action = {
             if (importId === null) {
               for (const p of check.problems) ctx.err(`error: ${shown(p.message)}`)
               ctx.err(
-                `The file has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; nothing was imported.`,
+                `The file has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; ` +
+                  `nothing was imported.`,
               )
               return 1
             }
@@ -94,7 +99,8 @@ export const importBookAction: Action = {
           ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${importProgressLine(done)}`)
           if (!done.finished)
             ctx.err(
-              `The import is not finished; "payout-desk destinations import ${file} --profile … --resume" continues it.`,
+              `The import is not finished; "payout-desk destinations import ${file} --profile … --resume" ` +
+                `continues it.`,
             )
           for (const r of refusedImportRows(store, id)) ctx.err(`line ${r.line}: ${shown(r.error)}`)
           return done.finished && done.failed === 0 ? 0 : 1

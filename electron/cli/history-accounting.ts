@@ -53,7 +53,8 @@ export async function refreshNames(ctx: CliContext, profile: Profile, store: Des
   }
   if (problem)
     ctx.err(
-      `history: the destination book was not read (${shown(problem)}); payees are named from the copy this profile holds.`,
+      `history: the destination book was not read (${shown(problem)}); payees are named from the copy this ` +
+        `profile holds.`,
     )
 }
 
@@ -61,7 +62,10 @@ export const pricesImport: Action = {
   name: 'history prices',
   usage: 'history prices import FILE --profile N [--json]',
   summary:
-    "Imports the profile's price table (CSV with the header date,asset,fiat,price; date YYYY-MM-DD, price per unit with a dot), replacing the one before. A bad or repeated line refuses the whole file, naming the line. The accounting exports take their fiat column from it (`history export --format ... --fiat USD`) and leave it blank where it has no price.",
+    "Imports the profile's price table (CSV with the header date,asset,fiat,price; date YYYY-MM-DD, price per " +
+    'unit with a dot), replacing the one before. A bad or repeated line refuses the whole file, naming the ' +
+    'line. The accounting exports take their fiat column from it (`history export --format ... --fiat ' +
+    'USD`) and leave it blank where it has no price.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['import', 'FILE'],
@@ -78,7 +82,8 @@ export const pricesImport: Action = {
       if (v.json) ctx.out(jsonText(summary))
       else
         ctx.out(
-          `Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ${summary.from} to ${summary.to}.`,
+          `Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ` +
+            `${summary.from} to ${summary.to}.`,
         )
       return 0
     })

@@ -37,7 +37,10 @@ function progressLine(p: SyncProgress): string {
   const eta = p.etaSeconds === null ? '' : `, about ${Math.ceil(p.etaSeconds)} s left`
   const back = p.reachedBack ? `, back to ${p.reachedBack}` : ''
   const rechecked = p.rechecked ? `, ${n(p.rechecked)} re-read` : ''
-  return `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} rows/s${eta}${back}${rechecked}`
+  return (
+    `history: ${n(p.pages)} pages, ${n(p.rows)} rows, ${Math.round(p.rowsPerSecond)} ` +
+    `rows/s${eta}${back}${rechecked}`
+  )
 }
 
 const PRESETS = REPORT_PRESETS.filter((p): p is Exclude<ReportPreset, 'custom'> => p !== 'custom')
@@ -110,7 +113,9 @@ const sync: Action = {
   name: 'history sync',
   usage: 'history sync --profile N',
   summary:
-    "Brings the profile's history ledger up to date: the whole history the first time, then only what is new (with an overlap window). Resumes an interrupted sync from its last page. Progress on stderr, a summary on stdout.",
+    "Brings the profile's history ledger up to date: the whole history the first time, then only what is new " +
+    '(with an overlap window). Resumes an interrupted sync from its last page. Progress on stderr, a summary ' +
+    'on stdout.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -141,7 +146,8 @@ const sync: Action = {
         if (result.cleared)
           ctx.err(`history: the ledger held another environment's or key's movements; it was cleared and rebuilt.`)
         ctx.out(
-          `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} pages, re-read ${n(result.rechecked)} not final. ` +
+          `Synced "${shown(profile.name)}" to ${s.syncedAt}: read ${n(result.rows)} rows in ${n(result.pages)} ` +
+            `pages, re-read ${n(result.rechecked)} not final. ` +
             `The ledger holds ${n(s.rows)} movements; ${n(s.notFinal)} not final.`,
         )
         return 0
@@ -166,9 +172,19 @@ async function writeOut(ctx: CliContext, out: unknown, lines: Iterable<string>):
 const exportCsv: Action = {
   name: 'history export',
   usage:
-    'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--network ID] [--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
+    'history export --profile N --from ISO --to ISO [--wallet ID] [--asset A] [--network ID] ' +
+    '[--suspected-poisoning] [--format generic|xero|qbo3|qbo4|cryptio [--time-zone ZONE] [--fiat CODE]] [--out FILE]',
   summary:
-    "Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the columns of the app's export, or with --format in an accounting tool's import format (completed movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one account in one currency, so they need --asset, and --wallet and --network where the asset moved in more than one wallet or network). Dates in --time-zone (default UTC; Cryptio always UTC); the fiat column from the imported price table (history prices import) for --fiat, otherwise blank. The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of a known address), note and tags (history note, history tag); --suspected-poisoning writes only the flagged legs. An accounting format carries the note in its description. Refuses a period the ledger has not synced, naming what is missing.",
+    'Writes the movements recorded in (from, to] from the local ledger as CSV, to FILE or stdout: in the ' +
+    "columns of the app's export, or with --format in an accounting tool's import format (completed " +
+    'movements only, fees as their own lines where the format needs it; xero, qbo3 and qbo4 are one ' +
+    'account in one currency, so they need --asset, and --wallet and --network where the asset moved in ' +
+    'more than one wallet or network). Dates in --time-zone (default UTC; Cryptio always UTC); the ' +
+    'fiat column from the imported price table (history prices import) for --fiat, otherwise blank. ' +
+    "The ledger's columns end with suspected_poisoning (yes for incoming dust from a look-alike of " +
+    'a known address), note and tags (history note, history tag); --suspected-poisoning writes ' +
+    'only the flagged legs. An accounting format carries the note in its description. Refuses ' +
+    'a period the ledger has not synced, naming what is missing.',
   options: {
     profile: { type: 'string' },
     from: { type: 'string' },
@@ -219,7 +235,12 @@ const report: Action = {
   name: 'history report',
   usage: `history report --profile N (--from ISO --to ISO | --period ${PRESETS.join('|')}) [--wallet ID] [--json]`,
   summary:
-    'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the roll-forward (opening + incoming − outgoing − fees = closing; opening "unknown" until the ledger reaches the first movement), counts and sums, movements not final, and back-to-back ranges with row counts. A period ending at the last sync (the presets up to today) compares each closing with the provider\'s balance, read fresh; differences are listed on stderr with the movements not final that may explain them. CSV with a header block, or --json.',
+    'Reconciliation report for (from, to] from the local ledger: per wallet, asset and network the ' +
+    'roll-forward (opening + incoming − outgoing − fees = closing; opening "unknown" until the ledger ' +
+    'reaches the first movement), counts and sums, movements not final, and back-to-back ranges with row ' +
+    'counts. A period ending at the last sync (the presets up to today) compares each closing with the ' +
+    "provider's balance, read fresh; differences are listed on stderr with the movements not final " +
+    'that may explain them. CSV with a header block, or --json.',
   options: {
     profile: { type: 'string' },
     from: { type: 'string' },
@@ -250,6 +271,8 @@ const report: Action = {
 
 export const historyCommand = commandGroup(
   'history',
-  "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price table, reconcile a period, or set what counts as dust.",
+  "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and " +
+    "tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price " +
+    'table, reconcile a period, or set what counts as dust.',
   [sync, list, note, tag, exportCsv, report, pricesImport, dust],
 )

@@ -10,7 +10,10 @@ export const dust: Action = {
   name: 'history dust',
   usage: 'history dust --profile N [--asset A --below AMOUNT]',
   summary:
-    "Dust thresholds of the profile by asset: an incoming movement of zero or less than the threshold, from an address with the same first and last 4 characters as one the profile knows, is flagged as suspected address poisoning (history export shows it). With --asset and --below, sets one and judges the ledger's movements of that asset again. Without, lists them (own or default).",
+    'Dust thresholds of the profile by asset: an incoming movement of zero or less than the threshold, from an ' +
+    'address with the same first and last 4 characters as one the profile knows, is flagged as suspected ' +
+    'address poisoning (history export shows it). With --asset and --below, sets one and judges the ' +
+    "ledger's movements of that asset again. Without, lists them (own or default).",
   options: { profile: { type: 'string' }, asset: { type: 'string' }, below: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -23,7 +26,8 @@ export const dust: Action = {
         const set = setDust(store, v.asset, v.below)
         thresholds = set.thresholds
         ctx.err(
-          `history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ${set.flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`,
+          `history: ${shown(v.asset)} below ${shown(v.below)} is dust for "${shown(profile.name)}"; ` +
+            `${set.flagged} incoming movement(s) of the ledger are flagged as suspected poisoning.`,
         )
       }
       printTable(

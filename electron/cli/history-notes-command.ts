@@ -27,7 +27,9 @@ export const note: Action = {
   name: 'history note',
   usage: 'history note LEG_ID --text TEXT --profile N [--direction in|out]',
   summary:
-    'Sets the private note of a movement\'s leg in the local ledger ("" removes it); --direction is needed only for a move between own wallets (an in and an out leg). Kept in this profile\'s store only, never sent; at most 1000 characters of plain text. history list --text finds it, and the exports carry it.',
+    'Sets the private note of a movement\'s leg in the local ledger ("" removes it); --direction is needed ' +
+    "only for a move between own wallets (an in and an out leg). Kept in this profile's store only, never " +
+    'sent; at most 1000 characters of plain text. history list --text finds it, and the exports carry it.',
   options: { profile: { type: 'string' }, text: { type: 'string' }, direction: { type: 'string' } },
   required: ['profile'],
   positionals: ['LEG_ID'],
@@ -45,7 +47,8 @@ export const tag: Action = {
   name: 'history tag',
   usage: 'history tag LEG_ID (--add t1,t2 | --remove t1) --profile N [--direction in|out]',
   summary:
-    "Adds tags to a movement's leg, or removes them (both may be given). A tag is up to 32 letters a-z, digits, - or _ (kept in lower case); a leg holds at most 10. history list --tag finds the legs with a tag.",
+    "Adds tags to a movement's leg, or removes them (both may be given). A tag is up to 32 letters a-z, " +
+    'digits, - or _ (kept in lower case); a leg holds at most 10. history list --tag finds the legs with a tag.',
   options: {
     profile: { type: 'string' },
     add: { type: 'string' },
@@ -75,7 +78,9 @@ export const list: Action = {
   name: 'history list',
   usage: 'history list --profile N [--text TEXT] [--tag TAG] [--wallet ID] [--asset A] [--limit N] [--json]',
   summary:
-    "The newest movements of the local ledger, each leg with its tags and note: --text finds TEXT (plain text, any case) in an address, a party's name, a note or a tag, or at the start of a tx hash or transaction id; --tag keeps the legs with that tag. At most --limit rows (default 50, at most 500).",
+    'The newest movements of the local ledger, each leg with its tags and note: --text finds TEXT (plain text, ' +
+    "any case) in an address, a party's name, a note or a tag, or at the start of a tx hash or transaction " +
+    'id; --tag keeps the legs with that tag. At most --limit rows (default 50, at most 500).',
   options: {
     profile: { type: 'string' },
     text: { type: 'string' },

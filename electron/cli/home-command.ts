@@ -19,7 +19,9 @@ export const homeCommand = singleCommand({
   name: 'home',
   usage: 'home [--json]',
   summary:
-    "Every profile at a glance from the stores on this computer, with no request to any provider: balances of the last wallet read (and its time), payouts waiting for approval, held agent requests, unresolved outbox entries, the ledger's sync. Totals per environment, never summed across.",
+    'Every profile at a glance from the stores on this computer, with no request to any provider: balances of ' +
+    'the last wallet read (and its time), payouts waiting for approval, held agent requests, unresolved ' +
+    "outbox entries, the ledger's sync. Totals per environment, never summed across.",
   options: { json: { type: 'boolean' } },
   async run(ctx, v) {
     const home = await profilesAtAGlance(ctx.home, ctx.keys.profiles)

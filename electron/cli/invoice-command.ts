@@ -11,7 +11,8 @@ const attach: Action = {
   name: 'invoice attach',
   usage: 'invoice attach PAYOUT_OR_KEY --profile P --file inv.pdf --number N [--amount A] [--due YYYY-MM-DD] [--yes]',
   summary:
-    "Attaches an invoice to a payout: the PDF is copied into the profile's folder and its SHA-256 recorded. The same number for the same payee is refused unless confirmed (audited).",
+    "Attaches an invoice to a payout: the PDF is copied into the profile's folder and its SHA-256 recorded. " +
+    'The same number for the same payee is refused unless confirmed (audited).',
   options: {
     profile: { type: 'string' },
     file: { type: 'string' },

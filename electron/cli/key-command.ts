@@ -13,7 +13,8 @@ const generate: Action = {
   name: 'key generate',
   usage: 'key generate --profile N [--replace]',
   summary:
-    'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. A key still waiting for its Key ID is kept unless --replace.',
+    'Generates an Ed25519 key pair in the OS keychain and prints the public key (base64) and its fingerprint. ' +
+    'A key still waiting for its Key ID is kept unless --replace.',
   options: { profile: { type: 'string' }, replace: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -22,13 +23,15 @@ const generate: Action = {
       if (!(err instanceof DeskError) || err.code !== 'key_exists' || profile.keyId) throw err
       throw new DeskError(
         'key_exists',
-        `${err.message} Run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID (or key show to see it), or key generate --replace to discard it.`,
+        `${err.message} Run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID (or key show ` +
+          `to see it), or key generate --replace to discard it.`,
       )
     })
     ctx.out(`Generated an Ed25519 key for ${label(profile)}. The private key stays in the OS keychain.`)
     printPublicKey(ctx, view)
     ctx.out(
-      `Next: register the public key in the console, then run: payout-desk key set-id --profile ${quote(profile.name)} --key-id ID`,
+      `Next: register the public key in the console, then run: payout-desk key set-id --profile ` +
+        `${quote(profile.name)} --key-id ID`,
     )
     return 0
   },
@@ -38,7 +41,8 @@ const show: Action = {
   name: 'key show',
   usage: 'key show --profile N [--format base64|hex|pem|fingerprint] [--pending]',
   summary:
-    'Prints the public key (default base64 of the raw 32 bytes, what the console takes). --pending shows a rotated key waiting for its Key ID.',
+    'Prints the public key (default base64 of the raw 32 bytes, what the console takes). --pending shows a ' +
+    'rotated key waiting for its Key ID.',
   options: { profile: { type: 'string' }, format: { type: 'string' }, pending: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -55,8 +59,10 @@ const setId: Action = {
   name: 'key set-id',
   usage: 'key set-id --profile N --key-id ID [--pending] [--replace]',
   summary:
-    'Records the Key ID the console returned for the public key (--pending: for the rotated key). Replacing the Key ID in use asks first ' +
-    '(--replace answers yes; without a terminal it is required) and tests the new one with the provider before saving it.',
+    'Records the Key ID the console returned for the public key (--pending: for the rotated key). Replacing ' +
+    'the Key ID in use asks first ' +
+    '(--replace answers yes; without a terminal it is required) and tests the new one with the provider before ' +
+    'saving it.',
   options: {
     profile: { type: 'string' },
     'key-id': { type: 'string' },
@@ -72,7 +78,8 @@ const setId: Action = {
     if (slot === 'active' && profile.keyId && profile.keyId !== keyId && !replace && ctx.stdinIsTty) {
       replace = await confirm(
         ctx,
-        `${label(profile)} signs with the Key ID ${profile.keyId}. Replace it with ${keyId}? The new one is tested first.`,
+        `${label(profile)} signs with the Key ID ${profile.keyId}. Replace it with ${keyId}? The new one is ` +
+          `tested first.`,
       )
       if (!replace) {
         ctx.err(`Nothing changed: ${profile.keyId} stays.`)
@@ -90,7 +97,8 @@ const importHmac: Action = {
   name: 'key import-hmac',
   usage: 'key import-hmac --profile N --key-id ID   (the secret is read from stdin)',
   summary:
-    'Imports a legacy HMAC secret into the OS keychain. The secret is read from stdin (piped, or typed without echo), never from the command line.',
+    'Imports a legacy HMAC secret into the OS keychain. The secret is read from stdin (piped, or typed without ' +
+    'echo), never from the command line.',
   options: { profile: { type: 'string' }, 'key-id': { type: 'string' } },
   required: ['profile', 'key-id'],
   async run(ctx, v) {
@@ -113,7 +121,8 @@ const rotate: Action = {
   name: 'key rotate',
   usage: 'key rotate --profile N',
   summary:
-    'Starts a rotation: a new key waits beside the active one until its Key ID passes the connection test, then replaces it.',
+    'Starts a rotation: a new key waits beside the active one until its Key ID passes the connection test, ' +
+    'then replaces it.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -149,7 +158,8 @@ const remove: Action = {
   name: 'key delete',
   usage: 'key delete --profile N [--yes] [--confirm-name NAME]',
   summary:
-    "Deletes the profile's keys from the OS keychain. Asks for confirmation on a terminal unless --yes; a production profile's key " +
+    "Deletes the profile's keys from the OS keychain. Asks for confirmation on a terminal unless --yes; a " +
+    "production profile's key " +
     "needs the profile's name typed (asked on a terminal, else --confirm-name NAME).",
   options: { profile: { type: 'string' }, yes: { type: 'boolean' }, 'confirm-name': { type: 'string' } },
   required: ['profile'],

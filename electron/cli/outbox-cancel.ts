@@ -11,7 +11,8 @@ export const outboxCancel: Action = {
   name: 'outbox cancel',
   usage: 'outbox cancel KEY --profile N',
   summary:
-    'Cancels a payout waiting in the outbox (queued until a time the provider asked for): it is never sent. Nothing is asked of the provider.',
+    'Cancels a payout waiting in the outbox (queued until a time the provider asked for): it is never sent. ' +
+    'Nothing is asked of the provider.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['key'],
@@ -23,7 +24,10 @@ export const outboxCancel: Action = {
       if (entry.state !== 'queued')
         return `Payout ${key} is ${entry.state}, not waiting to be sent; only a waiting payout can be cancelled here.`
       if (entry.batchId !== null)
-        return `Payout ${key} is a row of batch ${entry.batchId}; cancel the batch: payout-desk batch cancel ${entry.batchId} --profile ${v.profile as string}`
+        return (
+          `Payout ${key} is a row of batch ${entry.batchId}; cancel the batch: payout-desk batch cancel ` +
+          `${entry.batchId} --profile ${v.profile as string}`
+        )
       await ctx.withSession(profile, store, (s) => discard(s, key!))
       return null
     })

@@ -9,7 +9,8 @@ const list: Action = {
   name: 'outbox',
   usage: 'outbox --profile N [--json]',
   summary:
-    "Lists the profile's payout outbox, newest first: Idempotency-Key, state, withdrawal id, who requested it, when, and the last error. Shows what is in flight from every process (app, connector, CLI).",
+    "Lists the profile's payout outbox, newest first: Idempotency-Key, state, withdrawal id, who requested it, " +
+    'when, and the last error. Shows what is in flight from every process (app, connector, CLI).',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {

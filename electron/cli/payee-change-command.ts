@@ -9,7 +9,11 @@ export const confirmChange: Action = {
   name: 'destinations confirm-change',
   usage: `destinations confirm-change ID --profile N --by NAME --channel ${CONFIRM_CHANNELS.join('|')} --note TEXT`,
   summary:
-    'Records how a payee change was confirmed: a destination whose payee (company or person) already has another address in the book can be paid only after the waiting period (profile set --payee-change-wait, default 24 h) and once someone confirmed the new address with the payee through a channel other than the one the change came by (a call-back to a known number, say), or a test payout to it has completed. Audited.',
+    'Records how a payee change was confirmed: a destination whose payee (company or person) already has ' +
+    'another address in the book can be paid only after the waiting period (profile set --payee-change-wait, ' +
+    'default 24 h) and once someone confirmed the new address with the payee through a channel other than ' +
+    'the one the change came by (a call-back to a known number, say), or a test payout to it has ' +
+    'completed. Audited.',
   options: {
     profile: { type: 'string' },
     by: { type: 'string' },
@@ -29,7 +33,8 @@ export const confirmChange: Action = {
         actor: who('cli'),
       })
       ctx.out(
-        `Confirmed the new address of ${shown(change.payee)} (${id}). ${change.blocked ? `Still waiting: ${shown(change.blocked)}.` : 'It can be paid.'}`,
+        `Confirmed the new address of ${shown(change.payee)} (${id}). ` +
+          `${change.blocked ? `Still waiting: ${shown(change.blocked)}.` : 'It can be paid.'}`,
       )
       return 0
     })

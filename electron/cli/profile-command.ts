@@ -12,7 +12,8 @@ const add: Action = {
   name: 'profile add',
   usage: 'profile add --name N --env sandbox|production --base-url URL [--algorithm ed25519|hmac]',
   summary:
-    'Adds a profile. The base URL is https://; plain http:// only for a local simulator on 127.0.0.1 or localhost (its sandbox or its production listener).',
+    'Adds a profile. The base URL is https://; plain http:// only for a local simulator on 127.0.0.1 or ' +
+    'localhost (its sandbox or its production listener).',
   options: {
     name: { type: 'string' },
     env: { type: 'string' },
@@ -71,7 +72,9 @@ const list: Action = {
             : 'key: none'
       const pending = r.pendingKey ? `, rotation pending (${r.pendingKey.keyId ?? 'no Key ID yet'})` : ''
       ctx.out(
-        `${r.current ? '*' : ' '} ${shown(r.name)}  [${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`,
+        `${r.current ? '*' : ' '} ${shown(r.name)}  ` +
+          `[${r.environment === 'production' ? 'PRODUCTION' : 'sandbox'}]  ${r.baseUrl}  ` +
+          `${key}${pending}${r.agentWriteTools ? '  agent write tools: on' : ''}`,
       )
     }
     return 0
@@ -101,7 +104,9 @@ const set: Action = {
   name: 'profile set',
   usage: 'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS]',
   summary:
-    "Changes profile settings. Allowing agent write tools on a production profile needs --yes-production. --payee-change-wait sets how long a known payee's new address waits before it can be paid (default 24 hours; it also needs a recorded confirmation or a completed test payout).",
+    'Changes profile settings. Allowing agent write tools on a production profile needs --yes-production. ' +
+    "--payee-change-wait sets how long a known payee's new address waits before it can be paid (default 24 " +
+    'hours; it also needs a recorded confirmation or a completed test payout).',
   options: {
     'agent-write-tools': { type: 'string' },
     'yes-production': { type: 'boolean' },

@@ -9,7 +9,11 @@ const importList: Action = {
   name: 'screening import',
   usage: 'screening import FILE --profile N [--name NAME]',
   summary:
-    "Imports a screening list from a file you downloaded (no network access is assumed): OFAC's sdn.xml as published (every id whose idType is 'Digital Currency Address - …'), or a CSV with network and address columns. It replaces the list of the same name (default: the file's name). Every destination is screened when it is added, and every payout again when it is sent; a listed address is refused with the list's name and entry, and no option overrides it.",
+    "Imports a screening list from a file you downloaded (no network access is assumed): OFAC's sdn.xml as " +
+    "published (every id whose idType is 'Digital Currency Address - …'), or a CSV with network and address " +
+    "columns. It replaces the list of the same name (default: the file's name). Every destination is " +
+    'screened when it is added, and every payout again when it is sent; a listed address is refused with ' +
+    "the list's name and entry, and no option overrides it.",
   options: { profile: { type: 'string' }, name: { type: 'string' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -24,7 +28,8 @@ const importList: Action = {
         actor: who('cli'),
       })
       ctx.out(
-        `Imported "${shown(made.name)}": ${made.addresses} address(es)${made.published ? `, published ${shown(made.published)}` : ''}.`,
+        `Imported "${shown(made.name)}": ${made.addresses} ` +
+          `address(es)${made.published ? `, published ${shown(made.published)}` : ''}.`,
       )
       return 0
     })
@@ -35,7 +40,8 @@ const status: Action = {
   name: 'screening status',
   usage: 'screening status --profile N [--json]',
   summary:
-    'The screening lists of the profile with their addresses, publication date, import time and age; a list older than 7 days is marked stale and warned about before each send.',
+    'The screening lists of the profile with their addresses, publication date, import time and age; a list ' +
+    'older than 7 days is marked stale and warned about before each send.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {

@@ -6,7 +6,8 @@ export const testCommand = singleCommand({
   name: 'test',
   usage: 'test --profile N [--pending]',
   summary:
-    'Connection test: one signed GET /api/v1/wallets. Exits 0 only on success and explains any failure. With --pending, a rotated key that passes replaces the active one.',
+    'Connection test: one signed GET /api/v1/wallets. Exits 0 only on success and explains any failure. With ' +
+    '--pending, a rotated key that passes replaces the active one.',
   options: { profile: { type: 'string' }, pending: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -15,7 +16,8 @@ export const testCommand = singleCommand({
     const result = await ctx.keys.test(profile.id, slot)
     if (result.ok) {
       ctx.out(
-        `OK: ${label(profile)} at ${profile.baseUrl} answered; the workspace has ${result.walletCount} wallet${result.walletCount === 1 ? '' : 's'}.`,
+        `OK: ${label(profile)} at ${profile.baseUrl} answered; the workspace has ${result.walletCount} ` +
+          `wallet${result.walletCount === 1 ? '' : 's'}.`,
       )
       if (result.clockOffsetSeconds !== null && Math.abs(result.clockOffsetSeconds) > 5) {
         ctx.out(`Note: the server clock differs from this computer's by ${result.clockOffsetSeconds} s.`)
@@ -25,7 +27,8 @@ export const testCommand = singleCommand({
       return 0
     }
     ctx.err(
-      `Connection test failed (${shown(result.reason)}${result.status ? `, HTTP ${result.status}` : ''}): ${shown(result.message)}`,
+      `Connection test failed (${shown(result.reason)}${result.status ? `, HTTP ${result.status}` : ''}): ` +
+        `${shown(result.message)}`,
     )
     return 1
   },

@@ -12,7 +12,8 @@ export const wordsCommand = singleCommand({
   name: 'words',
   usage: 'words --network ID ADDRESS',
   summary:
-    'Prints the four approver words of an address (SHA-256 of "network:address" into the BIP-39 English list; see docs/user-guide.md). ' +
+    'Prints the four approver words of an address (SHA-256 of "network:address" into the BIP-39 English list; ' +
+    'see docs/user-guide.md). ' +
     'Compare them with the words the app shows for the destination or the payout under review.',
   options: { network: { type: 'string' } },
   required: ['network'],

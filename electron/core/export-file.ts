@@ -32,12 +32,14 @@ export function exportError(err: unknown, path: string): unknown {
   if (code === 'EEXIST') {
     out = new DeskError(
       'invalid_input',
-      `Could not write the export: ${path}.part already exists (an export that did not finish, or a file someone else put there). Nothing was written; remove it or choose another name.`,
+      `Could not write the export: ${path}.part already exists (an export that did not finish, or a file ` +
+        `someone else put there). Nothing was written; remove it or choose another name.`,
     )
   } else if (code === 'EISDIR') {
     out = new DeskError(
       'invalid_input',
-      `Could not write the export: ${path} is a folder. Give a file name, e.g. ${path.replace(/[\\/]+$/, '')}/export.csv.`,
+      `Could not write the export: ${path} is a folder. Give a file name, e.g. ` +
+        `${path.replace(/[\\/]+$/, '')}/export.csv.`,
     )
   } else if (code === 'ENOENT' || code === 'ENOTDIR') {
     out = new DeskError(

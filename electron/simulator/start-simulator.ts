@@ -68,7 +68,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   if (!options.quiet && !saved && seed === 'demo') {
     process.stderr.write(
       `Demo workspace "${DEMO_WORKSPACE_ID}" in each environment. Register a key at ${sandboxUrl}/_console/ or:\n` +
-        `  curl -s ${sandboxUrl}/_console/keys -H 'Content-Type: application/json' -d '{"workspace_id":"${DEMO_WORKSPACE_ID}","algorithm":"ed25519","public_key":"<base64 of the raw 32-byte public key>"}'\n`,
+        `  curl -s ${sandboxUrl}/_console/keys -H 'Content-Type: application/json' -d ` +
+        `'{"workspace_id":"${DEMO_WORKSPACE_ID}","algorithm":"ed25519","public_key":"<base64 of the raw ` +
+        `32-byte public key>"}'\n`,
     )
   }
   return {

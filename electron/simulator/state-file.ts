@@ -11,7 +11,8 @@ export function loadState(file: string): SavedState | null {
   const balances = [...parsed.sandbox.wallets, ...parsed.production.wallets].flatMap((w) => w.balances)
   if (balances.some((b) => typeof b.opening_amount !== 'string')) {
     throw new Error(
-      `${file} was written by an older simulator whose balances did not follow their movements; move it away to start afresh`,
+      `${file} was written by an older simulator whose balances did not follow their movements; move it away ` +
+        `to start afresh`,
     )
   }
   return parsed as SavedState

@@ -4,7 +4,8 @@
 // WebSocket to the demo server on this page's own origin. Only the demo server adds this script to the page.
 ;(() => {
   const token = new URLSearchParams(location.search).get('token') ?? ''
-  const address = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/desk-bridge?token=${encodeURIComponent(token)}`
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  const address = `${scheme}://${location.host}/desk-bridge?token=${encodeURIComponent(token)}`
   /** @type {Map<number, (result: unknown) => void>} */
   const pending = new Map()
   /** @type {Map<string, Set<(payload: unknown) => void>>} */
@@ -46,7 +47,8 @@
       socket = null
       queue = []
       const failure = closedError(
-        'The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link it printed.',
+        'The demo server closed the connection or refused this page. Is `npm run demo` still running? Open the link ' +
+          'it printed.',
       )
       for (const resolve of pending.values()) resolve(failure)
       pending.clear()

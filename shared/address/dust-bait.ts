@@ -85,4 +85,5 @@ export function isSuspectedBait(leg: BaitCandidate, threshold: string, known: re
 
 /** What the app says wherever a flagged movement's sender could be copied or shown. */
 export const BAIT_WARNING =
-  'Suspected address poisoning: this sender sent nothing or dust, and its address has the same first and last characters as one you know. Do not pay or save it.'
+  'Suspected address poisoning: this sender sent nothing or dust, and its address has the same first and last ' +
+  'characters as one you know. Do not pay or save it.'

@@ -23,7 +23,10 @@ export function addressProblem(networkId: string, address: string): string | nul
   if (!network) return `Unknown network ${networkId}.`
   if (isValidAddress(networkId, address)) return null
   if (network.format === 'evm' && EVM_SHAPE.test(address)) {
-    return 'The EIP-55 checksum (the mix of capital and small letters) does not match: a character is probably mistyped. Copy the address again from its owner; do not change its letters by hand.'
+    return (
+      'The EIP-55 checksum (the mix of capital and small letters) does not match: a character is probably ' +
+      'mistyped. Copy the address again from its owner; do not change its letters by hand.'
+    )
   }
   const families = [
     ...new Set(

@@ -19,6 +19,7 @@ export function approverSummary(
     `To: ${destinationName ? shown(destinationName) : '(not in the destination book)'}`,
     `Address: ${shown(w.destination)}`,
     `Approver words: ${approverWords(w.network, w.destination).join(' ')}`,
-    `Approve or reject it in the provider's console under pending approvals; check that the address and the approver words match there.`,
+    `Approve or reject it in the provider's console under pending approvals; check that the address and the ` +
+      `approver words match there.`,
   ].join('\n')
 }

@@ -62,7 +62,8 @@ export function checkPayout(
   const entries = book.filter((c) => c.network === network && sameAddress(network, c.address, body.destination))
   out.destination = entries.length === 1 ? entries[0]! : null
   if (entries.length > 1)
-    out.problems.destination = `Several entries in the book have this address on ${network}; a person must remove the extra ones first.`
+    out.problems.destination =
+      `Several entries in the book have this address on ${network}; a person must ` + `remove the extra ones first.`
   else if (!out.destination)
     out.problems.destination = 'Choose a destination in the book for this network (register it first).'
   else if (!out.destination.can_send)
@@ -73,7 +74,10 @@ export function checkPayout(
 /** Symbols are exact, as the provider matches them: "usdc" or "USDC " is refused, naming the symbol it resembles. */
 function assetProblem(balances: readonly Balance[], asset: string): string {
   const near = balances.find((b) => b.asset.toLowerCase() === asset.trim().toLowerCase())
-  return `The wallet holds no ${quoteInput(asset)}${near ? `; asset symbols are exact: did you mean ${near.asset}?` : '.'}`
+  return (
+    `The wallet holds no ` +
+    `${quoteInput(asset)}${near ? `; asset symbols are exact: did you mean ${near.asset}?` : '.'}`
+  )
 }
 
 /** The first problem of a check, for a caller that refuses with one message. */

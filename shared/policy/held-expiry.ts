@@ -25,5 +25,8 @@ export function isHeldExpired(heldAt: string, hours: number, now: Date): boolean
 
 /** What the agent, the CLI and the app read for an expired hold. */
 export function heldExpiredMessage(heldAt: string, hours: number): string {
-  return `No person released or rejected this held payout within ${hours} hours; it expired at ${heldExpiresAt(heldAt, hours)} and nothing was sent.`
+  return (
+    `No person released or rejected this held payout within ${hours} hours; it expired at ` +
+    `${heldExpiresAt(heldAt, hours)} and nothing was sent.`
+  )
 }

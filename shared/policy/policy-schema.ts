@@ -30,7 +30,10 @@ const perAsset = z.record(z.string(), z.string()).superRefine((caps, ctx) => {
 function amountProblem(asset: string, amount: string): string | null {
   if (!isEncodable(asset) || !isEncodable(amount)) return NOT_ENCODABLE
   if (asset !== OTHER_ASSETS && assetDecimals(asset) === undefined) {
-    return `unknown asset ${quoteInput(asset)} (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ${OTHER_ASSETS} for all other assets)`
+    return (
+      `unknown asset ${quoteInput(asset)} (known: ${Object.keys(ASSET_DECIMALS).join(', ')}, or ` +
+      `${OTHER_ASSETS} for all other assets)`
+    )
   }
   if (amount.length > LIMITS.amount || !DECIMAL_PATTERN.test(amount)) return 'not a decimal amount such as 12.5'
   if (asset === OTHER_ASSETS) return null

@@ -40,7 +40,10 @@ export function plainTextProblem(value: string): string | null {
   if (hiding.length === 0) return null
   const named = [...new Set(hiding.map((f) => f.char))]
   const list = named.length > 3 ? `${named.slice(0, 3).join(', ')} and ${named.length - 3} more` : named.join(', ')
-  return `contains ${list}, which can hide or reorder the text around ${named.length > 1 ? 'them' : 'it'}; type it without ${named.length > 1 ? 'them' : 'it'}`
+  return (
+    `contains ${list}, which can hide or reorder the text around ${named.length > 1 ? 'them' : 'it'}; ` +
+    `type it without ${named.length > 1 ? 'them' : 'it'}`
+  )
 }
 
 /** A label, name, reference or note someone types: contract text that refuses characters which hide or reorder text. */

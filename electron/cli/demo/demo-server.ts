@@ -56,7 +56,8 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       const body = `${verdict.reason}\n`
       socket.end(
         `HTTP/1.1 ${verdict.status} ${verdict.status === 403 ? 'Forbidden' : 'Bad Request'}\r\n` +
-          `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ` +
+          `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       )
       return
     }

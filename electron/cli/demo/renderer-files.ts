@@ -8,7 +8,8 @@ export const BRIDGE_SCRIPT_PATH = '/desk-bridge.js'
 
 /** Same policy as the renderer's meta tag, sent as a header too so it also covers non-HTML answers. */
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src " +
+  "'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const TYPES: Record<string, string> = {

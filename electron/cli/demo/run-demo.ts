@@ -63,7 +63,8 @@ export async function runDemo(options: DemoOptions): Promise<RunningDemo> {
     for (const dir of stale.removed) options.log(`demo: removed ${dir}, left by a demo that was killed`)
     for (const dir of stale.kept)
       options.log(
-        `demo: kept ${dir}, left by a demo that was killed: its keychain entries can be removed only when the keychain answers`,
+        `demo: kept ${dir}, left by a demo that was killed: its keychain entries can be removed only when the ` +
+          `keychain answers`,
       )
     const consoleUrl = simulatorConsoleUrl(sim.sandbox.url)
     const own = [sim.sandbox.url, sim.production.url]

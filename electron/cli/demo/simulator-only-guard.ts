@@ -20,7 +20,8 @@ export function simulatorOnly(dispatch: Dispatch, options: SimulatorOnlyOptions)
       code: 'demo_simulator_only',
       message:
         `The browser demo only talks to its own local simulator (${options.allowedBaseUrls.join(' or ')}), ` +
-        `so it refuses ${url}. Use the desktop app (npm start with Electron) or the payout-desk CLI for any other server.`,
+        `so it refuses ${url}. Use the desktop app (npm start with Electron) or the payout-desk CLI for any ` +
+        `other server.`,
     },
   })
 

@@ -11,7 +11,8 @@ export const openAlterations = (store: DeskStore): AlteredWithdrawal[] =>
 
 /** One alteration in the words every surface shows. */
 export const describeAlteration = (a: AlteredWithdrawal): string =>
-  `The provider recorded payout ${a.withdrawalId} otherwise than it was asked: ${describeDifferences(a.differences)}. Cancel it if nobody has approved it yet.`
+  `The provider recorded payout ${a.withdrawalId} otherwise than it was asked: ` +
+  `${describeDifferences(a.differences)}. Cancel it if nobody has approved it yet.`
 
 /**
  * Refuses every new send of the profile while an alteration waits for a person: whoever altered one withdrawal may
@@ -23,7 +24,8 @@ export function assertNoOpenAlteration(store: DeskStore): void {
   const first = open[0]!
   throw new DeskError(
     'withdrawal_altered',
-    `Not sent: ${describeAlteration(first)} Sends of this profile stay stopped until a person acknowledges it (payout acknowledge ${first.withdrawalId}).`,
+    `Not sent: ${describeAlteration(first)} Sends of this profile stay stopped until a person acknowledges it ` +
+      `(payout acknowledge ${first.withdrawalId}).`,
   )
 }
 

@@ -30,8 +30,10 @@ export function describeOffset(seconds: number): string {
 export function clockSkewError(seconds: number, requestId?: string): DeskError {
   return new DeskError(
     'clock_skew',
-    `The provider's Date header says its clock is ${describeOffset(seconds)}: more than an hour, so either this computer's clock ` +
-      "or the provider's is wrong. Nothing was signed with that offset. Set the system clock automatically (NTP) and try again.",
+    `The provider's Date header says its clock is ${describeOffset(seconds)}: more than an hour, so either ` +
+      `this computer's clock ` +
+      "or the provider's is wrong. Nothing was signed with that offset. Set the system clock automatically " +
+      '(NTP) and try again.',
     requestId,
   )
 }

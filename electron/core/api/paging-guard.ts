@@ -31,14 +31,18 @@ export class PagingGuard {
     if (this.followed.has(key)) {
       throw new PagingStuckError(
         nextCursor,
-        `The provider sent the page cursor ${shown(nextCursor)} a second time for the same range, so reading the transaction list stopped instead of repeating it forever. Try again later; if it persists, tell the provider.`,
+        `The provider sent the page cursor ${shown(nextCursor)} a second time for the same range, so reading ` +
+          `the transaction list stopped instead of repeating it forever. Try again later; if it persists, tell ` +
+          `the provider.`,
       )
     }
     this.emptyInRow = rows === 0 ? this.emptyInRow + 1 : 0
     if (this.emptyInRow >= MAX_EMPTY_PAGES) {
       throw new PagingStuckError(
         nextCursor,
-        `The provider sent ${MAX_EMPTY_PAGES} pages in a row with no movements that each point to a next page (last cursor ${shown(nextCursor)}), so reading the transaction list stopped. Try again later; if it persists, tell the provider.`,
+        `The provider sent ${MAX_EMPTY_PAGES} pages in a row with no movements that each point to a next page ` +
+          `(last cursor ${shown(nextCursor)}), so reading the transaction list stopped. Try again later; if it ` +
+          `persists, tell the provider.`,
       )
     }
     this.followed.add(key)

@@ -84,12 +84,16 @@ export function toApiError(raw: RawResponse, requestId: string | undefined): Api
  * caller.
  */
 export function tooLongToWait(error: ApiError, windowSeconds: number): ApiError {
-  const message = `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ${windowSeconds} s rate window, so the request was not retried; try again later.`
+  const message =
+    `${error.message} The provider asks to wait ${error.retryAfterSeconds} s, longer than its ` +
+    `${windowSeconds} s rate window, so the request was not retried; try again later.`
   return new ApiError(error.status, error.code, message, error.requestId, error.retryAfterSeconds)
 }
 
 export function noDateToLearn(error: ApiError): ApiError {
-  const message = `${error.message} The provider refused this computer's clock and sent no Date header that parses, so the offset cannot be corrected; set the system clock automatically (NTP).`
+  const message =
+    `${error.message} The provider refused this computer's clock and sent no Date header that ` +
+    `parses, so the offset cannot be corrected; set the system clock automatically (NTP).`
   return new ApiError(error.status, error.code, message, error.requestId)
 }
 
@@ -103,7 +107,8 @@ export function redirectRefused(raw: RawResponse, requestId: string | undefined)
   }
   return new InvalidResponseError(
     raw.status,
-    `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check the base URL.`,
+    `The provider answered with a redirect (HTTP ${raw.status}) to ${where}; redirects are not followed. Check ` +
+      `the base URL.`,
     requestId,
   )
 }

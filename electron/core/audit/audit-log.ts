@@ -55,6 +55,7 @@ function reportToStderr(err: unknown): void {
       ? afterSomeSent(err, 'The request it records was made; what became of it is in the outbox.')
       : err
   process.stderr.write(
-    `payout-desk: audit log: ${typeof code === 'string' ? `${code}: ` : ''}${(told as Error)?.message ?? String(told)}\n`,
+    `payout-desk: audit log: ` +
+      `${typeof code === 'string' ? `${code}: ` : ''}${(told as Error)?.message ?? String(told)}\n`,
   )
 }

@@ -64,7 +64,8 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength
   if (size > rules.maxBytes)
     return fail(
-      `The file is ${mb(size)} MB; ${rules.what} is at most ${mb(rules.maxBytes).replace(/\.0$/, '')} MB. Split it into several files.`,
+      `The file is ${mb(size)} MB; ${rules.what} is at most ${mb(rules.maxBytes).replace(/\.0$/, '')} MB. ` +
+        `Split it into several files.`,
     )
   const text = textOf(input)
   if (typeof text !== 'string') return text
@@ -78,7 +79,8 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
     const names = separators.map((sep) => headerNames(firstLine, sep)).sort((a, b) => b.length - a.length)[0]!
     const missing = rules.required.filter((r) => !names.includes(r))
     return fail(
-      `The header (line 1) has no ${missing.join(', ')} column. Required columns: ${rules.required.join(', ')}; ${rules.optionalHint}.`,
+      `The header (line 1) has no ${missing.join(', ')} column. Required columns: ` +
+        `${rules.required.join(', ')}; ${rules.optionalHint}.`,
     )
   }
   let parsed: Array<{ record: string[]; info: { lines: number } }>
@@ -105,14 +107,16 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
   const unknown = header.filter((h) => !rules.known.includes(h))
   if (unknown.length > 0)
     return fail(
-      `The header (line 1) has unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}. Columns: ${rules.known.join(', ')}.`,
+      `The header (line 1) has unknown column${unknown.length > 1 ? 's' : ''} ` +
+        `${unknown.map((u) => `"${u}"`).join(', ')}. Columns: ${rules.known.join(', ')}.`,
     )
   const repeated = header.find((h, i) => header.indexOf(h) !== i)
   if (repeated !== undefined) return fail(`The header (line 1) names the column "${repeated}" twice.`)
   if (body.length === 0) return fail('The file has a header but no rows.')
   if (body.length > rules.maxRows) {
     return fail(
-      `The file has ${body.length.toLocaleString('en')} rows; ${rules.what} has at most ${rules.maxRows.toLocaleString('en')} rows. Split it into several files.`,
+      `The file has ${body.length.toLocaleString('en')} rows; ${rules.what} has at most ` +
+        `${rules.maxRows.toLocaleString('en')} rows. Split it into several files.`,
     )
   }
   // csv-parse counts the line a record ends on; quoted newlines inside it move its start up.

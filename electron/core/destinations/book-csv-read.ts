@@ -23,7 +23,9 @@ const TABLE_RULES: CsvTableRules = {
   maxRows: MAX_IMPORT_ROWS,
   required: REQUIRED_COLUMNS,
   known: BOOK_COLUMNS,
-  optionalHint: `the others of an export (${BOOK_COLUMNS.filter((c) => !REQUIRED_COLUMNS.includes(c)).join(', ')}) may be present`,
+  optionalHint:
+    `the others of an export ` +
+    `(${BOOK_COLUMNS.filter((c) => !REQUIRED_COLUMNS.includes(c)).join(', ')}) may be present`,
 }
 
 /**
@@ -42,7 +44,9 @@ export function readBookRows(input: Uint8Array | string): BookRowsResult {
       problems.push({
         line,
         column: null,
-        message: `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that contain the separator.`,
+        message:
+          `Line ${line} has ${cells.length} cells; the header has ${header.length}. Quote cells that ` +
+          `contain the separator.`,
       })
     } else {
       // Trimmed here, before any check: what is checked is what is sent (" =1+1" would be saved as "=1+1").

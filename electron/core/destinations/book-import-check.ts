@@ -72,7 +72,8 @@ export function checkBookRows(
       if (FORMULA_START.test(value))
         say(
           column,
-          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`,
+          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; ` +
+            `type the plain value.`,
         )
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
@@ -111,7 +112,8 @@ export function checkBookRows(
           .map((f) =>
             f.kind === 'own'
               ? `is ${describeFinding(f)}, not an outside destination.`
-              : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a different address.`,
+              : `looks like ${f.address} (${describeFinding(f)}): the same first and last 4 characters, a ` +
+                `different address.`,
           )
           .join(' '),
       )
@@ -122,7 +124,8 @@ export function checkBookRows(
     if (sibling) {
       say(
         'address',
-        `looks like ${sibling.address} on line ${sibling.line}: the same first and last 4 characters, a different address. Compare every character.`,
+        `looks like ${sibling.address} on line ${sibling.line}: the same first and last 4 characters, a ` +
+          `different address. Compare every character.`,
       )
       continue
     }

@@ -22,7 +22,8 @@ export type ImportClient = Pick<ApiClient, 'createCounterparty' | 'listCounterpa
 export function importRefused(check: ImportCheck): DeskError {
   return new DeskError(
     'invalid_input',
-    `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was imported. ${check.problems[0]?.message ?? ''}`,
+    `The file has ${check.problems.length} problem${check.problems.length > 1 ? 's' : ''}; nothing was ` +
+      `imported. ${check.problems[0]?.message ?? ''}`,
   )
 }
 

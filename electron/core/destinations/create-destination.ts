@@ -54,7 +54,8 @@ export async function registerDestination(
     if (options.acceptLookalike !== undefined) {
       throw new DeskError(
         'lookalike_destination',
-        `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ${body.address}; nothing was saved.`,
+        `The accepted address ${JSON.stringify(options.acceptLookalike)} is not the new destination's address ` +
+          `${body.address}; nothing was saved.`,
       )
     }
     throw lookalikeError(body.address, findings, options.howToAccept)

@@ -179,7 +179,8 @@ function unreadable(err: unknown): DeskError {
   const e = err instanceof DeskError ? err : new DeskError('store_error', String(err))
   return new DeskError(
     e.code,
-    `New destinations are refused until the known-address index can be read, so none is saved unchecked for look-alikes. ${e.message}`,
+    `New destinations are refused until the known-address index can be read, so none is saved unchecked for ` +
+      `look-alikes. ${e.message}`,
   )
 }
 
@@ -188,7 +189,8 @@ export function lookalikeError(address: string, findings: readonly LookalikeFind
   const lines = findings.map((f) =>
     f.kind === 'own'
       ? `${address} is ${describeFinding(f)} on ${f.network}, not an outside destination.`
-      : `${address} looks like ${f.address} on ${f.network} (${describeFinding(f)}): the same first and last 4 characters, a different address. Compare every character.`,
+      : `${address} looks like ${f.address} on ${f.network} (${describeFinding(f)}): the same first and last 4 ` +
+        `characters, a different address. Compare every character.`,
   )
   return new DeskError('lookalike_destination', `${lines.join(' ')} ${howToAccept}`.trim())
 }

@@ -41,7 +41,8 @@ export function refuseOversizeImport(bytes: number, what: string): void {
   if (bytes > MAX_IMPORT_BYTES)
     throw new DeskError(
       'invalid_input',
-      `${what} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into several files.`,
+      `${what} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into ` +
+        `several files.`,
     )
 }
 
@@ -50,7 +51,10 @@ export const destinationImports = (session: DestinationSession, onProgress?: (p:
 
 export function importProgressLine(p: ImportProgress): string {
   const done = p.created + p.existing + p.failed
-  return `${done}/${p.total}: created ${p.created}, already existed ${p.existing}, refused ${p.failed}${p.intent === 'paused' ? ' (paused)' : ''}`
+  return (
+    `${done}/${p.total}: created ${p.created}, already existed ${p.existing}, refused ` +
+    `${p.failed}${p.intent === 'paused' ? ' (paused)' : ''}`
+  )
 }
 
 const fileHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -78,7 +82,8 @@ export async function recordDestinationImport(
   if (unfinished)
     throw new DeskError(
       'invalid_input',
-      `An import of this file stopped at ${importProgressLine(imports.progress(unfinished.id))}; resume that import to continue it.`,
+      `An import of this file stopped at ${importProgressLine(imports.progress(unfinished.id))}; resume that ` +
+        `import to continue it.`,
     )
   const check = await checkImportFile(session.store, session.client, bytes)
   if (check.problems.length > 0) return { check, importId: null }

@@ -37,18 +37,21 @@ export function requireCovered(state: LedgerState, fromMs: number, toMs: number)
   const missing: string[] = []
   if (coverage.from !== null && fromMs < coverage.from) {
     missing.push(
-      `movements recorded from ${iso(fromMs)} to ${iso(Math.min(coverage.from, toMs))} (the first sync has not reached back that far yet)`,
+      `movements recorded from ${iso(fromMs)} to ${iso(Math.min(coverage.from, toMs))} (the first sync has not ` +
+        `reached back that far yet)`,
     )
   }
   if (toMs > coverage.to) {
     missing.push(
-      `movements recorded from ${iso(Math.max(coverage.to, fromMs))} to ${iso(toMs)} (the ledger was last synced to ${iso(coverage.to)})`,
+      `movements recorded from ${iso(Math.max(coverage.to, fromMs))} to ${iso(toMs)} (the ledger was last ` +
+        `synced to ${iso(coverage.to)})`,
     )
   }
   if (missing.length)
     throw new DeskError(
       'ledger_incomplete',
-      `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or choose a period inside what is synced.`,
+      `The ledger cannot vouch for the whole period. Missing: ${missing.join('; ')}. Sync the history, or ` +
+        `choose a period inside what is synced.`,
     )
   return coverage
 }

@@ -54,7 +54,8 @@ function findLeg(ledger: LedgerRepo, ref: LegRef): LedgerRow {
   if (legs.length > 1)
     throw new DeskError(
       'invalid_input',
-      `Movement ${id} has ${legs.map((l) => l.direction).join(' and ')} legs (a move between own wallets): name the direction.`,
+      `Movement ${id} has ${legs.map((l) => l.direction).join(' and ')} legs (a move between own wallets): ` +
+        `name the direction.`,
     )
   return legs[0]!
 }

@@ -200,7 +200,8 @@ export function* reconcileSteps(ledger: LedgerRepo, period: ReportPeriod): Gener
     rollForward: {
       openingUnknownBecause: openingKnown
         ? null
-        : `The ledger reaches back only to ${iso(coverage.from!)}: movements before it are not held yet, so opening and closing balances are unknown. Let the first sync finish.`,
+        : `The ledger reaches back only to ${iso(coverage.from!)}: movements before it are not held yet, so ` +
+          `opening and closing balances are unknown. Let the first sync finish.`,
       compared: false,
       rows: roll.rows(),
     },

@@ -27,8 +27,10 @@ export class WalkProgress {
     if (nextCursor === null || ++this.stalled < MAX_PAGES_WITHOUT_PROGRESS) return
     throw new PagingStuckError(
       nextCursor,
-      `The provider sent ${MAX_PAGES_WITHOUT_PROGRESS} pages in a row that added no movement and reached no older time, each with a new ` +
-        `cursor (last ${shown(nextCursor)}), so the history sync stopped instead of repeating them. Try again later; if it persists, tell the provider.`,
+      `The provider sent ${MAX_PAGES_WITHOUT_PROGRESS} pages in a row that added no movement and reached no ` +
+        `older time, each with a new ` +
+        `cursor (last ${shown(nextCursor)}), so the history sync stopped instead of repeating them. Try again ` +
+        `later; if it persists, tell the provider.`,
     )
   }
 

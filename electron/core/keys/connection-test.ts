@@ -74,7 +74,8 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
   if (err instanceof InvalidResponseError) {
     return fail(
       'invalid_response',
-      `The server answered, but not with a valid wallet list (${err.message}). Check that the base URL points at the Client API v1.`,
+      `The server answered, but not with a valid wallet list (${err.message}). Check that the base URL points ` +
+        `at the Client API v1.`,
     )
   }
   const { status, code } = err
@@ -87,7 +88,8 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
         : `The server clock is ${describeOffset(offset)}.`
     return fail(
       'clock_skew',
-      `The server refused the request time: this computer's clock differs from the server's by more than 300 seconds. ${skew} Set the system clock automatically (NTP) and try again.`,
+      `The server refused the request time: this computer's clock differs from the server's by more than 300 ` +
+        `seconds. ${skew} Set the system clock automatically (NTP) and try again.`,
       offset,
     )
   }
@@ -96,7 +98,8 @@ function explain(err: unknown, baseUrl: string, timeoutMs: number, offset: numbe
     const wait = err.retryAfterSeconds
     return fail(
       'rate_limited',
-      `The server is rate limiting this key${wait !== undefined ? `; try again in ${wait} s` : '; try again in a minute'}.`,
+      `The server is rate limiting this ` +
+        `key${wait !== undefined ? `; try again in ${wait} s` : '; try again in a minute'}.`,
     )
   }
   if (status >= 500)
@@ -117,7 +120,9 @@ function networkFailure(err: NetworkError, baseUrl: string, timeoutMs: number): 
     }
   }
   if (err.kind === 'timeout' && err.answerStarted) {
-    const message = `${baseUrl} started answering but the body did not arrive within ${timeoutMs / 1000} s. The server or a proxy in between is stalled or very slow; try again later.`
+    const message =
+      `${baseUrl} started answering but the body did not arrive within ${timeoutMs / 1000} s. ` +
+      `The server or a proxy in between is stalled or very slow; try again later.`
     return { ...base, reason: 'timeout', message }
   }
   const what =

@@ -76,7 +76,8 @@ export class ProfileKeys {
         )
         throw new DeskError(
           'key_exists',
-          `Profile "${profile.name}" already has a key waiting for its Key ID${fingerprint}; it may already be registered in the console. Set its Key ID, or replace it explicitly.`,
+          `Profile "${profile.name}" already has a key waiting for its Key ID${fingerprint}; it may already be ` +
+            `registered in the console. Set its Key ID, or replace it explicitly.`,
         )
       }
     }
@@ -127,7 +128,8 @@ export class ProfileKeys {
     if (!confirmed) {
       throw new DeskError(
         'confirmation_required',
-        `Profile "${profile.name}" signs with the Key ID ${profile.keyId}. Replacing it needs a confirmation; the new Key ID is tested with the provider first, and ${profile.keyId} stays if the test fails.`,
+        `Profile "${profile.name}" signs with the Key ID ${profile.keyId}. Replacing it needs a confirmation; ` +
+          `the new Key ID is tested with the provider first, and ${profile.keyId} stays if the test fails.`,
       )
     }
     const signer = await this.vault.openSigner({ ...profile, keyId }, 'active')
@@ -153,7 +155,8 @@ export class ProfileKeys {
     if (profile.keyId && (await this.vault.has(profileId, 'active'))) {
       throw new DeskError(
         'key_exists',
-        `Profile "${profile.name}" already has a registered key (${profile.keyId}). Delete it before importing an HMAC secret.`,
+        `Profile "${profile.name}" already has a registered key (${profile.keyId}). Delete it before importing ` +
+          `an HMAC secret.`,
       )
     }
     await this.vault.importHmac(profileId, secret)
@@ -219,7 +222,8 @@ export class ProfileKeys {
       throw new DeskError(
         'confirmation_required',
         options.typedName === undefined
-          ? `"${profile.name}" is a production profile: deleting its key needs the profile's name typed. Nothing was deleted.`
+          ? `"${profile.name}" is a production profile: deleting its key needs the profile's name typed. ` +
+              `Nothing was deleted.`
           : `The name typed is not the profile's name "${profile.name}". Nothing was deleted.`,
       )
     }
@@ -234,7 +238,8 @@ export class ProfileKeys {
     if (enabled && profile.environment === 'production' && !confirmProduction) {
       throw new DeskError(
         'confirmation_required',
-        `"${profile.name}" is a production profile: allowing the agent to request payouts there needs an explicit confirmation.`,
+        `"${profile.name}" is a production profile: allowing the agent to request payouts there needs an ` +
+          `explicit confirmation.`,
       )
     }
     const updated = await this.profiles.update(profileId, { agentWriteTools: enabled })

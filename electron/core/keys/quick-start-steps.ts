@@ -32,7 +32,8 @@ export function stepTimer(deadlineMs: number, now: () => number = Date.now): Ste
       last = running.catch(() => undefined)
       const late = new DeskError(
         'timeout',
-        `The quick start stopped at "${name}": it was not done within ${Math.round(deadlineMs / 1000)} s. ${ADVICE[waitsOn]}`,
+        `The quick start stopped at "${name}": it was not done within ${Math.round(deadlineMs / 1000)} s. ` +
+          `${ADVICE[waitsOn]}`,
       )
       let timer: ReturnType<typeof setTimeout> | undefined
       const stalled = new Promise<never>((_, reject) => {

@@ -145,6 +145,7 @@ export class ProfileStore {
 function corrupt(path: string, why: string): DeskError {
   return new DeskError(
     'profiles_corrupt',
-    `The profile file ${path} is damaged (${why}). Restore it from a backup or move it aside to start over; keys stay in the OS keychain.`,
+    `The profile file ${path} is damaged (${why}). Restore it from a backup or move it aside to start over; ` +
+      `keys stay in the OS keychain.`,
   )
 }

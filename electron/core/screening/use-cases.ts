@@ -69,7 +69,8 @@ export function refuseListed(address: string, hits: readonly ScreeningHit[]): De
   const h = hits[0]!
   return new DeskError(
     'screening_listed',
-    `${address} is on the screening list "${h.list}" (${h.entry}, ${h.currency}). It can never be paid or saved as a destination.`,
+    `${address} is on the screening list "${h.list}" (${h.entry}, ${h.currency}). It can never be paid or ` +
+      `saved as a destination.`,
   )
 }
 

@@ -65,5 +65,9 @@ export class ClipboardWatch {
 /** The warning the app shows for a swap. */
 export function swapMessage(swap: { network: string; copied: string; found: string }): string {
   const name = findNetwork(swap.network)?.name ?? swap.network
-  return `The clipboard changed after you copied a ${name} address: you copied ${swap.copied}, it now holds ${swap.found}. Something on this computer may be replacing addresses; do not paste it. Copy the address again and compare every character.`
+  return (
+    `The clipboard changed after you copied a ${name} address: you copied ${swap.copied}, it now holds ` +
+    `${swap.found}. Something on this computer may be replacing addresses; do not paste it. Copy the address ` +
+    `again and compare every character.`
+  )
 }

@@ -2,8 +2,10 @@ import { DeskError } from '../errors'
 
 /** What the user can do about a missing or locked keychain, on each platform. There is no file fallback. */
 export const KEYCHAIN_HELP =
-  'The OS keychain is missing or locked, so the key cannot be stored or read (Payout Desk never keeps keys in a file). ' +
-  'Linux: install and run a Secret Service provider (gnome-keyring or KWallet) in your desktop session with D-Bus, and unlock it (for example in Seahorse / "Passwords and Keys"). ' +
+  'The OS keychain is missing or locked, so the key cannot be stored or read (Payout Desk never keeps keys in ' +
+  'a file). ' +
+  'Linux: install and run a Secret Service provider (gnome-keyring or KWallet) in your desktop session with ' +
+  'D-Bus, and unlock it (for example in Seahorse / "Passwords and Keys"). ' +
   'macOS: open Keychain Access and unlock the login keychain. ' +
   'Windows: make sure Credential Manager is available for your user account. Then try again.'
 
@@ -16,7 +18,8 @@ export function keychainUnavailable(cause: string | null = null): DeskError {
 export function keychainSlow(waitedMs: number): DeskError {
   return new DeskError(
     'timeout',
-    `The OS keychain did not answer within ${Math.round(waitedMs / 1000)} s. It is there but slow: the computer may be busy, ` +
+    `The OS keychain did not answer within ${Math.round(waitedMs / 1000)} s. It is there but slow: the ` +
+      `computer may be busy, ` +
       'or it may be waiting for you to unlock it. Nothing was lost; try again.',
   )
 }

@@ -25,9 +25,11 @@ export function findSessionBus({ env, uid, isSocket }: BusProbe): string | null 
 /** The `env` entry to add to an MCP host's configuration when no bus could be found. */
 export function missingBusAdvice(uid: number): string {
   return (
-    'No D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set (MCP hosts pass only a few variables to the servers they start) ' +
+    'No D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set (MCP hosts pass only a few variables to the ' +
+    'servers they start) ' +
     `and there is no bus socket at $XDG_RUNTIME_DIR/bus or /run/user/${uid}/bus. ` +
-    `Add to this server's entry in the host's configuration: "env": { "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/${uid}/bus" } ` +
+    `Add to this server's entry in the host's configuration: "env": { "DBUS_SESSION_BUS_ADDRESS": ` +
+    `"unix:path=/run/user/${uid}/bus" } ` +
     '(the value is what `echo $DBUS_SESSION_BUS_ADDRESS` prints in your desktop session).'
   )
 }
@@ -43,7 +45,10 @@ export function sessionBusProblem(
   if (address === null) return missingBusAdvice(uid)
   const path = /^unix:path=([^,;]+)(,[^;]*)?$/.exec(address)?.[1]
   if (path !== undefined && !isSocket(path)) {
-    return `DBUS_SESSION_BUS_ADDRESS is "${address}", but no D-Bus session bus listens at ${path}. Set it to the address your desktop session uses.`
+    return (
+      `DBUS_SESSION_BUS_ADDRESS is "${address}", but no D-Bus session bus listens at ${path}. Set it to ` +
+      `the address your desktop session uses.`
+    )
   }
   return null
 }

@@ -16,7 +16,8 @@ export function routeApi(ctx: ApiContext): ApiResult {
   } catch {
     throw new HttpError(400, 'validation_failed', 'The path is not valid.')
   }
-  const route = `${ctx.method} ${resource}${rawId === undefined ? '' : '/:id'}${action === undefined ? '' : `/${action}`}`
+  const route =
+    `${ctx.method} ` + `${resource}${rawId === undefined ? '' : '/:id'}${action === undefined ? '' : `/${action}`}`
   switch (route) {
     case 'GET wallets':
       return listWallets(ctx)

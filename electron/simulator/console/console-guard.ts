@@ -10,7 +10,10 @@ import type { IncomingMessage } from 'node:http'
 export function consoleRefusal(req: IncomingMessage): string | null {
   const own = ownHost(req)
   if (req.headers.host !== own)
-    return `The console answers requests addressed to its own loopback address and port only: open http://${own}/_console/.`
+    return (
+      `The console answers requests addressed to its own loopback address and port only: open ` +
+      `http://${own}/_console/.`
+    )
   const origin = req.headers.origin
   if (origin !== undefined && origin !== `http://${own}`) return 'The console answers pages of its own origin only.'
   const type = req.headers['content-type']

@@ -70,7 +70,9 @@ export function consolePage(env: EnvironmentName): string {
 <html lang="en" class="${env}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${ENV} · Simulator console</title><style>${STYLE}</style></head><body>
 <header><span class="env" id="env">${ENV}</span><h1>Simulator console</h1>
-<p>Acts on the ${env} environment of the local simulator only. ${env === 'production' ? 'Simulated: no real funds move.' : 'The demo workspace is <code>ws-demo</code>.'}</p></header>
+<p>Acts on the ${env} environment of the local simulator only. ${
+    env === 'production' ? 'Simulated: no real ' + 'funds move.' : 'The demo workspace is <code>ws-demo</code>.'
+  }</p></header>
 <main>
 <div class="messages"><p id="notice" role="status" aria-live="polite"></p><p id="error" role="alert"></p></div>
 

@@ -57,7 +57,8 @@ export function LookalikeDialog({ network, address, findings, busy, onConfirm, o
       <p>
         {own
           ? 'The new destination is a deposit address of this workspace, not an outside destination.'
-          : 'Its first and last 4 characters match a different address. Address poisoning relies on people checking only the ends: compare every group.'}
+          : 'Its first and last 4 characters match a different address. Address poisoning relies on people ' +
+            'checking only the ends: compare every group.'}
       </p>
       <div className="lookalike-compare" data-testid="lookalike-compare">
         <div>

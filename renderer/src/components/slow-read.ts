@@ -13,7 +13,10 @@ export function slowReadNote(
   if (elapsedMs < SLOW_READ_MS) return null
   const seconds = Math.floor(elapsedMs / 1000)
   if (pacing && pacing.remaining === 0) {
-    return `Still waiting to read ${what} (${seconds} s): all ${pacing.limit} requests of this minute are spent. The read goes as soon as the budget refills.`
+    return (
+      `Still waiting to read ${what} (${seconds} s): all ${pacing.limit} requests of this minute are ` +
+      `spent. The read goes as soon as the budget refills.`
+    )
   }
   return `Still loading ${what} (${seconds} s): the provider has not answered yet.`
 }

@@ -67,7 +67,8 @@ function withinNoAnswer<T>(answer: Promise<T>): Promise<T> {
         reject(
           new DeskCallError(
             'timeout',
-            `The app did not answer the quick start within ${NO_ANSWER_MS / 1000} s. Restart Payout Desk and try again.`,
+            `The app did not answer the quick start within ${NO_ANSWER_MS / 1000} s. Restart Payout Desk and ` +
+              `try again.`,
           ),
         ),
       NO_ANSWER_MS,

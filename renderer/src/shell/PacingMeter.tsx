@@ -4,6 +4,10 @@ import { useDeskQuery } from '../data/useDeskQuery'
 /** The budget refills with time, which the core announces with no event: the meter reads it again this often. */
 const REFILL_READ_MS = 15_000
 
+const BUDGET_HINT =
+  'Requests the app may still send this minute before it paces itself. ' +
+  'Background work (following payouts, history sync) yields to what you do.'
+
 /**
  * The request budget left this minute, how much of the used part is background work (which yields to the person), and
  * when the provider last answered; re-read on every pacing.changed.
@@ -19,7 +23,7 @@ export function PacingMeter() {
   return (
     <span className="muted small topbar-shrink" data-testid="pacing">
       {remaining !== null && limit !== null ? (
-        <span title="Requests the app may still send this minute before it paces itself. Background work (following payouts, history sync) yields to what you do.">
+        <span title={BUDGET_HINT}>
           Budget {remaining}/{limit}
           {background ? ` (${background} background)` : ''}
         </span>

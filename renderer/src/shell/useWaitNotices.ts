@@ -12,22 +12,25 @@ import { notify } from './notify'
 function waitNotice(e: EventPayload<'payouts.waiting'>) {
   const first = e.payouts[0]!
   const several = e.payouts.length > 1
+  const amount = formatDecimal(first.amount)
   const detailId = several || e.kind === 'held' ? null : first.id
   if (e.kind === 'held') {
     return {
       id: `held-${first.id}-${e.payouts.length}`,
       text: several
         ? shownLine`${e.payouts.length} agent payouts are held for you: release or reject them.`
-        : shownLine`The agent's payout of ${formatDecimal(first.amount)} ${first.asset} is held for you: release or reject it.`,
+        : shownLine`The agent's payout of ${amount} ${first.asset} is held for you: release or reject it.`,
       section: 'payouts' as const,
       detailId,
     }
   }
+  const threshold = ageText(e.thresholdMinutes * 60_000)
+  const waited = ageText(waitedMs(first.createdAt, Date.parse(e.at)))
   return {
     id: `waiting-${first.id}-${e.payouts.length}`,
     text: several
-      ? shownLine`${e.payouts.length} payouts have waited more than ${ageText(e.thresholdMinutes * 60_000)} for approval in the console.`
-      : shownLine`Payout of ${formatDecimal(first.amount)} ${first.asset} has waited ${ageText(waitedMs(first.createdAt, Date.parse(e.at)))} for approval in the console.`,
+      ? shownLine`${e.payouts.length} payouts have waited more than ${threshold} for approval in the console.`
+      : shownLine`Payout of ${amount} ${first.asset} has waited ${waited} for approval in the console.`,
     section: 'payouts' as const,
     detailId,
   }

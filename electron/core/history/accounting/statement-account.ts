@@ -46,7 +46,9 @@ export function requireOneAccount(source: AccountingSource, filter: LedgerFilter
   const more = list.length > NAMED ? `; and ${list.length - NAMED} more` : ''
   throw new DeskError(
     'validation_failed',
-    `A bank statement is one account: ${quoteInput(asset, 32)} moved in ${list.length} wallets and networks in this period (${named}${more}). ` +
-      'Choose one wallet and one network (in the filters; --wallet and --network on the command line) and export each account to its own file.',
+    `A bank statement is one account: ${quoteInput(asset, 32)} moved in ${list.length} wallets and networks in ` +
+      `this period (${named}${more}). ` +
+      'Choose one wallet and one network (in the filters; --wallet and --network on the command line) and ' +
+      'export each account to its own file.',
   )
 }

@@ -35,7 +35,8 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
       ? 'Dates in UTC, as Cryptio asks.'
       : `Dates in ${timeZone === 'UTC' ? 'UTC' : `local time (${timeZone})`}, as the app shows them.`
   const note = needsAsset
-    ? 'A bank statement is one account in one currency: choose an asset in the filters first (and a wallet and a network where it moved in several).'
+    ? 'A bank statement is one account in one currency: choose an asset in the filters first (and a wallet and ' +
+      'a network where it moved in several).'
     : format === ''
       ? 'Every movement of the current filter in the ledger, not only the rows loaded, oldest first.'
       : `Completed movements of the current filter, fees as their own lines where the format needs them. ${datesNote}`

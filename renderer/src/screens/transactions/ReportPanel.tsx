@@ -108,7 +108,10 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
         <>
           <CsvExportPanel
             label="Export report to CSV"
-            note="This period’s report with its header block (period, profile, environment, generated-at), counted again from the ledger."
+            note={
+              'This period’s report with its header block (period, profile, environment, generated-at), ' +
+              'counted again from the ledger.'
+            }
             cancelChannel="history.cancelExport"
             run={() => exportReport.mutateAsync(input)}
             progressText={(p) => `${p.rows.toLocaleString()} movements counted so far`}
