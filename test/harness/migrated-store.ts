@@ -3,7 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeskStore, MIGRATIONS, openDatabase, STORE_FILE } from '../../electron/core/store'
-import { amountText } from '../../electron/core/store/ledger-amounts'
+import { amountText } from '../../electron/core/store/ledger/ledger-amounts'
 
 export interface MigratedStore<T> {
   store: DeskStore
