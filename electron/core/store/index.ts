@@ -1,6 +1,7 @@
 export { AuditEntrySchema, GENESIS_HASH, rowHash, type AuditEntry, type VerifyResult } from './audit/audit-chain'
 export { BUSY_TIMEOUT_MS, openDatabase } from './database'
-export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type RepoFactory, type StoreOptions } from './desk-store'
+export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type StoreOptions } from './desk-store'
+export type { RepoFactory } from './repo-factory'
 export { inTransaction } from './transaction'
 export { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
 export {

@@ -4,7 +4,7 @@ import { LedgerRepo } from '../../store/ledger/ledger-repo'
 import { LegNotesRepo } from '../../store/ledger/leg-notes-repo'
 import type { LegNotesByKey } from '../ledger-csv'
 import { PriceTableRepo } from '../../store/accounting/price-table-repo'
-import type { RepoFactory } from '../../store/desk-store'
+import type { RepoFactory } from '../../store/repo-factory'
 
 /**
  * Names of addresses the profile knows: its destination book's labels first, then its own wallets' names,

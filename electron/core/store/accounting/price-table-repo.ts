@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { PriceRow, PriceTableSummary } from '../../../../shared/api/accounting-export'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /** The migration that makes the profile's price table: one price per day, asset and fiat, as imported. */
 export const PRICE_TABLE_SQL = `

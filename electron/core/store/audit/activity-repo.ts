@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { AuditEntrySchema, type AuditEntry } from './audit-chain'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 const CHECKPOINT = 'audit_verified_to'
 

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
 import { canonicalAddress, lookalikeKey, lookalikeScope } from '../../../../shared/address/lookalike'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { HEARTBEAT_STALE_MS, pidAlive } from '../processes/process-registry'
 import { rowsOf } from '../scalar-rows'
 

@@ -5,7 +5,7 @@ import { canonicalAddress, comparedNetworks, lookalikeKey } from '../../../../sh
 import type { TransactionLeg, Withdrawal } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
 import { rebuildKnownAddresses } from './known-addresses-rebuild'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /** Where the profile met an address: its destination book, its own wallets, its history, a payout it completed. */
 export const KNOWN_SOURCES = ['destination', 'own', 'ledger', 'payout'] as const

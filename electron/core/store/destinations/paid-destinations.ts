@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { canonicalAddress } from '../../../../shared/address/lookalike'
 import { sameAddress } from '../../../../shared/api/address'
 import { TERMINAL_WITHDRAWAL_STATUSES } from '../../../../shared/api/resources'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { COUNTERPARTY_SQL } from '../ledger/ledger-triggers'
 import { rowsOf } from '../scalar-rows'
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /** The migration that keeps how a person confirmed a payee's new address (a call-back, in person, …). */
 export const PAYEE_CONFIRMATIONS_SQL = `

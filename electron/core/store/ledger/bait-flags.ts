@@ -9,7 +9,7 @@ import {
 import { amountKey } from '../../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { KnownAddresses } from '../destinations/known-addresses'
 import { amountText } from './ledger-amounts'
 import { createdAtSql } from './ledger-created-at'

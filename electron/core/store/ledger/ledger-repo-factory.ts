@@ -1,4 +1,4 @@
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { LedgerRepo } from './ledger-repo'
 
 /** One ledger repository per store (`store.repo(ledgerRepo)`): its party cache stays with its connection. */

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { LegNote } from '../../../../shared/api/leg-notes'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { ID_KEY_SQL, idKey } from './ledger-keys'
 
 /**

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { DeskError } from '../../errors'
-import { OutboxRowSchema, type OutboxRow } from './outbox-row'
+import { OutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
 import { PayoutIndex } from './payout-index'
 import { inTransaction } from '../transaction'
 
@@ -16,21 +16,6 @@ export type NewOutboxRow = Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdA
   reference?: string | null
   batchId?: string | null
   notBefore?: string | null
-}
-
-/** An outbox row as SQLite gives it back, before its body is parsed. */
-export interface RawOutboxRow {
-  key: string
-  body: string
-  created_at: string
-  requested_by: string
-  state: string
-  withdrawal_id: string | null
-  error: string | null
-  sender: string | null
-  not_before: string | null
-  reference: string | null
-  batch_id: string | null
 }
 
 /** What a person does about a damaged outbox row; the app itself never moves or sends it. */

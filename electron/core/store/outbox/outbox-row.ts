@@ -48,3 +48,18 @@ export const OutboxRowSchema = z.strictObject({
   batchId: text().nullable(),
 })
 export type OutboxRow = z.infer<typeof OutboxRowSchema>
+
+/** An outbox row as SQLite gives it back, before its body is parsed. */
+export interface RawOutboxRow {
+  key: string
+  body: string
+  created_at: string
+  requested_by: string
+  state: string
+  withdrawal_id: string | null
+  error: string | null
+  sender: string | null
+  not_before: string | null
+  reference: string | null
+  batch_id: string | null
+}

@@ -9,7 +9,7 @@ import {
   type PayoutSearchQuery,
 } from '../../../../shared/payouts/payout-search'
 import { DeskError } from '../../errors'
-import type { RawOutboxRow } from './outbox-repo'
+import type { RawOutboxRow } from './outbox-row'
 
 /**
  * One row per payout the store knows (an outbox entry, a withdrawal the provider listed, or both merged), with a

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { DeskError } from '../../errors'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /** The migration that keeps pay runs: the run (lines as JSON), what became of each period, and invoices. */
 export const PAY_RUNS_SQL = `

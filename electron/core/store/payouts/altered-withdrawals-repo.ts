@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { RecordedDifference } from '../../../../shared/payouts/recorded-vs-asked'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /**
  * The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them.

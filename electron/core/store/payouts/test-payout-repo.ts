@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { DECIMAL_PATTERN } from '../../../../shared/api/amount'
 import { DeskError } from '../../errors'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { rowOf, rowsOf } from '../scalar-rows'
 
 const TestPayoutRowSchema = z.object({

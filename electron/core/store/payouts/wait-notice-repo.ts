@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 import { WAITING_SINCE } from './work-per-row-indexes'
 
 /**

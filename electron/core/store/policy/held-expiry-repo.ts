@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { DEFAULT_HELD_EXPIRY_HOURS, HeldExpiryHoursSchema } from '../../../../shared/policy/held-expiry'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 const NAME = 'held_expiry_hours'
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import type { RepoFactory } from '../desk-store'
+import type { RepoFactory } from '../repo-factory'
 
 /** The migration that keeps the screening lists a person imported and the addresses each names. */
 export const SCREENING_SQL = `
