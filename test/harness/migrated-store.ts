@@ -65,7 +65,7 @@ export function oldLedgerStatements(db: DatabaseSync): {
 /**
  * The legs and parties as stored, in the forms every version since 13 shares, whatever version the file is at: from
  * version 17 an amount is read back from its integer, a read time from its number, a party's search text from its
- * address when it has none of its own (ledger-slim.ts). Words, ids and hashes stay packed as stored.
+ * address when it has none of its own (migration 17). Words, ids and hashes stay packed as stored.
  */
 export function storedLedger(db: DatabaseSync): { legs: unknown[]; parties: unknown[] } {
   const slim =

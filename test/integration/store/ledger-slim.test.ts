@@ -94,7 +94,7 @@ function writeAtVersion16(db: DatabaseSync): void {
       null,
     )
   })
-  // Each party a leg names on its wallet's side, as the repository lists them (ledger-lean.ts).
+  // Each party a leg names on its wallet's side, as the repository lists them (migration 16).
   db.prepare(
     "INSERT INTO ledger_own_parties (id) SELECT DISTINCT CASE direction WHEN 'in' THEN to_party ELSE from_party END FROM ledger_legs",
   ).run()

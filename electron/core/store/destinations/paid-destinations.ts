@@ -4,7 +4,7 @@ import { canonicalAddress } from '../../../../shared/address/lookalike'
 import { sameAddress } from '../../../../shared/api/address'
 import { TERMINAL_WITHDRAWAL_STATUSES } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
-import { COUNTERPARTY_SQL } from '../ledger/ledger-triggers'
+import { COUNTERPARTY_SQL } from '../ledger/ledger-index-keys'
 import { rowsOf } from '../scalar-rows'
 
 const AddressRow = z.object({ address: z.string() })
@@ -37,7 +37,7 @@ export class PaidDestinations {
 
   private paid(completed: Set<string>, destinations: readonly Destination[]): boolean[] {
     const ledger = this.db.prepare(
-      // An outgoing leg's counterparty is its `to`, found by the counterparty index (ledger-lean.ts); +p.id lets the
+      // An outgoing leg's counterparty is its `to`, found by the counterparty index (migration 16); +p.id lets the
       // planner see that.
       `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON ${COUNTERPARTY_SQL} = +p.id
        WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE word = 'completed')

@@ -1,11 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { PARTY_SEARCH_SQL } from '../migrations/m17-slim-ledger-rows'
 
 type Party = { name: string | null; address: string }
 
 /**
+ * A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both); from migration 17.
+ */
+export const PARTY_SEARCH_SQL = (search: string, address: string) =>
+  `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
+
+/**
  * The ledger's parties as numbers (a leg's `from_party` and `to_party`), and which of them a leg names on its wallet's
- * own side (`ledger_own_parties`, ledger-lean.ts): the text search walks those parties' legs rather than looking them
+ * own side (`ledger_own_parties`, migration 16): the text search walks those parties' legs rather than looking them
  * up.
  */
 export class LedgerParties {
@@ -55,7 +60,7 @@ export class LedgerParties {
     const key = JSON.stringify([p.name, p.address])
     const known = this.ids.get(key)
     if (known !== undefined) return known
-    // One row per name and address, found by the address index (ledger-slim.ts); writes are serialised by their
+    // One row per name and address, found by the address index (migration 17); writes are serialised by their
     // transaction.
     const stored = this.db
       .prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2')

@@ -4,9 +4,8 @@ import { amountKey } from '../../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../../shared/api/ledger-query'
 import { amountText } from './ledger-amounts'
 import type { LegColumn, LegRead } from './ledger-columns'
-import { HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-index-keys'
+import { COUNTERPARTY_SQL, HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-index-keys'
 import { hashRanges, ID_KEY_SQL, idIndexKey, idIndexRange, idKey, idRange, type BlobRange } from './ledger-keys'
-import { COUNTERPARTY_SQL } from './ledger-triggers'
 import type { LedgerWords } from './ledger-words'
 import { NOTE_HITS, TAG_MATCH } from './leg-notes-repo'
 
@@ -18,7 +17,7 @@ export function whereClause(parts: string[]): string {
 
 export const ROWS_BATCH = 2_000
 
-/** A leg (alias l) of one movement id, found by the id index (ledger-lean.ts); takes legIdParams. */
+/** A leg (alias l) of one movement id, found by the id index (migration 16); takes legIdParams. */
 export const LEG_ID = `${ID_KEY_SQL('l.id')} = ? AND l.id = ?`
 
 export function legIdParams(id: string): SQLInputValue[] {
@@ -91,7 +90,7 @@ export const TEXT_PARTIES = `p(id) AS MATERIALIZED (SELECT value FROM json_each(
 /** TEXT_PARTIES' parameters: the parties whose name or address holds the needle, and the needle for the notes. */
 export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[] {
   // A party's search text is ' ' and its address lower-cased, read from the address index, unless it has its own
-  // (ledger-slim.ts); the space can only be part of a match that starts with it.
+  // (migration 17); the space can only be part of a match that starts with it.
   const address = needle.startsWith(' ') ? "' ' || lower(address)" : 'lower(address)'
   const parties = arrays(
     db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(${address}, ?1) > 0

@@ -39,7 +39,7 @@ export class LegWrites {
   }
 
   private upsert(legs: readonly TransactionLeg[], readAtMs: number, recheckMs: number): void {
-    // No unique index holds (id, direction) (ledger-lean.ts): the stored leg is looked up, then written over or added.
+    // No unique index holds (id, direction) (migration 16): the stored leg is looked up, then written over or added.
     const columns = [
       'at_ms',
       'created_at',
@@ -85,7 +85,7 @@ export class LegWrites {
       const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
       const seq = before?.[TALLY_READ.at.seq]
       this.sums.change(before === undefined ? null : readable(before, this.words), after)
-      // The usual form of the time is not stored: reads write it again from at_ms (ledger-compact.ts).
+      // The usual form of the time is not stored: reads write it again from at_ms (ledger-created-at.ts).
       const createdAt = Number.isFinite(atMs) && new Date(atMs).toISOString() === leg.created_at ? null : leg.created_at
       const w = this.words
       const incoming = leg.direction === 'in'

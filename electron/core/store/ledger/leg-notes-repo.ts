@@ -23,7 +23,7 @@ export const LEG_NOTES_SQL = `
  */
 export const NOTE_HITS =
   'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
-/** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (ledger-lean.ts). */
+/** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (migration 16). */
 export const TAG_MATCH = `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE g.tag = ?)`
 
 type Direction = LegNote['direction']

@@ -1,9 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { COMPACT_DUE } from '../compaction'
 import { packAmount } from '../ledger/ledger-amounts'
-import { HASH_KEY_SQL } from '../ledger/ledger-index-keys'
+import { COUNTERPARTY_SQL, HASH_KEY_SQL } from '../ledger/ledger-index-keys'
+import { PARTY_SEARCH_SQL } from '../ledger/ledger-parties'
 import { ID_KEY_SQL } from '../ledger/ledger-keys'
-import { COUNTERPARTY_SQL, legTriggersSql } from '../ledger/ledger-triggers'
+import { legTriggersSql } from '../ledger/ledger-triggers'
+import type { Migration } from './migration'
 
 /**
  * The ledger in less space (migration 17; at a million legs the file was 261 MB):
@@ -12,25 +14,19 @@ import { COUNTERPARTY_SQL, legTriggersSql } from '../ledger/ledger-triggers'
  *   newest first and reads the leg only when the index entry matches;
  * - amounts and fees as integers (ledger-amounts.ts), read times by number (ledger-read-times.ts);
  * - shorter index keys: an id's first and last 2 bytes (ledger-keys.ts), a packed hash's tag and first 3 bytes
- * (ledger-interned.ts);
+ * (migration 13);
  * - a party is its name and address: no JSON key with its unique index (the address index finds a party), and a search
  *   text only where it is not the address lower-cased (a name, or letters SQL's lower() leaves alone).
  * Every value reads back as it did; a damaged one stays as it was, so reads still refuse it.
  * The pages the old tables held go back to the disk right after the migration (compaction.ts).
  */
 
-/**
- * A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both).
- */
-export const PARTY_SEARCH_SQL = (search: string, address: string) =>
-  `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
-
 const PACKED = (column: string) =>
   `CASE typeof(${column}) WHEN 'text' THEN desk_pack_amount(${column}) ELSE ${column} END`
 const READ_AT = `CASE typeof(read_at_ms) WHEN 'integer' THEN (SELECT id FROM ledger_read_times WHERE ms = read_at_ms) ELSE read_at_ms END`
 const SAME = 'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final'
 
-export const LEDGER_SLIM_SQL = `
+const LEDGER_SLIM_SQL = `
   CREATE TABLE ledger_parties_slim (id INTEGER PRIMARY KEY, name TEXT, address TEXT NOT NULL, search TEXT);
   INSERT INTO ledger_parties_slim (id, name, address, search) SELECT id, name, address, ${PARTY_SEARCH_SQL('search', 'address')} FROM ledger_parties ORDER BY id;
   CREATE TABLE ledger_read_times (id INTEGER PRIMARY KEY, ms INTEGER NOT NULL UNIQUE);
@@ -64,7 +60,14 @@ export const LEDGER_SLIM_SQL = `
 `
 
 /** Migration 17: the copy packs amounts with the app's own rule (ledger-amounts.ts), run as an SQL function. */
-export function slimLedger(db: DatabaseSync): void {
+function slimLedger(db: DatabaseSync): void {
   db.function('desk_pack_amount', { deterministic: true, directOnly: true }, (amount) => packAmount(amount as string))
   db.exec(LEDGER_SLIM_SQL)
+}
+
+export const m17: Migration = {
+  version: 17,
+  name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
+  sql: '',
+  after: slimLedger,
 }
