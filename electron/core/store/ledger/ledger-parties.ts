@@ -3,7 +3,8 @@ import type { DatabaseSync } from 'node:sqlite'
 type Party = { name: string | null; address: string }
 
 /**
- * A party's search text as stored: null where it is the address as SQL lower-cases it (ledger-sql.ts searches both); from migration 17.
+ * A party's search text as stored (from migration 17): null where it is the address as SQL lower-cases it
+ * (ledger-sql.ts searches both).
  */
 export const PARTY_SEARCH_SQL = (search: string, address: string) =>
   `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
