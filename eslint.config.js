@@ -101,7 +101,7 @@ const CORE_PATTERNS = [
   forbid(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'core sees only shared/ and libraries.'),
 ]
 const REPO_FACTORY = {
-  group: ['**/store', '**/store/*'],
+  group: ['**/store', '**/store/**'],
   importNames: ['RepoFactory'],
   message: 'a RepoFactory (SQL over the database) is written only in electron/core/store; call its typed repositories.',
 }

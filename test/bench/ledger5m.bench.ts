@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openLedger } from '../../electron/core/history/ledger-scope'
 import { DeskStore, STORE_FILE, type LedgerRepo } from '../../electron/core/store'
-import { packAmount } from '../../electron/core/store/ledger-amounts'
-import { hashKey, idKey } from '../../electron/core/store/ledger-keys'
-import { PARTY_SEARCH_SQL } from '../../electron/core/store/ledger-slim'
-import { LedgerWords } from '../../electron/core/store/ledger-words'
+import { packAmount } from '../../electron/core/store/ledger/ledger-amounts'
+import { hashKey, idKey } from '../../electron/core/store/ledger/ledger-keys'
+import { PARTY_SEARCH_SQL } from '../../electron/core/store/ledger/ledger-parties'
+import { LedgerWords } from '../../electron/core/store/ledger/ledger-words'
 import { benchWallets } from '../harness/bench-ledger'
 import { ledgerOpenMs } from './ledger-open.bench'
 import { ledgerFilterP95 } from './ledger-store.bench'
@@ -48,7 +48,7 @@ function txHash(network: string): string {
 function fill(store: DeskStore, ledger: LedgerRepo): number {
   const db = store.repo((d) => d)
   const wallets = benchWallets()
-  // A party as the ledger stores it (ledger-slim.ts): a search text only where it is not the address lower-cased.
+  // A party as the ledger stores it (migration 17): a search text only where it is not the address lower-cased.
   const party = db.prepare(
     `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')})`,
   )
@@ -57,7 +57,7 @@ function fill(store: DeskStore, ledger: LedgerRepo): number {
   // Repeated words and the read time as the ledger stores them: their numbers (ledger-words.ts).
   const words = new LedgerWords(db)
   const word = (text: string | null) => words.intern(text)
-  // Each wallet's own side on each network, its deposit address there, listed for the text search (ledger-lean.ts).
+  // Each wallet's own side on each network, its deposit address there, listed for the text search (migration 16).
   const ownSide = db.prepare('INSERT INTO ledger_own_parties (id) VALUES (?)')
   const own = store.transaction('bench parties', () =>
     wallets.map((w) => {

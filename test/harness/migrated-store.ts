@@ -3,7 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DeskStore, MIGRATIONS, openDatabase, STORE_FILE } from '../../electron/core/store'
-import { amountText } from '../../electron/core/store/ledger-amounts'
+import { amountText } from '../../electron/core/store/ledger/ledger-amounts'
 
 export interface MigratedStore<T> {
   store: DeskStore
@@ -65,7 +65,7 @@ export function oldLedgerStatements(db: DatabaseSync): {
 /**
  * The legs and parties as stored, in the forms every version since 13 shares, whatever version the file is at: from
  * version 17 an amount is read back from its integer, a read time from its number, a party's search text from its
- * address when it has none of its own (ledger-slim.ts). Words, ids and hashes stay packed as stored.
+ * address when it has none of its own (migration 17). Words, ids and hashes stay packed as stored.
  */
 export function storedLedger(db: DatabaseSync): { legs: unknown[]; parties: unknown[] } {
   const slim =

@@ -1,7 +1,7 @@
 import { ACTIVITY_ACTION_WORDS } from '../../../shared/audit/activity-action'
 import type { ActivityFilter, ActivityRow } from '../../../shared/ipc/channels/activity'
 import type { DeskStore } from '../store'
-import { activityRepo } from '../store/activity-repo'
+import { activityRepo } from '../store/audit/activity-repo'
 import { writeCsvExport, type ExportProgress } from '../csv/write'
 import { activityRows } from './activity'
 

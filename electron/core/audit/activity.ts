@@ -1,8 +1,8 @@
 import { activityAction } from '../../../shared/audit/activity-action'
 import type { ActivityFilter, ActivityRow, Verification } from '../../../shared/ipc/channels/activity'
 import type { AuditEntry, DeskStore, VerifyResult } from '../store'
-import { activityRepo, type ActivityRepo, type ActivityScan } from '../store/activity-repo'
-import { payoutRecords } from '../store/payout-records'
+import { activityRepo, type ActivityRepo, type ActivityScan } from '../store/audit/activity-repo'
+import { payoutRecords } from '../store/audit/payout-records'
 
 export const ACTIVITY_PAGE = 200
 

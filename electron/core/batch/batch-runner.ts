@@ -4,7 +4,7 @@ import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
-import { HEARTBEAT_EVERY_MS } from '../store/process-registry'
+import { HEARTBEAT_EVERY_MS } from '../store/processes/process-registry'
 
 export interface BatchProgress {
   batchId: string

@@ -2,7 +2,7 @@ import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import type { Pacer } from '../api/pacer'
 import type { DeskStore } from '../store/desk-store'
-import type { LedgerRepo } from '../store/ledger-repo'
+import type { LedgerRepo } from '../store/ledger/ledger-repo'
 import { HistorySync, type HistorySyncOptions, type SyncResult } from './history-sync'
 import { withSyncLease } from './sync-lease'
 

@@ -1,5 +1,5 @@
 import { DeskError } from '../errors'
-import type { LedgerState } from '../store/ledger-repo'
+import type { LedgerState } from '../store/ledger/ledger-repo'
 
 /** The recorded-time range the ledger vouches for: (from, to], from null meaning the start of the history. */
 export interface Coverage {

@@ -1,8 +1,8 @@
 import type { LegNote } from '../../../shared/api/leg-notes'
 import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
-import { LedgerRepo } from '../store/ledger-repo'
-import { legKey, LegNotesRepo } from '../store/leg-notes-repo'
-import type { RepoFactory } from '../store/desk-store'
+import { LedgerRepo } from '../store/ledger/ledger-repo'
+import { legKey, LegNotesRepo } from '../store/ledger/leg-notes-repo'
+import type { RepoFactory } from '../store/repo-factory'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { csvLine } from '../csv/cell'
 

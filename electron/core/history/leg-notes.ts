@@ -5,7 +5,7 @@ import { checkNote } from '../api/input-checks'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import type { DeskStore, LedgerRepo } from '../store'
-import { legNotesRepo } from '../store/leg-notes-repo'
+import { legNotesRepo } from '../store/ledger/leg-notes-repo'
 
 type Direction = LegNote['direction']
 

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import type { ReconciliationReport, Sum } from '../../../shared/api/ledger-report'
-import type { LedgerRepo, LegTally } from '../store/ledger-repo'
-import { monthStart } from '../store/opening-sums'
+import type { LedgerRepo, LegTally } from '../store/ledger/ledger-repo'
+import { monthStart } from '../store/ledger/opening-sums'
 import { requireCovered } from './ledger-coverage'
 import { RollForwardTally } from './roll-forward'
 

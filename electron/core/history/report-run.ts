@@ -1,7 +1,7 @@
 import type { ReconciliationReport } from '../../../shared/api/ledger-report'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store/desk-store'
-import { ledgerRepo } from '../store/ledger-repo-factory'
+import { ledgerRepo } from '../store/ledger/ledger-repo-factory'
 import { reconcileSteps, type ReportPeriod } from './reconciliation'
 
 /**

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import type { RollForwardRow } from '../../../shared/api/ledger-report'
-import type { LegTally } from '../store/ledger-repo'
-import { moves, openingEffects, type OpeningEffect } from '../store/opening-effects'
+import type { LegTally } from '../store/ledger/ledger-repo'
+import { moves, openingEffects, type OpeningEffect } from '../store/ledger/opening-effects'
 
 type NotFinal = RollForwardRow['notFinal'][number]
 

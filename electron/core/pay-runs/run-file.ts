@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DeskError } from '../errors'
-import { PayRunSchema, type PayRun } from '../store/pay-run-repo'
+import { PayRunSchema, type PayRun } from '../store/pay-runs/pay-run-repo'
 
 const FORMAT = 'payout-desk.pay-run'
 

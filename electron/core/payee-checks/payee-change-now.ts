@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/api/resources'
 import { payeeConfirmations, type DeskStore } from '../store'
-import { paidDestinations } from '../store/paid-destinations'
+import { paidDestinations } from '../store/destinations/paid-destinations'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, payeeChangeOf, type PayeeChange } from './payee-change'
 
 /**

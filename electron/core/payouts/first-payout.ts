@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/api-client'
 import type { DeskStore } from '../store'
-import { paidDestinations, type Destination } from '../store/paid-destinations'
+import { paidDestinations, type Destination } from '../store/destinations/paid-destinations'
 
 /**
  * The one home of "never paid before": no payout to this address on this network has completed, as the outbox (with

@@ -2,7 +2,7 @@ import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payou
 import { checkNote, checkPayoutSearch } from '../api/input-checks'
 import { decisionEntry } from '../audit/decision-entry'
 import type { DeskStore } from '../store'
-import { PayoutIndex } from '../store/payout-index'
+import { PayoutIndex } from '../store/outbox/payout-index'
 
 const index = (store: DeskStore) => store.repo((db) => new PayoutIndex(db))
 

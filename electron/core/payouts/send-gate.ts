@@ -8,7 +8,7 @@ import { DeskError } from '../errors'
 import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
-import { knownAddresses } from '../store/known-addresses'
+import { knownAddresses } from '../store/destinations/known-addresses'
 import type { OutboxEntry } from './outbox'
 import { checkWithProvider, type CheckedPayout } from './preflight'
 

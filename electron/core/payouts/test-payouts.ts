@@ -3,7 +3,7 @@ import type { TestPayoutView } from '../../../shared/ipc/channels/first-payouts'
 import { restAmount, testAmountProblem } from '../../../shared/payouts/test-amount'
 import { DeskError } from '../errors'
 import { CorruptRecordError, type DeskStore } from '../store'
-import { testPayoutRepo, type TestPayoutRecord } from '../store/test-payout-repo'
+import { testPayoutRepo, type TestPayoutRecord } from '../store/payouts/test-payout-repo'
 import type { PayoutRequests, PayoutResult, RequestExtras } from './payout-requests'
 
 /** Provider statuses after which the test payout will never arrive. */

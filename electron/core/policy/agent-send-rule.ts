@@ -4,7 +4,7 @@ import { DeskError } from '../errors'
 import { refuse, type AgentSendRule, type GateVerdict, type SendAsk } from '../payouts/send-gate'
 import type { OutboxEntry } from '../payouts/use-cases'
 import type { DeskStore } from '../store'
-import { policyRepo } from '../store/policy-repo'
+import { policyRepo } from '../store/policy/policy-repo'
 import type { AgentPolicy } from './agent-policy'
 
 /**

@@ -1,6 +1,6 @@
 import { decisionEntry } from '../audit/decision-entry'
 import type { DeskStore } from '../store'
-import { policyRepo } from '../store/policy-repo'
+import { policyRepo } from '../store/policy/policy-repo'
 import type { PolicyEditor } from './policy-settings'
 
 /** Stops every agent payout of the profile at the send gate (new, queued, held) until a person resumes it. Audited. */

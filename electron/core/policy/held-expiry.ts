@@ -3,7 +3,7 @@ import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts'
 import type { DeskStore } from '../store'
-import { heldExpiryRepo } from '../store/held-expiry-repo'
+import { heldExpiryRepo } from '../store/policy/held-expiry-repo'
 
 /** The outbox error an expired hold carries; the agent reads it on its next call with the key. */
 export const HELD_EXPIRED = 'held_expired'

@@ -5,7 +5,7 @@ import { who } from '../audit/who'
 import { DeskError } from '../errors'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
-import { policyRepo } from '../store/policy-repo'
+import { policyRepo } from '../store/policy/policy-repo'
 import { policyState, type PolicyState } from './policy-state'
 
 /** Who changes the policy: a person, in the app or with the CLI (never the connector). */

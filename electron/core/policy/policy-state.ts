@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY, type Policy } from '../../../shared/policy/policy-schema'
-import type { PolicyRow } from '../store/policy-repo'
+import type { PolicyRow } from '../store/policy/policy-repo'
 
 /** The policy in force: a person's, the default (hold everything), or none usable (every request is refused). */
 export type PolicyState =

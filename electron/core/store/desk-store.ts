@@ -2,20 +2,18 @@ import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { PacerLedger } from '../api/pacer'
-import { AuditChain } from './audit-chain'
+import { AuditChain } from './audit/audit-chain'
 import { openDatabase, openSnapshotConnection, openUnsyncedConnection } from './database'
-import { Leases } from './leases'
-import { OutboxRepo } from './outbox-repo'
-import { StorePacerLedger } from './pacer-ledger'
-import { HEARTBEAT_EVERY_MS, ProcessRegistry, type ProcessRole } from './process-registry'
+import { Leases } from './processes/leases'
+import { OutboxRepo } from './outbox/outbox-repo'
+import { StorePacerLedger } from './pacing/pacer-ledger'
+import { HEARTBEAT_EVERY_MS, ProcessRegistry, type ProcessRole } from './processes/process-registry'
+import type { RepoFactory } from './repo-factory'
 import { storeError } from './store-errors'
 import { inTransaction } from './transaction'
-import { WithdrawalCache } from './withdrawal-cache'
+import { WithdrawalCache } from './payouts/withdrawal-cache'
 
 export const STORE_FILE = 'desk.db'
-
-/** Builds a repository from the connection and this process's token; only files in `store/` write one. */
-export type RepoFactory<T> = (db: DatabaseSync, processToken: string) => T
 
 /** How often a process looks for the others' commits; the issue's bound is 2 s. */
 export const WATCH_EVERY_MS = 500

@@ -1,6 +1,7 @@
-export { AuditEntrySchema, GENESIS_HASH, rowHash, type AuditEntry, type VerifyResult } from './audit-chain'
+export { AuditEntrySchema, GENESIS_HASH, rowHash, type AuditEntry, type VerifyResult } from './audit/audit-chain'
 export { BUSY_TIMEOUT_MS, openDatabase } from './database'
-export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type RepoFactory, type StoreOptions } from './desk-store'
+export { DeskStore, STORE_FILE, WATCH_EVERY_MS, type StoreOptions } from './desk-store'
+export type { RepoFactory } from './repo-factory'
 export { inTransaction } from './transaction'
 export { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
 export {
@@ -9,8 +10,8 @@ export {
   type NewOutboxRow,
   type OutboxChange,
   type OutboxRow,
-} from './outbox-repo'
-export { pidAlive, type ProcessRole } from './process-registry'
+} from './outbox/outbox-repo'
+export { pidAlive, type ProcessRole } from './processes/process-registry'
 export { storeError } from './store-errors'
 export { importLegacyFiles, LEGACY_AUDIT, LEGACY_OUTBOX } from './legacy-import'
 export {
@@ -20,9 +21,9 @@ export {
   type BatchIntent,
   type BatchLine,
   type BatchRecord,
-} from './batch-repo'
-export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger-repo'
-export { ledgerRepo } from './ledger-repo-factory'
+} from './payouts/batch-repo'
+export { LedgerRepo, WalkSchema, type LedgerState, type Walk } from './ledger/ledger-repo'
+export { ledgerRepo } from './ledger/ledger-repo-factory'
 export {
   KnownAddresses,
   knownAddresses,
@@ -30,9 +31,9 @@ export {
   type KnownAddress,
   type KnownSource,
   type NewKnownAddress,
-} from './known-addresses'
-export { DestinationClaims, destinationClaims, type DestinationClaim } from './known-addresses-claims'
-export { PriceTableRepo, priceTableRepo } from './price-table-repo'
+} from './destinations/known-addresses'
+export { DestinationClaims, destinationClaims, type DestinationClaim } from './destinations/known-addresses-claims'
+export { PriceTableRepo, priceTableRepo } from './accounting/price-table-repo'
 export {
   DestinationImportRepo,
   destinationImportRepo,
@@ -40,11 +41,11 @@ export {
   type ImportRecord,
   type ImportRowRecord,
   type ImportRowState,
-} from './destination-import-repo'
+} from './destinations/destination-import-repo'
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
-export { BaitFlags, baitFlags } from './bait-flags'
-export { WaitNoticeRepo, waitNoticeRepo, type WaitingPayout, type WaitKind } from './wait-notice-repo'
-export { LegNotesRepo, legNotesRepo, legKey } from './leg-notes-repo'
+export { BaitFlags, baitFlags } from './ledger/bait-flags'
+export { WaitNoticeRepo, waitNoticeRepo, type WaitingPayout, type WaitKind } from './payouts/wait-notice-repo'
+export { LegNotesRepo, legNotesRepo, legKey } from './ledger/leg-notes-repo'
 export {
   PayRunRepo,
   payRunRepo,
@@ -53,7 +54,7 @@ export {
   type RunLine,
   type RunPeriod,
   type SentLine,
-} from './pay-run-repo'
-export { AlteredWithdrawals, alteredWithdrawals, type AlteredWithdrawal } from './altered-withdrawals-repo'
-export { ScreeningRepo, screeningRepo, type ScreeningHit, type ScreeningList } from './screening-repo'
-export { PayeeConfirmations, payeeConfirmations, type PayeeConfirmation } from './payee-confirmations-repo'
+} from './pay-runs/pay-run-repo'
+export { AlteredWithdrawals, alteredWithdrawals, type AlteredWithdrawal } from './payouts/altered-withdrawals-repo'
+export { ScreeningRepo, screeningRepo, type ScreeningHit, type ScreeningList } from './screening/screening-repo'
+export { PayeeConfirmations, payeeConfirmations, type PayeeConfirmation } from './destinations/payee-confirmations-repo'

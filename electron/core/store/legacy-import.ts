@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../../shared/api/requests'
 import { canMove } from '../../../shared/payouts/outbox-states'
-import { AuditEntrySchema } from './audit-chain'
+import { AuditEntrySchema } from './audit/audit-chain'
 import type { DeskStore } from './desk-store'
-import { OutboxRowStateSchema, StoredOutboxErrorSchema } from './outbox-row'
+import { OutboxRowStateSchema, StoredOutboxErrorSchema } from './outbox/outbox-row'
 
 /** Files written by the JSON-lines versions of the app (before the store). */
 export const LEGACY_OUTBOX = 'outbox.jsonl'

@@ -7,7 +7,7 @@ import { compareWithProvider, differences } from '../../../electron/core/history
 import { ledgerCoverage } from '../../../electron/core/history/ledger-coverage'
 import { buildReport } from '../../../electron/core/history/report-run'
 import { STORE_FILE } from '../../../electron/core/store'
-import { amountText } from '../../../electron/core/store/ledger-amounts'
+import { amountText } from '../../../electron/core/store/ledger/ledger-amounts'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { historySync, ledgerStore } from '../../harness/ledger-fixture'

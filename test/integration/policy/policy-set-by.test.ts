@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PolicySettings } from '../../../electron/core/policy'
 import { DeskStore } from '../../../electron/core/store'
-import { policyRepo } from '../../../electron/core/store/policy-repo'
+import { policyRepo } from '../../../electron/core/store/policy/policy-repo'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 
 // A policy row is obeyed only when it is what the last change in the audit log wrote, who included. Earlier builds

@@ -8,7 +8,7 @@ import { writeCsvFile } from '../../../electron/core/csv/write'
 import { ledgerCsvLines } from '../../../electron/core/history/ledger-csv'
 import { reconcile } from '../../../electron/core/history/reconciliation'
 import { DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
-import { idKey } from '../../../electron/core/store/ledger-keys'
+import { idKey } from '../../../electron/core/store/ledger/ledger-keys'
 import type { TransactionLeg } from '../../../shared/api/resources'
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')

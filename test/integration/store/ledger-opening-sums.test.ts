@@ -13,9 +13,9 @@ import {
   STORE_FILE,
   type LedgerRepo,
 } from '../../../electron/core/store'
-import { amountText } from '../../../electron/core/store/ledger-amounts'
-import { createdAtSql } from '../../../electron/core/store/ledger-compact'
-import { hashText, idText } from '../../../electron/core/store/ledger-keys'
+import { amountText } from '../../../electron/core/store/ledger/ledger-amounts'
+import { createdAtSql } from '../../../electron/core/store/ledger/ledger-created-at'
+import { hashText, idText } from '../../../electron/core/store/ledger/ledger-keys'
 import { amountKey } from '../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../shared/api/resources'
 import { sampleLeg } from '../../harness/sample-leg'

@@ -1,8 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeskStore, ledgerRepo, type LedgerRepo } from '../../../electron/core/store'
-import { hashKey, idKey } from '../../../electron/core/store/ledger-keys'
-import { LedgerWords } from '../../../electron/core/store/ledger-words'
+import { hashKey, idKey } from '../../../electron/core/store/ledger/ledger-keys'
+import { LedgerWords } from '../../../electron/core/store/ledger/ledger-words'
 import { isFinalLegStatus } from '../../../shared/api/leg-status'
 import type { LedgerFilter, LedgerRow } from '../../../shared/api/ledger-query'
 import type { TransactionLeg } from '../../../shared/api/resources'
@@ -94,7 +94,7 @@ function writeAtVersion16(db: DatabaseSync): void {
       null,
     )
   })
-  // Each party a leg names on its wallet's side, as the repository lists them (ledger-lean.ts).
+  // Each party a leg names on its wallet's side, as the repository lists them (migration 16).
   db.prepare(
     "INSERT INTO ledger_own_parties (id) SELECT DISTINCT CASE direction WHEN 'in' THEN to_party ELSE from_party END FROM ledger_legs",
   ).run()

@@ -10,7 +10,7 @@ import {
   schemaVersion,
   STORE_FILE,
 } from '../../../electron/core/store'
-import { policyRepo } from '../../../electron/core/store/policy-repo'
+import { policyRepo } from '../../../electron/core/store/policy/policy-repo'
 
 const body = {
   wallet_id: 'w1',

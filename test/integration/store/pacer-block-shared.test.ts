@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer } from '../../../electron/core/api/pacer'
 import { openDatabase } from '../../../electron/core/store/database'
-import { StorePacerLedger } from '../../../electron/core/store/pacer-ledger'
+import { StorePacerLedger } from '../../../electron/core/store/pacing/pacer-ledger'
 
 /**
  * The promise behind "a Retry-After one process was told holds for the other", on the injected clock: once the block is

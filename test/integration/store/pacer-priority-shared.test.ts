@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Priority } from '../../../electron/core/api/pacer'
 import { openDatabase } from '../../../electron/core/store/database'
-import { StorePacerLedger } from '../../../electron/core/store/pacer-ledger'
+import { StorePacerLedger } from '../../../electron/core/store/pacing/pacer-ledger'
 
 /**
  * Two processes on one profile store (each with its own connection), on the injected clock: one follows payouts and

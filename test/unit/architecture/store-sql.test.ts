@@ -15,11 +15,18 @@ describe('SQL only in the store (lint)', () => {
     ])
   })
 
+  it("refuses one imported from the store's leaf file too", async () => {
+    const deep = code.replace("'../store'", "'../store/repo-factory'")
+    expect(await problems('electron/core/payouts/x.ts', deep)).toEqual([
+      expect.stringContaining('only in electron/core/store'),
+    ])
+  })
+
   it('lets the store write one', async () => {
     expect(
       await problems(
         'electron/core/store/x.ts',
-        "import type { RepoFactory } from './desk-store'\nexport const f: RepoFactory<number> = () => 1\n",
+        "import type { RepoFactory } from './repo-factory'\nexport const f: RepoFactory<number> = () => 1\n",
       ),
     ).toEqual([])
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { LEG_COLUMNS, LegRead, type LegColumn } from '../../../electron/core/store/ledger-columns'
+import { LEG_COLUMNS, LegRead, type LegColumn } from '../../../electron/core/store/ledger/ledger-columns'
 import { LedgerRowSchema } from '../../../shared/api/ledger-query'
 
 /** Each stored column beside the LedgerRowSchema field it becomes. */

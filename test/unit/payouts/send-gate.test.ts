@@ -8,7 +8,7 @@ import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import type { ApiClient } from '../../../electron/core/api/api-client'
 import { AGENT_REQUESTER, SendGate, type AgentSendRule, type SendAsk } from '../../../electron/core/payouts/send-gate'
 import { DeskStore } from '../../../electron/core/store'
-import { knownAddresses } from '../../../electron/core/store/known-addresses'
+import { knownAddresses } from '../../../electron/core/store/destinations/known-addresses'
 
 const NETWORK = 'ethereum-sepolia'
 const OWN = '0x1111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2222'

@@ -9,7 +9,7 @@ import { Outbox } from '../../../electron/core/payouts/outbox'
 import { AgentPolicy, PolicySettings } from '../../../electron/core/policy'
 import { AGENT_REQUESTER } from '../../../electron/core/payouts/use-cases'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
-import { policyRepo } from '../../../electron/core/store/policy-repo'
+import { policyRepo } from '../../../electron/core/store/policy/policy-repo'
 
 const NOW = new Date()
 const TWO_DAYS_AGO = new Date(NOW.getTime() - 2 * 24 * 3_600_000).toISOString()

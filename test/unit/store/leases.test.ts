@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, STORE_FILE } from '../../../electron/core/store'
-import { Leases } from '../../../electron/core/store/leases'
-import { HEARTBEAT_STALE_MS, ProcessRegistry } from '../../../electron/core/store/process-registry'
+import { Leases } from '../../../electron/core/store/processes/leases'
+import { HEARTBEAT_STALE_MS, ProcessRegistry } from '../../../electron/core/store/processes/process-registry'
 
 /** One holder as a process sees the store: its own connection, registration and clock. */
 interface Holder {

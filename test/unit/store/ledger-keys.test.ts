@@ -7,7 +7,7 @@ import {
   idRange,
   idText,
   type BlobRange,
-} from '../../../electron/core/store/ledger-keys'
+} from '../../../electron/core/store/ledger/ledger-keys'
 
 const UUID = '0a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3'
 const within = (range: BlobRange, key: Uint8Array) =>

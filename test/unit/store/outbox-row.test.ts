@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
-import { StoredOutboxErrorSchema } from '../../../electron/core/store/outbox-row'
+import { StoredOutboxErrorSchema } from '../../../electron/core/store/outbox/outbox-row'
 
 // A screen gains a field the stored rows never had: the IPC view now requires it.
 vi.mock('../../../shared/ipc/channels/payouts', async (original) => {

@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { openDatabase, STORE_FILE, WaitNoticeRepo } from '../../../electron/core/store'
-import { StorePacerLedger } from '../../../electron/core/store/pacer-ledger'
-import { AuditChain } from '../../../electron/core/store/audit-chain'
-import { WithdrawalCache } from '../../../electron/core/store/withdrawal-cache'
-import { WAITING_SINCE } from '../../../electron/core/store/work-per-row-indexes'
+import { StorePacerLedger } from '../../../electron/core/store/pacing/pacer-ledger'
+import { AuditChain } from '../../../electron/core/store/audit/audit-chain'
+import { WithdrawalCache } from '../../../electron/core/store/payouts/withdrawal-cache'
+import { WAITING_SINCE } from '../../../electron/core/store/payouts/work-per-row-indexes'
 
 /**
  * What the desk asks of the store after each outbox change must not read every other row: a 5,000-row batch made

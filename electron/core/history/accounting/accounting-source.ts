@@ -1,10 +1,10 @@
 import { canonicalAddress } from '../../../../shared/address/lookalike'
-import { KnownAddresses } from '../../store/known-addresses'
-import { LedgerRepo } from '../../store/ledger-repo'
-import { LegNotesRepo } from '../../store/leg-notes-repo'
+import { KnownAddresses } from '../../store/destinations/known-addresses'
+import { LedgerRepo } from '../../store/ledger/ledger-repo'
+import { LegNotesRepo } from '../../store/ledger/leg-notes-repo'
 import type { LegNotesByKey } from '../ledger-csv'
-import { PriceTableRepo } from '../../store/price-table-repo'
-import type { RepoFactory } from '../../store/desk-store'
+import { PriceTableRepo } from '../../store/accounting/price-table-repo'
+import type { RepoFactory } from '../../store/repo-factory'
 
 /**
  * Names of addresses the profile knows: its destination book's labels first, then its own wallets' names,

@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import type { LedgerRow } from '../../../../shared/api/ledger-query'
-import { legKey } from '../../store/leg-notes-repo'
+import { legKey } from '../../store/ledger/leg-notes-repo'
 import type { AccountingSource } from './accounting-source'
 
 /**

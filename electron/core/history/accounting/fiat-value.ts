@@ -1,5 +1,5 @@
 import Big from 'big.js'
-import type { PriceTableRepo } from '../../store/price-table-repo'
+import type { PriceTableRepo } from '../../store/accounting/price-table-repo'
 
 /**
  * Values amounts in one fiat from the imported price table only: a day, asset or fiat the table lacks gives null, never

@@ -1,6 +1,6 @@
 import type { PriceTableSummary } from '../../../../shared/api/accounting-export'
 import type { DeskStore } from '../../store/desk-store'
-import { priceTableRepo } from '../../store/price-table-repo'
+import { priceTableRepo } from '../../store/accounting/price-table-repo'
 import { parsePriceTable } from './price-table'
 
 /**

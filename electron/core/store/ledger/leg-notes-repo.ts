@@ -1,0 +1,93 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { LegNote } from '../../../../shared/api/leg-notes'
+import type { RepoFactory } from '../repo-factory'
+import { ID_KEY_SQL, idKey } from './ledger-keys'
+
+/**
+ * A person's private note and tags on ledger legs, in tables of their own keyed by the provider's movement id and
+ * the leg's direction (as text), so they survive any change to how the ledger stores its legs. `leg_key` is the id as
+ * the ledger stores it (ledger-keys.ts), which the ledger's searches join on. `search` is the note and tags
+ * lower-cased, which the ledger's text search matches anywhere; the tag table answers the tag filter.
+ */
+export const LEG_NOTES_SQL = `
+  CREATE TABLE ledger_leg_notes (
+    leg_id TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, note TEXT, tags TEXT NOT NULL, search TEXT NOT NULL,
+    updated_at TEXT NOT NULL, updated_by TEXT NOT NULL, PRIMARY KEY (leg_id, direction)
+  );
+  CREATE TABLE ledger_leg_tags (tag TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, PRIMARY KEY (tag, leg_key, direction)) WITHOUT ROWID;
+`
+
+/**
+ * For the ledger's text search: the legs whose note or tags hold the text (a parameter, matched as plain text by
+ * instr). Few next to the legs (a person writes them), so read once per query like the parties.
+ */
+export const NOTE_HITS =
+  'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
+/** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (migration 16). */
+export const TAG_MATCH = `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE g.tag = ?)`
+
+type Direction = LegNote['direction']
+
+interface Raw {
+  leg_id: string
+  direction: Direction
+  note: string | null
+  tags: string
+}
+
+const toNote = (r: Raw): LegNote => ({
+  transactionId: r.leg_id,
+  direction: r.direction,
+  note: r.note,
+  tags: JSON.parse(r.tags) as string[],
+})
+
+export class LegNotesRepo {
+  private readonly statements = new Map<string, StatementSync>()
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  private statement(sql: string): StatementSync {
+    let s = this.statements.get(sql)
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)))
+    return s
+  }
+
+  /** The note and tags of one leg; an empty one when a person has written none. */
+  get(id: string, direction: Direction): LegNote {
+    const raw = this.statement(
+      'SELECT leg_id, direction, note, tags FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?',
+    ).get(id, direction) as Raw | undefined
+    return raw ? toNote(raw) : { transactionId: id, direction, note: null, tags: [] }
+  }
+
+  /** Every leg with a note or tags, by `id\ndirection`: an export reads them once, not once per row. */
+  all(): Map<string, LegNote> {
+    const rows = this.statement('SELECT leg_id, direction, note, tags FROM ledger_leg_notes').all() as unknown as Raw[]
+    return new Map(rows.map((r) => [legKey(r.leg_id, r.direction), toNote(r)]))
+  }
+
+  /** Replaces a leg's note and tags, both checked by the caller; with neither the row goes. */
+  put(next: LegNote, by: string, at: string): LegNote {
+    const { transactionId: id, direction, note, tags } = next
+    const key = idKey(id)
+    this.statement('DELETE FROM ledger_leg_tags WHERE leg_key = ? AND direction = ?').run(key, direction)
+    if (note === null && tags.length === 0) {
+      this.statement('DELETE FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?').run(id, direction)
+      return next
+    }
+    const search = `${note ?? ''}\n${tags.join(' ')}`.toLowerCase()
+    this.statement(
+      `INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(leg_id, direction) DO UPDATE SET note = excluded.note, tags = excluded.tags, search = excluded.search,
+        updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+    ).run(id, key, direction, note, JSON.stringify(tags), search, at, by)
+    for (const tag of tags)
+      this.statement('INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(tag, key, direction)
+    return next
+  }
+}
+
+export const legKey = (id: string, direction: string): string => `${id}\n${direction}`
+
+export const legNotesRepo: RepoFactory<LegNotesRepo> = (db) => new LegNotesRepo(db)

@@ -1,0 +1,249 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { DeskError } from '../../errors'
+import { OutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
+import { PayoutIndex } from './payout-index'
+import { inTransaction } from '../transaction'
+
+export type { OutboxRow } from './outbox-row'
+/** What a move may change; `notBefore` only matters while the entry is queued. */
+export type OutboxChange = Pick<OutboxRow, 'state' | 'withdrawalId' | 'error'> & { notBefore?: string | null }
+/**
+ * A new entry: the first state is `sending` (attempted at once), `queued` (sent later, in order) or `held` (for a
+ * person).
+ */
+export type NewOutboxRow = Pick<OutboxRow, 'idempotencyKey' | 'body' | 'createdAt' | 'requestedBy'> & {
+  state: 'sending' | 'queued' | 'held'
+  reference?: string | null
+  batchId?: string | null
+  notBefore?: string | null
+}
+
+/** What a person does about a damaged outbox row; the app itself never moves or sends it. */
+export const DAMAGED_ROW_ADVICE =
+  'It is held and will never be sent or re-sent. Export the audit log and contact support.'
+
+/** A row that fails its schema is never acted on (its body is never re-sent): it is reported and held. */
+export class CorruptRecordError extends DeskError {
+  constructor(
+    readonly key: string,
+    /** Which field is wrong and how, e.g. "body.amount: Invalid input". */
+    readonly problem: string,
+  ) {
+    super('record_corrupt', `The outbox record ${key} is damaged (${problem}). ${DAMAGED_ROW_ADVICE}`)
+  }
+}
+
+function parseRow(raw: RawOutboxRow): OutboxRow {
+  let body: unknown
+  let error: unknown
+  try {
+    body = JSON.parse(raw.body)
+    error = raw.error === null ? null : JSON.parse(raw.error)
+  } catch {
+    throw new CorruptRecordError(raw.key, 'not JSON')
+  }
+  const parsed = OutboxRowSchema.safeParse({
+    idempotencyKey: raw.key,
+    body,
+    createdAt: raw.created_at,
+    requestedBy: raw.requested_by,
+    state: raw.state,
+    withdrawalId: raw.withdrawal_id,
+    error,
+    notBefore: raw.not_before,
+    reference: raw.reference,
+    batchId: raw.batch_id,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new CorruptRecordError(raw.key, `${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'invalid'}`)
+  }
+  return parsed.data
+}
+
+/** Outbox rows kept parsed: a few large batches at once. */
+const PARSED_ROWS_KEPT = 50_000
+
+const COLUMNS =
+  'key, body, created_at, requested_by, state, withdrawal_id, error, sender, not_before, reference, batch_id'
+const RAW_COLUMNS = COLUMNS.split(', ') as ReadonlyArray<keyof RawOutboxRow>
+
+/** The outbox table and its outcome history. The state machine lives with the outbox; this only stores. */
+export class OutboxRepo {
+  private readonly index: PayoutIndex
+  private readonly parsedRows = new Map<string, { raw: RawOutboxRow; row: OutboxRow }>()
+
+  constructor(private readonly db: DatabaseSync) {
+    this.index = new PayoutIndex(db)
+  }
+
+  /** One entry, or many (a batch) in the caller's transaction; a key already in the outbox refuses the whole write. */
+  insert(row: NewOutboxRow, sender: string): void {
+    inTransaction(this.db, () => {
+      if (this.db.prepare('SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
+        throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
+      }
+      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number })
+        .next
+      const owner = row.state === 'sending' ? sender : null
+      this.db
+        .prepare(
+          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          row.idempotencyKey,
+          seq,
+          JSON.stringify(row.body),
+          row.createdAt,
+          row.requestedBy,
+          row.state,
+          owner,
+          row.createdAt,
+          row.notBefore ?? null,
+          row.reference ?? null,
+          row.batchId ?? null,
+        )
+      this.outcome(
+        row.idempotencyKey,
+        { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null },
+        sender,
+        row.createdAt,
+      )
+      this.index.refreshEntry(row.idempotencyKey)
+    })
+  }
+
+  /** A batch's entries in file order (oldest first). */
+  ofBatch(batchId: string): OutboxRow[] {
+    return (
+      this.db
+        .prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`)
+        .all(batchId) as unknown as RawOutboxRow[]
+    ).map((raw) => this.parseKnown(raw))
+  }
+
+  /**
+   * A batch (and the whole outbox) is read on every refresh of its view, round of its follower and tick of the queued
+   * sender, while a row changes a few times in its life: a row whose stored text is the one parsed last time is not
+   * checked again.
+   */
+  private parseKnown(raw: RawOutboxRow): OutboxRow {
+    const known = this.parsedRows.get(raw.key)
+    if (known && RAW_COLUMNS.every((c) => known.raw[c] === raw[c])) return known.row
+    const row = parseRow(raw)
+    if (this.parsedRows.size >= PARSED_ROWS_KEPT) this.parsedRows.clear()
+    this.parsedRows.set(raw.key, { raw, row })
+    return row
+  }
+
+  /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */
+  get(key: string): OutboxRow | null {
+    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawOutboxRow | undefined
+    return raw ? parseRow(raw) : null
+  }
+
+  /**
+   * Accepted single payouts (not batch rows), damaged rows left out: asked on every outbox change, so the thousands of
+   * rows of a batch are never parsed each time.
+   */
+  acceptedSingles(): OutboxRow[] {
+    const out: OutboxRow[] = []
+    for (const raw of this.db
+      .prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`)
+      .all() as unknown as RawOutboxRow[]) {
+      try {
+        out.push(parseRow(raw))
+      } catch (err) {
+        if (!(err instanceof CorruptRecordError)) throw err
+      }
+    }
+    return out
+  }
+
+  /** Who is sending the entry right now (a process token), if anyone. */
+  sender(key: string): string | null {
+    const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as
+      { sender: string | null } | undefined
+    return raw?.sender ?? null
+  }
+
+  /** Newest first; damaged rows are returned apart so one bad row never hides the others. */
+  list(): { entries: OutboxRow[]; corrupt: CorruptRecordError[] } {
+    const entries: OutboxRow[] = []
+    const corrupt: CorruptRecordError[] = []
+    for (const raw of this.db
+      .prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`)
+      .all() as unknown as RawOutboxRow[]) {
+      try {
+        entries.push(this.parseKnown(raw))
+      } catch (err) {
+        if (err instanceof CorruptRecordError) corrupt.push(err)
+        else throw err
+      }
+    }
+    return { entries, corrupt }
+  }
+
+  /** When the entry first reached `state` (the provider accepted it, say), or null when it never did. */
+  firstReached(key: string, state: OutboxRow['state']): string | null {
+    const row = this.db
+      .prepare('SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?')
+      .get(key, state) as { at: string | null }
+    return row.at
+  }
+
+  /** Entries in `sending` with their sender, for the sweep of processes that are gone. */
+  inFlight(): Array<{ key: string; sender: string | null }> {
+    return this.db.prepare("SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{
+      key: string
+      sender: string | null
+    }>
+  }
+
+  /** Reads, decides and writes in one transaction, so two processes can never both move one entry. */
+  transition(
+    key: string,
+    decide: (current: OutboxRow) => OutboxChange,
+    process: string,
+    at = new Date().toISOString(),
+  ): OutboxRow {
+    return inTransaction(this.db, () => {
+      const current = this.get(key)
+      if (!current) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
+      const decided = decide(current)
+      const next = { ...decided, notBefore: decided.state === 'queued' ? (decided.notBefore ?? null) : null }
+      this.db
+        .prepare(
+          'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?',
+        )
+        .run(
+          next.state,
+          next.withdrawalId,
+          next.error === null ? null : JSON.stringify(next.error),
+          next.state === 'sending' ? process : null,
+          at,
+          next.notBefore,
+          key,
+        )
+      this.outcome(key, next, process, at)
+      this.index.refreshEntry(key)
+      return { ...current, ...next }
+    })
+  }
+
+  private outcome(key: string, change: OutboxChange, process: string, at: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        key,
+        change.state,
+        change.withdrawalId,
+        change.error === null ? null : JSON.stringify(change.error),
+        change.notBefore ?? null,
+        at,
+        process,
+      )
+  }
+}

@@ -1,0 +1,144 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import {
+  waitFor,
+  type PacerLedger,
+  type PacerUsage,
+  type PacingRule,
+  type Priority,
+  type TakeResult,
+} from '../../api/pacing-rule'
+import { rowOf, rowsOf } from '../scalar-rows'
+import { inTransaction } from '../transaction'
+
+const Slot = z.object({ ended_ms: z.number().nullable(), priority: z.enum(['interactive', 'background']) })
+const Count = z.object({
+  n: z.number().int(),
+  background: z.number().int().nullable(),
+  odd: z.number().int().nullable().optional(),
+})
+const Block = z.object({ until_ms: z.number() })
+
+/** The schema of the priorities: each slot says who waited for it; a process marks that a person's request waits. */
+export const PACER_PRIORITY_SQL = `
+  ALTER TABLE pacer_slots ADD COLUMN priority TEXT NOT NULL DEFAULT 'interactive';
+  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY (bucket, process));
+`
+
+/**
+ * The key's request log in the profile's store: every process that signs with the key reserves
+ * its slot here, inside a write transaction, before it signs, so together they never exceed the
+ * provider's window; a Retry-After learnt by one holds for all, and a person's request waiting in
+ * one makes the background work of all of them yield.
+ */
+export class StorePacerLedger implements PacerLedger {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly bucket: string,
+    private readonly process: string,
+  ) {}
+
+  take(now: number, rule: PacingRule, priority: Priority): TakeResult {
+    return inTransaction(this.db, () => {
+      this.prune(now, rule)
+      // Counted in SQL first: a window short of every cap never waits on its slots, so they are read only when one is
+      // reached (a large batch against a generous limit would otherwise read the whole window per request).
+      const { n, background, odd } = rowOf(
+        Count,
+        this.db
+          .prepare(
+            "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background, SUM(typeof(ended_ms) NOT IN ('integer', 'real', 'null')) AS odd FROM pacer_slots WHERE bucket = ?",
+          )
+          .get(this.bucket),
+        'pacer_slots',
+      )
+      // A slot whose end is not a number is read (and refused as damage), never counted past.
+      const full =
+        (odd ?? 0) > 0 ||
+        n >= rule.limit ||
+        (priority === 'background' && (n >= rule.limit - rule.reserve || (background ?? 0) >= rule.backgroundLimit))
+      const slots = full
+        ? rowsOf(
+            Slot,
+            this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket),
+            'pacer_slots',
+          ).map((r) => ({ end: r.ended_ms, priority: r.priority }))
+        : []
+      const wait = waitFor(
+        slots,
+        this.blockedUntil(),
+        now,
+        rule,
+        priority,
+        priority === 'background' && this.personWaits(now),
+      )
+      if (wait > 0) return { waitMs: wait }
+      const insert = this.db.prepare(
+        'INSERT INTO pacer_slots (bucket, started_ms, process, priority) VALUES (?, ?, ?, ?)',
+      )
+      return { slot: Number(insert.run(this.bucket, now, this.process, priority).lastInsertRowid) }
+    })
+  }
+
+  end(slot: number, now: number): void {
+    this.db.prepare('UPDATE pacer_slots SET ended_ms = ? WHERE id = ? AND ended_ms IS NULL').run(now, slot)
+  }
+
+  block(untilMs: number): boolean {
+    return inTransaction(this.db, () => {
+      if (untilMs <= this.blockedUntil()) return false
+      this.db
+        .prepare(
+          'INSERT INTO pacer_blocks (bucket, until_ms) VALUES (?, ?) ON CONFLICT(bucket) DO UPDATE SET until_ms = excluded.until_ms',
+        )
+        .run(this.bucket, untilMs)
+      return true
+    })
+  }
+
+  waiting(untilMs: number): void {
+    if (untilMs === 0)
+      this.db.prepare('DELETE FROM pacer_waiting WHERE bucket = ? AND process = ?').run(this.bucket, this.process)
+    else
+      this.db
+        .prepare(
+          'INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET until_ms = excluded.until_ms',
+        )
+        .run(this.bucket, this.process, untilMs)
+  }
+
+  usage(now: number, rule: PacingRule): PacerUsage {
+    const horizon = now - rule.windowMs - rule.marginMs
+    const count = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)",
+      )
+      .get(this.bucket, horizon)
+    const { n, background } = rowOf(Count, count, 'pacer_slots')
+    return {
+      used: n,
+      background: background ?? 0,
+      blockedUntil: this.blockedUntil(),
+      interactiveWaiting: this.personWaits(now),
+    }
+  }
+
+  /** A mark a process left and did not refresh (it ended, or was killed) lapses by itself within a second or two. */
+  private personWaits(now: number): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM pacer_waiting WHERE bucket = ? AND until_ms > ? LIMIT 1').get(this.bucket, now) !==
+      undefined
+    )
+  }
+
+  private blockedUntil(): number {
+    const row = this.db.prepare('SELECT until_ms FROM pacer_blocks WHERE bucket = ?').get(this.bucket)
+    return row === undefined ? 0 : rowOf(Block, row, 'pacer_blocks').until_ms
+  }
+
+  private prune(now: number, rule: PacingRule): void {
+    this.db
+      .prepare('DELETE FROM pacer_slots WHERE bucket = ? AND ended_ms IS NOT NULL AND ended_ms <= ?')
+      .run(this.bucket, now - rule.windowMs - rule.marginMs)
+  }
+}

@@ -1,0 +1,103 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import type { RecordedDifference } from '../../../../shared/payouts/recorded-vs-asked'
+import type { RepoFactory } from '../repo-factory'
+
+/**
+ * The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them.
+ */
+export const ALTERED_WITHDRAWALS_SQL = `
+  CREATE TABLE altered_withdrawals (
+    withdrawal_id TEXT PRIMARY KEY, key TEXT NOT NULL, differences TEXT NOT NULL, detected_at TEXT NOT NULL,
+    acknowledged_at TEXT, acknowledged_by TEXT
+  );
+  CREATE INDEX altered_withdrawals_open ON altered_withdrawals(acknowledged_at);
+`
+
+const DifferencesSchema = z.array(
+  z.strictObject({
+    field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']),
+    asked: z.string(),
+    recorded: z.string(),
+  }),
+)
+
+export interface AlteredWithdrawal {
+  withdrawalId: string
+  key: string
+  differences: RecordedDifference[]
+  detectedAt: string
+  acknowledgedAt: string | null
+  acknowledgedBy: string | null
+}
+
+interface Row {
+  withdrawal_id: string
+  key: string
+  differences: string
+  detected_at: string
+  acknowledged_at: string | null
+  acknowledged_by: string | null
+}
+
+const toAltered = (r: Row): AlteredWithdrawal => ({
+  withdrawalId: r.withdrawal_id,
+  key: r.key,
+  // A row whose differences cannot be read still stops sends: it says so rather than hiding the alarm.
+  differences: DifferencesSchema.safeParse(JSON.parse(r.differences)).data ?? [
+    { field: 'amount', asked: '?', recorded: 'unreadable record' },
+  ],
+  detectedAt: r.detected_at,
+  acknowledgedAt: r.acknowledged_at,
+  acknowledgedBy: r.acknowledged_by,
+})
+
+/**
+ * Withdrawals the provider altered after the desk asked for them; an unacknowledged one stops every send of the
+ * profile.
+ */
+export class AlteredWithdrawals {
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Notes an alteration once (the first detection's time is kept); true when it is new. */
+  note(withdrawalId: string, key: string, differences: readonly RecordedDifference[], at: string): boolean {
+    const made = this.db
+      .prepare(
+        'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON CONFLICT (withdrawal_id) DO NOTHING',
+      )
+      .run(withdrawalId, key, JSON.stringify(differences), at)
+    return Number(made.changes) > 0
+  }
+
+  /** Those no person has acknowledged yet, oldest first. */
+  open(): AlteredWithdrawal[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at')
+        .all() as unknown as Row[]
+    ).map(toAltered)
+  }
+
+  all(): AlteredWithdrawal[] {
+    return (this.db.prepare('SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(
+      toAltered,
+    )
+  }
+
+  find(idOrKey: string): AlteredWithdrawal | null {
+    const row = this.db
+      .prepare('SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1')
+      .get(idOrKey) as Row | undefined
+    return row ? toAltered(row) : null
+  }
+
+  acknowledge(withdrawalId: string, by: string, at: string): void {
+    this.db
+      .prepare(
+        'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND acknowledged_at IS NULL',
+      )
+      .run(at, by, withdrawalId)
+  }
+}
+
+export const alteredWithdrawals: RepoFactory<AlteredWithdrawals> = (db) => new AlteredWithdrawals(db)

@@ -1,0 +1,147 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../../shared/api/resources'
+import { DeskError } from '../../errors'
+
+/** What a person asked of the batch; whether it is finished follows from its outbox entries. */
+export const BatchIntentSchema = z.enum(['running', 'paused', 'cancelled'])
+export type BatchIntent = z.infer<typeof BatchIntentSchema>
+
+const BatchRecordSchema = z.strictObject({
+  id: z.string().min(1),
+  createdAt: z.string(),
+  requestedBy: z.string(),
+  /** The file name, or "pasted rows". */
+  source: z.string(),
+  state: BatchIntentSchema,
+  rowCount: z.number().int().positive(),
+  grandTotal: z.string(),
+  updatedAt: z.string(),
+})
+export type BatchRecord = z.infer<typeof BatchRecordSchema>
+
+const BatchLineSchema = z.strictObject({
+  key: z.string().min(1),
+  line: z.number().int().positive(),
+  destinationName: z.string(),
+})
+export type BatchLine = z.infer<typeof BatchLineSchema>
+
+interface RawBatch {
+  id: string
+  created_at: string
+  requested_by: string
+  source: string
+  state: string
+  row_count: number
+  grand_total: string
+  updated_at: string
+}
+
+function parseBatch(raw: RawBatch): BatchRecord {
+  const parsed = BatchRecordSchema.safeParse({
+    id: raw.id,
+    createdAt: raw.created_at,
+    requestedBy: raw.requested_by,
+    source: raw.source,
+    state: raw.state,
+    rowCount: raw.row_count,
+    grandTotal: raw.grand_total,
+    updatedAt: raw.updated_at,
+  })
+  if (!parsed.success)
+    throw new DeskError(
+      'record_corrupt',
+      `The batch record ${raw.id} is damaged; it will not be sent. Export the audit log and contact support.`,
+    )
+  return parsed.data
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(WITHDRAWAL_STATUSES)
+const isWithdrawalStatus = (s: string): s is WithdrawalStatus => KNOWN_STATUSES.has(s)
+
+/** Batches whose checked lines are kept. */
+const LINES_KEPT = 8
+
+const COLUMNS = 'id, created_at, requested_by, source, state, row_count, grand_total, updated_at'
+
+/** The batches table and each entry's file line. Written in the outbox's transaction by the caller. */
+export class BatchRepo {
+  private readonly keptLines = new Map<string, ReadonlyMap<string, BatchLine>>()
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  insert(batch: Omit<BatchRecord, 'updatedAt'>, lines: readonly BatchLine[]): void {
+    this.db
+      .prepare(`INSERT INTO batches (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(
+        batch.id,
+        batch.createdAt,
+        batch.requestedBy,
+        batch.source,
+        batch.state,
+        batch.rowCount,
+        batch.grandTotal,
+        batch.createdAt,
+      )
+    const row = this.db.prepare('INSERT INTO batch_rows (key, batch_id, line, destination_name) VALUES (?, ?, ?, ?)')
+    for (const l of lines) row.run(l.key, batch.id, l.line, l.destinationName)
+  }
+
+  get(id: string): BatchRecord | null {
+    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM batches WHERE id = ?`).get(id) as RawBatch | undefined
+    return raw ? parseBatch(raw) : null
+  }
+
+  /** Newest first. */
+  list(): BatchRecord[] {
+    return (
+      this.db.prepare(`SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]
+    ).map(parseBatch)
+  }
+
+  /** The file line and destination name of each entry of the batch, by Idempotency-Key. */
+  lines(batchId: string): ReadonlyMap<string, BatchLine> {
+    // A batch's lines never change once recorded: the view reads them on every refresh, so they are checked once.
+    const kept = this.keptLines.get(batchId)
+    if (kept) return kept
+    const raw = this.db
+      .prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?')
+      .all(batchId)
+    const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
+    // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
+    if (lines.size > 0) this.keptLines.set(batchId, lines)
+    return lines
+  }
+
+  /** How many of the batch's outbox entries are in each state: progress without reading every row. */
+  stateCounts(batchId: string): Record<string, number> {
+    const rows = this.db
+      .prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state')
+      .all(batchId) as Array<{ state: string; n: number }>
+    return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
+  }
+
+  /**
+   * The provider's last known status of each accepted row's payout, by withdrawal id, in one read: the batch view asks
+   * it for every row on every refresh, so the cached bodies are not parsed one by one.
+   */
+  payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
+    const rows = this.db
+      .prepare(
+        'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL',
+      )
+      .all(batchId) as Array<{
+      id: string
+      status: string
+    }>
+    return new Map(rows.flatMap((r) => (isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [])))
+  }
+
+  setState(id: string, state: BatchIntent, at = new Date().toISOString()): void {
+    this.db.prepare('UPDATE batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
+  }
+}
+
+export const batchRepo = (db: DatabaseSync): BatchRepo => new BatchRepo(db)

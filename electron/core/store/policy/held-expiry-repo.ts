@@ -1,0 +1,50 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { DEFAULT_HELD_EXPIRY_HOURS, HeldExpiryHoursSchema } from '../../../../shared/policy/held-expiry'
+import type { RepoFactory } from '../repo-factory'
+
+const NAME = 'held_expiry_hours'
+
+/**
+ * The profile's time after which an agent's held payout expires, kept in the store so the app, the CLI and the
+ * connector read one value.
+ */
+export class HeldExpiryRepo {
+  constructor(private readonly db: DatabaseSync) {}
+
+  /**
+   * The hours set, or the default when none is set or the stored value is not a valid time (a hold never waits
+   * forever).
+   */
+  hours(): number {
+    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(NAME) as { value: string } | undefined
+    const parsed = HeldExpiryHoursSchema.safeParse(row ? Number(row.value) : undefined)
+    return parsed.success ? parsed.data : DEFAULT_HELD_EXPIRY_HOURS
+  }
+
+  /** Keys of the held payouts recorded at or before `cutoff` (ISO): the ones whose time is up. */
+  heldSince(cutoff: string): string[] {
+    return (
+      this.db
+        .prepare("SELECT key FROM outbox WHERE state = 'held' AND created_at <= ? ORDER BY seq")
+        .all(cutoff) as Array<{ key: string }>
+    ).map((r) => r.key)
+  }
+
+  /** Keys of the held payouts that expired, oldest first. */
+  expired(): string[] {
+    const rows = this.db
+      .prepare(
+        "SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' ORDER BY seq",
+      )
+      .all() as Array<{ key: string }>
+    return rows.map((r) => r.key)
+  }
+
+  setHours(hours: number): void {
+    this.db
+      .prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value')
+      .run(NAME, String(HeldExpiryHoursSchema.parse(hours)))
+  }
+}
+
+export const heldExpiryRepo: RepoFactory<HeldExpiryRepo> = (db) => new HeldExpiryRepo(db)

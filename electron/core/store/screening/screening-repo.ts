@@ -1,0 +1,85 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { RepoFactory } from '../repo-factory'
+
+/** The migration that keeps the screening lists a person imported and the addresses each names. */
+export const SCREENING_SQL = `
+  CREATE TABLE screening_lists (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, source TEXT NOT NULL, published TEXT,
+    imported_at TEXT NOT NULL, addresses INTEGER NOT NULL
+  );
+  CREATE TABLE screening_addresses (
+    address_key TEXT NOT NULL, list_id INTEGER NOT NULL, address TEXT NOT NULL, currency TEXT NOT NULL, entry TEXT NOT NULL,
+    PRIMARY KEY (address_key, list_id, currency)
+  ) WITHOUT ROWID;
+`
+
+export interface ScreeningList {
+  name: string
+  source: string
+  published: string | null
+  importedAt: string
+  addresses: number
+}
+
+export interface ScreeningHit {
+  list: string
+  published: string | null
+  importedAt: string
+  address: string
+  currency: string
+  entry: string
+}
+
+export interface NewListedAddress {
+  key: string
+  address: string
+  currency: string
+  entry: string
+}
+
+/** Screening lists by name: an import replaces the list of that name whole. */
+export class ScreeningRepo {
+  private find: StatementSync | null = null
+
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Replaces the list called `name`; the caller's transaction makes it all or nothing. */
+  replace(list: Omit<ScreeningList, 'addresses'>, addresses: readonly NewListedAddress[]): number {
+    const old = this.db.prepare('SELECT id FROM screening_lists WHERE name = ?').get(list.name) as
+      { id: number } | undefined
+    if (old) {
+      this.db.prepare('DELETE FROM screening_addresses WHERE list_id = ?').run(old.id)
+      this.db.prepare('DELETE FROM screening_lists WHERE id = ?').run(old.id)
+    }
+    const made = this.db
+      .prepare('INSERT INTO screening_lists (name, source, published, imported_at, addresses) VALUES (?, ?, ?, ?, 0)')
+      .run(list.name, list.source, list.published, list.importedAt)
+    const id = Number(made.lastInsertRowid)
+    const put = this.db.prepare(
+      'INSERT OR IGNORE INTO screening_addresses (address_key, list_id, address, currency, entry) VALUES (?, ?, ?, ?, ?)',
+    )
+    let count = 0
+    for (const a of addresses) count += Number(put.run(a.key, id, a.address, a.currency, a.entry).changes)
+    this.db.prepare('UPDATE screening_lists SET addresses = ? WHERE id = ?').run(count, id)
+    return count
+  }
+
+  /** Every list entry naming the address (by its key), whatever the network the list gave. */
+  hits(key: string): ScreeningHit[] {
+    this.find ??= this.db.prepare(
+      `SELECT l.name AS list, l.published, l.imported_at AS importedAt, a.address, a.currency, a.entry
+       FROM screening_addresses a JOIN screening_lists l ON l.id = a.list_id WHERE a.address_key = ? ORDER BY l.name`,
+    )
+    return this.find.all(key) as unknown as ScreeningHit[]
+  }
+
+  lists(): ScreeningList[] {
+    return this.db
+      .prepare(
+        'SELECT name, source, published, imported_at AS importedAt, addresses FROM screening_lists ORDER BY name',
+      )
+      .all() as unknown as ScreeningList[]
+  }
+}
+
+export const screeningRepo: RepoFactory<ScreeningRepo> = (db) => new ScreeningRepo(db)
