@@ -94,6 +94,14 @@ export class TreasurySession {
   start(services: SessionServices): void {
     if (this.started) throw new Error('this session was started already')
     this.started = services
+    // What the host starts is built now, so a part that cannot be built fails the opening, not a later tick.
+    if (services.followPayouts) {
+      this.part('poller')
+      this.part('batchStatuses')
+    }
+    if (services.sendQueued) this.part('queued')
+    if (services.expireHeld) this.part('heldExpiry')
+    if (services.remindWaiting) this.part('reminders')
     const profileId = this.profile.id
     // Each accepted payout is followed once per session; a finished one is not read again on every change.
     const followed = new Set<string>()
