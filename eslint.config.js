@@ -255,15 +255,14 @@ export default tseslint.config(
       'desk/core-entry-points': [
         'error',
         {
-          // What a host wires itself: errors and the file writer's disk errors, the store and session it opens (the connector's
-          // with the agent's audit log and background log), the profiles, keychain and bus it opens them with, the demo's desk
-          // and the connector's entry.
+          // What a host wires itself: errors and the file writer's disk errors, the store and session it opens (the
+          // connector's with the agent's audit log and background log), the profiles, keychain and bus it opens them
+          // with, the demo's desk and the connector's entry.
           allow: [
             'errors',
             'export-file',
             'store/index',
-            'session/session',
-            'session/one-off-session',
+            'session/index',
             'audit/audit-log',
             'shell/rotating-log',
             'profiles/index',

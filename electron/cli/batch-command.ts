@@ -20,7 +20,6 @@ import { DeskError } from '../core/errors'
 import type { Profile } from '../core/profiles'
 import type { TreasurySession } from '../core/session/session'
 import type { CliContext } from './cli-context'
-import { withSession } from './cli-session'
 import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
 import { readDecimal } from '../../shared/format/decimal'
@@ -113,7 +112,7 @@ const check: Action = {
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
     const input = await readInput(ctx, file!)
-    const result = await withSession(ctx, profile, (s) => checkBatch(s, input, v.wallet as string | undefined))
+    const result = await ctx.withSession(profile, (s) => checkBatch(s, input, v.wallet as string | undefined))
     const first = result.firstPayouts
     const clean = !hasErrors(result)
     if (v.json) {
@@ -153,7 +152,7 @@ const submit: Action = {
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
     const input = await readInput(ctx, file!)
-    return withSession(ctx, profile, async (session) => {
+    return ctx.withSession(profile, async (session) => {
       const result = await checkBatch(session, input, v.wallet as string | undefined)
       if (hasErrors(result)) {
         printProblems(ctx, result)
@@ -239,7 +238,7 @@ const status: Action = {
     const input = { batchId: id!, state: v.state as string | undefined }
     // Only --refresh needs the key: a plain status reads the store alone.
     const report = v.refresh
-      ? await withSession(ctx, profile, async (s) => {
+      ? await ctx.withSession(profile, async (s) => {
           const read = await readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox })
           warnAlterations(ctx, s.store)
           return read
@@ -299,7 +298,7 @@ const resume: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    return withSession(ctx, profile, (session) => send(ctx, session, id!, true))
+    return ctx.withSession(profile, (session) => send(ctx, session, id!, true))
   },
 }
 
@@ -312,7 +311,7 @@ const pause: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const p = await withSession(ctx, profile, async (session) => pauseBatch(session, id!))
+    const p = await ctx.withSession(profile, async (session) => pauseBatch(session, id!))
     ctx.out(`Paused: ${progressLine(p)}`)
     return 0
   },
@@ -328,7 +327,7 @@ const cancel: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const p = await withSession(ctx, profile, (session) => cancelBatch(session, id!))
+    const p = await ctx.withSession(profile, (session) => cancelBatch(session, id!))
     ctx.out(`Cancelled: ${progressLine(p)}`)
     return 0
   },

@@ -1,8 +1,8 @@
 import { openProfileKeys, type ProfileKeys } from '../core/keys/use-cases'
 import { profileDir, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
-import { withOneOffSession } from '../core/session/one-off-session'
-import { openProfileStore, type TreasurySession } from '../core/session/session'
+import { EventBus } from '../core/event-bus'
+import { openProfileStore, withSession, type TreasurySession } from '../core/session'
 import { KeyringSecretStore, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 import { shown } from '../../shared/text/visible-text'
@@ -79,13 +79,19 @@ export class CliContext implements CliIo {
     }
   }
 
-  /** Runs `work` with the profile's signing session (key from the keychain) over an open store. */
-  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T> {
-    return withOneOffSession(
-      profile,
-      store,
-      { dataDir: this.home, role: 'cli', openSigner: (p) => this.keys.vault.openSigner(p) },
-      work,
-    )
+  /**
+   * Runs `work` with the profile's signing session (key from the keychain), over `store` when the command holds it
+   * open, else over the profile's store opened for it. A CLI session starts nothing in the background.
+   */
+  withSession<T>(profile: Profile, work: (session: TreasurySession) => Promise<T>): Promise<T>
+  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T>
+  withSession<T>(
+    profile: Profile,
+    storeOrWork: DeskStore | ((session: TreasurySession) => Promise<T>),
+    maybeWork?: (session: TreasurySession) => Promise<T>,
+  ): Promise<T> {
+    const [store, work] = typeof storeOrWork === 'function' ? [undefined, storeOrWork] : [storeOrWork, maybeWork!]
+    const options = { role: 'cli' as const, dataDir: this.home, events: new EventBus(), store }
+    return withSession(profile, { ...options, openSigner: (p) => this.keys.vault.openSigner(p) }, work)
   }
 }

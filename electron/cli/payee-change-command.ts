@@ -1,7 +1,6 @@
 import { who } from '../core/audit/use-cases'
 import { CONFIRM_CHANNELS, confirmPayeeChange } from '../core/payee-checks/use-cases'
 import type { Action } from './command'
-import { withSession } from './cli-session'
 import { shown } from '../../shared/text/visible-text'
 
 /** `destinations confirm-change`: how a person confirmed a known payee's new address with the payee. */
@@ -24,7 +23,7 @@ export const confirmChange: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    return withSession(ctx, profile, async (s) => {
+    return ctx.withSession(profile, async (s) => {
       const book = await s.client.listCounterparties()
       const change = confirmPayeeChange(s.store, book, id!, {
         by: v.by as string,

@@ -1,6 +1,5 @@
 import { explainPayout } from '../core/payee-checks/use-cases'
 import type { Action } from './command'
-import { withSession } from './cli-session'
 import { printTable } from './terminal-output'
 import { jsonText, shown } from '../../shared/text/visible-text'
 
@@ -21,7 +20,7 @@ export const explain: Action = {
   required: ['profile', 'destination', 'network'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    return withSession(ctx, profile, async (s) => {
+    return ctx.withSession(profile, async (s) => {
       const book = await s.client.listCounterparties()
       const body = {
         wallet_id: '-',

@@ -18,7 +18,6 @@ import {
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { retypeTotal } from './batch-command'
 import type { CliContext } from './cli-context'
-import { withSession } from './cli-session'
 import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
 import { printTable } from './terminal-output'
@@ -208,7 +207,7 @@ const preview: Action = {
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
-    const p = await withSession(ctx, profile, (s) => previewRun(s, name!, v.period as string | undefined))
+    const p = await ctx.withSession(profile, (s) => previewRun(s, name!, v.period as string | undefined))
     const clean = p.shortfalls.length === 0 && !p.problems.some((x) => x.severity === 'error')
     if (v.json) {
       const { check: _check, ...view } = p
@@ -253,7 +252,7 @@ const send: Action = {
     const profile = await ctx.profile(v.profile as string)
     const yes = v.yes === true
     const production = profile.environment === 'production'
-    return withSession(ctx, profile, async (session) => {
+    return ctx.withSession(profile, async (session) => {
       const result = await sendRun(session, name!, {
         period: v.period as string | undefined,
         actor: who('cli'),

@@ -123,16 +123,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
         (s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES,
         () => DEFAULT_APPROVAL_REMINDER_MINUTES,
       ),
-    // The app's session runs the desk's background work; other hosts start only what they need.
-    services: {
-      followPayouts: true,
-      sendQueued: true,
-      resolveUnknown: true,
-      resumeBatches: true,
-      expireHeld: true,
-      remindWaiting: true,
-      syncHistory: options.historyInBackground === true,
-    },
+    // The app's session runs the desk's background work (see SessionRole); the history sync is a setting.
+    role: options.shell === 'browser-demo' ? 'demo' : 'app',
+    syncHistory: options.historyInBackground === true,
   })
   router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(counterpartyHandlers({ host: treasury }))

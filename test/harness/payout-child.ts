@@ -31,6 +31,6 @@ const sender = new RequestSender({
 })
 const outbox = Outbox.open(DeskStore.open(job.storeDir, 'test'))
 if (job.killOn === 'written') outbox.onChange(die)
-await new PayoutRequests(outbox, new ApiClient(sender, 'interactive')).request(job.body, 'soak-child')
+await new PayoutRequests(outbox, new ApiClient(sender, 'interactive')).request(job.body, { requestedBy: 'soak-child' })
 process.stderr.write('payout-child: expected to be killed before the payout finished\n')
 process.exit(3)

@@ -181,7 +181,7 @@ export async function runMultiProcessSoak(o: MultiProcessSoakOptions): Promise<M
   const ownPayouts = async () => {
     for (let i = 0; i < o.ownPayouts; i++) {
       maybeFault()
-      await payouts.request({ ...body, amount: `1.${String(1 + (i % 999)).padStart(3, '0')}` }, 'soak')
+      await payouts.request({ ...body, amount: `1.${String(1 + (i % 999)).padStart(3, '0')}` }, { requestedBy: 'soak' })
     }
   }
   await Promise.all([...Array.from({ length: o.workers }, workerSlot), ownPayouts()])

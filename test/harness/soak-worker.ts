@@ -38,7 +38,10 @@ const client = new ApiClient(
 )
 const payouts = new PayoutRequests(Outbox.open(store), client)
 for (let i = 0; i < job.payouts; i++) {
-  await payouts.request({ ...job.body, amount: `0.${String(1 + (i % 999)).padStart(3, '0')}` }, `worker ${process.pid}`)
+  await payouts.request(
+    { ...job.body, amount: `0.${String(1 + (i % 999)).padStart(3, '0')}` },
+    { requestedBy: `worker ${process.pid}` },
+  )
   process.stdout.write('ok\n')
 }
 await client.sender.close()

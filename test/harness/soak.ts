@@ -114,7 +114,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       outbox = Outbox.open(store)
       payouts = new PayoutRequests(outbox, ws.client)
     } else {
-      await payouts.request(body, 'soak')
+      await payouts.request(body, { requestedBy: 'soak' })
     }
     await settle()
   }

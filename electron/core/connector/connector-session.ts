@@ -6,7 +6,7 @@ import { EventBus } from '../event-bus'
 import { AgentPolicy, PolicyWatch } from '../policy/use-cases'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
-import { openProfileStore, TreasurySession } from '../session/session'
+import { openProfileStore, openSession, type TreasurySession } from '../session'
 import { RotatingLog } from '../shell/rotating-log'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import type { CreateCounterparty } from '../../../shared/api/requests'
@@ -131,18 +131,17 @@ export class ConnectorSession {
 
   private async build(): Promise<Opened> {
     const profile = await this.store.get(this.profile.id)
-    const treasury = await TreasurySession.open(profile, {
+    // The agent follows its payouts with get_withdrawal (background polling would only spend the key's rate
+    // limit), and never continues a person's batch: its role looks up lost outcomes and sends what waits its turn.
+    const treasury = await openSession(profile, {
+      role: 'connector',
       dataDir: this.dataDir,
-      role: 'agent',
       store: this.db,
       events: new EventBus(),
       openSigner: (p) => this.vault.openSigner(p),
       now: this.now,
       log: new RotatingLog(join(this.dataDir, 'logs', 'connector.log')),
     })
-    // The agent follows its payouts with get_withdrawal (background polling would only spend the key's rate
-    // limit), and never continues a person's batch: it looks up lost outcomes and sends what waits its turn.
-    treasury.start({ resolveUnknown: true, sendQueued: true })
     this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy, this.now) }
     return this.opened
   }

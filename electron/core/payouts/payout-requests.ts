@@ -65,7 +65,12 @@ const NOT_RECORDED: OutboxErrorInfo = {
 }
 
 /** What a request records beside its entry: the desk's own reference, and the caller's rows in the same transaction. */
-export interface RequestExtras {
+/** How a payout is asked for, besides its body: who asks, and what comes with the request. */
+export interface RequestOptions {
+  /** Who asks (a person's account name, the agent's requester). */
+  requestedBy: string
+  /** The caller's own Idempotency-Key (the agent's); a new one otherwise. */
+  idempotencyKey?: string
   reference?: string
   alongside?: (key: string) => void
   /** The payout as the provider will execute it, read just before (so the gate does not read it again). */
@@ -105,12 +110,8 @@ export class PayoutRequests {
    * The gate may record it `held` instead (an agent's policy), or refuse it: then nothing is recorded.
    * `extra.alongside` writes the caller's rows about the entry in the transaction that records it.
    */
-  async request(
-    body: CreateWithdrawal,
-    requestedBy: string,
-    idempotencyKey?: string,
-    extra: RequestExtras = {},
-  ): Promise<PayoutResult> {
+  async request(body: CreateWithdrawal, extra: RequestOptions): Promise<PayoutResult> {
+    const { requestedBy, idempotencyKey } = extra
     const checked = checkWithdrawalBody(extra.checked?.body ?? body)
     const key = idempotencyKey === undefined ? randomUUID() : checkIdempotencyKey(idempotencyKey)
     // The reference is the desk's own: kept with the entry, never part of the body sent to the provider.

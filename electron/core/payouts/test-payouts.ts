@@ -4,7 +4,7 @@ import { restAmount, testAmountProblem } from '../../../shared/payouts/test-amou
 import { DeskError } from '../errors'
 import { CorruptRecordError, type DeskStore } from '../store'
 import { testPayoutRepo, type TestPayoutRecord } from '../store/payouts/test-payout-repo'
-import type { PayoutRequests, PayoutResult, RequestExtras } from './payout-requests'
+import type { PayoutRequests, PayoutResult, RequestOptions } from './payout-requests'
 
 /** Provider statuses after which the test payout will never arrive. */
 const NEVER_ARRIVES: ReadonlySet<string> = new Set(['rejected', 'failed', 'expired', 'cancelled'])
@@ -32,11 +32,15 @@ export class TestPayouts {
     if (problem) throw new DeskError('invalid_input', problem)
     const at = this.payouts.outbox.now().toISOString()
     const alongside = (key: string) => this.repo().insert(key, body.amount, at)
-    return this.payouts.request({ ...body, amount: testAmount.trim() }, requestedBy, undefined, {
-      alongside,
-      reference,
-      retypedAmount,
-    })
+    return this.payouts.request(
+      { ...body, amount: testAmount.trim() },
+      {
+        requestedBy,
+        alongside,
+        reference,
+        retypedAmount,
+      },
+    )
   }
 
   /**
@@ -74,10 +78,11 @@ export class TestPayouts {
   async requestRest(
     testKey: string,
     requestedBy: string,
-    extra: Pick<RequestExtras, 'checked' | 'retypedAmount'> = {},
+    extra: Pick<RequestOptions, 'checked' | 'retypedAmount'> = {},
   ): Promise<PayoutResult> {
     const reference = this.payouts.outbox.get(testKey).reference ?? undefined
-    return this.payouts.request(this.restOf(testKey), requestedBy, undefined, {
+    return this.payouts.request(this.restOf(testKey), {
+      requestedBy,
       alongside: (key) => this.repo().setRest(testKey, key),
       reference,
       ...extra,

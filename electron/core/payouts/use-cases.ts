@@ -53,7 +53,8 @@ export async function requestPayout(
   confirmProductionAmount(session.profile, body.amount, retypedAmount)
   const checked = await checkedForProvider(session, body)
   return payoutResultView(
-    await session.payouts.request(body, requestedBy, undefined, {
+    await session.payouts.request(body, {
+      requestedBy,
       reference,
       checked,
       retypedAmount: retypedAmount ?? null,

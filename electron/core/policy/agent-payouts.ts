@@ -57,7 +57,7 @@ export class AgentPayouts {
       try {
         return {
           ...(await this.admitted(key, body, (checked) =>
-            this.payouts.request(checked.body, AGENT_REQUESTER, key, { checked }),
+            this.payouts.request(checked.body, { requestedBy: AGENT_REQUESTER, idempotencyKey: key, checked }),
           )),
           retried: false,
         }

@@ -5,7 +5,9 @@ import type { ProfileKeys } from '../keys'
 import { profileDir } from '../profiles'
 import type { DeskStore } from '../store'
 import { listDestinations } from '../destinations/use-cases'
-import { withOneOffSession, withProfileStore } from '../session/one-off-session'
+import { withSession } from '../session/open-session'
+import { withProfileStore } from '../session/profile-store'
+import { EventBus } from '../event-bus'
 import type { SessionHost } from '../session/session-host'
 import {
   clearPolicy,
@@ -46,11 +48,13 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     }
     return withProfileStore(profileDir(deps.dataDir, profile.id), 'app', (store) => {
       const oneOff = {
+        role: 'one-off' as const,
         dataDir: deps.dataDir,
-        role: 'app' as const,
+        store,
+        events: new EventBus(),
         openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p),
       }
-      return work(store, () => withOneOffSession(profile, store, oneOff, (s) => listDestinations(s)))
+      return work(store, () => withSession(profile, oneOff, (s) => listDestinations(s)))
     })
   }
 

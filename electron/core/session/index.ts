@@ -1,3 +1,5 @@
-export { TreasurySession, type SessionDeps, type SessionServices } from './session'
+export { TreasurySession } from './session'
+export type { SessionDeps, SessionServices } from './session-options'
 export { SessionHost, type HostDeps } from './session-host'
-export { withOneOffSession, type OneOffDeps } from './one-off-session'
+export { openSession, withSession, type OpenSessionOptions, type SessionRole } from './open-session'
+export { openProfileStore, withProfileStore } from './profile-store'

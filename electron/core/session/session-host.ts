@@ -1,11 +1,12 @@
 import { DeskError } from '../errors'
 import type { Profile } from '../profiles/profile'
-import { TreasurySession, type SessionDeps, type SessionServices } from './session'
+import { openSession, type OpenSessionOptions } from './open-session'
+import type { TreasurySession } from './session'
 
-export interface HostDeps extends SessionDeps {
+export interface HostDeps extends OpenSessionOptions {
+  /** The app's own roles: a host keeps the session a window works with. */
+  role: 'app' | 'demo'
   currentProfile(): Promise<Profile | null>
-  /** What the host runs on each session it opens. */
-  services: SessionServices
 }
 
 function fingerprint(p: Profile): string {
@@ -33,10 +34,8 @@ export class SessionHost {
     const open = this.current
     if (open?.key === key) return open.session
     // Claim the slot before awaiting, so concurrent callers share one opening session.
-    const opening = TreasurySession.open(profile, this.deps).then((session) => {
-      session.start(this.deps.services)
-      return session
-    })
+    const { currentProfile: _, ...options } = this.deps
+    const opening = openSession(profile, options)
     this.current = { key, session: opening }
     opening.catch(() => {
       if (this.current?.session === opening) this.current = null

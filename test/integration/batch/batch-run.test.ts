@@ -95,7 +95,7 @@ describe('batch payouts against the simulator', () => {
         amount: '5',
         destination: ws.destinations[0]!.address,
       },
-      'test',
+      { requestedBy: 'test' },
     )
     const seen: BatchProgress[] = []
     const done = await new BatchRunner(store, payouts, { onProgress: (p) => seen.push(p) }).run(batch.id)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
-import { openProfileStore } from '../../../electron/core/session/session'
+import { openProfileStore } from '../../../electron/core/session/profile-store'
 import { DESTINATION, startConnectorFixture, type ConnectorFixture } from '../connector/connector-fixture'
 
 // Runs under test/with-keychain.sh: "outbox cancel" opens the profile's session like the app does.

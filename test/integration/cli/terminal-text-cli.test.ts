@@ -5,7 +5,7 @@ import { submitBatch } from '../../../electron/core/batch/batch-submit'
 import { DeskError } from '../../../electron/core/errors'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
-import { openProfileStore } from '../../../electron/core/session/session'
+import { openProfileStore } from '../../../electron/core/session/profile-store'
 import { DESTINATION, startConnectorFixture, type ConnectorFixture } from '../connector/connector-fixture'
 
 // Text an agent or the provider wrote, made to rewrite the terminal: erase the line, move up, print a fake one.

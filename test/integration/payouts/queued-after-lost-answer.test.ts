@@ -53,7 +53,7 @@ describe('an answer lost, then the provider asks to wait', () => {
       const payouts = new PayoutRequests(Outbox.open(store), ws.client)
       await fault({ mode: 'drop_after_commit', times: 1 })
       await fault({ mode: 'status', status, retry_after: 0, times: 2 })
-      const result = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
+      const result = await payouts.request({ ...ws.target, amount: '2.00' }, { requestedBy: 'app' })
       const key = result.entry.idempotencyKey
       expect(await recorded(key)).toHaveLength(1)
       expect(
@@ -67,7 +67,7 @@ describe('an answer lost, then the provider asks to wait', () => {
     const payouts = new PayoutRequests(Outbox.open(store), ws.client)
     await fault({ mode: 'drop_after_commit', times: 1 })
     await fault({ mode: 'status', status: 503, retry_after: 86_400, times: 1 })
-    const result = await payouts.request({ ...ws.target, amount: '2.50' }, 'app')
+    const result = await payouts.request({ ...ws.target, amount: '2.50' }, { requestedBy: 'app' })
     expect(await recorded(result.entry.idempotencyKey)).toHaveLength(1)
     expect(result.entry).toMatchObject({ state: 'accepted', notBefore: null })
   })
@@ -75,7 +75,7 @@ describe('an answer lost, then the provider asks to wait', () => {
   it('only the first answer asking to wait, with nothing sent before it, keeps the payout queued', async () => {
     const payouts = new PayoutRequests(Outbox.open(store), ws.client)
     await fault({ mode: 'status', status: 503, retry_after: 0, times: 3 })
-    const result = await payouts.request({ ...ws.target, amount: '3.00' }, 'app')
+    const result = await payouts.request({ ...ws.target, amount: '3.00' }, { requestedBy: 'app' })
     expect(result.entry.state).toBe('queued')
     expect(await recorded(result.entry.idempotencyKey)).toHaveLength(0)
   })

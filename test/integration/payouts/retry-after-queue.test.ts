@@ -43,7 +43,7 @@ describe('a payout the provider asks to wait for longer than the rate window', (
       times: 2,
     })
     const started = Date.now()
-    const first = await payouts.request({ ...ws.target, amount: '4.00' }, 'app')
+    const first = await payouts.request({ ...ws.target, amount: '4.00' }, { requestedBy: 'app' })
     expect(Date.now() - started).toBeLessThan(20_000) // not frozen for a day
     expect(first.entry).toMatchObject({ state: 'queued', error: { code: 'rate_limited' } })
     expect(Date.parse(first.entry.notBefore!)).toBeGreaterThan(Date.now() + 86_000_000)
@@ -68,7 +68,7 @@ describe('a payout the provider asks to wait for longer than the rate window', (
       retry_after: 86400,
       times: 1,
     })
-    const second = await payouts.request({ ...ws.target, amount: '5.00' }, 'app')
+    const second = await payouts.request({ ...ws.target, amount: '5.00' }, { requestedBy: 'app' })
     expect(second.entry.state).toBe('queued')
     expect(await payouts.discard(second.entry.idempotencyKey)).toMatchObject({ state: 'discarded' })
     expect(await new QueuedSender(outbox, payouts, () => Date.parse(second.entry.notBefore!) + 1).tick()).toBe(0)
@@ -87,7 +87,7 @@ describe('a payout the provider asks to wait for longer than the rate window', (
       times: 1,
     })
     const started = Date.now()
-    const waiting = await payouts.request({ ...ws.target, amount: '6.00' }, 'app')
+    const waiting = await payouts.request({ ...ws.target, amount: '6.00' }, { requestedBy: 'app' })
     expect(Date.now() - started).toBeLessThan(20_000)
     expect(waiting.entry).toMatchObject({
       state: 'queued',

@@ -25,7 +25,7 @@ describe('the audit log when its write fails', () => {
     )
     const before = (await requestLog(rig.sim.sandbox.url)).filter((r) => r.method === 'POST').length
     await expect(
-      new PayoutRequests(outbox, rig.ws.client).request({ ...rig.ws.target, amount: '1.00' }, 'app'),
+      new PayoutRequests(outbox, rig.ws.client).request({ ...rig.ws.target, amount: '1.00' }, { requestedBy: 'app' }),
     ).rejects.toMatchObject({
       message: expect.stringContaining('record the payout'),
     })
@@ -62,7 +62,7 @@ describe('the audit log when its write fails', () => {
       try {
         const result = await new PayoutRequests(Outbox.open(store), client).request(
           { ...rig.ws.target, amount: '5.00' },
-          'app',
+          { requestedBy: 'app' },
         )
         stderr.mockRestore()
         expect(result.entry).toMatchObject({ state: 'accepted', withdrawalId: result.withdrawal!.id })
@@ -102,7 +102,7 @@ describe('the audit log when its write fails', () => {
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
       try {
         const failure = await new PayoutRequests(Outbox.open(store), client)
-          .request({ ...rig.ws.target, amount: '6.00' }, 'app')
+          .request({ ...rig.ws.target, amount: '6.00' }, { requestedBy: 'app' })
           .then(
             () => null,
             (err: unknown) => err as { code: string; message: string },

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { DeskStore } from '../../../electron/core/store'
-import { openProfileStore } from '../../../electron/core/session/session'
+import { openProfileStore } from '../../../electron/core/session/profile-store'
 
 const FIXTURE = join(__dirname, '../../fixtures/legacy-jsonl')
 const key = (n: number) => `aaaaaaaa-0000-4000-8000-00000000000${n}`

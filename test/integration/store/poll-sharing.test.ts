@@ -91,7 +91,7 @@ describe('one process at a time polls a given withdrawal', () => {
     const [a, c] = await Promise.all([app.session, cli.session])
     let aOpen = true
     try {
-      const { withdrawal } = await a.payouts.request({ ...ws.target, amount: '1.25' }, 'app')
+      const { withdrawal } = await a.payouts.request({ ...ws.target, amount: '1.25' }, { requestedBy: 'app' })
       const id = withdrawal!.id
       // Payouts are followed through the withdrawal list (the detail only for one the list does not hold).
       const follows = (path: string) => path.startsWith('/api/v1/withdrawals?') || path === `/api/v1/withdrawals/${id}`

@@ -46,7 +46,7 @@ describe('the profile store under real failures', () => {
     other.exec('BEGIN IMMEDIATE')
     const before = await posts()
     try {
-      await expect(payouts.request({ ...ws.target, amount: '1.00' }, 'app')).rejects.toMatchObject({
+      await expect(payouts.request({ ...ws.target, amount: '1.00' }, { requestedBy: 'app' })).rejects.toMatchObject({
         code: 'store_locked',
         message: expect.stringMatching(
           new RegExp(`record the payout: ${escaped(join(dir, STORE_FILE))} stayed locked .*close the other process`),
@@ -58,7 +58,9 @@ describe('the profile store under real failures', () => {
     }
     expect(await posts()).toBe(before)
     // Once the other writer is done, the same store records and sends.
-    expect((await payouts.request({ ...ws.target, amount: '1.00' }, 'app')).entry.state).toBe('accepted')
+    expect((await payouts.request({ ...ws.target, amount: '1.00' }, { requestedBy: 'app' })).entry.state).toBe(
+      'accepted',
+    )
     store.close()
   })
 
@@ -102,13 +104,13 @@ describe('the profile store under real failures', () => {
       try {
         store = DeskStore.open(dir, 'test')
         let payouts = new PayoutRequests(Outbox.open(store), ws.client)
-        const first = await payouts.request({ ...ws.target, amount: '2.00' }, 'app')
+        const first = await payouts.request({ ...ws.target, amount: '2.00' }, { requestedBy: 'app' })
         expect(first.entry.state).toBe('accepted')
         // What ext4 does on an error with errors=remount-ro: the file system goes read-only with the files open.
         const device = basename(execFileSync('findmnt', ['-n', '-o', 'SOURCE', dir], { encoding: 'utf8' }).trim())
         writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'test')
         const before = await posts()
-        await expect(payouts.request({ ...ws.target, amount: '3.00' }, 'app')).rejects.toMatchObject({
+        await expect(payouts.request({ ...ws.target, amount: '3.00' }, { requestedBy: 'app' })).rejects.toMatchObject({
           code: 'disk_read_only',
           message: expect.stringMatching(
             new RegExp(`${escaped(join(dir, STORE_FILE))} is on a read-only disk.*nothing was sent`),
@@ -171,7 +173,9 @@ describe('the profile store under real failures', () => {
         message: expect.stringContaining(tooNewFile),
       })
       // The open profile is untouched by its neighbours' failures, and a fresh open of it works too.
-      expect((await session.payouts.request({ ...ws.target, amount: '4.00' }, 'app')).entry.state).toBe('accepted')
+      expect(
+        (await session.payouts.request({ ...ws.target, amount: '4.00' }, { requestedBy: 'app' })).entry.state,
+      ).toBe('accepted')
       const again = await TreasurySession.open(good!, deps)
       expect(again.payouts.outbox.list().map((e) => e.body.amount)).toEqual(['4.00'])
       await again.close()

@@ -80,14 +80,16 @@ describe('the profile store when the disk or the file is not what it should be',
       const dir = smallDisk(2048)
       let store = DeskStore.open(dir, 'test')
       let payouts = new PayoutRequests(Outbox.open(store), rig.ws.client)
-      const first = await payouts.request({ ...rig.ws.target, amount: '1.00' }, 'app')
+      const first = await payouts.request({ ...rig.ws.target, amount: '1.00' }, { requestedBy: 'app' })
       expect(first.entry.state).toBe('accepted')
       fillDisk(dir)
       const postsBefore = (await requestLog(rig.sim.sandbox.url)).filter((r) => r.method === 'POST').length
-      await expect(payouts.request({ ...rig.ws.target, amount: '2.00' }, 'app')).rejects.toMatchObject({
-        code: 'disk_full',
-        message: expect.stringMatching(new RegExp(`${dir.replace(/[/.-]/g, '\\$&')}.*full.*nothing was sent`)),
-      })
+      await expect(payouts.request({ ...rig.ws.target, amount: '2.00' }, { requestedBy: 'app' })).rejects.toMatchObject(
+        {
+          code: 'disk_full',
+          message: expect.stringMatching(new RegExp(`${dir.replace(/[/.-]/g, '\\$&')}.*full.*nothing was sent`)),
+        },
+      )
       expect((await requestLog(rig.sim.sandbox.url)).filter((r) => r.method === 'POST').length).toBe(postsBefore)
       store.close()
       emptyDisk(dir)

@@ -45,7 +45,7 @@ describe('a payout whose outcome cannot be written', () => {
     vi.spyOn(outbox, 'mark').mockImplementation((key, state, extra) =>
       state === 'unknown' ? Promise.reject(diskFull) : realMark(key, state, extra),
     )
-    const failure = (await new PayoutRequests(outbox, client).request(body, 'app').then(
+    const failure = (await new PayoutRequests(outbox, client).request(body, { requestedBy: 'app' }).then(
       () => null,
       (err: unknown) => err,
     )) as DeskError
