@@ -1,4 +1,4 @@
-import type { Counterparty } from '@shared/api/resources'
+import type { CounterpartyView } from '@shared/ipc/views'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { QrImage } from '../../components/QrImage'
@@ -61,7 +61,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
   )
 }
 
-function DestinationFacts({ c }: { c: Counterparty }) {
+function DestinationFacts({ c }: { c: CounterpartyView }) {
   return (
     <>
       <div className="split">
@@ -115,7 +115,7 @@ function DestinationFacts({ c }: { c: Counterparty }) {
   )
 }
 
-function PayoutsTo({ c }: { c: Counterparty }) {
+function PayoutsTo({ c }: { c: CounterpartyView }) {
   const go = useNav((s) => s.go)
   const list = useDeskQuery('withdrawals.list', {})
   return (

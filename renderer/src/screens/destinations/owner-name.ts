@@ -1,8 +1,9 @@
-import type { Counterparty } from '@shared/api/resources'
+import type { CounterpartyView } from '@shared/ipc/views'
+import { joinUntrusted, type UntrustedText } from '@shared/text/untrusted-text'
 
 /** Who owns a destination: the company, or the person's first and last name. */
-export function ownerName(c: Counterparty): string {
+export function ownerName(c: CounterpartyView): UntrustedText {
   return c.counterparty_type === 'company'
-    ? (c.company_name ?? '')
-    : `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()
+    ? joinUntrusted([c.company_name])
+    : joinUntrusted([c.first_name, c.last_name])
 }

@@ -1,7 +1,7 @@
+import type { CounterpartyView, WalletView } from '@shared/ipc/views'
 import { useState, type FormEvent } from 'react'
 import { assetDecimals } from '@shared/api/networks'
 import type { CreateWithdrawal } from '@shared/api/requests'
-import type { Counterparty, Wallet } from '@shared/api/resources'
 import { checkPayout } from '@shared/payouts/payout-rules'
 import { PayoutReferenceSchema, REFERENCE_MAX } from '@shared/payouts/payout-notes'
 import { Amount } from '../../components/Amount'
@@ -22,8 +22,8 @@ export interface PayoutDraft {
   body: CreateWithdrawal
   /** The desk's own reference, kept with the outbox entry and never sent to the provider. */
   reference: string
-  wallet: Wallet
-  destination: Counterparty
+  wallet: WalletView
+  destination: CounterpartyView
 }
 
 type Fee = NonNullable<CreateWithdrawal['fee_priority']>
@@ -37,7 +37,7 @@ interface Props {
 }
 
 /** A destination as the picker lists it: its label (else its owner), the owner beside a label that differs. */
-function pickItem(c: Counterparty): PickItem {
+function pickItem(c: CounterpartyView): PickItem {
   const owner = ownerName(c)
   const name = c.label || owner
   return { id: c.id, name, address: c.address, ...(owner && owner !== name ? { more: owner } : {}) }
@@ -63,7 +63,7 @@ export function PayoutForm(props: Props) {
   )
 }
 
-/** Wallet → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
+/** WalletView → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
 function PayoutFields({
   initial,
   preferredDestinationId,
@@ -71,7 +71,7 @@ function PayoutFields({
   onCancel,
   wallets,
   book,
-}: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+}: Props & { wallets: WalletView[]; book: CounterpartyView[] }) {
   const preferred = book.find((c) => c.id === preferredDestinationId)
   const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
   const [asset, setAsset] = useState(initial?.body.asset ?? '')
