@@ -12,10 +12,20 @@ export interface UntrustedText {
   readonly [untrustedBrand]: true
 }
 
+/** What joining an array of T gives: untrusted text when any element may be (an array of unknown stays a string). */
+type JoinOf<T> = unknown extends T ? string : UntrustedText extends T ? UntrustedText : string
+
 declare global {
   interface StringConstructor {
     /** `String(label)` keeps it untrusted: it is the same text, not a way round the brand. */
     (value: UntrustedText | null | undefined): UntrustedText
+  }
+  /** `[label, owner].join(' ')` keeps it untrusted too, whatever else the array holds. */
+  interface Array<T> {
+    join(separator?: string): JoinOf<T>
+  }
+  interface ReadonlyArray<T> {
+    join(separator?: string): JoinOf<T>
   }
 }
 

@@ -18,5 +18,6 @@ export const trimmed = <td>{c.label.trim()}</td> // must not compile
 export const sliced = <td>{c.label.slice(0, 40)}</td> // must not compile
 export const stringOf = <td>{String(hit.note)}</td> // must not compile
 export const inArray = <td>{[wallet.name]}</td> // must not compile
+export const joined = <td>{[c.label, c.company_name].join(' ')}</td> // must not compile
 export const inTitle = <td title={c.label}>x</td> // must not compile
 export const asKey = <td key={hit.reference}>x</td> // must not compile
