@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { ShortId } from '../components/ShortId'
-import { ownerName } from '../screens/destinations/owner-name'
+import { ownerName } from './owner-name'
 import type { UntrustedText } from '@shared/text/untrusted-text'
 import type { Known } from './name-book'
 import { UserText } from './UserText'

@@ -13,7 +13,7 @@ import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { countryName } from './countries'
-import { ownerName } from './owner-name'
+import { ownerName } from '../../names/owner-name'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {

@@ -14,8 +14,8 @@ import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { shown as visible } from '@shared/text/visible-text'
 import { UserText } from '../../names/UserText'
-import { ownerName } from '../destinations/owner-name'
-import { useVerificationWatch } from '../destinations/useVerificationWatch'
+import { ownerName } from '../../names/owner-name'
+import { useVerificationWatch } from '../../verification/useVerificationWatch'
 import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {

@@ -16,7 +16,7 @@ import { EMPTY_DRAFT, describeFilter, toLedgerFilter, type FilterDraft } from '.
 import { LedgerFilters } from './LedgerFilters'
 import { LedgerStatusLine } from './LedgerStatusLine'
 import { ReportPanel } from './ReportPanel'
-import { TxDetail } from './TxDetail'
+import { TxDetail } from '../../ledger/TxDetail'
 import { TxTable } from './TxTable'
 import { EscapeCloses } from '../../components/EscapeCloses'
 

@@ -10,7 +10,7 @@ import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
 import { UserText } from '../../names/UserText'
-import { otherSide } from './format'
+import { otherSide } from '../../ledger/other-side'
 
 interface Props {
   t: LedgerRowView

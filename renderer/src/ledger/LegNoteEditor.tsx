@@ -3,10 +3,10 @@ import type { LegNoteView } from '@shared/ipc/views'
 import { useState } from 'react'
 import { splitTags, TAG_MAX, TAGS_MAX, TagsSchema } from '@shared/api/leg-notes'
 import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
-import { useDeskMutation } from '../../data/useDeskMutation'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
-import { UserText } from '../../names/UserText'
+import { useDeskMutation } from '../data/useDeskMutation'
+import { ErrorBox } from '../components/ErrorBox'
+import { Field } from '../components/Field'
+import { UserText } from '../names/UserText'
 
 /** What the fields hold while editing: the note as typed and the tags as one comma-separated line. */
 interface Draft {
