@@ -63,7 +63,7 @@ export function PayoutForm(props: Props) {
   )
 }
 
-/** WalletView → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
+/** Wallet → asset it holds → network (only when needed) → amount → verified destination on that network → fee. */
 function PayoutFields({
   initial,
   preferredDestinationId,
