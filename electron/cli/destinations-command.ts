@@ -4,6 +4,8 @@ import { saveDestination } from '../core/destinations/use-cases'
 import { commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
+import { CounterpartyViewSchema } from '../../shared/ipc/views'
+import { cliRows } from './cli-rows'
 import { exportBookAction, importBookAction } from './destinations-file-command'
 
 const ADD_USAGE =
@@ -43,7 +45,7 @@ const add: Action = {
     const request = body(v)
     const profile = await ctx.profile(v.profile as string)
     const accept = v['accept-lookalike'] as string | undefined
-    const { counterparty: c, alreadyExists } = await ctx.withStore(profile, (store) =>
+    const { counterparty, alreadyExists } = await ctx.withStore(profile, (store) =>
       ctx.withSession(profile, store, (s) =>
         saveDestination(s, request, {
           acceptLookalike: accept,
@@ -53,6 +55,7 @@ const add: Action = {
         }),
       ),
     )
+    const c = cliRows(CounterpartyViewSchema, counterparty)
     if (v.json) {
       ctx.out(JSON.stringify({ data: c, already_exists: alreadyExists }, null, 2))
       return 0

@@ -10,6 +10,8 @@ import {
 import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
+import { HeldPayoutViewSchema } from '../../shared/ipc/channels/policy'
+import { cliRows } from './cli-rows'
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 
@@ -23,8 +25,8 @@ const list: Action = {
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     const { held, expired } = await ctx.withStore(profile, (store) => ({
-      held: heldPayouts(store, editor()),
-      expired: expiredHeldPayouts(store, editor()),
+      held: cliRows(HeldPayoutViewSchema.array(), heldPayouts(store, editor())),
+      expired: cliRows(HeldPayoutViewSchema.array(), expiredHeldPayouts(store, editor())),
     }))
     if (v.json) {
       ctx.out(jsonText(v.expired ? expired : held))

@@ -3,7 +3,10 @@ import { explain } from './payout-explain'
 import { who } from '../core/audit/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
-import { jsonText, shown } from '../../shared/text/visible-text'
+import { jsonText, shown, shownLine } from '../../shared/text/visible-text'
+import { PayoutHitViewSchema } from '../../shared/payouts/payout-search'
+import { ReceiptSchema } from '../../shared/payouts/receipt'
+import { cliRows } from './cli-rows'
 import { commandGroup, type Action } from './command'
 import { receiptPdf } from './receipt-pdf'
 import { printTable } from './terminal-output'
@@ -23,10 +26,11 @@ const search: Action = {
       ...(v.from ? { from: v.from as string } : {}),
       ...(v.to ? { to: v.to as string } : {}),
     }
-    const hits = await ctx.withStore(profile, (store) => {
+    const found = await ctx.withStore(profile, (store) => {
       warnAlterations(ctx, store)
       return findPayouts(store, query)
     })
+    const hits = cliRows(PayoutHitViewSchema.array(), found)
     if (v.json) {
       ctx.out(jsonText(hits))
       return 0
@@ -54,7 +58,7 @@ const search: Action = {
         h.status,
         `${h.amount} ${h.asset}`,
         h.network ?? '',
-        h.destinationName ? `${h.destinationName} ${h.address}` : h.address,
+        h.destinationName ? shownLine`${h.destinationName} ${h.address}` : h.address,
         h.requester,
         h.reference ?? '',
         h.note ?? '',
@@ -91,7 +95,10 @@ const receipt: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
-    const r = await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => receiptOf(s, id!)))
+    const r = cliRows(
+      ReceiptSchema,
+      await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => receiptOf(s, id!))),
+    )
     await writeExportFile(v.out as string, await receiptPdf(r))
     ctx.out(`Wrote the receipt of payout ${r.payoutId} to ${shown(v.out as string)}.`)
     return 0

@@ -1,16 +1,17 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
 import QRCode from 'qrcode'
-import type { Receipt } from '../../shared/payouts/receipt'
+import type { ReceiptView } from '../../shared/payouts/receipt'
+import type { UntrustedText } from '../../shared/text/untrusted-text'
 import { codeOf } from '../../shared/text/char-classes'
-import { shown } from '../../shared/text/visible-text'
+import { shown, shownLine } from '../../shared/text/visible-text'
 
 const PAGE = { width: 595.28, height: 841.89 } // A4 in points
 const MARGIN = 56
 const SIZE = 10
 
 /** The receipt's facts in print order; times are UTC (a file has no Times setting). */
-export function receiptFacts(r: Receipt): Array<[string, string]> {
-  const facts: Array<[string, string | null]> = [
+export function receiptFacts(r: ReceiptView): Array<[string, string | UntrustedText]> {
+  const facts: Array<[string, string | UntrustedText | null]> = [
     ['Payout id', r.payoutId],
     ['Idempotency-Key', r.idempotencyKey],
     ['Environment', r.environment === 'production' ? 'Production' : 'Sandbox (test money, not a real payment)'],
@@ -29,17 +30,17 @@ export function receiptFacts(r: Receipt): Array<[string, string]> {
     ['Audit row', r.audit ? `#${r.audit.seq}, hash ${r.audit.hash}` : 'none recorded by this desk'],
     ['Receipt made', r.generatedAt],
   ]
-  return facts.filter((f): f is [string, string] => f[1] !== null)
+  return facts.filter((f): f is [string, string | UntrustedText] => f[1] !== null)
 }
 
 /** The paying wallet by name and id, as far as they are known. */
-function paidFrom(r: Receipt): string | null {
-  if (r.walletName && r.walletId) return `${r.walletName} (wallet ${r.walletId})`
+function paidFrom(r: ReceiptView): string | UntrustedText | null {
+  if (r.walletName && r.walletId) return shownLine`${r.walletName} (wallet ${r.walletId})`
   return r.walletName ?? (r.walletId ? `wallet ${r.walletId}` : null)
 }
 
 /** Provider and user text as the font can draw it: hidden characters and characters outside the font as [U+XXXX]. */
-function drawable(font: PDFFont, value: string): string {
+function drawable(font: PDFFont, value: string | UntrustedText): string {
   const set = new Set(font.getCharacterSet())
   return Array.from(shown(value), (ch) => (set.has(ch.codePointAt(0)!) ? ch : `[${codeOf(ch)}]`)).join('')
 }
@@ -61,7 +62,7 @@ function wrap(font: PDFFont, value: string, width: number): string[] {
 /**
  * A one-page PDF of the receipt with a QR code of the explorer link (or of the hash when the network has no explorer).
  */
-export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
+export async function receiptPdf(r: ReceiptView): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Payout receipt ${r.payoutId}`)
   doc.setCreator('Payout Desk')

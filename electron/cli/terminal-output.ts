@@ -1,3 +1,4 @@
+import type { UntrustedText } from '../../shared/text/untrusted-text'
 import { shown, shownLines } from '../../shared/text/visible-text'
 import type { CliIo } from './cli-context'
 
@@ -25,7 +26,7 @@ export function terminalIo(io: CliIo): CliIo {
 export function printTable(
   out: (line: string) => void,
   header: readonly string[],
-  rows: ReadonlyArray<readonly string[]>,
+  rows: ReadonlyArray<ReadonlyArray<string | UntrustedText>>,
 ): void {
   const cells = rows.map((r) => r.map((c) => shown(c)))
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)))

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { shown } from '../text/visible-text'
+import type { UntrustedText } from '../text/untrusted-text'
 
 /** Where the profile met a known address. */
 export const KNOWN_SOURCE_NAMES = {
@@ -24,7 +26,8 @@ export const LookalikeFindingSchema = z.strictObject({
 export type LookalikeFinding = z.infer<typeof LookalikeFindingSchema>
 
 /** "in the destination book as "Acme" since 2026-03-01", for messages on every surface. */
-export function describeFinding(f: LookalikeFinding): string {
-  const label = f.label ? ` as ${JSON.stringify(f.label)}` : ''
+/** Where the look-alike was seen; its label (someone else's text) in its shown form. */
+export function describeFinding(f: Omit<LookalikeFinding, 'label'> & { label: string | UntrustedText | null }): string {
+  const label = f.label ? ` as ${JSON.stringify(shown(f.label))}` : ''
   return `${KNOWN_SOURCE_NAMES[f.source]}${label}, seen ${f.seenAt.slice(0, 10)}`
 }

@@ -38,7 +38,10 @@ export const CHANNELS = {
 
 export type ChannelName = keyof typeof CHANNELS
 export type ChannelInput<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['input']>
+/** What a page receives: untrusted fields parsed into UntrustedText. */
 export type ChannelOutput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['output']>
+/** What a handler answers before the output parse: the same data with plain strings. */
+export type ChannelReply<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['output']>
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(CHANNELS, name)

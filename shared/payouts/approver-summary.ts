@@ -2,6 +2,7 @@ import { approverWords } from '../address/approver-words'
 import { findNetwork } from '../api/networks'
 import type { Withdrawal } from '../api/resources'
 import { shown } from '../text/visible-text'
+import type { UntrustedText } from '../text/untrusted-text'
 
 /**
  * What a person sends an approver to find and check one payout in the provider's console: its id, amount, where it
@@ -10,7 +11,7 @@ import { shown } from '../text/visible-text'
  */
 export function approverSummary(
   w: Pick<Withdrawal, 'id' | 'amount' | 'asset' | 'network' | 'destination'>,
-  destinationName: string | null,
+  destinationName: string | UntrustedText | null,
 ): string {
   const network = findNetwork(w.network)?.name ?? w.network
   return [

@@ -1,6 +1,6 @@
-import type { OutboxEntryView } from '../ipc/channels/payouts'
+import type { OutboxEntryReply } from '../ipc/channels/payouts'
 
-export type OutboxState = OutboxEntryView['state']
+export type OutboxState = OutboxEntryReply['state']
 
 /**
  * Moves the local state machine allows; anything else is a bug, a stale UI or another process's stale copy, and is

@@ -12,11 +12,15 @@ export type PayoutDraftBody = Pick<CreateWithdrawal, 'wallet_id' | 'asset' | 'am
 
 export type PayoutField = 'wallet' | 'asset' | 'network' | 'amount' | 'destination'
 
-export interface PayoutCheck {
-  wallet: Wallet | null
+/** The fields the rules read: a core record or a page's view (whose names are UntrustedText) both have them. */
+type RuleWallet = Pick<Wallet, 'id' | 'balances'>
+type RuleDestination = Pick<Counterparty, 'network' | 'address' | 'can_send'>
+
+export interface PayoutCheck<W extends RuleWallet = Wallet, C extends RuleDestination = Counterparty> {
+  wallet: W | null
   /** The one balance the payout draws on, once wallet, asset and (where needed) network pick it. */
   balance: Balance | null
-  destination: Counterparty | null
+  destination: C | null
   /** One plain sentence per field that is wrong; empty when the payout may be requested. */
   problems: Partial<Record<PayoutField, string>>
 }
@@ -29,12 +33,12 @@ export interface PayoutCheck {
  * as the provider does: the asset symbol exactly, an omitted network to the one network holding the asset, the
  * destination to the one book entry on that network with the same address (spelled in any case the network allows).
  */
-export function checkPayout(
-  wallets: readonly Wallet[],
-  book: readonly Counterparty[],
+export function checkPayout<W extends RuleWallet, C extends RuleDestination>(
+  wallets: readonly W[],
+  book: readonly C[],
   body: PayoutDraftBody,
-): PayoutCheck {
-  const out: PayoutCheck = { wallet: null, balance: null, destination: null, problems: {} }
+): PayoutCheck<W, C> {
+  const out: PayoutCheck<W, C> = { wallet: null, balance: null, destination: null, problems: {} }
   out.wallet = wallets.find((w) => w.id === body.wallet_id) ?? null
   if (!out.wallet) {
     out.problems.wallet = 'Choose one of the workspace’s wallets.'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '../api/text'
+import { untrusted } from '../text/untrusted-text'
 import { NoteSchema } from './payout-notes'
 
 export const SEARCH_TEXT_MAX = 200
@@ -49,6 +50,15 @@ export const PayoutHitSchema = z.strictObject({
   txHash: text().nullable(),
 })
 export type PayoutHit = z.infer<typeof PayoutHitSchema>
+
+/** A hit as a page gets it: someone else's text (a name, who asked, a reference, a note) as UntrustedText. */
+export const PayoutHitViewSchema = PayoutHitSchema.extend({
+  destinationName: untrusted(text()).nullable(),
+  requestedBy: untrusted(text()).nullable(),
+  reference: untrusted(text()).nullable(),
+  note: untrusted(NoteSchema).nullable(),
+})
+export type PayoutHitView = z.output<typeof PayoutHitViewSchema>
 
 /** The one folding both the stored search text and a query go through, so case and width never hide a match. */
 export function searchFold(value: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '../api/text'
+import { untrusted } from '../text/untrusted-text'
 
 /**
  * What a receipt of a completed payout states; built in core from what the store knows, printed by the app and the CLI.
@@ -11,17 +12,17 @@ export const ReceiptSchema = z.strictObject({
   asset: text(),
   network: text(),
   networkName: text(),
-  destinationName: text().nullable(),
+  destinationName: untrusted(text()).nullable(),
   address: text(),
   /** The wallet that paid: its id, and its name as the provider gave it when it could be read. */
   walletId: text().nullable(),
-  walletName: text().nullable(),
+  walletName: untrusted(text()).nullable(),
   /** Sandbox money is test money: a receipt says which it was. */
   environment: z.enum(['sandbox', 'production']),
   txHash: text(),
   explorerUrl: text().nullable(),
-  reference: text().nullable(),
-  requestedBy: text().nullable(),
+  reference: untrusted(text()).nullable(),
+  requestedBy: untrusted(text()).nullable(),
   /** Lifecycle times the store knows; null where it never saw the step. */
   requestedAt: text(),
   acceptedAt: text().nullable(),
@@ -30,4 +31,7 @@ export const ReceiptSchema = z.strictObject({
   audit: z.strictObject({ seq: z.number().int(), hash: text() }).nullable(),
   generatedAt: text(),
 })
-export type Receipt = z.infer<typeof ReceiptSchema>
+/** A receipt as core builds it (plain strings). */
+export type Receipt = z.input<typeof ReceiptSchema>
+/** A receipt as the app and the CLI print it: someone else's text as UntrustedText. */
+export type ReceiptView = z.output<typeof ReceiptSchema>

@@ -1,4 +1,5 @@
 import { classifyChar, codeOf, isHidingKind } from './char-classes'
+import type { UntrustedText } from './untrusted-text'
 
 declare const shownBrand: unique symbol
 /** Text safe to show: every character that hides or reorders text is written as its code (`[U+202E]`). */
@@ -12,17 +13,19 @@ const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Poi
  * terminal or in a file: bidi controls, control characters (ESC, CSI, CR, line breaks) and invisible format
  * characters become `[U+XXXX]`, so nothing can reorder, erase or forge what is printed around it.
  */
-export function shown(text: string): ShownText {
-  return text.replace(CANDIDATES, (ch) => (isHidingKind(classifyChar(ch)) ? `[${codeOf(ch)}]` : ch)) as ShownText
+export function shown(text: string | UntrustedText): ShownText {
+  return (text as string).replace(CANDIDATES, (ch) =>
+    isHidingKind(classifyChar(ch)) ? `[${codeOf(ch)}]` : ch,
+  ) as ShownText
 }
 
 /** A line built from trusted literals with every interpolated value shown safely (`shownLine\`to ${label}\``). */
 export function shownLine(
   literals: TemplateStringsArray,
-  ...values: ReadonlyArray<string | number | ShownText>
+  ...values: ReadonlyArray<string | number | ShownText | UntrustedText>
 ): ShownText {
   return literals.reduce(
-    (out, literal, i) => out + literal + (i < values.length ? shown(String(values[i])) : ''),
+    (out, literal, i) => out + literal + (i < values.length ? shown(String(values[i] as string | number)) : ''),
     '',
   ) as ShownText
 }

@@ -16,8 +16,8 @@ export const complete: HandlersFor<typeof appChannels> = {
 export const missingChannels: HandlersFor<typeof profileChannels> = { 'profiles.list': async () => [] } // must not compile
 export const foreignChannel: HandlersFor<typeof appChannels> = {
   'app.info': () => info,
-  'profiles.list': async () => [],
-} // must not compile
+  'profiles.list': async () => [], // must not compile
+}
 
 /** The batch and policy groups are exhaustive too: each handler is there, and a channel of another group is not. */
 declare const batch: ReturnType<typeof batchHandlers>

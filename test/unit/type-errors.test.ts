@@ -6,21 +6,25 @@ import { beforeAll, describe, expect, it } from 'vitest'
 /** The contract's types must refuse the mistakes in test/type-errors/ (see its README), line by line. */
 const DIR = 'test/type-errors'
 const MARK = '// must not compile'
-const fixtures = readdirSync(DIR).filter((f) => f.endsWith('.ts'))
+const fixtures = readdirSync(DIR).filter((f) => /\.tsx?$/.test(f))
+/** `.ts` fixtures compile as main-process code, `.tsx` ones as renderer code (DOM, JSX). */
+const CONFIGS = ['tsconfig.json', 'tsconfig.web.json']
 
 describe('code that must not compile', () => {
   const errorLines = new Map<string, Set<number>>()
 
   beforeAll(() => {
-    const tsc = spawnSync(
-      process.execPath,
-      ['node_modules/typescript/bin/tsc', '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'],
-      { encoding: 'utf8' },
-    )
-    for (const m of tsc.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+/gm)) {
-      const file = m[1]!.replace(/\\/g, '/')
-      if (!errorLines.has(file)) errorLines.set(file, new Set())
-      errorLines.get(file)!.add(Number(m[2]))
+    for (const config of CONFIGS) {
+      const tsc = spawnSync(
+        process.execPath,
+        ['node_modules/typescript/bin/tsc', '-p', join(DIR, config), '--pretty', 'false'],
+        { encoding: 'utf8' },
+      )
+      for (const m of tsc.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+/gm)) {
+        const file = m[1]!.replace(/\\/g, '/')
+        if (!errorLines.has(file)) errorLines.set(file, new Set())
+        errorLines.get(file)!.add(Number(m[2]))
+      }
     }
   }, 120_000)
 

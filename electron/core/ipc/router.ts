@@ -5,9 +5,11 @@ import {
   type ChannelInput,
   type ChannelName,
   type ChannelOutput,
+  type ChannelReply,
 } from '../../../shared/ipc/channels'
 import type { IpcResult } from '../../../shared/ipc/ipc-error'
 import { quoteInput } from '../../../shared/api/text'
+import type { Raw } from '../../../shared/text/untrusted-text'
 import { DeskError, toIpcError } from '../errors'
 
 const MAX_ISSUE_CHARS = 200
@@ -15,7 +17,7 @@ const MAX_SUMMARY_CHARS = 480
 
 export type Handler<C extends ChannelName> = (
   input: z.output<(typeof CHANNELS)[C]['input']>,
-) => Promise<ChannelOutput<C>> | ChannelOutput<C>
+) => Promise<ChannelReply<C>> | ChannelReply<C>
 
 export type HandlerTable = { [C in ChannelName]?: Handler<C> }
 
@@ -80,11 +82,14 @@ export class Router {
     }
   }
 
-  /** Typed call for in-process callers (tests, CLI). Throws the IPC error as a DeskError. */
-  async call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  /**
+   * Typed call for in-process callers (tests), which read the answer and never show it: someone else's text comes back
+   * as plain strings. Throws the IPC error as a DeskError.
+   */
+  async call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Raw<ChannelOutput<C>>> {
     const result = await this.dispatch(channel, input)
     if (!result.ok) throw new DeskError(result.error.code, result.error.message, result.error.requestId)
-    return result.data as ChannelOutput<C>
+    return result.data as Raw<ChannelOutput<C>>
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import type { Withdrawal } from '../../../shared/api/resources'
-import type { DamagedOutboxRow, OutboxEntryView } from '../../../shared/ipc/channels/payouts'
+import type { DamagedOutboxRow, OutboxEntryReply } from '../../../shared/ipc/channels/payouts'
 import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payout-search'
 import type { Receipt } from '../../../shared/payouts/receipt'
 import type { ApiClient } from '../api/api-client'
@@ -26,7 +26,7 @@ export interface PayoutSession {
 }
 
 export interface PayoutAnswer {
-  entry: OutboxEntryView
+  entry: OutboxEntryReply
   withdrawal: Withdrawal | null
 }
 
@@ -63,7 +63,7 @@ export async function requestPayout(
 }
 
 /** The outbox newest first, and apart the rows that are damaged (held, never sent), so one bad row hides no other. */
-export function readOutbox(store: DeskStore): { entries: OutboxEntryView[]; damaged: DamagedOutboxRow[] } {
+export function readOutbox(store: DeskStore): { entries: OutboxEntryReply[]; damaged: DamagedOutboxRow[] } {
   const { entries, corrupt } = store.read('read the outbox', () => store.outbox.list())
   return {
     entries: entries.map(outboxEntryView),
@@ -77,7 +77,7 @@ export const checkAgain = async (session: Pick<PayoutSession, 'payouts'>, key: s
 export const resend = async (session: Pick<PayoutSession, 'payouts'>, key: string, actor?: string) =>
   outboxEntryView((await session.payouts.resend(key, actor ? { actor } : {})).entry)
 /** Drops an unsent payout; a waiting batch row is cancelled with its batch, on every surface. */
-export async function discard(session: Pick<PayoutSession, 'payouts'>, key: string): Promise<OutboxEntryView> {
+export async function discard(session: Pick<PayoutSession, 'payouts'>, key: string): Promise<OutboxEntryReply> {
   const entry = session.payouts.outbox.get(key)
   if (entry.state === 'queued' && entry.batchId !== null) {
     throw new DeskError('invalid_input', `This payout is a row of batch ${entry.batchId}; cancel the batch to drop it.`)

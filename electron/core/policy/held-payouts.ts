@@ -1,5 +1,5 @@
 import type { DecisionPath } from '../../../shared/audit/activity-action'
-import type { HeldPayoutView } from '../../../shared/ipc/channels/policy'
+import type { HeldPayoutReply } from '../../../shared/ipc/channels/policy'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
 import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
@@ -48,17 +48,17 @@ export class HeldPayouts {
    * Each held entry with why it is held, what it pays (its wallet, destination entry and network, as checked) and when
    * it expires; the ones whose time is up expire first.
    */
-  list(): HeldPayoutView[] {
+  list(): HeldPayoutReply[] {
     this.expiry.expireDue()
     return this.views((e) => e.state === 'held')
   }
 
   /** The held payouts that expired with no person's decision, newest first. */
-  expired(): HeldPayoutView[] {
+  expired(): HeldPayoutReply[] {
     return this.views((e) => e.state === 'discarded' && e.error?.code === HELD_EXPIRED)
   }
 
-  private views(keep: (e: OutboxEntry) => boolean): HeldPayoutView[] {
+  private views(keep: (e: OutboxEntry) => boolean): HeldPayoutReply[] {
     const hours = this.expiry.hours()
     return this.store.read('read the held payouts', () => {
       const repo = this.store.repo(policyRepo)

@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import type { HeldPayoutView, PolicyView } from '../../../shared/ipc/channels/policy'
-import type { OutboxEntryView } from '../../../shared/ipc/channels/payouts'
+import type { HeldPayoutReply, PolicyView } from '../../../shared/ipc/channels/policy'
+import type { OutboxEntryReply } from '../../../shared/ipc/channels/payouts'
 import type { Policy } from '../../../shared/policy/policy-schema'
 import { outboxEntryView, payoutResultView } from '../payouts/outbox-view'
 import type { PayoutAnswer, PayoutSession } from '../payouts/use-cases'
@@ -48,10 +48,10 @@ export function clearPolicy(store: DeskStore, editor: PolicyEditor): PolicyView 
 }
 
 /** Held payouts newest first; the ones whose time is up expire first. */
-export const heldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] =>
+export const heldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutReply[] =>
   new HeldPayouts(store, editor).list().reverse()
 /** The held payouts that expired with nobody's decision, newest first. */
-export const expiredHeldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutView[] =>
+export const expiredHeldPayouts = (store: DeskStore, editor: PolicyEditor): HeldPayoutReply[] =>
   new HeldPayouts(store, editor).expired().reverse()
 
 /**
@@ -75,7 +75,7 @@ export async function rejectHeld(
   editor: PolicyEditor,
   key: string,
   reason: string,
-): Promise<OutboxEntryView> {
+): Promise<OutboxEntryReply> {
   return outboxEntryView(await new HeldPayouts(store, editor).reject(key, reason))
 }
 

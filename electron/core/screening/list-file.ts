@@ -25,7 +25,7 @@ const DIGITAL_CURRENCY = /^Digital Currency Address - (.+)$/
 const refuse = (message: string) =>
   new DeskError('validation_failed', `The screening list was not imported: ${message}`)
 
-const text = z.union([z.string(), z.number()]).transform(String)
+const text = z.union([z.string(), z.number()]).transform((value) => String(value))
 const IdSchema = z.object({ idType: text.optional(), idNumber: text.optional() })
 const EntrySchema = z.object({
   uid: text.optional(),

@@ -1,5 +1,6 @@
+import type { LookalikeFindingView } from '@shared/ipc/views'
 import { compareChunks } from '@shared/address/address-compare'
-import { describeFinding, type LookalikeFinding } from '@shared/address/lookalike-finding'
+import { describeFinding } from '@shared/address/lookalike-finding'
 import { findNetwork } from '@shared/api/networks'
 import { ApproverWords } from './ApproverWords'
 import { Dialog } from '../components/Dialog'
@@ -7,7 +8,7 @@ import { Dialog } from '../components/Dialog'
 interface Props {
   network: string
   address: string
-  findings: readonly LookalikeFinding[]
+  findings: readonly LookalikeFindingView[]
   busy: boolean
   onConfirm: () => void
   onClose: () => void

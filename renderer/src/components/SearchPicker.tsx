@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { shown } from '@shared/text/visible-text'
+import { shown, shownLine } from '@shared/text/visible-text'
 import { UserText } from '../names/UserText'
 import { searchItems, type PickItem } from './picker-search'
 
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /** The chosen item as the field shows it: its name and address, shown safely. */
-const fieldText = (item: PickItem) => shown(`${item.name} · ${item.address}`)
+const fieldText = (item: PickItem) => shownLine`${item.name} · ${item.address}`
 
 /**
  * A text field that searches a long list (a book of 200 destinations) by name, owner and address fragment, after the

@@ -1,4 +1,4 @@
-import type { Wallet } from '@shared/api/resources'
+import type { WalletView } from '@shared/ipc/views'
 import { Field } from './Field'
 import { shown } from '@shared/text/visible-text'
 import { optionName } from '../names/logical-cut'
@@ -7,7 +7,7 @@ import { optionName } from '../names/logical-cut'
 const OPTION_CHARS = 32
 
 interface Props {
-  wallets: readonly Wallet[] | undefined
+  wallets: readonly WalletView[] | undefined
   value: string
   onChange: (walletId: string) => void
 }

@@ -1,8 +1,10 @@
+import { untrustedForMatching, type UntrustedText } from '@shared/text/untrusted-text'
+
 /** One choice of a search picker: its name (someone else's text), more about it (an owner), and its address. */
 export interface PickItem {
   id: string
-  name: string
-  more?: string
+  name: UntrustedText
+  more?: UntrustedText
   address: string
 }
 
@@ -17,7 +19,7 @@ export function searchItems<T extends PickItem>(items: readonly T[], query: stri
   const words = fold(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...items]
   return items.filter((item) => {
-    const hay = fold(`${item.name}\n${item.more ?? ''}\n${item.address}`)
+    const hay = fold(`${untrustedForMatching(item.name)}\n${untrustedForMatching(item.more) ?? ''}\n${item.address}`)
     return words.every((w) => hay.includes(w))
   })
 }

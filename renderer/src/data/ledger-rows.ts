@@ -1,3 +1,4 @@
+import type { LedgerPageView, LedgerRowView } from '@shared/ipc/views'
 import {
   useInfiniteQuery,
   useQueryClient,
@@ -5,7 +6,7 @@ import {
   type QueryClient,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query'
-import type { LedgerFilter, LedgerPage, LedgerPosition, LedgerRow } from '@shared/api/ledger-query'
+import type { LedgerFilter, LedgerPosition } from '@shared/api/ledger-query'
 import { call, type DeskCallError } from '../desk'
 import { channelKey } from './desk-keys'
 
@@ -14,7 +15,7 @@ const PAGE = 200
 /** Up to this many loaded rows, new data from a sync is read in at once; beyond it the user is offered a refresh. */
 const REFRESH_IN_PLACE = 500
 
-type Pages = InfiniteData<LedgerPage, LedgerPosition | null>
+type Pages = InfiniteData<LedgerPageView, LedgerPosition | null>
 const ledgerKey = (filter: LedgerFilter) => ['history.page', filter] as const
 
 /**
@@ -23,7 +24,7 @@ const ledgerKey = (filter: LedgerFilter) => ['history.page', filter] as const
  */
 export function ledgerRowsOptions(
   filter: LedgerFilter,
-): UseInfiniteQueryOptions<LedgerPage, DeskCallError, Pages, ReturnType<typeof ledgerKey>, LedgerPosition | null> {
+): UseInfiniteQueryOptions<LedgerPageView, DeskCallError, Pages, ReturnType<typeof ledgerKey>, LedgerPosition | null> {
   return {
     queryKey: ledgerKey(filter),
     queryFn: ({ pageParam }) =>
@@ -35,7 +36,7 @@ export function ledgerRowsOptions(
 }
 
 export interface LedgerRows {
-  rows: LedgerRow[]
+  rows: LedgerRowView[]
   loading: boolean
   error: DeskCallError | null
   done: boolean

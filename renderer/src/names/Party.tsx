@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ShortId } from '../components/ShortId'
-import { ownerName } from '../screens/destinations/owner-name'
+import { ownerName } from './owner-name'
+import type { UntrustedText } from '@shared/text/untrusted-text'
 import type { Known } from './name-book'
 import { UserText } from './UserText'
 import { useNameBook } from './useNameBook'
@@ -9,7 +10,7 @@ interface Props {
   address: string
   network?: string | null
   /** A name the provider gave with the address (transaction legs), used when the app knows none. */
-  providerName?: string | null
+  providerName?: UntrustedText | null
   /** "destination address", "sender address": completes the copy button's label. */
   what: string
   /** Name and address on one line, without a copy button (a fixed-height table row; its detail has the copy). */
@@ -18,7 +19,7 @@ interface Props {
   copyWarning?: string
 }
 
-function nameOf(known: Known, providerName: string | null | undefined): ReactNode {
+function nameOf(known: Known, providerName: UntrustedText | null | undefined): ReactNode {
   if (known?.kind === 'destination') {
     const { label } = known.destination
     const owner = ownerName(known.destination)

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { shown } from '@shared/text/visible-text'
+import type { UntrustedText } from '@shared/text/untrusted-text'
 import { useLogicalCut } from './useLogicalCut'
 
 /**
@@ -7,7 +8,7 @@ import { useLogicalCut } from './useLogicalCut'
  * its neighbours, with direction, control and invisible characters shown as their code (`[U+202E]`). Where a list
  * cuts it to one line, a name mixing directions is cut at its logical end, not where the line ends on screen.
  */
-export function UserText({ children }: { children: string }) {
+export function UserText({ children }: { children: string | UntrustedText }) {
   const text = shown(children)
   const ref = useRef<HTMLElement>(null)
   const visible = useLogicalCut(ref, text)

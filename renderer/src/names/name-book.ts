@@ -1,12 +1,11 @@
-import type { Counterparty, Wallet } from '@shared/api/resources'
-
+import type { CounterpartyView, WalletView } from '@shared/ipc/views'
 /**
  * What the app knows at an address. `unread` when it matches nothing yet but the wallets or the book have not been
  * read (still loading, or the read failed): the party may well be a destination, so it is not called an outside one.
  */
 export type Known =
-  | { kind: 'destination'; destination: Counterparty }
-  | { kind: 'wallet'; wallet: Wallet }
+  | { kind: 'destination'; destination: CounterpartyView }
+  | { kind: 'wallet'; wallet: WalletView }
   | { kind: 'unread'; failed: boolean }
   | null
 
@@ -16,7 +15,7 @@ export type ReadState = 'loading' | 'read' | 'failed'
 export interface NameBook {
   /** Whether the wallets and the book behind the names have been read. */
   reads: { wallets: ReadState; book: ReadState }
-  wallet(id: string): Wallet | undefined
+  wallet(id: string): WalletView | undefined
   /** What the app knows at an address: a destination of the book (on `network` when given), else one of the wallets. */
   address(address: string, network?: string | null): Known
 }
@@ -28,14 +27,14 @@ function norm(address: string): string {
 
 /** An index of the workspace's wallets and destinations by id and address, built once per read of either. */
 export function buildNameBook(
-  wallets: readonly Wallet[],
-  book: readonly Counterparty[],
+  wallets: readonly WalletView[],
+  book: readonly CounterpartyView[],
   reads: { wallets: ReadState; book: ReadState } = { wallets: 'read', book: 'read' },
 ): NameBook {
   const walletsById = new Map(wallets.map((w) => [w.id, w]))
-  const destinations = new Map<string, Counterparty[]>()
+  const destinations = new Map<string, CounterpartyView[]>()
   for (const c of book) destinations.set(norm(c.address), [...(destinations.get(norm(c.address)) ?? []), c])
-  const walletsByAddress = new Map<string, Wallet>()
+  const walletsByAddress = new Map<string, WalletView>()
   for (const w of wallets) {
     walletsByAddress.set(norm(w.address), w)
     for (const d of w.deposit_addresses) walletsByAddress.set(norm(d.address), w)

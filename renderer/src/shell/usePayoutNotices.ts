@@ -1,6 +1,7 @@
+import type { CounterpartyView } from '@shared/ipc/views'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Counterparty, Withdrawal } from '@shared/api/resources'
+import type { Withdrawal } from '@shared/api/resources'
 import { on } from '../desk'
 import { deskKey } from '../data/desk-keys'
 import { formatDecimal } from '../format/decimal'
@@ -29,7 +30,7 @@ export function usePayoutNotices(): void {
   const client = useQueryClient()
   useEffect(() => {
     const grouper = new NoticeGrouper<Withdrawal>((status, payouts) => {
-      const book = client.getQueryData<Counterparty[]>(deskKey('counterparties.list', {}))
+      const book = client.getQueryData<CounterpartyView[]>(deskKey('counterparties.list', {}))
       const lines = payouts.map((w) => {
         const to = book?.find(
           (c) => c.network === w.network && c.address.toLowerCase() === w.destination.toLowerCase(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { untrusted } from '../../text/untrusted-text'
 import { OutboxStateSchema } from './payouts'
 
 /** The file as the page read it (a file dialog or an upload: base64 of its bytes) or rows pasted from a spreadsheet. */
@@ -28,16 +29,16 @@ export const BatchCheckViewSchema = z.strictObject({
     z.strictObject({
       line: z.number().int(),
       body: CreateWithdrawalSchema,
-      reference: z.string().nullable(),
-      destinationName: z.string(),
-      walletName: z.string(),
+      reference: untrusted().nullable(),
+      destinationName: untrusted(),
+      walletName: untrusted(),
     }),
   ),
   problems: z.array(RowProblemSchema),
   totals: z.array(
     z.strictObject({
       walletId: z.string(),
-      walletName: z.string(),
+      walletName: untrusted(),
       asset: z.string(),
       network: z.string(),
       rows: z.number().int(),
@@ -50,7 +51,7 @@ export const BatchCheckViewSchema = z.strictObject({
   lineCount: z.number().int(),
   /** The first row of each destination no payout has completed to (never paid before). */
   firstPayouts: z.array(
-    z.strictObject({ line: z.number().int(), destinationName: z.string(), network: z.string(), address: z.string() }),
+    z.strictObject({ line: z.number().int(), destinationName: untrusted(), network: z.string(), address: z.string() }),
   ),
 })
 
@@ -71,7 +72,7 @@ export const BatchProgressSchema = z.strictObject({
 export const BatchRecordSchema = z.strictObject({
   id: z.string(),
   createdAt: z.string(),
-  requestedBy: z.string(),
+  requestedBy: untrusted(),
   source: z.string(),
   state: z.enum(['running', 'paused', 'cancelled']),
   rowCount: z.number().int(),
@@ -81,7 +82,7 @@ export const BatchRecordSchema = z.strictObject({
 
 export const BatchRowViewSchema = z.strictObject({
   line: z.number().int(),
-  reference: z.string().nullable(),
+  reference: untrusted().nullable(),
   destination: z.string(),
   address: z.string(),
   amount: z.string(),

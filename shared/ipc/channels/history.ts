@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { DustThresholdRowSchema } from '../../address/dust-bait'
-import { LegDirectionSchema, LegNoteSchema, TAG_MAX, TAGS_MAX } from '../../api/leg-notes'
+import { LegDirectionSchema, TAG_MAX, TAGS_MAX } from '../../api/leg-notes'
 import { LIMITS } from '../../api/limits'
-import { LedgerPageQuerySchema, LedgerPageSchema, LedgerRowSchema, LedgerSummarySchema } from '../../api/ledger-query'
+import { LedgerPageQuerySchema, LedgerSummarySchema } from '../../api/ledger-query'
 import { ReconciliationReportSchema } from '../../api/ledger-report'
 import { PriceTableSummarySchema } from '../../api/accounting-export'
 import { text } from '../../api/text'
@@ -10,6 +10,7 @@ import { NoteSchema } from '../../payouts/payout-notes'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
 import { EVENTS } from '../events'
+import { LedgerPageViewSchema, LedgerRowViewSchema, LegNoteViewSchema } from '../views'
 
 const id = text().min(1).max(LIMITS.id)
 const ReportPeriodSchema = z.strictObject({
@@ -21,11 +22,11 @@ const ReportPeriodSchema = z.strictObject({
 /** The local history ledger: its pages and summary, the sync's controls, the reconciliation report. */
 export const historyChannels = channels({
   /** A page of the local history ledger, filters applied locally; works while the provider is unreachable. */
-  'history.page': { input: LedgerPageQuerySchema, output: LedgerPageSchema },
+  'history.page': { input: LedgerPageQuerySchema, output: LedgerPageViewSchema },
   /**
    * Every leg of one movement as the ledger holds it (two for a move between own wallets); empty when it holds none.
    */
-  'history.legs': { input: z.strictObject({ transactionId: id }), output: z.array(LedgerRowSchema) },
+  'history.legs': { input: z.strictObject({ transactionId: id }), output: z.array(LedgerRowViewSchema) },
   /** The completeness line: what the ledger holds, when it was last synced, and what the sync is doing. */
   'history.summary': {
     input: z.strictObject({}),
@@ -66,7 +67,7 @@ export const historyChannels = channels({
     output: z.strictObject({ thresholds: z.array(DustThresholdRowSchema), flagged: z.number().int() }),
   },
   /** The private note and tags of every leg of one movement (outgoing first). */
-  'history.legNotes': { input: z.strictObject({ transactionId: id }), output: z.array(LegNoteSchema) },
+  'history.legNotes': { input: z.strictObject({ transactionId: id }), output: z.array(LegNoteViewSchema) },
   /**
    * Changes one leg's note ("" removes it) and tags (the whole set); the direction may be left out when the movement
    * has one leg. Answers with what was saved; `history.notesChanged` tells every screen.
@@ -81,6 +82,6 @@ export const historyChannels = channels({
         .max(TAGS_MAX * 4)
         .optional(),
     }),
-    output: LegNoteSchema,
+    output: LegNoteViewSchema,
   },
 })

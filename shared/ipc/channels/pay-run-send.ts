@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { untrusted } from '../../text/untrusted-text'
 
 export const RunSendRowSchema = z.strictObject({
-  payee: z.string(),
+  payee: untrusted(),
   amount: z.string(),
   asset: z.string(),
   state: z.string(),

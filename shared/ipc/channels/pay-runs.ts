@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { untrusted } from '../../text/untrusted-text'
 import { RowProblemSchema } from './batch'
 
 const PERIOD = /^\d{4}-\d{2}-\d{2}$/
@@ -16,7 +17,7 @@ export const RunSummarySchema = z.strictObject({
 
 const FundsRowSchema = z.strictObject({
   walletId: z.string(),
-  walletName: z.string(),
+  walletName: untrusted(),
   asset: z.string(),
   network: z.string(),
   payouts: z.number().int(),
@@ -37,15 +38,15 @@ export const RunPreviewViewSchema = z.strictObject({
   lines: z.array(
     z.strictObject({
       line: z.number().int(),
-      payee: z.string(),
+      payee: untrusted(),
       key: z.string(),
       amount: z.string(),
       asset: z.string(),
       usd: z.strictObject({ usd: z.string(), rate: z.string(), date: z.string() }).nullable(),
-      destinationName: z.string(),
+      destinationName: untrusted(),
       address: z.string(),
       network: z.string(),
-      walletName: z.string(),
+      walletName: untrusted(),
       changes: z.array(z.enum(['new_payee', 'changed_amount', 'new_destination'])),
       before: z.string().nullable(),
       invoiceNumber: z.string().nullable(),
@@ -53,7 +54,7 @@ export const RunPreviewViewSchema = z.strictObject({
   ),
   removed: z.array(
     z.strictObject({
-      payee: z.string(),
+      payee: untrusted(),
       key: z.string(),
       destination: z.string(),
       network: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { text } from '../../api/text'
 import { channels } from '../channel'
+import { untrusted } from '../../text/untrusted-text'
 
 const DifferenceSchema = z.strictObject({
   field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']),
@@ -32,16 +33,16 @@ export const ScreeningListViewSchema = z.strictObject({
 export type ScreeningListView = z.infer<typeof ScreeningListViewSchema>
 
 export const PayeeChangeViewSchema = z.strictObject({
-  payee: text(),
+  payee: untrusted(text()),
   destinationId: text(),
   addedAt: text(),
   waitUntil: text(),
   confirmation: z
     .strictObject({
       destinationId: text(),
-      confirmedBy: text(),
+      confirmedBy: untrusted(text()),
       channel: text(),
-      note: text(),
+      note: untrusted(text()),
       confirmedAt: text(),
       recordedBy: text(),
     })

@@ -3,9 +3,10 @@ import { text } from '../../api/text'
 import { CreateWithdrawalSchema } from '../../api/requests'
 import { WithdrawalSchema } from '../../api/resources'
 import { channels } from '../channel'
+import { untrusted } from '../../text/untrusted-text'
 import { OutboxErrorSchema } from '../outbox-error'
 import { NoteSchema, PayoutReferenceSchema } from '../../payouts/payout-notes'
-import { PayoutHitSchema, PayoutSearchQuerySchema } from '../../payouts/payout-search'
+import { PayoutHitViewSchema, PayoutSearchQuerySchema } from '../../payouts/payout-search'
 import { ReceiptSchema } from '../../payouts/receipt'
 
 /** A payout named by its payout id or its Idempotency-Key. */
@@ -25,17 +26,20 @@ export const OutboxEntryViewSchema = z.strictObject({
   idempotencyKey: text(),
   body: CreateWithdrawalSchema,
   createdAt: text(),
-  requestedBy: text(),
+  requestedBy: untrusted(text()),
   state: OutboxStateSchema,
   withdrawalId: text().nullable(),
   error: OutboxErrorSchema.nullable(),
   /** A queued payout is not attempted before this time (the provider asked to wait). */
   notBefore: text().nullable(),
   /** The user's own reference (a batch row's), kept locally. */
-  reference: text().nullable(),
+  reference: untrusted(text()).nullable(),
   batchId: text().nullable(),
 })
-export type OutboxEntryView = z.infer<typeof OutboxEntryViewSchema>
+/** An outbox entry as a page gets it (someone else's text as UntrustedText). */
+export type OutboxEntryView = z.output<typeof OutboxEntryViewSchema>
+/** The same entry as core builds it, with plain strings. */
+export type OutboxEntryReply = z.input<typeof OutboxEntryViewSchema>
 
 export const AuditLineSchema = z.strictObject({
   at: text(),
@@ -84,9 +88,9 @@ export const payoutChannels = channels({
   /** The outbox rows `payouts.outbox` cannot list because they are damaged. */
   'payouts.outboxDamaged': { input: z.strictObject({}), output: z.array(DamagedOutboxRowSchema) },
   /** Every payout the store knows, by any of its fields and a range of days. */
-  'payouts.search': { input: PayoutSearchQuerySchema, output: z.array(PayoutHitSchema) },
+  'payouts.search': { input: PayoutSearchQuerySchema, output: z.array(PayoutHitViewSchema) },
   /** Sets a payout's private note; an empty note removes it. */
-  'payouts.setNote': { input: z.strictObject({ ref: PayoutRef, note: NoteSchema }), output: PayoutHitSchema },
+  'payouts.setNote': { input: z.strictObject({ ref: PayoutRef, note: NoteSchema }), output: PayoutHitViewSchema },
   /** The receipt of a completed payout (read again from the provider first); refused naming the status otherwise. */
   'payouts.receipt': { input: z.strictObject({ ref: PayoutRef }), output: ReceiptSchema },
   /**

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { WithdrawalSchema } from '../../api/resources'
 import { text } from '../../api/text'
 import { HoldSchema } from '../../policy/hold-schema'
+import { untrusted } from '../../text/untrusted-text'
 import { HeldExpiryHoursSchema } from '../../policy/held-expiry'
 import { plainText } from '../../text/plain-text'
 import { PolicySchema } from '../../policy/policy-schema'
@@ -14,8 +15,15 @@ const profileId = text().min(1).max(64)
  * A held agent payout: the outbox entry and why it is held, with what it pays (null for a hold recorded before the
  * check was kept).
  */
-export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({ hold: HoldSchema.nullable(), expiresAt: z.string() })
-export type HeldPayoutView = z.infer<typeof HeldPayoutViewSchema>
+const HoldViewSchema = HoldSchema.extend({ walletName: untrusted(text()), destinationName: untrusted(text()) })
+export const HeldPayoutViewSchema = OutboxEntryViewSchema.extend({
+  hold: HoldViewSchema.nullable(),
+  expiresAt: z.string(),
+})
+/** A held payout as a page gets it (someone else's text as UntrustedText). */
+export type HeldPayoutView = z.output<typeof HeldPayoutViewSchema>
+/** The same as core builds it, with plain strings. */
+export type HeldPayoutReply = z.input<typeof HeldPayoutViewSchema>
 const idempotencyKey = text().min(1).max(128)
 
 /** A profile's agent policy as the app shows it, with its rules in plain sentences. */

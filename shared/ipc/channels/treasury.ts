@@ -1,18 +1,17 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
 import { CreateCounterpartySchema, TransactionQuerySchema, WithdrawalQuerySchema } from '../../api/requests'
-import {
-  CounterpartySchema,
-  TransactionLegSchema,
-  WalletSchema,
-  WITHDRAWAL_STATUSES,
-  WithdrawalSchema,
-} from '../../api/resources'
+import { WITHDRAWAL_STATUSES, WithdrawalSchema } from '../../api/resources'
 import { LedgerExportRequestSchema } from '../../api/accounting-export'
 import { LIMITS } from '../../api/limits'
-import { LookalikeFindingSchema } from '../../address/lookalike-finding'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
+import {
+  CounterpartyViewSchema,
+  LookalikeFindingViewSchema,
+  TransactionLegViewSchema,
+  WalletViewSchema,
+} from '../views'
 
 const id = text().min(1).max(LIMITS.id)
 
@@ -29,13 +28,13 @@ export const PacingViewSchema = z.strictObject({
 })
 
 export const treasuryChannels = channels({
-  'wallets.list': { input: z.strictObject({}), output: z.array(WalletSchema) },
-  'wallets.get': { input: z.strictObject({ walletId: id }), output: WalletSchema },
+  'wallets.list': { input: z.strictObject({}), output: z.array(WalletViewSchema) },
+  'wallets.get': { input: z.strictObject({ walletId: id }), output: WalletViewSchema },
   'transactions.page': {
     input: TransactionQuerySchema,
-    output: z.strictObject({ rows: z.array(TransactionLegSchema), nextCursor: text().nullable() }),
+    output: z.strictObject({ rows: z.array(TransactionLegViewSchema), nextCursor: text().nullable() }),
   },
-  'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegSchema) },
+  'transactions.get': { input: z.strictObject({ transactionId: id }), output: z.array(TransactionLegViewSchema) },
   /**
    * Every ledger row of the Transactions screen's filter to CSV, oldest first, read from the local ledger (not the
    * provider). The shell chooses the file (a save dialog in the app); a page never names a path. Progress arrives as
@@ -48,22 +47,22 @@ export const treasuryChannels = channels({
     input: z.strictObject({ exportId: text() }),
     output: z.strictObject({ cancelled: z.boolean() }),
   },
-  'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartySchema) },
+  'counterparties.list': { input: z.strictObject({}), output: z.array(CounterpartyViewSchema) },
   'counterparties.create': {
     input: CreateCounterpartySchema,
-    output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
+    output: z.strictObject({ counterparty: CounterpartyViewSchema, alreadyExists: z.boolean() }),
   },
   /**
    * What a new destination's address resembles among every address the profile knows; the form shows the comparison.
    */
   'counterparties.lookalikes': {
     input: z.strictObject({ network: text().min(1).max(LIMITS.network), address: text().min(1).max(LIMITS.address) }),
-    output: z.array(LookalikeFindingSchema),
+    output: z.array(LookalikeFindingViewSchema),
   },
   /** Saves a look-alike after the person compared both addresses: `acceptLookalike` is the new address, exactly. */
   'counterparties.createLookalike': {
     input: z.strictObject({ body: CreateCounterpartySchema, acceptLookalike: text().min(1).max(LIMITS.address) }),
-    output: z.strictObject({ counterparty: CounterpartySchema, alreadyExists: z.boolean() }),
+    output: z.strictObject({ counterparty: CounterpartyViewSchema, alreadyExists: z.boolean() }),
   },
   'withdrawals.list': {
     input: WithdrawalQuerySchema.omit({ limit: true, offset: true }),

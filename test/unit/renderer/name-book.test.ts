@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Counterparty } from '../../../shared/api/resources'
+import { CounterpartyViewSchema, type CounterpartyView } from '../../../shared/ipc/views'
 import { buildNameBook } from '../../../renderer/src/names/name-book'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
-const acme: Counterparty = {
+const acme: CounterpartyView = CounterpartyViewSchema.parse({
   id: 'cp-1',
   label: 'Acme Supplies',
   network: 'ethereum-sepolia',
@@ -19,7 +19,7 @@ const acme: Counterparty = {
   vasp_name: 'Bank',
   country: 'DE',
   created_at: '2026-11-23T07:00:00Z',
-}
+})
 
 describe('the name book before and after its reads', () => {
   it('does not call a party an outside address while the book is still being read', () => {

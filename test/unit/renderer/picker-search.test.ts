@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { searchItems } from '../../../renderer/src/components/picker-search'
+import { untrusted } from '../../../shared/text/untrusted-text'
+
+/** Names as a page gets them from the IPC parse. */
+const name = (text: string) => untrusted().parse(text)
 
 const items = [
-  { id: '1', name: 'Acme Supplies', more: 'Acme Holdings GmbH', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-  { id: '2', name: 'مورد الإمارات', more: 'شركة', address: '0x1111111111111111111111111111111111114e2f' },
-  { id: '3', name: '供应商東京', address: 'TQrZ8tKfjHHX1Yr3mEQbW5ipgFjDkpJ4mN' },
+  {
+    id: '1',
+    name: name('Acme Supplies'),
+    more: name('Acme Holdings GmbH'),
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  },
+  { id: '2', name: name('مورد الإمارات'), more: name('شركة'), address: '0x1111111111111111111111111111111111114e2f' },
+  { id: '3', name: name('供应商東京'), address: 'TQrZ8tKfjHHX1Yr3mEQbW5ipgFjDkpJ4mN' },
 ]
 
 describe('searching the destination picker', () => {

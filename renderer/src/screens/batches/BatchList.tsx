@@ -5,7 +5,7 @@ import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
-import { BatchActions, batchStateWord } from '../batch/BatchActions'
+import { BatchActions, batchStateWord } from '../../batch/BatchActions'
 import type { ChannelOutput } from '@shared/ipc/channels'
 
 type Listed = ChannelOutput<'batch.list'>

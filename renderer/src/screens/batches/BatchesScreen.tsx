@@ -1,6 +1,6 @@
 import { useEscape } from '../../components/useEscape'
 import { useNav } from '../../stores/nav'
-import { BatchProgressPanel } from '../batch/BatchProgressPanel'
+import { BatchProgressPanel } from '../../batch/BatchProgressPanel'
 import { BatchList } from './BatchList'
 
 /**

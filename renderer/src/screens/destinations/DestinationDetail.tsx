@@ -1,4 +1,4 @@
-import type { Counterparty } from '@shared/api/resources'
+import type { CounterpartyView } from '@shared/ipc/views'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { QrImage } from '../../components/QrImage'
@@ -13,7 +13,7 @@ import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { countryName } from './countries'
-import { ownerName } from './owner-name'
+import { ownerName } from '../../names/owner-name'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {
@@ -61,7 +61,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
   )
 }
 
-function DestinationFacts({ c }: { c: Counterparty }) {
+function DestinationFacts({ c }: { c: CounterpartyView }) {
   return (
     <>
       <div className="split">
@@ -115,7 +115,7 @@ function DestinationFacts({ c }: { c: Counterparty }) {
   )
 }
 
-function PayoutsTo({ c }: { c: Counterparty }) {
+function PayoutsTo({ c }: { c: CounterpartyView }) {
   const go = useNav((s) => s.go)
   const list = useDeskQuery('withdrawals.list', {})
   return (

@@ -1,16 +1,15 @@
+import type { CounterpartyView, LookalikeFindingView } from '@shared/ipc/views'
 import { useState, type FormEvent } from 'react'
 import { addressProblem } from '@shared/api/address-problem'
 import { LIMITS } from '@shared/api/limits'
 import { NETWORKS } from '@shared/api/networks'
 import { CreateCounterpartySchema, type CreateCounterparty } from '@shared/api/requests'
-import type { Counterparty } from '@shared/api/resources'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { countries } from './countries'
 import { LookalikeDialog } from '../../address/LookalikeDialog'
-import type { LookalikeFinding } from '@shared/address/lookalike-finding'
 import { shown } from '@shared/text/visible-text'
 import { plainTextProblem } from '@shared/text/plain-text'
 import { EscapeCloses } from '../../components/EscapeCloses'
@@ -32,7 +31,7 @@ function labelProblem(value: string): string | null {
 
 interface Props {
   testnet: boolean
-  onDone: (result: { counterparty: Counterparty; alreadyExists: boolean }) => void
+  onDone: (result: { counterparty: CounterpartyView; alreadyExists: boolean }) => void
   onCancel: () => void
 }
 
@@ -56,7 +55,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
   const create = useDeskMutation('counterparties.create')
   const createLookalike = useDeskMutation('counterparties.createLookalike')
   /** A look-alike waits here, with the body, until the person compared both addresses in the dialog. */
-  const [pending, setPending] = useState<{ body: CreateCounterparty; findings: LookalikeFinding[] } | null>(null)
+  const [pending, setPending] = useState<{ body: CreateCounterparty; findings: LookalikeFindingView[] } | null>(null)
 
   const problems = {
     address: address.length === 0 ? 'Enter the address.' : addressProblem(network, address),

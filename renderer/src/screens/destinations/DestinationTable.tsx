@@ -1,12 +1,12 @@
-import type { Counterparty } from '@shared/api/resources'
+import type { CounterpartyView } from '@shared/ipc/views'
 import { ShortId } from '../../components/ShortId'
 import { countryName } from './countries'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
-import { ownerName } from './owner-name'
+import { ownerName } from '../../names/owner-name'
 
 /** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
-export function DestinationTable({ rows, filter }: { rows: Counterparty[]; filter: string }) {
+export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; filter: string }) {
   const go = useNav((s) => s.go)
   if (rows.length === 0)
     return (

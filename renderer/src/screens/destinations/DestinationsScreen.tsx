@@ -1,5 +1,6 @@
+import { untrustedForMatching } from '@shared/text/untrusted-text'
+import type { CounterpartyView } from '@shared/ipc/views'
 import { useCallback, useRef, useState } from 'react'
-import type { Counterparty } from '@shared/api/resources'
 import { EmptyState } from '../../components/EmptyState'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
@@ -10,20 +11,22 @@ import { useCurrentProfile } from '../../data/profiles'
 import { BookFilePanel } from './BookFilePanel'
 import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
-import { ownerName } from './owner-name'
+import { ownerName } from '../../names/owner-name'
 import { DestinationForm } from './DestinationForm'
-import { useVerificationWatch } from './useVerificationWatch'
+import { useVerificationWatch } from '../../verification/useVerificationWatch'
 import { UserText } from '../../names/UserText'
 import { EscapeCloses } from '../../components/EscapeCloses'
 
 type Show = 'all' | 'verified' | 'waiting'
 
-function matches(c: Counterparty, show: Show, query: string): boolean {
+function matches(c: CounterpartyView, show: Show, query: string): boolean {
   if (show === 'verified' && !c.can_send) return false
   if (show === 'waiting' && c.can_send) return false
   if (!query) return true
   const q = query.toLowerCase()
-  return [c.label, ownerName(c), c.address, c.network_name, c.vasp_name ?? ''].some((s) => s.toLowerCase().includes(q))
+  return [untrustedForMatching(c.label), untrustedForMatching(ownerName(c)), c.address, c.network_name]
+    .concat(untrustedForMatching(c.vasp_name) ?? [])
+    .some((s) => s.toLowerCase().includes(q))
 }
 
 function describeFilter(show: Show, query: string): string {
@@ -46,7 +49,7 @@ function DestinationBook() {
   const [query, setQuery] = useState('')
   const searchRef = useRef<HTMLInputElement>(null)
   useSlashFocus(searchRef)
-  const [outcome, setOutcome] = useState<{ counterparty: Counterparty; alreadyExists: boolean } | null>(null)
+  const [outcome, setOutcome] = useState<{ counterparty: CounterpartyView; alreadyExists: boolean } | null>(null)
   const [fileOpen, setFileOpen] = useState(false)
   const refetch = list.refetch
   const imported = useCallback(() => void refetch(), [refetch])

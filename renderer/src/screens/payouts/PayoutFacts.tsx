@@ -1,3 +1,4 @@
+import type { UntrustedText } from '@shared/text/untrusted-text'
 import { findNetwork } from '@shared/api/networks'
 import type { Withdrawal } from '@shared/api/resources'
 import { Amount } from '../../components/Amount'
@@ -19,8 +20,8 @@ export function PayoutFacts({
   requestedBy,
 }: {
   w: Withdrawal
-  reference?: string | undefined
-  requestedBy?: string | undefined
+  reference?: UntrustedText | undefined
+  requestedBy?: UntrustedText | undefined
 }) {
   return (
     <div className="split">

@@ -1,7 +1,7 @@
+import type { CounterpartyView, WalletView } from '@shared/ipc/views'
 import { useState, type FormEvent } from 'react'
 import { assetDecimals } from '@shared/api/networks'
 import type { CreateWithdrawal } from '@shared/api/requests'
-import type { Counterparty, Wallet } from '@shared/api/resources'
 import { checkPayout } from '@shared/payouts/payout-rules'
 import { PayoutReferenceSchema, REFERENCE_MAX } from '@shared/payouts/payout-notes'
 import { Amount } from '../../components/Amount'
@@ -14,16 +14,16 @@ import { bothQueries } from '../../data/both-queries'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { shown as visible } from '@shared/text/visible-text'
 import { UserText } from '../../names/UserText'
-import { ownerName } from '../destinations/owner-name'
-import { useVerificationWatch } from '../destinations/useVerificationWatch'
+import { ownerName } from '../../names/owner-name'
+import { useVerificationWatch } from '../../verification/useVerificationWatch'
 import { FeeMarginNotice } from './FeeMarginNotice'
 
 export interface PayoutDraft {
   body: CreateWithdrawal
   /** The desk's own reference, kept with the outbox entry and never sent to the provider. */
   reference: string
-  wallet: Wallet
-  destination: Counterparty
+  wallet: WalletView
+  destination: CounterpartyView
 }
 
 type Fee = NonNullable<CreateWithdrawal['fee_priority']>
@@ -37,7 +37,7 @@ interface Props {
 }
 
 /** A destination as the picker lists it: its label (else its owner), the owner beside a label that differs. */
-function pickItem(c: Counterparty): PickItem {
+function pickItem(c: CounterpartyView): PickItem {
   const owner = ownerName(c)
   const name = c.label || owner
   return { id: c.id, name, address: c.address, ...(owner && owner !== name ? { more: owner } : {}) }
@@ -71,7 +71,7 @@ function PayoutFields({
   onCancel,
   wallets,
   book,
-}: Props & { wallets: Wallet[]; book: Counterparty[] }) {
+}: Props & { wallets: WalletView[]; book: CounterpartyView[] }) {
   const preferred = book.find((c) => c.id === preferredDestinationId)
   const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
   const [asset, setAsset] = useState(initial?.body.asset ?? '')

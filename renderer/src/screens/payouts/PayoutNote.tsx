@@ -1,3 +1,4 @@
+import { untrustedForEditing } from '@shared/text/untrusted-text'
 import { useState } from 'react'
 import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
 import { ErrorBox } from '../../components/ErrorBox'
@@ -36,7 +37,7 @@ export function PayoutNote({ payoutId }: { payoutId: string }) {
           ) : (
             <p className="muted">No note. Only this desk sees a note; it is never sent.</p>
           )}
-          <button type="button" onClick={() => setDraft(hit.note ?? '')}>
+          <button type="button" onClick={() => setDraft(untrustedForEditing(hit.note))}>
             {hit.note ? 'Edit note' : 'Add note'}
           </button>
         </>

@@ -7,7 +7,7 @@ import { ShortId } from '../../components/ShortId'
 import { ApproverWords } from '../../address/ApproverWords'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
-import { ownerName } from '../destinations/owner-name'
+import { ownerName } from '../../names/owner-name'
 import type { PayoutDraft } from './PayoutForm'
 
 /** From this share of the available balance on, the review says how much of it leaves. */

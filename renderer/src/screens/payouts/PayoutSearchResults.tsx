@@ -1,4 +1,4 @@
-import type { PayoutHit } from '@shared/payouts/payout-search'
+import type { PayoutHitView } from '@shared/payouts/payout-search'
 import { findNetwork } from '@shared/api/networks'
 import { shown } from '@shared/text/visible-text'
 import { Amount } from '../../components/Amount'
@@ -11,7 +11,12 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 
-const REQUESTER: Record<PayoutHit['requester'], string> = { person: 'Person', cli: 'CLI', agent: 'Agent', unknown: '—' }
+const REQUESTER: Record<PayoutHitView['requester'], string> = {
+  person: 'Person',
+  cli: 'CLI',
+  agent: 'Agent',
+  unknown: '—',
+}
 
 /** Payouts the store knows that match the search box and the days, newest first (at most 200). */
 export function PayoutSearchResults({ text, from, to }: { text: string; from: string; to: string }) {

@@ -7,7 +7,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
-import { ownerName } from '../destinations/owner-name'
+import { ownerName } from '../../names/owner-name'
 import type { PayoutDraft } from './PayoutForm'
 
 /** The test payouts whose rest is still owed: how far each test has come, and the rest once it arrived. */

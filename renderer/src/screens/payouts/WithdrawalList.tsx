@@ -1,3 +1,4 @@
+import { shown as shownText } from '@shared/text/visible-text'
 import { useRef, useState } from 'react'
 import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
@@ -121,7 +122,7 @@ export function WithdrawalList() {
               <EmptyState
                 title={emptyTitle(rows.length, {
                   status,
-                  wallet: walletId ? (wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '',
+                  wallet: walletId ? shownText(wallets.data?.find((w) => w.id === walletId)?.name ?? walletId) : '',
                 })}
               >
                 {rows.length === 0 && !walletId ? (

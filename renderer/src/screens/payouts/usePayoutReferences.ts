@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
+import type { UntrustedText } from '@shared/text/untrusted-text'
 import { useDeskQuery } from '../../data/useDeskQuery'
 
 /**
  * The user's own references (a batch row's), by payout id. They are kept locally with the outbox entry and never
  * sent, so the provider's payout list cannot carry them: the outbox (re-read on `outbox.changed`) joins them in.
  */
-export function usePayoutReferences(): ReadonlyMap<string, string> {
+export function usePayoutReferences(): ReadonlyMap<string, UntrustedText> {
   const outbox = useDeskQuery('payouts.outbox', {})
   return useMemo(
     () =>
@@ -19,7 +20,7 @@ export function usePayoutReferences(): ReadonlyMap<string, string> {
 }
 
 /** Who asked for each payout (a person in the app, the CLI, the agent, a batch), by payout id, from the outbox. */
-export function usePayoutRequesters(): ReadonlyMap<string, string> {
+export function usePayoutRequesters(): ReadonlyMap<string, UntrustedText> {
   const outbox = useDeskQuery('payouts.outbox', {})
   return useMemo(
     () =>

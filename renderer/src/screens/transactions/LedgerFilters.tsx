@@ -1,6 +1,6 @@
+import type { WalletView } from '@shared/ipc/views'
 import { FINAL_LEG_STATUSES } from '@shared/api/leg-status'
 import { NETWORKS } from '@shared/api/networks'
-import type { Wallet } from '@shared/api/resources'
 import { useRef } from 'react'
 import { Field } from '../../components/Field'
 import { Options } from '../../components/Options'
@@ -15,7 +15,7 @@ const STATUSES = [...FINAL_LEG_STATUSES, 'broadcasting']
 interface Props {
   draft: FilterDraft
   problems: FilterProblems | null
-  wallets: readonly Wallet[] | undefined
+  wallets: readonly WalletView[] | undefined
   onChange: (change: Partial<FilterDraft>) => void
   onClear: () => void
 }

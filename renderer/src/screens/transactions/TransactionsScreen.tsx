@@ -1,5 +1,6 @@
+import { shown } from '@shared/text/visible-text'
+import type { LedgerRowView } from '@shared/ipc/views'
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
-import type { LedgerRow } from '@shared/api/ledger-query'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
@@ -15,7 +16,7 @@ import { EMPTY_DRAFT, describeFilter, toLedgerFilter, type FilterDraft } from '.
 import { LedgerFilters } from './LedgerFilters'
 import { LedgerStatusLine } from './LedgerStatusLine'
 import { ReportPanel } from './ReportPanel'
-import { TxDetail } from './TxDetail'
+import { TxDetail } from '../../ledger/TxDetail'
 import { TxTable } from './TxTable'
 import { EscapeCloses } from '../../components/EscapeCloses'
 
@@ -50,14 +51,15 @@ export function TransactionsScreen() {
   }, [summary.data, startSync])
 
   const change = useCallback((c: Partial<FilterDraft>) => setDraft((d) => ({ ...d, ...c })), [])
-  const choose = useCallback((t: LedgerRow) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
+  const choose = useCallback((t: LedgerRowView) => setSelected({ id: t.id, key: `${t.id}|${t.direction}` }), [])
   const more = () => {
     if (!error) loadMore()
   }
   const zone = useTimeZone((s) => s.zone)
   // The empty state names times as the filter fields show them.
   const asTyped = (iso: string) => `${inputFromIso(iso, zone).replace('T', ' ')}${zone === 'utc' ? ' UTC' : ''}`
-  const walletName = wallets.data?.find((w) => w.id === draft.walletId)?.name ?? null
+  const wallet = wallets.data?.find((w) => w.id === draft.walletId)
+  const walletName = wallet ? shown(wallet.name) : null
   const currentProblems = toLedgerFilter(draft).problems
 
   return (

@@ -1,6 +1,6 @@
+import type { LedgerRowView } from '@shared/ipc/views'
 import { memo } from 'react'
 import { BAIT_WARNING } from '@shared/address/dust-bait'
-import type { LedgerRow } from '@shared/api/ledger-query'
 import { CopyButton } from '../../components/CopyButton'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { shortenMiddle } from '../../components/ShortId'
@@ -10,16 +10,16 @@ import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
 import { UserText } from '../../names/UserText'
-import { otherSide } from './format'
+import { otherSide } from '../../ledger/other-side'
 
 interface Props {
-  t: LedgerRow
+  t: LedgerRowView
   index: number
   start: number
   selected: boolean
   /** A wallet column, when the list shows every wallet. */
   showWallet: boolean
-  onSelect: (t: LedgerRow) => void
+  onSelect: (t: LedgerRowView) => void
   names: NameBook
 }
 

@@ -1,6 +1,6 @@
+import type { LedgerRowView } from '@shared/ipc/views'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import type { LedgerRow } from '@shared/api/ledger-query'
 import { useNameBook } from '../../names/useNameBook'
 import { useTxColumns } from '../../stores/tx-columns'
 import { TxRow } from './TxRow'
@@ -13,12 +13,12 @@ const ROW = 32
 const OVERSCAN = 4
 
 interface Props {
-  rows: LedgerRow[]
+  rows: LedgerRowView[]
   selected: string | null
   hasMore: boolean
   showWallet: boolean
   /** Must be stable (useCallback): rows are memoized on it. */
-  onSelect: (t: LedgerRow) => void
+  onSelect: (t: LedgerRowView) => void
   onNearEnd: () => void
 }
 

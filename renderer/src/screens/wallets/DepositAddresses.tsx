@@ -1,9 +1,9 @@
+import type { WalletView } from '@shared/ipc/views'
 import { useState } from 'react'
-import type { Wallet } from '@shared/api/resources'
 import { QrImage } from '../../components/QrImage'
 import { ShortId } from '../../components/ShortId'
 
-export function DepositAddresses({ wallet }: { wallet: Wallet }) {
+export function DepositAddresses({ wallet }: { wallet: WalletView }) {
   const [qrFor, setQrFor] = useState<string | null>(null)
   if (wallet.deposit_addresses.length === 0) return <p className="muted">No deposit address on this wallet.</p>
   return (

@@ -7,10 +7,10 @@ import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { Party } from '../../names/Party'
-import { otherSide } from '../transactions/format'
+import { otherSide } from '../../ledger/other-side'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { statusLabel } from '../../components/StatusChip'
-import { TxDetail } from '../transactions/TxDetail'
+import { TxDetail } from '../../ledger/TxDetail'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)

@@ -1,5 +1,5 @@
+import type { WalletView } from '@shared/ipc/views'
 import { findNetwork } from '@shared/api/networks'
-import type { Wallet } from '@shared/api/resources'
 import { Amount, Usd } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
@@ -33,13 +33,13 @@ export function WalletDetail({ walletId }: { walletId: string }) {
   )
 }
 
-function WalletFacts({ w }: { w: Wallet }) {
+function WalletFacts({ w }: { w: WalletView }) {
   const sandbox = useCurrentProfile()?.environment === 'sandbox'
   return (
     <>
       <div className="panel">
         <dl className="facts">
-          <dt>Wallet id</dt>
+          <dt>WalletView id</dt>
           <dd>
             <ShortId value={w.id} what="wallet id" />
           </dd>

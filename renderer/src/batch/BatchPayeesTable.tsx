@@ -1,11 +1,11 @@
-import type { Counterparty } from '@shared/api/resources'
+import type { CounterpartyView } from '@shared/ipc/views'
 import { canonicalAddress, isLookalike } from '@shared/address/lookalike'
-import { Amount } from '../../components/Amount'
-import { usePaged } from '../../components/Paged'
-import { ShortId } from '../../components/ShortId'
-import { useDeskQuery } from '../../data/useDeskQuery'
-import { networkName } from '../../format/network-name'
-import { UserText } from '../../names/UserText'
+import { Amount } from '../components/Amount'
+import { usePaged } from '../components/Paged'
+import { ShortId } from '../components/ShortId'
+import { useDeskQuery } from '../data/useDeskQuery'
+import { networkName } from '../format/network-name'
+import { UserText } from '../names/UserText'
 import type { BatchCheckView } from './BatchReview'
 
 /** A page of the review: 300 rows stay readable, and the confirmation below them stays in reach. */
@@ -19,7 +19,7 @@ export function distinctPayees(rows: BatchCheckView['rows']): number {
 }
 
 /** The book entry a row's address could be mistaken for (same ends, another address), if any. */
-function lookalikeOf(book: readonly Counterparty[], network: string, address: string): Counterparty | null {
+function lookalikeOf(book: readonly CounterpartyView[], network: string, address: string): CounterpartyView | null {
   return book.find((c) => c.network === network && isLookalike(network, address, c.address)) ?? null
 }
 

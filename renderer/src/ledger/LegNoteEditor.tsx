@@ -1,10 +1,12 @@
+import { untrustedForEditing } from '@shared/text/untrusted-text'
+import type { LegNoteView } from '@shared/ipc/views'
 import { useState } from 'react'
-import { splitTags, TAG_MAX, TAGS_MAX, TagsSchema, type LegNote } from '@shared/api/leg-notes'
+import { splitTags, TAG_MAX, TAGS_MAX, TagsSchema } from '@shared/api/leg-notes'
 import { NOTE_MAX, NoteSchema } from '@shared/payouts/payout-notes'
-import { useDeskMutation } from '../../data/useDeskMutation'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
-import { UserText } from '../../names/UserText'
+import { useDeskMutation } from '../data/useDeskMutation'
+import { ErrorBox } from '../components/ErrorBox'
+import { Field } from '../components/Field'
+import { UserText } from '../names/UserText'
 
 /** What the fields hold while editing: the note as typed and the tags as one comma-separated line. */
 interface Draft {
@@ -19,7 +21,7 @@ const firstProblem = (r: { success: boolean; error?: { issues: Array<{ message: 
  * One leg's private note and tags: shown, and edited in place. The save goes to the core, which checks both by the
  * same rule as here; the core's change event then has the list and this detail read again.
  */
-export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
+export function LegNoteEditor({ own }: { own: LegNoteView | undefined }) {
   const [draft, setDraft] = useState<Draft | null>(null)
   const save = useDeskMutation('history.setLegNote')
   if (!own) return null
@@ -49,7 +51,7 @@ export function LegNoteEditor({ own }: { own: LegNote | undefined }) {
         ) : null}
         <button
           type="button"
-          onClick={() => setDraft({ words: own.note ?? '', tagLine: own.tags.join(', ') })}
+          onClick={() => setDraft({ words: untrustedForEditing(own.note), tagLine: own.tags.join(', ') })}
           aria-label={`Edit the note and tags of the ${what}`}
         >
           {own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'}

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { useDeskQuery } from '../../data/useDeskQuery'
-import { notify } from '../../shell/notify'
+import { useDeskQuery } from '../data/useDeskQuery'
+import { notify } from '../shell/notify'
 import { verificationDelay } from './backoff'
-import { ownerName } from './owner-name'
+import { ownerName } from '../names/owner-name'
 import { shownLine } from '@shared/text/visible-text'
 
 /**

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { shown } from '@shared/text/visible-text'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ErrorBox } from '../../components/ErrorBox'
-import { useAction } from '../../components/useAction'
-import { useDeskMutation } from '../../data/useDeskMutation'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ErrorBox } from '../components/ErrorBox'
+import { useAction } from '../components/useAction'
+import { useDeskMutation } from '../data/useDeskMutation'
 
 export type BatchProgressView = ChannelOutput<'batch.pause'>
 
