@@ -76,7 +76,8 @@ function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[
     if (current > latest) {
       throw new DeskError(
         'store_too_new',
-        `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). Update the app; the file was left untouched.`,
+        `${file} was written by a newer Payout Desk (database version ${current}; this app knows ${latest}). ` +
+          `Update the app; the file was left untouched.`,
       )
     }
     return current

@@ -12,7 +12,8 @@ export class WalletReads {
   note(wallets: readonly Wallet[], readAt = new Date().toISOString()): void {
     this.db
       .prepare(
-        'INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at',
+        'INSERT INTO wallet_reads (id, body, read_at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET body = ' +
+          'excluded.body, read_at = excluded.read_at',
       )
       .run(JSON.stringify(wallets), readAt)
   }

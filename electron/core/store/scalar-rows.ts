@@ -12,7 +12,8 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown, table: strin
   const where = issue?.path.join('.') || 'row'
   throw new DeskError(
     'record_corrupt',
-    `A row of the local store's ${table} table is damaged (${where}: ${issue?.message ?? 'invalid'}). Export the audit log and contact support.`,
+    `A row of the local store's ${table} table is damaged (${where}: ${issue?.message ?? 'invalid'}). Export ` +
+      `the audit log and contact support.`,
   )
 }
 

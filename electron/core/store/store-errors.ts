@@ -40,7 +40,8 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(
       new DeskError(
         'disk_read_only',
-        `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try again${NOTHING_SENT}`,
+        `Could not ${doing}: ${file} is on a read-only disk or is read-only. Make it writable and try ` +
+          `again${NOTHING_SENT}`,
       ),
       err,
     )
@@ -49,7 +50,8 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(
       new DeskError(
         'disk_permission',
-        `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner and permissions.`,
+        `Could not ${doing}: this user may not open or write ${file} (or its folder). Check the file's owner ` +
+          `and permissions.`,
       ),
       err,
     )
@@ -58,7 +60,8 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(
       new DeskError(
         'store_locked',
-        `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, close the other process.`,
+        `Could not ${doing}: ${file} stayed locked by another Payout Desk process. Try again; if it persists, ` +
+          `close the other process.`,
       ),
       err,
     )
@@ -67,7 +70,8 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
     return withCause(
       new DeskError(
         'store_corrupt',
-        `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and restore it from a backup; the app will not overwrite it.`,
+        `Could not ${doing}: ${file} is not a readable Payout Desk database (${detail}). Move it aside and ` +
+          `restore it from a backup; the app will not overwrite it.`,
       ),
       err,
     )

@@ -8,7 +8,8 @@ export const PRICE_TABLE_SQL = `
     date TEXT NOT NULL, asset TEXT NOT NULL, fiat TEXT NOT NULL, price TEXT NOT NULL,
     PRIMARY KEY (asset, fiat, date)
   ) WITHOUT ROWID;
-  CREATE TABLE price_table_import (id INTEGER PRIMARY KEY CHECK (id = 1), source TEXT NOT NULL, imported_at TEXT NOT NULL);
+  CREATE TABLE price_table_import (id INTEGER PRIMARY KEY CHECK (id = 1), source TEXT NOT NULL, imported_at TEXT NOT
+    NULL);
 `
 
 /**
@@ -26,7 +27,8 @@ export class PriceTableRepo {
     for (const r of rows) put.run(r.date, r.asset, r.fiat, r.price)
     this.db
       .prepare(
-        'INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source, imported_at = excluded.imported_at',
+        'INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE ' +
+          'SET source = excluded.source, imported_at = excluded.imported_at',
       )
       .run(source, importedAt)
   }

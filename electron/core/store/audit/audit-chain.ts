@@ -51,7 +51,8 @@ export class AuditChain {
       this.db.prepare('INSERT INTO audit (seq, entry, prev_hash, hash) VALUES (?, ?, ?, ?)').run(seq, json, prev, hash)
       this.db
         .prepare(
-          'INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash',
+          'INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = ' +
+            'excluded.seq, hash = excluded.hash',
         )
         .run(seq, hash)
       return seq

@@ -78,7 +78,8 @@ export class PayoutRecords {
     if (older.length > 0) {
       const rows = this.db
         .prepare(
-          "SELECT seq, entry FROM audit WHERE json_extract(entry, '$.kind') = 'decision' AND json_extract(entry, '$.idempotencyKey') IN (SELECT value FROM json_each(?)) ORDER BY seq DESC",
+          "SELECT seq, entry FROM audit WHERE json_extract(entry, '$.kind') = 'decision' AND " +
+            "json_extract(entry, '$.idempotencyKey') IN (SELECT value FROM json_each(?)) ORDER BY seq DESC",
         )
         .all(JSON.stringify(older)) as unknown as RawRow[]
       for (const r of rows) {
@@ -157,7 +158,8 @@ export const payoutRecords = (db: DatabaseSync) => ({
   /** The first outbox row (by its record's place in the chain) that disagrees with the audit log, or null. */
   firstDisagreement(): { seq: number; problem: string } | null {
     const facts = db.prepare(
-      `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset, json_extract(body, '$.amount') AS amount, state
+      `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset,
+        json_extract(body, '$.amount') AS amount, state
        FROM outbox WHERE key = ?`,
     )
     const records = [...new PayoutRecords(db).all().values()].sort((a, b) => a.seq - b.seq)

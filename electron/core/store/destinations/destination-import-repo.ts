@@ -60,7 +60,8 @@ export class DestinationImportRepo {
       .prepare(`INSERT INTO destination_imports (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
       .run(job.id, job.created_at, job.source, job.file_hash, job.state, job.row_count, job.created_at)
     const row = this.db.prepare(
-      'INSERT INTO destination_import_rows (import_id, line, body, state, counterparty_id, error, updated_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+      'INSERT INTO destination_import_rows (import_id, line, body, state, counterparty_id, error, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, NULL, ?)',
     )
     for (const r of rows) row.run(job.id, r.line, JSON.stringify(r.body), r.state, r.counterpartyId, job.created_at)
   }
@@ -86,7 +87,9 @@ export class DestinationImportRepo {
   unfinishedOf(fileHash: string): ImportRecord | null {
     const raw = this.db
       .prepare(
-        `SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM destination_import_rows r WHERE r.import_id = i.id AND r.state = 'pending') ORDER BY created_at DESC LIMIT 1`,
+        `SELECT ${COLUMNS} FROM destination_imports i WHERE file_hash = ? AND EXISTS (SELECT 1 FROM ` +
+          `destination_import_rows r WHERE r.import_id = i.id AND r.state = 'pending') ORDER BY created_at ` +
+          `DESC LIMIT 1`,
       )
       .get(fileHash)
     return raw ? rowOf(ImportRecordSchema, { ...raw }, 'destination_imports') : null
@@ -97,7 +100,8 @@ export class DestinationImportRepo {
     const where = states ? ` AND state IN (${states.map(() => '?').join(', ')})` : ''
     const raw = this.db
       .prepare(
-        `SELECT line, body, state, counterparty_id, error FROM destination_import_rows WHERE import_id = ?${where} ORDER BY line`,
+        `SELECT line, body, state, counterparty_id, error FROM destination_import_rows WHERE import_id = ` +
+          `?${where} ORDER BY line`,
       )
       .all(id, ...(states ?? []))
     return rowsOf(
@@ -126,7 +130,8 @@ export class DestinationImportRepo {
   ): void {
     this.db
       .prepare(
-        'UPDATE destination_import_rows SET state = ?, counterparty_id = ?, error = ?, updated_at = ? WHERE import_id = ? AND line = ?',
+        'UPDATE destination_import_rows SET state = ?, counterparty_id = ?, error = ?, updated_at = ? WHERE ' +
+          'import_id = ? AND line = ?',
       )
       .run(state, counterpartyId, error, at, id, line)
   }

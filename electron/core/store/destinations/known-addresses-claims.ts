@@ -43,7 +43,8 @@ export class DestinationClaims {
     const prefix = lookPrefix(network, address)
     if (prefix === null) return []
     this.rangeStatement ??= this.db.prepare(
-      'SELECT l.resource, l.process, l.taken_ms, p.pid, p.heartbeat_ms FROM leases l LEFT JOIN processes p ON p.token = l.process WHERE l.resource >= ? AND l.resource < ?',
+      'SELECT l.resource, l.process, l.taken_ms, p.pid, p.heartbeat_ms FROM leases l LEFT JOIN processes p ON ' +
+        'p.token = l.process WHERE l.resource >= ? AND l.resource < ?',
     )
     const rows = rowsOf(ClaimRow, this.rangeStatement.all(prefix, `${prefix}\uffff`), 'leases')
     return rows

@@ -40,20 +40,25 @@ export function rebuildKnownAddresses(db: DatabaseSync): void {
   db.exec("DELETE FROM known_addresses WHERE source IN ('ledger', 'payout')")
   db.exec(`
     INSERT INTO known_addresses (network, address, source, look, label, seen_at)
-    SELECT network, desk_canonical_address(network, address) AS canon, 'ledger', desk_lookalike_key(network, address), MAX(name), MIN(created_at)
+    SELECT network, desk_canonical_address(network, address) AS canon, 'ledger', desk_lookalike_key(network,
+      address), MAX(name), MIN(created_at)
     FROM (
-      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.from_party WHERE l.network IS NOT NULL
+      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties
+        p ON p.id = l.from_party WHERE l.network IS NOT NULL
       UNION ALL
-      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties p ON p.id = l.to_party WHERE l.network IS NOT NULL
+      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties
+        p ON p.id = l.to_party WHERE l.network IS NOT NULL
     )
     WHERE desk_lookalike_key(network, address) IS NOT NULL
     GROUP BY network, canon
   `)
   db.exec(`
     INSERT INTO known_addresses (network, address, source, look, label, seen_at)
-    SELECT network, desk_canonical_address(network, destination) AS canon, 'payout', desk_lookalike_key(network, destination), NULL, MIN(updated_at)
+    SELECT network, desk_canonical_address(network, destination) AS canon, 'payout', desk_lookalike_key(network,
+      destination), NULL, MIN(updated_at)
     FROM (
-      SELECT json_extract(body, '$.network') AS network, json_extract(body, '$.destination') AS destination, json_extract(body, '$.updated_at') AS updated_at
+      SELECT json_extract(body, '$.network') AS network, json_extract(body, '$.destination') AS destination,
+        json_extract(body, '$.updated_at') AS updated_at
       FROM withdrawal_cache WHERE json_valid(body) AND json_extract(body, '$.status') = 'completed'
     )
     WHERE network IS NOT NULL AND desk_lookalike_key(network, destination) IS NOT NULL

@@ -58,7 +58,8 @@ export class KnownAddresses {
   note(entries: readonly NewKnownAddress[]): void {
     this.putStatement ??= this.db
       .prepare(`INSERT INTO known_addresses (network, address, source, look, label, seen_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (network, look, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at = MIN(seen_at, excluded.seen_at)`)
+      ON CONFLICT (network, look, address, source) DO UPDATE SET label = COALESCE(excluded.label, label), seen_at =
+        MIN(seen_at, excluded.seen_at)`)
     for (const e of entries) {
       const look = lookalikeKey(e.network, e.address)
       if (look !== null)
@@ -129,7 +130,8 @@ export class KnownAddresses {
     if (look === null) return []
     // One lookup on the primary key's leading columns per network compared.
     this.lookStatement ??= this.db.prepare(
-      'SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT value FROM json_each(?)) AND look = ?',
+      'SELECT network, address, source, look, label, seen_at FROM known_addresses WHERE network IN (SELECT ' +
+        'value FROM json_each(?)) AND look = ?',
     )
     const rows = this.lookStatement.all(JSON.stringify(comparedNetworks(network)), look)
     return rows.map((raw) => {

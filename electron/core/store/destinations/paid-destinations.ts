@@ -40,7 +40,8 @@ export class PaidDestinations {
       // An outgoing leg's counterparty is its `to`, found by the counterparty index (migration 16); +p.id lets the
       // planner see that.
       `SELECT p.address FROM ledger_parties p JOIN ledger_legs l ON ${COUNTERPARTY_SQL} = +p.id
-       WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE word = 'completed')
+       WHERE lower(p.address) = lower(?) AND l.direction = 'out' AND l.status = (SELECT id FROM ledger_words WHERE
+         word = 'completed')
          AND l.network = (SELECT id FROM ledger_words WHERE word = ?)`,
     )
     return destinations.map(
@@ -72,9 +73,11 @@ export class PaidDestinations {
   unfinishedTo(network: string, address: string): string[] {
     const rows = this.db
       .prepare(
-        `SELECT o.withdrawal_id AS id, json_extract(o.body, '$.network') AS network, json_extract(o.body, '$.destination') AS destination
+        `SELECT o.withdrawal_id AS id, json_extract(o.body, '$.network') AS network, json_extract(o.body,
+          '$.destination') AS destination
          FROM outbox o LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
-         WHERE o.state = 'accepted' AND o.withdrawal_id IS NOT NULL AND lower(json_extract(o.body, '$.destination')) = lower(?)
+         WHERE o.state = 'accepted' AND o.withdrawal_id IS NOT NULL AND lower(json_extract(o.body, '$.destination'))
+           = lower(?)
            AND (w.body IS NULL OR NOT json_valid(w.body) OR json_extract(w.body, '$.status') NOT IN ${TERMINAL})`,
       )
       .all(address)

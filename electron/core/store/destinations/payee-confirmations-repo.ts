@@ -26,8 +26,10 @@ export class PayeeConfirmations {
   put(c: PayeeConfirmation): void {
     this.db
       .prepare(
-        `INSERT INTO payee_confirmations (destination_id, confirmed_by, channel, note, confirmed_at, recorded_by) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (destination_id) DO UPDATE SET confirmed_by = excluded.confirmed_by, channel = excluded.channel, note = excluded.note,
+        `INSERT INTO payee_confirmations (destination_id, confirmed_by, channel, note, confirmed_at, recorded_by)
+          VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (destination_id) DO UPDATE SET confirmed_by = excluded.confirmed_by, channel =
+           excluded.channel, note = excluded.note,
          confirmed_at = excluded.confirmed_at, recorded_by = excluded.recorded_by`,
       )
       .run(c.destinationId, c.confirmedBy, c.channel, c.note, c.confirmedAt, c.recordedBy)
@@ -44,7 +46,8 @@ export class PayeeConfirmations {
   setWaitHours(hours: number): void {
     this.db
       .prepare(
-        "INSERT INTO meta (name, value) VALUES ('payee_change_wait_hours', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        "INSERT INTO meta (name, value) VALUES ('payee_change_wait_hours', ?) ON CONFLICT (name) DO UPDATE SET " +
+          'value = excluded.value',
       )
       .run(String(hours))
   }
@@ -52,7 +55,8 @@ export class PayeeConfirmations {
   get(destinationId: string): PayeeConfirmation | null {
     const row = this.db
       .prepare(
-        'SELECT destination_id AS destinationId, confirmed_by AS confirmedBy, channel, note, confirmed_at AS confirmedAt, recorded_by AS recordedBy FROM payee_confirmations WHERE destination_id = ?',
+        'SELECT destination_id AS destinationId, confirmed_by AS confirmedBy, channel, note, confirmed_at AS ' +
+          'confirmedAt, recorded_by AS recordedBy FROM payee_confirmations WHERE destination_id = ?',
       )
       .get(destinationId)
     return (row as PayeeConfirmation | undefined) ?? null

@@ -69,7 +69,8 @@ export class BaitFlags {
     const own = this.thresholds()
     const rows = this.db
       .prepare(
-        `SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0`,
+        `SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ` +
+          `ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0`,
       )
       .all()
     this.write(rows as unknown as Candidate[], own)
@@ -99,8 +100,10 @@ export class BaitFlags {
     const clear = this.db.prepare('UPDATE ledger_legs SET bait = NULL WHERE bait IS NOT NULL AND asset = ?')
     // Only amounts below the threshold, or zero, by the sortable amount key: the rest cannot be dust.
     const select = this.db
-      .prepare(`SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM ledger_legs l JOIN ledger_parties f ON f.id = l.from_party
-      WHERE l.asset = ? AND l.direction = 'in' AND l.network IS NOT NULL AND (desk_amount_key(l.amount) < ? OR desk_amount_key(l.amount) = ?)`)
+      .prepare(`SELECT l.seq, l.asset, l.network, l.amount, ${createdAtSql('l')} AS created_at, f.address FROM
+        ledger_legs l JOIN ledger_parties f ON f.id = l.from_party
+      WHERE l.asset = ? AND l.direction = 'in' AND l.network IS NOT NULL AND (desk_amount_key(l.amount) < ? OR
+        desk_amount_key(l.amount) = ?)`)
     for (const a of assets) {
       clear.run(this.words.stored(a))
       this.write(

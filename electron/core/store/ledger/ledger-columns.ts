@@ -144,7 +144,8 @@ export class LegRead<C extends LegColumn> {
       at[c] !== undefined && typeof row[at[c]] === 'string' ? (row[at[c]] as string).slice(0, 80) : '?'
     return new DeskError(
       'record_corrupt',
-      `The history ledger holds a damaged movement (id ${name('id')}, direction ${name('direction')}): its ${this.columns[i]} is not ${this.rules[i]!.what}. ` +
+      `The history ledger holds a damaged movement (id ${name('id')}, direction ${name('direction')}): its ` +
+        `${this.columns[i]} is not ${this.rules[i]!.what}. ` +
         'The ledger is not read past a damaged movement: nothing is shown, counted or exported from it.',
     )
   }

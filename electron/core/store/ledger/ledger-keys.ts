@@ -31,7 +31,8 @@ export const bareHexSql = (column: string) =>
  * A lookup then compares the whole id.
  */
 export const ID_KEY_SQL = (id: string) =>
-  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ${ID_HEAD}) AS BLOB) ELSE ${id} END)`
+  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ` +
+  `${ID_HEAD}) AS BLOB) ELSE ${id} END)`
 const ID_HEAD = 2
 /** The id index's key from migration 16 to 17 (4 and 4 bytes): only that step's SQL builds it. */
 export const ID_KEY_SQL_16 = (id: string) =>

@@ -71,7 +71,8 @@ export class LedgerParties {
       (
         this.db
           .prepare(
-            `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`,
+            `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ` +
+              `${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`,
           )
           .get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }
       ).id

@@ -71,7 +71,8 @@ export class LedgerRepo {
         { scope: string } | undefined
       if (current?.scope === scope) return { cleared: false }
       this.db.exec(
-        'DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ledger_read_times; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state',
+        'DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ' +
+          'ledger_read_times; DELETE FROM ledger_pending; DELETE FROM ledger_opening_months; DELETE FROM ledger_state',
       )
       this.parties.forget()
       this.words.forget()
@@ -117,7 +118,8 @@ export class LedgerRepo {
       const highWater = Math.max(state.highWaterMs ?? -Infinity, walk.newest ?? -Infinity)
       this.db
         .prepare(
-          'UPDATE ledger_state SET complete = 1, high_water_ms = ?, synced_at_ms = ?, walk = NULL, last_error = NULL WHERE id = 1',
+          'UPDATE ledger_state SET complete = 1, high_water_ms = ?, synced_at_ms = ?, walk = NULL, last_error ' +
+            '= NULL WHERE id = 1',
         )
         .run(Number.isFinite(highWater) ? highWater : null, walk.startedAt)
     })
@@ -205,7 +207,9 @@ export class LedgerRepo {
       } else {
         // Many matches: walk the legs newest first and stop at the page's end; the text terms must not steer the index.
         const scan = textScan(terms)
-        sql = `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ${whereClause([...where.sql, scan.sql])} ${order}`
+        sql =
+          `WITH ${TEXT_PARTIES} SELECT ${ROW_READ.select} FROM ${LEG_FROM} ` +
+          `${whereClause([...where.sql, scan.sql])} ${order}`
         params = [...cte, ...where.params, ...scan.params]
       }
     }
@@ -266,7 +270,9 @@ export class LedgerRepo {
   /** The legs not final recorded before `beforeMs`, oldest first: few, found by their own index. */
   notFinalBefore(beforeMs: number, walletId?: string): LegTally[] {
     const wallet = walletId === undefined ? '' : ' AND l.wallet_id = ?'
-    const sql = `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
+    const sql =
+      `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 ` +
+      `AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
     const raws = arrays(this.db.prepare(sql)).all(
       ...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)]),
     ) as unknown as unknown[][]

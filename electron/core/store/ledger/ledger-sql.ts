@@ -94,7 +94,8 @@ export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[]
   const address = needle.startsWith(' ') ? "' ' || lower(address)" : 'lower(address)'
   const parties = arrays(
     db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(${address}, ?1) > 0
-      UNION ALL SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND instr(search, ?1) > 0 AND instr(${address}, ?1) = 0`),
+      UNION ALL SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND
+        instr(search, ?1) > 0 AND instr(${address}, ?1) = 0`),
   ).all(needle) as unknown as Array<[number]>
   return [JSON.stringify(parties.map((r) => r[0])), needle]
 }
@@ -137,7 +138,9 @@ export function fewHits(
   cte: SQLInputValue[],
   hits: { sql: string; params: SQLInputValue[] },
 ): boolean {
-  const sql = `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM (${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
+  const sql =
+    `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM ` +
+    `(${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
   return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
 }
 

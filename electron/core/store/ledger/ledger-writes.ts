@@ -59,7 +59,8 @@ export class LegWrites {
       'bait',
     ]
     const insert = this.db.prepare(
-      `INSERT INTO ledger_legs (id, direction, ${columns.join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
+      `INSERT INTO ledger_legs (id, direction, ${columns.join(', ')}) VALUES (?, ?, ` +
+        `${columns.map(() => '?').join(', ')})`,
     )
     const update = this.db.prepare(`UPDATE ledger_legs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE seq = ?`)
     const pending = this.db.prepare(

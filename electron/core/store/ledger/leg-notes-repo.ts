@@ -11,10 +11,12 @@ import { ID_KEY_SQL, idKey } from './ledger-keys'
  */
 export const LEG_NOTES_SQL = `
   CREATE TABLE ledger_leg_notes (
-    leg_id TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, note TEXT, tags TEXT NOT NULL, search TEXT NOT NULL,
+    leg_id TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, note TEXT, tags TEXT NOT NULL, search TEXT
+      NOT NULL,
     updated_at TEXT NOT NULL, updated_by TEXT NOT NULL, PRIMARY KEY (leg_id, direction)
   );
-  CREATE TABLE ledger_leg_tags (tag TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, PRIMARY KEY (tag, leg_key, direction)) WITHOUT ROWID;
+  CREATE TABLE ledger_leg_tags (tag TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, PRIMARY KEY (tag,
+    leg_key, direction)) WITHOUT ROWID;
 `
 
 /**
@@ -24,7 +26,10 @@ export const LEG_NOTES_SQL = `
 export const NOTE_HITS =
   'nh(id, direction) AS MATERIALIZED (SELECT leg_key, direction FROM ledger_leg_notes WHERE instr(search, ?) > 0)'
 /** A leg (alias l) carrying the tag given as a parameter: the tagged legs found by the id index (migration 16). */
-export const TAG_MATCH = `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE g.tag = ?)`
+export const TAG_MATCH =
+  `l.seq IN (SELECT t.seq FROM ledger_leg_tags g JOIN ledger_legs t ON ` +
+  `${ID_KEY_SQL('t.id')} = ${ID_KEY_SQL('g.leg_key')} AND t.id = g.leg_key AND t.direction = g.direction WHERE ` +
+  `g.tag = ?)`
 
 type Direction = LegNote['direction']
 
@@ -78,7 +83,8 @@ export class LegNotesRepo {
     }
     const search = `${note ?? ''}\n${tags.join(' ')}`.toLowerCase()
     this.statement(
-      `INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES
+        (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(leg_id, direction) DO UPDATE SET note = excluded.note, tags = excluded.tags, search = excluded.search,
         updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
     ).run(id, key, direction, note, JSON.stringify(tags), search, at, by)

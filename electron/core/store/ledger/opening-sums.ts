@@ -25,9 +25,12 @@ export const OPENING_SUMS_SQL = `
   -- Stale from the start: only a recount that succeeds makes the sums count (an empty table is not a zero balance).
   ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE ledger_state ADD COLUMN sums_written INTEGER NOT NULL DEFAULT 0;
-  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
 `
 
 interface Delta {
@@ -94,7 +97,8 @@ export class OpeningSums {
       'SELECT net, legs FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?',
     )
     const put = this.db.prepare(
-      'INSERT OR REPLACE INTO ledger_opening_months (wallet, asset, network, month_ms, net, legs) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO ledger_opening_months (wallet, asset, network, month_ms, net, legs) VALUES (?, ' +
+        '?, ?, ?, ?, ?)',
     )
     const drop = this.db.prepare(
       'DELETE FROM ledger_opening_months WHERE wallet = ? AND asset = ? AND network = ? AND month_ms = ?',
@@ -131,7 +135,8 @@ export class OpeningSums {
     if (!this.matchWrites()) return null
     const rows = this.db
       .prepare(
-        `SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ?${walletId === undefined ? '' : ' AND wallet = ?'}`,
+        `SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ` +
+          `?${walletId === undefined ? '' : ' AND wallet = ?'}`,
       )
       .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as Array<{
       wallet: string

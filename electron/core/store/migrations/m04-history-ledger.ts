@@ -8,13 +8,16 @@ export const m04: Migration = {
         id INTEGER PRIMARY KEY CHECK (id = 1), scope TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0,
         high_water_ms INTEGER, synced_at_ms INTEGER, walk TEXT, last_error TEXT, last_attempt_ms INTEGER
       );
-      CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT NULL, search TEXT NOT NULL);
+      CREATE TABLE ledger_parties (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT, address TEXT NOT
+        NULL, search TEXT NOT NULL);
       CREATE TABLE ledger_legs (
-        seq INTEGER PRIMARY KEY, id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT NOT NULL,
+        seq INTEGER PRIMARY KEY, id TEXT NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT
+          NOT NULL,
         wallet_id TEXT, asset TEXT NOT NULL, network TEXT, network_name TEXT,
         status TEXT NOT NULL, final INTEGER NOT NULL, amount TEXT NOT NULL, amount_key TEXT NOT NULL,
         fee TEXT, fee_asset TEXT, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
-        to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash TEXT COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+        to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash TEXT COLLATE NOCASE, read_at_ms INTEGER NOT
+          NULL,
         UNIQUE (id, direction)
       );
       CREATE INDEX ledger_legs_at ON ledger_legs(at_ms);

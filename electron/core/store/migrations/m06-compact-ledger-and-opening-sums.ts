@@ -26,7 +26,8 @@ const LEDGER_COMPACT_SQL = `
     UNIQUE (id, direction)
   );
   INSERT INTO ledger_legs_compact
-    SELECT seq, id, direction, at_ms, NULLIF(created_at, strftime('%Y-%m-%dT%H:%M:%fZ', at_ms / 1000.0, 'unixepoch')), wallet_id, asset, network,
+    SELECT seq, id, direction, at_ms, NULLIF(created_at, strftime('%Y-%m-%dT%H:%M:%fZ', at_ms / 1000.0,
+      'unixepoch')), wallet_id, asset, network,
       network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms
     FROM ledger_legs ORDER BY seq;
   DROP TABLE ledger_legs;

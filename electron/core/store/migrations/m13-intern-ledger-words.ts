@@ -31,12 +31,17 @@ const HASH_SQL = `CASE WHEN typeof(tx_hash) <> 'text' THEN tx_hash
 
 const LEDGER_INTERNED_SQL = `
   CREATE TABLE ledger_words (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
-  INSERT INTO ledger_words (word) SELECT word FROM (${WORDS.map((c) => `SELECT ${c} AS word FROM ledger_legs`).join(' UNION ')}) WHERE typeof(word) = 'text';
+  INSERT INTO ledger_words (word) SELECT word FROM (${WORDS.map(
+    (c) => `SELECT ${c} AS word FROM
+    ledger_legs`,
+  ).join(' UNION ')}) WHERE typeof(word) = 'text';
   CREATE TABLE ledger_legs_interned (
     seq INTEGER PRIMARY KEY, id NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT,
-    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final INTEGER NOT NULL,
+    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final
+      INTEGER NOT NULL,
     amount TEXT NOT NULL, fee TEXT, fee_asset INTEGER, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
-    to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT NULL, bait INTEGER,
+    to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+      bait INTEGER,
     UNIQUE (id, direction)
   );
   INSERT INTO ledger_legs_interned
@@ -53,9 +58,12 @@ const LEDGER_INTERNED_SQL = `
   CREATE INDEX ledger_legs_hash ON ledger_legs(${HASH_KEY_SQL_13});
   CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
   CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
-  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written = legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
 `
 
 export const m13: Migration = {

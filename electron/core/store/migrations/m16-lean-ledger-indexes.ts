@@ -17,14 +17,17 @@ import type { Migration } from './migration'
 const OWN_SIDE_SQL = "(CASE direction WHEN 'in' THEN to_party ELSE from_party END)"
 
 const COLUMNS =
-  'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait'
+  'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final, amount, fee, ' +
+  'fee_asset, from_party, to_party, tx_hash, read_at_ms, bait'
 
 const LEDGER_LEAN_SQL = `
   CREATE TABLE ledger_legs_lean (
     seq INTEGER PRIMARY KEY, id NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT,
-    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final INTEGER NOT NULL,
+    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final
+      INTEGER NOT NULL,
     amount TEXT NOT NULL, fee TEXT, fee_asset INTEGER, from_party INTEGER NOT NULL REFERENCES ledger_parties(id),
-    to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT NULL, bait INTEGER
+    to_party INTEGER NOT NULL REFERENCES ledger_parties(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT NULL,
+      bait INTEGER
   );
   INSERT INTO ledger_legs_lean (${COLUMNS}) SELECT ${COLUMNS} FROM ledger_legs ORDER BY seq;
   DROP TABLE ledger_legs;
@@ -44,6 +47,8 @@ const LEDGER_LEAN_SQL = `
 
 export const m16: Migration = {
   version: 16,
-  name: "ledger: an index of each id's first bytes instead of a unique copy of (id, direction), one counterparty index instead of from and to",
+  name:
+    "ledger: an index of each id's first bytes instead of a unique copy of (id, direction), one " +
+    'counterparty index instead of from and to',
   sql: LEDGER_LEAN_SQL,
 }

@@ -23,22 +23,29 @@ import type { Migration } from './migration'
 
 const PACKED = (column: string) =>
   `CASE typeof(${column}) WHEN 'text' THEN desk_pack_amount(${column}) ELSE ${column} END`
-const READ_AT = `CASE typeof(read_at_ms) WHEN 'integer' THEN (SELECT id FROM ledger_read_times WHERE ms = read_at_ms) ELSE read_at_ms END`
+const READ_AT =
+  `CASE typeof(read_at_ms) WHEN 'integer' THEN (SELECT id FROM ledger_read_times WHERE ms = ` +
+  `read_at_ms) ELSE read_at_ms END`
 const SAME = 'seq, id, direction, at_ms, created_at, wallet_id, asset, network, network_name, status, final'
 
 const LEDGER_SLIM_SQL = `
   CREATE TABLE ledger_parties_slim (id INTEGER PRIMARY KEY, name TEXT, address TEXT NOT NULL, search TEXT);
-  INSERT INTO ledger_parties_slim (id, name, address, search) SELECT id, name, address, ${PARTY_SEARCH_SQL('search', 'address')} FROM ledger_parties ORDER BY id;
+  INSERT INTO ledger_parties_slim (id, name, address, search) SELECT id, name,
+    address, ${PARTY_SEARCH_SQL('search', 'address')} FROM ledger_parties ORDER BY id;
   CREATE TABLE ledger_read_times (id INTEGER PRIMARY KEY, ms INTEGER NOT NULL UNIQUE);
-  INSERT INTO ledger_read_times (ms) SELECT DISTINCT read_at_ms FROM ledger_legs WHERE typeof(read_at_ms) = 'integer' ORDER BY 1;
+  INSERT INTO ledger_read_times (ms) SELECT DISTINCT read_at_ms FROM ledger_legs WHERE typeof(read_at_ms) =
+    'integer' ORDER BY 1;
   CREATE TABLE ledger_legs_slim (
     seq INTEGER PRIMARY KEY, id NOT NULL, direction TEXT NOT NULL, at_ms INTEGER NOT NULL, created_at TEXT,
-    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final INTEGER NOT NULL,
+    wallet_id INTEGER, asset INTEGER NOT NULL, network INTEGER, network_name INTEGER, status INTEGER NOT NULL, final
+      INTEGER NOT NULL,
     amount NOT NULL, fee, fee_asset INTEGER, from_party INTEGER NOT NULL REFERENCES ledger_parties_slim(id),
-    to_party INTEGER NOT NULL REFERENCES ledger_parties_slim(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT NULL, bait INTEGER
+    to_party INTEGER NOT NULL REFERENCES ledger_parties_slim(id), tx_hash COLLATE NOCASE, read_at_ms INTEGER NOT
+      NULL, bait INTEGER
   );
   INSERT INTO ledger_legs_slim (${SAME}, amount, fee, fee_asset, from_party, to_party, tx_hash, read_at_ms, bait)
-    SELECT ${SAME}, ${PACKED('amount')}, ${PACKED('fee')}, fee_asset, from_party, to_party, tx_hash, ${READ_AT}, bait FROM ledger_legs ORDER BY seq;
+    SELECT ${SAME}, ${PACKED('amount')}, ${PACKED('fee')}, fee_asset, from_party, to_party, tx_hash, ${READ_AT},
+      bait FROM ledger_legs ORDER BY seq;
   CREATE TABLE ledger_own_parties_slim (id INTEGER PRIMARY KEY REFERENCES ledger_parties_slim(id));
   INSERT INTO ledger_own_parties_slim (id) SELECT id FROM ledger_own_parties;
   DROP TABLE ledger_legs;
@@ -56,7 +63,8 @@ const LEDGER_SLIM_SQL = `
   CREATE INDEX ledger_legs_open ON ledger_legs(status) WHERE final = 0;
   CREATE INDEX ledger_legs_bait ON ledger_legs(bait, at_ms) WHERE bait IS NOT NULL;
   ${legTriggersSql(ID_KEY_SQL)}
-  INSERT INTO meta (name, value) SELECT '${COMPACT_DUE}', 'ledger' WHERE EXISTS (SELECT 1 FROM ledger_legs) ON CONFLICT (name) DO NOTHING;
+  INSERT INTO meta (name, value) SELECT '${COMPACT_DUE}', 'ledger' WHERE EXISTS (SELECT 1 FROM ledger_legs) ON
+    CONFLICT (name) DO NOTHING;
 `
 
 /** Migration 17: the copy packs amounts with the app's own rule (ledger-amounts.ts), run as an SQL function. */
@@ -67,7 +75,9 @@ function slimLedger(db: DatabaseSync): void {
 
 export const m17: Migration = {
   version: 17,
-  name: 'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties without a second copy of their address',
+  name:
+    'ledger: one time index with wallet and asset, amounts as integers, read times by number, parties ' +
+    'without a second copy of their address',
   sql: '',
   after: slimLedger,
 }

@@ -22,7 +22,8 @@ const Block = z.object({ until_ms: z.number() })
 /** The schema of the priorities: each slot says who waited for it; a process marks that a person's request waits. */
 export const PACER_PRIORITY_SQL = `
   ALTER TABLE pacer_slots ADD COLUMN priority TEXT NOT NULL DEFAULT 'interactive';
-  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY (bucket, process));
+  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY
+    (bucket, process));
 `
 
 /**
@@ -47,7 +48,8 @@ export class StorePacerLedger implements PacerLedger {
         Count,
         this.db
           .prepare(
-            "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background, SUM(typeof(ended_ms) NOT IN ('integer', 'real', 'null')) AS odd FROM pacer_slots WHERE bucket = ?",
+            "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background, SUM(typeof(ended_ms) NOT IN " +
+              "('integer', 'real', 'null')) AS odd FROM pacer_slots WHERE bucket = ?",
           )
           .get(this.bucket),
         'pacer_slots',
@@ -89,7 +91,8 @@ export class StorePacerLedger implements PacerLedger {
       if (untilMs <= this.blockedUntil()) return false
       this.db
         .prepare(
-          'INSERT INTO pacer_blocks (bucket, until_ms) VALUES (?, ?) ON CONFLICT(bucket) DO UPDATE SET until_ms = excluded.until_ms',
+          'INSERT INTO pacer_blocks (bucket, until_ms) VALUES (?, ?) ON CONFLICT(bucket) DO UPDATE SET ' +
+            'until_ms = excluded.until_ms',
         )
         .run(this.bucket, untilMs)
       return true
@@ -102,7 +105,8 @@ export class StorePacerLedger implements PacerLedger {
     else
       this.db
         .prepare(
-          'INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET until_ms = excluded.until_ms',
+          'INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET ' +
+            'until_ms = excluded.until_ms',
         )
         .run(this.bucket, this.process, untilMs)
   }
@@ -111,7 +115,8 @@ export class StorePacerLedger implements PacerLedger {
     const horizon = now - rule.windowMs - rule.marginMs
     const count = this.db
       .prepare(
-        "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? AND (ended_ms IS NULL OR ended_ms > ?)",
+        "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? " +
+          'AND (ended_ms IS NULL OR ended_ms > ?)',
       )
       .get(this.bucket, horizon)
     const { n, background } = rowOf(Count, count, 'pacer_slots')

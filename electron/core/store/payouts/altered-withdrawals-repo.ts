@@ -63,7 +63,8 @@ export class AlteredWithdrawals {
   note(withdrawalId: string, key: string, differences: readonly RecordedDifference[], at: string): boolean {
     const made = this.db
       .prepare(
-        'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON CONFLICT (withdrawal_id) DO NOTHING',
+        'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON ' +
+          'CONFLICT (withdrawal_id) DO NOTHING',
       )
       .run(withdrawalId, key, JSON.stringify(differences), at)
     return Number(made.changes) > 0
@@ -94,7 +95,8 @@ export class AlteredWithdrawals {
   acknowledge(withdrawalId: string, by: string, at: string): void {
     this.db
       .prepare(
-        'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND acknowledged_at IS NULL',
+        'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND ' +
+          'acknowledged_at IS NULL',
       )
       .run(at, by, withdrawalId)
   }

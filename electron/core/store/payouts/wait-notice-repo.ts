@@ -13,7 +13,8 @@ export const WAIT_NOTICES_SQL = `
   ALTER TABLE withdrawal_cache ADD COLUMN status TEXT;
   ALTER TABLE withdrawal_cache ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE withdrawal_cache ADD COLUMN writer TEXT;
-  UPDATE withdrawal_cache SET change_seq = rowid, status = CASE WHEN json_valid(body) THEN json_extract(body, '$.status') END;
+  UPDATE withdrawal_cache SET change_seq = rowid, status = CASE WHEN json_valid(body) THEN json_extract(body,
+    '$.status') END;
   CREATE INDEX withdrawal_cache_status ON withdrawal_cache(status);
   CREATE INDEX withdrawal_cache_change ON withdrawal_cache(change_seq);
 `

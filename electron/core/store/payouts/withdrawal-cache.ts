@@ -55,7 +55,8 @@ export class WithdrawalCache {
       .prepare(
         `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
          VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(change_seq), 0) + 1 FROM withdrawal_cache), ?5)
-         ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at, status = excluded.status, change_seq = excluded.change_seq, writer = excluded.writer`,
+         ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at, status = excluded.status,
+           change_seq = excluded.change_seq, writer = excluded.writer`,
       )
       .run(withdrawal.id, body, readAt, withdrawal.status, this.writer)
     if (same) return
@@ -134,7 +135,8 @@ export class WithdrawalCache {
     // This process's own writes were announced where they were made; their bodies are not read again.
     const rows = this.db
       .prepare(
-        'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER BY change_seq',
+        'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER ' +
+          'BY change_seq',
       )
       .all(mark, now, this.writer) as Array<{
       body: string

@@ -8,7 +8,8 @@ export const SCREENING_SQL = `
     imported_at TEXT NOT NULL, addresses INTEGER NOT NULL
   );
   CREATE TABLE screening_addresses (
-    address_key TEXT NOT NULL, list_id INTEGER NOT NULL, address TEXT NOT NULL, currency TEXT NOT NULL, entry TEXT NOT NULL,
+    address_key TEXT NOT NULL, list_id INTEGER NOT NULL, address TEXT NOT NULL, currency TEXT NOT NULL, entry TEXT
+      NOT NULL,
     PRIMARY KEY (address_key, list_id, currency)
   ) WITHOUT ROWID;
 `
@@ -56,7 +57,8 @@ export class ScreeningRepo {
       .run(list.name, list.source, list.published, list.importedAt)
     const id = Number(made.lastInsertRowid)
     const put = this.db.prepare(
-      'INSERT OR IGNORE INTO screening_addresses (address_key, list_id, address, currency, entry) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO screening_addresses (address_key, list_id, address, currency, entry) VALUES (?, ' +
+        '?, ?, ?, ?)',
     )
     let count = 0
     for (const a of addresses) count += Number(put.run(a.key, id, a.address, a.currency, a.entry).changes)
