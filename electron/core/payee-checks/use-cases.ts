@@ -13,6 +13,7 @@ import { explainPayout, type PayoutCheck } from './explain'
 
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
 export { payeeChangeNow } from './payee-change-now'
+export { PayeeChangeTick } from './payee-change-tick'
 
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
 
@@ -102,14 +103,16 @@ export function paymentBlock(
     return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
   const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
   const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
-  if (change?.blocked)
-    return {
-      rule: 'payee_change',
-      code: 'payee_change_unconfirmed',
-      message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
-    }
-  return null
+  return change?.blocked ? payeeChangeRefusal(change.blocked) : null
 }
+
+/** The send gate's refusal of a payee change not settled yet, `blocked` being where it stands. */
+export const payeeChangeRefusal = (blocked: string) =>
+  ({
+    rule: 'payee_change',
+    code: 'payee_change_unconfirmed',
+    message: `Not sent: ${blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
+  }) as const
 
 export { explainPayout, type PayoutCheck } from './explain'
 
