@@ -47,9 +47,12 @@ export function confirmPayeeChange(
   store: DeskStore,
   book: readonly Counterparty[],
   destinationId: string,
-  input: { by: string; channel: string; note: string; actor: string; now?: Date },
+  input: { by: string; channel: string; note: string; actor: string; now?: Date; confirmedAt?: string },
 ): PayeeChange {
   const now = input.now ?? new Date()
+  const at = input.confirmedAt === undefined ? now.getTime() : Date.parse(input.confirmedAt)
+  if (!Number.isFinite(at) || at > now.getTime())
+    throw new DeskError('invalid_input', 'When the payee confirmed it is a time that has passed.')
   const destination = book.find((c) => c.id === destinationId)
   if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
   if (!(CONFIRM_CHANNELS as readonly string[]).includes(input.channel))
@@ -59,7 +62,7 @@ export function confirmPayeeChange(
     confirmedBy: field('--by', input.by, 120),
     channel: input.channel,
     note: field('--note', input.note, 1000),
-    confirmedAt: now.toISOString(),
+    confirmedAt: new Date(at).toISOString(),
     recordedBy: input.actor,
   }
   if (!payeeChangeNow(store, book, destination, now))
