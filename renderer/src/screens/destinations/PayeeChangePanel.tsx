@@ -58,7 +58,7 @@ function ConfirmForm({ change }: { change: PayeeChangeView }) {
   const [channel, setChannel] = useState<Channel>('phone')
   const [when, setWhen] = useState(() => localInput(new Date()))
   const [note, setNote] = useState('')
-  const now = useNow()
+  const now = useNow(5_000)
   const at = Date.parse(when)
   const whenProblem = !Number.isFinite(at) ? 'A date and time.' : at > now ? 'A time that has passed.' : null
   const ready = by.trim() !== '' && note.trim() !== '' && !whenProblem
