@@ -66,6 +66,9 @@ test('an altered withdrawal is a red row in Payouts with the fields that differ;
   const body = await payableBody(desk, '1.5')
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, destination: SUPPLIER_ADDRESS })
   await consolePost(sim.sandbox.url, `/withdrawals/${withdrawal!.id}/alter`, { amount: '9' })
+  // Read back (as the poller and every list do): the desk compares it with what it asked.
+  await desk.router.call('withdrawals.get', { withdrawalId: withdrawal!.id })
+  await expect.poll(async () => (await desk.router.call('alterations.list', {})).length).toBe(1)
   await openSection(page, 'Payouts')
   const row = page.getByTestId('altered-payout-row')
   await expect(row).toContainText('Amount: asked 1.5, recorded 9')
