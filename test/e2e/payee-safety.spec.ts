@@ -56,7 +56,7 @@ async function holdsAt1280(page: Page): Promise<void> {
   expect(found.sideways.concat(found.offscreen, found.squeezed)).toEqual([])
 }
 
-test('an altered withdrawal is a red row in Payouts with the fields that differ; Cancel withdrawal and Acknowledge', async ({
+test('an altered withdrawal is a red row in Payouts: the fields that differ, Cancel withdrawal, Acknowledge', async ({
   app,
   sim,
 }) => {

@@ -66,7 +66,7 @@ describe('payee safety through the desk router', () => {
     await expect(desk.router.call('payees.confirmChange', confirm)).rejects.toMatchObject({ code: 'invalid_input' })
   })
 
-  it("a payee's new address shows its state in the core's words; a confirmation records when the payee confirmed", async () => {
+  it("a payee's new address shows its state; a confirmation records when the payee confirmed", async () => {
     const add = async (address: string, label: string) =>
       (
         await ws.client.createCounterparty({
