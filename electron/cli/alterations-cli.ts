@@ -1,5 +1,6 @@
 import { acknowledgeAlteration, describeAlteration, openAlterations } from '../core/alterations/use-cases'
 import { who } from '../core/audit/use-cases'
+import { staleScreeningNow } from '../core/screening/use-cases'
 import type { DeskStore } from '../core/store'
 import type { Action } from './command'
 import type { CliContext } from './cli-context'
@@ -9,6 +10,12 @@ import { shown } from '../../shared/text/visible-text'
 export function warnAlterations(ctx: Pick<CliContext, 'err'>, store: DeskStore): void {
   for (const a of openAlterations(store))
     ctx.err(`ALARM: ${shown(describeAlteration(a))} Sends are stopped until: payout acknowledge ${a.withdrawalId}`)
+}
+
+/** Every CLI send says first, on stderr, that the newest screening list is stale (a warning, never a block). */
+export function warnStaleScreening(ctx: Pick<CliContext, 'err'>, store: DeskStore): void {
+  const warning = staleScreeningNow(store)
+  if (warning) ctx.err(`WARNING: ${warning}`)
 }
 
 export const acknowledge: Action = {

@@ -1,4 +1,4 @@
-import { warnAlterations } from './alterations-cli'
+import { warnAlterations, warnStaleScreening } from './alterations-cli'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
@@ -77,6 +77,7 @@ function progressLine(p: BatchProgress): string {
 
 /** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
 async function send(ctx: CliContext, session: TreasurySession, batchId: string, resume: boolean): Promise<number> {
+  warnStaleScreening(ctx, session.store)
   let printed = -1
   const done = await sendBatch(session, batchId, resume, {
     onClaimWait: (lapse) =>

@@ -1,3 +1,4 @@
+import { warnStaleScreening } from './alterations-cli'
 import {
   expiredHeldPayouts,
   heldExpiryHours,
@@ -78,11 +79,12 @@ const release: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) =>
-      ctx.withSession(profile, store, (s) =>
+    const result = await ctx.withStore(profile, (store) => {
+      warnStaleScreening(ctx, store)
+      return ctx.withSession(profile, store, (s) =>
         releaseHeld(s, editor(), key!, (v.override as string | undefined) ?? null),
-      ),
-    )
+      )
+    })
     if (result.withdrawal) {
       ctx.out(
         `Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`,

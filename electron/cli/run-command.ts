@@ -1,3 +1,4 @@
+import { warnStaleScreening } from './alterations-cli'
 import { readFile, writeFile } from 'node:fs/promises'
 import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
@@ -253,6 +254,7 @@ const send: Action = {
     const yes = v.yes === true
     const production = profile.environment === 'production'
     return ctx.withSession(profile, async (session) => {
+      warnStaleScreening(ctx, session.store)
       const result = await sendRun(session, name!, {
         period: v.period as string | undefined,
         actor: who('cli'),

@@ -3,6 +3,7 @@ import { afterSomeSent } from '../disk-error'
 import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
+import type { SendAsk } from '../payouts/send-gate'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 import { HEARTBEAT_EVERY_MS } from '../store/processes/process-registry'
 
@@ -36,8 +37,11 @@ export interface BatchRunnerOptions {
 }
 
 const lease = (batchId: string) => `batch:${batchId}`
-/** A batch row passes the send gate like any payout; its destinations were checked at submit (no reads per row). */
-const BATCH_SEND = { how: 'batch' } as const
+/**
+ * A batch row passes the send gate like any payout; its destinations were checked at submit (no reads per row), and
+ * the book's payee changes are read again once per tick (a run, and each minute of it) so a change made since is seen.
+ */
+const PAYEE_TICK_MS = 60_000
 
 /** What a person may not do: move an entry another process (or a cancel) has moved meanwhile. */
 function isStaleMove(err: unknown): boolean {
@@ -50,6 +54,8 @@ function isStaleMove(err: unknown): boolean {
  * where the last one stopped, after looking up the rows whose outcome nobody saw.
  */
 export class BatchRunner {
+  private tick: { ask: SendAsk; at: number } | null = null
+
   constructor(
     private readonly store: DeskStore,
     private readonly payouts: PayoutRequests,
@@ -110,7 +116,14 @@ export class BatchRunner {
     )
   }
 
+  private async batchSend(): Promise<SendAsk> {
+    if (!this.tick || Date.now() - this.tick.at > PAYEE_TICK_MS)
+      this.tick = { ask: { how: 'batch', payeeChanges: await this.payouts.payeeChangeTick() }, at: Date.now() }
+    return this.tick.ask
+  }
+
   private async sendAll(batchId: string, signal?: AbortSignal): Promise<void> {
+    this.tick = null
     // Outcomes nobody saw (a crash, a kill, a lost answer) are looked up by key before anything new is sent.
     for (const entry of this.payouts.outbox.ofBatch(batchId)) {
       if (entry.state === 'unknown') await this.settle(entry.idempotencyKey)
@@ -198,11 +211,11 @@ export class BatchRunner {
    */
   private async sendRow(entry: OutboxEntry, batchId: string, signal?: AbortSignal): Promise<void> {
     try {
-      let result = await this.payouts.sendRecorded(entry.idempotencyKey, BATCH_SEND)
+      let result = await this.payouts.sendRecorded(entry.idempotencyKey, await this.batchSend())
       while (result.entry.state === 'queued' && !signal?.aborted && this.get(batchId).state === 'running') {
         await waitUntil(result.entry.notBefore, signal)
         if (signal?.aborted || this.get(batchId).state !== 'running') return
-        result = await this.payouts.sendRecorded(entry.idempotencyKey, BATCH_SEND)
+        result = await this.payouts.sendRecorded(entry.idempotencyKey, await this.batchSend())
       }
       if (result.withdrawal)
         this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
@@ -217,7 +230,7 @@ export class BatchRunner {
     try {
       const entry = await this.payouts.checkAgain(key)
       if (entry.state !== 'unknown' || entry.error?.code !== 'not_recorded') return entry
-      const again = await this.payouts.resend(key, BATCH_SEND)
+      const again = await this.payouts.resend(key, { ...(await this.batchSend()), how: 'batch' })
       if (again.withdrawal)
         this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
       return again.entry

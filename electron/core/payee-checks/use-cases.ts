@@ -13,6 +13,7 @@ import { explainPayout, type PayoutCheck } from './explain'
 
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
 export { payeeChangeNow } from './payee-change-now'
+export { PayeeChangeTick } from './payee-change-tick'
 
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
 
@@ -46,9 +47,12 @@ export function confirmPayeeChange(
   store: DeskStore,
   book: readonly Counterparty[],
   destinationId: string,
-  input: { by: string; channel: string; note: string; actor: string; now?: Date },
+  input: { by: string; channel: string; note: string; actor: string; now?: Date; confirmedAt?: string },
 ): PayeeChange {
   const now = input.now ?? new Date()
+  const at = input.confirmedAt === undefined ? now.getTime() : Date.parse(input.confirmedAt)
+  if (!Number.isFinite(at) || at > now.getTime())
+    throw new DeskError('invalid_input', 'When the payee confirmed it is a time that has passed.')
   const destination = book.find((c) => c.id === destinationId)
   if (!destination) throw new DeskError('invalid_input', `No destination ${destinationId} in the book.`)
   if (!(CONFIRM_CHANNELS as readonly string[]).includes(input.channel))
@@ -58,7 +62,7 @@ export function confirmPayeeChange(
     confirmedBy: field('--by', input.by, 120),
     channel: input.channel,
     note: field('--note', input.note, 1000),
-    confirmedAt: now.toISOString(),
+    confirmedAt: new Date(at).toISOString(),
     recordedBy: input.actor,
   }
   if (!payeeChangeNow(store, book, destination, now))
@@ -102,14 +106,16 @@ export function paymentBlock(
     return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
   const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
   const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
-  if (change?.blocked)
-    return {
-      rule: 'payee_change',
-      code: 'payee_change_unconfirmed',
-      message: `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
-    }
-  return null
+  return change?.blocked ? payeeChangeRefusal(change.blocked) : null
 }
+
+/** The send gate's refusal of a payee change not settled yet, `blocked` being where it stands. */
+export const payeeChangeRefusal = (blocked: string) =>
+  ({
+    rule: 'payee_change',
+    code: 'payee_change_unconfirmed',
+    message: `Not sent: ${blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
+  }) as const
 
 export { explainPayout, type PayoutCheck } from './explain'
 

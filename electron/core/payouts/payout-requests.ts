@@ -203,6 +203,11 @@ export class PayoutRequests {
     return entry.state === 'sending' ? this.send(SendGate.claimed(entry)) : { entry, withdrawal: null }
   }
 
+  /** The book's payee changes read once for a sending tick (a batch's rows pass them in their `SendAsk`). */
+  payeeChangeTick(): ReturnType<SendGate['payeeChangeTick']> {
+    return this.gate.payeeChangeTick()
+  }
+
   /** Asks the provider what it recorded under the entry's key. */
   async checkAgain(key: string): Promise<OutboxEntry> {
     return (await this.resolve(key)).entry

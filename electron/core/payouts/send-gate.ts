@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../../shared/api/error-codes'
 import { isRetypedTotal } from '../../../shared/payouts/retyped-total'
 import { describeAlteration, openAlterations } from '../alterations/use-cases'
 import { decisionEntry } from '../audit/decision-entry'
-import { paymentBlock } from '../payee-checks/use-cases'
+import { PayeeChangeTick, payeeChangeRefusal, paymentBlock } from '../payee-checks/use-cases'
 import { DeskError } from '../errors'
 import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
@@ -29,6 +29,11 @@ export interface SendAsk {
   actor?: string
   /** The person who releases a held payout, as the audit log names them. */
   person?: string
+  /**
+   * A batch row's: the book's payee changes as read once for this sending tick (a row sent has no book read of its
+   * own), so a payee change made after the batch was recorded is still decided when the row is sent.
+   */
+  payeeChanges?: PayeeChangeTick
 }
 
 export type GateVerdict =
@@ -103,8 +108,14 @@ export class SendGate {
         `Not sent: ${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`,
       )
     const network = prepared.checked?.body.network ?? entry.body.network ?? ''
-    const block = paymentBlock(this.deps.store, prepared.checked?.book ?? null, network, entry.body.destination, now)
+    const book = prepared.checked?.book ?? null
+    const block = paymentBlock(this.deps.store, book, network, entry.body.destination, now)
     if (block) return refuse(block.rule, block.code, block.message)
+    const change = book ? null : ask.payeeChanges?.blocked(this.deps.store, network, entry.body.destination, now)
+    if (change) {
+      const r = payeeChangeRefusal(change)
+      return refuse(r.rule, r.code, r.message)
+    }
     if (
       person &&
       ask.how === 'new' &&
@@ -127,6 +138,11 @@ export class SendGate {
       return this.deps.agent.decide(entry, checkedAsk, prepared.agent, now)
     }
     return { outcome: 'send' }
+  }
+
+  /** The book's payee changes as the provider holds the book now: one read for a sending tick of many rows. */
+  async payeeChangeTick(): Promise<PayeeChangeTick> {
+    return new PayeeChangeTick(await this.deps.client.listCounterparties())
   }
 
   /** Marks a verdict a claim refused: the audit row names the rule, beside the entry's own outcome row. */

@@ -3,10 +3,10 @@ import { DeskError } from '../errors'
 import { decisionEntry } from '../audit/decision-entry'
 import { screeningRepo, type DeskStore, type ScreeningHit, type ScreeningList } from '../store'
 import { screeningKey } from './address-key'
+import { SCREENING_MAX_AGE_DAYS, staleScreeningWarning } from '../../../shared/payouts/stale-screening'
 import { readScreeningFile } from './list-file'
 
-/** Lists older than this are warned about before each send (a profile may set its own later). */
-export const SCREENING_MAX_AGE_DAYS = 7
+export { SCREENING_MAX_AGE_DAYS } from '../../../shared/payouts/stale-screening'
 
 export interface ScreeningStatus extends ScreeningList {
   ageDays: number
@@ -59,6 +59,10 @@ export function screeningStatus(
       return { ...l, ageDays, stale: ageDays > maxAgeDays }
     })
 }
+
+/** The warning before a send when the newest screening list is stale; null otherwise. */
+export const staleScreeningNow = (store: DeskStore, now = new Date()): string | null =>
+  staleScreeningWarning(screeningStatus(store, now))
 
 /** The list entries naming an address; empty when none does. */
 export const screeningHits = (store: DeskStore, address: string): ScreeningHit[] =>

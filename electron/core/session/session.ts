@@ -141,8 +141,9 @@ export class TreasurySession {
     }
     if (services.followPayouts) {
       // An alteration is noted wherever a withdrawal is read (any process); the screens hear of it on the next tick,
-      // whether or not the payout's status moved.
-      let altered = -1
+      // whether or not the payout's status moved. Counted from none: one noted before the first tick (a list read as
+      // the session opens) is announced too.
+      let altered = 0
       this.unsubscribe.push(
         this.store.onTick(() => {
           try {
@@ -150,7 +151,7 @@ export class TreasurySession {
               'read the altered payouts',
               () => this.store.repo(alteredWithdrawals).open().length,
             )
-            if (now !== altered && altered !== -1) this.events.emit('alterations.changed', { profileId })
+            if (now !== altered) this.events.emit('alterations.changed', { profileId })
             altered = now
           } catch (err) {
             logged('reading the altered payouts')(err)

@@ -14,6 +14,7 @@ import type { BatchSource } from './BatchImport'
 import { BatchPayeesTable, distinctPayees } from './BatchPayeesTable'
 import { networkName } from '../format/network-name'
 import { UserText } from '../names/UserText'
+import { StaleScreeningNotice } from '../components/StaleScreeningNotice'
 
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
@@ -91,6 +92,7 @@ export function BatchReview({
           : ''}
         .
       </p>
+      <StaleScreeningNotice />
       {problems.pager}
       {check.problems.length ? (
         <table className="grid" aria-label="Problems by line">

@@ -96,6 +96,8 @@ export const payeeSafetyChannels = channels({
       by: text().min(1).max(120),
       channel: z.enum(CONFIRM_CHANNEL_NAMES),
       note: text().min(1).max(1000),
+      /** When the payee confirmed it (ISO time); the time it is recorded when not given. */
+      confirmedAt: text().datetime({ offset: true }).optional(),
     }),
     output: PayeeChangeViewSchema,
   },

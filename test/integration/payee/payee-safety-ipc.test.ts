@@ -66,6 +66,42 @@ describe('payee safety through the desk router', () => {
     await expect(desk.router.call('payees.confirmChange', confirm)).rejects.toMatchObject({ code: 'invalid_input' })
   })
 
+  it("a payee's new address shows its state; a confirmation records when the payee confirmed", async () => {
+    const add = async (address: string, label: string) =>
+      (
+        await ws.client.createCounterparty({
+          network: ws.target.network,
+          address,
+          counterparty_type: 'company',
+          company_name: 'Acme Supplies GmbH',
+          wallet_type: 'unhosted',
+          country: 'DE',
+          label,
+        })
+      ).counterparty.id
+    await add('0x1111111111111111111111111111111111111111', 'Acme')
+    const id = await add('0x52908400098527886E0F7030069857D2E4169EE7', 'Acme new bank')
+    expect(await desk.router.call('payees.changeOf', { destinationId: id })).toMatchObject({
+      payee: 'Acme Supplies GmbH',
+      confirmation: null,
+      blocked: expect.stringMatching(
+        /^new address for Acme Supplies GmbH, added less than an hour ago, not yet confirmed/,
+      ),
+    })
+    const confirm = { destinationId: id, by: 'Dana Ruiz', channel: 'phone' as const, note: 'Called the number on file' }
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    await expect(desk.router.call('payees.confirmChange', { ...confirm, confirmedAt: future })).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
+    const at = new Date(Date.now() - 2 * 3_600_000).toISOString()
+    const confirmed = await desk.router.call('payees.confirmChange', { ...confirm, confirmedAt: at })
+    expect(confirmed.confirmation).toMatchObject({ confirmedBy: 'Dana Ruiz', channel: 'phone', confirmedAt: at })
+    // The 2 h wait set above still runs from when the address was added.
+    expect(confirmed.blocked).toMatch(
+      /^new address for Acme Supplies GmbH, added less than an hour ago, confirmed, waiting/,
+    )
+  })
+
   it('an altered withdrawal is listed, stops new payouts naming it, and acknowledging it clears the alarm with an event', async () => {
     const { withdrawal } = await desk.router.call('payouts.request', { ...ws.target, amount: '1' })
     expect(await desk.router.call('alterations.list', {})).toEqual([])

@@ -14,6 +14,7 @@ import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { countryName } from './countries'
 import { ownerName } from '../../names/owner-name'
+import { PayeeChangePanel } from './PayeeChangePanel'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {
@@ -64,6 +65,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
 function DestinationFacts({ c }: { c: CounterpartyView }) {
   return (
     <>
+      <PayeeChangePanel destinationId={c.id} />
       <div className="split">
         <div className="panel">
           <dl className="facts" data-testid="destination-facts">

@@ -8,7 +8,9 @@ import { useProfiles, useSelectProfile } from '../../data/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 import { DustThresholdsPanel } from './DustThresholdsPanel'
+import { PayeeChangeWaitSetting } from './PayeeChangeWaitSetting'
 import { ScreenCaptureToggle } from './ScreenCaptureToggle'
+import { ScreeningPanel } from './ScreeningPanel'
 
 export function KeysScreen() {
   const { profiles, current, reload, error } = useProfiles()
@@ -84,7 +86,13 @@ export function KeysScreen() {
         </div>
       ) : null}
       <ScreenCaptureToggle />
-      {current?.keyId ? <DustThresholdsPanel /> : null}
+      {current?.keyId ? (
+        <>
+          <DustThresholdsPanel />
+          <ScreeningPanel />
+          <PayeeChangeWaitSetting />
+        </>
+      ) : null}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useCurrentProfile } from '../../data/profiles'
 import { UserText } from '../../names/UserText'
+import { StaleScreeningNotice } from '../../components/StaleScreeningNotice'
 
 type Preview = ChannelOutput<'payRuns.preview'>
 type Sent = ChannelOutput<'payRuns.send'>
@@ -106,6 +107,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
       <h2>
         Send period {preview.period} <EnvBadge environment={environment} />
       </h2>
+      <StaleScreeningNotice />
       <label>
         <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have
         checked every destination never paid before with its recipient

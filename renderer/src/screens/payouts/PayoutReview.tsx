@@ -16,6 +16,7 @@ import { useCurrentProfile } from '../../data/profiles'
 import type { PayoutDraft } from './PayoutForm'
 import { PayoutReviewFacts } from './PayoutReviewFacts'
 import { PayoutChecks, useStoppedByChecks } from './PayoutChecks'
+import { StaleScreeningNotice } from '../../components/StaleScreeningNotice'
 import { FirstPayoutCheck } from './FirstPayoutCheck'
 import { explainRefusal } from './refusals'
 import { TestAmountChoice } from './TestAmountChoice'
@@ -102,6 +103,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
         </p>
       ) : null}
       <PayoutReviewFacts draft={draft} profile={profile} />
+      <StaleScreeningNotice />
       <PayoutChecks body={{ ...body, network }} />
       <FirstPayoutCheck
         first={first}

@@ -1,5 +1,5 @@
 import { shown as shownText } from '@shared/text/visible-text'
-import { useRef, useState } from 'react'
+import { Fragment, useRef, useState } from 'react'
 import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
@@ -17,6 +17,7 @@ import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
+import { AlteredPayoutRow } from './AlteredPayoutRow'
 import { PayoutSearchResults } from './PayoutSearchResults'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 import { SEARCH_TEXT_MAX } from '@shared/payouts/payout-search'
@@ -47,6 +48,7 @@ export function WithdrawalList() {
   const list = useDeskQuery('withdrawals.list', walletId ? { wallet_id: walletId } : {})
   const references = usePayoutReferences()
   const requesters = usePayoutRequesters()
+  const altered = new Map((useDeskQuery('alterations.list', {}).data ?? []).map((a) => [a.withdrawalId, a]))
   const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
 
   return (
@@ -144,39 +146,42 @@ export function WithdrawalList() {
                 </thead>
                 <tbody>
                   {shown(rows).map((w) => (
-                    <tr key={w.id} data-testid="payout-row">
-                      <td className="small">
-                        <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                          <Time value={w.created_at} />
-                        </button>
-                        {requesters.has(w.id) ? (
-                          <>
-                            <br />
-                            <span className="muted" data-testid="requested-by">
-                              by <UserText>{requesters.get(w.id)!}</UserText>
-                            </span>
-                          </>
-                        ) : null}
-                      </td>
-                      <td>
-                        <StatusChip status={w.status} since={w.created_at} />
-                      </td>
-                      <td>
-                        <WalletRef id={w.wallet_id} />
-                      </td>
-                      <td className="num">
-                        <Amount value={w.amount} asset={w.asset} />
-                      </td>
-                      <td>
-                        <Party address={w.destination} network={w.network} what="destination address" />
-                      </td>
-                      <td data-testid="payout-reference">
-                        {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
-                      </td>
-                      <td>
-                        <ShortId value={w.id} what="payout id" short />
-                      </td>
-                    </tr>
+                    <Fragment key={w.id}>
+                      <tr data-testid="payout-row" className={altered.has(w.id) ? 'altered' : undefined}>
+                        <td className="small">
+                          <button type="button" className="link" onClick={() => go('payouts', w.id)}>
+                            <Time value={w.created_at} />
+                          </button>
+                          {requesters.has(w.id) ? (
+                            <>
+                              <br />
+                              <span className="muted" data-testid="requested-by">
+                                by <UserText>{requesters.get(w.id)!}</UserText>
+                              </span>
+                            </>
+                          ) : null}
+                        </td>
+                        <td>
+                          <StatusChip status={w.status} since={w.created_at} />
+                        </td>
+                        <td>
+                          <WalletRef id={w.wallet_id} />
+                        </td>
+                        <td className="num">
+                          <Amount value={w.amount} asset={w.asset} />
+                        </td>
+                        <td>
+                          <Party address={w.destination} network={w.network} what="destination address" />
+                        </td>
+                        <td data-testid="payout-reference">
+                          {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
+                        </td>
+                        <td>
+                          <ShortId value={w.id} what="payout id" short />
+                        </td>
+                      </tr>
+                      {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={7} /> : null}
+                    </Fragment>
                   ))}
                 </tbody>
               </table>
