@@ -4,6 +4,7 @@ import { clearPolicy, localPerson, setPolicy, showPolicy } from '../core/policy/
 import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
+import { cancelPending, delay, history, pendingLines } from './policy-versions-command'
 import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
@@ -24,6 +25,7 @@ const show: Action = {
     else {
       ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
       for (const line of state.rules) ctx.out(`  - ${line}`)
+      for (const line of pendingLines(state)) ctx.out(line)
       if (!profile.agentWriteTools)
         ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
     }
@@ -59,6 +61,8 @@ const set: Action = {
     )
     ctx.out(`Agent policy of ${label(profile)} ${origin(stored)}:`)
     for (const line of stored.rules) ctx.out(`  - ${line}`)
+    // A change that allows more waits: the person sees at once that it is not in force yet.
+    for (const line of pendingLines(stored)) ctx.out(line)
     return 0
   },
 }
@@ -83,7 +87,7 @@ const clear: Action = {
 export const policyCommand = commandGroup(
   'policy',
   "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.",
-  [show, set, clear],
+  [show, set, clear, history, cancelPending, delay],
 )
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })

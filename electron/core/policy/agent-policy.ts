@@ -9,7 +9,7 @@ import { policyRepo, type PolicyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
-import { policyState, type PolicyState } from './policy-state'
+import { readPolicyInForce, type PolicyState } from './policy-state'
 
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
 
@@ -30,7 +30,7 @@ export class AgentPolicy {
 
   /** The policy in force; never throws for a bad row (that reads as `unreadable`). */
   state(): PolicyState {
-    return this.store.read('read the agent policy', () => policyState(this.store.repo(policyRepo).read()))
+    return this.store.read('read the agent policy', () => readPolicyInForce(this.store, new Date()))
   }
 
   /** Moves whenever anyone changes the policy row. */
@@ -100,7 +100,7 @@ export class AgentPolicy {
     now: Date,
     requestsLastHour: number,
   ): Decision {
-    const state = policyState(repo.read())
+    const state = readPolicyInForce(this.store, now)
     const { body, destination } = checked
     if (state.kind === 'unreadable') return unreadable(state.problem)
     return guarded(() =>
@@ -154,7 +154,7 @@ export class AgentPolicy {
     try {
       this.store.transaction('check the agent policy', () => {
         const repo = this.store.repo(policyRepo)
-        const state = policyState(repo.read())
+        const state = readPolicyInForce(this.store, now)
         const stop = repo.stopped()
         if (stop)
           throw policyDenied(

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { ALTERED_WITHDRAWALS_SQL } from './altered-withdrawals-repo'
 import { BaitFlags } from './bait-flags'
 import { PAYEE_CONFIRMATIONS_SQL } from './payee-confirmations-repo'
+import { POLICY_VERSIONS_SQL } from './policy-versions-repo'
 import { SCREENING_SQL } from './screening-repo'
 import { KNOWN_ADDRESSES_SQL, rebuildKnownAddresses } from './known-addresses-rebuild'
 import { LEDGER_COMPACT_SQL } from './ledger-compact'
@@ -225,6 +226,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 21,
     name: 'payee safety: withdrawals the provider altered, screening lists, confirmations of a payee change',
     sql: ALTERED_WITHDRAWALS_SQL + SCREENING_SQL + PAYEE_CONFIRMATIONS_SQL,
+  },
+  {
+    version: 22,
+    name: 'agent policy versions: every policy a person set, with who, when, when in force and the fields changed',
+    sql: POLICY_VERSIONS_SQL,
   },
 ]
 
