@@ -40,7 +40,9 @@ const set: Action = {
     'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
     '(--max-per-payout *=0 refuses all other assets). A change that allows more (a higher cap, a hold off, a limit ' +
     "removed) waits for the profile's delay (policy delay, default 60 minutes) and is shown as waiting; the fields " +
-    'that allow less apply at once. A payout above --hold-above, an agent\'s first payout to a destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to the audit log with who and when.',
+    "that allow less apply at once. A payout above --hold-above, an agent's first payout to a destination with " +
+    '--hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to ' +
+    'the audit log with who and when.',
   options: {
     profile: { type: 'string' },
     'max-per-payout': { type: 'string', multiple: true },
@@ -82,7 +84,8 @@ const clear: Action = {
     const view = await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
     if (!view.pending)
       ctx.out(
-        `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`,
+        `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ` +
+          '("payout-desk held list").',
       )
     else {
       // The limits a clear removes allow more: every payout is held now, the limits go at the delay.

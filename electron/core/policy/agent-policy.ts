@@ -5,6 +5,7 @@ import { isFirstPayout, refreshPayoutsTo } from '../payouts/first-payout'
 import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
 import { DeskError } from '../errors'
+import { policyChangeRepo } from '../store/policy-change-repo'
 import { policyRepo, type PolicyRepo } from '../store/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
 import { HeldExpiry } from './held-expiry'
@@ -33,9 +34,24 @@ export class AgentPolicy {
     return this.store.read('read the agent policy', () => readPolicyInForce(this.store, new Date()))
   }
 
-  /** Moves whenever anyone changes the policy row. */
-  fingerprint(): string {
-    return this.store.read('read the agent policy', () => this.store.repo(policyRepo).fingerprint())
+  /** The waiting change as last read, and the audit row it was read at (a new row may change it). */
+  private waiting: { head: number; text: string } | null = null
+
+  /**
+   * Moves whenever anyone changes the policy row, sets or cancels a waiting change, or one's time comes (so the
+   * agent's tool description follows a loosening when it takes effect, with no write at that moment).
+   */
+  fingerprint(now = new Date()): string {
+    return this.store.read('read the agent policy', () => {
+      const changes = this.store.repo(policyChangeRepo)
+      const head = changes.auditHead()
+      if (this.waiting?.head !== head) {
+        const pending = changes.pending()
+        this.waiting = { head, text: pending?.kind === 'pending' ? pending.effectiveAt : (pending?.kind ?? '') }
+      }
+      const due = this.waiting.text !== '' && this.waiting.text <= now.toISOString()
+      return `${this.store.repo(policyRepo).fingerprint()}|${this.waiting.text}|${due}`
+    })
   }
 
   /**

@@ -66,6 +66,11 @@ export class PolicyChangeRepo {
     return effectiveAt <= now ? minutes : before
   }
 
+  /** The newest audit row's number: a cheap way to know nothing was written since the last read. */
+  auditHead(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM audit').get() as { n: number }).n
+  }
+
   private lastEntry(where: string): unknown {
     const row = this.db.prepare(`SELECT entry FROM audit WHERE ${where} ORDER BY seq DESC LIMIT 1`).get() as
       { entry: string } | undefined

@@ -47,7 +47,7 @@ const ruleOf = (result: Awaited<ReturnType<Connected['call']>>) =>
   result.isError ? (json(result).error as { rule: string }).rule : 'allowed'
 const show = async () => JSON.parse((await f.cli(['policy', 'show', '--profile', 'lead', '--json'])).stdout)
 
-it('a higher cap waits (pending, shown with its diff, cancellable) while the connector keeps the lower one', async () => {
+it('a higher cap waits (pending, with its diff, cancellable) while the connector keeps the lower one', async () => {
   expect(ruleOf(await pay('0.005'))).toBe('max_per_payout')
   const set = await f.cli(['policy', 'set', '--profile', 'lead', '--max-per-payout', 'ETH=1'])
   expect(set.code, set.stderr).toBe(0)

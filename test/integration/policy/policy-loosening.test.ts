@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PolicySettings } from '../../../electron/core/policy'
+import { AgentPolicy, PolicySettings } from '../../../electron/core/policy'
 import { policyHistory, showPolicy } from '../../../electron/core/policy/use-cases'
 import { DeskStore } from '../../../electron/core/store'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
@@ -42,6 +42,10 @@ describe('a change to the agent policy', () => {
     const after = inForce(at(61))
     expect(after).toMatchObject({ kind: 'set', policy: { maxPerPayout: { ETH: '5' } }, pending: null })
     expect(after.setAt).toBe(at(61).toISOString())
+    // A running connector's watch sees the moment pass, so the agent's tool description follows with no write.
+    const agent = new AgentPolicy(store, 'agent')
+    expect(agent.fingerprint(at(60))).toBe(agent.fingerprint(at(60.5)))
+    expect(agent.fingerprint(at(61))).not.toBe(agent.fingerprint(at(60)))
   })
 
   it('that allows less (a lower cap, a hold switched on) applies at once', () => {

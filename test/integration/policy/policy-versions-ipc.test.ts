@@ -64,7 +64,7 @@ describe('stop switch, waiting policy changes and policy versions through the de
     ])
   })
 
-  it('a loosening set in the app waits and is shown pending; policy.cancelPending drops it; policy.history lists both', async () => {
+  it('a loosening set in the app waits, shown pending; policy.cancelPending drops it; history lists both', async () => {
     await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { USDC: '10' } } })
     const waiting = await desk.router.call('policy.set', {
       profileId,

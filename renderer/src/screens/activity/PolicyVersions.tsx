@@ -26,7 +26,8 @@ export function PolicyVersions() {
         {versions.data?.map((v) => (
           <li key={v.seq} data-testid="policy-version">
             <p className="small">
-              {v.policy === null ? 'Cleared' : 'Set'} by {v.setBy} at <Time value={v.setAt} />, {STATUS_WORDS[v.status]}{' '}
+              {v.policy === null ? 'Cleared' : 'Set'} by {v.setBy} at <Time value={v.setAt} />
+              {`, ${STATUS_WORDS[v.status]} `}
               <Time value={v.effectiveAt} />
             </p>
             <PolicyChanges changes={v.changes} />
