@@ -4,6 +4,7 @@ import { clearPolicy, localPerson, setPolicy, showPolicy } from '../core/policy/
 import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
+import { cancelPending, delay, history, pendingLines } from './policy-versions-command'
 import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
@@ -24,6 +25,7 @@ const show: Action = {
     else {
       ctx.out(`Agent policy of ${label(profile)}: ${origin(state)}`)
       for (const line of state.rules) ctx.out(`  - ${line}`)
+      for (const line of pendingLines(state)) ctx.out(line)
       if (!profile.agentWriteTools)
         ctx.out('Agent write tools are off for this profile, so no agent request reaches these rules.')
     }
@@ -36,7 +38,11 @@ const set: Action = {
   usage: SET_USAGE,
   summary:
     'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
-    '(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent\'s first payout to a destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to the audit log with who and when.',
+    '(--max-per-payout *=0 refuses all other assets). A change that allows more (a higher cap, a hold off, a limit ' +
+    "removed) waits for the profile's delay (policy delay, default 60 minutes) and is shown as waiting; the fields " +
+    "that allow less apply at once. A payout above --hold-above, an agent's first payout to a destination with " +
+    '--hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to ' +
+    'the audit log with who and when.',
   options: {
     profile: { type: 'string' },
     'max-per-payout': { type: 'string', multiple: true },
@@ -59,6 +65,8 @@ const set: Action = {
     )
     ctx.out(`Agent policy of ${label(profile)} ${origin(stored)}:`)
     for (const line of stored.rules) ctx.out(`  - ${line}`)
+    // A change that allows more waits: the person sees at once that it is not in force yet.
+    for (const line of pendingLines(stored)) ctx.out(line)
     return 0
   },
 }
@@ -67,15 +75,23 @@ const clear: Action = {
   name: 'policy clear',
   usage: 'policy clear --profile N',
   summary:
-    'Removes the policy: the default applies again, which holds every agent payout for a person. Written to the audit log.',
+    'Removes the policy: the default applies again, which holds every agent payout for a person. Hold-all applies ' +
+    'at once; the limits it removes allow more and go only after the delay. Written to the audit log.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
-    ctx.out(
-      `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ("payout-desk held list").`,
-    )
+    const view = await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
+    if (!view.pending)
+      ctx.out(
+        `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ` +
+          '("payout-desk held list").',
+      )
+    else {
+      // The limits a clear removes allow more: every payout is held now, the limits go at the delay.
+      ctx.out(`Agent policy of ${label(profile)}: every agent payout now waits for a person; the clear is complete at:`)
+      for (const line of pendingLines(view)) ctx.out(line)
+    }
     return 0
   },
 }
@@ -83,7 +99,7 @@ const clear: Action = {
 export const policyCommand = commandGroup(
   'policy',
   "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.",
-  [show, set, clear],
+  [show, set, clear, history, cancelPending, delay],
 )
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })

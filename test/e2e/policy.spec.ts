@@ -8,10 +8,11 @@ import { payableBody } from '../harness/e2e-destinations'
 test.use({ seed: 'simulator' })
 
 /** An agent's payout through the connector's own path: checked against the provider, then held by the policy. */
-async function holdForPerson(app: App, key: string, amount: string) {
+async function holdForPerson(app: App, key: string, amount: string, now = () => new Date()) {
   const session = await app.desk.treasury.session()
   const body = await payableBody(app.desk, amount)
-  const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
+  const policy = new AgentPolicy(session.store, AGENT_REQUESTER)
+  const agent = new AgentPayouts(session.payouts, session.client, policy, now)
   await expect(agent.request(key, body)).rejects.toMatchObject({ code: 'payout_held', rule: 'hold_all' })
   const [wallets, book] = await Promise.all([
     app.desk.router.call('wallets.list', {}),
@@ -59,9 +60,17 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   })
 
   // Every agent payout held, whatever its asset, so both requests below wait for a person.
-  await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
-  const released = await holdForPerson(app, 'agent-e2e-release', '0.5')
-  await holdForPerson(app, 'agent-e2e-reject', '0.25')
+  // Hold-all applies at once; dropping the caps allows more, so the whole policy is in force after the delay (1 h).
+  const set = await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
+  expect(set).toMatchObject({
+    policy: { holdAll: true, maxPerPayout: { '*': '0' } },
+    pending: { policy: { ...NO_RULES, holdAll: true } },
+  })
+  const later = 61 * 60_000
+  desk.fastForward(later)
+  const atThen = () => new Date(Date.now() + later)
+  const released = await holdForPerson(app, 'agent-e2e-release', '0.5', atThen)
+  await holdForPerson(app, 'agent-e2e-reject', '0.25', atThen)
   // Half-formed (a destination's label, no network): refused by the payout check before the policy could hold it.
   const session = await desk.treasury.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))

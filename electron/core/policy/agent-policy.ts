@@ -5,11 +5,12 @@ import { isFirstPayout, refreshPayoutsTo } from '../payouts/first-payout'
 import type { CheckedPayout } from '../payouts/preflight'
 import type { DeskStore } from '../store'
 import { DeskError } from '../errors'
+import { policyChangeRepo } from '../store/policy/policy-change-repo'
 import { policyRepo, type PolicyRepo } from '../store/policy/policy-repo'
 import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
-import { policyState, type PolicyState } from './policy-state'
+import { readPolicyInForce, type PolicyState } from './policy-state'
 
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
 
@@ -30,12 +31,27 @@ export class AgentPolicy {
 
   /** The policy in force; never throws for a bad row (that reads as `unreadable`). */
   state(): PolicyState {
-    return this.store.read('read the agent policy', () => policyState(this.store.repo(policyRepo).read()))
+    return this.store.read('read the agent policy', () => readPolicyInForce(this.store, new Date()))
   }
 
-  /** Moves whenever anyone changes the policy row. */
-  fingerprint(): string {
-    return this.store.read('read the agent policy', () => this.store.repo(policyRepo).fingerprint())
+  /** The waiting change as last read, and the audit row it was read at (a new row may change it). */
+  private waiting: { head: number; text: string } | null = null
+
+  /**
+   * Moves whenever anyone changes the policy row, sets or cancels a waiting change, or one's time comes (so the
+   * agent's tool description follows a loosening when it takes effect, with no write at that moment).
+   */
+  fingerprint(now = new Date()): string {
+    return this.store.read('read the agent policy', () => {
+      const changes = this.store.repo(policyChangeRepo)
+      const head = changes.auditHead()
+      if (this.waiting?.head !== head) {
+        const pending = changes.pending()
+        this.waiting = { head, text: pending?.kind === 'pending' ? pending.effectiveAt : (pending?.kind ?? '') }
+      }
+      const due = this.waiting.text !== '' && this.waiting.text <= now.toISOString()
+      return `${this.store.repo(policyRepo).fingerprint()}|${this.waiting.text}|${due}`
+    })
   }
 
   /**
@@ -100,7 +116,7 @@ export class AgentPolicy {
     now: Date,
     requestsLastHour: number,
   ): Decision {
-    const state = policyState(repo.read())
+    const state = readPolicyInForce(this.store, now)
     const { body, destination } = checked
     if (state.kind === 'unreadable') return unreadable(state.problem)
     return guarded(() =>
@@ -154,7 +170,7 @@ export class AgentPolicy {
     try {
       this.store.transaction('check the agent policy', () => {
         const repo = this.store.repo(policyRepo)
-        const state = policyState(repo.read())
+        const state = readPolicyInForce(this.store, now)
         const stop = repo.stopped()
         if (stop)
           throw policyDenied(

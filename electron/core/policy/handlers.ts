@@ -10,7 +10,12 @@ import { withProfileStore } from '../session/profile-store'
 import { EventBus } from '../event-bus'
 import type { SessionHost } from '../session/session-host'
 import {
+  agentStopView,
+  cancelPendingPolicy,
   clearPolicy,
+  policyHistory,
+  resumeAgentPayouts,
+  stopAgentPayouts,
   heldExpiryHours,
   heldPayouts,
   localPerson,
@@ -63,6 +68,12 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     'policy.set': ({ profileId, policy }) =>
       withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
     'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
+    'policy.history': ({ profileId }) => withProfile(profileId, (store) => policyHistory(store, editor())),
+    'policy.cancelPending': ({ profileId }) => withProfile(profileId, (store) => cancelPendingPolicy(store, editor())),
+    'agent.stopStatus': ({ profileId }) => withProfile(profileId, (store) => agentStopView(store)),
+    'agent.stop': ({ profileId, reason }) =>
+      withProfile(profileId, (store) => stopAgentPayouts(store, editor(), reason)),
+    'agent.resume': ({ profileId }) => withProfile(profileId, (store) => resumeAgentPayouts(store, editor())),
     'held.list': async () => heldPayouts((await deps.host.session()).store, editor()),
     'held.release': async ({ idempotencyKey, override }) =>
       releaseHeld(await deps.host.session(), editor(), idempotencyKey, override ?? null),

@@ -1,5 +1,7 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import type { HeldPayoutReply, PolicyView } from '../../../shared/ipc/channels/policy'
+import type { AgentStopView, HeldPayoutReply, PolicyVersionView, PolicyView } from '../../../shared/ipc/channels/policy'
+import { policyDiff } from '../../../shared/policy/policy-diff'
+import { DEFAULT_POLICY } from '../../../shared/policy/policy-schema'
 import type { OutboxEntryReply } from '../../../shared/ipc/channels/payouts'
 import type { Policy } from '../../../shared/policy/policy-schema'
 import { outboxEntryView, payoutResultView } from '../payouts/outbox-view'
@@ -7,25 +9,74 @@ import type { PayoutAnswer, PayoutSession } from '../payouts/use-cases'
 import type { DeskStore } from '../store'
 import { HeldExpiry } from './held-expiry'
 import { HeldPayouts } from './held-payouts'
-import { PolicySettings, type PolicyEditor } from './policy-settings'
+import { agentStopped, resumeAgent, stopAgent } from './agent-stop'
+import { PolicySettings, type PendingPolicy, type PolicyEditor } from './policy-settings'
 import type { PolicyState } from './policy-state'
 import { describeRules } from './policy-text'
 
-/** The agent's policy as every surface shows it: where it comes from and its rules in words. */
-export function policyView(state: PolicyState): PolicyView {
+/** The agent's policy as every surface shows it: where it comes from, its rules in words, what waits. */
+export function policyView(state: PolicyState, waiting: PendingPolicy | null = null, delayMinutes = 60): PolicyView {
   const rules = describeRules(state)
+  const inForce = state.kind === 'unreadable' ? null : state.policy
+  const pending = waiting && { ...waiting, changes: policyDiff(inForce, waiting.policy ?? DEFAULT_POLICY) }
+  const more = { pending, delayMinutes }
   switch (state.kind) {
     case 'unreadable':
-      return { kind: 'unreadable', policy: null, setAt: null, setBy: null, problem: state.problem, rules }
+      return { kind: 'unreadable', policy: null, setAt: null, setBy: null, problem: state.problem, rules, ...more }
     case 'default':
-      return { kind: 'default', policy: state.policy, setAt: null, setBy: null, problem: null, rules }
+      return { kind: 'default', policy: state.policy, setAt: null, setBy: null, problem: null, rules, ...more }
     case 'set':
-      return { kind: 'set', policy: state.policy, setAt: state.setAt, setBy: state.setBy, problem: null, rules }
+      return {
+        kind: 'set',
+        policy: state.policy,
+        setAt: state.setAt,
+        ...more,
+        setBy: state.setBy,
+        problem: null,
+        rules,
+      }
   }
 }
 
-export const showPolicy = (store: DeskStore, editor: PolicyEditor): PolicyView =>
-  policyView(new PolicySettings(store, editor).show())
+/** The policy in force now, the loosening that waits and the delay, read at one moment. */
+export function showPolicy(store: DeskStore, editor: PolicyEditor, now = new Date()): PolicyView {
+  const settings = new PolicySettings(store, editor)
+  return policyView(settings.show(now), settings.pending(now), settings.delayMinutes(now))
+}
+
+/** Every kept version, newest first; a waiting one whose time came reads as applied. */
+export function policyHistory(store: DeskStore, editor: PolicyEditor, now = new Date()): PolicyVersionView[] {
+  const at = now.toISOString()
+  return new PolicySettings(store, editor)
+    .history()
+    .map((v) => (v.status === 'pending' && v.effectiveAt <= at ? { ...v, status: 'applied' } : v))
+}
+
+export function cancelPendingPolicy(store: DeskStore, editor: PolicyEditor): PolicyView {
+  new PolicySettings(store, editor).cancelPending()
+  return showPolicy(store, editor)
+}
+
+export function setPolicyDelay(store: DeskStore, editor: PolicyEditor, minutes: number) {
+  return new PolicySettings(store, editor).setDelay(minutes)
+}
+
+/** The stop switch as the app shows it. */
+export function agentStopView(store: DeskStore): AgentStopView {
+  const stop = agentStopped(store)
+  return { stopped: stop !== null, at: stop?.at ?? null, reason: stop?.reason ?? null }
+}
+
+/** The app's stop control: the same core function as `payout-desk agent stop`. */
+export function stopAgentPayouts(store: DeskStore, editor: PolicyEditor, reason: string | null): AgentStopView {
+  stopAgent(store, editor, reason)
+  return agentStopView(store)
+}
+
+export function resumeAgentPayouts(store: DeskStore, editor: PolicyEditor): AgentStopView {
+  resumeAgent(store, editor)
+  return agentStopView(store)
+}
 
 /**
  * Replaces the policy; `book` (the provider's destination book, which needs the key) is read only when ids are listed.
@@ -36,15 +87,13 @@ export async function setPolicy(
   policy: Policy,
   book: () => Promise<Counterparty[]>,
 ): Promise<PolicyView> {
-  const settings = new PolicySettings(store, editor)
-  settings.set(policy, policy.destinations.kind === 'list' ? await book() : null)
-  return policyView(settings.show())
+  new PolicySettings(store, editor).set(policy, policy.destinations.kind === 'list' ? await book() : null)
+  return showPolicy(store, editor)
 }
 
 export function clearPolicy(store: DeskStore, editor: PolicyEditor): PolicyView {
-  const settings = new PolicySettings(store, editor)
-  settings.clear()
-  return policyView(settings.show())
+  new PolicySettings(store, editor).clear()
+  return showPolicy(store, editor)
 }
 
 /** Held payouts newest first; the ones whose time is up expire first. */

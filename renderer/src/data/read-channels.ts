@@ -7,6 +7,7 @@ import type { ChannelName } from '@shared/ipc/channels'
  */
 export const READ_CHANNELS = [
   'activity.page',
+  'agent.stopStatus',
   'alterations.list',
   'activity.verify',
   'app.info',
@@ -38,6 +39,7 @@ export const READ_CHANNELS = [
   'payouts.tests',
   'payRuns.list',
   'payRuns.preview',
+  'policy.history',
   'policy.show',
   'profiles.current',
   'profiles.list',

@@ -3,6 +3,7 @@ import { EnvBadge } from '../components/EnvBadge'
 import { useDeskQuery } from '../data/useDeskQuery'
 import { useCurrentProfile } from '../data/profiles'
 import { AboutDialog } from './AboutDialog'
+import { AgentStopControl } from './AgentStopControl'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
 import { NotificationsToggle } from './NotificationsToggle'
@@ -29,6 +30,7 @@ export function TopBar() {
         </span>
       ) : null}
       <span className="spacer" />
+      <AgentStopControl />
       {current ? <PacingMeter /> : null}
       <NotificationsToggle />
       <TimeZoneToggle />

@@ -5,6 +5,7 @@ import { HoldSchema } from '../../policy/hold-schema'
 import { untrusted } from '../../text/untrusted-text'
 import { HeldExpiryHoursSchema } from '../../policy/held-expiry'
 import { plainText } from '../../text/plain-text'
+import { PolicyFieldChangeSchema } from '../../policy/policy-diff'
 import { PolicySchema } from '../../policy/policy-schema'
 import { channels } from '../channel'
 import { OutboxEntryViewSchema } from './payouts'
@@ -26,6 +27,37 @@ export type HeldPayoutView = z.output<typeof HeldPayoutViewSchema>
 export type HeldPayoutReply = z.input<typeof HeldPayoutViewSchema>
 const idempotencyKey = text().min(1).max(128)
 
+/** A loosening that waits for its time (policy null: a clear), with the fields it changes. */
+export const PendingPolicyViewSchema = z.strictObject({
+  policy: PolicySchema.nullable(),
+  effectiveAt: z.string(),
+  setBy: z.string(),
+  changes: z.array(PolicyFieldChangeSchema),
+})
+export type PendingPolicyView = z.infer<typeof PendingPolicyViewSchema>
+
+/** One kept policy version; `pending` whose time came reads `applied`. */
+export const PolicyVersionViewSchema = z.strictObject({
+  seq: z.number().int(),
+  policy: PolicySchema.nullable(),
+  setAt: z.string(),
+  setBy: z.string(),
+  effectiveAt: z.string(),
+  status: z.enum(['applied', 'pending', 'cancelled', 'superseded']),
+  changes: z.array(PolicyFieldChangeSchema),
+  endedAt: z.string().nullable(),
+  endedBy: z.string().nullable(),
+})
+export type PolicyVersionView = z.infer<typeof PolicyVersionViewSchema>
+
+/** The agent stop switch of a profile: stopped since `at`, or not. */
+export const AgentStopViewSchema = z.strictObject({
+  stopped: z.boolean(),
+  at: z.string().nullable(),
+  reason: z.string().nullable(),
+})
+export type AgentStopView = z.infer<typeof AgentStopViewSchema>
+
 /** A profile's agent policy as the app shows it, with its rules in plain sentences. */
 export const PolicyViewSchema = z.strictObject({
   /** `default`: no policy set, every agent payout is held; `unreadable`: every agent request is refused. */
@@ -35,6 +67,10 @@ export const PolicyViewSchema = z.strictObject({
   setBy: z.string().nullable(),
   problem: z.string().nullable(),
   rules: z.array(z.string()),
+  /** A loosening waiting for its time; the policy above stays in force until then. */
+  pending: PendingPolicyViewSchema.nullable(),
+  /** How long a loosening waits, in minutes. */
+  delayMinutes: z.number().int(),
 })
 export type PolicyView = z.infer<typeof PolicyViewSchema>
 
@@ -44,6 +80,19 @@ export const policyChannels = channels({
   'policy.set': { input: z.strictObject({ profileId, policy: PolicySchema }), output: PolicyViewSchema },
   /** Back to the default: every agent payout is held for a person. */
   'policy.clear': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
+  /** Every policy version a person set on the profile, newest first. */
+  'policy.history': { input: z.strictObject({ profileId }), output: z.array(PolicyVersionViewSchema) },
+  /** Cancels the loosening that waits for its time; the policy in force stays. */
+  'policy.cancelPending': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
+  /** Whether the profile's agent payouts are stopped at the send gate. */
+  'agent.stopStatus': { input: z.strictObject({ profileId }), output: AgentStopViewSchema },
+  /** Stops every agent payout of the profile at the send gate (new, queued, held); audited. */
+  'agent.stop': {
+    input: z.strictObject({ profileId, reason: plainText().trim().max(500).nullable() }),
+    output: AgentStopViewSchema,
+  },
+  /** Lets the profile's agent payouts through the send gate again, under the policy in force; audited. */
+  'agent.resume': { input: z.strictObject({ profileId }), output: AgentStopViewSchema },
   /** The open profile's agent payouts held for a person, oldest first. */
   'held.list': { input: z.strictObject({}), output: z.array(HeldPayoutViewSchema) },
   /** Sends a held payout under the agent's Idempotency-Key and recorded body. */

@@ -59,10 +59,15 @@ describe('payout-desk policy and held', () => {
     expect(text).toContain('At most 25.5 USDC per payout.')
     expect(text).toContain('At most 0 of any other asset in total in any 24 hours')
 
+    // A clear holds every payout at once; the caps it removes allow more, so their removal waits for the delay.
     expect((await f.cli(['policy', 'clear', '--profile', 'ops'])).code).toBe(0)
     expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
-      kind: 'default',
-      policy: { holdAll: true },
+      kind: 'set',
+      policy: { holdAll: true, maxPerPayout: { USDC: '25.5' } },
+      pending: {
+        policy: null,
+        changes: expect.arrayContaining([{ field: 'maxPerPayout', before: 'USDC=25.5', after: 'none' }]),
+      },
     })
 
     const audit = auditText(profileDir(f.home, p.id))
@@ -71,7 +76,8 @@ describe('payout-desk policy and held', () => {
       .filter((e) => e.path.startsWith('policy.'))
     expect(audit.map((e) => [e.path, e.actor])).toEqual([
       ['policy.set', 'cli'],
-      ['policy.cleared', 'cli'],
+      ['policy.set', 'cli'],
+      ['policy.pending', 'cli'],
     ])
     expect(audit[0].detail).toMatchObject({ by: expect.any(String), policy: { maxRequestsPerHour: 10 } })
     expect(audit[0].at).toEqual(expect.any(String))
@@ -94,23 +100,28 @@ describe('payout-desk policy and held', () => {
     expect((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout).toBe(before)
   })
 
-  it('--hold-first-payout on|off: set, shown in words and as JSON, and off again when a later set leaves it out', async () => {
-    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
-      kind: 'set',
-      policy: { holdFirstPayout: true, holdAll: false },
-    })
-    expect((await f.cli(['policy', 'show', '--profile', 'ops'])).stdout).toContain(
+  it('--hold-first-payout on|off: set, shown in words and as JSON; off again waits for the delay', async () => {
+    await f.profile('first')
+    const show = async () => JSON.parse((await f.cli(['policy', 'show', '--profile', 'first', '--json'])).stdout)
+    expect((await f.cli(['policy', 'set', '--profile', 'first', '--hold-first-payout', 'on'])).code).toBe(0)
+    expect(await show()).toMatchObject({ kind: 'set', policy: { holdFirstPayout: true, holdAll: false } })
+    expect((await f.cli(['policy', 'show', '--profile', 'first'])).stdout).toContain(
       "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person",
     )
-    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'off'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
-      policy: { holdFirstPayout: false },
+    // Switching a hold off allows more: it waits for the delay, shown as pending.
+    expect((await f.cli(['policy', 'set', '--profile', 'first', '--hold-first-payout', 'off'])).code).toBe(0)
+    expect(await show()).toMatchObject({
+      policy: { holdFirstPayout: true },
+      pending: {
+        policy: { holdFirstPayout: false },
+        changes: [{ field: 'holdFirstPayout', before: 'on', after: 'off' }],
+      },
     })
-    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'on'])).code).toBe(0)
-    expect((await f.cli(['policy', 'set', '--profile', 'ops', '--max-per-day', 'ETH=1'])).code).toBe(0)
-    expect(JSON.parse((await f.cli(['policy', 'show', '--profile', 'ops', '--json'])).stdout)).toMatchObject({
-      policy: { holdFirstPayout: false },
+    // A later set that leaves it out switches it off too: the cap applies now, the hold stays until the delay.
+    expect((await f.cli(['policy', 'set', '--profile', 'first', '--max-per-day', 'ETH=1'])).code).toBe(0)
+    expect(await show()).toMatchObject({
+      policy: { holdFirstPayout: true, maxPerDay: { ETH: '1' } },
+      pending: { policy: { holdFirstPayout: false } },
     })
     expect(await f.cli(['policy', 'set', '--profile', 'ops', '--hold-first-payout', 'yes'])).toMatchObject({
       code: 2,

@@ -84,14 +84,20 @@ describe('policy and held-payout IPC channels through the desk router', () => {
     expect((await desk.router.call('policy.show', { profileId: otherId })).policy?.maxRequestsPerHour).toBe(3)
     expect((await desk.router.call('policy.show', { profileId })).policy?.maxRequestsPerHour).toBeNull()
 
-    expect(await desk.router.call('policy.clear', { profileId })).toMatchObject({ kind: 'default' })
+    // The clear holds every payout at once; removing the daily cap and the list allows more, so that part waits.
+    expect(await desk.router.call('policy.clear', { profileId })).toMatchObject({
+      kind: 'set',
+      policy: { holdAll: true, maxPerDay: { USDC: '100' } },
+      pending: { policy: null },
+    })
     const audit = auditText(profileDir(dir, profileId))
       .split('\n')
       .map((l) => JSON.parse(l))
       .filter((e) => e.path.startsWith('policy.'))
     expect(audit.map((e) => [e.path, e.actor])).toEqual([
       ['policy.set', 'app'],
-      ['policy.cleared', 'app'],
+      ['policy.set', 'app'],
+      ['policy.pending', 'app'],
     ])
   })
 

@@ -19,6 +19,7 @@ import { m18 } from './m18-pacer-priorities'
 import { m19 } from './m19-work-per-row-indexes'
 import { m20 } from './m20-pay-runs'
 import { m21 } from './m21-payee-safety'
+import { m22 } from './m22-policy-versions'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m19,
   m20,
   m21,
+  m22,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

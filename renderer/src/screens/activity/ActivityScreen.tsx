@@ -13,6 +13,7 @@ import { Field } from '../../components/Field'
 import { Loading } from '../../components/Loading'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import { ActivityList } from './ActivityList'
+import { PolicyVersions } from './PolicyVersions'
 import { VerificationState } from './VerificationState'
 
 const PAGE = 200
@@ -52,6 +53,7 @@ export function ActivityScreen() {
         <h1>Activity</h1>
       </div>
       <VerificationState />
+      <PolicyVersions />
       <form className="row" role="search" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>
         <Field label="Who (person or process)">
           <input

@@ -10,6 +10,7 @@ import { useDeskMutation } from '../../data/useDeskMutation'
 import { draftOf, policyOf, type PolicyDraft } from './policy-form'
 import { Time } from '../../components/Time'
 import { EscapeCloses } from '../../components/EscapeCloses'
+import { PendingPolicyChange } from './PendingPolicyChange'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
@@ -69,6 +70,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
               <li key={r}>{r}</li>
             ))}
           </ul>
+          {view.pending ? <PendingPolicyChange profileId={profile.id} pending={view.pending} /> : null}
         </>
       ) : null}
       {!draft ? (
