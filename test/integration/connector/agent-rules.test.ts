@@ -175,3 +175,34 @@ describe('velocity', () => {
     expect(message).toContain('At most 2 agent payouts in any 24 hours to destinations first paid')
   })
 })
+
+describe('one-time grants', () => {
+  it('a grant lets one named payout above the policy through once: racing sends use it once, a later send is refused', async () => {
+    const { p, c } = await profileWith('grant', { maxPerPayout: { ETH: '0.01' } })
+    const other = await f.connect('grant')
+    const key = newKey('granted')
+    denied(await pay(c, newKey('not-granted'), '0.05'), 'max_per_payout')
+    const grant = await f.cli(['policy', 'grant', '--profile', 'grant', '--key', key, '--reason', 'invoice 7'])
+    expect(grant.code, grant.stderr).toBe(0)
+    const answers = await Promise.all([pay(c, key, '0.05'), pay(other, key, '0.05')])
+    expect(answers.some((a) => !a.isError)).toBe(true)
+    expect(await postsWithKey(key)).toHaveLength(1)
+    const uses = (k: string) => decisions(p).filter((d) => d.path === 'policy.grant_used' && d.idempotencyKey === k)
+    expect(uses(key)).toHaveLength(1)
+    expect(decisions(p).find((d) => d.path === 'policy.granted')).toMatchObject({
+      idempotencyKey: key,
+      detail: { reason: 'invoice 7' },
+    })
+
+    // Its first send fails at the provider (500 on all 5 attempts, nothing recorded there): the grant is used; sending it
+    // again meets the policy.
+    const twice = newKey('granted-twice')
+    expect((await f.cli(['policy', 'grant', '--profile', 'grant', '--key', twice])).code).toBe(0)
+    await f.console.faults({ method: 'POST', path_prefix: '/api/v1/withdrawals', mode: 'status', status: 500, times: 5 })
+    const first = await pay(c, twice, '0.05')
+    expect(first.isError).toBe(true)
+    denied(await pay(c, twice, '0.05'), 'max_per_payout')
+    expect(uses(twice)).toHaveLength(1)
+    expect(await postsWithKey(twice)).toHaveLength(5)
+  })
+})
