@@ -7,6 +7,9 @@ import { checkPayout, type Decision } from './policy-check'
 
 const OUTCOME = { allow: 'allowed', hold: 'held', deny: 'refused' } as const
 const HAPPENED = { 'policy.allowed': 'allowed', 'policy.held': 'held', 'policy.denied': 'refused' } as const
+const CHANGE_ORDER = ['allowed', 'held', 'refused'].flatMap((w) =>
+  ['sent', 'allowed', 'held', 'refused'].map((was) => `${w}|${was}`),
+)
 const SENT_STATES = new Set(['accepted', 'sending', 'unknown'])
 
 /** The span a backtest reads: its days, and the 7 days before them that its first requests' totals count. */
@@ -92,10 +95,12 @@ export function backtest(
     requests: rows.length,
     skipped,
     would,
-    changes: [...changes].map(([k, count]) => {
-      const [w, was] = k.split('|') as ['allowed' | 'held' | 'refused', 'sent' | 'allowed' | 'held' | 'refused']
-      return { would: w, was, count }
-    }),
+    changes: [...changes]
+      .sort(([a], [b]) => CHANGE_ORDER.indexOf(a) - CHANGE_ORDER.indexOf(b))
+      .map(([k, count]) => {
+        const [w, was] = k.split('|') as ['allowed' | 'held' | 'refused', 'sent' | 'allowed' | 'held' | 'refused']
+        return { would: w, was, count }
+      }),
     rows,
   }
 }

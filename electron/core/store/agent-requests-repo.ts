@@ -22,7 +22,7 @@ export interface RecordedRequest {
 export class AgentRequestsRepo {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Oldest first, from `since` (ISO) to `until`. */
+  /** Oldest first (by their time: rows appended out of order are replayed in order), from `since` to `until`. */
   since(since: string, until: string): RecordedRequest[] {
     return this.db
       .prepare(
@@ -39,7 +39,7 @@ export class AgentRequestsRepo {
          WHERE json_extract(a.entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
            AND json_extract(a.entry, '$.detail.tool') = 'request_withdrawal'
            AND json_extract(a.entry, '$.at') >= ? AND json_extract(a.entry, '$.at') < ?
-         ORDER BY a.seq`,
+         ORDER BY json_extract(a.entry, '$.at'), a.seq`,
       )
       .all(since, until) as unknown as RecordedRequest[]
   }
