@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/api/resources'
 import type { BacktestReport, BacktestRow } from '../../../shared/policy/backtest-report'
-import type { Policy } from '../../../shared/policy/policy-schema'
+import { amountFor, type Policy } from '../../../shared/policy/policy-schema'
 import type { RecordedRequest } from '../store/agent-requests-repo'
 import { DAY_MS, destinationKey, PayoutWindow, WEEK_MS, type UsdRates } from './payout-window'
 import { checkPayout, type Decision } from './policy-check'
@@ -54,7 +54,7 @@ export function backtest(
       asset: r.asset,
       amount: r.amount,
       destination: bookEntry(r),
-      spentToday: [prior.assetSpent24h.toFixed()],
+      spentToday: amountFor(policy.maxPerDay, r.asset) === null ? [] : [prior.assetSpent24h.toFixed()],
       requestsLastHour: prior.payoutsLastHour,
       firstPayout: !paid.has(destination),
       now: new Date(atMs),

@@ -20,12 +20,12 @@ export function checkUsd(
   const rate = rates(f.asset, day)
   if (rate === null) return noRate(f.asset, day, 'this payout')
   const value = new Big(f.amount).times(rate)
-  const priced = `${f.amount} ${f.asset} = ${usd(value)} at ${rate} USD per ${f.asset} (price table, ${day})`
+  const priced = () => `${f.amount} ${f.asset} = ${usd(value)} at ${rate} USD per ${f.asset} (price table, ${day})`
   if (perPayout !== null && value.gt(perPayout))
     return {
       outcome: 'deny',
       rule: 'max_usd_per_payout',
-      message: `At most ${perPayout} USD per payout across assets; this payout is ${priced}.`,
+      message: `At most ${perPayout} USD per payout across assets; this payout is ${priced()}.`,
       remaining: perPayout,
     }
   return (
@@ -40,7 +40,7 @@ function window(
   cap: string | null,
   spent: UsdTotal,
   value: Big,
-  priced: string,
+  priced: () => string,
 ): Decision | null {
   if (cap === null) return null
   if ('missing' in spent) return noRate(spent.missing.asset, spent.missing.day, `an agent payout of the last ${span}`)
@@ -52,7 +52,7 @@ function window(
     rule,
     message:
       `At most ${cap} USD in any ${span} across assets (each payout at its day's rate); ` +
-      `${usd(spent.usd)} was requested in the last ${span}, so ${remaining} USD is left and this payout is ${priced}.`,
+      `${usd(spent.usd)} was requested in the last ${span}, so ${remaining} USD is left and this payout is ${priced()}.`,
     remaining,
   }
 }

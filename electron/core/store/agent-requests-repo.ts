@@ -24,25 +24,43 @@ export class AgentRequestsRepo {
 
   /** Oldest first (by their time: rows appended out of order are replayed in order), from `since` to `until`. */
   since(since: string, until: string): RecordedRequest[] {
-    return this.db
+    const states = new Map(
+      (this.db.prepare("SELECT key, state FROM outbox WHERE requested_by = 'agent'").all() as unknown as Row[]).map(
+        (r) => [r.key, r.state],
+      ),
+    )
+    const out: RecordedRequest[] = []
+    // One JSON parse per row here, rather than one json_extract per field in SQL.
+    for (const { entry } of this.db
       .prepare(
-        `SELECT json_extract(a.entry, '$.idempotencyKey') AS key, json_extract(a.entry, '$.at') AS at,
-           json_extract(a.entry, '$.path') AS path, json_extract(a.entry, '$.detail.rule') AS rule,
-           json_extract(a.entry, '$.detail.asset') AS asset, json_extract(a.entry, '$.detail.amount') AS amount,
-           json_extract(a.entry, '$.detail.network') AS network,
-           json_extract(a.entry, '$.detail.destination') AS destination,
-           json_extract(a.entry, '$.detail.destination_id') AS destinationId,
-           COALESCE(json_extract(a.entry, '$.detail.verified_at'), json_extract(a.entry, '$.detail.hold.verifiedAt'))
-             AS verifiedAt,
-           o.state AS state
-         FROM audit a LEFT JOIN outbox o ON o.key = json_extract(a.entry, '$.idempotencyKey')
-         WHERE json_extract(a.entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
-           AND json_extract(a.entry, '$.detail.tool') = 'request_withdrawal'
-           AND json_extract(a.entry, '$.at') >= ? AND json_extract(a.entry, '$.at') < ?
-         ORDER BY json_extract(a.entry, '$.at'), a.seq`,
+        `SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
+         AND json_extract(entry, '$.at') >= ? AND json_extract(entry, '$.at') < ? ORDER BY seq`,
       )
-      .all(since, until) as unknown as RecordedRequest[]
+      .all(since, until) as unknown as Array<{ entry: string }>) {
+      const e = JSON.parse(entry) as Entry
+      const d = e.detail ?? {}
+      if (d.tool !== 'request_withdrawal') continue
+      const key = typeof e.idempotencyKey === 'string' ? e.idempotencyKey : null
+      out.push({
+        key,
+        at: e.at,
+        path: e.path,
+        rule: str(d.rule),
+        asset: str(d.asset),
+        amount: str(d.amount),
+        network: str(d.network),
+        destination: str(d.destination),
+        destinationId: str(d.destination_id),
+        verifiedAt: str(d.verified_at) ?? str((d.hold as Record<string, unknown> | undefined)?.verifiedAt),
+        state: key === null ? null : (states.get(key) ?? null),
+      })
+    }
+    return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
   }
 }
+
+type Row = { key: string; state: string }
+type Entry = { at: string; path: RecordedRequest['path']; idempotencyKey?: unknown; detail?: Record<string, unknown> }
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 export const agentRequestsRepo: RepoFactory<AgentRequestsRepo> = (db) => new AgentRequestsRepo(db)

@@ -35,9 +35,9 @@ function month(now: number): SeedRequest[] {
       network: ETH.network,
       address: DESTINATION,
       amount: ['0.1', '0.2', '0.3'][kind]!,
-      path: (['policy.held', 'policy.allowed', 'policy.denied'] as const)[kind],
+      path: (['policy.held', 'policy.allowed', 'policy.denied'] as const)[kind]!,
       rule: ['hold_all', null, 'max_per_payout'][kind]!,
-      state: (['held', 'accepted', null] as const)[kind],
+      state: (['held', 'accepted', null] as const)[kind]!,
     }
   })
 }
