@@ -14,10 +14,15 @@ export const grant: Action = {
   name: 'policy grant',
   usage: GRANT_USAGE,
   summary:
-    "Lets one named agent payout through the policy once: --key names its idempotency key (a request the agent will " +
+    'Lets one named agent payout through the policy once: --key names its idempotency key (a request the agent will ' +
     'send or send again), --held a payout that waits for a person now. The send gate uses the grant when it lets the ' +
     'payout through; any later send of that key meets the policy again. Audited.',
-  options: { profile: { type: 'string' }, key: { type: 'string' }, held: { type: 'string' }, reason: { type: 'string' } },
+  options: {
+    profile: { type: 'string' },
+    key: { type: 'string' },
+    held: { type: 'string' },
+    reason: { type: 'string' },
+  },
   required: ['profile'],
   async run(ctx, v) {
     if ((v.key === undefined) === (v.held === undefined))
@@ -27,7 +32,10 @@ export const grant: Action = {
     await ctx.withStore(profile, (store) =>
       grantOnce(store, editor(), key, v.held !== undefined, (v.reason as string | undefined) ?? null),
     )
-    ctx.out(`Granted once on ${label(profile)}: the payout ${JSON.stringify(key)} passes the policy the next time it is sent.`)
+    ctx.out(
+      `Granted once on ${label(profile)}: the payout ${JSON.stringify(key)} passes the policy ` +
+        'the next time it is sent.',
+    )
     return 0
   },
 }
@@ -39,13 +47,20 @@ export const backtest: Action = {
   usage: BACKTEST_USAGE,
   summary:
     "Replays the profile's recorded agent payout requests of the last --days days (30 by default; the store only, no " +
-    'network) under the proposed policy (as "policy show --json" prints it) with the send gate\'s own rules, and says ' +
+    'network) under the proposed policy (as "policy show --json" prints it) with the send gate\'s own rules, ' +
+    'and says ' +
     'per request what happened and what would have happened, with totals such as "12 allowed that were held".',
-  options: { profile: { type: 'string' }, file: { type: 'string' }, days: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    profile: { type: 'string' },
+    file: { type: 'string' },
+    days: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   required: ['profile', 'file'],
   async run(ctx, v) {
     const days = v.days === undefined ? 30 : Number(v.days)
-    if (!/^\d+$/.test(String(v.days ?? '30'))) throw new UsageError('--days takes a whole number of days.', BACKTEST_USAGE)
+    if (!/^\d+$/.test(String(v.days ?? '30')))
+      throw new UsageError('--days takes a whole number of days.', BACKTEST_USAGE)
     const { text } = await readPolicyFile(v.file as string)
     const profile = await ctx.profile(v.profile as string)
     const report = await ctx.withStore(profile, (store) => backtestPolicy(store, text, days))
@@ -58,9 +73,11 @@ export const backtest: Action = {
 function printReport(out: (line: string) => void, who: string, r: BacktestReport): void {
   out(`Backtest of ${who}: ${r.requests} agent payout requests from ${r.from} to ${r.to}.`)
   for (const row of r.rows) {
-    const was = `${row.happened.outcome}${row.happened.rule ? ` (${row.happened.rule})` : ''}${row.happened.sent ? ', sent' : ''}`
-    const would = `${row.would.outcome}${row.would.rule ? ` (${row.would.rule})` : ''}`
-    out(`  ${row.at}  ${row.amount} ${row.asset} to ${shown(row.destination)}: was ${was}; would be ${would}`)
+    const rule = (r: string | null) => (r ? ` (${shown(r)})` : '')
+    const was = `${row.happened.outcome}${rule(row.happened.rule)}${row.happened.sent ? ', sent' : ''}`
+    const would = `${row.would.outcome}${rule(row.would.rule)}`
+    const payout = `${shown(row.amount)} ${shown(row.asset)} to ${shown(row.destination)}`
+    out(`  ${shown(row.at)}  ${payout}: was ${was}; would be ${would}`)
   }
   out(`Would be: ${r.would.allowed} allowed, ${r.would.held} held, ${r.would.refused} refused.`)
   out(changesSentence(r))

@@ -10,7 +10,8 @@ import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
   'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
-  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] [--hold-first-payout on|off] ' +
+  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] ' +
+  '[--hold-first-payout on|off] ' +
   EXTRA_USAGE
 
 const show: Action = {
@@ -39,8 +40,10 @@ const set: Action = {
   usage: SET_USAGE,
   summary:
     'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
-    '(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent\'s first payout to a destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). ' +
-    'USD limits span all assets at the price table\'s rate of the day (an asset with no rate is refused); --hours ' +
+    "(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent's first payout to a " +
+    'destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ' +
+    '("held release"). ' +
+    "USD limits span all assets at the price table's rate of the day (an asset with no rate is refused); --hours " +
     'allows payouts only in those windows of --time-zone (outside: --outside-hours hold or refuse). --file takes ' +
     'the whole policy as "policy show --json" prints it. Written to the audit log with who and when.',
   options: {

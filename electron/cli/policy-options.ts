@@ -75,7 +75,10 @@ function hours(v: Values, usage: string): PayoutHours | null {
       const m = /^\s*([a-z]{3})(?:-([a-z]{3}))?((?:,[a-z]{3})*)\s+(\d\d:\d\d)-(\d\d:\d\d)\s*$/i.exec(w)
       const first = DAYS.indexOf(m?.[1]?.toLowerCase() ?? '')
       const last = m?.[2] ? DAYS.indexOf(m[2].toLowerCase()) : first
-      const more = (m?.[3] ?? '').split(',').filter(Boolean).map((d) => DAYS.indexOf(d.toLowerCase()))
+      const more = (m?.[3] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((d) => DAYS.indexOf(d.toLowerCase()))
       if (!m || first < 0 || last < first || more.includes(-1))
         throw new UsageError(`--hours takes DAYS HH:MM-HH:MM, e.g. "mon-fri 09:00-17:00"; got "${w}".`, usage)
       const days = [...DAYS.keys()].filter((d) => d >= first && d <= last).concat(more)

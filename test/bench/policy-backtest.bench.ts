@@ -53,7 +53,11 @@ export default async function policyBacktestBench(): Promise<Record<string, numb
       maxPayoutsPerHour: 20,
       maxPayoutsPerDay: 300,
       maxNewDestinationPayoutsPerDay: 50,
-      hours: { timeZone: 'Europe/Berlin', windows: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' }], outside: 'hold' },
+      hours: {
+        timeZone: 'Europe/Berlin',
+        windows: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' }],
+        outside: 'hold',
+      },
     }
     const file = JSON.stringify({ kind: 'set', policy })
     const times: number[] = []

@@ -37,7 +37,9 @@ export function seedAgentRequests(
       const body = { wallet_id: 'w-1', asset: r.asset, amount: r.amount, destination: r.address, network: r.network }
       const facts = { ...body, destination_id: `cp-${r.address.slice(2, 8)}`, verified_at: '2020-01-01T00:00:00.000Z' }
       const detail = { tool: 'request_withdrawal', rule: r.rule, ...(r.rule ? { message: r.rule } : {}), ...facts }
-      store.audit.append(decisionEntry(r.at, r.path, 'agent', r.key, detail, r.path === 'policy.denied' ? 'policy_denied' : null))
+      store.audit.append(
+        decisionEntry(r.at, r.path, 'agent', r.key, detail, r.path === 'policy.denied' ? 'policy_denied' : null),
+      )
       if (r.state) put.run(r.key, JSON.stringify(body), r.at.toISOString(), r.state, r.at.toISOString())
     }
     store.repo(priceTableRepo).replace(

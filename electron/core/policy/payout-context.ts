@@ -53,9 +53,9 @@ export function livePrior(
   const window = new PayoutWindow(rates)
   const nowMs = now.getTime()
   window.paidBefore(
-    repo.paidBefore(requestedBy, new Date(nowMs - WEEK_MS).toISOString(), key).map((d) =>
-      destinationKey(d.network, d.address),
-    ),
+    repo
+      .paidBefore(requestedBy, new Date(nowMs - WEEK_MS).toISOString(), key)
+      .map((d) => destinationKey(d.network, d.address)),
   )
   for (const p of repo.payoutsSince(requestedBy, new Date(nowMs - WEEK_MS).toISOString(), key))
     window.add({

@@ -46,8 +46,13 @@ export function checkHours(hours: PayoutHours | null, now: Date): Decision | nul
   const windows = hours.windows
     .map((w) => `${w.days.map((d) => DAY_NAMES[d - 1]!.slice(0, 3)).join(', ')} ${w.from}-${w.to}`)
     .join('; ')
-  const said = `Agent payouts are allowed only ${windows} (${hours.timeZone}); it is ${DAY_NAMES[clock.day - 1]} ${clock.time} there now`
+  const clockNow = `${DAY_NAMES[clock.day - 1]} ${clock.time}`
+  const said = `Agent payouts are allowed only ${windows} (${hours.timeZone}); it is ${clockNow} there now`
   return hours.outside === 'hold'
-    ? { outcome: 'hold', rule: 'hold_outside_hours', message: `${said}, so this payout waits for a person at the desk.` }
+    ? {
+        outcome: 'hold',
+        rule: 'hold_outside_hours',
+        message: `${said}, so this payout waits for a person at the desk.`,
+      }
     : { outcome: 'deny', rule: 'outside_hours', message: `${said}, so this payout is refused.`, remaining: null }
 }

@@ -62,8 +62,7 @@ export function backtest(
       rates,
       granted: false,
     })
-    if (decision.outcome !== 'deny')
-      window.add({ atMs, asset: r.asset, amount: r.amount, destination: destination })
+    if (decision.outcome !== 'deny') window.add({ atMs, asset: r.asset, amount: r.amount, destination: destination })
     if (decision.outcome === 'allow') paid.add(destination)
     if (!inSpan) continue
     const sent = r.state !== null && SENT_STATES.has(r.state)
@@ -72,8 +71,7 @@ export function backtest(
     would[outcome]++
     // "refused that were sent" says money went out; otherwise the policy's outcome then is what is compared.
     const was = outcome === 'refused' && sent ? 'sent' : happened.outcome
-    if (outcome !== happened.outcome)
-      changes.set(`${outcome}|${was}`, (changes.get(`${outcome}|${was}`) ?? 0) + 1)
+    if (outcome !== happened.outcome) changes.set(`${outcome}|${was}`, (changes.get(`${outcome}|${was}`) ?? 0) + 1)
     rows.push({
       key: r.key,
       at: r.at,

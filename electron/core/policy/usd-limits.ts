@@ -52,7 +52,8 @@ function window(
     rule,
     message:
       `At most ${cap} USD in any ${span} across assets (each payout at its day's rate); ` +
-      `${usd(spent.usd)} was requested in the last ${span}, so ${remaining} USD is left and this payout is ${priced()}.`,
+      `${usd(spent.usd)} was requested in the last ${span}, so ${remaining} USD is left ` +
+      `and this payout is ${priced()}.`,
     remaining,
   }
 }
@@ -63,7 +64,8 @@ function noRate(asset: string, day: string, what: string): Decision {
     rule: 'usd_no_rate',
     message:
       `The policy limits payouts in USD, and the price table has no USD price of ${asset} for ${day} (${what}); ` +
-      'a payout is never valued at 0, so it is refused until a person imports one ("payout-desk history prices import").',
+      'a payout is never valued at 0, so it is refused until a person imports one ' +
+      '("payout-desk history prices import").',
     remaining: null,
   }
 }

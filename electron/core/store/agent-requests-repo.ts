@@ -33,7 +33,8 @@ export class AgentRequestsRepo {
     // One JSON parse per row here, rather than one json_extract per field in SQL.
     for (const { entry } of this.db
       .prepare(
-        `SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
+        `SELECT entry FROM audit
+         WHERE json_extract(entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
          AND json_extract(entry, '$.at') >= ? AND json_extract(entry, '$.at') < ? ORDER BY seq`,
       )
       .all(since, until) as unknown as Array<{ entry: string }>) {

@@ -17,7 +17,9 @@ export interface CountedPayout {
  */
 const COUNTED = `
   FROM (SELECT o.key, o.body, o.state, o.withdrawal_id,
-          COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at) AS at
+          COALESCE(
+            (SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at
+          ) AS at
         FROM outbox o WHERE o.requested_by = ?) c
   LEFT JOIN withdrawal_cache w ON w.id = c.withdrawal_id
   WHERE c.state NOT IN ('discarded', 'refused') AND c.key IS NOT ?
@@ -39,7 +41,11 @@ export class AgentWindowRepo {
   }
 
   /** Network and address of every destination the agent paid before `before`. */
-  paidBefore(requestedBy: string, before: string, exceptKey: string | null): Array<{ network: string; address: string }> {
+  paidBefore(
+    requestedBy: string,
+    before: string,
+    exceptKey: string | null,
+  ): Array<{ network: string; address: string }> {
     return this.db
       .prepare(
         `SELECT DISTINCT COALESCE(json_extract(c.body, '$.network'), '') AS network,

@@ -12,7 +12,9 @@ export class PolicyGrantRepo {
   state(key: string): 'unused' | 'used' | null {
     const row = this.db
       .prepare(
-        "SELECT json_extract(entry, '$.path') AS path FROM audit WHERE json_extract(entry, '$.path') IN ('policy.granted', 'policy.grant_used') AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+        `SELECT json_extract(entry, '$.path') AS path FROM audit
+         WHERE json_extract(entry, '$.path') IN ('policy.granted', 'policy.grant_used')
+           AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1`,
       )
       .get(key) as { path: string } | undefined
     if (!row) return null

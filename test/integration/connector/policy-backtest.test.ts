@@ -42,7 +42,7 @@ function month(now: number): SeedRequest[] {
   })
 }
 
-it('replays a seeded month and the connector’s own requests under a proposed policy, with the totals asserted', async () => {
+it('replays a seeded month and the connector’s own requests under a proposed policy, totals asserted', async () => {
   const p = await f.profile('backtest', { writeTools: true })
   await f.setPolicy('backtest', ['--max-per-payout', 'ETH=0.01'])
   const c = await f.connect('backtest')
@@ -124,7 +124,11 @@ it('the file `policy show --json` prints is what `policy set --file` and the bac
   expect(again.policy).toMatchObject({
     maxUsdPerDay: '2500',
     maxPayoutsPerHour: 4,
-    hours: { timeZone: 'Europe/Berlin', outside: 'refuse', windows: [{ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:30' }] },
+    hours: {
+      timeZone: 'Europe/Berlin',
+      outside: 'refuse',
+      windows: [{ days: [1, 2, 3, 4, 5], from: '09:00', to: '17:30' }],
+    },
   })
   const backtest = await f.cli(['policy', 'backtest', '--profile', 'round-trip', '--file', file, '--json'])
   expect(backtest.code, backtest.stderr).toBe(0)

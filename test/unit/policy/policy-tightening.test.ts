@@ -18,7 +18,7 @@ describe('whether a change of the USD, hours and count rules allows more', () =>
     ])
   })
 
-  it('hours: a narrower window or hold → refuse tightens; a wider one, another zone or refuse → hold loosens', () => {
+  it('hours: narrower or hold → refuse tightens; wider, another zone or refuse → hold loosens', () => {
     expect(isTighter('hours', p(week('09:00', '17:00')), p(week('10:00', '16:00', 'refuse')))).toBe(true)
     expect(isTighter('hours', p(week('09:00', '17:00')), p(week('08:59', '17:00')))).toBe(false)
     expect(isTighter('hours', p(week('09:00', '17:00', 'refuse')), p(week('09:00', '17:00', 'hold')))).toBe(false)
