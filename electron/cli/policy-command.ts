@@ -5,11 +5,15 @@ import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
 import { cancelPending, delay, history, pendingLines } from './policy-versions-command'
+import { EXTRA_OPTIONS, EXTRA_USAGE, extraRules, readPolicyFile } from './policy-options'
+import { backtest, grant } from './policy-backtest-command'
 import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
   'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
-  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] [--hold-first-payout on|off]'
+  '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] ' +
+  '[--hold-first-payout on|off] ' +
+  EXTRA_USAGE
 
 const show: Action = {
   name: 'policy show',
@@ -38,11 +42,14 @@ const set: Action = {
   usage: SET_USAGE,
   summary:
     'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
-    '(--max-per-payout *=0 refuses all other assets). A change that allows more (a higher cap, a hold off, a limit ' +
-    "removed) waits for the profile's delay (policy delay, default 60 minutes) and is shown as waiting; the fields " +
-    "that allow less apply at once. A payout above --hold-above, an agent's first payout to a destination with " +
-    '--hold-first-payout on, or every payout with --hold-all on, waits for a person ("held release"). Written to ' +
-    'the audit log with who and when.',
+    "(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent's first payout to a " +
+    'destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ' +
+    '("held release"). ' +
+    "USD limits span all assets at the price table's rate of the day (an asset with no rate is refused); --hours " +
+    'allows payouts only in those windows of --time-zone (outside: --outside-hours hold or refuse). --file takes ' +
+    'the whole policy as "policy show --json" prints it. A change that allows more (a higher cap, a hold off, a ' +
+    "limit removed, a wider window) waits for the profile's delay (policy delay, default 60 minutes) and is shown " +
+    'as waiting; the fields that allow less apply at once. Written to the audit log with who and when.',
   options: {
     profile: { type: 'string' },
     'max-per-payout': { type: 'string', multiple: true },
@@ -52,10 +59,13 @@ const set: Action = {
     'hold-above': { type: 'string', multiple: true },
     'hold-all': { type: 'string' },
     'hold-first-payout': { type: 'string' },
+    ...EXTRA_OPTIONS,
   },
   required: ['profile'],
   async run(ctx, v) {
-    const candidate = policyFromOptions(v)
+    if (v.file !== undefined && Object.keys(v).some((k) => k !== 'file' && k !== 'profile' && v[k] !== undefined))
+      throw new UsageError('--file takes the whole policy; give no other rule with it.', SET_USAGE)
+    const candidate = v.file === undefined ? policyFromOptions(v) : (await readPolicyFile(v.file as string)).policy
     const profile = await ctx.profile(v.profile as string)
     // Listed ids are checked against the provider's destination book, which needs the key.
     const stored = await ctx.withStore(profile, (store) =>
@@ -99,7 +109,7 @@ const clear: Action = {
 export const policyCommand = commandGroup(
   'policy',
   "The rules an AI agent's write tools obey on a profile: caps, destinations, holds for a person.",
-  [show, set, clear, history, cancelPending, delay],
+  [show, set, clear, history, cancelPending, delay, grant, backtest],
 )
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })
@@ -113,6 +123,7 @@ function origin(state: PolicyView): string {
 /** The command line as a candidate policy; the amounts and ids are checked by the policy's own rules. */
 export function policyFromOptions(v: Values): Policy {
   return {
+    ...extraRules(v, SET_USAGE),
     maxPerPayout: perAsset(v['max-per-payout'], '--max-per-payout'),
     maxPerDay: perAsset(v['max-per-day'], '--max-per-day'),
     maxRequestsPerHour:

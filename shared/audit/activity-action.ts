@@ -61,6 +61,8 @@ const DECISIONS = {
   'send.stopped': 'policy_decision',
   'agent.stopped': 'policy_changed',
   'agent.resumed': 'policy_changed',
+  'policy.granted': 'policy_changed',
+  'policy.grant_used': 'policy_decision',
   'key.rotation_started': 'rotated',
   'key.rotated': 'rotated',
   'key.rotation_cancelled': 'rotated',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from '../api/text'
 
 /** The rules that hold an agent's payout for a person (every other rule refuses). */
-export const HOLD_RULES = ['hold_all', 'hold_above', 'hold_first_payout'] as const
+export const HOLD_RULES = ['hold_all', 'hold_above', 'hold_first_payout', 'hold_outside_hours'] as const
 export type HoldRule = (typeof HOLD_RULES)[number]
 
 /**

@@ -67,6 +67,46 @@ const DestinationRuleSchema = z.discriminatedUnion('kind', [
 ])
 export type DestinationRule = z.infer<typeof DestinationRuleSchema>
 
+/** A dollar amount (the price table's USD), more than 0, at most 2 decimals; null: no such limit. */
+const usdCap = z
+  .string()
+  .max(LIMITS.amount)
+  .regex(/^\d+(\.\d{1,2})?$/, { error: 'a USD amount such as 1000 or 99.50' })
+  .refine((v) => new Big(v).gt(0), { error: 'a USD limit must be more than 0' })
+  .nullable()
+  .default(null)
+
+/** A count limit (payouts per hour, per day, new destinations per day); null: no such limit. */
+const countCap = z.number().int().positive({ error: 'a count limit must be at least 1' }).max(100_000).nullable()
+
+export type PayoutWindow = z.infer<typeof PayoutWindowSchema>
+const PayoutWindowSchema = z
+  .strictObject({
+    /** ISO days of the week: 1 Monday … 7 Sunday. */
+    days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+    /** Local wall-clock time in the policy's zone, HH:MM, `from` included, `to` excluded ("24:00": end of day). */
+    from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'from is a time HH:MM' }),
+    to: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'to is a time HH:MM (24:00 for midnight)' }),
+  })
+  .refine((w) => w.from < w.to, { error: 'a window ends after it starts (from before to)' })
+
+/** Payouts only inside these windows; outside them, held for a person or refused. */
+export const PayoutHoursSchema = z.strictObject({
+  timeZone: z.string().refine(isTimeZone, { error: 'an IANA time zone such as Europe/Berlin' }),
+  windows: z.array(PayoutWindowSchema).min(1).max(20),
+  outside: z.enum(['hold', 'refuse']),
+})
+export type PayoutHours = z.infer<typeof PayoutHoursSchema>
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return zone.length <= 64
+  } catch {
+    return false
+  }
+}
+
 /** The rules a person sets for the agent's write tools on one profile. Every rule is optional. */
 export const PolicySchema = z.strictObject({
   maxPerPayout: perAsset,
@@ -85,6 +125,17 @@ export const PolicySchema = z.strictObject({
    * policies set before the rule existed.
    */
   holdFirstPayout: z.boolean().default(false),
+  /** Across assets, valued through the profile's price table at the rate of the day. Absent in older policies. */
+  maxUsdPerPayout: usdCap,
+  /** In any 24 hours. */
+  maxUsdPerDay: usdCap,
+  /** In any 7 days (168 hours). */
+  maxUsdPer7Days: usdCap,
+  hours: PayoutHoursSchema.nullable().default(null),
+  maxPayoutsPerHour: countCap.default(null),
+  maxPayoutsPerDay: countCap.default(null),
+  /** In any 24 hours, at most this many payouts to destinations the agent first paid within those 24 hours. */
+  maxNewDestinationPayoutsPerDay: countCap.default(null),
 })
 export type Policy = z.infer<typeof PolicySchema>
 
@@ -101,6 +152,13 @@ export const NO_RULES: Policy = {
   holdAbove: {},
   holdAll: false,
   holdFirstPayout: false,
+  maxUsdPerPayout: null,
+  maxUsdPerDay: null,
+  maxUsdPer7Days: null,
+  hours: null,
+  maxPayoutsPerHour: null,
+  maxPayoutsPerDay: null,
+  maxNewDestinationPayoutsPerDay: null,
 }
 
 /** Until a person sets a policy, every agent payout waits for a person. */

@@ -156,7 +156,7 @@ export class AgentPayouts {
     try {
       result = await record(checked)
     } catch (err) {
-      if (err instanceof PolicyError) this.policy.recordDenial(err, key, 'request_withdrawal', now)
+      if (err instanceof PolicyError) this.policy.recordDenial(err, key, 'request_withdrawal', now, checked)
       throw err
     }
     if (result.entry.state === 'held') throw this.policy.stillHeld(key)

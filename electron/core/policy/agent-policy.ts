@@ -11,6 +11,8 @@ import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from '
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { readPolicyInForce, type PolicyState } from './policy-state'
+import { livePrior, NO_PRIOR, readsPrior, storeRates } from './payout-context'
+import { policyGrantRepo } from '../store/policy/policy-grant-repo'
 
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
 
@@ -71,7 +73,8 @@ export class AgentPolicy {
    */
   admitPayout(key: string, checked: CheckedPayout, now: Date): Admitted {
     const repo = this.store.repo(policyRepo)
-    const decision = this.payoutDecision(repo, checked, key, now, repo.requestsSince(iso(now.getTime() - HOUR_MS)))
+    const requests = repo.requestsSince(iso(now.getTime() - HOUR_MS))
+    const decision = this.payoutDecision(repo, checked, key, now, requests, 'new')
     if (decision.outcome === 'deny') throw policyDenied(decision.rule, decision.message, decision.remaining)
     repo.noteRequest(now.toISOString(), 'request_withdrawal', key)
     this.audit(now, key, 'request_withdrawal', decision, requestFacts(checked, decision))
@@ -85,7 +88,7 @@ export class AgentPolicy {
    * release that passes: its `held.released` row says so.
    */
   decideRecorded(key: string, checked: CheckedPayout, now: Date, how: string): Decision {
-    const decision = this.payoutDecision(this.store.repo(policyRepo), checked, key, now, 0)
+    const decision = this.payoutDecision(this.store.repo(policyRepo), checked, key, now, 0, how)
     const tool = `send_${how}`
     if (decision.outcome === 'deny') {
       this.store.audit.append(
@@ -115,11 +118,16 @@ export class AgentPolicy {
     key: string,
     now: Date,
     requestsLastHour: number,
+    how: string,
   ): Decision {
     const state = readPolicyInForce(this.store, now)
     const { body, destination } = checked
     if (state.kind === 'unreadable') return unreadable(state.problem)
-    return guarded(() =>
+    const rates = storeRates(this.store)
+    // A grant lets the payout through once; the provider's wait ending (queued) is still that one pass.
+    const grant = this.store.repo(policyGrantRepo).state(key)
+    const granted = grant === 'unused' || (grant === 'used' && how === 'queued')
+    const decision = guarded(() =>
       checkPayout(state.policy, {
         asset: body.asset,
         amount: body.amount,
@@ -129,8 +137,16 @@ export class AgentPolicy {
         firstPayout:
           state.policy.holdFirstPayout && isFirstPayout(this.store, destination.network, destination.address),
         now,
+        prior: readsPrior(state.policy)
+          ? livePrior(this.store, this.requestedBy, key, now, { ...destination, asset: body.asset }, rates)
+          : NO_PRIOR,
+        rates,
+        granted,
       }),
     )
+    if (grant === 'unused' && decision.outcome === 'allow')
+      this.store.audit.append(decisionEntry(now, 'policy.grant_used', AGENT_ACTOR, key, { tool: `send_${how}` }))
+    return decision
   }
 
   /** The rolling total's amounts; counts that disagree with the audit chain throw CountsTampered (a deny). */
@@ -193,7 +209,9 @@ export class AgentPolicy {
   }
 
   /** A denial is audited in its own transaction: the one that checked it rolled back. */
-  recordDenial(err: PolicyError, key: string | null, tool: string, now: Date): void {
+  /** `checked`: the payout refused, kept in the row so a backtest can replay the request. */
+  recordDenial(err: PolicyError, key: string | null, tool: string, now: Date, checked?: CheckedPayout): void {
+    const request = checked ? requestFacts(checked, { outcome: 'allow' }) : {}
     this.store.transaction('record the policy decision', () =>
       this.store.audit.append(
         decisionEntry(
@@ -201,7 +219,7 @@ export class AgentPolicy {
           'policy.denied',
           AGENT_ACTOR,
           key,
-          { tool, rule: err.rule, remaining: err.remaining, message: err.message },
+          { tool, rule: err.rule, remaining: err.remaining, message: err.message, ...request },
           err.code,
         ),
       ),
@@ -285,6 +303,7 @@ function requestFacts(checked: CheckedPayout, decision: Decision): Record<string
     destination: body.destination,
     network: body.network,
     destination_id: destination.id,
+    verified_at: destination.verified_at,
   }
   return decision.outcome === 'hold' ? { ...request, hold: holdFacts(decision, checked) } : request
 }

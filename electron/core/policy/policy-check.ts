@@ -2,9 +2,12 @@ import Big from 'big.js'
 import type { Counterparty } from '../../../shared/api/resources'
 import type { HoldRule } from '../../../shared/policy/hold-schema'
 import { amountFor, type DestinationRule, type Policy } from '../../../shared/policy/policy-schema'
+import { checkHours } from './payout-hours'
+import { HOUR_MS, type PriorTotals, type UsdRates } from './payout-window'
+import { checkUsd } from './usd-limits'
+import { checkVelocity } from './velocity-limits'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
-export const HOUR_MS = 60 * 60 * 1000
+export { DAY_MS, HOUR_MS } from './payout-window'
 
 export type RuleName =
   | 'policy_unreadable'
@@ -14,6 +17,14 @@ export type RuleName =
   | 'max_requests_per_hour'
   | 'destinations'
   | 'agent_stopped'
+  | 'max_usd_per_payout'
+  | 'max_usd_per_day'
+  | 'max_usd_per_7_days'
+  | 'usd_no_rate'
+  | 'outside_hours'
+  | 'max_payouts_per_hour'
+  | 'max_payouts_per_day'
+  | 'max_new_destination_payouts_per_day'
   | HoldRule
 
 export type Decision =
@@ -37,19 +48,33 @@ export interface PayoutFacts {
    */
   firstPayout: boolean
   now: Date
+  /** The agent's earlier payouts as the USD and count rules read them (electron/core/policy/payout-window.ts). */
+  prior: PriorTotals
+  /** The profile's price table in USD. */
+  rates: UsdRates
+  /** A person granted this payout (by its key) one pass above the policy, not used yet. */
+  granted: boolean
 }
 
 /** Why a first payout is held, as the app, the CLI and the agent read it. */
 export const FIRST_PAYOUT_HELD =
   "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
 
-/** Deny rules first (a held payout must fit the caps too), then the hold rules. */
+/**
+ * Deny rules first (a held payout must fit the caps too), then the hold rules. Pure over the facts: the send gate and
+ * the backtest both decide with it.
+ */
 export function checkPayout(policy: Policy, f: PayoutFacts): Decision {
+  if (f.granted) return { outcome: 'allow' }
+  const hours = checkHours(policy.hours, f.now)
   const denied =
     checkHourly(policy, f.requestsLastHour) ??
     checkPerPayout(policy, f) ??
     checkDaily(policy, f) ??
-    checkDestination(policy.destinations, f)
+    checkDestination(policy.destinations, f) ??
+    checkVelocity(policy, f.prior) ??
+    checkUsd(policy, f, f.rates) ??
+    (hours?.outcome === 'deny' ? hours : null)
   if (denied) return denied
   if (policy.holdAll)
     return {
@@ -57,6 +82,7 @@ export function checkPayout(policy: Policy, f: PayoutFacts): Decision {
       rule: 'hold_all',
       message: 'Every agent payout on this profile waits for a person at the desk to release or reject it.',
     }
+  if (hours) return hours
   // Before hold-above: when both apply, the new destination is what the person should look at.
   if (policy.holdFirstPayout && f.firstPayout)
     return { outcome: 'hold', rule: 'hold_first_payout', message: FIRST_PAYOUT_HELD }

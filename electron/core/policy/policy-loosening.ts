@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import { isDeepStrictEqual } from 'node:util'
 import { amountFor, OTHER_ASSETS, PolicySchema, type Policy } from '../../../shared/policy/policy-schema'
+import { EXTRA_RULES, isTighter, type ExtraRule } from '../../../shared/policy/policy-tightening'
 
 /** How one top-level field of the policy moves: `tighter` only when it is proven to allow no more than before. */
 export type FieldMove = 'same' | 'tighter' | 'looser'
@@ -21,6 +22,13 @@ const KNOWN: Readonly<Record<string, Compare>> = {
   destinations: destinationRule,
   holdAll: holdSwitch,
   holdFirstPayout: holdSwitch,
+  // USD limits, hours and counts: judged where those rules are defined.
+  ...Object.fromEntries(EXTRA_RULES.map((rule) => [rule, extraRule(rule)])),
+}
+
+function extraRule(rule: ExtraRule): Compare {
+  const only = (value: unknown) => ({ [rule]: value }) as unknown as Policy
+  return (before, after) => (isTighter(rule, only(before), only(after)) ? 'tighter' : 'looser')
 }
 
 /** Every field of either policy and how it moves, by a walk over both (never over a fixed list of fields). */

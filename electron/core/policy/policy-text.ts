@@ -1,5 +1,6 @@
 import { OTHER_ASSETS, type Policy } from '../../../shared/policy/policy-schema'
 import type { PolicyState } from './policy-state'
+import { describeExtraRules } from './policy-text-extra'
 
 /**
  * The rules in force as plain sentences, for request_withdrawal's description, `policy show` and the
@@ -36,6 +37,7 @@ function describePolicy(p: Policy): string[] {
   if (!p.holdAll)
     for (const [asset, above] of perAsset(p.holdAbove))
       lines.push(`Payouts above ${above} ${asset} wait for a person at the desk to release or reject them.`)
+  lines.push(...describeExtraRules(p))
   if (lines.length === 0) lines.push("No limits beyond the provider's own checks.")
   return lines
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Counterparty } from '../../../shared/api/resources'
 import { NO_RULES, PolicySchema, policyProblems, type Policy } from '../../../shared/policy/policy-schema'
 import { checkCounterparty, checkPayout, type PayoutFacts } from '../../../electron/core/policy/policy-check'
+import { NO_PRIOR } from '../../../electron/core/policy/payout-context'
 
 const NOW = new Date('2026-11-23T12:00:00.000Z')
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7'
@@ -32,6 +33,9 @@ const facts = (over: Partial<PayoutFacts> = {}): PayoutFacts => ({
   requestsLastHour: 0,
   firstPayout: false,
   now: NOW,
+  prior: NO_PRIOR,
+  rates: () => null,
+  granted: false,
   ...over,
 })
 

@@ -17,9 +17,30 @@ describe('the loosening comparator', () => {
     ['no hourly limit', { ...base, maxRequestsPerHour: null }, 'looser'],
     ['hold all on', { ...base, holdAll: true }, 'tighter'],
     ['a shorter list', { ...base, destinations: { kind: 'list', ids: ['a'] } }, 'tighter'],
+    ['a USD cap per payout added', { ...base, maxUsdPerPayout: '500' }, 'tighter'],
   ])('%s is %s', (_name, after, move) => {
     const before = _name.startsWith('a cap added') ? NO_RULES : base
     expect(moves(after, before)).toEqual([{ field: expect.any(String), move }])
+  })
+
+  it('the USD limits, hours and counts are judged by their own rule: lower is tighter, higher or removed waits', () => {
+    const capped = { ...base, maxUsdPerPayout: '500', maxPayoutsPerHour: 5 }
+    expect(moves({ ...capped, maxUsdPerPayout: '400' }, capped)).toEqual([
+      { field: 'maxUsdPerPayout', move: 'tighter' },
+    ])
+    expect(moves({ ...capped, maxUsdPerPayout: '600' }, capped)).toEqual([{ field: 'maxUsdPerPayout', move: 'looser' }])
+    expect(moves({ ...capped, maxPayoutsPerHour: null }, capped)).toEqual([
+      { field: 'maxPayoutsPerHour', move: 'looser' },
+    ])
+    const weekdays = {
+      timeZone: 'Europe/Zurich',
+      outside: 'hold',
+      windows: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '18:00' }],
+    }
+    const hours = { ...base, hours: weekdays }
+    const shorter = { ...weekdays, windows: [{ days: [1, 2, 3], from: '09:00', to: '17:00' }] }
+    expect(moves({ ...base, hours: shorter }, hours)).toEqual([{ field: 'hours', move: 'tighter' }])
+    expect(moves(base, hours)).toEqual([{ field: 'hours', move: 'looser' }])
   })
 
   it('a longer list, and a list widened to "any", allow more', () => {
@@ -29,10 +50,11 @@ describe('the loosening comparator', () => {
   })
 
   it('a field it does not know counts as looser whenever it changes, whichever way (added, removed, changed)', () => {
-    const usd = { ...base, maxUsdPerPayout: '100' }
-    expect(moves(usd)).toEqual([{ field: 'maxUsdPerPayout', move: 'looser' }])
-    expect(moves({ ...base, maxUsdPerPayout: '50' }, usd)).toEqual([{ field: 'maxUsdPerPayout', move: 'looser' }])
-    expect(moves(base, usd)).toEqual([{ field: 'maxUsdPerPayout', move: 'looser' }])
+    const later = { ...base, maxUsdPerMonth: '100' }
+    expect(moves(later)).toEqual([{ field: 'maxUsdPerMonth', move: 'looser' }])
+    expect(moves({ ...base, maxUsdPerMonth: '50' }, later)).toEqual([{ field: 'maxUsdPerMonth', move: 'looser' }])
+    expect(moves(base, later)).toEqual([{ field: 'maxUsdPerMonth', move: 'looser' }])
+    const usd = later
     expect(moves(usd, usd)).toEqual([])
   })
 

@@ -11,7 +11,19 @@ export interface PolicyDraft {
   holdAbove: string
   holdAll: boolean
   holdFirstPayout: boolean
+  /** The rules this form does not edit (USD limits, hours, counts): kept as loaded, never reset by saving. */
+  kept: Omit<Policy, keyof typeof FORM_RULES>
 }
+
+const FORM_RULES = {
+  maxPerPayout: 1,
+  maxPerDay: 1,
+  maxRequestsPerHour: 1,
+  destinations: 1,
+  holdAbove: 1,
+  holdAll: 1,
+  holdFirstPayout: 1,
+} as const
 
 export function draftOf(policy: Policy | null): PolicyDraft {
   const p = policy ?? NO_RULES
@@ -29,6 +41,7 @@ export function draftOf(policy: Policy | null): PolicyDraft {
     holdAbove: pairs(p.holdAbove),
     holdAll: p.holdAll,
     holdFirstPayout: p.holdFirstPayout,
+    kept: Object.fromEntries(Object.entries(p).filter(([k]) => !(k in FORM_RULES))) as PolicyDraft['kept'],
   }
 }
 
@@ -54,6 +67,7 @@ export function policyOf(d: PolicyDraft): { policy: Policy } | { problem: string
     const perHour = d.maxRequestsPerHour.trim()
     return {
       policy: {
+        ...d.kept,
         maxPerPayout: pairsOf(d.maxPerPayout, 'Maximum per payout'),
         maxPerDay: pairsOf(d.maxPerDay, 'Maximum per 24 hours'),
         maxRequestsPerHour: perHour === '' ? null : /^-?\d+$/.test(perHour) ? Number(perHour) : NaN,

@@ -19,6 +19,7 @@ const RULE_TEXT = {
   hold_all: 'every agent payout is held',
   hold_above: 'above the hold amount',
   hold_first_payout: 'first payout to this destination',
+  hold_outside_hours: 'outside the payout hours',
 } as const
 
 /**
