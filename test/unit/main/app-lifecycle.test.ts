@@ -18,7 +18,7 @@ vi.mock('electron', async () => {
   return run.electron
 })
 // Lowering the core limit is tested on its own (session-and-dumps.test.ts); here only that start-up asks for it.
-vi.mock('../../../electron/main/core-dumps', () => ({ preventCoreDumps: vi.fn() }))
+vi.mock('../../../electron/core/shell/core-dumps', () => ({ preventCoreDumps: vi.fn() }))
 // The real core; only its disposal is watched, so a test ends after the app has let go of its data folder.
 vi.mock('../../../electron/core/desk', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../electron/core/desk')>()
@@ -95,7 +95,7 @@ const stderrText = () =>
 describe('start-up', () => {
   it("opens one hardened window on the app page, in the app's own session that serves the renderer", async () => {
     const electron = await launch()
-    const { preventCoreDumps } = await import('../../../electron/main/core-dumps')
+    const { preventCoreDumps } = await import('../../../electron/core/shell/core-dumps')
     expect(preventCoreDumps).toHaveBeenCalledWith({ app: electron.app, platform: process.platform, pid: process.pid })
     expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       expect.objectContaining({ scheme: 'app' }),

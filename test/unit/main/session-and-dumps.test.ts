@@ -13,7 +13,7 @@ const mock = () => electron.current as ReturnType<typeof electronMock>
 
 const { appSession, APP_PARTITION } = await import('../../../electron/main/app-session')
 const { serveAppFiles } = await import('../../../electron/main/app-protocol')
-const { preventCoreDumps } = await import('../../../electron/main/core-dumps')
+const { preventCoreDumps } = await import('../../../electron/core/shell/core-dumps')
 
 beforeEach(() => {
   vi.clearAllMocks()

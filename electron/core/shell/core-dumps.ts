@@ -1,13 +1,13 @@
-import type { App } from 'electron'
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { log } from '../core/shell/stderr-log'
+import { log } from './stderr-log'
 
 const PRLIMIT = '/usr/bin/prlimit'
 
 export interface CoreDumpDeps {
-  app: Pick<App, 'getPath' | 'setPath'>
+  /** Electron's `app`: where its data folder is, and where a crash reporter would write. */
+  app: { getPath(name: 'userData'): string; setPath(name: 'crashDumps', path: string): void }
   platform: NodeJS.Platform
   pid: number
   hasPrlimit?: () => boolean
