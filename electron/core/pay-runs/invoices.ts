@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Big from 'big.js'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { payRunRepo, type DeskStore, type Invoice, type OutboxRow } from '../store'
 import { auditRow } from './run-book'
@@ -49,6 +50,9 @@ export async function attachInvoice(
   const number = input.number.trim()
   if (number === '' || number.length > 120)
     throw new DeskError('invalid_input', 'An invoice number has 1 to 120 characters.')
+  // The number is printed on receipts and written into exports: plain text only, as a run file's cells.
+  const plain = plainTextProblem(number)
+  if (plain) throw new DeskError('invalid_input', `The invoice number ${plain}.`)
   if (input.amount !== undefined && !DECIMAL_PATTERN.test(input.amount))
     throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
   if (input.due !== undefined && !isCalendarDay(input.due))

@@ -199,6 +199,24 @@ export class PayRunRepo {
     )
   }
 
+  /**
+   * Invoice numbers of the desk's payouts that reached the chain, by `transaction hash|destination` (lower case):
+   * how an accounting export finds the invoice of a ledger leg. Oldest invoice first.
+   */
+  invoicesOnChain(): Map<string, string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT i.number AS number, lower(json_extract(w.body, '$.tx_hash')) || '|' ||
+           lower(json_extract(w.body, '$.destination')) AS onchain
+         FROM invoices i JOIN outbox o ON o.key = i.payout_key JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+         WHERE json_valid(w.body) AND json_extract(w.body, '$.tx_hash') IS NOT NULL ORDER BY i.at`,
+      )
+      .all() as Array<{ number: string; onchain: string }>
+    const out = new Map<string, string[]>()
+    for (const r of rows) out.set(r.onchain, [...(out.get(r.onchain) ?? []), r.number])
+    return out
+  }
+
   private invoiceOf(r: Raw): Invoice {
     return parse(
       InvoiceSchema,
