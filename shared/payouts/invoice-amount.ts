@@ -3,7 +3,7 @@ import { DECIMAL_PATTERN } from '../api/amount'
 import { formatDecimal } from '../format/decimal'
 
 /** A sum as a review writes it: grouped, with at least cents (`1,500.00`), every digit kept. */
-function sum(value: string, locale: string | undefined): string {
+function sum(value: string, locale: string): string {
   const places = Math.max(2, value.split('.')[1]?.length ?? 0)
   return formatDecimal(new Big(value).toFixed(places), locale)
 }
@@ -15,7 +15,7 @@ function sum(value: string, locale: string | undefined): string {
 export function invoiceAmountNote(
   invoice: { number: string; amount: string | null },
   payout: { amount: string; asset: string },
-  locale?: string,
+  locale = 'en',
 ): string | null {
   const { amount } = invoice
   if (amount === null || !DECIMAL_PATTERN.test(amount) || !DECIMAL_PATTERN.test(payout.amount)) return null

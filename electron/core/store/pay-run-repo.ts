@@ -40,6 +40,8 @@ export const RunLineSchema = z.strictObject({
   invoiceNumber: z.string().nullable(),
   invoiceDate: z.string().nullable(),
   dueDate: z.string().nullable(),
+  /** The sum the invoice asks; runs kept before this column have none. */
+  invoiceAmount: z.string().nullable().default(null),
 })
 export type RunLine = z.infer<typeof RunLineSchema>
 

@@ -49,6 +49,7 @@ export const RunPreviewViewSchema = z.strictObject({
       changes: z.array(z.enum(['new_payee', 'changed_amount', 'new_destination'])),
       before: z.string().nullable(),
       invoiceNumber: z.string().nullable(),
+      invoiceNote: z.string().nullable(),
     }),
   ),
   removed: z.array(

@@ -100,4 +100,56 @@ describe('invoices named on receipts and in exports', () => {
       ])
     }
   })
+
+  it("the app attaches an invoice through the same use case; the payout's detail says when the sums differ", async () => {
+    expect(await desk.router.call('invoices.ofPayout', { ref: paid.id })).toEqual([
+      expect.objectContaining({
+        number: NUMBER,
+        amountNote: 'Invoice =INV-7 says 1,500.00 USDC; this payout is 1,450.00 USDC',
+      }),
+    ])
+    const base64 = Buffer.from('%PDF-1.4\n% the second invoice\n').toString('base64')
+    const attach = (number: string, confirmRepeat = false) =>
+      desk.router.call('invoices.attach', {
+        ref: paid.id,
+        base64,
+        number,
+        amount: '1450',
+        due: '2026-12-01',
+        confirmRepeat,
+      })
+    expect(await attach('INV-8')).toMatchObject({ number: 'INV-8', dueDate: '2026-12-01', amountNote: null })
+    await expect(attach('=inv-7')).rejects.toMatchObject({ code: 'confirmation_required' })
+    expect(await attach('=inv-7', true)).toMatchObject({ number: '=inv-7', amountNote: null })
+    expect((await desk.router.call('invoices.ofPayout', { ref: paid.key })).map((i) => i.number)).toEqual([
+      NUMBER,
+      'INV-8',
+      '=inv-7',
+    ])
+    await expect(
+      desk.router.call('invoices.attach', {
+        ref: paid.id,
+        base64: 'aGVsbG8=',
+        number: 'X',
+        amount: null,
+        due: null,
+        confirmRepeat: false,
+      }),
+    ).rejects.toThrow(/not a PDF/)
+  })
+
+  it("the run preview says when a line's invoice asks another sum, on the CLI and in the app", async () => {
+    const lines = join(dir, 'vendors.csv')
+    await writeFile(
+      lines,
+      `destination,amount,asset,wallet,reference,invoice_number,invoice_amount\n${ws.target.destination},1450,USDC,${ws.walletId},Vendor,INV-9,1500\n`,
+    )
+    const schedule = 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR'
+    const added = await run('run', 'add', '--name', 'Vendors', '--schedule', schedule, '--file', lines)
+    expect(added, added.stderr).toMatchObject({ code: 0 })
+    const note = 'Invoice INV-9 says 1,500.00 USDC; this payout is 1,450.00 USDC'
+    expect((await run('run', 'preview', 'Vendors')).stdout).toContain(`Line 2: ${note}.`)
+    const preview = await desk.router.call('payRuns.preview', { name: 'Vendors' })
+    expect(preview.lines.map((l) => l.invoiceNote)).toEqual([note])
+  })
 })
