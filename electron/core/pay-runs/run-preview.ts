@@ -76,16 +76,20 @@ export function periodOf(run: PayRun, periods: readonly RunPeriod[], asked: Peri
   return next.period
 }
 
-/** Reads the wallets (balances) and the destination book through the API client, then previews. */
+/**
+ * Reads the wallets (balances) and the destination book through the API client, then previews; `withFirstPayouts`
+ * for a review that asks the first-payout acknowledgement before its send.
+ */
 export async function previewRun(
   session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> },
   name: string,
   period?: Period,
   today = new Date(),
+  withFirstPayouts = false,
 ): Promise<RunPreview> {
   const run = runNamed(session.store, name)
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
-  return previewOf(session.store, run, reads, period, today)
+  return previewOf(session.store, run, reads, period, today, withFirstPayouts)
 }
 
 /** The preview from reads already made: pure but for the store, so a bench measures it without a provider. */

@@ -67,6 +67,8 @@ export const RunPreviewViewSchema = z.strictObject({
   funds: z.array(FundsRowSchema),
   shortfalls: z.array(z.string()),
   grandTotal: z.string(),
+  /** Destinations of the period no payout has completed to yet: the send asks them acknowledged. */
+  firstPayoutCount: z.number().int(),
 })
 
 export const payRunChannels = channels({
