@@ -36,7 +36,8 @@ const add: Action = {
   name: 'run add',
   usage: 'run add --profile P --name NAME --schedule RRULE --file LINES.csv',
   summary:
-    'Keeps a pay run: a named, scheduled (RFC 5545, e.g. FREQ=WEEKLY;BYDAY=FR) list of payee lines with the batch file\'s columns plus invoice_number, invoice_date, due_date, invoice_amount; an amount may be "USD 1500".',
+    'Keeps a pay run: a named, scheduled (RFC 5545, e.g. FREQ=WEEKLY;BYDAY=FR) list of payee lines with the batch ' +
+    'file\'s columns plus invoice_number, invoice_date, due_date, invoice_amount; an amount may be "USD 1500".',
   options: {
     profile: { type: 'string' },
     name: { type: 'string' },

@@ -20,6 +20,6 @@ export function invoiceAmountNote(
   const { amount } = invoice
   if (amount === null || !DECIMAL_PATTERN.test(amount) || !DECIMAL_PATTERN.test(payout.amount)) return null
   if (new Big(amount).eq(payout.amount)) return null
-  const unit = payout.asset
-  return `Invoice ${invoice.number} says ${sum(amount, locale)} ${unit}; this payout is ${sum(payout.amount, locale)} ${unit}`
+  const asks = `${sum(amount, locale)} ${payout.asset}`
+  return `Invoice ${invoice.number} says ${asks}; this payout is ${sum(payout.amount, locale)} ${payout.asset}`
 }

@@ -13,7 +13,7 @@ export interface PayoutInvoice {
   amountNote: string | null
 }
 
-/** The invoices recorded for a payout (by its Idempotency-Key), oldest first; none for a payout the desk did not make. */
+/** The invoices recorded for a payout (by its Idempotency-Key), oldest first; none for one the desk did not make. */
 export function payoutInvoices(
   store: DeskStore,
   key: string | null,

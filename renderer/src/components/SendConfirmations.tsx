@@ -47,6 +47,10 @@ export function useSendConfirmations(facts: SendFacts) {
 /** The acknowledgements themselves: shown once the send has no problem left to fix. */
 export function SendConfirmations({ confirmations: c }: { confirmations: Confirmations }) {
   const { newPayees, duplicates, production, what } = c.facts
+  const checked =
+    newPayees === 1
+      ? 'I have checked this new destination with its recipient'
+      : `I have checked these ${newPayees} new destinations with their recipients`
   return (
     <>
       {newPayees ? (
@@ -58,18 +62,15 @@ export function SendConfirmations({ confirmations: c }: { confirmations: Confirm
             amount first.
           </p>
           <label className="row">
-            <input type="checkbox" checked={c.first} onChange={(e) => c.setFirst(e.target.checked)} />I have checked{' '}
-            {newPayees === 1
-              ? 'this new destination with its recipient'
-              : `these ${newPayees} new destinations with their recipients`}
+            <input type="checkbox" checked={c.first} onChange={(e) => c.setFirst(e.target.checked)} />
+            {checked}
           </label>
         </div>
       ) : null}
       {duplicates ? (
         <label>
-          <input type="checkbox" checked={c.duplicates} onChange={(e) => c.setDuplicates(e.target.checked)} /> Pay the{' '}
-          {duplicates} repeated {what === 'batch' ? 'row' : 'line'}
-          {duplicates === 1 ? '' : 's'} as well
+          <input type="checkbox" checked={c.duplicates} onChange={(e) => c.setDuplicates(e.target.checked)} />{' '}
+          {`Pay the ${duplicates} repeated ${what === 'batch' ? 'row' : 'line'}${duplicates === 1 ? '' : 's'} as well`}
         </label>
       ) : null}
       {production ? (

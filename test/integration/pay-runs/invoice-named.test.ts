@@ -101,7 +101,7 @@ describe('invoices named on receipts and in exports', () => {
     }
   })
 
-  it("the app attaches an invoice through the same use case; the payout's detail says when the sums differ", async () => {
+  it("the app attaches an invoice as the CLI does; the payout's detail says when the sums differ", async () => {
     expect(await desk.router.call('invoices.ofPayout', { ref: paid.id })).toEqual([
       expect.objectContaining({
         number: NUMBER,
@@ -142,7 +142,8 @@ describe('invoices named on receipts and in exports', () => {
     const lines = join(dir, 'vendors.csv')
     await writeFile(
       lines,
-      `destination,amount,asset,wallet,reference,invoice_number,invoice_amount\n${ws.target.destination},1450,USDC,${ws.walletId},Vendor,INV-9,1500\n`,
+      'destination,amount,asset,wallet,reference,invoice_number,invoice_amount\n' +
+        `${ws.target.destination},1450,USDC,${ws.walletId},Vendor,INV-9,1500\n`,
     )
     const schedule = 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY;BYDAY=FR'
     const added = await run('run', 'add', '--name', 'Vendors', '--schedule', schedule, '--file', lines)
