@@ -21,6 +21,7 @@ export function receiptFacts(r: ReceiptView): Array<[string, string | UntrustedT
     ['Destination', r.destinationName ?? 'not in the destination book'],
     ['Address', r.address],
     ['Reference', r.reference],
+    ...r.invoices.map((i): [string, string] => ['Invoice', invoiceFact(i)]),
     ['Requested by', r.requestedBy],
     ['Requested', r.requestedAt],
     ['Accepted by the provider', r.acceptedAt],
@@ -31,6 +32,16 @@ export function receiptFacts(r: ReceiptView): Array<[string, string | UntrustedT
     ['Receipt made', r.generatedAt],
   ]
   return facts.filter((f): f is [string, string | UntrustedText] => f[1] !== null)
+}
+
+/** An invoice on one line: its number, the sum it asks, its due day and the kept PDF's SHA-256. */
+function invoiceFact(i: ReceiptView['invoices'][number]): string {
+  const parts = [
+    i.amount === null ? null : `amount ${i.amount}`,
+    i.dueDate === null ? null : `due ${i.dueDate}`,
+    i.sha256 === null ? null : `PDF sha256 ${i.sha256}`,
+  ].filter((p) => p !== null)
+  return parts.length === 0 ? i.number : `${i.number} (${parts.join(', ')})`
 }
 
 /** The paying wallet by name and id, as far as they are known. */

@@ -36,7 +36,8 @@ const add: Action = {
   name: 'run add',
   usage: 'run add --profile P --name NAME --schedule RRULE --file LINES.csv',
   summary:
-    'Keeps a pay run: a named, scheduled (RFC 5545, e.g. FREQ=WEEKLY;BYDAY=FR) list of payee lines with the batch file\'s columns plus invoice_number, invoice_date, due_date; an amount may be "USD 1500".',
+    'Keeps a pay run: a named, scheduled (RFC 5545, e.g. FREQ=WEEKLY;BYDAY=FR) list of payee lines with the batch ' +
+    'file\'s columns plus invoice_number, invoice_date, due_date, invoice_amount; an amount may be "USD 1500".',
   options: {
     profile: { type: 'string' },
     name: { type: 'string' },
@@ -185,6 +186,7 @@ function printPreview(ctx: CliContext, p: RunPreview): void {
       .join('; '),
   ])
   printTable(ctx.out, ['LINE', 'PAYEE', 'DESTINATION', 'AMOUNT', 'CONVERTED', 'CHANGE'], rows)
+  for (const l of p.lines) if (l.invoiceNote) ctx.out(`Line ${l.line}: ${shown(l.invoiceNote)}.`)
   for (const r of p.removed)
     ctx.out(`removed payee: ${shown(r.payee)} (${r.amount} ${shown(r.asset)} in ${p.lastSent})`)
   ctx.out('Funds check (total + fee margin against available):')

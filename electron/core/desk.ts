@@ -23,6 +23,7 @@ import { SessionHost } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
 import { batchHandlers } from './batch/handlers'
 import { payRunHandlers } from './pay-runs/run-handlers'
+import { invoiceHandlers } from './pay-runs/invoice-handlers'
 import { firstPayoutHandlers } from './payouts/first-payout-handlers'
 import { payoutHandlers } from './payouts/handlers'
 import { withdrawalHandlers } from './payouts/withdrawal-handlers'
@@ -142,6 +143,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payRunHandlers({ host: treasury }))
   router.register(payRunSendHandlers({ host: treasury }))
+  router.register(invoiceHandlers({ host: treasury, dataDir: options.dataDir }))
   router.register(payeeSafetyHandlers({ host: treasury, events }))
   disposers.push(
     events.subscribe((event) => {

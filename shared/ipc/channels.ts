@@ -5,6 +5,7 @@ import { batchChannels } from './channels/batch'
 import { destinationChannels } from './channels/destinations'
 import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
+import { invoiceChannels } from './channels/invoices'
 import { homeChannels } from './channels/home'
 import { payeeSafetyChannels } from './channels/payee-safety'
 import { payoutChannels } from './channels/payouts'
@@ -33,6 +34,7 @@ export const CHANNELS = {
   ...payRunChannels,
   ...payRunSendChannels,
   ...payRunReminderChannels,
+  ...invoiceChannels,
   ...payeeSafetyChannels,
 } as const
 

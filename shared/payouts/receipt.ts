@@ -29,6 +29,16 @@ export const ReceiptSchema = z.strictObject({
   completedAt: text(),
   /** The last audit row about this payout: its place in the chain and its hash. */
   audit: z.strictObject({ seq: z.number().int(), hash: text() }).nullable(),
+  /** The invoices this payout pays (number, amount, due day, the PDF's SHA-256), oldest first. */
+  invoices: z.array(
+    z.strictObject({
+      number: text(),
+      amount: text().nullable(),
+      dueDate: text().nullable(),
+      sha256: text().nullable(),
+      amountNote: text().nullable(),
+    }),
+  ),
   generatedAt: text(),
 })
 /** A receipt as core builds it (plain strings). */

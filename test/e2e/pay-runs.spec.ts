@@ -46,7 +46,10 @@ test('pay runs: the list with the next due period, a period previewed with its l
   await checkA11y(page)
 
   const send = page.getByRole('region', { name: 'Send the period' })
-  await send.getByRole('checkbox', { name: /never paid before/ }).check()
+  // The period asks the batch review's own acknowledgement (one component), and Send waits for it.
+  await expect(send.getByTestId('batch-first-payouts')).toContainText('Never paid before:')
+  await expect(send.getByRole('button', { name: 'Send' })).toBeDisabled()
+  await send.getByLabel('I have checked this new destination with its recipient').check()
   await send.getByRole('button', { name: 'Send' }).click()
   const sent = page.getByRole('region', { name: 'Period sent' })
   await expect(sent.getByRole('heading', { name: 'Period 2026-11-06 recorded and sent' })).toBeVisible()

@@ -3,8 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Big from 'big.js'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
+import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { payRunRepo, type DeskStore, type Invoice, type OutboxRow } from '../store'
+import { payoutInvoices, type PayoutInvoice } from '../store/pay-runs/payout-invoices'
 import { auditRow } from './run-book'
 import { isCalendarDay } from './run-lines'
 import { invoicePayee } from './run-preview'
@@ -27,13 +29,22 @@ export interface AttachedInvoice {
   amountDiffers: { invoice: string; payout: string } | null
 }
 
-function payoutOf(store: DeskStore, ref: string): OutboxRow {
-  const entry = store.read(
+const entryOf = (store: DeskStore, ref: string): OutboxRow | undefined =>
+  store.read(
     'read the outbox',
     () => store.outbox.get(ref) ?? store.outbox.list().entries.find((e) => e.withdrawalId === ref),
   )
+
+function payoutOf(store: DeskStore, ref: string): OutboxRow {
+  const entry = entryOf(store, ref)
   if (!entry) throw new DeskError('invalid_input', `No payout of this profile has the key or id ${ref}.`)
   return entry
+}
+
+/** The invoices a payout (by its key or provider id) pays; none for a payout this desk did not make. */
+export function invoicesOfPayout(store: DeskStore, ref: string): PayoutInvoice[] {
+  const entry = entryOf(store, ref)
+  return entry ? payoutInvoices(store, entry.idempotencyKey, entry.body) : []
 }
 
 /**
@@ -49,6 +60,9 @@ export async function attachInvoice(
   const number = input.number.trim()
   if (number === '' || number.length > 120)
     throw new DeskError('invalid_input', 'An invoice number has 1 to 120 characters.')
+  // The number is printed on receipts and written into exports: plain text only, as a run file's cells.
+  const plain = plainTextProblem(number)
+  if (plain) throw new DeskError('invalid_input', `The invoice number ${plain}.`)
   if (input.amount !== undefined && !DECIMAL_PATTERN.test(input.amount))
     throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
   if (input.due !== undefined && !isCalendarDay(input.due))

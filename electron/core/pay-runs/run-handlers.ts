@@ -11,8 +11,10 @@ export function payRunHandlers({ host }: { host: SessionHost }): HandlersFor<typ
       return listRuns(session.store)
     },
     'payRuns.preview': async ({ name, period }) => {
-      const { check: _check, firstPayouts: _first, ...view } = await previewRun(await host.session(), name, period)
-      return view
+      const preview = await previewRun(await host.session(), name, period, new Date(), true)
+      const { check: _check, firstPayouts, ...view } = preview
+      // The send panel asks the batch review's acknowledgement of destinations never paid before.
+      return { ...view, firstPayoutCount: firstPayouts.length }
     },
   }
 }

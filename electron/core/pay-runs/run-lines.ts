@@ -9,7 +9,7 @@ import { DeskError } from '../errors'
 import type { RunLine } from '../store'
 
 /** A run file's columns: the batch file's, plus the invoice a line pays. */
-export const RUN_COLUMNS = [...BATCH_COLUMNS, 'invoice_number', 'invoice_date', 'due_date'] as const
+export const RUN_COLUMNS = [...BATCH_COLUMNS, 'invoice_number', 'invoice_date', 'due_date', 'invoice_amount'] as const
 type RunColumn = (typeof RUN_COLUMNS)[number]
 const REQUIRED: readonly RunColumn[] = ['destination', 'amount', 'asset']
 
@@ -52,6 +52,8 @@ function cellProblem(column: RunColumn, v: string): string | null {
     return `${quoteInput(v)} is not a network id (for example ethereum-sepolia).`
   if (column === 'fee_priority' && !['low', 'medium', 'high'].includes(v.toLowerCase()))
     return `${quoteInput(v)} is not low, medium or high.`
+  if (column === 'invoice_amount' && !DECIMAL_PATTERN.test(v))
+    return `${quoteInput(v)} is not a decimal written with a dot (such as 1500.00).`
   if ((column === 'invoice_date' || column === 'due_date') && !isCalendarDay(v))
     return `${quoteInput(v)} is not a calendar day written YYYY-MM-DD.`
   if (v.length > TEXT_MAX) return `has ${v.length} characters; at most ${TEXT_MAX}.`
@@ -114,6 +116,7 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
       invoiceNumber: opt('invoice_number'),
       invoiceDate: opt('invoice_date'),
       dueDate: opt('due_date'),
+      invoiceAmount: opt('invoice_amount'),
     })
   }
   if (problems.length > 0) throw refuse(problems)

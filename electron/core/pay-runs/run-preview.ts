@@ -7,7 +7,8 @@ import type { CsvRow, RowProblem } from '../batch/csv-rows'
 import { fundsCheck, shortfallText, type FundsRow } from '../batch/funds-check'
 import { DeskError } from '../errors'
 import { paymentBlock } from '../payee-checks/use-cases'
-import { payRunRepo, type DeskStore, type PayRun, type RunPeriod, type SentLine } from '../store'
+import { invoiceAmountNote } from '../../../shared/payouts/invoice-amount'
+import { payRunRepo, type DeskStore, type PayRun, type RunLine, type RunPeriod, type SentLine } from '../store'
 import { nextDue } from './due'
 import { runNamed } from './run-book'
 import { runLineKey } from './run-keys'
@@ -32,6 +33,8 @@ export interface PreviewLine {
   /** The amount paid in the last period sent, where it differs. */
   before: string | null
   invoiceNumber: string | null
+  /** "Invoice N says …; this payout is …" when the line's invoice asks another sum. */
+  invoiceNote: string | null
 }
 
 export interface RunPreview {
@@ -73,16 +76,20 @@ export function periodOf(run: PayRun, periods: readonly RunPeriod[], asked: Peri
   return next.period
 }
 
-/** Reads the wallets (balances) and the destination book through the API client, then previews. */
+/**
+ * Reads the wallets (balances) and the destination book through the API client, then previews; `withFirstPayouts`
+ * for a review that asks the first-payout acknowledgement before its send.
+ */
 export async function previewRun(
   session: { store: DeskStore; client: Pick<ApiClient, 'listWallets' | 'listCounterparties'> },
   name: string,
   period?: Period,
   today = new Date(),
+  withFirstPayouts = false,
 ): Promise<RunPreview> {
   const run = runNamed(session.store, name)
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
-  return previewOf(session.store, run, reads, period, today)
+  return previewOf(session.store, run, reads, period, today, withFirstPayouts)
 }
 
 /** The preview from reads already made: pure but for the store, so a bench measures it without a provider. */
@@ -161,6 +168,7 @@ export function previewOf(
       changes,
       before: changes.includes('changed_amount') ? `${before!.amount} ${before!.asset}` : null,
       invoiceNumber: l.invoiceNumber,
+      invoiceNote: invoiceNote(l, r.body, usdOf.get(r.line)),
     }
   })
   const payees = new Set(run.lines.map((l) => payeeKey(l.payee)))
@@ -181,6 +189,13 @@ export function previewOf(
     firstPayouts: withFirstPayouts ? firstPayoutRows(store, check.rows) : [],
     check: { ...check, problems: problems.sort((a, b) => a.line - b.line) },
   }
+}
+
+/** A dollar line's invoice is in dollars: compared with the line's USD sum, else with what the payout pays. */
+function invoiceNote(l: RunLine, body: { amount: string; asset: string }, usd: UsdConversion | undefined) {
+  if (l.invoiceNumber === null) return null
+  const invoice = { number: l.invoiceNumber, amount: l.invoiceAmount }
+  return invoiceAmountNote(invoice, usd ? { amount: usd.usd, asset: 'USD' } : body)
 }
 
 /** The payee of an invoice: the address it is paid to, on its network. */

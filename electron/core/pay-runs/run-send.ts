@@ -154,7 +154,7 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
         payee,
         number: l.invoiceNumber!,
         payoutKey: l.key,
-        amount: null,
+        amount: line.invoiceAmount,
         invoiceDate: line.invoiceDate,
         dueDate: line.dueDate,
         file: null,

@@ -2,5 +2,5 @@ export { addRun, dueReminders, editRun, exportRun, importRun, listRuns, skipPeri
 export { readRunLines, RUN_COLUMNS } from './run-lines'
 export { previewRun, type LineChange, type PreviewLine, type RunPreview } from './run-preview'
 export { sendRun, type RunSendOptions, type RunSendResult, type RunSendRow } from './run-send'
-export { attachInvoice, type AttachedInvoice, type AttachInvoice } from './invoices'
+export { attachInvoice, invoicesOfPayout, type AttachedInvoice, type AttachInvoice } from './invoices'
 export type { DueState, NextDue } from './due'

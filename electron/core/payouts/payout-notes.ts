@@ -1,6 +1,7 @@
 import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payout-search'
 import { checkNote, checkPayoutSearch } from '../api/input-checks'
 import { decisionEntry } from '../audit/decision-entry'
+import { invoiceNumbers, payoutInvoices } from '../store/pay-runs/payout-invoices'
 import type { DeskStore } from '../store'
 import { PayoutIndex } from '../store/outbox/payout-index'
 
@@ -35,8 +36,17 @@ export function setPayoutNote(store: DeskStore, ref: string, note: string, actor
   })
 }
 
-/** A payout's reference and note for an export row; a payout the store has never seen has neither. */
-export function payoutOwnText(store: DeskStore, payoutId: string): { reference: string | null; note: string | null } {
+/** The desk's own text about a payout, kept in the store and never at the provider. */
+export interface PayoutOwnText {
+  reference: string | null
+  note: string | null
+  /** The invoice numbers it pays (`INV-1; INV-2`). */
+  invoice: string | null
+}
+
+/** A payout's reference, note and invoices for an export row; a payout the store has never seen has none. */
+export function payoutOwnText(store: DeskStore, payoutId: string): PayoutOwnText {
   const hit = store.read('read the payout', () => index(store).byPayoutId(payoutId))
-  return { reference: hit?.reference ?? null, note: hit?.note ?? null }
+  const invoices = hit ? payoutInvoices(store, hit.idempotencyKey, hit) : []
+  return { reference: hit?.reference ?? null, note: hit?.note ?? null, invoice: invoiceNumbers(invoices) }
 }

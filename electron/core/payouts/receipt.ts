@@ -7,6 +7,7 @@ import type { Receipt } from '../../../shared/payouts/receipt'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
+import { payoutInvoices } from '../store/pay-runs/payout-invoices'
 import { findPayout } from './payout-notes'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -105,6 +106,13 @@ export function buildReceipt(store: DeskStore, ref: string, context: ReceiptCont
     acceptedAt: key ? store.read('read the outbox', () => store.outbox.firstReached(key, 'accepted')) : null,
     completedAt: cached?.withdrawal.updated_at ?? hit.createdAt,
     audit: key ? store.read('read the audit log', () => store.audit.latestFor(key)) : null,
+    invoices: payoutInvoices(store, key, hit).map(({ number, amount, dueDate, sha256, amountNote }) => ({
+      number,
+      amount,
+      dueDate,
+      sha256,
+      amountNote,
+    })),
     generatedAt: now.toISOString(),
   }
 }

@@ -1,5 +1,6 @@
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
+import type { PayoutOwnText } from './payout-notes'
 import { writeCsvExport, type ExportProgress } from '../csv/write'
 
 const COLUMNS = [
@@ -17,6 +18,7 @@ const COLUMNS = [
   'tx_hash',
   'reference',
   'note',
+  'invoice',
 ] as const
 
 const PAGE = 100
@@ -40,10 +42,7 @@ export async function exportWithdrawalsCsv(
   /**
    * The desk's own text about a payout (its reference and private note), kept in the store and never at the provider.
    */
-  local: (payoutId: string) => { reference: string | null; note: string | null } = () => ({
-    reference: null,
-    note: null,
-  }),
+  local: (payoutId: string) => PayoutOwnText = () => ({ reference: null, note: null, invoice: null }),
 ): Promise<{ rows: number; cancelled: boolean }> {
   const [wallets, book] = await Promise.all([client.listWallets(), client.listCounterparties()])
   const walletName = new Map(wallets.map((w) => [w.id, w.name]))
@@ -66,6 +65,7 @@ export async function exportWithdrawalsCsv(
       w.tx_hash,
       own.reference,
       own.note,
+      own.invoice,
     ]
   }
   async function* pages(): AsyncGenerator<Array<Array<string | null>>> {

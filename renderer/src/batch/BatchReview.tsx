@@ -1,11 +1,9 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
-import { readDecimal } from '@shared/format/decimal'
-import { retypedProblem } from '@shared/payouts/retyped-total'
 import { Amount, Usd } from '../components/Amount'
 import { EnvBadge } from '../components/EnvBadge'
 import { ErrorBox } from '../components/ErrorBox'
-import { Field } from '../components/Field'
+import { SendConfirmations, useSendConfirmations } from '../components/SendConfirmations'
 import { usePaged } from '../components/Paged'
 import { asDeskError, type DeskCallError } from '../desk'
 import { useDeskMutation } from '../data/useDeskMutation'
@@ -37,24 +35,20 @@ export function BatchReview({
   onSubmitted: (result: BatchSubmitted) => void
 }) {
   const environment = useCurrentProfile()?.environment ?? 'sandbox'
-  const production = environment === 'production'
-  const [confirmDuplicates, setConfirmDuplicates] = useState(false)
-  const [confirmFirst, setConfirmFirst] = useState(false)
-  const [retyped, setRetyped] = useState('')
   const [error, setError] = useState<DeskCallError | null>(null)
   const [busy, setBusy] = useState(false)
   const sending = useRef(false)
   const submitBatch = useDeskMutation('batch.submit')
   const errors = check.problems.filter((p) => p.severity === 'error')
-  const duplicates = check.problems.filter((p) => p.severity === 'confirm')
-  const totalProblem = production ? retypedProblem(retyped, check.grandTotal) : null
   const newPayees = check.firstPayouts.length
-  const ready =
-    errors.length === 0 &&
-    check.rows.length > 0 &&
-    (duplicates.length === 0 || confirmDuplicates) &&
-    (newPayees === 0 || confirmFirst) &&
-    (!production || totalProblem === null)
+  const confirmations = useSendConfirmations({
+    newPayees,
+    duplicates: check.problems.filter((p) => p.severity === 'confirm').length,
+    grandTotal: check.grandTotal,
+    production: environment === 'production',
+    what: 'batch',
+  })
+  const ready = errors.length === 0 && check.rows.length > 0 && confirmations.ready
   const payees = distinctPayees(check.rows)
   const problems = usePaged(check.problems, 50, 'the problems by line')
 
@@ -68,9 +62,7 @@ export function BatchReview({
         await submitBatch.mutateAsync({
           ...source,
           ...(wallet ? { wallet } : {}),
-          confirmDuplicates,
-          confirmFirstPayouts: newPayees > 0 && confirmFirst,
-          retypedTotal: production ? readDecimal(retyped) : null,
+          ...confirmations.answers,
         }),
       )
     } catch (err) {
@@ -157,38 +149,7 @@ export function BatchReview({
           <BatchPayeesTable check={check} />
         </>
       ) : null}
-      {newPayees && !errors.length ? (
-        <div className="notice warn" data-testid="batch-first-payouts">
-          <p>
-            <strong>Never paid before:</strong> no payout to{' '}
-            {newPayees === 1 ? 'one destination' : `${newPayees} destinations`} of this batch has completed (marked
-            “yes” above). Compare each address with its recipient, or send a test amount first.
-          </p>
-          <label className="row">
-            <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have
-            checked{' '}
-            {newPayees === 1
-              ? 'this new destination with its recipient'
-              : `these ${newPayees} new destinations with their recipients`}
-          </label>
-        </div>
-      ) : null}
-      {duplicates.length && !errors.length ? (
-        <label>
-          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} />{' '}
-          Pay the {duplicates.length} repeated row
-          {duplicates.length === 1 ? '' : 's'} as well
-        </label>
-      ) : null}
-      {production && !errors.length ? (
-        <Field
-          label={`Type the grand total (sum of the amount column) to confirm this PRODUCTION batch`}
-          hint="The sum of every amount in the file, as your spreadsheet shows it."
-          error={retyped ? totalProblem : null}
-        >
-          <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
-        </Field>
-      ) : null}
+      {errors.length ? null : <SendConfirmations confirmations={confirmations} />}
       {error ? <ErrorBox error={error} title="The batch was not recorded" /> : null}
       <div className="row">
         <button type="button" onClick={onBack} disabled={busy}>

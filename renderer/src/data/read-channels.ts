@@ -26,6 +26,7 @@ export const READ_CHANNELS = [
   'history.prices',
   'history.summary',
   'home.summary',
+  'invoices.ofPayout',
   'keys.publicKey',
   'pacing.status',
   'payees.changeOf',

@@ -22,6 +22,7 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'batch.cancel': ['batch.status', 'batch.list'],
   'payouts.dismissTest': ['payouts.tests'],
   'payouts.setNote': ['payouts.search', 'payouts.receipt'],
+  'invoices.attach': ['invoices.ofPayout', 'payouts.receipt'],
   'held.setExpiry': ['held.expiry', 'held.list'],
   'settings.setApprovalReminder': ['settings.get'],
   'settings.setHideFromScreenCapture': ['settings.get'],

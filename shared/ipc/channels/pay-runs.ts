@@ -50,6 +50,7 @@ export const RunPreviewViewSchema = z.strictObject({
       changes: z.array(z.enum(['new_payee', 'changed_amount', 'new_destination'])),
       before: z.string().nullable(),
       invoiceNumber: z.string().nullable(),
+      invoiceNote: z.string().nullable(),
     }),
   ),
   removed: z.array(
@@ -67,6 +68,8 @@ export const RunPreviewViewSchema = z.strictObject({
   funds: z.array(FundsRowSchema),
   shortfalls: z.array(z.string()),
   grandTotal: z.string(),
+  /** Destinations of the period no payout has completed to yet: the send asks them acknowledged. */
+  firstPayoutCount: z.number().int(),
 })
 
 export const payRunChannels = channels({

@@ -122,9 +122,9 @@ describe('payout search, notes and receipts through IPC and the CLI', () => {
   it('exports the reference and the note with the payout, as CSV', async () => {
     const result = await desk.router.call('withdrawals.export', {})
     const lines = (await readFile(result.path!, 'utf8')).trimEnd().split('\r\n')
-    expect(lines[0]).toMatch(/,tx_hash,reference,note$/)
-    expect(lines.find((l) => l.startsWith(done.id))).toMatch(/,INV-2026-0042 50%_off,Approved by Dana on the call$/)
-    expect(lines.find((l) => l.startsWith(waiting.id))).toMatch(/,,$/)
+    expect(lines[0]).toMatch(/,tx_hash,reference,note,invoice$/)
+    expect(lines.find((l) => l.startsWith(done.id))).toMatch(/,INV-2026-0042 50%_off,Approved by Dana on the call,$/)
+    expect(lines.find((l) => l.startsWith(waiting.id))).toMatch(/,,,$/)
   })
 
   it('writes a receipt PDF holding the tx hash, and refuses one for a payout that is not completed', async () => {

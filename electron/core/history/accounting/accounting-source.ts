@@ -3,6 +3,7 @@ import { KnownAddresses } from '../../store/destinations/known-addresses'
 import { LedgerRepo } from '../../store/ledger/ledger-repo'
 import { LegNotesRepo } from '../../store/ledger/leg-notes-repo'
 import type { LegNotesByKey } from '../ledger-csv'
+import { PayRunRepo } from '../../store/pay-runs/pay-run-repo'
 import { PriceTableRepo } from '../../store/accounting/price-table-repo'
 import type { RepoFactory } from '../../store/repo-factory'
 
@@ -50,15 +51,20 @@ export interface AccountingSource {
   hasLeg(id: string, direction: 'in' | 'out'): boolean
   /** The private note and tags a person wrote on legs, read once for the export. */
   notes: LegNotesByKey
+  /** The invoice numbers an outgoing leg paid (`INV-1; INV-2`), or null. */
+  invoiceOf(txHash: string | null, destination: string): string | null
 }
 
 export const accountingSource: RepoFactory<AccountingSource> = (db) => {
   const ledger = new LedgerRepo(db)
+  const invoices = new PayRunRepo(db).invoicesOnChain()
   return {
     ledger,
     prices: new PriceTableRepo(db),
     names: new AddressNames(new KnownAddresses(db)),
     hasLeg: (id, direction) => ledger.hasLeg(id, direction),
     notes: new LegNotesRepo(db).all(),
+    invoiceOf: (txHash, destination) =>
+      txHash === null ? null : (invoices.get(`${txHash}|${destination}`.toLowerCase())?.join('; ') ?? null),
   }
 }

@@ -54,8 +54,11 @@ export function legBookings(leg: LedgerRow, source: AccountingSource): LegBookin
   const what = incoming
     ? `${ownTransfer ? 'Moved' : 'Received'} ${leg.asset} on ${where} from ${ownTransfer ? 'own wallet ' : ''}${party}`
     : `${ownTransfer ? 'Moved' : 'Sent'} ${leg.asset} on ${where} to ${ownTransfer ? 'own wallet ' : ''}${party}`
-  // The person's own note goes where every format has room for words: the description (Cryptio's note).
-  const moved = note ? `${what}; note: ${note}` : what
+  // The invoice paid and the person's own note go where every format has room for words: the description
+  // (Cryptio's note).
+  const invoice = incoming ? null : source.invoiceOf(leg.tx_hash, other.address)
+  const paid = invoice ? `${what}; invoice ${invoice}` : what
+  const moved = note ? `${paid}; note: ${note}` : paid
   const entries: AccountingEntry[] = [
     {
       ...base,

@@ -40,6 +40,8 @@ export const RunLineSchema = z.strictObject({
   invoiceNumber: z.string().nullable(),
   invoiceDate: z.string().nullable(),
   dueDate: z.string().nullable(),
+  /** The sum the invoice asks; runs kept before this column have none. */
+  invoiceAmount: z.string().nullable().default(null),
 })
 export type RunLine = z.infer<typeof RunLineSchema>
 
@@ -197,6 +199,24 @@ export class PayRunRepo {
     return (this.db.prepare('SELECT * FROM invoices WHERE payout_key = ? ORDER BY at').all(payoutKey) as Raw[]).map(
       (r) => this.invoiceOf(r),
     )
+  }
+
+  /**
+   * Invoice numbers of the desk's payouts that reached the chain, by `transaction hash|destination` (lower case):
+   * how an accounting export finds the invoice of a ledger leg. Oldest invoice first.
+   */
+  invoicesOnChain(): Map<string, string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT i.number AS number, lower(json_extract(w.body, '$.tx_hash')) || '|' ||
+           lower(json_extract(w.body, '$.destination')) AS onchain
+         FROM invoices i JOIN outbox o ON o.key = i.payout_key JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+         WHERE json_valid(w.body) AND json_extract(w.body, '$.tx_hash') IS NOT NULL ORDER BY i.at`,
+      )
+      .all() as Array<{ number: string; onchain: string }>
+    const out = new Map<string, string[]>()
+    for (const r of rows) out.set(r.onchain, [...(out.get(r.onchain) ?? []), r.number])
+    return out
   }
 
   private invoiceOf(r: Raw): Invoice {

@@ -77,6 +77,17 @@ export function RunPreviewPanel({ name }: { name: string }) {
                 ))}
               </tbody>
             </table>
+            {p.lines.some((l) => l.invoiceNote) ? (
+              <ul aria-label="Invoice amounts" className="problems">
+                {p.lines
+                  .filter((l) => l.invoiceNote)
+                  .map((l) => (
+                    <li key={l.key} data-testid="invoice-amount-note">
+                      Line {l.line}: <UserText>{l.invoiceNote!}</UserText>
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
             {p.removed.length > 0 ? (
               <p>
                 Removed since {p.lastSent}:{' '}

@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
-import { readDecimal } from '@shared/format/decimal'
-import { retypedProblem } from '@shared/payouts/retyped-total'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
+import { SendConfirmations, useSendConfirmations } from '../../components/SendConfirmations'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useCurrentProfile } from '../../data/profiles'
@@ -26,19 +24,20 @@ const stateText = (r: SentRow): string =>
 /** Confirms and sends the previewed period under its derived keys; production needs the grand total typed again. */
 export function RunSendPanel({ preview }: { preview: Preview }) {
   const environment = useCurrentProfile()?.environment ?? 'sandbox'
-  const production = environment === 'production'
-  const [confirmFirst, setConfirmFirst] = useState(false)
-  const [confirmDuplicates, setConfirmDuplicates] = useState(false)
-  const [retyped, setRetyped] = useState('')
   const [error, setError] = useState<DeskCallError | null>(null)
   const [sent, setSent] = useState<Sent | null>(null)
   const [busy, setBusy] = useState(false)
   const sending = useRef(false)
   const send = useDeskMutation('payRuns.send')
-  const duplicates = preview.problems.filter((p) => p.severity === 'confirm').length
   const blocked = preview.problems.some((p) => p.severity === 'error') || preview.shortfalls.length > 0
-  const totalProblem = production ? retypedProblem(retyped, preview.grandTotal) : null
-  const ready = !blocked && (duplicates === 0 || confirmDuplicates) && totalProblem === null
+  const confirmations = useSendConfirmations({
+    newPayees: preview.firstPayoutCount,
+    duplicates: preview.problems.filter((p) => p.severity === 'confirm').length,
+    grandTotal: preview.grandTotal,
+    production: environment === 'production',
+    what: 'period',
+  })
+  const ready = !blocked && confirmations.ready
 
   const submit = async () => {
     if (sending.current || !ready) return
@@ -50,9 +49,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
         await send.mutateAsync({
           name: preview.name,
           period: preview.period,
-          confirmDuplicates,
-          confirmFirstPayouts: confirmFirst,
-          retypedTotal: production ? readDecimal(retyped) : null,
+          ...confirmations.answers,
         }),
       )
     } catch (err) {
@@ -108,24 +105,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
         Send period {preview.period} <EnvBadge environment={environment} />
       </h2>
       <StaleScreeningNotice />
-      <label>
-        <input type="checkbox" checked={confirmFirst} onChange={(e) => setConfirmFirst(e.target.checked)} />I have
-        checked every destination never paid before with its recipient
-      </label>
-      {duplicates > 0 ? (
-        <label>
-          <input type="checkbox" checked={confirmDuplicates} onChange={(e) => setConfirmDuplicates(e.target.checked)} />{' '}
-          Pay the {duplicates} repeated line(s) as well
-        </label>
-      ) : null}
-      {production && !blocked ? (
-        <Field
-          label="Type the grand total (sum of the amounts) to confirm this PRODUCTION period"
-          error={retyped ? totalProblem : null}
-        >
-          <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
-        </Field>
-      ) : null}
+      {blocked ? null : <SendConfirmations confirmations={confirmations} />}
       {error ? <ErrorBox error={error} title="The period was not sent" /> : null}
       <button type="button" className="primary" disabled={!ready || busy} onClick={() => void submit()}>
         {busy ? 'Sending…' : 'Send'}

@@ -12,6 +12,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
 import { CopySummaryButton } from './CopySummaryButton'
+import { PayoutInvoices } from './PayoutInvoices'
 import { PayoutNote } from './PayoutNote'
 import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
@@ -89,6 +90,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
         {({ withdrawal }) => <PayoutFacts w={withdrawal} reference={reference} requestedBy={requestedBy} />}
       </QueryView>
       {w ? <PayoutNote payoutId={withdrawalId} /> : null}
+      {w ? <PayoutInvoices payoutId={withdrawalId} /> : null}
       {confirm && w ? (
         <ConfirmDialog
           title="Cancel this payout?"

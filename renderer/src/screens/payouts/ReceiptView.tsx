@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
@@ -102,6 +102,17 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
                     </dd>
                   </>
                 ) : null}
+                {r.invoices.map((i) => (
+                  <Fragment key={`${i.number}|${i.sha256 ?? ''}`}>
+                    <dt>Invoice</dt>
+                    <dd data-testid="receipt-invoice">
+                      <UserText>{i.number}</UserText>
+                      {i.amount ? <span className="mono"> · amount {i.amount}</span> : null}
+                      {i.dueDate ? <span> · due {i.dueDate}</span> : null}
+                      {i.sha256 ? <span className="mono muted wrap-cell"> · PDF sha256 {i.sha256}</span> : null}
+                    </dd>
+                  </Fragment>
+                ))}
                 <dt>Transaction hash</dt>
                 <dd className="mono wrap-cell" data-testid="receipt-hash">
                   <UserText>{r.txHash}</UserText>

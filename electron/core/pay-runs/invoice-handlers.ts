@@ -1,0 +1,37 @@
+import type { invoiceChannels } from '../../../shared/ipc/channels/invoices'
+import { who } from '../audit/who'
+import type { HandlersFor } from '../ipc/router'
+import { profileDir } from '../profiles'
+import type { SessionHost } from '../session/session-host'
+import { attachInvoice, invoicesOfPayout } from './use-cases'
+
+/** A payout's invoices in the app: read, and attached from a PDF the page picked, as `invoice attach` does. */
+export function invoiceHandlers({
+  host,
+  dataDir,
+  actor = () => who('app'),
+}: {
+  host: SessionHost
+  dataDir: string
+  actor?: () => string
+}): HandlersFor<typeof invoiceChannels> {
+  return {
+    'invoices.ofPayout': async ({ ref }) => invoicesOfPayout((await host.session()).store, ref),
+    'invoices.attach': async (input) => {
+      const session = await host.session()
+      const { invoice } = await attachInvoice(session.store, profileDir(dataDir, session.profile.id), {
+        payout: input.ref,
+        pdf: Buffer.from(input.base64, 'base64'),
+        number: input.number,
+        ...(input.amount === null ? {} : { amount: input.amount }),
+        ...(input.due === null ? {} : { due: input.due }),
+        confirmRepeat: input.confirmRepeat,
+        actor: actor(),
+      })
+      // Read back as the detail lists it, with the review's sentence when the sums differ.
+      return invoicesOfPayout(session.store, input.ref).find(
+        (i) => i.number === invoice.number && i.sha256 === invoice.sha256,
+      )!
+    },
+  }
+}
