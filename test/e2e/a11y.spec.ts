@@ -11,7 +11,7 @@ import {
   snapAndCheck,
   test,
 } from '../harness/e2e-fixtures'
-import { openKeyedProfile } from '../harness/e2e-production'
+import { openKeyedProfile, openProductionProfile } from '../harness/e2e-production'
 
 // Accessibility, checked once and apart from the flows: every screen and dialog state, axe in the light and the dark
 // theme (contrast differs between them), an open dialog's every line measured. The functional specs assert behaviour
@@ -141,6 +141,29 @@ test.describe('a production profile', () => {
     await snapAndCheck(page, 'themes-agent-tools-production-second-dialog')
     await second.getByRole('button', { name: 'Keep as is' }).click()
     await expect(page.getByLabel(/Allow the agent's write tools/)).not.toBeChecked()
+  })
+})
+
+test.describe('a keyed production profile', () => {
+  test.beforeEach(async ({ desk, sim }) => {
+    await openProductionProfile(desk, sim)
+  })
+
+  test('the Key ID replacement and the typed-name key delete pass axe in both themes', async ({ app }) => {
+    const { page } = app
+    await openSection(page, 'Keys & profiles')
+    await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill('key_mistyped')
+    await page.getByRole('button', { name: 'Save Key ID' }).click()
+    const replace = page.getByRole('dialog', { name: 'Replace the Key ID in use?' })
+    await expect(replace).toContainText('This profile signs with the Key ID')
+    await checkA11y(page)
+    await replace.getByRole('button', { name: 'Keep as is' }).click()
+
+    await page.getByRole('button', { name: 'Delete key' }).click()
+    const del = page.getByRole('dialog', { name: 'Delete this key?' })
+    await del.getByLabel("Type the profile's name to delete its production key").fill('Live treasury')
+    await expect(del.getByRole('button', { name: 'Delete key' })).toBeEnabled()
+    await checkA11y(page)
   })
 })
 
