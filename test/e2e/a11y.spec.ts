@@ -68,14 +68,20 @@ test.describe('a keyed sandbox profile on Keys & profiles', () => {
     await openKeyedProfile(desk, 'Ops sandbox', 'sandbox', sim.sandbox.url)
   })
 
-  test('the key ready, a rotation and its cancel dialog pass axe in both themes', async ({ app }) => {
+  test.beforeEach(async ({ app }) => {
+    await openSection(app.page, 'Keys & profiles')
+    await expect(app.page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
+  })
+
+  test('the key ready after its connection test passes axe in both themes', async ({ app }) => {
     const { page } = app
-    await openSection(page, 'Keys & profiles')
-    await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
     await page.getByRole('button', { name: 'Test connection' }).click()
     await expect(page.getByTestId('connection-result')).toContainText('Connected')
     await snapAndCheck(page, 'themes-key-ready')
+  })
 
+  test('a rotation under way and its cancel dialog pass axe in both themes', async ({ app }) => {
+    const { page } = app
     // Starting a rotation needs no confirmation (the old key stays active until the new one passes its test);
     // cancelling one does.
     await page.getByRole('button', { name: 'Rotate key' }).click()
@@ -89,10 +95,8 @@ test.describe('a keyed sandbox profile on Keys & profiles', () => {
     await expect(page.getByTestId('pending-key')).toBeVisible()
   })
 
-  test('the delete-key, remove-profile and agent-tools confirmations pass axe in both themes', async ({ app }) => {
+  test('the delete-key and remove-profile confirmations pass axe in both themes', async ({ app }) => {
     const { page } = app
-    await openSection(page, 'Keys & profiles')
-    await expect(page.getByRole('heading', { name: 'Ops sandbox', level: 2 })).toBeVisible()
     const dialogs = [
       { open: 'Delete key', title: 'Delete this key?' },
       { open: 'Remove profile', title: 'Remove this profile?' },
@@ -105,7 +109,10 @@ test.describe('a keyed sandbox profile on Keys & profiles', () => {
       await dialog.getByRole('button', { name: 'Keep as is' }).click()
       await expect(dialog).toBeHidden()
     }
+  })
 
+  test('the agent-tools confirmation in sandbox passes axe in both themes', async ({ app }) => {
+    const { page } = app
     await page.getByLabel(/Allow the agent's write tools/).click()
     const sandboxConfirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
     await expect(sandboxConfirm).toContainText('SANDBOX')
@@ -170,7 +177,7 @@ test.describe('a keyed production profile', () => {
 test.describe('with the simulator profile', () => {
   test.use({ seed: 'simulator' })
 
-  // Four tests of three or four screens each, not one long one: the two workers share them.
+  // Tests of one to three screens each, not one long one: the two workers share them.
   test.beforeEach(async ({ app }) => {
     await onWallets(app.page)
   })
@@ -193,9 +200,8 @@ test.describe('with the simulator profile', () => {
     await checkA11y(page)
   })
 
-  test('a transaction, Destinations, a destination and the payout form', async ({ app, sim }) => {
+  test('a transaction and Destinations', async ({ app }) => {
     const { page } = app
-    await verifiedSupplier(app, sim)
     await openSection(page, 'Transactions')
     await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).getByRole('cell').first().click()
     await expect(page.getByTestId('tx-leg').first()).toBeVisible()
@@ -203,6 +209,12 @@ test.describe('with the simulator profile', () => {
 
     await openSection(page, 'Destinations')
     await checkA11y(page)
+  })
+
+  test('a destination and the payout form', async ({ app, sim }) => {
+    const { page } = app
+    await verifiedSupplier(app, sim)
+    await openSection(page, 'Destinations')
     await page.getByRole('button', { name: 'Supplier', exact: true }).click()
     await expect(page.getByTestId('destination-facts')).toBeVisible()
     await checkA11y(page)
@@ -211,7 +223,7 @@ test.describe('with the simulator profile', () => {
     await checkA11y(page)
   })
 
-  test('Payouts, a batch review and the cancel dialog', async ({ app, sim }) => {
+  test('Payouts and a batch review', async ({ app, sim }) => {
     const { page, desk } = app
     await verifiedSupplier(app, sim)
     const wallets = await desk.router.call('wallets.list', {})
@@ -233,8 +245,10 @@ test.describe('with the simulator profile', () => {
       .setInputFiles({ name: 'pay.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
     await expect(page.getByTestId('batch-problem')).toHaveCount(1)
     await checkA11y(page)
-    await page.getByTestId('batch-review').getByRole('button', { name: 'Back' }).click()
+  })
 
+  test('the cancel dialog of a payout', async ({ app }) => {
+    const { page, desk } = app
     await openSection(page, 'Payouts')
     const pending = (await desk.router.call('withdrawals.list', {})).find((w) => w.status === 'pending_approval')!
     await page
