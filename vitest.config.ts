@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
-
-const UNIT = 'test/unit'
-// A unit file that replaces a module or the environment for its own run keeps a fresh process of its own: in a shared
-// one the replacement would reach the files after it.
-const REPLACES = /\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(|process\.env\.\w+\s*=[^=]|delete process\.env/
-const unitReplacing = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => `${UNIT}/${f}`)
-  .filter((f) => REPLACES.test(readFileSync(f, 'utf8')))
 
 export default defineConfig({
   // Renderer modules under test reach shared/ as the app build does.
   resolve: { alias: { '@shared': resolve(import.meta.dirname, 'shared') } },
   test: {
+    include: ['test/{unit,integration}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -26,16 +17,6 @@ export default defineConfig({
     // Two files at once shared one keyring daemon and now and then met keychain_unavailable: each slot has its own.
     globalSetup: ['test/harness/vitest-keychains.ts'],
     setupFiles: ['test/harness/vitest-worker-keychain.ts'],
-    // Each file in a fresh process re-imported the core for each of them: importing took more time than the tests of
-    // most unit files. The unit files that leave nothing behind share their worker's imports; the integration files
-    // (simulators, keychains, child processes) and the unit files that replace modules keep a process each.
-    projects: [
-      {
-        extends: true,
-        test: { name: 'unit', include: [`${UNIT}/**/*.test.ts`], exclude: unitReplacing, isolate: false },
-      },
-      { extends: true, test: { name: 'isolated', include: ['test/integration/**/*.test.ts', ...unitReplacing] } },
-    ],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // On with --coverage (npm test); the summary's closing line reads coverage-summary.json.
     coverage: {
