@@ -1,10 +1,8 @@
 // npm run test:repeat -- N [--busy [K]]: runs vitest and the e2e suite N times in a row and says which tests failed in
 // which run. A test that fails once in N runs is flaky; this is how to find it before CI does. --busy K keeps K
-// spinners
-// per core beside the suites, the way a loaded machine would (--busy alone: one per core; one spinner in all left a
-// core
-// free, which hid what starvation shows; K = 4 is a workstation during a video call and a build). Each run's JSON
-// reports and logs stay under reports/repeat/<start>/run-<i>/.
+// spinners per core beside the suites, the way a loaded machine would (--busy alone: one per core; one spinner in all
+// left a core free, which hid what starvation shows; K = 4 is a workstation during a video call and a build). Each
+// run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
 import { spawn, spawnSync } from 'node:child_process'
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'

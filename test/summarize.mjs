@@ -1,6 +1,5 @@
 // Adds up every runner of `npm test` into one closing line: "N passed, N failed"; above it each part's time with the
-// three
-// slowest e2e files, and vitest's coverage. The times are reported, never enforced.
+// three slowest e2e files, and vitest's coverage. The times are reported, never enforced.
 import { existsSync, readFileSync } from 'node:fs'
 
 const steps = readFileSync('reports/steps.txt', 'utf8')

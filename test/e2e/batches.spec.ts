@@ -7,7 +7,10 @@ import { profileDir } from '../../electron/core/profiles'
 import { DeskStore } from '../../electron/core/store'
 import { shown } from '../../shared/text/visible-text'
 import { recordedElsewhere, SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
-import { expect, openSection, quickStart, snap, test, type TestDesk } from '../harness/e2e-fixtures'
+import { expect, openSection, onWallets, snap, test, type TestDesk } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /** A right-to-left name with Latin around it: the bidi algorithm must not move it into its neighbours' cells. */
 const NAME = 'ספק Supplier 7'
@@ -65,7 +68,7 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   sim,
 }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url, { label: NAME })
   // Another client put a look-alike of it in the book: same first and last 4 characters, another address.
   await recordedElsewhere(sim.sandbox.url, { label: 'Supp1ier', address: `0x5290${'1'.repeat(32)}9ee7` })

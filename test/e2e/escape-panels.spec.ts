@@ -1,10 +1,13 @@
-import { expect, openSection, quickStart, test } from '../harness/e2e-fixtures'
+import { expect, openSection, onWallets, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('Escape closes each panel and form of Destinations, Transactions and Keys, the last opened first', async ({
   app,
 }) => {
   const { page } = app
-  await quickStart(page)
+  await onWallets(page)
 
   await openSection(page, 'Destinations')
   await page.getByRole('button', { name: 'Export / Import' }).click()

@@ -1,5 +1,5 @@
 import { openProductionProfile } from '../harness/e2e-production'
-import { checkA11y, expect, openSection, test } from '../harness/e2e-fixtures'
+import { expect, openSection, test } from '../harness/e2e-fixtures'
 
 test('a Key ID in use is replaced only when confirmed and tested; a production key is deleted only with its name typed', async ({
   app,
@@ -15,7 +15,6 @@ test('a Key ID in use is replaced only when confirmed and tested; a production k
   await page.getByRole('button', { name: 'Save Key ID' }).click()
   const replace = page.getByRole('dialog', { name: 'Replace the Key ID in use?' })
   await expect(replace).toContainText(`This profile signs with the Key ID ${keyId}.`)
-  await checkA11y(page)
   await replace.getByRole('button', { name: 'Test and replace' }).click()
   await expect(replace).toContainText(
     `The Key ID key_mistyped did not pass the connection test, so ${keyId} stays in use.`,
@@ -29,7 +28,6 @@ test('a Key ID in use is replaced only when confirmed and tested; a production k
   await del.getByLabel("Type the profile's name to delete its production key").fill('Live')
   await expect(del.getByRole('button', { name: 'Delete key' })).toBeDisabled()
   await del.getByLabel("Type the profile's name to delete its production key").fill('Live treasury')
-  await checkA11y(page)
   await del.getByRole('button', { name: 'Delete key' }).click()
   await expect(page.getByRole('button', { name: 'Generate key' })).toBeVisible()
 })

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { join } from 'node:path'
 import { AGENT_REQUESTER } from '../../electron/core/connector'
 import { SUPPLIER_ADDRESS } from '../harness/e2e-destinations'
-import { consolePost, expect, openSection, quickStart, snap, test, type App } from '../harness/e2e-fixtures'
+import { consolePost, expect, openSection, snap, test, type TestDesk } from '../harness/e2e-fixtures'
+import { openKeyedProfile } from '../harness/e2e-production'
 import { destinationPicker } from '../harness/destination-picker'
 import { layoutProblems, selectShowsWhole, textProblems } from '../harness/layout-check'
 import { PROFILE_NAME, seedTeamWeek, WALLET_NAME } from '../harness/team-week-seed'
@@ -22,23 +23,8 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ]
 
-/** A profile on the simulator at `url`, its key registered in the demo workspace there, made current. */
-async function profileAt(app: App, name: string, environment: 'sandbox' | 'production', url: string): Promise<void> {
-  const { desk } = app
-  const profile = await desk.router.call('profiles.create', { name, environment, baseUrl: url, algorithm: 'ed25519' })
-  const { base64 } = await desk.router.call('keys.publicKey', { profileId: profile.id, which: 'active' })
-  const { key_id } = (await consolePost(url, '/keys', {
-    workspace_id: 'ws-demo',
-    algorithm: 'ed25519',
-    public_key: base64,
-  })) as { key_id: string }
-  await desk.router.call('keys.setKeyId', { profileId: profile.id, keyId: key_id, which: 'active' })
-  await desk.router.call('profiles.select', { profileId: profile.id })
-}
-
 /** The demo workspace with names at their limits: a wallet, a destination paid from it twice, a held agent payout. */
-async function seed(app: App, url: string): Promise<void> {
-  const { desk } = app
+async function seed(desk: TestDesk, url: string): Promise<void> {
   const wallet = (await consolePost(url, '/wallets', {
     workspace_id: 'ws-demo',
     name: WALLET,
@@ -96,111 +82,128 @@ async function expectTitled(page: Page, text: string): Promise<void> {
   await expect.soft(page.locator('main').locator(`[title="${text}"]`).first()).toBeVisible()
 }
 
-test('every screen holds names at their field limits at 1280×800 and 1920×1080', async ({ app, sim }) => {
-  // Eleven screens, each measured and photographed at two sizes.
-  test.setTimeout(300_000)
-  const { page } = app
-  await page.setViewportSize(SIZES[0]!)
-  await quickStart(page)
-  await profileAt(app, PROFILE, 'sandbox', sim.sandbox.url)
-  await seed(app, sim.sandbox.url)
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible()
-  // The picker names the profile and its environment, whatever the width.
-  await expect.soft(page.locator('#profile-picker')).toHaveAttribute('title', `${PROFILE} (sandbox)`)
-  expect.soft(await selectShowsWhole(page, '#profile-picker', `Sandbox · ${PROFILE.slice(0, 12)}`)).toBe(true)
-  await expect(page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET })).toBeVisible()
-  await checkScreen(page, 'wallets')
+test.describe('names at their field limits', () => {
+  // Made through the core before the page opens: the profile named at its limit, current, and its workspace seeded.
+  test.beforeEach(async ({ desk, sim }) => {
+    await openKeyedProfile(desk, PROFILE, 'sandbox', sim.sandbox.url)
+    await seed(desk, sim.sandbox.url)
+  })
 
-  await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET }).click()
-  await expect(page.getByRole('table', { name: 'Recent movements' })).toContainText('1,234 USDC')
-  await expectTitled(page, LABEL)
-  await checkScreen(page, 'wallet-detail')
+  test('Wallets, a wallet, Transactions, a transaction, Destinations and a destination hold at 1280×800 and 1920×1080', async ({
+    app,
+  }) => {
+    // Six screens, each measured and photographed at two sizes.
+    test.slow()
+    const { page } = app
+    await page.setViewportSize(SIZES[0]!)
+    await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible()
+    // The picker names the profile and its environment, whatever the width.
+    await expect.soft(page.locator('#profile-picker')).toHaveAttribute('title', `${PROFILE} (sandbox)`)
+    expect.soft(await selectShowsWhole(page, '#profile-picker', `Sandbox · ${PROFILE.slice(0, 12)}`)).toBe(true)
+    await expect(page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET })).toBeVisible()
+    await checkScreen(page, 'wallets')
 
-  await openSection(page, 'Transactions')
-  const table = page.getByRole('table', { name: 'Transactions' })
-  await expect(
-    table
+    await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: WALLET }).click()
+    await expect(page.getByRole('table', { name: 'Recent movements' })).toContainText('1,234 USDC')
+    await expectTitled(page, LABEL)
+    await checkScreen(page, 'wallet-detail')
+
+    await openSection(page, 'Transactions')
+    const table = page.getByRole('table', { name: 'Transactions' })
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: LABEL.slice(0, 10) })
+        .first(),
+    ).toBeVisible({ timeout: 60_000 })
+    await checkScreen(page, 'transactions')
+    await table
       .getByRole('row')
       .filter({ hasText: LABEL.slice(0, 10) })
-      .first(),
-  ).toBeVisible({ timeout: 60_000 })
-  await checkScreen(page, 'transactions')
-  await table
-    .getByRole('row')
-    .filter({ hasText: LABEL.slice(0, 10) })
-    .first()
-    .click()
-  await expect(page.getByTestId('tx-detail')).toBeVisible()
-  await checkScreen(page, 'transaction-detail')
+      .first()
+      .click()
+    await expect(page.getByTestId('tx-detail')).toBeVisible()
+    await checkScreen(page, 'transaction-detail')
 
-  await openSection(page, 'Destinations')
-  await expectTitled(page, LABEL)
-  await checkScreen(page, 'destinations')
-  await page
-    .getByTestId('destination-row')
-    .filter({ hasText: LABEL.slice(0, 10) })
-    .getByRole('button')
-    .first()
-    .click()
-  await expect(page.getByTestId('destination-facts')).toContainText(COMPANY)
-  await checkScreen(page, 'destination-detail')
+    await openSection(page, 'Destinations')
+    await expectTitled(page, LABEL)
+    await checkScreen(page, 'destinations')
+    await page
+      .getByTestId('destination-row')
+      .filter({ hasText: LABEL.slice(0, 10) })
+      .getByRole('button')
+      .first()
+      .click()
+    await expect(page.getByTestId('destination-facts')).toContainText(COMPANY)
+    await checkScreen(page, 'destination-detail')
+  })
 
-  await openSection(page, 'Payouts')
-  await expect(page.getByTestId('payout-row').filter({ hasText: LABEL.slice(0, 10) })).toHaveCount(2)
-  await expectTitled(page, LABEL)
-  await checkScreen(page, 'payouts')
-  await page.getByTestId('payout-row').first().getByRole('button').first().click()
-  await expect(page.getByRole('heading', { name: 'Payout', level: 1 })).toBeVisible()
-  await checkScreen(page, 'payout-detail')
+  test('Payouts, a payout, a batch review and Keys & profiles in sandbox and production hold at 1280×800 and 1920×1080', async ({
+    app,
+    sim,
+  }) => {
+    // Five screens, each measured and photographed at two sizes.
+    test.slow()
+    const { page, desk } = app
+    await page.setViewportSize(SIZES[0]!)
+    await openSection(page, 'Payouts')
+    await expect(page.getByTestId('payout-row').filter({ hasText: LABEL.slice(0, 10) })).toHaveCount(2)
+    await expectTitled(page, LABEL)
+    await checkScreen(page, 'payouts')
+    await page.getByTestId('payout-row').first().getByRole('button').first().click()
+    await expect(page.getByRole('heading', { name: 'Payout', level: 1 })).toBeVisible()
+    await checkScreen(page, 'payout-detail')
 
-  await openSection(page, 'Payouts')
-  await page.getByRole('button', { name: 'Batch from CSV' }).click()
-  const csv = [
-    'destination;amount;asset;network;wallet;reference',
-    `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`,
-  ].join('\n')
-  await page
-    .getByTestId('batch-screen')
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-  await expect(page.getByTestId('batch-review')).toContainText('1 of 1 rows ready to pay')
-  await checkScreen(page, 'batch-review')
+    await openSection(page, 'Payouts')
+    await page.getByRole('button', { name: 'Batch from CSV' }).click()
+    const csv = [
+      'destination;amount;asset;network;wallet;reference',
+      `${LABEL};0.01;USDC;ethereum-sepolia;${WALLET};${REFERENCE}`,
+    ].join('\n')
+    await page
+      .getByTestId('batch-screen')
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await expect(page.getByTestId('batch-review')).toContainText('1 of 1 rows ready to pay')
+    await checkScreen(page, 'batch-review')
 
-  await openSection(page, 'Keys & profiles')
-  await expect(page.getByRole('heading', { name: PROFILE, level: 2 })).toBeVisible()
-  await checkScreen(page, 'keys')
-  await expect(page.locator('main').getByRole('button', { name: 'Remove profile' })).toBeInViewport({ ratio: 1 })
+    await openSection(page, 'Keys & profiles')
+    await expect(page.getByRole('heading', { name: PROFILE, level: 2 })).toBeVisible()
+    await checkScreen(page, 'keys')
+    await expect(page.locator('main').getByRole('button', { name: 'Remove profile' })).toBeInViewport({ ratio: 1 })
 
-  // Production is marked across the whole window, not only by the badge.
-  await expect(page.getByTestId('production-frame')).toHaveCount(0)
-  await profileAt(app, LIVE_PROFILE, 'production', sim.production.url)
-  await page.reload()
-  await openSection(page, 'Keys & profiles')
-  await expect(page.getByRole('heading', { name: LIVE_PROFILE, level: 2 })).toBeVisible()
-  const frame = page.getByTestId('production-frame')
-  await expect(frame).toBeVisible()
-  expect(await frame.boundingBox()).toEqual({ x: 0, y: 0, ...SIZES[0]! })
-  expect.soft(await selectShowsWhole(page, '#profile-picker', `Production · ${LIVE_PROFILE.slice(0, 12)}`)).toBe(true)
-  await checkScreen(page, 'keys-production')
+    // Production is marked across the whole window, not only by the badge.
+    await expect(page.getByTestId('production-frame')).toHaveCount(0)
+    await openKeyedProfile(desk, LIVE_PROFILE, 'production', sim.production.url)
+    await page.reload()
+    await openSection(page, 'Keys & profiles')
+    await expect(page.getByRole('heading', { name: LIVE_PROFILE, level: 2 })).toBeVisible()
+    const frame = page.getByTestId('production-frame')
+    await expect(frame).toBeVisible()
+    expect(await frame.boundingBox()).toEqual({ x: 0, y: 0, ...SIZES[0]! })
+    expect.soft(await selectShowsWhole(page, '#profile-picker', `Production · ${LIVE_PROFILE.slice(0, 12)}`)).toBe(true)
+    await checkScreen(page, 'keys-production')
+  })
 })
 
 test.describe("a team's week", () => {
   // 500 writes to seed and 300 payouts followed: the app and the simulator get a budget that does not make this wait.
   test.use({ deskPacing: { limit: 1200, windowSeconds: 60 } })
+  let book: Awaited<ReturnType<typeof seedTeamWeek>>
+
+  // Made through the core before the page opens: the profile, its 200 destinations and 300 waiting payouts.
+  test.beforeEach(async ({ desk, sim }) => {
+    test.setTimeout(300_000)
+    await consolePost(sim.sandbox.url, '/settings', { rate_limit_per_minute: 6000 })
+    await openKeyedProfile(desk, PROFILE_NAME, 'sandbox', sim.sandbox.url)
+    book = await seedTeamWeek({ desk }, sim.sandbox.url, { destinations: 200, waiting: 300 })
+  })
 
   test('200 destinations and 300 waiting payouts, names at their limits in five scripts, hold at 1280×800 on every screen', async ({
     app,
-    sim,
   }) => {
-    test.setTimeout(300_000)
     const { page } = app
     await page.setViewportSize(SIZES[0]!)
-    await quickStart(page)
-    await consolePost(sim.sandbox.url, '/settings', { rate_limit_per_minute: 6000 })
-    await profileAt(app, PROFILE_NAME, 'sandbox', sim.sandbox.url)
-    const book = await seedTeamWeek(app, sim.sandbox.url, { destinations: 200, waiting: 300 })
-    await page.reload()
 
     const check = async (name: string) => {
       const layout = await layoutProblems(page)

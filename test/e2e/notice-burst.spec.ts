@@ -1,5 +1,8 @@
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
-import { consolePost, expect, openSection, quickStart, test } from '../harness/e2e-fixtures'
+import { consolePost, expect, openSection, onWallets, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 test('six payouts completing one after another are one notice that sums them, each openable from its details', async ({
   app,
@@ -7,7 +10,7 @@ test('six payouts completing one after another are one notice that sums them, ea
 }) => {
   test.setTimeout(240_000)
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
   const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
     w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { makeClient, registerKey } from '../harness/api-fixture'
 import { payableBody } from '../harness/e2e-destinations'
-import { consoleGet, consolePost, expect, openSection, quickStart, snap, test } from '../harness/e2e-fixtures'
+import { consoleGet, consolePost, expect, openSection, onWallets, snap, test } from '../harness/e2e-fixtures'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+test.use({ seed: 'simulator' })
 
 /**
  * Records, for the whole life of the page, every moment "Waiting on the console" claimed a count of 0 or that none
@@ -44,7 +47,7 @@ test('302 payouts waiting on the console: the count is right from the first pain
   const { page, desk } = app
   await page.addInitScript(RECORD_GUESSES)
   await page.reload()
-  await quickStart(page)
+  await onWallets(page)
   await requestElsewhere(sim.sandbox.url, await payableBody(desk, '0.001'), 300)
   const pending = (
     await consoleGet<Array<{ status: string; workspace_id: string }>>(sim.sandbox.url, '/withdrawals')
@@ -83,7 +86,7 @@ test('302 payouts waiting on the console: the count is right from the first pain
 
 test('Escape closes the payout review, the payout form and the batch screen', async ({ app, sim }) => {
   const { page, desk } = app
-  await quickStart(page)
+  await onWallets(page)
   const body = await payableBody(desk, '0.02')
   const { withdrawal } = await desk.router.call('payouts.requestTest', {
     body,

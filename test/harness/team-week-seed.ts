@@ -55,7 +55,7 @@ const THROUGH_THE_APP = 20
  * Hebrew, CJK and emoji, and `waiting` payouts to them waiting for approval.
  */
 export async function seedTeamWeek(
-  app: App,
+  app: Pick<App, 'desk'>,
   url: string,
   counts: { destinations: number; waiting: number },
 ): Promise<Counterparty[]> {
