@@ -9,14 +9,16 @@ const stop: Action = {
   name: 'agent stop',
   usage: 'agent stop --profile N [--reason TEXT]',
   summary:
-    "Stops every agent payout of the profile at the send gate at once: new requests, queued ones and held ones (which can't be released) are refused with rule agent_stopped, and the agent is told why. Audited.",
+    'Stops every agent payout of the profile at the send gate at once: new requests, queued ones and held ones ' +
+    "(which can't be released) are refused with rule agent_stopped, and the agent is told why. Audited.",
   options: { profile: { type: 'string' }, reason: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     await ctx.withStore(profile, (store) => stopAgent(store, editor(), (v.reason as string | undefined) ?? null))
     ctx.out(
-      `The agent of ${label(profile)} is stopped: no agent payout is sent until: payout-desk agent resume --profile ${v.profile as string}`,
+      `The agent of ${label(profile)} is stopped: no agent payout is sent until: payout-desk agent resume ` +
+        `--profile ${v.profile as string}`,
     )
     return 0
   },
@@ -37,7 +39,8 @@ const resume: Action = {
     })
     ctx.out(
       was
-        ? `The agent of ${label(profile)} is resumed (stopped since ${was.at}${was.reason ? `: ${shown(was.reason)}` : ''}).`
+        ? `The agent of ${label(profile)} is resumed (stopped since ` +
+            `${was.at}${was.reason ? `: ${shown(was.reason)}` : ''}).`
         : `The agent of ${label(profile)} was not stopped.`,
     )
     return 0

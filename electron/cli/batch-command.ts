@@ -44,7 +44,8 @@ function printProblems(ctx: CliContext, check: BatchCheck): void {
 
 function printReview(ctx: CliContext, check: BatchCheck): void {
   ctx.out(
-    `${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount column) ${check.grandTotal}`,
+    `${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount ` +
+      `column) ${check.grandTotal}`,
   )
   for (const t of check.totals) {
     const usd =
@@ -52,12 +53,14 @@ function printReview(ctx: CliContext, check: BatchCheck): void {
         ? ''
         : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
     ctx.out(
-      `  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`,
+      `  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ` +
+        `${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`,
     )
   }
   const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
   ctx.out(
-    `  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`,
+    `  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ` +
+      `${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`,
   )
 }
 
@@ -65,14 +68,18 @@ function printReview(ctx: CliContext, check: BatchCheck): void {
 function printFirstPayouts(ctx: CliContext, first: readonly FirstPayoutRow[]): void {
   if (first.length === 0) return
   ctx.out(
-    `  never paid before (no completed payout to the address on its network): ${first.length} destination${first.length === 1 ? '' : 's'}`,
+    `  never paid before (no completed payout to the address on its network): ${first.length} ` +
+      `destination${first.length === 1 ? '' : 's'}`,
   )
   for (const f of first)
     ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
 }
 
 function progressLine(p: BatchProgress): string {
-  return `sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
+  return (
+    `sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ` +
+    `${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
+  )
 }
 
 /** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
@@ -82,7 +89,9 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
   const done = await sendBatch(session, batchId, resume, {
     onClaimWait: (lapse) =>
       ctx.err(
-        `Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} (${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then its claim lapses and this one continues.`,
+        `Another Payout Desk process claimed this batch; waiting until ${lapse.toISOString()} ` +
+          `(${Math.max(1, Math.ceil((lapse.getTime() - Date.now()) / 1000))} s) in case it was killed: then ` +
+          `its claim lapses and this one continues.`,
       ),
     onProgress: (p) => {
       if (p.sent === printed || (p.sent % 50 !== 0 && p.sent !== p.total)) return
@@ -93,7 +102,8 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
   ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
   if (done.refused > 0)
     ctx.err(
-      `${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`,
+      `${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk ` +
+        `batch status ${batchId} --profile … --state refused" lists them with the reason.`,
     )
   if (!done.finished)
     ctx.err(
@@ -106,7 +116,9 @@ const check: Action = {
   name: 'batch check',
   usage: 'batch check FILE --profile N [--wallet W] [--json]',
   summary:
-    'Checks a batch CSV file (or "-" for rows pasted on stdin) against the workspace\'s wallets and destinations, with the single payout\'s rules; sends nothing. Exit 0 when clean, 1 with every problem listed by line.',
+    'Checks a batch CSV file (or "-" for rows pasted on stdin) against the workspace\'s wallets and ' +
+    "destinations, with the single payout's rules; sends nothing. Exit 0 when clean, 1 with every problem " +
+    'listed by line.',
   options: { profile: { type: 'string' }, wallet: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -136,7 +148,8 @@ const check: Action = {
     printProblems(ctx, result)
     if (!clean)
       ctx.err(
-        `${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from this file until they are fixed.`,
+        `${result.problems.filter((p) => p.severity === 'error').length} problem(s); nothing can be sent from ` +
+          `this file until they are fixed.`,
       )
     return clean ? 0 : 1
   },
@@ -146,7 +159,9 @@ const submit: Action = {
   name: 'batch submit',
   usage: 'batch submit FILE --profile N [--wallet W] [--yes]',
   summary:
-    "Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints the batch id, then sends the rows in file order through the shared pacer. Duplicate rows, destinations never paid before and a production profile's grand total are confirmed on the terminal unless --yes.",
+    'Checks the file, records every row in the outbox with its own Idempotency-Key (one transaction), prints ' +
+    'the batch id, then sends the rows in file order through the shared pacer. Duplicate rows, destinations ' +
+    "never paid before and a production profile's grand total are confirmed on the terminal unless --yes.",
   options: { profile: { type: 'string' }, wallet: { type: 'string' }, yes: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['FILE'],
@@ -175,7 +190,8 @@ const submit: Action = {
         !yes &&
         !(await confirm(
           ctx,
-          `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? Check each address with its recipient first.`,
+          `Pay ${first.length === 1 ? 'a destination' : `${first.length} destinations`} never paid before? ` +
+            `Check each address with its recipient first.`,
         ))
       ) {
         ctx.err('Nothing was recorded: destinations never paid before were not confirmed.')
@@ -224,7 +240,10 @@ const status: Action = {
   name: 'batch status',
   usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
   summary:
-    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; --state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a request.",
+    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; " +
+    '--state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export ' +
+    "writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a " +
+    'request.',
   options: {
     profile: { type: 'string' },
     json: { type: 'boolean' },
@@ -259,7 +278,8 @@ const status: Action = {
     }
     const b = report.batch
     ctx.out(
-      `Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ${b.state}${report.progress.finished ? ', finished' : ''}`,
+      `Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ` +
+        `${b.state}${report.progress.finished ? ', finished' : ''}`,
     )
     ctx.out(progressLine(report.progress))
     const rows = report.rows.map((r) => [
@@ -293,7 +313,8 @@ const resume: Action = {
   name: 'batch resume',
   usage: 'batch resume ID --profile N',
   summary:
-    'Continues a batch where it stopped (after a crash, a kill, a pause): rows whose outcome is unknown are looked up by their Idempotency-Key first, then the rest is sent under the keys recorded at submit.',
+    'Continues a batch where it stopped (after a crash, a kill, a pause): rows whose outcome is unknown are ' +
+    'looked up by their Idempotency-Key first, then the rest is sent under the keys recorded at submit.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['ID'],
@@ -322,7 +343,8 @@ const cancel: Action = {
   name: 'batch cancel',
   usage: 'batch cancel ID --profile N',
   summary:
-    'Discards the rows of a batch not yet sent; rows already sent keep their outcome (cancel a payout that waits for approval on its own).',
+    'Discards the rows of a batch not yet sent; rows already sent keep their outcome (cancel a payout that ' +
+    'waits for approval on its own).',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['ID'],

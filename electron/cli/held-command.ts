@@ -20,7 +20,10 @@ const list: Action = {
   name: 'held list',
   usage: 'held list --profile N [--json [--expired]]',
   summary:
-    "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, when it was verified, the rule that held it and when it expires; then the ones that expired with nobody's decision (--json: the held ones, or with --expired the expired ones).",
+    "Lists the agent's payouts the policy held for a person, oldest first, with each request in full: " +
+    'Idempotency-Key, when, wallet name and id, amount, asset, network, destination name, address and id, ' +
+    'when it was verified, the rule that held it and when it expires; then the ones that expired with ' +
+    "nobody's decision (--json: the held ones, or with --expired the expired ones).",
   options: { profile: { type: 'string' }, json: { type: 'boolean' }, expired: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -35,7 +38,8 @@ const list: Action = {
     }
     for (const e of expired)
       ctx.out(
-        `expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`,
+        `expired  ${e.idempotencyKey}  held ${e.createdAt}, expired ${e.expiresAt}: ${e.body.amount} ` +
+          `${shown(e.body.asset)} to ${shown(e.hold?.destinationName ?? e.body.destination)}`,
       )
     if (held.length === 0) {
       ctx.out(`Nothing is held for a person on ${label(profile)}.`)
@@ -47,15 +51,19 @@ const list: Action = {
       ctx.out(`${e.idempotencyKey}  ${e.createdAt}  by ${shown(e.requestedBy)}  expires ${e.expiresAt}`)
       if (h) {
         ctx.out(
-          `    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
+          `    ${b.amount} ${shown(b.asset)} from wallet "${shown(h.walletName)}" (${shown(b.wallet_id)}) on ` +
+            `${shown(h.network)}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
         )
         ctx.out(
-          `    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`,
+          `    to "${shown(h.destinationName)}" ${shown(h.destinationAddress)} (destination ` +
+            `${shown(h.destinationId)}, verified ${h.verifiedAt ?? 'never'})`,
         )
         ctx.out(`    held by rule ${shown(h.rule)}: ${shown(h.message)}`)
       } else {
         ctx.out(
-          `    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}${b.network ? ` on ${shown(b.network)}` : ''}${b.fee_priority ? `, fee ${b.fee_priority}` : ''}`,
+          `    ${b.amount} ${shown(b.asset)} from wallet ${shown(b.wallet_id)} to ${shown(b.destination)}` +
+            (b.network ? ` on ${shown(b.network)}` : '') +
+            (b.fee_priority ? `, fee ${b.fee_priority}` : ''),
         )
         ctx.out(
           '    held before payouts were checked first: check the wallet, destination and network before releasing it',
@@ -63,7 +71,8 @@ const list: Action = {
       }
     }
     ctx.out(
-      `Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held reject KEY --profile ${v.profile as string} --reason TEXT`,
+      `Release one: payout-desk held release KEY --profile ${v.profile as string}   Reject: payout-desk held ` +
+        `reject KEY --profile ${v.profile as string} --reason TEXT`,
     )
     return 0
   },
@@ -73,7 +82,10 @@ const release: Action = {
   name: 'held release',
   usage: 'held release KEY --profile N [--override RULE]',
   summary:
-    "Sends a held payout to the provider under the agent's Idempotency-Key and the body it asked for, if the policy in force now lets it through (a policy applies at the time of sending). A rule that refuses it now (a cap tightened, write tools off) is passed only with --override RULE naming it; the override is audited. It then waits for approval in the provider console like every payout.",
+    "Sends a held payout to the provider under the agent's Idempotency-Key and the body it asked for, if the " +
+    'policy in force now lets it through (a policy applies at the time of sending). A rule that refuses it ' +
+    'now (a cap tightened, write tools off) is passed only with --override RULE naming it; the override is ' +
+    'audited. It then waits for approval in the provider console like every payout.',
   options: { profile: { type: 'string' }, override: { type: 'string' } },
   required: ['profile'],
   positionals: ['key'],
@@ -87,7 +99,8 @@ const release: Action = {
     })
     if (result.withdrawal) {
       ctx.out(
-        `Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); it waits for approval in the console.`,
+        `Released ${key}: the provider recorded payout ${result.withdrawal.id} (${result.withdrawal.status}); ` +
+          `it waits for approval in the console.`,
       )
       return 0
     }
@@ -97,7 +110,9 @@ const release: Action = {
       return 1
     }
     ctx.err(
-      `Released ${key}, but the provider did not accept it (${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). "payout-desk outbox --profile ${v.profile as string}" shows it.`,
+      `Released ${key}, but the provider did not accept it ` +
+        `(${result.entry.state}${error ? `: ${shown(error.code)}: ${shown(error.message)}` : ''}). ` +
+        `"payout-desk outbox --profile ${v.profile as string}" shows it.`,
     )
     return 1
   },
@@ -107,7 +122,8 @@ const reject: Action = {
   name: 'held reject',
   usage: 'held reject KEY --profile N --reason TEXT',
   summary:
-    'Rejects a held payout: nothing is sent, and the agent gets the reason when it calls request_withdrawal again with the same key.',
+    'Rejects a held payout: nothing is sent, and the agent gets the reason when it calls request_withdrawal ' +
+    'again with the same key.',
   options: { profile: { type: 'string' }, reason: { type: 'string' } },
   required: ['profile', 'reason'],
   positionals: ['key'],
@@ -123,7 +139,8 @@ const expiry: Action = {
   name: 'held expiry',
   usage: 'held expiry --profile N [--hours H]',
   summary:
-    'Shows, or with --hours sets, how long a held payout waits for a person before it expires as held_expired (default 24 hours).',
+    'Shows, or with --hours sets, how long a held payout waits for a person before it expires as held_expired ' +
+    '(default 24 hours).',
   options: { profile: { type: 'string' }, hours: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {

@@ -15,7 +15,10 @@ const search: Action = {
   name: 'payout search',
   usage: 'payout search TEXT --profile N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]',
   summary:
-    'Finds payouts in the profile\'s store (the outbox and the payouts the app has read) whose payout id, Idempotency-Key, destination name or address, reference, note, amount, asset, network, requester or status holds TEXT (plain text, any case; "" for all), newest first, requested between the days given (UTC, both included).',
+    "Finds payouts in the profile's store (the outbox and the payouts the app has read) whose payout id, " +
+    'Idempotency-Key, destination name or address, reference, note, amount, asset, network, requester or ' +
+    'status holds TEXT (plain text, any case; "" for all), newest first, requested between the days given ' +
+    '(UTC, both included).',
   options: { profile: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['TEXT'],
@@ -73,7 +76,9 @@ const search: Action = {
 const note: Action = {
   name: 'payout note',
   usage: 'payout note ID TEXT --profile N',
-  summary: `Sets the private note of a payout named by its payout id or Idempotency-Key ("" removes it). Kept in this profile's store only, never sent; at most 1000 characters, plain text.`,
+  summary:
+    `Sets the private note of a payout named by its payout id or Idempotency-Key ("" removes it). Kept ` +
+    `in this profile's store only, never sent; at most 1000 characters, plain text.`,
   options: { profile: { type: 'string' } },
   required: ['profile'],
   positionals: ['ID', 'TEXT'],
@@ -89,7 +94,9 @@ const receipt: Action = {
   name: 'payout receipt',
   usage: 'payout receipt ID --out FILE --profile N',
   summary:
-    "Writes the receipt of a completed payout (named by payout id or Idempotency-Key) as a PDF: amount, network, destination, transaction hash with its explorer link and QR code, the times the desk knows and the audit row's hash. Refused for a payout that is not completed.",
+    'Writes the receipt of a completed payout (named by payout id or Idempotency-Key) as a PDF: amount, ' +
+    'network, destination, transaction hash with its explorer link and QR code, the times the desk knows and ' +
+    "the audit row's hash. Refused for a payout that is not completed.",
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile', 'out'],
   positionals: ['ID'],

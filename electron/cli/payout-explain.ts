@@ -10,7 +10,10 @@ export const explain: Action = {
   name: 'payout explain',
   usage: 'payout explain --profile N --destination ADDRESS --network ID [--json]',
   summary:
-    'Lists each check a payout to ADDRESS on the network passes before it is sent, with its result: verified in the book, first payout, payee change (a known payee\'s new address, its wait and confirmation), look-alike of a known address, screening lists (with their dates). "confirm" asks a person\'s confirmation; "STOP" is never sent. Reads the destination book once; sends nothing.',
+    'Lists each check a payout to ADDRESS on the network passes before it is sent, with its result: verified ' +
+    "in the book, first payout, payee change (a known payee's new address, its wait and confirmation), " +
+    'look-alike of a known address, screening lists (with their dates). "confirm" asks a person\'s ' +
+    'confirmation; "STOP" is never sent. Reads the destination book once; sends nothing.',
   options: {
     profile: { type: 'string' },
     destination: { type: 'string' },

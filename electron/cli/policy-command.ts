@@ -10,7 +10,8 @@ import { backtest, grant } from './policy-backtest-command'
 import { jsonText } from '../../shared/text/visible-text'
 
 const SET_USAGE =
-  'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... [--max-requests-per-hour N] ' +
+  'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... ' +
+  '[--max-requests-per-hour N] ' +
   '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] ' +
   '[--hold-first-payout on|off] ' +
   EXTRA_USAGE
@@ -19,7 +20,8 @@ const show: Action = {
   name: 'policy show',
   usage: 'policy show --profile N [--json]',
   summary:
-    "Shows the rules the profile's agent write tools obey, who set them and when. Exit 1 when the stored policy cannot be read (every agent request is then refused).",
+    "Shows the rules the profile's agent write tools obey, who set them and when. Exit 1 when the stored " +
+    'policy cannot be read (every agent request is then refused).',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -41,7 +43,8 @@ const set: Action = {
   name: 'policy set',
   usage: SET_USAGE,
   summary:
-    'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * for every asset the rule does not name ' +
+    'Replaces the whole policy with the rules given (a rule left out is not in force). ASSET is a symbol, or * ' +
+    'for every asset the rule does not name ' +
     "(--max-per-payout *=0 refuses all other assets). A payout above --hold-above, an agent's first payout to a " +
     'destination with --hold-first-payout on, or every payout with --hold-all on, waits for a person ' +
     '("held release"). ' +

@@ -60,7 +60,8 @@ const list: Action = {
   name: 'run list',
   usage: 'run list --profile P [--json]',
   summary:
-    "Lists the profile's pay runs with each one's next due period (overdue, due today, upcoming); a run due is said once per period.",
+    "Lists the profile's pay runs with each one's next due period (overdue, due today, upcoming); a run due is " +
+    'said once per period.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -116,7 +117,8 @@ const exportAction: Action = {
   name: 'run export',
   usage: 'run export NAME --profile P --out FILE',
   summary:
-    'Writes the run (its id, schedule and lines) to a file another desk imports; both then pay each period under the same keys.',
+    'Writes the run (its id, schedule and lines) to a file another desk imports; both then pay each period ' +
+    'under the same keys.',
   options: { profile: { type: 'string' }, out: { type: 'string' } },
   required: ['profile', 'out'],
   positionals: ['NAME'],
@@ -173,7 +175,8 @@ const CHANGE_TEXT = {
 function printPreview(ctx: CliContext, p: RunPreview): void {
   const done = p.done ? ` (${p.done} already)` : ''
   ctx.out(
-    `Pay run "${shown(p.name)}" period ${p.period}${done}; compared with ${p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}`,
+    `Pay run "${shown(p.name)}" period ${p.period}${done}; compared with ` +
+      `${p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}`,
   )
   const rows = p.lines.map((l) => [
     String(l.line),
@@ -193,7 +196,8 @@ function printPreview(ctx: CliContext, p: RunPreview): void {
   for (const f of p.funds) {
     const verdict = f.missing === null ? 'enough' : `SHORT by ${f.missing}`
     ctx.out(
-      `  ${shown(f.walletName)} ${shown(f.asset)} on ${shown(f.network)}: ${f.total} + ${f.feeMargin} = ${f.needed}; available ${f.available}: ${verdict}`,
+      `  ${shown(f.walletName)} ${shown(f.asset)} on ${shown(f.network)}: ${f.total} + ${f.feeMargin} = ` +
+        `${f.needed}; available ${f.available}: ${verdict}`,
     )
   }
   for (const s of p.shortfalls) ctx.err(`shortfall: ${shown(s)}`)
@@ -204,7 +208,8 @@ const preview: Action = {
   name: 'run preview',
   usage: 'run preview NAME --profile P [--period YYYY-MM-DD] [--json]',
   summary:
-    "Shows the period's lines, what changed since the last period sent and the funds check per wallet and asset; sends nothing. Exit 1 on a problem or a shortfall.",
+    "Shows the period's lines, what changed since the last period sent and the funds check per wallet and " +
+    'asset; sends nothing. Exit 1 on a problem or a shortfall.',
   options: { profile: { type: 'string' }, period: { type: 'string' }, json: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['NAME'],
@@ -239,7 +244,8 @@ function printSent(ctx: CliContext, r: RunSendResult): void {
   printTable(ctx.out, ['LINE', 'PAYEE', 'AMOUNT', 'PAYOUT', 'STATE'], rows)
   const p = r.progress
   ctx.out(
-    `${p.finished ? 'Finished' : 'Stopped'}: sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ${p.unknown}`,
+    `${p.finished ? 'Finished' : 'Stopped'}: sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ` +
+      `${p.refused}, unknown ${p.unknown}`,
   )
 }
 
@@ -247,7 +253,9 @@ const send: Action = {
   name: 'run send',
   usage: 'run send NAME --profile P [--period YYYY-MM-DD] [--yes]',
   summary:
-    'Records the period as a batch whose Idempotency-Keys derive from (run, period, payee) and sends it: sent again, here or from another desk holding the run file, it creates nothing new. Confirmations as for batches; --yes skips them.',
+    'Records the period as a batch whose Idempotency-Keys derive from (run, period, payee) and sends it: sent ' +
+    'again, here or from another desk holding the run file, it creates nothing new. Confirmations as for ' +
+    'batches; --yes skips them.',
   options: { profile: { type: 'string' }, period: { type: 'string' }, yes: { type: 'boolean' } },
   required: ['profile'],
   positionals: ['NAME'],
@@ -275,7 +283,8 @@ const send: Action = {
             !yes &&
             !(await confirm(
               ctx,
-              `Pay ${first === 1 ? 'a destination' : `${first} destinations`} never paid before? Check each address with its recipient first.`,
+              `Pay ${first === 1 ? 'a destination' : `${first} destinations`} never paid before? Check each ` +
+                `address with its recipient first.`,
             ))
           )
             return no
@@ -290,7 +299,8 @@ const send: Action = {
       const conflicts = result.rows.filter((x) => x.conflict).length
       if (conflicts > 0)
         ctx.err(
-          `${conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never sent under a new key.`,
+          `${conflicts} line(s) were sent from another desk with another amount: agree which is right; they ` +
+            `are never sent under a new key.`,
         )
       return result.progress.finished && result.progress.refused === 0 && result.progress.unknown === 0 ? 0 : 1
     })

@@ -19,7 +19,8 @@ export class ConnectorLog {
     outcome: { errorCode: string | null; requestId: string | null; idempotencyKey: string | null },
   ): void {
     this.info(
-      `${tool} ${outcome.errorCode ? `failed: ${outcome.errorCode}` : 'ok'}${outcome.requestId ? ` (X-Request-Id ${outcome.requestId})` : ''}`,
+      `${tool} ${outcome.errorCode ? `failed: ${outcome.errorCode}` : 'ok'}` +
+        (outcome.requestId ? ` (X-Request-Id ${outcome.requestId})` : ''),
     )
     this.audit?.record({ at: new Date().toISOString(), method: 'MCP', path: `tool:${tool}`, status: null, ...outcome })
   }

@@ -20,8 +20,10 @@ export function createConnectorServer(ctx: ToolContext, options: ConnectorServer
       instructions:
         `Payout Desk, profile "${profile.name}" (${profile.environment} environment). ` +
         (writes
-          ? 'Reads, saving destinations, requesting and cancelling payouts are available. Payouts wait for a human to approve them in the provider console; no tool approves them.'
-          : 'Read-only: write tools are off for this profile (a person can turn them on with "payout-desk profile set <profile> --agent-write-tools on").'),
+          ? 'Reads, saving destinations, requesting and cancelling payouts are available. Payouts wait for a ' +
+            'human to approve them in the provider console; no tool approves them.'
+          : 'Read-only: write tools are off for this profile (a person can turn them on with "payout-desk ' +
+            'profile set <profile> --agent-write-tools on").'),
     },
   )
   registerReadTools(server, ctx)

@@ -81,7 +81,8 @@ export class ConnectorSession {
   async createDestination(input: CreateCounterparty): Promise<{ counterparty: Counterparty; alreadyExists: boolean }> {
     return saveDestination({ store: this.db, client: await this.client() }, input, {
       howToAccept:
-        'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell them which entry it resembles.',
+        'Not saved. Only a person can save it, in the Payout Desk app after comparing both addresses; tell ' +
+        'them which entry it resembles.',
     })
   }
 

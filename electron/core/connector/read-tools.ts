@@ -68,7 +68,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
     'list_transactions',
     {
       description:
-        'One page of transaction legs (deposits, payouts, internal moves), newest first. When next_cursor is not null, call again with cursor set to it to get the next page.',
+        'One page of transaction legs (deposits, payouts, internal moves), newest first. When next_cursor is ' +
+        'not null, call again with cursor set to it to get the next page.',
       inputSchema: TransactionsInput,
       outputSchema: z.object({ data: z.array(TransactionLegSchema), next_cursor: z.string().nullable() }),
       annotations: READ_ONLY,
@@ -113,7 +114,8 @@ export function registerReadTools(server: McpServer, ctx: ToolContext): void {
     'list_withdrawals',
     {
       description:
-        'One page of payouts (withdrawals), newest first. When next_offset is not null, call again with offset set to it. Filter by idempotency_key to find the payout a request_withdrawal call made.',
+        'One page of payouts (withdrawals), newest first. When next_offset is not null, call again with offset ' +
+        'set to it. Filter by idempotency_key to find the payout a request_withdrawal call made.',
       inputSchema: WithdrawalsInput,
       outputSchema: z.object({ data: z.array(WithdrawalSchema), next_offset: z.number().int().nullable() }),
       annotations: READ_ONLY,

@@ -57,7 +57,8 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
     { profile, version: options.version },
   )
   log.info(
-    `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ${profile.agentWriteTools ? 'ON' : 'off'}`,
+    `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ` +
+      `${profile.agentWriteTools ? 'ON' : 'off'}`,
   )
   try {
     await session.client()
@@ -87,7 +88,8 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
   await session.close()
   if (ending === 'ended') return 0
   log.info(
-    `stopped: a message from the MCP client was larger than ${MAX_MESSAGE_BYTES / 2 ** 20} MiB, the most one message may be; nothing of it was run.`,
+    `stopped: a message from the MCP client was larger than ${MAX_MESSAGE_BYTES / 2 ** 20} MiB, the most one ` +
+      `message may be; nothing of it was run.`,
   )
   return 1
 }

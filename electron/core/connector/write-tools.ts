@@ -14,18 +14,25 @@ export const WRITE_TOOL_NAMES = ['create_counterparty', 'request_withdrawal', 'c
 
 const RequestWithdrawalInput = CreateWithdrawalSchema.extend({
   idempotency_key: IdempotencyKeySchema.describe(
-    'A new unique key (for example a UUID) for each new payout. When a call fails or its answer is lost, retry with the SAME key and the same fields: the payout is then never made twice.',
+    'A new unique key (for example a UUID) for each new payout. When a call fails or its answer is lost, retry ' +
+      'with the SAME key and the same fields: the payout is then never made twice.',
   ),
   amount: CreateWithdrawalSchema.shape.amount.describe('A decimal string such as "12.5" (never a JSON number).'),
 })
 
 const REQUEST_WITHDRAWAL =
-  'Request a payout from a wallet to a verified destination. It is recorded in the desk outbox and waits for a human to approve it in the provider console; it is not approved by this call. ' +
-  'idempotency_key is required: use a new one per payout, and when you retry after an error or a lost answer, reuse the SAME idempotency_key with the same fields so the payout is never made twice.'
+  'Request a payout from a wallet to a verified destination. It is recorded in the desk outbox and waits for a ' +
+  'human to approve it in the provider console; it is not approved by this call. ' +
+  'idempotency_key is required: use a new one per payout, and when you retry after an error or a lost answer, ' +
+  'reuse the SAME idempotency_key with the same fields so the payout is never made twice.'
 
 const POLICY_OUTCOMES =
-  'A request a rule refuses is a tool error (code policy_denied) naming the rule and what it still allows; nothing is recorded. ' +
-  'A request a rule holds is recorded and waits for a person at the desk (code payout_held); call again later with the same idempotency_key and fields to learn whether it was released (you get the payout) or rejected (code held_rejected, with the reason); one nobody decides in time expires (code held_expired) and is never sent. ' +
+  'A request a rule refuses is a tool error (code policy_denied) naming the rule and what it still allows; ' +
+  'nothing is recorded. ' +
+  'A request a rule holds is recorded and waits for a person at the desk (code payout_held); call again later ' +
+  'with the same idempotency_key and fields to learn whether it was released (you get the payout) or ' +
+  'rejected (code held_rejected, with the reason); one nobody decides in time expires (code held_expired) ' +
+  'and is never sent. ' +
   'Only a person changes these rules, in the app or the payout-desk command.'
 
 /** The description with the rules in force now; rebuilt whenever a person changes them. */
@@ -49,8 +56,11 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     'create_counterparty',
     {
       description:
-        'Save a destination (counterparty) for payouts. It can receive payouts only after someone verifies it in the provider console (can_send true). Saving an address that exists returns the existing entry. ' +
-        "An address that looks like a different known one (same first and last 4 characters) or is the workspace's own deposit address is refused with code lookalike_destination naming it; only a person can save it, in the app.",
+        'Save a destination (counterparty) for payouts. It can receive payouts only after someone verifies it ' +
+        'in the provider console (can_send true). Saving an address that exists returns the existing entry. ' +
+        'An address that looks like a different known one (same first and last 4 characters) or is the ' +
+        "workspace's own deposit address is refused with code lookalike_destination naming it; only a person " +
+        'can save it, in the app.',
       inputSchema: CreateCounterpartySchema,
       outputSchema: z.object({ data: CounterpartySchema, already_exists: z.boolean() }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -84,7 +94,8 @@ export function registerWriteTools(server: McpServer, ctx: ToolContext): void {
     'cancel_withdrawal',
     {
       description:
-        'Cancel a payout that has not been approved yet (status received or pending_approval). Cancelling one that is already cancelled is harmless.',
+        'Cancel a payout that has not been approved yet (status received or pending_approval). Cancelling one ' +
+        'that is already cancelled is harmless.',
       inputSchema: z.strictObject({ withdrawal_id: z.string().min(1).max(LIMITS.id).describe('The payout id.') }),
       outputSchema: z.object({ data: WithdrawalSchema }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
@@ -126,13 +137,17 @@ function accepted(result: AgentPayoutResult) {
   if (error?.code === 'not_recorded') {
     throw new DeskError(
       'not_recorded',
-      'The provider did not confirm this payout and, asked under its idempotency_key, has no record of it: nothing was paid. Call request_withdrawal again with the same idempotency_key and fields to send it again (it passes the policy again and never pays twice), or use a new key only for a different payout.',
+      'The provider did not confirm this payout and, asked under its idempotency_key, has no record of it: ' +
+        'nothing was paid. Call request_withdrawal again with the same idempotency_key and fields to send it ' +
+        'again (it passes the policy again and never pays twice), or use a new key only for a different payout.',
       error.requestId,
     )
   }
   throw new DeskError(
     error?.code ?? 'outcome_unknown',
-    `${error?.message ?? 'The provider did not confirm this payout.'} Whether it was recorded is not known yet: call request_withdrawal again with the same idempotency_key and fields (it never pays twice), or look it up with list_withdrawals filtered by idempotency_key.`,
+    `${error?.message ?? 'The provider did not confirm this payout.'} Whether it was recorded is not known ` +
+      `yet: call request_withdrawal again with the same idempotency_key and fields (it never pays twice), or ` +
+      `look it up with list_withdrawals filtered by idempotency_key.`,
     error?.requestId,
   )
 }

@@ -31,7 +31,8 @@ export function payRunSendHandlers({
           if (first > 0 && !input.confirmFirstPayouts) {
             throw new DeskError(
               'confirmation_required',
-              `${first} destination(s) were never paid before: check each address with its recipient, then tick the box.`,
+              `${first} destination(s) were never paid before: check each address with its recipient, then ` +
+                `tick the box.`,
             )
           }
           return {

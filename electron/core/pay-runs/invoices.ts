@@ -76,7 +76,8 @@ export async function attachInvoice(
   if (earlier.length > 0 && !input.confirmRepeat) {
     throw new DeskError(
       'confirmation_required',
-      `Invoice ${number} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once. Confirm to attach it again.`,
+      `Invoice ${number} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is ` +
+        `paid once. Confirm to attach it again.`,
     )
   }
   const sha256 = createHash('sha256').update(input.pdf).digest('hex')

@@ -97,7 +97,8 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
     if (seen !== undefined) {
       const column = cell('reference') ? 'reference' : 'destination'
       problems.push(
-        `Line ${line}, ${column}: the payee ${quoteInput(payee)} is on line ${seen} already; give each line its own reference.`,
+        `Line ${line}, ${column}: the payee ${quoteInput(payee)} is on line ${seen} already; give each line ` +
+          `its own reference.`,
       )
       continue
     }

@@ -212,7 +212,9 @@ function invoiceRepeats(store: DeskStore, lines: readonly PreviewLine[]): RowPro
       )
       .filter((i) => i.payoutKey !== l.key)
     if (earlier.length === 0) continue
-    const message = `Line ${l.line}, invoice_number: invoice ${l.invoiceNumber} of this payee was recorded already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once.`
+    const message =
+      `Line ${l.line}, invoice_number: invoice ${l.invoiceNumber} of this payee was recorded ` +
+      `already (${earlier[0]!.at.slice(0, 10)}); an invoice is paid once.`
     out.push({ line: l.line, column: null, message, severity: 'error' })
   }
   return out

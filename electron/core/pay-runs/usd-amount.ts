@@ -28,7 +28,9 @@ export function amountInAsset(
   const rate = rateOf(asset)
   if (rate === null) {
     return {
-      problem: `the price table has no USD price of ${asset.toUpperCase()} for ${period}; import one ("payout-desk history prices import") before paying this line.`,
+      problem:
+        `the price table has no USD price of ${asset.toUpperCase()} for ${period}; import one ` +
+        `("payout-desk history prices import") before paying this line.`,
     }
   }
   const paid = new Big(usd).div(rate).round(assetDecimals(asset.toUpperCase()) ?? 18, Big.roundHalfUp)

@@ -64,7 +64,11 @@ export function explainPayout(
         : {
             check: 'payee_change',
             result: 'pass',
-            detail: `new address for ${change.payee}, ${change.confirmation ? `confirmed by ${change.confirmation.confirmedBy} (${change.confirmation.channel})` : 'paid before'}`,
+            detail:
+              `new address for ${change.payee}, ` +
+              (change.confirmation
+                ? `confirmed by ${change.confirmation.confirmedBy} (${change.confirmation.channel})`
+                : 'paid before'),
           },
   )
   const alike = store
@@ -76,7 +80,7 @@ export function explainPayout(
       : {
           check: 'lookalike',
           result: 'ask',
-          detail: `looks like ${alike.map((k) => `${k.address} (${k.source}${k.label ? `: ${k.label}` : ''})`).join(', ')}`,
+          detail: `looks like ${alike.map(knownText).join(', ')}`,
         },
   )
   const hits = screeningHits(store, body.destination)
@@ -89,8 +93,16 @@ export function explainPayout(
         : {
             check: 'screening',
             result: lists.some((l) => l.stale) ? 'ask' : 'pass',
-            detail: `on no list: ${lists.map((l) => `${l.name} (${l.published ?? l.importedAt}, ${l.ageDays} d old${l.stale ? ', STALE' : ''})`).join(', ')}`,
+            detail: `on no list: ${lists.map(listText).join(', ')}`,
           },
   )
   return checks
+}
+
+function knownText(k: { address: string; source: string; label: string | null }): string {
+  return `${k.address} (${k.source}${k.label ? `: ${k.label}` : ''})`
+}
+
+function listText(l: { name: string; published: string | null; importedAt: string; ageDays: number; stale: boolean }) {
+  return `${l.name} (${l.published ?? l.importedAt}, ${l.ageDays} d old${l.stale ? ', STALE' : ''})`
 }

@@ -71,7 +71,8 @@ export function payeeChangeOf(
   const blocked =
     settled && !waiting
       ? null
-      : `new address for ${payee}, added ${hoursAgo(destination.created_at, context.now)}, ${describeWait(settled, waiting, waitUntil)}`
+      : `new address for ${payee}, added ${hoursAgo(destination.created_at, context.now)}, ` +
+        `${describeWait(settled, waiting, waitUntil)}`
   return {
     payee,
     destinationId: destination.id,

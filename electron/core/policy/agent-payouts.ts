@@ -76,7 +76,8 @@ export class AgentPayouts {
     if (!sameBody(existing.body, body)) {
       throw new DeskError(
         'idempotency_conflict',
-        'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same payout; use a new key for a new payout.',
+        'This idempotency_key was already used for a different payout. Reuse a key only to retry the very same ' +
+          'payout; use a new key for a new payout.',
       )
     }
     switch (existing.state) {
@@ -107,13 +108,15 @@ export class AgentPayouts {
         if (existing.error?.code === HELD_REJECTED) {
           throw new DeskError(
             HELD_REJECTED,
-            `A person at the desk rejected this held payout; nothing was sent. Their reason: ${JSON.stringify(existing.error.message)}. Use a new idempotency_key only for a different, new payout.`,
+            `A person at the desk rejected this held payout; nothing was sent. Their reason: ` +
+              `${JSON.stringify(existing.error.message)}. Use a new idempotency_key only for a different, new payout.`,
           )
         }
         if (existing.error?.code === HELD_EXPIRED) {
           throw new DeskError(
             HELD_EXPIRED,
-            `${existing.error.message} Use a new idempotency_key if the payout is still wanted; it is checked against the policy again.`,
+            `${existing.error.message} Use a new idempotency_key if the payout is still wanted; it is checked ` +
+              `against the policy again.`,
           )
         }
         throw new DeskError(
@@ -128,7 +131,8 @@ export class AgentPayouts {
       case 'queued':
         throw new DeskError(
           'in_progress',
-          `The payout under this idempotency_key is recorded and waits to be sent${existing.notBefore ? ` (not before ${existing.notBefore})` : ''}. Retry with the same key later.`,
+          `The payout under this idempotency_key is recorded and waits to be ` +
+            `sent${existing.notBefore ? ` (not before ${existing.notBefore})` : ''}. Retry with the same key later.`,
         )
       case 'held':
         throw this.policy.stillHeld(key)
@@ -189,7 +193,8 @@ function releasedAndRefused(entry: OutboxEntry): DeskError {
   const error = entry.error ?? { code: 'validation_failed' as const, message: 'The provider refused this payout.' }
   return new DeskError(
     error.code,
-    `${error.message} A person at the desk released this held payout and the provider refused it; it is not sent again under this key. Use a new idempotency_key for a new request.`,
+    `${error.message} A person at the desk released this held payout and the provider refused it; it is not ` +
+      `sent again under this key. Use a new idempotency_key for a new request.`,
     error.requestId,
   )
 }

@@ -35,7 +35,9 @@ export function agentSendRule(deps: {
       const stop = deps.store.repo(policyRepo).stopped()
       if (stop) {
         // Read in the claiming transaction: a stop a person sets refuses queued and held payouts too, with no override.
-        const message = `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}; no agent payout is sent until they resume it.`
+        const message =
+          `A person stopped this profile's agent at ` +
+          `${stop.at}${stop.reason ? ` (${stop.reason})` : ''}; no agent payout is sent until they resume it.`
         if (isAgentsCall(ask)) throw new DeskError('policy_denied', `Refused by rule agent_stopped: ${message}`)
         return refuse('agent_stopped', 'policy_denied', message)
       }

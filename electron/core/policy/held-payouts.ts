@@ -139,7 +139,8 @@ export class HeldPayouts {
     if (entry.state === 'discarded' && entry.error?.code === HELD_EXPIRED) {
       throw new DeskError(
         HELD_EXPIRED,
-        `This held payout can no longer be released or rejected: ${entry.error.message} The agent is told so on its next call; it must ask again with a new key.`,
+        `This held payout can no longer be released or rejected: ${entry.error.message} The agent is told so ` +
+          `on its next call; it must ask again with a new key.`,
       )
     }
     if (entry.state !== 'held')

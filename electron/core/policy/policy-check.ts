@@ -58,7 +58,8 @@ export interface PayoutFacts {
 
 /** Why a first payout is held, as the app, the CLI and the agent read it. */
 export const FIRST_PAYOUT_HELD =
-  "First payout to this destination. An agent's first payout to an address (none to it has completed yet) waits for a person at the desk to release or reject it."
+  "First payout to this destination. An agent's first payout to an address (none to it has completed yet) " +
+  'waits for a person at the desk to release or reject it.'
 
 /**
  * Deny rules first (a held payout must fit the caps too), then the hold rules. Pure over the facts: the send gate and
@@ -108,7 +109,9 @@ function checkHourly(policy: Policy, count: number): Decision | null {
   return {
     outcome: 'deny',
     rule: 'max_requests_per_hour',
-    message: `At most ${max} write requests per hour; ${count} were made in the last hour, so none is left until the oldest is an hour old.`,
+    message:
+      `At most ${max} write requests per hour; ${count} were made in the last hour, so none is left ` +
+      `until the oldest is an hour old.`,
     remaining: '0',
   }
 }
@@ -134,7 +137,9 @@ function checkDaily(policy: Policy, f: PayoutFacts): Decision | null {
   return {
     outcome: 'deny',
     rule: 'max_per_day',
-    message: `At most ${cap} ${f.asset} in any 24 hours; ${spent.toFixed()} ${f.asset} were requested in the last 24 hours, so ${remaining} ${f.asset} is left and this payout asks for ${f.amount} ${f.asset}.`,
+    message:
+      `At most ${cap} ${f.asset} in any 24 hours; ${spent.toFixed()} ${f.asset} were requested in the ` +
+      `last 24 hours, so ${remaining} ${f.asset} is left and this payout asks for ${f.amount} ${f.asset}.`,
     remaining,
   }
 }
@@ -148,14 +153,16 @@ function checkDestination(rule: DestinationRule, f: PayoutFacts): Decision | nul
     return rule.ids.includes(d.id)
       ? null
       : deny(
-          `Payouts go only to the destination ids ${rule.ids.join(', ')}; this payout would go to destination ${d.id} on ${d.network}.`,
+          `Payouts go only to the destination ids ${rule.ids.join(', ')}; this payout would go to destination ` +
+            `${d.id} on ${d.network}.`,
         )
   }
   const since = f.now.getTime() - rule.hours * HOUR_MS
   const young = !d.can_send || d.verified_at === null || !(Date.parse(d.verified_at) <= since)
   return young
     ? deny(
-        `Payouts go only to destinations verified at least ${rule.hours} hours ago; this payout would go to destination ${d.id} on ${d.network}, which is not (yet).`,
+        `Payouts go only to destinations verified at least ${rule.hours} hours ago; this payout would go to ` +
+          `destination ${d.id} on ${d.network}, which is not (yet).`,
       )
     : null
 }

@@ -25,7 +25,9 @@ export function policyDenied(rule: RuleName, message: string, remaining: string 
 export function payoutHeld(rule: RuleName, message: string): PolicyError {
   return new PolicyError(
     'payout_held',
-    `Recorded and held by this profile's policy (rule ${rule}): ${message} Nothing was sent yet. Call request_withdrawal again later with the same idempotency_key and fields to learn whether it was released or rejected.`,
+    `Recorded and held by this profile's policy (rule ${rule}): ${message} Nothing was sent yet. Call ` +
+      `request_withdrawal again later with the same idempotency_key and fields to learn whether it was ` +
+      `released or rejected.`,
     rule,
     null,
   )

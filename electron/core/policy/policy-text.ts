@@ -10,7 +10,8 @@ import { describeExtraRules } from './policy-text-extra'
 export function describeRules(state: PolicyState): string[] {
   if (state.kind === 'unreadable')
     return [
-      `The profile's policy cannot be read (${state.problem}), so every write request is refused until a person sets it again.`,
+      `The profile's policy cannot be read (${state.problem}), so every write request is refused until a ` +
+        `person sets it again.`,
     ]
   const lines = describePolicy(state.policy)
   if (state.kind === 'default') lines.unshift('No policy has been set for this profile yet, so the default applies.')
@@ -22,7 +23,8 @@ function describePolicy(p: Policy): string[] {
   for (const [asset, cap] of perAsset(p.maxPerPayout)) lines.push(`At most ${cap} ${asset} per payout.`)
   for (const [asset, cap] of perAsset(p.maxPerDay))
     lines.push(
-      `At most ${cap} ${asset} in total in any 24 hours (payouts requested by the agent that were not refused, discarded or cancelled).`,
+      `At most ${cap} ${asset} in total in any 24 hours (payouts requested by the agent that were not refused, ` +
+        `discarded or cancelled).`,
     )
   if (p.maxRequestsPerHour !== null)
     lines.push(`At most ${p.maxRequestsPerHour} write requests (request_withdrawal and create_counterparty) per hour.`)
@@ -32,7 +34,8 @@ function describePolicy(p: Policy): string[] {
   if (p.holdAll) lines.push('Every payout waits for a person at the desk to release or reject it.')
   else if (p.holdFirstPayout)
     lines.push(
-      "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.",
+      "An agent's first payout to a destination (no payout to that address has completed yet) waits for a " +
+        'person at the desk.',
     )
   if (!p.holdAll)
     for (const [asset, above] of perAsset(p.holdAbove))

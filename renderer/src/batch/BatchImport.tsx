@@ -34,7 +34,8 @@ export function BatchImport({
     if (!file) return
     if (file.size > MAX_BYTES)
       return setTooBig(
-        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it into several batches.`,
+        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a batch file is at most 5 MB. Split it ` +
+          `into several batches.`,
       )
     setTooBig(null)
     onCheck({ source: file.name, base64: toBase64(await file.arrayBuffer()) }, wallet.trim())

@@ -80,7 +80,8 @@ export function BatchReview({
       <p>
         {check.rows.length} of {check.lineCount} rows ready to pay
         {errors.length
-          ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from this file until they are`
+          ? `; ${errors.length} problem${errors.length === 1 ? '' : 's'} to fix first: nothing is sent from ` +
+            `this file until they are`
           : ''}
         .
       </p>

@@ -34,7 +34,8 @@ export class HeldExpiryRepo {
   expired(): string[] {
     const rows = this.db
       .prepare(
-        "SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' ORDER BY seq",
+        "SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' " +
+          'ORDER BY seq',
       )
       .all() as Array<{ key: string }>
     return rows.map((r) => r.key)

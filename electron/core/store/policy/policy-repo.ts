@@ -72,7 +72,8 @@ export class PolicyRepo {
     if (this.sealed === text) return true
     const row = this.db
       .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER BY seq DESC LIMIT 1",
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER " +
+          'BY seq DESC LIMIT 1',
       )
       .get() as { entry: string } | undefined
     const change = row ? PolicyChangeSchema.safeParse(JSON.parse(row.entry)) : null
@@ -97,7 +98,8 @@ export class PolicyRepo {
   write(policy: Policy, setAt: string, setBy: string): void {
     this.db
       .prepare(
-        'INSERT INTO policy (id, body, set_at, set_by) VALUES (1, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, set_at = excluded.set_at, set_by = excluded.set_by',
+        'INSERT INTO policy (id, body, set_at, set_by) VALUES (1, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body ' +
+          '= excluded.body, set_at = excluded.set_at, set_by = excluded.set_by',
       )
       .run(JSON.stringify(policy), setAt, setBy)
   }
@@ -113,7 +115,8 @@ export class PolicyRepo {
   stopped(): { at: string; reason: string | null } | null {
     const row = this.db
       .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') ORDER BY seq DESC LIMIT 1",
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') " +
+          'ORDER BY seq DESC LIMIT 1',
       )
       .get() as { entry: string } | undefined
     if (!row) return null
@@ -138,7 +141,8 @@ export class PolicyRepo {
       (r) => r.actor === requestedBy && r.lastAt >= since,
     )
     const facts = this.db.prepare(
-      `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset, json_extract(body, '$.amount') AS amount, state
+      `SELECT key, created_at AS createdAt, requested_by AS requestedBy, json_extract(body, '$.asset') AS asset,
+        json_extract(body, '$.amount') AS amount, state
        FROM outbox WHERE key = ?`,
     )
     for (const rec of records) {
@@ -154,7 +158,8 @@ export class PolicyRepo {
         `SELECT json_extract(o.body, '$.amount') AS amount FROM outbox o
          LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
          WHERE o.requested_by = ? AND json_extract(o.body, '$.asset') = ?
-           AND (COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'), o.created_at) >= ?
+           AND (COALESCE((SELECT MAX(x.at) FROM outbox_outcomes x WHERE x.key = o.key AND x.state = 'sending'),
+             o.created_at) >= ?
                 OR o.key IN (SELECT value FROM json_each(?)))
            AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
            AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
@@ -176,7 +181,8 @@ export class PolicyRepo {
   holdReason(key: string): HoldReason | null {
     const row = this.db
       .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, " +
+          "'$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
       )
       .get(key) as { entry: string } | undefined
     if (!row) return null
@@ -207,7 +213,8 @@ export class PolicyRepo {
 function heldRecordCorrupt(key: string, problem: string): DeskError {
   return new DeskError(
     'record_corrupt',
-    `The audit record of why payout ${key} is held is damaged (${problem}); the payout stays held until a person releases or rejects it.`,
+    `The audit record of why payout ${key} is held is damaged (${problem}); the payout stays held until a ` +
+      `person releases or rejects it.`,
   )
 }
 

@@ -73,7 +73,8 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
     if (!picked) return
     if (picked.size > MAX_BYTES)
       return setTooBig(
-        `${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. Split it into several files.`,
+        `${picked.name} is ${(picked.size / 1024 / 1024).toFixed(1)} MB; a destination file is at most 10 MB. ` +
+          `Split it into several files.`,
       )
     setTooBig(null)
     const next = { source: picked.name, base64: toBase64(await picked.arrayBuffer()) }

@@ -12,7 +12,10 @@ type FailureReason = Extract<ConnectionResult, { ok: false }>['reason']
  * The heading of a failed test: the reason in words; a stalled body is told apart from a server that never answered.
  */
 export function failureTitle(reason: FailureReason): string {
-  return `Connection failed (${reason === 'timeout' ? 'the answer started but timed out' : reason.replaceAll('_', ' ')})`
+  return (
+    `Connection failed ` +
+    `(${reason === 'timeout' ? 'the answer started but timed out' : reason.replaceAll('_', ' ')})`
+  )
 }
 
 export function ConnectionResultView({ result }: { result: ConnectionResult }) {

@@ -19,7 +19,8 @@ export function FirstPayoutCheck({ first, networkName, ticked, onTick }: Props) 
       <p>
         <strong>Never paid before.</strong>{' '}
         {first.error
-          ? `Whether this address was paid before could not be checked (${first.error.message}), so it is treated as never paid.`
+          ? `Whether this address was paid before could not be checked (${first.error.message}), so it is ` +
+            `treated as never paid.`
           : `No payout to this address on ${networkName} has completed, in the outbox or the synced history.`}{' '}
         Compare the address and its words with the recipient, or send a test amount first.
       </p>

@@ -18,7 +18,8 @@ import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 
 const NOT_CANCELLABLE =
-  'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, rejected or processed it in the console). Only an approver can stop it now, in the provider\'s console.'
+  'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, ' +
+  "rejected or processed it in the console). Only an approver can stop it now, in the provider's console."
 
 /** One payout as `GET /withdrawals/{id}` last told it, kept live by the core's poller. */
 export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {

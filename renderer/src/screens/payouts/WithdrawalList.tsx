@@ -106,7 +106,10 @@ export function WithdrawalList() {
       </form>
       <CsvExportPanel
         label="Export payouts to CSV"
-        note="Exports every payout of the current wallet and status filter, with wallet names, destination labels, references and notes."
+        note={
+          'Exports every payout of the current wallet and status filter, with wallet names, destination labels, ' +
+          'references and notes.'
+        }
         cancelChannel="withdrawals.cancelExport"
         run={() =>
           exportPayouts.mutateAsync({
