@@ -107,7 +107,7 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         ) : null}
       </div>
       <p className="muted small">
-        Import: the columns of an export (<code>network</code>, <code>address</code>, <code>counterparty_type</code>,{' '}
+        Import: an export's columns (<code>network</code>, <code>address</code>, <code>counterparty_type</code>,{' '}
         <code>wallet_type</code>, <code>country</code> required; names, <code>vasp_name</code>, <code>label</code>,{' '}
         <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it
         is.

@@ -66,8 +66,8 @@ export function OutboxPanel() {
           {damaged.map((d) => (
             <tr key={d.idempotencyKey} data-testid="outbox-damaged-row">
               <td colSpan={6}>
-                <span className="chip chip-bad">Damaged record</span> <code className="mono">{d.idempotencyKey}</code>:{' '}
-                {d.problem}. {d.advice}
+                <span className="chip chip-bad">Damaged record</span> <code>{d.idempotencyKey}</code>: {d.problem}.{' '}
+                {d.advice}
               </td>
             </tr>
           ))}
