@@ -72,6 +72,11 @@ export class Outbox {
     return this.store.read('read the outbox', () => this.store.outbox.acceptedSingles())
   }
 
+  /** Single payouts waiting their time in the queue, oldest first, damaged ones left out. */
+  queuedSingles(): OutboxEntry[] {
+    return this.store.read('read the outbox', () => this.store.outbox.queuedSingles())
+  }
+
   problems(): CorruptRecordError[] {
     return this.store.read('read the outbox', () => this.store.outbox.list().corrupt)
   }
@@ -174,12 +179,18 @@ export class Outbox {
   async mark(
     key: string,
     wanted: Exclude<OutboxState, 'sending'>,
-    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {},
+    extra: {
+      withdrawalId?: string | null
+      error?: OutboxErrorInfo | null
+      notBefore?: string | null
+      /** The caller's own writes about the move (the provider's answer kept), committed with it. */
+      alongside?: () => void
+    } = {},
   ): Promise<OutboxEntry> {
     if ((wanted as OutboxState) === 'sending')
       throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
-    return this.store.transaction(`record the payout's ${wanted} state`, () =>
-      this.store.outbox.transition(
+    return this.store.transaction(`record the payout's ${wanted} state`, () => {
+      const moved = this.store.outbox.transition(
         key,
         (entry) => {
           const state = wanted
@@ -194,8 +205,10 @@ export class Outbox {
         },
         this.store.processes.token,
         this.now().toISOString(),
-      ),
-    )
+      )
+      extra.alongside?.()
+      return moved
+    })
   }
 
   onChange(listener: () => void): () => void {

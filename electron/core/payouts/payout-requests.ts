@@ -268,7 +268,12 @@ export class PayoutRequests {
   private async recordAccepted(key: string, withdrawal: Withdrawal): Promise<PayoutResult> {
     this.onAccepted(withdrawal)
     try {
-      return { entry: await this.outbox.mark(key, 'accepted', { withdrawalId: withdrawal.id }), withdrawal }
+      // The answer is kept in the same commit as the move: one write to disk per accepted payout, not two.
+      const keep = () => this.outbox.store.withdrawals.put(withdrawal)
+      return {
+        entry: await this.outbox.mark(key, 'accepted', { withdrawalId: withdrawal.id, alongside: keep }),
+        withdrawal,
+      }
     } catch (err) {
       throw outcomeNotRecorded(err, withdrawal.id)
     }

@@ -161,7 +161,6 @@ export class TreasurySession {
       client: background,
       budget: followBudget,
       store,
-      outbox,
       pacer: sender.pacer,
       profileId: profile.id,
       emit: (payload) => deps.events.emit('withdrawal.updated', payload),
@@ -276,8 +275,12 @@ export class TreasurySession {
       )
     }
     if (services.remindWaiting) {
-      const look = () => void this.reminders.check().catch(logged('telling what waits on the person'))
-      this.unsubscribe.push(this.store.onTick(look), this.outbox.onChange(look))
+      const told = logged('telling what waits on the person')
+      const look = () => void this.reminders.check().catch(told)
+      this.unsubscribe.push(
+        this.store.onTick(look),
+        this.outbox.onChange(() => void this.reminders.checkHeld().catch(told)),
+      )
       look()
     }
     if (services.sendQueued)
