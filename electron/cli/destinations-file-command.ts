@@ -10,6 +10,7 @@ import {
   unfinishedImportOf,
 } from '../core/destinations/use-cases'
 import { DeskError } from '../core/errors'
+import { groupProblems, groupWords } from '../../shared/destinations/problem-groups'
 import { shown } from '../../shared/text/visible-text'
 import type { Action } from './command'
 
@@ -86,7 +87,11 @@ export const importBookAction: Action = {
           } else {
             const { check, importId } = await recordDestinationImport(s, imports, bytes, file!)
             if (importId === null) {
-              for (const p of check.problems) ctx.err(`error: ${shown(p.message)}`)
+              // One mistake repeated on many lines is told once, with its lines, as the app's import panel tells it.
+              for (const group of groupProblems(check.problems)) {
+                const { where, problem } = groupWords(group)
+                ctx.err(`error: ${where ?? ''}${shown(problem)}`)
+              }
               ctx.err(
                 `The file has ${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}; ` +
                   `nothing was imported.`,

@@ -17,13 +17,17 @@ export class AuditLog implements AuditSink {
 
   record(line: AuditLine): void {
     try {
-      this.store.transaction('write the audit log', () =>
-        this.store.audit.append({
-          ...line,
-          kind: line.method === 'MCP' ? 'tool' : 'http',
-          actor: this.actor,
-          detail: null,
-        }),
+      // The request is made already: its row need not wait for the disk (it reaches it with the next commit that does).
+      this.store.transaction(
+        'write the audit log',
+        () =>
+          this.store.audit.append({
+            ...line,
+            kind: line.method === 'MCP' ? 'tool' : 'http',
+            actor: this.actor,
+            detail: null,
+          }),
+        { waitForDisk: false },
       )
     } catch (err) {
       this.onError(err)

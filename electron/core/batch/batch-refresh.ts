@@ -14,7 +14,7 @@ export const STATUS_PAGE = 100
  */
 export async function readBatchStatuses(
   client: Pick<ApiClient, 'withdrawals'>,
-  entries: readonly OutboxEntry[],
+  entries: ReadonlyArray<Pick<OutboxEntry, 'withdrawalId'> & { body: Pick<OutboxEntry['body'], 'wallet_id'> }>,
   mayReadPage: () => boolean = () => true,
 ): Promise<Withdrawal[]> {
   const wanted = new Map<string, Set<string>>()

@@ -217,8 +217,6 @@ export class BatchRunner {
         if (signal?.aborted || this.get(batchId).state !== 'running') return
         result = await this.payouts.sendRecorded(entry.idempotencyKey, await this.batchSend())
       }
-      if (result.withdrawal)
-        this.store.read('keep the payout status', () => this.store.withdrawals.put(result.withdrawal!))
       if (result.entry.state === 'unknown') await this.settle(entry.idempotencyKey)
     } catch (err) {
       if (!isStaleMove(err)) throw err
@@ -230,10 +228,7 @@ export class BatchRunner {
     try {
       const entry = await this.payouts.checkAgain(key)
       if (entry.state !== 'unknown' || entry.error?.code !== 'not_recorded') return entry
-      const again = await this.payouts.resend(key, { ...(await this.batchSend()), how: 'batch' })
-      if (again.withdrawal)
-        this.store.read('keep the payout status', () => this.store.withdrawals.put(again.withdrawal!))
-      return again.entry
+      return (await this.payouts.resend(key, { ...(await this.batchSend()), how: 'batch' })).entry
     } catch (err) {
       // Another process (the app's start-up lookup) settled the row first.
       if (isStaleMove(err)) return this.payouts.outbox.get(key)

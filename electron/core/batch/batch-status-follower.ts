@@ -3,8 +3,7 @@ import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import type { Pacer } from '../api/pacer'
 import { FollowBudget } from '../payouts/follow-budget'
-import type { Outbox, OutboxEntry } from '../payouts/outbox'
-import { batchRepo, type DeskStore } from '../store'
+import { batchRepo, type BatchRepo, type DeskStore } from '../store'
 import { readBatchStatuses } from './batch-refresh'
 
 /** How the follower waits; tests drive it by hand. */
@@ -23,7 +22,6 @@ export interface BatchStatusFollowerOptions {
   /** The background's client: reading batch statuses never takes a place a person waits for. */
   client: Pick<ApiClient<'background'>, 'withdrawals' | 'priority'>
   store: DeskStore
-  outbox: Pick<Outbox, 'ofBatch'>
   /** The key's shared pacer: a round reads a page only while more than the reserve is left to payouts. */
   pacer: Pick<Pacer, 'limit' | 'status'>
   profileId: string
@@ -34,8 +32,6 @@ export interface BatchStatusFollowerOptions {
   /** What following may spend a minute, shared with the single payouts' poller: a page is read only within it. */
   budget?: FollowBudget
 }
-
-const TERMINAL: ReadonlySet<string> = new Set(TERMINAL_WITHDRAWAL_STATUSES)
 
 /**
  * Keeps the payout statuses of batch rows current while the profile is open, without following them one
@@ -52,7 +48,8 @@ export class BatchStatusFollower {
   private delay: number
   private timer: { handle: unknown; at: number } | null = null
   private round: Promise<void> | null = null
-  private accepted = 0
+  /** The last outbox move looked at; null before the first look. */
+  private seen: number | null = null
   /** Rows were accepted since the current read started. */
   private woken = false
   private stopped = false
@@ -65,12 +62,16 @@ export class BatchStatusFollower {
     this.delay = this.min
   }
 
-  /** On every outbox change: rows accepted since the last look bring the next read back to the shortest wait. */
+  /**
+   * On every outbox change: rows accepted since the last look bring the next read back to the shortest wait. Only the
+   * moves made since the last look are read, so a change costs the same in a batch of ten rows or ten thousand.
+   */
   wake(): void {
     if (this.stopped) return
-    const accepted = this.acceptedRows()
-    if (accepted <= this.accepted) return
-    this.accepted = accepted
+    const { store } = this.options
+    const moves = store.read('look for accepted batch rows', () => store.repo(batchRepo).movesSince(this.seen))
+    this.seen = moves.mark
+    if (!moves.accepted) return
     this.delay = this.min
     this.woken = true
     // A round in progress schedules the next one when it ends; a later read is brought forward, an earlier one kept.
@@ -131,30 +132,9 @@ export class BatchStatusFollower {
     return this.options.pacer.status().remaining > Math.max(2, Math.ceil(this.options.pacer.limit / 10))
   }
 
-  private acceptedRows(): number {
-    const { store } = this.options
-    return store.read('count the batches', () =>
-      store
-        .repo(batchRepo)
-        .list()
-        .reduce((n, b) => n + (store.repo(batchRepo).stateCounts(b.id).accepted ?? 0), 0),
-    )
-  }
-
   /** Accepted batch rows whose payout's last known status is not final. */
-  private openRows(): OutboxEntry[] {
-    const { store, outbox } = this.options
-    return store.read('read the batches', () =>
-      store
-        .repo(batchRepo)
-        .list()
-        .flatMap((b) => outbox.ofBatch(b.id))
-        .filter(
-          (e) =>
-            e.state === 'accepted' &&
-            e.withdrawalId !== null &&
-            !TERMINAL.has(store.withdrawals.get(e.withdrawalId)?.withdrawal.status ?? ''),
-        ),
-    )
+  private openRows(): ReturnType<BatchRepo['openRows']> {
+    const { store } = this.options
+    return store.read('read the batches', () => store.repo(batchRepo).openRows(TERMINAL_WITHDRAWAL_STATUSES))
   }
 }

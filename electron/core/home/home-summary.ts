@@ -30,6 +30,7 @@ function glance(dataDir: string, profile: Profile): ProfileGlance {
             }
           : null,
         waitingApproval: g.waitingApproval,
+        waitingReadAt: g.waitingReadAt,
         held: g.held,
         unresolved: g.unresolved,
         ledger: g.ledger

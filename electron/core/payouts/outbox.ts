@@ -72,6 +72,11 @@ export class Outbox {
     return this.store.read('read the outbox', () => this.store.outbox.acceptedSingles())
   }
 
+  /** Single payouts waiting their time in the queue, oldest first, damaged ones left out. */
+  queuedSingles(): OutboxEntry[] {
+    return this.store.read('read the outbox', () => this.store.outbox.queuedSingles())
+  }
+
   problems(): CorruptRecordError[] {
     return this.store.read('read the outbox', () => this.store.outbox.list().corrupt)
   }
@@ -174,27 +179,41 @@ export class Outbox {
   async mark(
     key: string,
     wanted: Exclude<OutboxState, 'sending'>,
-    extra: { withdrawalId?: string | null; error?: OutboxErrorInfo | null; notBefore?: string | null } = {},
+    extra: {
+      withdrawalId?: string | null
+      error?: OutboxErrorInfo | null
+      notBefore?: string | null
+      /** The caller's own writes about the move (the provider's answer kept), committed with it. */
+      alongside?: () => void
+    } = {},
+    /** Only a move whose loss costs a look-up by key (to accepted) may skip waiting for the disk (see the store). */
+    durability: { waitForDisk?: boolean } = {},
   ): Promise<OutboxEntry> {
     if ((wanted as OutboxState) === 'sending')
       throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
-    return this.store.transaction(`record the payout's ${wanted} state`, () =>
-      this.store.outbox.transition(
-        key,
-        (entry) => {
-          const state = wanted
-          if (!canMove(entry.state, state))
-            throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
-          return {
-            state,
-            withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
-            error: state === 'accepted' ? null : (extra.error ?? null),
-            notBefore: extra.notBefore ?? null,
-          }
-        },
-        this.store.processes.token,
-        this.now().toISOString(),
-      ),
+    return this.store.transaction(
+      `record the payout's ${wanted} state`,
+      () => {
+        const moved = this.store.outbox.transition(
+          key,
+          (entry) => {
+            const state = wanted
+            if (!canMove(entry.state, state))
+              throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+            return {
+              state,
+              withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
+              error: state === 'accepted' ? null : (extra.error ?? null),
+              notBefore: extra.notBefore ?? null,
+            }
+          },
+          this.store.processes.token,
+          this.now().toISOString(),
+        )
+        extra.alongside?.()
+        return moved
+      },
+      durability,
     )
   }
 

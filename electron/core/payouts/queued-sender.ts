@@ -21,8 +21,7 @@ export class QueuedSender {
     this.running = true
     let sent = 0
     try {
-      for (const entry of this.outbox.list().reverse()) {
-        if (entry.state !== 'queued' || entry.batchId !== null) continue
+      for (const entry of this.outbox.queuedSingles()) {
         if (entry.notBefore !== null && Date.parse(entry.notBefore) > this.now()) continue
         try {
           await this.payouts.sendRecorded(entry.idempotencyKey, { how: 'queued' })

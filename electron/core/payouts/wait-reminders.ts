@@ -36,11 +36,23 @@ export class WaitReminders {
    * runs inside the promise the callers hold, so each failure reaches a caller's handler.
    */
   check(): Promise<void> {
+    return this.start(true)
+  }
+
+  /**
+   * Looks for held payouts only: what an outbox change can bring (the approvals come from the payouts' cache, looked at
+   * every heartbeat). It reads no setting, so a batch's thousands of outbox changes cost one indexed read each.
+   */
+  checkHeld(): Promise<void> {
+    return this.start(false)
+  }
+
+  private start(approvals: boolean): Promise<void> {
     if (this.looking) {
       this.again = true
       return this.looking
     }
-    this.looking = this.lookUntilCaughtUp().finally(() => {
+    this.looking = this.lookUntilCaughtUp(approvals).finally(() => {
       this.looking = null
     })
     return this.looking
@@ -52,21 +64,28 @@ export class WaitReminders {
     await this.looking?.catch(() => undefined)
   }
 
-  private async lookUntilCaughtUp(): Promise<void> {
+  /** A look asked for during a look is a whole one. */
+  private async lookUntilCaughtUp(approvals: boolean): Promise<void> {
+    let whole = approvals
     do {
       this.again = false
       if (this.stopped) return
-      await this.look()
+      await this.look(whole)
+      whole = true
     } while (this.again)
   }
 
-  private async look(): Promise<void> {
+  private async look(whole: boolean): Promise<void> {
     const { store } = this.deps
+    const repo = store.repo(waitNoticeRepo)
+    if (!whole) {
+      const untold = store.read('read the held payouts', () => repo.heldUntold())
+      if (untold.length === 0) return
+    }
     const minutes = await this.deps.thresholdMinutes()
     const now = this.deps.now()
     const at = now.toISOString()
     const cutoff = new Date(now.getTime() - minutes * 60_000).toISOString()
-    const repo = store.repo(waitNoticeRepo)
     // Claimed and told in one step each: two windows or processes looking together tell each payout once (a claim
     // marks only what nobody marked, so the read may come first). Asked on every outbox change, a look that finds
     // nothing takes no write lock.

@@ -120,7 +120,6 @@ export async function buildSessionParts(
         client: background,
         budget: followBudget,
         store,
-        outbox,
         pacer: sender.pacer,
         profileId: profile.id,
         emit: emitUpdated,

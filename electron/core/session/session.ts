@@ -160,8 +160,12 @@ export class TreasurySession {
       )
     }
     if (services.remindWaiting) {
-      const look = () => void this.reminders.check().catch(logged('telling what waits on the person'))
-      this.unsubscribe.push(this.store.onTick(look), this.outbox.onChange(look))
+      const told = logged('telling what waits on the person')
+      const look = () => void this.reminders.check().catch(told)
+      this.unsubscribe.push(
+        this.store.onTick(look),
+        this.outbox.onChange(() => void this.reminders.checkHeld().catch(told)),
+      )
       look()
     }
     if (services.sendQueued)

@@ -26,6 +26,11 @@ export interface StoreGlance {
   wallets: { wallets: Wallet[]; readAt: string } | null
   /** Payouts whose last known status is pending_approval. */
   waitingApproval: number
+  /**
+   * When that count was read: the oldest read of a payout it counts (any may have been approved since), or, when none
+   * waits, the last read of any payout; null when no payout was ever read, so the count means nothing yet.
+   */
+  waitingReadAt: string | null
   /** Agent requests the policy holds for a person. */
   held: number
   /** Outbox entries neither accepted nor discarded nor held: queued, sending, outcome unknown, refused. */
@@ -39,6 +44,7 @@ const LedgerRow = z.object({
   last_error: z.string().nullable(),
 })
 const Count = z.object({ n: z.number() })
+const Waiting = z.object({ n: z.number(), oldest: z.string().nullable(), latest: z.string().nullable() })
 
 /**
  * Reads a profile's database through a read-only snapshot: nothing is created, migrated or registered, so a profile
@@ -60,11 +66,22 @@ export function readStoreGlance(file: string): StoreGlance | null {
       ? db.prepare('SELECT complete, synced_at_ms, last_error FROM ledger_state WHERE id = 1').get()
       : undefined
     const l = ledger ? rowOf(LedgerRow, ledger, 'ledger_state') : null
+    const waiting = has('withdrawal_cache')
+      ? rowOf(
+          Waiting,
+          db
+            .prepare(
+              `SELECT COUNT(*) AS n, MIN(read_at) AS oldest, (SELECT MAX(read_at) FROM withdrawal_cache) AS latest
+                 FROM withdrawal_cache WHERE json_extract(body, '$.status') = 'pending_approval'`,
+            )
+            .get(),
+          'withdrawal_cache',
+        )
+      : { n: 0, oldest: null, latest: null }
     return {
       wallets: read && wallets?.success ? { wallets: wallets.data, readAt: read.read_at } : null,
-      waitingApproval: count(
-        "SELECT COUNT(*) AS n FROM withdrawal_cache WHERE json_extract(body, '$.status') = 'pending_approval'",
-      ),
+      waitingApproval: waiting.n,
+      waitingReadAt: waiting.n > 0 ? waiting.oldest : waiting.latest,
       held: count("SELECT COUNT(*) AS n FROM outbox WHERE state = 'held'"),
       unresolved: count("SELECT COUNT(*) AS n FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'refused')"),
       ledger: l ? { complete: l.complete === 1, syncedAtMs: l.synced_at_ms, lastError: l.last_error } : null,

@@ -145,7 +145,6 @@ export function createWithdrawal(ctx: ApiContext): ApiResult {
     fingerprint: print,
     fee_priority: body.fee_priority ?? 'medium',
   }
-  ctx.env.data.withdrawals.push(record)
-  ctx.env.changed()
+  ctx.env.addWithdrawal(record)
   return { status: 202, body: { data: withdrawalView(record), meta: {} } }
 }

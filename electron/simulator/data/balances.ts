@@ -39,12 +39,15 @@ function addLeg(sums: BalanceSums, leg: LegRecord): void {
   }
 }
 
+/** A withdrawal that waits holds its amount from `available`. */
+export function holdWithdrawal(sums: BalanceSums, w: EnvironmentData['withdrawals'][number]): void {
+  if (WAITING.includes(w.status)) bump(sums.held, balanceKey(w.wallet_id, w.asset, w.network), new Dec(w.amount))
+}
+
 export function computeBalanceSums(data: Pick<EnvironmentData, 'legs' | 'withdrawals'>): BalanceSums {
   const sums: BalanceSums = { settled: new Map(), held: new Map() }
   for (const leg of data.legs) addLeg(sums, leg)
-  for (const w of data.withdrawals) {
-    if (WAITING.includes(w.status)) bump(sums.held, balanceKey(w.wallet_id, w.asset, w.network), new Dec(w.amount))
-  }
+  for (const w of data.withdrawals) holdWithdrawal(sums, w)
   return sums
 }
 

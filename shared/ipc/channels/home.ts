@@ -16,6 +16,11 @@ export const ProfileGlanceSchema = z.strictObject({
         .strictObject({ readAt: z.string(), wallets: z.number().int(), byAsset: z.array(AssetAmountSchema) })
         .nullable(),
       waitingApproval: z.number().int(),
+      /**
+       * When the waiting count was read (the oldest read of a payout it counts, else the last read of any payout);
+       * null when no payout was ever read, and the count says nothing.
+       */
+      waitingReadAt: z.string().nullable(),
       held: z.number().int(),
       unresolved: z.number().int(),
       ledger: z

@@ -70,7 +70,6 @@ describe('batch payout statuses followed in the background', () => {
     follower = new BatchStatusFollower({
       client: ws.client.as('background'),
       store,
-      outbox: payouts.outbox,
       pacer: {
         limit: 120,
         status: () => ({

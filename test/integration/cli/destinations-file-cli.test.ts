@@ -54,6 +54,17 @@ describe('payout-desk destinations export and import', () => {
     expect(refused.stderr).toMatch(/error: Line 2: /)
     expect(refused.stderr).toMatch(/1 problem; nothing was imported/)
 
+    // One mistake on 200 lines is told once, with its lines as a range and the form's words, as the app tells it.
+    const repeated = join(dataHome, 'repeated.csv')
+    await writeFile(repeated, destinationCsv(200).replaceAll(',unhosted,', ',vasp,'))
+    const grouped = await cli(dataHome, ['destinations', 'import', repeated, '--profile', 'Sim'])
+    expect(grouped.code).toBe(1)
+    const errors = grouped.stderr.split('\n').filter((l) => l.startsWith('error: '))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^error: Lines 2–201 \(200 lines\), [a-z_]+: /)
+    expect(errors[0]).toMatch(/Held at a provider/)
+    expect(grouped.stderr).toMatch(/200 problems; nothing was imported/)
+
     const out = join(dataHome, 'book.csv')
     expect(await cli(dataHome, ['destinations', 'export', '--profile', 'Sim', '--out', out])).toMatchObject({
       code: 0,

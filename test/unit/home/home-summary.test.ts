@@ -67,10 +67,11 @@ describe('the Home summary over the stores', () => {
       entry.run(`k${i}`, i, state),
     )
     const cached = db.prepare(
-      "INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, json_object('status', ?), 't')",
+      "INSERT INTO withdrawal_cache (id, body, read_at) VALUES (?, json_object('status', ?), ?)",
     )
-    cached.run('w1', 'pending_approval')
-    cached.run('w2', 'completed')
+    cached.run('w1', 'pending_approval', '2026-03-02T09:00:00.000Z')
+    cached.run('w3', 'pending_approval', '2026-03-02T11:00:00.000Z')
+    cached.run('w2', 'completed', '2026-03-02T12:00:00.000Z')
     db.prepare(
       "INSERT INTO ledger_state (id, scope, complete, synced_at_ms, last_error) VALUES (1, 's', 1, 0, 'rate limited')",
     ).run()
@@ -105,11 +106,19 @@ describe('the Home summary over the stores', () => {
   it('counts payouts waiting for approval, held requests and unresolved entries, and says how the ledger last synced', () => {
     const [b] = homeSummary(dir, [profile('b', 'production')]).profiles
     expect(b!.store).toMatchObject({
-      waitingApproval: 1,
+      waitingApproval: 2,
       held: 2,
       unresolved: 4,
       ledger: { complete: true, syncedAt: '1970-01-01T00:00:00.000Z', lastError: 'rate limited' },
     })
+  })
+
+  it('says when the waiting count was read (its oldest read), and that it was never read rather than 0', () => {
+    const [a, b] = homeSummary(dir, [profile('a', 'sandbox'), profile('b', 'production')]).profiles
+    // Read at 9:00 and 11:00: the count is as old as its oldest read (either may have been approved since).
+    expect(b!.store).toMatchObject({ waitingApproval: 2, waitingReadAt: '2026-03-02T09:00:00.000Z' })
+    // No payout ever read: the count is not a 0 waiting but no count at all.
+    expect(a!.store).toMatchObject({ waitingReadAt: null })
   })
 
   it('shows a damaged store as a problem beside the others, and a profile never opened as such', () => {

@@ -160,6 +160,24 @@ export class OutboxRepo {
     return out
   }
 
+  /**
+   * Single payouts waiting in the queue (not batch rows), oldest first, damaged rows left out: asked every heartbeat,
+   * so the rows of batches and every settled payout are never read for it.
+   */
+  queuedSingles(): OutboxRow[] {
+    const out: OutboxRow[] = []
+    for (const raw of this.db
+      .prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id IS NULL AND state = 'queued' ORDER BY seq`)
+      .all() as unknown as RawOutboxRow[]) {
+      try {
+        out.push(parseRow(raw))
+      } catch (err) {
+        if (!(err instanceof CorruptRecordError)) throw err
+      }
+    }
+    return out
+  }
+
   /** Who is sending the entry right now (a process token), if anyone. */
   sender(key: string): string | null {
     const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as

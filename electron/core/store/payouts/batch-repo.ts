@@ -139,6 +139,46 @@ export class BatchRepo {
     return new Map(rows.flatMap((r) => (isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [])))
   }
 
+  /**
+   * The outbox's moves after `mark` (an outcome id, null for none seen yet), each with whether it is a batch row
+   * becoming accepted: what a follower asks on every outbox change reads only the moves it has not seen. With no mark
+   * it reads none: the newest outcome is the mark, and the answer says whether any batch row was accepted before.
+   */
+  movesSince(mark: number | null): { mark: number; accepted: boolean } {
+    if (mark === null) {
+      const last = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }
+      const any = this.db
+        .prepare("SELECT 1 FROM outbox WHERE batch_id IS NOT NULL AND state = 'accepted' LIMIT 1")
+        .get()
+      return { mark: Number(last.id), accepted: any !== undefined }
+    }
+    const moves = this.db
+      .prepare(
+        `SELECT c.id, (c.state = 'accepted' AND o.batch_id IS NOT NULL) AS accepted
+           FROM outbox_outcomes c JOIN outbox o ON o.key = c.key WHERE c.id > ? ORDER BY c.id`,
+      )
+      .all(mark) as Array<{ id: number; accepted: number }>
+    return { mark: moves.length > 0 ? Number(moves.at(-1)!.id) : mark, accepted: moves.some((m) => m.accepted === 1) }
+  }
+
+  /**
+   * Accepted rows of every batch whose payout's last known status is not final (or not known yet), with the wallet
+   * that pays each: one indexed read of the rows still to follow, never every row of every batch.
+   */
+  openRows(finalStatuses: readonly string[]): Array<{ withdrawalId: string; body: { wallet_id: string } }> {
+    const rows = this.db
+      .prepare(
+        `SELECT o.withdrawal_id AS id, json_extract(o.body, '$.wallet_id') AS wallet FROM outbox o
+           LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
+           WHERE o.batch_id IS NOT NULL AND o.state = 'accepted' AND o.withdrawal_id IS NOT NULL
+             AND (w.status IS NULL OR w.status NOT IN (SELECT value FROM json_each(?))) ORDER BY o.seq`,
+      )
+      .all(JSON.stringify(finalStatuses)) as Array<{ id: string; wallet: unknown }>
+    return rows.flatMap((r) =>
+      typeof r.wallet === 'string' ? [{ withdrawalId: r.id, body: { wallet_id: r.wallet } }] : [],
+    )
+  }
+
   setState(id: string, state: BatchIntent, at = new Date().toISOString()): void {
     this.db.prepare('UPDATE batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
   }

@@ -6,7 +6,7 @@ import { useAction } from '../../components/useAction'
 import { readDesk } from '../../data/read-desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
-import { groupProblems, groupWords } from './problem-groups'
+import { groupProblems, groupWords } from '@shared/destinations/problem-groups'
 
 type Check = ChannelOutput<'destinations.importCheck'>
 type Status = ChannelOutput<'destinations.importStatus'>

@@ -115,7 +115,19 @@ function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
               <span className="muted">No wallet read kept yet</span>
             )}
           </td>
-          <td className="num">{s.waitingApproval}</td>
+          <td className="num">
+            {/* A count from the store is as old as its read: never shown as if current, nor as 0 when never read. */}
+            {s.waitingReadAt === null ? (
+              <span className="muted">Not read</span>
+            ) : (
+              <>
+                {s.waitingApproval}
+                <div className="muted small">
+                  read <Time value={s.waitingReadAt} />
+                </div>
+              </>
+            )}
+          </td>
           <td className="num">{s.held}</td>
           <td className="num">{s.unresolved}</td>
           <td>

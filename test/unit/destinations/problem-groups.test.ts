@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupProblems, groupWords, linesWords } from '../../../renderer/src/screens/destinations/problem-groups'
+import { groupProblems, groupWords, linesWords } from '../../../shared/destinations/problem-groups'
 
 const missing = (line: number) => ({
   line,
