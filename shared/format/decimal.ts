@@ -4,18 +4,35 @@ const PLAIN = /^(\d+)(?:\.(\d+))?$/
 /** Spaces a person types for a locale that groups with a (narrow) no-break space. */
 const SPACES = /[\u0020\u00a0\u202f]/g
 
-/** Separators of a locale, read from Intl. */
-function separators(locale: string | undefined): { decimal: string; group: string } {
-  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+interface LocaleForm {
+  grouping: Intl.NumberFormat
+  decimal: string
+  group: string
+}
+
+/**
+ * One formatter and its separators per locale, built once: a table formats two amounts a row on every scroll frame,
+ * and building an Intl.NumberFormat costs far more than formatting with one.
+ */
+const forms = new Map<string | undefined, LocaleForm>()
+
+function localeForm(locale: string | undefined): LocaleForm {
+  let form = forms.get(locale)
+  if (!form) {
+    const grouping = new Intl.NumberFormat(locale, { useGrouping: true })
+    const parts = grouping.formatToParts(1234567.5)
+    form = {
+      grouping,
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    }
+    forms.set(locale, form)
   }
+  return form
 }
 
 /** The integer digits grouped for the locale, as a BigInt (exact at any size, never a float). */
-const groupInteger = (digits: string, locale: string | undefined) =>
-  new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(digits))
+const groupInteger = (digits: string, locale: string | undefined) => localeForm(locale).grouping.format(BigInt(digits))
 
 /**
  * A decimal string as the API wrote it, grouped for the reader's locale, without ever becoming a floating-point
@@ -26,7 +43,7 @@ export function formatDecimal(value: string, locale?: string): string {
   const match = PLAIN.exec(value)
   if (!match) return value
   const grouped = groupInteger(match[1]!, locale)
-  return match[2] === undefined ? grouped : `${grouped}${separators(locale).decimal}${match[2]}`
+  return match[2] === undefined ? grouped : `${grouped}${localeForm(locale).decimal}${match[2]}`
 }
 
 /**
@@ -41,7 +58,7 @@ export function readDecimal(typed: string, locale?: string): string | null {
 }
 
 function readLocaleForm(text: string, locale: string | undefined): string | null {
-  const { decimal, group } = separators(locale)
+  const { decimal, group } = localeForm(locale)
   const spaceGroup = group.replace(SPACES, ' ') === ' '
   const [integer, fraction, extra] = (spaceGroup ? text.replace(SPACES, ' ') : text).split(decimal)
   if (extra !== undefined || integer === undefined || (fraction !== undefined && !/^\d+$/.test(fraction))) return null

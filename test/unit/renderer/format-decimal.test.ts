@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatDecimal } from '../../../renderer/src/format/decimal'
 
 describe('formatDecimal', () => {
@@ -18,5 +18,16 @@ describe('formatDecimal', () => {
   it('leaves anything that is not a plain decimal alone', () => {
     expect(formatDecimal('1e3', 'en-US')).toBe('1e3')
     expect(formatDecimal('', 'en-US')).toBe('')
+  })
+})
+
+describe('formatDecimal cost', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('builds no Intl formatter per amount: a scrolled table formats thousands with the ones it has', () => {
+    formatDecimal('1.5', 'en-GB')
+    const built = vi.spyOn(Intl, 'NumberFormat')
+    for (let i = 0; i < 1000; i++) formatDecimal(`${i}.${i}`, 'en-GB')
+    expect(built).not.toHaveBeenCalled()
   })
 })

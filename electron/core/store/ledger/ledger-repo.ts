@@ -47,6 +47,8 @@ export class LedgerRepo {
   private readonly bait: BaitFlags
   private readonly words: LedgerWords
   private legLookup: StatementSync | null = null
+  /** The legs counted, and the database's change marks when they were: equal marks mean nothing was written since. */
+  private counted: { marks: string; rows: number } | null = null
 
   constructor(private readonly db: DatabaseSync) {
     this.known = new KnownAddresses(db)
@@ -159,7 +161,7 @@ export class LedgerRepo {
   summary(): LedgerSummary {
     const s = this.state()
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-    const rows = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs').get() as { n: number }).n
+    const rows = this.legCount()
     const notFinal = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE final = 0').get() as { n: number }).n
     return {
       rows,
@@ -175,6 +177,22 @@ export class LedgerRepo {
       lastError: s.lastError,
       lastAttemptAt: iso(s.lastAttemptMs),
     }
+  }
+
+  /**
+   * How many legs the ledger holds. Counting reads an index entry per leg (a million on a large ledger, most of the
+   * screen's open), so the count is kept until this connection or another one writes to the database.
+   */
+  private legCount(): number {
+    const { own, other } = this.db
+      .prepare('SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS other')
+      .get() as { own: number; other: number }
+    const marks = `${own}/${other}`
+    if (this.counted?.marks === marks) return this.counted.rows
+    const rows = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs').get() as { n: number }).n
+    // Inside a transaction the writes may yet be rolled back without moving the marks: not kept.
+    this.counted = this.db.isTransaction ? null : { marks, rows }
+    return rows
   }
 
   /** One page of the ledger, newest first, with every filter applied in SQL over the indexes. */
