@@ -96,7 +96,8 @@ export function checkRows(
       if (FORMULA_START.test(value))
         say(
           column,
-          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; type the plain value.`,
+          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; ` +
+            `type the plain value.`,
         )
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
@@ -143,7 +144,8 @@ export function checkRows(
     if (!balance) {
       say(
         'network',
-        `the wallet "${wallet.name}" holds no ${asset} on ${destination.network}, the network of destination "${destination.label}".`,
+        `the wallet "${wallet.name}" holds no ${asset} on ${destination.network}, the network of destination ` +
+          `"${destination.label}".`,
       )
       continue
     }
@@ -198,7 +200,10 @@ function amountFormat(text: string): string | null {
   if (text !== text.trim()) return `"${text}" has spaces around it; write ${text.trim() || 'the amount'} alone.`
   if (text.startsWith('-')) return `"${text}" is negative; a payout amount is more than zero.`
   if (/^[0-9]*,[0-9]+$/.test(text))
-    return `"${text}" has a decimal comma; write it with a dot (${text.replace(',', '.')}) if that is what you mean. Amounts are never guessed.`
+    return (
+      `"${text}" has a decimal comma; write it with a dot (${text.replace(',', '.')}) if that is what you ` +
+      `mean. Amounts are never guessed.`
+    )
   if (/[eE]/.test(text) && /[0-9]/.test(text))
     return `"${text}" is in exponent notation; write the amount in full digits.`
   if (!DECIMAL_PATTERN.test(text)) return `"${text}": ${AMOUNT_PROBLEM_TEXT.not_decimal}`
@@ -254,7 +259,10 @@ function resolveDestination(
     if (candidates.length === 0) candidates = found
   }
   if (candidates.length > 1)
-    return `names ${candidates.length} destinations (${candidates.map((c) => `${c.id} on ${c.network}`).join(', ')}); use its id or give the network.`
+    return (
+      `names ${candidates.length} destinations ` +
+      `(${candidates.map((c) => `${c.id} on ${c.network}`).join(', ')}); use its id or give the network.`
+    )
   return candidates[0]!
 }
 
@@ -271,7 +279,9 @@ function duplicates(rows: readonly CheckedRow[]): RowProblem[] {
       out.push({
         line: r.line,
         column: null,
-        message: `Line ${r.line} repeats line ${seen} (same destination, amount and asset); confirm that it is meant to be paid twice.`,
+        message:
+          `Line ${r.line} repeats line ${seen} (same destination, amount and asset); confirm that it is ` +
+          `meant to be paid twice.`,
         severity: 'confirm',
       })
   }
@@ -301,7 +311,9 @@ function overdrawn(rows: readonly CheckedRow[], wallets: readonly Wallet[]): Row
     out.push({
       line: r.line,
       column: 'amount',
-      message: `Line ${r.line}, amount: by this line the batch pays ${total.toFixed()} ${r.body.asset} on ${r.body.network} from "${r.walletName}", more than its available ${available}.`,
+      message:
+        `Line ${r.line}, amount: by this line the batch pays ${total.toFixed()} ${r.body.asset} on ` +
+        `${r.body.network} from "${r.walletName}", more than its available ${available}.`,
       severity: 'error',
     })
   }

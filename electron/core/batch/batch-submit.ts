@@ -32,7 +32,8 @@ export async function submitBatch(
   if (hasErrors(check))
     throw new DeskError(
       'invalid_input',
-      `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was recorded. Fix the file and check it again.`,
+      `The batch has ${check.problems.filter((p) => p.severity === 'error').length} problems; nothing was ` +
+        `recorded. Fix the file and check it again.`,
     )
   if (check.rows.length === 0)
     throw new DeskError('invalid_input', 'The batch has no rows to pay; nothing was recorded.')
@@ -40,13 +41,15 @@ export async function submitBatch(
   if (duplicates.length > 0 && !options.confirmDuplicates) {
     throw new DeskError(
       'confirmation_required',
-      `${duplicates.length} row${duplicates.length > 1 ? 's repeat' : ' repeats'} an earlier row (lines ${duplicates.map((d) => d.line).join(', ')}); confirm the duplicates to record the batch.`,
+      `${duplicates.length} row${duplicates.length > 1 ? 's repeat' : ' repeats'} an earlier row (lines ` +
+        `${duplicates.map((d) => d.line).join(', ')}); confirm the duplicates to record the batch.`,
     )
   }
   if (options.production && !isRetypedTotal(options.retypedTotal, check.grandTotal)) {
     throw new DeskError(
       'confirmation_required',
-      'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. Nothing was recorded.',
+      'This is a production batch: type its grand total (the sum of the amount column) exactly to confirm it. ' +
+        'Nothing was recorded.',
     )
   }
   const id = randomUUID()

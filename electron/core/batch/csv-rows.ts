@@ -81,14 +81,19 @@ function cellCountProblem(
     return {
       line,
       column: 'amount',
-      message: `Line ${line}, amount: "${joined}" has a decimal comma, which splits the line into ${record.length} cells (the header has ${header.length}); decimal commas are not accepted: write ${joined.replace(',', '.')} if that is what you mean.`,
+      message:
+        `Line ${line}, amount: "${joined}" has a decimal comma, which splits the line into ` +
+        `${record.length} cells (the header has ${header.length}); decimal commas are not accepted: write ` +
+        `${joined.replace(',', '.')} if that is what you mean.`,
       severity: 'error',
     }
   }
   return {
     line,
     column: null,
-    message: `Line ${line} has ${record.length} cells; the header has ${header.length} (${SEPARATOR_NAMES[separator]}-separated). Quote cells that contain the separator.`,
+    message:
+      `Line ${line} has ${record.length} cells; the header has ${header.length} ` +
+      `(${SEPARATOR_NAMES[separator]}-separated). Quote cells that contain the separator.`,
     severity: 'error',
   }
 }

@@ -107,7 +107,10 @@ export function fundsCheck(rows: readonly FundsInput[], wallets: readonly Wallet
 /** A shortfall said plainly: the wallet, the asset and the missing amount. */
 export function shortfallText(f: FundsRow): string {
   const margin = new Big(f.feeMargin).gt(0) ? ` (${f.total} paid + ${f.feeMargin} fee margin)` : ''
-  return `"${f.walletName}" (${f.walletId}) lacks ${f.missing} ${f.asset} on ${f.network}: it needs ${f.needed}${margin}, available ${f.available}.`
+  return (
+    `"${f.walletName}" (${f.walletId}) lacks ${f.missing} ${f.asset} on ${f.network}: it needs ` +
+    `${f.needed}${margin}, available ${f.available}.`
+  )
 }
 
 /**

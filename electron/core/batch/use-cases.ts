@@ -62,7 +62,8 @@ export async function recordBatch(
     const which = first.length === 1 ? 'a destination' : `${first.length} destinations`
     throw new DeskError(
       'confirmation_required',
-      `The batch pays ${which} never paid before (lines ${first.map((f) => f.line).join(', ')}); confirm that each was checked with its recipient. Nothing was recorded.`,
+      `The batch pays ${which} never paid before (lines ${first.map((f) => f.line).join(', ')}); confirm that ` +
+        `each was checked with its recipient. Nothing was recorded.`,
     )
   }
   return submitBatch(session.store, session.payouts.outbox, check, options)

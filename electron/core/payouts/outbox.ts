@@ -38,7 +38,8 @@ export interface Claim {
 const INTERRUPTED: OutboxErrorInfo = {
   code: 'interrupted',
   message:
-    'The process sending this payout stopped before the provider answered; the payout will be checked with the provider.',
+    'The process sending this payout stopped before the provider answered; the payout will be checked with the ' +
+    'provider.',
 }
 
 /**

@@ -18,7 +18,10 @@ export interface PayoutResult {
 const AGENT_ACTOR = 'agent'
 
 function overrideHint(rule: string): string {
-  return `A person may still send it by overriding that rule explicitly (payout-desk held release KEY --override ${rule}); the override is audited.`
+  return (
+    `A person may still send it by overriding that rule explicitly (payout-desk held release KEY ` +
+    `--override ${rule}); the override is audited.`
+  )
 }
 
 /** A refusal that proves the provider recorded nothing for this attempt (spec: refused before acceptance). */
@@ -55,7 +58,9 @@ function waitingInfo(err: ApiError, notBefore: string): OutboxErrorInfo {
   const info = errorInfo(err)
   return {
     ...info,
-    message: `The provider asked to wait until ${notBefore} before this payout is sent; it waits in the outbox (same key and body) and can be discarded meanwhile.`,
+    message:
+      `The provider asked to wait until ${notBefore} before this payout is sent; it waits in the outbox ` +
+      `(same key and body) and can be discarded meanwhile.`,
   }
 }
 
@@ -195,7 +200,7 @@ export class PayoutRequests {
       if (keepsState)
         throw new SendRefused(
           verdict,
-          `${stoppedInfo(verdict).message}${ask.how === 'release' ? ` It stays held. ${overrideHint(verdict.rule)}` : ''}`,
+          stoppedInfo(verdict).message + (ask.how === 'release' ? ` It stays held. ${overrideHint(verdict.rule)}` : ''),
         )
       this.gate.noteStop(key, verdict, ask, now)
       return { state: 'refused', error: stoppedInfo(verdict) }

@@ -191,7 +191,8 @@ export class SendGate {
         return refuse(
           'lookalike_destination',
           'lookalike_destination',
-          `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to it waits for nobody and is not sent.`,
+          `${address} looks like ${k.address}, another entry of the book on ${network}; an agent's payout to ` +
+            `it waits for nobody and is not sent.`,
         )
       }
     }

@@ -14,7 +14,8 @@ export function outcomeNotRecorded(err: unknown, withdrawalId: string | null): D
     : 'This payout was sent and the provider may have recorded it, but this computer could not record the answer.'
   return new DeskError(
     code,
-    `${sent} ${why} Do not request it again: it stays "sending" in the outbox, and is looked up under its own key when the profile is next opened with a disk that can be written.`,
+    `${sent} ${why} Do not request it again: it stays "sending" in the outbox, and is looked up under its own ` +
+      `key when the profile is next opened with a disk that can be written.`,
   )
 }
 

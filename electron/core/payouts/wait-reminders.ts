@@ -120,6 +120,12 @@ function systemText(kind: WaitKind, payouts: WaitingPayout[], thresholdMinutes: 
       : `The agent's payout of ${first!.amount} ${first!.asset} is held for you: release or reject it.`
   }
   if (payouts.length > 1)
-    return `${payouts.length} payouts have waited more than ${ageText(thresholdMinutes * 60_000)} for approval in the console.`
-  return `Payout of ${first!.amount} ${first!.asset} has waited ${ageText(now.getTime() - Date.parse(first!.createdAt))} for approval in the console.`
+    return (
+      `${payouts.length} payouts have waited more than ${ageText(thresholdMinutes * 60_000)} for approval ` +
+      `in the console.`
+    )
+  return (
+    `Payout of ${first!.amount} ${first!.asset} has waited ` +
+    `${ageText(now.getTime() - Date.parse(first!.createdAt))} for approval in the console.`
+  )
 }

@@ -88,7 +88,8 @@ export class OutboxRepo {
       const owner = row.state === 'sending' ? sender : null
       this.db
         .prepare(
-          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, ' +
+            'not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           row.idempotencyKey,
@@ -232,7 +233,8 @@ export class OutboxRepo {
       const next = { ...decided, notBefore: decided.state === 'queued' ? (decided.notBefore ?? null) : null }
       this.db
         .prepare(
-          'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ? WHERE key = ?',
+          'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ' +
+            '? WHERE key = ?',
         )
         .run(
           next.state,
@@ -252,7 +254,8 @@ export class OutboxRepo {
   private outcome(key: string, change: OutboxChange, process: string, at: string): void {
     this.db
       .prepare(
-        'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ' +
+          '?, ?, ?, ?, ?)',
       )
       .run(
         key,

@@ -19,7 +19,8 @@ import type { RawOutboxRow } from './outbox-row'
  */
 export const PAYOUT_INDEX_SQL = `
   CREATE TABLE payout_index (
-    seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, payout_id TEXT UNIQUE, at_ms INTEGER NOT NULL, hit TEXT NOT NULL, haystack TEXT NOT NULL
+    seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, payout_id TEXT UNIQUE, at_ms INTEGER NOT NULL, hit TEXT NOT
+      NULL, haystack TEXT NOT NULL
   );
   CREATE INDEX payout_index_at ON payout_index(at_ms);
   CREATE VIRTUAL TABLE payout_fts USING fts5(haystack, content='payout_index', content_rowid='seq', tokenize='trigram');
@@ -33,7 +34,8 @@ export const PAYOUT_INDEX_SQL = `
     INSERT INTO payout_fts(payout_fts, rowid, haystack) VALUES ('delete', old.seq, old.haystack);
     INSERT INTO payout_fts(rowid, haystack) VALUES (new.seq, new.haystack);
   END;
-  CREATE TABLE payout_notes (id TEXT PRIMARY KEY, note TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT NOT NULL);
+  CREATE TABLE payout_notes (id TEXT PRIMARY KEY, note TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT NOT
+    NULL);
   CREATE INDEX outbox_withdrawal ON outbox(withdrawal_id);
 `
 
@@ -61,12 +63,16 @@ interface HitRow {
 /** How many of the newest rows a search reads before it turns to the trigram index. */
 const RECENT_ROWS = 5000
 const NOTE = 'LEFT JOIN payout_notes n ON n.id = i.id'
-const RECENT = `SELECT i.hit, n.note FROM (SELECT id, at_ms, hit, haystack FROM payout_index WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms DESC LIMIT ?5) i ${NOTE}
+const RECENT = `SELECT i.hit, n.note FROM (SELECT id, at_ms, hit, haystack FROM payout_index WHERE at_ms >= ?1 AND
+  at_ms < ?2 ORDER BY at_ms DESC LIMIT ?5) i ${NOTE}
   WHERE instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
 const INDEXED = `SELECT i.hit, n.note FROM payout_fts f JOIN payout_index i ON i.seq = f.rowid ${NOTE}
-  WHERE payout_fts MATCH ?3 AND instr(i.haystack, ?4) > 0 AND i.at_ms >= ?1 AND i.at_ms < ?2 ORDER BY i.at_ms DESC LIMIT ?5`
+  WHERE payout_fts MATCH ?3 AND instr(i.haystack, ?4) > 0 AND i.at_ms >= ?1 AND i.at_ms < ?2 ORDER BY i.at_ms DESC
+    LIMIT ?5`
 // Read in table order (no index), so a short text that matches few rows costs one sequential pass.
-const SCANNED = `SELECT i.hit, n.note FROM payout_index i NOT INDEXED ${NOTE} WHERE i.at_ms >= ?1 AND i.at_ms < ?2 AND instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
+const SCANNED =
+  `SELECT i.hit, n.note FROM payout_index i NOT INDEXED ${NOTE} WHERE i.at_ms >= ?1 AND i.at_ms ` +
+  `< ?2 AND instr(i.haystack, ?3) > 0 ORDER BY i.at_ms DESC LIMIT ?4`
 
 function parseJson(json: string): Record<string, unknown> | null {
   try {
@@ -170,7 +176,8 @@ export class PayoutIndex {
   /** The payout a person names by its payout id or its Idempotency-Key; refused when the store has no such payout. */
   find(ref: string): { id: string; hit: PayoutHit } {
     const row = this.statement(
-      'SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? OR i.payout_id = ? LIMIT 1',
+      'SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? ' +
+        'OR i.payout_id = ? LIMIT 1',
     ).get(ref, ref) as { id: string; hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     if (!row || !parsed?.success)
@@ -196,7 +203,8 @@ export class PayoutIndex {
     if (note === '') this.statement('DELETE FROM payout_notes WHERE id = ?').run(id)
     else {
       this.statement(
-        'INSERT INTO payout_notes (id, note, updated_at, updated_by) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET note = excluded.note, updated_at = excluded.updated_at, updated_by = excluded.updated_by',
+        'INSERT INTO payout_notes (id, note, updated_at, updated_by) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO ' +
+          'UPDATE SET note = excluded.note, updated_at = excluded.updated_at, updated_by = excluded.updated_by',
       ).run(id, note, at, by)
     }
     this.refresh(id)
@@ -234,7 +242,8 @@ export class PayoutIndex {
     }
     this.statement(
       `INSERT INTO payout_index (id, payout_id, at_ms, hit, haystack) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET payout_id = excluded.payout_id, at_ms = excluded.at_ms, hit = excluded.hit, haystack = excluded.haystack`,
+         ON CONFLICT(id) DO UPDATE SET payout_id = excluded.payout_id, at_ms = excluded.at_ms, hit = excluded.hit,
+           haystack = excluded.haystack`,
     ).run(id, withdrawalId, Date.parse(hit.createdAt) || 0, JSON.stringify({ ...hit, note: null }), haystack(hit))
   }
 
@@ -245,7 +254,8 @@ export class PayoutIndex {
   private adopt(withdrawalId: string, key: string): void {
     if (withdrawalId === key) return
     this.statement(
-      'INSERT OR IGNORE INTO payout_notes (id, note, updated_at, updated_by) SELECT ?, note, updated_at, updated_by FROM payout_notes WHERE id = ?',
+      'INSERT OR IGNORE INTO payout_notes (id, note, updated_at, updated_by) SELECT ?, note, updated_at, ' +
+        'updated_by FROM payout_notes WHERE id = ?',
     ).run(key, withdrawalId)
     this.statement('DELETE FROM payout_notes WHERE id = ?').run(withdrawalId)
     this.statement('DELETE FROM payout_index WHERE id = ?').run(withdrawalId)
@@ -272,7 +282,8 @@ export class PayoutIndex {
     const look = lookalikeKey(network, address)
     if (look === null) return null
     const row = this.statement(
-      "SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ORDER BY source = 'destination' DESC LIMIT 1",
+      'SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ' +
+        "ORDER BY source = 'destination' DESC LIMIT 1",
     ).get(network, look, canonicalAddress(network, address)) as { label: string } | undefined
     return row?.label ?? null
   }

@@ -130,7 +130,8 @@ export class BatchRepo {
   payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
     const rows = this.db
       .prepare(
-        'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE o.batch_id = ? AND w.status IS NOT NULL',
+        'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE ' +
+          'o.batch_id = ? AND w.status IS NOT NULL',
       )
       .all(batchId) as Array<{
       id: string
