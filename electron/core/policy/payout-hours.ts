@@ -1,5 +1,5 @@
 import type { PayoutHours } from '../../../shared/policy/policy-schema'
-import type { Decision } from './policy-check'
+import type { Decision } from './policy-decision'
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const QUARTER_MS = 15 * 60 * 1000

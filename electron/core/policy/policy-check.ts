@@ -1,37 +1,15 @@
 import Big from 'big.js'
 import type { Counterparty } from '../../../shared/api/resources'
-import type { HoldRule } from '../../../shared/policy/hold-schema'
 import { amountFor, type DestinationRule, type Policy } from '../../../shared/policy/policy-schema'
 import { checkHours } from './payout-hours'
+import type { Decision } from './policy-decision'
 import { HOUR_MS, type PriorTotals, type UsdRates } from './payout-window'
 import { checkUsd } from './usd-limits'
 import { checkVelocity } from './velocity-limits'
 
 export { DAY_MS, HOUR_MS } from './payout-window'
 
-export type RuleName =
-  | 'policy_unreadable'
-  | 'counts_tampered'
-  | 'max_per_payout'
-  | 'max_per_day'
-  | 'max_requests_per_hour'
-  | 'destinations'
-  | 'agent_stopped'
-  | 'max_usd_per_payout'
-  | 'max_usd_per_day'
-  | 'max_usd_per_7_days'
-  | 'usd_no_rate'
-  | 'outside_hours'
-  | 'max_payouts_per_hour'
-  | 'max_payouts_per_day'
-  | 'max_new_destination_payouts_per_day'
-  | HoldRule
-
-export type Decision =
-  | { outcome: 'allow' }
-  | { outcome: 'hold'; rule: HoldRule; message: string }
-  /** `remaining`: what the rule still allows (an amount, a count), or null when nothing of the kind applies. */
-  | { outcome: 'deny'; rule: RuleName; message: string; remaining: string | null }
+export type { Decision, RuleName } from './policy-decision'
 
 /** A payout as the provider will execute it (checked against its wallets and book first), and what the rules count. */
 export interface PayoutFacts {

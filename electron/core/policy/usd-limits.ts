@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import type { Policy } from '../../../shared/policy/policy-schema'
 import { dayOf, type PriorTotals, type UsdRates, type UsdTotal } from './payout-window'
-import type { Decision } from './policy-check'
+import type { Decision } from './policy-decision'
 
 const usd = (v: Big) => `${v.round(2, Big.roundHalfUp).toFixed(2)} USD`
 

@@ -1,6 +1,6 @@
 import type { Policy } from '../../../shared/policy/policy-schema'
 import type { PriorTotals } from './payout-window'
-import type { Decision } from './policy-check'
+import type { Decision } from './policy-decision'
 
 /** How many agent payouts per hour and per day, and how many to destinations first paid in the last 24 hours. */
 export function checkVelocity(policy: Policy, prior: PriorTotals): Decision | null {

@@ -70,6 +70,7 @@ describe('payouts export', () => {
       'tx_hash',
       'reference',
       'note',
+      'invoice',
     ])
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(made))
     const book = await ws.client.listCounterparties()
@@ -96,7 +97,7 @@ describe('payouts export', () => {
     expect(result.rows).toBe(0)
     expect(rows).toEqual([])
     expect((await readFile(result.path!, 'utf8')).trimEnd()).toBe(
-      'id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note',
+      'id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note,invoice',
     )
   })
 })
