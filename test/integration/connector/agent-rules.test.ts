@@ -130,12 +130,14 @@ describe('limits in USD across assets, through the price table', () => {
     const message = denied(await pay(c, newKey('d2'), '0.25'), 'max_usd_per_day')
     expect(message).toContain('900.00 USD was requested in the last 24 hours, so 600.00 USD is left')
     accepted(await pay(c, newKey('d3'), '0.2'))
-    await setPolicyFile('usd-window', { maxUsdPer7Days: '1600' })
-    expect(json(await pay(c, newKey('w1'), '0.05')).error).toMatchObject({
+    // Removing the day cap would allow more, and would wait for the policy delay: the week's cap has its own profile.
+    const week = (await profileWith('usd-week', { maxUsdPer7Days: '1600' })).c
+    accepted(await pay(week, newKey('w0'), '0.5'))
+    expect(json(await pay(week, newKey('w1'), '0.05')).error).toMatchObject({
       rule: 'max_usd_per_7_days',
       remaining: '100.00',
     })
-    accepted(await pay(c, newKey('w2'), '0.03'))
+    accepted(await pay(week, newKey('w2'), '0.03'))
   })
 })
 
@@ -157,11 +159,14 @@ describe('payout hours', () => {
     expect(await postsWithKey(held)).toEqual([])
     expect(decisions(p).find((d) => d.idempotencyKey === held)?.path).toBe('policy.held')
 
+    // Refusing instead of holding allows less: it applies at once.
     await setPolicyFile('hours', { hours: { timeZone: zone, windows: [elsewhere], outside: 'refuse' } })
     denied(await pay(c, newKey('refused'), '0.01'), 'outside_hours')
+    // A wider window would wait for the policy delay: inside the windows is shown on a profile of its own.
     const allWeek = { days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' }
-    await setPolicyFile('hours', { hours: { timeZone: zone, windows: [allWeek], outside: 'refuse' } })
-    accepted(await pay(c, newKey('inside'), '0.01'))
+    const open = (await profileWith('hours-open', { hours: { timeZone: zone, windows: [allWeek], outside: 'refuse' } }))
+      .c
+    accepted(await pay(open, newKey('inside'), '0.01'))
   })
 })
 
@@ -171,9 +176,10 @@ describe('velocity', () => {
     accepted(await pay(c, newKey('v1'), '0.001'))
     accepted(await pay(c, newKey('v2'), '0.001'))
     denied(await pay(c, newKey('v3'), '0.001'), 'max_payouts_per_hour')
-    await setPolicyFile('velocity', { maxPayoutsPerDay: 3 })
-    accepted(await pay(c, newKey('v4'), '0.001'))
-    denied(await pay(c, newKey('v5'), '0.001'), 'max_payouts_per_day')
+    // A day's limit on a profile of its own (dropping the hourly one would wait for the policy delay).
+    const day = (await profileWith('velocity-day', { maxPayoutsPerDay: 3 })).c
+    for (const n of [1, 2, 3]) accepted(await pay(day, newKey(`d${n}`), '0.001'))
+    denied(await pay(day, newKey('d4'), '0.001'), 'max_payouts_per_day')
   })
 
   it('at most M payouts to destinations first paid in the last 24 hours', async () => {
