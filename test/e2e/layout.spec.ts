@@ -170,7 +170,10 @@ test.describe('names at their field limits', () => {
     await openSection(page, 'Keys & profiles')
     await expect(page.getByRole('heading', { name: PROFILE, level: 2 })).toBeVisible()
     await checkScreen(page, 'keys')
-    await expect(page.locator('main').getByRole('button', { name: 'Remove profile' })).toBeInViewport({ ratio: 1 })
+    // The page is longer than the window (screening lists, the payee-change wait): whole once scrolled to, never cut.
+    const remove = page.locator('main').getByRole('button', { name: 'Remove profile' })
+    await remove.scrollIntoViewIfNeeded()
+    await expect(remove).toBeInViewport({ ratio: 1 })
 
     // Production is marked across the whole window, not only by the badge.
     await expect(page.getByTestId('production-frame')).toHaveCount(0)

@@ -27,7 +27,7 @@ test('payouts export to CSV: the current filter, every page, names beside ids, p
   const path = (await result.textContent())!.replace(/^Exported \d+ rows to /, '').trim()
   const lines = (await readFile(path, 'utf8')).trimEnd().split('\r\n')
   expect(lines[0]).toBe(
-    'id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note',
+    'id,created_at,updated_at,status,wallet_id,wallet_name,amount,asset,network,destination,destination_label,tx_hash,reference,note,invoice',
   )
   expect(
     lines
