@@ -17,17 +17,13 @@ export class AuditLog implements AuditSink {
 
   record(line: AuditLine): void {
     try {
-      // The request is made already: its row need not wait for the disk (it reaches it with the next commit that does).
-      this.store.transaction(
-        'write the audit log',
-        () =>
-          this.store.audit.append({
-            ...line,
-            kind: line.method === 'MCP' ? 'tool' : 'http',
-            actor: this.actor,
-            detail: null,
-          }),
-        { waitForDisk: false },
+      this.store.transaction('write the audit log', () =>
+        this.store.audit.append({
+          ...line,
+          kind: line.method === 'MCP' ? 'tool' : 'http',
+          actor: this.actor,
+          detail: null,
+        }),
       )
     } catch (err) {
       this.onError(err)

@@ -187,35 +187,29 @@ export class Outbox {
       /** The caller's own writes about the move (the provider's answer kept), committed with it. */
       alongside?: () => void
     } = {},
-    /** Only a move whose loss costs a look-up by key (to accepted) may skip waiting for the disk (see the store). */
-    durability: { waitForDisk?: boolean } = {},
   ): Promise<OutboxEntry> {
     if ((wanted as OutboxState) === 'sending')
       throw new DeskError('invalid_input', 'Only the send gate claims a payout for sending.')
-    return this.store.transaction(
-      `record the payout's ${wanted} state`,
-      () => {
-        const moved = this.store.outbox.transition(
-          key,
-          (entry) => {
-            const state = wanted
-            if (!canMove(entry.state, state))
-              throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
-            return {
-              state,
-              withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
-              error: state === 'accepted' ? null : (extra.error ?? null),
-              notBefore: extra.notBefore ?? null,
-            }
-          },
-          this.store.processes.token,
-          this.now().toISOString(),
-        )
-        extra.alongside?.()
-        return moved
-      },
-      durability,
-    )
+    return this.store.transaction(`record the payout's ${wanted} state`, () => {
+      const moved = this.store.outbox.transition(
+        key,
+        (entry) => {
+          const state = wanted
+          if (!canMove(entry.state, state))
+            throw new DeskError('invalid_input', `A payout that is ${entry.state} cannot become ${state}.`)
+          return {
+            state,
+            withdrawalId: extra.withdrawalId ?? entry.withdrawalId,
+            error: state === 'accepted' ? null : (extra.error ?? null),
+            notBefore: extra.notBefore ?? null,
+          }
+        },
+        this.store.processes.token,
+        this.now().toISOString(),
+      )
+      extra.alongside?.()
+      return moved
+    })
   }
 
   onChange(listener: () => void): () => void {

@@ -279,16 +279,12 @@ export class PayoutRequests {
   private async recordAccepted(key: string, withdrawal: Withdrawal): Promise<PayoutResult> {
     this.onAccepted(withdrawal)
     try {
-      // The answer is kept in the same commit as the move. That commit need not wait for the disk: lost in a power
-      // cut, the entry is found `sending` by a process that is gone, becomes unknown and is looked up by its key.
+      // The answer is kept in the same commit as the move: one write to disk per accepted payout, not two.
       const keep = () => this.outbox.store.withdrawals.put(withdrawal)
-      const entry = await this.outbox.mark(
-        key,
-        'accepted',
-        { withdrawalId: withdrawal.id, alongside: keep },
-        { waitForDisk: false },
-      )
-      return { entry, withdrawal }
+      return {
+        entry: await this.outbox.mark(key, 'accepted', { withdrawalId: withdrawal.id, alongside: keep }),
+        withdrawal,
+      }
     } catch (err) {
       throw outcomeNotRecorded(err, withdrawal.id)
     }

@@ -80,24 +80,14 @@ export class DeskStore {
     return store
   }
 
-  /**
-   * Runs `work` in one write transaction; a failure becomes an error that names the file and says what to do.
-   * `waitForDisk: false` is for a record whose loss in a power cut costs nothing but a look-up (a payout the provider
-   * accepted, which is looked up by its key; the audit row of a request already made): its commit survives the
-   * process but does not wait for the disk, and reaches it with the next commit that does (the log is written in
-   * order). What must be on disk before a request leaves (an entry, its claim, a discard) always waits.
-   */
-  transaction<T>(doing: string, work: () => T, options: { waitForDisk?: boolean } = {}): T {
-    const relaxed = options.waitForDisk === false && !this.db.isTransaction
+  /** Runs `work` in one write transaction; a failure becomes an error that names the file and says what to do. */
+  transaction<T>(doing: string, work: () => T): T {
     try {
-      if (relaxed) this.db.exec('PRAGMA synchronous = NORMAL')
       const result = inTransaction(this.db, work)
       this.noticeOwnChange()
       return result
     } catch (err) {
       throw storeError(err, this.file, doing)
-    } finally {
-      if (relaxed) this.db.exec('PRAGMA synchronous = FULL')
     }
   }
 
