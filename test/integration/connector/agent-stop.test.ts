@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { profileDir, type Profile } from '../../../electron/core/profiles'
 import { STORE_FILE } from '../../../electron/core/store'
 import { auditText } from '../../harness/store-reader'
-import { DESTINATION, ETH, json, startConnectorFixture, type ConnectorFixture } from './connector-fixture'
+import { DESTINATION, ETH, json, startConnectorFixture, type ConnectorFixture, LOCK_WAIT } from './connector-fixture'
 
 /** The stop switch through a real connector: a queued and a held agent payout are both refused at the send gate. */
 let f: ConnectorFixture
@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 function outboxRow(p: Profile, key: string): { state: string; error: { code: string; rule?: string } | null } {
-  const d = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+  const d = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
   try {
     const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as {
       state: string

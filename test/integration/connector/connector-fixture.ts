@@ -149,6 +149,12 @@ export const ETH = {
 }
 export const USDC_POLYGON = { asset: 'USDC', network: 'polygon-amoy', amount: '800', available: '800', decimals: 6 }
 /** A checksummed Sepolia address for destinations. */
+/**
+ * A test's own handle on a profile's store waits for the lock as the desk's processes do: a connector or a CLI may be
+ * committing at that moment.
+ */
+export const LOCK_WAIT = { timeout: 15_000 }
+
 export const DESTINATION = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
 
 /** The text of a tool result parsed as JSON. */

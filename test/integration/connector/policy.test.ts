@@ -12,6 +12,7 @@ import {
   startConnectorFixture,
   type Connected,
   type ConnectorFixture,
+  LOCK_WAIT,
 } from './connector-fixture'
 
 /** A second checksummed Sepolia address (the EIP-55 example). */
@@ -279,7 +280,7 @@ describe('the agent policy, enforced by the connector', () => {
     expect(set.stdout).toMatch(/expire after 1 hours/)
     expect(json(await pay(c, key, '0.002')).error.code).toBe('payout_held')
     // Two hours pass for this hold: its recorded time moves back (the connector runs on the real clock).
-    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
     db.prepare('UPDATE outbox SET created_at = ? WHERE key = ?').run(
       new Date(Date.now() - 2 * 3_600_000).toISOString(),
       key,
@@ -379,7 +380,7 @@ describe('the agent policy, enforced by the connector', () => {
   it('a policy row someone else wrote that fails its schema denies every request, with a clear error', async () => {
     const p = await f.profile('broken', { writeTools: true })
     await f.setPolicy('broken', ['--max-per-payout', 'ETH=1'])
-    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
     db.prepare('UPDATE policy SET body = ? WHERE id = 1').run(JSON.stringify({ maxPerPayout: { ETH: 1 } }))
     db.close()
     const c = await f.connect('broken')
@@ -403,7 +404,7 @@ describe('the agent policy, enforced by the connector', () => {
   it('a well-formed policy written straight into the database, not through the app or the CLI, is not obeyed', async () => {
     const p = await f.profile('forged', { writeTools: true })
     await f.setPolicy('forged', ['--max-per-payout', 'ETH=0.001'])
-    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+    const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
     const row = db.prepare('SELECT body FROM policy WHERE id = 1').get() as { body: string }
     const loosened = { ...JSON.parse(row.body), maxPerPayout: { ETH: '1000' } }
     db.prepare('UPDATE policy SET body = ? WHERE id = 1').run(JSON.stringify(loosened))

@@ -11,6 +11,7 @@ import {
   startConnectorFixture,
   type Connected,
   type ConnectorFixture,
+  LOCK_WAIT,
 } from './connector-fixture'
 
 /**
@@ -63,7 +64,7 @@ const postsWithKey = async (key: string) =>
   )
 
 function db(p: Profile): DatabaseSync {
-  return new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+  return new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
 }
 
 function outboxRow(
