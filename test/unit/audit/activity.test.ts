@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { activityPage, verifyActivity } from '../../../electron/core/audit/activity'
+import { ACTIVITY_CSV_HEADER, exportActivityCsv } from '../../../electron/core/audit/activity-export'
 import { decisionEntry } from '../../../electron/core/audit/decision-entry'
 import { DeskStore, STORE_FILE, type AuditEntry } from '../../../electron/core/store'
 
@@ -127,5 +129,18 @@ describe('the Activity view over the audit log', () => {
       )
     })
     expect(actions({ action: 'noted' })).toEqual(['7 noted cli/bob', '6 noted app/alice'])
+  })
+
+  it('exports the filtered rows to CSV, newest first, with the header and the action in words', async () => {
+    const target = join(dir, 'activity.csv')
+    const seen: number[] = []
+    await exportActivityCsv(store, { actor: 'cli' }, target, new AbortController().signal, (p) => seen.push(p.rows))
+    const lines = (await readFile(target, 'utf8')).trimEnd().split('\r\n')
+    expect(lines[0]).toBe(ACTIVITY_CSV_HEADER.join(','))
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4))).toEqual([
+      ['5', '2026-11-23T12:00:00.000Z', expect.any(String), 'cli'],
+      ['4', '2026-11-22T11:00:00.000Z', expect.any(String), 'cli'],
+    ])
+    expect(seen.at(-1)).toBe(2)
   })
 })
