@@ -1,5 +1,5 @@
 import type { Counterparty } from '../../../shared/api/resources'
-import { paymentBlock } from '../payee-checks/use-cases'
+import { rowPaymentBlock } from '../payee-checks/use-cases'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { writeCsvFile } from '../csv/write'
@@ -36,9 +36,9 @@ export async function checkBatch(
   input: Uint8Array | string,
   wallet?: string,
 ): Promise<BatchCheck & { firstPayouts: FirstPayoutRow[] }> {
-  const now = new Date()
+  const block = rowPaymentBlock(session.store)
   const rule = (row: CheckedRow, book: readonly Counterparty[]) =>
-    paymentBlock(session.store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+    block(row.body.network ?? '', row.body.destination, book)
   const check = await checkBatchFile(session.client, input, wallet, rule)
   return { ...check, firstPayouts: firstPayoutRows(session.store, check.rows) }
 }

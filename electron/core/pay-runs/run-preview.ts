@@ -6,7 +6,7 @@ import { firstPayoutRows, type FirstPayoutRow } from '../batch/batch-first-payou
 import type { CsvRow, RowProblem } from '../batch/csv-rows'
 import { fundsCheck, shortfallText, type FundsRow } from '../batch/funds-check'
 import { DeskError } from '../errors'
-import { paymentBlock } from '../payee-checks/use-cases'
+import { rowPaymentBlock } from '../payee-checks/use-cases'
 import { invoiceAmountNote } from '../../../shared/payouts/invoice-amount'
 import { payRunRepo, type DeskStore, type PayRun, type RunLine, type RunPeriod, type SentLine } from '../store'
 import { nextDue } from './due'
@@ -130,9 +130,9 @@ export function previewOf(
   }
   const check = checkRows(rows, reads.wallets, reads.book)
   // A listed address or an unsettled payee change stops a run's line as it stops a batch row.
-  const now = new Date()
+  const block = rowPaymentBlock(store)
   const payeeRule = (row: CheckedRow, book: readonly Counterparty[]) =>
-    paymentBlock(store, book, row.body.network ?? '', row.body.destination, now)?.message ?? null
+    block(row.body.network ?? '', row.body.destination, book)
   problems.push(...check.problems, ...destinationProblems(check.rows, reads.book, payeeRule))
   const byLine = new Map(run.lines.map((l) => [l.line, l]))
   const sent = periods.filter((p) => p.state === 'sent' && p.period < period)

@@ -7,6 +7,7 @@ import { DeskError } from '../errors'
 import { payeeConfirmations, type DeskStore } from '../store'
 import { refuseListed, screeningHits } from '../screening/use-cases'
 import { payeeChangeNow } from './payee-change-now'
+import { PayeeChangeTick } from './payee-change-tick'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS } from './payee-change'
 import type { PayeeChange } from './payee-change'
 import { explainPayout, type PayoutCheck } from './explain'
@@ -107,6 +108,21 @@ export function paymentBlock(
   const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
   const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
   return change?.blocked ? payeeChangeRefusal(change.blocked) : null
+}
+
+/**
+ * `paymentBlock`'s message for the rows of one check (a batch file, a pay run's period): the book's payee changes are
+ * found once per book, so a row costs a screening lookup and a map lookup, not a walk of the book.
+ */
+export function rowPaymentBlock(store: DeskStore, now = new Date()) {
+  let seen: { book: readonly Counterparty[]; tick: PayeeChangeTick } | null = null
+  return (network: string, address: string, book: readonly Counterparty[]): string | null => {
+    const hits = screeningHits(store, address)
+    if (hits.length > 0) return refuseListed(address, hits).message
+    if (seen?.book !== book) seen = { book, tick: new PayeeChangeTick(book) }
+    const blocked = seen.tick.blocked(store, network, address, now)
+    return blocked ? payeeChangeRefusal(blocked).message : null
+  }
 }
 
 /** The send gate's refusal of a payee change not settled yet, `blocked` being where it stands. */
