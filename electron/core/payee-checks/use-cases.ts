@@ -125,12 +125,17 @@ export function rowPaymentBlock(store: DeskStore, now = new Date()) {
   }
 }
 
-/** The send gate's refusal of a payee change not settled yet, `blocked` being where it stands. */
+/**
+ * The send gate's refusal of a payee change not settled yet, `blocked` being where it stands. A reason, not a sentence
+ * about the send: who tells the refusal says "Not sent" once.
+ */
 export const payeeChangeRefusal = (blocked: string) =>
   ({
     rule: 'payee_change',
     code: 'payee_change_unconfirmed',
-    message: `Not sent: ${blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
+    message:
+      `${blocked.charAt(0).toUpperCase()}${blocked.slice(1)}. ` +
+      'Record how it was confirmed (destinations confirm-change) or wait.',
   }) as const
 
 export { explainPayout, type PayoutCheck } from './explain'

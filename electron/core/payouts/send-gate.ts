@@ -105,7 +105,7 @@ export class SendGate {
       return refuse(
         'withdrawal_altered',
         'withdrawal_altered',
-        `Not sent: ${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`,
+        `${describeAlteration(altered)} Sends stay stopped until a person acknowledges it.`,
       )
     const network = prepared.checked?.body.network ?? entry.body.network ?? ''
     const book = prepared.checked?.book ?? null

@@ -56,7 +56,9 @@ afterAll(async () => {
 })
 
 const rows = () => [ws.destinations[0]!.address, bobNew, ws.destinations[2]!.address]
-const refusedAtSend = /Not sent: new address for Bob Ltd, added less than an hour ago, confirmed, waiting until /
+// Said once: the gate's refusal and the payee check's reason both began with "Not sent:" ("Not sent: … Not sent: …").
+const refusedAtSend =
+  /(?:^|: )Not sent: stopped by the rule payee_change at the moment of sending\. New address for Bob Ltd, added less than an hour ago, confirmed, waiting until (?!.*Not sent)/
 
 it('a batch row whose payee change is no longer settled when it is sent is refused; the others go', async () => {
   // Confirmed and no waiting period when the batch is checked and recorded: the row passes then.

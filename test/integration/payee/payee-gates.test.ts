@@ -128,7 +128,7 @@ describe('screening lists and payee changes at the gates', () => {
     const refused = await batch(NEW_ADDRESS)
     expect(refused.code).toBe(1)
     expect(refused.stdout + refused.stderr).toMatch(
-      /new address for ACME Supplies GmbH, added less than an hour ago, not yet confirmed/,
+      /New address for ACME Supplies GmbH, added less than an hour ago, not yet confirmed/,
     )
 
     const book = (await f.console.call('GET', 'counterparties')).body as {
@@ -228,7 +228,7 @@ describe('screening lists and payee changes at the gates', () => {
     expect(added.code, added.stderr).toBe(0)
     const preview = await f.cli(['run', 'preview', 'Weekly', '--profile', 'ops'])
     expect(preview.stdout + preview.stderr).toMatch(
-      /Line 2, destination: Not sent: new address for Acme Supplies GmbH, .*not yet confirmed/,
+      /Line 2, destination: New address for Acme Supplies GmbH, .*not yet confirmed/,
     )
   })
 
