@@ -102,12 +102,19 @@ export function paymentBlock(
   code: 'screening_listed' | 'payee_change_unconfirmed'
   message: string
 } | null {
-  const hits = screeningHits(store, address)
-  if (hits.length > 0)
-    return { rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message }
+  const listed = listedRefusal(store, address)
+  if (listed) return listed
   const destination = book?.find((c) => c.network === network && sameAddress(network, c.address, address))
   const change = destination && book ? payeeChangeNow(store, book, destination, now) : null
   return change?.blocked ? payeeChangeRefusal(change.blocked) : null
+}
+
+/** The first step of every payment check: a listed address is never paid. */
+function listedRefusal(store: DeskStore, address: string) {
+  const hits = screeningHits(store, address)
+  return hits.length > 0
+    ? ({ rule: 'screening_listed', code: 'screening_listed', message: refuseListed(address, hits).message } as const)
+    : null
 }
 
 /**
@@ -117,8 +124,8 @@ export function paymentBlock(
 export function rowPaymentBlock(store: DeskStore, now = new Date()) {
   let seen: { book: readonly Counterparty[]; tick: PayeeChangeTick } | null = null
   return (network: string, address: string, book: readonly Counterparty[]): string | null => {
-    const hits = screeningHits(store, address)
-    if (hits.length > 0) return refuseListed(address, hits).message
+    const listed = listedRefusal(store, address)
+    if (listed) return listed.message
     if (seen?.book !== book) seen = { book, tick: new PayeeChangeTick(book) }
     const blocked = seen.tick.blocked(store, network, address, now)
     return blocked ? payeeChangeRefusal(blocked).message : null
