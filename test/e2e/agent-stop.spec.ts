@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { DatabaseSync } from 'node:sqlite'
 import { join } from 'node:path'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
@@ -10,6 +11,8 @@ import { checkA11y, consolePost, expect, onWallets, snap, test } from '../harnes
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'payout-desk.js')
 
 test('the top bar stop control, pressed from the keyboard, refuses a queued agent payout at its time; Resume', async ({
   app,
@@ -69,4 +72,25 @@ test('the top bar stop control, pressed from the keyboard, refuses a queued agen
     ['agent.resumed', 'app'],
     ['agent.stopped', 'app'],
   ])
+})
+
+test('a stop and a resume made from the command line reach the open top bar without a reload', async ({ app }) => {
+  const { page, desk } = app
+  await onWallets(page)
+  const bar = page.getByRole('banner')
+  const profileId = (await desk.keys.profiles.current())!.id
+  await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
+  await desk.router.call('policy.set', { profileId, policy: NO_RULES })
+  await expect(bar.getByRole('button', { name: 'Stop agent payouts' })).toBeVisible()
+
+  // `payout-desk agent stop` in its own process, on the app's data directory: no event of this process announces it.
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [BIN, 'agent', ...args, '--profile', profileId, '--home', desk.dataDir], {
+      encoding: 'utf8',
+    })
+  expect(cli('stop', '--reason', 'review')).toContain('is stopped')
+  await expect(bar.getByRole('button', { name: 'Resume agent payouts' })).toBeVisible()
+  await expect(bar.getByRole('status')).toHaveText('Agent stopped')
+  expect(cli('resume')).toContain('is resumed')
+  await expect(bar.getByRole('button', { name: 'Stop agent payouts' })).toBeVisible()
 })

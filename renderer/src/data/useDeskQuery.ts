@@ -15,8 +15,9 @@ interface Options {
 /**
  * A read of one core channel through the shared cache. `enabled: false` waits (for example until a choice is made);
  * `staleTime` lets a read that only supports another (names beside addresses) reuse a recent answer instead of
- * spending the request budget each time a component showing it mounts; `refetchInterval` is only for what changes
- * with time alone, which no core event announces (the request budget refilling).
+ * spending the request budget each time a component showing it mounts; `refetchInterval` is only for what no core
+ * event announces: what changes with time alone (the request budget refilling), or a store read another process
+ * writes (the agent's stop switch).
  */
 export function useDeskQuery<C extends ReadChannel>(
   channel: C,

@@ -4,6 +4,8 @@ import { useProfiles } from '../data/profiles'
 import { useDeskMutation } from '../data/useDeskMutation'
 import { deskQueryOptions } from '../data/useDeskQuery'
 
+const STOP_READ_EVERY_MS = 2_000
+
 /**
  * The stop switch, in the top bar whenever an agent can write on any profile (its write tools are on): one press
  * stops every agent payout of those profiles at the send gate (new, queued and held ones), as `payout-desk agent stop`
@@ -13,7 +15,11 @@ export function AgentStopControl() {
   const { profiles } = useProfiles()
   const agents = profiles.filter((p) => p.agentWriteTools)
   const statuses = useQueries({
-    queries: agents.map((p) => deskQueryOptions('agent.stopStatus', { profileId: p.id })),
+    // Read again every few seconds: `payout-desk agent stop` in another process announces nothing to this one, and the
+    // switch is a store read (no request to the provider).
+    queries: agents.map((p) =>
+      deskQueryOptions('agent.stopStatus', { profileId: p.id }, { refetchInterval: STOP_READ_EVERY_MS }),
+    ),
   })
   const stop = useDeskMutation('agent.stop')
   const resume = useDeskMutation('agent.resume')

@@ -20,6 +20,7 @@ import { m19 } from './m19-work-per-row-indexes'
 import { m20 } from './m20-pay-runs'
 import { m21 } from './m21-payee-safety'
 import { m22 } from './m22-policy-versions'
+import { m23 } from './m23-audit-by-path'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m20,
   m21,
   m22,
+  m23,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
