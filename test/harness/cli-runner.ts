@@ -24,3 +24,29 @@ export async function cli(home: string, args: string[], stdin = '', typed?: read
   })
   return { code, stdout, stderr }
 }
+
+/** The public key `key generate` prints on its own indented line. */
+export const publicKeyOf = (stdout: string): string | undefined => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
+
+/**
+ * What most CLI tests start from: a profile on `baseUrl` in the data directory `home` whose new key is registered
+ * (`register` returns the Key ID the provider gave it). Each step must succeed; the first that fails says why.
+ */
+export async function cliProfile(
+  home: string,
+  baseUrl: string,
+  register: (publicKey: string) => Promise<string>,
+  { name = 'Sim', env = 'sandbox' }: { name?: string; env?: 'sandbox' | 'production' } = {},
+): Promise<{ keyId: string; publicKey: string }> {
+  const step = async (args: string[]) => {
+    const r = await cli(home, args)
+    if (r.code !== 0) throw new Error(`payout-desk ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
+    return r.stdout
+  }
+  await step(['profile', 'add', '--name', name, '--env', env, '--base-url', baseUrl])
+  const publicKey = publicKeyOf(await step(['key', 'generate', '--profile', name]))
+  if (!publicKey) throw new Error('key generate printed no public key')
+  const keyId = await register(publicKey)
+  await step(['key', 'set-id', '--profile', name, '--key-id', keyId])
+  return { keyId, publicKey }
+}

@@ -1,10 +1,11 @@
+import { simConsole } from '../../harness/sim-console'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { cli } from '../../harness/cli-runner'
+import { requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
+import { cli, cliProfile } from '../../harness/cli-runner'
 import { destinationCsv } from '../../harness/destination-file'
 
 // Runs under test/with-keychain.sh: the profile's key is in a real (throwaway) Secret Service.
@@ -16,18 +17,9 @@ beforeAll(async () => {
   sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   dataHome = await mkdtemp(join(tmpdir(), 'dest-cli-'))
   ws = await setupWorkspace(sim.sandbox.url)
-  expect(
-    await cli(dataHome, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
-  ).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
-    (await cli(dataHome, ['key', 'generate', '--profile', 'Sim'])).stdout,
-  )![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
-    workspace_id: ws.workspaceId,
-    algorithm: 'ed25519',
-    public_key: publicKey,
-  })
-  expect(await cli(dataHome, ['key', 'set-id', '--profile', 'Sim', '--key-id', key_id])).toMatchObject({ code: 0 })
+  await cliProfile(dataHome, sim.sandbox.url, (key) =>
+    simConsole(sim.sandbox.url).registerEd25519Key(ws.workspaceId, key),
+  )
 })
 afterAll(async () => {
   await ws.client.sender.close()

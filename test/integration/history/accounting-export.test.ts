@@ -8,11 +8,10 @@ import { exportAccountingFile } from '../../../electron/core/history/accounting/
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
 import { openProfileStore } from '../../../electron/core/session/profile-store'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
 import { simConsole } from '../../harness/sim-console'
 
-const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
 const USDC = {
   asset: 'USDC',
   network: 'ethereum-sepolia',
@@ -157,16 +156,7 @@ describe("payout-desk history export --format: each preset read back by its form
       created_at: new Date(Date.now() - 7_200_000).toISOString(),
     })
     home = await mkdtemp(join(tmpdir(), 'accounting-export-'))
-    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
-    const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, [
-      'key',
-      'set-id',
-      '--profile',
-      'Sim',
-      '--key-id',
-      await sandbox.registerEd25519Key(workspace, publicKey),
-    ])
+    await cliProfile(home, sim.sandbox.url, (key) => sandbox.registerEd25519Key(workspace, key))
     expect((await cli(home, ['history', 'sync', '--profile', 'Sim'])).code).toBe(0)
     legs = (await simulatorLegs(sim.sandbox.url, workspace)).filter((l) => l.created_at > from && l.created_at <= to)
   })
@@ -450,16 +440,8 @@ describe("payout-desk history export --format: each preset read back by its form
     // label.
     const other = await mkdtemp(join(tmpdir(), 'accounting-other-'))
     try {
-      await cli(other, ['profile', 'add', '--name', 'Other', '--env', 'sandbox', '--base-url', sim.sandbox.url])
-      const key = publicKeyOf((await cli(other, ['key', 'generate', '--profile', 'Other'])).stdout)!
-      await cli(other, [
-        'key',
-        'set-id',
-        '--profile',
-        'Other',
-        '--key-id',
-        await simConsole(sim.sandbox.url).registerEd25519Key(workspace, key),
-      ])
+      const register = (key: string) => simConsole(sim.sandbox.url).registerEd25519Key(workspace, key)
+      await cliProfile(other, sim.sandbox.url, register, { name: 'Other' })
       const paid = outside().find((l) => l.wallet_id === walletA)!
       const added = await cli(other, [
         'destinations',

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 import { simConsole } from '../../harness/sim-console'
 
-const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
 const USDC = {
   asset: 'USDC',
   network: 'ethereum-sepolia',
@@ -52,16 +51,7 @@ describe('dust and zero-value bait in the ledger (console, sync, export, report,
     await leg('in', '0.5', UNRELATED, 40)
     await leg('in', '0', REAL, 30)
     home = await mkdtemp(join(tmpdir(), 'dust-bait-'))
-    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
-    const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, [
-      'key',
-      'set-id',
-      '--profile',
-      'Sim',
-      '--key-id',
-      await sandbox.registerEd25519Key(workspace, publicKey),
-    ])
+    await cliProfile(home, sim.sandbox.url, (key) => sandbox.registerEd25519Key(workspace, key))
     expect((await cli(home, ['history', 'sync', '--profile', 'Sim'])).code).toBe(0)
   })
   afterAll(async () => {

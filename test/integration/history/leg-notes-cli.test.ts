@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
 import { simConsole } from '../../harness/sim-console'
 
-const publicKeyOf = (stdout: string) => /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(stdout)?.[1]
 const USDC = {
   asset: 'USDC',
   network: 'ethereum-sepolia',
@@ -51,16 +50,7 @@ describe('payout-desk history note, tag and list', () => {
       created_at: new Date(Date.now() - 3_600_000).toISOString(),
     })
     home = await mkdtemp(join(tmpdir(), 'leg-notes-cli-'))
-    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url])
-    const publicKey = publicKeyOf((await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout)!
-    await cli(home, [
-      'key',
-      'set-id',
-      '--profile',
-      'Sim',
-      '--key-id',
-      await sandbox.registerEd25519Key(workspace, publicKey),
-    ])
+    await cliProfile(home, sim.sandbox.url, (key) => sandbox.registerEd25519Key(workspace, key))
     expect((await run('history', 'sync')).code).toBe(0)
     const legs = await simulatorLegs(sim.sandbox.url, workspace)
     leg = legs.find(

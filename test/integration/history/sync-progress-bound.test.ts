@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { consoleCall, makeClient, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { historySync, ledgerStore } from '../../harness/ledger-fixture'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 import { simConsole } from '../../harness/sim-console'
 import { tamperProxy } from '../../harness/tamper-proxy'
 
@@ -69,18 +69,7 @@ describe('a history sync bounded by progress', () => {
       ).id
       // Enough movements for more than six real pages of 100, so the real cursor moves on every time.
       await sandbox.addTransactions({ wallet_id: wallet, generate: 700 })
-      await cli(home, ['profile', 'add', '--name', 'Loop', '--env', 'sandbox', '--base-url', proxy.url])
-      const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
-        (await cli(home, ['key', 'generate', '--profile', 'Loop'])).stdout,
-      )![1]!
-      await cli(home, [
-        'key',
-        'set-id',
-        '--profile',
-        'Loop',
-        '--key-id',
-        await sandbox.registerEd25519Key(workspace, publicKey),
-      ])
+      await cliProfile(home, proxy.url, (key) => sandbox.registerEd25519Key(workspace, key), { name: 'Loop' })
       let first: unknown[] = []
       let last: unknown = null
       proxy.tamper = (body, n) => {

@@ -1,3 +1,4 @@
+import { simConsole } from '../../harness/sim-console'
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -5,9 +6,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { consoleCall } from '../../harness/api-fixture'
 import { recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 
 // Runs under test/with-keychain.sh: each desk's key is in a real (throwaway) Secret Service.
 let sim: RunningSimulator
@@ -18,18 +18,7 @@ const SCHEDULE = 'DTSTART:20261106T000000Z\\nRRULE:FREQ=WEEKLY;BYDAY=FR'
 
 /** A desk: its own home (store), its own key registered in the same workspace. */
 async function desk(home: string): Promise<void> {
-  expect(
-    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
-  ).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec(
-    (await cli(home, ['key', 'generate', '--profile', 'Sim'])).stdout,
-  )![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
-    workspace_id: ws.workspaceId,
-    algorithm: 'ed25519',
-    public_key: publicKey,
-  })
-  expect(await cli(home, ['key', 'set-id', '--profile', 'Sim', '--key-id', key_id])).toMatchObject({ code: 0 })
+  await cliProfile(home, sim.sandbox.url, (key) => simConsole(sim.sandbox.url).registerEd25519Key(ws.workspaceId, key))
 }
 
 const file = async (name: string, content: string) => {

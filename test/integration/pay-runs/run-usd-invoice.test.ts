@@ -1,12 +1,12 @@
+import { simConsole } from '../../harness/sim-console'
 import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
-import { consoleCall } from '../../harness/api-fixture'
 import { setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
-import { cli } from '../../harness/cli-runner'
+import { cli, cliProfile } from '../../harness/cli-runner'
 
 // Runs under test/with-keychain.sh: the desk's key is in a real (throwaway) Secret Service.
 let sim: RunningSimulator
@@ -27,16 +27,7 @@ beforeAll(async () => {
   ws = await setupBatchWorkspace(sim.sandbox.url)
   home = await mkdtemp(join(tmpdir(), 'run-usd-'))
   files = await mkdtemp(join(tmpdir(), 'run-usd-files-'))
-  expect(
-    await cli(home, ['profile', 'add', '--name', 'Sim', '--env', 'sandbox', '--base-url', sim.sandbox.url]),
-  ).toMatchObject({ code: 0 })
-  const publicKey = /^\s+([A-Za-z0-9+/]{43}=)$/m.exec((await cli(home, ['key', 'generate', ...P])).stdout)![1]
-  const { key_id } = await consoleCall<{ key_id: string }>(sim.sandbox.url, 'POST', 'keys', {
-    workspace_id: ws.workspaceId,
-    algorithm: 'ed25519',
-    public_key: publicKey,
-  })
-  expect(await cli(home, ['key', 'set-id', ...P, '--key-id', key_id])).toMatchObject({ code: 0 })
+  await cliProfile(home, sim.sandbox.url, (key) => simConsole(sim.sandbox.url).registerEd25519Key(ws.workspaceId, key))
 })
 afterAll(async () => {
   await ws.client.sender.close()
