@@ -1,12 +1,8 @@
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDesk, type Desk } from '../../../electron/core/desk'
+import { type Desk } from '../../../electron/core/desk'
 import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
-import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { consoleCall, type Workspace } from '../../harness/api-fixture'
+import { closeDeskRig, openDeskRig } from '../../harness/ipc-desk'
 
 /** Issue 35's doors through the desk router: the altered-withdrawal alarm, screening lists, payee changes, explain. */
 describe('payee safety through the desk router', () => {
@@ -16,18 +12,7 @@ describe('payee safety through the desk router', () => {
   let desk: Desk
 
   beforeAll(async () => {
-    sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
-    ws = await setupWorkspace(sim.sandbox.url, 0)
-    dir = await mkdtemp(join(tmpdir(), 'payee-safety-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', {
-      name: 'Ops',
-      environment: 'sandbox',
-      baseUrl: sim.sandbox.url,
-      algorithm: 'ed25519',
-    })
-    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
-    await desk.router.call('profiles.select', { profileId: profile.id })
+    ;({ sim, ws, dir, desk } = await openDeskRig('payee-safety-ipc-'))
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 

@@ -1,12 +1,8 @@
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDesk, type Desk } from '../../../electron/core/desk'
+import { type Desk } from '../../../electron/core/desk'
 import { startSimulator } from '../../../electron/simulator'
-import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
-import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { consoleCall, type Workspace } from '../../harness/api-fixture'
+import { closeDeskRig, openDeskRig } from '../../harness/ipc-desk'
 
 /** A production payout is confirmed by its amount typed again; the core checks it, whatever page or bridge asked. */
 describe('production payouts through the desk router', () => {
@@ -20,18 +16,7 @@ describe('production payouts through the desk router', () => {
     ).length
 
   beforeAll(async () => {
-    sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
-    ws = await setupWorkspace(sim.production.url, 0)
-    dir = await mkdtemp(join(tmpdir(), 'production-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', {
-      name: 'Live',
-      environment: 'production',
-      baseUrl: sim.production.url,
-      algorithm: 'ed25519',
-    })
-    await registerProfileKey(desk, sim.production.url, ws.workspaceId, profile.id)
-    await desk.router.call('profiles.select', { profileId: profile.id })
+    ;({ sim, ws, dir, desk } = await openDeskRig('production-ipc-', { environment: 'production' }))
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 

@@ -1,17 +1,13 @@
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 import { AGENT_REQUESTER } from '../../../electron/core/connector'
-import { createDesk, type Desk } from '../../../electron/core/desk'
+import { type Desk } from '../../../electron/core/desk'
 import { DeskError } from '../../../electron/core/errors'
 import { profileDir } from '../../../electron/core/profiles'
 import { startSimulator } from '../../../electron/simulator'
-import { requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { requestLog, type Workspace } from '../../harness/api-fixture'
 import { auditText } from '../../harness/store-reader'
-import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
+import { closeDeskRig, openDeskRig } from '../../harness/ipc-desk'
 
 describe('policy and held-payout IPC channels through the desk router', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
@@ -22,18 +18,7 @@ describe('policy and held-payout IPC channels through the desk router', () => {
   let otherId: string
 
   beforeAll(async () => {
-    sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
-    ws = await setupWorkspace(sim.sandbox.url)
-    dir = await mkdtemp(join(tmpdir(), 'policy-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', {
-      name: 'Ops',
-      environment: 'sandbox',
-      baseUrl: sim.sandbox.url,
-      algorithm: 'ed25519',
-    })
-    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
-    profileId = profile.id
+    ;({ sim, ws, dir, desk, profileId } = await openDeskRig('policy-ipc-'))
     otherId = (
       await desk.router.call('profiles.create', {
         name: 'Other',
@@ -42,7 +27,6 @@ describe('policy and held-payout IPC channels through the desk router', () => {
         algorithm: 'ed25519',
       })
     ).id
-    await desk.router.call('profiles.select', { profileId })
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 

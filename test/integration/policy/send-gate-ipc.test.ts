@@ -1,14 +1,10 @@
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
 import { AGENT_REQUESTER } from '../../../electron/core/connector'
-import { createDesk, type Desk } from '../../../electron/core/desk'
+import { type Desk } from '../../../electron/core/desk'
 import { startSimulator } from '../../../electron/simulator'
-import { requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
-import { MemorySecretStore } from '../../harness/memory-secret-store'
-import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
+import { requestLog, type Workspace } from '../../harness/api-fixture'
+import { closeDeskRig, openDeskRig } from '../../harness/ipc-desk'
 
 /** Issue 34: the app's own doors to a send (Send again, Release) pass the same gate as the agent's. */
 describe('the send gate behind the app', () => {
@@ -19,19 +15,7 @@ describe('the send gate behind the app', () => {
   let profileId: string
 
   beforeAll(async () => {
-    sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
-    ws = await setupWorkspace(sim.sandbox.url)
-    dir = await mkdtemp(join(tmpdir(), 'send-gate-ipc-'))
-    desk = await createDesk({ dataDir: dir, shell: 'test', version: '0.0.0', secretStore: new MemorySecretStore() })
-    const profile = await desk.router.call('profiles.create', {
-      name: 'Ops',
-      environment: 'sandbox',
-      baseUrl: sim.sandbox.url,
-      algorithm: 'ed25519',
-    })
-    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
-    profileId = profile.id
-    await desk.router.call('profiles.select', { profileId })
+    ;({ sim, ws, dir, desk, profileId } = await openDeskRig('send-gate-ipc-'))
     await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
