@@ -6,12 +6,14 @@ import { ShortId } from '../components/ShortId'
 import { useDeskQuery } from '../data/useDeskQuery'
 import { networkName } from '../format/network-name'
 import { UserText } from '../names/UserText'
-import type { BatchCheckView } from './BatchReview'
+import type { ChannelOutput } from '@shared/ipc/channels'
 
 /** A page of the review: 300 rows stay readable, and the confirmation below them stays in reach. */
 const PAGE_SIZE = 50
 
 const payeeKey = (network: string, address: string) => `${network}\n${canonicalAddress(network, address)}`
+
+type BatchCheckView = ChannelOutput<'batch.check'>
 
 /** The distinct destinations a batch pays (one address on one network is one destination, however it is spelled). */
 export function distinctPayees(rows: BatchCheckView['rows']): number {
