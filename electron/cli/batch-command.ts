@@ -1,4 +1,6 @@
-import { warnAlterations, warnStaleScreening } from './alterations-cli'
+import { warnStaleScreening } from './alterations-cli'
+import { printFirstPayouts, printProblems, printReview, progressLine } from './batch-printing'
+import { status } from './batch-status-command'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import {
@@ -6,14 +8,9 @@ import {
   checkBatch,
   hasErrors,
   pauseBatch,
-  readBatchStatus,
   recordBatch,
   refuseOversizeBatch,
   sendBatch,
-  type BatchCheck,
-  type BatchProgress,
-  type FirstPayoutRow,
-  writeBatchResults,
 } from '../core/batch/use-cases'
 import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
@@ -24,7 +21,6 @@ import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
 import { readDecimal } from '../../shared/format/decimal'
 import { retypedProblem } from '../../shared/payouts/retyped-total'
-import { printTable } from './terminal-output'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
 /** The file's bytes, or stdin for `-` (rows pasted from a spreadsheet). Over 5 MB is refused before reading. */
@@ -36,50 +32,6 @@ async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | st
   if (!info.isFile()) throw new DeskError('invalid_input', `${file} is not a file.`)
   refuseOversizeBatch(info.size, file)
   return readFile(file)
-}
-
-function printProblems(ctx: CliContext, check: BatchCheck): void {
-  for (const p of check.problems) ctx.err(`${p.severity === 'error' ? 'error' : 'confirm'}: ${shown(p.message)}`)
-}
-
-function printReview(ctx: CliContext, check: BatchCheck): void {
-  ctx.out(
-    `${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount ` +
-      `column) ${check.grandTotal}`,
-  )
-  for (const t of check.totals) {
-    const usd =
-      t.usd === null
-        ? ''
-        : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
-    ctx.out(
-      `  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ` +
-        `${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`,
-    )
-  }
-  const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
-  ctx.out(
-    `  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ` +
-      `${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`,
-  )
-}
-
-/** Destinations never paid before, one line each (stdout: part of the review). */
-function printFirstPayouts(ctx: CliContext, first: readonly FirstPayoutRow[]): void {
-  if (first.length === 0) return
-  ctx.out(
-    `  never paid before (no completed payout to the address on its network): ${first.length} ` +
-      `destination${first.length === 1 ? '' : 's'}`,
-  )
-  for (const f of first)
-    ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
-}
-
-function progressLine(p: BatchProgress): string {
-  return (
-    `sent ${p.sent}/${p.total}: accepted ${p.accepted}, refused ${p.refused}, unknown ` +
-    `${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
-  )
 }
 
 /** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
@@ -234,79 +186,6 @@ export async function retypeTotal(
       `The grand total ${problem[0]!.toLowerCase()}${problem.slice(1)} Nothing was recorded.`,
     )
   return readDecimal(typed)
-}
-
-const status: Action = {
-  name: 'batch status',
-  usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
-  summary:
-    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; " +
-    '--state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export ' +
-    "writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a " +
-    'request.',
-  options: {
-    profile: { type: 'string' },
-    json: { type: 'boolean' },
-    state: { type: 'string' },
-    export: { type: 'string' },
-    refresh: { type: 'boolean' },
-  },
-  required: ['profile'],
-  positionals: ['ID'],
-  async run(ctx, v, [id]) {
-    const profile = await ctx.profile(v.profile as string)
-    const input = { batchId: id!, state: v.state as string | undefined }
-    // Only --refresh needs the key: a plain status reads the store alone.
-    const report = v.refresh
-      ? await ctx.withSession(profile, async (s) => {
-          const read = await readBatchStatus(s.store, input, { refresh: s.client, outbox: s.payouts.outbox })
-          warnAlterations(ctx, s.store)
-          return read
-        })
-      : await ctx.withStore(profile, (store) => {
-          warnAlterations(ctx, store)
-          return readBatchStatus(store, input)
-        })
-    if (v.export) {
-      await writeBatchResults(v.export as string, report)
-      ctx.out(`Wrote ${report.rows.length} rows to ${v.export as string}.`)
-      return 0
-    }
-    if (v.json) {
-      ctx.out(jsonText(report))
-      return 0
-    }
-    const b = report.batch
-    ctx.out(
-      `Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ` +
-        `${b.state}${report.progress.finished ? ', finished' : ''}`,
-    )
-    ctx.out(progressLine(report.progress))
-    const rows = report.rows.map((r) => [
-      String(r.line),
-      r.reference ?? '',
-      r.destination,
-      `${r.amount} ${r.asset}`,
-      r.idempotencyKey,
-      r.state,
-      r.withdrawalId ?? '-',
-      r.payoutStatus ?? '-',
-      r.error ?? '',
-    ])
-    const header = [
-      'LINE',
-      'REFERENCE',
-      'DESTINATION',
-      'AMOUNT',
-      'IDEMPOTENCY-KEY',
-      'STATE',
-      'PAYOUT',
-      'STATUS',
-      'ERROR',
-    ]
-    printTable(ctx.out, header, rows)
-    return 0
-  },
 }
 
 const resume: Action = {
