@@ -134,6 +134,8 @@ export function policyOf(d: PolicyDraft): { policy: Policy } | { problems: Draft
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path)
+      // "Ends after it starts" compares times that may not be times yet: their own problem says more.
+      if (field === 'hoursTo' && issue.path.length === 3 && (problems.hoursFrom || problems.hoursTo)) continue
       const where = field === 'policy' && issue.path.length ? `${issue.path.join('.')}: ` : ''
       problems[field] ??= `${where}${issue.message}`
     }
