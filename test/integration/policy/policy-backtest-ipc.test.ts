@@ -6,7 +6,7 @@ import { createDesk, type Desk } from '../../../electron/core/desk'
 import { profileDir } from '../../../electron/core/profiles'
 import { DeskStore } from '../../../electron/core/store'
 import { NO_RULES } from '../../../shared/policy/policy-schema'
-import { seedAgentRequests, type SeedRequest } from '../../harness/agent-requests-seed'
+import { seedAgentMonth } from '../../harness/agent-requests-seed'
 import { MemorySecretStore } from '../../harness/memory-secret-store'
 
 /** The app's backtest channel: the CLI's use case over a seeded month, from the store alone (no provider runs). */
@@ -14,27 +14,7 @@ let dir: string
 let desk: Desk
 let profileId: string
 
-const DAY = 86_400_000
 const ADDRESS = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-
-/** 35 days, one request a day: 0.1 ETH held, 0.2 ETH allowed and sent, 0.3 ETH refused, in turn; 5 older than 30. */
-function month(now: number): SeedRequest[] {
-  return Array.from({ length: 35 }, (_, i) => {
-    const kind = i % 3
-    return {
-      key: `seed-${i}`,
-      at: new Date(now - i * DAY - 3_600_000),
-      asset: 'ETH',
-      network: 'ethereum-sepolia',
-      address: ADDRESS,
-      amount: ['0.1', '0.2', '0.3'][kind]!,
-      path: (['policy.held', 'policy.allowed', 'policy.denied'] as const)[kind]!,
-      rule: ['hold_all', null, 'max_per_payout'][kind]!,
-      state: (['held', 'accepted', null] as const)[kind]!,
-    }
-  })
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'policy-backtest-ipc-'))
@@ -48,11 +28,10 @@ beforeAll(async () => {
   })
   profileId = profile.id
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, maxPerPayout: { ETH: '0.25' } } })
-  const now = Date.now()
   const store = DeskStore.open(profileDir(dir, profileId), 'test')
   try {
-    const prices = Array.from({ length: 40 }, (_, i) => ({ date: day(now - i * DAY), asset: 'ETH', price: '3000' }))
-    seedAgentRequests(store, month(now - 60_000), prices)
+    // 35 days: 0.1 ETH held, 0.2 ETH allowed and sent, 0.3 ETH refused, in turn; 5 older than the 30 asked.
+    seedAgentMonth(store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia')
   } finally {
     store.close()
   }
