@@ -26,8 +26,13 @@ test('the policy form sets USD limits, counts and hours; the backtest beside it 
   await panel.getByLabel('Maximum USD per payout').fill('12.345')
   await panel.getByLabel('Maximum payouts per hour').fill('ten')
   await panel.getByRole('button', { name: 'Save policy' }).click()
-  await expect(panel.getByText('a USD amount such as 1000 or 99.50', { exact: true })).toBeVisible()
-  await expect(panel.getByText('"ten" is not a whole number such as 10', { exact: false }).first()).toBeVisible()
+  // Each problem beside its field, in words.
+  const usd = panel.getByLabel('Maximum USD per payout')
+  await expect(usd).toHaveAttribute('aria-invalid', 'true')
+  await expect(usd).toHaveAccessibleDescription('a USD amount such as 1000 or 99.50')
+  await expect(panel.getByLabel('Maximum payouts per hour')).toHaveAccessibleDescription(
+    '"ten" is not a whole number such as 10 (leave it empty for no limit).',
+  )
 
   await panel.getByLabel('Maximum USD per payout').fill('500')
   await panel.getByLabel('Maximum USD per rolling 7 days').fill('20000.50')
@@ -62,29 +67,34 @@ test('the policy form sets USD limits, counts and hours; the backtest beside it 
   await expect(backtest.getByText('The period is a whole number of days from 1 to 366.')).toBeVisible()
   await snap(page, 'keys-policy-backtest')
 
-  // Lifting the default hold allows more: the save waits, and the form said so.
-  await expect(panel.getByTestId('policy-delay-note')).toContainText('waits 60 minutes before it applies')
+  // The first policy a person sets applies at once; a higher limit after it allows more: it waits, as the form says.
   await panel.getByRole('button', { name: 'Save policy' }).click()
-  await expect(panel.getByTestId('policy-saved')).toContainText('This change allows more, so it waits until')
-  await expect(panel.getByTestId('policy-pending')).toBeVisible()
+  await expect(panel.getByTestId('policy-saved')).toHaveText('Saved; the rules above are in force now.')
   const profileId = (await desk.keys.profiles.current())!.id
-  expect((await desk.router.call('policy.show', { profileId })).pending?.policy).toMatchObject({
+  expect((await desk.router.call('policy.show', { profileId })).policy).toMatchObject({
     maxUsdPerPayout: '500',
     maxUsdPer7Days: '20000.50',
     maxPayoutsPerDay: 40,
     hours: { timeZone: 'UTC', outside: 'hold', windows: [{ days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' }] },
   })
+  await panel.getByRole('button', { name: 'Edit policy' }).click()
+  await expect(panel.getByTestId('policy-delay-note')).toContainText('waits 60 minutes before it applies')
+  await panel.getByLabel('Maximum USD per payout').fill('800')
+  await panel.getByRole('button', { name: 'Save policy' }).click()
+  await expect(panel.getByTestId('policy-saved')).toContainText('This change allows more, so it waits until')
+  await expect(panel.getByTestId('policy-pending')).toBeVisible()
+  expect((await desk.router.call('policy.show', { profileId })).pending?.policy?.maxUsdPerPayout).toBe('800')
 
   // Saving again while that change waits replaces it: asked first.
   await panel.getByRole('button', { name: 'Edit policy' }).click()
-  await panel.getByLabel('Maximum USD per payout').fill('400')
+  await panel.getByLabel('Maximum USD per payout').fill('900')
   await panel.getByRole('button', { name: 'Save policy' }).click()
   const ask = page.getByRole('dialog', { name: 'Replace the waiting change?' })
   await expect(ask).toContainText('Saving this policy replaces it')
   await ask.getByRole('button', { name: 'Keep as is' }).click()
-  expect((await desk.router.call('policy.show', { profileId })).pending?.policy?.maxUsdPerPayout).toBe('500')
+  expect((await desk.router.call('policy.show', { profileId })).pending?.policy?.maxUsdPerPayout).toBe('800')
   await panel.getByRole('button', { name: 'Save policy' }).click()
   await ask.getByRole('button', { name: 'Save and replace it' }).click()
   await expect(panel.getByTestId('policy-saved')).toBeVisible()
-  expect((await desk.router.call('policy.show', { profileId })).pending?.policy?.maxUsdPerPayout).toBe('400')
+  expect((await desk.router.call('policy.show', { profileId })).pending?.policy?.maxUsdPerPayout).toBe('900')
 })
