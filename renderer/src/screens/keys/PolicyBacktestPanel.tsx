@@ -25,8 +25,9 @@ export function PolicyBacktestPanel({ profileId, draft }: { profileId: string; d
       days: daysOk ? undefined : `The period is a whole number of days from 1 to ${MAX_BACKTEST_DAYS}.`,
       form: formProblem && `The proposed policy cannot be backtested until the form is right: ${formProblem}`,
     })
-    if (!daysOk || 'problems' in read) return
+    // A result stays only beside the input it answers.
     backtest.reset()
+    if (!daysOk || 'problems' in read) return
     backtest.mutate({ profileId, policy: read.policy, days: n })
   }
 
