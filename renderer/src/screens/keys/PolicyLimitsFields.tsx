@@ -41,7 +41,7 @@ export function PolicyLimitsFields({ draft, problems, edit }: Props) {
         {text('maxPayoutsPerDay', 'Maximum payouts per rolling 24 hours', 'empty for no limit', 'numeric')}
         {text(
           'maxNewDestinationPayoutsPerDay',
-          'Maximum payouts to new destinations per 24 hours',
+          'Maximum payouts to newly paid addresses per 24 hours',
           'destinations the agent first paid within the last 24 hours',
           'numeric',
         )}
