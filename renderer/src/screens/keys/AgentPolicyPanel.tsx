@@ -119,7 +119,8 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           <PolicyBacktestPanel profileId={profile.id} draft={draft} />
         </>
       )}
-      {saved && !draft ? (
+      {/* Said once after a save; a waiting change someone cancelled since is no longer announced. */}
+      {saved && !draft && (!saved.pending || view?.pending) ? (
         <p className="notice good" role="status" data-testid="policy-saved">
           {saved.pending ? (
             <>
