@@ -2,6 +2,9 @@ import { z } from 'zod'
 
 const Outcome = z.enum(['allowed', 'held', 'refused'])
 
+/** The longest period a backtest replays, in days (the CLI, the app and core alike). */
+export const MAX_BACKTEST_DAYS = 366
+
 /** One recorded agent request: what the policy in force did, and what the proposed policy would have done. */
 export const BacktestRowSchema = z.strictObject({
   key: z.string().nullable(),

@@ -278,3 +278,30 @@ test.describe('with the simulator profile', () => {
     await checkA11y(page)
   })
 })
+
+test.describe('the agent policy form with a backtest result', () => {
+  test.use({ seed: 'simulator' })
+
+  test('the policy form, its new fields and a backtest result pass axe in both themes', async ({ app }) => {
+    const { page, desk } = app
+    await onWallets(page)
+    // Imported here, not at the top: this visit is the only one that seeds recorded agent requests.
+    const { seedAgentMonth } = await import('../harness/agent-requests-seed')
+    const address = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
+    seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, address, 'ethereum-sepolia')
+    await openSection(page, 'Keys & profiles')
+    await page.getByLabel(/Allow the agent's write tools/).click()
+    await page
+      .getByRole('dialog', { name: 'Allow agent write tools?' })
+      .getByRole('button', { name: 'Allow in SANDBOX' })
+      .click()
+    const panel = page.getByRole('region', { name: 'Agent policy' })
+    await panel.getByRole('button', { name: 'Edit policy' }).click()
+    await panel.getByLabel('Maximum USD per payout').fill('500')
+    await panel.getByLabel('Allow agent payouts only inside set hours').check()
+    await page.getByRole('region', { name: 'Policy backtest' }).getByRole('button', { name: 'Run backtest' }).click()
+    // Hours on (weekdays, 09:00-17:00 here) hold some requests too: only that the result is shown matters here.
+    await expect(page.getByTestId('backtest-totals')).toContainText('10 refused that were sent')
+    await checkA11y(page)
+  })
+})

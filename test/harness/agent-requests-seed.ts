@@ -49,3 +49,32 @@ export function seedAgentRequests(
     )
   })
 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * `days` days before `now`, one request a day: 0.1 ETH held for a person, 0.2 ETH allowed and sent, 0.3 ETH refused,
+ * in turn; with an ETH price of 3000 USD for each of those days.
+ */
+export function seedAgentMonth(store: DeskStore, now: number, address: string, network: string, days = 35): void {
+  const requests = Array.from({ length: days }, (_, i): SeedRequest => {
+    const kind = i % 3
+    return {
+      key: `seed-${i}`,
+      at: new Date(now - i * DAY_MS - 3_600_000),
+      asset: 'ETH',
+      network,
+      address,
+      amount: ['0.1', '0.2', '0.3'][kind]!,
+      path: (['policy.held', 'policy.allowed', 'policy.denied'] as const)[kind]!,
+      rule: ['hold_all', null, 'max_per_payout'][kind]!,
+      state: (['held', 'accepted', null] as const)[kind]!,
+    }
+  })
+  const prices = Array.from({ length: days + 8 }, (_, i) => ({
+    date: new Date(now - i * DAY_MS).toISOString().slice(0, 10),
+    asset: 'ETH',
+    price: '3000',
+  }))
+  seedAgentRequests(store, requests, prices)
+}

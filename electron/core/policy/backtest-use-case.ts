@@ -1,12 +1,10 @@
-import type { BacktestReport } from '../../../shared/policy/backtest-report'
+import { MAX_BACKTEST_DAYS, type BacktestReport } from '../../../shared/policy/backtest-report'
 import { policyFromFile } from '../../../shared/policy/policy-file'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { agentRequestsRepo } from '../store/policy/agent-requests-repo'
 import { storeRates } from './payout-context'
 import { backtest, backtestSpan } from './policy-backtest'
-
-export const MAX_BACKTEST_DAYS = 366
 
 /** The proposed policy (its file text) over the profile's recorded agent requests of the last `days` days. */
 export function backtestPolicy(store: DeskStore, fileText: string, days: number, now = new Date()): BacktestReport {

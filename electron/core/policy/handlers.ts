@@ -11,6 +11,7 @@ import { EventBus } from '../event-bus'
 import type { SessionHost } from '../session/session-host'
 import {
   agentStopView,
+  backtestPolicy,
   cancelPendingPolicy,
   clearPolicy,
   policyHistory,
@@ -69,6 +70,9 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
       withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
     'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
     'policy.history': ({ profileId }) => withProfile(profileId, (store) => policyHistory(store, editor())),
+    // The same use case as `policy backtest`, given the form's policy as a policy file (its bare object).
+    'policy.backtest': ({ profileId, policy, days }) =>
+      withProfile(profileId, (store) => backtestPolicy(store, JSON.stringify(policy), days)),
     'policy.cancelPending': ({ profileId }) => withProfile(profileId, (store) => cancelPendingPolicy(store, editor())),
     'agent.stopStatus': ({ profileId }) => withProfile(profileId, (store) => agentStopView(store)),
     'agent.stop': ({ profileId, reason }) =>

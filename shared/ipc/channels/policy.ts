@@ -7,6 +7,7 @@ import { HeldExpiryHoursSchema } from '../../policy/held-expiry'
 import { plainText } from '../../text/plain-text'
 import { PolicyFieldChangeSchema } from '../../policy/policy-diff'
 import { PolicySchema } from '../../policy/policy-schema'
+import { BacktestReportSchema, BacktestRowSchema, MAX_BACKTEST_DAYS } from '../../policy/backtest-report'
 import { channels } from '../channel'
 import { OutboxEntryViewSchema } from './payouts'
 
@@ -74,6 +75,22 @@ export const PolicyViewSchema = z.strictObject({
 })
 export type PolicyView = z.infer<typeof PolicyViewSchema>
 
+/**
+ * A backtest as the panel gets it: what the agent sent (its key, address, asset and amount) and the refusal that
+ * quotes it, as someone else's text.
+ */
+const BacktestRowViewSchema = BacktestRowSchema.extend({
+  key: untrusted().nullable(),
+  asset: untrusted(),
+  amount: untrusted(),
+  network: untrusted(),
+  destination: untrusted(),
+  would: BacktestRowSchema.shape.would.extend({ message: untrusted().nullable() }),
+})
+export const BacktestViewSchema = BacktestReportSchema.extend({ rows: z.array(BacktestRowViewSchema) })
+export type BacktestView = z.output<typeof BacktestViewSchema>
+export type BacktestRowView = BacktestView['rows'][number]
+
 export const policyChannels = channels({
   'policy.show': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
   /** Replaces the whole policy; listed destination ids are checked against the provider's book. */
@@ -82,6 +99,14 @@ export const policyChannels = channels({
   'policy.clear': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
   /** Every policy version a person set on the profile, newest first. */
   'policy.history': { input: z.strictObject({ profileId }), output: z.array(PolicyVersionViewSchema) },
+  /**
+   * Replays the profile's recorded agent payout requests of the last `days` days under a proposed policy (the file
+   * form `policy show --json` prints), from the store alone, as `policy backtest` does.
+   */
+  'policy.backtest': {
+    input: z.strictObject({ profileId, policy: PolicySchema, days: z.number().int().min(1).max(MAX_BACKTEST_DAYS) }),
+    output: BacktestViewSchema,
+  },
   /** Cancels the loosening that waits for its time; the policy in force stays. */
   'policy.cancelPending': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
   /** Whether the profile's agent payouts are stopped at the send gate. */

@@ -1,22 +1,27 @@
-import { useDeskQuery } from '../../data/useDeskQuery'
 import { useState } from 'react'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import type { PolicyView } from '@shared/ipc/channels/policy'
-import { policyProblems } from '@shared/policy/policy-schema'
+import type { Policy } from '@shared/policy/policy-schema'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
+import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
-import { draftOf, policyOf, type PolicyDraft } from './policy-form'
-import { Time } from '../../components/Time'
-import { EscapeCloses } from '../../components/EscapeCloses'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { draftOf, policyOf, type DraftProblems, type PolicyDraft } from './policy-form'
 import { PendingPolicyChange } from './PendingPolicyChange'
+import { PolicyBacktestPanel } from './PolicyBacktestPanel'
+import { PolicyForm } from './PolicyForm'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   const shown = useDeskQuery('policy.show', { profileId: profile.id })
   const [draft, setDraft] = useState<PolicyDraft | null>(null)
-  const [problems, setProblems] = useState<string[]>([])
+  const [problems, setProblems] = useState<DraftProblems>({})
+  /** A policy the person saves while a change waits: saving replaces the waiting change, so it is asked first. */
+  const [replacing, setReplacing] = useState<Policy | null>(null)
+  /** What the last save did: in force now, or waiting until its time (a change that allows more). */
+  const [saved, setSaved] = useState<PolicyView | null>(null)
   const { busy, error, run } = useAction()
   const setPolicy = useDeskMutation('policy.set')
   const clearPolicy = useDeskMutation('policy.clear')
@@ -24,16 +29,21 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   /** Sets or clears the policy; once the core took it, the form closes and the policy shown is read again. */
   const change = (work: () => Promise<PolicyView>) =>
     run(async () => {
-      await work()
+      setSaved(await work())
       setDraft(null)
     })
 
+  const commit = (policy: Policy) => {
+    setReplacing(null)
+    void change(() => setPolicy.mutateAsync({ profileId: profile.id, policy }))
+  }
+
   const save = (d: PolicyDraft) => {
-    const candidate = policyOf(d)
-    const found = 'problem' in candidate ? [candidate.problem] : policyProblems(candidate.policy)
-    setProblems(found)
-    if (found.length || 'problem' in candidate) return
-    void change(() => setPolicy.mutateAsync({ profileId: profile.id, policy: candidate.policy }))
+    const read = policyOf(d)
+    setProblems('problems' in read ? read.problems : {})
+    if ('problems' in read) return
+    if (shown.data?.pending) setReplacing(read.policy)
+    else commit(read.policy)
   }
 
   const view = shown.data
@@ -78,7 +88,12 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           <button
             type="button"
             disabled={!view || busy}
-            onClick={() => view && setDraft(draftOf(view.kind === 'set' ? view.policy : null))}
+            onClick={() => {
+              if (!view) return
+              setSaved(null)
+              setProblems({})
+              setDraft(draftOf(view.kind === 'set' ? view.policy : null))
+            }}
           >
             Edit policy
           </button>
@@ -91,94 +106,46 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           </button>
         </div>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault()
-            save(draft)
-          }}
-        >
-          <p className="small muted">
-            Every rule is optional. ASSET=AMOUNT pairs are separated by commas; * stands for every asset a rule does not
-            name (*=0 refuses them).
-          </p>
-          <Field label="Maximum per payout" hint="e.g. ETH=0.5, USDC=1000">
-            <input value={draft.maxPerPayout} onChange={(e) => edit({ maxPerPayout: e.target.value })} />
-          </Field>
-          <Field
-            label="Maximum per rolling 24 hours"
-            hint="counted from the outbox; refused, discarded and cancelled payouts do not count"
-          >
-            <input value={draft.maxPerDay} onChange={(e) => edit({ maxPerDay: e.target.value })} />
-          </Field>
-          <Field
-            label="Maximum write requests per hour"
-            hint="request_withdrawal and create_counterparty; empty for no limit"
-          >
-            <input
-              inputMode="numeric"
-              value={draft.maxRequestsPerHour}
-              onChange={(e) => edit({ maxRequestsPerHour: e.target.value })}
-            />
-          </Field>
-          <Field label="Destinations">
-            <select
-              value={draft.destinations}
-              onChange={(e) => edit({ destinations: e.target.value as PolicyDraft['destinations'] })}
-            >
-              <option value="any">Any usable destination</option>
-              <option value="verified_for">Only those verified at least … hours ago</option>
-              <option value="list">Only these destination ids</option>
-            </select>
-          </Field>
-          {draft.destinations === 'verified_for' ? (
-            <Field label="Verified at least (hours)">
-              <input
-                inputMode="decimal"
-                value={draft.verifiedHours}
-                onChange={(e) => edit({ verifiedHours: e.target.value })}
-              />
-            </Field>
-          ) : null}
-          {draft.destinations === 'list' ? (
-            <Field label="Destination ids" hint="comma-separated, as Destinations shows them">
-              <input value={draft.destinationIds} onChange={(e) => edit({ destinationIds: e.target.value })} />
-            </Field>
-          ) : null}
-          <Field label="Hold for a person above" hint="e.g. ETH=0.1">
-            <input value={draft.holdAbove} onChange={(e) => edit({ holdAbove: e.target.value })} />
-          </Field>
-          <label className="row">
-            <input type="checkbox" checked={draft.holdAll} onChange={(e) => edit({ holdAll: e.target.checked })} />
-            Hold every agent payout for a person
-          </label>
-          <label className="row">
-            <input
-              type="checkbox"
-              checked={draft.holdFirstPayout}
-              onChange={(e) => edit({ holdFirstPayout: e.target.checked })}
-            />
-            Hold an agent's first payout to a destination for a person
-          </label>
-          {problems.length ? (
-            <div className="field-error" role="alert" data-testid="policy-problems">
-              <ul>
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <div className="actions">
-            <EscapeCloses onClose={() => setDraft(null)} />
-            <button type="button" onClick={() => setDraft(null)}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" disabled={busy}>
-              Save policy
-            </button>
-          </div>
-        </form>
+        <>
+          <PolicyForm
+            draft={draft}
+            problems={problems}
+            busy={busy}
+            delayMinutes={view?.delayMinutes ?? 60}
+            edit={edit}
+            onSave={() => save(draft)}
+            onCancel={() => setDraft(null)}
+          />
+          <PolicyBacktestPanel profileId={profile.id} draft={draft} />
+        </>
       )}
+      {/* Said once after a save; a waiting change someone cancelled since is no longer announced. */}
+      {saved && !draft && (!saved.pending || view?.pending) ? (
+        <p className="notice good" role="status" data-testid="policy-saved">
+          {saved.pending ? (
+            <>
+              Saved. This change allows more, so it waits until <Time value={saved.pending.effectiveAt} />; the rules
+              above stay in force until then.
+            </>
+          ) : (
+            'Saved; the rules above are in force now.'
+          )}
+        </p>
+      ) : null}
+      {replacing && view?.pending ? (
+        <ConfirmDialog
+          title="Replace the waiting change?"
+          confirmLabel="Save and replace it"
+          busy={busy}
+          onConfirm={() => commit(replacing)}
+          onClose={() => setReplacing(null)}
+        >
+          <p>
+            A change set by {view.pending.setBy} waits until <Time value={view.pending.effectiveAt} />. Saving this
+            policy replaces it: the waiting change will not apply.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {error ? <ErrorBox error={error} title="The policy was not changed" /> : null}
     </section>
   )

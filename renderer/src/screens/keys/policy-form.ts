@@ -1,6 +1,12 @@
-import { NO_RULES, type DestinationRule, type Policy } from '@shared/policy/policy-schema'
+import {
+  NO_RULES,
+  PolicySchema,
+  type DestinationRule,
+  type PayoutWindow,
+  type Policy,
+} from '@shared/policy/policy-schema'
 
-/** The policy form's fields as typed: per-asset rules as "ASSET=AMOUNT, ASSET=AMOUNT". */
+/** The policy form's fields as typed: per-asset rules as "ASSET=AMOUNT, ASSET=AMOUNT", limits as typed text. */
 export interface PolicyDraft {
   maxPerPayout: string
   maxPerDay: string
@@ -11,19 +17,33 @@ export interface PolicyDraft {
   holdAbove: string
   holdAll: boolean
   holdFirstPayout: boolean
-  /** The rules this form does not edit (USD limits, hours, counts): kept as loaded, never reset by saving. */
-  kept: Omit<Policy, keyof typeof FORM_RULES>
+  /** USD across assets, as typed (decimal strings, never numbers). */
+  maxUsdPerPayout: string
+  maxUsdPerDay: string
+  maxUsdPer7Days: string
+  maxPayoutsPerHour: string
+  maxPayoutsPerDay: string
+  maxNewDestinationPayoutsPerDay: string
+  hoursOn: boolean
+  /** ISO days of the week, 1 Monday … 7 Sunday. */
+  hoursDays: number[]
+  hoursFrom: string
+  hoursTo: string
+  hoursTimeZone: string
+  hoursOutside: 'hold' | 'refuse'
+  /** Windows after the first (set with the CLI or a file): kept as loaded, the form edits the first. */
+  moreWindows: PayoutWindow[]
 }
 
-const FORM_RULES = {
-  maxPerPayout: 1,
-  maxPerDay: 1,
-  maxRequestsPerHour: 1,
-  destinations: 1,
-  holdAbove: 1,
-  holdAll: 1,
-  holdFirstPayout: 1,
-} as const
+/** A field of the form that can be wrong, or `policy` for a problem no one field owns. */
+export type DraftField = keyof PolicyDraft | 'policy'
+export type DraftProblems = Partial<Record<DraftField, string>>
+
+const COUNT_FIELDS = ['maxPayoutsPerHour', 'maxPayoutsPerDay', 'maxNewDestinationPayoutsPerDay'] as const
+const USD_FIELDS = ['maxUsdPerPayout', 'maxUsdPerDay', 'maxUsdPer7Days'] as const
+
+/** The zone this computer's clock is set to: what a new hours rule starts from. */
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 export function draftOf(policy: Policy | null): PolicyDraft {
   const p = policy ?? NO_RULES
@@ -31,67 +51,127 @@ export function draftOf(policy: Policy | null): PolicyDraft {
     Object.entries(rule)
       .map(([a, v]) => `${a}=${v}`)
       .join(', ')
+  const count = (n: number | null) => (n === null ? '' : String(n))
+  const [first, ...moreWindows] = p.hours?.windows ?? []
   return {
     maxPerPayout: pairs(p.maxPerPayout),
     maxPerDay: pairs(p.maxPerDay),
-    maxRequestsPerHour: p.maxRequestsPerHour === null ? '' : String(p.maxRequestsPerHour),
+    maxRequestsPerHour: count(p.maxRequestsPerHour),
     destinations: p.destinations.kind,
     verifiedHours: p.destinations.kind === 'verified_for' ? String(p.destinations.hours) : '',
     destinationIds: p.destinations.kind === 'list' ? p.destinations.ids.join(', ') : '',
     holdAbove: pairs(p.holdAbove),
     holdAll: p.holdAll,
     holdFirstPayout: p.holdFirstPayout,
-    kept: Object.fromEntries(Object.entries(p).filter(([k]) => !(k in FORM_RULES))) as PolicyDraft['kept'],
+    maxUsdPerPayout: p.maxUsdPerPayout ?? '',
+    maxUsdPerDay: p.maxUsdPerDay ?? '',
+    maxUsdPer7Days: p.maxUsdPer7Days ?? '',
+    maxPayoutsPerHour: count(p.maxPayoutsPerHour),
+    maxPayoutsPerDay: count(p.maxPayoutsPerDay),
+    maxNewDestinationPayoutsPerDay: count(p.maxNewDestinationPayoutsPerDay),
+    hoursOn: p.hours !== null,
+    hoursDays: first?.days ?? [1, 2, 3, 4, 5],
+    hoursFrom: first?.from ?? '09:00',
+    hoursTo: first?.to ?? '17:00',
+    hoursTimeZone: p.hours?.timeZone ?? localZone(),
+    hoursOutside: p.hours?.outside ?? 'hold',
+    moreWindows,
   }
 }
 
 /**
- * The draft as a candidate policy, or the first thing that cannot even be read as one. The
- * amounts, assets and hours are then checked by the policy's own schema (in the form and in core).
+ * The draft as a policy, or what is wrong with it, per field in plain words. What the form reads itself (pairs,
+ * counts, days) is checked here; amounts, assets, times and the zone by the policy's own schema, as core checks them.
  */
-export function policyOf(d: PolicyDraft): { policy: Policy } | { problem: string } {
-  try {
-    const hours = Number(d.verifiedHours)
-    const destinations: DestinationRule =
-      d.destinations === 'any'
-        ? { kind: 'any' }
-        : d.destinations === 'verified_for'
-          ? { kind: 'verified_for', hours: d.verifiedHours.trim() === '' || !Number.isFinite(hours) ? NaN : hours }
-          : {
-              kind: 'list',
-              ids: d.destinationIds
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean),
-            }
-    const perHour = d.maxRequestsPerHour.trim()
-    return {
-      policy: {
-        ...d.kept,
-        maxPerPayout: pairsOf(d.maxPerPayout, 'Maximum per payout'),
-        maxPerDay: pairsOf(d.maxPerDay, 'Maximum per 24 hours'),
-        maxRequestsPerHour: perHour === '' ? null : /^-?\d+$/.test(perHour) ? Number(perHour) : NaN,
-        destinations,
-        holdAbove: pairsOf(d.holdAbove, 'Hold above'),
-        holdAll: d.holdAll,
-        holdFirstPayout: d.holdFirstPayout,
-      },
-    }
-  } catch (err) {
-    return { problem: (err as Error).message }
+export function policyOf(d: PolicyDraft): { policy: Policy } | { problems: DraftProblems } {
+  const problems: DraftProblems = {}
+  const pairs = (field: 'maxPerPayout' | 'maxPerDay' | 'holdAbove') => {
+    const read = pairsOf(d[field])
+    if (typeof read === 'string') problems[field] = read
+    return typeof read === 'string' ? {} : read
   }
+  const count = (field: (typeof COUNT_FIELDS)[number] | 'maxRequestsPerHour') => {
+    const text = d[field].trim()
+    if (text === '') return null
+    if (/^\d{1,6}$/.test(text)) return Number(text)
+    problems[field] = `"${text.slice(0, 20)}" is not a whole number such as 10 (leave it empty for no limit).`
+    return null
+  }
+  const hours = Number(d.verifiedHours)
+  const destinations: DestinationRule =
+    d.destinations === 'any'
+      ? { kind: 'any' }
+      : d.destinations === 'verified_for'
+        ? { kind: 'verified_for', hours: d.verifiedHours.trim() === '' || !Number.isFinite(hours) ? NaN : hours }
+        : { kind: 'list', ids: listOf(d.destinationIds) }
+  if (d.hoursOn && d.hoursDays.length === 0) problems.hoursDays = 'Choose at least one day of the week.'
+  const candidate: Policy = {
+    maxPerPayout: pairs('maxPerPayout'),
+    maxPerDay: pairs('maxPerDay'),
+    maxRequestsPerHour: count('maxRequestsPerHour'),
+    destinations,
+    holdAbove: pairs('holdAbove'),
+    holdAll: d.holdAll,
+    holdFirstPayout: d.holdFirstPayout,
+    maxUsdPerPayout: d.maxUsdPerPayout.trim() || null,
+    maxUsdPerDay: d.maxUsdPerDay.trim() || null,
+    maxUsdPer7Days: d.maxUsdPer7Days.trim() || null,
+    maxPayoutsPerHour: count('maxPayoutsPerHour'),
+    maxPayoutsPerDay: count('maxPayoutsPerDay'),
+    maxNewDestinationPayoutsPerDay: count('maxNewDestinationPayoutsPerDay'),
+    hours: d.hoursOn
+      ? {
+          timeZone: d.hoursTimeZone.trim(),
+          outside: d.hoursOutside,
+          windows: [
+            { days: [...d.hoursDays].sort((a, b) => a - b), from: d.hoursFrom.trim(), to: d.hoursTo.trim() },
+            ...d.moreWindows,
+          ],
+        }
+      : null,
+  }
+  const parsed = PolicySchema.safeParse(candidate)
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path)
+      // "Ends after it starts" compares times that may not be times yet: their own problem says more.
+      if (field === 'hoursTo' && issue.path.length === 3 && (problems.hoursFrom || problems.hoursTo)) continue
+      const where = field === 'policy' && issue.path.length ? `${issue.path.join('.')}: ` : ''
+      problems[field] ??= `${where}${issue.message}`
+    }
+  return Object.keys(problems).length ? { problems } : { policy: parsed.data! }
 }
 
-function pairsOf(text: string, what: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const part of text
+/** The form field a schema issue belongs to, by its path in the policy. */
+function fieldOf(path: ReadonlyArray<PropertyKey>): DraftField {
+  const [rule, part, index, end] = path
+  if (rule === 'destinations') return part === 'hours' ? 'verifiedHours' : 'destinationIds'
+  if (rule === 'hours') {
+    if (part === 'timeZone') return 'hoursTimeZone'
+    if (part !== 'windows' || index !== 0) return 'policy'
+    // A window ending before it starts has no field of its own: its end is what reads wrong.
+    return end === 'days' ? 'hoursDays' : end === 'from' ? 'hoursFrom' : 'hoursTo'
+  }
+  const simple: readonly string[] = ['maxPerPayout', 'maxPerDay', 'holdAbove', 'maxRequestsPerHour']
+  if (typeof rule === 'string' && [...simple, ...USD_FIELDS, ...COUNT_FIELDS].includes(rule)) return rule as DraftField
+  return 'policy'
+}
+
+function listOf(text: string): string[] {
+  return text
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)) {
+    .filter(Boolean)
+}
+
+/** "ETH=0.5, USDC=1000" as a per-asset rule, or what is wrong with it. Amounts stay text, checked by the schema. */
+function pairsOf(text: string): Record<string, string> | string {
+  const out: Record<string, string> = {}
+  for (const part of listOf(text)) {
     const eq = part.indexOf('=')
-    if (eq <= 0) throw new Error(`${what}: write ASSET=AMOUNT, for example ETH=0.5; "${part}" is not.`)
+    if (eq <= 0) return `Write ASSET=AMOUNT, for example ETH=0.5; "${part.slice(0, 40)}" is not.`
     const asset = part.slice(0, eq).trim().toUpperCase()
-    if (asset in out) throw new Error(`${what}: ${asset} appears twice.`)
+    if (Object.hasOwn(out, asset)) return `${asset} appears twice.`
     out[asset] = part.slice(eq + 1).trim()
   }
   return out
