@@ -71,7 +71,8 @@ export type DestinationRule = z.infer<typeof DestinationRuleSchema>
 const usdCap = z
   .string()
   .max(LIMITS.amount)
-  .regex(/^\d+(\.\d{1,2})?$/, { error: 'a USD amount such as 1000 or 99.50' })
+  // Not an amount: the check below must not run (big.js throws on what is not a number).
+  .regex(/^\d+(\.\d{1,2})?$/, { error: 'a USD amount such as 1000 or 99.50', abort: true })
   .refine((v) => new Big(v).gt(0), { error: 'a USD limit must be more than 0' })
   .nullable()
   .default(null)

@@ -178,3 +178,14 @@ describe('policy schema refuses bad rules with a clear message', () => {
     ).toEqual([])
   })
 })
+
+describe('a USD limit that is not an amount', () => {
+  // The "more than 0" check ran on text that was no number: big.js threw "Invalid number" out of the schema, so the
+  // form, `policy set --file` and the connector's policy file met an exception instead of the field's problem.
+  it.each(['lots', '1,000', '-5', '1.234', ''])('%j is named as a problem, never thrown', (value) => {
+    expect(() => policyProblems({ ...NO_RULES, maxUsdPerDay: value })).not.toThrow()
+    expect(policyProblems({ ...NO_RULES, maxUsdPerDay: value })).toEqual([
+      'maxUsdPerDay: a USD amount such as 1000 or 99.50',
+    ])
+  })
+})

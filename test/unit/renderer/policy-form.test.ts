@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftOf, policyOf, type PolicyDraft } from '../../../renderer/src/screens/keys/policy-form'
+import { draftOf, listedProblems, policyOf, type PolicyDraft } from '../../../renderer/src/screens/keys/policy-form'
 import { NO_RULES, type Policy } from '../../../shared/policy/policy-schema'
 
 const FULL: Policy = {
@@ -89,5 +89,16 @@ describe('policy form: USD limits, counts and hours', () => {
   it('per-asset rules keep their problems at their fields', () => {
     expect(problemsOf({ maxPerPayout: 'ETH' }).maxPerPayout).toContain('Write ASSET=AMOUNT')
     expect(problemsOf({ holdAbove: 'USDC=0' }).holdAbove).toContain('must be more than 0')
+  })
+})
+
+describe('the problems listed above Save', () => {
+  it('name their field as the form labels it (a list of bare messages did not say which field was wrong)', () => {
+    const listed = listedProblems(problemsOf({ maxPayoutsPerHour: 'ten', maxUsdPerDay: 'lots' }))
+    expect(listed).toHaveLength(2)
+    expect(listed).toContain(
+      `Maximum payouts per hour: "ten" is not a whole number such as 10 (leave it empty for no limit).`,
+    )
+    expect(listed.find((l) => l.startsWith('Maximum USD per rolling 24 hours: '))).toBeDefined()
   })
 })

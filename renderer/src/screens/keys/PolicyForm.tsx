@@ -1,6 +1,6 @@
 import { EscapeCloses } from '../../components/EscapeCloses'
 import { Field } from '../../components/Field'
-import type { DraftProblems, PolicyDraft } from './policy-form'
+import { FIELD_LABELS, listedProblems, type DraftProblems, type PolicyDraft } from './policy-form'
 import { PolicyLimitsFields } from './PolicyLimitsFields'
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
 
 /** The whole policy as fields; each problem is named beside its field and listed once more above Save. */
 export function PolicyForm({ draft, problems, busy, delayMinutes, edit, onSave, onCancel }: Props) {
-  const listed = Object.values(problems)
+  const listed = listedProblems(problems)
   return (
     <form
       noValidate
@@ -29,18 +29,18 @@ export function PolicyForm({ draft, problems, busy, delayMinutes, edit, onSave, 
         Every rule is optional. ASSET=AMOUNT pairs are separated by commas; * stands for every asset a rule does not
         name (*=0 refuses them).
       </p>
-      <Field label="Maximum per payout" hint="e.g. ETH=0.5, USDC=1000" error={problems.maxPerPayout}>
+      <Field label={FIELD_LABELS.maxPerPayout} hint="e.g. ETH=0.5, USDC=1000" error={problems.maxPerPayout}>
         <input value={draft.maxPerPayout} onChange={(e) => edit({ maxPerPayout: e.target.value })} />
       </Field>
       <Field
-        label="Maximum per rolling 24 hours"
+        label={FIELD_LABELS.maxPerDay}
         hint="counted from the outbox; refused, discarded and cancelled payouts do not count"
         error={problems.maxPerDay}
       >
         <input value={draft.maxPerDay} onChange={(e) => edit({ maxPerDay: e.target.value })} />
       </Field>
       <Field
-        label="Maximum write requests per hour"
+        label={FIELD_LABELS.maxRequestsPerHour}
         hint="request_withdrawal and create_counterparty; empty for no limit"
         error={problems.maxRequestsPerHour}
       >
@@ -50,7 +50,7 @@ export function PolicyForm({ draft, problems, busy, delayMinutes, edit, onSave, 
           onChange={(e) => edit({ maxRequestsPerHour: e.target.value })}
         />
       </Field>
-      <Field label="Destinations">
+      <Field label={FIELD_LABELS.destinations}>
         <select
           value={draft.destinations}
           onChange={(e) => edit({ destinations: e.target.value as PolicyDraft['destinations'] })}
@@ -61,7 +61,7 @@ export function PolicyForm({ draft, problems, busy, delayMinutes, edit, onSave, 
         </select>
       </Field>
       {draft.destinations === 'verified_for' ? (
-        <Field label="Verified at least (hours)" error={problems.verifiedHours}>
+        <Field label={FIELD_LABELS.verifiedHours} error={problems.verifiedHours}>
           <input
             inputMode="decimal"
             value={draft.verifiedHours}
@@ -71,14 +71,14 @@ export function PolicyForm({ draft, problems, busy, delayMinutes, edit, onSave, 
       ) : null}
       {draft.destinations === 'list' ? (
         <Field
-          label="Destination ids"
+          label={FIELD_LABELS.destinationIds}
           hint="comma-separated, as Destinations shows them"
           error={problems.destinationIds}
         >
           <input value={draft.destinationIds} onChange={(e) => edit({ destinationIds: e.target.value })} />
         </Field>
       ) : null}
-      <Field label="Hold for a person above" hint="e.g. ETH=0.1" error={problems.holdAbove}>
+      <Field label={FIELD_LABELS.holdAbove} hint="e.g. ETH=0.1" error={problems.holdAbove}>
         <input value={draft.holdAbove} onChange={(e) => edit({ holdAbove: e.target.value })} />
       </Field>
       <label className="row">

@@ -1,5 +1,5 @@
 import { Field } from '../../components/Field'
-import type { DraftProblems, PolicyDraft } from './policy-form'
+import { FIELD_LABELS, type DraftProblems, type PolicyDraft } from './policy-form'
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
@@ -31,23 +31,23 @@ export function PolicyLimitsFields({ draft, problems, edit }: Props) {
           Each payout is valued through the profile&apos;s price table at the rate of its day; an asset with no rate
           that day is refused. Empty: no such limit.
         </p>
-        {text('maxUsdPerPayout', 'Maximum USD per payout', 'e.g. 1000 or 99.50')}
-        {text('maxUsdPerDay', 'Maximum USD per rolling 24 hours', 'all agent payouts together')}
-        {text('maxUsdPer7Days', 'Maximum USD per rolling 7 days', 'all agent payouts together')}
+        {text('maxUsdPerPayout', FIELD_LABELS.maxUsdPerPayout, 'e.g. 1000 or 99.50')}
+        {text('maxUsdPerDay', FIELD_LABELS.maxUsdPerDay, 'all agent payouts together')}
+        {text('maxUsdPer7Days', FIELD_LABELS.maxUsdPer7Days, 'all agent payouts together')}
       </fieldset>
       <fieldset>
         <legend>Payout counts</legend>
-        {text('maxPayoutsPerHour', 'Maximum payouts per hour', 'agent payouts; empty for no limit', 'numeric')}
-        {text('maxPayoutsPerDay', 'Maximum payouts per rolling 24 hours', 'empty for no limit', 'numeric')}
+        {text('maxPayoutsPerHour', FIELD_LABELS.maxPayoutsPerHour, 'agent payouts; empty for no limit', 'numeric')}
+        {text('maxPayoutsPerDay', FIELD_LABELS.maxPayoutsPerDay, 'empty for no limit', 'numeric')}
         {text(
           'maxNewDestinationPayoutsPerDay',
-          'Maximum payouts to newly paid addresses per 24 hours',
+          FIELD_LABELS.maxNewDestinationPayoutsPerDay,
           'destinations the agent first paid within the last 24 hours',
           'numeric',
         )}
       </fieldset>
       <fieldset>
-        <legend>Payout hours</legend>
+        <legend>{FIELD_LABELS.hoursOn}</legend>
         <label className="row">
           <input type="checkbox" checked={draft.hoursOn} onChange={(e) => edit({ hoursOn: e.target.checked })} />
           Allow agent payouts only inside set hours
@@ -56,7 +56,7 @@ export function PolicyLimitsFields({ draft, problems, edit }: Props) {
           <>
             <div
               role="group"
-              aria-label="Days of the week"
+              aria-label={FIELD_LABELS.hoursDays}
               aria-describedby={problems.hoursDays ? 'policy-hours-days-error' : undefined}
               className="row"
             >
@@ -78,17 +78,17 @@ export function PolicyLimitsFields({ draft, problems, edit }: Props) {
               </span>
             ) : null}
             <div className="row">
-              <Field label="From" hint="HH:MM, included" error={problems.hoursFrom}>
+              <Field label={FIELD_LABELS.hoursFrom} hint="HH:MM, included" error={problems.hoursFrom}>
                 <input value={draft.hoursFrom} onChange={(e) => edit({ hoursFrom: e.target.value })} />
               </Field>
-              <Field label="To" hint="HH:MM, excluded (24:00 for midnight)" error={problems.hoursTo}>
+              <Field label={FIELD_LABELS.hoursTo} hint="HH:MM, excluded (24:00 for midnight)" error={problems.hoursTo}>
                 <input value={draft.hoursTo} onChange={(e) => edit({ hoursTo: e.target.value })} />
               </Field>
-              <Field label="Time zone" hint="e.g. Europe/Berlin" error={problems.hoursTimeZone}>
+              <Field label={FIELD_LABELS.hoursTimeZone} hint="e.g. Europe/Berlin" error={problems.hoursTimeZone}>
                 <input value={draft.hoursTimeZone} onChange={(e) => edit({ hoursTimeZone: e.target.value })} />
               </Field>
             </div>
-            <Field label="Outside these hours">
+            <Field label={FIELD_LABELS.hoursOutside}>
               <select
                 value={draft.hoursOutside}
                 onChange={(e) => edit({ hoursOutside: e.target.value as PolicyDraft['hoursOutside'] })}

@@ -39,6 +39,37 @@ export interface PolicyDraft {
 export type DraftField = keyof PolicyDraft | 'policy'
 export type DraftProblems = Partial<Record<DraftField, string>>
 
+/** Each field's label: the form shows it, and the problems listed above Save name their field by it. */
+export const FIELD_LABELS: Record<DraftField, string> = {
+  maxPerPayout: 'Maximum per payout',
+  maxPerDay: 'Maximum per rolling 24 hours',
+  maxRequestsPerHour: 'Maximum write requests per hour',
+  destinations: 'Destinations',
+  verifiedHours: 'Verified at least (hours)',
+  destinationIds: 'Destination ids',
+  holdAbove: 'Hold for a person above',
+  holdAll: 'Hold every payout',
+  holdFirstPayout: 'Hold a first payout',
+  maxUsdPerPayout: 'Maximum USD per payout',
+  maxUsdPerDay: 'Maximum USD per rolling 24 hours',
+  maxUsdPer7Days: 'Maximum USD per rolling 7 days',
+  maxPayoutsPerHour: 'Maximum payouts per hour',
+  maxPayoutsPerDay: 'Maximum payouts per rolling 24 hours',
+  maxNewDestinationPayoutsPerDay: 'Maximum payouts to newly paid addresses per 24 hours',
+  hoursOn: 'Payout hours',
+  hoursDays: 'Days of the week',
+  hoursFrom: 'From',
+  hoursTo: 'To',
+  hoursTimeZone: 'Time zone',
+  hoursOutside: 'Outside these hours',
+  moreWindows: 'Further windows',
+  policy: 'Policy',
+}
+
+/** The problems as the list above Save shows them: each names its field, as a person reads the form. */
+export const listedProblems = (problems: DraftProblems): string[] =>
+  Object.entries(problems).map(([field, message]) => `${FIELD_LABELS[field as DraftField]}: ${message}`)
+
 const COUNT_FIELDS = ['maxPayoutsPerHour', 'maxPayoutsPerDay', 'maxNewDestinationPayoutsPerDay'] as const
 const USD_FIELDS = ['maxUsdPerPayout', 'maxUsdPerDay', 'maxUsdPer7Days'] as const
 
