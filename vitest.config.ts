@@ -18,7 +18,6 @@ export default defineConfig({
   // Renderer modules under test reach shared/ as the app build does.
   resolve: { alias: { '@shared': resolve(import.meta.dirname, 'shared') } },
   test: {
-    include: TESTS,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -31,7 +30,7 @@ export default defineConfig({
     setupFiles: ['test/harness/vitest-worker-keychain.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // Importing the app's modules for each file cost more than most files' tests: the files that leave nothing behind
-    // share their worker's modules, the rest get a fresh one each.
+    // share their worker's modules, the rest get a fresh one each. (No include above: the projects would add to it.)
     projects: [
       { extends: true, test: { name: 'shared', include: TESTS, exclude: leavingState, isolate: false } },
       { extends: true, test: { name: 'isolated', include: leavingState, isolate: true } },
