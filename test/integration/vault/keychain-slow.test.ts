@@ -7,7 +7,10 @@ import { lateBy } from '../../harness/late-keychain'
 const store = new KeyringSecretStore()
 const impatient = new KeyringSecretStore(undefined, 3_000)
 const id = Math.random().toString(16).slice(2)
-const [saved, read, deleted, kept] = ['save', 'read', 'delete', 'kept'].map((what) => `p_slow_${what}${id}`)
+const saved = `p_slow_save${id}`
+const read = `p_slow_read${id}`
+const deleted = `p_slow_delete${id}`
+const kept = `p_slow_kept${id}`
 
 // One 12 s hold answers every call late at once (12 s is past the keyring's 2 s and all its retries): the calls are
 // on different accounts, so none waits for another, and the file holds the keychain once instead of once per call.
