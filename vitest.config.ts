@@ -1,23 +1,40 @@
+import { readFileSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+const TESTS = ['test/{unit,integration}/**/*.test.ts']
+// What a test file can leave behind in its worker: mocked modules, fake timers (a later file's intervals never fire),
+// a changed environment or working directory, spies on shared objects.
+const LEAVES_STATE =
+  /vi\.(mock|doMock|unmock|useFakeTimers|stubEnv|stubGlobal|spyOn|resetModules)\b|process\.env\.\w+ *=[^=]|delete process\.env|process\.chdir/
+const leavingState = ['test/unit', 'test/integration'].flatMap((dir) =>
+  readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+    .map((file) => join(dir, file))
+    .filter((path) => path.endsWith('.test.ts') && LEAVES_STATE.test(readFileSync(path, 'utf8'))),
+)
 
 export default defineConfig({
   // Renderer modules under test reach shared/ as the app build does.
   resolve: { alias: { '@shared': resolve(import.meta.dirname, 'shared') } },
   test: {
-    include: ['test/{unit,integration}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest's default, one core less than the machine has, ran one file at a time on two cores; the files mostly wait
-    // (on the simulator, child processes, the keychain), so two at a time use the cores that sat idle.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files mostly wait (on the simulator, child processes, the keychain): one more at a time than there are
+    // cores keeps the cores busy.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     // Two files at once shared one keyring daemon and now and then met keychain_unavailable: each slot has its own.
     globalSetup: ['test/harness/vitest-keychains.ts'],
     setupFiles: ['test/harness/vitest-worker-keychain.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    // Importing the app's modules for each file cost more than most files' tests: the files that leave nothing behind
+    // share their worker's modules, the rest get a fresh one each. (No include above: the projects would add to it.)
+    projects: [
+      { extends: true, test: { name: 'shared', include: TESTS, exclude: leavingState, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: leavingState, isolate: true } },
+    ],
     // On with --coverage (npm test); the summary's closing line reads coverage-summary.json.
     coverage: {
       provider: 'v8',

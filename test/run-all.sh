@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint and electronegativity side by side, build, unit + integration, e2e; ends with one line
+# npm test: typecheck, lint, electronegativity and unit + integration side by side, build, e2e; ends with one line
 # "N passed, N failed" (above it: coverage, and each part's time with the three slowest e2e files).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ step() { # name, command...
   echo "$name $outcome $((SECONDS - start))" >> reports/steps.txt
 }
 
-together() { # name command, ...: the steps at once (each one core at most), their output shown whole in the order given
+together() { # name command, ...: the steps at once, their output shown whole in the order given
   local pids=() names=() i
   for spec in "$@"; do
     local name=${spec%% *}
@@ -34,10 +34,11 @@ together() { # name command, ...: the steps at once (each one core at most), the
   done
 }
 
-# The static checks only read sources, each on one core: side by side they keep both cores busy. The build comes after
-# them: electron-vite writes a bundled copy of its config beside it for a moment, which ESLint would try to read.
-together 'typecheck npm run -s typecheck' 'lint npm run -s lint' 'electronegativity node test/electronegativity.mjs'
+# The static checks only read sources, each on one core; vitest's files mostly wait (on the simulator, child processes,
+# the keychain), so it runs beside them and the cores stay busy. The build comes after them: electron-vite writes a
+# bundled copy of its config beside it for a moment, which ESLint would try to read.
+together 'typecheck npm run -s typecheck' 'lint npm run -s lint' 'electronegativity node test/electronegativity.mjs' \
+  'vitest bash test/with-keychain.sh npx vitest run --coverage'
 step build npx electron-vite build
-step vitest bash test/with-keychain.sh npx vitest run --coverage
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json bash test/with-keychain.sh npx playwright test --reporter=list,json
 node test/summarize.mjs

@@ -12,7 +12,8 @@ declare module 'vitest' {
  * picks it).
  */
 export default function setup(project: TestProject): () => void {
-  const slots = Number(project.config.maxWorkers) || 1
+  // Slots are counted over the whole run (every project's files share the workers), so size by the root's setting.
+  const slots = Number(project.globalConfig.maxWorkers) || 1
   const buses = Array.from({ length: slots }, startKeychainBus)
   project.provide(
     'keychainBuses',
