@@ -113,6 +113,46 @@ describe('work per outbox change does not grow with the rows already there', () 
     )
   })
 
+  it("the key's window is counted as it changes: no request's statement reads every slot of the window", () => {
+    const rule = { limit: 1_000_000, windowMs: 60_000, marginMs: 1_000, backgroundLimit: 500_000, reserve: 10 }
+    const ledger = new StorePacerLedger(db, 'key', 'me')
+    for (let i = 0; i < 300; i++) {
+      const taken = ledger.take(1_000 + i, rule, i % 3 === 0 ? 'background' : 'interactive')
+      if ('slot' in taken && i < 200) ledger.end(taken.slot, 1_000 + i)
+    }
+    const asked: Array<{ sql: string; args: Array<string | number | null> }> = []
+    const recording = new Proxy(db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown
+        if (prop !== 'prepare')
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+        return (sql: string) => {
+          const statement = target.prepare(sql)
+          return new Proxy(statement, {
+            get(st, p) {
+              const fn = Reflect.get(st, p, st) as unknown
+              if (typeof fn !== 'function') return fn
+              return (...args: Array<string | number | null>) => {
+                asked.push({ sql, args })
+                return (fn as (...a: unknown[]) => unknown).apply(st, args)
+              }
+            },
+          })
+        }
+      },
+    })
+    const counted = new StorePacerLedger(recording, 'key', 'me')
+    // 100 slots (34 of them background) have left the window at 62,099: they were answered at 1,000 to 1,099.
+    expect(counted.usage(62_099, rule)).toMatchObject({ used: 200, background: 66 })
+    expect(counted.take(62_099, rule, 'background')).toHaveProperty('slot')
+    expect(counted.usage(62_099, rule)).toMatchObject({ used: 201, background: 67 })
+    const wholeWindow = asked
+      .filter((a) => a.sql.includes('pacer_slots') && !a.sql.startsWith('INSERT'))
+      .map((a) => plan(db, a.sql, ...a.args))
+      .filter((detail) => /SCAN pacer_slots|pacer_slots_bucket_end \(bucket=\?\)/.test(detail))
+    expect(wholeWindow).toEqual([])
+  })
+
   it('a full window still waits until its oldest answer leaves it', () => {
     const rule = { limit: 3, windowMs: 60_000, marginMs: 1_000, backgroundLimit: 1, reserve: 0 }
     const ledger = new StorePacerLedger(db, 'key', 'me')

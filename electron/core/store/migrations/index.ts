@@ -21,6 +21,7 @@ import { m20 } from './m20-pay-runs'
 import { m21 } from './m21-payee-safety'
 import { m22 } from './m22-policy-versions'
 import { m23 } from './m23-audit-by-path'
+import { m24 } from './m24-pacer-counts'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m21,
   m22,
   m23,
+  m24,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -9,6 +9,7 @@ import {
   type PayoutSearchQuery,
 } from '../../../../shared/payouts/payout-search'
 import { DeskError } from '../../errors'
+import { atCommit } from '../transaction'
 import type { RawOutboxRow } from './outbox-row'
 
 /**
@@ -53,6 +54,12 @@ interface WithdrawalFields {
   network: string
   tx_hash: string | null
   created_at: string
+}
+
+/** The rows a transaction asked to rewrite: entries by key, withdrawals by provider id. */
+interface RefreshQueue {
+  entries: Set<string>
+  withdrawals: Set<string>
 }
 
 interface HitRow {
@@ -126,23 +133,53 @@ export class PayoutIndex {
     return prepared
   }
 
-  /** Rewrites the row of the outbox entry `key` (after it was recorded or moved). */
+  /**
+   * Rewrites the row of the outbox entry `key` (after it was recorded or moved); inside a transaction, once at its
+   * end (see `later`).
+   */
   refreshEntry(key: string): void {
-    this.refresh(key)
+    const queue = this.later()
+    if (queue) queue.entries.add(key)
+    else this.refresh(key)
   }
 
   /** Rewrites the row of a withdrawal the provider answered (after it was cached): its entry's row, or its own. */
   refreshWithdrawal(withdrawalId: string): void {
+    const queue = this.later()
+    if (queue) queue.withdrawals.add(withdrawalId)
+    else this.refresh(this.owner(withdrawalId))
+  }
+
+  /**
+   * An accepted payout moves its entry and caches the provider's answer in one commit, and each asked for its row: the
+   * rows a transaction touched are written once, when all its moves are made.
+   */
+  private later(): RefreshQueue | null {
+    return atCommit(this.db, 'payout index', () => {
+      const queue: RefreshQueue = { entries: new Set(), withdrawals: new Set() }
+      return {
+        state: queue,
+        run: () => {
+          const ids = new Set(queue.entries)
+          for (const id of queue.withdrawals) ids.add(this.owner(id))
+          for (const id of ids) this.refresh(id)
+        },
+      }
+    })
+  }
+
+  /** The row a withdrawal is indexed under: its outbox entry's key, or its own id. */
+  private owner(withdrawalId: string): string {
     const owner = this.statement('SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as
       { key: string } | undefined
-    this.refresh(owner?.key ?? withdrawalId)
+    return owner?.key ?? withdrawalId
   }
 
   /** Every row again, from the outbox and the cache (the migration that made the index). */
   rebuild(): void {
     for (const r of this.statement('SELECT key FROM outbox').all() as Array<{ key: string }>) this.refresh(r.key)
     for (const r of this.statement('SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>)
-      this.refreshWithdrawal(r.id)
+      this.refresh(this.owner(r.id))
   }
 
   /**

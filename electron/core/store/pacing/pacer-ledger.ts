@@ -10,12 +10,12 @@ import {
 } from '../../api/pacing-rule'
 import { rowOf, rowsOf } from '../scalar-rows'
 import { inTransaction } from '../transaction'
+import { ODD_END } from './pacer-counts'
 
 const Slot = z.object({ ended_ms: z.number().nullable(), priority: z.enum(['interactive', 'background']) })
 const Count = z.object({
   n: z.number().int(),
   background: z.number().int().nullable(),
-  odd: z.number().int().nullable().optional(),
 })
 const Block = z.object({ until_ms: z.number() })
 
@@ -42,21 +42,15 @@ export class StorePacerLedger implements PacerLedger {
   take(now: number, rule: PacingRule, priority: Priority): TakeResult {
     return inTransaction(this.db, () => {
       this.prune(now, rule)
-      // Counted in SQL first: a window short of every cap never waits on its slots, so they are read only when one is
-      // reached (a large batch against a generous limit would otherwise read the whole window per request).
-      const { n, background, odd } = rowOf(
-        Count,
-        this.db
-          .prepare(
-            "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background, SUM(typeof(ended_ms) NOT IN " +
-              "('integer', 'real', 'null')) AS odd FROM pacer_slots WHERE bucket = ?",
-          )
-          .get(this.bucket),
-        'pacer_slots',
-      )
+      // Counted as the slots change (pacer_counts): a window short of every cap never waits on its slots, so they are
+      // read only when one is reached (a large batch against a generous limit would otherwise read the whole window).
+      const { n, background } = this.counts()
+      const odd = this.db
+        .prepare(`SELECT 1 FROM pacer_slots INDEXED BY pacer_slots_odd WHERE bucket = ? AND ${ODD_END} LIMIT 1`)
+        .get(this.bucket)
       // A slot whose end is not a number is read (and refused as damage), never counted past.
       const full =
-        (odd ?? 0) > 0 ||
+        odd !== undefined ||
         n >= rule.limit ||
         (priority === 'background' && (n >= rule.limit - rule.reserve || (background ?? 0) >= rule.backgroundLimit))
       const slots = full
@@ -112,20 +106,28 @@ export class StorePacerLedger implements PacerLedger {
   }
 
   usage(now: number, rule: PacingRule): PacerUsage {
-    const horizon = now - rule.windowMs - rule.marginMs
-    const count = this.db
+    // The window's count less its slots answered before the horizon that no request has pruned yet (a range of the
+    // index), in one statement so both are read at one instant; a slot whose end is not a number stays counted.
+    const row = this.db
       .prepare(
-        "SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ? " +
-          'AND (ended_ms IS NULL OR ended_ms > ?)',
+        'SELECT c.n - e.n AS n, c.background - COALESCE(e.background, 0) AS background FROM pacer_counts c, ' +
+          "(SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ?1 " +
+          'AND ended_ms <= ?2) e WHERE c.bucket = ?1',
       )
-      .get(this.bucket, horizon)
-    const { n, background } = rowOf(Count, count, 'pacer_slots')
+      .get(this.bucket, now - rule.windowMs - rule.marginMs)
+    const { n, background } = row === undefined ? { n: 0, background: 0 } : rowOf(Count, row, 'pacer_counts')
     return {
       used: n,
       background: background ?? 0,
       blockedUntil: this.blockedUntil(),
       interactiveWaiting: this.personWaits(now),
     }
+  }
+
+  private counts(): { n: number; background: number } {
+    const row = this.db.prepare('SELECT n, background FROM pacer_counts WHERE bucket = ?').get(this.bucket)
+    const counted = row === undefined ? { n: 0, background: 0 } : rowOf(Count, row, 'pacer_counts')
+    return { n: counted.n, background: counted.background ?? 0 }
   }
 
   /** A mark a process left and did not refresh (it ended, or was killed) lapses by itself within a second or two. */
