@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { runAxe } from './e2e-axe'
 
 /**
  * axe decides a text's contrast only when each of its lines lies over the same elements, which behind a backdrop
@@ -13,7 +13,8 @@ import { expect, type Page } from '@playwright/test'
 export async function checkDialogContrast(page: Page): Promise<void> {
   await page.evaluate(`document.getElementById('root').style.visibility = 'hidden'`)
   try {
-    const result = await new AxeBuilder({ page }).include('[role="dialog"]').withRules(['color-contrast']).analyze()
+    const only = { runOnly: { type: 'rule' as const, values: ['color-contrast'] } }
+    const result = await runAxe(page, only, '[role="dialog"]')
     expect(result.passes.length + result.violations.length).toBeGreaterThan(0)
     const undecided = [...result.violations, ...result.incomplete].flatMap((v) =>
       v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),

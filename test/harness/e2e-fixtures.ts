@@ -14,7 +14,6 @@
  * Accessibility is checked once, in test/e2e/a11y.spec.ts (`checkA11y`): functional flows assert behaviour, and a new
  * screen or dialog state adds its visit there.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -22,6 +21,7 @@ import { join } from 'node:path'
 import { createDesk, type Desk } from '../../electron/core/desk'
 import type { startSimulator } from '../../electron/simulator'
 import { checkDialogContrast } from './dialog-contrast'
+import { runAxe } from './e2e-axe'
 import { serveStatic, type StaticServer } from './e2e-server'
 import { startKeychainBus } from './keychain-bus'
 
@@ -210,8 +210,8 @@ export async function checkA11y(page: Page): Promise<void> {
   const dialogOpen = (await page.getByRole('dialog').count()) > 0
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
-    const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
-    const result = await (scheme === 'light' ? axe : axe.withRules(COLOUR_RULES)).analyze()
+    const only = scheme === 'light' ? {} : { runOnly: { type: 'rule' as const, values: COLOUR_RULES } }
+    const result = await runAxe(page, { resultTypes: ['violations'], ...only })
     const bad = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
