@@ -11,6 +11,7 @@ import {
   snapAndCheck,
   test,
 } from '../harness/e2e-fixtures'
+import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { openKeyedProfile, openProductionProfile } from '../harness/e2e-production'
 
 // Accessibility, checked once and apart from the flows: every screen and dialog state, axe in the light and the dark
@@ -289,13 +290,7 @@ test.describe('the agent policy form with a backtest result', () => {
     const { seedAgentMonth } = await import('../harness/agent-requests-seed')
     const address = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
     seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, address, 'ethereum-sepolia')
-    await openSection(page, 'Keys & profiles')
-    await page.getByLabel(/Allow the agent's write tools/).click()
-    await page
-      .getByRole('dialog', { name: 'Allow agent write tools?' })
-      .getByRole('button', { name: 'Allow in SANDBOX' })
-      .click()
-    const panel = page.getByRole('region', { name: 'Agent policy' })
+    const panel = await allowAgentTools(page)
     await panel.getByRole('button', { name: 'Edit policy' }).click()
     await panel.getByLabel('Maximum USD per payout').fill('500')
     await panel.getByLabel('Allow agent payouts only inside set hours').check()

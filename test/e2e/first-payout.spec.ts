@@ -4,6 +4,7 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { chooseDestination } from '../harness/destination-picker'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
@@ -131,13 +132,7 @@ test("an agent's first payout held by the policy says why on its held row; the r
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
-  await openSection(page, 'Keys & profiles')
-  await page.getByLabel(/Allow the agent's write tools/).click()
-  await page
-    .getByRole('dialog', { name: 'Allow agent write tools?' })
-    .getByRole('button', { name: 'Allow in SANDBOX' })
-    .click()
-  const panel = page.getByRole('region', { name: 'Agent policy' })
+  const panel = await allowAgentTools(page)
   await panel.getByRole('button', { name: 'Edit policy' }).click()
   await panel.getByLabel('Hold every agent payout for a person').uncheck()
   await panel.getByLabel("Hold an agent's first payout to a destination for a person").check()

@@ -1,5 +1,6 @@
 import { seedAgentMonth } from '../harness/agent-requests-seed'
-import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { expect, onWallets, snap, test } from '../harness/e2e-fixtures'
+import { allowAgentTools } from '../harness/e2e-agent-policy'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -14,14 +15,7 @@ test('the policy form sets USD limits, counts and hours; the backtest beside it 
   await onWallets(page)
   // 60 days of recorded agent requests: 0.1 ETH held, 0.2 ETH sent, 0.3 ETH refused, in turn (ETH at 3000 USD).
   seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 60)
-  await openSection(page, 'Keys & profiles')
-  await page.getByLabel(/Allow the agent's write tools/).click()
-  await page
-    .getByRole('dialog', { name: 'Allow agent write tools?' })
-    .getByRole('button', { name: 'Allow in SANDBOX' })
-    .click()
-
-  const panel = page.getByRole('region', { name: 'Agent policy' })
+  const panel = await allowAgentTools(page)
   await panel.getByRole('button', { name: 'Edit policy' }).click()
   await panel.getByLabel('Maximum USD per payout').fill('12.345')
   await panel.getByLabel('Maximum payouts per hour').fill('ten')

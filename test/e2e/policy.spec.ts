@@ -2,6 +2,7 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { payableBody } from '../harness/e2e-destinations'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
@@ -28,14 +29,7 @@ async function holdForPerson(app: App, key: string, amount: string, now = () => 
 test('agent policy in Keys & profiles; held payouts released or rejected on Payouts', async ({ app }) => {
   const { page, desk } = app
   await onWallets(page)
-  await openSection(page, 'Keys & profiles')
-  await page.getByLabel(/Allow the agent's write tools/).click()
-  await page
-    .getByRole('dialog', { name: 'Allow agent write tools?' })
-    .getByRole('button', { name: 'Allow in SANDBOX' })
-    .click()
-
-  const panel = page.getByRole('region', { name: 'Agent policy' })
+  const panel = await allowAgentTools(page)
   await expect(panel.getByTestId('policy-origin')).toHaveText('No policy set: the default applies.')
   await expect(panel.getByTestId('policy-rules')).toContainText('Every payout waits for a person at the desk')
   await panel.getByRole('button', { name: 'Edit policy' }).click()
