@@ -16,10 +16,14 @@ import { WAITING_SINCE } from '../../../electron/core/store/payouts/work-per-row
  * that 5,000 × 5,000 reads. Counted here by the rows SQLite hands back and by the query plans, never by time.
  */
 
-/** The database, with a count of every row a statement handed back. */
-function counting(db: DatabaseSync): { db: DatabaseSync; rows: () => number } {
-  let rows = 0
-  const proxy = new Proxy(db, {
+type Args = Array<string | number | null>
+
+/** The database, with `seen` told of every statement run: its SQL, the method, its arguments and what it handed back. */
+function watched(
+  db: DatabaseSync,
+  seen: (sql: string, method: PropertyKey, args: Args, result: unknown) => void,
+): DatabaseSync {
+  return new Proxy(db, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown
       if (prop !== 'prepare')
@@ -27,19 +31,29 @@ function counting(db: DatabaseSync): { db: DatabaseSync; rows: () => number } {
       return (sql: string) => {
         const statement = target.prepare(sql)
         return new Proxy(statement, {
-          get(s, p) {
-            const value = Reflect.get(s, p, s) as unknown
-            if (typeof value !== 'function') return value
-            if (p === 'all') return (...args: never[]) => ((r) => ((rows += r.length), r))(statement.all(...args))
-            if (p === 'get')
-              return (...args: never[]) => ((r) => ((rows += r === undefined ? 0 : 1), r))(statement.get(...args))
-            return (value as (...a: unknown[]) => unknown).bind(s)
+          get(st, p) {
+            const fn = Reflect.get(st, p, st) as unknown
+            if (typeof fn !== 'function') return fn
+            return (...args: Args) => {
+              const result = (fn as (...a: unknown[]) => unknown).apply(st, args)
+              seen(sql, p, args, result)
+              return result
+            }
           },
         })
       }
     },
   })
-  return { db: proxy, rows: () => rows }
+}
+
+/** The database, with a count of every row a statement handed back. */
+function counting(db: DatabaseSync): { db: DatabaseSync; rows: () => number } {
+  let rows = 0
+  const counted = watched(db, (_sql, method, _args, result) => {
+    if (method === 'all') rows += (result as unknown[]).length
+    if (method === 'get') rows += result === undefined ? 0 : 1
+  })
+  return { db: counted, rows: () => rows }
 }
 
 const plan = (db: DatabaseSync, sql: string, ...params: Array<string | number | null>) =>
@@ -120,27 +134,8 @@ describe('work per outbox change does not grow with the rows already there', () 
       const taken = ledger.take(1_000 + i, rule, i % 3 === 0 ? 'background' : 'interactive')
       if ('slot' in taken && i < 200) ledger.end(taken.slot, 1_000 + i)
     }
-    const asked: Array<{ sql: string; args: Array<string | number | null> }> = []
-    const recording = new Proxy(db, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target) as unknown
-        if (prop !== 'prepare')
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
-        return (sql: string) => {
-          const statement = target.prepare(sql)
-          return new Proxy(statement, {
-            get(st, p) {
-              const fn = Reflect.get(st, p, st) as unknown
-              if (typeof fn !== 'function') return fn
-              return (...args: Array<string | number | null>) => {
-                asked.push({ sql, args })
-                return (fn as (...a: unknown[]) => unknown).apply(st, args)
-              }
-            },
-          })
-        }
-      },
-    })
+    const asked: Array<{ sql: string; args: Args }> = []
+    const recording = watched(db, (sql, _method, args) => asked.push({ sql, args }))
     const counted = new StorePacerLedger(recording, 'key', 'me')
     // 100 slots (34 of them background) have left the window at 62,099: they were answered at 1,000 to 1,099.
     expect(counted.usage(62_099, rule)).toMatchObject({ used: 200, background: 66 })
