@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the system packages the tests need are present: Chromium for e2e, gnome-keyring + D-Bus for a real keychain.
+# Makes sure the system packages the tests need are present: Chromium for e2e, gnome-keyring + D-Bus for a real keychain,
+# strace to count a process's disk waits.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -7,6 +8,7 @@ command -v gnome-keyring-daemon >/dev/null || need+=(gnome-keyring)
 command -v dbus-run-session >/dev/null || need+=(dbus)
 command -v dbus-launch >/dev/null || need+=(dbus-x11)
 command -v secret-tool >/dev/null || need+=(libsecret-tools)
+command -v strace >/dev/null || need+=(strace)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "The tests need these system packages: ${need[*]}" >&2

@@ -6,7 +6,8 @@ import type { DeskStore } from '../store'
 /**
  * The profile's audit log, rows in the store's hash chain. Recording an attempt never stops the
  * attempt's caller (the request already happened): a failed write is reported to `onError`, and the
- * outbox, written in its own transaction, stays the record of what became of the payout.
+ * outbox, written in its own transaction, stays the record of what became of the payout. An attempt's row does not
+ * wait for the disk on its own: it reaches it with the outbox's next commit (see `transactionUnsynced`).
  */
 export class AuditLog implements AuditSink {
   constructor(
@@ -17,7 +18,7 @@ export class AuditLog implements AuditSink {
 
   record(line: AuditLine): void {
     try {
-      this.store.transaction('write the audit log', () =>
+      this.store.transactionUnsynced('write the audit log', () =>
         this.store.audit.append({
           ...line,
           kind: line.method === 'MCP' ? 'tool' : 'http',

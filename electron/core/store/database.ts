@@ -40,7 +40,8 @@ export function openDatabase(
  * the pacer's request log (after a reboot its window has long passed). `synchronous=NORMAL` in WAL
  * means a commit does not wait for the disk, so a pacer slot never holds the file's one write lock
  * through an fsync while other processes queue behind it for theirs. A process crash loses nothing
- * committed here; outbox and audit writes keep their own `synchronous=FULL` connection.
+ * committed here; outbox and audit writes keep their own `synchronous=FULL` connection (where an attempt's audit
+ * row alone commits without waiting: `DeskStore.transactionUnsynced`).
  */
 export function openUnsyncedConnection(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS): DatabaseSync {
   try {

@@ -12,6 +12,8 @@ import type { RepoFactory } from './repo-factory'
 import { storeError } from './store-errors'
 import { inTransaction } from './transaction'
 import { WithdrawalCache } from './payouts/withdrawal-cache'
+import { ChangeTeller } from './change-teller'
+import { statement } from './statement-cache'
 
 export const STORE_FILE = 'desk.db'
 
@@ -33,7 +35,7 @@ export class DeskStore {
   readonly leases: Leases
   readonly withdrawals: WithdrawalCache
   private readonly timers: NodeJS.Timeout[] = []
-  private readonly outboxListeners = new Set<() => void>()
+  private readonly outboxChanges = new ChangeTeller()
   private readonly tickListeners = new Set<() => void>()
   private readonly withdrawalListeners = new Set<(withdrawals: Withdrawal[]) => void>()
   private withdrawalMark = 0
@@ -91,6 +93,22 @@ export class DeskStore {
     }
   }
 
+  /**
+   * A write transaction whose commit does not wait for the disk: for a row that records what already happened (a
+   * request's audit line), where waiting would double a payout's disk waits. The WAL is written in order, so the row
+   * reaches the disk with the next ordinary commit (a payout's next move, right after its answer); a crashed or killed
+   * process loses nothing, a power cut at most the rows since.
+   */
+  transactionUnsynced<T>(doing: string, work: () => T): T {
+    if (this.db.isTransaction) return this.transaction(doing, work)
+    this.db.exec('PRAGMA synchronous = NORMAL')
+    try {
+      return this.transaction(doing, work)
+    } finally {
+      this.db.exec('PRAGMA synchronous = FULL')
+    }
+  }
+
   /** A read (or a single-statement write) with the same error mapping. */
   read<T>(doing: string, work: () => T): T {
     try {
@@ -103,9 +121,9 @@ export class DeskStore {
   /** Runs `work` once per database (a legacy import): the mark and the work commit together. */
   once(name: string, work: () => void): boolean {
     return this.transaction(`run "${name}"`, () => {
-      if (this.db.prepare('SELECT 1 FROM meta WHERE name = ?').get(name)) return false
+      if (statement(this.db, 'SELECT 1 FROM meta WHERE name = ?').get(name)) return false
       work()
-      this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run(name, new Date().toISOString())
+      statement(this.db, 'INSERT INTO meta (name, value) VALUES (?, ?)').run(name, new Date().toISOString())
       return true
     })
   }
@@ -141,10 +159,9 @@ export class DeskStore {
     return new StorePacerLedger(this.pacerDb, `${new URL(baseUrl).origin}|${keyId}`, this.processes.token)
   }
 
-  /** Fires when the outbox changed, in this process or another. */
+  /** Fires when the outbox changed, in this process or another (a burst of changes is told every 100 ms). */
   onOutboxChange(listener: () => void): () => void {
-    this.outboxListeners.add(listener)
-    return () => this.outboxListeners.delete(listener)
+    return this.outboxChanges.add(listener)
   }
 
   /**
@@ -165,6 +182,7 @@ export class DeskStore {
     if (this.closed) return
     this.closed = true
     for (const t of this.timers) clearInterval(t)
+    this.outboxChanges.close()
     try {
       this.leases.releaseAllOf(this.processes.token)
       this.processes.unregister()
@@ -182,7 +200,7 @@ export class DeskStore {
     const now = Date.now()
     inTransaction(this.db, () => {
       for (const token of dead) {
-        this.db.prepare('UPDATE pacer_slots SET ended_ms = ? WHERE process = ? AND ended_ms IS NULL').run(now, token)
+        statement(this.db, 'UPDATE pacer_slots SET ended_ms = ? WHERE process = ? AND ended_ms IS NULL').run(now, token)
         this.leases.releaseAllOf(token)
       }
       this.processes.forget(dead)
@@ -190,14 +208,14 @@ export class DeskStore {
   }
 
   private outcomeMark(): number {
-    return (this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }).id
+    return (statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }).id
   }
 
   private noticeOwnChange(): void {
     const mark = this.outcomeMark()
     if (mark === this.lastOutcome) return
     this.lastOutcome = mark
-    for (const l of this.outboxListeners) l()
+    this.outboxChanges.changed()
   }
 
   private noticeOthersWithdrawals(): void {
@@ -215,7 +233,7 @@ export class DeskStore {
     if (this.closed) return
     try {
       // data_version moves only when another connection commits: a cheap "anything new?" check.
-      const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version
+      const version = (statement(this.db, 'PRAGMA data_version').get() as { data_version: number }).data_version
       if (version === this.lastDataVersion) return
       this.lastDataVersion = version
       this.noticeOwnChange()

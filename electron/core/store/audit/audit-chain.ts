@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { inTransaction } from '../transaction'
+import { statement } from '../statement-cache'
 
 /** One audit row: an HTTP attempt, a tool call, or a local decision. Never a signature, a key or a body. */
 export const AuditEntrySchema = z.strictObject({
@@ -43,25 +44,29 @@ export class AuditChain {
   append(entry: AuditEntry): number {
     const json = JSON.stringify(AuditEntrySchema.parse(entry))
     return inTransaction(this.db, () => {
-      const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as
+      const head = statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get() as
         { seq: number; hash: string } | undefined
       const seq = (head?.seq ?? 0) + 1
       const prev = head?.hash ?? GENESIS_HASH
       const hash = rowHash(seq, prev, json)
-      this.db.prepare('INSERT INTO audit (seq, entry, prev_hash, hash) VALUES (?, ?, ?, ?)').run(seq, json, prev, hash)
-      this.db
-        .prepare(
-          'INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = ' +
-            'excluded.seq, hash = excluded.hash',
-        )
-        .run(seq, hash)
+      statement(this.db, 'INSERT INTO audit (seq, entry, prev_hash, hash) VALUES (?, ?, ?, ?)').run(
+        seq,
+        json,
+        prev,
+        hash,
+      )
+      statement(
+        this.db,
+        'INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = ' +
+          'excluded.seq, hash = excluded.hash',
+      ).run(seq, hash)
       return seq
     })
   }
 
   /** The last `limit` rows, oldest first; a row that fails its schema is left out (verify names it). */
   tail(limit: number): Array<AuditEntry & { seq: number }> {
-    const rows = this.db.prepare('SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit) as Array<{
+    const rows = statement(this.db, 'SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit) as Array<{
       seq: number
       entry: string
     }>
@@ -75,11 +80,10 @@ export class AuditChain {
 
   /** The newest row about one payout (by its Idempotency-Key): where it sits in the chain and its hash. */
   latestFor(idempotencyKey: string): { seq: number; hash: string } | null {
-    const row = this.db
-      .prepare(
-        "SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
-      )
-      .get(idempotencyKey) as { seq: number; hash: string } | undefined
+    const row = statement(
+      this.db,
+      "SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+    ).get(idempotencyKey) as { seq: number; hash: string } | undefined
     return row ? { seq: row.seq, hash: row.hash } : null
   }
 
@@ -98,7 +102,7 @@ export class AuditChain {
    */
   verifyFrom(from: { seq: number; hash: string }): VerifyResult {
     if (from.seq > 0) {
-      const anchor = this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(from.seq) as
+      const anchor = statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(from.seq) as
         { hash: string } | undefined
       if (anchor?.hash !== from.hash)
         return {
@@ -130,7 +134,7 @@ export class AuditChain {
       expected++
       rows++
     }
-    const head = this.db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as
+    const head = statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get() as
       { seq: number; hash: string } | undefined
     if (head && (head.seq !== rows || head.hash !== prev)) {
       return {
@@ -146,7 +150,8 @@ export class AuditChain {
   /** The hash row `seq` carries now (null when there is no such row). */
   hashOf(seq: number): string | null {
     return (
-      (this.db.prepare('SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null
+      (statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ??
+      null
     )
   }
 }

@@ -1,7 +1,8 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { LegNote } from '../../../../shared/api/leg-notes'
 import type { RepoFactory } from '../repo-factory'
 import { ID_KEY_SQL, idKey } from './ledger-keys'
+import { statement } from '../statement-cache'
 
 /**
  * A person's private note and tags on ledger legs, in tables of their own keyed by the provider's movement id and
@@ -48,19 +49,12 @@ const toNote = (r: Raw): LegNote => ({
 })
 
 export class LegNotesRepo {
-  private readonly statements = new Map<string, StatementSync>()
-
   constructor(private readonly db: DatabaseSync) {}
-
-  private statement(sql: string): StatementSync {
-    let s = this.statements.get(sql)
-    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)))
-    return s
-  }
 
   /** The note and tags of one leg; an empty one when a person has written none. */
   get(id: string, direction: Direction): LegNote {
-    const raw = this.statement(
+    const raw = statement(
+      this.db,
       'SELECT leg_id, direction, note, tags FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?',
     ).get(id, direction) as Raw | undefined
     return raw ? toNote(raw) : { transactionId: id, direction, note: null, tags: [] }
@@ -68,7 +62,10 @@ export class LegNotesRepo {
 
   /** Every leg with a note or tags, by `id\ndirection`: an export reads them once, not once per row. */
   all(): Map<string, LegNote> {
-    const rows = this.statement('SELECT leg_id, direction, note, tags FROM ledger_leg_notes').all() as unknown as Raw[]
+    const rows = statement(
+      this.db,
+      'SELECT leg_id, direction, note, tags FROM ledger_leg_notes',
+    ).all() as unknown as Raw[]
     return new Map(rows.map((r) => [legKey(r.leg_id, r.direction), toNote(r)]))
   }
 
@@ -76,20 +73,25 @@ export class LegNotesRepo {
   put(next: LegNote, by: string, at: string): LegNote {
     const { transactionId: id, direction, note, tags } = next
     const key = idKey(id)
-    this.statement('DELETE FROM ledger_leg_tags WHERE leg_key = ? AND direction = ?').run(key, direction)
+    statement(this.db, 'DELETE FROM ledger_leg_tags WHERE leg_key = ? AND direction = ?').run(key, direction)
     if (note === null && tags.length === 0) {
-      this.statement('DELETE FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?').run(id, direction)
+      statement(this.db, 'DELETE FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?').run(id, direction)
       return next
     }
     const search = `${note ?? ''}\n${tags.join(' ')}`.toLowerCase()
-    this.statement(
+    statement(
+      this.db,
       `INSERT INTO ledger_leg_notes (leg_id, leg_key, direction, note, tags, search, updated_at, updated_by) VALUES
         (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(leg_id, direction) DO UPDATE SET note = excluded.note, tags = excluded.tags, search = excluded.search,
         updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
     ).run(id, key, direction, note, JSON.stringify(tags), search, at, by)
     for (const tag of tags)
-      this.statement('INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(tag, key, direction)
+      statement(this.db, 'INSERT INTO ledger_leg_tags (tag, leg_key, direction) VALUES (?, ?, ?)').run(
+        tag,
+        key,
+        direction,
+      )
     return next
   }
 }

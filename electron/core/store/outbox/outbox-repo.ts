@@ -3,6 +3,7 @@ import { DeskError } from '../../errors'
 import { OutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
 import { PayoutIndex } from './payout-index'
 import { inTransaction } from '../transaction'
+import { statement } from '../statement-cache'
 
 export type { OutboxRow } from './outbox-row'
 /** What a move may change; `notBefore` only matters while the entry is queued. */
@@ -80,30 +81,29 @@ export class OutboxRepo {
   /** One entry, or many (a batch) in the caller's transaction; a key already in the outbox refuses the whole write. */
   insert(row: NewOutboxRow, sender: string): void {
     inTransaction(this.db, () => {
-      if (this.db.prepare('SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
+      if (statement(this.db, 'SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
         throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
       }
-      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number })
+      const seq = (statement(this.db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number })
         .next
       const owner = row.state === 'sending' ? sender : null
-      this.db
-        .prepare(
-          'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, ' +
-            'not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          row.idempotencyKey,
-          seq,
-          JSON.stringify(row.body),
-          row.createdAt,
-          row.requestedBy,
-          row.state,
-          owner,
-          row.createdAt,
-          row.notBefore ?? null,
-          row.reference ?? null,
-          row.batchId ?? null,
-        )
+      statement(
+        this.db,
+        'INSERT INTO outbox (key, seq, body, created_at, requested_by, state, sender, updated_at, ' +
+          'not_before, reference, batch_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        row.idempotencyKey,
+        seq,
+        JSON.stringify(row.body),
+        row.createdAt,
+        row.requestedBy,
+        row.state,
+        owner,
+        row.createdAt,
+        row.notBefore ?? null,
+        row.reference ?? null,
+        row.batchId ?? null,
+      )
       this.outcome(
         row.idempotencyKey,
         { state: row.state, withdrawalId: null, error: null, notBefore: row.notBefore ?? null },
@@ -117,9 +117,9 @@ export class OutboxRepo {
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
     return (
-      this.db
-        .prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`)
-        .all(batchId) as unknown as RawOutboxRow[]
+      statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(
+        batchId,
+      ) as unknown as RawOutboxRow[]
     ).map((raw) => this.parseKnown(raw))
   }
 
@@ -139,7 +139,7 @@ export class OutboxRepo {
 
   /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */
   get(key: string): OutboxRow | null {
-    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawOutboxRow | undefined
+    const raw = statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawOutboxRow | undefined
     return raw ? parseRow(raw) : null
   }
 
@@ -149,9 +149,10 @@ export class OutboxRepo {
    */
   acceptedSingles(): OutboxRow[] {
     const out: OutboxRow[] = []
-    for (const raw of this.db
-      .prepare(`SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`)
-      .all() as unknown as RawOutboxRow[]) {
+    for (const raw of statement(
+      this.db,
+      `SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`,
+    ).all() as unknown as RawOutboxRow[]) {
       try {
         out.push(parseRow(raw))
       } catch (err) {
@@ -167,9 +168,10 @@ export class OutboxRepo {
    */
   queuedSingles(): OutboxRow[] {
     const out: OutboxRow[] = []
-    for (const raw of this.db
-      .prepare(`SELECT ${COLUMNS} FROM outbox WHERE batch_id IS NULL AND state = 'queued' ORDER BY seq`)
-      .all() as unknown as RawOutboxRow[]) {
+    for (const raw of statement(
+      this.db,
+      `SELECT ${COLUMNS} FROM outbox WHERE batch_id IS NULL AND state = 'queued' ORDER BY seq`,
+    ).all() as unknown as RawOutboxRow[]) {
       try {
         out.push(parseRow(raw))
       } catch (err) {
@@ -181,7 +183,7 @@ export class OutboxRepo {
 
   /** Who is sending the entry right now (a process token), if anyone. */
   sender(key: string): string | null {
-    const raw = this.db.prepare('SELECT sender FROM outbox WHERE key = ?').get(key) as
+    const raw = statement(this.db, 'SELECT sender FROM outbox WHERE key = ?').get(key) as
       { sender: string | null } | undefined
     return raw?.sender ?? null
   }
@@ -190,9 +192,10 @@ export class OutboxRepo {
   list(): { entries: OutboxRow[]; corrupt: CorruptRecordError[] } {
     const entries: OutboxRow[] = []
     const corrupt: CorruptRecordError[] = []
-    for (const raw of this.db
-      .prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`)
-      .all() as unknown as RawOutboxRow[]) {
+    for (const raw of statement(
+      this.db,
+      `SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`,
+    ).all() as unknown as RawOutboxRow[]) {
       try {
         entries.push(this.parseKnown(raw))
       } catch (err) {
@@ -205,15 +208,16 @@ export class OutboxRepo {
 
   /** When the entry first reached `state` (the provider accepted it, say), or null when it never did. */
   firstReached(key: string, state: OutboxRow['state']): string | null {
-    const row = this.db
-      .prepare('SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?')
-      .get(key, state) as { at: string | null }
+    const row = statement(this.db, 'SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?').get(
+      key,
+      state,
+    ) as { at: string | null }
     return row.at
   }
 
   /** Entries in `sending` with their sender, for the sweep of processes that are gone. */
   inFlight(): Array<{ key: string; sender: string | null }> {
-    return this.db.prepare("SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{
+    return statement(this.db, "SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{
       key: string
       sender: string | null
     }>
@@ -231,20 +235,19 @@ export class OutboxRepo {
       if (!current) throw new DeskError('invalid_input', 'There is no payout with this Idempotency-Key in the outbox.')
       const decided = decide(current)
       const next = { ...decided, notBefore: decided.state === 'queued' ? (decided.notBefore ?? null) : null }
-      this.db
-        .prepare(
-          'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ' +
-            '? WHERE key = ?',
-        )
-        .run(
-          next.state,
-          next.withdrawalId,
-          next.error === null ? null : JSON.stringify(next.error),
-          next.state === 'sending' ? process : null,
-          at,
-          next.notBefore,
-          key,
-        )
+      statement(
+        this.db,
+        'UPDATE outbox SET state = ?, withdrawal_id = ?, error = ?, sender = ?, updated_at = ?, not_before = ' +
+          '? WHERE key = ?',
+      ).run(
+        next.state,
+        next.withdrawalId,
+        next.error === null ? null : JSON.stringify(next.error),
+        next.state === 'sending' ? process : null,
+        at,
+        next.notBefore,
+        key,
+      )
       this.outcome(key, next, process, at)
       this.index.refreshEntry(key)
       return { ...current, ...next }
@@ -252,19 +255,18 @@ export class OutboxRepo {
   }
 
   private outcome(key: string, change: OutboxChange, process: string, at: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ' +
-          '?, ?, ?, ?, ?)',
-      )
-      .run(
-        key,
-        change.state,
-        change.withdrawalId,
-        change.error === null ? null : JSON.stringify(change.error),
-        change.notBefore ?? null,
-        at,
-        process,
-      )
+    statement(
+      this.db,
+      'INSERT INTO outbox_outcomes (key, state, withdrawal_id, error, not_before, at, process) VALUES (?, ?, ' +
+        '?, ?, ?, ?, ?)',
+    ).run(
+      key,
+      change.state,
+      change.withdrawalId,
+      change.error === null ? null : JSON.stringify(change.error),
+      change.notBefore ?? null,
+      at,
+      process,
+    )
   }
 }

@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { canonicalAddress, lookalikeKey } from '../../../../shared/address/lookalike'
 import { findNetwork } from '../../../../shared/api/networks'
 import {
@@ -11,6 +11,7 @@ import {
 import { DeskError } from '../../errors'
 import { atCommit } from '../transaction'
 import type { RawOutboxRow } from './outbox-row'
+import { statement } from '../statement-cache'
 
 /**
  * One row per payout the store knows (an outbox entry, a withdrawal the provider listed, or both merged), with a
@@ -119,19 +120,7 @@ function haystack(hit: PayoutHit): string {
 }
 
 export class PayoutIndex {
-  private readonly statements = new Map<string, StatementSync>()
-
   constructor(private readonly db: DatabaseSync) {}
-
-  /** Each statement prepared once per connection: a refresh runs several for every payout written. */
-  private statement(sql: string): StatementSync {
-    let prepared = this.statements.get(sql)
-    if (!prepared) {
-      prepared = this.db.prepare(sql)
-      this.statements.set(sql, prepared)
-    }
-    return prepared
-  }
 
   /**
    * Rewrites the row of the outbox entry `key` (after it was recorded or moved); inside a transaction, once at its
@@ -170,15 +159,15 @@ export class PayoutIndex {
 
   /** The row a withdrawal is indexed under: its outbox entry's key, or its own id. */
   private owner(withdrawalId: string): string {
-    const owner = this.statement('SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as
+    const owner = statement(this.db, 'SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as
       { key: string } | undefined
     return owner?.key ?? withdrawalId
   }
 
   /** Every row again, from the outbox and the cache (the migration that made the index). */
   rebuild(): void {
-    for (const r of this.statement('SELECT key FROM outbox').all() as Array<{ key: string }>) this.refresh(r.key)
-    for (const r of this.statement('SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>)
+    for (const r of statement(this.db, 'SELECT key FROM outbox').all() as Array<{ key: string }>) this.refresh(r.key)
+    for (const r of statement(this.db, 'SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>)
       this.refresh(this.owner(r.id))
   }
 
@@ -196,7 +185,7 @@ export class PayoutIndex {
     // A common text fills the page from the newest rows; a rarer one is looked up in the trigram index (three
     // characters or more, quoted as one phrase so its characters are only characters); a short rare one is scanned.
     const run = (sql: string, ...values: Array<string | number>) =>
-      this.statement(sql).all(...values) as unknown as HitRow[]
+      statement(this.db, sql).all(...values) as unknown as HitRow[]
     let rows = run(RECENT, ...params, RECENT_ROWS)
     if (rows.length < query.limit) {
       rows =
@@ -212,7 +201,8 @@ export class PayoutIndex {
 
   /** The payout a person names by its payout id or its Idempotency-Key; refused when the store has no such payout. */
   find(ref: string): { id: string; hit: PayoutHit } {
-    const row = this.statement(
+    const row = statement(
+      this.db,
       'SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? ' +
         'OR i.payout_id = ? LIMIT 1',
     ).get(ref, ref) as { id: string; hit: string; note: string | null } | undefined
@@ -227,7 +217,8 @@ export class PayoutIndex {
 
   /** The payout with this provider id, or null. */
   byPayoutId(payoutId: string): PayoutHit | null {
-    const row = this.statement(
+    const row = statement(
+      this.db,
       'SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?',
     ).get(payoutId) as { hit: string; note: string | null } | undefined
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
@@ -237,9 +228,10 @@ export class PayoutIndex {
   /** Sets (or, when empty, removes) the private note of a payout named by id or key; the caller checked the text. */
   setNote(ref: string, note: string, by: string, at: string): PayoutHit {
     const { id } = this.find(ref)
-    if (note === '') this.statement('DELETE FROM payout_notes WHERE id = ?').run(id)
+    if (note === '') statement(this.db, 'DELETE FROM payout_notes WHERE id = ?').run(id)
     else {
-      this.statement(
+      statement(
+        this.db,
         'INSERT INTO payout_notes (id, note, updated_at, updated_by) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO ' +
           'UPDATE SET note = excluded.note, updated_at = excluded.updated_at, updated_by = excluded.updated_by',
       ).run(id, note, at, by)
@@ -249,7 +241,8 @@ export class PayoutIndex {
   }
 
   private refresh(id: string): void {
-    const entry = this.statement(
+    const entry = statement(
+      this.db,
       'SELECT key, body, created_at, requested_by, state, withdrawal_id, reference FROM outbox WHERE key = ?',
     ).get(id) as OutboxRaw | undefined
     const withdrawalId = entry ? entry.withdrawal_id : id
@@ -277,7 +270,8 @@ export class PayoutIndex {
       note,
       txHash: withdrawal?.tx_hash ?? null,
     }
-    this.statement(
+    statement(
+      this.db,
       `INSERT INTO payout_index (id, payout_id, at_ms, hit, haystack) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET payout_id = excluded.payout_id, at_ms = excluded.at_ms, hit = excluded.hit,
            haystack = excluded.haystack`,
@@ -290,16 +284,18 @@ export class PayoutIndex {
    */
   private adopt(withdrawalId: string, key: string): void {
     if (withdrawalId === key) return
-    this.statement(
+    statement(
+      this.db,
       'INSERT OR IGNORE INTO payout_notes (id, note, updated_at, updated_by) SELECT ?, note, updated_at, ' +
         'updated_by FROM payout_notes WHERE id = ?',
     ).run(key, withdrawalId)
-    this.statement('DELETE FROM payout_notes WHERE id = ?').run(withdrawalId)
-    this.statement('DELETE FROM payout_index WHERE id = ?').run(withdrawalId)
+    statement(this.db, 'DELETE FROM payout_notes WHERE id = ?').run(withdrawalId)
+    statement(this.db, 'DELETE FROM payout_index WHERE id = ?').run(withdrawalId)
   }
 
   private cached(id: string): WithdrawalFields | null {
-    const row = this.statement('SELECT body FROM withdrawal_cache WHERE id = ?').get(id) as { body: string } | undefined
+    const row = statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(id) as
+      { body: string } | undefined
     const body = row ? parseJson(row.body) : null
     if (!body) return null
     const [status, asset, amount, destination, network, createdAt] = [
@@ -318,7 +314,8 @@ export class PayoutIndex {
   private destinationName(network: string, address: string): string | null {
     const look = lookalikeKey(network, address)
     if (look === null) return null
-    const row = this.statement(
+    const row = statement(
+      this.db,
       'SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ' +
         "ORDER BY source = 'destination' DESC LIMIT 1",
     ).get(network, look, canonicalAddress(network, address)) as { label: string } | undefined
@@ -326,7 +323,7 @@ export class PayoutIndex {
   }
 
   private note(id: string): string | null {
-    const row = this.statement('SELECT note FROM payout_notes WHERE id = ?').get(id) as { note: string } | undefined
+    const row = statement(this.db, 'SELECT note FROM payout_notes WHERE id = ?').get(id) as { note: string } | undefined
     return row?.note ?? null
   }
 }

@@ -11,6 +11,7 @@ import {
 import { rowOf, rowsOf } from '../scalar-rows'
 import { inTransaction } from '../transaction'
 import { ODD_END } from './pacer-counts'
+import { statement } from '../statement-cache'
 
 const Slot = z.object({ ended_ms: z.number().nullable(), priority: z.enum(['interactive', 'background']) })
 const Count = z.object({
@@ -45,9 +46,10 @@ export class StorePacerLedger implements PacerLedger {
       // Counted as the slots change (pacer_counts): a window short of every cap never waits on its slots, so they are
       // read only when one is reached (a large batch against a generous limit would otherwise read the whole window).
       const { n, background } = this.counts()
-      const odd = this.db
-        .prepare(`SELECT 1 FROM pacer_slots INDEXED BY pacer_slots_odd WHERE bucket = ? AND ${ODD_END} LIMIT 1`)
-        .get(this.bucket)
+      const odd = statement(
+        this.db,
+        `SELECT 1 FROM pacer_slots INDEXED BY pacer_slots_odd WHERE bucket = ? AND ${ODD_END} LIMIT 1`,
+      ).get(this.bucket)
       // A slot whose end is not a number is read (and refused as damage), never counted past.
       const full =
         odd !== undefined ||
@@ -56,7 +58,7 @@ export class StorePacerLedger implements PacerLedger {
       const slots = full
         ? rowsOf(
             Slot,
-            this.db.prepare('SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket),
+            statement(this.db, 'SELECT ended_ms, priority FROM pacer_slots WHERE bucket = ?').all(this.bucket),
             'pacer_slots',
           ).map((r) => ({ end: r.ended_ms, priority: r.priority }))
         : []
@@ -69,7 +71,8 @@ export class StorePacerLedger implements PacerLedger {
         priority === 'background' && this.personWaits(now),
       )
       if (wait > 0) return { waitMs: wait }
-      const insert = this.db.prepare(
+      const insert = statement(
+        this.db,
         'INSERT INTO pacer_slots (bucket, started_ms, process, priority) VALUES (?, ?, ?, ?)',
       )
       return { slot: Number(insert.run(this.bucket, now, this.process, priority).lastInsertRowid) }
@@ -77,44 +80,41 @@ export class StorePacerLedger implements PacerLedger {
   }
 
   end(slot: number, now: number): void {
-    this.db.prepare('UPDATE pacer_slots SET ended_ms = ? WHERE id = ? AND ended_ms IS NULL').run(now, slot)
+    statement(this.db, 'UPDATE pacer_slots SET ended_ms = ? WHERE id = ? AND ended_ms IS NULL').run(now, slot)
   }
 
   block(untilMs: number): boolean {
     return inTransaction(this.db, () => {
       if (untilMs <= this.blockedUntil()) return false
-      this.db
-        .prepare(
-          'INSERT INTO pacer_blocks (bucket, until_ms) VALUES (?, ?) ON CONFLICT(bucket) DO UPDATE SET ' +
-            'until_ms = excluded.until_ms',
-        )
-        .run(this.bucket, untilMs)
+      statement(
+        this.db,
+        'INSERT INTO pacer_blocks (bucket, until_ms) VALUES (?, ?) ON CONFLICT(bucket) DO UPDATE SET ' +
+          'until_ms = excluded.until_ms',
+      ).run(this.bucket, untilMs)
       return true
     })
   }
 
   waiting(untilMs: number): void {
     if (untilMs === 0)
-      this.db.prepare('DELETE FROM pacer_waiting WHERE bucket = ? AND process = ?').run(this.bucket, this.process)
+      statement(this.db, 'DELETE FROM pacer_waiting WHERE bucket = ? AND process = ?').run(this.bucket, this.process)
     else
-      this.db
-        .prepare(
-          'INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET ' +
-            'until_ms = excluded.until_ms',
-        )
-        .run(this.bucket, this.process, untilMs)
+      statement(
+        this.db,
+        'INSERT INTO pacer_waiting (bucket, process, until_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET ' +
+          'until_ms = excluded.until_ms',
+      ).run(this.bucket, this.process, untilMs)
   }
 
   usage(now: number, rule: PacingRule): PacerUsage {
     // The window's count less its slots answered before the horizon that no request has pruned yet (a range of the
     // index), in one statement so both are read at one instant; a slot whose end is not a number stays counted.
-    const row = this.db
-      .prepare(
-        'SELECT c.n - e.n AS n, c.background - COALESCE(e.background, 0) AS background FROM pacer_counts c, ' +
-          "(SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ?1 " +
-          'AND ended_ms <= ?2) e WHERE c.bucket = ?1',
-      )
-      .get(this.bucket, now - rule.windowMs - rule.marginMs)
+    const row = statement(
+      this.db,
+      'SELECT c.n - e.n AS n, c.background - COALESCE(e.background, 0) AS background FROM pacer_counts c, ' +
+        "(SELECT COUNT(*) AS n, SUM(priority = 'background') AS background FROM pacer_slots WHERE bucket = ?1 " +
+        'AND ended_ms <= ?2) e WHERE c.bucket = ?1',
+    ).get(this.bucket, now - rule.windowMs - rule.marginMs)
     const { n, background } = row === undefined ? { n: 0, background: 0 } : rowOf(Count, row, 'pacer_counts')
     return {
       used: n,
@@ -125,7 +125,7 @@ export class StorePacerLedger implements PacerLedger {
   }
 
   private counts(): { n: number; background: number } {
-    const row = this.db.prepare('SELECT n, background FROM pacer_counts WHERE bucket = ?').get(this.bucket)
+    const row = statement(this.db, 'SELECT n, background FROM pacer_counts WHERE bucket = ?').get(this.bucket)
     const counted = row === undefined ? { n: 0, background: 0 } : rowOf(Count, row, 'pacer_counts')
     return { n: counted.n, background: counted.background ?? 0 }
   }
@@ -133,19 +133,22 @@ export class StorePacerLedger implements PacerLedger {
   /** A mark a process left and did not refresh (it ended, or was killed) lapses by itself within a second or two. */
   private personWaits(now: number): boolean {
     return (
-      this.db.prepare('SELECT 1 FROM pacer_waiting WHERE bucket = ? AND until_ms > ? LIMIT 1').get(this.bucket, now) !==
-      undefined
+      statement(this.db, 'SELECT 1 FROM pacer_waiting WHERE bucket = ? AND until_ms > ? LIMIT 1').get(
+        this.bucket,
+        now,
+      ) !== undefined
     )
   }
 
   private blockedUntil(): number {
-    const row = this.db.prepare('SELECT until_ms FROM pacer_blocks WHERE bucket = ?').get(this.bucket)
+    const row = statement(this.db, 'SELECT until_ms FROM pacer_blocks WHERE bucket = ?').get(this.bucket)
     return row === undefined ? 0 : rowOf(Block, row, 'pacer_blocks').until_ms
   }
 
   private prune(now: number, rule: PacingRule): void {
-    this.db
-      .prepare('DELETE FROM pacer_slots WHERE bucket = ? AND ended_ms IS NOT NULL AND ended_ms <= ?')
-      .run(this.bucket, now - rule.windowMs - rule.marginMs)
+    statement(this.db, 'DELETE FROM pacer_slots WHERE bucket = ? AND ended_ms IS NOT NULL AND ended_ms <= ?').run(
+      this.bucket,
+      now - rule.windowMs - rule.marginMs,
+    )
   }
 }

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { RecordedDifference } from '../../../../shared/payouts/recorded-vs-asked'
 import type { RepoFactory } from '../repo-factory'
+import { statement } from '../statement-cache'
 
 /**
  * The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them.
@@ -61,44 +62,43 @@ export class AlteredWithdrawals {
 
   /** Notes an alteration once (the first detection's time is kept); true when it is new. */
   note(withdrawalId: string, key: string, differences: readonly RecordedDifference[], at: string): boolean {
-    const made = this.db
-      .prepare(
-        'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON ' +
-          'CONFLICT (withdrawal_id) DO NOTHING',
-      )
-      .run(withdrawalId, key, JSON.stringify(differences), at)
+    const made = statement(
+      this.db,
+      'INSERT INTO altered_withdrawals (withdrawal_id, key, differences, detected_at) VALUES (?, ?, ?, ?) ON ' +
+        'CONFLICT (withdrawal_id) DO NOTHING',
+    ).run(withdrawalId, key, JSON.stringify(differences), at)
     return Number(made.changes) > 0
   }
 
   /** Those no person has acknowledged yet, oldest first. */
   open(): AlteredWithdrawal[] {
     return (
-      this.db
-        .prepare('SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at')
-        .all() as unknown as Row[]
+      statement(
+        this.db,
+        'SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at',
+      ).all() as unknown as Row[]
     ).map(toAltered)
   }
 
   all(): AlteredWithdrawal[] {
-    return (this.db.prepare('SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(
+    return (statement(this.db, 'SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(
       toAltered,
     )
   }
 
   find(idOrKey: string): AlteredWithdrawal | null {
-    const row = this.db
-      .prepare('SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1')
-      .get(idOrKey) as Row | undefined
+    const row = statement(this.db, 'SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1').get(
+      idOrKey,
+    ) as Row | undefined
     return row ? toAltered(row) : null
   }
 
   acknowledge(withdrawalId: string, by: string, at: string): void {
-    this.db
-      .prepare(
-        'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND ' +
-          'acknowledged_at IS NULL',
-      )
-      .run(at, by, withdrawalId)
+    statement(
+      this.db,
+      'UPDATE altered_withdrawals SET acknowledged_at = ?, acknowledged_by = ? WHERE withdrawal_id = ? AND ' +
+        'acknowledged_at IS NULL',
+    ).run(at, by, withdrawalId)
   }
 }
 

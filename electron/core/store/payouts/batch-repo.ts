@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
+import { statement } from '../statement-cache'
 
 /** What a person asked of the batch; whether it is finished follows from its outbox entries. */
 export const BatchIntentSchema = z.enum(['running', 'paused', 'cancelled'])
@@ -72,31 +73,29 @@ export class BatchRepo {
   constructor(private readonly db: DatabaseSync) {}
 
   insert(batch: Omit<BatchRecord, 'updatedAt'>, lines: readonly BatchLine[]): void {
-    this.db
-      .prepare(`INSERT INTO batches (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
-        batch.id,
-        batch.createdAt,
-        batch.requestedBy,
-        batch.source,
-        batch.state,
-        batch.rowCount,
-        batch.grandTotal,
-        batch.createdAt,
-      )
-    const row = this.db.prepare('INSERT INTO batch_rows (key, batch_id, line, destination_name) VALUES (?, ?, ?, ?)')
+    statement(this.db, `INSERT INTO batches (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      batch.id,
+      batch.createdAt,
+      batch.requestedBy,
+      batch.source,
+      batch.state,
+      batch.rowCount,
+      batch.grandTotal,
+      batch.createdAt,
+    )
+    const row = statement(this.db, 'INSERT INTO batch_rows (key, batch_id, line, destination_name) VALUES (?, ?, ?, ?)')
     for (const l of lines) row.run(l.key, batch.id, l.line, l.destinationName)
   }
 
   get(id: string): BatchRecord | null {
-    const raw = this.db.prepare(`SELECT ${COLUMNS} FROM batches WHERE id = ?`).get(id) as RawBatch | undefined
+    const raw = statement(this.db, `SELECT ${COLUMNS} FROM batches WHERE id = ?`).get(id) as RawBatch | undefined
     return raw ? parseBatch(raw) : null
   }
 
   /** Newest first. */
   list(): BatchRecord[] {
     return (
-      this.db.prepare(`SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]
+      statement(this.db, `SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]
     ).map(parseBatch)
   }
 
@@ -105,9 +104,10 @@ export class BatchRepo {
     // A batch's lines never change once recorded: the view reads them on every refresh, so they are checked once.
     const kept = this.keptLines.get(batchId)
     if (kept) return kept
-    const raw = this.db
-      .prepare('SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?')
-      .all(batchId)
+    const raw = statement(
+      this.db,
+      'SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?',
+    ).all(batchId)
     const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
     if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
     // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
@@ -117,9 +117,9 @@ export class BatchRepo {
 
   /** How many of the batch's outbox entries are in each state: progress without reading every row. */
   stateCounts(batchId: string): Record<string, number> {
-    const rows = this.db
-      .prepare('SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state')
-      .all(batchId) as Array<{ state: string; n: number }>
+    const rows = statement(this.db, 'SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state').all(
+      batchId,
+    ) as Array<{ state: string; n: number }>
     return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
   }
 
@@ -128,12 +128,11 @@ export class BatchRepo {
    * it for every row on every refresh, so the cached bodies are not parsed one by one.
    */
   payoutStatuses(batchId: string): Map<string, WithdrawalStatus> {
-    const rows = this.db
-      .prepare(
-        'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE ' +
-          'o.batch_id = ? AND w.status IS NOT NULL',
-      )
-      .all(batchId) as Array<{
+    const rows = statement(
+      this.db,
+      'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE ' +
+        'o.batch_id = ? AND w.status IS NOT NULL',
+    ).all(batchId) as Array<{
       id: string
       status: string
     }>
@@ -147,18 +146,18 @@ export class BatchRepo {
    */
   movesSince(mark: number | null): { mark: number; accepted: boolean } {
     if (mark === null) {
-      const last = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }
-      const any = this.db
-        .prepare("SELECT 1 FROM outbox WHERE batch_id IS NOT NULL AND state = 'accepted' LIMIT 1")
-        .get()
+      const last = statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }
+      const any = statement(
+        this.db,
+        "SELECT 1 FROM outbox WHERE batch_id IS NOT NULL AND state = 'accepted' LIMIT 1",
+      ).get()
       return { mark: Number(last.id), accepted: any !== undefined }
     }
-    const moves = this.db
-      .prepare(
-        `SELECT c.id, (c.state = 'accepted' AND o.batch_id IS NOT NULL) AS accepted
+    const moves = statement(
+      this.db,
+      `SELECT c.id, (c.state = 'accepted' AND o.batch_id IS NOT NULL) AS accepted
            FROM outbox_outcomes c JOIN outbox o ON o.key = c.key WHERE c.id > ? ORDER BY c.id`,
-      )
-      .all(mark) as Array<{ id: number; accepted: number }>
+    ).all(mark) as Array<{ id: number; accepted: number }>
     return { mark: moves.length > 0 ? Number(moves.at(-1)!.id) : mark, accepted: moves.some((m) => m.accepted === 1) }
   }
 
@@ -167,21 +166,20 @@ export class BatchRepo {
    * that pays each: one indexed read of the rows still to follow, never every row of every batch.
    */
   openRows(finalStatuses: readonly string[]): Array<{ withdrawalId: string; body: { wallet_id: string } }> {
-    const rows = this.db
-      .prepare(
-        `SELECT o.withdrawal_id AS id, json_extract(o.body, '$.wallet_id') AS wallet FROM outbox o
+    const rows = statement(
+      this.db,
+      `SELECT o.withdrawal_id AS id, json_extract(o.body, '$.wallet_id') AS wallet FROM outbox o
            LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
            WHERE o.batch_id IS NOT NULL AND o.state = 'accepted' AND o.withdrawal_id IS NOT NULL
              AND (w.status IS NULL OR w.status NOT IN (SELECT value FROM json_each(?))) ORDER BY o.seq`,
-      )
-      .all(JSON.stringify(finalStatuses)) as Array<{ id: string; wallet: unknown }>
+    ).all(JSON.stringify(finalStatuses)) as Array<{ id: string; wallet: unknown }>
     return rows.flatMap((r) =>
       typeof r.wallet === 'string' ? [{ withdrawalId: r.id, body: { wallet_id: r.wallet } }] : [],
     )
   }
 
   setState(id: string, state: BatchIntent, at = new Date().toISOString()): void {
-    this.db.prepare('UPDATE batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
+    statement(this.db, 'UPDATE batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id)
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
 import { WAITING_SINCE } from './work-per-row-indexes'
+import { statement } from '../statement-cache'
 
 /**
  * The payouts a person was told wait on them, one row per kind and id, so each is told once across restarts and
@@ -51,12 +52,11 @@ export class WaitNoticeRepo {
     // Asked on every outbox change: the index by creation instant leaves the payouts not due yet unread. The bound is
     // a second late so a rounding in SQLite never drops one; the exact cut is made below on the parsed time.
     const bound = new Date(Date.parse(cutoff) + 1_000).toISOString()
-    const rows = this.db
-      .prepare(
-        `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND ${WAITING_SINCE} <= julianday(?)
+    const rows = statement(
+      this.db,
+      `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND ${WAITING_SINCE} <= julianday(?)
            AND w.read_at >= ? AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'approval' AND n.id = w.id)`,
-      )
-      .all(bound, readSince) as Array<{ body: string }>
+    ).all(bound, readSince) as Array<{ body: string }>
     return rows
       .map((r) => parsed(WithdrawalSchema, r.body))
       .filter((w): w is Withdrawal => w !== null && Date.parse(w.created_at) <= Date.parse(cutoff))
@@ -66,12 +66,11 @@ export class WaitNoticeRepo {
 
   /** An agent's payouts held for a person, not told yet; oldest first. */
   heldUntold(): WaitingPayout[] {
-    const rows = this.db
-      .prepare(
-        `SELECT o.key, o.body, o.created_at FROM outbox o WHERE o.state = 'held'
+    const rows = statement(
+      this.db,
+      `SELECT o.key, o.body, o.created_at FROM outbox o WHERE o.state = 'held'
            AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'held' AND n.id = o.key) ORDER BY o.seq`,
-      )
-      .all() as Array<{ key: string; body: string; created_at: string }>
+    ).all() as Array<{ key: string; body: string; created_at: string }>
     return rows.flatMap((r) => {
       const body = parsed(HeldBody, r.body)
       return body ? [{ id: r.key, amount: body.amount, asset: body.asset, createdAt: r.created_at }] : []
@@ -80,7 +79,7 @@ export class WaitNoticeRepo {
 
   /** Marks each as told; returns the ones this call marked (another process or window may have told the rest). */
   claim(kind: WaitKind, payouts: readonly WaitingPayout[], at: string): WaitingPayout[] {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO wait_notices (kind, id, at) VALUES (?, ?, ?)')
+    const insert = statement(this.db, 'INSERT OR IGNORE INTO wait_notices (kind, id, at) VALUES (?, ?, ?)')
     return payouts.filter((p) => Number(insert.run(kind, p.id, at).changes) === 1)
   }
 }

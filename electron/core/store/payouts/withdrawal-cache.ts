@@ -7,6 +7,7 @@ import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resour
 import { recordedDifferences } from '../../../../shared/payouts/recorded-vs-asked'
 import { AlteredWithdrawals } from './altered-withdrawals-repo'
 import type { AuditChain } from '../audit/audit-chain'
+import { statement } from '../statement-cache'
 
 /** Payouts kept parsed: a few large batches at once. */
 const PARSED_BODIES_KEPT = 50_000
@@ -48,17 +49,16 @@ export class WithdrawalCache {
     // its search row and its paid address were written with this very body.
     const same =
       (
-        this.db.prepare('SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as
+        statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as
           { body: string } | undefined
       )?.body === body
-    this.db
-      .prepare(
-        `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
+    statement(
+      this.db,
+      `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
          VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(change_seq), 0) + 1 FROM withdrawal_cache), ?5)
          ON CONFLICT(id) DO UPDATE SET body = excluded.body, read_at = excluded.read_at, status = excluded.status,
            change_seq = excluded.change_seq, writer = excluded.writer`,
-      )
-      .run(withdrawal.id, body, readAt, withdrawal.status, this.writer)
+    ).run(withdrawal.id, body, readAt, withdrawal.status, this.writer)
     if (same) return
     // A completed payout's destination is one the profile has paid: a look-alike of it is suspect.
     this.known.notePayout(withdrawal)
@@ -72,7 +72,7 @@ export class WithdrawalCache {
    * the send gate then refuses this profile's sends until a person acknowledges it.
    */
   private compareWithAsked(withdrawal: Withdrawal, readAt: string): void {
-    const row = this.db.prepare('SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as
+    const row = statement(this.db, 'SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as
       { key: string; body: string } | undefined
     if (!row) return
     let body: unknown
@@ -103,7 +103,7 @@ export class WithdrawalCache {
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
   get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
-    const row = this.db.prepare('SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as
+    const row = statement(this.db, 'SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as
       { body: string; read_at: string } | undefined
     const withdrawal = row ? this.parsed(id, row.body) : null
     return withdrawal ? { withdrawal, readAt: row!.read_at } : null
@@ -124,7 +124,7 @@ export class WithdrawalCache {
   /** Where the cache's order of changes stands now: `changedSince` from here returns only later writes. */
   changeMark(): number {
     return (
-      this.db.prepare('SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }
+      statement(this.db, 'SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }
     ).seq
   }
 
@@ -133,12 +133,11 @@ export class WithdrawalCache {
     const now = this.changeMark()
     if (now === mark) return { withdrawals: [], mark }
     // This process's own writes were announced where they were made; their bodies are not read again.
-    const rows = this.db
-      .prepare(
-        'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER ' +
-          'BY change_seq',
-      )
-      .all(mark, now, this.writer) as Array<{
+    const rows = statement(
+      this.db,
+      'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER ' +
+        'BY change_seq',
+    ).all(mark, now, this.writer) as Array<{
       body: string
     }>
     return {
