@@ -18,6 +18,12 @@ export const demoCommand = singleCommand({
     const port = v.port === undefined ? 0 : Number(v.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError('--port must be a port number (0 picks a free one).', `Usage: payout-desk ${USAGE}`)
+    // Heard from before the link is printed: a signal sent as soon as it appears (a script, a busy machine) would
+    // otherwise end the process by default, leaving the demo's data behind.
+    const stopped = new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'))
+      process.once('SIGTERM', () => resolve('SIGTERM'))
+    })
     const demo = await runDemo({
       port,
       open: v['no-open'] !== true,
@@ -25,10 +31,7 @@ export const demoCommand = singleCommand({
       ready: (line) => ctx.out(line),
     })
     ctx.err('Press Ctrl+C to stop the demo; its data and keys are removed at exit.')
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'))
-      process.once('SIGTERM', () => resolve('SIGTERM'))
-    })
+    const signal = await stopped
     ctx.err(`demo: ${signal}, stopping and removing ${demo.dataDir}`)
     await demo.close()
     return 0
