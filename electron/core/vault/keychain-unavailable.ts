@@ -9,9 +9,14 @@ export const KEYCHAIN_HELP =
   'macOS: open Keychain Access and unlock the login keychain. ' +
   'Windows: make sure Credential Manager is available for your user account. Then try again.'
 
-/** `cause`, when known, says what is missing before the general advice (for example no D-Bus session bus). */
-export function keychainUnavailable(cause: string | null = null): DeskError {
-  return new DeskError('keychain_unavailable', cause ? `${cause} ${KEYCHAIN_HELP}` : KEYCHAIN_HELP)
+/**
+ * `cause`, when known, says what is missing before the general advice (for example no D-Bus session bus). `failure`,
+ * the keyring's own error, stays out of the message and is kept for the log (it names D-Bus paths, never a secret).
+ */
+export function keychainUnavailable(cause: string | null = null, failure?: unknown): DeskError {
+  const error = new DeskError('keychain_unavailable', cause ? `${cause} ${KEYCHAIN_HELP}` : KEYCHAIN_HELP)
+  if (failure !== undefined) error.cause = failure
+  return error
 }
 
 /** The keychain is there but did not answer in time (a busy computer, or an unlock prompt nobody answered yet). */

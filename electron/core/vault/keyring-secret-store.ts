@@ -56,9 +56,9 @@ export class KeyringSecretStore implements SecretStore {
     return this.oneAtATime(account, async () => {
       for (const pause of RETRY_PAUSES_MS) {
         const deleted = await this.entry(account).deletePassword().catch(this.giveUpUnlessLate(account))
-        if (deleted === true) return true
+        if (deleted === true) return this.forget(account, true)
         // Nothing to delete (the search proves the keychain answered), or a delete that gave up but landed after all.
-        if ((await this.held(account)) === null) return deleted === null
+        if ((await this.held(account)) === null) return this.forget(account, deleted === null)
         if (pause !== null) await sleep(pause)
       }
       throw keychainUnavailable()
@@ -81,9 +81,25 @@ export class KeyringSecretStore implements SecretStore {
     return withDeadline(run, this.timeoutMs)
   }
 
+  /**
+   * The search lists the service's items, then reads each: an item deleted between the two (another profile's key
+   * removed beside this call) fails the whole search, and a search made again no longer lists it.
+   */
   private async held(account: string): Promise<string | null> {
-    const found = await findCredentialsAsync(this.service, undefined)
-    return found.find((c) => c.account === account)?.password ?? null
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const found = await findCredentialsAsync(this.service, undefined)
+        return found.find((c) => c.account === account)?.password ?? null
+      } catch (err) {
+        if (attempt === SEARCH_ATTEMPTS || !(err instanceof Error && ITEM_GONE.test(err.message))) throw err
+      }
+    }
+  }
+
+  /** Each entry holds a D-Bus connection of its own until collected: one for an account now gone is let go. */
+  private forget(account: string, deleted: boolean): boolean {
+    this.entries.delete(account)
+    return deleted
   }
 
   private entry(account: string): AsyncEntry {
@@ -119,7 +135,7 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
     try {
       return await op()
     } catch (err) {
-      if (pause === null || !lateOrWentAway(err)) throw err instanceof DeskError ? err : keychainUnavailable()
+      if (pause === null || !lateOrWentAway(err)) throw err instanceof DeskError ? err : keychainUnavailable(null, err)
     }
     await sleep(pause)
   }
@@ -143,6 +159,9 @@ const WENT_AWAY = /disconnected from message bus|session does not exist|ServiceU
 /** How the keyring's entry calls give up on a Secret Service that is there but has not answered within 2 s. */
 const LATE = /did not receive a reply/i
 const RETRY_PAUSES_MS = [100, 200, 400, 800, null] as const
+/** How a search says an item it listed was deleted before it was read. */
+const ITEM_GONE = /Object does not exist at path|No such interface .+ on object at path/i
+const SEARCH_ATTEMPTS = 20
 
 function lateOrWentAway(err: unknown): boolean {
   return err instanceof Error && (WENT_AWAY.test(err.message) || LATE.test(err.message))
