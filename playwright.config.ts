@@ -20,7 +20,9 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1360, height: 860 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's build of Chromium's headless shell: the same Blink as /usr/bin/chromium without the browser around it,
+      // which cost the suite a fifth of its e2e time. PAYOUT_DESK_CHROMIUM=/usr/bin/chromium runs the full browser.
+      executablePath: process.env.PAYOUT_DESK_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Makes sure the system packages the tests need are present: Chromium for e2e, gnome-keyring + D-Bus for a real keychain,
+# Makes sure the system packages the tests need are present: Chromium and its headless shell for e2e and benches, gnome-keyring + D-Bus for a real keychain,
 # strace to count a process's disk waits.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v gnome-keyring-daemon >/dev/null || need+=(gnome-keyring)
 command -v dbus-run-session >/dev/null || need+=(dbus)
 command -v dbus-launch >/dev/null || need+=(dbus-x11)
