@@ -17,7 +17,7 @@ describe('code that must not compile', () => {
     for (const config of CONFIGS) {
       const tsc = spawnSync(
         process.execPath,
-        ['node_modules/typescript/bin/tsc', '-p', join(DIR, config), '--pretty', 'false'],
+        ['node_modules/typescript-native/bin/tsc', '-p', join(DIR, config), '--pretty', 'false'],
         { encoding: 'utf8' },
       )
       for (const m of tsc.stdout.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+/gm)) {

@@ -12,7 +12,7 @@ import { setupWorkspace, type Workspace } from '../../harness/api-fixture'
 /** Counts what a session builds: each background part, by the class a role would construct. */
 const { built, counted } = vi.hoisted(() => {
   const built = new Map<string, number>()
-  const counted = <M extends Record<string, unknown>>(original: M, name: keyof M & string): M => {
+  const counted = <M extends Record<string, unknown>>(original: M, name: string): M => {
     const Real = original[name] as new (...args: never[]) => object
     class Counted extends Real {
       constructor(...args: never[]) {
