@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the system packages the tests need are present: Chromium and its headless shell for e2e and benches, gnome-keyring + D-Bus for a real keychain,
-# strace to count a process's disk waits.
+# Makes sure the system packages the tests need are present: Chromium (benches) and its headless shell (e2e),
+# gnome-keyring + D-Bus for a real keychain, strace to count a process's disk waits.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)

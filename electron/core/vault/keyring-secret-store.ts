@@ -56,9 +56,12 @@ export class KeyringSecretStore implements SecretStore {
     return this.oneAtATime(account, async () => {
       for (const pause of RETRY_PAUSES_MS) {
         const deleted = await this.entry(account).deletePassword().catch(this.giveUpUnlessLate(account))
-        if (deleted === true) return this.forget(account, true)
-        // Nothing to delete (the search proves the keychain answered), or a delete that gave up but landed after all.
-        if ((await this.held(account)) === null) return this.forget(account, deleted === null)
+        // Deleted; or nothing to delete (the search proves the keychain answered); or a delete that gave up (null) but
+        // landed after all. The account's entry, which holds a D-Bus connection until collected, is let go.
+        if (deleted === true || (await this.held(account)) === null) {
+          this.entries.delete(account)
+          return deleted !== false
+        }
         if (pause !== null) await sleep(pause)
       }
       throw keychainUnavailable()
@@ -94,12 +97,6 @@ export class KeyringSecretStore implements SecretStore {
         if (attempt === SEARCH_ATTEMPTS || !(err instanceof Error && ITEM_GONE.test(err.message))) throw err
       }
     }
-  }
-
-  /** Each entry holds a D-Bus connection of its own until collected: one for an account now gone is let go. */
-  private forget(account: string, deleted: boolean): boolean {
-    this.entries.delete(account)
-    return deleted
   }
 
   private entry(account: string): AsyncEntry {
