@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { DeskError } from '../errors'
 import { compactIfDue } from './compaction'
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersion, type Migration } from './migrations'
-import { storeError } from './store-errors'
+import { isLockedOut, storeError } from './store-errors'
 import { inTransaction } from './transaction'
 
 /** How long a write waits for another process's transaction before `store_locked` (they last milliseconds). */
@@ -24,7 +24,7 @@ export function openDatabase(
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
     db = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true })
-    db.exec('PRAGMA journal_mode = WAL')
+    useWal(db, busyTimeoutMs)
     db.exec('PRAGMA synchronous = FULL')
     migrate(db, file, migrations)
     compactIfDue(db)
@@ -69,6 +69,26 @@ export function openSnapshotConnection(file: string): DatabaseSync {
     throw err
   }
 }
+
+/**
+ * Turns WAL on (it stays on in the file). Switching takes the file's exclusive lock, and SQLite answers BUSY at once,
+ * without waiting in its busy handler, while another process opens the same new file (the app, the connector and the
+ * CLI starting together on a new profile): wait for that process as a write would.
+ */
+function useWal(db: DatabaseSync, busyTimeoutMs: number): void {
+  const giveUpAt = Date.now() + busyTimeoutMs
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL')
+      return
+    } catch (err) {
+      if (!isLockedOut(err) || Date.now() >= giveUpAt) throw err
+      Atomics.wait(PAUSE, 0, 0, 10) // opening is synchronous; the other process needs milliseconds
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4))
 
 function migrate(db: DatabaseSync, file: string, migrations: readonly Migration[]): void {
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0

@@ -23,6 +23,12 @@ interface SqliteLike {
   message?: string
 }
 
+/** Whether SQLite said another connection holds the lock it needs (BUSY or LOCKED, any extended code). */
+export function isLockedOut(err: unknown): boolean {
+  const code = (err as SqliteLike | null)?.errcode
+  return typeof code === 'number' && ((code & 0xff) === SQLITE.BUSY || (code & 0xff) === SQLITE.LOCKED)
+}
+
 /**
  * Turns a failure of the profile's database (or the disk under it) into an error that says which
  * file and what to do. `doing` names the step, e.g. "record the payout". Already-specific errors pass.
