@@ -150,9 +150,11 @@ function withDeadline<T>(run: Promise<T>, ms: number): Promise<T> {
 
 // gnome-keyring aborts now and then (a glib assertion under load). D-Bus starts it again at the next call, but the call
 // in flight fails with a bus-level error, and until the bus has seen the old daemon go, so does the next: the call is
-// made again while that lasts, about 1.5 s in all. A refusal (locked, prompt dismissed) is not asked again: the person
-// would see the same prompt twice.
-const WENT_AWAY = /disconnected from message bus|session does not exist|ServiceUnknown|NoReply|AccessDenied/i
+// made again while that lasts, about 1.5 s in all; so is a call whose secret was wrapped in a session the daemon no
+// longer has (one the old daemon opened, or closed with a connection of a neighbouring call). A refusal (locked, prompt
+// dismissed) is not asked again: the person would see the same prompt twice.
+const WENT_AWAY =
+  /disconnected from message bus|session (wrapping the secret )?does not exist|ServiceUnknown|NoReply|AccessDenied/i
 /** How the keyring's entry calls give up on a Secret Service that is there but has not answered within 2 s. */
 const LATE = /did not receive a reply/i
 const RETRY_PAUSES_MS = [100, 200, 400, 800, null] as const
