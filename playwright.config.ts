@@ -6,10 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
   globalSetup: './test/harness/e2e-global-setup.ts',
-  // Two workers, each with a keychain of its own (the worker fixture `keychain`): one left a core idle while the other
-  // waited on the simulator. Two once hung a quick start and aborted the one shared keyring daemon; quick start steps
-  // now have deadlines, and D-Bus replaces an aborted daemon.
-  workers: 2,
+  // Three workers, each with a keychain of its own (the worker fixture `keychain`): a test mostly waits (follow
+  // intervals, notice timers, the simulator), so two left the cores a third idle (2 cores: 180 s with two, 150 s with
+  // three, 143 s with four). Quick start steps have deadlines, and D-Bus replaces an aborted keyring daemon.
+  workers: 3,
   // Tests, not files, are shared out: every test starts from its own core, data directory and reset simulator, so none
   // waits on another, and one long file (the axe visits of test/e2e/a11y.spec.ts) no longer leaves a worker idle.
   fullyParallel: true,

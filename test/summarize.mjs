@@ -58,7 +58,7 @@ function timesLine(steps, playwright) {
   return `time: ${parts} · total ${total} s; slowest e2e files: ${slowestFiles(playwright, 3)}`
 }
 
-/** The e2e files whose tests took longest, summed over their tests (two workers run files side by side). */
+/** The e2e files whose tests took longest, summed over their tests (workers run files side by side). */
 function slowestFiles(report, count) {
   if (!report) return 'none (no e2e report)'
   const perFile = new Map()
