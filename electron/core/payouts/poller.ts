@@ -112,6 +112,15 @@ export class WithdrawalPoller {
     this.wakeBy(t.dueAt)
   }
 
+  /**
+   * A row a person's read found (a list, a payout's detail): a change of one this poller follows is told now, not at
+   * its next turn (up to a minute away for one quiet that long); one it does not follow is followed unless final.
+   */
+  noteRead(row: Withdrawal, stale = false): void {
+    if (this.tracked.has(row.id)) this.apply(row, stale)
+    else this.track(row)
+  }
+
   trackedIds(): string[] {
     return [...this.tracked.keys()]
   }

@@ -1,4 +1,4 @@
-import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/api/resources'
+import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import type { DeskStore } from '../store'
 
@@ -6,7 +6,7 @@ import type { DeskStore } from '../store'
 export interface ProviderPayoutSession {
   client: ApiClient
   store: DeskStore
-  poller: { track(w: Withdrawal): void }
+  poller: { noteRead(w: Withdrawal, stale?: boolean): void }
 }
 
 /**
@@ -21,10 +21,10 @@ function keep(store: DeskStore, rows: readonly Withdrawal[]): void {
   }
 }
 
-/** Each answered payout is kept, and one not yet final is followed until it is. */
-function noteAnswered(session: ProviderPayoutSession, rows: readonly Withdrawal[]): void {
+/** Each answered payout is kept, and handed to the poller: a change is told now, one not yet final is followed. */
+function noteAnswered(session: ProviderPayoutSession, rows: readonly Withdrawal[], stale = false): void {
   keep(session.store, rows)
-  for (const w of rows) if (!TERMINAL_WITHDRAWAL_STATUSES.includes(w.status)) session.poller.track(w)
+  for (const w of rows) session.poller.noteRead(w, stale)
 }
 
 /** Every payout of the query, the pages followed to the end. */
@@ -44,7 +44,7 @@ export async function readPayout(
   withdrawalId: string,
 ): ReturnType<ApiClient['getWithdrawal']> {
   const answer = await session.client.getWithdrawal(withdrawalId)
-  noteAnswered(session, [answer.withdrawal])
+  noteAnswered(session, [answer.withdrawal], answer.stale)
   return answer
 }
 

@@ -138,6 +138,27 @@ describe('treasury and payout IPC channels through the desk router', () => {
     })
   })
 
+  // Refresh on Payouts reads the list at once; a change it shows was told only at the follower's next turn (up to a
+  // minute for a payout quiet that long), so the notice and the other screens lagged the list a person was reading.
+  it("a person's list read tells each change it finds at once, not at the follower's next turn", async () => {
+    const { withdrawal } = await desk.router.call('payouts.request', { ...ws.target, amount: '2.5' })
+    const updates = () =>
+      events
+        .filter((e) => e.event === 'withdrawal.updated')
+        .map((e) => e.payload as { withdrawal: { id: string; status: string }; previousStatus: string | null })
+        .filter((u) => u.withdrawal.id === withdrawal!.id)
+    const told = (status: string) => updates().some((u) => u.withdrawal.status === status && u.previousStatus !== null)
+    for (const [step, status] of [
+      ['approve', 'approved'],
+      ['process', 'processing'],
+      ['complete', 'completed'],
+    ] as const) {
+      await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${withdrawal!.id}/${step}`)
+      await desk.router.call('withdrawals.list', {})
+      expect(told(status), status).toBe(true)
+    }
+  })
+
   it('cancels a pending payout', async () => {
     const { withdrawal } = await desk.router.call('payouts.request', { ...ws.target, amount: '1' })
     expect((await desk.router.call('withdrawals.cancel', { withdrawalId: withdrawal!.id })).status).toBe('cancelled')
