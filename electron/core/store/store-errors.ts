@@ -62,7 +62,7 @@ export function storeError(err: unknown, file: string, doing: string): DeskError
       err,
     )
   }
-  if (primary === SQLITE.BUSY || primary === SQLITE.LOCKED) {
+  if (isLockedOut(err)) {
     return withCause(
       new DeskError(
         'store_locked',
