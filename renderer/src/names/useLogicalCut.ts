@@ -43,7 +43,7 @@ export function useLogicalCut(ref: RefObject<HTMLElement | null>, text: string):
       again()
     })
     observer.observe(box)
-    const control = el.closest('button, a[href], [tabindex]')
+    const control = el.closest('button, a[href], h1')
     control?.addEventListener('focusin', again)
     control?.addEventListener('focusout', again)
     return () => {
