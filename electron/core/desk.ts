@@ -19,7 +19,7 @@ import type { Notify } from './payouts'
 import { policyHandlers } from './policy/handlers'
 import { payeeSafetyHandlers } from './payee-checks/handlers'
 import { AppSettingsStore, settingsHandlers } from './settings'
-import { SessionHost } from './session'
+import { SessionHost, type SessionDeps } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
 import { batchHandlers } from './batch/handlers'
 import { payRunHandlers } from './pay-runs/run-handlers'
@@ -63,6 +63,8 @@ export interface DeskOptions {
   historyInBackground?: boolean
   /** The sessions' clock (outbox times, hold expiry, wait reminders); tests move it, the app uses the real one. */
   now?: () => Date
+  /** How soon requests are retried and payouts followed; tests shorten them to wait less real time. */
+  tempo?: Pick<SessionDeps, 'poller' | 'batchFollow' | 'sender'>
 }
 
 export interface Desk {
@@ -117,6 +119,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: options.notify,
     now: options.now,
+    ...options.tempo,
     // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the
     // default.
     reminderMinutes: () =>

@@ -207,6 +207,8 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
     path_prefix: '/api/v1/withdrawals',
     mode: 'status',
     status: 503,
+    // Retry at once: the app honours Retry-After, and ten of the simulator's default second add nothing here.
+    retry_after: 0,
     times: 10,
   })
 

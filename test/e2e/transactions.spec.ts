@@ -284,6 +284,7 @@ test('when the provider does not answer, the rows stay, marked with the last suc
     path_prefix: '/api/v1/transactions',
     mode: 'status',
     status: 503,
+    retry_after: 0,
     times: 1000,
   })
   await page.getByRole('button', { name: 'Sync now' }).click()

@@ -100,6 +100,17 @@ function freshSimulator(worker: ReturnType<typeof lazySimulator>): ReturnType<ty
 
 export type Seed = 'none' | 'simulator'
 
+/**
+ * What the tests wait on in real time, shortened: retries after a failed request (5 tries of up to 8 s in the app),
+ * the follower's turns on a payout (2 s to a minute) and on a batch's rows (5 s to a minute). The order of events
+ * and every rule stay the app's; only the waits between them shrink.
+ */
+const TEMPO = {
+  sender: { backoff: { baseMs: 5, maxMs: 20 } },
+  poller: { minDelayMs: 250, maxDelayMs: 2_000 },
+  batchFollow: { minDelayMs: 250, maxDelayMs: 2_000 },
+}
+
 export const test = base.extend<
   { seed: Seed; sim: Simulator; desk: TestDesk; app: App; deskPacing: DeskPacing | undefined },
   { keychain: void; server: StaticServer; simulator: ReturnType<typeof lazySimulator> }
@@ -145,6 +156,7 @@ export const test = base.extend<
     const desk = await createDesk({
       dataDir,
       ...(deskPacing ? { pacing: deskPacing } : {}),
+      tempo: TEMPO,
       now: () => new Date(Date.now() + ahead),
       shell: 'test',
       version,
