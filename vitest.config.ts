@@ -27,7 +27,8 @@ export default defineConfig({
     // --maxWorkers: the projects below take the root's setting and ignore the command line's.
     maxWorkers: availableParallelism() + 1,
     // Two files at once shared one keyring daemon and now and then met keychain_unavailable: each slot has its own.
-    globalSetup: ['test/harness/vitest-keychains.ts'],
+    // The CLI bundle is built once, before the files that start it (test/harness/vitest-cli-bundle.ts).
+    globalSetup: ['test/harness/vitest-keychains.ts', 'test/harness/vitest-cli-bundle.ts'],
     setupFiles: ['test/harness/vitest-worker-keychain.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // Importing the app's modules for each file cost more than most files' tests: the files that leave nothing behind

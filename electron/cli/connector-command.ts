@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import { runConnector } from '../core/connector'
 import { singleCommand } from './command'
 
 // Two folders up from both the source file and the bundle (out/cli/) is the package root.
@@ -14,5 +13,9 @@ export const connectorCommand = singleCommand({
     '--agent-write-tools on". Never an approval tool.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
-  run: (ctx, v) => runConnector({ dataDir: ctx.home, profile: v.profile as string, version }),
+  // Loaded when asked for: the MCP SDK is most of what any other command would start with.
+  run: async (ctx, v) => {
+    const { runConnector } = await import('../core/connector')
+    return runConnector({ dataDir: ctx.home, profile: v.profile as string, version })
+  },
 })

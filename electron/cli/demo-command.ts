@@ -1,5 +1,4 @@
 import { singleCommand } from './command'
-import { runDemo } from './demo'
 import { UsageError } from './usage-error'
 
 const USAGE = 'demo [--port N] [--no-open]'
@@ -24,6 +23,8 @@ export const demoCommand = singleCommand({
       process.once('SIGINT', () => resolve('SIGINT'))
       process.once('SIGTERM', () => resolve('SIGTERM'))
     })
+    // The demo's web server and WebSocket bridge load for the demo only.
+    const { runDemo } = await import('./demo')
     const demo = await runDemo({
       port,
       open: v['no-open'] !== true,

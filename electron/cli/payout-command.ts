@@ -8,7 +8,6 @@ import { PayoutHitViewSchema } from '../../shared/payouts/payout-search'
 import { ReceiptSchema } from '../../shared/payouts/receipt'
 import { cliRows } from './cli-rows'
 import { commandGroup, type Action } from './command'
-import { receiptPdf } from './receipt-pdf'
 import { printTable } from './terminal-output'
 
 const search: Action = {
@@ -106,6 +105,8 @@ const receipt: Action = {
       ReceiptSchema,
       await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => receiptOf(s, id!))),
     )
+    // pdf-lib and qrcode load for a receipt only.
+    const { receiptPdf } = await import('./receipt-pdf')
     await writeExportFile(v.out as string, await receiptPdf(r))
     ctx.out(`Wrote the receipt of payout ${r.payoutId} to ${shown(v.out as string)}.`)
     return 0

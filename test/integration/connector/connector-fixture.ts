@@ -45,9 +45,6 @@ export interface Connected {
 }
 
 export async function startConnectorFixture(): Promise<ConnectorFixture> {
-  // Build the CLI bundle once here, so connectors started in parallel do not all rebuild it.
-  const built = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })
-  if (built.status !== 0) throw new Error(`the CLI did not start: ${built.stderr}`)
   const sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
   const console = simConsole(sim.sandbox.url)
   const workspaceId = (await console.createWorkspace('Agent workspace')).id
