@@ -39,7 +39,7 @@ const linesCsv = (lines: readonly Line[]) =>
 /** The CLI as a process of its own (a second desk sending at the same time). */
 const runProcess = promisify(execFile)
 async function cliProcess(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runProcess(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', '--home', home, ...args], {
+  return runProcess(process.execPath, ['bin/payout-desk.js', '--home', home, ...args], {
     cwd: process.cwd(),
     timeout: 120_000,
   }).then(
