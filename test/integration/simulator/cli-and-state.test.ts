@@ -9,8 +9,10 @@ import { generateEd25519Key, signedFetch } from '../../harness/test-signer'
 
 const READY = /^simulator ready sandbox=(http:\/\/127\.0\.0\.1:\d+) production=(http:\/\/127\.0\.0\.1:\d+)$/
 const children: ChildProcess[] = []
+// Each child leads a process group of its own: `npx tsx` runs the simulator two processes below it, which a kill of
+// npx alone left running after every suite.
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
+  for (const c of children.splice(0)) if (c.exitCode === null) process.kill(-c.pid!, 'SIGKILL')
 })
 
 /**
@@ -25,6 +27,7 @@ function runCli(
   const child = spawn(command, [...prefix, 'electron/simulator/cli.ts', ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   children.push(child)
   let out = ''
