@@ -1,9 +1,10 @@
-// npm run test:repeat -- N [--busy [K]]: runs vitest and the e2e suite N times in a row and says which tests failed in
-// which run. A test that fails once in N runs is flaky; this is how to find it before CI does. --busy K keeps K
-// spinners per core beside the suites, the way a loaded machine would (--busy alone: one per core; one spinner in all
-// left a core free, which hid what starvation shows; K = 4 is a workstation during a video call and a build). Each
-// run's JSON reports and logs stay under reports/repeat/<start>/run-<i>/.
-import { spawn, spawnSync } from 'node:child_process'
+// npm run test:repeat -- N [--busy [K]]: runs the whole `npm test` (static checks, vitest, build, e2e: test/run-all.sh)
+// N times in a row and says which tests and checks failed in which run. A test that fails once in N runs is flaky;
+// this is how to find it before CI does. --busy K keeps K spinners per core beside the runs, the way a loaded machine
+// would (--busy alone: one per core; one spinner in all left a core free, which hid what starvation shows; K = 4 is a
+// workstation during a video call and a build). Each run's reports, its closing line and its time stay under
+// reports/repeat/<start>/run-<i>/.
+import { spawn } from 'node:child_process'
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,7 +17,7 @@ const busy = busyAt < 0 ? 0 : Number(busyCount ?? 1)
 const runs = Number(args.find((a, i) => !a.startsWith('--') && !(busyCount !== null && i === busyAt + 1)) ?? 1)
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(busy)) {
   console.error(
-    'usage: npm run test:repeat -- N [--busy [K]]   (N: how many times to run the suites, at least 1; K: spinners per core, 1 unless given)',
+    'usage: npm run test:repeat -- N [--busy [K]]   (N: how many times to run npm test, at least 1; K: spinners per core, 1 unless given)',
   )
   process.exit(2)
 }
@@ -85,12 +86,6 @@ if (busy > 0) {
   )
 }
 
-const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8' })
-if (build.status !== 0) {
-  console.error(build.stdout, build.stderr, '\nthe renderer did not build: no run started')
-  process.exit(2)
-}
-
 /** test name → runs it failed in. */
 const failures = new Map()
 const summary = []
@@ -98,35 +93,39 @@ for (let i = 1; i <= runs; i++) {
   const dir = join(outDir, `run-${i}`)
   mkdirSync(dir)
   const started = Date.now()
-  const vitestJson = join(ROOT, 'reports', 'vitest.json')
-  rmSync(vitestJson, { force: true })
-  const vitestCode = await run('bash', ['test/with-keychain.sh', 'npx', 'vitest', 'run'], join(dir, 'vitest.log'))
-  if (existsSync(vitestJson)) copyFileSync(vitestJson, join(dir, 'vitest.json'))
+  const log = join(dir, 'npm-test.log')
+  const code = await run('bash', ['test/run-all.sh'], log)
+  for (const file of ['vitest.json', 'playwright.json', 'steps.txt'])
+    if (existsSync(join(ROOT, 'reports', file))) copyFileSync(join(ROOT, 'reports', file), join(dir, file))
+  const lines = readFileSync(log, 'utf8').trim().split('\n')
+  const closing = lines.at(-1) ?? ''
+  const times = lines.findLast((l) => l.startsWith('time: ')) ?? ''
   const e2eJson = join(dir, 'playwright.json')
-  const e2eCode = await run(
-    'bash',
-    ['test/with-keychain.sh', 'npx', 'playwright', 'test', '--reporter=list,json'],
-    join(dir, 'e2e.log'),
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-    },
-  )
-
   const vitest = read(join(dir, 'vitest.json'))
   const e2e = read(e2eJson)
+  const steps = existsSync(join(dir, 'steps.txt')) ? readFileSync(join(dir, 'steps.txt'), 'utf8') : ''
+  const outcome = (name) =>
+    steps
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `))
+      ?.split(' ')[1]
   const failed = [
+    ...['typecheck', 'lint', 'electronegativity', 'build']
+      .filter((name) => outcome(name) !== 'pass')
+      .map((name) => `(${name} ${outcome(name) ?? 'did not run'}: see ${log})`),
     ...(vitest ? vitestFailures(vitest) : []),
-    ...(vitestCode !== 0 && (!vitest || vitest.numFailedTests + vitest.numFailedTestSuites === 0)
-      ? [`(vitest exited ${vitestCode}: see ${dir}/vitest.log)`]
+    ...(outcome('vitest') !== 'pass' && (!vitest || vitest.numFailedTests + vitest.numFailedTestSuites === 0)
+      ? [`(vitest ${outcome('vitest') ?? 'did not run'}: see ${log})`]
       : []),
     ...(e2e ? playwrightFailures(e2e) : []),
-    ...(e2eCode !== 0 && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0)
-      ? [`(e2e exited ${e2eCode}: see ${dir}/e2e.log)`]
+    ...(outcome('e2e') !== 'pass' && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0)
+      ? [`(e2e ${outcome('e2e') ?? 'did not run'}: see ${log})`]
       : []),
   ]
-  const passed = (vitest?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected : 0)
+  if (code !== 0 && failed.length === 0) failed.push(`(npm test exited ${code}: see ${log})`)
   for (const name of failed) failures.set(name, [...(failures.get(name) ?? []), i])
-  const line = `run ${i}/${runs}: ${passed} passed, ${failed.length} failed (${Math.round((Date.now() - started) / 1000)} s)`
+  const seconds = Math.round((Date.now() - started) / 1000)
+  const line = `run ${i}/${runs}: "${closing}" (${seconds} s); ${failed.length} failure(s) listed\n  ${times}`
   summary.push(line)
   console.log(line)
   for (const name of failed) console.log(`  FAILED ${name}`)

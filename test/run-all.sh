@@ -5,7 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 echo "node $(node --version)"
 bash test/setup-system.sh || exit 2
-rm -rf reports && mkdir -p reports
+# reports/repeat/ holds test:repeat's earlier runs (it runs this script): everything else is this run's.
+mkdir -p reports && find reports -mindepth 1 -maxdepth 1 ! -name repeat -exec rm -rf {} +
 : > reports/steps.txt
 
 # reports/steps.txt: one line per part, "name outcome seconds".
@@ -16,31 +17,65 @@ step() { # name, command...
   echo "$name $outcome $((SECONDS - start))" >> reports/steps.txt
 }
 
-together() { # name command, ...: the steps at once, their output shown whole in the order given
-  local pids=() names=() i
-  for spec in "$@"; do
-    local name=${spec%% *}
-    names+=("$name")
-    # Each step times itself: they end in any order, but are waited for (and shown) in the order given.
-    bash -c "start=\$SECONDS; ${spec#* }; code=\$?; echo \$((SECONDS - start)) > reports/$name.seconds; exit \$code" > "reports/$name.log" 2>&1 &
-    pids+=($!)
-  done
-  for i in "${!pids[@]}"; do
-    local outcome=pass
-    wait "${pids[$i]}" || outcome=fail
-    echo "::: ${names[$i]}"
-    cat "reports/${names[$i]}.log"
-    echo "${names[$i]} $outcome $(cat "reports/${names[$i]}.seconds" 2>/dev/null || echo 0)" >> reports/steps.txt
-  done
+# The static checks (about 75 CPU-seconds in all) start beside vitest at the lowest priority: on a quiet machine they
+# fill the time vitest leaves idle instead of slowing it (at equal priority vitest took 182 s instead of 141). But a
+# nice-19 process beside busy ones gets about 1.5% of a core: on a crowded machine they would wait for the load to end
+# (typecheck took 1,976 s). So when vitest ends, any check still running is raised to normal priority (renice, as root
+# in CI), or, where lowering a niceness is not allowed, started again at normal priority.
+CHECKS=(typecheck lint electronegativity)
+declare -A CHECK_CMD=(
+  [typecheck]='npm run -s typecheck'
+  [lint]='npm run -s lint'
+  [electronegativity]='node test/electronegativity.mjs'
+)
+declare -A CHECK_PID=()
+
+start_check() { # name, niceness: the check in the background; reports/<name>.started and .ended (epoch seconds)
+  local name=$1
+  # A check started again counts from its first start: its figure is how long the suite waited for it.
+  [ -f "reports/$name.started" ] || date +%s > "reports/$name.started"
+  rm -f "reports/$name.ended"
+  bash -c "nice -n $2 ${CHECK_CMD[$name]}; code=\$?; date +%s > reports/$name.ended; exit \$code" \
+    > "reports/$name.log" 2>&1 &
+  CHECK_PID[$name]=$!
 }
 
-# The static checks only read sources, each on one core; vitest's files mostly wait (on the simulator, child processes,
-# the keychain), so the checks run beside it at the lowest priority: they take the time vitest leaves idle instead of
-# slowing it (beside it at the same priority, vitest took 182 s instead of 141). The build comes after them:
-# electron-vite writes a bundled copy of its config beside it for a moment, which ESLint would try to read.
-together 'typecheck nice -n 19 npm run -s typecheck' 'lint nice -n 19 npm run -s lint' \
-  'electronegativity nice -n 19 node test/electronegativity.mjs' \
-  'vitest bash test/with-keychain.sh npx vitest run --coverage'
+tree() { # pid: it and all its descendants
+  local child
+  echo "$1"
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree "$child"; done
+}
+
+raise_check() { # name: a check still running gets normal priority (or starts again with it)
+  local name=$1 pid=${CHECK_PID[$1]}
+  kill -0 "$pid" 2>/dev/null || return 0
+  if renice -n 0 -p $(tree "$pid") > /dev/null 2>&1; then
+    echo "$name raised to normal priority after vitest" >> reports/priority.txt
+  else
+    kill $(tree "$pid") 2>/dev/null
+    wait "$pid" 2>/dev/null
+    start_check "$name" 0
+    echo "$name started again at normal priority after vitest" >> reports/priority.txt
+  fi
+}
+
+for name in "${CHECKS[@]}"; do start_check "$name" 19; done
+vitest_start=$SECONDS
+echo "::: vitest"
+vitest_outcome=pass
+bash test/with-keychain.sh npx vitest run --coverage || vitest_outcome=fail
+vitest_seconds=$((SECONDS - vitest_start))
+for name in "${CHECKS[@]}"; do raise_check "$name"; done
+for name in "${CHECKS[@]}"; do
+  outcome=pass
+  wait "${CHECK_PID[$name]}" || outcome=fail
+  echo "::: $name"
+  cat "reports/$name.log"
+  echo "$name $outcome $(($(cat "reports/$name.ended") - $(cat "reports/$name.started")))" >> reports/steps.txt
+done
+echo "vitest $vitest_outcome $vitest_seconds" >> reports/steps.txt
+[ -f reports/priority.txt ] && cat reports/priority.txt
+
 step build npx electron-vite build
 step e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json bash test/with-keychain.sh npx playwright test --reporter=list,json
 node test/summarize.mjs
