@@ -1,6 +1,6 @@
 import { changesSentence, type BacktestReport } from '../../shared/policy/backtest-report'
 import { jsonText, shown } from '../../shared/text/visible-text'
-import { backtestPolicy, grantOnce, localPerson } from '../core/policy/use-cases'
+import { backtestPolicy, grantOnce, localPerson, type GrantAsk } from '../core/policy/use-cases'
 import type { Action } from './command'
 import { readPolicyFile } from './policy-options'
 import { label } from './profile-command'
@@ -8,33 +8,55 @@ import { UsageError } from './usage-error'
 
 const editor = () => ({ actor: 'cli' as const, person: localPerson() })
 
-const GRANT_USAGE = 'policy grant --profile N (--key KEY | --held KEY) [--reason TEXT]'
+const GRANT_USAGE =
+  'policy grant --profile N (--key KEY --asset A --max AMOUNT --destination ADDRESS | --held KEY) [--reason TEXT]'
 
 export const grant: Action = {
   name: 'policy grant',
   usage: GRANT_USAGE,
   summary:
-    'Lets one named agent payout through the policy once: --key names its idempotency key (a request the agent will ' +
-    'send or send again), --held a payout that waits for a person now. The send gate uses the grant when it lets the ' +
-    'payout through; any later send of that key meets the policy again. Audited.',
+    'Lets one named agent payout through the policy once, bound to what it grants: --key names its idempotency key ' +
+    '(a request the agent will send or send again) with the --asset, the most it may pay (--max) and the ' +
+    '--destination address; --held grants exactly a payout that waits for a person now. The send gate refuses the ' +
+    'key sent with another asset, a larger amount or another destination; any later send of that key meets the ' +
+    'policy again. Audited.',
   options: {
     profile: { type: 'string' },
     key: { type: 'string' },
     held: { type: 'string' },
+    asset: { type: 'string' },
+    max: { type: 'string' },
+    destination: { type: 'string' },
     reason: { type: 'string' },
   },
   required: ['profile'],
   async run(ctx, v) {
     if ((v.key === undefined) === (v.held === undefined))
       throw new UsageError('Name the payout with exactly one of --key or --held.', GRANT_USAGE)
+    const scope = [v.asset, v.max, v.destination]
+    if (v.held !== undefined && scope.some((x) => x !== undefined))
+      throw new UsageError(
+        '--held grants exactly the held payout: give no --asset, --max or --destination.',
+        GRANT_USAGE,
+      )
+    if (v.key !== undefined && scope.some((x) => x === undefined))
+      throw new UsageError(
+        'A grant names what it grants: --key needs --asset, --max and --destination (a reason alone grants nothing).',
+        GRANT_USAGE,
+      )
     const key = (v.key ?? v.held) as string
+    const ask: GrantAsk =
+      v.held !== undefined
+        ? { held: true }
+        : { held: false, asset: v.asset as string, max: v.max as string, destination: v.destination as string }
     const profile = await ctx.profile(v.profile as string)
     await ctx.withStore(profile, (store) =>
-      grantOnce(store, editor(), key, v.held !== undefined, (v.reason as string | undefined) ?? null),
+      grantOnce(store, editor(), key, ask, (v.reason as string | undefined) ?? null),
     )
+    const what = ask.held ? 'exactly as it is held' : `for at most ${ask.max} ${ask.asset} to ${ask.destination}`
     ctx.out(
       `Granted once on ${label(profile)}: the payout ${JSON.stringify(key)} passes the policy ` +
-        'the next time it is sent.',
+        `the next time it is sent, ${what}.`,
     )
     return 0
   },

@@ -13,6 +13,7 @@ import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { readPolicyInForce, type PolicyState } from './policy-state'
 import { livePrior, NO_PRIOR, readsPrior, storeRates } from './payout-context'
 import { policyGrantRepo } from '../store/policy/policy-grant-repo'
+import { grantMismatch } from './policy-grant'
 
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
 
@@ -126,7 +127,17 @@ export class AgentPolicy {
     const rates = storeRates(this.store)
     // A grant lets the payout through once; the provider's wait ending (queued) is still that one pass.
     const grant = this.store.repo(policyGrantRepo).state(key)
-    const granted = grant === 'unused' || (grant === 'used' && how === 'queued')
+    const granted = grant?.state === 'unused' || (grant?.state === 'used' && how === 'queued')
+    const mismatch = granted
+      ? grantMismatch(grant.scope, { ...body, network: destination.network, address: destination.address })
+      : null
+    if (mismatch)
+      return {
+        outcome: 'deny',
+        rule: 'grant_mismatch',
+        message: `The key ${key} was granted once, but not for this payout: ${mismatch}. Nothing is sent.`,
+        remaining: null,
+      }
     const decision = guarded(() =>
       checkPayout(state.policy, {
         asset: body.asset,
@@ -144,7 +155,7 @@ export class AgentPolicy {
         granted,
       }),
     )
-    if (grant === 'unused' && decision.outcome === 'allow')
+    if (grant?.state === 'unused' && decision.outcome === 'allow')
       this.store.audit.append(decisionEntry(now, 'policy.grant_used', AGENT_ACTOR, key, { tool: `send_${how}` }))
     return decision
   }

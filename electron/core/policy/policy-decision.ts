@@ -4,6 +4,7 @@ import type { HoldRule } from '../../../shared/policy/hold-schema'
 export type RuleName =
   | 'policy_unreadable'
   | 'counts_tampered'
+  | 'grant_mismatch'
   | 'max_per_payout'
   | 'max_per_day'
   | 'max_requests_per_hour'

@@ -200,7 +200,18 @@ describe('one-time grants', () => {
     const other = await f.connect('grant')
     const key = newKey('granted')
     denied(await pay(c, newKey('not-granted'), '0.05'), 'max_per_payout')
-    const grant = await f.cli(['policy', 'grant', '--profile', 'grant', '--key', key, '--reason', 'invoice 7'])
+    const scope = ['--asset', 'ETH', '--max', '0.05', '--destination', DESTINATION]
+    const grant = await f.cli([
+      'policy',
+      'grant',
+      '--profile',
+      'grant',
+      '--key',
+      key,
+      ...scope,
+      '--reason',
+      'invoice 7',
+    ])
     expect(grant.code, grant.stderr).toBe(0)
     const answers = await Promise.all([pay(c, key, '0.05'), pay(other, key, '0.05')])
     expect(answers.some((a) => !a.isError)).toBe(true)
@@ -215,7 +226,7 @@ describe('one-time grants', () => {
     // Its first send fails at the provider (500 on all 5 attempts, nothing recorded there): the grant is used;
     // sending it again meets the policy.
     const twice = newKey('granted-twice')
-    expect((await f.cli(['policy', 'grant', '--profile', 'grant', '--key', twice])).code).toBe(0)
+    expect((await f.cli(['policy', 'grant', '--profile', 'grant', '--key', twice, ...scope])).code).toBe(0)
     await f.console.faults({
       method: 'POST',
       path_prefix: '/api/v1/withdrawals',
