@@ -62,6 +62,24 @@ export const APP_ERROR_CODES = [
   'payee_change_unconfirmed',
   /** The provider recorded a withdrawal otherwise than asked; sends stop until a person acknowledges it. */
   'withdrawal_altered',
+  /** A viewer, or a profile marked view-only, asked for a write; nothing was done. */
+  'view_only',
+  /** People exist on this desk: the act needs a named person (`--as NAME`, or unlocking in the app). */
+  'person_required',
+  'wrong_passphrase',
+  'person_not_found',
+  'person_exists',
+  'people_corrupt',
+  /** Key and policy changes and people are an admin's. */
+  'admin_only',
+  /** Four eyes: the act needs a second person other than the one who started it. */
+  'second_person_required',
+  /** The desk is locked: only unlocking is answered. */
+  'desk_locked',
+  /** Too many wrong passphrases: the next unlock waits (30 s, doubling to 15 minutes). */
+  'unlock_wait',
+  /** A production write and the person's passphrase is older than a few minutes: type it again. */
+  'passphrase_again',
   'bad_message',
   'no_bridge',
   /** The demo page's bridge lost its connection to the demo server; the call was not answered. */

@@ -58,3 +58,4 @@ export {
 export { AlteredWithdrawals, alteredWithdrawals, type AlteredWithdrawal } from './payouts/altered-withdrawals-repo'
 export { ScreeningRepo, screeningRepo, type ScreeningHit, type ScreeningList } from './screening/screening-repo'
 export { PayeeConfirmations, payeeConfirmations, type PayeeConfirmation } from './destinations/payee-confirmations-repo'
+export { ProfileAccess, profileAccess } from './access/profile-access-repo'

@@ -1,0 +1,26 @@
+/**
+ * People at the desk: named local identities with a role, kept at the data folder's level (`<data>/people.json`)
+ * and shared by every profile. Each function takes the data folder (`deskDir`) last.
+ */
+export {
+  addPerson,
+  changePassphrase,
+  listPeople,
+  removePerson,
+  verifyPerson,
+  type Credentials,
+  type NewPerson,
+} from './people-admin'
+export {
+  authorizeAct,
+  fourEyesOn,
+  isViewOnly,
+  type Acting,
+  type ActAsk,
+  type VerifiedPerson,
+  type WriteAct,
+} from './act-guard'
+export { personInWho, requireSecondPerson, type SecondPersonAsk } from './four-eyes'
+export { profileSeat, setFourEyes, setViewOnly, type ProfileSeat } from './profile-seat'
+export { MIN_PASSPHRASE_CHARS, SCRYPT_PARAMS } from './passphrase-hash'
+export { ROLES, type Person, type Role } from './person'
