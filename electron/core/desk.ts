@@ -9,6 +9,7 @@ import { EventBus } from './event-bus'
 import { historyHandlers } from './history/handlers'
 import { walletHandlers } from './history/wallet-handlers'
 import { destinationHandlers } from './destinations/handlers'
+import { deskPeople, openDeskLock, type DeskLock } from './desk-lock/use-cases'
 import { counterpartyHandlers } from './destinations/counterparty-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
@@ -69,7 +70,10 @@ export interface DeskOptions {
 
 export interface Desk {
   router: Router
+  /** What the page hears: while the desk is locked, nothing but the lock's own events. */
   events: EventBus
+  /** Who is at the desk; the shell locks it on the system's lock screen and suspend and lends it the idle time. */
+  lock: DeskLock
   /** Profiles with their keys: the current profile, and `keys.vault.openSigner(profile)` for signed calls. */
   keys: ProfileKeys
   /** The open profile's API client, outbox, poller and audit log. */
@@ -110,6 +114,24 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }),
   )
 
+  // The lock writes its audit rows through the treasury's session, which it must exist before (its notices).
+  const deskLock = await openDeskLock({
+    people: deskPeople(options.dataDir),
+    events,
+    log,
+    session: () => treasury.session(),
+    now: options.now ? () => options.now!().getTime() : undefined,
+    isProduction: async (input) => {
+      const id = typeof input === 'object' && input !== null ? (input as { profileId?: unknown }).profileId : null
+      const profile =
+        typeof id === 'string' ? (await keys.profiles.list()).find((p) => p.id === id) : await keys.profiles.current()
+      return profile?.environment === 'production'
+    },
+  })
+  disposers.push(deskLock.dispose)
+  router.guard((channel, input) => deskLock.lock.gate(channel, input))
+  router.register(deskLock.handlers)
+
   const treasury = new SessionHost({
     dataDir: options.dataDir,
     events,
@@ -117,7 +139,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     pacing: options.pacing,
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
-    notify: options.notify,
+    notify: deskLock.notify(options.notify),
     now: options.now,
     ...options.tempo,
     // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the
@@ -157,7 +179,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
 
   return {
     router,
-    events,
+    events: deskLock.pageEvents,
+    lock: deskLock.lock,
     keys,
     treasury,
     settings,

@@ -6,6 +6,7 @@ import { appSession } from './app-session'
 import { preventCoreDumps } from '../core/shell/core-dumps'
 import { registerIpc } from './ipc'
 import { log } from '../core/shell/stderr-log'
+import { watchPresence } from './presence'
 import { shellServices } from './shell-services'
 import { createMainWindow } from './window'
 
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
     applyContentProtection,
   })
   registerIpc(desk, () => mainWindow?.webContents ?? null)
+  watchPresence(desk.lock)
   // A damaged settings file must not keep the app from opening: it opens hidden from capture (the safe side), and the
   // setting shows the error.
   const { hideFromScreenCapture } = await desk.settings.read().catch(() => ({ hideFromScreenCapture: true }))

@@ -16,6 +16,7 @@ export const ACTIVITY_ACTIONS = [
   'alarm',
   'payee_confirmed',
   'screening_list',
+  'desk_lock',
   'read',
   'other',
 ] as const
@@ -36,6 +37,7 @@ export const ACTIVITY_ACTION_WORDS: Readonly<Record<ActivityAction, string>> = {
   alarm: 'provider altered a payout',
   payee_confirmed: 'confirmed a payee change',
   screening_list: 'imported a screening list',
+  desk_lock: 'locked, unlocked or confirmed at the desk',
   read: 'read',
   other: 'other',
 }
@@ -73,6 +75,10 @@ const DECISIONS = {
   'payout.alteration_acknowledged': 'alarm',
   'destination.change_confirmed': 'payee_confirmed',
   'screening.imported': 'screening_list',
+  'desk.locked': 'desk_lock',
+  'desk.unlocked': 'desk_lock',
+  'desk.unlock_failed': 'desk_lock',
+  'desk.confirmed': 'desk_lock',
 } as const satisfies Readonly<Record<string, ActivityAction>>
 export type DecisionPath = keyof typeof DECISIONS
 

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { activityChannels } from './channels/activity'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { deskLockChannels } from './channels/desk-lock'
 import { destinationChannels } from './channels/destinations'
 import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
@@ -36,6 +37,7 @@ export const CHANNELS = {
   ...payRunReminderChannels,
   ...invoiceChannels,
   ...payeeSafetyChannels,
+  ...deskLockChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

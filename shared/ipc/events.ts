@@ -54,6 +54,10 @@ export const EVENTS = {
     message: z.string(),
   }),
   'app.notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  /** The desk locked or unlocked (the page unmounts every screen while locked). */
+  'lock.changed': z.strictObject({ locked: z.boolean() }),
+  /** While locked, all a page hears of a notice: "Payout Desk needs you". */
+  'lock.needsYou': z.strictObject({}),
 } as const
 
 export type EventName = keyof typeof EVENTS

@@ -27,6 +27,12 @@ export type HandlerTable = { [C in ChannelName]?: Handler<C> }
  */
 export type HandlersFor<T extends object> = { [C in keyof T & ChannelName]: Handler<C> }
 
+/**
+ * Runs before every call, ahead of the input's parse (a locked desk says nothing else, not even what is wrong with an
+ * input): a DeskError it throws is the call's answer. `input` is as sent.
+ */
+export type RouterGate = (channel: ChannelName, input: unknown) => Promise<void> | void
+
 export interface RouterLog {
   error(message: string, detail?: unknown): void
 }
@@ -34,6 +40,7 @@ export interface RouterLog {
 /** Parses every input with its channel's schema before the handler runs, and every output before it leaves. */
 export class Router {
   private readonly handlers: HandlerTable = {}
+  private gate: RouterGate = () => undefined
 
   constructor(private readonly log: RouterLog = { error: () => undefined }) {}
 
@@ -42,6 +49,12 @@ export class Router {
       if (this.handlers[name]) throw new Error(`IPC channel ${name} registered twice`)
       ;(this.handlers as Record<string, unknown>)[name] = table[name]
     }
+    return this
+  }
+
+  /** The one gate every call passes (the desk lock): a single place, so no channel can skip it. */
+  guard(gate: RouterGate): this {
+    this.gate = gate
     return this
   }
 
@@ -56,6 +69,12 @@ export class Router {
         ok: false,
         error: { code: 'unknown_channel', message: `There is no IPC channel named ${describe(channel)}.` },
       }
+    }
+    try {
+      await this.gate(channel, input)
+    } catch (err) {
+      if (!(err instanceof DeskError)) this.log.error(`IPC gate of ${channel} failed`, err)
+      return { ok: false, error: toIpcError(err) }
     }
     const def = CHANNELS[channel]
     const parsed = def.input.safeParse(input)

@@ -81,6 +81,7 @@ export function electronAppMock(config: AppRunConfig) {
     shell: { openExternal: vi.fn(async () => undefined) },
     dialog: { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) },
     Notification: Object.assign(vi.fn(), { isSupported: vi.fn(() => true) }),
+    powerMonitor: { on: vi.fn(), getSystemIdleTime: vi.fn(() => 0) },
     ipcMain: {
       handle: vi.fn((channel: string, fn: Listener) => ipcHandlers.set(channel, fn)),
       removeHandler: vi.fn((channel: string) => ipcHandlers.delete(channel)),

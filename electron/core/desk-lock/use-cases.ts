@@ -1,0 +1,53 @@
+import type { EventBus } from '../event-bus'
+import type { RouterLog } from '../ipc/router'
+import type { TreasurySession } from '../session'
+import { DeskLock } from './desk-lock'
+import { deskLockHandlers } from './handlers'
+import { lockAudit } from './lock-audit'
+import { lockedNotify, pageEvents } from './page-events'
+import type { PeoplePort } from './people-port'
+
+/** How often the idle time is looked at: a lock comes at most this late. */
+const IDLE_CHECK_MS = 15_000
+
+export interface DeskLockOptions {
+  people: PeoplePort
+  events: EventBus
+  log: RouterLog
+  session(): Promise<TreasurySession>
+  isProduction(input: unknown): Promise<boolean>
+  now?: () => number
+  idleMinutes?: number
+  presenceMinutes?: number
+}
+
+/** The lock, its IPC handlers, the events the page may hear, and the idle timer. */
+export async function openDeskLock(options: DeskLockOptions) {
+  const lock = new DeskLock({
+    people: options.people,
+    now: options.now,
+    idleMinutes: options.idleMinutes,
+    presenceMinutes: options.presenceMinutes,
+    isProduction: options.isProduction,
+    audit: lockAudit(options.session, options.log),
+    onChange: ({ locked }) => options.events.emit('lock.changed', { locked }),
+  })
+  await lock.start()
+  const page = pageEvents(options.events, () => lock.locked)
+  const timer = setInterval(() => lock.tick(), IDLE_CHECK_MS)
+  timer.unref()
+  return {
+    lock,
+    handlers: deskLockHandlers({ lock, people: options.people }),
+    pageEvents: page.events,
+    notify: (notify: ((title: string, body: string) => void) | undefined) => lockedNotify(notify, () => lock.locked),
+    dispose: () => {
+      clearInterval(timer)
+      page.dispose()
+    },
+  }
+}
+
+export { DeskLock, type LockReason } from './desk-lock'
+export type { PeoplePort } from './people-port'
+export { deskPeople } from './people-adapter'
