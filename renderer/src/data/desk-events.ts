@@ -15,6 +15,11 @@ const MONEY_MOVED: ReadonlySet<string> = new Set(['completed', 'failed'])
 const BATCH_READ_EVERY_MS = 1000
 /** A sync commits a page every fraction of a second: the ledger's rows are read again at most this often. */
 const LEDGER_READ_EVERY_MS = 1000
+/**
+ * Home reads every profile's store: it follows their changes (of any profile, this process's or another's), read again
+ * at most this often while it is on screen.
+ */
+const HOME_READ_EVERY_MS = 1000
 
 /**
  * A key change may have replaced the key behind a public key on screen (a rotation cancelled and started again, a key
@@ -66,8 +71,10 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
   const mine = (profileId: string) => profileId === currentProfileId()
   const batch = throttled(() => void markOld(client, ['batch.status', 'batch.list']), BATCH_READ_EVERY_MS)
   const ledger = throttled(() => ledgerChanged(client), LEDGER_READ_EVERY_MS)
+  const home = throttled(() => void markOld(client, ['home.summary']), HOME_READ_EVERY_MS)
   const stops = [
     on('withdrawal.updated', (e) => {
+      home.mark()
       if (!mine(e.profileId)) return
       // A payout no list shows yet (a batch row just accepted, or one requested by another process) goes to the top of
       // the lists it belongs in at once; the lists are marked old, not read page by page again while a batch runs.
@@ -83,6 +90,7 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
       batch.mark()
     }),
     on('outbox.changed', (e) => {
+      home.mark()
       if (!mine(e.profileId)) return
       void markOld(client, [
         'payouts.outbox',
@@ -104,9 +112,11 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
     on('profiles.changed', () => {
       forgetPublicKeys(client)
       void markOld(client, ['profiles.list', 'profiles.current'])
+      home.mark()
     }),
     // Every step of the history sync may have committed rows or a newer answer for a leg that was not final.
     on('history.progress', (e) => {
+      home.mark()
       if (!mine(e.profileId)) return
       void markOld(client, ['history.summary', 'history.legs'])
       ledger.mark()
@@ -126,6 +136,7 @@ export function wireDeskEvents(client: QueryClient, on: Subscribe, currentProfil
   return () => {
     batch.stop()
     ledger.stop()
+    home.stop()
     stops.forEach((stop) => stop())
   }
 }

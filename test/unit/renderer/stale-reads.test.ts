@@ -63,6 +63,7 @@ describe('core events mark old exactly the reads they change', () => {
         'withdrawals.list',
         'batch.status',
         'batch.list',
+        'home.summary',
       ]),
     )
   })
@@ -84,6 +85,7 @@ describe('core events mark old exactly the reads they change', () => {
         'batch.status',
         'batch.list',
         'alterations.list',
+        'home.summary',
       ]),
     )
   })
@@ -105,6 +107,7 @@ describe('core events mark old exactly the reads they change', () => {
         'batch.status',
         'batch.list',
         'alterations.list',
+        'home.summary',
         'wallets.list',
         'wallets.get',
         'transactions.page',
@@ -124,7 +127,9 @@ describe('core events mark old exactly the reads they change', () => {
       reachedBack: null,
       error: null,
     } as const
-    expect(after('history.progress', progress)).toEqual(sorted(['history.summary', 'history.legs', 'history.page']))
+    expect(after('history.progress', progress)).toEqual(
+      sorted(['history.summary', 'history.legs', 'history.page', 'home.summary']),
+    )
   })
 
   it('pacing.changed: the request budget only', () => {
@@ -135,8 +140,8 @@ describe('core events mark old exactly the reads they change', () => {
     expect(after('history.notesChanged', { profileId: 'p1' })).toEqual(sorted(['history.legNotes', 'history.page']))
   })
 
-  it('events of another profile, exports, clipboard and notices mark nothing old', () => {
-    expect(after('outbox.changed', { profileId: 'p2' })).toEqual([])
+  it("events of another profile mark only Home (it shows every profile's store); exports, clipboard and notices nothing", () => {
+    expect(after('outbox.changed', { profileId: 'p2' })).toEqual(['home.summary'])
     expect(
       after('history.progress', {
         profileId: 'p2',
@@ -148,14 +153,14 @@ describe('core events mark old exactly the reads they change', () => {
         reachedBack: null,
         error: null,
       }),
-    ).toEqual([])
+    ).toEqual(['home.summary'])
     expect(after('export.progress', { exportId: 'e', rows: 1, pages: 1, done: false })).toEqual([])
     expect(after('clipboard.swapped', { network: 'n', copied: 'a', found: 'b', message: 'm' })).toEqual([])
     expect(after('app.notice', { level: 'info', message: 'm' })).toEqual([])
   })
 
   it('profiles.changed: the profiles themselves (public keys are dropped, not marked)', () => {
-    expect(after('profiles.changed', {})).toEqual(['profiles.current', 'profiles.list'])
+    expect(after('profiles.changed', {})).toEqual(['home.summary', 'profiles.current', 'profiles.list'])
   })
 
   it('reads a moving batch again at most once a second, the last change always read', () => {

@@ -121,7 +121,7 @@ function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
               <span className="muted">Not read</span>
             ) : (
               <>
-                {s.waitingApproval}
+                <span data-testid="home-waiting">{s.waitingApproval}</span>
                 <div className="muted small">
                   read <Time value={s.waitingReadAt} />
                 </div>

@@ -1,10 +1,11 @@
 import { shown as shownText } from '@shared/text/visible-text'
 import { Fragment, useRef, useState } from 'react'
-import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@shared/api/resources'
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { Field } from '../../components/Field'
+import { usePaged } from '../../components/Paged'
 import { QueryView } from '../../components/QueryView'
 import { WalletFilter } from '../../components/WalletFilter'
 import { ShortId } from '../../components/ShortId'
@@ -21,6 +22,12 @@ import { AlteredPayoutRow } from './AlteredPayoutRow'
 import { PayoutSearchResults } from './PayoutSearchResults'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 import { SEARCH_TEXT_MAX } from '@shared/payouts/payout-search'
+
+/**
+ * A page of the list: a team's hundreds of payouts are drawn a page at a time, so the screen opens as fast with 1,000
+ * as with 10 (every row drew about 35 elements: 22,000 with 620 payouts).
+ */
+const PAGE_SIZE = 50
 
 /** Names the filters that left the list empty, so the user knows which to loosen. */
 function emptyTitle(loaded: number, f: { status: string; wallet: string }): string {
@@ -49,7 +56,8 @@ export function WithdrawalList() {
   const references = usePayoutReferences()
   const requesters = usePayoutRequesters()
   const altered = new Map((useDeskQuery('alterations.list', {}).data ?? []).map((a) => [a.withdrawalId, a]))
-  const shown = (rows: Withdrawal[]) => rows.filter((w) => !status || w.status === status)
+  const filtered = (list.data ?? []).filter((w) => !status || w.status === status)
+  const page = usePaged(filtered, PAGE_SIZE, 'payouts')
 
   return (
     <section aria-label="Payout list">
@@ -123,7 +131,7 @@ export function WithdrawalList() {
       ) : (
         <QueryView query={list} what="payouts" errorTitle="Payouts could not be read">
           {(rows) =>
-            shown(rows).length === 0 ? (
+            filtered.length === 0 ? (
               <EmptyState
                 title={emptyTitle(rows.length, {
                   status,
@@ -135,59 +143,62 @@ export function WithdrawalList() {
                 ) : null}
               </EmptyState>
             ) : (
-              <table className="grid" aria-label="Payouts">
-                <thead>
-                  <tr>
-                    <th>Requested</th>
-                    <th>Status</th>
-                    <th>Wallet</th>
-                    <th className="num">Amount</th>
-                    <th>Destination</th>
-                    <th>Reference</th>
-                    <th>Payout id</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown(rows).map((w) => (
-                    <Fragment key={w.id}>
-                      <tr data-testid="payout-row" className={altered.has(w.id) ? 'altered' : undefined}>
-                        <td className="small">
-                          <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                            <Time value={w.created_at} />
-                          </button>
-                          {requesters.has(w.id) ? (
-                            <>
-                              <br />
-                              <span className="muted" data-testid="requested-by">
-                                by <UserText>{requesters.get(w.id)!}</UserText>
-                              </span>
-                            </>
-                          ) : null}
-                        </td>
-                        <td>
-                          <StatusChip status={w.status} since={w.created_at} />
-                        </td>
-                        <td>
-                          <WalletRef id={w.wallet_id} />
-                        </td>
-                        <td className="num">
-                          <Amount value={w.amount} asset={w.asset} />
-                        </td>
-                        <td>
-                          <Party address={w.destination} network={w.network} what="destination address" />
-                        </td>
-                        <td data-testid="payout-reference">
-                          {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
-                        </td>
-                        <td>
-                          <ShortId value={w.id} what="payout id" short />
-                        </td>
-                      </tr>
-                      {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={7} /> : null}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
+              <>
+                {page.pager}
+                <table className="grid" aria-label="Payouts">
+                  <thead>
+                    <tr>
+                      <th>Requested</th>
+                      <th>Status</th>
+                      <th>Wallet</th>
+                      <th className="num">Amount</th>
+                      <th>Destination</th>
+                      <th>Reference</th>
+                      <th>Payout id</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.rows.map((w) => (
+                      <Fragment key={w.id}>
+                        <tr data-testid="payout-row" className={altered.has(w.id) ? 'altered' : undefined}>
+                          <td className="small">
+                            <button type="button" className="link" onClick={() => go('payouts', w.id)}>
+                              <Time value={w.created_at} />
+                            </button>
+                            {requesters.has(w.id) ? (
+                              <>
+                                <br />
+                                <span className="muted" data-testid="requested-by">
+                                  by <UserText>{requesters.get(w.id)!}</UserText>
+                                </span>
+                              </>
+                            ) : null}
+                          </td>
+                          <td>
+                            <StatusChip status={w.status} since={w.created_at} />
+                          </td>
+                          <td>
+                            <WalletRef id={w.wallet_id} />
+                          </td>
+                          <td className="num">
+                            <Amount value={w.amount} asset={w.asset} />
+                          </td>
+                          <td>
+                            <Party address={w.destination} network={w.network} what="destination address" />
+                          </td>
+                          <td data-testid="payout-reference">
+                            {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
+                          </td>
+                          <td>
+                            <ShortId value={w.id} what="payout id" short />
+                          </td>
+                        </tr>
+                        {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={7} /> : null}
+                      </Fragment>
+                    ))}
+                  </tbody>
+                </table>
+              </>
             )
           }
         </QueryView>
