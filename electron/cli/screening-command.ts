@@ -1,9 +1,17 @@
-import { readFile } from 'node:fs/promises'
 import { who } from '../core/audit/use-cases'
-import { importScreeningList, screeningStatus } from '../core/screening/use-cases'
+import { cancelListedPayouts } from '../core/payouts/use-cases'
+import {
+  importScreeningList,
+  screeningHitsNow,
+  screeningStatus,
+  type ScreeningFindings,
+} from '../core/screening/use-cases'
 import { commandGroup, type Action } from './command'
 import { printTable } from './terminal-output'
-import { shown } from '../../shared/text/visible-text'
+import { jsonText, shown } from '../../shared/text/visible-text'
+
+/** Entries of a file that are no address, named up to this many (the count says the rest). */
+const NAMED_NOT_ADDRESSES = 20
 
 const importList: Action = {
   name: 'screening import',
@@ -11,18 +19,18 @@ const importList: Action = {
   summary:
     "Imports a screening list from a file you downloaded (no network access is assumed): OFAC's sdn.xml as " +
     "published (every id whose idType is 'Digital Currency Address - …'), or a CSV with network and address " +
-    "columns. It replaces the list of the same name (default: the file's name). Every destination is " +
-    'screened when it is added, and every payout again when it is sent; a listed address is refused with ' +
-    "the list's name and entry, and no option overrides it.",
+    "columns. It replaces the list of the same name (default: the file's name). An entry that is the address of " +
+    'no network is named and not listed. Then the whole destination book and every waiting payout are checked ' +
+    'against the lists (see screening hits). Every destination is screened when it is added, and every payout ' +
+    "again when it is sent; a listed address is refused with the list's name and entry, and no option overrides it.",
   options: { profile: { type: 'string' }, name: { type: 'string' } },
   required: ['profile'],
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
-    const text = await readFile(file!, 'utf8')
-    return ctx.withStore(profile, (store) => {
-      const made = importScreeningList(store, {
-        text,
+    return ctx.withSession(profile, async (session) => {
+      const made = await importScreeningList(session, {
+        source: { path: file! },
         file: file!,
         name: v.name as string | undefined,
         actor: who('cli'),
@@ -31,7 +39,88 @@ const importList: Action = {
         `Imported "${shown(made.name)}": ${made.addresses} ` +
           `address(es)${made.published ? `, published ${shown(made.published)}` : ''}.`,
       )
+      if (made.notAddresses.length > 0) {
+        ctx.err(
+          `${made.notAddresses.length} entr${made.notAddresses.length === 1 ? 'y is' : 'ies are'} the address of ` +
+            'no network and not listed:',
+        )
+        for (const e of made.notAddresses.slice(0, NAMED_NOT_ADDRESSES))
+          ctx.err(`  ${shown(e.entry)} (${shown(e.currency)}): ${JSON.stringify(shown(e.address))}`)
+        if (made.notAddresses.length > NAMED_NOT_ADDRESSES)
+          ctx.err(`  and ${made.notAddresses.length - NAMED_NOT_ADDRESSES} more.`)
+      }
+      printFindings(ctx, made.findings, made.bookUnread, v.profile as string)
       return 0
+    })
+  },
+}
+
+function printFindings(
+  ctx: { out(line: string): void; err(line: string): void },
+  findings: ScreeningFindings,
+  bookUnread: string | null,
+  profile: string,
+): void {
+  if (bookUnread) ctx.err(`The destination book could not be read, so its entries were not checked: ${bookUnread}`)
+  if (findings.destinations.length === 0 && findings.payouts.length === 0) {
+    ctx.out(`No destination${bookUnread ? '' : ' of the book'} and no waiting payout is on a screening list.`)
+    return
+  }
+  if (findings.destinations.length > 0) {
+    ctx.err(`LISTED: ${findings.destinations.length} destination(s) of the book are on a screening list:`)
+    printTable(
+      ctx.err,
+      ['destination', 'label', 'network', 'address', 'list', 'entry'],
+      findings.destinations.map((d) => [d.id, d.label, d.network, d.address, d.list, d.entry]),
+    )
+  }
+  if (findings.payouts.length > 0) {
+    ctx.err(`ALARM: ${findings.payouts.length} waiting payout(s) go to a listed address:`)
+    printTable(
+      ctx.err,
+      ['payout', 'waiting', 'amount', 'network', 'destination', 'list', 'entry'],
+      findings.payouts.map((p) => [
+        p.withdrawalId ?? p.key ?? '-',
+        p.waiting,
+        `${p.amount} ${p.asset}`,
+        p.network,
+        p.destination,
+        p.list,
+        p.entry,
+      ]),
+    )
+    ctx.err(`Cancel them all with: payout-desk screening hits --profile ${profile} --cancel`)
+  }
+}
+
+const hits: Action = {
+  name: 'screening hits',
+  usage: 'screening hits --profile N [--cancel] [--json]',
+  summary:
+    'What the screening lists name among what is already there: destinations of the book (read from the ' +
+    'provider) and payouts waiting for approval or to be sent. Exit 0 when none, 1 when any. --cancel cancels ' +
+    'every waiting payout to a listed address in one step (at the provider, or dropped from the outbox), naming ' +
+    'any that could not be.',
+  options: { profile: { type: 'string' }, cancel: { type: 'boolean' }, json: { type: 'boolean' } },
+  required: ['profile'],
+  async run(ctx, v) {
+    const profile = await ctx.profile(v.profile as string)
+    return ctx.withSession(profile, async (session) => {
+      const { findings, bookUnread } = await screeningHitsNow(session)
+      const cancelled = v.cancel ? await cancelListedPayouts(session, findings.payouts) : null
+      if (v.json) {
+        ctx.out(jsonText({ ...findings, bookUnread, cancelled }))
+      } else if (!cancelled) printFindings(ctx, findings, bookUnread, v.profile as string)
+      else {
+        if (cancelled.length === 0) ctx.out('No waiting payout goes to a listed address; nothing to cancel.')
+        for (const c of cancelled) {
+          const ref = c.payout.withdrawalId ?? c.payout.key ?? '-'
+          if (c.outcome === 'not_cancelled') ctx.err(`Not cancelled: ${ref}: ${shown(c.problem ?? '')}`)
+          else ctx.out(`${c.outcome === 'cancelled' ? 'Cancelled at the provider' : 'Dropped from the outbox'}: ${ref}`)
+        }
+      }
+      const left = cancelled ? cancelled.filter((c) => c.outcome === 'not_cancelled').length : findings.payouts.length
+      return left > 0 || findings.destinations.length > 0 ? 1 : 0
     })
   },
 }
@@ -71,5 +160,5 @@ const status: Action = {
 export const screeningCommand = commandGroup(
   'screening',
   'Screening lists (OFAC SDN or a CSV of addresses): listed addresses are never added or paid.',
-  [importList, status],
+  [importList, hits, status],
 )

@@ -2,7 +2,8 @@ import type { payeeSafetyChannels } from '../../../shared/ipc/channels/payee-saf
 import { acknowledgeAlteration, describeAlteration, openAlterations } from '../alterations/use-cases'
 import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
-import { importScreeningList, screeningStatus } from '../screening/use-cases'
+import { cancelListedPayouts, type PayoutSession } from '../payouts/use-cases'
+import { checkListSize, importScreeningList, screeningHitsNow, screeningStatus } from '../screening/use-cases'
 import { who } from '../audit/who'
 import {
   confirmPayeeChangeNow,
@@ -15,7 +16,7 @@ import {
 
 /** The open profile's session, as far as these doors need it (the session host gives it). */
 export interface PayeeSafetyHost {
-  session(): Promise<PayeeSession & { profile: { id: string } }>
+  session(): Promise<PayeeSession & Pick<PayoutSession, 'client' | 'payouts'> & { profile: { id: string } }>
 }
 
 export interface PayeeSafetyDeps {
@@ -47,8 +48,19 @@ export function payeeSafetyHandlers({
       return {}
     },
     'screening.import': async ({ fileName, base64, name }) => {
+      checkListSize(Math.floor((base64.length * 3) / 4))
       const text = Buffer.from(base64, 'base64').toString('utf8')
-      return importScreeningList((await host.session()).store, { text, file: fileName, name, actor: actor() })
+      const session = await host.session()
+      const made = await importScreeningList(session, { source: { text }, file: fileName, name, actor: actor() })
+      return { ...made, notAddresses: made.notAddresses.slice(0, 50), notAddressCount: made.notAddresses.length }
+    },
+    'screening.hits': async () => screeningHitsNow(await host.session()),
+    'screening.cancelHits': async () => {
+      const session = await host.session()
+      const { findings } = await screeningHitsNow(session)
+      const done = await cancelListedPayouts(session, findings.payouts)
+      events.emit('outbox.changed', { profileId: session.profile.id })
+      return done
     },
     'screening.status': async () => screeningStatus((await host.session()).store),
     'payees.changeOf': async ({ destinationId }) => payeeChangeOfDestination(await host.session(), destinationId),

@@ -136,5 +136,7 @@ export type { PayoutRequests, PayoutResult } from './payout-requests'
 export type { CheckedPayout } from './preflight'
 export { AGENT_REQUESTER, SendRefused } from './send-gate'
 
+export { cancelListedPayouts, type ListedPayoutCancel } from './listed-payouts'
+
 /** The provider's payouts: list, read and cancel, each answer kept in the store. */
 export { cancelPayout, listPayouts, readPayout, type ProviderPayoutSession } from './provider-payouts'

@@ -4,45 +4,92 @@ import { decisionEntry } from '../audit/decision-entry'
 import { screeningRepo, type DeskStore, type ScreeningHit, type ScreeningList } from '../store'
 import { screeningKey } from './address-key'
 import { SCREENING_MAX_AGE_DAYS, staleScreeningWarning } from '../../../shared/payouts/stale-screening'
-import { readScreeningFile } from './list-file'
+import { readScreeningFile, readScreeningPath, type ListedAddress } from './list-file'
+import { screeningFindings, type ScreeningFindings } from './screening-hits'
+import type { Counterparty } from '../../../shared/api/resources'
 
 export { SCREENING_MAX_AGE_DAYS } from '../../../shared/payouts/stale-screening'
+export { screeningFindings, type ListedDestination, type ListedPayout, type ScreeningFindings } from './screening-hits'
+export { MAX_LIST_BYTES, checkListSize, type ListedAddress } from './list-file'
 
 export interface ScreeningStatus extends ScreeningList {
   ageDays: number
   stale: boolean
 }
 
+/** Where an import's list comes from: a file on disk (its size checked before it is read) or its text. */
+export type ListSource = { path: string } | { text: string }
+
+/** What an import did: the list, the entries that are no address, and what the lists now name in the book. */
+export interface ScreeningImport {
+  name: string
+  addresses: number
+  published: string | null
+  /** Entries of the file that are the address of no network: not listed (they could never match a payout). */
+  notAddresses: ListedAddress[]
+  findings: ScreeningFindings
+  /** Why the destination book could not be read (its entries were not checked), or null. */
+  bookUnread: string | null
+}
+
+/** What screening needs of an open session: its store, and a client that reads the destination book. */
+export interface ScreeningSession {
+  store: DeskStore
+  client: { listCounterparties(): Promise<Counterparty[]> }
+}
+
 /**
  * Imports a screening list from a file the person chose (no network access is assumed): OFAC's `sdn.xml` or a CSV of
- * network and address. It replaces the list of the same name whole, in one transaction, with an audit row.
+ * network and address. It replaces the list of the same name whole, in one transaction, with an audit row; then
+ * every list is checked against the whole book and every waiting payout (`screeningHitsNow`).
  */
-export function importScreeningList(
-  store: DeskStore,
-  input: { text: string; file: string; name?: string; actor: string; now?: Date },
-) {
+export async function importScreeningList(
+  session: ScreeningSession,
+  input: { source: ListSource; file: string; name?: string | undefined; actor: string; now?: Date },
+): Promise<ScreeningImport> {
+  const { store } = session
   const now = input.now ?? new Date()
-  const read = readScreeningFile(input.text)
   const name = (input.name ?? basename(input.file)).trim()
   if (name === '' || name.length > 80)
     throw new DeskError('invalid_input', 'A screening list needs a name of 1 to 80 characters (--name).')
-  const addresses = read.addresses.map((a) => ({ ...a, key: screeningKey(a.address) }))
-  return store.transaction('import the screening list', () => {
-    const count = store
+  const read =
+    'path' in input.source ? await readScreeningPath(input.source.path) : readScreeningFile(input.source.text)
+  const count = store.transaction('import the screening list', () => {
+    const n = store
       .repo(screeningRepo)
       .replace(
         { name, source: basename(input.file), published: read.published, importedAt: now.toISOString() },
-        addresses,
+        read.addresses,
       )
     store.audit.append(
       decisionEntry(now, 'screening.imported', input.actor, null, {
         list: name,
-        addresses: count,
+        addresses: n,
+        not_addresses: read.notAddresses.length,
         published: read.published,
       }),
     )
-    return { name, addresses: count, published: read.published }
+    return n
   })
+  const { findings, bookUnread } = await screeningHitsNow(session)
+  return { name, addresses: count, published: read.published, notAddresses: read.notAddresses, findings, bookUnread }
+}
+
+/**
+ * What the lists name now among the book (read from the provider) and every waiting payout (from the store). A book
+ * that cannot be read leaves its entries unchecked and says why; the waiting payouts are checked all the same.
+ */
+export async function screeningHitsNow(
+  session: ScreeningSession,
+): Promise<{ findings: ScreeningFindings; bookUnread: string | null }> {
+  let book: Counterparty[] = []
+  let bookUnread: string | null = null
+  try {
+    book = await session.client.listCounterparties()
+  } catch (err) {
+    bookUnread = (err as Error).message
+  }
+  return { findings: screeningFindings(session.store, book), bookUnread }
 }
 
 /** Every list with its age in days (from its publication date when it states one, else its import). */

@@ -32,6 +32,40 @@ export const ScreeningListViewSchema = z.strictObject({
 })
 export type ScreeningListView = z.infer<typeof ScreeningListViewSchema>
 
+const ListedEntrySchema = z.strictObject({
+  address: untrusted(text()),
+  currency: untrusted(text()),
+  entry: untrusted(text()),
+})
+
+/** What the screening lists name among what is already there: book entries, and payouts still waiting. */
+export const ScreeningFindingsSchema = z.strictObject({
+  destinations: z.array(
+    z.strictObject({
+      id: text(),
+      label: untrusted(text()),
+      network: text(),
+      address: text(),
+      list: untrusted(text()),
+      entry: untrusted(text()),
+    }),
+  ),
+  payouts: z.array(
+    z.strictObject({
+      key: text().nullable(),
+      withdrawalId: text().nullable(),
+      waiting: z.enum(['pending_approval', 'queued', 'held']),
+      asset: text(),
+      amount: text(),
+      network: text(),
+      destination: text(),
+      list: untrusted(text()),
+      entry: untrusted(text()),
+    }),
+  ),
+})
+export type ScreeningFindingsView = z.infer<typeof ScreeningFindingsSchema>
+
 export const PayeeChangeViewSchema = z.strictObject({
   payee: untrusted(text()),
   destinationId: text(),
@@ -83,7 +117,32 @@ export const payeeSafetyChannels = channels({
       base64: z.string().max(70_000_000),
       name: text().max(80).optional(),
     }),
-    output: z.strictObject({ name: text(), addresses: z.number().int(), published: text().nullable() }),
+    output: z.strictObject({
+      name: text(),
+      addresses: z.number().int(),
+      published: text().nullable(),
+      /** The first entries that are the address of no network (not listed), and how many there were. */
+      notAddresses: z.array(ListedEntrySchema),
+      notAddressCount: z.number().int(),
+      findings: ScreeningFindingsSchema,
+      bookUnread: text().nullable(),
+    }),
+  },
+  /** What the lists name now in the book and among waiting payouts (the book read from the provider). */
+  'screening.hits': {
+    input: z.strictObject({}),
+    output: z.strictObject({ findings: ScreeningFindingsSchema, bookUnread: text().nullable() }),
+  },
+  /** Cancels every waiting payout to a listed address in one step; each one's outcome. */
+  'screening.cancelHits': {
+    input: z.strictObject({}),
+    output: z.array(
+      z.strictObject({
+        payout: ScreeningFindingsSchema.shape.payouts.element,
+        outcome: z.enum(['cancelled', 'discarded', 'not_cancelled']),
+        problem: text().nullable(),
+      }),
+    ),
   },
   /** Every screening list with its age; `stale` past the desk's limit. */
   'screening.status': { input: z.strictObject({}), output: z.array(ScreeningListViewSchema) },

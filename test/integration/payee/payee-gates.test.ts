@@ -56,7 +56,10 @@ describe('screening lists and payee changes at the gates', () => {
   it('screening import reads the SDN file and status shows its date and size', async () => {
     const imported = await f.cli(['screening', 'import', SDN, '--profile', 'ops', '--name', 'OFAC SDN'])
     expect(imported.code, imported.stderr).toBe(0)
-    expect(imported.stdout).toBe('Imported "OFAC SDN": 3 address(es), published 11/20/2026.\n')
+    expect(imported.stdout).toBe(
+      'Imported "OFAC SDN": 3 address(es), published 11/20/2026.\n' +
+        'No destination of the book and no waiting payout is on a screening list.\n',
+    )
     const status = JSON.parse((await f.cli(['screening', 'status', '--profile', 'ops', '--json'])).stdout) as Array<{
       name: string
       addresses: number

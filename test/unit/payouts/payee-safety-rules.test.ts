@@ -13,11 +13,12 @@ describe('screening lists', () => {
   it("reads OFAC's sdn.xml: every Digital Currency Address id, as text, with its entry; other ids are not addresses", () => {
     const list = readSdnXml(SDN)
     expect(list.published).toBe('11/20/2026')
-    expect(list.addresses).toEqual([
+    expect(list.addresses.map(({ key: _key, ...a }) => a)).toEqual([
       { address: '0x8589427373D6D84E98730D7795D8f6f8731FDA16', currency: 'ETH', entry: 'SDN 90001 EXAMPLE MIXER' },
       { address: 'bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6', currency: 'XBT', entry: 'SDN 90001 EXAMPLE MIXER' },
-      { address: 'TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C', currency: 'TRX', entry: 'SDN 90002 Jane DOE' },
+      { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', currency: 'TRX', entry: 'SDN 90002 Jane DOE' },
     ])
+    expect(list.notAddresses).toEqual([])
     expect(readScreeningFile(SDN).addresses).toHaveLength(3)
   })
 
@@ -29,9 +30,16 @@ describe('screening lists', () => {
   })
 
   it('reads a plain CSV of network and address', () => {
-    expect(readListCsv('network,address,entry\ntron,TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C,case 7\n').addresses).toEqual([
-      { address: 'TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C', currency: 'tron', entry: 'case 7' },
+    const list = readListCsv('network,address,entry\ntron,TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t,case 7\ntron,T123,x\n')
+    expect(list.addresses).toEqual([
+      {
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        currency: 'tron',
+        entry: 'case 7',
+        key: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      },
     ])
+    expect(list.notAddresses).toEqual([{ address: 'T123', currency: 'tron', entry: 'x' }])
   })
 
   it('screens an EVM account on every network and in any letter case; base58 exactly', () => {
@@ -41,8 +49,11 @@ describe('screening lists', () => {
     expect(screeningKey('BC1QA5WKGAEW2DKV56KFVJ49J0AV5NML45X9EK9HZ6')).toBe(
       'bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6',
     )
-    expect(screeningKey('TVacWx7F4ZKcgVbnRRsVMHbZC2LUm6sL4C')).not.toBe(
-      screeningKey('tvacwx7f4zkcgvbnrrsvmhbzc2lum6sl4c'),
+    expect(screeningKey(' 0X8589427373D6D84E98730D7795D8F6F8731FDA16\u200b')).toBe(
+      '0x8589427373d6d84e98730d7795d8f6f8731fda16',
+    )
+    expect(screeningKey('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).not.toBe(
+      screeningKey('tr7nhqjekqxgtci8q8zy4pl8otszgjlj6t'),
     )
   })
 })

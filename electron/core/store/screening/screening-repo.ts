@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
 
 /** The migration that keeps the screening lists a person imported and the addresses each names. */
@@ -73,6 +74,17 @@ export class ScreeningRepo {
        FROM screening_addresses a JOIN screening_lists l ON l.id = a.list_id WHERE a.address_key = ? ORDER BY l.name`,
     )
     return this.find.all(key) as unknown as ScreeningHit[]
+  }
+
+  /** The payouts the provider last said wait for approval (as the follower and every list read keep them). */
+  waitingForApproval(): Withdrawal[] {
+    const rows = this.db
+      .prepare(`SELECT body FROM withdrawal_cache WHERE status = 'pending_approval' ORDER BY id`)
+      .all() as Array<{ body: string }>
+    return rows.flatMap((r) => {
+      const parsed = WithdrawalSchema.safeParse(JSON.parse(r.body))
+      return parsed.success ? [parsed.data] : []
+    })
   }
 
   lists(): ScreeningList[] {
