@@ -1,6 +1,7 @@
 import { sameAddress } from '../../../shared/api/address'
 import type { Counterparty } from '../../../shared/api/resources'
 import type { PayeeConfirmation } from '../store'
+import { nameSkeleton } from './name-skeleton'
 
 export const DEFAULT_PAYEE_CHANGE_WAIT_HOURS = 24
 
@@ -16,14 +17,10 @@ export function payeeName(c: Pick<Counterparty, 'company_name' | 'first_name' | 
 }
 
 /**
- * Two spellings of one payee are one payee: width, letter case, accents' composition, punctuation and spacing aside.
+ * Two spellings of one payee are one payee: width, letter case, accents' composition, punctuation and spacing aside,
+ * and letters of another script that look the same (the names' confusable skeletons are compared).
  */
-export const normalisePayee = (name: string): string =>
-  name
-    .normalize('NFKC')
-    .toLocaleLowerCase('en')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+export const normalisePayee = (name: string): string => nameSkeleton(name)
 
 /** A known payee's new address and where its change stands. */
 export interface PayeeChange {
