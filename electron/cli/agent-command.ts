@@ -3,7 +3,7 @@ import { commandGroup, type Action } from './command'
 import { label } from './profile-command'
 import { shown } from '../../shared/text/visible-text'
 
-const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
 const stop: Action = {
   name: 'agent stop',
@@ -32,9 +32,10 @@ const resume: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    const acting = await ctx.acting('policy', profile)
     const was = await ctx.withStore(profile, (store) => {
       const stopped = agentStopped(store)
-      if (stopped) resumeAgent(store, editor())
+      if (stopped) resumeAgent(store, editor(acting.name))
       return stopped
     })
     ctx.out(

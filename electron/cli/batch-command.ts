@@ -10,9 +10,9 @@ import {
   pauseBatch,
   recordBatch,
   refuseOversizeBatch,
+  refusedBy,
   sendBatch,
 } from '../core/batch/use-cases'
-import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import type { Profile } from '../core/profiles'
 import type { TreasurySession } from '../core/session/session'
@@ -52,11 +52,11 @@ async function send(ctx: CliContext, session: TreasurySession, batchId: string, 
     },
   })
   ctx.out(`${done.finished ? 'Finished' : 'Stopped'}: ${progressLine(done)}`)
-  if (done.refused > 0)
-    ctx.err(
-      `${done.refused} row${done.refused === 1 ? ' was' : 's were'} refused by the provider: "payout-desk ` +
-        `batch status ${batchId} --profile … --state refused" lists them with the reason.`,
-    )
+  const by = done.refused > 0 ? refusedBy(session.payouts.outbox, batchId) : { gate: 0, provider: 0 }
+  const rows = (n: number) => `${n} row${n === 1 ? ' was' : 's were'}`
+  const listed = `"payout-desk batch status ${batchId} --profile … --state refused" lists them with the reason.`
+  if (by.gate > 0) ctx.err(`${rows(by.gate)} stopped by this desk's send gate and not sent: ${listed}`)
+  if (by.provider > 0) ctx.err(`${rows(by.provider)} refused by the provider: ${listed}`)
   if (!done.finished)
     ctx.err(
       `The batch is not finished; "payout-desk batch resume ${batchId} --profile …" continues it under the same keys.`,
@@ -119,6 +119,8 @@ const submit: Action = {
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
+    // The person first: their passphrase is stdin's first line, before a file piped there.
+    const { by } = await ctx.acting('batch', profile)
     const input = await readInput(ctx, file!)
     return ctx.withSession(profile, async (session) => {
       const result = await checkBatch(session, input, v.wallet as string | undefined)
@@ -152,7 +154,7 @@ const submit: Action = {
       const retyped = await retypeTotal(ctx, profile, yes, result.grandTotal)
       const batch = await recordBatch(session, result, {
         source: file === '-' ? 'pasted rows' : basename(file!),
-        requestedBy: who('cli'),
+        requestedBy: by,
         confirmDuplicates: duplicates,
         // Confirmed on the terminal above, or by --yes.
         confirmFirstPayouts: true,
@@ -199,6 +201,7 @@ const resume: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('batch', profile)
     return ctx.withSession(profile, (session) => send(ctx, session, id!, true))
   },
 }
@@ -212,6 +215,7 @@ const pause: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('batch', profile)
     const p = await ctx.withSession(profile, async (session) => pauseBatch(session, id!))
     ctx.out(`Paused: ${progressLine(p)}`)
     return 0
@@ -229,6 +233,7 @@ const cancel: Action = {
   positionals: ['ID'],
   async run(ctx, v, [id]) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('batch', profile)
     const p = await ctx.withSession(profile, (session) => cancelBatch(session, id!))
     ctx.out(`Cancelled: ${progressLine(p)}`)
     return 0

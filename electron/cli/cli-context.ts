@@ -6,6 +6,13 @@ import { openProfileStore, withSession, type TreasurySession } from '../core/ses
 import { KeyringSecretStore, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 import { shown } from '../../shared/text/visible-text'
+import { authorizeAct, verifyPerson, type Acting, type VerifiedPerson, type WriteAct } from '../core/people/use-cases'
+
+/** The global `--as NAME` and `--passphrase-stdin`: who acts, and whether passphrases come as lines on stdin. */
+export interface ActAs {
+  name: string | null
+  passphraseStdin: boolean
+}
 
 export interface CliIo {
   out(text: string): void
@@ -24,23 +31,83 @@ export interface CliIo {
 export class CliContext implements CliIo {
   readonly out: (text: string) => void
   readonly err: (text: string) => void
-  readonly readStdin: () => Promise<string>
   readonly stdinIsTty: boolean
   readonly readLine: () => Promise<string>
   readonly readHiddenLine: (prompt: string) => Promise<string>
   private profileKeys: ProfileKeys | undefined
+  private stdin: { text: Promise<string>; taken: number } | undefined
+  private person: Promise<VerifiedPerson | null> | undefined
+  /** Who this command's requests name in the audit log, once a person acted. */
+  private actor: string | undefined
+  private actingName: string | null = null
 
   constructor(
     readonly home: string,
-    io: CliIo,
+    private readonly io: CliIo,
     private readonly secretStore: () => SecretStore = () => new KeyringSecretStore(),
+    readonly actAs: ActAs = { name: null, passphraseStdin: false },
   ) {
     this.out = io.out
     this.err = io.err
-    this.readStdin = io.readStdin
     this.stdinIsTty = io.stdinIsTty
     this.readLine = io.readLine
     this.readHiddenLine = io.readHiddenLine
+  }
+
+  /** All of stdin as text, but for the passphrase lines `--passphrase-stdin` took from its start. */
+  readonly readStdin = async (): Promise<string> => {
+    this.stdin ??= { text: this.io.readStdin(), taken: 0 }
+    return (await this.stdin.text).slice(this.stdin.taken)
+  }
+
+  /**
+   * A passphrase: the next line of stdin with `--passphrase-stdin` (the acting person's first, before anything else
+   * the command reads there), else asked on the terminal without echo. Never from argv.
+   */
+  async passphrase(prompt: string): Promise<string> {
+    if (this.actAs.passphraseStdin) {
+      this.stdin ??= { text: this.io.readStdin(), taken: 0 }
+      const text = await this.stdin.text
+      const end = text.indexOf('\n', this.stdin.taken)
+      const line = text.slice(this.stdin.taken, end === -1 ? text.length : end).replace(/\r$/, '')
+      this.stdin.taken = end === -1 ? text.length : end + 1
+      if (line === '') throw new DeskError('invalid_input', 'A passphrase line on stdin is missing or empty.')
+      return line
+    }
+    if (!this.stdinIsTty)
+      throw new DeskError(
+        'person_required',
+        'No terminal to ask the passphrase on: give --passphrase-stdin with the passphrase as a line on stdin.',
+      )
+    return this.readHiddenLine(prompt)
+  }
+
+  /** The person `--as` names, passphrase checked (asked once per command); null without `--as`. */
+  actingPerson(): Promise<VerifiedPerson | null> {
+    const name = this.actAs.name
+    this.person ??= name
+      ? this.passphrase(`Passphrase for ${shown(name)}: `).then((p) => verifyPerson(name, p, this.home))
+      : Promise.resolve(null)
+    return this.person
+  }
+
+  /**
+   * The one door of every CLI write: who acts (`--as`), checked by the core's act guard against their role and the
+   * profile's view-only mark. Its `by` is what the command stores as "who"; the session's requests name it too.
+   */
+  async acting(act: WriteAct, profile?: Profile, store?: DeskStore): Promise<Acting> {
+    const person = await this.actingPerson()
+    const ask = { dataDir: this.home, surface: 'cli' as const, person, act }
+    const acting = profile
+      ? await (store
+          ? authorizeAct({ ...ask, store })
+          : this.withStore(profile, (s) => authorizeAct({ ...ask, store: s })))
+      : await authorizeAct({ ...ask, store: null })
+    if (acting.person) {
+      this.actor = acting.by
+      this.actingName = acting.person.name
+    }
+    return acting
   }
 
   get keys(): ProfileKeys {
@@ -48,6 +115,7 @@ export class CliContext implements CliIo {
       dataDir: this.home,
       secretStore: this.secretStore(),
       actor: 'cli',
+      person: () => this.actingName,
       onAuditFailure: (err) =>
         this.err(
           `payout-desk: the key change is done, but the audit log could not record it: ` +
@@ -91,7 +159,7 @@ export class CliContext implements CliIo {
     maybeWork?: (session: TreasurySession) => Promise<T>,
   ): Promise<T> {
     const [store, work] = typeof storeOrWork === 'function' ? [undefined, storeOrWork] : [storeOrWork, maybeWork!]
-    const options = { role: 'cli' as const, dataDir: this.home, events: new EventBus(), store }
+    const options = { role: 'cli' as const, actor: this.actor, dataDir: this.home, events: new EventBus(), store }
     return withSession(profile, { ...options, openSigner: (p) => this.keys.vault.openSigner(p) }, work)
   }
 }

@@ -12,6 +12,7 @@ import { invoiceCommand } from './invoice-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
+import { personCommand } from './person-command'
 import { policyCommand } from './policy-command'
 import { profileCommand } from './profile-command'
 import { runCommand } from './run-command'
@@ -40,4 +41,5 @@ export const COMMANDS: CliCommand[] = [
   runCommand,
   invoiceCommand,
   screeningCommand,
+  personCommand,
 ]

@@ -45,6 +45,7 @@ const add: Action = {
     const request = body(v)
     const profile = await ctx.profile(v.profile as string)
     const accept = v['accept-lookalike'] as string | undefined
+    const { by } = await ctx.acting('destination', profile)
     const { counterparty, alreadyExists } = await ctx.withStore(profile, (store) =>
       ctx.withSession(profile, store, (s) =>
         saveDestination(s, request, {
@@ -52,6 +53,7 @@ const add: Action = {
           howToAccept:
             `If you compared them and the new address is right, repeat with --accept-lookalike ` +
             `${v.address as string}.`,
+          addedBy: by,
         }),
       ),
     )

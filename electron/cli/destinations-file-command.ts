@@ -64,6 +64,7 @@ export const importBookAction: Action = {
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('destination', profile)
     const bytes = await readImportFile(file!)
     const stop = new AbortController()
     const interrupt = () => stop.abort(new DeskError('cancelled', 'Interrupted; --resume continues the import.'))

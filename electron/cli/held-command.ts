@@ -13,8 +13,10 @@ import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { HeldPayoutViewSchema } from '../../shared/ipc/channels/policy'
 import { cliRows } from './cli-rows'
+import { readOutbox } from '../core/payouts/use-cases'
+import { requireSecondPerson } from '../core/people/use-cases'
 
-const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
 const list: Action = {
   name: 'held list',
@@ -91,10 +93,13 @@ const release: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    const result = await ctx.withStore(profile, (store) => {
+    const result = await ctx.withStore(profile, async (store) => {
+      const acting = await ctx.acting('release', profile, store)
+      const startedBy = readOutbox(store).entries.find((e) => e.idempotencyKey === key)?.requestedBy ?? null
+      requireSecondPerson({ store, environment: profile.environment, acting, startedBy, what: 'This payout' })
       warnStaleScreening(ctx, store)
       return ctx.withSession(profile, store, (s) =>
-        releaseHeld(s, editor(), key!, (v.override as string | undefined) ?? null),
+        releaseHeld(s, editor(acting.name), key!, (v.override as string | undefined) ?? null),
       )
     })
     if (result.withdrawal) {
@@ -129,7 +134,8 @@ const reject: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => rejectHeld(store, editor(), key!, v.reason as string))
+    const acting = await ctx.acting('release', profile)
+    await ctx.withStore(profile, (store) => rejectHeld(store, editor(acting.name), key!, v.reason as string))
     ctx.out(`Rejected ${key}; nothing was sent. The agent sees your reason on its next call with this key.`)
     return 0
   },
@@ -145,8 +151,11 @@ const expiry: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    const setter = v.hours === undefined ? null : await ctx.acting('policy', profile)
     const hours = await ctx.withStore(profile, (store) =>
-      v.hours === undefined ? heldExpiryHours(store, editor()) : setHeldExpiryHours(store, editor(), Number(v.hours)),
+      setter === null
+        ? heldExpiryHours(store, editor())
+        : setHeldExpiryHours(store, editor(setter.name), Number(v.hours)),
     )
     ctx.out(`Held payouts on ${label(profile)} expire after ${hours} hours.`)
     return 0

@@ -2,7 +2,6 @@ import { splitTags } from '../../shared/api/leg-notes'
 import { LedgerFilterSchema, type LedgerRow } from '../../shared/api/ledger-query'
 import { jsonText, shown } from '../../shared/text/visible-text'
 import { noteLeg, profileLedger, searchLedger, type HistoryLedger, type LegRef } from '../core/history/use-cases'
-import { who } from '../core/audit/use-cases'
 import type { Profile } from '../core/profiles'
 import type { CliContext } from './cli-context'
 import { actionHelp, type Action, type Values } from './command'
@@ -36,8 +35,9 @@ export const note: Action = {
   async run(ctx, v, [id]) {
     if (typeof v.text !== 'string') throw new UsageError('--text is required ("" removes the note).', actionHelp(note))
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('note', profile)
     const ref = legRef(note, id!, v)
-    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, { note: v.text as string }, who('cli')))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, { note: v.text as string }, by))
     ctx.out(r.note === null ? `Removed the note of ${saved(r)}.` : `Saved the note of ${saved(r)}.`)
     return 0
   },
@@ -60,12 +60,13 @@ export const tag: Action = {
   async run(ctx, v, [id]) {
     if (v.add === undefined && v.remove === undefined) throw new UsageError('Give --add or --remove.', actionHelp(tag))
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('note', profile)
     const ref = legRef(tag, id!, v)
     const change = {
       add: splitTags((v.add as string | undefined) ?? ''),
       remove: splitTags((v.remove as string | undefined) ?? ''),
     }
-    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, who('cli')))
+    const r = await withLedger(ctx, profile, (ledger) => noteLeg(ledger, ref, change, by))
     ctx.out(`Tags of ${saved(r)}: ${r.tags.length ? r.tags.join(', ') : 'none'}.`)
     return 0
   },

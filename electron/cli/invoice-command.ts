@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import { attachInvoice } from '../core/pay-runs/use-cases'
 import { profileDir } from '../core/profiles'
@@ -25,6 +24,7 @@ const attach: Action = {
   positionals: ['PAYOUT_OR_KEY'],
   async run(ctx, v, [payout]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('note', profile)
     const pdf = await readFile(v.file as string).catch(() => {
       throw new DeskError('invalid_input', `Cannot read ${v.file as string}.`)
     })
@@ -35,7 +35,7 @@ const attach: Action = {
       number: v.number as string,
       amount: v.amount as string | undefined,
       due: v.due as string | undefined,
-      actor: who('cli'),
+      actor: by,
     }
     const result = await ctx.withStore(profile, async (store) => {
       try {

@@ -19,6 +19,7 @@ const generate: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     const view = await ctx.keys.generate(profile.id, { replace: v.replace === true }).catch((err: unknown) => {
       if (!(err instanceof DeskError) || err.code !== 'key_exists' || profile.keyId) throw err
       throw new DeskError(
@@ -72,6 +73,7 @@ const setId: Action = {
   required: ['profile', 'key-id'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     const slot = v.pending ? 'pending' : 'active'
     const keyId = (v['key-id'] as string).trim()
     let replace = v.replace === true
@@ -103,6 +105,7 @@ const importHmac: Action = {
   required: ['profile', 'key-id'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     let secret: string
     if (ctx.stdinIsTty) {
       secret = await ctx.readHiddenLine('Paste the HMAC secret and press Enter (it is not shown): ')
@@ -127,6 +130,7 @@ const rotate: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     const view = await ctx.keys.rotate(profile.id)
     ctx.out(`New key generated for ${label(profile)}; the current key stays active until the new one passes the test.`)
     printPublicKey(ctx, view)
@@ -146,6 +150,7 @@ const cancelRotation: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     const pendingKeyId = profile.pendingKey?.keyId ?? null
     await ctx.keys.cancelRotation(profile.id)
     ctx.out(`Rotation cancelled for ${label(profile)}; the active key stays in use.`)
@@ -165,6 +170,7 @@ const remove: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('key', profile)
     let typedName = v['confirm-name'] as string | undefined
     if (profile.environment === 'production' && typedName === undefined && ctx.stdinIsTty) {
       ctx.err(`${label(profile)} is a production profile. Type its name to delete its keys: `)

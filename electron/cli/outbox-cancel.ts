@@ -18,6 +18,7 @@ export const outboxCancel: Action = {
   positionals: ['key'],
   async run(ctx, v, [key]) {
     const profile = await ctx.profile(v.profile as string)
+    await ctx.acting('payout', profile)
     const answer = await ctx.withStore(profile, async (store) => {
       const entry = store.outbox.get(key!)
       if (!entry) return `There is no payout ${quoteInput(key!)} in the outbox of "${profile.name}".`

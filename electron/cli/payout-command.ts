@@ -1,6 +1,5 @@
 import { acknowledge, warnAlterations } from './alterations-cli'
 import { explain } from './payout-explain'
-import { who } from '../core/audit/use-cases'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
 import { jsonText, shown, shownLine } from '../../shared/text/visible-text'
@@ -83,7 +82,8 @@ const note: Action = {
   positionals: ['ID', 'TEXT'],
   async run(ctx, v, [id, text]) {
     const profile = await ctx.profile(v.profile as string)
-    const hit = await ctx.withStore(profile, (store) => notePayout(store, id!, text!, who('cli')))
+    const { by } = await ctx.acting('note', profile)
+    const hit = await ctx.withStore(profile, (store) => notePayout(store, id!, text!, by))
     ctx.out(hit.note === null ? `Removed the note of payout ${shown(id!)}.` : `Saved the note of payout ${shown(id!)}.`)
     return 0
   },

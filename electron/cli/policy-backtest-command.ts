@@ -6,7 +6,7 @@ import { readPolicyFile } from './policy-options'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
 
-const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
 const GRANT_USAGE =
   'policy grant --profile N (--key KEY --asset A --max AMOUNT --destination ADDRESS | --held KEY) [--reason TEXT]'
@@ -50,8 +50,9 @@ export const grant: Action = {
         ? { held: true }
         : { held: false, asset: v.asset as string, max: v.max as string, destination: v.destination as string }
     const profile = await ctx.profile(v.profile as string)
+    const acting = await ctx.acting('policy', profile)
     await ctx.withStore(profile, (store) =>
-      grantOnce(store, editor(), key, ask, (v.reason as string | undefined) ?? null),
+      grantOnce(store, editor(acting.name), key, ask, (v.reason as string | undefined) ?? null),
     )
     const what = ask.held ? 'exactly as it is held' : `for at most ${ask.max} ${ask.asset} to ${ask.destination}`
     ctx.out(

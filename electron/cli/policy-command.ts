@@ -70,9 +70,10 @@ const set: Action = {
       throw new UsageError('--file takes the whole policy; give no other rule with it.', SET_USAGE)
     const candidate = v.file === undefined ? policyFromOptions(v) : (await readPolicyFile(v.file as string)).policy
     const profile = await ctx.profile(v.profile as string)
+    const acting = await ctx.acting('policy', profile)
     // Listed ids are checked against the provider's destination book, which needs the key.
     const stored = await ctx.withStore(profile, (store) =>
-      setPolicy(store, editor(), candidate, () =>
+      setPolicy(store, editor(acting.name), candidate, () =>
         ctx.withSession(profile, store, (s) => s.client.listCounterparties()),
       ),
     )
@@ -94,7 +95,8 @@ const clear: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const view = await ctx.withStore(profile, (store) => clearPolicy(store, editor()))
+    const acting = await ctx.acting('policy', profile)
+    const view = await ctx.withStore(profile, (store) => clearPolicy(store, editor(acting.name)))
     if (!view.pending)
       ctx.out(
         `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ` +
@@ -115,7 +117,7 @@ export const policyCommand = commandGroup(
   [show, set, clear, history, cancelPending, delay, grant, backtest],
 )
 
-const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
 function origin(state: PolicyView): string {
   if (state.kind === 'set') return `set by ${state.setBy} at ${state.setAt}`

@@ -6,7 +6,7 @@ import type { Action } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
 
-const editor = () => ({ actor: 'cli' as const, person: localPerson() })
+const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
 /** The lines `policy show` adds for a loosening that waits for its time. */
 export function pendingLines(view: PolicyView): string[] {
@@ -66,7 +66,8 @@ export const cancelPending: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => cancelPendingPolicy(store, editor()))
+    const acting = await ctx.acting('policy', profile)
+    await ctx.withStore(profile, (store) => cancelPendingPolicy(store, editor(acting.name)))
     ctx.out(`The waiting policy change of ${label(profile)} is cancelled; the policy in force stays.`)
     return 0
   },
@@ -86,7 +87,8 @@ export const delay: Action = {
     const text = (v.minutes as string).trim()
     if (!/^\d+$/.test(text)) throw new UsageError(`--minutes takes a whole number; got "${text}".`, DELAY_USAGE)
     const profile = await ctx.profile(v.profile as string)
-    const set = await ctx.withStore(profile, (store) => setPolicyDelay(store, editor(), Number(text)))
+    const acting = await ctx.acting('policy', profile)
+    const set = await ctx.withStore(profile, (store) => setPolicyDelay(store, editor(acting.name), Number(text)))
     ctx.out(`Loosening delay of ${label(profile)}: ${set.minutes} minutes, in force from ${set.effectiveAt}.`)
     return 0
   },

@@ -1,4 +1,5 @@
 import { setPayeeChangeWait } from '../core/payee-checks/use-cases'
+import { setFourEyes, setViewOnly } from '../core/people/use-cases'
 import { DeskError } from '../core/errors'
 import { validateEnvironment } from '../core/profiles'
 import type { Profile } from '../core/profiles'
@@ -25,6 +26,7 @@ const add: Action = {
     const algorithm = (v.algorithm as string | undefined) ?? 'ed25519'
     if (algorithm !== 'ed25519' && algorithm !== 'hmac')
       throw new UsageError('--algorithm is ed25519 or hmac.', add.usage)
+    await ctx.acting('profile')
     const profile = await ctx.keys.create(
       {
         name: v.name as string,
@@ -90,6 +92,7 @@ const remove: Action = {
   positionals: ['name'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(name!)
+    await ctx.acting('profile', profile)
     if (!v.yes && !(await confirm(ctx, `Remove ${label(profile)} and delete its keys? This cannot be undone.`))) {
       ctx.err('Nothing removed.')
       return 1
@@ -102,27 +105,50 @@ const remove: Action = {
 
 const set: Action = {
   name: 'profile set',
-  usage: 'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS]',
+  usage:
+    'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS] ' +
+    '[--view-only on|off] [--four-eyes on|off]',
   summary:
-    'Changes profile settings. Allowing agent write tools on a production profile needs --yes-production. ' +
-    "--payee-change-wait sets how long a known payee's new address waits before it can be paid (default 24 " +
-    'hours; it also needs a recorded confirmation or a completed test payout).',
+    "Changes profile settings (an admin's, --as, once the desk has people). Allowing agent write tools on a " +
+    "production profile needs --yes-production. --payee-change-wait sets how long a known payee's new address " +
+    'waits before it can be paid (default 24 hours; it also needs a recorded confirmation or a completed test ' +
+    'payout). --view-only on refuses every write on the profile (its connector lists read tools only); turning ' +
+    'it off takes a second admin when four eyes are on. --four-eyes (default on for production, off for ' +
+    'sandbox): a payee change, a release, an acknowledgement and lifting view-only are finished by someone ' +
+    'other than who started them.',
   options: {
     'agent-write-tools': { type: 'string' },
     'yes-production': { type: 'boolean' },
     'payee-change-wait': { type: 'string' },
+    'view-only': { type: 'string' },
+    'four-eyes': { type: 'string' },
   },
   positionals: ['name'],
   async run(ctx, v, [name]) {
     const tools = v['agent-write-tools']
     const wait = v['payee-change-wait']
-    if (tools === undefined && wait === undefined)
-      throw new UsageError('Give --agent-write-tools or --payee-change-wait.', set.usage)
+    const viewOnly = onOff(v, 'view-only')
+    const fourEyes = onOff(v, 'four-eyes')
+    if (tools === undefined && wait === undefined && viewOnly === undefined && fourEyes === undefined)
+      throw new UsageError('Give --agent-write-tools, --payee-change-wait, --view-only or --four-eyes.', set.usage)
     if (tools !== undefined && tools !== 'on' && tools !== 'off')
       throw new UsageError('--agent-write-tools is on or off.', set.usage)
     if (typeof wait === 'string' && !/^\d+(\.\d+)?$/.test(wait))
       throw new UsageError('--payee-change-wait is a number of hours, e.g. 24.', set.usage)
     const profile = await ctx.profile(name!)
+    const acting = await ctx.acting('profile', profile)
+    if (fourEyes !== undefined) {
+      await ctx.withStore(profile, (store) => setFourEyes(store, fourEyes))
+      ctx.out(`Four eyes for ${label(profile)}: ${fourEyes ? 'on' : 'off'}.`)
+    }
+    if (viewOnly !== undefined) {
+      const r = await ctx.withStore(profile, (store) => setViewOnly(store, profile.environment, acting, viewOnly))
+      ctx.out(
+        r.waitingForSecond
+          ? `${label(profile)} stays view-only until another admin turns it off too (four eyes).`
+          : `View-only for ${label(profile)}: ${r.viewOnly ? 'on' : 'off'}.`,
+      )
+    }
     if (typeof wait === 'string') {
       await ctx.withStore(profile, (store) => setPayeeChangeWait(store, Number(wait)))
       ctx.out(`Payee change wait for ${label(profile)}: ${Number(wait)} h.`)
@@ -146,6 +172,13 @@ export const profileCommand = commandGroup(
   'Manage profiles: a provider environment, its base URL and its key.',
   [add, list, remove, set],
 )
+
+function onOff(v: Record<string, unknown>, flag: string): boolean | undefined {
+  const value = v[flag]
+  if (value === undefined) return undefined
+  if (value !== 'on' && value !== 'off') throw new UsageError(`--${flag} is on or off.`, set.usage)
+  return value === 'on'
+}
 
 export function label(profile: Profile): string {
   return `profile "${profile.name}" (${profile.environment === 'production' ? 'PRODUCTION' : 'sandbox'})`

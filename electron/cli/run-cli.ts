@@ -1,7 +1,7 @@
 import { quoteInput } from '../../shared/api/text'
 import { DeskError } from '../core/errors'
 import type { SecretStore } from '../core/vault'
-import { CliContext, type CliIo } from './cli-context'
+import { CliContext, type ActAs, type CliIo } from './cli-context'
 import type { CliCommand } from './command'
 import { COMMANDS } from './commands'
 import { resolveHome } from './home-dir'
@@ -22,7 +22,7 @@ export async function runCli(argv: string[], terminal: CliIo, options: RunOption
   const commands = options.commands ?? COMMANDS
   const help = mainHelp(commands)
   try {
-    const { home, rest } = takeGlobalOptions(argv, help)
+    const { home, actAs, rest } = takeGlobalOptions(argv, help)
     const [name, ...args] = rest
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       io.out(help)
@@ -30,7 +30,7 @@ export async function runCli(argv: string[], terminal: CliIo, options: RunOption
     }
     const command = commands.find((c) => c.name === name)
     if (!command) throw new UsageError(`Unknown command ${quoteInput(name)}.`, help)
-    const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore)
+    const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore, actAs)
     return await command.run(ctx, args)
   } catch (err) {
     if (err instanceof UsageError) {
@@ -46,9 +46,10 @@ export async function runCli(argv: string[], terminal: CliIo, options: RunOption
   }
 }
 
-/** `--home DIR` (or `--home=DIR`) may appear anywhere before a `--`. */
-function takeGlobalOptions(argv: string[], help: string): { home: string | undefined; rest: string[] } {
+/** `--home DIR`, `--as NAME` (or `=`) and `--passphrase-stdin` may appear anywhere before a `--`. */
+function takeGlobalOptions(argv: string[], help: string): { home: string | undefined; actAs: ActAs; rest: string[] } {
   let home: string | undefined
+  const actAs: ActAs = { name: null, passphraseStdin: false }
   const rest: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -61,11 +62,16 @@ function takeGlobalOptions(argv: string[], help: string): { home: string | undef
       if (!home) throw new UsageError('--home needs a directory.', help)
     } else if (arg.startsWith('--home=')) {
       home = arg.slice('--home='.length)
+    } else if (arg === '--as' || arg.startsWith('--as=')) {
+      actAs.name = (arg === '--as' ? argv[++i] : arg.slice('--as='.length))?.trim() || null
+      if (!actAs.name) throw new UsageError('--as needs the name of a person of this desk.', help)
+    } else if (arg === '--passphrase-stdin') {
+      actAs.passphraseStdin = true
     } else {
       rest.push(arg)
     }
   }
-  return { home, rest }
+  return { home, actAs, rest }
 }
 
 function mainHelp(commands: CliCommand[]): string {
@@ -79,8 +85,10 @@ function mainHelp(commands: CliCommand[]): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Global options:',
-    "  --home DIR  data directory (default: $PAYOUT_DESK_HOME, else the desktop app's data folder)",
-    "  --version   the app's version and the Node it runs on (answered by bin/payout-desk.js)",
+    "  --home DIR            data directory (default: $PAYOUT_DESK_HOME, else the desktop app's data folder)",
+    '  --as NAME             the person of this desk who acts; once a desk has people, every write needs it',
+    '  --passphrase-stdin    read passphrases as lines on stdin (the --as one first) instead of asking',
+    "  --version             the app's version and the Node it runs on (answered by bin/payout-desk.js)",
     '',
     '"payout-desk <command> --help" describes a command.',
   ].join('\n')

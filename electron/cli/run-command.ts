@@ -1,19 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
-import {
-  addRun,
-  dueReminders,
-  editRun,
-  exportRun,
-  importRun,
-  listRuns,
-  readRunLines,
-  skipPeriod,
-} from '../core/pay-runs/use-cases'
+import { addRun, dueReminders, editRun, listRuns, readRunLines, skipPeriod } from '../core/pay-runs/use-cases'
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { commandGroup, type Action } from './command'
 import { printTable } from './terminal-output'
+import { exportAction, importAction } from './run-file-commands'
+import { runInvoice } from './run-invoice-command'
 import { preview, send } from './run-period-commands'
 
 async function readLines(file: string) {
@@ -87,7 +80,9 @@ const list: Action = {
 const edit: Action = {
   name: 'run edit',
   usage: 'run edit NAME --profile P [--name NEW] [--schedule RRULE] [--file LINES.csv]',
-  summary: "Changes a run's name, schedule or lines; its id, and so the keys of its periods, stay.",
+  summary:
+    "Changes a run's name, schedule or lines; its id and each line's id (and so the keys of its periods) stay: a " +
+    'line keeps its id by its line_id column, else by its payee, else by paying the same destination and asset.',
   options: {
     profile: { type: 'string' },
     name: { type: 'string' },
@@ -102,44 +97,6 @@ const edit: Action = {
     const change = { name: v.name as string | undefined, schedule: v.schedule as string | undefined, lines }
     const run = await ctx.withStore(profile, (store) => editRun(store, name!, change, who('cli')))
     ctx.out(`Pay run "${shown(run.name)}" (${run.id}) changed; ${run.lines.length} lines.`)
-    return 0
-  },
-}
-
-const exportAction: Action = {
-  name: 'run export',
-  usage: 'run export NAME --profile P --out FILE',
-  summary:
-    'Writes the run (its id, schedule and lines) to a file another desk imports; both then pay each period ' +
-    'under the same keys.',
-  options: { profile: { type: 'string' }, out: { type: 'string' } },
-  required: ['profile', 'out'],
-  positionals: ['NAME'],
-  async run(ctx, v, [name]) {
-    const profile = await ctx.profile(v.profile as string)
-    const text = await ctx.withStore(profile, (store) => exportRun(store, name!))
-    await writeFile(v.out as string, text)
-    ctx.out(`Wrote the pay run to ${v.out as string}.`)
-    return 0
-  },
-}
-
-const importAction: Action = {
-  name: 'run import',
-  usage: 'run import FILE --profile P',
-  summary: 'Keeps a run from an exported file, with its id (the same run, updated, if this profile holds it already).',
-  options: { profile: { type: 'string' } },
-  required: ['profile'],
-  positionals: ['FILE'],
-  async run(ctx, v, [file]) {
-    const profile = await ctx.profile(v.profile as string)
-    const text = await readFile(file!, 'utf8').catch(() => {
-      throw new DeskError('invalid_input', `Cannot read ${file}.`)
-    })
-    const { run, updated } = await ctx.withStore(profile, (store) => importRun(store, text, who('cli')))
-    ctx.out(
-      `Pay run "${shown(run.name)}" (${run.id}) ${updated ? 'updated' : 'imported'} with ${run.lines.length} lines.`,
-    )
     return 0
   },
 }
@@ -162,5 +119,5 @@ const skip: Action = {
 export const runCommand = commandGroup(
   'run',
   'Pay runs: scheduled payee lists, previewed against the last period and the funds, paid once per period.',
-  [add, list, edit, exportAction, importAction, skip, preview, send],
+  [add, list, edit, exportAction, importAction, skip, preview, send, runInvoice],
 )

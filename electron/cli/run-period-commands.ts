@@ -69,9 +69,14 @@ export const preview: Action = {
 }
 
 function printSent(ctx: CliContext, r: RunSendResult): void {
-  if (r.again)
+  if (r.sentElsewhere)
+    ctx.out(
+      `Period ${r.period} was sent from another desk: the provider holds its keys already. Nothing was recorded ` +
+        'or sent from here.',
+    )
+  else if (r.again)
     ctx.out(`Period ${r.period} was recorded from this desk already (batch ${r.batchId}); nothing new was recorded.`)
-  else ctx.out(`Period ${r.period} recorded as batch ${r.batchId}.`)
+  else ctx.out(`Period ${r.period} recorded as batch ${r.batchId!}.`)
   if (r.busy) ctx.out('Another Payout Desk process is sending this batch right now; its rows as they stand:')
   const rows = r.rows.map((x) => [
     String(x.line),
@@ -92,24 +97,41 @@ function printSent(ctx: CliContext, r: RunSendResult): void {
   )
 }
 
+/** A period ahead of today goes only when its date is typed on a terminal, or a script says --ahead. */
+async function aheadTyped(ctx: CliContext, period: string | undefined, ahead: boolean): Promise<boolean> {
+  if (ahead) return true
+  if (period === undefined || period <= new Date().toISOString().slice(0, 10) || !ctx.stdinIsTty) return false
+  ctx.err(`The period ${period} is ahead of today: type its date (YYYY-MM-DD) to pay it early: `)
+  return (await ctx.readLine()).trim() === period
+}
+
 export const send: Action = {
   name: 'run send',
-  usage: 'run send NAME --profile P [--period YYYY-MM-DD] [--yes]',
+  usage: 'run send NAME --profile P [--period YYYY-MM-DD [--ahead]] [--yes]',
   summary:
-    'Records the period as a batch whose Idempotency-Keys derive from (run, period, payee) and sends it: sent ' +
-    'again, here or from another desk holding the run file, it creates nothing new. Confirmations as for ' +
-    'batches; --yes skips them.',
-  options: { profile: { type: 'string' }, period: { type: 'string' }, yes: { type: 'boolean' } },
+    "Sends the period due (today's, or the oldest overdue one), recorded as a batch whose Idempotency-Keys " +
+    'derive from (run, period, line id); the provider is asked for those keys first, so a period another desk ' +
+    'sent is not sent again. A period ahead needs --period and its date typed (--ahead in a script); --yes skips ' +
+    'the other confirmations, never that one.',
+  options: {
+    profile: { type: 'string' },
+    period: { type: 'string' },
+    ahead: { type: 'boolean' },
+    yes: { type: 'boolean' },
+  },
   required: ['profile'],
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
     const yes = v.yes === true
     const production = profile.environment === 'production'
+    const period = v.period as string | undefined
+    const ahead = await aheadTyped(ctx, period, v.ahead === true)
     return ctx.withSession(profile, async (session) => {
       warnStaleScreening(ctx, session.store)
       const result = await sendRun(session, name!, {
-        period: v.period as string | undefined,
+        period,
+        ahead,
         actor: who('cli'),
         production,
         retypedTotal: null,
@@ -139,13 +161,20 @@ export const send: Action = {
         },
       })
       printSent(ctx, result)
+      const notSent = result.rows.filter((x) => x.state === 'not sent').length
+      if (notSent > 0)
+        ctx.err(
+          `${notSent} line(s) are not held by the provider in the period another desk sent; they were not sent ` +
+            'from here. Agree with that desk whether they are owed.',
+        )
       const conflicts = result.rows.filter((x) => x.conflict).length
       if (conflicts > 0)
         ctx.err(
           `${conflicts} line(s) were sent from another desk with another amount: agree which is right; they ` +
             `are never sent under a new key.`,
         )
-      return result.progress.finished && result.progress.refused === 0 && result.progress.unknown === 0 ? 0 : 1
+      const p = result.progress
+      return p.finished && p.refused === 0 && p.unknown === 0 && notSent + conflicts === 0 ? 0 : 1
     })
   },
 }

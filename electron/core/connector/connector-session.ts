@@ -14,6 +14,7 @@ import type { Counterparty, Withdrawal } from '../../../shared/api/resources'
 import { saveDestination } from '../destinations/use-cases'
 import { cancelPayout } from '../payouts/use-cases'
 import { AGENT_REQUESTER, AgentPayouts } from '../policy/use-cases'
+import { isViewOnly } from '../people/use-cases'
 
 export interface ConnectorSessionOptions {
   /** The app's data directory (the same one the app and the admin CLI use). */
@@ -99,7 +100,14 @@ export class ConnectorSession {
 
   /** Read from the profile file at call time: turning the setting off takes effect at once. */
   async writeToolsAllowed(): Promise<boolean> {
+    if (this.viewOnly())
+      throw new DeskError('view_only', 'This profile was made view-only: no write tool acts on it any more.')
     return (await this.store.get(this.profile.id)).agentWriteTools
+  }
+
+  /** A view-only profile (`profile set --view-only on`): its connector lists read tools only. */
+  viewOnly(): boolean {
+    return isViewOnly(this.db)
   }
 
   /**

@@ -54,11 +54,11 @@ export async function runConnector(options: RunConnectorOptions): Promise<number
       cancelPayout: (id) => session.cancelPayout(id),
       remember: (w) => session.remember(w),
     },
-    { profile, version: options.version },
+    { profile, viewOnly: session.viewOnly(), version: options.version },
   )
   log.info(
     `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl}); write tools ` +
-      `${profile.agentWriteTools ? 'ON' : 'off'}`,
+      `${session.viewOnly() ? 'off (view-only profile)' : profile.agentWriteTools ? 'ON' : 'off'}`,
   )
   try {
     await session.client()

@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors'
 import { checkCounterpartyBody } from '../api/input-checks'
 import { DeskError } from '../errors'
 import { assertNotListed } from '../screening/use-cases'
-import { baitFlags, knownAddresses, type DeskStore } from '../store'
+import { baitFlags, knownAddresses, profileAccess, type DeskStore } from '../store'
 import { claimDestination, lookalikeError, readProviderLists, releaseClaim } from './lookalike-guard'
 
 export interface CreateDestinationOptions {
@@ -16,6 +16,8 @@ export interface CreateDestinationOptions {
   acceptLookalike?: string
   /** What the refusal tells the person to do on this surface. */
   howToAccept: string
+  /** Who adds it (`cli (alice)`): four eyes keep them from confirming its payee change themselves. */
+  addedBy?: string
 }
 
 type Created = { counterparty: Counterparty; alreadyExists: boolean }
@@ -77,6 +79,7 @@ export async function registerDestination(
       ])
     releaseClaim(store, body.network, body.address)
     options.alsoRecord?.(created)
+    if (options.addedBy && !created.alreadyExists) store.repo(profileAccess).noteDestinationAdder(c.id, options.addedBy)
     store.repo(baitFlags).recheck()
   })
   return created

@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { knownAddresses } from '../store/destinations/known-addresses'
+import { profileAccess } from '../store/access/profile-access-repo'
 import type { OutboxEntry } from './outbox'
 import { checkWithProvider, type CheckedPayout } from './preflight'
 
@@ -99,6 +100,9 @@ export class SendGate {
   /** The verdict, inside the claiming transaction. */
   decide(entry: OutboxEntry, ask: SendAsk, prepared: Prepared, now: Date): GateVerdict {
     const person = entry.requestedBy !== AGENT_REQUESTER
+    // A view-only profile sends nothing new, whoever asked; a resend only repeats an attempt already made.
+    if (ask.how !== 'resend' && this.deps.store.repo(profileAccess).viewOnly())
+      return refuse('view_only', 'view_only', 'This profile is view-only: nothing is sent from it.')
     // First the stops no person's confirmation or override passes: an altered withdrawal, a listed address.
     const altered = openAlterations(this.deps.store)[0]
     if (altered)

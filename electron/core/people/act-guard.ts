@@ -1,4 +1,4 @@
-import { who, type Surface } from '../audit/who'
+import { localPerson, who, type Surface } from '../audit/who'
 import { DeskError } from '../errors'
 import type { Environment } from '../profiles/profile'
 import { profileAccess, type DeskStore } from '../store'
@@ -34,6 +34,8 @@ export const verified = (person: Person): VerifiedPerson => person as VerifiedPe
 /** Who acts, as the audit log, receipts and confirmations name them: the person, or the OS user on a desk without. */
 export interface Acting {
   person: Person | null
+  /** The person's name, or the OS user's on a desk without people. */
+  name: string
   /** `cli (alice)`: the form every stored "who" takes. */
   by: string
   surface: Surface
@@ -58,7 +60,10 @@ export async function authorizeAct(ask: ActAsk): Promise<Acting> {
   const people = await new PeopleFileStore(ask.dataDir).list()
   if (ask.store && ask.act !== 'profile' && isViewOnly(ask.store))
     throw new DeskError('view_only', 'This profile is view-only: nothing on it can be changed or sent.')
-  if (people.length === 0) return { person: null, by: who(ask.surface), surface: ask.surface }
+  if (people.length === 0) {
+    const name = localPerson()
+    return { person: null, name, by: who(ask.surface, name), surface: ask.surface }
+  }
   if (!ask.person)
     throw new DeskError(
       'person_required',
@@ -73,7 +78,7 @@ export async function authorizeAct(ask: ActAsk): Promise<Acting> {
       'admin_only',
       `Only an admin changes keys, the policy, profiles and people; ${person.name} is not.`,
     )
-  return { person, by: who(ask.surface, person.name), surface: ask.surface }
+  return { person, name: person.name, by: who(ask.surface, person.name), surface: ask.surface }
 }
 
 export const isViewOnly = (store: DeskStore): boolean =>

@@ -1,6 +1,6 @@
 import { DeskError } from '../errors'
 import type { Environment } from '../profiles/profile'
-import type { DeskStore } from '../store'
+import { profileAccess, type DeskStore } from '../store'
 import { fourEyesOn, type Acting } from './act-guard'
 import { sameName } from './person'
 
@@ -10,6 +10,10 @@ export function personInWho(by: string | null): string | null {
   const match = /^(?:app|cli) \((.+)\)$/.exec(by.trim())
   return match?.[1] ?? null
 }
+
+/** Who added a destination at this desk (as stored: `cli (alice)`), or null when it came another way. */
+export const destinationAdder = (store: DeskStore, destinationId: string): string | null =>
+  store.read('read who added the destination', () => store.repo(profileAccess).destinationAdder(destinationId))
 
 export interface SecondPersonAsk {
   store: DeskStore

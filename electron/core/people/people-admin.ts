@@ -20,9 +20,15 @@ export async function verifyPerson(name: string, passphrase: string, deskDir: st
   return verified(personOf(record))
 }
 
+/** Who acts on people: a name and passphrase to check, or a person this process already checked. */
+export type ActingAs = Credentials | VerifiedPerson
+
+const checked = (as: ActingAs, deskDir: string): Promise<VerifiedPerson> =>
+  'passphrase' in as ? verifyPerson(as.name, as.passphrase, deskDir) : Promise.resolve(as)
+
 /** The admin acting on people: nobody while the desk has none (the first person), else a verified admin. */
-async function peopleAdmin(deskDir: string, as: Credentials | undefined): Promise<VerifiedPerson | null> {
-  const person = as ? await verifyPerson(as.name, as.passphrase, deskDir) : null
+async function peopleAdmin(deskDir: string, as: ActingAs | undefined): Promise<VerifiedPerson | null> {
+  const person = as ? await checked(as, deskDir) : null
   const acting = await authorizeAct({ dataDir: deskDir, surface: 'cli', person, act: 'people', store: null })
   return acting.person ? verified(acting.person) : null
 }
@@ -32,7 +38,7 @@ export interface NewPerson {
   role: Role
   passphrase: string
   /** The admin who adds them; absent only for the desk's first person, who must be an admin. */
-  as?: Credentials
+  as?: ActingAs
 }
 
 export async function addPerson(input: NewPerson, deskDir: string): Promise<Person> {
@@ -59,7 +65,7 @@ export async function addPerson(input: NewPerson, deskDir: string): Promise<Pers
 }
 
 /** Removes a person (an admin's act). The last admin stays while anyone else is on the desk. */
-export async function removePerson(name: string, as: Credentials, deskDir: string): Promise<Person> {
+export async function removePerson(name: string, as: ActingAs, deskDir: string): Promise<Person> {
   await peopleAdmin(deskDir, as)
   return new PeopleFileStore(deskDir).mutate(async (people) => {
     const gone = people.find((p) => sameName(p.name, name))
@@ -73,10 +79,10 @@ export async function removePerson(name: string, as: Credentials, deskDir: strin
 
 /** A new passphrase for `name`: set by the person themselves, or reset by an admin (`as`). */
 export async function changePassphrase(
-  input: { name: string; newPassphrase: string; as: Credentials },
+  input: { name: string; newPassphrase: string; as: ActingAs },
   deskDir: string,
 ): Promise<Person> {
-  const actor = await verifyPerson(input.as.name, input.as.passphrase, deskDir)
+  const actor = await checked(input.as, deskDir)
   if (!sameName(actor.name, input.name) && actor.role !== 'admin')
     throw new DeskError('admin_only', "Only an admin sets another person's passphrase.")
   const hash = await hashPassphrase(input.newPassphrase)

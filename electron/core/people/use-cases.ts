@@ -8,6 +8,7 @@ export {
   listPeople,
   removePerson,
   verifyPerson,
+  type ActingAs,
   type Credentials,
   type NewPerson,
 } from './people-admin'
@@ -20,7 +21,7 @@ export {
   type VerifiedPerson,
   type WriteAct,
 } from './act-guard'
-export { personInWho, requireSecondPerson, type SecondPersonAsk } from './four-eyes'
+export { destinationAdder, personInWho, requireSecondPerson, type SecondPersonAsk } from './four-eyes'
 export { profileSeat, setFourEyes, setViewOnly, type ProfileSeat } from './profile-seat'
 export { MIN_PASSPHRASE_CHARS, SCRYPT_PARAMS } from './passphrase-hash'
 export { ROLES, type Person, type Role } from './person'

@@ -12,6 +12,8 @@ export interface SessionDeps {
   dataDir: string
   /** Which kind of process this is, for the store's process table and the outbox's "who". */
   role?: ProcessRole
+  /** Who the audit log's rows of this session's requests name (`cli (alice)`, a person at the desk); else the role. */
+  actor?: string
   /** A store the caller already opened (and closes); otherwise the session opens and closes its own. */
   store?: DeskStore
   events: EventBus

@@ -78,7 +78,7 @@ export async function buildSessionParts(
     signer.dispose()
     throw err
   }
-  const audit = new AuditLog(store, deps.role ?? 'app')
+  const audit = new AuditLog(store, deps.actor ?? deps.role ?? 'app')
   // Every process on the machine that signs with this key reserves its slots in the profile's store.
   const pacer = new Pacer({ ...deps.pacing, ledger: store.pacerLedger(profile.baseUrl, signer.keyId) })
   const sender = new RequestSender({ baseUrl: profile.baseUrl, signer, audit, pacer, ...deps.sender })

@@ -111,10 +111,11 @@ describe('people at the desk', () => {
   it('four eyes: who started an act does not finish it on production; sandbox and a desk without people as before', () => {
     const tess: Acting = {
       person: { id: 'person_1', name: 'Tess', role: 'treasurer' },
+      name: 'Tess',
       by: 'cli (Tess)',
       surface: 'cli',
     }
-    const nobody: Acting = { person: null, by: 'cli (root)', surface: 'cli' }
+    const nobody: Acting = { person: null, name: 'root', by: 'cli (root)', surface: 'cli' }
     const ask = { store, what: 'This release', acting: tess }
     expect(() => requireSecondPerson({ ...ask, environment: 'production', startedBy: 'app (tess)' })).toThrow(
       expect.objectContaining({ code: 'second_person_required' }),

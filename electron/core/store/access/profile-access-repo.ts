@@ -36,6 +36,15 @@ export class ProfileAccess {
     this.set('view_only_off_proposed_by', by)
   }
 
+  /** Who added a destination on this desk (kept beside the seat rules: a payee change's confirmer is someone else). */
+  noteDestinationAdder(destinationId: string, by: string): void {
+    this.set(`destination_added_by:${destinationId}`, by)
+  }
+
+  destinationAdder(destinationId: string): string | null {
+    return this.get(`destination_added_by:${destinationId}`)
+  }
+
   private get(name: string): string | null {
     const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined
     return row?.value ?? null
