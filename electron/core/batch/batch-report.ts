@@ -90,3 +90,10 @@ export function batchResultsCsv(rows: readonly BatchRowView[]): string {
       .join('')
   )
 }
+
+/** A batch's refused rows by who refused them: this desk's send gate (its rule by name) or the provider. */
+export function refusedBy(outbox: Outbox, batchId: string): { gate: number; provider: number } {
+  const refused = outbox.ofBatch(batchId).filter((e) => e.state === 'refused')
+  const gate = refused.filter((e) => e.error?.rule !== undefined).length
+  return { gate, provider: refused.length - gate }
+}

@@ -8,6 +8,7 @@ import { payeeConfirmations, type DeskStore } from '../store'
 import { refuseListed, screeningHits } from '../screening/use-cases'
 import { payeeChangeNow } from './payee-change-now'
 import { PayeeChangeTick } from './payee-change-tick'
+import { rowLookalike } from './row-lookalike'
 import { DEFAULT_PAYEE_CHANGE_WAIT_HOURS } from './payee-change'
 import type { PayeeChange } from './payee-change'
 import { explainPayout, type PayoutCheck } from './explain'
@@ -15,6 +16,7 @@ import { explainPayout, type PayoutCheck } from './explain'
 export { DEFAULT_PAYEE_CHANGE_WAIT_HOURS, normalisePayee, payeeName, type PayeeChange } from './payee-change'
 export { payeeChangeNow } from './payee-change-now'
 export { PayeeChangeTick } from './payee-change-tick'
+export { rowLookalike } from './row-lookalike'
 
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
 
@@ -118,8 +120,9 @@ function listedRefusal(store: DeskStore, address: string) {
 }
 
 /**
- * `paymentBlock`'s message for the rows of one check (a batch file, a pay run's period): the book's payee changes are
- * found once per book, so a row costs a screening lookup and a map lookup, not a walk of the book.
+ * `paymentBlock`'s message for the rows of one check (a batch file, a pay run's period), and a look-alike of another
+ * known address (`rowLookalike`): the book's payee changes are found once per book, so a row costs a screening lookup,
+ * a map lookup and a look-alike lookup, not a walk of the book.
  */
 export function rowPaymentBlock(store: DeskStore, now = new Date()) {
   let seen: { book: readonly Counterparty[]; tick: PayeeChangeTick } | null = null
@@ -128,7 +131,7 @@ export function rowPaymentBlock(store: DeskStore, now = new Date()) {
     if (listed) return listed.message
     if (seen?.book !== book) seen = { book, tick: new PayeeChangeTick(book) }
     const blocked = seen.tick.blocked(store, network, address, now)
-    return blocked ? payeeChangeRefusal(blocked).message : null
+    return blocked ? payeeChangeRefusal(blocked).message : rowLookalike(store, network, address)
   }
 }
 

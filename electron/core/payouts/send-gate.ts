@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../../shared/api/error-codes'
 import { isRetypedTotal } from '../../../shared/payouts/retyped-total'
 import { describeAlteration, openAlterations } from '../alterations/use-cases'
 import { decisionEntry } from '../audit/decision-entry'
-import { PayeeChangeTick, payeeChangeRefusal, paymentBlock } from '../payee-checks/use-cases'
+import { PayeeChangeTick, payeeChangeRefusal, paymentBlock, rowLookalike } from '../payee-checks/use-cases'
 import { DeskError } from '../errors'
 import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
@@ -120,6 +120,9 @@ export class SendGate {
       const r = payeeChangeRefusal(change)
       return refuse(r.rule, r.code, r.message)
     }
+    // A batch or pay-run row has no review in which a person compared a look-alike with what it imitates.
+    const alike = ask.how === 'batch' ? rowLookalike(this.deps.store, network, entry.body.destination) : null
+    if (alike) return refuse('lookalike_destination', 'lookalike_destination', alike)
     if (
       person &&
       ask.how === 'new' &&
