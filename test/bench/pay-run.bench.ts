@@ -83,18 +83,29 @@ export default async function payRunBench(): Promise<Record<string, number>> {
         )
       for (const period of PERIODS) {
         // Every period before pays each payee a little differently, so the diff has changes to find.
-        const sent = book.map((d, i) => ({
+        const sent = run.lines.map((l, i) => ({
+          lineId: l.id,
           payee: `P${i}`,
           key: `k-${period}-${i}`,
-          destination: d.address,
+          destination: book[i]!.address,
           network: NETWORK,
           asset: 'USDC',
           amount: String(i % 7),
           walletId: `w-${i % WALLETS}`,
+          elsewhere: false,
         }))
         store
           .repo(payRunRepo)
-          .putPeriod({ runId: run.id, period, state: 'sent', batchId: null, lines: sent, at: period, actor: 'bench' })
+          .putPeriod({
+            runId: run.id,
+            period,
+            state: 'sent',
+            origin: 'here',
+            batchId: null,
+            lines: sent,
+            at: period,
+            actor: 'bench',
+          })
       }
     })
     const reads = { wallets, book }

@@ -21,6 +21,7 @@ export function payRunSendHandlers({
       const production = session.profile.environment === 'production'
       const result = await sendRun(session, input.name, {
         period: input.period,
+        ahead: input.period !== undefined && input.typedDate?.trim() === input.period,
         actor: requestedBy(),
         production,
         retypedTotal: input.retypedTotal,
@@ -45,6 +46,7 @@ export function payRunSendHandlers({
       return {
         period: result.period,
         batchId: result.batchId,
+        sentElsewhere: result.sentElsewhere,
         again: result.again,
         busy: result.busy,
         rows: result.rows.map((r) => ({

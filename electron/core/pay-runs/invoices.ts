@@ -41,6 +41,18 @@ function payoutOf(store: DeskStore, ref: string): OutboxRow {
   return entry
 }
 
+/** A PDF copied into the profile's folder under its SHA-256; anything that does not start as a PDF is refused. */
+export async function keepPdf(profileFolder: string, pdf: Uint8Array): Promise<{ file: string; sha256: string }> {
+  if (Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-')
+    throw new DeskError('invalid_input', 'The file is not a PDF (it does not start with %PDF-).')
+  const sha256 = createHash('sha256').update(pdf).digest('hex')
+  const folder = join(profileFolder, 'invoices')
+  await mkdir(folder, { recursive: true })
+  const file = join(folder, `${sha256}.pdf`)
+  await writeFile(file, pdf)
+  return { file, sha256 }
+}
+
 /** The invoices a payout (by its key or provider id) pays; none for a payout this desk did not make. */
 export function invoicesOfPayout(store: DeskStore, ref: string): PayoutInvoice[] {
   const entry = entryOf(store, ref)
@@ -67,12 +79,13 @@ export async function attachInvoice(
     throw new DeskError('invalid_input', `--amount ${input.amount} is not a decimal written with a dot.`)
   if (input.due !== undefined && !isCalendarDay(input.due))
     throw new DeskError('invalid_input', `--due ${input.due} is not a calendar day written YYYY-MM-DD.`)
-  if (Buffer.from(input.pdf.subarray(0, 5)).toString('latin1') !== '%PDF-')
-    throw new DeskError('invalid_input', 'The file is not a PDF (it does not start with %PDF-).')
   const entry = payoutOf(store, input.payout)
   const payee = invoicePayee(entry.body.network ?? '', entry.body.destination)
   const repo = store.repo(payRunRepo)
-  const earlier = store.read('read the invoices', () => repo.invoicesNumbered(payee, number))
+  const numbered = store.read('read the invoices', () => repo.invoicesNumbered(payee, number))
+  // The number a run recorded for this very payout is this payout's invoice: its PDF is no repeat.
+  const own = numbered.find((i) => i.payoutKey === entry.idempotencyKey && i.file === null)
+  const earlier = numbered.filter((i) => i.id !== own?.id)
   if (earlier.length > 0 && !input.confirmRepeat) {
     throw new DeskError(
       'confirmation_required',
@@ -80,26 +93,23 @@ export async function attachInvoice(
         `paid once. Confirm to attach it again.`,
     )
   }
-  const sha256 = createHash('sha256').update(input.pdf).digest('hex')
-  const folder = join(profileFolder, 'invoices')
-  await mkdir(folder, { recursive: true })
-  const file = join(folder, `${sha256}.pdf`)
-  await writeFile(file, input.pdf)
+  const { file, sha256 } = await keepPdf(profileFolder, input.pdf)
   const invoice: Invoice = {
-    id: randomUUID(),
+    id: own?.id ?? randomUUID(),
     payee,
     number,
     payoutKey: entry.idempotencyKey,
-    amount: input.amount ?? null,
-    invoiceDate: null,
-    dueDate: input.due ?? null,
+    amount: input.amount ?? own?.amount ?? null,
+    invoiceDate: own?.invoiceDate ?? null,
+    dueDate: input.due ?? own?.dueDate ?? null,
     file,
     sha256,
-    at: now.toISOString(),
-    actor: input.actor,
+    at: own?.at ?? now.toISOString(),
+    actor: own?.actor ?? input.actor,
   }
   store.transaction('attach the invoice', () => {
-    repo.addInvoice(invoice)
+    if (own) repo.attachFile(own.id, file, sha256)
+    else repo.addInvoice(invoice)
     const detail = { number, sha256, payee, repeated: earlier.length > 0 }
     if (earlier.length > 0)
       store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, entry.idempotencyKey))

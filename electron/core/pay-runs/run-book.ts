@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { DeskError } from '../errors'
-import { payRunRepo, type AuditEntry, type DeskStore, type PayRun, type RunLine } from '../store'
+import { payRunRepo, type AuditEntry, type DeskStore, type PayRun } from '../store'
 import { nextDue, type NextDue } from './due'
-import { readRunFile, runFileText } from './run-file'
+import { withLineIds } from './line-ids'
+import { runFileText } from './run-file'
+import type { RunLineInput } from './run-lines'
 import { isPeriod, normaliseSchedule, type Period } from './schedule'
 
 export interface RunSummary {
@@ -37,7 +39,7 @@ export function auditRow(
   }
 }
 
-function checkName(name: string): string {
+export function checkName(name: string): string {
   const n = name.trim()
   if (n === '' || n.length > NAME_MAX)
     throw new DeskError('invalid_input', `A run's name has 1 to ${NAME_MAX} characters.`)
@@ -54,23 +56,31 @@ export function runNamed(store: DeskStore, name: string): PayRun {
   return run
 }
 
-function keep(store: DeskStore, run: PayRun, what: string, actor: string, now: Date): PayRun {
+/** The run written and audited in one transaction, with what else the caller writes (`alongside`) and says. */
+export function keep(
+  store: DeskStore,
+  run: PayRun,
+  what: string,
+  actor: string,
+  now: Date,
+  more: { detail?: Record<string, unknown>; alongside?: () => void } = {},
+): PayRun {
   store.transaction(`keep the pay run (${what})`, () => {
     const repo = store.repo(payRunRepo)
     const other = repo.byName(run.name)
     if (other && other.id !== run.id)
       throw new DeskError('invalid_input', `A pay run named "${run.name}" exists already; choose another name.`)
     repo.put(run)
-    store.audit.append(
-      auditRow(now, `payrun.${what}`, actor, { run_id: run.id, name: run.name, lines: run.lines.length }),
-    )
+    more.alongside?.()
+    const detail = { run_id: run.id, name: run.name, lines: run.lines.length, ...more.detail }
+    store.audit.append(auditRow(now, `payrun.${what}`, actor, detail))
   })
   return run
 }
 
 export function addRun(
   store: DeskStore,
-  input: { name: string; schedule: string; lines: RunLine[] },
+  input: { name: string; schedule: string; lines: RunLineInput[] },
   actor: string,
   now = new Date(),
 ): PayRun {
@@ -79,18 +89,18 @@ export function addRun(
     id: randomUUID(),
     name: checkName(input.name),
     schedule: normaliseSchedule(input.schedule, now),
-    lines: input.lines,
+    lines: withLineIds([], input.lines),
     createdAt: at,
     updatedAt: at,
   }
   return keep(store, run, 'added', actor, now)
 }
 
-/** A run with a new name, schedule or lines; its id (and so its payout keys) stays. */
+/** A run with a new name, schedule or lines; its id and its lines' ids (and so its payout keys) stay. */
 export function editRun(
   store: DeskStore,
   name: string,
-  change: { name?: string; schedule?: string; lines?: RunLine[] },
+  change: { name?: string; schedule?: string; lines?: RunLineInput[] },
   actor: string,
   now = new Date(),
 ): PayRun {
@@ -99,7 +109,7 @@ export function editRun(
     ...run,
     name: change.name === undefined ? run.name : checkName(change.name),
     schedule: change.schedule === undefined ? run.schedule : normaliseSchedule(change.schedule, now),
-    lines: change.lines ?? run.lines,
+    lines: change.lines ? withLineIds(run.lines, change.lines) : run.lines,
     updatedAt: now.toISOString(),
   }
   return keep(store, next, 'edited', actor, now)
@@ -134,21 +144,13 @@ export function dueReminders(store: DeskStore, today = new Date()): RunSummary[]
   )
 }
 
-export const exportRun = (store: DeskStore, name: string): string => runFileText(runNamed(store, name))
-
-/** A run file kept: a new run, or the same run (by id) updated from another desk's file. */
-export function importRun(
-  store: DeskStore,
-  text: string,
-  actor: string,
-  now = new Date(),
-): { run: PayRun; updated: boolean } {
-  const file = readRunFile(text)
-  normaliseSchedule(file.schedule, now)
-  const existing = store.read('read the pay runs', () => store.repo(payRunRepo).byId(file.id))
-  const at = now.toISOString()
-  const run: PayRun = { ...file, name: checkName(file.name), createdAt: existing?.createdAt ?? at, updatedAt: at }
-  return { run: keep(store, run, 'imported', actor, now), updated: existing !== null }
+/** The run's file: its lines with their ids, and every period this desk knows of with the keys it was sent under. */
+export const exportRun = (store: DeskStore, name: string): string => {
+  const run = runNamed(store, name)
+  return runFileText(
+    run,
+    store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id)),
+  )
 }
 
 export function skipPeriod(store: DeskStore, name: string, period: Period, actor: string, now = new Date()): void {
@@ -166,7 +168,8 @@ export function skipPeriod(store: DeskStore, name: string, period: Period, actor
         'invalid_input',
         `The period ${period} of "${run.name}" was ${done.state} already (${done.at}).`,
       )
-    repo.putPeriod({ runId: run.id, period, state: 'skipped', batchId: null, lines: [], at: now.toISOString(), actor })
+    const at = now.toISOString()
+    repo.putPeriod({ runId: run.id, period, state: 'skipped', origin: 'here', batchId: null, lines: [], at, actor })
     store.audit.append(auditRow(now, 'payrun.skipped', actor, { run_id: run.id, period }))
   })
 }

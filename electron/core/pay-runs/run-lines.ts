@@ -8,8 +8,19 @@ import { readCsvTable } from '../csv/read-table'
 import { DeskError } from '../errors'
 import type { RunLine } from '../store'
 
-/** A run file's columns: the batch file's, plus the invoice a line pays. */
-export const RUN_COLUMNS = [...BATCH_COLUMNS, 'invoice_number', 'invoice_date', 'due_date', 'invoice_amount'] as const
+/** A line as its CSV gives it: the id only when the file has a line_id column (a run's lines written out). */
+export type RunLineInput = Omit<RunLine, 'id'> & { id: string | null }
+const LINE_ID = /^[\x21-\x7e]{1,64}$/
+
+/** A run file's columns: the batch file's, the invoice a line pays, and the line's id (kept by an edit). */
+export const RUN_COLUMNS = [
+  ...BATCH_COLUMNS,
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'invoice_amount',
+  'line_id',
+] as const
 type RunColumn = (typeof RUN_COLUMNS)[number]
 const REQUIRED: readonly RunColumn[] = ['destination', 'amount', 'asset']
 
@@ -54,6 +65,8 @@ function cellProblem(column: RunColumn, v: string): string | null {
     return `${quoteInput(v)} is not low, medium or high.`
   if (column === 'invoice_amount' && !DECIMAL_PATTERN.test(v))
     return `${quoteInput(v)} is not a decimal written with a dot (such as 1500.00).`
+  if (column === 'line_id' && !LINE_ID.test(v))
+    return `${quoteInput(v)} is not a line id (1 to 64 printable characters).`
   if ((column === 'invoice_date' || column === 'due_date') && !isCalendarDay(v))
     return `${quoteInput(v)} is not a calendar day written YYYY-MM-DD.`
   if (v.length > TEXT_MAX) return `has ${v.length} characters; at most ${TEXT_MAX}.`
@@ -64,7 +77,7 @@ function cellProblem(column: RunColumn, v: string): string | null {
  * A run's lines from a CSV file (comma, semicolon or tab separated; the header names the columns). Every problem is
  * named by line and column, and any problem refuses the whole file. Payees (reference, else destination) are unique.
  */
-export function readRunLines(input: Uint8Array | string): RunLine[] {
+export function readRunLines(input: Uint8Array | string): RunLineInput[] {
   const table = readCsvTable(input, {
     what: 'a run file',
     maxBytes: MAX_BATCH_BYTES,
@@ -76,7 +89,7 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
   if (!table.ok) throw refuse([`Line ${table.problem.line}: ${table.problem.message}`])
   const { header } = table
   const problems: string[] = []
-  const lines: RunLine[] = []
+  const lines: RunLineInput[] = []
   const payees = new Map<string, number>()
   for (const { line, cells: record } of table.records) {
     if (record.length !== header.length) {
@@ -105,6 +118,7 @@ export function readRunLines(input: Uint8Array | string): RunLine[] {
     payees.set(payeeKey(payee), line)
     const opt = (c: RunColumn) => cell(c) || null
     lines.push({
+      id: opt('line_id'),
       line,
       payee,
       destination: cell('destination'),

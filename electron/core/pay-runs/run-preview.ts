@@ -8,11 +8,11 @@ import { fundsCheck, shortfallText, type FundsRow } from '../batch/funds-check'
 import { DeskError } from '../errors'
 import { rowPaymentBlock } from '../payee-checks/use-cases'
 import { invoiceAmountNote } from '../../../shared/payouts/invoice-amount'
-import { payRunRepo, type DeskStore, type PayRun, type RunLine, type RunPeriod, type SentLine } from '../store'
+import { payRunRepo, type DeskStore, type PayRun, type RunPeriod, type SentLine } from '../store'
 import { nextDue } from './due'
 import { runNamed } from './run-book'
 import { runLineKey } from './run-keys'
-import { payeeKey } from './run-lines'
+import { periodInvoice } from './period-invoices'
 import { isPeriod, type Period } from './schedule'
 import { amountInAsset, usdRates, type UsdConversion } from './usd-amount'
 
@@ -20,6 +20,8 @@ export type LineChange = 'new_payee' | 'changed_amount' | 'new_destination'
 
 export interface PreviewLine {
   line: number
+  /** The line's id: its keys derive from it. */
+  lineId: string
   payee: string
   key: string
   amount: string
@@ -137,27 +139,26 @@ export function previewOf(
   const byLine = new Map(run.lines.map((l) => [l.line, l]))
   const sent = periods.filter((p) => p.state === 'sent' && p.period < period)
   const last = sent.at(-1) ?? null
-  const lastBy = new Map((last?.lines ?? []).map((s) => [payeeKey(s.payee), s]))
+  const lastBy = new Map((last?.lines ?? []).map((s) => [s.lineId, s]))
   const everPaid = new Map<string, Set<string>>()
   for (const p of sent)
     for (const s of p.lines)
-      everPaid.set(
-        payeeKey(s.payee),
-        (everPaid.get(payeeKey(s.payee)) ?? new Set()).add(`${s.network}|${s.destination.toLowerCase()}`),
-      )
+      everPaid.set(s.lineId, (everPaid.get(s.lineId) ?? new Set()).add(`${s.network}|${s.destination.toLowerCase()}`))
   const lines = check.rows.map((r): PreviewLine => {
     const l = byLine.get(r.line)!
-    const before = lastBy.get(payeeKey(l.payee))
+    const before = lastBy.get(l.id)
     const changes: LineChange[] = []
     if (last && !before) changes.push('new_payee')
     if (before && (before.asset !== r.body.asset || !new Big(before.amount).eq(r.body.amount)))
       changes.push('changed_amount')
-    const paidTo = everPaid.get(payeeKey(l.payee))
+    const paidTo = everPaid.get(l.id)
     if (paidTo && !paidTo.has(`${r.body.network}|${r.body.destination.toLowerCase()}`)) changes.push('new_destination')
+    const invoice = periodInvoice(store, run, periods, period, l)
     return {
       line: r.line,
+      lineId: l.id,
       payee: l.payee,
-      key: runLineKey(run.id, period, l.payee),
+      key: runLineKey(run.id, period, l.id),
       amount: r.body.amount,
       asset: r.body.asset,
       usd: usdOf.get(r.line) ?? null,
@@ -167,11 +168,11 @@ export function previewOf(
       walletName: r.walletName,
       changes,
       before: changes.includes('changed_amount') ? `${before!.amount} ${before!.asset}` : null,
-      invoiceNumber: l.invoiceNumber,
-      invoiceNote: invoiceNote(l, r.body, usdOf.get(r.line)),
+      invoiceNumber: invoice?.number ?? null,
+      invoiceNote: invoice ? invoiceNote(invoice, r.body, usdOf.get(r.line)) : null,
     }
   })
-  const payees = new Set(run.lines.map((l) => payeeKey(l.payee)))
+  const ids = new Set(run.lines.map((l) => l.id))
   const funds = fundsCheck(check.rows, reads.wallets)
   problems.push(...invoiceRepeats(store, lines))
   return {
@@ -181,7 +182,7 @@ export function previewOf(
     done: periods.find((p) => p.period === period)?.state ?? null,
     lastSent: last?.period ?? null,
     lines,
-    removed: (last?.lines ?? []).filter((s) => !payees.has(payeeKey(s.payee))),
+    removed: (last?.lines ?? []).filter((s) => !ids.has(s.lineId)),
     problems: problems.sort((a, b) => a.line - b.line),
     funds,
     shortfalls: funds.filter((f) => f.missing !== null).map(shortfallText),
@@ -192,9 +193,11 @@ export function previewOf(
 }
 
 /** A dollar line's invoice is in dollars: compared with the line's USD sum, else with what the payout pays. */
-function invoiceNote(l: RunLine, body: { amount: string; asset: string }, usd: UsdConversion | undefined) {
-  if (l.invoiceNumber === null) return null
-  const invoice = { number: l.invoiceNumber, amount: l.invoiceAmount }
+function invoiceNote(
+  invoice: { number: string; amount: string | null },
+  body: { amount: string; asset: string },
+  usd: UsdConversion | undefined,
+) {
   return invoiceAmountNote(invoice, usd ? { amount: usd.usd, asset: 'USD' } : body)
 }
 

@@ -6,14 +6,20 @@ import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from '../bat
 import { submitBatch } from '../batch/batch-submit'
 import { DeskError } from '../errors'
 import type { PayoutRequests } from '../payouts/payout-requests'
-import { batchRepo, payRunRepo, type DeskStore, type PayRun, type SentLine } from '../store'
+import { batchRepo, payRunRepo, type DeskStore, type PayRun, type RunPeriod, type SentLine } from '../store'
+import { providerHadKeys } from '../store/pay-runs/provider-answers'
+import { periodToSend } from './due-period'
+import { periodInvoice } from './period-invoices'
 import { auditRow, runNamed } from './run-book'
+import { answeredElsewhere, heldAtProvider, noteSentElsewhere } from './run-elsewhere'
 import { runLineKey } from './run-keys'
 import { invoicePayee, previewOf, type RunPreview } from './run-preview'
 import type { Period } from './schedule'
 
 export interface RunSendOptions {
   period?: Period
+  /** A person typed the date of a period ahead of today (or a script said --ahead). */
+  ahead?: boolean
   actor: string
   production: boolean
   /** A production run's grand total typed again; null elsewhere. */
@@ -25,17 +31,22 @@ export interface RunSendOptions {
   today?: Date
 }
 
-/** A sent line as the result shows it: a 409 means another desk sent this payee's period with another body. */
-export interface RunSendRow extends BatchRowView {
+/** A sent line as the result shows it: a 409 means another desk sent this line's period with another body. */
+export interface RunSendRow extends Omit<BatchRowView, 'state'> {
+  /** The outbox state, or `not sent` for a line the provider does not hold in a period another desk sent. */
+  state: BatchRowView['state'] | 'not sent'
   payee: string
   conflict: boolean
-  /** The provider answered with a payout it had recorded before this batch (sent from another desk). */
+  /** The provider answered that it held the line's key already: another desk sent it. */
   earlier: boolean
 }
 
 export interface RunSendResult {
   period: Period
-  batchId: string
+  /** Null when the provider held the period's keys already: nothing was recorded or sent from here. */
+  batchId: string | null
+  /** The provider held this period's keys before this desk sent anything: another desk sent it. */
+  sentElsewhere: boolean
   /** The period was recorded by this desk before: its batch is answered (and finished), nothing new is recorded. */
   again: boolean
   /** Another process on this store is sending the batch right now; `progress` is as it stood. */
@@ -46,7 +57,7 @@ export interface RunSendResult {
 
 interface SendSession {
   store: DeskStore
-  client: Pick<ApiClient, 'listWallets' | 'listCounterparties'>
+  client: Pick<ApiClient, 'listWallets' | 'listCounterparties' | 'findWithdrawalByKey'>
   payouts: PayoutRequests
 }
 
@@ -59,8 +70,14 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
   const { store } = session
   const run = runNamed(store, name)
   const today = options.today ?? new Date()
+  const periods = store.read('read the pay run', () => store.repo(payRunRepo).periods(run.id))
+  const period = periodToSend(run, periods, options.period, options.ahead === true, today)
+  refuseRecordedElsewhere(
+    run,
+    periods.find((p) => p.period === period),
+  )
   const reads = { wallets: await session.client.listWallets(), book: await session.client.listCounterparties() }
-  const preview = previewOf(store, run, reads, options.period, today, true)
+  const preview = previewOf(store, run, reads, period, today, true)
   if (preview.done === 'skipped')
     throw new DeskError(
       'invalid_input',
@@ -70,6 +87,11 @@ export async function sendRun(session: SendSession, name: string, options: RunSe
   if (recorded) {
     if (preview.done === null) notePeriod(store, run, preview, recorded, options.actor)
     return finish(session, run, preview.period, recorded, true, options)
+  }
+  const held = await heldAtProvider(session.client, preview)
+  if (held.size > 0) {
+    noteSentElsewhere(store, run, preview, held, options.actor)
+    return answeredElsewhere(preview, held)
   }
   if (preview.shortfalls.length > 0)
     throw new DeskError('invalid_input', `Not enough funds; nothing was recorded. ${preview.shortfalls.join(' ')}`)
@@ -119,7 +141,7 @@ function recordedBatch(store: DeskStore, run: PayRun, preview: RunPreview): stri
     .read('read the pay run', () => store.repo(payRunRepo).periods(run.id))
     .find((p) => p.period === preview.period)
   if (period?.batchId) return period.batchId
-  const keys = run.lines.map((l) => runLineKey(run.id, preview.period, l.payee))
+  const keys = run.lines.map((l) => runLineKey(run.id, preview.period, l.id))
   const entry = store.read('read the outbox', () => keys.map((k) => store.outbox.get(k)).find((e) => e?.batchId))
   return entry?.batchId ?? null
 }
@@ -127,6 +149,7 @@ function recordedBatch(store: DeskStore, run: PayRun, preview: RunPreview): stri
 function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId: string, actor: string): void {
   const now = new Date()
   const lines: SentLine[] = preview.lines.map((l) => ({
+    lineId: l.lineId,
     payee: l.payee,
     key: l.key,
     destination: l.address,
@@ -134,6 +157,7 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
     asset: l.asset,
     amount: l.amount,
     walletId: preview.check.rows.find((r) => r.line === l.line)!.body.wallet_id,
+    elsewhere: false,
   }))
   store.transaction('note the pay run period', () => {
     const repo = store.repo(payRunRepo)
@@ -141,22 +165,26 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
       runId: run.id,
       period: preview.period,
       state: 'sent',
+      origin: 'here',
       batchId,
       lines,
       at: now.toISOString(),
       actor,
     })
-    for (const l of preview.lines.filter((x) => x.invoiceNumber)) {
-      const payee = invoicePayee(l.network, l.address)
-      const line = run.lines.find((x) => x.line === l.line)!
+    // The period's invoices: the ones given for it are recorded already; a lines file's number is recorded now.
+    const before = repo.periods(run.id).filter((p) => p.period !== preview.period)
+    for (const l of preview.lines) {
+      const line = run.lines.find((x) => x.id === l.lineId)!
+      const invoice = periodInvoice(store, run, before, preview.period, line)
+      if (!invoice || invoice.recorded) continue
       repo.addInvoice({
         id: randomUUID(),
-        payee,
-        number: l.invoiceNumber!,
+        payee: invoicePayee(l.network, l.address),
+        number: invoice.number,
         payoutKey: l.key,
-        amount: line.invoiceAmount,
-        invoiceDate: line.invoiceDate,
-        dueDate: line.dueDate,
+        amount: invoice.amount,
+        invoiceDate: invoice.invoiceDate,
+        dueDate: invoice.dueDate,
         file: null,
         sha256: null,
         at: now.toISOString(),
@@ -195,19 +223,25 @@ async function finish(
     busy = true
   }
   const batch = store.read('read the batch', () => store.repo(batchRepo).get(batchId))!
-  const payees = new Map(run.lines.map((l) => [runLineKey(run.id, period, l.payee), l.payee]))
-  const rows = batchStatus(store, session.payouts.outbox, batch).rows.map((r) => ({
+  const payees = new Map(run.lines.map((l) => [runLineKey(run.id, period, l.id), l.payee]))
+  const all = batchStatus(store, session.payouts.outbox, batch).rows
+  const had = store.read('read the audit log', () => store.repo(providerHadKeys)(all.map((r) => r.idempotencyKey)))
+  const rows = all.map((r) => ({
     ...r,
     payee: payees.get(r.idempotencyKey) ?? r.reference ?? r.destination,
     conflict: r.state === 'refused' && (r.error?.startsWith('idempotency_conflict') ?? false),
-    earlier: recordedBefore(store, r.withdrawalId, batch.createdAt),
+    earlier: had.has(r.idempotencyKey),
   }))
-  return { period, batchId, again, busy, progress, rows }
+  return { period, batchId, sentElsewhere: false, again, busy, progress, rows }
 }
 
-/** Whether the provider made this payout before the batch was recorded here: another desk sent the line first. */
-function recordedBefore(store: DeskStore, withdrawalId: string | null, batchAt: string): boolean {
-  if (withdrawalId === null) return false
-  const known = store.read('read the payout', () => store.withdrawals.get(withdrawalId))
-  return known !== null && Date.parse(known.withdrawal.created_at) < Date.parse(batchAt)
+/** A period recorded here as another desk's (its run file said so, or the provider did) is never sent from here. */
+function refuseRecordedElsewhere(run: PayRun, recorded: RunPeriod | undefined): void {
+  if (recorded?.state !== 'sent' || recorded.origin === 'here') return
+  throw new DeskError(
+    'invalid_input',
+    `The period ${recorded.period} of "${run.name}" was sent from another desk (${recorded.actor}, ` +
+      `${recorded.at}${recorded.origin === 'provider' ? ', as the provider answered' : ', by its run file'}); ` +
+      'nothing was sent.',
+  )
 }

@@ -8,9 +8,9 @@ export const RunSendRowSchema = z.strictObject({
   amount: z.string(),
   asset: z.string(),
   state: z.string(),
-  /** Another desk sent this payee's period with another amount (the provider answered 409). */
+  /** Another desk sent this line's period with another amount (the provider answered 409). */
   conflict: z.boolean(),
-  /** The provider answered with a payout it made before this desk recorded the period: sent from another desk. */
+  /** The provider answered that it held the line's key already: sent from another desk. */
   earlier: z.boolean(),
 })
 
@@ -24,6 +24,8 @@ export const payRunSendChannels = channels({
       period: text()
         .regex(/^\d{4}-\d{2}-\d{2}$/)
         .optional(),
+      /** A period ahead of today is sent only with its date typed again here. */
+      typedDate: text().max(20).nullable().default(null),
       confirmDuplicates: z.boolean(),
       /** The destinations never paid before were checked with their recipients. */
       confirmFirstPayouts: z.boolean(),
@@ -32,7 +34,9 @@ export const payRunSendChannels = channels({
     }),
     output: z.strictObject({
       period: z.string(),
-      batchId: z.string(),
+      batchId: z.string().nullable(),
+      /** The provider held the period's keys already: another desk sent it, nothing was sent from here. */
+      sentElsewhere: z.boolean(),
       again: z.boolean(),
       busy: z.boolean(),
       rows: z.array(RunSendRowSchema),

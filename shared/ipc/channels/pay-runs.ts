@@ -38,6 +38,7 @@ export const RunPreviewViewSchema = z.strictObject({
   lines: z.array(
     z.strictObject({
       line: z.number().int(),
+      lineId: z.string(),
       payee: untrusted(),
       key: z.string(),
       amount: z.string(),
@@ -55,6 +56,7 @@ export const RunPreviewViewSchema = z.strictObject({
   ),
   removed: z.array(
     z.strictObject({
+      lineId: z.string(),
       payee: untrusted(),
       key: z.string(),
       destination: z.string(),
@@ -62,6 +64,7 @@ export const RunPreviewViewSchema = z.strictObject({
       asset: z.string(),
       amount: z.string(),
       walletId: z.string(),
+      elsewhere: z.boolean(),
     }),
   ),
   problems: z.array(RowProblemSchema),

@@ -75,7 +75,7 @@ describe('pay run amounts in USD, invoices and due reminders', () => {
     expect(second.stdout).not.toMatch(/Reminder/)
   })
 
-  it("a line's invoice number is paid once per payee; attach copies the PDF with its SHA-256, a repeat needs confirming", async () => {
+  it("a line's invoice number belongs to the period it was sent in; attach copies the PDF, a repeat needs confirming", async () => {
     const lines = `destination,amount,asset,wallet,reference,invoice_number\nCarol SA,7,USDC,${ws.walletId},Carol,INV-1\n`
     expect(
       (
@@ -94,9 +94,12 @@ describe('pay run amounts in USD, invoices and due reminders', () => {
     ).toBe(0)
     const sent = await cli(home, ['run', 'send', 'Invoiced', ...P, '--yes'])
     expect(sent.code).toBe(0)
-    const again = await cli(home, ['run', 'preview', 'Invoiced', ...P])
-    expect(again.code).toBe(1)
-    expect(again.stderr).toMatch(/Line 2, invoice_number: invoice INV-1 of this payee was recorded already/)
+    // The next period does not repeat INV-1 (nor refuse the line for it): it has no invoice until one is given.
+    const again = await cli(home, ['run', 'preview', 'Invoiced', ...P, '--period', '2026-11-13', '--json'])
+    expect(again.code).toBe(0)
+    expect((JSON.parse(again.stdout) as { lines: Array<{ invoiceNumber: string | null }> }).lines).toEqual([
+      expect.objectContaining({ invoiceNumber: null }),
+    ])
 
     const key = (
       JSON.parse((await cli(home, ['outbox', ...P, '--json'])).stdout) as { entries: Array<{ idempotencyKey: string }> }
@@ -117,6 +120,8 @@ describe('pay run amounts in USD, invoices and due reminders', () => {
       code: 1,
       stderr: expect.stringMatching(/Invoice inv-9 of this payee was recorded already/),
     })
+    // INV-1 is the invoice the run recorded for this very payout: its PDF is no repeat.
+    expect(await attach('INV-1')).toMatchObject({ code: 0 })
     expect(await attach('INV-1')).toMatchObject({ code: 1 })
     expect((await attach('INV-9', ['--yes'])).code).toBe(0)
     const audit = JSON.parse((await cli(home, ['audit', 'list', ...P, '--json'])).stdout) as Array<{ path: string }>

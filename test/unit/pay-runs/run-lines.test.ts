@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { withLineIds } from '../../../electron/core/pay-runs/line-ids'
 import { readRunLines } from '../../../electron/core/pay-runs/run-lines'
 import { readRunFile, runFileText } from '../../../electron/core/pay-runs/run-file'
 import { runLineKey } from '../../../electron/core/pay-runs/run-keys'
@@ -38,10 +39,25 @@ describe('pay run lines', () => {
     )
   })
 
-  it('keys derive from run, period and payee alone: another desk gets the same, another period another', () => {
-    expect(runLineKey('run-1', '2026-11-06', 'Alice')).toBe(runLineKey('run-1', '2026-11-06', ' alice '))
-    expect(runLineKey('run-1', '2026-11-06', 'Alice')).not.toBe(runLineKey('run-1', '2026-11-13', 'Alice'))
-    expect(runLineKey('run-1', '2026-11-06', 'Alice')).toMatch(/^run-[0-9a-f]{64}$/)
+  it('keys derive from run, period and line id alone: another desk gets the same, another period another', () => {
+    expect(runLineKey('run-1', '2026-11-06', 'line-a')).toBe(runLineKey('run-1', '2026-11-06', 'line-a'))
+    expect(runLineKey('run-1', '2026-11-06', 'line-a')).not.toBe(runLineKey('run-1', '2026-11-13', 'line-a'))
+    expect(runLineKey('run-1', '2026-11-06', 'line-a')).not.toBe(runLineKey('run-1', '2026-11-06', 'line-b'))
+    expect(runLineKey('run-1', '2026-11-06', 'line-a')).toMatch(/^run-[0-9a-f]{64}$/)
+  })
+
+  it('an edit keeps ids: by line_id, else by payee, else by the one line paying the same place', () => {
+    const kept = withLineIds([], readRunLines('destination,amount,asset,reference\nA,1,USDC,Al\nB,2,USDC,Bo\n'))
+    const [al, bo] = kept.map((l) => l.id)
+    const renamed = readRunLines('destination,amount,asset,reference\nB,3,USDC,Bob\nA,1,USDC,al\nC,1,USDC,Cy\n')
+    const next = withLineIds(kept, renamed)
+    expect(next.map((l) => l.id).slice(0, 2)).toEqual([bo, al])
+    expect([al, bo]).not.toContain(next[2]!.id)
+    const byId = readRunLines(`destination,amount,asset,reference,line_id\nZ,1,USDC,New name,${al}\n`)
+    expect(withLineIds(kept, byId)[0]!.id).toBe(al)
+    expect(() => withLineIds(kept, readRunLines('destination,amount,asset,line_id\nZ,1,USDC,nope\n'))).toThrow(
+      /line_id "nope" is not a line of this run/,
+    )
   })
 
   it('a run file carries the id and refuses anything else', () => {
@@ -49,16 +65,13 @@ describe('pay run lines', () => {
       id: 'r1',
       name: 'Weekly',
       schedule: 'DTSTART:20261106T000000Z\nRRULE:FREQ=WEEKLY',
-      lines: readRunLines('destination,amount,asset\nA,1,USDC\n'),
+      lines: withLineIds([], readRunLines('destination,amount,asset\nA,1,USDC\n')),
       createdAt: '',
       updatedAt: '',
     }
-    expect(readRunFile(runFileText(run))).toEqual({
-      id: 'r1',
-      name: 'Weekly',
-      schedule: run.schedule,
-      lines: run.lines,
-    })
+    const read = readRunFile(runFileText(run, []))
+    expect(read.run).toEqual({ id: 'r1', name: 'Weekly', schedule: run.schedule, lines: run.lines })
+    expect(read.integrity).toBe('intact')
     expect(() => readRunFile('{"format":"other"}')).toThrow(/not a pay run file: format/)
     expect(() => readRunFile('nope')).toThrow(/not JSON/)
   })

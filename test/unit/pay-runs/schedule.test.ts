@@ -8,6 +8,7 @@ const done = (period: string, state: RunPeriod['state'] = 'sent'): RunPeriod => 
   runId: 'r',
   period,
   state,
+  origin: 'here',
   batchId: null,
   lines: [],
   at: '',

@@ -22,6 +22,7 @@ import { m21 } from './m21-payee-safety'
 import { m22 } from './m22-policy-versions'
 import { m23 } from './m23-audit-by-path'
 import { m24 } from './m24-pacer-counts'
+import { m25 } from './m25-pay-run-line-ids'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m22,
   m23,
   m24,
+  m25,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -27,8 +27,10 @@ export const PAY_RUNS_SQL = `
 
 /** One payee line of a run, as its file gave it (amount may be `USD 1500`). */
 export const RunLineSchema = z.strictObject({
+  /** The line's identity, given when it was created and kept through edits, exports and imports: part of its keys. */
+  id: z.string().min(1).max(64),
   line: z.number().int().positive(),
-  /** Who the line pays: its reference, else its destination; unique in the run, part of each period's key. */
+  /** Who the line pays: its reference, else its destination; unique in the run. */
   payee: z.string().min(1),
   destination: z.string().min(1),
   amount: z.string().min(1),
@@ -58,6 +60,7 @@ export type PayRun = z.infer<typeof PayRunSchema>
 
 /** A line as it was recorded for a period: what the diff of the next period compares with. */
 export const SentLineSchema = z.strictObject({
+  lineId: z.string(),
   payee: z.string(),
   key: z.string(),
   destination: z.string(),
@@ -65,6 +68,8 @@ export const SentLineSchema = z.strictObject({
   asset: z.string(),
   amount: z.string(),
   walletId: z.string(),
+  /** The provider answered that this key existed already (another desk sent the line). */
+  elsewhere: z.boolean().default(false),
 })
 export type SentLine = z.infer<typeof SentLineSchema>
 
@@ -72,6 +77,8 @@ export const RunPeriodSchema = z.strictObject({
   runId: z.string(),
   period: z.string(),
   state: z.enum(['sent', 'skipped']),
+  /** Who recorded it: this desk's send, another desk's run file, or the provider holding the period's keys. */
+  origin: z.enum(['here', 'import', 'provider']),
   batchId: z.string().nullable(),
   lines: z.array(SentLineSchema),
   at: z.string(),
@@ -145,9 +152,10 @@ export class PayRunRepo {
   putPeriod(p: RunPeriod): void {
     this.db
       .prepare(
-        'INSERT INTO pay_run_periods (run_id, period, state, batch_id, lines, at, actor) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        `INSERT INTO pay_run_periods (run_id, period, state, origin, batch_id, lines, at, actor)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(p.runId, p.period, p.state, p.batchId, JSON.stringify(p.lines), p.at, p.actor)
+      .run(p.runId, p.period, p.state, p.origin, p.batchId, JSON.stringify(p.lines), p.at, p.actor)
   }
 
   /** Oldest period first. */
@@ -160,6 +168,7 @@ export class PayRunRepo {
           runId: r.run_id,
           period: r.period,
           state: r.state,
+          origin: r.origin,
           batchId: r.batch_id,
           lines: json(r.lines, `${r.run_id} ${r.period}`),
           at: r.at,
@@ -193,6 +202,11 @@ export class PayRunRepo {
       .prepare('SELECT * FROM invoices WHERE payee = ? AND number = ? COLLATE NOCASE ORDER BY at')
       .all(payee, number) as Raw[]
     return raw.map((r) => this.invoiceOf(r))
+  }
+
+  /** The PDF of an invoice recorded without one (a run line's number, recorded when its period was sent). */
+  attachFile(id: string, file: string, sha256: string): void {
+    this.db.prepare('UPDATE invoices SET file = ?, sha256 = ? WHERE id = ?').run(file, sha256, id)
   }
 
   invoicesOf(payoutKey: string): Invoice[] {
