@@ -6,6 +6,7 @@ import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
 import { CounterpartyViewSchema } from '../../shared/ipc/views'
 import { cliRows } from './cli-rows'
+import { listBookAction } from './destinations-list-command'
 import { exportBookAction, importBookAction } from './destinations-file-command'
 
 const ADD_USAGE =
@@ -105,7 +106,7 @@ function body(v: Values): CreateCounterparty {
 
 export const destinationsCommand = commandGroup(
   'destinations',
-  'The destination book: register a destination (guarded against look-alike addresses), export the book, ' +
-    'import a file.',
-  [add, exportBookAction, importBookAction, confirmChange],
+  'The destination book: register a destination (guarded against look-alike addresses), list it (with what the ' +
+    'screening lists name), export the book, import a file.',
+  [add, listBookAction, exportBookAction, importBookAction, confirmChange],
 )
