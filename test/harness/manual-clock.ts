@@ -7,10 +7,19 @@ export class ManualFollowClock implements FollowClock {
   private timers: Array<{ at: number; run: () => void; id: number }> = []
   private nextId = 1
 
-  constructor(private t: number) {}
+  /**
+   * `perLookMs`: time passes by this much each time the clock is read, as it does while a round of reads is under way
+   * (each request takes its time), so a round's requests do not all start at one instant.
+   */
+  constructor(
+    private t: number,
+    private readonly perLookMs = 0,
+  ) {}
 
   now(): number {
-    return this.t
+    const at = this.t
+    this.t += this.perLookMs
+    return at
   }
 
   set(run: () => void, ms: number): unknown {
@@ -27,7 +36,7 @@ export class ManualFollowClock implements FollowClock {
   async advance(ms: number, settled: () => Promise<void>, stepMs = 250): Promise<void> {
     const end = this.t + ms
     while (this.t < end) {
-      this.t = Math.min(end, this.t + stepMs)
+      this.t = Math.max(this.t, Math.min(end, this.t + stepMs))
       for (;;) {
         const due = this.timers.filter((x) => x.at <= this.t).sort((a, b) => a.at - b.at)[0]
         if (!due) break

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/api-client'
 import type { Pacer } from '../api/pacer'
 import { FollowBudget } from '../payouts/follow-budget'
 import { batchRepo, type BatchRepo, type DeskStore } from '../store'
-import { readBatchStatuses } from './batch-refresh'
+import { readBatchStatuses, type StatusPlaces } from './batch-refresh'
 
 /** How the follower waits; tests drive it by hand. */
 export interface FollowerTimers {
@@ -20,7 +20,7 @@ const realTimers: FollowerTimers = {
 
 export interface BatchStatusFollowerOptions {
   /** The background's client: reading batch statuses never takes a place a person waits for. */
-  client: Pick<ApiClient<'background'>, 'withdrawals' | 'priority'>
+  client: Pick<ApiClient<'background'>, 'withdrawalPage' | 'priority'>
   store: DeskStore
   /** The key's shared pacer: a round reads a page only while more than the reserve is left to payouts. */
   pacer: Pick<Pacer, 'limit' | 'status'>
@@ -36,9 +36,10 @@ export interface BatchStatusFollowerOptions {
 /**
  * Keeps the payout statuses of batch rows current while the profile is open, without following them one
  * by one (hundreds of reads would spend the budget the batches need): while any accepted row's payout is
- * not final, it reads the withdrawal list a page of 100 at a time, every 5 s at first and up to once a
- * minute while nothing changes, sooner again when new rows are accepted or a status moved. Each change
- * lands in the store's copy the batch view reads and goes out as `withdrawal.updated`.
+ * not final, it reads the withdrawal list a page of 100 at a time (each round continuing where the last
+ * stopped), every 5 s at first and up to once a minute while nothing changes, sooner again when new rows
+ * are accepted or a status moved. Each change lands in the store's copy the batch view reads and goes out
+ * as `withdrawal.updated`.
  */
 export class BatchStatusFollower {
   private readonly min: number
@@ -53,6 +54,8 @@ export class BatchStatusFollower {
   /** Rows were accepted since the current read started. */
   private woken = false
   private stopped = false
+  /** Where a pass the budget cut short stands: the next round continues it. */
+  private readonly places: StatusPlaces = new Map()
 
   constructor(private readonly options: BatchStatusFollowerOptions) {
     this.min = options.minDelayMs ?? 5_000
@@ -103,7 +106,8 @@ export class BatchStatusFollower {
       const open = this.openRows()
       // Nothing to follow until another row is accepted (`wake`).
       if (open.length === 0) return
-      moved = this.keep(await readBatchStatuses(this.options.client, open, () => this.headroom() && this.budget.take()))
+      const mayRead = () => this.headroom() && this.budget.take()
+      moved = this.keep(await readBatchStatuses(this.options.client, open, mayRead, this.places))
     } catch {
       // A failed read (network, provider, disk) is tried again later; the manual refresh reports its errors.
     }

@@ -104,7 +104,7 @@ export function batchOf(store: DeskStore, batchId: string): BatchRecord {
 export async function readBatchStatus(
   store: DeskStore,
   input: { batchId: string; state?: string },
-  options: { refresh?: Pick<ApiClient, 'withdrawals'> | null; outbox?: Outbox } = {},
+  options: { refresh?: Pick<ApiClient, 'withdrawalPage'> | null; outbox?: Outbox } = {},
 ): Promise<BatchStatus> {
   const batch = batchOf(store, input.batchId)
   const outbox = options.outbox ?? Outbox.open(store)

@@ -14,6 +14,12 @@ export const realFollowClock: FollowClock = {
 /** Requests a minute that following payouts may spend, however many it follows: a tenth of the provider's 120. */
 export const FOLLOW_REQUESTS_PER_MINUTE = 12
 
+/**
+ * The follower's promise at that budget: every payout it follows is read again at least this often, wherever it sits
+ * in the provider's list, with up to 1,000 waiting (see the poller's sweep).
+ */
+export const FOLLOW_BOUND_MS = 300_000
+
 const MINUTE_MS = 60_000
 
 /**

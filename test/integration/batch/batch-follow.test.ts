@@ -8,12 +8,24 @@ import { batchStatus } from '../../../electron/core/batch/batch-report'
 import { BatchRunner } from '../../../electron/core/batch/batch-runner'
 import { BatchStatusFollower, type FollowerTimers } from '../../../electron/core/batch/batch-status-follower'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
+import { FollowBudget } from '../../../electron/core/payouts/follow-budget'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { batchRepo, DeskStore } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, requestLog } from '../../harness/api-fixture'
 import { batchCsv, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
+
+/** The key's pacer with room to spare (and no request of a person waiting). */
+const ROOMY = {
+  limit: 120,
+  windowSeconds: 60,
+  remaining: 120,
+  background: 0,
+  backgroundLimit: 60,
+  blockedUntil: null,
+  waiting: null,
+}
 
 /** Timers the test fires by hand: each firing resolves when the read it started has ended. */
 function handTimers() {
@@ -72,14 +84,7 @@ describe('batch payout statuses followed in the background', () => {
       store,
       pacer: {
         limit: 120,
-        status: () => ({
-          limit: 120,
-          windowSeconds: 60,
-          remaining,
-          background: 0,
-          backgroundLimit: 60,
-          blockedUntil: null,
-        }),
+        status: () => ({ ...ROOMY, remaining }),
       },
       profileId: 'p1',
       emit: (e) => void emitted.push(e),
@@ -192,4 +197,40 @@ describe('batch payout statuses followed in the background', () => {
     await clock.fire()
     expect(await reads(before)).toEqual(['GET /api/v1/withdrawals'])
   })
+
+  it('a round the budget cuts short is continued by the next: the oldest rows of a long batch are read too', async () => {
+    await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 100_000 })
+    try {
+      await ws.client.sender.close()
+      ws = await setupBatchWorkspace(sim.sandbox.url, '1000')
+      payouts = new PayoutRequests(Outbox.open(store), ws.client)
+      const { ids } = await sendBatch(350)
+      // One page a round: the budget frees a request at a time, as it does when it is shared.
+      let now = Date.now()
+      const budget = new FollowBudget(1, () => now)
+      const slow = new BatchStatusFollower({
+        client: ws.client.as('background'),
+        store,
+        pacer: { limit: 120, status: () => ({ ...ROOMY }) },
+        profileId: 'p1',
+        emit: (e) => void emitted.push(e),
+        timers: clock.timers,
+        budget,
+      })
+      try {
+        // The oldest row is the deepest in the list (newest first): on its fourth page.
+        await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${ids[0]}/approve`)
+        slow.wake()
+        for (let round = 0; round < 4; round++) {
+          await clock.fire()
+          now += 60_000
+        }
+        expect(emitted.map((e) => [e.withdrawal.id, e.withdrawal.status])).toContainEqual([ids[0], 'approved'])
+      } finally {
+        await slow.stop()
+      }
+    } finally {
+      await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 120 })
+    }
+  }, 60_000)
 })
