@@ -6,8 +6,9 @@ const verify: Action = {
   name: 'audit verify',
   usage: 'audit verify --profile N',
   summary:
-    "Checks the audit log's hash chain from the first row. Exit 0 when every row holds; exit 1 naming the " +
-    'first row that was changed, inserted or deleted.',
+    "Checks the audit log's hash chain from the first row, then the control rows the send gate reads (payee " +
+    'confirmations, alterations, prices) against it. Exit 0 when every row holds; exit 1 naming the first row that ' +
+    'was changed, inserted or deleted.',
   options: { profile: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
@@ -20,7 +21,8 @@ const verify: Action = {
       )
       return 0
     }
-    ctx.err(`BROKEN at row ${result.brokenSeq}: ${result.problem}. ${result.verifiedTo} rows before it hold.`)
+    if (result.brokenSeq === null) ctx.err(`BROKEN: ${result.problem}. The ${result.verifiedTo} rows of the log hold.`)
+    else ctx.err(`BROKEN at row ${result.brokenSeq}: ${result.problem}. ${result.verifiedTo} rows before it hold.`)
     return 1
   },
 }

@@ -8,7 +8,9 @@ import {
 } from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
 import { importPriceTable, readPriceFile, refreshAddressNames, withProfileClient } from '../core/history/use-cases'
+import { localPerson } from '../core/audit/use-cases'
 import type { Profile } from '../core/profiles'
+import { quote } from './profile-command'
 import type { DeskStore } from '../core/store'
 import { shown } from '../../shared/text/visible-text'
 import type { CliContext } from './cli-context'
@@ -63,7 +65,9 @@ export const pricesImport: Action = {
   usage: 'history prices import FILE --profile N [--json]',
   summary:
     "Imports the profile's price table (CSV with the header date,asset,fiat,price; date YYYY-MM-DD, price per " +
-    'unit with a dot), replacing the one before. A bad or repeated line refuses the whole file, naming the ' +
+    "unit with a dot), replacing the one before; audited with the file's SHA-256 and every price it changed. A " +
+    "price that lowers an asset's USD value (so a USD limit allows more) waits for the profile's loosening delay; " +
+    'every other change applies at once. A bad or repeated line refuses the whole file, naming the ' +
     'line. The accounting exports take their fiat column from it (`history export --format ... --fiat ' +
     'USD`) and leave it blank where it has no price.',
   options: { profile: { type: 'string' }, json: { type: 'boolean' } },
@@ -78,13 +82,24 @@ export const pricesImport: Action = {
     const profile = await ctx.profile(v.profile as string)
     const text = await readPriceFile(file!)
     return ctx.withStore(profile, (store) => {
-      const summary = importPriceTable(store, text, basename(file!))
+      const summary = importPriceTable(store, text, basename(file!), { actor: 'cli', person: localPerson() })
       if (v.json) ctx.out(jsonText(summary))
-      else
+      else {
         ctx.out(
           `Imported ${summary.rows.toLocaleString('en')} prices in ${summary.fiats.join(', ')} from ` +
             `${summary.from} to ${summary.to}.`,
         )
+        ctx.out(
+          `Audited with the file's SHA-256 ${summary.fileSha256}: ${summary.changed} prices set, ` +
+            `${summary.removed} removed.`,
+        )
+        if (summary.waiting)
+          ctx.out(
+            `${summary.waiting.rates} prices lower an asset's USD value (a USD limit would allow more): they wait ` +
+              `until ${summary.waiting.effectiveAt}, the profile's loosening delay. See or cancel them with ` +
+              `"payout-desk history prices-waiting --profile ${quote(profile.name)} [--cancel]".`,
+          )
+      }
       return 0
     })
   },

@@ -19,6 +19,7 @@ import {
   type WalletAccess,
 } from '../core/history/use-cases'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
+import { pricesWaiting } from './history-prices-waiting'
 import type { Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
@@ -274,5 +275,5 @@ export const historyCommand = commandGroup(
   "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and " +
     "tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price " +
     'table, reconcile a period, or set what counts as dust.',
-  [sync, list, note, tag, exportCsv, report, pricesImport, dust],
+  [sync, list, note, tag, exportCsv, report, pricesImport, pricesWaiting, dust],
 )

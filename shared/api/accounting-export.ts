@@ -63,5 +63,7 @@ export const PriceTableSummarySchema = z.strictObject({
   to: z.string().nullable(),
   importedAt: z.string().nullable(),
   source: z.string().nullable(),
+  /** Prices of the last import that lower an asset's USD value: they wait for the loosening delay (cancellable). */
+  waiting: z.strictObject({ rates: z.number().int(), effectiveAt: z.string() }).nullable(),
 })
 export type PriceTableSummary = z.infer<typeof PriceTableSummarySchema>

@@ -102,6 +102,8 @@ export const STORE_ERROR_CODES = [
   'store_error',
   'disk_error',
   'record_corrupt',
+  /** A control row (a confirmation, an acknowledgement, a price, an audit row) was changed outside the desk. */
+  'store_tampered',
   'payout_held',
   'held_rejected',
   'held_expired',

@@ -76,8 +76,9 @@ export default async function payRunBench(): Promise<Record<string, number>> {
     store.transaction('fill', () => {
       store
         .repo(priceTableRepo)
-        .replace(
-          [{ date: '2026-11-27', asset: 'USDC', fiat: 'USD', price: '0.9998' }],
+        .apply(
+          { set: [{ date: '2026-11-27', asset: 'USDC', fiat: 'USD', price: '0.9998' }], removed: [], waiting: [] },
+          null,
           'bench',
           new Date().toISOString(),
         )

@@ -42,11 +42,14 @@ export function seedAgentRequests(
       )
       if (r.state) put.run(r.key, JSON.stringify(body), r.at.toISOString(), r.state, r.at.toISOString())
     }
-    store.repo(priceTableRepo).replace(
-      prices.map((p) => ({ ...p, fiat: 'USD' })),
-      'seed',
-      new Date().toISOString(),
-    )
+    store
+      .repo(priceTableRepo)
+      .apply(
+        { set: prices.map((p) => ({ ...p, fiat: 'USD' })), removed: [], waiting: [] },
+        null,
+        'seed',
+        new Date().toISOString(),
+      )
   })
 }
 

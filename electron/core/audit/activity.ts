@@ -3,6 +3,7 @@ import type { ActivityFilter, ActivityRow, Verification } from '../../../shared/
 import type { AuditEntry, DeskStore, VerifyResult } from '../store'
 import { activityRepo, type ActivityRepo, type ActivityScan } from '../store/audit/activity-repo'
 import { payoutRecords } from '../store/audit/payout-records'
+import { storeTamper } from '../store/audit/store-tamper'
 
 export const ACTIVITY_PAGE = 200
 
@@ -82,6 +83,20 @@ export function verifyActivity(store: DeskStore, whole: boolean): Verification {
       : null
   if (outbox)
     return { ok: false, verifiedTo: result.rows, rows, brokenSeq: outbox.seq, problem: outbox.problem, whole: walked }
+  // The control rows the send gate reads must say what the chain says, named as the gate names them.
+  const control =
+    result.ok && whole
+      ? store.read('check the store against the audit log', () => store.repo(storeTamper).whole())
+      : null
+  if (control)
+    return {
+      ok: false,
+      verifiedTo: result.rows,
+      rows,
+      brokenSeq: control.seq,
+      problem: `${control.row} ${control.problem}`,
+      whole: walked,
+    }
   if (result.ok) return { ok: true, verifiedTo: result.rows, rows, brokenSeq: null, problem: null, whole: walked }
   return {
     ok: false,

@@ -17,7 +17,7 @@ import {
   setDust,
   walletAccessOf,
 } from './use-cases'
-import { whoAmI } from '../audit/use-cases'
+import { localPerson, whoAmI } from '../audit/use-cases'
 
 export interface HistoryHandlerDeps {
   host: SessionHost
@@ -67,7 +67,11 @@ export function historyHandlers({
     },
     'history.cancelExport': ({ exportId }) => exports.cancel(exportId),
     'history.prices': async () => priceTableSummary((await host.session()).store),
-    'history.importPrices': async ({ source, text }) => importPriceTable((await host.session()).store, text, source),
+    'history.importPrices': async ({ source, text }) => {
+      const { store } = await host.session()
+      importPriceTable(store, text, source, { actor: 'app', person: localPerson() })
+      return priceTableSummary(store)
+    },
     'history.dustThresholds': async () => dustThresholdRows((await host.session()).store),
     'history.setDustThreshold': async ({ asset, below }) => setDust((await host.session()).store, asset, below),
     'history.legNotes': async ({ transactionId }) => notesOfMovement(await host.session(), transactionId),

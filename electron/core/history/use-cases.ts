@@ -184,7 +184,13 @@ export function setDust(
   return { thresholds: dustThresholdRows(store), flagged }
 }
 
-export { importPriceTable, priceTableSummary } from './accounting/price-import'
+export {
+  cancelWaitingPrices,
+  importPriceTable,
+  priceTableSummary,
+  waitingPrices,
+  type PriceEditor,
+} from './accounting/price-import'
 export { dustThresholdRows } from './dust-thresholds'
 export { csvChunks, writeCsvFile } from '../csv/write'
 export { syncProfileHistory, withProfileClient } from './profile-sync'

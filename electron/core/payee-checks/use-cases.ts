@@ -80,6 +80,7 @@ export function confirmPayeeChange(
         destination_id: destinationId,
         by: confirmation.confirmedBy,
         channel: confirmation.channel,
+        confirmed_at: confirmation.confirmedAt,
       }),
     )
   })

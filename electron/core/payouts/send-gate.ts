@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { knownAddresses } from '../store/destinations/known-addresses'
+import { storeTamper, tamperText } from '../store/audit/store-tamper'
 import { profileAccess } from '../store/access/profile-access-repo'
 import type { OutboxEntry } from './outbox'
 import { checkWithProvider, type CheckedPayout } from './preflight'
@@ -103,6 +104,9 @@ export class SendGate {
     // A view-only profile sends nothing new, whoever asked; a resend only repeats an attempt already made.
     if (ask.how !== 'resend' && this.deps.store.repo(profileAccess).viewOnly())
       return refuse('view_only', 'view_only', 'This profile is view-only: nothing is sent from it.')
+    // Every fact below must be the one the audit chain vouches for: a control row changed outside the desk stops all.
+    const tampered = this.deps.store.repo(storeTamper).atGate(entry.idempotencyKey)
+    if (tampered) return refuse('store_tampered', 'store_tampered', tamperText(tampered))
     // First the stops no person's confirmation or override passes: an altered withdrawal, a listed address.
     const altered = openAlterations(this.deps.store)[0]
     if (altered)
@@ -142,7 +146,13 @@ export class SendGate {
     if (!person) {
       if (!this.deps.agent || !prepared.agent)
         return refuse('agent_write_tools_off', 'agent_write_tools_off', 'No agent policy is in force in this process.')
-      return this.deps.agent.decide(entry, checkedAsk, prepared.agent, now)
+      try {
+        return this.deps.agent.decide(entry, checkedAsk, prepared.agent, now)
+      } catch (err) {
+        // A price the USD limits read that the chain does not vouch for.
+        if (err instanceof DeskError && err.code === 'store_tampered') return refuse(err.code, err.code, err.message)
+        throw err
+      }
     }
     return { outcome: 'send' }
   }

@@ -11,7 +11,7 @@ import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from '
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { readPolicyInForce, type PolicyState } from './policy-state'
-import { livePrior, NO_PRIOR, readsPrior, storeRates } from './payout-context'
+import { gateRates, livePrior, NO_PRIOR, readsPrior } from './payout-context'
 import { policyGrantRepo } from '../store/policy/policy-grant-repo'
 import { grantMismatch } from './policy-grant'
 
@@ -124,7 +124,7 @@ export class AgentPolicy {
     const state = readPolicyInForce(this.store, now)
     const { body, destination } = checked
     if (state.kind === 'unreadable') return unreadable(state.problem)
-    const rates = storeRates(this.store)
+    const rates = gateRates(this.store, now)
     // A grant lets the payout through once; the provider's wait ending (queued) is still that one pass.
     const grant = this.store.repo(policyGrantRepo).state(key)
     const granted = grant?.state === 'unused' || (grant?.state === 'used' && how === 'queued')

@@ -3,6 +3,7 @@ import type { Policy } from '../../../shared/policy/policy-schema'
 import type { DeskStore } from '../store'
 import { agentWindowRepo } from '../store/policy/agent-window-repo'
 import { priceTableRepo } from '../store/accounting/price-table-repo'
+import { storeTamper, tamperedError } from '../store/audit/store-tamper'
 import { destinationKey, PayoutWindow, WEEK_MS, type PriorTotals, type UsdRates } from './payout-window'
 
 /** The profile's price table in USD, each asset and day read once per decision. */
@@ -12,6 +13,27 @@ export function storeRates(store: DeskStore): UsdRates {
   return (asset, day) => {
     const k = `${asset}|${day}`
     if (!seen.has(k)) seen.set(k, prices.price(day, asset, 'USD'))
+    return seen.get(k)!
+  }
+}
+
+/**
+ * The price table as the send gate reads it at `now`: each price held against the one the audit chain's imports set,
+ * so a price written into the store by another program throws `store_tampered` (the gate refuses) instead of moving
+ * a USD limit.
+ */
+export function gateRates(store: DeskStore, now: Date): UsdRates {
+  const seen = new Map<string, string | null>()
+  const prices = store.repo(priceTableRepo)
+  const chain = store.repo(storeTamper)
+  const at = now.toISOString()
+  return (asset, day) => {
+    const k = `${asset}|${day}`
+    if (!seen.has(k)) {
+      const vouched = chain.price(asset.toUpperCase(), 'USD', day, at, prices.price(day, asset, 'USD', at))
+      if (vouched !== null && typeof vouched === 'object') throw tamperedError(vouched)
+      seen.set(k, vouched)
+    }
     return seen.get(k)!
   }
 }

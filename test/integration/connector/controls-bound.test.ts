@@ -1,7 +1,11 @@
-import { writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Profile } from '../../../electron/core/profiles'
+import { profileDir, type Profile } from '../../../electron/core/profiles'
+import { STORE_FILE } from '../../../electron/core/store'
+import { auditText } from '../../harness/store-reader'
 import { NO_RULES, type Policy } from '../../../shared/policy/policy-schema'
 import {
   DESTINATION,
@@ -66,7 +70,7 @@ async function importPrices(name: string, csv: string) {
   writeFileSync(file, csv)
   const r = await f.cli(['history', 'prices', 'import', file, '--profile', name])
   expect(r.code, r.stderr).toBe(0)
-  return r
+  return { ...r, file }
 }
 
 function pay(c: Connected, key: string, amount: string) {
@@ -108,5 +112,112 @@ describe('a grant names what it grants', () => {
     expect(await postsWithKey(key)).toHaveLength(0)
     expect((await pay(c, key, '0.2')).isError).toBeFalsy()
     expect(await postsWithKey(key)).toHaveLength(1)
+  })
+})
+
+/** Raw SQL on the profile's desk.db, as another program on the machine could run it. */
+function rawSql(p: Profile, sql: string, ...params: Array<string | number | null>): void {
+  const db = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE))
+  try {
+    db.exec('PRAGMA busy_timeout = 15000')
+    db.prepare(sql).run(...params)
+  } finally {
+    db.close()
+  }
+}
+
+function auditRows(p: Profile): Array<{ path: string; detail: Record<string, unknown> | null }> {
+  return auditText(profileDir(f.home, p.id))
+    .split('\n')
+    .map((line) => JSON.parse(line))
+}
+
+async function verifyNames(name: string, row: RegExp): Promise<void> {
+  const verify = await f.cli(['audit', 'verify', '--profile', name])
+  expect(verify.code).toBe(1)
+  expect(verify.stderr).toMatch(row)
+}
+
+describe('rates are a control', () => {
+  it('a price that lowers a USD value waits (audited, shown, cancellable); a higher one applies at once', async () => {
+    const { p, c } = await profileWith('rates-wait', { maxUsdPerPayout: '1000' })
+    const cheap = await importPrices('rates-wait', `date,asset,fiat,price\n${TODAY},ETH,USD,0.0001\n`)
+    const key = newKey('cheap')
+    refused(await pay(c, key, '0.5'), 'policy_denied', 'max_usd_per_payout')
+    expect(await postsWithKey(key)).toHaveLength(0)
+    expect(cheap.stdout).toMatch(/1 prices lower an asset's USD value .* wait until/)
+    const imported = auditRows(p).findLast((e) => e.path === 'prices.imported')!
+    expect(imported.detail).toMatchObject({
+      file_sha256: createHash('sha256').update(readFileSync(cheap.file)).digest('hex'),
+      waiting: [[TODAY, 'ETH', 'USD', '3000', '0.0001']],
+      set: [],
+    })
+    const waiting = await f.cli(['history', 'prices-waiting', '--profile', 'rates-wait'])
+    expect(waiting.stdout).toMatch(new RegExp(`${TODAY} +ETH +0.0001 USD +waits until`))
+    const cancelled = await f.cli(['history', 'prices-waiting', '--profile', 'rates-wait', '--cancel'])
+    expect(cancelled.code, cancelled.stderr).toBe(0)
+    expect(auditRows(p).at(-1)?.path).toBe('prices.pending_cancelled')
+
+    await importPrices('rates-wait', `date,asset,fiat,price\n${TODAY},ETH,USD,4000\n`)
+    refused(await pay(c, newKey('dearer'), '0.3'), 'policy_denied', 'max_usd_per_payout')
+  })
+
+  it('a price changed in the store is refused by the gate and named by audit verify', async () => {
+    const { p, c } = await profileWith('rates-sql', { maxUsdPerPayout: '1000' })
+    rawSql(p, "UPDATE price_table SET price = '0.0001' WHERE asset = 'ETH'")
+    const key = newKey('sql-rate')
+    const message = refused(await pay(c, key, '0.5'), 'store_tampered')
+    expect(message).toContain(`price_table row ETH/USD/${TODAY}`)
+    expect(await postsWithKey(key)).toHaveLength(0)
+    await verifyNames('rates-sql', new RegExp(`price_table row ETH/USD/${TODAY}`))
+  })
+})
+
+describe('every fact the gate reads is in the chain', () => {
+  it('the audit row of agent stop rewritten: the gate refuses before a payout goes', async () => {
+    const { p, c } = await profileWith('stop-row', {})
+    expect((await f.cli(['agent', 'stop', '--profile', 'stop-row', '--reason', 'audit'])).code).toBe(0)
+    expect(refused(await pay(c, newKey('stopped'), '0.01'), 'policy_denied')).toContain('agent_stopped')
+    rawSql(
+      p,
+      'UPDATE audit SET entry = replace(entry, \'"agent.stopped"\', \'"agent.resumed"\') ' +
+        "WHERE json_extract(entry, '$.path') = 'agent.stopped'",
+    )
+    const key = newKey('after-rewrite')
+    const message = refused(await pay(c, key, '0.01'), 'store_tampered')
+    const seq = /audit row (\d+)/.exec(message)![1]
+    expect(await postsWithKey(key)).toHaveLength(0)
+    await verifyNames('stop-row', new RegExp(`BROKEN at row ${seq}\\b`))
+  })
+
+  it('a payee confirmation inserted with SQL stops every send, named by the gate and audit verify', async () => {
+    const { p, c } = await profileWith('confirm-row', {})
+    rawSql(
+      p,
+      'INSERT INTO payee_confirmations (destination_id, confirmed_by, channel, note, confirmed_at, recorded_by) ' +
+        "VALUES ('cp-forged', 'Mallory', 'phone', 'x', '2026-01-01T00:00:00.000Z', 'cli (mallory)')",
+    )
+    const key = newKey('confirmed')
+    expect(refused(await pay(c, key, '0.01'), 'store_tampered')).toContain('payee_confirmations row cp-forged')
+    expect(await postsWithKey(key)).toHaveLength(0)
+    await verifyNames('confirm-row', /payee_confirmations row cp-forged/)
+  })
+
+  it('an alteration acknowledged or deleted with SQL stops every send', async () => {
+    const { p, c } = await profileWith('altered-row', {})
+    const first = json(await pay(c, newKey('first'), '0.01'))
+    const id = first.data.id as string
+    const altered = await f.console.call('POST', `withdrawals/${id}/alter`, { amount: '0.02' })
+    expect(altered.status).toBe(200)
+    await c.call('get_withdrawal', { withdrawal_id: id })
+    refused(await pay(c, newKey('while-altered'), '0.01'), 'withdrawal_altered')
+
+    rawSql(p, "UPDATE altered_withdrawals SET acknowledged_at = '2026-01-01T00:00:00.000Z', acknowledged_by = 'x'")
+    const acked = newKey('acked')
+    expect(refused(await pay(c, acked, '0.01'), 'store_tampered')).toContain(`altered_withdrawals row ${id}`)
+    rawSql(p, 'DELETE FROM altered_withdrawals')
+    expect(refused(await pay(c, acked, '0.01'), 'store_tampered')).toContain(`altered_withdrawals row ${id}`)
+    expect(await postsWithKey(acked)).toHaveLength(0)
+    await verifyNames('altered-row', new RegExp(`altered_withdrawals row ${id}`))
   })
 })

@@ -12,19 +12,65 @@ export const PRICE_TABLE_SQL = `
     NULL);
 `
 
+/** The migration that keeps the prices of an import that would allow more under a USD limit until their time. */
+export const PRICE_PENDING_SQL = `
+  CREATE TABLE price_pending (
+    date TEXT NOT NULL, asset TEXT NOT NULL, fiat TEXT NOT NULL, price TEXT NOT NULL, effective_at TEXT NOT NULL,
+    PRIMARY KEY (asset, fiat, date)
+  ) WITHOUT ROWID;
+`
+
+/** `ASSET|FIAT|date`: one rate's place in the table. */
+export const rateKey = (r: { date: string; asset: string; fiat: string }): string => `${r.asset}|${r.fiat}|${r.date}`
+
+/** What an import changes: rates set at once, rates removed, rates that wait for `effectiveAt`. */
+export interface RatePlan {
+  set: PriceRow[]
+  removed: Array<Omit<PriceRow, 'price'>>
+  waiting: PriceRow[]
+}
+
 /**
- * The price table a person imported for this profile: replaced whole by each import, read by the accounting exports.
+ * The price table a person imported for this profile: replaced whole by each import, read by the accounting exports
+ * and the agent's USD limits. Prices that would lower an asset's USD value wait in `price_pending` for the profile's
+ * loosening delay; from their time on they are the prices read.
  */
 export class PriceTableRepo {
   private lookup: StatementSync | null = null
 
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Replaces the table; the caller's transaction makes it all or nothing. */
-  replace(rows: readonly PriceRow[], source: string, importedAt: string): void {
-    this.db.exec('DELETE FROM price_table')
-    const put = this.db.prepare('INSERT INTO price_table (date, asset, fiat, price) VALUES (?, ?, ?, ?)')
-    for (const r of rows) put.run(r.date, r.asset, r.fiat, r.price)
+  /** Every price in force before `at`'s waiting ones, by `rateKey` (waiting prices due by `at` included). */
+  all(at: string): Map<string, PriceRow> {
+    const out = new Map<string, PriceRow>()
+    for (const r of this.db.prepare('SELECT date, asset, fiat, price FROM price_table').all() as unknown as PriceRow[])
+      out.set(rateKey(r), { date: r.date, asset: r.asset, fiat: r.fiat, price: r.price })
+    for (const r of this.waiting())
+      if (r.effectiveAt <= at) out.set(rateKey(r), { date: r.date, asset: r.asset, fiat: r.fiat, price: r.price })
+    return out
+  }
+
+  /** The prices that wait, each with the time it takes effect. */
+  waiting(): Array<PriceRow & { effectiveAt: string }> {
+    return this.db
+      .prepare('SELECT date, asset, fiat, price, effective_at AS effectiveAt FROM price_pending ORDER BY asset, date')
+      .all() as unknown as Array<PriceRow & { effectiveAt: string }>
+  }
+
+  /** Writes an import's plan; the caller's transaction makes it all or nothing. Earlier waiting prices are dropped. */
+  apply(plan: RatePlan, effectiveAt: string | null, source: string, importedAt: string): void {
+    this.settle(importedAt)
+    const del = this.db.prepare('DELETE FROM price_table WHERE asset = ? AND fiat = ? AND date = ?')
+    for (const r of plan.removed) del.run(r.asset, r.fiat, r.date)
+    const put = this.db.prepare(
+      'INSERT INTO price_table (date, asset, fiat, price) VALUES (?, ?, ?, ?) ON CONFLICT (asset, fiat, date) DO ' +
+        'UPDATE SET price = excluded.price',
+    )
+    for (const r of plan.set) put.run(r.date, r.asset, r.fiat, r.price)
+    const wait = this.db.prepare(
+      'INSERT INTO price_pending (date, asset, fiat, price, effective_at) VALUES (?, ?, ?, ?, ?)',
+    )
+    for (const r of plan.waiting) wait.run(r.date, r.asset, r.fiat, r.price, effectiveAt!)
     this.db
       .prepare(
         'INSERT INTO price_table_import (id, source, imported_at) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE ' +
@@ -33,14 +79,41 @@ export class PriceTableRepo {
       .run(source, importedAt)
   }
 
-  /** The price of one unit of `asset` in `fiat` on `date` (YYYY-MM-DD), or null when the table has none. */
-  price(date: string, asset: string, fiat: string): string | null {
-    this.lookup ??= this.db.prepare('SELECT price FROM price_table WHERE asset = ? AND fiat = ? AND date = ?')
-    const row = this.lookup.get(asset.toUpperCase(), fiat, date) as { price: string } | undefined
+  /** Moves the waiting prices due by `at` into the table and drops the others (an import or a cancel replaces them). */
+  private settle(at: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO price_table (date, asset, fiat, price) SELECT date, asset, fiat, price FROM price_pending ' +
+          'WHERE effective_at <= ? ON CONFLICT (asset, fiat, date) DO UPDATE SET price = excluded.price',
+      )
+      .run(at)
+    this.db.exec('DELETE FROM price_pending')
+  }
+
+  /** Drops the prices that still wait at `at` (those due by then are in force and stay). */
+  cancelWaiting(at: string): void {
+    this.settle(at)
+  }
+
+  /** The price of one unit of `asset` in `fiat` on `date` (YYYY-MM-DD) at `at`, or null when the table has none. */
+  price(date: string, asset: string, fiat: string, at = new Date().toISOString()): string | null {
+    this.lookup ??= this.db.prepare(
+      `SELECT COALESCE(
+         (SELECT price FROM price_pending WHERE asset = ?1 AND fiat = ?2 AND date = ?3 AND effective_at <= ?4),
+         (SELECT price FROM price_table WHERE asset = ?1 AND fiat = ?2 AND date = ?3)) AS price`,
+    )
+    const row = this.lookup.get(asset.toUpperCase(), fiat, date, at) as { price: string | null } | undefined
     return row?.price ?? null
   }
 
-  summary(): PriceTableSummary {
+  private waitingAt(at: string): PriceTableSummary['waiting'] {
+    const row = this.db
+      .prepare('SELECT COUNT(*) AS n, MIN(effective_at) AS at FROM price_pending WHERE effective_at > ?')
+      .get(at) as { n: number; at: string | null }
+    return row.at ? { rates: Number(row.n), effectiveAt: row.at } : null
+  }
+
+  summary(at = new Date().toISOString()): PriceTableSummary {
     const counts = this.db
       .prepare('SELECT COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM price_table')
       .get() as { n: number; first: string | null; last: string | null }
@@ -56,6 +129,7 @@ export class PriceTableRepo {
       to: counts.last,
       importedAt: made?.imported_at ?? null,
       source: made?.source ?? null,
+      waiting: this.waitingAt(at),
     }
   }
 }

@@ -23,6 +23,7 @@ import { m22 } from './m22-policy-versions'
 import { m23 } from './m23-audit-by-path'
 import { m24 } from './m24-pacer-counts'
 import { m25 } from './m25-pay-run-line-ids'
+import { m26 } from './m26-rates-in-the-chain'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m23,
   m24,
   m25,
+  m26,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
