@@ -5,7 +5,7 @@
 // workstation during a video call and a build). Each run's reports, its closing line and its time stay under
 // reports/repeat/<start>/run-<i>/.
 import { spawn } from 'node:child_process'
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 
