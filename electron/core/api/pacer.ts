@@ -51,6 +51,17 @@ export interface PacerOptions {
   backgroundShare?: number
 }
 
+/**
+ * A request of this process waiting for a place in the window: since when, until when it expects to start (null while
+ * the requests it waits for are still in flight), and why: the key's budget is spent, or the provider asked to wait.
+ */
+export interface PacerWait {
+  priority: Priority
+  since: number
+  until: number | null
+  reason: 'budget' | 'retry_after'
+}
+
 export interface PacerStatus {
   limit: number
   windowSeconds: number
@@ -59,6 +70,8 @@ export interface PacerStatus {
   background: number
   backgroundLimit: number
   blockedUntil: number | null
+  /** The longest-waiting request of a person in this process, so a screen can say what it waits for; null if none. */
+  waiting: PacerWait | null
 }
 
 /** One process's ledger. */
@@ -128,6 +141,8 @@ export class Pacer {
   /** Interactive requests of this process waiting for a place now, and whether the ledger holds their mark. */
   private waitingHere = 0
   private marked = false
+  /** Requests of this process waiting for a place now, announced as they start and end waiting. */
+  private readonly waits = new Set<PacerWait>()
 
   constructor(options: PacerOptions = {}) {
     this.limit = options.limit ?? 120
@@ -150,12 +165,14 @@ export class Pacer {
   async acquire(priority: Priority, signal?: AbortSignal): Promise<() => void> {
     const person = priority === 'interactive'
     if (person) this.waitingHere++
+    let wait: PacerWait | null = null
     try {
       for (;;) {
         signal?.throwIfAborted()
         const now = this.clock.now()
         const taken = this.ledger.take(now, this.rule, priority)
         if ('slot' in taken) {
+          if (wait) this.waits.delete(wait)
           this.changed()
           let ended = false
           return () => {
@@ -164,6 +181,7 @@ export class Pacer {
             this.ledger.end(taken.slot, this.clock.now())
           }
         }
+        wait = this.noteWait(wait, priority, now, taken.waitMs)
         let sleep = Number.isFinite(taken.waitMs) ? taken.waitMs : IN_FLIGHT_POLL_MS
         if (person) {
           // The mark that makes background work yield, here and in other processes, is kept fresh while it waits.
@@ -174,11 +192,37 @@ export class Pacer {
         await this.clock.sleep(sleep, signal)
       }
     } finally {
+      // Given up (aborted, failed): the wait is over all the same.
+      if (wait && this.waits.delete(wait)) this.changed()
       if (person && --this.waitingHere === 0 && this.marked) {
         this.marked = false
         this.ledger.waiting(0)
       }
     }
+  }
+
+  /**
+   * Records a request's wait: announced when it starts, and again when its expected start moves by a second or more
+   * (a person's request looks again every second, and a background request yields to it).
+   */
+  private noteWait(wait: PacerWait | null, priority: Priority, now: number, waitMs: number): PacerWait | null {
+    if (!wait && waitMs < WAIT_SHOWN_MS) return null
+    const until = Number.isFinite(waitMs) ? now + waitMs : null
+    if (wait && (until === null) === (wait.until === null)) {
+      if (until === null || Math.abs(until - wait.until!) < WAIT_MOVED_MS) return wait
+    }
+    const reason = this.ledger.usage(now, this.rule).blockedUntil > now ? 'retry_after' : 'budget'
+    const next: PacerWait = { priority, since: wait?.since ?? now, until, reason }
+    if (wait) this.waits.delete(wait)
+    this.waits.add(next)
+    this.changed()
+    for (const watch of waitWatchers) watch(next, { limit: this.limit, windowSeconds: this.windowMs / 1000 })
+    return next
+  }
+
+  /** Every request of this process waiting for a place now, the longest-waiting first. */
+  waiting(): PacerWait[] {
+    return [...this.waits].sort((a, b) => a.since - b.since)
   }
 
   /** The provider said Retry-After: nobody on this key sends before then. */
@@ -197,6 +241,7 @@ export class Pacer {
       background,
       backgroundLimit: this.split.backgroundLimit,
       blockedUntil: blocked ? blockedUntil : null,
+      waiting: this.waiting().find((w) => w.priority === 'interactive') ?? null,
     }
   }
 
@@ -213,8 +258,30 @@ export class Pacer {
 }
 
 const IN_FLIGHT_POLL_MS = 20
+/** A wait's expected start is announced again when it moves by this much. */
+const WAIT_MOVED_MS = 1_000
+/** Shorter waits (a background request yielding for a moment) are not worth a word. */
+const WAIT_SHOWN_MS = 250
 /** A waiting person's request looks again at least this often, and its mark outlives each look by as much. */
 const WAITING_MARK_MS = 1_000
+
+/** Requests a key may start in any window of so many seconds. */
+export interface BudgetSize {
+  limit: number
+  windowSeconds: number
+}
+
+/** Listeners to every pacer of the process: a command line says on stderr what it waits for. */
+const waitWatchers = new Set<(wait: PacerWait, budget: BudgetSize) => void>()
+
+/**
+ * Calls `watch` whenever a request of this process starts waiting for the budget, or its expected start moves by a
+ * second or more, on any key. Returns the unsubscribe.
+ */
+export function watchBudgetWaits(watch: (wait: PacerWait, budget: BudgetSize) => void): () => void {
+  waitWatchers.add(watch)
+  return () => void waitWatchers.delete(watch)
+}
 
 const registry = new Map<string, Pacer>()
 

@@ -48,8 +48,9 @@ export function withdrawalHandlers({
     'withdrawals.cancel': async ({ withdrawalId }) => cancelPayout(await host.session(), withdrawalId),
     'pacing.status': async () => {
       const session = await host.session()
-      const { limit, windowSeconds, remaining, background } = session.sender.pacer.status()
-      return { limit, windowSeconds, remaining, background, lastSuccessAt: session.sender.lastSuccessAt }
+      const { limit, windowSeconds, remaining, background, waiting: wait } = session.sender.pacer.status()
+      const waiting = wait && { since: wait.since, until: wait.until, reason: wait.reason }
+      return { limit, windowSeconds, remaining, background, lastSuccessAt: session.sender.lastSuccessAt, waiting }
     },
   }
 }

@@ -1,4 +1,8 @@
+import { budgetWaitText } from '@shared/format/budget-wait'
+import { ageText } from '@shared/format/age'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { Time } from '../components/Time'
+import { useNow } from '../components/useNow'
 import { useDeskQuery } from '../data/useDeskQuery'
 
 /** The budget refills with time, which the core announces with no event: the meter reads it again this often. */
@@ -30,6 +34,7 @@ export function PacingMeter() {
       ) : (
         <span>Budget unknown</span>
       )}
+      {pacing.data?.waiting ? <WaitingNow pacing={pacing.data} /> : null}
       {' · '}
       {lastSuccessAt ? (
         <>
@@ -38,6 +43,18 @@ export function PacingMeter() {
       ) : (
         'Not refreshed yet'
       )}
+    </span>
+  )
+}
+
+/** A person's request waiting for the budget, wherever its screen is: how long still, the reason in the tooltip. */
+function WaitingNow({ pacing }: { pacing: ChannelOutput<'pacing.status'> }) {
+  const now = useNow(1_000)
+  const wait = pacing.waiting!
+  return (
+    <span title={budgetWaitText(wait, pacing, now)} data-testid="pacing-waiting">
+      {' · a request waits'}
+      {wait.until === null ? '' : ` ${ageText(Math.ceil(Math.max(0, wait.until - now) / 1000) * 1000)}`}
     </span>
   )
 }

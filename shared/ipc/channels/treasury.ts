@@ -25,6 +25,14 @@ export const PacingViewSchema = z.strictObject({
   background: z.number().int().optional(),
   /** Epoch ms of the last successful answer from the provider, for "refreshed at". */
   lastSuccessAt: z.number().nullable(),
+  /**
+   * A person's request waiting for a place in the budget now (epoch ms since, and until when it expects to start: null
+   * while the requests it waits for are in flight), and why: the budget is spent, or the provider said Retry-After.
+   */
+  waiting: z
+    .strictObject({ since: z.number(), until: z.number().nullable(), reason: z.enum(['budget', 'retry_after']) })
+    .nullable()
+    .optional(),
 })
 
 export const treasuryChannels = channels({

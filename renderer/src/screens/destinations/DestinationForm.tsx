@@ -8,6 +8,7 @@ import { useDeskMutation } from '../../data/useDeskMutation'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
+import { BudgetWait } from '../../components/BudgetWait'
 import { countries } from './countries'
 import { LookalikeDialog } from '../../address/LookalikeDialog'
 import { shown } from '@shared/text/visible-text'
@@ -203,6 +204,7 @@ export function DestinationForm({ testnet, onDone, onCancel }: Props) {
           Register destination
         </button>
       </div>
+      <BudgetWait active={action.busy} />
     </form>
   )
 }

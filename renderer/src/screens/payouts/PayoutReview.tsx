@@ -20,6 +20,7 @@ import { StaleScreeningNotice } from '../../components/StaleScreeningNotice'
 import { FirstPayoutCheck } from './FirstPayoutCheck'
 import { explainRefusal } from './refusals'
 import { TestAmountChoice } from './TestAmountChoice'
+import { BudgetWait } from '../../components/BudgetWait'
 
 export type RequestResult = ChannelOutput<'payouts.request'>
 
@@ -147,6 +148,7 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
           {busy ? 'Requesting…' : testing ? 'Request test payout' : 'Request payout'}
         </button>
       </div>
+      <BudgetWait active={busy} />
     </section>
   )
 }
