@@ -4,8 +4,10 @@
  *   ("Maria K \u202Eevil\u202C" reads "Maria K live").
  * - `control`: C0/C1 controls (ESC starts terminal sequences, CR rewrites a line), line and paragraph
  *   separators, lone surrogates.
- * - `format`: the other invisible format characters (zero-width space, soft hyphen, BOM, tags), and letters and
- *   symbols that draw as nothing (Hangul fillers, the blank braille pattern, other default-ignorable code points).
+ * - `format`: the other invisible format characters (zero-width space, soft hyphen, BOM, tags), letters and
+ *   symbols that draw as nothing (Hangul fillers, the blank braille pattern, other default-ignorable code points),
+ *   and characters with no agreed look (private use, which a font may draw as anything; unassigned code points; the
+ *   object replacement character U+FFFC).
  * - `lookalike`: visible but easily taken for something else: joiners (legitimate in scripts and emoji),
  *   spaces other than U+0020, fullwidth and mathematical letters, Cyrillic/Greek/Armenian/Cherokee letters.
  * The first three are refused on entry and shown as their code; look-alikes are only flagged.
@@ -20,6 +22,8 @@ const FORMAT = /\p{Cf}/u
 const VARIATION = /[\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
 /** Characters that draw as blank: "\u3164" passes for an empty label, "Acme\u3164" for "Acme". */
 const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/u
+/** No agreed look: private use, unassigned (noncharacters included), the object replacement character. */
+export const NO_AGREED_LOOK = /[\p{Co}\p{Cn}\uFFFC]/u
 const LOOKALIKE =
   /[\p{Zs}\uFF01-\uFF5E\u{1D400}-\u{1D7FF}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}]/u
 
@@ -31,6 +35,7 @@ export function classifyChar(ch: string): CharKind | null {
   if (JOINERS.test(ch)) return 'lookalike'
   if (FORMAT.test(ch)) return 'format'
   if (BLANK.test(ch) && !VARIATION.test(ch)) return 'format'
+  if (NO_AGREED_LOOK.test(ch)) return 'format'
   if (LOOKALIKE.test(ch)) return 'lookalike'
   return null
 }

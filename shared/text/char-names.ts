@@ -42,6 +42,7 @@ const NAMES: Readonly<Record<number, string>> = {
   0x3164: 'HANGUL FILLER',
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
   0xffa0: 'HALFWIDTH HANGUL FILLER',
+  0xfffc: 'OBJECT REPLACEMENT CHARACTER',
 }
 
 const KIND_WORDS = {
@@ -55,6 +56,8 @@ const KIND_WORDS = {
 export function describeChar(ch: string): string {
   const name = NAMES[ch.codePointAt(0)!]
   if (name) return `${codeOf(ch)} ${name}`
+  if (/\p{Co}/u.test(ch)) return `${codeOf(ch)} (a private-use character)`
+  if (/\p{Cn}/u.test(ch)) return `${codeOf(ch)} (an unassigned code point)`
   const kind = classifyChar(ch)
   return kind ? `${codeOf(ch)} (${KIND_WORDS[kind]})` : codeOf(ch)
 }

@@ -46,6 +46,16 @@ export function plainTextProblem(value: string): string | null {
   )
 }
 
+/**
+ * The one rule for free text a person types (a label, a name, a note, a reason): trimmed, not empty, at most `max`
+ * characters, and nothing that hides, reorders or has no agreed look. The problem in words ("is empty"), or null.
+ */
+export function freeTextProblem(value: string, max: number): string | null {
+  const v = value.trim()
+  if (v === '') return 'is empty'
+  return plainTextProblem(v) ?? ([...v].length > max ? `is longer than ${max} characters` : null)
+}
+
 /** A label, name, reference or note someone types: contract text that refuses characters which hide or reorder text. */
 export function plainText() {
   return text().superRefine((value, ctx) => {

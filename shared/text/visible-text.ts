@@ -6,7 +6,7 @@ declare const shownBrand: unique symbol
 export type ShownText = string & { readonly [shownBrand]: true }
 
 /** Candidates only; `classifyChar` decides (the joiners among Cf stay as they are). */
-const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800]/gu
+const CANDIDATES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\u2800\uFFFC]/gu
 
 /**
  * Untrusted text (a label, a name, a reference, a note, a provider's message) as it may be shown on a screen, a
@@ -42,6 +42,10 @@ export function shownLines(text: string): ShownText {
     .join('') as ShownText
 }
 
+/** `\uXXXX` for each UTF-16 unit of a character (both halves of one beyond the BMP, as JSON writes it). */
+const jsonEscape = (ch: string): string =>
+  [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+
 /**
  * JSON for a terminal or a file a person may open: the same data (every JSON reader gets the original strings
  * back), with the characters that hide text written as `\uXXXX` escapes instead of raw (raw line breaks are only
@@ -49,6 +53,6 @@ export function shownLines(text: string): ShownText {
  */
 export function jsonText(value: unknown, indent = 2): string {
   return JSON.stringify(value, null, indent).replace(CANDIDATES, (ch) =>
-    ch !== '\n' && isHidingKind(classifyChar(ch)) ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch,
+    ch !== '\n' && isHidingKind(classifyChar(ch)) ? jsonEscape(ch) : ch,
   )
 }

@@ -153,8 +153,9 @@ export function claimDestination(
       store.repo(destinationClaims).claim(network, address)
     })
   } catch (err) {
-    // The refusal passes as it is; a store that could not be read or written refuses with why.
-    if (err instanceof DeskError && err.code === 'lookalike_destination') throw err
+    // A refusal (a look-alike, a listed address) passes as it is, its own cause first; a store that could not be
+    // read or written refuses with why.
+    if (err instanceof DeskError && (err.code === 'lookalike_destination' || err.code === 'screening_listed')) throw err
     throw unreadable(err)
   }
 }

@@ -1,3 +1,4 @@
+import { shown } from '../../../shared/text/visible-text'
 import type { ApiClient } from '../api/api-client'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
@@ -37,7 +38,7 @@ export function agentSendRule(deps: {
         // Read in the claiming transaction: a stop a person sets refuses queued and held payouts too, with no override.
         const message =
           `A person stopped this profile's agent at ` +
-          `${stop.at}${stop.reason ? ` (${stop.reason})` : ''}; no agent payout is sent until they resume it.`
+          `${stop.at}${stop.reason ? ` (${shown(stop.reason)})` : ''}; no agent payout is sent until they resume it.`
         if (isAgentsCall(ask)) throw new DeskError('policy_denied', `Refused by rule agent_stopped: ${message}`)
         return refuse('agent_stopped', 'policy_denied', message)
       }

@@ -7,6 +7,7 @@ import type { DeskStore } from '../store'
 import { policyGrantRepo, type GrantScope } from '../store/policy/policy-grant-repo'
 import { AGENT_REQUESTER } from '../payouts/send-gate'
 import type { PolicyEditor } from './policy-settings'
+import { checkedReason } from './agent-stop'
 
 export type { GrantScope } from '../store/policy/policy-grant-repo'
 
@@ -27,6 +28,7 @@ export function grantOnce(
   reason: string | null,
   now = new Date(),
 ): void {
+  const why = checkedReason(reason)
   if (!ask.held && (!DECIMAL_PATTERN.test(ask.max) || new Big(ask.max).lte(0)))
     throw new DeskError(
       'invalid_input',
@@ -44,7 +46,12 @@ export function grantOnce(
       ? { asset: entry!.body.asset, max: entry!.body.amount, destination: entry!.body.destination }
       : { asset: ask.asset.toUpperCase(), max: ask.max, destination: ask.destination }
     store.audit.append(
-      decisionEntry(now, 'policy.granted', editor.actor, key, { by: editor.person, held: ask.held, reason, ...scope }),
+      decisionEntry(now, 'policy.granted', editor.actor, key, {
+        by: editor.person,
+        held: ask.held,
+        reason: why,
+        ...scope,
+      }),
     )
   })
 }
