@@ -27,7 +27,14 @@ try {
   const bin = join(root, 'node_modules/.bin/electronegativity')
   const offline = `--import=${pathToFileURL(join(root, 'test/electronegativity-offline.mjs')).href}`
   const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, offline].filter(Boolean).join(' ') }
-  const run = spawnSync(bin, ['-i', work, '-r', '-o', csv, '-e', version], { encoding: 'utf8', timeout: 180_000, env })
+  // About 5 CPU-seconds, but it starts at the lowest priority beside vitest: on a crowded machine it took over 180 s
+  // (the old bound, which killed it mid-run); the bound only stops a hang.
+  const run = spawnSync(bin, ['-i', work, '-r', '-o', csv, '-e', version], {
+    encoding: 'utf8',
+    timeout: 1_200_000,
+    env,
+  })
+  if (run.error) throw new Error(`electronegativity did not finish: ${run.error.message}`)
   if (run.status !== 0) throw new Error(`electronegativity failed: ${run.stderr || run.stdout}`)
   // Each row starts: CHECK,"SEVERITY","CONFIDENCE","file","line:col",...; only these leading fields are read.
   const findings = readFileSync(csv, 'utf8')
