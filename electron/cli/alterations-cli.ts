@@ -1,6 +1,5 @@
 import { acknowledgeAlteration, describeAlteration, openAlterations } from '../core/alterations/use-cases'
-import { readOutbox } from '../core/payouts/use-cases'
-import { requireSecondPerson } from '../core/people/use-cases'
+import { requireSecondPersonFor } from '../core/people/use-cases'
 import { staleScreeningNow } from '../core/screening/use-cases'
 import type { DeskStore } from '../core/store'
 import type { Action } from './command'
@@ -34,9 +33,7 @@ export const acknowledge: Action = {
     const profile = await ctx.profile(v.profile as string)
     return ctx.withStore(profile, async (store) => {
       const acting = await ctx.acting('acknowledge', profile, store)
-      const altered = openAlterations(store).find((a) => a.withdrawalId === id || a.key === id)
-      const startedBy = readOutbox(store).entries.find((e) => e.idempotencyKey === altered?.key)?.requestedBy ?? null
-      requireSecondPerson({ store, environment: profile.environment, acting, startedBy, what: 'This altered payout' })
+      requireSecondPersonFor(store, profile.environment, acting, { kind: 'acknowledge', ref: id! })
       const a = acknowledgeAlteration(store, id!, acting.by)
       ctx.out(`Acknowledged: payout ${a.withdrawalId} (${a.key}). Sends of "${shown(profile.name)}" may go on.`)
       return 0

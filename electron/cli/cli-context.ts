@@ -110,6 +110,15 @@ export class CliContext implements CliIo {
     return acting
   }
 
+  /**
+   * A second person at the same terminal (four eyes on a loosening): their passphrase is asked after the acting
+   * person's (the next stdin line), and they may write (a treasurer or an admin). Their name.
+   */
+  async secondPerson(name: string): Promise<string> {
+    const person = await verifyPerson(name, await this.passphrase(`Passphrase for ${shown(name)}: `), this.home)
+    return (await authorizeAct({ dataDir: this.home, surface: 'cli', person, act: 'release', store: null })).name
+  }
+
   get keys(): ProfileKeys {
     this.profileKeys ??= openProfileKeys({
       dataDir: this.home,

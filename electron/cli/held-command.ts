@@ -13,8 +13,7 @@ import { label } from './profile-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { HeldPayoutViewSchema } from '../../shared/ipc/channels/policy'
 import { cliRows } from './cli-rows'
-import { readOutbox } from '../core/payouts/use-cases'
-import { requireSecondPerson } from '../core/people/use-cases'
+import { requireSecondPersonFor } from '../core/people/use-cases'
 
 const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
 
@@ -95,8 +94,7 @@ const release: Action = {
     const profile = await ctx.profile(v.profile as string)
     const result = await ctx.withStore(profile, async (store) => {
       const acting = await ctx.acting('release', profile, store)
-      const startedBy = readOutbox(store).entries.find((e) => e.idempotencyKey === key)?.requestedBy ?? null
-      requireSecondPerson({ store, environment: profile.environment, acting, startedBy, what: 'This payout' })
+      requireSecondPersonFor(store, profile.environment, acting, { kind: 'release', key: key! })
       warnStaleScreening(ctx, store)
       return ctx.withSession(profile, store, (s) =>
         releaseHeld(s, editor(acting.name), key!, (v.override as string | undefined) ?? null),

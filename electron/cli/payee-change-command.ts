@@ -1,5 +1,5 @@
 import { CONFIRM_CHANNELS, confirmPayeeChange } from '../core/payee-checks/use-cases'
-import { destinationAdder, requireSecondPerson } from '../core/people/use-cases'
+import { requireSecondPersonFor } from '../core/people/use-cases'
 import { UsageError } from './usage-error'
 import type { Action } from './command'
 import { shown } from '../../shared/text/visible-text'
@@ -34,14 +34,7 @@ export const confirmChange: Action = {
     if (!acting.person && !by?.trim()) throw new UsageError('--by is required.', confirmChange.usage)
     return ctx.withSession(profile, async (s) => {
       const book = await s.client.listCounterparties()
-      const startedBy = destinationAdder(s.store, id!)
-      requireSecondPerson({
-        store: s.store,
-        environment: profile.environment,
-        acting,
-        startedBy,
-        what: 'This payee change',
-      })
+      requireSecondPersonFor(s.store, profile.environment, acting, { kind: 'payee_confirm', destinationId: id! })
       const change = confirmPayeeChange(s.store, book, id!, {
         by: acting.person ? acting.person.name : by!,
         channel: v.channel as string,

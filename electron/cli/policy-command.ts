@@ -1,6 +1,9 @@
 import { OTHER_ASSETS, NO_RULES, type DestinationRule, type Policy } from '../../shared/policy/policy-schema'
 import type { PolicyView } from '../../shared/ipc/channels/policy'
-import { clearPolicy, localPerson, setPolicy, showPolicy } from '../core/policy/use-cases'
+import { clearPolicy, localPerson, setPolicy, showPolicy, type PolicyEditor } from '../core/policy/use-cases'
+import { fourEyesOn } from '../core/people/use-cases'
+import type { Profile } from '../core/profiles'
+import type { CliContext } from './cli-context'
 import { commandGroup, type Action, type Values } from './command'
 import { label } from './profile-command'
 import { UsageError } from './usage-error'
@@ -13,7 +16,7 @@ const SET_USAGE =
   'policy set --profile N [--max-per-payout ASSET=AMOUNT]... [--max-per-day ASSET=AMOUNT]... ' +
   '[--max-requests-per-hour N] ' +
   '[--destinations any|verified-for:HOURS|ID,ID,...] [--hold-above ASSET=AMOUNT]... [--hold-all on|off] ' +
-  '[--hold-first-payout on|off] ' +
+  '[--hold-first-payout on|off] [--second NAME] ' +
   EXTRA_USAGE
 
 const show: Action = {
@@ -52,7 +55,9 @@ const set: Action = {
     'allows payouts only in those windows of --time-zone (outside: --outside-hours hold or refuse). --file takes ' +
     'the whole policy as "policy show --json" prints it. A change that allows more (a higher cap, a hold off, a ' +
     "limit removed, a wider window) waits for the profile's delay (policy delay, default 60 minutes) and is shown " +
-    'as waiting; the fields that allow less apply at once. Written to the audit log with who and when.',
+    'as waiting; the fields that allow less apply at once. Written to the audit log with who and when. With ' +
+    'people at the desk and four eyes on, a change that allows more names a second person (--second NAME, ' +
+    'their passphrase asked after the --as one).',
   options: {
     profile: { type: 'string' },
     'max-per-payout': { type: 'string', multiple: true },
@@ -62,18 +67,22 @@ const set: Action = {
     'hold-above': { type: 'string', multiple: true },
     'hold-all': { type: 'string' },
     'hold-first-payout': { type: 'string' },
+    second: { type: 'string' },
     ...EXTRA_OPTIONS,
   },
   required: ['profile'],
   async run(ctx, v) {
-    if (v.file !== undefined && Object.keys(v).some((k) => k !== 'file' && k !== 'profile' && v[k] !== undefined))
+    if (
+      v.file !== undefined &&
+      Object.keys(v).some((k) => !['file', 'profile', 'second'].includes(k) && v[k] !== undefined)
+    )
       throw new UsageError('--file takes the whole policy; give no other rule with it.', SET_USAGE)
     const candidate = v.file === undefined ? policyFromOptions(v) : (await readPolicyFile(v.file as string)).policy
     const profile = await ctx.profile(v.profile as string)
-    const acting = await ctx.acting('policy', profile)
+    const policyEditor = await loosening(ctx, profile, v.second as string | undefined)
     // Listed ids are checked against the provider's destination book, which needs the key.
     const stored = await ctx.withStore(profile, (store) =>
-      setPolicy(store, editor(acting.name), candidate, () =>
+      setPolicy(store, policyEditor, candidate, () =>
         ctx.withSession(profile, store, (s) => s.client.listCounterparties()),
       ),
     )
@@ -87,16 +96,16 @@ const set: Action = {
 
 const clear: Action = {
   name: 'policy clear',
-  usage: 'policy clear --profile N',
+  usage: 'policy clear --profile N [--second NAME]',
   summary:
     'Removes the policy: the default applies again, which holds every agent payout for a person. Hold-all applies ' +
     'at once; the limits it removes allow more and go only after the delay. Written to the audit log.',
-  options: { profile: { type: 'string' } },
+  options: { profile: { type: 'string' }, second: { type: 'string' } },
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const acting = await ctx.acting('policy', profile)
-    const view = await ctx.withStore(profile, (store) => clearPolicy(store, editor(acting.name)))
+    const policyEditor = await loosening(ctx, profile, v.second as string | undefined)
+    const view = await ctx.withStore(profile, (store) => clearPolicy(store, policyEditor))
     if (!view.pending)
       ctx.out(
         `Agent policy of ${label(profile)} cleared: every agent payout now waits for a person ` +
@@ -117,7 +126,15 @@ export const policyCommand = commandGroup(
   [show, set, clear, history, cancelPending, delay, grant, backtest],
 )
 
-const editor = (person = localPerson()) => ({ actor: 'cli' as const, person })
+const editor = (person = localPerson()): PolicyEditor => ({ actor: 'cli', person })
+
+/** Who changes the policy, and under four eyes the second person a loosening needs (the core decides if it is one). */
+async function loosening(ctx: CliContext, profile: Profile, second: string | undefined): Promise<PolicyEditor> {
+  const acting = await ctx.acting('policy', profile)
+  const fourEyes = acting.person !== null && (await ctx.withStore(profile, (s) => fourEyesOn(s, profile.environment)))
+  if (!fourEyes) return editor(acting.name)
+  return { ...editor(acting.name), fourEyes: { second: second ? await ctx.secondPerson(second) : null } }
+}
 
 function origin(state: PolicyView): string {
   if (state.kind === 'set') return `set by ${state.setBy} at ${state.setAt}`

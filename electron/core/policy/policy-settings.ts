@@ -16,8 +16,13 @@ import { readPolicyInForce, type PolicyState } from './policy-state'
 export interface PolicyEditor {
   /** `app` or `cli`: the audit log's actor. */
   actor: 'app' | 'cli'
-  /** The person's account name on this computer. */
+  /** The person's account name on this computer, or their name at the desk once it has people. */
   person: string
+  /**
+   * Four eyes, when they apply to this profile (people at the desk and the setting on): a loosening names a second
+   * person other than `person`, whose passphrase the surface checked; null when none was named.
+   */
+  fourEyes?: { second: string | null }
 }
 
 /** A loosening that waits for its time (policy null: a clear). */
@@ -129,6 +134,7 @@ export class PolicySettings {
     // Until a person sets a first policy, the default holds every payout: the first one is the setup, not a change.
     const first = !changes.everSet()
     const immediate = first || split.later === null
+    if (!immediate) this.requireSecond()
     const versions = this.store.repo(policyVersionsRepo)
     versions.endPending('superseded', now.toISOString(), this.by(), now.toISOString())
     const at = now.toISOString()
@@ -170,11 +176,29 @@ export class PolicySettings {
     return { policy: pending.policy, effectiveAt: pending.effectiveAt, setBy: `${pending.actor} (${pending.by})` }
   }
 
+  /** A loosening under four eyes: a second person, not the one who proposes it, stands behind it. */
+  private requireSecond(): void {
+    const fourEyes = this.editor.fourEyes
+    if (!fourEyes) return
+    const second = fourEyes.second
+    if (second === null || second.trim().toLowerCase() === this.editor.person.trim().toLowerCase())
+      throw new DeskError(
+        'second_person_required',
+        'The policy was not changed: it allows more, and four eyes are on for this profile, so a second treasurer ' +
+          'or admin confirms it (--second NAME in the CLI).',
+      )
+  }
+
   private by(): string {
     return who(this.editor.actor, this.editor.person)
   }
 
   private entry(now: Date, path: DecisionPath, detail: Record<string, unknown>): AuditEntry {
-    return decisionEntry(now, path, this.editor.actor, null, { by: this.editor.person, ...detail })
+    const second = this.editor.fourEyes?.second
+    return decisionEntry(now, path, this.editor.actor, null, {
+      by: this.editor.person,
+      ...(second ? { second } : {}),
+      ...detail,
+    })
   }
 }

@@ -177,6 +177,32 @@ describe('people at the desk, through the real CLI and connector', () => {
   )
 
   it(
+    'four eyes: a policy change that allows more names a second person; one that allows less does not',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const policy = (cap: string) => ['policy', 'set', '--profile', 'ops', '--max-per-payout', `ETH=${cap}`]
+      expect((await as('Alice', policy('0.5'))).code).toBe(0)
+      const alone = await as('Alice', policy('5'))
+      expect(alone.code).toBe(1)
+      expect(alone.stderr).toMatch(/four eyes are on for this profile, so a second treasurer or admin confirms it/)
+      const self = await as('Alice', [...policy('5'), '--second', 'alice'], PASS.Alice, `${PASS.Alice}\n`)
+      expect(self.stderr).toMatch(/a second treasurer or admin confirms it/)
+      const viewer = await as('Alice', [...policy('5'), '--second', 'Vic'], PASS.Alice, `${PASS.Vic}\n`)
+      expect(viewer.stderr).toMatch(/viewers change nothing/)
+      const two = await as('Alice', [...policy('5'), '--second', 'Tess'], PASS.Alice, `${PASS.Tess}\n`)
+      expect(two.code, two.stderr).toBe(0)
+      const pending = auditText(profileDir(f.home, p.id))
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((r) => r.path === 'policy.pending')
+        .at(-1)
+      expect(pending.detail).toMatchObject({ by: 'Alice', second: 'Tess' })
+    },
+  )
+
+  it(
     'a view-only profile refuses every write and its connector lists read tools; lifting it takes a second admin',
     {
       timeout: 180_000,

@@ -9,6 +9,7 @@ import {
   listPeople,
   removePerson,
   requireSecondPerson,
+  requireSecondPersonFor,
   setViewOnly,
   verifyPerson,
   type Acting,
@@ -36,7 +37,7 @@ const code = (p: Promise<unknown>) =>
   )
 
 describe('people at the desk', () => {
-  it('keeps only a scrypt hash; the first person is an admin, later ones need one', async () => {
+  it('keeps only a scrypt hash; the first person is an admin, later ones need one', { timeout: 120_000 }, async () => {
     expect(await code(addPerson({ name: 'Vic', role: 'viewer', passphrase: 'viewer passphrase' }, dir))).toBe(
       'invalid_input',
     )
@@ -82,31 +83,39 @@ describe('people at the desk', () => {
     )
   })
 
-  it('the act guard: anyone on a desk without people; then a named person, viewers never, admin acts an admin', async () => {
-    const ask = { dataDir: dir, surface: 'cli' as const, store }
-    expect((await authorizeAct({ ...ask, person: null, act: 'payout' })).by).toMatch(/^cli \(.+\)$/)
-    await addPerson({ name: 'Alice', role: 'admin', passphrase: admin.passphrase }, dir)
-    await addPerson({ name: 'Tess', role: 'treasurer', passphrase: 'tess passphrase', as: admin }, dir)
-    await addPerson({ name: 'Vic', role: 'viewer', passphrase: 'vic passphrase', as: admin }, dir)
-    const alice = await verifyPerson('Alice', admin.passphrase, dir)
-    const tess = await verifyPerson('Tess', 'tess passphrase', dir)
-    const vic = await verifyPerson('Vic', 'vic passphrase', dir)
-    expect(await code(authorizeAct({ ...ask, person: null, act: 'payout' }))).toBe('person_required')
-    expect(await code(authorizeAct({ ...ask, person: vic, act: 'payout' }))).toBe('view_only')
-    expect(await code(authorizeAct({ ...ask, person: tess, act: 'policy' }))).toBe('admin_only')
-    expect((await authorizeAct({ ...ask, person: tess, act: 'payout' })).by).toBe('cli (Tess)')
+  it(
+    'the act guard: anyone on a desk without people; then a named person, viewers never, admin acts an admin',
+    { timeout: 120_000 },
+    async () => {
+      const ask = { dataDir: dir, surface: 'cli' as const, store }
+      expect((await authorizeAct({ ...ask, person: null, act: 'payout' })).by).toMatch(/^cli \(.+\)$/)
+      await addPerson({ name: 'Alice', role: 'admin', passphrase: admin.passphrase }, dir)
+      await addPerson({ name: 'Tess', role: 'treasurer', passphrase: 'tess passphrase', as: admin }, dir)
+      await addPerson({ name: 'Vic', role: 'viewer', passphrase: 'vic passphrase', as: admin }, dir)
+      const alice = await verifyPerson('Alice', admin.passphrase, dir)
+      const tess = await verifyPerson('Tess', 'tess passphrase', dir)
+      const vic = await verifyPerson('Vic', 'vic passphrase', dir)
+      expect(await code(authorizeAct({ ...ask, person: null, act: 'payout' }))).toBe('person_required')
+      expect(await code(authorizeAct({ ...ask, person: vic, act: 'payout' }))).toBe('view_only')
+      expect(await code(authorizeAct({ ...ask, person: tess, act: 'policy' }))).toBe('admin_only')
+      expect((await authorizeAct({ ...ask, person: tess, act: 'payout' })).by).toBe('cli (Tess)')
 
-    const actingAlice = await authorizeAct({ ...ask, person: alice, act: 'profile' })
-    setViewOnly(store, 'production', actingAlice, true)
-    expect(await code(authorizeAct({ ...ask, person: tess, act: 'payout' }))).toBe('view_only')
-    // Lifting it takes two on a production profile: Alice asks, Alice cannot finish, Tess cannot (admin's), Bob can.
-    expect(setViewOnly(store, 'production', actingAlice, false)).toEqual({ viewOnly: true, waitingForSecond: true })
-    expect(() => setViewOnly(store, 'production', actingAlice, false)).toThrow(/four eyes/)
-    await addPerson({ name: 'Bob', role: 'admin', passphrase: 'bob passphrase', as: admin }, dir)
-    const bob = await authorizeAct({ ...ask, person: await verifyPerson('Bob', 'bob passphrase', dir), act: 'profile' })
-    expect(setViewOnly(store, 'production', bob, false)).toEqual({ viewOnly: false, waitingForSecond: false })
-    expect((await authorizeAct({ ...ask, person: tess, act: 'payout' })).by).toBe('cli (Tess)')
-  })
+      const actingAlice = await authorizeAct({ ...ask, person: alice, act: 'profile' })
+      setViewOnly(store, 'production', actingAlice, true)
+      expect(await code(authorizeAct({ ...ask, person: tess, act: 'payout' }))).toBe('view_only')
+      // Lifting it takes two on a production profile: Alice asks, Alice cannot finish, Tess cannot (admin's), Bob can.
+      expect(setViewOnly(store, 'production', actingAlice, false)).toEqual({ viewOnly: true, waitingForSecond: true })
+      expect(() => setViewOnly(store, 'production', actingAlice, false)).toThrow(/four eyes/)
+      await addPerson({ name: 'Bob', role: 'admin', passphrase: 'bob passphrase', as: admin }, dir)
+      const bob = await authorizeAct({
+        ...ask,
+        person: await verifyPerson('Bob', 'bob passphrase', dir),
+        act: 'profile',
+      })
+      expect(setViewOnly(store, 'production', bob, false)).toEqual({ viewOnly: false, waitingForSecond: false })
+      expect((await authorizeAct({ ...ask, person: tess, act: 'payout' })).by).toBe('cli (Tess)')
+    },
+  )
 
   it('four eyes: who started an act does not finish it on production; sandbox and a desk without people as before', () => {
     const tess: Acting = {
@@ -125,5 +134,23 @@ describe('people at the desk', () => {
     expect(() => requireSecondPerson({ ...ask, environment: 'sandbox', startedBy: 'cli (Tess)' })).not.toThrow()
     const root = { ...ask, acting: nobody, environment: 'production' as const, startedBy: 'cli (root)' }
     expect(() => requireSecondPerson(root)).not.toThrow()
+  })
+
+  it("four eyes find who started the act: the payout's requester for a release", () => {
+    const body = { wallet_id: 'w1', asset: 'USDC', amount: '2', destination: '0xabc', network: 'ethereum-sepolia' }
+    const at = new Date().toISOString()
+    store.transaction('seed', () =>
+      store.outbox.insert({ idempotencyKey: 'k1', body, createdAt: at, requestedBy: 'cli (Tess)', state: 'held' }, 't'),
+    )
+    const acting = (name: string): Acting => ({
+      person: { id: 'person_1', name, role: 'treasurer' },
+      name,
+      by: `cli (${name})`,
+      surface: 'cli',
+    })
+    const release = { kind: 'release', key: 'k1' } as const
+    expect(() => requireSecondPersonFor(store, 'production', acting('Tess'), release)).toThrow(/started by Tess/)
+    expect(() => requireSecondPersonFor(store, 'production', acting('Alice'), release)).not.toThrow()
+    expect(() => requireSecondPersonFor(store, 'sandbox', acting('Tess'), release)).not.toThrow()
   })
 })
