@@ -223,7 +223,16 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'the CLI runs under plain Node.' }],
-          patterns: [forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.')],
+          patterns: [
+            forbid(['**/main/**', '**/preload/**', '**/renderer/**'], 'the CLI builds on core and shared.'),
+            {
+              group: ['**/core/audit/use-cases', '**/core/audit/who'],
+              importNames: ['who', 'whoAmI'],
+              message:
+                'a CLI write names who acts through ctx.acting(act, profile): the one act guard ' +
+                '(electron/core/people/act-guard.ts) checks the person, their role and a view-only profile first.',
+            },
+          ],
         },
       ],
     },

@@ -8,7 +8,6 @@ import {
 } from '../../shared/api/accounting-export'
 import { jsonText } from '../../shared/text/visible-text'
 import { importPriceTable, readPriceFile, refreshAddressNames, withProfileClient } from '../core/history/use-cases'
-import { localPerson } from '../core/audit/use-cases'
 import type { Profile } from '../core/profiles'
 import { quote } from './profile-command'
 import type { DeskStore } from '../core/store'
@@ -80,9 +79,10 @@ export const pricesImport: Action = {
         `Usage: payout-desk ${pricesImport.usage}`,
       )
     const profile = await ctx.profile(v.profile as string)
+    const { name } = await ctx.acting('prices', profile)
     const text = await readPriceFile(file!)
     return ctx.withStore(profile, (store) => {
-      const summary = importPriceTable(store, text, basename(file!), { actor: 'cli', person: localPerson() })
+      const summary = importPriceTable(store, text, basename(file!), { actor: 'cli', person: name })
       if (v.json) ctx.out(jsonText(summary))
       else {
         ctx.out(

@@ -1,5 +1,4 @@
 import { jsonText, shown } from '../../shared/text/visible-text'
-import { localPerson } from '../core/audit/use-cases'
 import { cancelWaitingPrices, waitingPrices } from '../core/history/use-cases'
 import type { Action } from './command'
 import { label } from './profile-command'
@@ -17,9 +16,8 @@ export const pricesWaiting: Action = {
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
     if (v.cancel) {
-      const n = await ctx.withStore(profile, (store) =>
-        cancelWaitingPrices(store, { actor: 'cli', person: localPerson() }),
-      )
+      const { name } = await ctx.acting('prices', profile)
+      const n = await ctx.withStore(profile, (store) => cancelWaitingPrices(store, { actor: 'cli', person: name }))
       ctx.out(`Cancelled ${n} waiting prices on ${label(profile)}; the prices in force stay.`)
       return 0
     }

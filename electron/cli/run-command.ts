@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import { addRun, dueReminders, editRun, listRuns, readRunLines, skipPeriod } from '../core/pay-runs/use-cases'
 import { shown, jsonText } from '../../shared/text/visible-text'
@@ -33,9 +32,10 @@ const add: Action = {
   required: ['profile', 'name', 'schedule', 'file'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('run', profile)
     const lines = await readLines(v.file as string)
     const run = await ctx.withStore(profile, (store) =>
-      addRun(store, { name: v.name as string, schedule: v.schedule as string, lines }, who('cli')),
+      addRun(store, { name: v.name as string, schedule: v.schedule as string, lines }, by),
     )
     ctx.out(`Pay run "${shown(run.name)}" (${run.id}) kept with ${run.lines.length} lines.`)
     return 0
@@ -93,9 +93,10 @@ const edit: Action = {
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('run', profile)
     const lines = v.file ? await readLines(v.file as string) : undefined
     const change = { name: v.name as string | undefined, schedule: v.schedule as string | undefined, lines }
-    const run = await ctx.withStore(profile, (store) => editRun(store, name!, change, who('cli')))
+    const run = await ctx.withStore(profile, (store) => editRun(store, name!, change, by))
     ctx.out(`Pay run "${shown(run.name)}" (${run.id}) changed; ${run.lines.length} lines.`)
     return 0
   },
@@ -110,7 +111,8 @@ const skip: Action = {
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.withStore(profile, (store) => skipPeriod(store, name!, v.period as string, who('cli')))
+    const { by } = await ctx.acting('run', profile)
+    await ctx.withStore(profile, (store) => skipPeriod(store, name!, v.period as string, by))
     ctx.out(`Period ${v.period as string} of "${shown(name!)}" skipped.`)
     return 0
   },

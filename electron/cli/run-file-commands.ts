@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import { exportRun, importNeedsYes, importRun, type ImportPlan } from '../core/pay-runs/use-cases'
 import { shown } from '../../shared/text/visible-text'
@@ -66,6 +65,7 @@ export const importAction: Action = {
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('run', profile)
     const text = await readFile(file!, 'utf8').catch(() => {
       throw new DeskError('invalid_input', `Cannot read ${file}.`)
     })
@@ -77,7 +77,7 @@ export const importAction: Action = {
       ctx.err(`${what} is kept only when confirmed on a terminal, or with --yes.`)
       return false
     }
-    const { run, updated } = await ctx.withStore(profile, (store) => importRun(store, text, who('cli'), ask))
+    const { run, updated } = await ctx.withStore(profile, (store) => importRun(store, text, by, ask))
     ctx.out(
       `Pay run "${shown(run.name)}" (${run.id}) ${updated ? 'updated' : 'imported'} with ${run.lines.length} lines.`,
     )

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { who } from '../core/audit/use-cases'
 import { DeskError } from '../core/errors'
 import { setPeriodInvoice } from '../core/pay-runs/use-cases'
 import { profileDir } from '../core/profiles'
@@ -27,6 +26,7 @@ export const runInvoice: Action = {
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('run', profile)
     const pdf = v.file
       ? await readFile(v.file as string).catch(() => {
           throw new DeskError('invalid_input', `Cannot read ${v.file as string}.`)
@@ -39,7 +39,7 @@ export const runInvoice: Action = {
       line: v.line as string,
       number: v.number as string,
       pdf,
-      actor: who('cli'),
+      actor: by,
     }
     const invoice = await ctx.withSession(profile, async (session) => {
       try {

@@ -1,5 +1,4 @@
 import { warnStaleScreening } from './alterations-cli'
-import { who } from '../core/audit/use-cases'
 import { previewRun, sendRun, type RunPreview, type RunSendResult } from '../core/pay-runs/use-cases'
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { retypeTotal } from './batch-command'
@@ -123,6 +122,7 @@ export const send: Action = {
   positionals: ['NAME'],
   async run(ctx, v, [name]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('run', profile)
     const yes = v.yes === true
     const production = profile.environment === 'production'
     const period = v.period as string | undefined
@@ -132,7 +132,7 @@ export const send: Action = {
       const result = await sendRun(session, name!, {
         period,
         ahead,
-        actor: who('cli'),
+        actor: by,
         production,
         retypedTotal: null,
         confirmDuplicates: yes,

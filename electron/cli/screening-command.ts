@@ -1,4 +1,3 @@
-import { who } from '../core/audit/use-cases'
 import { cancelListedPayouts } from '../core/payouts/use-cases'
 import {
   importScreeningList,
@@ -28,12 +27,13 @@ const importList: Action = {
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
+    const { by } = await ctx.acting('screening', profile)
     return ctx.withSession(profile, async (session) => {
       const made = await importScreeningList(session, {
         source: { path: file! },
         file: file!,
         name: v.name as string | undefined,
-        actor: who('cli'),
+        actor: by,
       })
       ctx.out(
         `Imported "${shown(made.name)}": ${made.addresses} ` +
@@ -105,6 +105,7 @@ const hits: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
+    if (v.cancel) await ctx.acting('payout', profile)
     return ctx.withSession(profile, async (session) => {
       const { findings, bookUnread } = await screeningHitsNow(session)
       const cancelled = v.cancel ? await cancelListedPayouts(session, findings.payouts) : null

@@ -19,6 +19,7 @@ export type WriteAct =
   | 'acknowledge'
   | 'note'
   | 'screening'
+  | 'prices'
   | 'key'
   | 'policy'
   | 'people'
