@@ -208,8 +208,19 @@ export class PayoutRequests {
     return entry.state === 'sending' ? this.send(SendGate.claimed(entry)) : { entry, withdrawal: null }
   }
 
-  /** The book's payee changes read once for a sending tick (a batch's rows pass them in their `SendAsk`). */
-  payeeChangeTick(): ReturnType<SendGate['payeeChangeTick']> {
+  /**
+   * What a sending tick (a batch's or a pay run's rows, each minute of them) reads once before its first row: the
+   * provider's payouts read back and held against what was asked, so a payout altered at the provider stops this
+   * tick's sends even if nothing else read it yet; then the book's payee changes (the rows pass them in their
+   * `SendAsk`).
+   */
+  async payeeChangeTick(): ReturnType<SendGate['payeeChangeTick']> {
+    // Only a desk that recorded payouts has any to compare.
+    if (this.outbox.list().some((e) => e.withdrawalId !== null)) {
+      const read: Withdrawal[] = []
+      for await (const w of this.client.withdrawals({ limit: 100 })) read.push(w)
+      this.outbox.store.transaction('keep the payouts read back', () => this.outbox.store.withdrawals.putMany(read))
+    }
     return this.gate.payeeChangeTick()
   }
 
