@@ -64,7 +64,7 @@ export const importBookAction: Action = {
   positionals: ['FILE'],
   async run(ctx, v, [file]) {
     const profile = await ctx.profile(v.profile as string)
-    await ctx.acting('destination', profile)
+    const { by } = await ctx.acting('destination', profile)
     const bytes = await readImportFile(file!)
     const stop = new AbortController()
     const interrupt = () => stop.abort(new DeskError('cancelled', 'Interrupted; --resume continues the import.'))
@@ -72,10 +72,14 @@ export const importBookAction: Action = {
     try {
       return await ctx.withStore(profile, (store) =>
         ctx.withSession(profile, store, async (s) => {
-          const imports = destinationImports(s, (p) => {
-            const done = p.created + p.existing + p.failed
-            if (done % 50 === 0 || p.finished) ctx.err(importProgressLine(p))
-          })
+          const imports = destinationImports(
+            s,
+            (p) => {
+              const done = p.created + p.existing + p.failed
+              if (done % 50 === 0 || p.finished) ctx.err(importProgressLine(p))
+            },
+            by,
+          )
           let id: string
           if (v.resume) {
             const unfinished = unfinishedImportOf(store, bytes)

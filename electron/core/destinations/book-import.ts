@@ -39,6 +39,8 @@ export class DestinationImports {
     private readonly store: DeskStore,
     private readonly client: ImportClient,
     private readonly onProgress: (p: ImportProgress) => void = () => undefined,
+    /** Who runs the import (`cli (alice)`): each row it creates is theirs for four eyes. */
+    private readonly addedBy?: string,
   ) {}
 
   private get repo() {
@@ -153,6 +155,7 @@ export class DestinationImports {
       await registerDestination(this.store, this.client, body, {
         howToAccept: '',
         signal,
+        addedBy: this.addedBy,
         alsoRecord: ({ counterparty, alreadyExists }) =>
           this.repo.setRow(id, line, alreadyExists ? 'existing' : 'created', counterparty.id),
       })

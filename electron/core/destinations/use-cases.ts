@@ -46,8 +46,11 @@ export function refuseOversizeImport(bytes: number, what: string): void {
     )
 }
 
-export const destinationImports = (session: DestinationSession, onProgress?: (p: ImportProgress) => void) =>
-  new DestinationImports(session.store, session.client, onProgress)
+export const destinationImports = (
+  session: DestinationSession,
+  onProgress?: (p: ImportProgress) => void,
+  addedBy?: string,
+) => new DestinationImports(session.store, session.client, onProgress, addedBy)
 
 export function importProgressLine(p: ImportProgress): string {
   const done = p.created + p.existing + p.failed
