@@ -22,7 +22,6 @@ export const FACT_PATHS = [
   'prices.sealed',
 ] as const
 const FACT_SET: ReadonlySet<string> = new Set(FACT_PATHS)
-const FACT_LIST = JSON.stringify(FACT_PATHS)
 
 /** A store row (or an audit row) that is not what the desk wrote, named as every surface names it. */
 export interface Tamper {
@@ -99,22 +98,29 @@ export class ChainFacts {
   }
 
   /**
-   * The fact rows as they stand now against the walk: the rows of each kind (none moved into or out of a kind) and
-   * the rows `used` (the facts a decision rests on) still carry the text and hash they were verified with.
+   * The fact rows as they stand now against the walk: the last row of each kind is where the walk found it (none
+   * moved into or out of a kind at its end, where the readers look), so is the last grant row of the payout `key`,
+   * and the rows `used` (the facts a decision rests on) still carry the text and hash they were verified with.
    */
-  recheck(used: Iterable<number>): Tamper | null {
-    const counts = statement(
-      this.db,
-      `SELECT json_extract(entry, '$.path') AS path, COUNT(*) AS n, MAX(seq) AS last FROM audit
-       WHERE json_extract(entry, '$.path') IN (SELECT value FROM json_each(?)) GROUP BY 1`,
-    ).all(FACT_LIST) as Array<{ path: string; n: number; last: number }>
-    const seen = new Set<string>()
-    for (const c of counts) {
-      seen.add(c.path)
-      const mine = this.byPath.get(c.path) ?? []
-      if (mine.length !== c.n || mine.at(-1) !== c.last) return this.movedRow(c.path)
+  recheck(used: Iterable<number>, key: string | null): Tamper | null {
+    const last = statement(this.db, "SELECT MAX(seq) AS seq FROM audit WHERE json_extract(entry, '$.path') = ?")
+    for (const path of FACT_PATHS) {
+      const now = (last.get(path) as { seq: number | null }).seq
+      if (now !== (this.byPath.get(path)?.at(-1) ?? null)) return this.movedRow(path)
     }
-    for (const path of this.byPath.keys()) if (!seen.has(path)) return this.movedRow(path)
+    if (key !== null) {
+      const grant = statement(
+        this.db,
+        `SELECT MAX(seq) AS seq FROM audit
+         WHERE json_extract(entry, '$.path') IN ('policy.granted', 'policy.grant_used')
+           AND json_extract(entry, '$.idempotencyKey') = ?`,
+      ).get(key) as { seq: number | null }
+      const mine = this.folded.grants.get(key) ?? null
+      if (grant.seq !== mine) {
+        const seq = Math.max(grant.seq ?? 0, mine ?? 0)
+        return audit(seq, `row ${seq} was changed after it was written (a grant of ${key} is not the one written)`)
+      }
+    }
     const seqs = [...new Set(used)]
     const now = statement(
       this.db,

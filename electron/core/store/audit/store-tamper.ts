@@ -35,7 +35,7 @@ export class StoreTamper {
     for (const a of f.alterations.values()) used.push(a.seq, ...(a.ack === null ? [] : [a.ack]))
     for (const p of f.prices.values()) used.push(p.seq)
     if (f.pending) used.push(f.pending.seq)
-    return this.chain.recheck(used) ?? confirmationRows(this.db, f) ?? alterationRows(this.db, f)
+    return this.chain.recheck(used, key) ?? confirmationRows(this.db, f) ?? alterationRows(this.db, f)
   }
 
   /** `audit verify`, after the whole chain held: every control row, the whole price table included. */
