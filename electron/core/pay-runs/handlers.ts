@@ -13,7 +13,7 @@ export function payRunSendHandlers({
 }: {
   host: SessionHost
   requestedBy?: () => string
-}): HandlersFor<typeof payRunSendChannels & typeof payRunReminderChannels> {
+}): HandlersFor<Pick<typeof payRunSendChannels, 'payRuns.send'> & typeof payRunReminderChannels> {
   return {
     'payRuns.reminders': async () => dueReminders((await host.session()).store),
     'payRuns.send': async (input) => {

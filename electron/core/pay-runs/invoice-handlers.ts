@@ -1,11 +1,15 @@
 import type { invoiceChannels } from '../../../shared/ipc/channels/invoices'
+import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
 import { who } from '../audit/who'
 import type { HandlersFor } from '../ipc/router'
 import { profileDir } from '../profiles'
 import type { SessionHost } from '../session/session-host'
-import { attachInvoice, invoicesOfPayout } from './use-cases'
+import { attachInvoice, invoicesOfPayout, setPeriodInvoice } from './use-cases'
 
-/** A payout's invoices in the app: read, and attached from a PDF the page picked, as `invoice attach` does. */
+/**
+ * A payout's invoices in the app: read, and attached from a PDF the page picked, as `invoice attach` does; and a pay
+ * run line's invoice for one period, as `run invoice` does.
+ */
 export function invoiceHandlers({
   host,
   dataDir,
@@ -14,8 +18,21 @@ export function invoiceHandlers({
   host: SessionHost
   dataDir: string
   actor?: () => string
-}): HandlersFor<typeof invoiceChannels> {
+}): HandlersFor<typeof invoiceChannels & Pick<typeof payRunSendChannels, 'payRuns.invoice'>> {
   return {
+    'payRuns.invoice': async (input) => {
+      const session = await host.session()
+      const invoice = await setPeriodInvoice(session, profileDir(dataDir, session.profile.id), {
+        name: input.name,
+        period: input.period,
+        line: input.line,
+        number: input.number,
+        pdf: input.base64 === null ? null : Buffer.from(input.base64, 'base64'),
+        confirmRepeat: input.confirmRepeat,
+        actor: actor(),
+      })
+      return { number: invoice.number, sha256: invoice.sha256 }
+    },
     'invoices.ofPayout': async ({ ref }) => invoicesOfPayout((await host.session()).store, ref),
     'invoices.attach': async (input) => {
       const session = await host.session()

@@ -42,4 +42,21 @@ export const payRunSendChannels = channels({
       rows: z.array(RunSendRowSchema),
     }),
   },
+  /**
+   * The invoice one line pays in one period (`run invoice`): the number, and its PDF when one is given, recorded
+   * under that period's key; a number this payee had on another payout is refused unless `confirmRepeat`.
+   */
+  'payRuns.invoice': {
+    input: z.strictObject({
+      name: text().min(1).max(120),
+      period: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+      /** The line's id. */
+      line: text().min(1).max(64),
+      number: text().min(1).max(120),
+      /** 10 MB of bytes is at most 13,981,016 base64 characters; anything longer is refused before decoding. */
+      base64: text().max(14_000_000).nullable(),
+      confirmRepeat: z.boolean(),
+    }),
+    output: z.strictObject({ number: z.string(), sha256: z.string().nullable() }),
+  },
 })

@@ -98,3 +98,40 @@ it('tells an overdue run once per period over IPC', async () => {
   )
   expect((await desk.router.call('payRuns.reminders', {})).map((r) => r.name)).not.toContain('Friday')
 })
+
+it('the app sends a period ahead only with its date typed, and takes a line invoice per period', async () => {
+  const now = new Date()
+  const far = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString().slice(0, 10)
+  const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1)).toISOString().slice(0, 10)
+  const answers = {
+    name: 'Monthly',
+    period: far,
+    confirmDuplicates: true,
+    confirmFirstPayouts: true,
+    retypedTotal: null,
+  }
+  await expect(desk.router.call('payRuns.send', answers)).rejects.toMatchObject({
+    code: 'confirmation_required',
+    message: expect.stringMatching(new RegExp(`${far} is ahead`)),
+  })
+  await expect(desk.router.call('payRuns.send', { ...answers, typedDate: later })).rejects.toThrow(/is ahead/)
+
+  const [line] = (await desk.router.call('payRuns.preview', { name: 'Monthly', period: far })).lines
+  const pdf = Buffer.from('%PDF-1.4\n% December\n').toString('base64')
+  const invoice = { name: 'Monthly', period: far, line: line!.lineId, number: 'INV-12', confirmRepeat: false }
+  expect(await desk.router.call('payRuns.invoice', { ...invoice, base64: pdf })).toMatchObject({
+    number: 'INV-12',
+    sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+  })
+  const preview = await desk.router.call('payRuns.preview', { name: 'Monthly', period: far })
+  expect(preview.lines[0]).toMatchObject({ invoiceNumber: 'INV-12' })
+  expect((await desk.router.call('payRuns.preview', { name: 'Monthly', period: later })).lines[0]).toMatchObject({
+    invoiceNumber: null,
+  })
+  await expect(desk.router.call('payRuns.invoice', { ...invoice, period: later, base64: null })).rejects.toMatchObject({
+    code: 'confirmation_required',
+  })
+
+  const sent = await desk.router.call('payRuns.send', { ...answers, typedDate: far })
+  expect(sent).toMatchObject({ period: far, again: false, sentElsewhere: false })
+})

@@ -2,6 +2,7 @@ import { QueryView } from '../../components/QueryView'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
+import { RunInvoicePanel } from './RunInvoicePanel'
 import { RunSendPanel } from './RunSendPanel'
 
 const CHANGE = {
@@ -11,7 +12,8 @@ const CHANGE = {
 } as const
 
 /**
- * A run's next period: its lines with what changed since the last period sent, and the funds check. Records nothing.
+ * A run's next period: its lines with what changed since the last period sent and the invoice each pays in it, the
+ * funds check, the period's invoices, and its send (a period ahead of today only with its date typed).
  */
 export function RunPreviewPanel({ name }: { name: string }) {
   const go = useNav((s) => s.go)
@@ -42,6 +44,7 @@ export function RunPreviewPanel({ name }: { name: string }) {
                   <th>Destination</th>
                   <th className="num">Amount</th>
                   <th>Converted</th>
+                  <th>Invoice</th>
                   <th>Change</th>
                 </tr>
               </thead>
@@ -59,6 +62,7 @@ export function RunPreviewPanel({ name }: { name: string }) {
                       {l.amount} <UserText>{l.asset}</UserText>
                     </td>
                     <td className="small">{l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : ''}</td>
+                    <td>{l.invoiceNumber ? <UserText>{l.invoiceNumber}</UserText> : ''}</td>
                     <td>
                       {l.changes.map((c, i) => (
                         <span key={c}>
@@ -137,6 +141,7 @@ export function RunPreviewPanel({ name }: { name: string }) {
                 ))}
               </ul>
             ) : null}
+            <RunInvoicePanel preview={p} onSaved={() => void preview.refetch()} />
             {p.done === null ? <RunSendPanel preview={p} /> : null}
             <p className="muted small">
               A repeat of the send, here or from another desk holding the run file, pays nothing twice.

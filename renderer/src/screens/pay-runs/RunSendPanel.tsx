@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
+import { Field } from '../../components/Field'
 import { SendConfirmations, useSendConfirmations } from '../../components/SendConfirmations'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -17,16 +18,33 @@ type SentRow = Sent['rows'][number]
 const stateText = (r: SentRow): string =>
   r.conflict
     ? 'sent from another desk with another amount'
-    : r.earlier
-      ? `${r.state} (already sent from another desk)`
-      : r.state
+    : r.state === 'not sent'
+      ? 'not sent: the period another desk sent has no such line'
+      : r.earlier
+        ? `${r.state} (already sent from another desk)`
+        : r.state
 
-/** Confirms and sends the previewed period under its derived keys; production needs the grand total typed again. */
+const sentTitle = (sent: Sent): string =>
+  sent.sentElsewhere
+    ? 'was sent from another desk: nothing was sent from here'
+    : sent.again
+      ? 'was recorded before: nothing new was sent'
+      : 'recorded and sent'
+
+/** The period's day is after today's (UTC, as periods are counted): it is paid early only with its date typed. */
+const isAhead = (period: string): boolean => period > new Date().toISOString().slice(0, 10)
+
+/**
+ * Confirms and sends the previewed period under its derived keys; production needs the grand total typed again, and
+ * a period ahead of today its date typed (as `run send --period`).
+ */
 export function RunSendPanel({ preview }: { preview: Preview }) {
   const environment = useCurrentProfile()?.environment ?? 'sandbox'
   const [error, setError] = useState<DeskCallError | null>(null)
   const [sent, setSent] = useState<Sent | null>(null)
   const [busy, setBusy] = useState(false)
+  const [typedDate, setTypedDate] = useState('')
+  const ahead = isAhead(preview.period)
   const sending = useRef(false)
   const send = useDeskMutation('payRuns.send')
   const blocked = preview.problems.some((p) => p.severity === 'error') || preview.shortfalls.length > 0
@@ -37,7 +55,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
     production: environment === 'production',
     what: 'period',
   })
-  const ready = !blocked && confirmations.ready
+  const ready = !blocked && confirmations.ready && (!ahead || typedDate.trim() === preview.period)
 
   const submit = async () => {
     if (sending.current || !ready) return
@@ -49,6 +67,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
         await send.mutateAsync({
           name: preview.name,
           period: preview.period,
+          typedDate: ahead ? typedDate.trim() : null,
           ...confirmations.answers,
         }),
       )
@@ -65,7 +84,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
     return (
       <section className="panel" aria-label="Period sent">
         <h2>
-          Period {sent.period} {sent.again ? 'was recorded before: nothing new was sent' : 'recorded and sent'}
+          Period {sent.period} {sentTitle(sent)}
         </h2>
         <table className="grid" aria-label="Sent lines">
           <thead>
@@ -105,6 +124,17 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
         Send period {preview.period} <EnvBadge environment={environment} />
       </h2>
       <StaleScreeningNotice />
+      {ahead ? (
+        <>
+          <p role="note">
+            Nothing is due: the period {preview.period} is ahead of today. It is paid early only when its date is typed
+            here.
+          </p>
+          <Field label="Type the period's date to pay it early (YYYY-MM-DD)">
+            <input className="mono" value={typedDate} onChange={(e) => setTypedDate(e.target.value)} />
+          </Field>
+        </>
+      ) : null}
       {blocked ? null : <SendConfirmations confirmations={confirmations} />}
       {error ? <ErrorBox error={error} title="The period was not sent" /> : null}
       <button type="button" className="primary" disabled={!ready || busy} onClick={() => void submit()}>
