@@ -20,6 +20,7 @@ export const dust: Action = {
     const profile = await ctx.profile(v.profile as string)
     if ((v.asset === undefined) !== (v.below === undefined))
       throw new UsageError('Give --asset and --below together, or neither to list the thresholds.', actionHelp(dust))
+    if (v.asset !== undefined) await ctx.acting('note', profile)
     return ctx.withStore(profile, async (store) => {
       let thresholds = dustThresholdRows(store)
       if (typeof v.asset === 'string' && typeof v.below === 'string') {

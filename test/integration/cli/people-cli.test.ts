@@ -20,6 +20,15 @@ const company = (address: string, name: string, label: string) => [
   ...['--type', 'company', '--company-name', name, '--wallet-type', 'unhosted', '--country', 'DE', '--label', label],
 ]
 
+const addVictor = async () => {
+  const r = await cli(
+    f.home,
+    ['person', 'add', '--name', 'Victor', '--role', 'viewer', '--as', 'Alice', '--passphrase-stdin'],
+    `victor pass 1\n${PASS.Alice}\n`,
+  )
+  expect(r.code, r.stderr).toBe(0)
+}
+
 const toolNames = async (): Promise<string[]> => {
   const c = await f.connect('ops')
   try {
@@ -84,6 +93,33 @@ describe('people at the desk, through the real CLI and connector', () => {
       expect((await f.cli(['person', 'list'])).stdout).toBe('Alice  admin\nTess  treasurer\nVic  viewer\nBob  admin\n')
     },
   )
+
+  it('a person sets their own passphrase, an admin removes a person', { timeout: 120_000 }, async () => {
+    await addVictor()
+    const own = await cli(
+      f.home,
+      ['person', 'passphrase', 'Victor', '--passphrase-stdin'],
+      'victor new pass\nvictor pass 1\n',
+    )
+    expect(own.code, own.stderr).toBe(0)
+    const stale = await cli(
+      f.home,
+      ['person', 'passphrase', 'Victor', '--passphrase-stdin'],
+      'x'.repeat(9) + '\nvictor pass 1\n',
+    )
+    expect(stale.stderr).toMatch(/not Victor's passphrase/)
+    const byTess = await cli(
+      f.home,
+      ['person', 'remove', 'Victor', '--as', 'Tess', '--passphrase-stdin'],
+      `${PASS.Tess}\n`,
+    )
+    expect(byTess.stderr).toMatch(/Only an admin/)
+    expect(
+      (await cli(f.home, ['person', 'remove', 'Victor', '--as', 'Alice', '--passphrase-stdin'], `${PASS.Alice}\n`))
+        .code,
+    ).toBe(0)
+    expect((await f.cli(['person', 'list'])).stdout).not.toContain('Victor')
+  })
 
   it(
     'once people exist, a write names its person and is refused without one or with a wrong passphrase',
