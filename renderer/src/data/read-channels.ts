@@ -44,6 +44,7 @@ export const READ_CHANNELS = [
   'policy.show',
   'profiles.current',
   'profiles.list',
+  'screening.hits',
   'screening.status',
   'settings.get',
   'transactions.get',

@@ -11,6 +11,7 @@ import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
 import { usePayRunReminders } from './usePayRunReminders'
 import { AlterationAlarm } from './AlterationAlarm'
+import { ScreeningAlarm } from './ScreeningAlarm'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
@@ -87,6 +88,7 @@ export function App() {
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
         <AlterationAlarm />
+        <ScreeningAlarm />
         <ClipboardAlert />
         <Notices />
         {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}
