@@ -28,6 +28,7 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'settings.setHideFromScreenCapture': ['settings.get'],
   'history.setDustThreshold': ['history.dustThresholds'],
   'history.importPrices': ['history.prices'],
+  'history.cancelWaitingPrices': ['history.prices'],
   'policy.set': ['policy.show', 'policy.history'],
   'policy.cancelPending': ['policy.show', 'policy.history'],
   'agent.stop': ['agent.stopStatus'],
@@ -39,6 +40,9 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'policy.clear': ['policy.show', 'policy.history'],
   'counterparties.create': ['counterparties.list'],
   'counterparties.createLookalike': ['counterparties.list'],
+  'people.add': ['people.list', 'lock.status'],
+  'people.remove': ['people.list', 'lock.status'],
+  'people.setPassphrase': ['people.list'],
 }
 
 /** Marks old what a write made old; resolves once the reads on screen were read again. */

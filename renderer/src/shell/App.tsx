@@ -56,6 +56,8 @@ export function App() {
   else if (error && profiles.length === 0)
     body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} />
   else if (section === 'keys') body = <SCREENS.keys />
+  // The desk's people, over every profile: it needs none open.
+  else if (section === 'people') body = <SCREENS.people />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.
   else if (section === 'home') body = <SCREENS.home />
