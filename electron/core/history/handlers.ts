@@ -6,6 +6,7 @@ import { ExportRuns } from '../exports/export-runs'
 import {
   dustThresholdRows,
   exportReportFile,
+  cancelWaitingPrices,
   importPriceTable,
   ledgerLegs,
   ledgerPage,
@@ -70,6 +71,11 @@ export function historyHandlers({
     'history.importPrices': async ({ source, text }) => {
       const { store } = await host.session()
       importPriceTable(store, text, source, { actor: 'app', person: localPerson() })
+      return priceTableSummary(store)
+    },
+    'history.cancelWaitingPrices': async () => {
+      const { store } = await host.session()
+      cancelWaitingPrices(store, { actor: 'app', person: localPerson() })
       return priceTableSummary(store)
     },
     'history.dustThresholds': async () => dustThresholdRows((await host.session()).store),

@@ -6,8 +6,7 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query'
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
-import { asDeskError, type DeskCallError } from '../desk'
-import { callPresent } from './lock'
+import { asDeskError, call, type DeskCallError } from '../desk'
 import type { WriteChannel } from './read-channels'
 import { staleAfterWrite } from './write-stales'
 
@@ -20,8 +19,7 @@ export function deskMutationOptions<C extends WriteChannel>(
 ): UseMutationOptions<ChannelOutput<C>, DeskCallError, ChannelInput<C>> {
   return {
     mutationKey: [channel],
-    // A production write may ask for the person's passphrase again first (lock.ts).
-    mutationFn: (input) => callPresent(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),
+    mutationFn: (input) => call(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),
     // Settled, not succeeded: a write that failed half-way (a timeout) may have changed what it touches all the same.
     // Not awaited: the form that wrote moves on with the answer while the payout list, page by page, is read again.
     onSettled: () => void staleAfterWrite(client, channel),

@@ -33,16 +33,12 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'policy.cancelPending': ['policy.show', 'policy.history'],
   'agent.stop': ['agent.stopStatus'],
   'agent.resume': ['agent.stopStatus'],
-  'screening.import': ['screening.status', 'screening.hits', 'counterparties.list', 'payouts.explain'],
-  'screening.cancelHits': ['screening.hits', 'withdrawals.list'],
+  'screening.import': ['screening.status', 'payouts.explain'],
   'payees.confirmChange': ['payees.changeOf', 'payouts.explain'],
   'payees.setChangeWait': ['payees.changeWait', 'payees.changeOf', 'payouts.explain'],
   'policy.clear': ['policy.show', 'policy.history'],
   'counterparties.create': ['counterparties.list'],
   'counterparties.createLookalike': ['counterparties.list'],
-  'people.add': ['people.list', 'lock.status'],
-  'people.remove': ['people.list', 'lock.status'],
-  'people.setPassphrase': ['people.list'],
 }
 
 /** Marks old what a write made old; resolves once the reads on screen were read again. */

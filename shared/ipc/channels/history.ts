@@ -56,6 +56,8 @@ export const historyChannels = channels({
     input: z.strictObject({ source: text().min(1).max(260), text: text().max(10 * 1024 * 1024) }),
     output: PriceTableSummarySchema,
   },
+  /** Drops the imported prices that still wait for the loosening delay (those in force stay); audited. */
+  'history.cancelWaitingPrices': { input: z.strictObject({}), output: PriceTableSummarySchema },
   /** The profile's dust thresholds by asset: incoming dust from a look-alike of a known address is flagged. */
   'history.dustThresholds': { input: z.strictObject({}), output: z.array(DustThresholdRowSchema) },
   /**

@@ -3,6 +3,7 @@ import { rateKey } from '../accounting/price-table-repo'
 import type { RepoFactory } from '../repo-factory'
 import { statement } from '../statement-cache'
 import { DeskError } from '../../errors'
+import { PolicyRepo } from '../policy/policy-repo'
 import { ChainFacts, type Tamper } from './chain-facts'
 import { priceAt, type Facts } from './fact-fold'
 
@@ -40,7 +41,7 @@ export class StoreTamper {
 
   /** `audit verify`, after the whole chain held: every control row, the whole price table included. */
   whole(): Tamper | null {
-    return this.atGate(null) ?? priceRows(this.db, this.chain.facts)
+    return this.atGate(null) ?? priceRows(this.db, this.chain.facts) ?? policyRow(this.db)
   }
 
   /**
@@ -115,6 +116,14 @@ function alterationRows(db: DatabaseSync, f: Facts): Tamper | null {
         seq: a.seq,
       }
   return null
+}
+
+/** The agent policy row against the last policy change the chain records (the gate refuses it as unreadable). */
+function policyRow(db: DatabaseSync): Tamper | null {
+  const row = new PolicyRepo(db).read()
+  return row.kind === 'unreadable' && row.problem.includes('audit log')
+    ? { row: 'policy row 1', problem: `was changed outside the desk: ${row.problem}`, seq: null }
+    : null
 }
 
 /** The whole price table and its waiting prices against the chain's. */

@@ -18,6 +18,7 @@ const MAX_BYTES = 10 * 1024 * 1024
 export function PriceTableImport({ summary }: { summary: Summary | undefined }) {
   const action = useAction()
   const importPrices = useDeskMutation('history.importPrices')
+  const cancelWaiting = useDeskMutation('history.cancelWaitingPrices')
 
   const pick = async (file: File | undefined) => {
     if (!file) return
@@ -53,6 +54,19 @@ export function PriceTableImport({ summary }: { summary: Summary | undefined }) 
           onChange={(e) => void pick(e.target.files?.[0])}
         />
       </Field>
+      {summary?.waiting ? (
+        <p role="status">
+          {summary.waiting.rates} imported prices lower an asset&apos;s USD value (a USD limit would allow more): they
+          wait until {summary.waiting.effectiveAt}, the profile&apos;s loosening delay.{' '}
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() => void action.run(() => cancelWaiting.mutateAsync({}))}
+          >
+            Cancel the waiting prices
+          </button>
+        </p>
+      ) : null}
       {action.error ? <ErrorBox error={action.error} title="The price table was not imported" /> : null}
     </div>
   )
