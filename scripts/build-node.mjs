@@ -8,7 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 await build({
   entryPoints: [join(root, 'electron/cli/main.ts')],
-  // Split: what only one command needs (the connector's MCP SDK, a receipt's pdf-lib, the demo's server) is a chunk
+  // Split: what only one command needs (the connector's MCP SDK, a receipt's PDFKit, the demo's server) is a chunk
   // of its own that loads when that command runs, so every other command starts without it.
   outdir: join(root, 'out/cli'),
   entryNames: 'payout-desk',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the tests need are present: Chromium (benches) and its headless shell (e2e),
-# gnome-keyring + D-Bus for a real keychain, strace to count a process's disk waits.
+# gnome-keyring + D-Bus for a real keychain, strace to count a process's disk waits, Poppler's pdftotext to read a
+# receipt back.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -10,6 +11,7 @@ command -v dbus-run-session >/dev/null || need+=(dbus)
 command -v dbus-launch >/dev/null || need+=(dbus-x11)
 command -v secret-tool >/dev/null || need+=(libsecret-tools)
 command -v strace >/dev/null || need+=(strace)
+command -v pdftotext >/dev/null || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "The tests need these system packages: ${need[*]}" >&2

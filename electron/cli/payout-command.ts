@@ -105,7 +105,7 @@ const receipt: Action = {
       ReceiptSchema,
       await ctx.withStore(profile, (store) => ctx.withSession(profile, store, (s) => receiptOf(s, id!))),
     )
-    // pdf-lib and qrcode load for a receipt only.
+    // PDFKit, the fonts and qrcode load for a receipt only.
     const { receiptPdf } = await import('./receipt-pdf')
     await writeExportFile(v.out as string, await receiptPdf(r))
     ctx.out(`Wrote the receipt of payout ${r.payoutId} to ${shown(v.out as string)}.`)

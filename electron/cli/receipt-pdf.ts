@@ -1,13 +1,16 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
+import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
 import type { ReceiptView } from '../../shared/payouts/receipt'
 import type { UntrustedText } from '../../shared/text/untrusted-text'
-import { codeOf } from '../../shared/text/char-classes'
 import { shown, shownLine } from '../../shared/text/visible-text'
+import { TextSetter } from './pdf-text/text-setter'
 
 const PAGE = { width: 595.28, height: 841.89 } // A4 in points
 const MARGIN = 56
 const SIZE = 10
+const LINE = SIZE + 4
+const LABEL_WIDTH = 150
+const VALUE_WIDTH = PAGE.width - 2 * MARGIN - LABEL_WIDTH
 
 /** The receipt's facts in print order; times are UTC (a file has no Times setting). */
 export function receiptFacts(r: ReceiptView): Array<[string, string | UntrustedText]> {
@@ -50,53 +53,62 @@ function paidFrom(r: ReceiptView): string | UntrustedText | null {
   return r.walletName ?? (r.walletId ? `wallet ${r.walletId}` : null)
 }
 
-/** Provider and user text as the font can draw it: hidden characters and characters outside the font as [U+XXXX]. */
-function drawable(font: PDFFont, value: string | UntrustedText): string {
-  const set = new Set(font.getCharacterSet())
-  return Array.from(shown(value), (ch) => (set.has(ch.codePointAt(0)!) ? ch : `[${codeOf(ch)}]`)).join('')
-}
-
-/** Breaks a value into lines that fit `width`, at any character (addresses and hashes have no spaces). */
-function wrap(font: PDFFont, value: string, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const ch of value) {
-    if (line && font.widthOfTextAtSize(line + ch, SIZE) > width) {
-      lines.push(line)
-      line = ''
+/** Draws the receipt's facts from the top of the page down: labels in Helvetica, values by the text setter. */
+function drawFacts(doc: PDFKit.PDFDocument, setter: TextSetter, facts: ReadonlyArray<[string, string]>): number {
+  let y = MARGIN + 18
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text('Payout receipt', MARGIN, y, { lineBreak: false, baseline: 'alphabetic' })
+  y += 32
+  for (const [label, value] of facts) {
+    const lines = setter.lines(value, VALUE_WIDTH)
+    if (y + lines.length * LINE > PAGE.height - MARGIN) {
+      doc.addPage()
+      y = MARGIN + SIZE
     }
-    line += ch
+    doc.font('Helvetica-Bold').fontSize(SIZE).fillColor('#404040')
+    doc.text(label, MARGIN, y, { lineBreak: false, baseline: 'alphabetic' })
+    doc.fillColor('black')
+    for (const line of lines) {
+      setter.draw(line, MARGIN + LABEL_WIDTH, y)
+      y += LINE
+    }
+    y += 6
   }
-  return [...lines, line]
+  return y
 }
 
 /**
- * A one-page PDF of the receipt with a QR code of the explorer link (or of the hash when the network has no explorer).
+ * A PDF of the receipt with a QR code of the explorer link (or of the hash when the network has no explorer). Names
+ * print in their own script (fonts for Latin, Arabic, Hebrew, CJK and emoji, subset to the letters used), right to
+ * left where they read so, wrapped between words.
  */
 export async function receiptPdf(r: ReceiptView): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  doc.setTitle(`Payout receipt ${r.payoutId}`)
-  doc.setCreator('Payout Desk')
-  const page = doc.addPage([PAGE.width, PAGE.height])
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-  let y = PAGE.height - MARGIN
-  page.drawText('Payout receipt', { x: MARGIN, y, size: 18, font: bold })
-  y -= 32
-  const labelWidth = 150
-  const valueWidth = PAGE.width - 2 * MARGIN - labelWidth
-  for (const [label, value] of receiptFacts(r)) {
-    page.drawText(label, { x: MARGIN, y, size: SIZE, font: bold, color: rgb(0.25, 0.25, 0.25) })
-    for (const line of wrap(font, drawable(font, value), valueWidth)) {
-      page.drawText(line, { x: MARGIN + labelWidth, y, size: SIZE, font })
-      y -= SIZE + 4
-    }
-    y -= 6
-  }
-  const qr = await doc.embedPng(
-    await QRCode.toBuffer(r.explorerUrl ?? r.txHash, { type: 'png', margin: 1, width: 240 }),
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: MARGIN,
+    info: { Title: `Payout receipt ${r.payoutId}`, Creator: 'Payout Desk' },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const ended = new Promise((resolve) => doc.on('end', resolve))
+  // Someone else's text is printed in its shown form: hidden and reordering characters as their codes.
+  const facts = receiptFacts(r).map(([label, value]): [string, string] => [label, shown(value)])
+  const setter = await TextSetter.for(
+    doc,
+    facts.map(([, value]) => value),
+    SIZE,
   )
+  let y = drawFacts(doc, setter, facts)
   const side = 140
-  page.drawImage(qr, { x: MARGIN + labelWidth, y: y - side, width: side, height: side })
-  return doc.save()
+  if (y + side > PAGE.height - MARGIN) {
+    doc.addPage()
+    y = MARGIN
+  }
+  const qr = await QRCode.toBuffer(r.explorerUrl ?? r.txHash, { type: 'png', margin: 1, width: 240 })
+  doc.image(qr, MARGIN + LABEL_WIDTH, y, { width: side, height: side })
+  doc.end()
+  await ended
+  return new Uint8Array(Buffer.concat(chunks))
 }

@@ -15,7 +15,7 @@ function median(n: number, run: () => void): number {
 
 /**
  * How long `payout-desk` takes to start and answer, the cost every command and every connector an MCP host starts
- * pays first: a command loads only the chunks it needs (the connector's MCP SDK, a receipt's pdf-lib, the demo's
+ * pays first: a command loads only the chunks it needs (the connector's MCP SDK, a receipt's PDFKit, the demo's
  * server stay out of the others).
  */
 export default async function cliStartBench(): Promise<Record<string, number>> {

@@ -69,7 +69,7 @@ describe('invoices named on receipts and in exports', () => {
     const out = join(dir, 'receipt.pdf')
     expect((await run('payout', 'receipt', paid.key, '--out', out)).code).toBe(0)
     const { text } = await extractText(new Uint8Array(await readFile(out)), { mergePages: true })
-    expect(text).toMatch(/Invoice\s*=INV-7 \(amount 1500, PDF sha256 [0-9a-f]{8}/)
+    expect(text).toMatch(/Invoice\s*=INV-7 \(amount 1500, PDF sha256\s+[0-9a-f]{8}/)
   })
 
   it('an invoice number that hides or reorders text is refused', async () => {

@@ -135,7 +135,7 @@ describe('payout search, notes and receipts through IPC and the CLI', () => {
     const flat = text.replace(/\s+/g, '')
     for (const fact of [done.id, done.txHash, ws.target.destination, 'TestPayee', '12.5USDC', 'EthereumSepolia'])
       expect(flat).toContain(fact)
-    expect(text).toMatch(/Audit row #\d+, hash [0-9a-f]{8}/)
+    expect(text).toMatch(/Audit row #\d+, hash\s+[0-9a-f]{8}/)
 
     const refused = await run('payout', 'receipt', waiting.id, '--out', join(dir, 'waiting.pdf'))
     expect(refused).toMatchObject({
