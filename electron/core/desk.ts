@@ -156,11 +156,13 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(counterpartyHandlers({ host: treasury }))
   router.register(withdrawalHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(firstPayoutHandlers(treasury))
+  router.register(firstPayoutHandlers(treasury, deskLock.actor))
   router.register(
-    payoutHandlers(treasury, undefined, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
+    payoutHandlers(treasury, deskLock.actor, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
   )
-  router.register(batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath }))
+  router.register(
+    batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath, requestedBy: deskLock.actor }),
+  )
   router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(homeHandlers(options.dataDir, keys.profiles))

@@ -6,11 +6,14 @@ import './styles/layout.css'
 import './styles/components.css'
 import { App } from './shell/App'
 import { DataProvider } from './data/DataProvider'
+import { LockGate } from './shell/LockGate'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <DataProvider>
-      <App />
+      <LockGate>
+        <App />
+      </LockGate>
     </DataProvider>
   </StrictMode>,
 )

@@ -45,6 +45,12 @@ test('pay runs: the list with the next due period, a period previewed with its l
   await snap(page, 'pay-run-preview')
   await checkA11y(page)
 
+  // Each period takes its own invoice: recorded for the period shown, before it is sent.
+  const invoice = page.getByRole('region', { name: 'Invoice for this period' })
+  await invoice.getByLabel('Invoice number').fill('INV-E2E-1')
+  await invoice.getByRole('button', { name: 'Record invoice' }).click()
+  await expect(page.getByRole('table', { name: 'Lines of the period' })).toContainText('INV-E2E-1')
+
   const send = page.getByRole('region', { name: 'Send the period' })
   // The period asks the batch review's own acknowledgement (one component), and Send waits for it.
   await expect(send.getByTestId('batch-first-payouts')).toContainText('Never paid before:')

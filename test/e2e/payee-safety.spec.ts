@@ -139,7 +139,10 @@ test('the profile page imports a screening list from a file, shows its age and s
   await screening.getByLabel('List file (sdn.xml or CSV)').setInputFiles(SDN)
   await screening.getByLabel('List name').fill('OFAC SDN')
   await screening.getByRole('button', { name: 'Import list' }).click()
-  await expect(screening.getByRole('status')).toHaveText('Imported 3 address(es), published 11/20/2026.')
+  await expect(screening.getByRole('status')).toHaveText(
+    'Imported 3 address(es), published 11/20/2026. No destination of the book is listed. No waiting payout goes ' +
+      'to a listed address.',
+  )
   const list = screening.getByTestId('screening-list')
   await expect(list).toContainText('OFAC SDN')
   await expect(list).toContainText('11/20/2026')

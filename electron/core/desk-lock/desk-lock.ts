@@ -155,11 +155,14 @@ export class DeskLock {
 
   /** The People section changed who exists: read them now, and let the first person in at once. */
   async peopleChanged(unlockAs?: PersonView): Promise<void> {
-    const wasEnabled = this.enabled
-    await this.readPeople(true)
-    if (!wasEnabled && this.enabled && unlockAs) {
+    // Seated before the read, so the desk never shows locked between the first person and their seat.
+    if (!this.enabled && unlockAs) {
       this.person = unlockAs
       this.passphraseAt = this.now()
+      this.lastInput = this.now()
+    }
+    await this.readPeople(true)
+    if (unlockAs && this.person?.id === unlockAs.id) {
       this.deps.audit({ event: 'unlocked', person: unlockAs.name })
       this.changed()
     }

@@ -1,3 +1,4 @@
+import { who } from '../audit/who'
 import type { EventBus } from '../event-bus'
 import type { RouterLog } from '../ipc/router'
 import type { TreasurySession } from '../session'
@@ -38,6 +39,8 @@ export async function openDeskLock(options: DeskLockOptions) {
   timer.unref()
   return {
     lock,
+    /** Who the app's acts name: the person at the desk, or the OS user on a desk without people. */
+    actor: () => who('app', lock.atDesk?.name),
     handlers: deskLockHandlers({ lock, people: options.people }),
     pageEvents: page.events,
     notify: (notify: ((title: string, body: string) => void) | undefined) => lockedNotify(notify, () => lock.locked),

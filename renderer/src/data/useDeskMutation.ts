@@ -6,7 +6,8 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query'
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
-import { asDeskError, call, type DeskCallError } from '../desk'
+import { asDeskError, type DeskCallError } from '../desk'
+import { callPresent } from './lock'
 import type { WriteChannel } from './read-channels'
 import { staleAfterWrite } from './write-stales'
 
@@ -19,7 +20,8 @@ export function deskMutationOptions<C extends WriteChannel>(
 ): UseMutationOptions<ChannelOutput<C>, DeskCallError, ChannelInput<C>> {
   return {
     mutationKey: [channel],
-    mutationFn: (input) => call(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),
+    // A production write may ask for the person's passphrase again first (lock.ts).
+    mutationFn: (input) => callPresent(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),
     // Settled, not succeeded: a write that failed half-way (a timeout) may have changed what it touches all the same.
     // Not awaited: the form that wrote moves on with the answer while the payout list, page by page, is read again.
     onSettled: () => void staleAfterWrite(client, channel),

@@ -29,16 +29,21 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'history.setDustThreshold': ['history.dustThresholds'],
   'history.importPrices': ['history.prices'],
   'history.cancelWaitingPrices': ['history.prices'],
+  'history.cancelWaitingPrices': ['history.prices'],
   'policy.set': ['policy.show', 'policy.history'],
   'policy.cancelPending': ['policy.show', 'policy.history'],
   'agent.stop': ['agent.stopStatus'],
   'agent.resume': ['agent.stopStatus'],
-  'screening.import': ['screening.status', 'payouts.explain'],
+  'screening.import': ['screening.status', 'screening.hits', 'counterparties.list', 'payouts.explain'],
+  'screening.cancelHits': ['screening.hits', 'withdrawals.list'],
   'payees.confirmChange': ['payees.changeOf', 'payouts.explain'],
   'payees.setChangeWait': ['payees.changeWait', 'payees.changeOf', 'payouts.explain'],
   'policy.clear': ['policy.show', 'policy.history'],
   'counterparties.create': ['counterparties.list'],
   'counterparties.createLookalike': ['counterparties.list'],
+  'people.add': ['people.list', 'lock.status'],
+  'people.remove': ['people.list', 'lock.status'],
+  'people.setPassphrase': ['people.list'],
 }
 
 /** Marks old what a write made old; resolves once the reads on screen were read again. */

@@ -11,6 +11,7 @@ import { usePayoutNotices } from './usePayoutNotices'
 import { ClipboardAlert } from './ClipboardAlert'
 import { usePayRunReminders } from './usePayRunReminders'
 import { AlterationAlarm } from './AlterationAlarm'
+import { ScreeningAlarm } from './ScreeningAlarm'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
@@ -55,6 +56,8 @@ export function App() {
   else if (error && profiles.length === 0)
     body = <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} />
   else if (section === 'keys') body = <SCREENS.keys />
+  // The desk's people, over every profile: it needs none open.
+  else if (section === 'people') body = <SCREENS.people />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.
   else if (section === 'home') body = <SCREENS.home />
@@ -87,6 +90,7 @@ export function App() {
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
         <AlterationAlarm />
+        <ScreeningAlarm />
         <ClipboardAlert />
         <Notices />
         {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}

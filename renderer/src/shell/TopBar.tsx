@@ -4,6 +4,7 @@ import { useDeskQuery } from '../data/useDeskQuery'
 import { useCurrentProfile } from '../data/profiles'
 import { AboutDialog } from './AboutDialog'
 import { AgentStopControl } from './AgentStopControl'
+import { LockButton } from './LockButton'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
 import { NotificationsToggle } from './NotificationsToggle'
@@ -35,6 +36,7 @@ export function TopBar() {
       <NotificationsToggle />
       <TimeZoneToggle />
       <ThemeToggle />
+      <LockButton />
       <button type="button" onClick={() => setAbout(true)}>
         About
       </button>

@@ -16,6 +16,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
+  people: lazyScreen(() => import('../screens/people/PeopleScreen').then((m) => ({ default: m.PeopleScreen }))),
 }
 
 export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<

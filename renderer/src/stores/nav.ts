@@ -10,6 +10,7 @@ export const SECTIONS = [
   { id: 'activity', label: 'Activity' },
   { id: 'batches', label: 'Batches' },
   { id: 'payRuns', label: 'Pay runs' },
+  { id: 'people', label: 'People' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']

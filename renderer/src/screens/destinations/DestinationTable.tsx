@@ -1,5 +1,6 @@
 import type { CounterpartyView } from '@shared/ipc/views'
 import { ShortId } from '../../components/ShortId'
+import { useDeskQuery } from '../../data/useDeskQuery'
 import { countryName } from './countries'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
@@ -8,6 +9,8 @@ import { ownerName } from '../../names/owner-name'
 /** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
 export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; filter: string }) {
   const go = useNav((s) => s.go)
+  const hits = useDeskQuery('screening.hits', {})
+  const listed = new Map((hits.data?.findings.destinations ?? []).map((d) => [d.id, d]))
   if (rows.length === 0)
     return (
       <p className="muted" data-testid="destinations-empty">
@@ -50,6 +53,11 @@ export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; f
             </td>
             <td>{countryName(c.country)}</td>
             <td>
+              {listed.has(c.id) ? (
+                <span className="chip chip-bad" data-testid="destination-listed">
+                  Listed: <UserText>{listed.get(c.id)!.list}</UserText> (<UserText>{listed.get(c.id)!.entry}</UserText>)
+                </span>
+              ) : null}{' '}
               {c.can_send ? (
                 <span className="chip chip-good">Verified</span>
               ) : (

@@ -31,7 +31,26 @@ export function ScreeningPanel() {
     const made = await run(() =>
       importList.mutateAsync({ fileName: file.name, base64, ...(name.trim() ? { name: name.trim() } : {}) }),
     )
-    if (made) setDone(`Imported ${made.addresses} address(es)${made.published ? `, published ${made.published}` : ''}.`)
+    if (!made) return
+    const found = made.findings
+    setDone(
+      [
+        `Imported ${made.addresses} address(es)${made.published ? `, published ${made.published}` : ''}.`,
+        made.notAddressCount > 0
+          ? `${made.notAddressCount} entr${made.notAddressCount === 1 ? 'y is' : 'ies are'} the address of no ` +
+            'network and not listed.'
+          : '',
+        made.bookUnread ? 'The destination book could not be read, so its entries were not checked.' : '',
+        found.destinations.length > 0
+          ? `${found.destinations.length} destination(s) of the book are listed (marked in Destinations).`
+          : 'No destination of the book is listed.',
+        found.payouts.length > 0
+          ? `${found.payouts.length} waiting payout(s) go to a listed address: see the alarm above to cancel them.`
+          : 'No waiting payout goes to a listed address.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
   }
 
   const problem = error ?? lists.error

@@ -1,0 +1,111 @@
+import { checkA11y, expect, onWallets, test } from '../harness/e2e-fixtures'
+import { openProductionProfile } from '../harness/e2e-production'
+
+// Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts), at the app's own width.
+test.use({ seed: 'simulator', viewport: { width: 1280, height: 820 } })
+// Two people and scrypt at each unlock: slower than most flows on a busy machine.
+test.slow()
+
+const ADA = 'ada passphrase'
+const BO = 'bo passphrase'
+
+/** Ada (admin, the first person: at the desk at once) and Bo (treasurer), as the People section leaves them. */
+async function twoPeople(desk: Parameters<typeof openProductionProfile>[0]): Promise<void> {
+  await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: ADA })
+  await desk.router.call('people.add', { name: 'Bo', role: 'treasurer', passphrase: BO, yourPassphrase: ADA })
+}
+
+test('Ctrl+L locks the desk and its screens leave the page; a name and passphrase open it; a second person takes the seat', async ({
+  app,
+}) => {
+  const { page, desk } = app
+  await onWallets(page)
+  const wallet = (await desk.router.call('wallets.list', {}))[0]!.name
+  await expect(page.getByRole('main')).toContainText(wallet)
+  await twoPeople(desk)
+  const bar = page.getByRole('banner')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+
+  await page.keyboard.press('Control+l')
+  await expect(page.getByRole('heading', { name: 'Payout Desk is locked', level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toHaveCount(0)
+  expect(await page.locator('body').innerText()).not.toContain(wallet)
+  await checkA11y(page)
+
+  // Keyboard only: the passphrase field has the focus; a wrong one is refused.
+  await expect(page.getByLabel('Passphrase')).toBeFocused()
+  await page.keyboard.type('not the passphrase')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert')).toContainText('do not match')
+  await page.keyboard.type(ADA)
+  await page.keyboard.press('Enter')
+  await onWallets(page)
+  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+
+  // The Lock button, from the keyboard; then Bo unlocks: the person is chosen with the arrow keys.
+  await bar.getByRole('button', { name: /^Lock/ }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Payout Desk is locked', level: 1 })).toBeVisible()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByLabel('Person')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByLabel('Person')).toHaveValue('Bo')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(BO)
+  await page.keyboard.press('Enter')
+  await onWallets(page)
+  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · treasurer')
+  // People are an admin's: the section is absent for Bo.
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^People/ })).toHaveCount(
+    0,
+  )
+
+  const { rows } = await desk.router.call('activity.page', { action: 'desk_lock' })
+  expect(rows.map((r) => `${r.path} ${r.person}`).reverse()).toEqual([
+    'desk.unlocked Ada',
+    'desk.locked Ada',
+    'desk.unlock_failed Ada',
+    'desk.unlocked Ada',
+    'desk.locked Ada',
+    'desk.unlocked Bo',
+  ])
+  // The fixture removes the profiles as it ends: an admin's act.
+  await desk.router.call('lock.lock', {})
+  await desk.router.call('lock.unlock', { name: 'Ada', passphrase: ADA })
+})
+
+test('a production write five minutes after the unlock asks for the passphrase again, then goes on', async ({
+  app,
+  sim,
+}) => {
+  const { page, desk } = app
+  await openProductionProfile(desk, sim)
+  await twoPeople(desk)
+  await page.reload()
+  await expect(page.locator('.app')).toHaveClass(/app-env-production/)
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Keys & profiles/ })
+    .click()
+  desk.fastForward(6 * 60_000)
+
+  const toggle = page.getByLabel(/Allow the agent's write tools/)
+  await toggle.focus()
+  await page.keyboard.press('Space')
+  await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Continue' }).focus()
+  await page.keyboard.press('Enter')
+  const second = page.getByRole('dialog', { name: 'Confirm for PRODUCTION' })
+  await second.getByRole('button', { name: 'Allow in PRODUCTION' }).focus()
+  await page.keyboard.press('Enter')
+
+  const again = page.getByRole('dialog', { name: 'Your passphrase again' })
+  await expect(again).toContainText('type Ada’s passphrase again')
+  await expect(again.getByLabel('Passphrase')).toBeFocused()
+  await checkA11y(page)
+  await page.keyboard.type(ADA)
+  await page.keyboard.press('Enter')
+  await expect(again).toBeHidden()
+  await expect(toggle).toBeChecked()
+  const profile = await desk.router.call('profiles.current', {})
+  expect(profile?.agentWriteTools).toBe(true)
+})
