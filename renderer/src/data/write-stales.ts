@@ -29,7 +29,6 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'history.setDustThreshold': ['history.dustThresholds'],
   'history.importPrices': ['history.prices'],
   'history.cancelWaitingPrices': ['history.prices'],
-  'history.cancelWaitingPrices': ['history.prices'],
   'policy.set': ['policy.show', 'policy.history'],
   'policy.cancelPending': ['policy.show', 'policy.history'],
   'agent.stop': ['agent.stopStatus'],
