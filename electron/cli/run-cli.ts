@@ -1,4 +1,5 @@
 import { quoteInput } from '../../shared/api/text'
+import type { ErrorCode } from '../../shared/api/error-codes'
 import { DeskError } from '../core/errors'
 import type { SecretStore } from '../core/vault'
 import { CliContext, type ActAs, type CliIo } from './cli-context'
@@ -8,6 +9,16 @@ import { resolveHome } from './home-dir'
 import { terminalIo } from './terminal-output'
 import { UsageError } from './usage-error'
 import { shown } from '../../shared/text/visible-text'
+
+/** Refusals of who acts carry their code, which scripts test for (`view_only` for every write of a viewer). */
+const WHO_ACTS_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'view_only',
+  'admin_only',
+  'person_required',
+  'second_person_required',
+  'wrong_passphrase',
+  'person_not_found',
+])
 
 export interface RunOptions {
   commands?: CliCommand[]
@@ -38,7 +49,8 @@ export async function runCli(argv: string[], terminal: CliIo, options: RunOption
       return 2
     }
     if (err instanceof DeskError) {
-      io.err(`error: ${shown(err.message)}${err.requestId ? ` (request ${shown(err.requestId)})` : ''}`)
+      const code = WHO_ACTS_CODES.has(err.code) ? ` (${err.code})` : ''
+      io.err(`error: ${shown(err.message)}${code}${err.requestId ? ` (request ${shown(err.requestId)})` : ''}`)
       return 1
     }
     io.err(`error: ${shown((err as Error)?.message ?? String(err))}`)

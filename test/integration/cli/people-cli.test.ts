@@ -156,12 +156,12 @@ describe('people at the desk, through the real CLI and connector', () => {
     async () => {
       const viewer = await as('Vic', company('0x3333333333333333333333333333333333333333', 'Other Co', 'Other'))
       expect(viewer.code).toBe(1)
-      expect(viewer.stderr).toMatch(/Vic is a viewer: viewers change nothing/)
+      expect(viewer.stderr).toMatch(/Vic is a viewer: viewers change nothing\. \(view_only\)/)
       const note = await as('Vic', ['payout', 'note', 'k', 'hello', '--profile', 'ops'])
       expect(note.stderr).toMatch(/viewers change nothing/)
       const policy = await as('Tess', ['policy', 'set', '--profile', 'ops', '--max-per-payout', 'ETH=0.5'])
       expect(policy.code).toBe(1)
-      expect(policy.stderr).toMatch(/Only an admin changes keys, the policy/)
+      expect(policy.stderr).toMatch(/Only an admin changes keys, the policy.* \(admin_only\)/)
       const key = await as('Tess', ['key', 'rotate', '--profile', 'ops'])
       expect(key.stderr).toMatch(/Only an admin/)
       const person = await cli(
@@ -249,7 +249,7 @@ describe('people at the desk, through the real CLI and connector', () => {
       expect(on.code, on.stderr).toBe(0)
       const write = await as('Tess', ['payout', 'note', 'k', 'hello', '--profile', 'ops'])
       expect(write.code).toBe(1)
-      expect(write.stderr).toMatch(/This profile is view-only/)
+      expect(write.stderr).toMatch(/This profile is view-only: .* \(view_only\)/)
       const tools = await toolNames()
       expect(tools).not.toContain('request_withdrawal')
       expect(tools).not.toContain('create_destination')
