@@ -24,6 +24,7 @@ import { m23 } from './m23-audit-by-path'
 import { m24 } from './m24-pacer-counts'
 import { m25 } from './m25-pay-run-line-ids'
 import { m26 } from './m26-rates-in-the-chain'
+import { m27 } from './m27-screening-keys'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m24,
   m25,
   m26,
+  m27,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
