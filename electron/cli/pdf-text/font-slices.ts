@@ -138,13 +138,16 @@ export class SliceCatalog {
 
   /** The first slice that draws every character of `grapheme` (its fonts loaded); null when none here does. */
   sliceFor(grapheme: string): Slice | null {
-    let slice = this.found.get(grapheme)
-    if (slice === undefined) {
-      const points = this.pointsOf(grapheme)
-      slice = points.length === 0 ? (this.text[0] ?? null) : null
-      for (const s of this.candidates(grapheme, points)) if ((slice ??= this.draws(s, points) ? s : null)) break
-      this.found.set(grapheme, slice)
+    const known = this.found.get(grapheme)
+    if (known !== undefined) return known
+    const points = this.pointsOf(grapheme)
+    let slice = points.length === 0 ? (this.text[0] ?? null) : null
+    for (const candidate of slice ? [] : this.candidates(grapheme, points)) {
+      if (!this.draws(candidate, points)) continue
+      slice = candidate
+      break
     }
+    this.found.set(grapheme, slice)
     return slice
   }
 }
