@@ -4,7 +4,7 @@ import { addRun, dueReminders, editRun, listRuns, readRunLines, skipPeriod } fro
 import { shown, jsonText } from '../../shared/text/visible-text'
 import { commandGroup, type Action } from './command'
 import { printTable } from './terminal-output'
-import { exportAction, importAction } from './run-file-commands'
+import { exportAction, importAction, linesAction } from './run-file-commands'
 import { runInvoice } from './run-invoice-command'
 import { preview, send } from './run-period-commands'
 
@@ -121,5 +121,5 @@ const skip: Action = {
 export const runCommand = commandGroup(
   'run',
   'Pay runs: scheduled payee lists, previewed against the last period and the funds, paid once per period.',
-  [add, list, edit, exportAction, importAction, skip, preview, send, runInvoice],
+  [add, list, edit, linesAction, exportAction, importAction, skip, preview, send, runInvoice],
 )

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { DeskError } from '../core/errors'
-import { exportRun, importNeedsYes, importRun, type ImportPlan } from '../core/pay-runs/use-cases'
+import { exportRun, exportRunLines, importNeedsYes, importRun, type ImportPlan } from '../core/pay-runs/use-cases'
 import { shown } from '../../shared/text/visible-text'
 import type { CliContext } from './cli-context'
 import type { Action } from './command'
@@ -21,6 +21,24 @@ export const exportAction: Action = {
     const text = await ctx.withStore(profile, (store) => exportRun(store, name!))
     await writeFile(v.out as string, text)
     ctx.out(`Wrote the pay run to ${v.out as string}.`)
+    return 0
+  },
+}
+
+export const linesAction: Action = {
+  name: 'run lines',
+  usage: 'run lines NAME --profile P --out FILE.csv',
+  summary:
+    "Writes the run's lines as the CSV run add and run edit read, with each line's id in line_id: edit it and give " +
+    'it back to run edit --file, and every line keeps its id (and so its keys), whatever else you changed.',
+  options: { profile: { type: 'string' }, out: { type: 'string' } },
+  required: ['profile', 'out'],
+  positionals: ['NAME'],
+  async run(ctx, v, [name]) {
+    const profile = await ctx.profile(v.profile as string)
+    const text = await ctx.withStore(profile, (store) => exportRunLines(store, name!))
+    await writeFile(v.out as string, text)
+    ctx.out(`Wrote the run's lines to ${v.out as string}.`)
     return 0
   },
 }

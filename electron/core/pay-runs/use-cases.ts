@@ -1,6 +1,7 @@
 export { addRun, dueReminders, editRun, exportRun, listRuns, skipPeriod, type RunSummary } from './run-book'
 export { importNeedsYes, importRun, type ImportPlan, type LineDiff } from './run-import'
 export { readRunLines, RUN_COLUMNS } from './run-lines'
+export { exportRunLines } from './run-lines-file'
 export { previewRun, type LineChange, type PreviewLine, type RunPreview } from './run-preview'
 export { sendRun, type RunSendOptions, type RunSendResult, type RunSendRow } from './run-send'
 export { attachInvoice, invoicesOfPayout, type AttachedInvoice, type AttachInvoice } from './invoices'

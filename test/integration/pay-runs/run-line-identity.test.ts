@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { P, runDesks, type RunDesks } from '../../harness/run-desks'
@@ -62,5 +63,30 @@ describe('a pay-run line keeps its identity through edits, exports and imports',
     expect(await t.made()).toHaveLength(before)
     expect(sent.stdout).toMatch(/Alice GmbH payroll .*already sent from another desk/)
     expect(sent.stdout).toMatch(/Carol SA payroll .*already sent from another desk/)
+  })
+
+  it('`run lines` writes the ids: a line renamed and moved to another destination keeps its keys', async () => {
+    const a = await t.desk()
+    const add = ['run', 'add', ...P, '--name', 'Ids', '--schedule', SCHEDULE]
+    expect((await t.run(a, [...add, '--file', await t.file('ids.csv', lines(''))])).code).toBe(0)
+    const keys = async () =>
+      (
+        JSON.parse((await t.run(a, ['run', 'preview', 'Ids', ...P, '--period', '2026-11-20', '--json'])).stdout) as {
+          lines: Array<{ lineId: string; key: string }>
+        }
+      ).lines.map((l) => [l.lineId, l.key])
+    const before = await keys()
+    const out = join(t.files, 'ids-lines.csv')
+    expect((await t.run(a, ['run', 'lines', 'Ids', ...P, '--out', out])).code).toBe(0)
+    const csv = await readFile(out, 'utf8')
+    expect(csv.split('\r\n')[0]).toMatch(/,line_id$/)
+    // Alice's line now pays Bob Ltd under another name, Bob's pays Alice GmbH: by their ids, still the same lines.
+    const swapped = csv
+      .replace('Alice GmbH,1,USDC', 'Bob Ltd,1,USDC')
+      .replace('Bob Ltd,2,USDC', 'Alice GmbH,2,USDC')
+      .replace(',Alice,', ',Alicia,')
+    const edit = ['run', 'edit', 'Ids', ...P, '--file', await t.file('ids-edited.csv', swapped)]
+    expect((await t.run(a, edit)).code).toBe(0)
+    expect(await keys()).toEqual(before)
   })
 })
