@@ -107,7 +107,7 @@ const set: Action = {
   name: 'profile set',
   usage:
     'profile set N [--agent-write-tools on|off [--yes-production]] [--payee-change-wait HOURS] ' +
-    '[--view-only on|off] [--four-eyes on|off]',
+    '[--view-only on|off] [--four-eyes on|off] [--agent-while-locked work|refuse]',
   summary:
     "Changes profile settings (an admin's, --as, once the desk has people). Allowing agent write tools on a " +
     "production profile needs --yes-production. --payee-change-wait sets how long a known payee's new address " +
@@ -115,13 +115,15 @@ const set: Action = {
     'payout). --view-only on refuses every write on the profile (its connector lists read tools only); turning ' +
     'it off takes a second admin when four eyes are on. --four-eyes (default on for production, off for ' +
     'sandbox): a payee change, a release, an acknowledgement and lifting view-only are finished by someone ' +
-    'other than who started them.',
+    'other than who started them. --agent-while-locked: while the app is locked (or closed) with people on the ' +
+    'desk, the agent keeps working under its policy (work, the default) or its write tools refuse (refuse).',
   options: {
     'agent-write-tools': { type: 'string' },
     'yes-production': { type: 'boolean' },
     'payee-change-wait': { type: 'string' },
     'view-only': { type: 'string' },
     'four-eyes': { type: 'string' },
+    'agent-while-locked': { type: 'string' },
   },
   positionals: ['name'],
   async run(ctx, v, [name]) {
@@ -129,8 +131,20 @@ const set: Action = {
     const wait = v['payee-change-wait']
     const viewOnly = onOff(v, 'view-only')
     const fourEyes = onOff(v, 'four-eyes')
-    if (tools === undefined && wait === undefined && viewOnly === undefined && fourEyes === undefined)
-      throw new UsageError('Give --agent-write-tools, --payee-change-wait, --view-only or --four-eyes.', set.usage)
+    const whileLocked = v['agent-while-locked']
+    if (
+      tools === undefined &&
+      wait === undefined &&
+      viewOnly === undefined &&
+      fourEyes === undefined &&
+      whileLocked === undefined
+    )
+      throw new UsageError(
+        'Give --agent-write-tools, --payee-change-wait, --view-only, --four-eyes or --agent-while-locked.',
+        set.usage,
+      )
+    if (whileLocked !== undefined && whileLocked !== 'work' && whileLocked !== 'refuse')
+      throw new UsageError('--agent-while-locked is work or refuse.', set.usage)
     if (tools !== undefined && tools !== 'on' && tools !== 'off')
       throw new UsageError('--agent-write-tools is on or off.', set.usage)
     if (typeof wait === 'string' && !/^\d+(\.\d+)?$/.test(wait))
@@ -148,6 +162,10 @@ const set: Action = {
           ? `${label(profile)} stays view-only until another admin turns it off too (four eyes).`
           : `View-only for ${label(profile)}: ${r.viewOnly ? 'on' : 'off'}.`,
       )
+    }
+    if (whileLocked === 'work' || whileLocked === 'refuse') {
+      await ctx.keys.profiles.update(profile.id, { agentWhileLocked: whileLocked })
+      ctx.out(`The agent of ${label(profile)} while the desk is locked: ${whileLocked}.`)
     }
     if (typeof wait === 'string') {
       await ctx.withStore(profile, (store) => setPayeeChangeWait(store, Number(wait)))

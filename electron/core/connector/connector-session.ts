@@ -15,6 +15,7 @@ import { saveDestination } from '../destinations/use-cases'
 import { cancelPayout } from '../payouts/use-cases'
 import { AGENT_REQUESTER, AgentPayouts } from '../policy/use-cases'
 import { isViewOnly } from '../people/use-cases'
+import { isDeskLocked } from '../desk-lock/use-cases'
 
 export interface ConnectorSessionOptions {
   /** The app's data directory (the same one the app and the admin CLI use). */
@@ -102,7 +103,13 @@ export class ConnectorSession {
   async writeToolsAllowed(): Promise<boolean> {
     if (this.viewOnly())
       throw new DeskError('view_only', 'This profile was made view-only: no write tool acts on it any more.')
-    return (await this.store.get(this.profile.id)).agentWriteTools
+    const profile = await this.store.get(this.profile.id)
+    if (profile.agentWriteTools && profile.agentWhileLocked === 'refuse' && (await isDeskLocked(this.dataDir)))
+      throw new DeskError(
+        'desk_locked',
+        'The desk is locked, and this profile keeps its agent from writing while it is: ask a person to unlock it.',
+      )
+    return profile.agentWriteTools
   }
 
   /** A view-only profile (`profile set --view-only on`): its connector lists read tools only. */

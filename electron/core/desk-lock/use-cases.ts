@@ -5,13 +5,16 @@ import type { TreasurySession } from '../session'
 import { DeskLock } from './desk-lock'
 import { deskLockHandlers } from './handlers'
 import { lockAudit } from './lock-audit'
+import { deskLockedNow, writeLockState } from './lock-state-file'
 import { lockedNotify, pageEvents } from './page-events'
+import { deskPeople } from './people-adapter'
 import type { PeoplePort } from './people-port'
 
 /** How often the idle time is looked at: a lock comes at most this late. */
 const IDLE_CHECK_MS = 15_000
 
 export interface DeskLockOptions {
+  dataDir: string
   people: PeoplePort
   events: EventBus
   log: RouterLog
@@ -31,7 +34,13 @@ export async function openDeskLock(options: DeskLockOptions) {
     presenceMinutes: options.presenceMinutes,
     isProduction: options.isProduction,
     audit: lockAudit(options.session, options.log),
-    onChange: ({ locked }) => options.events.emit('lock.changed', { locked }),
+    onChange: ({ locked, person }) => {
+      options.events.emit('lock.changed', { locked })
+      // For the connector's setting "refuse write tools while locked".
+      writeLockState(options.dataDir, person !== null).catch((err: unknown) =>
+        options.log.error('the desk lock state file could not be written', err),
+      )
+    },
   })
   await lock.start()
   const page = pageEvents(options.events, () => lock.locked)
@@ -53,4 +62,7 @@ export async function openDeskLock(options: DeskLockOptions) {
 
 export { DeskLock, type LockReason } from './desk-lock'
 export type { PeoplePort } from './people-port'
-export { deskPeople } from './people-adapter'
+export { deskPeople }
+
+/** Whether the desk is locked as a process other than the app sees it (the agent's connector). */
+export const isDeskLocked = (dataDir: string): Promise<boolean> => deskLockedNow(dataDir, deskPeople(dataDir))

@@ -11,6 +11,7 @@ const ProfileRecordSchema = z.strictObject({
   algorithm: AlgorithmSchema,
   embedded: z.boolean(),
   agentWriteTools: z.boolean(),
+  agentWhileLocked: z.enum(['work', 'refuse']).optional(),
   pendingKey: z.strictObject({ keyId: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 })

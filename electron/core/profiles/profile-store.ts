@@ -17,7 +17,7 @@ export interface NewProfile {
 }
 
 export type ProfilePatch = Partial<
-  Pick<Profile, 'name' | 'baseUrl' | 'keyId' | 'algorithm' | 'agentWriteTools' | 'pendingKey'>
+  Pick<Profile, 'name' | 'baseUrl' | 'keyId' | 'algorithm' | 'agentWriteTools' | 'agentWhileLocked' | 'pendingKey'>
 >
 
 /**

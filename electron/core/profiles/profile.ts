@@ -15,6 +15,8 @@ export interface Profile {
   /** The app's embedded local simulator. */
   embedded: boolean
   agentWriteTools: boolean
+  /** The agent's write tools while the desk is locked: go on under the policy (absent: the default) or refuse. */
+  agentWhileLocked?: 'work' | 'refuse'
   /** A rotated key waiting beside the active one until its Key ID passes the connection test. */
   pendingKey: { keyId: string | null } | null
   createdAt: string
