@@ -26,11 +26,12 @@ function printPreview(ctx: CliContext, p: RunPreview): void {
     shown(l.destinationName),
     `${l.amount} ${shown(l.asset)}`,
     l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : '',
+    l.invoiceNumber ? shown(l.invoiceNumber) : '',
     l.changes
       .map((c) => (c === 'changed_amount' ? `${CHANGE_TEXT[c]} (was ${shown(l.before!)})` : CHANGE_TEXT[c]))
       .join('; '),
   ])
-  printTable(ctx.out, ['LINE', 'PAYEE', 'DESTINATION', 'AMOUNT', 'CONVERTED', 'CHANGE'], rows)
+  printTable(ctx.out, ['LINE', 'PAYEE', 'DESTINATION', 'AMOUNT', 'CONVERTED', 'INVOICE', 'CHANGE'], rows)
   for (const l of p.lines) if (l.invoiceNote) ctx.out(`Line ${l.line}: ${shown(l.invoiceNote)}.`)
   for (const r of p.removed)
     ctx.out(`removed payee: ${shown(r.payee)} (${r.amount} ${shown(r.asset)} in ${p.lastSent})`)

@@ -42,6 +42,9 @@ describe('invoices per period', () => {
     const set = await t.run(home, [...given, '--file', inv2])
     expect(set.code).toBe(0)
     expect((await preview('2026-11-13')).lines.find((l) => l.payee === 'Alice')!.invoiceNumber).toBe('INV-2')
+    const table = await t.run(home, ['run', 'preview', 'Inv', ...P, '--period', '2026-11-13'])
+    expect(table.stdout).toMatch(/^LINE +PAYEE +DESTINATION +AMOUNT +CONVERTED +INVOICE +CHANGE/m)
+    expect(table.stdout).toMatch(/^\d+ +Alice +Alice GmbH +1 USDC +INV-2/m)
     expect((await t.run(home, ['run', 'send', 'Inv', ...P, '--period', '2026-11-13', '--yes'])).code).toBe(0)
 
     // A number this payee had in another period is still refused.
