@@ -1,7 +1,7 @@
 import type { ListedPayout } from '../screening/use-cases'
 import { DeskError } from '../errors'
-import { cancelPayout } from './provider-payouts'
-import type { PayoutSession } from './use-cases'
+import type { PayoutRequests } from './payout-requests'
+import { cancelPayout, type ProviderPayoutSession } from './provider-payouts'
 
 /** What became of one waiting payout to a listed address when a person cancelled them all. */
 export interface ListedPayoutCancel {
@@ -17,7 +17,7 @@ export interface ListedPayoutCancel {
  * that cannot be (approved meanwhile, a batch's row) is named with why, and the others go on.
  */
 export async function cancelListedPayouts(
-  session: Pick<PayoutSession, 'client' | 'store' | 'payouts'>,
+  session: Pick<ProviderPayoutSession, 'client' | 'store'> & { payouts: PayoutRequests },
   payouts: readonly ListedPayout[],
 ): Promise<ListedPayoutCancel[]> {
   const out: ListedPayoutCancel[] = []
