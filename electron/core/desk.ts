@@ -19,6 +19,8 @@ import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy/handlers'
 import { payeeSafetyHandlers } from './payee-checks/handlers'
+import { secondPersonAtDesk } from './people/use-cases'
+import { localPerson } from './audit/use-cases'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost, type SessionDeps } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
@@ -116,7 +118,6 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
 
   // The lock writes its audit rows through the treasury's session, which it must exist before (its notices).
   const deskLock = await openDeskLock({
-    dataDir: options.dataDir,
     people: deskPeople(options.dataDir),
     events,
     log,
@@ -155,7 +156,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     syncHistory: options.historyInBackground === true,
   })
   router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(counterpartyHandlers({ host: treasury }))
+  // Four eyes in the app: the person the lock let in does not finish what they started (people/use-cases).
+  const secondPerson = secondPersonAtDesk(options.dataDir, () => deskLock.lock.atDesk)
+  router.register(counterpartyHandlers({ host: treasury, addedBy: deskLock.actor }))
   router.register(withdrawalHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(firstPayoutHandlers(treasury, deskLock.actor))
   router.register(
@@ -164,7 +167,15 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(
     batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath, requestedBy: deskLock.actor }),
   )
-  router.register(policyHandlers({ dataDir: options.dataDir, keys, host: treasury }))
+  router.register(
+    policyHandlers({
+      dataDir: options.dataDir,
+      keys,
+      host: treasury,
+      person: () => deskLock.lock.atDesk?.name ?? localPerson(),
+      secondPerson,
+    }),
+  )
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(homeHandlers(options.dataDir, keys.profiles))
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
@@ -172,7 +183,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(payRunHandlers({ host: treasury }))
   router.register(payRunSendHandlers({ host: treasury }))
   router.register(invoiceHandlers({ host: treasury, dataDir: options.dataDir }))
-  router.register(payeeSafetyHandlers({ host: treasury, events }))
+  router.register(payeeSafetyHandlers({ host: treasury, events, actor: deskLock.actor, secondPerson }))
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

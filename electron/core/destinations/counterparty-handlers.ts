@@ -10,13 +10,21 @@ type CounterpartyChannels = Pick<
 >
 
 /** Handlers for the destination book: its list, a new destination, and the lookalike check before saving one. */
-export function counterpartyHandlers({ host }: { host: SessionHost }): HandlersFor<CounterpartyChannels> {
+export function counterpartyHandlers({
+  host,
+  addedBy,
+}: {
+  host: SessionHost
+  /** Who adds a destination (the person at the desk): four eyes keep them from confirming its payee change. */
+  addedBy?: () => string
+}): HandlersFor<CounterpartyChannels> {
   return {
     'counterparties.list': async () => listDestinations(await host.session()),
     'counterparties.create': async (input) => {
       const session = await host.session()
       return saveDestination(session, input, {
         howToAccept: 'Open the comparison to check both addresses before saving.',
+        addedBy: addedBy?.(),
       })
     },
     'counterparties.lookalikes': async ({ network, address }) => {
@@ -25,7 +33,7 @@ export function counterpartyHandlers({ host }: { host: SessionHost }): HandlersF
     },
     'counterparties.createLookalike': async ({ body, acceptLookalike }) => {
       const session = await host.session()
-      return saveDestination(session, body, { acceptLookalike, howToAccept: '' })
+      return saveDestination(session, body, { acceptLookalike, howToAccept: '', addedBy: addedBy?.() })
     },
   }
 }

@@ -5,6 +5,8 @@ import type { HandlersFor } from '../ipc/router'
 import { cancelListedPayouts, type PayoutSession } from '../payouts/use-cases'
 import { checkListSize, importScreeningList, screeningHitsNow, screeningStatus } from '../screening/use-cases'
 import { who } from '../audit/who'
+import type { SecondPersonCheck } from '../people/use-cases'
+import type { Environment } from '../profiles/profile'
 import {
   confirmPayeeChangeNow,
   explainPayoutNow,
@@ -16,13 +18,17 @@ import {
 
 /** The open profile's session, as far as these doors need it (the session host gives it). */
 export interface PayeeSafetyHost {
-  session(): Promise<PayeeSession & Pick<PayoutSession, 'client' | 'payouts'> & { profile: { id: string } }>
+  session(): Promise<
+    PayeeSession & Pick<PayoutSession, 'client' | 'payouts'> & { profile: { id: string; environment: Environment } }
+  >
 }
 
 export interface PayeeSafetyDeps {
   host: PayeeSafetyHost
   events: EventBus
   actor?: () => string
+  /** Four eyes on an acknowledgement and a payee change's confirmation (people/use-cases). */
+  secondPerson?: SecondPersonCheck
 }
 
 /** The app's doors to issue 35: altered withdrawals, screening lists, payee changes and a payout's checks. */
@@ -30,6 +36,7 @@ export function payeeSafetyHandlers({
   host,
   events,
   actor = () => who('app'),
+  secondPerson,
 }: PayeeSafetyDeps): HandlersFor<typeof payeeSafetyChannels> {
   const waitHours = async () => ({ hours: payeeChangeWait((await host.session()).store) })
   return {
@@ -43,6 +50,7 @@ export function payeeSafetyHandlers({
       })),
     'alterations.acknowledge': async ({ withdrawalId }) => {
       const session = await host.session()
+      await secondPerson?.(session.store, session.profile.environment, { kind: 'acknowledge', ref: withdrawalId })
       acknowledgeAlteration(session.store, withdrawalId, actor())
       events.emit('alterations.changed', { profileId: session.profile.id })
       return {}
@@ -64,8 +72,11 @@ export function payeeSafetyHandlers({
     },
     'screening.status': async () => screeningStatus((await host.session()).store),
     'payees.changeOf': async ({ destinationId }) => payeeChangeOfDestination(await host.session(), destinationId),
-    'payees.confirmChange': async ({ destinationId, ...input }) =>
-      confirmPayeeChangeNow(await host.session(), destinationId, { ...input, actor: actor() }),
+    'payees.confirmChange': async ({ destinationId, ...input }) => {
+      const session = await host.session()
+      await secondPerson?.(session.store, session.profile.environment, { kind: 'payee_confirm', destinationId })
+      return confirmPayeeChangeNow(session, destinationId, { ...input, actor: actor() })
+    },
     'payees.changeWait': waitHours,
     'payees.setChangeWait': async ({ hours }) => {
       setPayeeChangeWait((await host.session()).store, hours)

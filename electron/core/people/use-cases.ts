@@ -22,7 +22,7 @@ export {
   type WriteAct,
 } from './act-guard'
 export { destinationAdder, personInWho, requireSecondPerson, type SecondPersonAsk } from './four-eyes'
-export { requireSecondPersonFor, type TrustAct } from './second-person'
+export { requireSecondPersonFor, secondPersonAtDesk, type SecondPersonCheck, type TrustAct } from './second-person'
 export { profileSeat, setFourEyes, setViewOnly, type ProfileSeat } from './profile-seat'
 export { MIN_PASSPHRASE_CHARS, SCRYPT_PARAMS } from './passphrase-hash'
 export { ROLES, type Person, type Role } from './person'

@@ -9,6 +9,7 @@ import { withSession } from '../session/open-session'
 import { withProfileStore } from '../session/profile-store'
 import { EventBus } from '../event-bus'
 import type { SessionHost } from '../session/session-host'
+import type { SecondPersonCheck } from '../people/use-cases'
 import {
   agentStopView,
   backtestPolicy,
@@ -33,6 +34,8 @@ export interface PolicyHandlerDeps {
   keys: ProfileKeys
   host: SessionHost
   person?: () => string
+  /** Four eyes on a release (people/use-cases). */
+  secondPerson?: SecondPersonCheck
 }
 
 /** The app's side of the agent policy (Keys & profiles) and of held payouts (Payouts, for the open profile). */
@@ -79,8 +82,11 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
       withProfile(profileId, (store) => stopAgentPayouts(store, editor(), reason)),
     'agent.resume': ({ profileId }) => withProfile(profileId, (store) => resumeAgentPayouts(store, editor())),
     'held.list': async () => heldPayouts((await deps.host.session()).store, editor()),
-    'held.release': async ({ idempotencyKey, override }) =>
-      releaseHeld(await deps.host.session(), editor(), idempotencyKey, override ?? null),
+    'held.release': async ({ idempotencyKey, override }) => {
+      const session = await deps.host.session()
+      await deps.secondPerson?.(session.store, session.profile.environment, { kind: 'release', key: idempotencyKey })
+      return releaseHeld(session, editor(), idempotencyKey, override ?? null)
+    },
     'held.expiry': async () => ({ hours: heldExpiryHours((await deps.host.session()).store, editor()) }),
     'held.setExpiry': async ({ hours }) => ({
       hours: setHeldExpiryHours((await deps.host.session()).store, editor(), hours),
