@@ -1,5 +1,7 @@
 import { warnStaleScreening } from './alterations-cli'
-import { printFirstPayouts, printProblems, printReview, progressLine } from './batch-printing'
+import { printProblems, printReview, progressLine } from './batch-printing'
+import { printDestinations, printFirstPayouts } from './batch-destinations'
+import { list } from './batch-list-command'
 import { status } from './batch-status-command'
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
@@ -95,7 +97,8 @@ const check: Action = {
     }
     if (clean) {
       printReview(ctx, result)
-      printFirstPayouts(ctx, first)
+      await printDestinations(ctx, result)
+      await printFirstPayouts(ctx, first)
     }
     printProblems(ctx, result)
     if (!clean)
@@ -130,8 +133,9 @@ const submit: Action = {
         return 1
       }
       printReview(ctx, result)
+      await printDestinations(ctx, result)
       const first = result.firstPayouts
-      printFirstPayouts(ctx, first)
+      await printFirstPayouts(ctx, first)
       printProblems(ctx, result)
       const duplicates = result.problems.some((p) => p.severity === 'confirm')
       const yes = v.yes === true
@@ -243,5 +247,5 @@ const cancel: Action = {
 export const batchCommand = commandGroup(
   'batch',
   'Batch payouts from a CSV file: check it, submit it, follow it, resume it.',
-  [check, submit, status, resume, pause, cancel],
+  [check, submit, status, list, resume, pause, cancel],
 )

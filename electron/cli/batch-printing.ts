@@ -1,4 +1,5 @@
-import type { BatchCheck, BatchProgress, FirstPayoutRow } from '../core/batch/use-cases'
+import type { BatchCheck, BatchProgress } from '../core/batch/use-cases'
+import { withName } from './batch-destinations'
 import type { CliContext } from './cli-context'
 import { shown } from '../../shared/text/visible-text'
 
@@ -7,6 +8,7 @@ export function printProblems(ctx: CliContext, check: BatchCheck): void {
   for (const p of check.problems) ctx.err(`${p.severity === 'error' ? 'error' : 'confirm'}: ${shown(p.message)}`)
 }
 
+/** The review's totals, one line per wallet and asset (the wallet's name last, cut to the line's limit). */
 export function printReview(ctx: CliContext, check: BatchCheck): void {
   ctx.out(
     `${check.rows.length} row${check.rows.length === 1 ? '' : 's'} to pay; grand total (sum of the amount ` +
@@ -18,26 +20,13 @@ export function printReview(ctx: CliContext, check: BatchCheck): void {
         ? ''
         : `  (about ${t.usd.toLocaleString('en', { style: 'currency', currency: 'USD' })}, indicative)`
     ctx.out(
-      `  ${shown(t.walletName)} (${shown(t.walletId)})  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ` +
-        `${t.rows} row${t.rows === 1 ? '' : 's'}; available ${t.available}${usd}`,
+      withName(
+        `  ${t.total} ${shown(t.asset)} on ${shown(t.network)} in ${t.rows} row${t.rows === 1 ? '' : 's'}; ` +
+          `available ${t.available}${usd}; from ${shown(t.walletId)} `,
+        t.walletName,
+      ),
     )
   }
-  const destinations = [...new Set(check.rows.map((r) => r.destinationName))]
-  ctx.out(
-    `  to ${destinations.length} destination${destinations.length === 1 ? '' : 's'}: ` +
-      `${destinations.slice(0, 10).join(', ')}${destinations.length > 10 ? ', …' : ''}`,
-  )
-}
-
-/** Destinations never paid before, one line each (stdout: part of the review). */
-export function printFirstPayouts(ctx: CliContext, first: readonly FirstPayoutRow[]): void {
-  if (first.length === 0) return
-  ctx.out(
-    `  never paid before (no completed payout to the address on its network): ${first.length} ` +
-      `destination${first.length === 1 ? '' : 's'}`,
-  )
-  for (const f of first)
-    ctx.out(`    line ${f.line}: "${shown(f.destinationName)}" ${shown(f.address)} on ${shown(f.network)}`)
 }
 
 export function progressLine(p: BatchProgress): string {

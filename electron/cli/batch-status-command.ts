@@ -3,7 +3,9 @@ import { readBatchStatus, writeBatchResults } from '../core/batch/use-cases'
 import type { Action } from './command'
 import { progressLine } from './batch-printing'
 import { printTable } from './terminal-output'
-import { shown, jsonText } from '../../shared/text/visible-text'
+import { jsonText } from '../../shared/text/visible-text'
+import { batchStateText } from './batch-list-command'
+import { cutName } from './batch-destinations'
 
 /** `batch status`: a batch's rows from the store (or refreshed from the provider), as a table, JSON or CSV. */
 export const status: Action = {
@@ -48,14 +50,19 @@ export const status: Action = {
     }
     const b = report.batch
     ctx.out(
-      `Batch ${b.id} from ${shown(b.source)}, ${b.createdAt} by ${shown(b.requestedBy)}: ` +
-        `${b.state}${report.progress.finished ? ', finished' : ''}`,
+      `Batch ${b.id} from ${cutName(b.source, 60)}, ${b.createdAt} by ${cutName(b.requestedBy, 60)}: ` +
+        batchStateText(report.progress),
     )
     ctx.out(progressLine(report.progress))
+    if (report.progress.senderGone)
+      ctx.err(
+        `No process is sending this batch any more (it was killed or closed): "payout-desk batch resume ${b.id} ` +
+          `--profile …" (Resume in the app) sends the rest under their recorded keys.`,
+      )
     const rows = report.rows.map((r) => [
       String(r.line),
-      r.reference ?? '',
-      r.destination,
+      cutName(r.reference ?? '', 40),
+      cutName(r.destination, 40),
       `${r.amount} ${r.asset}`,
       r.idempotencyKey,
       r.state,

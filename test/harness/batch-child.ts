@@ -25,6 +25,8 @@ export interface BatchChildJob {
   batchId?: string
   /** Die when the answer to this many payout POSTs (counting retries) has arrived. */
   killAfterPosts: number
+  /** Requests the child may start in a window (default: as fast as the provider answers), so a test can watch it. */
+  pace?: { limit: number; windowSeconds: number }
 }
 
 const job = JSON.parse(process.argv[2]!) as BatchChildJob
@@ -33,7 +35,10 @@ let posts = 0
 const sender = new RequestSender({
   baseUrl: job.baseUrl,
   signer: createEd25519Signer(job.keyId, Buffer.from(job.secretHex, 'hex')),
-  pacer: new Pacer({ limit: 1_000_000, windowSeconds: 60, ledger: store.pacerLedger(job.baseUrl, job.keyId) }),
+  pacer: new Pacer({
+    ...(job.pace ?? { limit: 1_000_000, windowSeconds: 60 }),
+    ledger: store.pacerLedger(job.baseUrl, job.keyId),
+  }),
   backoff: { baseMs: 5, maxMs: 20 },
   maxAttempts: 6,
   audit: {

@@ -1,7 +1,7 @@
 import type { Outbox, OutboxEntry } from '../payouts/outbox'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 import { csvLine } from '../csv/cell'
-import { progressOf, type BatchProgress } from './batch-runner'
+import { progressOf, senderLive, type BatchProgress } from './batch-progress'
 
 /** One row of a batch as the follow-up shows it. */
 export interface BatchRowView {
@@ -52,7 +52,7 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
   })
   return {
     batch,
-    progress: progressOf(batch, counts),
+    progress: progressOf(batch, counts, senderLive(store, batch)),
     rows: state ? rows.filter((r) => r.state === state || r.payoutStatus === state) : rows,
   }
 }

@@ -6,22 +6,9 @@ import type { PayoutRequests } from '../payouts/payout-requests'
 import type { SendAsk } from '../payouts/send-gate'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 import { HEARTBEAT_EVERY_MS } from '../store/processes/process-registry'
+import { batchLease, storedProgress, type BatchProgress } from './batch-progress'
 
-export interface BatchProgress {
-  batchId: string
-  intent: BatchRecord['state']
-  total: number
-  /** Attempted at least once: everything but queued and discarded rows. */
-  sent: number
-  queued: number
-  sending: number
-  accepted: number
-  refused: number
-  unknown: number
-  discarded: number
-  /** Nothing left to send or to look up. */
-  finished: boolean
-}
+export { progressOf, type BatchProgress } from './batch-progress'
 
 export interface BatchRunnerOptions {
   onProgress?: (progress: BatchProgress) => void
@@ -36,7 +23,7 @@ export interface BatchRunnerOptions {
   onClaimWait?: (lapse: Date) => void
 }
 
-const lease = (batchId: string) => `batch:${batchId}`
+const lease = batchLease
 /**
  * A batch row passes the send gate like any payout; its destinations were checked at submit (no reads per row), and
  * the book's payee changes are read again once per tick (a run, and each minute of it) so a change made since is seen.
@@ -70,10 +57,7 @@ export class BatchRunner {
 
   progress(batchId: string): BatchProgress {
     const batch = this.get(batchId)
-    return progressOf(
-      batch,
-      this.store.read('count the batch', () => this.store.repo(batchRepo).stateCounts(batchId)),
-    )
+    return storedProgress(this.store, batch)
   }
 
   /** Sends what is left of the batch; returns when every row is settled, or on pause, cancel or abort. */
@@ -267,22 +251,4 @@ async function waitUntil(iso: string | null, signal?: AbortSignal): Promise<void
   while (!signal?.aborted && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, until - Date.now())))
   }
-}
-
-/** Counts by outbox state; a cancelled batch's queued rows are not waiting for anything. */
-export function progressOf(batch: BatchRecord, counts: Readonly<Record<string, number>>): BatchProgress {
-  const count = (state: OutboxEntry['state']) => counts[state] ?? 0
-  const p = {
-    batchId: batch.id,
-    intent: batch.state,
-    total: Object.values(counts).reduce((a, b) => a + b, 0),
-    queued: count('queued') + count('held'),
-    sending: count('sending'),
-    accepted: count('accepted'),
-    refused: count('refused'),
-    unknown: count('unknown'),
-    discarded: count('discarded'),
-  }
-  const open = p.sending + p.unknown + (batch.state === 'cancelled' ? 0 : p.queued)
-  return { ...p, sent: p.total - p.queued - p.discarded, finished: open === 0 }
 }

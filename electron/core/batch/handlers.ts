@@ -46,7 +46,7 @@ export function batchHandlers({
     },
     'batch.list': async () => {
       const session = await host.session()
-      return listBatches(session.store, (batchId) => session.batches.runner.progress(batchId))
+      return listBatches(session.store)
     },
     'batch.status': async ({ batchId, state, refresh }) => {
       const session = await host.session()

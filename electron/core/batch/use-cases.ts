@@ -11,6 +11,7 @@ import { firstPayoutRows, type FirstPayoutRow } from './batch-first-payouts'
 import { refreshBatchStatuses } from './batch-refresh'
 import { batchResultsCsv, batchStatus, type BatchStatus } from './batch-report'
 export { refusedBy } from './batch-report'
+import { storedProgress } from './batch-progress'
 import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from './batch-runner'
 import { submitBatch, type SubmitOptions } from './batch-submit'
 import { MAX_BATCH_BYTES } from './csv-rows'
@@ -132,11 +133,8 @@ export { hasErrors, type BatchCheck } from './batch-check'
 export type { FirstPayoutRow } from './batch-first-payouts'
 export type { BatchProgress } from './batch-runner'
 
-/** Every batch of the profile with its sending progress. */
-export function listBatches(
-  store: DeskStore,
-  progressOf: (batchId: string) => BatchProgress,
-): Array<{ batch: BatchRecord; progress: BatchProgress }> {
+/** Every batch of the profile, newest first, with its sending progress (and whether its sender lives). */
+export function listBatches(store: DeskStore): Array<{ batch: BatchRecord; progress: BatchProgress }> {
   const batches = store.read('read the batches', () => store.repo(batchRepo).list())
-  return batches.map((batch) => ({ batch, progress: progressOf(batch.id) }))
+  return batches.map((batch) => ({ batch, progress: storedProgress(store, batch) }))
 }

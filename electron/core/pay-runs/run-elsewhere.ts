@@ -105,6 +105,7 @@ export function answeredElsewhere(preview: RunPreview, held: ReadonlyMap<string,
     unknown: 0,
     discarded: n - held.size,
     finished: true,
+    senderGone: false,
   }
   return { period: preview.period, batchId: null, sentElsewhere: true, again: false, busy: false, progress, rows }
 }

@@ -8,11 +8,21 @@ import { useDeskMutation } from '../data/useDeskMutation'
 
 export type BatchProgressView = ChannelOutput<'batch.pause'>
 
-/** Where a batch stands, in one word. */
+/** Where a batch stands, in one word (a few when its sending process ended). */
 export function batchStateWord(p: BatchProgressView): string {
   if (p.finished) return p.intent === 'cancelled' ? 'cancelled' : 'finished'
+  if (p.senderGone) return 'stopped: its sending process ended'
   return p.intent === 'running' ? 'sending' : p.intent
 }
+
+/**
+ * How often a batch's view is read again while it is sending: no event tells that its sending process was killed, so
+ * the view asks, and says "stopped" within this and the store's 15 s of a silent process.
+ */
+export const SENDER_CHECK_MS = 5_000
+
+/** True while the batch is meant to be sending and its sender lives. */
+export const isSending = (p: BatchProgressView): boolean => p.intent === 'running' && !p.finished && !p.senderGone
 
 /**
  * Pause, resume and cancel of one batch, in whichever process sends it (the core keeps the intent in the store).
@@ -35,7 +45,7 @@ export function BatchActions({ progress: p, source }: { progress: BatchProgressV
   return (
     <>
       <div className="row">
-        {p.intent === 'running' && !p.finished ? (
+        {isSending(p) ? (
           <button
             type="button"
             disabled={action.busy}
@@ -45,7 +55,7 @@ export function BatchActions({ progress: p, source }: { progress: BatchProgressV
             Pause
           </button>
         ) : null}
-        {p.intent === 'paused' ? (
+        {p.intent === 'paused' || p.senderGone ? (
           <button
             type="button"
             disabled={action.busy}

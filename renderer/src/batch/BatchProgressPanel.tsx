@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { WITHDRAWAL_STATUSES } from '@shared/api/resources'
+import type { ChannelOutput } from '@shared/ipc/channels'
 import { Amount } from '../components/Amount'
 import { ErrorBox } from '../components/ErrorBox'
 import { usePaged } from '../components/Paged'
@@ -13,7 +14,7 @@ import { useDeskMutation } from '../data/useDeskMutation'
 import { useDeskQuery } from '../data/useDeskQuery'
 import { asDeskError, type DeskCallError } from '../desk'
 import { UserText } from '../names/UserText'
-import { BatchActions, batchStateWord } from './BatchActions'
+import { BatchActions, batchStateWord, isSending, SENDER_CHECK_MS } from './BatchActions'
 
 /**
  * The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes
@@ -34,7 +35,11 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
   const [note, setNote] = useState<string | null>(null)
   const client = useQueryClient()
   const input = { batchId, ...(filter ? { state: filter } : {}) }
-  const read = useDeskQuery('batch.status', input)
+  // While it sends, read again every few seconds: a sending process that is killed tells nothing.
+  const last = client.getQueryData<ChannelOutput<'batch.status'>>(deskKey('batch.status', input))
+  const read = useDeskQuery('batch.status', input, {
+    ...(last && isSending(last.progress) ? { refetchInterval: SENDER_CHECK_MS } : {}),
+  })
   const exportBatch = useDeskMutation('batch.export')
   const status = read.data ?? null
   const page = usePaged(status?.rows ?? [], PAGE_SIZE, 'the batch rows')

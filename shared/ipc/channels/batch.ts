@@ -67,6 +67,8 @@ export const BatchProgressSchema = z.strictObject({
   unknown: z.number().int(),
   discarded: z.number().int(),
   finished: z.boolean(),
+  /** Running and unfinished, but no live process sends it (its sender was killed or closed): Resume continues it. */
+  senderGone: z.boolean(),
 })
 
 export const BatchRecordSchema = z.strictObject({

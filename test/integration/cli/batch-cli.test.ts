@@ -87,7 +87,7 @@ describe('payout-desk batch', () => {
     expect(clean.code).toBe(0)
     expect(clean.stdout).toMatch(/3 rows to pay; grand total \(sum of the amount column\) 3.75/)
     expect(clean.stdout).toMatch(
-      /Test wallet \(.+\) {2}3.75 USDC on ethereum-sepolia in 3 rows; available 1000000 {2}\(about \$3.75, indicative\)/,
+      /3.75 USDC on ethereum-sepolia in 3 rows; available 1000000 {2}\(about \$3.75, indicative\); from \S+ Test wallet$/m,
     )
 
     const bad = [

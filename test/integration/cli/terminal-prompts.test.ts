@@ -109,7 +109,8 @@ describe('interactive prompts on a real terminal', () => {
     const run = new PtyCli(home, ['batch', 'submit', await csvFile('first.csv', prodRows()), '--profile', 'Prod'])
     await run.waitFor('never paid before? Check each address with its recipient first. [y/N]')
     expect(run.output).toMatch(/never paid before \(no completed payout to the address on its network\)/)
-    expect(run.output).toMatch(/line 2: /)
+    // A table of them: the line, the network, the address, the name.
+    expect(run.output).toMatch(/LINE\s+NETWORK\s+ADDRESS\s+NAME/)
     run.type('')
     expect(await run.exit()).toBe(1)
     expect(run.output).toMatch(/Nothing was recorded: destinations never paid before were not confirmed\./)

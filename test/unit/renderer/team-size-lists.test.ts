@@ -35,6 +35,7 @@ const progress = (p: Partial<BatchProgressView>): BatchProgressView => ({
   unknown: 0,
   discarded: 0,
   finished: false,
+  senderGone: false,
   ...p,
 })
 
@@ -64,5 +65,7 @@ describe('lists at a team size', () => {
     expect(batchStateWord(progress({ intent: 'paused' }))).toBe('paused')
     expect(batchStateWord(progress({ finished: true, queued: 0, accepted: 3, sent: 3 }))).toBe('finished')
     expect(batchStateWord(progress({ intent: 'cancelled', finished: true, queued: 0, discarded: 3 }))).toBe('cancelled')
+    // Its sending process was killed: said so, never "sending" for ever.
+    expect(batchStateWord(progress({ senderGone: true }))).toBe('stopped: its sending process ended')
   })
 })

@@ -34,6 +34,13 @@ export class Leases {
     return (this.processes.lastBeat(row.process) ?? this.now() - HEARTBEAT_STALE_MS) + HEARTBEAT_STALE_MS
   }
 
+  /** True when a live process (this one or another) holds the lease. */
+  heldByLive(resource: string): boolean {
+    const row = this.db.prepare('SELECT process FROM leases WHERE resource = ?').get(resource) as
+      { process: string } | undefined
+    return row !== undefined && this.processes.isAlive(row.process)
+  }
+
   release(resource: string): void {
     this.db.prepare('DELETE FROM leases WHERE resource = ? AND process = ?').run(resource, this.processes.token)
   }

@@ -5,7 +5,7 @@ import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
-import { BatchActions, batchStateWord } from '../../batch/BatchActions'
+import { BatchActions, batchStateWord, SENDER_CHECK_MS } from '../../batch/BatchActions'
 import type { ChannelOutput } from '@shared/ipc/channels'
 
 type Listed = ChannelOutput<'batch.list'>
@@ -13,8 +13,9 @@ const PAGE_SIZE = 50
 
 /** The profile's batches, newest first: state and progress of each, with its actions and a way into its rows. */
 export function BatchList({ onOpen }: { onOpen: (batchId: string) => void }) {
-  // Read again on every outbox change (desk-events), also one another process made, at most once a second.
-  const list = useDeskQuery('batch.list', {})
+  // Read again on every outbox change (desk-events), also one another process made, at most once a second; and every
+  // few seconds, since a sending process that is killed changes nothing in the outbox.
+  const list = useDeskQuery('batch.list', {}, { refetchInterval: SENDER_CHECK_MS })
   return (
     <QueryView
       query={list}
