@@ -41,6 +41,15 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await page.keyboard.press('Enter')
   await onWallets(page)
   await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+  // People, an admin's section: the two of them, and its forms pass axe.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^People/ })
+    .click()
+  await expect(page.getByRole('table', { name: 'People' })).toContainText('Bo')
+  await checkA11y(page)
+  await page.keyboard.press('Control+1')
+  await onWallets(page)
 
   // The Lock button, from the keyboard; then Bo unlocks: the person is chosen with the arrow keys.
   await bar.getByRole('button', { name: /^Lock/ }).focus()
