@@ -8,7 +8,9 @@ import { UserText } from '../names/UserText'
  * with one step that cancels them all, and what could not be cancelled, with why.
  */
 export function ScreeningAlarm() {
-  const hits = useDeskQuery('screening.hits', {})
+  // Only a profile with a list has anything to find: no read of the book otherwise.
+  const lists = useDeskQuery('screening.status', {})
+  const hits = useDeskQuery('screening.hits', {}, { enabled: (lists.data?.length ?? 0) > 0, staleTime: 30_000 })
   const cancel = useDeskMutation('screening.cancelHits')
   const payouts = hits.data?.findings.payouts ?? []
   const left = (cancel.data ?? []).filter((c) => c.outcome === 'not_cancelled')

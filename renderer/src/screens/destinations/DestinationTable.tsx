@@ -9,7 +9,8 @@ import { ownerName } from '../../names/owner-name'
 /** The destination book as filtered on screen; `filter` says in words what the filter asks, for the empty case. */
 export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; filter: string }) {
   const go = useNav((s) => s.go)
-  const hits = useDeskQuery('screening.hits', {})
+  const lists = useDeskQuery('screening.status', {})
+  const hits = useDeskQuery('screening.hits', {}, { enabled: (lists.data?.length ?? 0) > 0, staleTime: 30_000 })
   const listed = new Map((hits.data?.findings.destinations ?? []).map((d) => [d.id, d]))
   if (rows.length === 0)
     return (
