@@ -118,6 +118,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
 
   // The lock writes its audit rows through the treasury's session, which it must exist before (its notices).
   const deskLock = await openDeskLock({
+    dataDir: options.dataDir,
     people: deskPeople(options.dataDir),
     events,
     log,
