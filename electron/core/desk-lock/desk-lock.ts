@@ -4,6 +4,7 @@ import { DeskError } from '../errors'
 import { unlockWaitMs } from './backoff'
 import { ADMIN_ONLY, NEEDS_PRESENCE, OPEN_WHILE_LOCKED, WRITES } from './channel-rules'
 import type { PeoplePort } from './people-port'
+import type { UnlockTriesStore } from './unlock-tries-file'
 
 export const DEFAULT_IDLE_MINUTES = 10
 export const DEFAULT_PRESENCE_MINUTES = 5
@@ -28,6 +29,8 @@ export interface DeskLockDeps {
   /** Every lock, unlock and failure; the desk writes it to the open profile's audit log. */
   audit(entry: LockAuditEvent): void
   onChange(status: { locked: boolean; person: PersonView | null }): void
+  /** Where the failures are kept across restarts (the app's data folder); in memory without. */
+  tries?: UnlockTriesStore
 }
 
 /**
@@ -58,6 +61,8 @@ export class DeskLock {
 
   /** Reads the people and locks if there are any: the desk starts locked. */
   async start(): Promise<void> {
+    const tries = await this.deps.tries?.read()
+    if (tries) ({ failures: this.failures, nextTryAt: this.nextTryAt } = tries)
     await this.readPeople(true)
     if (this.enabled) this.deps.audit({ event: 'locked', person: null, reason: 'start' })
   }
@@ -174,17 +179,21 @@ export class DeskLock {
       throw new DeskError('unlock_wait', `Too many wrong passphrases: try again in ${Math.ceil(wait / 1000)} seconds.`)
     try {
       const person = await this.deps.people.verify(name, passphrase)
-      this.failures = 0
-      this.nextTryAt = 0
+      if (this.failures > 0) await this.keepTries(0, 0)
       return person
     } catch (err) {
       if (!(err instanceof DeskError) || !['wrong_passphrase', 'person_not_found'].includes(err.code)) throw err
-      this.failures += 1
-      this.nextTryAt = this.now() + unlockWaitMs(this.failures)
+      await this.keepTries(this.failures + 1, this.now() + unlockWaitMs(this.failures + 1))
       this.deps.audit({ event: 'unlock_failed', person: name, failures: this.failures })
       // One answer for a wrong name and a wrong passphrase.
       throw new DeskError('wrong_passphrase', 'That name and passphrase do not match.')
     }
+  }
+
+  private async keepTries(failures: number, nextTryAt: number): Promise<void> {
+    this.failures = failures
+    this.nextTryAt = nextTryAt
+    await this.deps.tries?.write({ failures, nextTryAt })
   }
 
   private async readPeople(force: boolean): Promise<void> {

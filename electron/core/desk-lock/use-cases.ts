@@ -8,6 +8,7 @@ import { lockAudit } from './lock-audit'
 import { deskLockedNow, writeLockState } from './lock-state-file'
 import { lockedNotify, pageEvents } from './page-events'
 import { deskPeople } from './people-adapter'
+import { unlockTriesFile } from './unlock-tries-file'
 import type { PeoplePort } from './people-port'
 
 /** How often the idle time is looked at: a lock comes at most this late. */
@@ -33,6 +34,7 @@ export async function openDeskLock(options: DeskLockOptions) {
     idleMinutes: options.idleMinutes,
     presenceMinutes: options.presenceMinutes,
     isProduction: options.isProduction,
+    tries: unlockTriesFile(options.dataDir),
     audit: lockAudit(options.session, options.log),
     onChange: ({ locked, person }) => {
       options.events.emit('lock.changed', { locked })

@@ -25,14 +25,15 @@ function rig(people: PersonView[] = [ADA, BO], production = true) {
     remove: async () => undefined,
     setPassphrase: async () => undefined,
   }
-  const lock = new DeskLock({
+  const deps = {
     people: port,
     now: () => now,
     isProduction: async () => production,
-    audit: (e) => audit.push(e),
-    onChange: ({ locked }) => changes.push(locked),
-  })
-  return { lock, audit, changes, advance: (ms: number) => (now += ms) }
+    audit: (e: LockAuditEvent) => void audit.push(e),
+    onChange: ({ locked }: { locked: boolean }) => void changes.push(locked),
+  }
+  const lock = new DeskLock(deps)
+  return { lock, deps, audit, changes, advance: (ms: number) => (now += ms) }
 }
 
 const code = (p: Promise<unknown>) =>
@@ -109,6 +110,19 @@ describe('the desk lock', () => {
     await lock.unlock('Ada', 'Ada-pass')
     expect(lock.atDesk).toEqual(ADA)
     expect((await lock.status()).waitSeconds).toBe(0)
+  })
+
+  it('keeps the failures across a restart: a new app still waits', async () => {
+    let kept = { failures: 0, nextTryAt: 0 }
+    const tries = { read: async () => kept, write: async (t: typeof kept) => void (kept = t) }
+    const first = rig()
+    const lock = new DeskLock({ ...first.deps, tries })
+    await lock.start()
+    for (let i = 0; i < 5; i++) expect(await code(lock.unlock('Ada', 'guess'))).toBe('wrong_passphrase')
+    const again = new DeskLock({ ...first.deps, tries })
+    await again.start()
+    expect(await code(again.unlock('Ada', 'Ada-pass'))).toBe('unlock_wait')
+    expect((await again.status()).waitSeconds).toBe(30)
   })
 
   it('answers a wrong name as it answers a wrong passphrase', async () => {
