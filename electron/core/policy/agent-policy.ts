@@ -1,3 +1,4 @@
+import { shown } from '../../../shared/text/visible-text'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { decisionEntry } from '../audit/decision-entry'
 import type { ApiClient } from '../api/api-client'
@@ -202,7 +203,7 @@ export class AgentPolicy {
         if (stop)
           throw policyDenied(
             'agent_stopped',
-            `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${stop.reason})` : ''}.`,
+            `A person stopped this profile's agent at ${stop.at}${stop.reason ? ` (${shown(stop.reason)})` : ''}.`,
             null,
           )
         const decision =
