@@ -13,7 +13,7 @@ import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { readPolicyInForce, type PolicyState } from './policy-state'
 import { gateRates, livePrior, NO_PRIOR, readsPrior } from './payout-context'
-import { policyGrantRepo } from '../store/policy/policy-grant-repo'
+import { storeTamper } from '../store/audit/store-tamper'
 import { grantMismatch } from './policy-grant'
 
 export type Admitted = Exclude<Decision, { outcome: 'deny' }>
@@ -127,7 +127,8 @@ export class AgentPolicy {
     if (state.kind === 'unreadable') return unreadable(state.problem)
     const rates = gateRates(this.store, now)
     // A grant lets the payout through once; the provider's wait ending (queued) is still that one pass.
-    const grant = this.store.repo(policyGrantRepo).state(key)
+    // From the chain the send gate walked just before (the gate's atGate), not a row anyone can edit around.
+    const grant = this.store.repo(storeTamper).grant(key)
     const granted = grant?.state === 'unused' || (grant?.state === 'used' && how === 'queued')
     const mismatch = granted
       ? grantMismatch(grant.scope, { ...body, network: destination.network, address: destination.address })

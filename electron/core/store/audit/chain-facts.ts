@@ -99,27 +99,14 @@ export class ChainFacts {
 
   /**
    * The fact rows as they stand now against the walk: the last row of each kind is where the walk found it (none
-   * moved into or out of a kind at its end, where the readers look), so is the last grant row of the payout `key`,
-   * and the rows `used` (the facts a decision rests on) still carry the text and hash they were verified with.
+   * moved into or out of a kind at its end, where the readers look), and the rows `used` (the facts a decision rests
+   * on) still carry the text and hash they were verified with.
    */
-  recheck(used: Iterable<number>, key: string | null): Tamper | null {
+  recheck(used: Iterable<number>): Tamper | null {
     const last = statement(this.db, "SELECT MAX(seq) AS seq FROM audit WHERE json_extract(entry, '$.path') = ?")
     for (const path of FACT_PATHS) {
       const now = (last.get(path) as { seq: number | null }).seq
       if (now !== (this.byPath.get(path)?.at(-1) ?? null)) return this.movedRow(path)
-    }
-    if (key !== null) {
-      const grant = statement(
-        this.db,
-        `SELECT MAX(seq) AS seq FROM audit
-         WHERE json_extract(entry, '$.path') IN ('policy.granted', 'policy.grant_used')
-           AND json_extract(entry, '$.idempotencyKey') = ?`,
-      ).get(key) as { seq: number | null }
-      const mine = this.folded.grants.get(key) ?? null
-      if (grant.seq !== mine) {
-        const seq = Math.max(grant.seq ?? 0, mine ?? 0)
-        return audit(seq, `row ${seq} was changed after it was written (a grant of ${key} is not the one written)`)
-      }
     }
     const seqs = [...new Set(used)]
     const now = statement(
@@ -149,6 +136,11 @@ export class ChainFacts {
     const i = now.findIndex((seq, at) => mine[at] !== seq)
     const seq = i >= 0 ? Math.min(now[i]!, mine[i] ?? now[i]!) : mine[now.length]!
     return audit(seq, `row ${seq} was changed after it was written (its kind is not the one written)`)
+  }
+
+  /** The text of a fact row as it was verified. */
+  entryOf(seq: number): string | null {
+    return this.rows.get(seq)?.entry ?? null
   }
 
   private hashOf(seq: number): string | null {

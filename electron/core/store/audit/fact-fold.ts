@@ -2,8 +2,8 @@
 export interface Facts {
   /** The last row of each switch-like kind: the stop switch, the policy's changes, its delay. */
   latest: Map<'stop' | 'policy' | 'delay', number>
-  /** The last grant row (granted or used) per payout key. */
-  grants: Map<string, number>
+  /** Per payout key: its last grant row (granted or used), whether that one is a use, and the last `policy.granted`. */
+  grants: Map<string, { last: number; used: boolean; granted: number | null }>
   /** Per destination id: the confirmation a person recorded. */
   confirmations: Map<string, { by: string; channel: string; confirmedAt: string | null; seq: number }>
   /** Per withdrawal id: the alteration the desk noted, and the row that acknowledged it. */
@@ -44,7 +44,9 @@ export function foldFact(f: Facts, seq: number, e: Entry): void {
     case 'policy.granted':
     case 'policy.grant_used': {
       const key = str(e.idempotencyKey)
-      if (key !== null) f.grants.set(key, seq)
+      if (key === null) return
+      const used = e.path === 'policy.grant_used'
+      f.grants.set(key, { last: seq, used, granted: used ? (f.grants.get(key)?.granted ?? null) : seq })
       return
     }
     case 'destination.change_confirmed': {

@@ -3,6 +3,7 @@ import { rateKey } from '../accounting/price-table-repo'
 import type { RepoFactory } from '../repo-factory'
 import { statement } from '../statement-cache'
 import { DeskError } from '../../errors'
+import { GrantScopeSchema, type GrantScope } from '../policy/policy-grant-repo'
 import { PolicyRepo } from '../policy/policy-repo'
 import { ChainFacts, type Tamper } from './chain-facts'
 import { priceAt, type Facts } from './fact-fold'
@@ -31,12 +32,27 @@ export class StoreTamper {
     const f = this.chain.facts
     const used = [...f.latest.values()]
     const grant = key === null ? undefined : f.grants.get(key)
-    if (grant !== undefined) used.push(grant)
+    if (grant) used.push(grant.last, ...(grant.granted === null ? [] : [grant.granted]))
     for (const c of f.confirmations.values()) used.push(c.seq)
     for (const a of f.alterations.values()) used.push(a.seq, ...(a.ack === null ? [] : [a.ack]))
     for (const p of f.prices.values()) used.push(p.seq)
     if (f.pending) used.push(f.pending.seq)
-    return this.chain.recheck(used, key) ?? confirmationRows(this.db, f) ?? alterationRows(this.db, f)
+    return this.chain.recheck(used) ?? confirmationRows(this.db, f) ?? alterationRows(this.db, f)
+  }
+
+  /**
+   * The one-time grant of payout `key` as the chain's rows set it (walked on first; a row that does not hold throws
+   * `store_tampered`): unused or used, and what it grants (null for a grant an earlier build wrote without a scope).
+   */
+  grant(key: string): { state: 'unused' | 'used'; scope: GrantScope | null } | null {
+    const broken = this.chain.refresh()
+    if (broken) throw tamperedError(broken)
+    const g = this.chain.facts.grants.get(key)
+    if (!g) return null
+    const granted = g.granted === null ? null : this.chain.entryOf(g.granted)
+    const detail = granted === null ? null : (JSON.parse(granted) as { detail?: unknown }).detail
+    const scope = GrantScopeSchema.safeParse(detail)
+    return { state: g.used ? 'used' : 'unused', scope: scope.success ? scope.data : null }
   }
 
   /** `audit verify`, after the whole chain held: every control row, the whole price table included. */

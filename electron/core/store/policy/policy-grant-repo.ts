@@ -9,7 +9,7 @@ export interface GrantScope {
   destination: string
 }
 
-const ScopeSchema = z.looseObject({ asset: z.string(), max: z.string(), destination: z.string() })
+export const GrantScopeSchema = z.looseObject({ asset: z.string(), max: z.string(), destination: z.string() })
 
 /**
  * One-time grants, read from the audit log only (no row anyone can edit around it): a `policy.granted` row names one
@@ -34,7 +34,7 @@ export class PolicyGrantRepo {
     const last = rows[0]
     if (!last) return null
     const granted = rows.find((r) => r.path === 'policy.granted')
-    const scope = granted?.detail ? ScopeSchema.safeParse(JSON.parse(granted.detail)) : null
+    const scope = granted?.detail ? GrantScopeSchema.safeParse(JSON.parse(granted.detail)) : null
     return { state: last.path === 'policy.granted' ? 'unused' : 'used', scope: scope?.success ? scope.data : null }
   }
 }
