@@ -9,10 +9,10 @@ test.slow()
 const ADA = 'ada passphrase'
 const BO = 'bo passphrase'
 
-/** Ada (admin, the first person: at the desk at once) and Bo (treasurer), as the People section leaves them. */
+/** Ada (admin, the first person: at the desk at once) and Bo (a viewer), as the People section leaves them. */
 async function twoPeople(desk: Parameters<typeof openProductionProfile>[0]): Promise<void> {
   await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: ADA })
-  await desk.router.call('people.add', { name: 'Bo', role: 'treasurer', passphrase: BO, yourPassphrase: ADA })
+  await desk.router.call('people.add', { name: 'Bo', role: 'viewer', passphrase: BO, yourPassphrase: ADA })
 }
 
 test('Ctrl+L locks the desk and its screens leave the page; a name and passphrase open it; a second person takes the seat', async ({
@@ -63,8 +63,15 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await page.keyboard.type(BO)
   await page.keyboard.press('Enter')
   await onWallets(page)
-  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · treasurer')
-  // People are an admin's: the section is absent for Bo.
+  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · viewer')
+  // A viewer's write actions are absent: no payout, batch or destination to start; People are an admin's.
+  await page.keyboard.press('Control+4')
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'New payout' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Batch from CSV' })).toHaveCount(0)
+  await page.keyboard.press('Control+3')
+  await expect(page.getByRole('heading', { name: 'Destinations', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'New destination' })).toHaveCount(0)
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^People/ })).toHaveCount(
     0,
   )

@@ -8,6 +8,7 @@ import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useCurrentProfile } from '../../data/profiles'
+import { seatOf, useLockStatus } from '../../data/lock'
 import { BookFilePanel } from './BookFilePanel'
 import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
@@ -51,6 +52,8 @@ function DestinationBook() {
   useSlashFocus(searchRef)
   const [outcome, setOutcome] = useState<{ counterparty: CounterpartyView; alreadyExists: boolean } | null>(null)
   const [fileOpen, setFileOpen] = useState(false)
+  // A viewer's seat adds no destination (the core refuses it too).
+  const { canWrite } = seatOf(useLockStatus().data)
   const refetch = list.refetch
   const imported = useCallback(() => void refetch(), [refetch])
 
@@ -65,9 +68,11 @@ function DestinationBook() {
         <button type="button" aria-expanded={fileOpen} onClick={() => setFileOpen((o) => !o)}>
           Export / Import
         </button>
-        <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>
-          New destination
-        </button>
+        {canWrite ? (
+          <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>
+            New destination
+          </button>
+        ) : null}
       </div>
       {fileOpen ? <BookFilePanel onImported={imported} /> : null}
       {fileOpen ? <EscapeCloses onClose={() => setFileOpen(false)} /> : null}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
+import { seatOf, useLockStatus } from '../../data/lock'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { BatchScreen } from '../../batch/BatchScreen'
@@ -32,7 +33,9 @@ export function PayoutsScreen() {
   useEffect(() => {
     if (preferred) usePayoutPrefill.getState().set(null)
   }, [preferred])
-  const [step, setStep] = useState<Step>(preferred ? { kind: 'form', draft: null } : { kind: 'list' })
+  // A viewer's seat: no way to start a payout or a batch (the core refuses them too).
+  const { canWrite } = seatOf(useLockStatus().data)
+  const [step, setStep] = useState<Step>(preferred && canWrite ? { kind: 'form', draft: null } : { kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
   const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
@@ -50,20 +53,24 @@ export function PayoutsScreen() {
         >
           Refresh
         </button>
-        <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
-          Batch from CSV
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={step.kind !== 'list'}
-          onClick={() => {
-            setResult(null)
-            setStep({ kind: 'form', draft: null })
-          }}
-        >
-          New payout
-        </button>
+        {canWrite ? (
+          <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
+            Batch from CSV
+          </button>
+        ) : null}
+        {canWrite ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={step.kind !== 'list'}
+            onClick={() => {
+              setResult(null)
+              setStep({ kind: 'form', draft: null })
+            }}
+          >
+            New payout
+          </button>
+        ) : null}
       </div>
       <HeldPanel />
       <OutboxPanel />
