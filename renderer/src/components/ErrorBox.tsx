@@ -1,5 +1,5 @@
 import type { DeskCallError } from '../desk'
-import { UserText } from '../names/UserText'
+import { CoreText } from '../names/CoreText'
 import { CopyButton } from './CopyButton'
 
 /**
@@ -11,7 +11,7 @@ export function ErrorBox({ error, onRetry, title }: { error: DeskCallError; onRe
     <div className="error-box" role="alert">
       <strong>{title ?? 'Something went wrong'}</strong>
       <p>
-        <UserText>{error.message}</UserText>
+        <CoreText>{error.message}</CoreText>
       </p>
       <p className="muted small">
         Code <code>{error.code}</code>

@@ -1,15 +1,5 @@
 import type { PolicyFieldChange } from '@shared/policy/policy-diff'
-
-/** Words for the policy's fields; a field this build does not name shows under its own key. */
-const FIELD_WORDS: Readonly<Record<string, string>> = {
-  maxPerPayout: 'Most per payout',
-  maxPerDay: 'Most in any 24 hours',
-  maxRequestsPerHour: 'Write requests per hour',
-  destinations: 'Destinations',
-  holdAbove: 'Hold above',
-  holdAll: 'Hold every payout',
-  holdFirstPayout: 'Hold a first payout',
-}
+import { policyFieldWords } from '@shared/policy/policy-field-words'
 
 /** A policy change field by field: what it was, what it becomes. */
 export function PolicyChanges({ changes, testId }: { changes: PolicyFieldChange[]; testId?: string }) {
@@ -26,7 +16,7 @@ export function PolicyChanges({ changes, testId }: { changes: PolicyFieldChange[
       <tbody>
         {changes.map((c) => (
           <tr key={c.field}>
-            <th scope="row">{Object.hasOwn(FIELD_WORDS, c.field) ? FIELD_WORDS[c.field] : c.field}</th>
+            <th scope="row">{policyFieldWords(c.field)}</th>
             <td>{c.before}</td>
             <td>{c.after}</td>
           </tr>

@@ -4,6 +4,9 @@ import { notify } from '../shell/notify'
 import { verificationDelay } from './backoff'
 import { ownerName } from '../names/owner-name'
 import { shownLine } from '@shared/text/visible-text'
+import { readDesk } from '../data/read-desk'
+import { withInstants } from '../format/core-times'
+import { useTimeZone } from '../stores/time-zone'
 
 /**
  * While a screen that needs it is open, re-reads the destination book in the background as long as some destination
@@ -24,14 +27,20 @@ export function useVerificationWatch(): void {
     const before = seenWaiting.current
     seenWaiting.current = new Set(book.data.filter((c) => !c.can_send).map((c) => c.id))
     for (const c of book.data) {
-      if (c.can_send && before?.has(c.id)) {
-        notify({
-          id: `destination-${c.id}`,
-          text: shownLine`“${c.label || ownerName(c)}” is verified and can receive payouts.`,
-          section: 'destinations',
-          detailId: c.id,
-        })
-      }
+      if (!c.can_send || !before?.has(c.id)) continue
+      const name = c.label || ownerName(c)
+      // Verified is not yet payable when the address is a payee's new one: the notice says what the review will.
+      void readDesk('payees.changeOf', { destinationId: c.id })
+        .then((change) =>
+          change?.blocked
+            ? shownLine`“${name}” is verified, but payouts to it are stopped by the payee-change check: ${withInstants(
+                change.blocked,
+                useTimeZone.getState().zone,
+              )}.`
+            : shownLine`“${name}” is verified and can receive payouts.`,
+        )
+        .catch(() => shownLine`“${name}” is verified; its page says whether it can be paid.`)
+        .then((text) => notify({ id: `destination-${c.id}`, text, section: 'destinations', detailId: c.id }))
     }
   }, [book.data])
 

@@ -8,6 +8,7 @@ import { useNow } from '../../components/useNow'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
+import { CoreText } from '../../names/CoreText'
 
 type Channel = (typeof CONFIRM_CHANNEL_NAMES)[number]
 
@@ -32,7 +33,7 @@ export function PayeeChangePanel({ destinationId }: { destinationId: string }) {
       <h3>Payee change</h3>
       <p data-testid="payee-change-state">
         {c.blocked ? (
-          <UserText>{c.blocked}</UserText>
+          <CoreText>{c.blocked}</CoreText>
         ) : (
           <>
             New address for <UserText>{c.payee}</UserText>: may be paid.

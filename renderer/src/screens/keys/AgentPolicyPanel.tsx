@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import type { PolicyView } from '@shared/ipc/channels/policy'
-import type { Policy } from '@shared/policy/policy-schema'
+import { DEFAULT_POLICY, type Policy } from '@shared/policy/policy-schema'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
@@ -92,7 +92,9 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
               if (!view) return
               setSaved(null)
               setProblems({})
-              setDraft(draftOf(view.kind === 'set' ? view.policy : null))
+              // The form starts from the policy in force: with none set that is the default, which holds every
+              // payout; an unreadable one refuses everything, so the form starts from the default too.
+              setDraft(draftOf(view.policy ?? DEFAULT_POLICY))
             }}
           >
             Edit policy

@@ -2,7 +2,9 @@ import type { BacktestRowView, BacktestView } from '@shared/ipc/channels/policy'
 import { changesSentence } from '@shared/policy/backtest-report'
 import { usePaged } from '../../components/Paged'
 import { Time } from '../../components/Time'
+import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
+import { shown } from '@shared/text/visible-text'
 
 const PAGE = 50
 
@@ -49,7 +51,7 @@ export function BacktestResult({ report }: { report: BacktestView }) {
                   </td>
                   <td>
                     <UserText>{r.amount}</UserText> <UserText>{r.asset}</UserText> to{' '}
-                    <UserText>{r.destination}</UserText>
+                    <Party address={shown(r.destination)} network={shown(r.network)} what="destination address" />
                   </td>
                   <td>{happenedText(r.happened)}</td>
                   <td>

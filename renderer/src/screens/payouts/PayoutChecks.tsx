@@ -1,7 +1,7 @@
 import type { CreateWithdrawal } from '@shared/api/requests'
 import type { PayoutCheckView } from '@shared/ipc/channels/payee-safety'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { UserText } from '../../names/UserText'
+import { CoreText } from '../../names/CoreText'
 
 const NAME: Record<PayoutCheckView['check'], string> = {
   verified: 'Verified in the book',
@@ -23,7 +23,7 @@ export function PayoutChecks({ body }: { body: CreateWithdrawal }) {
       <ul className="checks">
         {checks.data.map((c) => (
           <li key={c.check} data-result={c.result} className={c.result === 'stop' ? 'error' : undefined}>
-            <strong>{NAME[c.check]}</strong>: {MARK[c.result]} — <UserText>{c.detail}</UserText>
+            <strong>{NAME[c.check]}</strong>: {MARK[c.result]} — <CoreText>{c.detail}</CoreText>
           </li>
         ))}
       </ul>
