@@ -15,6 +15,10 @@ interface Props {
   what: string
   disabled?: boolean
   placeholder?: string
+  /** What to say when nothing can be chosen yet (the list is empty), instead of "No … matches". */
+  emptyNote?: string
+  /** Why a search matched nothing, when the caller knows better than "No … matches" (it is elsewhere). */
+  noMatchNote?: (query: string) => string | null
   /** Set by Field: the label's target and the message describing the field. */
   id?: string
   'aria-invalid'?: boolean
@@ -29,7 +33,8 @@ const fieldText = (item: PickItem) => shownLine`${item.name} · ${item.address}`
  * ARIA combobox pattern: arrows move through the matches, Enter chooses, Escape closes the list (then clears the
  * search), Tab leaves. Names are isolated and cut at their logical end, whole in their title and when active.
  */
-export function SearchPicker({ items, value, onChange, what, disabled, placeholder, id, ...aria }: Props) {
+export function SearchPicker(props: Props) {
+  const { items, value, onChange, what, disabled, placeholder, emptyNote, noMatchNote, id, ...aria } = props
   const listId = useId()
   const listRef = useRef<HTMLUListElement>(null)
   const chosen = items.find((i) => i.id === value)
@@ -150,7 +155,9 @@ export function SearchPicker({ items, value, onChange, what, disabled, placehold
       </ul>
       {open && matches.length === 0 ? (
         <p className="picker-note muted" role="status">
-          No {what} matches “{shown(query ?? '')}”.
+          {items.length === 0 && emptyNote
+            ? emptyNote
+            : ((query && noMatchNote?.(query)) ?? `No ${what} matches “${shown(query ?? '')}”.`)}
         </p>
       ) : null}
       {open && matches.length > drawn.length ? (

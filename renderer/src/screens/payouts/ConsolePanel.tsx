@@ -12,6 +12,7 @@ import { waitingOnConsole } from '../../shell/approval-reminders'
 import { CopySummaryButton } from './CopySummaryButton'
 import { readCount } from './read-count'
 import { ReminderSetting } from './ReminderSetting'
+import { SimulatorConsoleButton } from './SimulatorConsoleButton'
 
 /** A page of the panel: the rest of Payouts (search, the payout list) stays in reach with hundreds waiting. */
 const PAGE_SIZE = 20
@@ -39,6 +40,7 @@ export function ConsolePanel() {
         <p className="muted small">No payout waits for approval.</p>
       ) : (
         <>
+          <SimulatorConsoleButton />
           {page.pager}
           <table className="grid">
             <thead>

@@ -12,6 +12,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
 import { CopySummaryButton } from './CopySummaryButton'
+import { SimulatorConsoleButton } from './SimulatorConsoleButton'
 import { PayoutInvoices } from './PayoutInvoices'
 import { PayoutNote } from './PayoutNote'
 import { ReceiptView } from './ReceiptView'
@@ -75,6 +76,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
           </button>
         ) : null}
         {w?.status === 'pending_approval' ? <CopySummaryButton w={w} /> : null}
+        {w?.status === 'pending_approval' ? <SimulatorConsoleButton /> : null}
         {w?.status === 'pending_approval' ? (
           <button type="button" className="danger" onClick={() => setConfirm(true)}>
             Cancel payout

@@ -17,6 +17,7 @@ import { UserText } from '../../names/UserText'
 import { ownerName } from '../../names/owner-name'
 import { useVerificationWatch } from '../../verification/useVerificationWatch'
 import { FeeMarginNotice } from './FeeMarginNotice'
+import { destinationElsewhere } from './destination-elsewhere'
 
 export interface PayoutDraft {
   body: CreateWithdrawal
@@ -42,6 +43,12 @@ function pickItem(c: CounterpartyView): PickItem {
   const name = c.label || owner
   return { id: c.id, name, address: c.address, ...(owner && owner !== name ? { more: owner } : {}) }
 }
+
+/**
+ * Amount and destination stay reachable before the wallet, asset and network are chosen (Tab does not skip them);
+ * until then they say what they wait for.
+ */
+const CHOOSE_FIRST = 'Choose the wallet and asset first (and the network, when it has several).'
 
 function isZero(decimal: string): boolean {
   return /^0(\.0*)?$/.test(decimal)
@@ -100,6 +107,7 @@ function PayoutFields({
   const destinations = book.filter((c) => c.can_send && balance && c.network === balance.network)
   const destinationItems = destinations.map(pickItem)
   const shown = (field: keyof typeof problems) => (touched ? (problems[field] ?? null) : null)
+  const networkName = (id: string) => visible(wallet?.networks.find((n) => n.id === id)?.name ?? id)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -192,16 +200,12 @@ function PayoutFields({
                 Available <Amount value={balance.available} asset={asset} /> · up to {assetDecimals(asset) ?? 18}{' '}
                 decimals
               </>
-            ) : undefined
+            ) : (
+              CHOOSE_FIRST
+            )
           }
         >
-          <input
-            className="mono"
-            inputMode="decimal"
-            value={amount}
-            disabled={!balance}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+          <input className="mono" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </Field>
         <button type="button" disabled={!balance} onClick={() => balance && setAmount(balance.available)}>
           Max
@@ -219,9 +223,11 @@ function PayoutFields({
         label="To destination"
         error={shown('destination')}
         hint={
-          balance && destinations.length === 0
-            ? 'No verified destination on this network. Register one in Destinations and have it verified.'
-            : undefined
+          !balance
+            ? CHOOSE_FIRST
+            : destinations.length === 0
+              ? 'No verified destination on this network. Register one in Destinations and have it verified.'
+              : undefined
         }
       >
         <SearchPicker
@@ -229,8 +235,11 @@ function PayoutFields({
           value={destinationId}
           onChange={setDestinationId}
           what="destination"
-          disabled={!balance}
           placeholder="Search label, name or address"
+          emptyNote={balance ? undefined : CHOOSE_FIRST}
+          noMatchNote={(query) =>
+            destinationElsewhere(book, destinationItems, query, pickItem, balance ? networkName(balance.network) : null)
+          }
         />
       </Field>
       <Field

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react'
 import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
+import { CoreText } from '../../names/CoreText'
 import type { RequestResult } from './PayoutReview'
+import { SimulatorConsoleButton } from './SimulatorConsoleButton'
 
 function outcomeText(entry: OutboxEntryView, recovered: boolean): { tone: string; text: string } {
   switch (entry.state) {
@@ -49,11 +51,16 @@ export function PayoutOutcome({ result }: { result: RequestResult }) {
   const withdrawalId = entry.withdrawalId ?? result.withdrawal?.id ?? null
   return (
     <div className={`notice ${outcome.tone}`} role="status" data-testid="payout-outcome" tabIndex={-1} ref={box}>
-      <p>{outcome.text}</p>
+      <p>
+        <CoreText>{outcome.text}</CoreText>
+      </p>
       {withdrawalId && entry.state === 'accepted' ? (
-        <button type="button" className="link" onClick={() => go('payouts', withdrawalId)}>
-          Follow this payout
-        </button>
+        <>
+          <button type="button" className="link" onClick={() => go('payouts', withdrawalId)}>
+            Follow this payout
+          </button>{' '}
+          <SimulatorConsoleButton />
+        </>
       ) : null}
     </div>
   )
