@@ -4,7 +4,7 @@ import { SECTIONS, useNav } from '../stores/nav'
 export const IS_MAC = navigator.platform.toLowerCase().includes('mac')
 export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl+'
 
-/** Ctrl/Cmd+1..5 open the sections in nav order. */
+/** Ctrl/Cmd+1..9 open the first nine sections in nav order (one digit: a later section has no shortcut). */
 export function useSectionShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
