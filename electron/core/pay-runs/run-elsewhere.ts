@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/api-client'
 import { payRunRepo, type DeskStore, type PayRun, type SentLine } from '../store'
 import { auditRow } from './run-book'
 import type { RunPreview } from './run-preview'
-import type { RunSendResult, RunSendRow } from './run-send'
+import type { RunSendResult, RunSendRow } from './run-send-result'
 import type { BatchProgress } from '../batch/batch-runner'
 
 /**

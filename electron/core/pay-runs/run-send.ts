@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiClient } from '../api/api-client'
 import { hasErrors } from '../batch/batch-check'
-import { batchStatus, type BatchRowView } from '../batch/batch-report'
+import { batchStatus } from '../batch/batch-report'
 import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from '../batch/batch-runner'
 import { submitBatch } from '../batch/batch-submit'
 import { DeskError } from '../errors'
@@ -13,6 +13,7 @@ import { periodInvoice } from './period-invoices'
 import { auditRow, runNamed } from './run-book'
 import { answeredElsewhere, heldAtProvider, noteSentElsewhere } from './run-elsewhere'
 import { runLineKey } from './run-keys'
+import type { RunSendResult } from './run-send-result'
 import { invoicePayee, previewOf, type RunPreview } from './run-preview'
 import type { Period } from './schedule'
 
@@ -29,30 +30,6 @@ export interface RunSendOptions {
   confirm?: (preview: RunPreview) => Promise<{ go: boolean; retypedTotal: string | null; confirmDuplicates: boolean }>
   runner?: BatchRunnerOptions
   today?: Date
-}
-
-/** A sent line as the result shows it: a 409 means another desk sent this line's period with another body. */
-export interface RunSendRow extends Omit<BatchRowView, 'state'> {
-  /** The outbox state, or `not sent` for a line the provider does not hold in a period another desk sent. */
-  state: BatchRowView['state'] | 'not sent'
-  payee: string
-  conflict: boolean
-  /** The provider answered that it held the line's key already: another desk sent it. */
-  earlier: boolean
-}
-
-export interface RunSendResult {
-  period: Period
-  /** Null when the provider held the period's keys already: nothing was recorded or sent from here. */
-  batchId: string | null
-  /** The provider held this period's keys before this desk sent anything: another desk sent it. */
-  sentElsewhere: boolean
-  /** The period was recorded by this desk before: its batch is answered (and finished), nothing new is recorded. */
-  again: boolean
-  /** Another process on this store is sending the batch right now; `progress` is as it stood. */
-  busy: boolean
-  progress: BatchProgress
-  rows: RunSendRow[]
 }
 
 interface SendSession {
