@@ -95,18 +95,16 @@ export default async function payRunBench(): Promise<Record<string, number>> {
           walletId: `w-${i % WALLETS}`,
           elsewhere: false,
         }))
-        store
-          .repo(payRunRepo)
-          .putPeriod({
-            runId: run.id,
-            period,
-            state: 'sent',
-            origin: 'here',
-            batchId: null,
-            lines: sent,
-            at: period,
-            actor: 'bench',
-          })
+        store.repo(payRunRepo).putPeriod({
+          runId: run.id,
+          period,
+          state: 'sent',
+          origin: 'here',
+          batchId: null,
+          lines: sent,
+          at: period,
+          actor: 'bench',
+        })
       }
     })
     const reads = { wallets, book }
