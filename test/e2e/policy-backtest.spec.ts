@@ -17,6 +17,9 @@ test('the policy form sets USD limits, counts and hours; the backtest beside it 
   seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 60)
   const panel = await allowAgentTools(page)
   await panel.getByRole('button', { name: 'Edit policy' }).click()
+  // The form starts from the default in force, which holds every payout; the proposed policy holds none.
+  await expect(panel.getByLabel('Hold every agent payout for a person')).toBeChecked()
+  await panel.getByLabel('Hold every agent payout for a person').uncheck()
   await panel.getByLabel('Maximum USD per payout').fill('12.345')
   await panel.getByLabel('Maximum payouts per hour').fill('ten')
   await panel.getByRole('button', { name: 'Save policy' }).click()
