@@ -10,7 +10,8 @@ interface TimeZoneState {
 
 /** Whether every time on every screen is shown in UTC (as the provider and the console write it) or local time. */
 export const useTimeZone = create<TimeZoneState>((set) => ({
-  zone: localStorage.getItem(KEY) === 'utc' ? 'utc' : 'local',
+  // No storage where a component is drawn outside a page (a unit test's static render): local time.
+  zone: globalThis.localStorage?.getItem(KEY) === 'utc' ? 'utc' : 'local',
   set(zone) {
     localStorage.setItem(KEY, zone)
     set({ zone })
