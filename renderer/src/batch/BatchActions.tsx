@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { ErrorBox } from '../components/ErrorBox'
 import { useAction } from '../components/useAction'
 import { useDeskMutation } from '../data/useDeskMutation'
+import { CanWrite } from '../components/CanWrite'
 
 export type BatchProgressView = ChannelOutput<'batch.pause'>
 
@@ -44,33 +45,35 @@ export function BatchActions({ progress: p, source }: { progress: BatchProgressV
 
   return (
     <>
-      <div className="row">
-        {isSending(p) ? (
-          <button
-            type="button"
-            disabled={action.busy}
-            aria-label={label('Pause')}
-            onClick={() => void act('batch.pause')}
-          >
-            Pause
-          </button>
-        ) : null}
-        {p.intent === 'paused' || p.senderGone ? (
-          <button
-            type="button"
-            disabled={action.busy}
-            aria-label={label('Resume')}
-            onClick={() => void act('batch.resume')}
-          >
-            Resume
-          </button>
-        ) : null}
-        {p.intent !== 'cancelled' && p.queued > 0 ? (
-          <button type="button" disabled={action.busy} onClick={() => setCancelling(true)}>
-            Cancel the {p.queued} rows not yet sent
-          </button>
-        ) : null}
-      </div>
+      <CanWrite>
+        <div className="row">
+          {isSending(p) ? (
+            <button
+              type="button"
+              disabled={action.busy}
+              aria-label={label('Pause')}
+              onClick={() => void act('batch.pause')}
+            >
+              Pause
+            </button>
+          ) : null}
+          {p.intent === 'paused' || p.senderGone ? (
+            <button
+              type="button"
+              disabled={action.busy}
+              aria-label={label('Resume')}
+              onClick={() => void act('batch.resume')}
+            >
+              Resume
+            </button>
+          ) : null}
+          {p.intent !== 'cancelled' && p.queued > 0 ? (
+            <button type="button" disabled={action.busy} onClick={() => setCancelling(true)}>
+              Cancel the {p.queued} rows not yet sent
+            </button>
+          ) : null}
+        </div>
+      </CanWrite>
       {action.error ? <ErrorBox error={action.error} /> : null}
       {cancelling ? (
         <ConfirmDialog

@@ -7,6 +7,7 @@ import { readDesk } from '../../data/read-desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
 import { groupProblems, groupWords } from '@shared/destinations/problem-groups'
+import { CanWrite } from '../../components/CanWrite'
 
 type Check = ChannelOutput<'destinations.importCheck'>
 type Status = ChannelOutput<'destinations.importStatus'>
@@ -112,14 +113,16 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         <code>direction</code> as needed). New destinations start pending; an address already in the book is left as it
         is.
       </p>
-      <Field label="CSV file to import" error={tooBig}>
-        <input
-          type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/plain"
-          disabled={action.busy || (p !== undefined && !p.finished)}
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-      </Field>
+      <CanWrite>
+        <Field label="CSV file to import" error={tooBig}>
+          <input
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            disabled={action.busy || (p !== undefined && !p.finished)}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+        </Field>
+      </CanWrite>
       {action.error ? <ErrorBox error={action.error} title="The book file could not be handled" /> : null}
       {check && check.problems.length > 0 ? (
         <div className="notice warn" role="alert" data-testid="import-problems">
@@ -144,18 +147,20 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
         <div className="notice" role="status" data-testid="import-ready">
           {check.newRows} new destination{check.newRows === 1 ? '' : 's'} to register; {check.existingRows} already in
           the book (left as they are).{' '}
-          <button
-            type="button"
-            className="primary"
-            disabled={action.busy || check.newRows === 0}
-            onClick={() =>
-              void action
-                .run(() => startImport.mutateAsync(file))
-                .then((started) => started && setImportId(started.importId))
-            }
-          >
-            Import {check.newRows} destination{check.newRows === 1 ? '' : 's'}
-          </button>
+          <CanWrite>
+            <button
+              type="button"
+              className="primary"
+              disabled={action.busy || check.newRows === 0}
+              onClick={() =>
+                void action
+                  .run(() => startImport.mutateAsync(file))
+                  .then((started) => started && setImportId(started.importId))
+              }
+            >
+              Import {check.newRows} destination{check.newRows === 1 ? '' : 's'}
+            </button>
+          </CanWrite>
         </div>
       ) : null}
       {p ? (
@@ -173,22 +178,24 @@ export function BookFilePanel({ onImported }: { onImported: () => void }) {
               Stopped early: <UserText>{status.stopped}</UserText> Resume continues where it stopped.
             </p>
           ) : null}
-          {!p.finished && p.intent === 'running' && status?.running ? (
-            <button
-              type="button"
-              onClick={() => void action.run(() => pauseImport.mutateAsync({ importId: p.importId }))}
-            >
-              Pause
-            </button>
-          ) : null}
-          {!p.finished && (p.intent === 'paused' || !status?.running) ? (
-            <button
-              type="button"
-              onClick={() => void action.run(() => resumeImport.mutateAsync({ importId: p.importId }))}
-            >
-              Resume
-            </button>
-          ) : null}
+          <CanWrite>
+            {!p.finished && p.intent === 'running' && status?.running ? (
+              <button
+                type="button"
+                onClick={() => void action.run(() => pauseImport.mutateAsync({ importId: p.importId }))}
+              >
+                Pause
+              </button>
+            ) : null}
+            {!p.finished && (p.intent === 'paused' || !status?.running) ? (
+              <button
+                type="button"
+                onClick={() => void action.run(() => resumeImport.mutateAsync({ importId: p.importId }))}
+              >
+                Resume
+              </button>
+            ) : null}
+          </CanWrite>
           {status && status.failed.length > 0 ? (
             <ul aria-label="Refused rows">
               {status.failed.map((f) => (

@@ -15,6 +15,7 @@ import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { countryName } from './countries'
 import { ownerName } from '../../names/owner-name'
 import { PayeeChangePanel } from './PayeeChangePanel'
+import { CanWrite } from '../../components/CanWrite'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {
@@ -36,18 +37,20 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
           )
         ) : null}
         <span className="spacer" />
-        {c?.can_send ? (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              usePayoutPrefill.getState().set(c.id)
-              go('payouts')
-            }}
-          >
-            Pay this destination
-          </button>
-        ) : null}
+        <CanWrite>
+          {c?.can_send ? (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                usePayoutPrefill.getState().set(c.id)
+                go('payouts')
+              }}
+            >
+              Pay this destination
+            </button>
+          ) : null}
+        </CanWrite>
       </div>
       <QueryView query={book} what="the destination" errorTitle="The destination book could not be read">
         {() =>

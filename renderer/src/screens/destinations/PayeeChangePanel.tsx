@@ -9,6 +9,7 @@ import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { CoreText } from '../../names/CoreText'
+import { CanWrite } from '../../components/CanWrite'
 
 type Channel = (typeof CONFIRM_CHANNEL_NAMES)[number]
 
@@ -46,7 +47,9 @@ export function PayeeChangePanel({ destinationId }: { destinationId: string }) {
           <Time value={c.confirmation.confirmedAt} />: <UserText>{c.confirmation.note}</UserText>
         </p>
       ) : (
-        <ConfirmForm change={c} />
+        <CanWrite>
+          <ConfirmForm change={c} />
+        </CanWrite>
       )}
     </section>
   )

@@ -12,6 +12,7 @@ import { draftOf, policyOf, type DraftProblems, type PolicyDraft } from './polic
 import { PendingPolicyChange } from './PendingPolicyChange'
 import { PolicyBacktestPanel } from './PolicyBacktestPanel'
 import { PolicyForm } from './PolicyForm'
+import { useCanWrite } from '../../components/CanWrite'
 
 /** The rules the agent's write tools obey on this profile; only a person changes them, here or with the CLI. */
 export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
@@ -23,6 +24,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
   /** What the last save did: in force now, or waiting until its time (a change that allows more). */
   const [saved, setSaved] = useState<PolicyView | null>(null)
   const { busy, error, run } = useAction()
+  const canAdmin = useCanWrite(true)
   const setPolicy = useDeskMutation('policy.set')
   const clearPolicy = useDeskMutation('policy.clear')
 
@@ -83,7 +85,7 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
           {view.pending ? <PendingPolicyChange profileId={profile.id} pending={view.pending} /> : null}
         </>
       ) : null}
-      {!draft ? (
+      {!canAdmin ? null : !draft ? (
         <div className="row">
           <button
             type="button"

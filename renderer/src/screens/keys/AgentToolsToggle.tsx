@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 type Step = 'idle' | 'confirm' | 'confirm-production'
 
@@ -24,15 +25,20 @@ export function AgentToolsToggle({ profile }: { profile: ProfileView }) {
   return (
     <div className="panel">
       <h3>AI agent</h3>
-      <label className="row">
-        <input
-          type="checkbox"
-          checked={profile.agentWriteTools}
-          disabled={busy}
-          onChange={(e) => (e.target.checked ? setStep('confirm') : void apply(false, false))}
-        />
-        Allow the agent's write tools (create destinations, request and cancel payouts)
-      </label>
+      <CanWrite
+        admin
+        fallback={<p>The agent's write tools are {profile.agentWriteTools ? 'allowed' : 'not allowed'}.</p>}
+      >
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={profile.agentWriteTools}
+            disabled={busy}
+            onChange={(e) => (e.target.checked ? setStep('confirm') : void apply(false, false))}
+          />
+          Allow the agent's write tools (create destinations, request and cancel payouts)
+        </label>
+      </CanWrite>
       <p className="muted small">Read tools are always available to the local agent. It can never approve a payout.</p>
       {error ? <ErrorBox error={error} title="The setting was not changed" /> : null}
       {step === 'confirm' ? (

@@ -4,6 +4,7 @@ import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { CanWrite } from '../../components/CanWrite'
 
 /**
  * The profile's dust thresholds: an incoming movement of zero or less, from a look-alike of an address the profile
@@ -51,29 +52,31 @@ export function DustThresholdsPanel() {
           ))}
         </tbody>
       </table>
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <Field label="Asset">
-          <input value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} maxLength={32} />
-        </Field>
-        <Field label="Dust below">
-          <input
-            inputMode="decimal"
-            className="num"
-            value={below}
-            onChange={(e) => setBelow(e.target.value)}
-            placeholder="1"
-          />
-        </Field>
-        <button type="submit" disabled={busy || !asset.trim() || !below.trim()}>
-          Set threshold
-        </button>
-      </form>
+      <CanWrite>
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+        >
+          <Field label="Asset">
+            <input value={asset} onChange={(e) => setAsset(e.target.value.toUpperCase())} maxLength={32} />
+          </Field>
+          <Field label="Dust below">
+            <input
+              inputMode="decimal"
+              className="num"
+              value={below}
+              onChange={(e) => setBelow(e.target.value)}
+              placeholder="1"
+            />
+          </Field>
+          <button type="submit" disabled={busy || !asset.trim() || !below.trim()}>
+            Set threshold
+          </button>
+        </form>
+      </CanWrite>
       {flagged !== null ? (
         <p role="status">{flagged} incoming movements of the ledger are flagged as suspected poisoning.</p>
       ) : null}

@@ -13,6 +13,7 @@ import { HmacImport } from './HmacImport'
 import { KeyIdForm } from './KeyIdForm'
 import { PublicKeyPanel } from './PublicKeyPanel'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 /** Everything about a profile's signing key: generate, show, Key ID, test, rotate, delete. */
 export function KeyPanel({ profile }: { profile: ProfileView }) {
@@ -97,12 +98,16 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
               This profile has no key yet. Generate one here: the private key goes straight into the OS keychain and
               never leaves it.
             </p>
-            <button type="button" className="primary" disabled={action.busy} onClick={() => void generate()}>
-              Generate key
-            </button>
+            <CanWrite admin>
+              <button type="button" className="primary" disabled={action.busy} onClick={() => void generate()}>
+                Generate key
+              </button>
+            </CanWrite>
           </>
         ) : (
-          <HmacImport profileId={profile.id} />
+          <CanWrite admin>
+            <HmacImport profileId={profile.id} />
+          </CanWrite>
         )}
         {action.error ? <ErrorBox error={action.error} /> : null}
       </div>
@@ -124,19 +129,23 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           <code>{profile.id}</code>) and nowhere else; it is never shown.
         </p>
       ) : null}
-      <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} />
+      <CanWrite admin>
+        <KeyIdForm key={`active-${profile.keyId}`} profileId={profile.id} which="active" initial={profile.keyId} />
+      </CanWrite>
       <div className="row">
         <button type="button" className="primary" disabled={action.busy || !profile.keyId} onClick={() => void test()}>
           {action.running === 'test' ? 'Testing…' : 'Test connection'}
         </button>
-        {ed25519 && !profile.pendingKey ? (
-          <button type="button" disabled={action.busy} onClick={() => void rotate()}>
-            Rotate key
+        <CanWrite admin>
+          {ed25519 && !profile.pendingKey ? (
+            <button type="button" disabled={action.busy} onClick={() => void rotate()}>
+              Rotate key
+            </button>
+          ) : null}
+          <button type="button" className="danger" disabled={action.busy} onClick={() => setConfirmDelete(true)}>
+            Delete key
           </button>
-        ) : null}
-        <button type="button" className="danger" disabled={action.busy} onClick={() => setConfirmDelete(true)}>
-          Delete key
-        </button>
+        </CanWrite>
       </div>
       {result ? <ConnectionResultView result={result} /> : null}
       {profile.pendingKey ? (
@@ -147,12 +156,14 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
           </p>
           {pending.data ? <PublicKeyPanel publicKey={pending.data} title="New public key (pending)" /> : null}
           {pending.error ? <ErrorBox error={pending.error} onRetry={() => void pending.refetch()} /> : null}
-          <KeyIdForm
-            key={`pending-${profile.pendingKey.keyId}`}
-            profileId={profile.id}
-            which="pending"
-            initial={profile.pendingKey.keyId}
-          />
+          <CanWrite admin>
+            <KeyIdForm
+              key={`pending-${profile.pendingKey.keyId}`}
+              profileId={profile.id}
+              which="pending"
+              initial={profile.pendingKey.keyId}
+            />
+          </CanWrite>
           <div className="row">
             <button
               type="button"
@@ -161,9 +172,11 @@ export function KeyPanel({ profile }: { profile: ProfileView }) {
             >
               Test the new key
             </button>
-            <button type="button" disabled={action.busy} onClick={() => setConfirmCancelRotation(true)}>
-              Cancel rotation
-            </button>
+            <CanWrite admin>
+              <button type="button" disabled={action.busy} onClick={() => setConfirmCancelRotation(true)}>
+                Cancel rotation
+              </button>
+            </CanWrite>
           </div>
           {pendingResult ? <ConnectionResultView result={pendingResult} /> : null}
         </div>

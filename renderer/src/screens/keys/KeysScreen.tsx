@@ -11,6 +11,7 @@ import { DustThresholdsPanel } from './DustThresholdsPanel'
 import { PayeeChangeWaitSetting } from './PayeeChangeWaitSetting'
 import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 import { ScreeningPanel } from './ScreeningPanel'
+import { CanWrite, useCanWrite } from '../../components/CanWrite'
 
 export function KeysScreen() {
   const { profiles, current, reload, error } = useProfiles()
@@ -19,6 +20,7 @@ export function KeysScreen() {
   const go = useNav((s) => s.go)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const creating = detailId === 'new'
+  const canAdmin = useCanWrite(true)
   const selected = profiles.find((p) => p.id === (selectedId ?? current?.id)) ?? profiles[0] ?? null
 
   return (
@@ -26,15 +28,17 @@ export function KeysScreen() {
       <div className="screen-head">
         <h1>Keys &amp; profiles</h1>
         <span className="spacer" />
-        <button type="button" className="primary" onClick={() => go('keys', 'new')} disabled={creating}>
-          Add profile
-        </button>
+        <CanWrite admin>
+          <button type="button" className="primary" onClick={() => go('keys', 'new')} disabled={creating}>
+            Add profile
+          </button>
+        </CanWrite>
       </div>
       {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} /> : null}
       {selectProfile.error ? (
         <ErrorBox error={selectProfile.error} title="Could not switch to the new profile" />
       ) : null}
-      {creating ? (
+      {creating && canAdmin ? (
         <ProfileForm
           onCancel={() => go('keys')}
           onCreated={(p) => {

@@ -4,6 +4,7 @@ import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { CanWrite } from '../../components/CanWrite'
 
 /** Hours a known payee's new address waits (with a recorded confirmation) before it may be paid; 0 to 720. */
 export function PayeeChangeWaitSetting() {
@@ -22,25 +23,27 @@ export function PayeeChangeWaitSetting() {
         how the change was confirmed with the payee (or a test payout to it completed).
         {wait.data ? ` Now: ${wait.data.hours} h.` : ''}
       </p>
-      <form
-        className="row"
-        aria-label="Payee change wait"
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (hours.trim() === '' || invalid) return
-          void run(async () => {
-            await setWait.mutateAsync({ hours: typed })
-            setHours('')
-          })
-        }}
-      >
-        <Field label="Wait (hours)" error={invalid ? 'A number of hours from 0 to 720.' : null}>
-          <input inputMode="decimal" value={hours} onChange={(e) => setHours(e.target.value)} />
-        </Field>
-        <button type="submit" disabled={busy || hours.trim() === '' || invalid}>
-          Save wait
-        </button>
-      </form>
+      <CanWrite admin>
+        <form
+          className="row"
+          aria-label="Payee change wait"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (hours.trim() === '' || invalid) return
+            void run(async () => {
+              await setWait.mutateAsync({ hours: typed })
+              setHours('')
+            })
+          }}
+        >
+          <Field label="Wait (hours)" error={invalid ? 'A number of hours from 0 to 720.' : null}>
+            <input inputMode="decimal" value={hours} onChange={(e) => setHours(e.target.value)} />
+          </Field>
+          <button type="submit" disabled={busy || hours.trim() === '' || invalid}>
+            Save wait
+          </button>
+        </form>
+      </CanWrite>
       {error ? <ErrorBox error={error} title="The wait was not saved" /> : null}
     </div>
   )

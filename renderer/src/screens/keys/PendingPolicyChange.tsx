@@ -4,6 +4,7 @@ import { PolicyChanges } from '../../components/PolicyChanges'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
+import { CanWrite } from '../../components/CanWrite'
 
 /**
  * A change that allows more waits for the profile's delay: shown beside the policy in force with what it changes,
@@ -19,9 +20,11 @@ export function PendingPolicyChange({ profileId, pending }: { profileId: string;
         <Time value={pending.effectiveAt} /> (set by {pending.setBy}); the rules above stay in force until then.
       </p>
       <PolicyChanges changes={pending.changes} />
-      <button type="button" disabled={busy} onClick={() => void run(() => cancel.mutateAsync({ profileId }))}>
-        Cancel waiting change
-      </button>
+      <CanWrite admin>
+        <button type="button" disabled={busy} onClick={() => void run(() => cancel.mutateAsync({ profileId }))}>
+          Cancel waiting change
+        </button>
+      </CanWrite>
       {error ? <ErrorBox error={error} title="The waiting change was not cancelled" /> : null}
     </div>
   )

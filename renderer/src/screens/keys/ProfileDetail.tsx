@@ -11,6 +11,7 @@ import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
 import { shownLine } from '@shared/text/visible-text'
+import { CanWrite } from '../../components/CanWrite'
 
 export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -41,9 +42,11 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
               Open simulator console
             </button>
           ) : null}
-          <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
-            Remove profile
-          </button>
+          <CanWrite admin>
+            <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
+              Remove profile
+            </button>
+          </CanWrite>
         </div>
         <dl className="facts">
           <dt>Base URL</dt>

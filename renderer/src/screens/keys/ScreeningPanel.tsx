@@ -8,6 +8,7 @@ import { toBase64 } from '../../data/file-base64'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 /** The channel takes 70 M base64 characters: a bigger file is not even read into the page. */
 const MAX_BYTES = 50 * 1024 * 1024
@@ -93,32 +94,34 @@ export function ScreeningPanel() {
       ) : lists.data ? (
         <p className="muted">No screening list imported yet.</p>
       ) : null}
-      <form
-        className="row"
-        aria-label="Import a screening list"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <Field label="List file (sdn.xml or CSV)" error={tooBig}>
-          <input
-            type="file"
-            accept=".xml,.csv,.txt,text/xml,application/xml,text/csv,text/plain"
-            disabled={busy}
-            onChange={(e) => {
-              setDone(null)
-              setFile(e.target.files?.[0] ?? null)
-            }}
-          />
-        </Field>
-        <Field label="List name" hint="Default: the file's name">
-          <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <button type="submit" disabled={busy || !file || Boolean(tooBig)}>
-          Import list
-        </button>
-      </form>
+      <CanWrite>
+        <form
+          className="row"
+          aria-label="Import a screening list"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+        >
+          <Field label="List file (sdn.xml or CSV)" error={tooBig}>
+            <input
+              type="file"
+              accept=".xml,.csv,.txt,text/xml,application/xml,text/csv,text/plain"
+              disabled={busy}
+              onChange={(e) => {
+                setDone(null)
+                setFile(e.target.files?.[0] ?? null)
+              }}
+            />
+          </Field>
+          <Field label="List name" hint="Default: the file's name">
+            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <button type="submit" disabled={busy || !file || Boolean(tooBig)}>
+            Import list
+          </button>
+        </form>
+      </CanWrite>
       {done ? (
         <p className="notice good" role="status">
           {done}

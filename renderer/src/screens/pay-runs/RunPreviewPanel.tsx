@@ -4,6 +4,7 @@ import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { RunInvoicePanel } from './RunInvoicePanel'
 import { RunSendPanel } from './RunSendPanel'
+import { CanWrite } from '../../components/CanWrite'
 
 const CHANGE = {
   new_payee: 'New payee',
@@ -141,8 +142,10 @@ export function RunPreviewPanel({ name }: { name: string }) {
                 ))}
               </ul>
             ) : null}
-            <RunInvoicePanel preview={p} onSaved={() => void preview.refetch()} />
-            {p.done === null ? <RunSendPanel preview={p} /> : null}
+            <CanWrite>
+              <RunInvoicePanel preview={p} onSaved={() => void preview.refetch()} />
+              {p.done === null ? <RunSendPanel preview={p} /> : null}
+            </CanWrite>
             <p className="muted small">
               A repeat of the send, here or from another desk holding the run file, pays nothing twice.
             </p>

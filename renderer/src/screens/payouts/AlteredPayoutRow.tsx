@@ -6,6 +6,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { patchWithdrawal } from '../../data/withdrawal-cache'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 const FIELD: Record<AlterationView['differences'][number]['field'], string> = {
   wallet_id: 'Wallet',
@@ -38,16 +39,18 @@ export function AlteredPayoutRow({ alteration, columns }: { alteration: Alterati
           ))}
         </ul>
         <div className="row">
-          <button type="button" className="danger" onClick={() => setConfirm(true)}>
-            Cancel withdrawal
-          </button>
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => void action.run(() => acknowledge.mutateAsync({ withdrawalId: id }))}
-          >
-            Acknowledge
-          </button>
+          <CanWrite>
+            <button type="button" className="danger" onClick={() => setConfirm(true)}>
+              Cancel withdrawal
+            </button>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() => void action.run(() => acknowledge.mutateAsync({ withdrawalId: id }))}
+            >
+              Acknowledge
+            </button>
+          </CanWrite>
         </div>
         {action.error ? (
           <p className="error" role="alert">

@@ -11,6 +11,7 @@ import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { UserText } from '../../names/UserText'
 import { HeldExpirySetting } from './HeldExpirySetting'
+import { CanWrite } from '../../components/CanWrite'
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
@@ -139,12 +140,14 @@ export function HeldPanel() {
               </td>
               <td>
                 <div className="row">
-                  <button type="button" disabled={busy} onClick={() => setActing({ kind: 'release', entry: e })}>
-                    Release
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => setActing({ kind: 'reject', entry: e })}>
-                    Reject
-                  </button>
+                  <CanWrite>
+                    <button type="button" disabled={busy} onClick={() => setActing({ kind: 'release', entry: e })}>
+                      Release
+                    </button>
+                    <button type="button" disabled={busy} onClick={() => setActing({ kind: 'reject', entry: e })}>
+                      Reject
+                    </button>
+                  </CanWrite>
                 </div>
               </td>
             </tr>

@@ -7,6 +7,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { EntryCells } from './EntryCells'
+import { CanWrite } from '../../components/CanWrite'
 
 type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
 
@@ -87,12 +88,14 @@ export function OutboxPanel() {
                   >
                     Check again
                   </button>
-                  <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.resend')}>
-                    Send again with the same key
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => setDiscarding(e)}>
-                    Discard
-                  </button>
+                  <CanWrite>
+                    <button type="button" disabled={busy} onClick={() => void act(e.idempotencyKey, 'payouts.resend')}>
+                      Send again with the same key
+                    </button>
+                    <button type="button" disabled={busy} onClick={() => setDiscarding(e)}>
+                      Discard
+                    </button>
+                  </CanWrite>
                 </div>
               </td>
             </tr>

@@ -17,6 +17,7 @@ import { PayoutInvoices } from './PayoutInvoices'
 import { PayoutNote } from './PayoutNote'
 import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
+import { CanWrite } from '../../components/CanWrite'
 
 const NOT_CANCELLABLE =
   'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, ' +
@@ -78,9 +79,11 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
         {w?.status === 'pending_approval' ? <CopySummaryButton w={w} /> : null}
         {w?.status === 'pending_approval' ? <SimulatorConsoleButton /> : null}
         {w?.status === 'pending_approval' ? (
-          <button type="button" className="danger" onClick={() => setConfirm(true)}>
-            Cancel payout
-          </button>
+          <CanWrite>
+            <button type="button" className="danger" onClick={() => setConfirm(true)}>
+              Cancel payout
+            </button>
+          </CanWrite>
         ) : null}
       </div>
       {error ? (

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { seatOf, useLockStatus } from '../data/lock'
+
+/**
+ * Whether the person at the desk may make this kind of change: a viewer changes nothing, and keys, the policy,
+ * profiles and people are an admin's (the core refuses the same with `view_only` / `admin_only`). Without people on
+ * the desk, anyone may. Every screen asks here, so a write control a seat may not use is absent, not merely refused.
+ */
+export function useCanWrite(admin = false): boolean {
+  const seat = seatOf(useLockStatus().data)
+  return admin ? seat.isAdmin : seat.canWrite
+}
+
+/**
+ * Shows its children (a write control) only to a seat that may use it, else `fallback` (a read-only account of the
+ * same state, if the screen has one); `admin` for keys, the policy and profiles.
+ */
+export function CanWrite({
+  admin = false,
+  fallback = null,
+  children,
+}: {
+  admin?: boolean
+  fallback?: ReactNode
+  children: ReactNode
+}) {
+  return <>{useCanWrite(admin) ? children : fallback}</>
+}
