@@ -35,6 +35,7 @@ const FAKE_DESK = `(() => {
     'pacing.status': { limit: 120, windowSeconds: 60, remaining: 120, background: 0, lastSuccessAt: Date.now() },
     'withdrawals.list': withdrawals, 'held.list': [], 'payouts.outbox': [], 'payouts.outboxDamaged': [],
     'alterations.list': [], 'payouts.tests': [], 'counterparties.list': [],
+    'lock.status': { enabled: false, locked: false, person: null, people: [], waitSeconds: 0, idleMinutes: 15 },
   }
   window.desk = {
     invoke: async (channel, input) => {
