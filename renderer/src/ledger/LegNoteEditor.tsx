@@ -7,6 +7,7 @@ import { useDeskMutation } from '../data/useDeskMutation'
 import { ErrorBox } from '../components/ErrorBox'
 import { Field } from '../components/Field'
 import { UserText } from '../names/UserText'
+import { CanWrite } from '../components/CanWrite'
 
 /** What the fields hold while editing: the note as typed and the tags as one comma-separated line. */
 interface Draft {
@@ -49,13 +50,15 @@ export function LegNoteEditor({ own }: { own: LegNoteView | undefined }) {
         {own.note === null && own.tags.length === 0 ? (
           <p className="muted">No note or tags. Only this desk sees them; they are never sent.</p>
         ) : null}
-        <button
-          type="button"
-          onClick={() => setDraft({ words: untrustedForEditing(own.note), tagLine: own.tags.join(', ') })}
-          aria-label={`Edit the note and tags of the ${what}`}
-        >
-          {own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'}
-        </button>
+        <CanWrite>
+          <button
+            type="button"
+            onClick={() => setDraft({ words: untrustedForEditing(own.note), tagLine: own.tags.join(', ') })}
+            aria-label={`Edit the note and tags of the ${what}`}
+          >
+            {own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'}
+          </button>
+        </CanWrite>
       </div>
     )
   }

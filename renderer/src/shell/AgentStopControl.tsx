@@ -3,6 +3,7 @@ import { useAction } from '../components/useAction'
 import { useProfiles } from '../data/profiles'
 import { useDeskMutation } from '../data/useDeskMutation'
 import { deskQueryOptions } from '../data/useDeskQuery'
+import { useCanWrite } from '../components/CanWrite'
 
 const STOP_READ_EVERY_MS = 2_000
 
@@ -23,6 +24,8 @@ export function AgentStopControl() {
   })
   const stop = useDeskMutation('agent.stop')
   const resume = useDeskMutation('agent.resume')
+  // Anyone at the desk may pull the brake; releasing it is an admin's.
+  const canResume = useCanWrite(true)
   const { busy, error, run } = useAction()
   if (agents.length === 0) return null
   const stopped = agents.filter((_, i) => statuses[i]?.data?.stopped === true)
@@ -37,20 +40,22 @@ export function AgentStopControl() {
 
   return (
     <span className="agent-stop" data-testid="agent-stop-control">
-      <button
-        type="button"
-        className={allStopped ? undefined : 'danger'}
-        disabled={busy}
-        aria-pressed={allStopped}
-        title={
-          allStopped
-            ? 'Agent payouts are stopped at the send gate; Resume lets them through under the policy in force.'
-            : 'Stops every agent payout at once (new, queued and held ones), until a person resumes.'
-        }
-        onClick={() => void press()}
-      >
-        {allStopped ? 'Resume agent payouts' : 'Stop agent payouts'}
-      </button>
+      {allStopped && !canResume ? null : (
+        <button
+          type="button"
+          className={allStopped ? undefined : 'danger'}
+          disabled={busy}
+          aria-pressed={allStopped}
+          title={
+            allStopped
+              ? 'Agent payouts are stopped at the send gate; Resume lets them through under the policy in force.'
+              : 'Stops every agent payout at once (new, queued and held ones), until a person resumes.'
+          }
+          onClick={() => void press()}
+        >
+          {allStopped ? 'Resume agent payouts' : 'Stop agent payouts'}
+        </button>
+      )}
       {allStopped ? (
         <span className="chip chip-wait" role="status">
           Agent stopped

@@ -1,13 +1,13 @@
 import { SECTIONS, useNav } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
 import { shown } from '@shared/text/visible-text'
-import { seatOf, useLockStatus } from '../data/lock'
+import { useCanWrite } from '../components/CanWrite'
 
 export function Nav() {
   const section = useNav((s) => s.section)
   const go = useNav((s) => s.go)
   // People are an admin's: the section is absent for everyone else.
-  const admin = seatOf(useLockStatus().data).isAdmin
+  const admin = useCanWrite(true)
   return (
     <nav className="nav" aria-label="Sections">
       <ul>

@@ -8,7 +8,7 @@ import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useCurrentProfile } from '../../data/profiles'
-import { seatOf, useLockStatus } from '../../data/lock'
+import { useCanWrite } from '../../components/CanWrite'
 import { BookFilePanel } from './BookFilePanel'
 import { DestinationDetail } from './DestinationDetail'
 import { DestinationTable } from './DestinationTable'
@@ -53,7 +53,7 @@ function DestinationBook() {
   const [outcome, setOutcome] = useState<{ counterparty: CounterpartyView; alreadyExists: boolean } | null>(null)
   const [fileOpen, setFileOpen] = useState(false)
   // A viewer's seat adds no destination (the core refuses it too).
-  const { canWrite } = seatOf(useLockStatus().data)
+  const canWrite = useCanWrite()
   const refetch = list.refetch
   const imported = useCallback(() => void refetch(), [refetch])
 

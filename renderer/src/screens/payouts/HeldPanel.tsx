@@ -76,7 +76,9 @@ export function HeldPanel() {
       <p className="small">
         The agent asked for these payouts and the profile's policy holds them for a person. Nothing has been sent yet.
       </p>
-      <HeldExpirySetting />
+      <CanWrite admin>
+        <HeldExpirySetting />
+      </CanWrite>
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
       {page.pager}

@@ -6,6 +6,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 /** 10 MB: the core refuses more, so a bigger file is not even read into the page. */
 const MAX_BYTES = 10 * 1024 * 1024
@@ -71,9 +72,11 @@ export function PayoutInvoices({ payoutId }: { payoutId: string }) {
         </ul>
       ) : null}
       {draft === null ? (
-        <button type="button" onClick={() => setDraft(EMPTY)}>
-          Attach invoice
-        </button>
+        <CanWrite>
+          <button type="button" onClick={() => setDraft(EMPTY)}>
+            Attach invoice
+          </button>
+        </CanWrite>
       ) : (
         <>
           <Field label="Invoice PDF" error={tooBig}>

@@ -7,6 +7,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
+import { CanWrite } from '../../components/CanWrite'
 
 /** The payout's private note: kept in this profile's store only, editable at any time, found by the search. */
 export function PayoutNote({ payoutId }: { payoutId: string }) {
@@ -37,9 +38,11 @@ export function PayoutNote({ payoutId }: { payoutId: string }) {
           ) : (
             <p className="muted">No note. Only this desk sees a note; it is never sent.</p>
           )}
-          <button type="button" onClick={() => setDraft(untrustedForEditing(hit.note))}>
-            {hit.note ? 'Edit note' : 'Add note'}
-          </button>
+          <CanWrite>
+            <button type="button" onClick={() => setDraft(untrustedForEditing(hit.note))}>
+              {hit.note ? 'Edit note' : 'Add note'}
+            </button>
+          </CanWrite>
         </>
       ) : (
         <>

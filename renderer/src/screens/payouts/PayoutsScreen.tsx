@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
-import { seatOf, useLockStatus } from '../../data/lock'
+import { useCanWrite } from '../../components/CanWrite'
 import { useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { BatchScreen } from '../../batch/BatchScreen'
@@ -34,7 +34,7 @@ export function PayoutsScreen() {
     if (preferred) usePayoutPrefill.getState().set(null)
   }, [preferred])
   // A viewer's seat: no way to start a payout or a batch (the core refuses them too).
-  const { canWrite } = seatOf(useLockStatus().data)
+  const canWrite = useCanWrite()
   const [step, setStep] = useState<Step>(preferred && canWrite ? { kind: 'form', draft: null } : { kind: 'list' })
   const [result, setResult] = useState<RequestResult | null>(null)
   const client = useQueryClient()

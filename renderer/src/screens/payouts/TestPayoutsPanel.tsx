@@ -9,6 +9,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { ownerName } from '../../names/owner-name'
 import type { PayoutDraft } from './PayoutForm'
+import { CanWrite } from '../../components/CanWrite'
 
 /** The test payouts whose rest is still owed: how far each test has come, and the rest once it arrived. */
 export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: PayoutDraft, testKey: string) => void }) {
@@ -76,21 +77,23 @@ export function TestPayoutsPanel({ onReviewRest }: { onReviewRest: (draft: Payou
                 </>
               )}
             </p>
-            <div className="actions">
-              {t.state === 'completed' ? (
-                <button
-                  type="button"
-                  className="primary"
-                  disabled={!draft || action.busy}
-                  onClick={() => draft && onReviewRest(draft, t.testKey)}
-                >
-                  Review the rest
+            <CanWrite>
+              <div className="actions">
+                {t.state === 'completed' ? (
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={!draft || action.busy}
+                    onClick={() => draft && onReviewRest(draft, t.testKey)}
+                  >
+                    Review the rest
+                  </button>
+                ) : null}
+                <button type="button" disabled={action.busy} onClick={() => dismiss(t)}>
+                  {t.state === 'failed' ? 'Dismiss' : 'Do not send the rest'}
                 </button>
-              ) : null}
-              <button type="button" disabled={action.busy} onClick={() => dismiss(t)}>
-                {t.state === 'failed' ? 'Dismiss' : 'Do not send the rest'}
-              </button>
-            </div>
+              </div>
+            </CanWrite>
             {t.state === 'completed' && !draft && wallets.data && book.data ? (
               <p className="small">
                 The wallet or the destination is no longer listed, so the rest cannot be reviewed here.

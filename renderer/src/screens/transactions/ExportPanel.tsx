@@ -12,6 +12,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useTimeZone } from '../../stores/time-zone'
 import { PriceTableImport } from './PriceTableImport'
+import { CanWrite } from '../../components/CanWrite'
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -67,7 +68,11 @@ export function ExportPanel({ filter }: { filter: LedgerFilter }) {
           </Field>
         ) : null}
       </div>
-      {format !== '' ? <PriceTableImport summary={prices.data} /> : null}
+      {format !== '' ? (
+        <CanWrite>
+          <PriceTableImport summary={prices.data} />
+        </CanWrite>
+      ) : null}
       <CsvExportPanel
         label={format === '' ? 'Export filter to CSV' : `Export as ${ACCOUNTING_FORMAT_NAMES[format]}`}
         note={note}
