@@ -9,19 +9,28 @@ function copyExact(value: string) {
   }
 }
 
+const DECIMAL_MARK = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+
 /**
- * An amount exactly as the API wrote it (a decimal string), grouped for the reader's locale, with its asset, in
- * monospace. The exact value is in the tooltip and is what a copy takes.
+ * The Money piece (issue 54): an amount exactly as the API wrote it (a decimal string), grouped for the reader's
+ * locale, in the UI font with tabular figures. The whole part and the fraction sit in slots of their own and the
+ * asset code in a fixed one, so a column of amounts lines up on the decimal point. `display` is the review's size.
+ * The exact value is in the tooltip and is what a copy takes.
  */
-export function Amount({ value, asset }: { value: string; asset?: string | null }) {
+export function Amount({ value, asset, display }: { value: string; asset?: string | null; display?: boolean }) {
+  const shown = formatDecimal(value)
+  const mark = shown.lastIndexOf(DECIMAL_MARK)
+  const whole = mark < 0 ? shown : shown.slice(0, mark)
+  const fraction = mark < 0 ? '' : shown.slice(mark)
   return (
     <span
-      className="amount mono"
+      className={display ? 'amount money money-display' : 'amount money'}
       title={asset ? `${value} ${asset}` : value}
       data-value={value}
       onCopy={copyExact(value)}
     >
-      {formatDecimal(value)}
+      <span className="money-int">{whole}</span>
+      <span className="money-frac">{fraction}</span>
       {asset ? <span className="asset"> {asset}</span> : null}
     </span>
   )
@@ -31,5 +40,5 @@ const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD
 
 /** An indicative USD value, as the provider gives it (a number, never used for a payout). */
 export function Usd({ value }: { value: number }) {
-  return <span className="amount mono">{usd.format(value)}</span>
+  return <span className="amount money">{usd.format(value)}</span>
 }

@@ -1,0 +1,73 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// Issue 54: spacing, type, radii and elevation come from the tokens in theme.css; no style sheet carries its own.
+const STYLES = join(import.meta.dirname, '../../../renderer/src')
+const LENGTH = /-?\d*\.?\d+(px|rem|em|pt)\b/g
+// What the scale governs: these take a token (var(--…)), 0 or a calc of tokens, never a length of their own.
+const SCALED = /^(margin|padding|gap|row-gap|column-gap|font-size|font|border-radius|line-height)(-|$)/
+// Strokes are not on the scale: a hairline, a focus ring, an accent bar.
+const STROKE = /^(border|outline|box-shadow)(-|$)/
+const STROKE_PX = new Set(['1px', '2px', '3px', '4px', '-1px', '-2px'])
+
+type Stray = { file: string; property: string; value: string }
+
+function sheets(): string[] {
+  return readdirSync(STYLES, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => join(STYLES, file))
+}
+
+/** Every declaration's property and value, comments and at-rule conditions left out. */
+function declarations(css: string): Array<[string, string]> {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@(container|media)[^{]*\{/g, '{')
+  return [...text.matchAll(/([-a-z]+)\s*:\s*([^;{}]+);/g)].map((m) => [m[1]!, m[2]!.trim()])
+}
+
+function strays(file: string, css: string): Stray[] {
+  const found: Stray[] = []
+  const inTheme = file.endsWith('theme.css')
+  for (const [property, value] of declarations(css)) {
+    if (inTheme && property.startsWith('--')) continue
+    const lengths = value.match(LENGTH) ?? []
+    if (SCALED.test(property) && lengths.length > 0) found.push({ file, property, value })
+    else if (STROKE.test(property) && lengths.some((l) => l.endsWith('px') && !STROKE_PX.has(l)))
+      found.push({ file, property, value })
+    else if (!STROKE.test(property) && lengths.some((l) => l.endsWith('px') && l !== '1px'))
+      found.push({ file, property, value })
+  }
+  return found
+}
+
+describe('style sheets use the design tokens', () => {
+  it('has no spacing, type size, radius or elevation outside the tokens, and no stray px value', () => {
+    const all = sheets().flatMap((file) => strays(file.slice(STYLES.length + 1), readFileSync(file, 'utf8')))
+    expect(all).toEqual([])
+  })
+
+  it('defines the scale once: six spacing steps, six type sizes with a display size, two radii, one elevation', () => {
+    const theme = readFileSync(join(STYLES, 'styles/theme.css'), 'utf8')
+    const tokens = Object.fromEntries(
+      [...theme.matchAll(/(--[a-z0-9-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
+    )
+    const values = (prefix: string) =>
+      Object.entries(tokens)
+        .filter(([name]) => name.startsWith(prefix))
+        .map(([, value]) => value)
+    expect(values('--space-')).toEqual(['4px', '8px', '12px', '16px', '24px', '32px'])
+    expect(values('--text-')).toEqual(['11px', '12px', '13px', '15px', '20px', '28px'])
+    expect(tokens['--text-display']).toBe('28px')
+    expect(values('--radius-')).toHaveLength(2)
+    expect(values('--elevation-')).toHaveLength(1)
+  })
+
+  it('finds a stray value where one is written', () => {
+    expect(strays('x.css', '.a { padding: 5px 8px; font-size: 1.05rem; border: 1px solid red; }')).toEqual([
+      { file: 'x.css', property: 'padding', value: '5px 8px' },
+      { file: 'x.css', property: 'font-size', value: '1.05rem' },
+    ])
+    expect(strays('x.css', '.a { padding: var(--space-2); margin: calc(var(--space-6) * 2) auto; }')).toEqual([])
+    expect(strays('x.css', '.a { width: 214px; }')).toHaveLength(1)
+  })
+})
