@@ -10,6 +10,8 @@ import { historyHandlers } from './history/handlers'
 import { walletHandlers } from './history/wallet-handlers'
 import { destinationHandlers } from './destinations/handlers'
 import { deskPeople, openDeskLock, type DeskLock } from './desk-lock/use-cases'
+import { appProfileStores } from './desk-lock/app-stores'
+import { viewOnlyGate } from './desk-lock/view-only-gate'
 import { counterpartyHandlers } from './destinations/counterparty-handlers'
 import { homeHandlers } from './home/home-handlers'
 import { Router, type RouterLog } from './ipc/router'
@@ -122,7 +124,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     people: deskPeople(options.dataDir),
     events,
     log,
-    session: () => treasury.session(),
+    settings,
+    profiles: keys.profiles,
     now: options.now ? () => options.now!().getTime() : undefined,
     isProduction: async (input) => {
       const id = typeof input === 'object' && input !== null ? (input as { profileId?: unknown }).profileId : null
@@ -132,7 +135,16 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     },
   })
   disposers.push(deskLock.dispose)
-  router.guard((channel, input) => deskLock.lock.gate(channel, input))
+  const stores = appProfileStores(
+    options.dataDir,
+    () => treasury.session(),
+    () => keys.profiles.current(),
+  )
+  const viewOnly = viewOnlyGate(keys.profiles, stores)
+  router.guard(async (channel, input) => {
+    await deskLock.lock.gate(channel, input)
+    await viewOnly(channel, input)
+  })
   router.register(deskLock.handlers)
 
   const treasury = new SessionHost({
@@ -156,6 +168,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     role: options.shell === 'browser-demo' ? 'demo' : 'app',
     syncHistory: options.historyInBackground === true,
   })
+  deskLock.storesReady(stores)
   router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   // Four eyes in the app: the person the lock let in does not finish what they started (people/use-cases).
   const secondPerson = secondPersonAtDesk(options.dataDir, () => deskLock.lock.atDesk)
@@ -175,6 +188,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
       host: treasury,
       person: () => deskLock.lock.atDesk?.name ?? localPerson(),
       secondPerson,
+      fourEyes: deskLock.seat.policyFourEyes,
     }),
   )
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))

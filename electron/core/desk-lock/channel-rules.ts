@@ -28,6 +28,8 @@ export const ADMIN_ONLY: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'people.add',
   'people.remove',
   'people.setPassphrase',
+  'lock.setTimes',
+  'seat.set',
 ])
 
 /**

@@ -11,6 +11,12 @@ export const DEFAULT_PRESENCE_MINUTES = 5
 /** People are read again at most this often on the gate's path (the CLI may add or remove one meanwhile). */
 const PEOPLE_FRESH_MS = 2_000
 
+/** The lock's times as the desk's settings keep them; absent, the defaults. */
+export interface LockTimes {
+  idleMinutes?: number
+  presenceMinutes?: number
+}
+
 export type LockReason = 'start' | 'idle' | 'person' | 'lock_screen' | 'suspend' | 'person_removed'
 export type LockAuditEvent =
   | { event: 'locked'; person: string | null; reason: LockReason }
@@ -24,6 +30,8 @@ export interface DeskLockDeps {
   now?: () => number
   idleMinutes?: number
   presenceMinutes?: number
+  /** The desk's idle and re-ask minutes (its settings, which the CLI may change meanwhile); read with the people. */
+  times?: () => Promise<LockTimes>
   /** Whether a presence channel's write would reach production (its profile in the input, else the open one). */
   isProduction(input: unknown): Promise<boolean>
   /** Every lock, unlock and failure; the desk writes it to the open profile's audit log. */
@@ -49,8 +57,8 @@ export class DeskLock {
   private nextTryAt = 0
   private systemIdleSeconds: (() => number) | null = null
   private readonly now: () => number
-  private readonly idleMs: number
-  private readonly presenceMs: number
+  private idleMs: number
+  private presenceMs: number
 
   constructor(private readonly deps: DeskLockDeps) {
     this.now = deps.now ?? Date.now
@@ -108,6 +116,12 @@ export class DeskLock {
     this.passphraseAt = this.now()
     this.deps.audit({ event: 'confirmed', person: person.name })
     return this.status()
+  }
+
+  /** A second person at this desk (four eyes) gives their passphrase: the same tries and waits as an unlock. */
+  async verifySecond(name: string, passphrase: string): Promise<PersonView> {
+    if (!this.person) throw lockedError()
+    return this.verify(name, passphrase)
   }
 
   lock(reason: LockReason): void {
@@ -199,6 +213,7 @@ export class DeskLock {
   private async readPeople(force: boolean): Promise<void> {
     if (!force && this.now() - this.peopleReadAt < PEOPLE_FRESH_MS) return
     const people = await this.deps.people.list()
+    if (this.deps.times) this.useTimes(await this.deps.times())
     this.peopleReadAt = this.now()
     const wasLocked = this.locked
     this.enabled = people.length > 0
@@ -207,6 +222,11 @@ export class DeskLock {
     if (this.person && !still && this.enabled) return this.lock('person_removed')
     this.person = still
     if (wasLocked !== this.locked) this.changed()
+  }
+
+  private useTimes(times: LockTimes): void {
+    this.idleMs = (times.idleMinutes ?? this.deps.idleMinutes ?? DEFAULT_IDLE_MINUTES) * 60_000
+    this.presenceMs = (times.presenceMinutes ?? this.deps.presenceMinutes ?? DEFAULT_PRESENCE_MINUTES) * 60_000
   }
 
   private changed(): void {

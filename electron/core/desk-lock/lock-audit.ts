@@ -1,30 +1,28 @@
-import { decisionEntry } from '../audit/decision-entry'
-import { who } from '../audit/who'
 import type { RouterLog } from '../ipc/router'
-import type { TreasurySession } from '../session'
+import { auditDeskEvent, type WithProfileStore } from '../people/use-cases'
 import type { LockAuditEvent } from './desk-lock'
 
 /**
- * Writes each lock, unlock, failure and confirmation to the open profile's audit log (its hash chain); with no
- * profile open, to the data folder's log.
+ * Writes each lock, unlock, failure and confirmation into every profile's audit log (people/desk-audit: the lock is
+ * the desk's, not one profile's), so one with no profile open is audited too. Rows wait for `ready` (the desk's
+ * sessions are built after the lock, which locks on start); a desk without profiles keeps them in its log file.
  */
-export function lockAudit(session: () => Promise<TreasurySession>, log: RouterLog): (entry: LockAuditEvent) => void {
+export function lockAudit(
+  dataDir: string,
+  ready: Promise<WithProfileStore>,
+  log: RouterLog,
+): (entry: LockAuditEvent) => void {
   return (entry) => {
     const at = new Date()
     const line = `desk ${entry.event}${entry.person ? ` (${entry.person})` : ''}`
-    // Later than the call: the lock is built before the session host it writes through.
-    void Promise.resolve()
-      .then(session)
-      .then(({ store }) =>
-        store.transaction('record a desk lock', () =>
-          store.audit.append(
-            decisionEntry(at, `desk.${entry.event}` as const, who('app', entry.person ?? 'nobody'), null, {
-              ...entry,
-              by: entry.person,
-            }),
-          ),
-        ),
+    const { event, person, ...detail } = entry
+    void ready
+      .then((stores) =>
+        auditDeskEvent(dataDir, stores, { path: `desk.${event}`, surface: 'app', by: person, detail }, at),
       )
-      .catch((err: unknown) => log.error(`${line}: not in a profile's audit log`, err))
+      .then((written) => {
+        if (written === 0) log.error(`${line}: no profile yet, so no audit log to record it in`)
+      })
+      .catch((err: unknown) => log.error(`${line}: not in every profile's audit log`, err))
   }
 }

@@ -10,6 +10,8 @@ import { withProfileStore } from '../session/profile-store'
 import { EventBus } from '../event-bus'
 import type { SessionHost } from '../session/session-host'
 import type { SecondPersonCheck } from '../people/use-cases'
+import type { Environment } from '../profiles/profile'
+import type { SecondPerson } from '../../../shared/ipc/channels/desk-lock'
 import {
   agentStopView,
   backtestPolicy,
@@ -36,11 +38,22 @@ export interface PolicyHandlerDeps {
   person?: () => string
   /** Four eyes on a release (people/use-cases). */
   secondPerson?: SecondPersonCheck
+  /** Four eyes on a loosening: the second person the app's dialog named, checked (desk-lock/second-at-desk). */
+  fourEyes?: (
+    store: DeskStore,
+    environment: Environment,
+    second: SecondPerson | undefined,
+  ) => Promise<PolicyEditor['fourEyes']>
 }
 
 /** The app's side of the agent policy (Keys & profiles) and of held payouts (Payouts, for the open profile). */
 export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof policyChannels> {
   const editor = (): PolicyEditor => ({ actor: 'app', person: (deps.person ?? localPerson)() })
+  /** A change that may loosen: under four eyes it carries the second person, whom PolicySettings requires. */
+  const changer = async (store: DeskStore, env: Environment, second: SecondPerson | undefined) => {
+    const fourEyes = await deps.fourEyes?.(store, env, second)
+    return fourEyes ? { ...editor(), fourEyes } : editor()
+  }
 
   /**
    * The profile's store: the open session's when it is the open profile, else opened for this call.
@@ -48,12 +61,12 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
    */
   async function withProfile<T>(
     profileId: string,
-    work: (store: DeskStore, book: () => Promise<Counterparty[]>) => T | Promise<T>,
+    work: (store: DeskStore, book: () => Promise<Counterparty[]>, env: Environment) => T | Promise<T>,
   ): Promise<T> {
     const profile = await deps.keys.profiles.get(profileId)
     if ((await deps.keys.profiles.current())?.id === profile.id && profile.keyId) {
       const session = await deps.host.session()
-      return work(session.store, () => listDestinations(session))
+      return work(session.store, () => listDestinations(session), profile.environment)
     }
     return withProfileStore(profileDir(deps.dataDir, profile.id), 'app', (store) => {
       const oneOff = {
@@ -63,15 +76,18 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
         events: new EventBus(),
         openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p),
       }
-      return work(store, () => withSession(profile, oneOff, (s) => listDestinations(s)))
+      return work(store, () => withSession(profile, oneOff, (s) => listDestinations(s)), profile.environment)
     })
   }
 
   return {
     'policy.show': ({ profileId }) => withProfile(profileId, (store) => showPolicy(store, editor())),
-    'policy.set': ({ profileId, policy }) =>
-      withProfile(profileId, (store, book) => setPolicy(store, editor(), policy, book)),
-    'policy.clear': ({ profileId }) => withProfile(profileId, (store) => clearPolicy(store, editor())),
+    'policy.set': ({ profileId, policy, second }) =>
+      withProfile(profileId, async (store, book, env) =>
+        setPolicy(store, await changer(store, env, second), policy, book),
+      ),
+    'policy.clear': ({ profileId, second }) =>
+      withProfile(profileId, async (store, _book, env) => clearPolicy(store, await changer(store, env, second))),
     'policy.history': ({ profileId }) => withProfile(profileId, (store) => policyHistory(store, editor())),
     // The same use case as `policy backtest`, given the form's policy as a policy file (its bare object).
     'policy.backtest': ({ profileId, policy, days }) =>

@@ -9,6 +9,7 @@ import { PolicyFieldChangeSchema } from '../../policy/policy-diff'
 import { PolicySchema } from '../../policy/policy-schema'
 import { BacktestReportSchema, BacktestRowSchema, MAX_BACKTEST_DAYS } from '../../policy/backtest-report'
 import { channels } from '../channel'
+import { SecondPersonSchema } from './desk-lock'
 import { OutboxEntryViewSchema } from './payouts'
 
 const profileId = text().min(1).max(64)
@@ -94,9 +95,16 @@ export type BacktestRowView = BacktestView['rows'][number]
 export const policyChannels = channels({
   'policy.show': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
   /** Replaces the whole policy; listed destination ids are checked against the provider's book. */
-  'policy.set': { input: z.strictObject({ profileId, policy: PolicySchema }), output: PolicyViewSchema },
+  /** `second`: under four eyes, a loosening names a second treasurer or admin, passphrase checked in the core. */
+  'policy.set': {
+    input: z.strictObject({ profileId, policy: PolicySchema, second: SecondPersonSchema.optional() }),
+    output: PolicyViewSchema,
+  },
   /** Back to the default: every agent payout is held for a person. */
-  'policy.clear': { input: z.strictObject({ profileId }), output: PolicyViewSchema },
+  'policy.clear': {
+    input: z.strictObject({ profileId, second: SecondPersonSchema.optional() }),
+    output: PolicyViewSchema,
+  },
   /** Every policy version a person set on the profile, newest first. */
   'policy.history': { input: z.strictObject({ profileId }), output: z.array(PolicyVersionViewSchema) },
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channels } from '../channel'
+import { IdleLockMinutesSchema, ReaskMinutesSchema } from './desk-lock'
 
 /** Default: remind once a payout has waited 4 hours for approval. */
 export const DEFAULT_APPROVAL_REMINDER_MINUTES = 240
@@ -16,6 +17,10 @@ export const AppSettingsSchema = z.strictObject({
   hideFromScreenCapture: z.boolean(),
   /** Minutes a payout may wait for approval before the app reminds the person (absent: the default, 4 hours). */
   approvalReminderMinutes: ApprovalReminderMinutesSchema.optional(),
+  /** Minutes without input before the desk locks (absent: 10); set by an admin (lock.setTimes, desk set). */
+  idleLockMinutes: IdleLockMinutesSchema.optional(),
+  /** Minutes a passphrase covers a production write before it is asked again (absent: 5). */
+  reaskMinutes: ReaskMinutesSchema.optional(),
 })
 export type AppSettings = z.infer<typeof AppSettingsSchema>
 
