@@ -2,24 +2,6 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { PriceRow, PriceTableSummary } from '../../../../shared/api/accounting-export'
 import type { RepoFactory } from '../repo-factory'
 
-/** The migration that makes the profile's price table: one price per day, asset and fiat, as imported. */
-export const PRICE_TABLE_SQL = `
-  CREATE TABLE price_table (
-    date TEXT NOT NULL, asset TEXT NOT NULL, fiat TEXT NOT NULL, price TEXT NOT NULL,
-    PRIMARY KEY (asset, fiat, date)
-  ) WITHOUT ROWID;
-  CREATE TABLE price_table_import (id INTEGER PRIMARY KEY CHECK (id = 1), source TEXT NOT NULL, imported_at TEXT NOT
-    NULL);
-`
-
-/** The migration that keeps the prices of an import that would allow more under a USD limit until their time. */
-export const PRICE_PENDING_SQL = `
-  CREATE TABLE price_pending (
-    date TEXT NOT NULL, asset TEXT NOT NULL, fiat TEXT NOT NULL, price TEXT NOT NULL, effective_at TEXT NOT NULL,
-    PRIMARY KEY (asset, fiat, date)
-  ) WITHOUT ROWID;
-`
-
 /** `ASSET|FIAT|date`: one rate's place in the table. */
 export const rateKey = (r: { date: string; asset: string; fiat: string }): string => `${r.asset}|${r.fiat}|${r.date}`
 

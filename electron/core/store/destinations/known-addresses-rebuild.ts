@@ -2,19 +2,8 @@ import type { DatabaseSync } from 'node:sqlite'
 import { canonicalAddress, lookalikeKey } from '../../../../shared/address/lookalike'
 import { createdAtSql } from '../ledger/ledger-created-at'
 
-/**
- * Every address the profile trusts or has seen, once per network, spelling and source, keyed by its
- * look-alike key first (the primary key is the lookup: no second index to keep) (shared/address/lookalike.ts) so a
- * check is one indexed lookup whatever the history's size.
- * `address` is the canonical spelling (lower-case where the network ignores case).
- */
-export const KNOWN_ADDRESSES_SQL = `
-  CREATE TABLE known_addresses (
-    network TEXT NOT NULL, address TEXT NOT NULL, source TEXT NOT NULL, look TEXT NOT NULL,
-    label TEXT, seen_at TEXT NOT NULL,
-    PRIMARY KEY (network, look, address, source)
-  ) WITHOUT ROWID;
-`
+/** A leg's network as its word: the legs store the number of a word (ledger-words.ts). */
+const NETWORK = '(SELECT word FROM ledger_words WHERE id = l.network)'
 
 /**
  * The two rules as SQL functions on this connection, so a rebuild is one statement per source rather than a row-by-row
@@ -33,7 +22,8 @@ function registerRules(db: DatabaseSync): void {
 /**
  * Derives what the store itself holds: every party of a ledger leg (with the leg's network) and every
  * completed payout the app has read. The destination book and own deposit addresses live at the provider
- * and are noted each time they are read. Runs in the caller's transaction (the migration's, or a ledger reset's).
+ * and are noted each time they are read. Runs in the caller's transaction (after the migration that made the index,
+ * or a ledger reset).
  */
 export function rebuildKnownAddresses(db: DatabaseSync): void {
   registerRules(db)
@@ -43,11 +33,11 @@ export function rebuildKnownAddresses(db: DatabaseSync): void {
     SELECT network, desk_canonical_address(network, address) AS canon, 'ledger', desk_lookalike_key(network,
       address), MAX(name), MIN(created_at)
     FROM (
-      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties
-        p ON p.id = l.from_party WHERE l.network IS NOT NULL
+      SELECT ${NETWORK} AS network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN
+        ledger_parties p ON p.id = l.from_party WHERE l.network IS NOT NULL
       UNION ALL
-      SELECT l.network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN ledger_parties
-        p ON p.id = l.to_party WHERE l.network IS NOT NULL
+      SELECT ${NETWORK} AS network, p.address, p.name, ${createdAtSql('l')} AS created_at FROM ledger_legs l JOIN
+        ledger_parties p ON p.id = l.to_party WHERE l.network IS NOT NULL
     )
     WHERE desk_lookalike_key(network, address) IS NOT NULL
     GROUP BY network, canon

@@ -1,14 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { RepoFactory } from '../repo-factory'
 
-/** The migration that keeps how a person confirmed a payee's new address (a call-back, in person, …). */
-export const PAYEE_CONFIRMATIONS_SQL = `
-  CREATE TABLE payee_confirmations (
-    destination_id TEXT PRIMARY KEY, confirmed_by TEXT NOT NULL, channel TEXT NOT NULL, note TEXT NOT NULL,
-    confirmed_at TEXT NOT NULL, recorded_by TEXT NOT NULL
-  );
-`
-
 export interface PayeeConfirmation {
   destinationId: string
   /** Who confirmed it with the payee. */

@@ -9,10 +9,6 @@ export const HASH_BLOB_KEY = 4
 export const HASH_KEY_SQL =
   `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, ${HASH_BLOB_KEY}) ` +
   `ELSE lower(substr(tx_hash, 1, ${HASH_TEXT_KEY})) END)`
-/** The hash index's key from migration 13 to 17 (7 bytes of a packed hash): only those steps' SQL builds it. */
-export const HASH_KEY_SQL_13 =
-  `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, 7) ELSE ` +
-  `lower(substr(tx_hash, 1, ${HASH_TEXT_KEY})) END)`
 
 /** The party on the far side of a leg from its wallet, as the counterparty index holds it. */
 export const COUNTERPARTY_SQL = "(CASE direction WHEN 'in' THEN from_party ELSE to_party END)"

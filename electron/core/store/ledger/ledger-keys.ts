@@ -18,12 +18,6 @@ export interface BlobRange {
   high: Uint8Array
 }
 
-/** The SQL GLOB a packed id matches (the migration's copy of UUID). */
-export const UUID_GLOB = UUID_SHAPE.replace(/0/g, '[0-9a-f]')
-/** The SQL test of a text that is whole bytes of lowercase hex (the migration's copy of BARE_HEX). */
-export const bareHexSql = (column: string) =>
-  `(length(${column}) > 0 AND length(${column}) % 2 = 0 AND ${column} NOT GLOB '*[^0-9a-f]*')`
-
 /**
  * The id index's key of a stored id (migration 17): a packed id's first 2 and last 2 bytes (its start, for a search by
  * the start of an id; its end, where ids made in sequence or by time differ; || makes text, so it is cast back), a text
@@ -34,9 +28,6 @@ export const ID_KEY_SQL = (id: string) =>
   `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, ${ID_HEAD}) || substr(${id}, ${17 - ID_HEAD}, ` +
   `${ID_HEAD}) AS BLOB) ELSE ${id} END)`
 const ID_HEAD = 2
-/** The id index's key from migration 16 to 17 (4 and 4 bytes): only that step's SQL builds it. */
-export const ID_KEY_SQL_16 = (id: string) =>
-  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
 
 /** ID_KEY_SQL of a stored id, to bind. */
 export function idIndexKey(stored: string | Uint8Array): string | Uint8Array {

@@ -5,22 +5,6 @@ import { ID_KEY_SQL, idKey } from './ledger-keys'
 import { statement } from '../statement-cache'
 
 /**
- * A person's private note and tags on ledger legs, in tables of their own keyed by the provider's movement id and
- * the leg's direction (as text), so they survive any change to how the ledger stores its legs. `leg_key` is the id as
- * the ledger stores it (ledger-keys.ts), which the ledger's searches join on. `search` is the note and tags
- * lower-cased, which the ledger's text search matches anywhere; the tag table answers the tag filter.
- */
-export const LEG_NOTES_SQL = `
-  CREATE TABLE ledger_leg_notes (
-    leg_id TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, note TEXT, tags TEXT NOT NULL, search TEXT
-      NOT NULL,
-    updated_at TEXT NOT NULL, updated_by TEXT NOT NULL, PRIMARY KEY (leg_id, direction)
-  );
-  CREATE TABLE ledger_leg_tags (tag TEXT NOT NULL, leg_key BLOB NOT NULL, direction TEXT NOT NULL, PRIMARY KEY (tag,
-    leg_key, direction)) WITHOUT ROWID;
-`
-
-/**
  * For the ledger's text search: the legs whose note or tags hold the text (a parameter, matched as plain text by
  * instr). Few next to the legs (a person writes them), so read once per query like the parties.
  */

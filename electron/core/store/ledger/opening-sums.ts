@@ -11,35 +11,18 @@ export function monthStart(ms: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
 }
 
-/**
- * Per wallet, asset, network and UTC month: the net effect of its legs on the opening balance and how many legs
- * (with a fee, effects) make it. Triggers count every write to the legs, whoever makes it; the repository marks
- * the sums as matching that count when it has kept them, so a write behind its back (a deleted or edited row)
- * leaves them stale, and a stale ledger is summed leg by leg until the sums are counted again.
- */
-export const OPENING_SUMS_SQL = `
-  CREATE TABLE ledger_opening_months (
-    wallet TEXT NOT NULL, asset TEXT NOT NULL, network TEXT NOT NULL, month_ms INTEGER NOT NULL,
-    net TEXT NOT NULL, legs INTEGER NOT NULL, PRIMARY KEY (wallet, asset, network, month_ms)
-  ) WITHOUT ROWID;
-  -- Stale from the start: only a recount that succeeds makes the sums count (an empty table is not a zero balance).
-  ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 1;
-  ALTER TABLE ledger_state ADD COLUMN sums_written INTEGER NOT NULL DEFAULT 0;
-  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
-    legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
-    legs_written + 1; END;
-  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
-    legs_written + 1; END;
-`
-
 interface Delta {
   effect: OpeningEffect
   monthMs: number
   legs: number
 }
 
-/** The monthly opening sums of one connection's ledger: changes gathered over a write, applied with it. */
+/**
+ * The monthly opening sums of one connection's ledger (`ledger_opening_months`: per wallet, asset, network and UTC
+ * month, the net effect of its legs and how many legs make it): changes gathered over a write, applied with it.
+ * Triggers count every write to the legs, whoever makes it; the sums are marked as matching that count when they were
+ * kept, so a write behind their back leaves them stale, and a stale ledger is summed leg by leg until counted again.
+ */
 export class OpeningSums {
   private readonly deltas = new Map<string, Delta>()
   private fresh = false

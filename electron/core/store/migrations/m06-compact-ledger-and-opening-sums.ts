@@ -1,5 +1,20 @@
-import { OPENING_SUMS_SQL } from '../ledger/opening-sums'
 import type { Migration } from './migration'
+
+const OPENING_SUMS_SQL = `
+  CREATE TABLE ledger_opening_months (
+    wallet TEXT NOT NULL, asset TEXT NOT NULL, network TEXT NOT NULL, month_ms INTEGER NOT NULL,
+    net TEXT NOT NULL, legs INTEGER NOT NULL, PRIMARY KEY (wallet, asset, network, month_ms)
+  ) WITHOUT ROWID;
+  -- Stale from the start: only a recount that succeeds makes the sums count (an empty table is not a zero balance).
+  ALTER TABLE ledger_state ADD COLUMN legs_written INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE ledger_state ADD COLUMN sums_written INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER ledger_legs_inserted AFTER INSERT ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_updated AFTER UPDATE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+  CREATE TRIGGER ledger_legs_deleted AFTER DELETE ON ledger_legs BEGIN UPDATE ledger_state SET legs_written =
+    legs_written + 1; END;
+`
 
 /**
  * The ledger's legs in less space (migration 6; at a million legs the table and its indexes were most of 600 MB):

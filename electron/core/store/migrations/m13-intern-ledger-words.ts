@@ -1,13 +1,12 @@
-import { HASH_KEY_SQL_13 } from '../ledger/ledger-index-keys'
-import { bareHexSql, UUID_GLOB } from '../ledger/ledger-keys'
+import { bareHexSql, HASH_KEY_SQL_13, UUID_GLOB } from './ledger-sql'
 import type { Migration } from './migration'
 
 /**
  * The ledger's legs packed further (migration 13; at a million legs they were 436 MB, mostly repeated text):
  * - wallet ids, assets, networks, network names, statuses and fee assets are numbers into `ledger_words`
- * (ledger-words.ts);
- * - a lowercase UUID id is its 16 bytes, a lowercase hex tx hash its bytes behind a tag (ledger-keys.ts), in the
- *   table and in the indexes holding them;
+ * (store/ledger/ledger-words.ts);
+ * - a lowercase UUID id is its 16 bytes, a lowercase hex tx hash its bytes behind a tag (store/ledger/ledger-keys.ts),
+ *   in the table and in the indexes holding them;
  * - the hash index holds a packed hash's first 7 bytes (4 from migration 17) (its tag and 12 hex digits), or a text
  * hash's first 12 characters lower-cased.
  * A value of another type (a damaged leg) is kept as bytes or as it was, so reads still refuse it. Each leg reads back

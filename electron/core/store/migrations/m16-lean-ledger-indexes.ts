@@ -1,6 +1,4 @@
-import { COUNTERPARTY_SQL, HASH_KEY_SQL_13 } from '../ledger/ledger-index-keys'
-import { ID_KEY_SQL_16 } from '../ledger/ledger-keys'
-import { legTriggersSql } from '../ledger/ledger-triggers'
+import { COUNTERPARTY_SQL, HASH_KEY_SQL_13, legTriggersSql } from './ledger-sql'
 import type { Migration } from './migration'
 
 /**
@@ -13,6 +11,10 @@ import type { Migration } from './migration'
  *   parties are listed in `ledger_own_parties` once a leg names them on that side.
  * The legs are copied column for column in their order: each reads back as it did.
  */
+
+/** The id index's key from step 16 to 17: a packed id's first and last 4 bytes, a text id whole. */
+const ID_KEY_SQL_16 = (id: string) =>
+  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 4) || substr(${id}, 13, 4) AS BLOB) ELSE ${id} END)`
 
 const OWN_SIDE_SQL = "(CASE direction WHEN 'in' THEN to_party ELSE from_party END)"
 

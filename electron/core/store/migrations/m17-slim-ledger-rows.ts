@@ -1,10 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { COMPACT_DUE } from '../compaction'
-import { packAmount } from '../ledger/ledger-amounts'
-import { COUNTERPARTY_SQL, HASH_KEY_SQL } from '../ledger/ledger-index-keys'
-import { PARTY_SEARCH_SQL } from '../ledger/ledger-parties'
-import { ID_KEY_SQL } from '../ledger/ledger-keys'
-import { legTriggersSql } from '../ledger/ledger-triggers'
+import { COUNTERPARTY_SQL, legTriggersSql } from './ledger-sql'
 import type { Migration } from './migration'
 
 /**
@@ -12,7 +7,7 @@ import type { Migration } from './migration'
  * - one time index holding each leg's wallet and asset instead of three time indexes: a filter by wallet or asset walks
  * it
  *   newest first and reads the leg only when the index entry matches;
- * - amounts and fees as integers (ledger-amounts.ts), read times by number (ledger-read-times.ts);
+ * - amounts and fees as integers (store/ledger/ledger-amounts.ts reads them), read times by number;
  * - shorter index keys: an id's first and last 2 bytes (ledger-keys.ts), a packed hash's tag and first 3 bytes
  * (migration 13);
  * - a party is its name and address: no JSON key with its unique index (the address index finds a party), and a search
@@ -20,6 +15,39 @@ import type { Migration } from './migration'
  * Every value reads back as it did; a damaged one stays as it was, so reads still refuse it.
  * The pages the old tables held go back to the disk right after the migration (compaction.ts).
  */
+
+/** The `meta` row asking the next open to give the freed pages back (store/compaction.ts reads it). */
+const COMPACT_DUE = 'compact_due'
+
+/** A party's search text, kept only where it is not the address lower-cased. */
+const PARTY_SEARCH_SQL = (search: string, address: string) =>
+  `CASE WHEN ${search} = ' ' || lower(${address}) THEN NULL ELSE ${search} END`
+
+/** The id index's key from this step: a packed id's first 2 and last 2 bytes, a text id whole. */
+const ID_KEY_SQL = (id: string) =>
+  `(CASE WHEN typeof(${id}) = 'blob' THEN CAST(substr(${id}, 1, 2) || substr(${id}, 15, ` +
+  `2) AS BLOB) ELSE ${id} END)`
+
+/** The hash index's key from this step: a packed hash's tag and first 3 bytes, a text hash's first 12 characters. */
+const HASH_KEY_SQL =
+  `(CASE WHEN typeof(tx_hash) = 'blob' THEN substr(tx_hash, 1, 4) ` + `ELSE lower(substr(tx_hash, 1, 12)) END)`
+
+/** A decimal as the API wrote it when this step ran: digits, an optional fraction, no sign, no exponent. */
+const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/
+/** Digits after the point a packed amount holds (the low 5 bits), and the largest digit string it holds. */
+const SCALES = 32
+const MAX_DIGITS = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / SCALES))
+
+/** A decimal text as one integer: its digits without the point times 32 plus its digits after the point. */
+function packAmount(amount: unknown): unknown {
+  if (typeof amount !== 'string' || !DECIMAL.test(amount)) return amount
+  const point = amount.indexOf('.')
+  const scale = point < 0 ? 0 : amount.length - point - 1
+  const digits = point < 0 ? amount : amount.slice(0, point) + amount.slice(point + 1)
+  const mantissa = BigInt(digits)
+  if (scale >= SCALES || mantissa > MAX_DIGITS) return amount
+  return mantissa * BigInt(SCALES) + BigInt(scale)
+}
 
 const PACKED = (column: string) =>
   `CASE typeof(${column}) WHEN 'text' THEN desk_pack_amount(${column}) ELSE ${column} END`
@@ -67,9 +95,13 @@ const LEDGER_SLIM_SQL = `
     CONFLICT (name) DO NOTHING;
 `
 
-/** Migration 17: the copy packs amounts with the app's own rule (ledger-amounts.ts), run as an SQL function. */
+/** The copy packs amounts with the rule above, run as an SQL function. */
 function slimLedger(db: DatabaseSync): void {
-  db.function('desk_pack_amount', { deterministic: true, directOnly: true }, (amount) => packAmount(amount as string))
+  db.function(
+    'desk_pack_amount',
+    { deterministic: true, directOnly: true },
+    (amount) => packAmount(amount) as bigint | string,
+  )
   db.exec(LEDGER_SLIM_SQL)
 }
 

@@ -1,5 +1,10 @@
-import { PACER_PRIORITY_SQL } from '../pacing/pacer-ledger'
 import type { Migration } from './migration'
+
+const PACER_PRIORITY_SQL = `
+  ALTER TABLE pacer_slots ADD COLUMN priority TEXT NOT NULL DEFAULT 'interactive';
+  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY
+    (bucket, process));
+`
 
 export const m18: Migration = {
   version: 18,

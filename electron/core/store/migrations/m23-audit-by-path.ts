@@ -1,5 +1,8 @@
-import { AUDIT_BY_PATH_SQL } from '../audit/audit-by-path'
 import type { Migration } from './migration'
+
+const AUDIT_BY_PATH_SQL = `
+  CREATE INDEX audit_by_path ON audit(json_extract(entry, '$.path'), seq);
+`
 
 export const m23: Migration = {
   version: 23,

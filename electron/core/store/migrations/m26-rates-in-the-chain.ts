@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
-import { PRICE_PENDING_SQL } from '../accounting/price-table-repo'
 import type { Migration } from './migration'
+
+const PRICE_PENDING_SQL = `
+  CREATE TABLE price_pending (
+    date TEXT NOT NULL, asset TEXT NOT NULL, fiat TEXT NOT NULL, price TEXT NOT NULL, effective_at TEXT NOT NULL,
+    PRIMARY KEY (asset, fiat, date)
+  ) WITHOUT ROWID;
+`
 
 /**
  * The price table becomes a control the audit chain vouches for: imported prices that would loosen a USD limit wait

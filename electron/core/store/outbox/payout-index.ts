@@ -13,34 +13,6 @@ import { atCommit } from '../transaction'
 import type { RawOutboxRow } from './outbox-row'
 import { statement } from '../statement-cache'
 
-/**
- * One row per payout the store knows (an outbox entry, a withdrawal the provider listed, or both merged), with a
- * folded search text, kept in a trigram full-text index (FTS5) so a text of three characters or more finds its few
- * rows without reading the others. The row's id is the Idempotency-Key when the desk made the payout, else the
- * provider's id: it never changes, so a note stays on its payout.
- */
-export const PAYOUT_INDEX_SQL = `
-  CREATE TABLE payout_index (
-    seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, payout_id TEXT UNIQUE, at_ms INTEGER NOT NULL, hit TEXT NOT
-      NULL, haystack TEXT NOT NULL
-  );
-  CREATE INDEX payout_index_at ON payout_index(at_ms);
-  CREATE VIRTUAL TABLE payout_fts USING fts5(haystack, content='payout_index', content_rowid='seq', tokenize='trigram');
-  CREATE TRIGGER payout_index_ai AFTER INSERT ON payout_index BEGIN
-    INSERT INTO payout_fts(rowid, haystack) VALUES (new.seq, new.haystack);
-  END;
-  CREATE TRIGGER payout_index_ad AFTER DELETE ON payout_index BEGIN
-    INSERT INTO payout_fts(payout_fts, rowid, haystack) VALUES ('delete', old.seq, old.haystack);
-  END;
-  CREATE TRIGGER payout_index_au AFTER UPDATE ON payout_index BEGIN
-    INSERT INTO payout_fts(payout_fts, rowid, haystack) VALUES ('delete', old.seq, old.haystack);
-    INSERT INTO payout_fts(rowid, haystack) VALUES (new.seq, new.haystack);
-  END;
-  CREATE TABLE payout_notes (id TEXT PRIMARY KEY, note TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT NOT
-    NULL);
-  CREATE INDEX outbox_withdrawal ON outbox(withdrawal_id);
-`
-
 type OutboxRaw = Pick<
   RawOutboxRow,
   'key' | 'body' | 'created_at' | 'requested_by' | 'state' | 'withdrawal_id' | 'reference'

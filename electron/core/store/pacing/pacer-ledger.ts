@@ -20,13 +20,6 @@ const Count = z.object({
 })
 const Block = z.object({ until_ms: z.number() })
 
-/** The schema of the priorities: each slot says who waited for it; a process marks that a person's request waits. */
-export const PACER_PRIORITY_SQL = `
-  ALTER TABLE pacer_slots ADD COLUMN priority TEXT NOT NULL DEFAULT 'interactive';
-  CREATE TABLE pacer_waiting (bucket TEXT NOT NULL, process TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY
-    (bucket, process));
-`
-
 /**
  * The key's request log in the profile's store: every process that signs with the key reserves
  * its slot here, inside a write transaction, before it signs, so together they never exceed the

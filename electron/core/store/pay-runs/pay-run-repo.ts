@@ -3,28 +3,6 @@ import { z } from 'zod'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
 
-/** The migration that keeps pay runs: the run (lines as JSON), what became of each period, and invoices. */
-export const PAY_RUNS_SQL = `
-  CREATE TABLE pay_runs (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, schedule TEXT NOT NULL, lines TEXT NOT NULL,
-    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
-  );
-  CREATE UNIQUE INDEX pay_runs_name ON pay_runs(name COLLATE NOCASE);
-  CREATE TABLE pay_run_periods (
-    run_id TEXT NOT NULL REFERENCES pay_runs(id), period TEXT NOT NULL, state TEXT NOT NULL, batch_id TEXT,
-    lines TEXT, at TEXT NOT NULL, actor TEXT NOT NULL,
-    PRIMARY KEY (run_id, period)
-  ) WITHOUT ROWID;
-  CREATE TABLE pay_run_reminders (
-    run_id TEXT NOT NULL, period TEXT NOT NULL, said_at TEXT NOT NULL, PRIMARY KEY (run_id, period)
-  ) WITHOUT ROWID;
-  CREATE TABLE invoices (
-    id TEXT PRIMARY KEY, payee TEXT NOT NULL, number TEXT NOT NULL, payout_key TEXT, amount TEXT,
-    invoice_date TEXT, due_date TEXT, file TEXT, sha256 TEXT, at TEXT NOT NULL, actor TEXT NOT NULL
-  );
-  CREATE INDEX invoices_by_number ON invoices(payee, number);
-`
-
 /** One payee line of a run, as its file gave it (amount may be `USD 1500`). */
 export const RunLineSchema = z.strictObject({
   /** The line's identity, given when it was created and kept through edits, exports and imports: part of its keys. */

@@ -4,17 +4,6 @@ import type { RecordedDifference } from '../../../../shared/payouts/recorded-vs-
 import type { RepoFactory } from '../repo-factory'
 import { statement } from '../statement-cache'
 
-/**
- * The migration that keeps withdrawals the provider recorded otherwise than asked, until a person acknowledges them.
- */
-export const ALTERED_WITHDRAWALS_SQL = `
-  CREATE TABLE altered_withdrawals (
-    withdrawal_id TEXT PRIMARY KEY, key TEXT NOT NULL, differences TEXT NOT NULL, detected_at TEXT NOT NULL,
-    acknowledged_at TEXT, acknowledged_by TEXT
-  );
-  CREATE INDEX altered_withdrawals_open ON altered_withdrawals(acknowledged_at);
-`
-
 const DifferencesSchema = z.array(
   z.strictObject({
     field: z.enum(['wallet_id', 'asset', 'amount', 'network', 'destination']),

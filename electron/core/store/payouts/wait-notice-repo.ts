@@ -5,21 +5,6 @@ import type { RepoFactory } from '../repo-factory'
 import { WAITING_SINCE } from './work-per-row-indexes'
 import { statement } from '../statement-cache'
 
-/**
- * The payouts a person was told wait on them, one row per kind and id, so each is told once across restarts and
- * processes; and the cache's status, change order and writer, so the waiting and the changed are found by index.
- */
-export const WAIT_NOTICES_SQL = `
-  CREATE TABLE wait_notices (kind TEXT NOT NULL, id TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (kind, id));
-  ALTER TABLE withdrawal_cache ADD COLUMN status TEXT;
-  ALTER TABLE withdrawal_cache ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE withdrawal_cache ADD COLUMN writer TEXT;
-  UPDATE withdrawal_cache SET change_seq = rowid, status = CASE WHEN json_valid(body) THEN json_extract(body,
-    '$.status') END;
-  CREATE INDEX withdrawal_cache_status ON withdrawal_cache(status);
-  CREATE INDEX withdrawal_cache_change ON withdrawal_cache(change_seq);
-`
-
 export type WaitKind = 'approval' | 'held'
 
 /** What a notice says of one payout. `id` is the provider's id (approval) or the Idempotency-Key (held). */

@@ -3,20 +3,6 @@ import { z } from 'zod'
 import { PolicyFieldChangeSchema, type PolicyFieldChange } from '../../../../shared/policy/policy-diff'
 import { PolicySchema, type Policy } from '../../../../shared/policy/policy-schema'
 
-export const POLICY_VERSIONS_SQL = `
-  CREATE TABLE policy_versions (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    body TEXT,
-    set_at TEXT NOT NULL,
-    set_by TEXT NOT NULL,
-    effective_at TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('applied', 'pending', 'cancelled', 'superseded')),
-    changes TEXT NOT NULL,
-    ended_at TEXT,
-    ended_by TEXT
-  );
-`
-
 /** How a kept version stands; a `pending` one whose time has come reads as applied (decided on read). */
 export type VersionStatus = 'applied' | 'pending' | 'cancelled' | 'superseded'
 

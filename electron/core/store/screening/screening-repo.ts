@@ -2,19 +2,6 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
 
-/** The migration that keeps the screening lists a person imported and the addresses each names. */
-export const SCREENING_SQL = `
-  CREATE TABLE screening_lists (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, source TEXT NOT NULL, published TEXT,
-    imported_at TEXT NOT NULL, addresses INTEGER NOT NULL
-  );
-  CREATE TABLE screening_addresses (
-    address_key TEXT NOT NULL, list_id INTEGER NOT NULL, address TEXT NOT NULL, currency TEXT NOT NULL, entry TEXT
-      NOT NULL,
-    PRIMARY KEY (address_key, list_id, currency)
-  ) WITHOUT ROWID;
-`
-
 export interface ScreeningList {
   name: string
   source: string
