@@ -24,6 +24,7 @@ import { confirm } from './confirm'
 import { readDecimal } from '../../shared/format/decimal'
 import { retypedProblem } from '../../shared/payouts/retyped-total'
 import { shown, jsonText } from '../../shared/text/visible-text'
+import { batchPack } from './approval-pack-command'
 
 /** The file's bytes, or stdin for `-` (rows pasted from a spreadsheet). Over 5 MB is refused before reading. */
 async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | string> {
@@ -246,6 +247,6 @@ const cancel: Action = {
 
 export const batchCommand = commandGroup(
   'batch',
-  'Batch payouts from a CSV file: check it, submit it, follow it, resume it.',
-  [check, submit, status, list, resume, pause, cancel],
+  'Batch payouts from a CSV file: check it, submit it, follow it, resume it, pack it for the approver.',
+  [check, submit, status, list, resume, pause, cancel, batchPack],
 )

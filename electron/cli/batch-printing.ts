@@ -2,6 +2,7 @@ import type { BatchCheck, BatchProgress } from '../core/batch/use-cases'
 import { withName } from './batch-destinations'
 import type { CliContext } from './cli-context'
 import { shown } from '../../shared/text/visible-text'
+import { approvalLine } from '../../shared/payouts/approval-progress'
 
 /** A batch's check as the terminal shows it: problems on stderr, the review and first payouts on stdout. */
 export function printProblems(ctx: CliContext, check: BatchCheck): void {
@@ -35,3 +36,6 @@ export function progressLine(p: BatchProgress): string {
     `${p.unknown}${p.discarded ? `, discarded ${p.discarded}` : ''}${p.intent !== 'running' ? ` (${p.intent})` : ''}`
   )
 }
+
+/** The accepted rows by where they stand with the approvers, as `batch status` prints them. */
+export const approvalProgressLine = (p: BatchProgress): string => `approvals: ${approvalLine(p.approval)}`

@@ -1,7 +1,7 @@
 import { warnAlterations } from './alterations-cli'
 import { readBatchStatus, writeBatchResults } from '../core/batch/use-cases'
 import type { Action } from './command'
-import { progressLine } from './batch-printing'
+import { approvalProgressLine, progressLine } from './batch-printing'
 import { printTable } from './terminal-output'
 import { jsonText } from '../../shared/text/visible-text'
 import { batchStateText } from './batch-list-command'
@@ -12,7 +12,9 @@ export const status: Action = {
   name: 'batch status',
   usage: 'batch status ID --profile N [--json] [--state S] [--export FILE] [--refresh]',
   summary:
-    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status; " +
+    "Lists a batch's rows in file order with their outbox state, payout id and the last known payout status, " +
+    'after the counts of its payouts by approval status (waiting, approved, completed, rejected, expired, ' +
+    'failed, cancelled); ' +
     '--state keeps one state (queued, accepted, refused, unknown, discarded, or a payout status); --export ' +
     "writes the results as CSV; --refresh first reads the payouts' current status from the provider, 100 a " +
     'request.',
@@ -54,6 +56,7 @@ export const status: Action = {
         batchStateText(report.progress),
     )
     ctx.out(progressLine(report.progress))
+    ctx.out(approvalProgressLine(report.progress))
     if (report.progress.senderGone)
       ctx.err(
         `No process is sending this batch any more (it was killed or closed): "payout-desk batch resume ${b.id} ` +

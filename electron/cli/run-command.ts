@@ -7,6 +7,7 @@ import { printTable } from './terminal-output'
 import { exportAction, importAction, linesAction } from './run-file-commands'
 import { runInvoice } from './run-invoice-command'
 import { preview, send } from './run-period-commands'
+import { runPack } from './approval-pack-command'
 
 async function readLines(file: string) {
   const bytes = await readFile(file).catch(() => {
@@ -121,5 +122,5 @@ const skip: Action = {
 export const runCommand = commandGroup(
   'run',
   'Pay runs: scheduled payee lists, previewed against the last period and the funds, paid once per period.',
-  [add, list, edit, linesAction, exportAction, importAction, skip, preview, send, runInvoice],
+  [add, list, edit, linesAction, exportAction, importAction, skip, preview, send, runInvoice, runPack],
 )

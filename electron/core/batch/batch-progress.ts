@@ -1,3 +1,5 @@
+import type { WithdrawalStatus } from '../../../shared/api/resources'
+import { approvalCounts, type ApprovalCounts } from '../../../shared/payouts/approval-progress'
 import type { OutboxEntry } from '../payouts/outbox'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 
@@ -13,6 +15,8 @@ export interface BatchProgress {
   refused: number
   unknown: number
   discarded: number
+  /** The accepted rows by where they stand with the approvers (the provider's last known status of each). */
+  approval: ApprovalCounts
   /** Nothing left to send or to look up. */
   finished: boolean
   /**
@@ -40,8 +44,16 @@ export function senderLive(store: DeskStore, batch: BatchRecord, now = Date.now(
   return store.read('read who sends the batch', () => store.leases.heldByLive(batchLease(batch.id)))
 }
 
-/** Counts by outbox state; a cancelled batch's queued rows are not waiting for anything. */
-export function progressOf(batch: BatchRecord, counts: Readonly<Record<string, number>>, live: boolean): BatchProgress {
+/**
+ * Counts by outbox state, and the accepted rows by approval status (`statuses`: their payouts' last known statuses); a
+ * cancelled batch's queued rows are not waiting for anything.
+ */
+export function progressOf(
+  batch: BatchRecord,
+  counts: Readonly<Record<string, number>>,
+  live: boolean,
+  statuses: Iterable<WithdrawalStatus> = [],
+): BatchProgress {
   const count = (state: OutboxEntry['state']) => counts[state] ?? 0
   const p = {
     batchId: batch.id,
@@ -53,6 +65,7 @@ export function progressOf(batch: BatchRecord, counts: Readonly<Record<string, n
     refused: count('refused'),
     unknown: count('unknown'),
     discarded: count('discarded'),
+    approval: approvalCounts(count('accepted'), statuses),
   }
   const open = p.sending + p.unknown + (batch.state === 'cancelled' ? 0 : p.queued)
   const finished = open === 0
@@ -66,6 +79,9 @@ export function progressOf(batch: BatchRecord, counts: Readonly<Record<string, n
 
 /** A batch's progress from the store alone (any process: the app, the CLI). */
 export function storedProgress(store: DeskStore, batch: BatchRecord): BatchProgress {
-  const counts = store.read('count the batch', () => store.repo(batchRepo).stateCounts(batch.id))
-  return progressOf(batch, counts, senderLive(store, batch))
+  const [counts, statuses] = store.read('count the batch', () => {
+    const repo = store.repo(batchRepo)
+    return [repo.stateCounts(batch.id), repo.payoutStatuses(batch.id)] as const
+  })
+  return progressOf(batch, counts, senderLive(store, batch), statuses.values())
 }

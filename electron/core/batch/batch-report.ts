@@ -52,7 +52,7 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
   })
   return {
     batch,
-    progress: progressOf(batch, counts, senderLive(store, batch)),
+    progress: progressOf(batch, counts, senderLive(store, batch), statuses.values()),
     rows: state ? rows.filter((r) => r.state === state || r.payoutStatus === state) : rows,
   }
 }

@@ -130,6 +130,15 @@ export async function exportBatchResults(
 }
 
 export { hasErrors, type BatchCheck } from './batch-check'
+/** One approval pack for a batch or a pay-run period (a file, or a message's text), with the SHA-256 of its list. */
+export {
+  approvalPack,
+  batchApprovalPack,
+  packOfBatch,
+  type ApprovalPack,
+  type PackLine,
+  type PackSubject,
+} from './approval-pack'
 export type { FirstPayoutRow } from './batch-first-payouts'
 export type { BatchProgress } from './batch-runner'
 

@@ -6,6 +6,7 @@ import { auditRow } from './run-book'
 import type { RunPreview } from './run-preview'
 import type { RunSendResult, RunSendRow } from './run-send-result'
 import type { BatchProgress } from '../batch/batch-runner'
+import { approvalCounts } from '../../../shared/payouts/approval-progress'
 
 /**
  * What the provider holds under the period's keys, asked line by line before anything is recorded: a desk that never
@@ -104,6 +105,10 @@ export function answeredElsewhere(preview: RunPreview, held: ReadonlyMap<string,
     refused: 0,
     unknown: 0,
     discarded: n - held.size,
+    approval: approvalCounts(
+      held.size,
+      [...held.values()].map((w) => w.status),
+    ),
     finished: true,
     senderGone: false,
   }

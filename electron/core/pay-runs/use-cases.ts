@@ -9,3 +9,4 @@ export { attachInvoice, invoicesOfPayout, type AttachedInvoice, type AttachInvoi
 export { periodInvoice } from './period-invoices'
 export type { DueState, NextDue } from './due'
 export { setPeriodInvoice, type PeriodInvoiceInput } from './run-invoice'
+export { runPeriodPack } from './run-pack'

@@ -15,6 +15,7 @@ import { useDeskQuery } from '../data/useDeskQuery'
 import { asDeskError, type DeskCallError } from '../desk'
 import { UserText } from '../names/UserText'
 import { BatchActions, batchStateWord, isSending, SENDER_CHECK_MS } from './BatchActions'
+import { approvalLine } from '@shared/payouts/approval-progress'
 
 /**
  * The row's state in the outbox; once accepted, the payout's status at the provider (as `batch status --state` takes
@@ -77,6 +78,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
         Sent {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused, {p.unknown} unknown
         {p.discarded ? `, ${p.discarded} discarded` : ''} — {batchStateWord(p)}
       </p>
+      <p data-testid="batch-approvals">Approvals: {approvalLine(p.approval)}</p>
       <progress max={p.total} value={p.sent} aria-label="Rows sent" />
       <BatchActions progress={p} source={status.batch.source} />
       <div className="row">

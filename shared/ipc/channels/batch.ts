@@ -4,6 +4,7 @@ import { text } from '../../api/text'
 import { channels } from '../channel'
 import { untrusted } from '../../text/untrusted-text'
 import { OutboxStateSchema } from './payouts'
+import { ApprovalCountsSchema } from '../../payouts/approval-progress'
 
 /** The file as the page read it (a file dialog or an upload: base64 of its bytes) or rows pasted from a spreadsheet. */
 export const BatchInputSchema = z.strictObject({
@@ -66,6 +67,8 @@ export const BatchProgressSchema = z.strictObject({
   refused: z.number().int(),
   unknown: z.number().int(),
   discarded: z.number().int(),
+  /** The accepted rows by approval status: waiting, approved, completed, rejected, expired, failed, cancelled. */
+  approval: ApprovalCountsSchema,
   finished: z.boolean(),
   /** Running and unfinished, but no live process sends it (its sender was killed or closed): Resume continues it. */
   senderGone: z.boolean(),

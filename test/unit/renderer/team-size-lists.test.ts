@@ -34,6 +34,7 @@ const progress = (p: Partial<BatchProgressView>): BatchProgressView => ({
   refused: 0,
   unknown: 0,
   discarded: 0,
+  approval: { waiting: 0, approved: 0, completed: 0, rejected: 0, expired: 0, failed: 0, cancelled: 0 },
   finished: false,
   senderGone: false,
   ...p,

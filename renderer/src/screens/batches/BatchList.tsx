@@ -7,6 +7,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { BatchActions, batchStateWord, SENDER_CHECK_MS } from '../../batch/BatchActions'
 import type { ChannelOutput } from '@shared/ipc/channels'
+import { approvalLine } from '@shared/payouts/approval-progress'
 
 type Listed = ChannelOutput<'batch.list'>
 const PAGE_SIZE = 50
@@ -72,6 +73,9 @@ function BatchTable({ batches, onOpen }: { batches: Listed; onOpen: (batchId: st
                 {p.sent} of {p.total}: {p.accepted} accepted, {p.refused} refused
                 {p.unknown ? `, ${p.unknown} unknown` : ''}
                 {p.discarded ? `, ${p.discarded} discarded` : ''}
+                <div className="small" data-testid="batch-list-approvals">
+                  Approvals: {approvalLine(p.approval)}
+                </div>
               </td>
               <td data-testid="batch-list-state">{batchStateWord(p)}</td>
               <td>
