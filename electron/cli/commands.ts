@@ -1,14 +1,17 @@
 import { auditCommand } from './audit-command'
 import { batchCommand } from './batch-command'
+import { closeCommand } from './close-command'
 import type { CliCommand } from './command'
 import { connectorCommand } from './connector-command'
 import { demoCommand } from './demo-command'
+import { deskCommand } from './desk-command'
 import { destinationsCommand } from './destinations-command'
 import { heldCommand } from './held-command'
 import { agentCommand } from './agent-command'
 import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
 import { invoiceCommand } from './invoice-command'
+import { notifyCommand } from './notify-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
@@ -41,5 +44,8 @@ export const COMMANDS: CliCommand[] = [
   runCommand,
   invoiceCommand,
   screeningCommand,
+  notifyCommand,
   personCommand,
+  deskCommand,
+  closeCommand,
 ]

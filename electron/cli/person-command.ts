@@ -1,12 +1,40 @@
 import { jsonText, shown } from '../../shared/text/visible-text'
 import { DeskError } from '../core/errors'
-import { addPerson, changePassphrase, listPeople, removePerson, ROLES, type Role } from '../core/people/use-cases'
+import {
+  addPerson,
+  auditDeskEvent,
+  changePassphrase,
+  listPeople,
+  removePerson,
+  ROLES,
+  setRole,
+  type DeskEvent,
+  type Role,
+} from '../core/people/use-cases'
 import type { CliContext } from './cli-context'
 import { commandGroup, type Action } from './command'
 import { UsageError } from './usage-error'
 
 const STDIN_ORDER =
   'With --passphrase-stdin the new passphrase is the first line of stdin and the --as passphrase the next.'
+
+/**
+ * A change of people into every profile's audit log (people/desk-audit). The change is made by then: a log that
+ * cannot take it is said on stderr, as a key change's audit failure is.
+ */
+async function audited(ctx: CliContext, path: DeskEvent['path'], by: string | null, detail: Record<string, unknown>) {
+  try {
+    const written = await auditDeskEvent(ctx.home, (p, work) => ctx.withStore(p, work), {
+      path,
+      surface: 'cli',
+      by,
+      detail,
+    })
+    if (written === 0) ctx.err('payout-desk: no profile yet, so no audit log records this change of people.')
+  } catch (err) {
+    ctx.err(`payout-desk: done, but an audit log could not record it: ${shown((err as Error).message)}`)
+  }
+}
 
 /** A new passphrase: asked twice on a terminal (a typo would lock the person out), one line with --passphrase-stdin. */
 async function newPassphrase(ctx: CliContext, name: string): Promise<string> {
@@ -33,6 +61,7 @@ const add: Action = {
     const passphrase = await newPassphrase(ctx, name)
     const as = (await ctx.actingPerson()) ?? undefined
     const person = await addPerson({ name, role: role as Role, passphrase, as }, ctx.home)
+    await audited(ctx, 'people.added', as?.name ?? person.name, { person: person.name, role: person.role })
     ctx.out(`Added ${shown(person.name)} (${person.role}).`)
     return 0
   },
@@ -61,6 +90,7 @@ const remove: Action = {
     const as = await ctx.actingPerson()
     if (!as) throw new UsageError('Removing a person needs an admin: --as ADMIN.', remove.usage)
     const person = await removePerson(name!, as, ctx.home)
+    await audited(ctx, 'people.removed', as.name, { person: person.name })
     ctx.out(`Removed ${shown(person.name)}.`)
     return 0
   },
@@ -80,7 +110,25 @@ const passphrase: Action = {
       passphrase: await ctx.passphrase(`Current passphrase for ${shown(name!)}: `),
     }
     const person = await changePassphrase({ name: name!, newPassphrase: next, as }, ctx.home)
+    await audited(ctx, 'people.passphrase_changed', as.name, { person: person.name })
     ctx.out(`New passphrase set for ${shown(person.name)}.`)
+    return 0
+  },
+}
+
+const role: Action = {
+  name: 'person role',
+  usage: 'person role NAME --role admin|treasurer|viewer --as ADMIN [--passphrase-stdin]',
+  summary: "Gives a person another role (an admin does it); the desk's last admin stays one.",
+  options: { role: { type: 'string' } },
+  required: ['role'],
+  positionals: ['NAME'],
+  async run(ctx, v, [name]) {
+    const as = await ctx.actingPerson()
+    if (!as) throw new UsageError("Changing a person's role needs an admin: --as ADMIN.", role.usage)
+    const person = await setRole({ name: name!, role: v.role as string, as }, ctx.home)
+    await audited(ctx, 'people.role_changed', as.name, { person: person.name, role: person.role })
+    ctx.out(`${shown(person.name)} is now ${person.role}.`)
     return 0
   },
 }
@@ -88,5 +136,5 @@ const passphrase: Action = {
 export const personCommand = commandGroup(
   'person',
   'The people of this desk: named local identities with a role (admin, treasurer, viewer) and a passphrase.',
-  [add, list, remove, passphrase],
+  [add, list, remove, passphrase, role],
 )

@@ -3,7 +3,7 @@ import type { EventBus } from '../event-bus'
 import type { RouterLog } from '../ipc/router'
 import { auditDeskEvent, type DeskEvent, type WithProfileStore } from '../people/use-cases'
 import type { ProfileStore } from '../profiles'
-import type { AppSettingsStore } from '../settings'
+import { AppSettingsStore } from '../settings'
 import { DeskLock } from './desk-lock'
 import { deskLockHandlers } from './handlers'
 import { lockAudit } from './lock-audit'
@@ -12,7 +12,7 @@ import { lockedNotify, pageEvents } from './page-events'
 import { deskPeople } from './people-adapter'
 import { unlockTriesFile } from './unlock-tries-file'
 import type { PeoplePort } from './people-port'
-import { lockTimes } from './lock-times'
+import { lockTimes, setLockTimes } from './lock-times'
 import { secondAtDesk } from './second-at-desk'
 
 /** How often the idle time is looked at: a lock comes at most this late. */
@@ -103,3 +103,8 @@ export { deskPeople }
 
 /** Whether the desk is locked as a process other than the app sees it (the agent's connector). */
 export const isDeskLocked = (dataDir: string): Promise<boolean> => deskLockedNow(dataDir, deskPeople(dataDir))
+
+/** The desk's lock times (`<data>/settings.json`), as the CLI reads and sets them. */
+export const deskLockTimes = (dataDir: string) => lockTimes(new AppSettingsStore(dataDir))
+export const setDeskLockTimes = (dataDir: string, change: Parameters<typeof setLockTimes>[1]) =>
+  setLockTimes(new AppSettingsStore(dataDir), change)

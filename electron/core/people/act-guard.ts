@@ -24,8 +24,11 @@ export type WriteAct =
   | 'policy'
   | 'people'
   | 'profile'
+  | 'agent_stop'
 
 const ADMIN_ACTS: ReadonlySet<WriteAct> = new Set(['key', 'policy', 'people', 'profile'])
+/** The brake anyone at the desk may pull, a viewer too and on a view-only profile: stopping the agent. */
+const BRAKES: ReadonlySet<WriteAct> = new Set(['agent_stop'])
 
 declare const VERIFIED: unique symbol
 /** A person whose passphrase was checked in this process (by `verifyPerson`): the only kind `authorizeAct` takes. */
@@ -59,7 +62,7 @@ export interface ActAsk {
  */
 export async function authorizeAct(ask: ActAsk): Promise<Acting> {
   const people = await new PeopleFileStore(ask.dataDir).list()
-  if (ask.store && ask.act !== 'profile' && isViewOnly(ask.store))
+  if (ask.store && ask.act !== 'profile' && !BRAKES.has(ask.act) && isViewOnly(ask.store))
     throw new DeskError('view_only', 'This profile is view-only: nothing on it can be changed or sent.')
   if (people.length === 0) {
     const name = localPerson()
@@ -73,7 +76,8 @@ export async function authorizeAct(ask: ActAsk): Promise<Acting> {
   const record = people.find((p) => p.id === ask.person!.id)
   if (!record) throw new DeskError('person_not_found', `${ask.person.name} is no longer a person of this desk.`)
   const person = personOf(record)
-  if (person.role === 'viewer') throw new DeskError('view_only', `${person.name} is a viewer: viewers change nothing.`)
+  if (person.role === 'viewer' && !BRAKES.has(ask.act))
+    throw new DeskError('view_only', `${person.name} is a viewer: viewers change nothing.`)
   if (ADMIN_ACTS.has(ask.act) && person.role !== 'admin')
     throw new DeskError(
       'admin_only',

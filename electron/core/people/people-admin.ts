@@ -94,6 +94,20 @@ export async function changePassphrase(
   })
 }
 
+/** A person's new role (an admin's act). The last admin keeps theirs while anyone else is on the desk. */
+export async function setRole(input: { name: string; role: string; as: ActingAs }, deskDir: string): Promise<Person> {
+  const role = parseRole(input.role)
+  await peopleAdmin(deskDir, input.as)
+  return new PeopleFileStore(deskDir).mutate(async (people) => {
+    const target = people.find((p) => sameName(p.name, input.name))
+    if (!target) throw new DeskError('person_not_found', `There is no person named ${input.name} on this desk.`)
+    const next = people.map((p) => (p.id === target.id ? { ...p, role } : p))
+    if (!next.some((p) => p.role === 'admin'))
+      throw new DeskError('invalid_input', `${target.name} is the last admin; make another person an admin first.`)
+    return { people: next, result: personOf({ ...target, role }) }
+  })
+}
+
 export async function listPeople(deskDir: string): Promise<Person[]> {
   return (await new PeopleFileStore(deskDir).list()).map(personOf)
 }

@@ -7,6 +7,7 @@ export {
   changePassphrase,
   listPeople,
   removePerson,
+  setRole,
   verifyPerson,
   type ActingAs,
   type Credentials,
