@@ -119,6 +119,11 @@ export class CliContext implements CliIo {
     return (await authorizeAct({ dataDir: this.home, surface: 'cli', person, act: 'release', store: null })).name
   }
 
+  /** The OS keychain, where notification channels' URLs and passwords live beside the profile's key. */
+  get secrets(): SecretStore {
+    return this.secretStore()
+  }
+
   get keys(): ProfileKeys {
     this.profileKeys ??= openProfileKeys({
       dataDir: this.home,

@@ -12,6 +12,7 @@ import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
 import { invoiceCommand } from './invoice-command'
 import { notifyCommand } from './notify-command'
+import { notifyCommand } from './notify-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
@@ -44,6 +45,7 @@ export const COMMANDS: CliCommand[] = [
   runCommand,
   invoiceCommand,
   screeningCommand,
+  notifyCommand,
   notifyCommand,
   personCommand,
   deskCommand,

@@ -5,6 +5,7 @@ import type { AuditLog } from '../audit/audit-log'
 import type { BatchService } from '../batch/batch-service'
 import type { EventBus } from '../event-bus'
 import type { HistoryRunner } from '../history/history-runner'
+import { openNotifier, type Notifier } from '../notify/use-cases'
 import type { Outbox } from '../payouts/outbox'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import type { WithdrawalPoller } from '../payouts/poller'
@@ -27,6 +28,7 @@ export class TreasurySession {
   private readonly unsubscribe: Array<() => void> = []
   private started: SessionServices | null = null
   private readonly built: { [K in keyof LazyParts]?: ReturnType<LazyParts[K]> } = {}
+  private notifier: Notifier | null = null
 
   private constructor(private readonly parts: SessionParts) {
     ;({
@@ -79,6 +81,7 @@ export class TreasurySession {
     const follow = (w: Withdrawal) => session !== null && session.following && session.poller.track(w)
     const parts = await buildSessionParts(profile, deps, follow)
     session = new TreasurySession(parts)
+    session.notifier = openNotifier(parts, deps)
     const { pacer } = parts.client.sender
     session.unsubscribe.push(
       pacer.onChange((s) => deps.events.emit('pacing.changed', { remaining: s.remaining, limit: s.limit })),
@@ -204,6 +207,7 @@ export class TreasurySession {
   }
 
   async close(): Promise<void> {
+    await this.notifier?.close()
     const built = this.built
     await built.reminders?.stop()
     await this.batches.stop()

@@ -45,6 +45,14 @@ export {
 export { readStoreGlance, walletReads, type StoreGlance } from './glance-repo'
 export { BaitFlags, baitFlags } from './ledger/bait-flags'
 export { WaitNoticeRepo, waitNoticeRepo, type WaitingPayout, type WaitKind } from './payouts/wait-notice-repo'
+export {
+  NotifyRepo,
+  notifyRepo,
+  NOTIFY_CHANNEL_KINDS,
+  type NotifyChannelKind,
+  type NotifyChannelRow,
+  type NotifyDelivery,
+} from './notify/notify-repo'
 export { LegNotesRepo, legNotesRepo, legKey } from './ledger/leg-notes-repo'
 export {
   PayRunRepo,

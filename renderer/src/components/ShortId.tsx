@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { shortenMiddle } from '@shared/text/short-middle'
 import { CopyButton } from './CopyButton'
 
 /**
@@ -14,10 +15,7 @@ function inGroups(value: string) {
   ))
 }
 
-/** Keeps both ends of a long id or hash visible: users compare those. */
-export function shortenMiddle(value: string, keep = 8): string {
-  return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
-}
+export { shortenMiddle }
 
 /**
  * An id, address or hash in monospace, optionally shortened in the middle, with a copy button unless `copy` is false.

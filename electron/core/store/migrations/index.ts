@@ -25,6 +25,7 @@ import { m24 } from './m24-pacer-counts'
 import { m25 } from './m25-pay-run-line-ids'
 import { m26 } from './m26-rates-in-the-chain'
 import { m27 } from './m27-screening-keys'
+import { m29 } from './m29-notifications'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m25,
   m26,
   m27,
+  m29,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
