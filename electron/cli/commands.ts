@@ -12,7 +12,6 @@ import { historyCommand } from './history-command'
 import { homeCommand } from './home-command'
 import { invoiceCommand } from './invoice-command'
 import { notifyCommand } from './notify-command'
-import { notifyCommand } from './notify-command'
 import { keyCommand } from './key-command'
 import { outboxCommand } from './outbox-command'
 import { payoutCommand } from './payout-command'
@@ -45,7 +44,6 @@ export const COMMANDS: CliCommand[] = [
   runCommand,
   invoiceCommand,
   screeningCommand,
-  notifyCommand,
   notifyCommand,
   personCommand,
   deskCommand,
