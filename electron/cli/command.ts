@@ -22,7 +22,7 @@ export interface Action {
   usage: string
   options?: Options
   required?: string[]
-  /** Names of the positional arguments, all required. */
+  /** Names of the positional arguments, all required but those written `[NAME]` (last). */
   positionals?: string[]
   run(ctx: CliContext, values: Values, positionals: string[]): Promise<number>
 }
@@ -50,8 +50,11 @@ export async function runAction(action: Action, ctx: CliContext, args: string[])
       throw new UsageError(`--${name} is required.`, actionHelp(action))
   }
   const wanted = action.positionals ?? []
-  if (parsed.positionals.length !== wanted.length) {
-    const what = wanted.length ? `expects ${wanted.map((p) => `<${p}>`).join(' ')}` : 'takes no positional arguments'
+  const needed = wanted.filter((p) => !p.startsWith('[')).length
+  if (parsed.positionals.length < needed || parsed.positionals.length > wanted.length) {
+    const what = wanted.length
+      ? `expects ${wanted.map((p) => (p.startsWith('[') ? p : `<${p}>`)).join(' ')}`
+      : 'takes no positional arguments'
     throw new UsageError(`"${action.name}" ${what}.`, actionHelp(action))
   }
   return action.run(ctx, parsed.values, parsed.positionals)

@@ -28,6 +28,7 @@ import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
 import { dust } from './history-dust-command'
+import { accountMap } from './history-map-command'
 import { list, note, tag } from './history-notes-command'
 import { shown, jsonText } from '../../shared/text/visible-text'
 
@@ -275,5 +276,5 @@ export const historyCommand = commandGroup(
   "The profile's local history ledger: sync it from the provider, list and search it, keep private notes and " +
     "tags on movements, export movements as CSV (the ledger's columns or an accounting tool's), import a price " +
     'table, reconcile a period, or set what counts as dust.',
-  [sync, list, note, tag, exportCsv, report, pricesImport, pricesWaiting, dust],
+  [sync, list, note, tag, exportCsv, report, pricesImport, pricesWaiting, dust, accountMap],
 )

@@ -114,6 +114,8 @@ export const STORE_ERROR_CODES = [
   'import_busy',
   'ledger_incomplete',
   'ledger_unbound',
+  /** The change is dated inside a month-end close a person locked; reopen the period first. */
+  'period_locked',
   'cancelled',
 ] as const
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number]

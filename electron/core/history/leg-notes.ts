@@ -5,6 +5,7 @@ import { checkNote } from '../api/input-checks'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import type { DeskStore, LedgerRepo } from '../store'
+import { closeRepo } from '../store/close/close-repo'
 import { legNotesRepo } from '../store/ledger/leg-notes-repo'
 
 type Direction = LegNote['direction']
@@ -86,6 +87,8 @@ export function editLegNote(
   const remove = new Set(checkTags(change.remove ?? []))
   return store.transaction('save the note', () => {
     const leg = findLeg(ledger, ref)
+    // A locked month-end close does not change: its movements' notes and tags stay as its pack wrote them.
+    store.repo(closeRepo).requireOpenAt(leg.created_at, 'The note and tags were not saved')
     const notes = store.repo(legNotesRepo)
     const current = notes.get(leg.id, leg.direction)
     const nextTags = checkTags([...(tags ?? current.tags), ...add].filter((t) => !remove.has(t)))

@@ -199,3 +199,14 @@ export type { LegRef } from './leg-notes'
 
 /** The provider's wallets and transactions as the screens read them. */
 export { listWallets, readTransaction, readTransactionPage, readWallet, walletAccessOf } from './wallet-reads'
+
+/** What a month-end close reads of the ledger and writes in the accounting tools' shapes (electron/core/close). */
+export { accountingLines, plan as accountingPlan } from './accounting/accounting-export'
+export { accountingSource, type AccountingSource } from './accounting/accounting-source'
+export { legBookings, type AccountingEntry } from './accounting/entries'
+export { FiatValuer } from './accounting/fiat-value'
+export { presetLine } from './accounting/preset-line'
+export { isoDay, zonedClock } from './accounting/zoned-time'
+export { ledgerCoverage } from './ledger-coverage'
+export { ledgerCells, LEDGER_COLUMNS } from './ledger-csv'
+export { reconcile } from './reconciliation'

@@ -13,7 +13,7 @@ import { writeCsvFile } from '../../csv/write'
 import { accountingSource, type AccountingSource } from './accounting-source'
 import { requireFilterCovered } from '../ledger-coverage'
 import { requireOneAccount } from './statement-account'
-import { legBookings } from './entries'
+import { legBookings, type AccountingEntry } from './entries'
 import { FiatValuer } from './fiat-value'
 import { PRESETS } from './presets'
 import { zonedClock } from './zoned-time'
@@ -35,11 +35,13 @@ export interface AccountingRun {
   signal?: AbortSignal
   /** Called with the lines written so far, every few thousand lines. */
   onRows?: (rows: number) => void
+  /** The generic format's other-side account of a booking (a month-end close's mapping). */
+  account?: (e: AccountingEntry) => string | null
 }
 
 const PROGRESS_EVERY = 2_000
 
-interface Plan {
+export interface Plan {
   run: AccountingRun
   options: ReturnType<typeof AccountingOptionsSchema.parse>
   statementAsset: string | null
@@ -49,7 +51,7 @@ interface Plan {
  * The run's options checked before anything is read: a bank statement format is one account in one currency, so its
  * filter must name the asset.
  */
-function plan(run: AccountingRun): Plan {
+export function plan(run: AccountingRun): Plan {
   const options = AccountingOptionsSchema.parse(run.options)
   const statement = STATEMENT_FORMATS.includes(options.format)
   if (statement && run.filter.asset === undefined) {
@@ -65,7 +67,7 @@ function plan(run: AccountingRun): Plan {
  * The CSV lines of one accounting preset over the ledger rows of a filter, oldest first, every cell through
  * `csvCell`. A statement's lines are its asset's bookings, fees of movements in other assets included.
  */
-function* accountingLines(
+export function* accountingLines(
   source: AccountingSource,
   { run, options, statementAsset }: Plan,
   tally: AccountingTally,
@@ -74,7 +76,7 @@ function* accountingLines(
   // Cryptio asks for UTC whatever the workspace's zone.
   const zone = options.format === 'cryptio' ? 'UTC' : options.timeZone
   const fiat = new FiatValuer(source.prices, options.fiat ?? null)
-  const ctx = { at: zonedClock(zone), zone, fiat, asset: statementAsset }
+  const ctx = { at: zonedClock(zone), zone, fiat, asset: statementAsset, account: run.account }
   const fiatColumn = options.format === 'generic' ? 7 : null
   // A statement reads every asset's legs: a USDC payout's fee paid in ETH belongs on the ETH statement.
   const filter = statementAsset === null ? run.filter : { ...run.filter, asset: undefined }

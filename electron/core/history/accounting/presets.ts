@@ -15,6 +15,8 @@ export interface PresetContext {
   fiat: FiatValuer
   /** Set for the bank statement formats: the one asset of the statement. */
   asset: string | null
+  /** A booking's other-side account from a month-end close's mapping; the generic names otherwise. */
+  account?: (e: AccountingEntry) => string | null
 }
 
 export interface Preset {
@@ -65,12 +67,8 @@ const generic: Preset = {
   rows: ({ entries }, ctx) =>
     entries.map((e) => {
       const t = ctx.at(e.leg.created_at)
-      const [debit, credit] =
-        e.kind === 'deposit'
-          ? [WALLET(e), OTHER(e)]
-          : e.kind === 'fee'
-            ? ['Network fees', WALLET(e)]
-            : [OTHER(e), WALLET(e)]
+      const other = ctx.account?.(e) ?? (e.kind === 'fee' ? 'Network fees' : OTHER(e))
+      const [debit, credit] = e.kind === 'deposit' ? [WALLET(e), other] : [other, WALLET(e)]
       const value = ctx.fiat.value(isoDay(t), e.asset, e.amount)
       return [
         dateTime(t),

@@ -4,6 +4,7 @@ import { decisionEntry } from '../../audit/decision-entry'
 import { DeskError } from '../../errors'
 import type { DeskStore } from '../../store/desk-store'
 import { priceTableRepo, type RatePlan } from '../../store/accounting/price-table-repo'
+import { closeRepo } from '../../store/close/close-repo'
 import { policyChangeRepo } from '../../store/policy/policy-change-repo'
 import { parsePriceTable } from './price-table'
 import { planRates } from './rate-changes'
@@ -43,6 +44,9 @@ export function importPriceTable(
     const prices = store.repo(priceTableRepo)
     const before = prices.all(at)
     const plan: RatePlan = planRates(before, rows)
+    // A locked month-end close was valued with the prices it had: none dated inside it changes.
+    const days = [...plan.set, ...plan.removed, ...plan.waiting].map((r) => r.date)
+    store.repo(closeRepo).requireDaysOpen(days, 'The price table was not imported')
     const minutes = store.repo(policyChangeRepo).delayMinutes(at)
     const effectiveAt = plan.waiting.length > 0 ? new Date(now.getTime() + minutes * 60_000).toISOString() : null
     prices.apply(plan, effectiveAt, source, at)
