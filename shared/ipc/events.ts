@@ -62,7 +62,3 @@ export const EVENTS = {
 
 export type EventName = keyof typeof EVENTS
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>
-
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(EVENTS, name)
-}

@@ -18,11 +18,6 @@ export function heldExpiresAt(heldAt: string, hours: number): string {
   return new Date(Date.parse(heldAt) + hours * HOUR_MS).toISOString()
 }
 
-/** Whether a payout held at `heldAt` has waited its full time at `now`. */
-export function isHeldExpired(heldAt: string, hours: number, now: Date): boolean {
-  return now.getTime() >= Date.parse(heldAt) + hours * HOUR_MS
-}
-
 /** What the agent, the CLI and the app read for an expired hold. */
 export function heldExpiredMessage(heldAt: string, hours: number): string {
   return (

@@ -14,21 +14,6 @@ export const describeAlteration = (a: AlteredWithdrawal): string =>
   `The provider recorded payout ${a.withdrawalId} otherwise than it was asked: ` +
   `${describeDifferences(a.differences)}. Cancel it if nobody has approved it yet.`
 
-/**
- * Refuses every new send of the profile while an alteration waits for a person: whoever altered one withdrawal may
- * alter the next. Synchronous, so the send gate asks it inside the transaction that claims the attempt.
- */
-export function assertNoOpenAlteration(store: DeskStore): void {
-  const open = store.repo(alteredWithdrawals).open()
-  if (open.length === 0) return
-  const first = open[0]!
-  throw new DeskError(
-    'withdrawal_altered',
-    `Not sent: ${describeAlteration(first)} Sends of this profile stay stopped until a person acknowledges it ` +
-      `(payout acknowledge ${first.withdrawalId}).`,
-  )
-}
-
 /** A person has seen an alteration (and cancelled the withdrawal or settled it with the provider); audited. */
 export function acknowledgeAlteration(
   store: DeskStore,

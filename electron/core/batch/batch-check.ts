@@ -7,6 +7,7 @@ import type { Balance, Counterparty, Wallet } from '../../../shared/api/resource
 import { quoteInput } from '../../../shared/api/text'
 import type { ApiClient } from '../api/api-client'
 import { checkWithdrawalBody } from '../api/input-checks'
+import { formulaProblem } from '../csv/formula'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { lookalikeRowProblem } from './batch-lookalike'
@@ -50,7 +51,6 @@ export function hasErrors(check: Pick<BatchCheck, 'problems'>): boolean {
   return check.problems.some((p) => p.severity === 'error')
 }
 
-const FORMULA_START = /^[=+@\t\r]/
 const REFERENCE_MAX = 120
 
 /**
@@ -93,12 +93,9 @@ export function checkRows(
       })
     const before = problems.length
     for (const [column, value] of Object.entries(row.cells) as Array<[BatchColumn, string]>) {
-      if (FORMULA_START.test(value))
-        say(
-          column,
-          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; ` +
-            `type the plain value.`,
-        )
+      // An amount has its own rules (a negative one is named as such).
+      const formula = column === 'amount' ? null : formulaProblem(value)
+      if (formula) say(column, `${formula}; type the plain value.`)
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
     if (problems.length > before) continue

@@ -1,11 +1,15 @@
 import { shown } from '../../../shared/text/visible-text'
+import { FORMULA_START } from './formula'
 
 /**
  * A cell written as it is: no leading formula character, nothing to quote, no white space at either end (`\s` is
  * exactly what trim() removes), no control, format or bidi character. Most cells are; one test for them instead of
  * the rules below.
  */
-const PLAIN_CELL = /^(?![=+\-@\s])[^",\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]*(?<!\s)$/u
+const PLAIN_CELL = new RegExp(
+  `^(?!${FORMULA_START.source.slice(1)}|\\s)[^",\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}]*(?<!\\s)$`,
+  'u',
+)
 
 /**
  * RFC 4180 quoting; untrusted text in its visible form (a label's U+202E as `[U+202E]`, so a spreadsheet cannot
@@ -15,7 +19,7 @@ export function csvCell(raw: string | null): string {
   if (raw === null) return ''
   if (PLAIN_CELL.test(raw)) return raw
   const value = shown(raw)
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const safe = FORMULA_START.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

@@ -5,6 +5,7 @@ import type { Counterparty } from '../../../shared/api/resources'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import type { ApiClient } from '../api/api-client'
 import { checkCounterpartyBody } from '../api/input-checks'
+import { formulaProblem } from '../csv/formula'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { PROVIDER_COLUMNS, SCREEN_NAMES, SCREEN_VALUES, type BookColumn } from './book-columns'
@@ -27,7 +28,6 @@ export interface ImportCheck {
   lineCount: number
 }
 
-const FORMULA_START = /^[=+@\t\r]/
 const SENT_FIELDS = ['label', 'first_name', 'last_name', 'company_name', 'vasp_name'] as const
 
 /**
@@ -69,12 +69,8 @@ export function checkBookRows(
     const before = problems.length
     for (const [column, value] of Object.entries(row.cells) as Array<[BookColumn, string]>) {
       if (PROVIDER_COLUMNS.has(column)) continue
-      if (FORMULA_START.test(value))
-        say(
-          column,
-          `starts with "${JSON.stringify(value[0]).slice(1, -1)}", which a spreadsheet reads as a formula; ` +
-            `type the plain value.`,
-        )
+      const formula = formulaProblem(value)
+      if (formula) say(column, `${formula}; type the plain value.`)
       else if (plainTextProblem(value)) say(column, `${plainTextProblem(value)}.`)
     }
     if (problems.length > before) continue

@@ -7,7 +7,7 @@ import { plainTextProblem } from '../../../shared/text/plain-text'
 import { DeskError } from '../errors'
 import { payRunRepo, type DeskStore, type Invoice, type OutboxRow } from '../store'
 import { payoutInvoices, type PayoutInvoice } from '../store/pay-runs/payout-invoices'
-import { auditRow } from './run-book'
+import { decisionRow } from '../store/audit/decision-row'
 import { isCalendarDay } from './run-lines'
 import { invoicePayee } from './run-preview'
 
@@ -112,8 +112,8 @@ export async function attachInvoice(
     else repo.addInvoice(invoice)
     const detail = { number, sha256, payee, repeated: earlier.length > 0 }
     if (earlier.length > 0)
-      store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, entry.idempotencyKey))
-    store.audit.append(auditRow(now, 'invoice.attached', input.actor, detail, entry.idempotencyKey))
+      store.audit.append(decisionRow(now, 'invoice.repeat_confirmed', input.actor, entry.idempotencyKey, detail))
+    store.audit.append(decisionRow(now, 'invoice.attached', input.actor, entry.idempotencyKey, detail))
   })
   const differs = input.amount !== undefined && !new Big(input.amount).eq(entry.body.amount)
   return { invoice, amountDiffers: differs ? { invoice: input.amount!, payout: entry.body.amount } : null }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DeskError } from '../errors'
-import { payRunRepo, type AuditEntry, type DeskStore, type PayRun } from '../store'
+import { payRunRepo, type DeskStore, type PayRun } from '../store'
+import { decisionRow } from '../store/audit/decision-row'
 import { nextDue, type NextDue } from './due'
 import { withLineIds } from './line-ids'
 import { runFileText } from './run-file'
@@ -17,27 +18,6 @@ export interface RunSummary {
 }
 
 const NAME_MAX = 120
-
-export function auditRow(
-  at: Date,
-  path: string,
-  actor: string,
-  detail: Record<string, unknown>,
-  key: string | null = null,
-): AuditEntry {
-  return {
-    at: at.toISOString(),
-    kind: 'decision',
-    method: 'LOCAL',
-    path,
-    status: null,
-    errorCode: null,
-    requestId: null,
-    idempotencyKey: key,
-    actor,
-    detail,
-  }
-}
 
 export function checkName(name: string): string {
   const n = name.trim()
@@ -73,7 +53,7 @@ export function keep(
     repo.put(run)
     more.alongside?.()
     const detail = { run_id: run.id, name: run.name, lines: run.lines.length, ...more.detail }
-    store.audit.append(auditRow(now, `payrun.${what}`, actor, detail))
+    store.audit.append(decisionRow(now, `payrun.${what}`, actor, null, detail))
   })
   return run
 }
@@ -170,6 +150,6 @@ export function skipPeriod(store: DeskStore, name: string, period: Period, actor
       )
     const at = now.toISOString()
     repo.putPeriod({ runId: run.id, period, state: 'skipped', origin: 'here', batchId: null, lines: [], at, actor })
-    store.audit.append(auditRow(now, 'payrun.skipped', actor, { run_id: run.id, period }))
+    store.audit.append(decisionRow(now, 'payrun.skipped', actor, null, { run_id: run.id, period }))
   })
 }

@@ -2,7 +2,7 @@ import Big from 'big.js'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
 import { payRunRepo, type DeskStore, type PayRun, type SentLine } from '../store'
-import { auditRow } from './run-book'
+import { decisionRow } from '../store/audit/decision-row'
 import type { RunPreview } from './run-preview'
 import type { RunSendResult, RunSendRow } from './run-send-result'
 import type { BatchProgress } from '../batch/batch-runner'
@@ -61,7 +61,7 @@ export function noteSentElsewhere(
       held: lines.length,
       not_held: preview.lines.length - lines.length,
     }
-    store.audit.append(auditRow(now, 'payrun.sent_elsewhere', actor, detail))
+    store.audit.append(decisionRow(now, 'payrun.sent_elsewhere', actor, null, detail))
   })
 }
 

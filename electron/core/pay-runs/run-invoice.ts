@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { payRunRepo, type DeskStore, type Invoice } from '../store'
 import { keepPdf } from './invoices'
-import { auditRow } from './run-book'
+import { decisionRow } from '../store/audit/decision-row'
 import { payeeKey } from './run-lines'
 import { invoicePayee, previewRun, type PreviewLine } from './run-preview'
 import type { Period } from './schedule'
@@ -77,8 +77,9 @@ export async function setPeriodInvoice(
     if (!same) repo.addInvoice(invoice)
     else if (kept.file !== null) repo.attachFile(same.id, kept.file, kept.sha256!)
     const detail = { run_id: preview.runId, period: input.period, line: line.lineId, number, sha256: kept.sha256 }
-    if (earlier.length > 0) store.audit.append(auditRow(now, 'invoice.repeat_confirmed', input.actor, detail, line.key))
-    store.audit.append(auditRow(now, 'payrun.invoice_recorded', input.actor, detail, line.key))
+    if (earlier.length > 0)
+      store.audit.append(decisionRow(now, 'invoice.repeat_confirmed', input.actor, line.key, detail))
+    store.audit.append(decisionRow(now, 'payrun.invoice_recorded', input.actor, line.key, detail))
   })
   return kept.file === null ? invoice : { ...invoice, ...kept }
 }

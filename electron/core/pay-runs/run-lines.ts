@@ -4,6 +4,7 @@ import { findNetwork } from '../../../shared/api/networks'
 import { quoteInput } from '../../../shared/api/text'
 import { plainTextProblem } from '../../../shared/text/plain-text'
 import { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS } from '../batch/csv-rows'
+import { formulaProblem } from '../csv/formula'
 import { readCsvTable } from '../csv/read-table'
 import { DeskError } from '../errors'
 import type { RunLine } from '../store'
@@ -27,7 +28,6 @@ const REQUIRED: readonly RunColumn[] = ['destination', 'amount', 'asset']
 /** `USD 1500`: an amount in US dollars, paid in the line's asset at the price table's rate of the period's day. */
 export const USD_AMOUNT = /^USD ((?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?)$/
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-const FORMULA_START = /^[=+@\t\r]/
 const TEXT_MAX = 120
 
 export const isCalendarDay = (v: string): boolean =>
@@ -54,8 +54,8 @@ function amountProblem(v: string): string | null {
 /** The first problem of one cell, or null. */
 function cellProblem(column: RunColumn, v: string): string | null {
   if (v === '') return REQUIRED.includes(column) ? 'is empty.' : null
-  if (column !== 'amount' && FORMULA_START.test(v))
-    return `starts with "${JSON.stringify(v[0]).slice(1, -1)}", which a spreadsheet reads as a formula.`
+  const formula = column === 'amount' ? null : formulaProblem(v)
+  if (formula) return `${formula}.`
   const plain = plainTextProblem(v)
   if (plain) return `${plain}.`
   if (column === 'amount') return amountProblem(v)

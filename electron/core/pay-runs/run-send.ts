@@ -10,7 +10,8 @@ import { batchRepo, payRunRepo, type DeskStore, type PayRun, type RunPeriod, typ
 import { providerHadKeys } from '../store/pay-runs/provider-answers'
 import { periodToSend } from './due-period'
 import { periodInvoice } from './period-invoices'
-import { auditRow, runNamed } from './run-book'
+import { decisionRow } from '../store/audit/decision-row'
+import { runNamed } from './run-book'
 import { answeredElsewhere, heldAtProvider, noteSentElsewhere } from './run-elsewhere'
 import { runLineKey } from './run-keys'
 import type { RunSendResult } from './run-send-result'
@@ -169,7 +170,7 @@ function notePeriod(store: DeskStore, run: PayRun, preview: RunPreview, batchId:
       })
     }
     store.audit.append(
-      auditRow(now, 'payrun.sent', actor, {
+      decisionRow(now, 'payrun.sent', actor, null, {
         run_id: run.id,
         period: preview.period,
         batch_id: batchId,

@@ -72,12 +72,6 @@ export function periodOnOrAfter(schedule: string, day: Period): Period | null {
   return d ? dayOf(d) : null
 }
 
-/** The period before `period` in the schedule, or null when it is the first. */
-export function periodBefore(schedule: string, period: Period): Period | null {
-  const d = ruleOf(schedule).before(startOf(period), false)
-  return d ? dayOf(d) : null
-}
-
 /** The first period of the schedule at all. */
 export function firstPeriod(schedule: string): Period | null {
   const d = ruleOf(schedule).after(new Date(0), true)

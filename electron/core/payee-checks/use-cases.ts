@@ -20,21 +20,6 @@ export { rowLookalike } from './row-lookalike'
 
 export const CONFIRM_CHANNELS = ['phone', 'video', 'in-person', 'signed-letter', 'email-verified', 'other'] as const
 
-/** Refuses paying a payee change that is not settled yet, naming the payee, its age and what is missing. */
-export function assertPayeeChangeSettled(
-  store: DeskStore,
-  book: readonly Counterparty[],
-  destination: Counterparty,
-  now = new Date(),
-): void {
-  const change = payeeChangeNow(store, book, destination, now)
-  if (change?.blocked)
-    throw new DeskError(
-      'payee_change_unconfirmed',
-      `Not sent: ${change.blocked}. Record how it was confirmed (destinations confirm-change) or wait.`,
-    )
-}
-
 const field = (name: string, value: string, max: number) => {
   const v = value.trim()
   const problem =

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { CreateWithdrawal } from '../../../shared/api/requests'
 import { DeskError } from '../errors'
-import { CorruptRecordError, type AuditEntry, type DeskStore, type OutboxRow } from '../store'
+import { CorruptRecordError, type DeskStore, type OutboxRow } from '../store'
+import { decisionRow } from '../store/audit/decision-row'
 import { canMove, type OutboxState } from '../../../shared/payouts/outbox-states'
 
 export type { OutboxState } from '../../../shared/payouts/outbox-states'
@@ -146,7 +147,7 @@ export class Outbox {
       this.store.processes.token,
     )
     this.store.audit.append(
-      decision(now, `payout.${state === 'sending' ? 'recorded' : state}`, key, requestedBy, {
+      decisionRow(now, `payout.${state === 'sending' ? 'recorded' : state}`, requestedBy, key, {
         asset: body.asset,
         amount: body.amount,
         wallet_id: body.wallet_id,
@@ -249,20 +250,5 @@ export class Outbox {
       if (err instanceof CorruptRecordError) return null
       throw err
     }
-  }
-}
-
-function decision(at: Date, what: string, key: string, actor: string, detail: Record<string, unknown>): AuditEntry {
-  return {
-    at: at.toISOString(),
-    kind: 'decision',
-    method: 'LOCAL',
-    path: what,
-    status: null,
-    errorCode: null,
-    requestId: null,
-    idempotencyKey: key,
-    actor,
-    detail,
   }
 }

@@ -7,6 +7,7 @@ import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resour
 import { recordedDifferences } from '../../../../shared/payouts/recorded-vs-asked'
 import { AlteredWithdrawals } from './altered-withdrawals-repo'
 import type { AuditChain } from '../audit/audit-chain'
+import { decisionRow } from '../audit/decision-row'
 import { statement } from '../statement-cache'
 
 /** Payouts kept parsed: a few large batches at once. */
@@ -87,18 +88,16 @@ export class WithdrawalCache {
     if (!WithdrawalSchema.safeParse(withdrawal).success) return
     const differences = recordedDifferences(asked.data, withdrawal)
     if (differences.length === 0 || !this.altered.note(withdrawal.id, row.key, differences, readAt)) return
-    this.audit.append({
-      at: readAt,
-      kind: 'decision',
-      method: 'LOCAL',
-      path: 'payout.altered',
-      status: null,
-      errorCode: 'withdrawal_altered',
-      requestId: null,
-      idempotencyKey: row.key,
-      actor: 'provider',
-      detail: { withdrawal_id: withdrawal.id, differences },
-    })
+    this.audit.append(
+      decisionRow(
+        readAt,
+        'payout.altered',
+        'provider',
+        row.key,
+        { withdrawal_id: withdrawal.id, differences },
+        'withdrawal_altered',
+      ),
+    )
   }
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
