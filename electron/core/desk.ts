@@ -32,6 +32,7 @@ import { invoiceHandlers } from './pay-runs/invoice-handlers'
 import { firstPayoutHandlers } from './payouts/first-payout-handlers'
 import { payoutHandlers } from './payouts/handlers'
 import { withdrawalHandlers } from './payouts/withdrawal-handlers'
+import { notifyHandlers } from './notify/handlers'
 import { KeyringSecretStore, type SecretStore } from './vault'
 
 export interface DeskOptions {
@@ -199,6 +200,14 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(payRunSendHandlers({ host: treasury }))
   router.register(invoiceHandlers({ host: treasury, dataDir: options.dataDir }))
   router.register(payeeSafetyHandlers({ host: treasury, events, actor: deskLock.actor, secondPerson }))
+  router.register(
+    notifyHandlers({
+      host: treasury,
+      secretStore: options.secretStore ?? new KeyringSecretStore(),
+      actor: deskLock.actor,
+      notify: deskLock.notify(options.notify),
+    }),
+  )
   disposers.push(
     events.subscribe((event) => {
       if (event === 'profiles.changed') void treasury.refresh()

@@ -7,6 +7,7 @@ import { destinationChannels } from './channels/destinations'
 import { firstPayoutChannels } from './channels/first-payouts'
 import { historyChannels } from './channels/history'
 import { invoiceChannels } from './channels/invoices'
+import { notifyChannels } from './channels/notify'
 import { homeChannels } from './channels/home'
 import { payeeSafetyChannels } from './channels/payee-safety'
 import { payoutChannels } from './channels/payouts'
@@ -38,6 +39,7 @@ export const CHANNELS = {
   ...invoiceChannels,
   ...payeeSafetyChannels,
   ...deskLockChannels,
+  ...notifyChannels,
 } as const
 
 export type ChannelName = keyof typeof CHANNELS

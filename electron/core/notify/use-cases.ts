@@ -12,4 +12,4 @@ export {
   type NotifyPlace,
 } from './channels'
 export { openNotifier, Notifier, type NotifierHost, type NotifierOptions } from './notifier'
-export { webhookBody } from './senders'
+export { webhookBody, type OsNotify } from './senders'

@@ -28,6 +28,7 @@ export const READ_CHANNELS = [
   'home.summary',
   'invoices.ofPayout',
   'keys.publicKey',
+  'notify.list',
   'lock.status',
   'pacing.status',
   'payees.changeOf',

@@ -43,6 +43,10 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'people.add': ['people.list', 'lock.status'],
   'people.remove': ['people.list', 'lock.status'],
   'people.setPassphrase': ['people.list'],
+  'notify.add': ['notify.list', 'home.summary'],
+  'notify.remove': ['notify.list', 'home.summary'],
+  'notify.test': ['notify.list', 'home.summary'],
+  'notify.set': ['notify.list'],
 }
 
 /** Marks old what a write made old; resolves once the reads on screen were read again. */

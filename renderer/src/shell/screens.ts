@@ -17,6 +17,9 @@ const LAZY: Record<SectionId, LazyScreen> = {
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
   people: lazyScreen(() => import('../screens/people/PeopleScreen').then((m) => ({ default: m.PeopleScreen }))),
+  notifications: lazyScreen(() =>
+    import('../screens/notifications/NotificationsScreen').then((m) => ({ default: m.NotificationsScreen })),
+  ),
 }
 
 export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => [id, s.Screen])) as Record<

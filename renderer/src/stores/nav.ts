@@ -11,6 +11,7 @@ export const SECTIONS = [
   { id: 'batches', label: 'Batches' },
   { id: 'payRuns', label: 'Pay runs' },
   { id: 'people', label: 'People' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const
 
 export type SectionId = (typeof SECTIONS)[number]['id']

@@ -1,5 +1,6 @@
 import type { ProfileGlance } from '@shared/ipc/channels/home'
 import { Amount } from '../../components/Amount'
+import { FailingChannels } from '../../components/FailingChannels'
 import { EnvBadge } from '../../components/EnvBadge'
 import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
@@ -20,6 +21,7 @@ export function HomeScreen() {
           Refresh
         </button>
       </div>
+      <FailingChannels />
       <p className="muted small">
         What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the
         last wallet read, with its time.

@@ -9,6 +9,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
 import { useNav } from '../../stores/nav'
 import { waitingOnConsole } from '../../shell/approval-reminders'
+import { ApprovalLife } from './ApprovalLife'
 import { CopySummaryButton } from './CopySummaryButton'
 import { readCount } from './read-count'
 import { ReminderSetting } from './ReminderSetting'
@@ -58,6 +59,7 @@ export function ConsolePanel() {
                 <tr key={w.id} data-testid="console-waiting-row">
                   <td>
                     <WaitedFor since={w.created_at} />
+                    <ApprovalLife since={w.created_at} />
                   </td>
                   <td className="small">
                     <button type="button" className="link" onClick={() => go('payouts', w.id)}>
