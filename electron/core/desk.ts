@@ -6,6 +6,7 @@ import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
 import { activityHandlers } from './audit/handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
+import { closeHandlers } from './close/handlers'
 import { historyHandlers } from './history/handlers'
 import { walletHandlers } from './history/wallet-handlers'
 import { destinationHandlers } from './destinations/handlers'
@@ -193,6 +194,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     }),
   )
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(closeHandlers({ host: treasury }))
   router.register(homeHandlers(options.dataDir, keys.profiles))
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))

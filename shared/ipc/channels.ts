@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { activityChannels } from './channels/activity'
 import { appChannels } from './channels/app'
 import { batchChannels } from './channels/batch'
+import { closeChannels } from './channels/close'
 import { deskLockChannels } from './channels/desk-lock'
 import { destinationChannels } from './channels/destinations'
 import { firstPayoutChannels } from './channels/first-payouts'
@@ -25,6 +26,7 @@ export const CHANNELS = {
   ...profileChannels,
   ...treasuryChannels,
   ...historyChannels,
+  ...closeChannels,
   ...payoutChannels,
   ...firstPayoutChannels,
   ...batchChannels,

@@ -14,6 +14,8 @@ export const READ_CHANNELS = [
   'audit.tail',
   'batch.list',
   'batch.status',
+  'close.list',
+  'close.prepare',
   'counterparties.list',
   'destinations.importList',
   'destinations.importStatus',

@@ -17,6 +17,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
   people: lazyScreen(() => import('../screens/people/PeopleScreen').then((m) => ({ default: m.PeopleScreen }))),
+  close: lazyScreen(() => import('../screens/close/CloseScreen').then((m) => ({ default: m.CloseScreen }))),
   notifications: lazyScreen(() =>
     import('../screens/notifications/NotificationsScreen').then((m) => ({ default: m.NotificationsScreen })),
   ),

@@ -11,6 +11,7 @@ export const SECTIONS = [
   { id: 'batches', label: 'Batches' },
   { id: 'payRuns', label: 'Pay runs' },
   { id: 'people', label: 'People' },
+  { id: 'close', label: 'Month-end close' },
   { id: 'notifications', label: 'Notifications' },
 ] as const
 

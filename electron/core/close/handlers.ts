@@ -1,0 +1,23 @@
+import type { closeChannels } from '../../../shared/ipc/channels/close'
+import { profileLedger, walletAccessOf } from '../history/use-cases'
+import type { HandlersFor } from '../ipc/router'
+import type { SessionHost } from '../session/session-host'
+import { listCloses, prepareClose } from './use-cases'
+
+/** The Close screen's reads: what stands in the way of closing a month (the provider read fresh), and the closes. */
+export function closeHandlers({ host }: { host: SessionHost }): HandlersFor<typeof closeChannels> {
+  return {
+    'close.prepare': async ({ period, timeZone, fiat }) => {
+      const session = await host.session()
+      profileLedger(session.store, session.profile)
+      return prepareClose(session.store, {
+        period,
+        timeZone,
+        fiat,
+        wallets: walletAccessOf(session),
+        profile: session.profile.name,
+      })
+    },
+    'close.list': async () => listCloses((await host.session()).store),
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { ClosePeriodSchema, ClosePrepSchema, CloseListRowSchema, BLOCKER_KINDS } from '../../api/close'
+import { TimeZoneSchema, FiatSchema } from '../../api/accounting-export'
+import { untrusted } from '../../text/untrusted-text'
+import { channels } from '../channel'
+
+/** A blocker as the screen shows it: its message and items may name wallets and parties (someone else's text). */
+const CloseBlockerViewSchema = z.strictObject({
+  kind: z.enum(BLOCKER_KINDS),
+  message: untrusted(),
+  fix: z.string(),
+  items: z.array(untrusted()),
+})
+
+/** Month-end close: what stands between a month and its close, and the months closed. */
+export const closeChannels = channels({
+  /** Reads the period over one view of the ledger and the provider's balances fresh; writes nothing. */
+  'close.prepare': {
+    input: z.strictObject({
+      period: ClosePeriodSchema,
+      timeZone: TimeZoneSchema.optional(),
+      fiat: FiatSchema.optional(),
+    }),
+    output: ClosePrepSchema.extend({ blockers: z.array(CloseBlockerViewSchema), adjustments: z.array(untrusted()) }),
+  },
+  'close.list': { input: z.strictObject({}), output: z.array(CloseListRowSchema.extend({ closedBy: untrusted() })) },
+})

@@ -1,0 +1,58 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDesk, type Desk } from '../../../electron/core/desk'
+import { startSimulator } from '../../../electron/simulator'
+import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
+import { MemorySecretStore } from '../../harness/memory-secret-store'
+import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
+
+describe('the Close screen’s reads through IPC', () => {
+  let sim: Awaited<ReturnType<typeof startSimulator>>
+  let ws: Workspace
+  let dir: string
+  let desk: Desk
+
+  beforeAll(async () => {
+    sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
+    await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
+    ws = await setupWorkspace(sim.sandbox.url, 60)
+    dir = await mkdtemp(join(tmpdir(), 'close-ipc-'))
+    desk = await createDesk({
+      dataDir: dir,
+      shell: 'test',
+      version: '0.0.0',
+      secretStore: new MemorySecretStore(),
+      historyInBackground: true,
+    })
+    const profile = await desk.router.call('profiles.create', {
+      name: 'Test',
+      environment: 'sandbox',
+      baseUrl: sim.sandbox.url,
+      algorithm: 'ed25519',
+    })
+    await registerProfileKey(desk, sim.sandbox.url, ws.workspaceId, profile.id)
+    await desk.router.call('profiles.select', { profileId: profile.id })
+    await vi.waitFor(async () => expect((await desk.router.call('history.summary', {})).ledger.complete).toBe(true), {
+      timeout: 20_000,
+      interval: 100,
+    })
+  })
+  afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
+
+  it('prepare names each blocker with where to fix it; a month not yet over is not synced to its cutoff', async () => {
+    const month = new Date().toISOString().slice(0, 7)
+    const prep = await desk.router.call('close.prepare', { period: month })
+    expect(prep).toMatchObject({ period: month, timeZone: 'UTC', clear: false })
+    const unsynced = prep.blockers.find((b) => b.kind === 'unsynced')!
+    expect(unsynced.fix).toContain('history sync')
+    expect(await desk.router.call('close.list', {})).toEqual([])
+  })
+
+  it('a period that is not a calendar month is refused at the channel', async () => {
+    await expect(desk.router.call('close.prepare', { period: '2026-13' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    })
+  })
+})
