@@ -1,5 +1,6 @@
 import { acknowledge, warnAlterations } from './alterations-cli'
 import { explain } from './payout-explain'
+import { again } from './payout-again-command'
 import { findPayouts, notePayout, receiptOf } from '../core/payouts/use-cases'
 import { writeExportFile } from '../core/export-file'
 import { jsonText, shown, shownLine } from '../../shared/text/visible-text'
@@ -115,6 +116,7 @@ const receipt: Action = {
 
 export const payoutCommand = commandGroup(
   'payout',
-  'Find payouts, keep private notes on them, and print the receipt of a completed one.',
-  [search, note, receipt, acknowledge, explain],
+  'Find payouts, keep private notes on them, print the receipt of a completed one, and request an expired, ' +
+    'rejected or failed one again.',
+  [search, note, receipt, acknowledge, explain, again],
 )

@@ -110,6 +110,10 @@ export const STORE_ERROR_CODES = [
   'policy_denied',
   'batch_not_found',
   'batch_busy',
+  /** Only an expired, rejected or failed payout is requested again. */
+  'not_requestable_again',
+  /** The payout was requested again already; the newer one is named. */
+  'already_requested_again',
   'import_not_found',
   'import_busy',
   'ledger_incomplete',

@@ -2,7 +2,17 @@ import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
 import { whoAmI } from '../audit/use-cases'
 import type { HandlersFor } from '../ipc/router'
 import { saveReceiptPdf, type ReceiptShell } from './receipt-pdf-save'
-import { checkAgain, discard, findPayouts, notePayout, readOutbox, receiptOf, requestPayout, resend } from './use-cases'
+import {
+  checkAgain,
+  discard,
+  findPayouts,
+  notePayout,
+  readOutbox,
+  receiptOf,
+  requestAgainAsShown,
+  requestPayout,
+  resend,
+} from './use-cases'
 import type { SessionHost } from '../session/session-host'
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
@@ -12,7 +22,10 @@ export function payoutHandlers(
   shell: ReceiptShell = {},
 ): HandlersFor<typeof payoutChannels> {
   return {
-    'payouts.request': async (input) => requestPayout(await host.session(), input, requestedBy()),
+    'payouts.request': async ({ againOf, ...input }) =>
+      againOf === undefined
+        ? requestPayout(await host.session(), input, requestedBy())
+        : requestAgainAsShown(await host.session(), againOf, input, requestedBy()),
     'payouts.outbox': async () => readOutbox((await host.session()).store).entries,
     'payouts.outboxDamaged': async () => readOutbox((await host.session()).store).damaged,
     'payouts.checkAgain': async ({ idempotencyKey }) => checkAgain(await host.session(), idempotencyKey),

@@ -82,6 +82,8 @@ export interface RequestOptions {
   checked?: CheckedPayout
   /** A person's production payout: its amount typed again. */
   retypedAmount?: string | null
+  /** `again`: a person's new payout repeating an expired, rejected or failed one (the gate's look-alike rule too). */
+  how?: 'new' | 'again'
 }
 
 /** What stops an entry from being sent, as its outbox error: the gate's rule by name. */
@@ -138,7 +140,7 @@ export class PayoutRequests {
       batchId: null,
     }
     const ask: SendAsk = {
-      how: 'new',
+      how: extra.how ?? 'new',
       checked: extra.checked ?? null,
       retypedAmount: extra.retypedAmount ?? null,
       actor: requestedBy,

@@ -14,8 +14,11 @@ import { profileAccess } from '../store/access/profile-access-repo'
 import type { OutboxEntry } from './outbox'
 import { checkWithProvider, type CheckedPayout } from './preflight'
 
-/** How an attempt comes about; the rules differ only where a person's own act is the decision (a release). */
-export type SendHow = 'new' | 'queued' | 'resend' | 'release' | 'batch'
+/**
+ * How an attempt comes about; the rules differ only where a person's own act is the decision (a release). `again`: a
+ * new payout a person requests again from an expired, rejected or failed one, every rule of a new one applying.
+ */
+export type SendHow = 'new' | 'queued' | 'resend' | 'release' | 'batch' | 'again'
 
 export interface SendAsk {
   how: SendHow
@@ -82,7 +85,7 @@ export class SendGate {
   async prepare(entry: OutboxEntry, ask: SendAsk): Promise<Prepared> {
     let checked = ask.checked ?? null
     let problem: string | null = null
-    if (!checked && ask.how !== 'batch' && ask.how !== 'new') {
+    if (!checked && ask.how !== 'batch' && ask.how !== 'new' && ask.how !== 'again') {
       try {
         checked = await checkWithProvider(this.deps.client, entry.body, 'validation_failed')
       } catch (err) {
@@ -124,12 +127,14 @@ export class SendGate {
       const r = payeeChangeRefusal(change)
       return refuse(r.rule, r.code, r.message)
     }
-    // A batch or pay-run row has no review in which a person compared a look-alike with what it imitates.
-    const alike = ask.how === 'batch' ? rowLookalike(this.deps.store, network, entry.body.destination) : null
+    // A batch or pay-run row, or a payout requested again, has no review in which a person compared a look-alike with
+    // what it imitates.
+    const unreviewed = ask.how === 'batch' || ask.how === 'again'
+    const alike = unreviewed ? rowLookalike(this.deps.store, network, entry.body.destination) : null
     if (alike) return refuse('lookalike_destination', 'lookalike_destination', alike)
     if (
       person &&
-      ask.how === 'new' &&
+      (ask.how === 'new' || ask.how === 'again') &&
       this.deps.profile().environment === 'production' &&
       !isRetypedTotal(ask.retypedAmount ?? null, entry.body.amount)
     ) {

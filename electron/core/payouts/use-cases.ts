@@ -14,6 +14,7 @@ import { searchPayouts, setPayoutNote } from './payout-notes'
 import type { PayoutRequests } from './payout-requests'
 import { checkWithProvider, type CheckedPayout } from './preflight'
 import { confirmProductionAmount } from './production-confirmation'
+import { requestAgain } from './payout-again'
 import { payoutReceipt } from './receipt'
 import { TestPayouts } from './test-payouts'
 
@@ -131,12 +132,29 @@ export const testPayouts = (session: Pick<PayoutSession, 'store' | 'payouts'>) =
 export const dismissTest = (session: Pick<PayoutSession, 'store' | 'payouts'>, testKey: string) =>
   new TestPayouts(session.store, session.payouts).dismiss(testKey)
 
+/** The app's "Request again" (a write the desk lock guards as any new payout): the old payout as the page showed it. */
+export async function requestAgainAsShown(
+  session: PayoutSession,
+  againOf: string,
+  { retypedAmount, ...shown }: CreateWithdrawal & { reference?: string; retypedAmount?: string | null },
+  requestedBy: string,
+): Promise<PayoutAnswer> {
+  const { entry, withdrawal } = await requestAgain(
+    session,
+    { ref: againOf, retypedAmount, asShown: shown },
+    requestedBy,
+  )
+  return { entry, withdrawal }
+}
+
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
 export type { CheckedPayout } from './preflight'
 export { AGENT_REQUESTER, SendRefused } from './send-gate'
 
 export { cancelListedPayouts, type ListedPayoutCancel } from './listed-payouts'
+/** An expired, rejected or failed payout requested again by a person: a new payout through the send gate, linked. */
+export { againPreview, requestAgain, requestedAgain, requestedAgainOf, type AgainAnswer } from './payout-again'
 
 /** The provider's payouts: list, read and cancel, each answer kept in the store. */
 export { cancelPayout, listPayouts, readPayout, type ProviderPayoutSession } from './provider-payouts'

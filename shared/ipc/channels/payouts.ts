@@ -65,6 +65,11 @@ export const payoutChannels = channels({
     input: CreateWithdrawalSchema.extend({
       reference: PayoutReferenceSchema.optional(),
       retypedAmount: RetypedAmountSchema,
+      /**
+       * "Request again": the expired, rejected or failed payout (id or Idempotency-Key) this new one repeats, its body
+       * as the page showed it; the core refuses a body that is not that payout's. A write like any new payout.
+       */
+      againOf: PayoutRef.optional(),
     }),
     output: z.strictObject({ entry: OutboxEntryViewSchema, withdrawal: WithdrawalSchema.nullable() }),
   },

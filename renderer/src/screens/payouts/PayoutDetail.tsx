@@ -12,6 +12,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { PayoutFacts } from './PayoutFacts'
 import { CopySummaryButton } from './CopySummaryButton'
+import { RequestAgainButton } from './RequestAgainButton'
 import { SimulatorConsoleButton } from './SimulatorConsoleButton'
 import { PayoutInvoices } from './PayoutInvoices'
 import { PayoutNote } from './PayoutNote'
@@ -77,6 +78,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
           </button>
         ) : null}
         {w?.status === 'pending_approval' ? <CopySummaryButton w={w} /> : null}
+        {w ? <RequestAgainButton w={w} /> : null}
         {w?.status === 'pending_approval' ? <SimulatorConsoleButton /> : null}
         {w?.status === 'pending_approval' ? (
           <CanWrite>
