@@ -28,7 +28,7 @@ test('skip link, shortcuts land on the heading, forms, review and result take fo
   await page.keyboard.press('Enter')
   await expect(page.locator('main')).toBeFocused()
 
-  await page.keyboard.press(`${MOD}+3`)
+  await page.keyboard.press(`${MOD}+7`)
   await expect(page.getByRole('heading', { name: 'Destinations', level: 1 })).toBeFocused()
   await page.getByRole('button', { name: 'New destination' }).click()
   await expect(page.getByRole('form', { name: 'New destination' }).getByLabel('Network')).toBeFocused()

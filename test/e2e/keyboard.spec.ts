@@ -41,10 +41,11 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
 
   // Sections by shortcut.
   for (const [key, name] of [
-    ['2', 'Transactions'],
-    ['3', 'Destinations'],
-    ['5', 'Keys & profiles'],
-    ['1', 'Wallets'],
+    ['3', 'Transactions'],
+    ['7', 'Destinations'],
+    ['9', 'Keys & profiles'],
+    ['2', 'Wallets'],
+    ['1', 'Home'],
     ['4', 'Payouts'],
   ] as const) {
     await page.keyboard.press(`${MOD}+${key}`)
@@ -55,7 +56,7 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.locator('body').focus()
   await page.keyboard.press('/')
   await expect(page.getByLabel('Search payouts')).toBeFocused()
-  await page.keyboard.press(`${MOD}+3`)
+  await page.keyboard.press(`${MOD}+7`)
   await page.locator('body').focus()
   await page.keyboard.press('/')
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused()
@@ -101,7 +102,7 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
 
   // Transactions: a row opens with Enter, its hash copies from the keyboard, Escape closes the detail.
-  await page.keyboard.press(`${MOD}+2`)
+  await page.keyboard.press(`${MOD}+3`)
   const row = page
     .getByRole('row')
     .filter({ has: page.locator('[role="cell"]') })

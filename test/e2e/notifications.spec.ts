@@ -95,9 +95,16 @@ test('a payout rejected, failed or expired is announced in the app and by the sy
     for (const step of e.steps) await consolePost(sim.sandbox.url, `/withdrawals/${ids[i]}/${step}`)
 
   const notices = page.getByTestId('notices')
+  for (const e of endings) await expect.poll(shownBodies(app), { timeout: 30_000 }).toContain(e.text)
+  // Three at once fold into one line with a count, in the bad tone of what happened (issue 54); Show all lists them.
+  const more = notices.getByTestId('notices-more')
+  await expect(more).toHaveText(/\d+ earlier notices/)
+  await expect(more).toHaveClass(/\bbad\b/)
+  await snap(page, 'notifications-endings-folded')
+  await more.getByRole('button', { name: /^Show all \d+$/ }).click()
   for (const e of endings) {
-    await expect(notices).toContainText(e.text, { timeout: 30_000 })
-    await expect.poll(shownBodies(app)).toContain(e.text)
+    await expect(notices).toContainText(e.text)
+    await expect(notices.locator('.notice', { hasText: e.text })).toHaveAttribute('data-tone', 'bad')
   }
   await snap(page, 'notifications-endings')
 

@@ -134,7 +134,7 @@ test('the profile page imports a screening list from a file, shows its age and s
 }) => {
   const { page, desk } = app
   await onWallets(page)
-  await openSection(page, 'Keys & profiles')
+  await openSection(page, 'Safety')
   const screening = page.getByTestId('screening-panel')
   await screening.getByLabel('List file (sdn.xml or CSV)').setInputFiles(SDN)
   await screening.getByLabel('List name').fill('OFAC SDN')

@@ -21,7 +21,7 @@ test('a screening import marks the listed destination and raises its waiting pay
     amount: '1.5',
     destination: SUPPLIER_ADDRESS,
   })
-  await openSection(page, 'Keys & profiles')
+  await openSection(page, 'Safety')
   const screening = page.getByTestId('screening-panel')
   await screening.getByLabel('List file (sdn.xml or CSV)').setInputFiles({
     name: 'internal.csv',

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { expect, snap, test } from '../harness/e2e-fixtures'
+import { expect, openSection, snap, test } from '../harness/e2e-fixtures'
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
-const SECTIONS = ['Wallets', 'Transactions', 'Destinations', 'Payouts', 'Keys & profiles']
+// Nav order (issue 54): Home first, then money, paying, destinations, controls; Settings after the nine shortcuts.
+const SECTIONS = ['Home', 'Wallets', 'Transactions', 'Payouts', 'Batches', 'Pay runs', 'Destinations', 'Activity']
+const SETTINGS = ['Keys & profiles', 'Safety', 'Preferences']
+const SETTINGS_LAST_KEYS = ['Safety', 'Preferences', 'Keys & profiles']
 
 test('the shell shows the welcome, navigates every section and reads app.info through the router', async ({ app }) => {
   const { page } = app
@@ -11,7 +14,7 @@ test('the shell shows the welcome, navigates every section and reads app.info th
   await snap(page, 'shell-welcome')
 
   const nav = page.getByRole('navigation', { name: 'Sections' })
-  for (const name of SECTIONS) {
+  for (const name of [...SECTIONS, ...SETTINGS_LAST_KEYS]) {
     const item = nav.getByRole('button', { name: new RegExp(`^${name}`) })
     await item.click()
     await expect(item).toHaveAttribute('aria-current', 'page')
@@ -20,11 +23,17 @@ test('the shell shows the welcome, navigates every section and reads app.info th
   await expect(page.getByText('No profiles yet')).toBeVisible()
   await snap(page, 'shell-keys-empty')
 
-  // Ctrl+1..5 open the sections in nav order.
-  for (const [i, name] of SECTIONS.entries()) {
+  // Ctrl+1..9 open the sections in nav order; Ctrl+, opens Settings.
+  for (const [i, name] of [...SECTIONS, SETTINGS[0]!].entries()) {
     await page.keyboard.press(`Control+${i + 1}`)
     await expect(nav.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'page')
   }
+  await page.keyboard.press('Control+1')
+  await page.keyboard.press('Control+,')
+  await expect(nav.getByRole('button', { name: /^Keys & profiles/ })).toHaveAttribute('aria-current', 'page')
+  // The groups name their lists.
+  for (const group of ['Money', 'Paying', 'Controls', 'Settings'])
+    await expect(nav.getByRole('list', { name: group })).toBeVisible()
 
   const about = page.getByRole('button', { name: 'About' })
   await about.click()
@@ -53,6 +62,9 @@ test('the theme follows the OS until the user picks one', async ({ app }) => {
   const lightBg = await bg()
   expect(darkBg).not.toBe(lightBg)
 
+  // A display preference, in Settings › Preferences rather than the top bar (issue 54).
+  await expect(page.getByRole('banner').getByTestId('theme-toggle')).toHaveCount(0)
+  await openSection(page, 'Preferences')
   const toggle = page.getByTestId('theme-toggle')
   await expect(toggle).toHaveText('Theme: system')
   await toggle.click()
@@ -61,5 +73,7 @@ test('the theme follows the OS until the user picks one', async ({ app }) => {
   await expect(toggle).toHaveText('Theme: dark')
   expect(await bg()).toBe(darkBg)
   await page.reload()
+  expect(await bg()).toBe(darkBg)
+  await openSection(page, 'Preferences')
   await expect(page.getByTestId('theme-toggle')).toHaveText('Theme: dark')
 })

@@ -330,7 +330,16 @@ async function quickStartStep(page: Page): Promise<string> {
 /** Opens a section from the left navigation. */
 export async function openSection(
   page: Page,
-  name: 'Wallets' | 'Transactions' | 'Destinations' | 'Payouts' | 'Keys & profiles' | 'Home' | 'Activity',
+  name:
+    | 'Wallets'
+    | 'Transactions'
+    | 'Destinations'
+    | 'Payouts'
+    | 'Keys & profiles'
+    | 'Safety'
+    | 'Preferences'
+    | 'Home'
+    | 'Activity',
 ): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Sections' })

@@ -4,6 +4,7 @@ import { describeFinding } from '@shared/address/lookalike-finding'
 import { findNetwork } from '@shared/api/networks'
 import { ApproverWords } from './ApproverWords'
 import { Dialog } from '../components/Dialog'
+import { ActionBar } from '../components/ActionBar'
 
 interface Props {
   network: string
@@ -86,14 +87,15 @@ export function LookalikeDialog({ network, address, findings, busy, onConfirm, o
           </div>
         ))}
       </div>
-      <div className="actions">
-        <button type="button" onClick={onClose}>
+      {/* Not saving is the safe choice, so it is the primary button (issue 54). */}
+      <ActionBar>
+        <button type="button" className="primary" onClick={onClose}>
           Do not save
         </button>
         <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
           I compared them: save the new address
         </button>
-      </div>
+      </ActionBar>
     </Dialog>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ActionBar } from './ActionBar'
 import { Dialog } from './Dialog'
 
 interface Props {
@@ -15,14 +16,15 @@ export function ConfirmDialog({ title, confirmLabel, danger, busy, onConfirm, on
   return (
     <Dialog title={title} onClose={onClose}>
       {children}
-      <div className="actions">
-        <button type="button" onClick={onClose}>
+      {/* A destructive step is never the loud button: keeping things as they are is (issue 54). */}
+      <ActionBar>
+        <button type="button" className={danger ? 'primary' : undefined} onClick={onClose}>
           Keep as is
         </button>
         <button type="button" className={danger ? 'danger' : 'primary'} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>
-      </div>
+      </ActionBar>
     </Dialog>
   )
 }

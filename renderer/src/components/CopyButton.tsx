@@ -48,12 +48,12 @@ export function CopyButton({
   if (!confirming) return button
   return (
     <span className="copy-warning notice warn" role="alert" data-testid="copy-warning">
-      {warning}{' '}
-      <button type="button" onClick={copy}>
-        Copy anyway
-      </button>{' '}
-      <button type="button" onClick={() => setConfirming(false)} autoFocus>
+      {warning} {/* The safe choice first and primary; copying the bait is the outlined one after it (issue 54). */}
+      <button type="button" className="primary" onClick={() => setConfirming(false)} autoFocus>
         Do not copy
+      </button>{' '}
+      <button type="button" className="danger" onClick={copy}>
+        Copy anyway
       </button>
     </span>
   )

@@ -49,6 +49,7 @@ export function AlterationAlarm() {
       told.current.add(a.withdrawalId)
       notify({
         id: `altered-${a.withdrawalId}`,
+        tone: 'bad',
         text: shownLine`${a.message}`,
         section: 'payouts',
         detailId: a.withdrawalId,

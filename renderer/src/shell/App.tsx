@@ -58,6 +58,8 @@ export function App() {
   else if (section === 'keys') body = <SCREENS.keys />
   // The desk's people, over every profile: it needs none open.
   else if (section === 'people') body = <SCREENS.people />
+  // Theme, times and screen capture are the app's, over every profile.
+  else if (section === 'preferences') body = <SCREENS.preferences />
   else if (profiles.length === 0) body = <Welcome />
   // Over every profile: it needs none open.
   else if (section === 'home') body = <SCREENS.home />

@@ -1,32 +1,48 @@
-import { SECTIONS, useNav } from '../stores/nav'
+import { NAV_GROUPS, SECTIONS, useNav, type SectionId } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
 import { shown } from '@shared/text/visible-text'
 import { useCanWrite } from '../components/CanWrite'
 
-export function Nav() {
+function Item({ id, label }: { id: SectionId; label: string }) {
   const section = useNav((s) => s.section)
   const go = useNav((s) => s.go)
+  const index = SECTIONS.findIndex((s) => s.id === id)
+  return (
+    <li>
+      <button type="button" aria-current={section === id ? 'page' : undefined} onClick={() => go(id)}>
+        <span>{shown(label)}</span>
+        {index < 9 ? (
+          <kbd aria-label={`shortcut ${MOD_LABEL}${index + 1}`}>
+            {MOD_LABEL}
+            {index + 1}
+          </kbd>
+        ) : null}
+      </button>
+    </li>
+  )
+}
+
+/** The sections in their groups; a group's name labels its list, so a screen reader says where an item belongs. */
+export function Nav() {
   // People are an admin's: the section is absent for everyone else.
   const admin = useCanWrite(true)
   return (
     <nav className="nav" aria-label="Sections">
-      <ul>
-        {SECTIONS.map((s, i) =>
-          s.id === 'people' && !admin ? null : (
-            <li key={s.id}>
-              <button type="button" aria-current={section === s.id ? 'page' : undefined} onClick={() => go(s.id)}>
-                <span>{shown(s.label)}</span>
-                {i < 9 ? (
-                  <kbd aria-label={`shortcut ${MOD_LABEL}${i + 1}`}>
-                    {MOD_LABEL}
-                    {i + 1}
-                  </kbd>
-                ) : null}
-              </button>
-            </li>
-          ),
-        )}
-      </ul>
+      {NAV_GROUPS.map((g, gi) => {
+        const items = g.sections
+          .filter((s) => s.id !== 'people' || admin)
+          .map((s) => <Item key={s.id} id={s.id} label={s.label} />)
+        if (!g.label) return <ul key={gi}>{items}</ul>
+        const labelId = `nav-group-${gi}`
+        return (
+          <div key={gi} className="nav-group">
+            <span className="nav-group-label" id={labelId}>
+              {shown(g.label)}
+            </span>
+            <ul aria-labelledby={labelId}>{items}</ul>
+          </div>
+        )
+      })}
     </nav>
   )
 }

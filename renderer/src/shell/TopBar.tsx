@@ -8,8 +8,6 @@ import { LockButton } from './LockButton'
 import { PacingMeter } from './PacingMeter'
 import { ProfilePicker } from './ProfilePicker'
 import { NotificationsToggle } from './NotificationsToggle'
-import { ThemeToggle } from './ThemeToggle'
-import { TimeZoneToggle } from './TimeZoneToggle'
 
 export function TopBar() {
   const current = useCurrentProfile()
@@ -34,8 +32,6 @@ export function TopBar() {
       <AgentStopControl />
       {current ? <PacingMeter /> : null}
       <NotificationsToggle />
-      <TimeZoneToggle />
-      <ThemeToggle />
       <LockButton />
       <button type="button" onClick={() => setAbout(true)}>
         About

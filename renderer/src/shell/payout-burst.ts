@@ -1,5 +1,14 @@
 import { shownLine, type ShownText } from '@shared/text/visible-text'
-import type { Notice, NoticeDetail } from '../stores/notices'
+import type { Notice, NoticeDetail, NoticeTone } from '../stores/notices'
+
+/** A payout's ending in the tone it deserves: one that failed, was rejected or expired is never green. */
+const TONE: Readonly<Record<string, NoticeTone>> = {
+  completed: 'good',
+  approved: 'info',
+  rejected: 'bad',
+  failed: 'bad',
+  expired: 'bad',
+}
 
 /**
  * Payouts reaching one status less than this apart are one burst: one notice that sums them. A batch's rows are
@@ -25,10 +34,12 @@ export function payoutNotice(
   const seen = new Set(before.map((d) => d.detailId))
   const details = [...before, ...lines.filter((l) => !seen.has(l.detailId))]
   const id = last?.id ?? `${burst}-${lines[0]!.detailId}`
+  const tone = TONE[status] ?? 'info'
   if (details.length === 1) {
     const only = details[0]!
     return {
       id,
+      tone,
       burst,
       at: now,
       details,
@@ -38,5 +49,5 @@ export function payoutNotice(
     }
   }
   const text: ShownText = shownLine`${details.length} payouts ${word}.`
-  return { id, burst, at: now, details, text, section: 'payouts', detailId: null }
+  return { id, tone, burst, at: now, details, text, section: 'payouts', detailId: null }
 }

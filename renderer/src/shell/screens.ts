@@ -16,6 +16,10 @@ const LAZY: Record<SectionId, LazyScreen> = {
   batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),
+  safety: lazyScreen(() => import('../screens/settings/SafetyScreen').then((m) => ({ default: m.SafetyScreen }))),
+  preferences: lazyScreen(() =>
+    import('../screens/settings/PreferencesScreen').then((m) => ({ default: m.PreferencesScreen })),
+  ),
   people: lazyScreen(() => import('../screens/people/PeopleScreen').then((m) => ({ default: m.PeopleScreen }))),
   close: lazyScreen(() => import('../screens/close/CloseScreen').then((m) => ({ default: m.CloseScreen }))),
   notifications: lazyScreen(() =>

@@ -22,6 +22,7 @@ export function usePayRunReminders(): void {
           for (const r of runs) {
             notify({
               id: `pay-run-${r.id}-${r.next.period}`,
+              tone: r.next.state === 'overdue' ? 'wait' : 'info',
               text:
                 r.next.state === 'overdue'
                   ? shownLine`Pay run ${r.name} is overdue: period ${r.next.period ?? ''}.`

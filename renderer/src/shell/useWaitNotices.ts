@@ -17,6 +17,7 @@ function waitNotice(e: EventPayload<'payouts.waiting'>) {
   if (e.kind === 'held') {
     return {
       id: `held-${first.id}-${e.payouts.length}`,
+      tone: 'wait' as const,
       text: several
         ? shownLine`${e.payouts.length} agent payouts are held for you: release or reject them.`
         : shownLine`The agent's payout of ${amount} ${first.asset} is held for you: release or reject it.`,
@@ -28,6 +29,7 @@ function waitNotice(e: EventPayload<'payouts.waiting'>) {
   const waited = ageText(waitedMs(first.createdAt, Date.parse(e.at)))
   return {
     id: `waiting-${first.id}-${e.payouts.length}`,
+    tone: 'wait' as const,
     text: several
       ? shownLine`${e.payouts.length} payouts have waited more than ${threshold} for approval in the console.`
       : shownLine`Payout of ${amount} ${first.asset} has waited ${waited} for approval in the console.`,

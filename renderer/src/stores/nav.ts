@@ -1,21 +1,50 @@
 import { create } from 'zustand'
 
-export const SECTIONS = [
-  { id: 'wallets', label: 'Wallets' },
-  { id: 'transactions', label: 'Transactions' },
-  { id: 'destinations', label: 'Destinations' },
-  { id: 'payouts', label: 'Payouts' },
-  { id: 'keys', label: 'Keys & profiles' },
-  { id: 'home', label: 'Home' },
-  { id: 'activity', label: 'Activity' },
-  { id: 'batches', label: 'Batches' },
-  { id: 'payRuns', label: 'Pay runs' },
-  { id: 'people', label: 'People' },
-  { id: 'close', label: 'Month-end close' },
-  { id: 'notifications', label: 'Notifications' },
+/**
+ * The sections in nav order, grouped as people look for them (issue 54): Home first, then money, paying,
+ * destinations, controls and settings. A new screen is one entry in the group it belongs to; the first nine entries
+ * in this order get Ctrl/Cmd+1..9, Settings has Ctrl/Cmd+, (renderer/src/shell/shortcuts.ts).
+ */
+export const NAV_GROUPS = [
+  { label: null, sections: [{ id: 'home', label: 'Home' }] },
+  {
+    label: 'Money',
+    sections: [
+      { id: 'wallets', label: 'Wallets' },
+      { id: 'transactions', label: 'Transactions' },
+    ],
+  },
+  {
+    label: 'Paying',
+    sections: [
+      { id: 'payouts', label: 'Payouts' },
+      { id: 'batches', label: 'Batches' },
+      { id: 'payRuns', label: 'Pay runs' },
+    ],
+  },
+  { label: null, sections: [{ id: 'destinations', label: 'Destinations' }] },
+  { label: 'Controls', sections: [{ id: 'activity', label: 'Activity' }] },
+  {
+    label: 'Settings',
+    sections: [
+      { id: 'keys', label: 'Keys & profiles' },
+      { id: 'safety', label: 'Safety' },
+      { id: 'preferences', label: 'Preferences' },
+      { id: 'people', label: 'People' },
+      { id: 'notifications', label: 'Notifications' },
+    ],
+  },
+  { label: 'Books', sections: [{ id: 'close', label: 'Month-end close' }] },
 ] as const
 
-export type SectionId = (typeof SECTIONS)[number]['id']
+export type SectionId = (typeof NAV_GROUPS)[number]['sections'][number]['id']
+
+export const SECTIONS: ReadonlyArray<{ id: SectionId; label: string }> = NAV_GROUPS.flatMap(
+  (g): ReadonlyArray<{ id: SectionId; label: string }> => g.sections,
+)
+
+/** Where Ctrl/Cmd+, leads. */
+export const SETTINGS_SECTION: SectionId = 'keys'
 
 interface NavState {
   section: SectionId

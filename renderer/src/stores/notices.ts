@@ -8,8 +8,13 @@ export interface NoticeDetail {
   detailId: string
 }
 
+/** How a notice reads at a glance: what went wrong is bad, what waits on the person waits (issue 54). */
+export type NoticeTone = 'good' | 'info' | 'wait' | 'bad'
+
 export interface Notice {
   id: string
+  /** Unset: info. */
+  tone?: NoticeTone
   /** Built with shownLine``: a notice names destinations and payouts, whose labels are someone else's text. */
   text: ShownText
   /** Where "Open" leads: a section and the item it shows (none: the section's list, for a notice about several). */

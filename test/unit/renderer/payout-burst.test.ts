@@ -42,4 +42,11 @@ describe('payout notices of one burst', () => {
     ).toBe('3 payouts completed.')
     expect(tell([[1], [2]], BURST_MS)).toHaveLength(2)
   })
+
+  it('tell each ending in its own tone: failed, rejected and expired are bad, never the good green', () => {
+    const tone = (status: string) => payoutNotice(status, status, [line(1)], [], 0).tone
+    expect(['failed', 'rejected', 'expired'].map(tone)).toEqual(['bad', 'bad', 'bad'])
+    expect(tone('completed')).toBe('good')
+    expect(tone('approved')).toBe('info')
+  })
 })

@@ -7,10 +7,6 @@ import { useNav } from '../../stores/nav'
 import { useProfiles, useSelectProfile } from '../../data/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
-import { DustThresholdsPanel } from './DustThresholdsPanel'
-import { PayeeChangeWaitSetting } from './PayeeChangeWaitSetting'
-import { ScreenCaptureToggle } from './ScreenCaptureToggle'
-import { ScreeningPanel } from './ScreeningPanel'
 import { CanWrite, useCanWrite } from '../../components/CanWrite'
 
 export function KeysScreen() {
@@ -88,14 +84,6 @@ export function KeysScreen() {
             </table>
           </div>
         </div>
-      ) : null}
-      <ScreenCaptureToggle />
-      {current?.keyId ? (
-        <>
-          <DustThresholdsPanel />
-          <ScreeningPanel />
-          <PayeeChangeWaitSetting />
-        </>
       ) : null}
     </div>
   )

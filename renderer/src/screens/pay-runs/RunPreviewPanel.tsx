@@ -1,3 +1,5 @@
+import { networkName } from '../../format/network-name'
+import { Amount } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
@@ -123,11 +125,17 @@ export function RunPreviewPanel({ name }: { name: string }) {
                       <UserText>{f.walletName}</UserText>
                     </td>
                     <td>
-                      <UserText>{f.asset}</UserText> on <UserText>{f.network}</UserText>
+                      <UserText>{f.asset}</UserText> on {networkName(f.network)}
                     </td>
-                    <td className="num">{f.total}</td>
-                    <td className="num">{f.feeMargin}</td>
-                    <td className="num">{f.available}</td>
+                    <td className="num">
+                      <Amount value={f.total} asset={f.asset} />
+                    </td>
+                    <td className="num">
+                      <Amount value={f.feeMargin} asset={f.asset} />
+                    </td>
+                    <td className="num">
+                      <Amount value={f.available} asset={f.asset} />
+                    </td>
                     <td>{f.missing === null ? 'Enough' : <strong>Short by {f.missing}</strong>}</td>
                   </tr>
                 ))}

@@ -10,7 +10,12 @@ const NAME: Record<PayoutCheckView['check'], string> = {
   lookalike: 'Look-alike address',
   screening: 'Screening lists',
 }
-const MARK = { pass: 'pass', ask: 'confirm', stop: 'STOP' } as const
+/** Each check as passed or needing attention, in the status chips' colours; a stop is the bad tone. */
+const MARK = {
+  pass: { word: 'Passed', tone: 'good' },
+  ask: { word: 'Attention', tone: 'wait' },
+  stop: { word: 'Stop', tone: 'bad' },
+} as const
 
 /** The checks the send gate takes for this payout, as `payout explain` lists them; a STOP is never sent. */
 export function PayoutChecks({ body }: { body: CreateWithdrawal }) {
@@ -22,8 +27,11 @@ export function PayoutChecks({ body }: { body: CreateWithdrawal }) {
       <h3>Checks before sending</h3>
       <ul className="checks">
         {checks.data.map((c) => (
-          <li key={c.check} data-result={c.result} className={c.result === 'stop' ? 'error' : undefined}>
-            <strong>{NAME[c.check]}</strong>: {MARK[c.result]} — <CoreText>{c.detail}</CoreText>
+          <li key={c.check} data-result={c.result}>
+            <span className={`chip chip-${MARK[c.result].tone}`}>{MARK[c.result].word}</span>
+            <span>
+              <strong>{NAME[c.check]}</strong> <CoreText>{c.detail}</CoreText>
+            </span>
           </li>
         ))}
       </ul>

@@ -21,6 +21,7 @@ import { FirstPayoutCheck } from './FirstPayoutCheck'
 import { explainRefusal } from './refusals'
 import { TestAmountChoice } from './TestAmountChoice'
 import { BudgetWait } from '../../components/BudgetWait'
+import { ActionBar } from '../../components/ActionBar'
 
 export type RequestResult = ChannelOutput<'payouts.request'>
 
@@ -135,19 +136,19 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
         </div>
       ) : null}
       {action.error ? <ErrorBox error={explainRefusal(action.error)} title="The payout was not requested" /> : null}
-      <div className="actions">
+      <ActionBar sticky label="Decision">
         <button type="button" onClick={onBack} disabled={busy}>
           Back
         </button>
         <button
           type="button"
-          className={production ? 'danger' : 'primary'}
+          className={production ? 'primary production' : 'primary'}
           disabled={busy || !confirmed}
           onClick={() => void submit()}
         >
           {busy ? 'Requesting…' : testing ? 'Request test payout' : 'Request payout'}
         </button>
-      </div>
+      </ActionBar>
       <BudgetWait active={busy} />
     </section>
   )

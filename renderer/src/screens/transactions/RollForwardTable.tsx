@@ -1,3 +1,4 @@
+import { networkName } from '../../format/network-name'
 import type { ReconciliationReport, RollForwardRow } from '@shared/api/ledger-report'
 import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
@@ -94,7 +95,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
               <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
                 <td>{r.walletId ? <WalletRef id={r.walletId} /> : '—'}</td>
                 <td>{r.asset || '—'}</td>
-                <td>{r.network || '—'}</td>
+                <td>{r.network ? networkName(r.network) : '—'}</td>
                 <Maybe value={r.opening} asset={r.asset} unknown="unknown" />
                 <Maybe value={r.incoming} asset={r.asset} unknown="" />
                 <Maybe value={r.outgoing} asset={r.asset} unknown="" />
@@ -109,7 +110,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
       </div>
       {explained.map((r) => (
         <p key={`${r.walletId}|${r.asset}|${r.network}`} className="small">
-          {r.asset} on {r.network}: not final, may explain the difference:{' '}
+          {r.asset} on {networkName(r.network)}: not final, may explain the difference:{' '}
           {r.notFinal.map((n) => (
             <span key={`${n.id}/${n.direction}`}>
               <code>{n.id}</code> ({n.direction} {n.amount}, {n.status}, recorded <Time value={n.createdAt} />){' '}

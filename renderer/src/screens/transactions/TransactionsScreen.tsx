@@ -1,3 +1,4 @@
+import { TimeZoneToggle } from '../../shell/TimeZoneToggle'
 import { shown } from '@shared/text/visible-text'
 import type { LedgerRowView } from '@shared/ipc/views'
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
@@ -67,6 +68,8 @@ export function TransactionsScreen() {
       <div className="screen-head">
         <h1>Transactions</h1>
         <span className="spacer" />
+        {/* Here as well as in Preferences: the filters below take times typed in the zone it sets. */}
+        <TimeZoneToggle />
         <span className="muted small" data-testid="tx-count">
           {rows.length.toLocaleString()} loaded{done ? ' (all)' : ''}
         </span>

@@ -39,7 +39,7 @@ function WalletFacts({ w }: { w: WalletView }) {
     <>
       <div className="panel">
         <dl className="facts">
-          <dt>WalletView id</dt>
+          <dt>Wallet id</dt>
           <dd>
             <ShortId value={w.id} what="wallet id" />
           </dd>

@@ -1,0 +1,31 @@
+import { useCurrentProfile } from '../../data/profiles'
+import { DustThresholdsPanel } from '../keys/DustThresholdsPanel'
+import { ScreenCaptureToggle } from '../keys/ScreenCaptureToggle'
+import { ThemeToggle } from '../../shell/ThemeToggle'
+import { TimeZoneToggle } from '../../shell/TimeZoneToggle'
+import { LockTimesPanel } from './LockTimesPanel'
+
+/** Settings › Preferences: how the desk shows things (times, theme), screen capture, and the profile's dust. */
+export function PreferencesScreen() {
+  const current = useCurrentProfile()
+  return (
+    <div>
+      <div className="screen-head">
+        <h1>Preferences</h1>
+      </div>
+      <section className="panel" aria-label="Display">
+        <h3>Display</h3>
+        <div className="row">
+          <TimeZoneToggle />
+          <ThemeToggle />
+        </div>
+        <p className="muted small">
+          Times in UTC or local time on every screen; the theme follows the system until set.
+        </p>
+      </section>
+      <ScreenCaptureToggle />
+      <LockTimesPanel />
+      {current?.keyId ? <DustThresholdsPanel /> : null}
+    </div>
+  )
+}
