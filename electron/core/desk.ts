@@ -157,6 +157,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
     notify: deskLock.notify(options.notify),
+    secretStore: options.secretStore,
     now: options.now,
     ...options.tempo,
     // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the

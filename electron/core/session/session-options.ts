@@ -7,6 +7,7 @@ import type { Profile } from '../profiles/profile'
 import type { Signer } from '../signing'
 import type { BackgroundLog } from '../shell/rotating-log'
 import type { DeskStore, ProcessRole } from '../store'
+import type { SecretStore } from '../vault'
 
 export interface SessionDeps {
   dataDir: string
@@ -36,6 +37,8 @@ export interface SessionDeps {
   reminderMinutes?: () => Promise<number>
   /** Where background work that fails is written (the data folder's log); nothing is written without it. */
   log?: BackgroundLog
+  /** The keychain the notification channels' URLs are read from (the desk's; the OS keychain without it). */
+  secretStore?: SecretStore
 }
 
 /**
