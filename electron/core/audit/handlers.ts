@@ -2,11 +2,15 @@ import type { activityChannels } from '../../../shared/ipc/channels/activity'
 import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { DeskStore } from '../store'
 import { exportActivity, readActivity, verifyAuditLog } from './use-cases'
 
+/** What these handlers use of the open profile's session. */
+type ActivitySession = { store: DeskStore }
+
 export interface ActivityHandlerDeps {
-  host: SessionHost
+  host: SessionSource<ActivitySession>
   events: EventBus
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }

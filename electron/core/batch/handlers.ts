@@ -3,10 +3,25 @@ import { DeskError } from '../errors'
 import { whoAmI } from '../audit/use-cases'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { ApiClient } from '../api/api-client'
+import type { DeskStore } from '../store'
+import type { Outbox } from '../payouts/outbox'
+import type { Profile } from '../profiles/profile'
+import type { BatchService } from './batch-service'
+import type { BatchSession } from './use-cases'
+
+/** What these handlers use of the open profile's session. */
+type BatchHandlerSession = BatchSession & {
+  batches: BatchService
+  store: DeskStore
+  client: ApiClient
+  payouts: { outbox: Outbox }
+  profile: Pick<Profile, 'environment'>
+}
 
 export interface BatchHandlerDeps {
-  host: SessionHost
+  host: SessionSource<BatchHandlerSession>
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
   requestedBy?: () => string

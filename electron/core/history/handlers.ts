@@ -1,6 +1,8 @@
 import type { historyChannels } from '../../../shared/ipc/channels/history'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { Profile } from '../profiles/profile'
+import type { HistoryRunner } from './history-runner'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
 import {
@@ -20,8 +22,13 @@ import {
 } from './use-cases'
 import { localPerson, whoAmI } from '../audit/use-cases'
 
+/** What these handlers use of the open profile's session. */
+type HistorySession = Parameters<typeof ledgerPage>[0] &
+  Parameters<typeof walletAccessOf>[0] &
+  Parameters<typeof exportReportFile>[0] & { history: HistoryRunner; profile: Pick<Profile, 'id'> }
+
 export interface HistoryHandlerDeps {
-  host: SessionHost
+  host: SessionSource<HistorySession>
   events: EventBus
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>

@@ -2,7 +2,8 @@ import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { DeskStore } from '../store'
 import {
   exportAccountingPreset,
   exportLedgerFile,
@@ -11,6 +12,11 @@ import {
   readTransactionPage,
   readWallet,
 } from './use-cases'
+
+/** What these handlers use of the open profile's session. */
+type WalletSession = Parameters<typeof listWallets>[0] &
+  Parameters<typeof readTransactionPage>[0] &
+  Parameters<typeof exportAccountingPreset>[0] & { store: DeskStore }
 
 type WalletChannels = Pick<
   typeof treasuryChannels,
@@ -23,7 +29,7 @@ type WalletChannels = Pick<
 >
 
 export interface WalletHandlerDeps {
-  host: SessionHost
+  host: SessionSource<WalletSession>
   events: EventBus
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>

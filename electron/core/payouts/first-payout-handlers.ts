@@ -2,11 +2,18 @@ import type { firstPayoutChannels } from '../../../shared/ipc/channels/first-pay
 import type { HandlersFor } from '../ipc/router'
 import { dismissTest, isFirstPayoutTo, requestRestOfTest, requestTestPayout, testPayouts } from './use-cases'
 import { whoAmI } from '../audit/use-cases'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+
+/** What these handlers use of the open profile's session. */
+type TestPayoutSession = Parameters<typeof isFirstPayoutTo>[0] &
+  Parameters<typeof requestTestPayout>[0] &
+  Parameters<typeof testPayouts>[0] &
+  Parameters<typeof requestRestOfTest>[0] &
+  Parameters<typeof dismissTest>[0]
 
 /** The review's first-payout fact and its test payouts, for the open profile. */
 export function firstPayoutHandlers(
-  host: SessionHost,
+  host: SessionSource<TestPayoutSession>,
   requestedBy: () => string = whoAmI,
 ): HandlersFor<typeof firstPayoutChannels> {
   return {

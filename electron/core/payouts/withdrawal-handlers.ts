@@ -3,12 +3,20 @@ import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { ApiClient } from '../api/api-client'
+import type { RequestSender } from '../api/request-sender'
+import type { DeskStore } from '../store'
 import { payoutOwnText } from './payout-notes'
 import { cancelPayout, listPayouts, readPayout } from './use-cases'
 
+/** What these handlers use of the open profile's session. */
+type WithdrawalSession = Parameters<typeof listPayouts>[0] &
+  Parameters<typeof readPayout>[0] &
+  Parameters<typeof cancelPayout>[0] & { client: ApiClient; store: DeskStore; sender: RequestSender }
+
 export interface WithdrawalHandlerDeps {
-  host: SessionHost
+  host: SessionSource<WithdrawalSession>
   events: EventBus
   /** The shell's save dialog; null when the user cancels it. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
