@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDeskRig, openDeskRig, type DeskRig } from '../../harness/ipc-desk'
 import { startWebhookReceiver, type WebhookReceiver } from '../../harness/notify-receivers'
@@ -48,6 +49,8 @@ describe('the Notifications section over IPC', () => {
     })
     expect((await router.call('notify.set', { expiresAfterHours: 2 })).settings.expiresAfterHours).toBe(2)
 
+    // Not one byte of the URL's secret path in the data folder (grep exits 1 when it finds nothing).
+    expect(() => execFileSync('grep', ['-rlaF', path.slice(1), rig.dir])).toThrow()
     await router.call('notify.remove', { name: 'Teams <b>ops</b>' })
     expect((await router.call('notify.list', {})).channels).toEqual([])
   }, 60_000)
