@@ -20,8 +20,9 @@ export interface CloseOptions {
   profile: string
 }
 
-const askOf = (o: CloseOptions): CloseAsk => ({
-  p: closePeriod(o.period, o.timeZone),
+/** The profile's months are in UTC until a close names a zone; then in the zone of its last locked month. */
+const askOf = (store: DeskStore, o: CloseOptions): CloseAsk => ({
+  p: closePeriod(o.period, o.timeZone ?? store.read('read the close', () => store.repo(closeRepo).lastZone()) ?? 'UTC'),
   fiat: o.fiat ?? 'USD',
   wallets: o.wallets,
   profile: o.profile,
@@ -29,7 +30,7 @@ const askOf = (o: CloseOptions): CloseAsk => ({
 
 /** What stands between a period and its close (the provider's balances read now); clear when nothing does. */
 export function prepareClose(store: DeskStore, options: CloseOptions): Promise<ClosePrep> {
-  const ask = askOf(options)
+  const ask = askOf(store, options)
   return withCloseState(store, ask, ({ view, blockers }) => ({
     period: ask.p.period,
     timeZone: ask.p.timeZone,
@@ -63,7 +64,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * the pack's bytes are kept with the lock, so every later export of it is the same bytes.
  */
 export function lockClose(store: DeskStore, options: LockOptions, now = new Date()): Promise<LockedPack> {
-  const ask = askOf(options)
+  const ask = askOf(store, options)
   return withCloseState(store, ask, (state) => {
     if (state.locked) throw periodLocked(`Period ${ask.p.period} was not locked again`, state.locked)
     if (state.blockers.length > 0 && !options.acceptDifferences)

@@ -64,6 +64,13 @@ export class CloseRepo {
     return (this.db.prepare(sql).get(period) as LockedPeriod | undefined) ?? null
   }
 
+  /** The time zone of the last month locked: the profile's months are counted in it until a close names another. */
+  lastZone(): string | null {
+    const row = this.db.prepare('SELECT time_zone AS zone FROM close_packs ORDER BY id DESC LIMIT 1').get() as
+      { zone: string } | undefined
+    return row?.zone ?? null
+  }
+
   /** Refuses a change to something at `instant` (ISO) that a locked period holds: from (exclusive) to cutoff. */
   requireOpenAt(instant: string, what: string): void {
     const ms = Date.parse(instant)
