@@ -1,6 +1,8 @@
 import type { notifyChannels } from '../../../shared/ipc/channels/notify'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { Profile } from '../profiles/profile'
+import type { DeskStore } from '../store'
 import type { SecretStore } from '../vault'
 import {
   addChannel,
@@ -12,8 +14,11 @@ import {
   type OsNotify,
 } from './use-cases'
 
+/** What these handlers use of the open profile's session. */
+type NotifySession = { store: DeskStore; profile: Profile }
+
 export interface NotifyHandlerPorts {
-  host: Pick<SessionHost, 'session'>
+  host: SessionSource<NotifySession>
   secretStore: SecretStore
   /** Who acts (the person at the desk): the audit rows name them. */
   actor: () => string

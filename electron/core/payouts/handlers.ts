@@ -13,11 +13,26 @@ import {
   requestPayout,
   resend,
 } from './use-cases'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { AuditLog } from '../audit/audit-log'
+import type { Profile } from '../profiles/profile'
+import type { DeskStore } from '../store'
+
+/** What these handlers use of the open profile's session. */
+type PayoutHandlerSession = Parameters<typeof requestPayout>[0] &
+  Parameters<typeof requestAgainAsShown>[0] &
+  Parameters<typeof checkAgain>[0] &
+  Parameters<typeof resend>[0] &
+  Parameters<typeof discard>[0] &
+  Parameters<typeof receiptOf>[0] & {
+    store: DeskStore
+    profile: Pick<Profile, 'environment'>
+    audit: Pick<AuditLog, 'tail'>
+  }
 
 /** Handlers for the payout outbox and the audit log of the open profile. */
 export function payoutHandlers(
-  host: SessionHost,
+  host: SessionSource<PayoutHandlerSession>,
   requestedBy: () => string = whoAmI,
   shell: ReceiptShell = {},
 ): HandlersFor<typeof payoutChannels> {
