@@ -258,5 +258,24 @@ describe('month-end close: prepare, lock, the same bytes again, refusals inside 
       reason: 'auditor asked',
     })
     ok(await run('history', 'note', septemberIn, '--text', 'now allowed'))
+    const audit = JSON.parse((await run('audit', 'list', '--json')).stdout) as Array<{
+      path: string
+      detail: Record<string, unknown> | null
+    }>
+    const decisions = audit.filter((r) => r.path.startsWith('close.'))
+    expect(decisions.map((r) => r.path)).toEqual([
+      'close.map_imported',
+      'close.locked',
+      'close.map_imported',
+      'close.locked',
+      'close.reopened',
+    ])
+    expect(decisions[1]!.detail).toMatchObject({ period: '2026-09', note: 'broadcasting at cutoff' })
+    expect(decisions[4]!.detail).toMatchObject({
+      period: '2026-09',
+      replaces: sha256(manifest),
+      reason: 'auditor asked',
+    })
+    ok(await run('audit', 'verify'))
   })
 })
