@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { saveDestination } from '../../../electron/core/destinations/use-cases'
 import { EventBus } from '../../../electron/core/event-bus'
-import { ProfileStore, type Profile } from '../../../electron/core/profiles'
+import { profileDir, ProfileStore, type Profile } from '../../../electron/core/profiles'
 import { TreasurySession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
@@ -211,8 +212,16 @@ describe('approvers are told where they work, once, and a failing channel never 
     const later = await open('cli')
     await later.close()
     expect(generic().filter((r) => r.body.includes(id))).toHaveLength(1)
-    const audit = await run(['audit', 'export', '--profile', 'Ops', '--format', 'json']).catch(() => '')
-    expect(audit).not.toContain(hookPath)
+    // Each try is in the audit chain by channel name, kind and outcome; never the URL.
+    const db = new DatabaseSync(join(profileDir(dataDir, profile.id), 'desk.db'), { readOnly: true })
+    const entries = (db.prepare('SELECT entry FROM audit ORDER BY seq').all() as Array<{ entry: string }>).map(
+      (r) => JSON.parse(r.entry) as { path: string; detail: Record<string, unknown> },
+    )
+    db.close()
+    const tries = entries.filter((e) => e.path.startsWith('notify.') && e.detail.channel === 'teams')
+    expect(tries.map((e) => e.path)).toContain('notify.failed')
+    expect(tries.at(-1)).toMatchObject({ path: 'notify.delivered', detail: { channel_kind: 'webhook' } })
+    expect(JSON.stringify(entries)).not.toContain(hookPath.slice(1))
     ahead = 0
     expect(errors).toEqual([])
   }, 60_000)

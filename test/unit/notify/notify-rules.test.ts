@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { channelView } from '../../../electron/core/notify/channels'
 import { checkEmailAddress, checkSmtpUrl, checkWebhookUrl } from '../../../electron/core/notify/target-url'
 import {
   dayIn,
@@ -75,5 +76,25 @@ describe('where a channel may go', () => {
     expect(() => checkSmtpUrl('https://mail.example')).toThrow(/smtps:\/\//)
     expect(checkEmailAddress(' approvers@example.com ')).toBe('approvers@example.com')
     expect(() => checkEmailAddress('a@b.c, d@e.f')).toThrow(/one address/)
+  })
+})
+
+describe('a channel failing for a day', () => {
+  it('is said once it has failed, without a success, for 24 hours', () => {
+    const row = {
+      id: 'c',
+      name: 'team',
+      kind: 'slack' as const,
+      escalation: false,
+      recipient: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_ok_at: null,
+      last_error: 'answered HTTP 500',
+      last_error_at: '2026-01-02T00:00:00.000Z',
+      failing_since: '2026-01-01T00:00:00.000Z',
+    }
+    expect(channelView(row, new Date('2026-01-01T23:59:00Z')).failingForADay).toBe(false)
+    expect(channelView(row, new Date('2026-01-02T00:00:00Z')).failingForADay).toBe(true)
+    expect(channelView({ ...row, failing_since: null }, new Date('2026-02-01T00:00:00Z')).failingForADay).toBe(false)
   })
 })
