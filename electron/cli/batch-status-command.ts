@@ -71,6 +71,7 @@ export const status: Action = {
       r.state,
       r.withdrawalId ?? '-',
       r.payoutStatus ?? '-',
+      r.requestedAgain ?? '-',
       r.error ?? '',
     ])
     const header = [
@@ -82,6 +83,7 @@ export const status: Action = {
       'STATE',
       'PAYOUT',
       'STATUS',
+      'REQUESTED AGAIN AS',
       'ERROR',
     ]
     printTable(ctx.out, header, rows)

@@ -87,7 +87,9 @@ function printSent(ctx: CliContext, r: RunSendResult): void {
       ? 'sent from another desk with another amount'
       : x.earlier
         ? `${x.state} (already sent from another desk)`
-        : x.state,
+        : x.requestedAgain
+          ? `${x.payoutStatus ?? x.state}, requested again as ${x.requestedAgain}`
+          : x.state,
   ])
   printTable(ctx.out, ['LINE', 'PAYEE', 'AMOUNT', 'PAYOUT', 'STATE'], rows)
   const p = r.progress

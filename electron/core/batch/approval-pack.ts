@@ -87,7 +87,7 @@ export function approvalPack(subject: PackSubject, lines: readonly PackLine[]): 
     [
       `Approval pack (${env}): ${subject.title}`,
       `Recorded ${subject.recorded}`,
-      `${lines.length} payout${lines.length === 1 ? '' : 's'} wait for approval in the provider's console.`,
+      `${lines.length} payout${lines.length === 1 ? ' waits' : 's wait'} for approval in the provider's console.`,
       'Totals by wallet and asset:',
       ...totals.map(
         (t) =>

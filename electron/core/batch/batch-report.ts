@@ -1,6 +1,7 @@
 import type { Outbox, OutboxEntry } from '../payouts/outbox'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 import { csvLine } from '../csv/cell'
+import { requestedAgainOf } from '../payouts/use-cases'
 import { progressOf, senderLive, type BatchProgress } from './batch-progress'
 
 /** One row of a batch as the follow-up shows it. */
@@ -18,6 +19,8 @@ export interface BatchRowView {
   /** The provider's last known status of the payout (from the store's copy), null before it is accepted. */
   payoutStatus: string | null
   error: string | null
+  /** The Idempotency-Key of the new payout a person requested this row again as, if they did. */
+  requestedAgain: string | null
 }
 
 export interface BatchStatus {
@@ -31,6 +34,10 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
   const lines = store.read('read the batch', () => store.repo(batchRepo).lines(batch.id))
   const statuses = store.read('read the payout statuses', () => store.repo(batchRepo).payoutStatuses(batch.id))
   const entries = outbox.ofBatch(batch.id)
+  const again = requestedAgainOf(
+    store,
+    entries.map((e) => e.idempotencyKey),
+  )
   const counts: Record<string, number> = {}
   for (const e of entries) counts[e.state] = (counts[e.state] ?? 0) + 1
   const rows = entries.map((e): BatchRowView => {
@@ -48,6 +55,7 @@ export function batchStatus(store: DeskStore, outbox: Outbox, batch: BatchRecord
       withdrawalId: e.withdrawalId,
       payoutStatus: (e.withdrawalId && statuses.get(e.withdrawalId)) || null,
       error: e.error ? `${e.error.code}: ${e.error.message}` : null,
+      requestedAgain: again.get(e.idempotencyKey)?.newKey ?? null,
     }
   })
   return {

@@ -56,6 +56,7 @@ export function payRunSendHandlers({
           state: r.state,
           conflict: r.conflict,
           earlier: r.earlier,
+          requestedAgain: r.requestedAgain,
         })),
       }
     },

@@ -91,6 +91,7 @@ export function answeredElsewhere(preview: RunPreview, held: ReadonlyMap<string,
       payee: l.payee,
       conflict: differs,
       earlier: w !== undefined,
+      requestedAgain: null,
     }
   })
   const n = rows.length

@@ -143,6 +143,12 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
                 ) : (
                   statusLabel(r.state)
                 )}
+                {r.requestedAgain ? (
+                  <span className="small" data-testid="batch-row-again">
+                    {' '}
+                    requested again as <ShortId value={r.requestedAgain} what="Idempotency-Key" short />
+                  </span>
+                ) : null}
               </td>
               <td>{r.withdrawalId ? <ShortId value={r.withdrawalId} what="payout id" short /> : '—'}</td>
               <td>{r.error ? <UserText>{r.error}</UserText> : ''}</td>

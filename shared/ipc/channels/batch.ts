@@ -98,6 +98,8 @@ export const BatchRowViewSchema = z.strictObject({
   withdrawalId: z.string().nullable(),
   payoutStatus: z.string().nullable(),
   error: z.string().nullable(),
+  /** The Idempotency-Key of the new payout a person requested this row again as, if they did. */
+  requestedAgain: z.string().nullable(),
 })
 
 const batchId = z.strictObject({ batchId: text().min(1).max(64) })

@@ -12,6 +12,8 @@ export const RunSendRowSchema = z.strictObject({
   conflict: z.boolean(),
   /** The provider answered that it held the line's key already: sent from another desk. */
   earlier: z.boolean(),
+  /** The Idempotency-Key of the new payout a person requested this line again as (issue 50), if they did. */
+  requestedAgain: z.string().nullable(),
 })
 
 export const payRunSendChannels = channels({

@@ -17,6 +17,7 @@ let home: string
 let ws: BatchWorkspace
 let console: SimConsole
 let profileId: string
+let batchId: string
 
 type Sent = Awaited<ReturnType<typeof recordedWithdrawals>>[number]
 const byRef: Record<string, Sent> = {}
@@ -49,6 +50,7 @@ beforeAll(async () => {
   await writeFile(file, batchCsv(rows))
   const sent = await cli(home, ['batch', 'submit', file, '--profile', 'Sim', '--yes'])
   expect(sent.code, sent.stderr).toBe(0)
+  batchId = /^Batch (\S+):/m.exec(sent.stdout)![1]!
   const recorded = await recordedWithdrawals(sim.sandbox.url, ws.workspaceId)
   rows.forEach((r) => (byRef[r.reference] = recorded.find((w) => w.amount === r.amount)!))
   await console.withdrawalAction(byRef.expired!.id, 'expire')
@@ -80,6 +82,11 @@ describe('payout-desk payout again', () => {
     const fresh = now.find((w) => w.idempotency_key === link!.newKey)!
     expect([fresh.amount, fresh.wallet_id]).toEqual([old.amount, old.wallet_id])
     expect(r.stdout).toContain(`payout ${fresh.id} (Idempotency-Key ${link!.newKey}), accepted`)
+    const status = JSON.parse((await cli(home, ['batch', 'status', batchId, '--profile', 'Sim', '--json'])).stdout)
+    const rows = status.rows as Array<{ idempotencyKey: string; requestedAgain: string | null }>
+    expect(rows.find((row) => row.idempotencyKey === old.idempotency_key)!.requestedAgain).toBe(link!.newKey)
+    expect(rows.filter((row) => row.requestedAgain !== null)).toHaveLength(1)
+    expect((await cli(home, ['audit', 'verify', '--profile', 'Sim'])).code).toBe(0)
   })
 
   it('refuses a second request again of the same payout, naming the newer one; nothing is sent', async () => {

@@ -22,7 +22,9 @@ const stateText = (r: SentRow): string =>
       ? 'not sent: the period another desk sent has no such line'
       : r.earlier
         ? `${r.state} (already sent from another desk)`
-        : r.state
+        : r.requestedAgain
+          ? `${r.state}, requested again as ${r.requestedAgain.slice(0, 8)}…`
+          : r.state
 
 const sentTitle = (sent: Sent): string =>
   sent.sentElsewhere
