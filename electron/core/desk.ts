@@ -186,7 +186,6 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   )
   router.register(
     policyHandlers({
-      dataDir: options.dataDir,
       keys,
       host: treasury,
       person: () => deskLock.lock.atDesk?.name ?? localPerson(),
@@ -195,14 +194,28 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     }),
   )
   router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(closeHandlers({ host: treasury }))
+  router.register(
+    closeHandlers({
+      host: treasury,
+      acting: (store) => deskLock.seat.atDesk('note', store),
+      chooseSavePath: options.chooseSavePath,
+    }),
+  )
   router.register(homeHandlers(options.dataDir, keys.profiles))
   router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
   router.register(payRunHandlers({ host: treasury }))
   router.register(payRunSendHandlers({ host: treasury }))
   router.register(invoiceHandlers({ host: treasury, dataDir: options.dataDir }))
-  router.register(payeeSafetyHandlers({ host: treasury, events, actor: deskLock.actor, secondPerson }))
+  router.register(
+    payeeSafetyHandlers({
+      host: treasury,
+      events,
+      actor: deskLock.actor,
+      secondPerson,
+      person: () => deskLock.lock.atDesk?.name ?? null,
+    }),
+  )
   router.register(
     notifyHandlers({
       host: treasury,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { checkA11y, expect, onWallets, test } from '../harness/e2e-fixtures'
 import { openProductionProfile } from '../harness/e2e-production'
 
@@ -8,6 +9,8 @@ test.slow()
 
 const ADA = 'ada passphrase'
 const BO = 'bo passphrase'
+const TOM = 'tom passphrase'
+const randomAddress = () => '0x' + randomBytes(20).toString('hex')
 
 /** Ada (admin, the first person: at the desk at once) and Bo (a viewer), as the People section leaves them. */
 async function twoPeople(desk: Parameters<typeof openProductionProfile>[0]): Promise<void> {
@@ -124,4 +127,73 @@ test('a production write five minutes after the unlock asks for the passphrase a
   await expect(toggle).toBeChecked()
   const profile = await desk.router.call('profiles.current', {})
   expect(profile?.agentWriteTools).toBe(true)
+})
+
+test('a payee change Ada added is confirmed by Tom, a second person at the same desk, from the keyboard', async ({
+  app,
+}) => {
+  const { page, desk } = app
+  await onWallets(page)
+  const profile = (await desk.router.call('profiles.current', {}))!
+  await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: ADA })
+  await desk.router.call('people.add', { name: 'Tom', role: 'treasurer', passphrase: TOM, yourPassphrase: ADA })
+  // A sandbox profile: four eyes are off by default there.
+  await desk.router.call('seat.set', { profileId: profile.id, fourEyes: true })
+  const company = (address: string, label: string) =>
+    desk.router.call('counterparties.create', {
+      network: 'ethereum-sepolia',
+      address,
+      counterparty_type: 'company',
+      company_name: 'Acme Supplies GmbH',
+      wallet_type: 'unhosted',
+      country: 'DE',
+      label,
+    })
+  // Ada, at the desk, adds Acme's new address.
+  await company(randomAddress(), 'Acme')
+  await company(randomAddress(), 'Acme new bank')
+
+  const confirm = async () => {
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Destinations/ })
+      .focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Destinations', level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Acme new bank' }).focus()
+    await page.keyboard.press('Enter')
+    const form = page.getByRole('form', { name: 'Record how the change was confirmed' })
+    // With people the desk names who confirms: nobody types a name.
+    await expect(form.getByLabel('Confirmed by')).toHaveCount(0)
+    await form.getByLabel('Note').focus()
+    await page.keyboard.type('Called the number on file')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    return form
+  }
+  const form = await confirm()
+  await expect(form.getByRole('alert')).toContainText('started by Ada; four eyes are on')
+  await checkA11y(page)
+
+  // Tom takes the seat: the lock, then his name with the arrow keys and his passphrase.
+  await page.keyboard.press('Control+l')
+  await expect(page.getByRole('heading', { name: 'Payout Desk is locked', level: 1 })).toBeVisible()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByLabel('Person')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByLabel('Person')).toHaveValue('Tom')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(TOM)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Tom · treasurer')
+
+  await confirm()
+  const panel = page.getByTestId('payee-change')
+  await expect(panel.getByTestId('payee-change-state')).toHaveText(/confirmed, waiting until /)
+  await expect(panel).toContainText('Confirmed by Tom (phone)')
+  await checkA11y(page)
+
+  // The fixture removes the profiles as it ends: an admin's act.
+  await desk.router.call('lock.lock', {})
+  await desk.router.call('lock.unlock', { name: 'Ada', passphrase: ADA })
 })

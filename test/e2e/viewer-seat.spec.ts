@@ -3,7 +3,7 @@ import { addRun } from '../../electron/core/pay-runs/run-book'
 import { readRunLines } from '../../electron/core/pay-runs/run-lines'
 import { profileDir } from '../../electron/core/profiles'
 import { DeskStore } from '../../electron/core/store'
-import { expect, onWallets, test, type TestDesk } from '../harness/e2e-fixtures'
+import { checkA11y, expect, onWallets, test, type TestDesk } from '../harness/e2e-fixtures'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts), at the app's own width.
 test.use({ seed: 'simulator', viewport: { width: 1280, height: 820 } })
@@ -12,6 +12,7 @@ test.slow()
 
 const ADA = 'ada passphrase'
 const BO = 'bo passphrase'
+const CY = 'cy passphrase'
 
 /** A pay run of one line to a destination that may be paid, so the run's send and invoice panels have something. */
 async function oneRun(desk: TestDesk): Promise<void> {
@@ -47,13 +48,19 @@ async function writeControls(page: Page, present: boolean): Promise<void> {
   await section(page, /^Keys & profiles/)
   await expect(page.getByRole('heading', { name: 'Keys & profiles', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible()
-  for (const name of ['Add profile', 'Remove profile', 'Rotate key', 'Delete key', 'Edit policy', 'Import list'])
+  for (const name of ['Add profile', 'Remove profile', 'Rotate key', 'Delete key', 'Edit policy'])
     await seen(page.getByRole('button', { name, exact: true }))
   await seen(page.getByRole('button', { name: /^Clear \(hold every payout\)/ }))
-  await seen(page.getByRole('button', { name: 'Set threshold' }))
-  await seen(page.getByRole('button', { name: 'Save wait' }))
   await seen(page.getByRole('checkbox', { name: /Allow the agent's write tools/ }))
   await seen(page.getByRole('textbox', { name: 'Key ID' }))
+  // Settings › Safety (screening lists, the payee-change wait) and › Preferences (dust thresholds).
+  await section(page, /^Safety/)
+  await expect(page.getByRole('heading', { name: 'Safety', level: 1 })).toBeVisible()
+  await seen(page.getByRole('button', { name: 'Import list', exact: true }))
+  await seen(page.getByRole('button', { name: 'Save wait' }))
+  await section(page, /^Preferences/)
+  await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible()
+  await seen(page.getByRole('button', { name: 'Set threshold' }))
 
   await section(page, /^Destinations/)
   await expect(page.getByRole('heading', { name: 'Destinations', level: 1 })).toBeVisible()
@@ -103,4 +110,45 @@ test("an admin's seat shows every write control; a viewer's seat shows none of t
   // The fixture removes the profiles as it ends: an admin's act.
   await desk.router.call('lock.lock', {})
   await desk.router.call('lock.unlock', { name: 'Ada', passphrase: ADA })
+})
+
+test("a view-only profile shows an admin no write control; People lifts it with a second admin's passphrase", async ({
+  app,
+}) => {
+  const { page, desk } = app
+  await onWallets(page)
+  const profile = (await desk.router.call('profiles.current', {}))!
+  await desk.router.call('profiles.setAgentWriteTools', { profileId: profile.id, enabled: true })
+  await oneRun(desk)
+  await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: ADA })
+  await desk.router.call('people.add', { name: 'Cy', role: 'admin', passphrase: CY, yourPassphrase: ADA })
+  await desk.router.call('seat.set', { profileId: profile.id, viewOnly: true, fourEyes: true })
+  await page.reload()
+  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Ada · admin')
+
+  await writeControls(page, false)
+
+  // The People section, keyboard only: the seat's View-only box, then Cy's name and passphrase in the dialog.
+  await section(page, /^People/)
+  const seats = page.getByRole('table', { name: 'Profile seats' })
+  const viewOnly = seats.getByRole('checkbox', { name: /^View-only for / })
+  await expect(viewOnly).toBeChecked()
+  await viewOnly.focus()
+  await page.keyboard.press('Space')
+  const dialog = page.getByRole('dialog', { name: 'A second person' })
+  await expect(dialog).toContainText('takes a second admin')
+  await expect(dialog.getByLabel('Second person')).toBeFocused()
+  await expect(dialog.getByLabel('Second person')).toHaveValue('Cy')
+  await checkA11y(page)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('not cy')
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('alert')).toContainText('do not match')
+  await page.keyboard.type(CY)
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(viewOnly).not.toBeChecked()
+  expect(await desk.router.call('seat.show', { profileId: profile.id })).toMatchObject({ viewOnly: false })
+
+  await writeControls(page, true)
 })

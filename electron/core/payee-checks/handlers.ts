@@ -29,6 +29,8 @@ export interface PayeeSafetyDeps {
   actor?: () => string
   /** Four eyes on an acknowledgement and a payee change's confirmation (people/use-cases). */
   secondPerson?: SecondPersonCheck
+  /** The person at the desk once it has people: a confirmation names them, not a typed name. */
+  person?: () => string | null
 }
 
 /** The app's doors to issue 35: altered withdrawals, screening lists, payee changes and a payout's checks. */
@@ -37,6 +39,7 @@ export function payeeSafetyHandlers({
   events,
   actor = () => who('app'),
   secondPerson,
+  person = () => null,
 }: PayeeSafetyDeps): HandlersFor<typeof payeeSafetyChannels> {
   const waitHours = async () => ({ hours: payeeChangeWait((await host.session()).store) })
   return {
@@ -75,7 +78,7 @@ export function payeeSafetyHandlers({
     'payees.confirmChange': async ({ destinationId, ...input }) => {
       const session = await host.session()
       await secondPerson?.(session.store, session.profile.environment, { kind: 'payee_confirm', destinationId })
-      return confirmPayeeChangeNow(session, destinationId, { ...input, actor: actor() })
+      return confirmPayeeChangeNow(session, destinationId, { ...input, by: person() ?? input.by, actor: actor() })
     },
     'payees.changeWait': waitHours,
     'payees.setChangeWait': async ({ hours }) => {

@@ -8,6 +8,7 @@ import {
 import type { ChannelInput, ChannelOutput } from '@shared/ipc/channels'
 import { asDeskError, type DeskCallError } from '../desk'
 import { callPresent } from './lock'
+import { callWithSecond } from './second-person'
 import type { WriteChannel } from './read-channels'
 import { staleAfterWrite } from './write-stales'
 
@@ -21,7 +22,11 @@ export function deskMutationOptions<C extends WriteChannel>(
   return {
     mutationKey: [channel],
     // A production write may ask for the person's passphrase again first (lock.ts).
-    mutationFn: (input) => callPresent(channel, input).catch((err: unknown) => Promise.reject(asDeskError(err))),
+    // A loosening or lifting view-only may ask a second person at this seat (second-person.ts).
+    mutationFn: (input) =>
+      callWithSecond(channel, input, (i) => callPresent(channel, i)).catch((err: unknown) =>
+        Promise.reject(asDeskError(err)),
+      ),
     // Settled, not succeeded: a write that failed half-way (a timeout) may have changed what it touches all the same.
     // Not awaited: the form that wrote moves on with the answer while the payout list, page by page, is read again.
     onSettled: () => void staleAfterWrite(client, channel),

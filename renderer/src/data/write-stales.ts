@@ -28,6 +28,8 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'settings.setHideFromScreenCapture': ['settings.get'],
   'history.setDustThreshold': ['history.dustThresholds'],
   'history.importPrices': ['history.prices'],
+  'close.lock': ['close.list', 'close.prepare'],
+  'close.reopen': ['close.list', 'close.prepare'],
   'history.cancelWaitingPrices': ['history.prices'],
   'policy.set': ['policy.show', 'policy.history'],
   'policy.cancelPending': ['policy.show', 'policy.history'],
@@ -43,10 +45,12 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'people.add': ['people.list', 'lock.status'],
   'people.remove': ['people.list', 'lock.status'],
   'people.setPassphrase': ['people.list'],
+  'seat.set': ['seat.show'],
   'notify.add': ['notify.list', 'home.summary'],
   'notify.remove': ['notify.list', 'home.summary'],
   'notify.test': ['notify.list', 'home.summary'],
   'notify.set': ['notify.list'],
+  'lock.setTimes': ['lock.times', 'lock.status'],
 }
 
 /** Marks old what a write made old; resolves once the reads on screen were read again. */

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { forgetWhileLocked, lockActs, useLockStatus } from '../data/lock'
 import { useNotices } from '../stores/notices'
 import { PassphraseAgain } from './PassphraseAgain'
+import { SecondPersonDialog } from './SecondPersonDialog'
 import { IS_MAC } from './shortcuts'
 import { UnlockScreen } from './UnlockScreen'
 
@@ -64,6 +65,7 @@ export function LockGate({ children }: { children: ReactNode }) {
     <>
       {children}
       <PassphraseAgain />
+      <SecondPersonDialog />
     </>
   )
 }

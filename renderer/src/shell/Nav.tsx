@@ -1,7 +1,7 @@
 import { NAV_GROUPS, SECTIONS, useNav, type SectionId } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
 import { shown } from '@shared/text/visible-text'
-import { useCanWrite } from '../components/CanWrite'
+import { seatOf, useLockStatus } from '../data/lock'
 
 function Item({ id, label }: { id: SectionId; label: string }) {
   const section = useNav((s) => s.section)
@@ -24,8 +24,8 @@ function Item({ id, label }: { id: SectionId; label: string }) {
 
 /** The sections in their groups; a group's name labels its list, so a screen reader says where an item belongs. */
 export function Nav() {
-  // People are an admin's: the section is absent for everyone else.
-  const admin = useCanWrite(true)
+  // People are an admin's (the person's role, whatever the profile's seat): absent for everyone else.
+  const admin = seatOf(useLockStatus().data).isAdmin
   return (
     <nav className="nav" aria-label="Sections">
       {NAV_GROUPS.map((g, gi) => {

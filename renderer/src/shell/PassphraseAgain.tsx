@@ -9,19 +9,19 @@ import { answerPresence, confirmPresence, usePresenceAsk } from '../data/lock'
  * Keeps Tab and Escape inside this dialog, ahead of a confirmation dialog it may open over: its keys are caught on
  * the window, before the document's listeners of the dialog below hear them.
  */
-function useTopmostKeys(box: React.RefObject<HTMLDivElement | null>): void {
+export function useTopmostKeys(box: React.RefObject<HTMLDivElement | null>, onEscape: () => void): void {
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault()
         e.stopPropagation()
-        answerPresence(false)
+        onEscape()
         return
       }
       if (e.key !== 'Tab' || !box.current) return
       e.stopPropagation()
-      const items = [...box.current.querySelectorAll<HTMLElement>('input, button:not([disabled])')]
+      const items = [...box.current.querySelectorAll<HTMLElement>('input, select, button:not([disabled])')]
       const at = items.indexOf(document.activeElement as HTMLElement)
       const next = e.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length
       e.preventDefault()
@@ -32,14 +32,16 @@ function useTopmostKeys(box: React.RefObject<HTMLDivElement | null>): void {
       window.removeEventListener('keydown', onKey, true)
       before?.focus()
     }
-  }, [box])
+  }, [box, onEscape])
 }
+
+const cancelPresence = () => answerPresence(false)
 
 function PassphraseDialog({ message }: { message: string }) {
   const box = useRef<HTMLDivElement>(null)
   const [passphrase, setPassphrase] = useState('')
   const { busy, error, run } = useAction()
-  useTopmostKeys(box)
+  useTopmostKeys(box, cancelPresence)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()

@@ -7,6 +7,7 @@ import { useAction } from '../../components/useAction'
 import { useNow } from '../../components/useNow'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
+import { useLockStatus } from '../../data/lock'
 import { UserText } from '../../names/UserText'
 import { CoreText } from '../../names/CoreText'
 import { CanWrite } from '../../components/CanWrite'
@@ -58,7 +59,10 @@ export function PayeeChangePanel({ destinationId }: { destinationId: string }) {
 function ConfirmForm({ change }: { change: PayeeChangeView }) {
   const confirm = useDeskMutation('payees.confirmChange')
   const { error, run, busy } = useAction()
-  const [by, setBy] = useState('')
+  // With people, the core records the person at the desk: nobody types a name.
+  const atDesk = useLockStatus().data?.person?.name ?? null
+  const [typed, setBy] = useState('')
+  const by = atDesk ?? typed
   const [channel, setChannel] = useState<Channel>('phone')
   const [when, setWhen] = useState(() => localInput(new Date()))
   const [note, setNote] = useState('')
@@ -85,9 +89,11 @@ function ConfirmForm({ change }: { change: PayeeChangeView }) {
     >
       <p className="small">Call the payee on a number you already had (not one from the message that announced it).</p>
       <div className="row">
-        <Field label="Confirmed by">
-          <input value={by} maxLength={120} onChange={(e) => setBy(e.target.value)} />
-        </Field>
+        {atDesk === null ? (
+          <Field label="Confirmed by">
+            <input value={typed} maxLength={120} onChange={(e) => setBy(e.target.value)} />
+          </Field>
+        ) : null}
         <Field label="Channel">
           <select value={channel} onChange={(e) => setChannel(e.target.value as Channel)}>
             {CONFIRM_CHANNEL_NAMES.map((name) => (

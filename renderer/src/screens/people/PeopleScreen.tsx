@@ -6,6 +6,7 @@ import { seatOf, useLockStatus } from '../../data/lock'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { AddPersonForm } from './AddPersonForm'
 import { ChangePersonForm } from './ChangePersonForm'
+import { ProfileSeatsPanel } from './ProfileSeatsPanel'
 
 /** The desk's people and their roles; an admin adds, removes and sets passphrases (a desk without people: anyone). */
 export function PeopleScreen() {
@@ -21,6 +22,7 @@ export function PeopleScreen() {
       </p>
       {people.error ? <ErrorBox error={people.error} title="People could not be read" /> : null}
       {people.data ? <PeopleTable people={people.data} /> : people.isPending ? <Loading what="people" /> : null}
+      {people.data && people.data.length > 0 ? <ProfileSeatsPanel admin={isAdmin} /> : null}
       {isAdmin && people.data ? (
         <>
           <AddPersonForm first={people.data.length === 0} />
