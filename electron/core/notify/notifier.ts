@@ -27,6 +27,7 @@ export interface NotifierOptions {
 const LOOK_EVERY_MS = 5_000
 /** How long closing a session waits for what it has to say (a CLI command's payout) before it lets go. */
 const CLOSE_WAIT_MS = 20_000
+const APP_CLOSE_WAIT_MS = 2_000
 
 /**
  * The profile's notification service, in every process that opens it: announces what this or another process
@@ -107,7 +108,9 @@ export class Notifier {
     for (const u of this.unsubscribe) u()
     const last = this.look()
     this.closed = true
-    await Promise.race([last, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())])
+    // The app runs on and retries at its next opening; a switch of profile waits for no slow channel.
+    const wait = this.options.role === 'app' || this.options.role === 'demo' ? APP_CLOSE_WAIT_MS : CLOSE_WAIT_MS
+    await Promise.race([last, new Promise((resolve) => setTimeout(resolve, wait).unref())])
   }
 }
 
