@@ -51,7 +51,7 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
     .click()
   await expect(page.getByRole('table', { name: 'People' })).toContainText('Bo')
   await checkA11y(page)
-  await page.keyboard.press('Control+1')
+  await page.keyboard.press('Control+2')
   await onWallets(page)
 
   // The Lock button, from the keyboard; then Bo unlocks: the person is chosen with the arrow keys.
@@ -72,7 +72,7 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'New payout' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Batch from CSV' })).toHaveCount(0)
-  await page.keyboard.press('Control+3')
+  await page.keyboard.press('Control+7')
   await expect(page.getByRole('heading', { name: 'Destinations', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'New destination' })).toHaveCount(0)
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^People/ })).toHaveCount(
