@@ -267,13 +267,20 @@ test.describe('with the simulator profile', () => {
     await cancel.getByRole('button', { name: 'Keep as is' }).click()
   })
 
-  test('Activity, Keys & profiles and About', async ({ app }) => {
+  test('Activity, Keys & profiles, Safety, Preferences and About', async ({ app }) => {
     const { page } = app
     await openSection(page, 'Activity')
     await checkA11y(page)
 
     await openSection(page, 'Keys & profiles')
     await checkA11y(page)
+    // The settings split out of Keys & profiles (issue 54), in both themes.
+    await openSection(page, 'Safety')
+    await expect(page.getByTestId('screening-panel')).toBeVisible()
+    await snapAndCheck(page, 'settings-safety')
+    await openSection(page, 'Preferences')
+    await expect(page.getByTestId('theme-toggle')).toBeVisible()
+    await snapAndCheck(page, 'settings-preferences')
     await page.getByRole('button', { name: 'About' }).click()
     await expect(page.getByRole('dialog', { name: 'About Payout Desk' })).toBeVisible()
     await checkA11y(page)

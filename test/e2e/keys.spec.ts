@@ -194,14 +194,15 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
 test('the screen-capture setting shows what the core keeps, and a change is kept across a reload', async ({ app }) => {
   const { page, desk } = app
   const setting = page.getByLabel('Hide this window from screenshots and screen sharing')
-  await openSection(page, 'Keys & profiles')
+  // In Settings › Preferences since the settings split (issue 54).
+  await openSection(page, 'Preferences')
   await expect(setting).toBeEnabled()
   await expect(setting).not.toBeChecked()
   await setting.click()
   await expect(setting).toBeChecked()
   expect(await desk.router.call('settings.get', {})).toEqual({ hideFromScreenCapture: true })
   await page.reload()
-  await openSection(page, 'Keys & profiles')
+  await openSection(page, 'Preferences')
   await expect(setting).toBeChecked()
   await setting.click()
   await expect(setting).not.toBeChecked()

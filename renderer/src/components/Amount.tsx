@@ -1,4 +1,4 @@
-import type { ClipboardEvent } from 'react'
+import type { ClipboardEvent, CSSProperties } from 'react'
 import { formatDecimal } from '../format/decimal'
 
 /** Copying a shown amount copies the exact decimal the API wrote, not the grouped text on screen. */
@@ -13,9 +13,10 @@ const DECIMAL_MARK = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.ty
 
 /**
  * The Money piece (issue 54): an amount exactly as the API wrote it (a decimal string), grouped for the reader's
- * locale, in the UI font with tabular figures. The whole part and the fraction sit in slots of their own and the
- * asset code in a fixed one, so a column of amounts lines up on the decimal point. `display` is the review's size.
- * The exact value is in the tooltip and is what a copy takes.
+ * locale, in the UI font with tabular figures. In a column the fraction is padded to the column's slot and the asset
+ * code sits in a fixed one, so amounts line up on the decimal point. The number stays one run of inline text, so it
+ * is read as one ("0.01", never "0 .01"). `display` is the review's size. The exact value is in the tooltip and is
+ * what a copy takes.
  */
 export function Amount({ value, asset, display }: { value: string; asset?: string | null; display?: boolean }) {
   const shown = formatDecimal(value)
@@ -29,9 +30,17 @@ export function Amount({ value, asset, display }: { value: string; asset?: strin
       data-value={value}
       onCopy={copyExact(value)}
     >
-      <span className="money-int">{whole}</span>
-      <span className="money-frac">{fraction}</span>
-      {asset ? <span className="asset"> {asset}</span> : null}
+      {whole}
+      <span className="money-frac" style={{ '--frac-len': fraction.length } as CSSProperties}>
+        {fraction}
+      </span>
+      {/* The space outside the asset's slot: it stays a real space between the number and the code. */}
+      {asset ? (
+        <>
+          {' '}
+          <span className="asset">{asset}</span>
+        </>
+      ) : null}
     </span>
   )
 }

@@ -35,12 +35,15 @@ export function QueryView<T>({ query, what, errorTitle, empty, isEmpty, children
     if (query.error) return <ErrorBox error={query.error} title={errorTitle} onRetry={retry} />
     return query.isPending ? <Loading what={what} paced /> : null
   }
+  const shown = isEmpty?.(query.data) ? empty : children(query.data)
+  if (!query.error) return <>{shown}</>
+  // Data that could not be read again is dimmed under the notice of its read time, so it never looks fresh.
   return (
     <>
-      {query.error ? (
-        <StaleNotice error={query.error} at={query.dataUpdatedAt} retrying={query.isFetching} onRetry={retry} />
-      ) : null}
-      {isEmpty?.(query.data) ? empty : children(query.data)}
+      <StaleNotice error={query.error} at={query.dataUpdatedAt} retrying={query.isFetching} onRetry={retry} />
+      <div className="stale-data" data-testid="stale-data">
+        {shown}
+      </div>
     </>
   )
 }

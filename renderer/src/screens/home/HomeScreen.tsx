@@ -39,14 +39,14 @@ export function HomeScreen() {
                 <h2>
                   <EnvBadge environment={t.environment} /> Total of the last reads
                 </h2>
-                <p>
-                  {t.byAsset.map((a, i) => (
-                    <span key={a.asset}>
-                      {i > 0 ? ' · ' : null}
+                {/* A column of money, aligned on the decimal point, as a statement shows it. */}
+                <ul className="money-column">
+                  {t.byAsset.map((a) => (
+                    <li key={a.asset}>
                       <Amount value={a.amount} asset={a.asset} />
-                    </span>
+                    </li>
                   ))}
-                </p>
+                </ul>
               </section>
             ))}
             <table className="grid" aria-label="Profiles">
