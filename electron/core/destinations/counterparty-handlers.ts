@@ -1,8 +1,13 @@
 import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { DeskStore } from '../store'
 import { findLookalikes } from './lookalike-guard'
 import { listDestinations, saveDestination } from './use-cases'
+
+/** What these handlers use of the open profile's session. */
+type CounterpartySession = Parameters<typeof listDestinations>[0] &
+  Parameters<typeof saveDestination>[0] & { store: DeskStore; client: Parameters<typeof findLookalikes>[1] }
 
 type CounterpartyChannels = Pick<
   typeof treasuryChannels,
@@ -14,7 +19,7 @@ export function counterpartyHandlers({
   host,
   addedBy,
 }: {
-  host: SessionHost
+  host: SessionSource<CounterpartySession>
   /** Who adds a destination (the person at the desk): four eyes keep them from confirming its payee change. */
   addedBy?: () => string
 }): HandlersFor<CounterpartyChannels> {

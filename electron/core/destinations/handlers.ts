@@ -1,9 +1,10 @@
 import type { destinationChannels } from '../../../shared/ipc/channels/destinations'
+import type { ApiClient } from '../api/api-client'
 import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
-import type { SessionHost } from '../session/session-host'
-import type { TreasurySession } from '../session/session'
+import type { SessionSource } from '../ipc/session-source'
+import type { DeskStore } from '../store'
 import {
   checkDestinationFile,
   destinationImportList,
@@ -12,10 +13,16 @@ import {
   importRefused,
   recordDestinationImport,
   refusedImportRows,
+  type DestinationSession,
 } from './use-cases'
 
+/** What these handlers use of the open profile's session. */
+type ImportSession = DestinationSession &
+  Parameters<typeof destinationImports>[0] &
+  Parameters<typeof recordDestinationImport>[0] & { store: DeskStore; client: ApiClient }
+
 export interface DestinationHandlerDeps {
-  host: SessionHost
+  host: SessionSource<ImportSession>
   events: EventBus
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
@@ -29,9 +36,9 @@ export function destinationHandlers({
   const exports = new ExportRuns(events, chooseSavePath)
   const running = new Set<string>()
   const stopped = new Map<string, string>()
-  const importsOf = (session: TreasurySession) => destinationImports(session)
+  const importsOf = (session: ImportSession) => destinationImports(session)
 
-  const start = (session: TreasurySession, id: string) => {
+  const start = (session: ImportSession, id: string) => {
     if (running.has(id)) return
     running.add(id)
     stopped.delete(id)

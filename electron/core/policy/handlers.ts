@@ -1,16 +1,11 @@
 import type { Counterparty } from '../../../shared/api/resources'
 import type { policyChannels } from '../../../shared/ipc/channels/policy'
 import type { HandlersFor } from '../ipc/router'
+import type { SessionSource } from '../ipc/session-source'
 import type { ProfileKeys } from '../keys'
-import { profileDir } from '../profiles'
 import type { DeskStore } from '../store'
-import { listDestinations } from '../destinations/use-cases'
-import { withSession } from '../session/open-session'
-import { withProfileStore } from '../session/profile-store'
-import { EventBus } from '../event-bus'
-import type { SessionHost } from '../session/session-host'
 import type { SecondPersonCheck } from '../people/use-cases'
-import type { Environment } from '../profiles/profile'
+import type { Environment, Profile } from '../profiles/profile'
 import type { SecondPerson } from '../../../shared/ipc/channels/desk-lock'
 import {
   agentStopView,
@@ -31,10 +26,19 @@ import {
   type PolicyEditor,
 } from './use-cases'
 
+/** What these handlers use of the sessions: the open profile's, and any profile's store for one piece of work. */
+export interface PolicySessions extends SessionSource<
+  Parameters<typeof releaseHeld>[0] & { profile: Pick<Profile, 'environment'> }
+> {
+  withProfileStore<T>(
+    profile: Profile,
+    work: (store: DeskStore, book: () => Promise<Counterparty[]>) => T | Promise<T>,
+  ): Promise<T>
+}
+
 export interface PolicyHandlerDeps {
-  dataDir: string
   keys: ProfileKeys
-  host: SessionHost
+  host: PolicySessions
   person?: () => string
   /** Four eyes on a release (people/use-cases). */
   secondPerson?: SecondPersonCheck
@@ -64,20 +68,7 @@ export function policyHandlers(deps: PolicyHandlerDeps): HandlersFor<typeof poli
     work: (store: DeskStore, book: () => Promise<Counterparty[]>, env: Environment) => T | Promise<T>,
   ): Promise<T> {
     const profile = await deps.keys.profiles.get(profileId)
-    if ((await deps.keys.profiles.current())?.id === profile.id && profile.keyId) {
-      const session = await deps.host.session()
-      return work(session.store, () => listDestinations(session), profile.environment)
-    }
-    return withProfileStore(profileDir(deps.dataDir, profile.id), 'app', (store) => {
-      const oneOff = {
-        role: 'one-off' as const,
-        dataDir: deps.dataDir,
-        store,
-        events: new EventBus(),
-        openSigner: (p: typeof profile) => deps.keys.vault.openSigner(p),
-      }
-      return work(store, () => withSession(profile, oneOff, (s) => listDestinations(s)), profile.environment)
-    })
+    return deps.host.withProfileStore(profile, (store, book) => work(store, book, profile.environment))
   }
 
   return {

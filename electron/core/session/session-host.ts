@@ -1,6 +1,12 @@
+import type { Counterparty } from '../../../shared/api/resources'
+import { listDestinations } from '../destinations/use-cases'
 import { DeskError } from '../errors'
+import { EventBus } from '../event-bus'
+import { profileDir } from '../profiles/profile-dir'
 import type { Profile } from '../profiles/profile'
-import { openSession, type OpenSessionOptions } from './open-session'
+import type { DeskStore } from '../store'
+import { openSession, withSession, type OpenSessionOptions } from './open-session'
+import { withProfileStore } from './profile-store'
 import type { TreasurySession } from './session'
 
 export interface HostDeps extends OpenSessionOptions {
@@ -42,6 +48,30 @@ export class SessionHost {
     })
     if (open) await (await open.session.catch(() => null))?.close()
     return opening
+  }
+
+  /**
+   * Any profile's store for one piece of work: the open session's when `profile` is the current one, else opened for
+   * this call. `book` reads the profile's destination book with its key, only when the work asks.
+   */
+  async withProfileStore<T>(
+    profile: Profile,
+    work: (store: DeskStore, book: () => Promise<Counterparty[]>) => T | Promise<T>,
+  ): Promise<T> {
+    if ((await this.deps.currentProfile())?.id === profile.id && profile.keyId) {
+      const session = await this.session()
+      return work(session.store, () => listDestinations(session))
+    }
+    return withProfileStore(profileDir(this.deps.dataDir, profile.id), 'app', (store) => {
+      const oneOff = {
+        role: 'one-off' as const,
+        dataDir: this.deps.dataDir,
+        store,
+        events: new EventBus(),
+        openSigner: (p: Profile) => this.deps.openSigner(p),
+      }
+      return work(store, () => withSession(profile, oneOff, (s) => listDestinations(s)))
+    })
   }
 
   /** Closes the session if the current profile is no longer the one it serves. */
