@@ -1,5 +1,4 @@
-import { packOfBatch, type ApprovalPack } from '../core/batch/use-cases'
-import { writeExportFile } from '../core/export-file'
+import { packOfBatch, writeApprovalPack, type ApprovalPack } from '../core/batch/use-cases'
 import { runPeriodPack } from '../core/pay-runs/use-cases'
 import { shown } from '../../shared/text/visible-text'
 import type { CliContext } from './cli-context'
@@ -11,7 +10,7 @@ const PACK_SUMMARY =
   'SHA-256 of that list. From the store: the statuses last read ("batch status ID --refresh" reads them anew).'
 
 async function writePack(ctx: CliContext, out: string, pack: ApprovalPack): Promise<number> {
-  await writeExportFile(out, new TextEncoder().encode(pack.text))
+  await writeApprovalPack(out, pack)
   ctx.out(
     `Wrote the approval pack of ${pack.count} payout${pack.count === 1 ? '' : 's'} to ${shown(out)} ` +
       `(list SHA-256 ${pack.sha256}).`,

@@ -5,6 +5,7 @@ import { findNetwork } from '../../../shared/api/networks'
 import { approvalBucket } from '../../../shared/payouts/approval-progress'
 import { shown } from '../../../shared/text/visible-text'
 import { DeskError } from '../errors'
+import { writeExportFile } from '../export-file'
 import { Outbox } from '../payouts/outbox'
 import { batchRepo, type DeskStore } from '../store'
 
@@ -133,6 +134,10 @@ export function batchApprovalPack(store: DeskStore, batchId: string, subject: Pa
     throw new DeskError('invalid_input', `No payout of ${subject.title} waits for approval: there is nothing to pack.`)
   return approvalPack(subject, lines)
 }
+
+/** Writes a pack as a plain-text file, the way every export is written (a part file, synced, then renamed). */
+export const writeApprovalPack = (path: string, pack: ApprovalPack): Promise<void> =>
+  writeExportFile(path, new TextEncoder().encode(pack.text))
 
 /** The pack of a batch of the profile, named by its id and file (`batch_not_found` for another id). */
 export function packOfBatch(store: DeskStore, batchId: string, environment: PackSubject['environment']): ApprovalPack {

@@ -1,4 +1,4 @@
-import { batchOf, exportBatchResults, listBatches, readBatchStatus } from './use-cases'
+import { batchOf, exportBatchResults, listBatches, packOfBatch, readBatchStatus, writeApprovalPack } from './use-cases'
 import { DeskError } from '../errors'
 import { whoAmI } from '../audit/use-cases'
 import type { batchChannels } from '../../../shared/ipc/channels/batch'
@@ -81,6 +81,15 @@ export function batchHandlers({
       const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-results.csv`)
       if (path === null) return { path: null, rows: 0 }
       return { path, rows: await exportBatchResults(session.store, batchId, path, session.payouts.outbox) }
+    },
+    'batch.savePack': async ({ batchId }) => {
+      const session = await host.session()
+      // Refused (nothing waits, no such batch) before a dialog is shown.
+      const pack = packOfBatch(session.store, batchId, session.profile.environment)
+      if (!chooseSavePath) throw new DeskError('not_supported', 'This shell cannot ask where to save a file.')
+      const path = await chooseSavePath(`batch-${batchId.slice(0, 8)}-approval-pack.txt`)
+      if (path !== null) await writeApprovalPack(path, pack)
+      return { path, count: pack.count, sha256: pack.sha256 }
     },
   }
 }

@@ -135,6 +135,7 @@ export {
   approvalPack,
   batchApprovalPack,
   packOfBatch,
+  writeApprovalPack,
   type ApprovalPack,
   type PackLine,
   type PackSubject,

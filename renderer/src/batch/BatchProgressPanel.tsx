@@ -42,6 +42,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
     ...(last && isSending(last.progress) ? { refetchInterval: SENDER_CHECK_MS } : {}),
   })
   const exportBatch = useDeskMutation('batch.export')
+  const savePack = useDeskMutation('batch.savePack')
   const status = read.data ?? null
   const page = usePaged(status?.rows ?? [], PAGE_SIZE, 'the batch rows')
   const error = failure ?? read.error
@@ -59,6 +60,16 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
     try {
       const r = await exportBatch.mutateAsync({ batchId })
       setNote(r.path ? `Saved ${r.rows} rows to ${r.path}.` : null)
+    } catch (err) {
+      setFailure(asDeskError(err))
+    }
+  }
+
+  /** One approval pack for the console's approver instead of one summary per row. */
+  const saveApprovalPack = async () => {
+    try {
+      const r = await savePack.mutateAsync({ batchId })
+      setNote(r.path ? `Saved the approval pack of ${r.count} payouts to ${r.path} (list SHA-256 ${r.sha256}).` : null)
     } catch (err) {
       setFailure(asDeskError(err))
     }
@@ -87,6 +98,9 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
         </button>
         <button type="button" onClick={() => void exportResults()}>
           Export results (CSV)
+        </button>
+        <button type="button" onClick={() => void saveApprovalPack()} data-testid="save-approval-pack">
+          Save approval pack
         </button>
         <Field label="Show">
           <select value={filter} onChange={(e) => setFilter(e.target.value)}>

@@ -135,4 +135,12 @@ export const batchChannels = channels({
   'batch.cancel': { input: batchId, output: BatchProgressSchema },
   /** The shell chooses the file (a save dialog; the demo saves to Downloads). */
   'batch.export': { input: batchId, output: z.strictObject({ path: z.string().nullable(), rows: z.number().int() }) },
+  /**
+   * The batch's one approval pack (its payouts that wait for approval, totals by wallet and asset, the SHA-256 of the
+   * list) saved where the shell chooses; refused when none waits.
+   */
+  'batch.savePack': {
+    input: batchId,
+    output: z.strictObject({ path: z.string().nullable(), count: z.number().int(), sha256: z.string() }),
+  },
 })

@@ -122,6 +122,12 @@ describe('batch IPC channels through the desk router', () => {
     expect((await readFile(exported.path!, 'utf8')).split('\r\n')[1]).toMatch(
       /^2,ipc-1,Alice GmbH,2.001,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/,
     )
+    // One approval pack for the batch (issue 50): the three payouts still waiting, not the approved one.
+    const pack = await desk.router.call('batch.savePack', { batchId: batch.id })
+    expect(pack).toMatchObject({ count: 3, path: join(dir, `batch-${batch.id.slice(0, 8)}-approval-pack.txt`) })
+    const packText = await readFile(pack.path!, 'utf8')
+    expect(packText).toContain(`List SHA-256: ${pack.sha256}`)
+    expect(packText).not.toContain(ids[1]!)
   })
 
   it('follows the payout statuses of batch rows on its own while the profile is open, by the page', async () => {

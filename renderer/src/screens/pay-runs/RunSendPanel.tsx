@@ -49,6 +49,17 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
   const ahead = isAhead(preview.period)
   const sending = useRef(false)
   const send = useDeskMutation('payRuns.send')
+  const savePack = useDeskMutation('batch.savePack')
+  const [packNote, setPackNote] = useState<string | null>(null)
+  /** The period's one approval pack (its batch's payouts that wait), saved where the person chooses. */
+  const saveApprovalPack = async (batchId: string) => {
+    try {
+      const r = await savePack.mutateAsync({ batchId })
+      setPackNote(r.path ? `Saved the approval pack of ${r.count} payouts to ${r.path} (SHA-256 ${r.sha256}).` : null)
+    } catch (err) {
+      setError(asDeskError(err))
+    }
+  }
   const blocked = preview.problems.some((p) => p.severity === 'error') || preview.shortfalls.length > 0
   const confirmations = useSendConfirmations({
     newPayees: preview.firstPayoutCount,
@@ -110,6 +121,15 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
             ))}
           </tbody>
         </table>
+        {sent.batchId ? (
+          <p>
+            <button type="button" onClick={() => void saveApprovalPack(sent.batchId!)} data-testid="run-approval-pack">
+              Save approval pack
+            </button>{' '}
+            {packNote}
+          </p>
+        ) : null}
+        {error ? <ErrorBox error={error} title="The approval pack was not saved" /> : null}
         {conflicts > 0 ? (
           <p role="alert">
             {conflicts} line(s) were sent from another desk with another amount: agree which is right; they are never
