@@ -1,16 +1,20 @@
 import type { closeChannels } from '../../../shared/ipc/channels/close'
 import { profileLedger, walletAccessOf } from '../history/use-cases'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionSource } from '../ipc/session-source'
-import type { Profile } from '../profiles/profile'
+import type { SessionHost } from '../session/session-host'
 import type { DeskStore } from '../store'
-import { listCloses, prepareClose } from './use-cases'
+import { listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
 
-/** What these handlers use of the open profile's session. */
-type CloseSession = Parameters<typeof walletAccessOf>[0] & { store: DeskStore; profile: Profile }
+export interface CloseHandlerDeps {
+  host: SessionHost
+  /** The act guard for the person at the desk (a viewer, a view-only profile refused): who the audit row names. */
+  acting: (store: DeskStore) => Promise<{ by: string }>
+  /** The shell's save dialog, here naming the pack's folder; null when the person cancels it. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+}
 
-/** The Close screen's reads: what stands in the way of closing a month (the provider read fresh), and the closes. */
-export function closeHandlers({ host }: { host: SessionSource<CloseSession> }): HandlersFor<typeof closeChannels> {
+/** The Close screen: what stands in the way of closing a month, locking and reopening it, and the closes. */
+export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps): HandlersFor<typeof closeChannels> {
   return {
     'close.prepare': async ({ period, timeZone, fiat }) => {
       const session = await host.session()
@@ -24,5 +28,29 @@ export function closeHandlers({ host }: { host: SessionSource<CloseSession> }): 
       })
     },
     'close.list': async () => listCloses((await host.session()).store),
+    'close.lock': async ({ period, timeZone, fiat, costBasis, acceptNote }) => {
+      const session = await host.session()
+      const { by } = await acting(session.store)
+      const folder = chooseSavePath ? await chooseSavePath(`close-${period}`) : null
+      if (folder === null) return { period, folder: null, files: 0 }
+      profileLedger(session.store, session.profile)
+      const pack = await lockClose(session.store, {
+        period,
+        timeZone,
+        fiat,
+        wallets: walletAccessOf(session),
+        profile: session.profile.name,
+        by,
+        costBasis,
+        acceptDifferences: acceptNote ? { note: acceptNote } : undefined,
+      })
+      await writePackFolder(folder, pack.files)
+      return { period, folder, files: pack.files.length }
+    },
+    'close.reopen': async ({ period, reason }) => {
+      const session = await host.session()
+      const { by } = await acting(session.store)
+      return { period, replaces: reopenClose(session.store, period, reason, by).replaces.manifestSha256 }
+    },
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ClosePeriodSchema, ClosePrepSchema, CloseListRowSchema, BLOCKER_KINDS } from '../../api/close'
 import { TimeZoneSchema, FiatSchema } from '../../api/accounting-export'
+import { text } from '../../api/text'
 import { untrusted } from '../../text/untrusted-text'
 import { channels } from '../channel'
 
@@ -24,4 +25,23 @@ export const closeChannels = channels({
     output: ClosePrepSchema.extend({ blockers: z.array(CloseBlockerViewSchema), adjustments: z.array(untrusted()) }),
   },
   'close.list': { input: z.strictObject({}), output: z.array(CloseListRowSchema.extend({ closedBy: untrusted() })) },
+  /**
+   * Locks a month as the person at the desk (the act guard; audited) and writes its pack to the folder the shell's
+   * save dialog names; `acceptNote` signs off what `close.prepare` found.
+   */
+  'close.lock': {
+    input: z.strictObject({
+      period: ClosePeriodSchema,
+      timeZone: TimeZoneSchema.optional(),
+      fiat: FiatSchema.optional(),
+      costBasis: z.boolean().optional(),
+      acceptNote: text().trim().min(1).max(1000).optional(),
+    }),
+    output: z.strictObject({ period: z.string(), folder: z.string().nullable(), files: z.number().int() }),
+  },
+  /** Reopens a locked month with the person's reason (audited); answers the pack the next lock replaces. */
+  'close.reopen': {
+    input: z.strictObject({ period: ClosePeriodSchema, reason: text().trim().min(1).max(1000) }),
+    output: z.strictObject({ period: z.string(), replaces: z.string() }),
+  },
 })

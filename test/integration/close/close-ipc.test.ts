@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -25,6 +25,7 @@ describe('the Close screen’s reads through IPC', () => {
       version: '0.0.0',
       secretStore: new MemorySecretStore(),
       historyInBackground: true,
+      chooseSavePath: async (name) => join(dir, name),
     })
     const profile = await desk.router.call('profiles.create', {
       name: 'Test',
@@ -48,6 +49,37 @@ describe('the Close screen’s reads through IPC', () => {
     const unsynced = prep.blockers.find((b) => b.kind === 'unsynced')!
     expect(unsynced.fix).toContain('history sync')
     expect(await desk.router.call('close.list', {})).toEqual([])
+  })
+
+  it('the person at the desk locks a month with a sign-off; a note inside it is then refused naming the lock', async () => {
+    const period = '2026-10'
+    await expect(desk.router.call('close.lock', { period })).rejects.toMatchObject({
+      message: expect.stringContaining('2026-10 was not locked'),
+    })
+    const locked = await desk.router.call('close.lock', { period, acceptNote: 'no prices in the sandbox' })
+    expect(locked).toMatchObject({ period, folder: join(dir, 'close-2026-10') })
+    expect(await readdir(locked.folder!)).toContain('manifest.json')
+    expect(await desk.router.call('close.list', {})).toMatchObject([{ period, state: 'locked' }])
+    const page = await desk.router.call('history.page', {
+      from: '2026-10-01T00:00:00.000Z',
+      to: '2026-10-31T23:59:59.999Z',
+      limit: 5,
+    })
+    const leg = page.rows.find((r) => r.direction !== 'internal')
+    expect(leg).toBeDefined()
+    await expect(
+      desk.router.call('history.setLegNote', {
+        transactionId: leg!.id,
+        direction: leg!.direction,
+        note: 'x',
+        tags: [],
+      }),
+    ).rejects.toMatchObject({ code: 'period_locked', message: expect.stringMatching(/period 2026-10 is locked/) })
+    const reopened = await desk.router.call('close.reopen', { period, reason: 'a late invoice' })
+    expect(reopened.replaces).toMatch(/^[0-9a-f]{64}$/)
+    expect(await desk.router.call('close.list', {})).toMatchObject([
+      { period, state: 'reopened', reason: 'a late invoice' },
+    ])
   })
 
   it('a period that is not a calendar month is refused at the channel', async () => {

@@ -5,6 +5,7 @@ import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
+import { LockMonth, ReopenMonth } from './CloseActs'
 
 /** The last full month in UTC: the one a controller usually closes next. */
 function lastMonth(now = new Date()): string {
@@ -14,8 +15,8 @@ function lastMonth(now = new Date()): string {
 
 /**
  * Month-end close: what stands between a month and its close (each with where to fix it), and the months locked or
- * reopened. Locking, reopening and the account mapping are a person's acts on the command line (`close lock`), which
- * the user guide's "Month-end close" describes.
+ * reopened; locking and reopening as the person at the desk. The account mapping is imported on the command line
+ * (`history map import`), as the user guide's "Month-end close" describes.
  */
 export function CloseScreen() {
   const [typed, setTyped] = useState(lastMonth())
@@ -75,6 +76,9 @@ function Preparation({ period }: { period: string }) {
               </li>
             ))}
           </ul>
+          {prep.blockers.some((b) => b.kind === 'locked') ? null : (
+            <LockMonth period={prep.period} clear={prep.clear} />
+          )}
           {prep.adjustments.length ? (
             <p className="small">
               {prep.adjustments.length} movements of locked months will be this month&apos;s adjustments.
@@ -105,6 +109,7 @@ function ClosedMonths() {
               <th>Closed by</th>
               <th>Closed at</th>
               <th>Manifest SHA-256</th>
+              <th>Reopen</th>
             </tr>
           </thead>
           <tbody>
@@ -127,6 +132,7 @@ function ClosedMonths() {
                   <Time value={r.closedAt} />
                 </td>
                 <td className="mono small">{r.manifestSha256.slice(0, 16)}…</td>
+                <td>{r.state === 'locked' ? <ReopenMonth period={r.period} /> : null}</td>
               </tr>
             ))}
           </tbody>
