@@ -28,6 +28,7 @@ export const ADMIN_ONLY: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'people.add',
   'people.remove',
   'people.setPassphrase',
+  'people.setRole',
   'lock.setTimes',
   'seat.set',
 ])

@@ -63,6 +63,12 @@ export function deskLockHandlers(deps: DeskLockHandlerDeps): HandlersFor<typeof 
       await deps.audit({ path: 'people.removed', by: admin, detail: { person: name } })
       return people.list()
     },
+    'people.setRole': async ({ name, role, yourPassphrase }) => {
+      const changed = await people.setRole(name, role, you(yourPassphrase))
+      await lock.peopleChanged()
+      await deps.audit({ path: 'people.role_changed', by: by(), detail: { person: changed.name, role: changed.role } })
+      return people.list()
+    },
     'people.setPassphrase': async ({ name, passphrase, yourPassphrase }) => {
       await people.setPassphrase(name, passphrase, you(yourPassphrase))
       await deps.audit({ path: 'people.passphrase_changed', by: by(), detail: { person: name } })

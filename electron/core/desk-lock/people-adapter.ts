@@ -1,4 +1,4 @@
-import { addPerson, changePassphrase, listPeople, removePerson, verifyPerson } from '../people/use-cases'
+import { addPerson, changePassphrase, listPeople, removePerson, setRole, verifyPerson } from '../people/use-cases'
 import type { PeoplePort } from './people-port'
 
 /** The desk's people (`<data>/people.json`) as the lock and the People section use them. */
@@ -10,5 +10,6 @@ export function deskPeople(dataDir: string): PeoplePort {
     remove: async (name, as) => void (await removePerson(name, as, dataDir)),
     setPassphrase: async (name, newPassphrase, as) =>
       void (await changePassphrase({ name, newPassphrase, as }, dataDir)),
+    setRole: (name, role, as) => setRole({ name, role, as }, dataDir),
   }
 }

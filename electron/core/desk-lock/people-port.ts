@@ -14,4 +14,5 @@ export interface PeoplePort {
   add(person: { name: string; role: PersonRole; passphrase: string }, as: Credentials | undefined): Promise<PersonView>
   remove(name: string, as: Credentials): Promise<void>
   setPassphrase(name: string, passphrase: string, as: Credentials): Promise<void>
+  setRole(name: string, role: PersonRole, as: Credentials): Promise<PersonView>
 }

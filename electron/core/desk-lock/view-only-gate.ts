@@ -15,6 +15,7 @@ const NOT_ON_THE_PROFILE: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'people.add',
   'people.remove',
   'people.setPassphrase',
+  'people.setRole',
   'lock.setTimes',
   'seat.set',
   'payouts.resend',

@@ -45,6 +45,7 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'people.add': ['people.list', 'lock.status'],
   'people.remove': ['people.list', 'lock.status'],
   'people.setPassphrase': ['people.list'],
+  'people.setRole': ['people.list', 'lock.status'],
   'seat.set': ['seat.show'],
   'notify.add': ['notify.list', 'home.summary'],
   'notify.remove': ['notify.list', 'home.summary'],

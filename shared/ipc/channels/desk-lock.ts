@@ -102,6 +102,11 @@ export const deskLockChannels = channels({
     output: People,
   },
   'people.remove': { input: z.strictObject({ name: Name, yourPassphrase: Passphrase }), output: People },
+  /** Another role for a person (the desk's last admin stays one). */
+  'people.setRole': {
+    input: z.strictObject({ name: Name, role: PersonRoleSchema, yourPassphrase: Passphrase }),
+    output: People,
+  },
   'people.setPassphrase': {
     input: z.strictObject({ name: Name, passphrase: Passphrase, yourPassphrase: Passphrase }),
     output: People,

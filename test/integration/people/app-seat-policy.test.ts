@@ -120,6 +120,10 @@ describe("the app's four eyes, seat and desk audit", () => {
   it("people changes and the lock's times are in every profile's audit log", { timeout: 120_000 }, async () => {
     await call('people.setPassphrase', { name: 'Tom', passphrase: 'tom passphrase 2', yourPassphrase: PASS.Ada })
     await call('people.remove', { name: 'Vic', yourPassphrase: PASS.Ada })
+    await call('people.setRole', { name: 'Bea', role: 'treasurer', yourPassphrase: PASS.Ada })
+    expect(await code(call('people.setRole', { name: 'Ada', role: 'viewer', yourPassphrase: PASS.Ada }))).toBe(
+      'invalid_input',
+    )
     expect(await code(call('lock.setTimes', { idleMinutes: 0 }))).toBe('invalid_input')
     expect(await code(call('lock.setTimes', { reaskMinutes: 61 }))).toBe('invalid_input')
     expect(await call('lock.setTimes', { idleMinutes: 3 })).toEqual({ idleMinutes: 3, reaskMinutes: 5 })
@@ -136,6 +140,7 @@ describe("the app's four eyes, seat and desk audit", () => {
         'people.added Bea by Ada',
         'people.passphrase_changed Tom by Ada',
         'people.removed Vic by Ada',
+        'people.role_changed Bea by Ada',
         'desk.lock_times_set  by Ada',
       ])
     }

@@ -24,6 +24,7 @@ function rig(people: PersonView[] = [ADA, BO], production = true) {
     add: async () => ADA,
     remove: async () => undefined,
     setPassphrase: async () => undefined,
+    setRole: async () => ADA,
   }
   const deps = {
     people: port,

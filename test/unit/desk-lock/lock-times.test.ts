@@ -18,6 +18,7 @@ function rig(times: LockTimes) {
       add: async () => ADA,
       remove: async () => undefined,
       setPassphrase: async () => undefined,
+      setRole: async () => ADA,
     },
     now: () => now,
     times: async () => times,

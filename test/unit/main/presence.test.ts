@@ -26,6 +26,7 @@ async function unlockedDesk(now: () => number) {
       add: async () => ADA,
       remove: async () => undefined,
       setPassphrase: async () => undefined,
+      setRole: async () => ADA,
     },
     now,
     isProduction: async () => false,

@@ -1,6 +1,6 @@
 import { shown } from '@shared/text/visible-text'
 import { useState, type FormEvent } from 'react'
-import type { PersonView } from '@shared/ipc/channels/desk-lock'
+import { PERSON_ROLES, type PersonRole, type PersonView } from '@shared/ipc/channels/desk-lock'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
@@ -14,21 +14,30 @@ export function ChangePersonForm({ people }: { people: readonly PersonView[] }) 
   const [done, setDone] = useState<string | null>(null)
   const setOne = useDeskMutation('people.setPassphrase')
   const remove = useDeskMutation('people.remove')
+  const setRole = useDeskMutation('people.setRole')
+  const [role, setRoleChoice] = useState<PersonRole>('treasurer')
   const { busy, error, run } = useAction()
   const chosen = people.some((p) => p.name === name) ? name : (people[0]?.name ?? '')
 
-  const act = async (e: FormEvent, what: 'passphrase' | 'remove') => {
+  const act = async (e: FormEvent, what: 'passphrase' | 'remove' | 'role') => {
     e.preventDefault()
     if (!chosen || !yours || (what === 'passphrase' && !passphrase)) return
     setDone(null)
     const ok = await run(() =>
       what === 'remove'
         ? remove.mutateAsync({ name: chosen, yourPassphrase: yours })
-        : setOne.mutateAsync({ name: chosen, passphrase, yourPassphrase: yours }),
+        : what === 'role'
+          ? setRole.mutateAsync({ name: chosen, role, yourPassphrase: yours })
+          : setOne.mutateAsync({ name: chosen, passphrase, yourPassphrase: yours }),
     )
     setPassphrase('')
     setYours('')
-    if (ok) setDone(what === 'remove' ? `${chosen} was removed.` : `${chosen}'s passphrase was set.`)
+    const said = {
+      remove: `${chosen} was removed.`,
+      role: `${chosen} is now ${role}.`,
+      passphrase: `${chosen}'s passphrase was set.`,
+    }
+    if (ok) setDone(said[what])
   }
 
   return (
@@ -62,6 +71,18 @@ export function ChangePersonForm({ people }: { people: readonly PersonView[] }) 
         </Field>
         <button type="submit" disabled={busy || !yours || !passphrase}>
           Set passphrase
+        </button>
+        <Field label="Role">
+          <select value={role} onChange={(e) => setRoleChoice(e.target.value as PersonRole)}>
+            {PERSON_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="button" disabled={busy || !yours} onClick={(e) => void act(e, 'role')}>
+          Set role
         </button>
         <button type="button" className="danger" disabled={busy || !yours} onClick={(e) => void act(e, 'remove')}>
           Remove {shown(chosen)}
