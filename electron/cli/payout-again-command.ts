@@ -37,7 +37,7 @@ export const again: Action = {
     const { by } = await ctx.acting('payout', profile)
     const yes = v.yes === true
     return ctx.withSession(profile, async (session) => {
-      const hit = againPreview(session, id!)
+      const hit = await againPreview(session, id!)
       const to = hit.destinationName ? shownLine`${hit.destinationName} ${hit.address}` : shown(hit.address)
       ctx.out(
         shownLine`Payout ${hit.payoutId ?? '-'} (${hit.status}): ${hit.amount} ${hit.asset} on ` +

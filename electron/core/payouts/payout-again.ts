@@ -73,13 +73,17 @@ const sameShown = (shown: CreateWithdrawal, body: CreateWithdrawal) =>
   (shown.network ?? null) === (body.network ?? null)
 
 /**
- * What a surface shows before asking the person (the payout as the store last knew it); refused at once when it was
- * requested again already. The provider's status is read at the act, not here.
+ * What a surface shows before asking the person: the payout with its status as the provider has it now, refused at
+ * once when it was requested again already or is not expired, rejected or failed. The act reads the status again.
  */
-export function againPreview(session: Pick<AgainSession, 'store' | 'payouts'>, ref: string): PayoutHit {
+export async function againPreview(
+  session: Pick<AgainSession, 'store' | 'payouts' | 'client'>,
+  ref: string,
+): Promise<PayoutHit> {
   const entry = ownEntry(session, ref)
   const earlier = requestedAgain(session.store, entry.idempotencyKey)
   if (earlier) throw refusedAlready(earlier)
+  await finalAtProvider(session, entry)
   return findPayout(session.store, entry.idempotencyKey)
 }
 

@@ -8,6 +8,7 @@ import { payoutAgainRepo } from '../../../electron/core/store/payouts/payout-aga
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
 import { cli, cliProfile } from '../../harness/cli-runner'
+import { PtyCli } from '../../harness/pty-cli'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 // Issue 50: an expired, rejected or failed payout requested again is a NEW payout (new key, linked), through every
@@ -40,7 +41,7 @@ beforeAll(async () => {
   console = simConsole(sim.sandbox.url)
   await cliProfile(home, sim.sandbox.url, (pk) => console.registerEd25519Key(ws.workspaceId, pk))
   profileId = (JSON.parse((await cli(home, ['profile', 'list', '--json'])).stdout) as Array<{ id: string }>)[0]!.id
-  const rows = ['expired', 'rejected', 'failed', 'listed', 'waiting'].map((reference, i) => ({
+  const rows = ['expired', 'rejected', 'failed', 'listed', 'waiting', 'pty'].map((reference, i) => ({
     destination: ws.destinations[i === 3 ? 1 : 0]!.address,
     amount: `1.${i + 1}`,
     wallet: ws.walletId,
@@ -56,6 +57,7 @@ beforeAll(async () => {
   await console.withdrawalAction(byRef.expired!.id, 'expire')
   await console.withdrawalAction(byRef.rejected!.id, 'reject')
   await console.withdrawalAction(byRef.listed!.id, 'expire')
+  await console.withdrawalAction(byRef.pty!.id, 'expire')
   await console.withdrawalAction(byRef.failed!.id, 'approve')
   await console.withdrawalAction(byRef.failed!.id, 'fail')
 }, 60_000)
@@ -137,5 +139,16 @@ describe('payout-desk payout again', () => {
     const failed = await cli(home, ['payout', 'again', byRef.failed!.id, '--profile', 'Sim', '--yes'])
     expect(failed.code, failed.stderr).toBe(0)
     expect(failed.stdout).toMatch(/\(failed\)\.$/m)
+  })
+
+  it('on a real terminal: shows the payout, asks [y/N], and a yes requests it again', async () => {
+    const old = byRef.pty!
+    const run = new PtyCli(home, ['payout', 'again', old.id, '--profile', 'Sim'])
+    await run.waitFor('Request it again as a NEW payout, checked as any new payout? [y/N]')
+    expect(run.output).toContain(`Payout ${old.id} (expired): ${old.amount} USDC on ethereum-sepolia to`)
+    run.type('y')
+    expect(await run.exit()).toBe(0)
+    expect(run.output).toMatch(new RegExp(`repeats payout ${old.id} \\(expired\\)`))
+    expect(linkOf(old.idempotency_key)).not.toBeNull()
   })
 })
