@@ -247,6 +247,24 @@ describe('month-end close: prepare, lock, the same bytes again, refusals inside 
     expect(await folder(out9)).toEqual(await folder(join(home, 'pack-09')))
   }, 30_000)
 
+  it('history map export prints the mapping in force, for a month too, in its import header', async () => {
+    const latest = await run('history', 'map', 'export')
+    ok(latest)
+    expect(latest.stdout).toBe(
+      'wallet,asset,kind,account\r\n*,*,fee,Fees\r\n*,*,incoming,Sales\r\n*,*,outgoing,Payables\n',
+    )
+    const september = await run('history', 'map', 'export', '--period', '2026-09')
+    expect(september.stdout).toContain('*,*,incoming,Customer receipts')
+    const bad = await run(
+      'history',
+      'map',
+      'import',
+      await file('bad-map.csv', 'wallet,asset,kind,account\n*,*,refund,X\n'),
+    )
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/line 2: kind/)
+  })
+
   it('reopening is audited with its reason and names the pack it replaces', async () => {
     const manifest = await readFile(join(home, 'pack-09', 'manifest.json'))
     const reopened = await run('close', 'reopen', '--period', '2026-09', '--reason', 'auditor asked')
