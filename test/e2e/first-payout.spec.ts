@@ -159,6 +159,7 @@ test("an agent's first payout held by the policy says why on its held row; the r
   })
   await openSection(page, 'Payouts')
   const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
-  await expect(row).toContainText('hold_first_payout (first payout to this destination)')
+  await expect(row).toContainText('First payout to this destination')
+  await expect(row).not.toContainText('hold_first_payout')
   await snap(page, 'first-payout-held')
 })

@@ -1,6 +1,7 @@
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
 import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
+import { findNetwork } from '../../shared/api/networks'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { payableBody } from '../harness/e2e-destinations'
@@ -76,15 +77,18 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(held.getByTestId('held-row')).toHaveCount(2)
   // The row shows what the provider will pay, as checked when the agent asked: names, not only ids.
   const row = held.getByTestId('held-row').first()
+  // Display names, never internal ones (issue 54): the network and the rule as a person reads them.
   for (const shown of [
     AGENT_REQUESTER,
-    released.body.network,
+    findNetwork(released.body.network!)!.name,
     released.wallet.name,
     released.destination.label,
-    'hold_all',
+    'Every agent payout is held',
     'verified',
   ])
     await expect(row).toContainText(shown)
+  await expect(row).not.toContainText('hold_all')
+  await expect(row).not.toContainText(released.body.network!)
   await snap(page, 'payouts-held')
 
   await row.getByRole('button', { name: 'Release' }).click()
@@ -94,10 +98,11 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
     released.wallet.name,
     released.destination.label,
     released.destination.address,
-    released.body.network,
-    'rule hold_all',
+    findNetwork(released.body.network!)!.name,
+    'Every agent payout is held',
   ])
     await expect(facts).toContainText(shown)
+  await expect(facts).not.toContainText('hold_all')
   await snap(page, 'payouts-held-release')
   await dialog.getByRole('button', { name: 'Release and send' }).click()
   await expect(held.getByTestId('held-row')).toHaveCount(1)

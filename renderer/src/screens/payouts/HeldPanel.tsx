@@ -12,16 +12,10 @@ import { useAction } from '../../components/useAction'
 import { UserText } from '../../names/UserText'
 import { HeldExpirySetting } from './HeldExpirySetting'
 import { CanWrite } from '../../components/CanWrite'
+import { HOLD_RULE_WORDS } from '../../format/hold-rule'
+import { networkName } from '../../format/network-name'
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
-
-/** The rule that held a payout, in words a person reads. */
-const RULE_TEXT = {
-  hold_all: 'every agent payout is held',
-  hold_above: 'above the hold amount',
-  hold_first_payout: 'first payout to this destination',
-  hold_outside_hours: 'outside the payout hours',
-} as const
 
 /**
  * "Held for you": the agent's payouts the policy held; a person releases one (sent under the agent's key) or rejects
@@ -131,11 +125,11 @@ export function HeldPanel() {
                 )}
               </td>
               <td className="small">
-                {e.hold?.network ?? e.body.network ?? '—'}
+                {networkName(e.hold?.network ?? e.body.network ?? '—')}
                 {e.body.fee_priority ? ` · fee ${e.body.fee_priority}` : ''}
               </td>
               <td className="small">
-                {e.hold ? `${e.hold.rule} (${RULE_TEXT[e.hold.rule]})` : 'not checked (held by an older version)'}
+                {e.hold ? HOLD_RULE_WORDS[e.hold.rule] : 'not checked (held by an older version)'}
               </td>
               <td>
                 <ShortId value={e.idempotencyKey} what="idempotency key" short />
@@ -210,12 +204,12 @@ function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
             <UserText>{hold.destinationName}</UserText> <code className="mono">{hold.destinationAddress}</code>
           </dd>
           <dt>Network</dt>
-          <dd>{hold.network}</dd>
+          <dd>{networkName(hold.network)}</dd>
           <dt>Verified</dt>
           <dd>{hold.verifiedAt ? <Time value={hold.verifiedAt} /> : 'never'}</dd>
           <dt>Held by</dt>
           <dd>
-            rule {hold.rule}: {hold.message}
+            {HOLD_RULE_WORDS[hold.rule]}: {hold.message}
           </dd>
         </dl>
       ) : (
