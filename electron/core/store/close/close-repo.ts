@@ -47,7 +47,7 @@ const LOCKED_COLUMNS =
   'id, period, from_at AS fromAt, cutoff, closed_by AS closedBy, closed_at AS closedAt FROM close_packs'
 
 /**
- * Month-end close (tables of migration 31): each pack a person locked (its files' bytes kept, so an export of it later
+ * Month-end close (tables of migration 29): each pack a person locked (its files' bytes kept, so an export of it later
  * is the same bytes, and the legs it held with their status, so a movement reported later is found), the adjustments
  * recorded, and the account mapping by the period it applies from.
  */

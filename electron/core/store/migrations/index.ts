@@ -25,8 +25,8 @@ import { m24 } from './m24-pacer-counts'
 import { m25 } from './m25-pay-run-line-ids'
 import { m26 } from './m26-rates-in-the-chain'
 import { m27 } from './m27-screening-keys'
-import { m29 } from './m29-notifications'
-import { m31 } from './m31-month-end-close'
+import { m28 } from './m28-notifications'
+import { m29 } from './m29-month-end-close'
 import type { Migration } from './migration'
 
 export type { Migration } from './migration'
@@ -62,8 +62,8 @@ export const MIGRATIONS: readonly Migration[] = [
   m25,
   m26,
   m27,
+  m28,
   m29,
-  m31,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

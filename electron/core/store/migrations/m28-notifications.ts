@@ -6,8 +6,8 @@ import type { Migration } from './migration'
  * announced once whichever process records it, and retried by whichever process opens the profile next; and the
  * marks of what was told (a payout announced, reminded of, escalated; a day's digest), so each is told once.
  */
-export const m29: Migration = {
-  version: 29,
+export const m28: Migration = {
+  version: 28,
   name: 'notification channels, settings and their outbox',
   sql: `
     CREATE TABLE notify_channels (

@@ -30,8 +30,8 @@ const CLOSE_SQL = `
   ) WITHOUT ROWID;
 `
 
-export const m31: Migration = {
-  version: 31,
+export const m29: Migration = {
+  version: 29,
   name: 'month-end close: locked packs with their bytes and legs, adjustments, and the account mapping',
   sql: CLOSE_SQL,
 }
