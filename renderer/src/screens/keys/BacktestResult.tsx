@@ -5,12 +5,18 @@ import { Time } from '../../components/Time'
 import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
 import { shown } from '@shared/text/visible-text'
+import { HOLD_RULE_WORDS } from '../../format/hold-rule'
 
 const PAGE = 50
 
+/** A rule in words where the app has them (a hold rule), else as the policy names it. */
+function ruleWords(rule: string): string {
+  return Object.hasOwn(HOLD_RULE_WORDS, rule) ? HOLD_RULE_WORDS[rule as keyof typeof HOLD_RULE_WORDS] : rule
+}
+
 /** What happened to one request then: the policy's outcome, its rule, and whether the payout went out. */
 function happenedText(h: BacktestRowView['happened']): string {
-  return `${h.outcome}${h.rule ? ` (${h.rule})` : ''}${h.sent ? ', sent' : ''}`
+  return `${h.outcome}${h.rule ? ` (${ruleWords(h.rule)})` : ''}${h.sent ? ', sent' : ''}`
 }
 
 /** A backtest's totals in words and, a page at a time, each request with what happened and what would happen. */
@@ -58,7 +64,7 @@ export function BacktestResult({ report }: { report: BacktestView }) {
                     <strong>{r.would.outcome}</strong>
                   </td>
                   <td>
-                    {r.would.rule ?? '—'}
+                    {r.would.rule ? ruleWords(r.would.rule) : '—'}
                     {r.would.message ? (
                       <div className="small muted">
                         <UserText>{r.would.message}</UserText>
