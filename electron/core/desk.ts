@@ -11,7 +11,6 @@ import { historyHandlers } from './history/handlers'
 import { walletHandlers } from './history/wallet-handlers'
 import { destinationHandlers } from './destinations/handlers'
 import { deskPeople, openDeskLock, type DeskLock } from './desk-lock/use-cases'
-import { appProfileStores } from './desk-lock/app-stores'
 import { viewOnlyGate } from './desk-lock/view-only-gate'
 import { counterpartyHandlers } from './destinations/counterparty-handlers'
 import { homeHandlers } from './home/home-handlers'
@@ -22,7 +21,7 @@ import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy/handlers'
 import { payeeSafetyHandlers } from './payee-checks/handlers'
-import { secondPersonAtDesk } from './people/use-cases'
+import { secondPersonAtDesk, type WithProfileStore } from './people/use-cases'
 import { localPerson } from './audit/use-cases'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost, type SessionDeps } from './session'
@@ -137,11 +136,8 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     },
   })
   disposers.push(deskLock.dispose)
-  const stores = appProfileStores(
-    options.dataDir,
-    () => treasury.session(),
-    () => keys.profiles.current(),
-  )
+  // A profile's store for one write: the open session's when it serves that profile (one writer in this process).
+  const stores: WithProfileStore = (profile, work) => treasury.withProfileStore(profile, (store) => work(store))
   const viewOnly = viewOnlyGate(keys.profiles, stores)
   router.guard(async (channel, input) => {
     await deskLock.lock.gate(channel, input)
