@@ -112,7 +112,7 @@ const lock: Action = {
     if (accept !== (note !== ''))
       throw new UsageError('--accept-differences and --note TEXT go together.', actionHelp(lock))
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('note', profile)
+    const { by } = await ctx.acting('close', profile)
     return ctx.withStore(profile, async (store) => {
       const pack = await lockClose(store, {
         ...closeOptions(lock, v, ctx, profile, store),
@@ -153,7 +153,7 @@ const reopen: Action = {
   required: ['profile', 'period', 'reason'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('note', profile)
+    const { by } = await ctx.acting('close', profile)
     const r = await ctx.withStore(profile, (store) => reopenClose(store, v.period as string, v.reason as string, by))
     ctx.out(
       `Reopened ${r.period}. It replaces the pack closed by ${shown(r.replaces.closedBy)} at ` +

@@ -36,7 +36,7 @@ export const accountMap: Action = {
     if (verb === 'import') {
       if (file === undefined) throw new UsageError('"history map import" expects <FILE>.', usage)
       const profile = await ctx.profile(v.profile as string)
-      const { by } = await ctx.acting('note', profile)
+      const { by } = await ctx.acting('close', profile)
       const text = await readMapFile(file)
       const from = v['from-period'] as string | undefined
       const r = await ctx.withStore(profile, (store) => importAccountMap(store, text, by, from))

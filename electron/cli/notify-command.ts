@@ -57,7 +57,7 @@ const add: Action = {
   async run(ctx, v) {
     const target = targetOf(v, `Usage: payout-desk ${ADD_USAGE}`)
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('policy', profile)
+    const { by } = await ctx.acting('notify', profile)
     const made = await ctx.withStore(profile, (store) =>
       addChannel(
         { store, profile, secretStore: ctx.secrets },
@@ -116,7 +116,7 @@ const remove: Action = {
   required: ['profile', 'name'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('policy', profile)
+    const { by } = await ctx.acting('notify', profile)
     const gone = await ctx.withStore(profile, (store) =>
       removeChannel({ store, profile, secretStore: ctx.secrets }, v.name as string, by),
     )
@@ -133,7 +133,7 @@ const test: Action = {
   required: ['profile'],
   async run(ctx, v) {
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('policy', profile)
+    const { by } = await ctx.acting('notify', profile)
     const results = await ctx.withStore(profile, (store) =>
       testChannels({ store, profile, secretStore: ctx.secrets }, { name: v.name as string | undefined, by }),
     )
@@ -178,7 +178,7 @@ const set: Action = {
     const change = settingsChange(v, usage)
     if (Object.keys(change).length === 0) throw new UsageError('Name at least one setting to change.', usage)
     const profile = await ctx.profile(v.profile as string)
-    const { by } = await ctx.acting('policy', profile)
+    const { by } = await ctx.acting('notify', profile)
     const settings = await ctx.withStore(profile, (store) => setNotifySettings(store, change, by))
     ctx.out(settingsLine(settings))
     return 0

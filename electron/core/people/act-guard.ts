@@ -25,8 +25,10 @@ export type WriteAct =
   | 'people'
   | 'profile'
   | 'agent_stop'
+  | 'notify'
+  | 'close'
 
-const ADMIN_ACTS: ReadonlySet<WriteAct> = new Set(['key', 'policy', 'people', 'profile'])
+const ADMIN_ACTS: ReadonlySet<WriteAct> = new Set(['key', 'policy', 'people', 'profile', 'notify'])
 /** The brake anyone at the desk may pull, a viewer too and on a view-only profile: stopping the agent. */
 const BRAKES: ReadonlySet<WriteAct> = new Set(['agent_stop'])
 
