@@ -4,14 +4,19 @@ import { dueReminders, sendRun } from './use-cases'
 import type { payRunReminderChannels } from '../../../shared/ipc/channels/pay-run-reminders'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { Profile } from '../profiles/profile'
+import type { DeskStore } from '../store'
+
+/** What these handlers use of the open profile's session. */
+type RunSendSession = Parameters<typeof sendRun>[0] & { store: DeskStore; profile: Pick<Profile, 'environment'> }
 
 /** Sending a run's period from the app: the same use case as `run send`, with the review's answers given up front. */
 export function payRunSendHandlers({
   host,
   requestedBy = () => who('app'),
 }: {
-  host: SessionHost
+  host: SessionSource<RunSendSession>
   requestedBy?: () => string
 }): HandlersFor<Pick<typeof payRunSendChannels, 'payRuns.send'> & typeof payRunReminderChannels> {
   return {

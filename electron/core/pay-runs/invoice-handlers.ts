@@ -3,8 +3,12 @@ import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-se
 import { who } from '../audit/who'
 import type { HandlersFor } from '../ipc/router'
 import { profileDir } from '../profiles'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { Profile } from '../profiles/profile'
 import { attachInvoice, invoicesOfPayout, setPeriodInvoice } from './use-cases'
+
+/** What these handlers use of the open profile's session. */
+type InvoiceSession = Parameters<typeof setPeriodInvoice>[0] & { profile: Pick<Profile, 'id'> }
 
 /**
  * A payout's invoices in the app: read, and attached from a PDF the page picked, as `invoice attach` does; and a pay
@@ -15,7 +19,7 @@ export function invoiceHandlers({
   dataDir,
   actor = () => who('app'),
 }: {
-  host: SessionHost
+  host: SessionSource<InvoiceSession>
   dataDir: string
   actor?: () => string
 }): HandlersFor<typeof invoiceChannels & Pick<typeof payRunSendChannels, 'payRuns.invoice'>> {
