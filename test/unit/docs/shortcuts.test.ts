@@ -11,11 +11,11 @@ const pages = [
 ]
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
 
-/** The sections in nav order, as renderer/src/stores/nav.ts lists them (read as text: it is the renderer's module). */
+/** The sections in nav order, as renderer/src/stores/nav.ts groups them (read as text: it is the renderer's module). */
 function sections(): string[] {
   const nav = read('renderer/src/stores/nav.ts')
-  const list = /export const SECTIONS = \[([\s\S]*?)\] as const/.exec(nav)?.[1] ?? ''
-  return [...list.matchAll(/label: '([^']+)'/g)].map((m) => m[1]!)
+  const groups = /export const NAV_GROUPS = \[([\s\S]*?)\] as const/.exec(nav)?.[1] ?? ''
+  return [...groups.matchAll(/\{ id: '[^']+', label: '([^']+)' \}/g)].map((m) => m[1]!)
 }
 
 /** The app's own rule (renderer/src/shell/shortcuts.ts): Ctrl/⌘ and one digit, so the first nine sections. */

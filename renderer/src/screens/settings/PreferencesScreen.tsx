@@ -1,6 +1,6 @@
 import { useCurrentProfile } from '../../data/profiles'
-import { DustThresholdsPanel } from '../keys/DustThresholdsPanel'
-import { ScreenCaptureToggle } from '../keys/ScreenCaptureToggle'
+import { DustThresholdsPanel } from './DustThresholdsPanel'
+import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 import { ThemeToggle } from '../../shell/ThemeToggle'
 import { TimeZoneToggle } from '../../shell/TimeZoneToggle'
 import { LockTimesPanel } from './LockTimesPanel'

@@ -1,7 +1,7 @@
 import { useCurrentProfile } from '../../data/profiles'
 import { EmptyState } from '../../components/EmptyState'
-import { ScreeningPanel } from '../keys/ScreeningPanel'
-import { PayeeChangeWaitSetting } from '../keys/PayeeChangeWaitSetting'
+import { ScreeningPanel } from './ScreeningPanel'
+import { PayeeChangeWaitSetting } from './PayeeChangeWaitSetting'
 
 /** Settings › Safety: the lists payouts are screened against and the rules for a payee's changed details. */
 export function SafetyScreen() {
