@@ -193,7 +193,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(
     closeHandlers({
       host: treasury,
-      acting: (store) => deskLock.seat.atDesk('note', store),
+      acting: (store) => deskLock.seat.atDesk('close', store),
       chooseSavePath: options.chooseSavePath,
     }),
   )
