@@ -5,48 +5,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { cli, cliProfile } from '../../harness/cli-runner'
+import {
+  CRYPTIO,
+  GENERIC_COLUMNS,
+  QBO_THREE_COLUMNS as QBO3,
+  XERO_STATEMENT as XERO,
+} from '../../harness/accounting-templates'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 const SEPOLIA = 'ethereum-sepolia'
-/** The accounting tools' published templates, as the exporter tests check them (accounting-export.test.ts). */
-const GENERIC_COLUMNS = [
-  'date',
-  'time_zone',
-  'entry',
-  'debit_account',
-  'credit_account',
-  'amount',
-  'asset',
-  'fiat_value',
-  'fiat',
-  'payee',
-  'description',
-  'reference',
-  'tx_hash',
-  'network',
-  'wallet_id',
-]
-const CRYPTIO = [
-  'transactionDate',
-  'orderType',
-  'txhash',
-  'incomingAsset',
-  'incomingVolume',
-  'incomingUnitRate',
-  'incomingTransactionValue',
-  'outgoingAsset',
-  'outgoingVolume',
-  'outgoingUnitRate',
-  'outgoingTransactionValue',
-  'feeAsset',
-  'feeVolume',
-  'feeUnitRate',
-  'feeTransactionValue',
-  'otherParties',
-  'note',
-]
-const XERO = ['Date', 'Amount', 'Payee', 'Description', 'Reference']
-const QBO3 = ['Date', 'Description', 'Amount']
 const LOCKED_SEPTEMBER = /period 2026-09 is locked/
 
 const headerOf = (csv: string) => csv.slice(0, csv.indexOf('\r\n')).split(',')

@@ -10,6 +10,7 @@ import { openProfileStore } from '../../../electron/core/session/profile-store'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { cli, cliProfile } from '../../harness/cli-runner'
 import { simulatorLegs, type SimLeg } from '../../harness/ledger-fixture'
+import { CRYPTIO, GENERIC_COLUMNS, QBO_THREE_COLUMNS, XERO_STATEMENT } from '../../harness/accounting-templates'
 import { simConsole } from '../../harness/sim-console'
 
 const USDC = {
@@ -31,42 +32,6 @@ const ETH = {
 const USDC_POLYGON = { ...USDC, network: 'polygon-amoy' }
 const EVIL = '=HYPERLINK("http://evil")'
 
-const GENERIC_COLUMNS = [
-  'date',
-  'time_zone',
-  'entry',
-  'debit_account',
-  'credit_account',
-  'amount',
-  'asset',
-  'fiat_value',
-  'fiat',
-  'payee',
-  'description',
-  'reference',
-  'tx_hash',
-  'network',
-  'wallet_id',
-] as const
-const CRYPTIO = [
-  'transactionDate',
-  'orderType',
-  'txhash',
-  'incomingAsset',
-  'incomingVolume',
-  'incomingUnitRate',
-  'incomingTransactionValue',
-  'outgoingAsset',
-  'outgoingVolume',
-  'outgoingUnitRate',
-  'outgoingTransactionValue',
-  'feeAsset',
-  'feeVolume',
-  'feeUnitRate',
-  'feeTransactionValue',
-  'otherParties',
-  'note',
-] as const
 type Column =
   | (typeof GENERIC_COLUMNS)[number]
   | (typeof CRYPTIO)[number]
@@ -226,7 +191,7 @@ describe("payout-desk history export --format: each preset read back by its form
       '--network',
       'ethereum-sepolia',
     )
-    expect(headerOf(csv)).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference'])
+    expect(headerOf(csv)).toEqual(XERO_STATEMENT)
     const rows = read(csv)
     for (const r of rows) {
       expect(r.Date).toMatch(DAY_FIRST)
@@ -240,7 +205,7 @@ describe("payout-desk history export --format: each preset read back by its form
 
   it('qbo3 ETH: Date, Description, Amount; negative for money out; fees of USDC payouts on the ETH statement', async () => {
     const { csv } = await exportCsv('--format', 'qbo3', '--asset', 'ETH')
-    expect(headerOf(csv)).toEqual(['Date', 'Description', 'Amount'])
+    expect(headerOf(csv)).toEqual(QBO_THREE_COLUMNS)
     const rows = read(csv)
     for (const r of rows) {
       expect(r.Date).toMatch(DAY_FIRST)
