@@ -28,6 +28,8 @@ test("a payee's new address, once verified, is announced as stopped by the payee
     })
   await company('Northwind')
   const { counterparty: fresh } = await company('Northwind new account')
+  // A display preference, set in Settings › Preferences (issue 54).
+  await openSection(page, 'Preferences')
   await page.getByTestId('time-zone-toggle').click()
   await expect(page.getByTestId('time-zone-toggle')).toHaveText('Times: UTC')
   await openSection(page, 'Destinations')

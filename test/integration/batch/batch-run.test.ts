@@ -82,7 +82,7 @@ describe('batch payouts against the simulator', () => {
     const small = ws.smallWalletId
     const batch = await submit([
       ...rows(3),
-      { destination: ws.destinations[0]!.id, amount: '3', wallet: small, reference: 'Refund -2+3' },
+      { destination: ws.destinations[0]!.id, amount: '3', wallet: small, reference: '-2+3 refund' },
       { destination: ws.destinations[1]!.address, amount: '3', wallet: small },
       { destination: ws.destinations[2]!.label, amount: '3', wallet: small },
     ])
@@ -143,7 +143,7 @@ describe('batch payouts against the simulator', () => {
     expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
     expect(csv[4]).toMatch(
       new RegExp(
-        `^5,Refund -2\\+3,Alice GmbH,3,USDC,${entries[3]!.idempotencyKey},${entries[3]!.withdrawalId},pending_approval,$`,
+        `^5,'-2\\+3 refund,Alice GmbH,3,USDC,${entries[3]!.idempotencyKey},${entries[3]!.withdrawalId},pending_approval,$`,
       ),
     )
     expect(csv[5]).toMatch(

@@ -55,7 +55,7 @@ const file = async (name: string, content: string | Buffer) => {
 }
 const goodRows = (w: BatchWorkspace) => [
   { destination: w.destinations[0]!.label, amount: '1.5', wallet: w.walletId, reference: 'inv-1' },
-  { destination: w.destinations[1]!.id, amount: '2', wallet: w.walletId, reference: 'Refund -42' },
+  { destination: w.destinations[1]!.id, amount: '2', wallet: w.walletId, reference: '-42 refund' },
   { destination: w.destinations[2]!.address, amount: '0.25', wallet: w.walletId },
 ]
 
@@ -183,7 +183,7 @@ describe('payout-desk batch', () => {
     expect((await cli(home, ['batch', 'status', id!, '--profile', 'Sim', '--export', out])).code).toBe(0)
     const csv = (await readFile(out, 'utf8')).split('\r\n')
     expect(csv[0]).toBe('line,reference,destination,amount,asset,idempotency_key,payout_id,status,error')
-    expect(csv[2]).toMatch(/^3,Refund -42,Bob Ltd,2,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
+    expect(csv[2]).toMatch(/^3,'-42 refund,Bob Ltd,2,USDC,[0-9a-f-]{36},[0-9a-f-]{36},pending_approval,$/)
 
     // The reference shows wherever the payout does: the outbox listing too, as text and as JSON.
     const keys = (json.rows as Array<{ idempotencyKey: string; reference: string | null }>).map(
@@ -199,7 +199,7 @@ describe('payout-desk batch', () => {
     }
     expect(keys.map(([key]) => listed.entries.find((e) => e.idempotencyKey === key)?.reference)).toEqual([
       'inv-1',
-      'Refund -42',
+      '-42 refund',
       null,
     ])
     // Who, in the one form every surface writes: the surface, then the person.
