@@ -152,7 +152,7 @@ const set: Action = {
     const profile = await ctx.profile(name!)
     const acting = await ctx.acting('profile', profile)
     if (fourEyes !== undefined) {
-      await ctx.withStore(profile, (store) => setFourEyes(store, fourEyes))
+      await ctx.withStore(profile, (store) => setFourEyes(store, fourEyes, acting))
       ctx.out(`Four eyes for ${label(profile)}: ${fourEyes ? 'on' : 'off'}.`)
     }
     if (viewOnly !== undefined) {

@@ -100,6 +100,9 @@ const DECISIONS = {
   'people.passphrase_changed': 'people_changed',
   'people.role_changed': 'people_changed',
   'desk.lock_times_set': 'people_changed',
+  'seat.view_only_set': 'policy_changed',
+  'seat.view_only_off_asked': 'policy_changed',
+  'seat.four_eyes_set': 'policy_changed',
 } as const satisfies Readonly<Record<string, ActivityAction>>
 export type DecisionPath = keyof typeof DECISIONS
 

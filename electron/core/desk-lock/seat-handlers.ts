@@ -61,7 +61,7 @@ export function seatHandlers({ profiles, stores, seat }: SeatHandlerDeps) {
         if (input.viewOnly === true || (input.viewOnly === false && !profileSeat(store, env).viewOnly))
           setViewOnly(store, env, at, input.viewOnly)
         else if (input.viewOnly === false) await liftViewOnly(store, env, at, input.second)
-        if (input.fourEyes !== undefined) setFourEyes(store, input.fourEyes)
+        if (input.fourEyes !== undefined) setFourEyes(store, input.fourEyes, at)
         return view(store, profile.id, env)
       })
     },

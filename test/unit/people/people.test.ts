@@ -114,6 +114,17 @@ describe('people at the desk', () => {
       })
       expect(setViewOnly(store, 'production', bob, false)).toEqual({ viewOnly: false, waitingForSecond: false })
       expect((await authorizeAct({ ...ask, person: tess, act: 'payout' })).by).toBe('cli (Tess)')
+      // Each step of the seat is in the audit chain, naming its person.
+      const seatRows = store.audit
+        .all()
+        .filter((r) => r.path.startsWith('seat.'))
+        .map((r) => [r.path, r.actor, r.detail])
+      expect(seatRows).toEqual([
+        ['seat.view_only_set', 'cli (Alice)', { view_only: true }],
+        ['seat.view_only_off_asked', 'cli (Alice)', { view_only: true }],
+        ['seat.view_only_set', 'cli (Bob)', { view_only: false, asked_by: 'cli (Alice)' }],
+      ])
+      expect(store.audit.verify().ok).toBe(true)
     },
   )
 
