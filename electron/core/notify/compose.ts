@@ -7,6 +7,7 @@ import { ageText } from '../../../shared/format/age'
 import { timeLeft } from '../../../shared/notify/notify-settings'
 import { shortenMiddle } from '../../../shared/text/short-middle'
 import { simulatorConsoleUrl } from '../keys/use-cases'
+import { approvalPack, type PackLine } from '../batch/use-cases'
 import type { Profile } from '../profiles/profile'
 import { untrustedPart as u, type NotifyMessage, type Segment } from './message'
 
@@ -78,13 +79,35 @@ export function totals(rows: ReadonlyArray<Pick<PayoutFacts, 'asset' | 'amount'>
 
 const totalText = (amounts: NotifyMessage['amounts']): string => amounts.map((a) => `${a.amount} ${a.asset}`).join(', ')
 
-/** A batch or a pay-run period: one message with its totals and row count, never one per row. */
+/**
+ * A batch or a pay-run period: one message with its totals and row count, never one per row, and its approval pack's
+ * list (each line as the console lists it, names as someone else's text) with the list's SHA-256.
+ */
 export function batchMessage(
   profile: Where,
   batch: { id: string; source: string; requestedBy: string },
   rows: readonly PayoutFacts[],
 ): NotifyMessage {
   const amounts = totals(rows)
+  const lines = rows.flatMap((r): PackLine[] =>
+    r.id === null
+      ? []
+      : [
+          {
+            payoutId: r.id,
+            amount: r.amount,
+            asset: r.asset,
+            network: r.network ?? '',
+            walletId: r.walletId,
+            name: r.payeeName ?? '',
+            address: r.destination,
+          },
+        ],
+  )
+  const pack =
+    lines.length > 0
+      ? approvalPack({ title: batch.source, environment: profile.environment, recorded: batch.requestedBy }, lines)
+      : null
   return {
     kind: 'batch',
     title: `${rows.length} payouts wait for approval (${totalText(amounts)})`,
@@ -94,6 +117,17 @@ export function batchMessage(
       [`Rows: ${rows.length}`],
       [`Totals: ${totalText(amounts)}`],
       ['Requested by: ', u(batch.requestedBy)],
+      ...(pack === null
+        ? []
+        : [
+            ['Approval pack: check each line against the console (payout id | amount | network | name | address):'],
+            ...pack.lines.map((l, i): Segment[] => [
+              `${i + 1}. ${l.payoutId} | ${l.amount} ${l.asset} | ${networkName(l.network)} | `,
+              u(l.name),
+              ` | ${l.address}`,
+            ]),
+            [`List SHA-256: ${pack.sha256} (of these lines as the approval pack file prints them)`],
+          ]),
       consoleLine(profile),
     ],
     payoutIds: rows.flatMap((r) => (r.id ? [r.id] : [])),

@@ -80,5 +80,8 @@ describe('a batch is one message with its totals and row count', () => {
     expect([...got[0].payout_ids].sort()).toEqual([...ids].sort())
     expect(got[0].text).toContain('Rows: 5')
     expect(got[0].text).toContain('`march &lt;!here&gt;.csv`')
+    // The approval pack's list in the one message: a line per payout the console lists, and the list's SHA-256.
+    for (const id of ids) expect(got[0].text).toMatch(new RegExp(`^\\d\\. ${id} \\| \\d+(\\.\\d+)? USDC \\| `, 'm'))
+    expect(got[0].text).toMatch(/List SHA-256: [0-9a-f]{64} /)
   }, 60_000)
 })
