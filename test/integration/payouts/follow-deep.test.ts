@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { EventBus } from '../../../electron/core/event-bus'
 import { FOLLOW_BOUND_MS, FOLLOW_REQUESTS_PER_MINUTE } from '../../../electron/core/payouts/follow-budget'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { alteredWithdrawals } from '../../../electron/core/store'
 import { startSimulator } from '../../../electron/simulator'
@@ -40,7 +40,7 @@ describe('following 1,000 waiting payouts reaches the deepest', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let ws: Workspace
   let dataDir: string
-  let session: TreasurySession
+  let session: ProfileSession
   let clock: ManualFollowClock
   let rows: Withdrawal[]
   let mine: Withdrawal
@@ -52,7 +52,7 @@ describe('following 1,000 waiting payouts reaches the deepest', () => {
     await consoleCall(sim.sandbox.url, 'POST', 'settings', { rate_limit_per_minute: 1_000_000 })
     const key = await registerKey(sim.sandbox.url, ws.workspaceId)
     clock = new ManualFollowClock(Date.now(), 5)
-    session = await TreasurySession.open(readerProfile(sim.sandbox.url, key.keyId), {
+    session = await ProfileSession.open(readerProfile(sim.sandbox.url, key.keyId), {
       dataDir,
       events: new EventBus(),
       openSigner: async () => createEd25519Signer(key.keyId, key.secret),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { EventBus } from '../../../electron/core/event-bus'
 import { FOLLOW_REQUESTS_PER_MINUTE } from '../../../electron/core/payouts/follow-budget'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, registerKey, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
@@ -53,7 +53,7 @@ describe('following 300 payouts waiting for approval', () => {
       if (event === 'withdrawal.updated' && p.previousStatus !== null && p.withdrawal.status !== p.previousStatus)
         moved.push(p.withdrawal.id)
     })
-    const session = await TreasurySession.open(readerProfile(sim.sandbox.url, key.keyId), {
+    const session = await ProfileSession.open(readerProfile(sim.sandbox.url, key.keyId), {
       dataDir,
       events,
       openSigner: async () => createEd25519Signer(key.keyId, key.secret),

@@ -7,7 +7,7 @@ import { AGENT_REQUESTER, AgentPayouts } from '../../../electron/core/connector'
 import { EventBus } from '../../../electron/core/event-bus'
 import { AgentPolicy } from '../../../electron/core/policy'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import type { SessionServices } from '../../../electron/core/session/session-options'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
@@ -32,7 +32,7 @@ describe('the app session tells what waits on the person, once per payout, on it
     events.subscribe((event, payload) => {
       if (event === 'payouts.waiting') told.push(payload as Waiting)
     })
-    const session = await TreasurySession.open(profile, {
+    const session = await ProfileSession.open(profile, {
       dataDir,
       role: 'app',
       events,
@@ -46,7 +46,7 @@ describe('the app session tells what waits on the person, once per payout, on it
     return session
   }
   /** A payout the session requested, once the poller's read has put it in the store as waiting for approval. */
-  const pendingPayout = async (session: TreasurySession, amount: string) => {
+  const pendingPayout = async (session: ProfileSession, amount: string) => {
     const { withdrawal } = await session.payouts.request({ ...ws.target, amount }, { requestedBy: 'app' })
     await expect.poll(() => session.store.withdrawals.get(withdrawal!.id)?.withdrawal.status).toBe('pending_approval')
     return withdrawal!

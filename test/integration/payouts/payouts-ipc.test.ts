@@ -12,7 +12,7 @@ import { closeDeskRig, registerProfileKey } from '../../harness/ipc-desk'
 
 type Event = { event: string; payload: Record<string, unknown> }
 
-describe('treasury and payout IPC channels through the desk router', () => {
+describe('wallet, counterparty and payout IPC channels through the desk router', () => {
   let sim: Awaited<ReturnType<typeof startSimulator>>
   let ws: Workspace
   let dir: string
@@ -25,7 +25,7 @@ describe('treasury and payout IPC channels through the desk router', () => {
   beforeAll(async () => {
     sim = await startSimulator({ sandboxPort: 0, productionPort: 0, seed: 'empty', quiet: true })
     ws = await setupWorkspace(sim.sandbox.url, 150)
-    dir = await mkdtemp(join(tmpdir(), 'treasury-ipc-'))
+    dir = await mkdtemp(join(tmpdir(), 'payouts-ipc-'))
     desk = await createDesk({
       dataDir: dir,
       shell: 'test',

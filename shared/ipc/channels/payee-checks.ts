@@ -105,7 +105,7 @@ export const CONFIRM_CHANNEL_NAMES = [
 ] as const
 const id = text().min(1).max(128)
 
-export const payeeSafetyChannels = channels({
+export const payeeCheckChannels = channels({
   /** Altered withdrawals no person has acknowledged yet, oldest first. */
   'alterations.list': { input: z.strictObject({}), output: z.array(AlterationViewSchema) },
   /** A person has seen the alteration (and cancelled the withdrawal or settled it with the provider); audited. */

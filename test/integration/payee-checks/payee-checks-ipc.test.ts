@@ -12,7 +12,7 @@ describe('payee safety through the desk router', () => {
   let desk: Desk
 
   beforeAll(async () => {
-    ;({ sim, ws, dir, desk } = await openDeskRig('payee-safety-ipc-'))
+    ;({ sim, ws, dir, desk } = await openDeskRig('payee-checks-ipc-'))
   })
   afterAll(() => closeDeskRig({ desk, ws, sim, dir }))
 
