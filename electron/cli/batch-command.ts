@@ -17,7 +17,7 @@ import {
 } from '../core/batch/use-cases'
 import { DeskError } from '../core/errors'
 import type { Profile } from '../core/profiles'
-import type { TreasurySession } from '../core/session/session'
+import type { ProfileSession } from '../core/session/session'
 import type { CliContext } from './cli-context'
 import { commandGroup, type Action } from './command'
 import { confirm } from './confirm'
@@ -38,7 +38,7 @@ async function readInput(ctx: CliContext, file: string): Promise<Uint8Array | st
 }
 
 /** Runs the batch printing progress every 50 rows and at the end; exit 0 only when every row was accepted. */
-async function send(ctx: CliContext, session: TreasurySession, batchId: string, resume: boolean): Promise<number> {
+async function send(ctx: CliContext, session: ProfileSession, batchId: string, resume: boolean): Promise<number> {
   warnStaleScreening(ctx, session.store)
   let printed = -1
   const done = await sendBatch(session, batchId, resume, {

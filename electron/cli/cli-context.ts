@@ -2,7 +2,7 @@ import { openProfileKeys, type ProfileKeys } from '../core/keys/use-cases'
 import { profileDir, type Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import { EventBus } from '../core/event-bus'
-import { openProfileStore, withSession, type TreasurySession } from '../core/session'
+import { openProfileStore, withSession, type ProfileSession } from '../core/session'
 import { KeyringSecretStore, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 import { shown } from '../../shared/text/visible-text'
@@ -165,12 +165,12 @@ export class CliContext implements CliIo {
    * Runs `work` with the profile's signing session (key from the keychain), over `store` when the command holds it
    * open, else over the profile's store opened for it. A CLI session starts nothing in the background.
    */
-  withSession<T>(profile: Profile, work: (session: TreasurySession) => Promise<T>): Promise<T>
-  withSession<T>(profile: Profile, store: DeskStore, work: (session: TreasurySession) => Promise<T>): Promise<T>
+  withSession<T>(profile: Profile, work: (session: ProfileSession) => Promise<T>): Promise<T>
+  withSession<T>(profile: Profile, store: DeskStore, work: (session: ProfileSession) => Promise<T>): Promise<T>
   withSession<T>(
     profile: Profile,
-    storeOrWork: DeskStore | ((session: TreasurySession) => Promise<T>),
-    maybeWork?: (session: TreasurySession) => Promise<T>,
+    storeOrWork: DeskStore | ((session: ProfileSession) => Promise<T>),
+    maybeWork?: (session: ProfileSession) => Promise<T>,
   ): Promise<T> {
     const [store, work] = typeof storeOrWork === 'function' ? [undefined, storeOrWork] : [storeOrWork, maybeWork!]
     const options = { role: 'cli' as const, actor: this.actor, dataDir: this.home, events: new EventBus(), store }

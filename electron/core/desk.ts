@@ -20,7 +20,7 @@ import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
 import { policyHandlers } from './policy/handlers'
-import { payeeSafetyHandlers } from './payee-checks/handlers'
+import { payeeCheckHandlers } from './payee-checks/handlers'
 import { secondPersonAtDesk, type WithProfileStore } from './people/use-cases'
 import { localPerson } from './audit/use-cases'
 import { AppSettingsStore, settingsHandlers } from './settings'
@@ -82,7 +82,7 @@ export interface Desk {
   /** Profiles with their keys: the current profile, and `keys.vault.openSigner(profile)` for signed calls. */
   keys: ProfileKeys
   /** The open profile's API client, outbox, poller and audit log. */
-  treasury: SessionHost
+  sessions: SessionHost
   /** The app's own settings (`<data>/settings.json`). */
   settings: AppSettingsStore
   dispose(): Promise<void>
@@ -119,7 +119,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }),
   )
 
-  // The lock writes its audit rows through the treasury's session, which it must exist before (its notices).
+  // The lock writes its audit rows through the profile's session, and is made before the session host (its notices).
   const deskLock = await openDeskLock({
     dataDir: options.dataDir,
     people: deskPeople(options.dataDir),
@@ -137,7 +137,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   disposers.push(deskLock.dispose)
   // A profile's store for one write: the open session's when it serves that profile (one writer in this process).
-  const stores: WithProfileStore = (profile, work) => treasury.withProfileStore(profile, (store) => work(store))
+  const stores: WithProfileStore = (profile, work) => sessions.withProfileStore(profile, (store) => work(store))
   const viewOnly = viewOnlyGate(keys.profiles, stores)
   router.guard(async (channel, input) => {
     await deskLock.lock.gate(channel, input)
@@ -145,7 +145,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   })
   router.register(deskLock.handlers)
 
-  const treasury = new SessionHost({
+  const sessions = new SessionHost({
     dataDir: options.dataDir,
     events,
     log,
@@ -168,44 +168,44 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     syncHistory: options.historyInBackground === true,
   })
   deskLock.storesReady(stores)
-  router.register(walletHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(walletHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
   // Four eyes in the app: the person the lock let in does not finish what they started (people/use-cases).
   const secondPerson = secondPersonAtDesk(options.dataDir, () => deskLock.lock.atDesk)
-  router.register(counterpartyHandlers({ host: treasury, addedBy: deskLock.actor }))
-  router.register(withdrawalHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(firstPayoutHandlers(treasury, deskLock.actor))
+  router.register(counterpartyHandlers({ host: sessions, addedBy: deskLock.actor }))
+  router.register(withdrawalHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
+  router.register(firstPayoutHandlers(sessions, deskLock.actor))
   router.register(
-    payoutHandlers(treasury, deskLock.actor, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
+    payoutHandlers(sessions, deskLock.actor, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
   )
   router.register(
-    batchHandlers({ host: treasury, chooseSavePath: options.chooseSavePath, requestedBy: deskLock.actor }),
+    batchHandlers({ host: sessions, chooseSavePath: options.chooseSavePath, requestedBy: deskLock.actor }),
   )
   router.register(
     policyHandlers({
       keys,
-      host: treasury,
+      host: sessions,
       person: () => deskLock.lock.atDesk?.name ?? localPerson(),
       secondPerson,
       fourEyes: deskLock.seat.policyFourEyes,
     }),
   )
-  router.register(historyHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
+  router.register(historyHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
   router.register(
     closeHandlers({
-      host: treasury,
+      host: sessions,
       acting: (store) => deskLock.seat.atDesk('close', store),
       chooseSavePath: options.chooseSavePath,
     }),
   )
   router.register(homeHandlers(options.dataDir, keys.profiles))
-  router.register(destinationHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(activityHandlers({ host: treasury, events, chooseSavePath: options.chooseSavePath }))
-  router.register(payRunHandlers({ host: treasury }))
-  router.register(payRunSendHandlers({ host: treasury }))
-  router.register(invoiceHandlers({ host: treasury, dataDir: options.dataDir }))
+  router.register(destinationHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
+  router.register(activityHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
+  router.register(payRunHandlers({ host: sessions }))
+  router.register(payRunSendHandlers({ host: sessions }))
+  router.register(invoiceHandlers({ host: sessions, dataDir: options.dataDir }))
   router.register(
-    payeeSafetyHandlers({
-      host: treasury,
+    payeeCheckHandlers({
+      host: sessions,
       events,
       actor: deskLock.actor,
       secondPerson,
@@ -214,7 +214,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   )
   router.register(
     notifyHandlers({
-      host: treasury,
+      host: sessions,
       secretStore: options.secretStore ?? new KeyringSecretStore(),
       actor: deskLock.actor,
       notify: deskLock.notify(options.notify),
@@ -222,9 +222,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   )
   disposers.push(
     events.subscribe((event) => {
-      if (event === 'profiles.changed') void treasury.refresh()
+      if (event === 'profiles.changed') void sessions.refresh()
     }),
-    () => treasury.close(),
+    () => sessions.close(),
   )
 
   return {
@@ -232,7 +232,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     events: deskLock.pageEvents,
     lock: deskLock.lock,
     keys,
-    treasury,
+    sessions,
     settings,
     async dispose() {
       for (const d of disposers.reverse()) await d()

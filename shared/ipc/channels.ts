@@ -10,7 +10,7 @@ import { historyChannels } from './channels/history'
 import { invoiceChannels } from './channels/invoices'
 import { notifyChannels } from './channels/notify'
 import { homeChannels } from './channels/home'
-import { payeeSafetyChannels } from './channels/payee-safety'
+import { payeeCheckChannels } from './channels/payee-checks'
 import { payoutChannels } from './channels/payouts'
 import { payRunChannels } from './channels/pay-runs'
 import { payRunReminderChannels } from './channels/pay-run-reminders'
@@ -18,13 +18,17 @@ import { payRunSendChannels } from './channels/pay-run-send'
 import { policyChannels } from './channels/policy'
 import { profileChannels } from './channels/profiles'
 import { settingsChannels } from './channels/settings'
-import { treasuryChannels } from './channels/treasury'
+import { counterpartyChannels } from './channels/counterparties'
+import { walletChannels } from './channels/wallets'
+import { withdrawalChannels } from './channels/withdrawals'
 
 /** The whole IPC contract: channel name → input schema → output schema. */
 export const CHANNELS = {
   ...appChannels,
   ...profileChannels,
-  ...treasuryChannels,
+  ...walletChannels,
+  ...counterpartyChannels,
+  ...withdrawalChannels,
   ...historyChannels,
   ...closeChannels,
   ...payoutChannels,
@@ -39,7 +43,7 @@ export const CHANNELS = {
   ...payRunSendChannels,
   ...payRunReminderChannels,
   ...invoiceChannels,
-  ...payeeSafetyChannels,
+  ...payeeCheckChannels,
   ...deskLockChannels,
   ...notifyChannels,
 } as const

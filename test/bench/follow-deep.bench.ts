@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Withdrawal } from '../../shared/api/resources'
 import { EventBus } from '../../electron/core/event-bus'
-import { TreasurySession } from '../../electron/core/session/session'
+import { ProfileSession } from '../../electron/core/session/session'
 import { createEd25519Signer } from '../../electron/core/signing'
 import { startSimulator } from '../../electron/simulator'
 import { consoleCall, registerKey, setupWorkspace, type Workspace } from '../harness/api-fixture'
@@ -45,7 +45,7 @@ export default async function followDeepBench(): Promise<Record<string, number>>
     const rows = await made(ws, WAITING)
     const key = await registerKey(url, ws.workspaceId)
     const clock = new ManualFollowClock(Date.now(), PER_LOOK_MS)
-    const session = await TreasurySession.open(readerProfile(url, key.keyId), {
+    const session = await ProfileSession.open(readerProfile(url, key.keyId), {
       dataDir,
       events: new EventBus(),
       openSigner: async () => createEd25519Signer(key.keyId, key.secret),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Withdrawal } from '../../shared/api/resources'
 import { EventBus } from '../../electron/core/event-bus'
-import { TreasurySession } from '../../electron/core/session/session'
+import { ProfileSession } from '../../electron/core/session/session'
 import { createEd25519Signer } from '../../electron/core/signing'
 import { consoleCall, registerKey, requestLog, setupWorkspace } from '../harness/api-fixture'
 import { readerProfile } from '../harness/readers'
@@ -45,7 +45,7 @@ export default async function teamWeekBench(): Promise<Record<string, number>> {
     await consoleCall(url, 'POST', 'settings', { rate_limit_per_minute: 120, rate_limit_window_s: 60 })
 
     const key = await registerKey(url, ws.workspaceId)
-    const session = await TreasurySession.open(readerProfile(url, key.keyId), {
+    const session = await ProfileSession.open(readerProfile(url, key.keyId), {
       dataDir,
       events: new EventBus(),
       openSigner: async () => createEd25519Signer(key.keyId, key.secret),

@@ -296,7 +296,7 @@ test.describe('the agent policy form with a backtest result', () => {
     // Imported here, not at the top: this visit is the only one that seeds recorded agent requests.
     const { seedAgentMonth } = await import('../harness/agent-requests-seed')
     const address = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
-    seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, address, 'ethereum-sepolia')
+    seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, address, 'ethereum-sepolia')
     const panel = await allowAgentTools(page)
     await panel.getByRole('button', { name: 'Edit policy' }).click()
     await panel.getByLabel('Maximum USD per payout').fill('500')

@@ -38,7 +38,7 @@ test('the top bar stop control, pressed from the keyboard, refuses a queued agen
     retry_after: 86400,
     times: 1,
   })
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
   await agent.request('agent-queued', await payableBody(desk, '0.01')).catch(() => undefined)
   const entry = async () =>

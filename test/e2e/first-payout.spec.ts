@@ -141,7 +141,7 @@ test("an agent's first payout held by the policy says why on its held row; the r
     "An agent's first payout to a destination (no payout to that address has completed yet) waits for a person at the desk.",
   )
 
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
     w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia' && new Big(b.available).gt(1)),
   )!

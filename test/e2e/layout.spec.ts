@@ -54,7 +54,7 @@ async function seed(desk: TestDesk, url: string): Promise<void> {
   for (const step of ['approve', 'process', 'complete'])
     await consolePost(url, `/withdrawals/${withdrawal!.id}/${step}`)
   await desk.router.call('payouts.request', { ...body, amount: '12.5' })
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   await session.payouts.outbox.add({ ...body, amount: '0.75' }, AGENT_REQUESTER, new Date(), 'agent-layout-held', {
     state: 'held',
   })

@@ -14,7 +14,7 @@ test('the policy form sets USD limits, counts and hours; the backtest beside it 
   await page.setViewportSize({ width: 1280, height: 900 })
   await onWallets(page)
   // 60 days of recorded agent requests: 0.1 ETH held, 0.2 ETH sent, 0.3 ETH refused, in turn (ETH at 3000 USD).
-  seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 60)
+  seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 60)
   const panel = await allowAgentTools(page)
   await panel.getByRole('button', { name: 'Edit policy' }).click()
   // The form starts from the default in force, which holds every payout; the proposed policy holds none.

@@ -11,7 +11,7 @@ test.use({ seed: 'simulator' })
 
 /** An agent's payout through the connector's own path: checked against the provider, then held by the policy. */
 async function holdForPerson(app: App, key: string, amount: string, now = () => new Date()) {
-  const session = await app.desk.treasury.session()
+  const session = await app.desk.sessions.session()
   const body = await payableBody(app.desk, amount)
   const policy = new AgentPolicy(session.store, AGENT_REQUESTER)
   const agent = new AgentPayouts(session.payouts, session.client, policy, now)
@@ -67,7 +67,7 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   const released = await holdForPerson(app, 'agent-e2e-release', '0.5', atThen)
   await holdForPerson(app, 'agent-e2e-reject', '0.25', atThen)
   // Half-formed (a destination's label, no network): refused by the payout check before the policy could hold it.
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
   const { network: _omitted, ...halfFormed } = { ...released.body, destination: released.destination.label! }
   await expect(agent.request('agent-e2e-label', halfFormed)).rejects.toMatchObject({ code: 'validation_failed' })

@@ -67,7 +67,7 @@ test('a payout waiting past the threshold reminds once, in the app and by the sy
   const body = await payableBody(desk, '0.01')
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, fee_priority: 'low' })
   // The core's poller keeps the payout in the store; the reminder reads only that.
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   await expect.poll(() => session.store.withdrawals.get(withdrawal!.id)?.withdrawal.status).toBe('pending_approval')
 
   // The demo workspace's own older payouts wait too; this one is told apart by its amount.
@@ -96,7 +96,7 @@ test('an agent request held for a person notifies at once, then expires as held_
   // The agent asks, so its write tools are on: the send gate reads the switch at each of its sends and at the release.
   await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   const body = await payableBody(desk, '0.01')
   let now = new Date()
   const agent = new AgentPayouts(
@@ -137,7 +137,7 @@ test('the activity view lists a release by a person with its time and process, f
   // The agent asks, so its write tools are on: the send gate reads the switch at each of its sends and at the release.
   await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
   await desk.router.call('policy.set', { profileId, policy: { ...NO_RULES, holdAll: true } })
-  const session = await desk.treasury.session()
+  const session = await desk.sessions.session()
   const agent = new AgentPayouts(session.payouts, session.client, new AgentPolicy(session.store, AGENT_REQUESTER))
   await expect(agent.request('agent-released', await payableBody(desk, '0.01'))).rejects.toMatchObject({
     code: 'payout_held',

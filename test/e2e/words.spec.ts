@@ -79,7 +79,7 @@ test('backtest rows name the destination beside its address', async ({ app, sim 
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url, { label: 'Supplier' })
-  seedAgentMonth((await desk.treasury.session()).store, Date.now() - 60_000, SUPPLIER_ADDRESS, 'ethereum-sepolia', 3)
+  seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, SUPPLIER_ADDRESS, 'ethereum-sepolia', 3)
   const panel = await allowAgentTools(page)
   await panel.getByRole('button', { name: 'Edit policy' }).click()
   const backtest = page.getByRole('region', { name: 'Policy backtest' })

@@ -1,6 +1,6 @@
 /**
  * A second (third, ...) process on one profile store that reads as fast as its pacer lets it:
- * it opens its own TreasurySession (so its pacer uses the store's shared request log, as the app
+ * it opens its own ProfileSession (so its pacer uses the store's shared request log, as the app
  * and the connector do), prints "ready", waits for a line on stdin so every reader starts
  * together, sends `requests` GET /wallets one after another, then prints a JSON ReaderResult.
  * Run: node --import tsx reader-child.ts '<json ReaderJob>'
@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline'
 import { EventBus } from '../../electron/core/event-bus'
 import type { Profile } from '../../electron/core/profiles'
 import { createEd25519Signer } from '../../electron/core/signing'
-import { TreasurySession } from '../../electron/core/session/session'
+import { ProfileSession } from '../../electron/core/session/session'
 
 export interface ReaderJob {
   dataDir: string
@@ -26,7 +26,7 @@ export interface ReaderResult {
 }
 
 const job = JSON.parse(process.argv[2]!) as ReaderJob
-const session = await TreasurySession.open(job.profile, {
+const session = await ProfileSession.open(job.profile, {
   dataDir: job.dataDir,
   role: 'test',
   events: new EventBus(),

@@ -6,7 +6,7 @@ import { EventBus } from '../event-bus'
 import { AgentPolicy, PolicyWatch } from '../policy/use-cases'
 import { profileDir, ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
-import { openProfileStore, openSession, type TreasurySession } from '../session'
+import { openProfileStore, openSession, type ProfileSession } from '../session'
 import { RotatingLog } from '../shell/rotating-log'
 import { KeyringSecretStore, Vault, type SecretStore } from '../vault'
 import type { CreateCounterparty } from '../../../shared/api/requests'
@@ -29,12 +29,12 @@ export interface ConnectorSessionOptions {
 }
 
 interface Opened {
-  treasury: TreasurySession
+  session: ProfileSession
   payouts: AgentPayouts
 }
 
 /**
- * One profile's core as the connector uses it: the app's treasury session (profile, keychain,
+ * One profile's core as the connector uses it: the app's profile session (profile, keychain,
  * audit log, outbox). It is opened on first use and again after a failure, so unlocking the
  * keychain or adding a key takes effect without restarting the connector.
  */
@@ -76,7 +76,7 @@ export class ConnectorSession {
   }
 
   async client(): Promise<ApiClient> {
-    return (await this.ensure()).treasury.client
+    return (await this.ensure()).session.client
   }
 
   /** create_counterparty: the look-alike guard every surface uses, with no way to accept for the agent. */
@@ -133,7 +133,7 @@ export class ConnectorSession {
     this.policyWatch.close()
     const opened = this.opened
     this.opened = null
-    if (opened) await opened.treasury.close()
+    if (opened) await opened.session.close()
     this.db.close()
   }
 
@@ -149,7 +149,7 @@ export class ConnectorSession {
     const profile = await this.store.get(this.profile.id)
     // The agent follows its payouts with get_withdrawal (background polling would only spend the key's rate
     // limit), and never continues a person's batch: its role looks up lost outcomes and sends what waits its turn.
-    const treasury = await openSession(profile, {
+    const session = await openSession(profile, {
       role: 'connector',
       dataDir: this.dataDir,
       store: this.db,
@@ -158,7 +158,7 @@ export class ConnectorSession {
       now: this.now,
       log: new RotatingLog(join(this.dataDir, 'logs', 'connector.log')),
     })
-    this.opened = { treasury, payouts: new AgentPayouts(treasury.payouts, treasury.client, this.policy, this.now) }
+    this.opened = { session, payouts: new AgentPayouts(session.payouts, session.client, this.policy, this.now) }
     return this.opened
   }
 }

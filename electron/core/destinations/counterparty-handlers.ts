@@ -1,4 +1,4 @@
-import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
+import type { counterpartyChannels } from '../../../shared/ipc/channels/counterparties'
 import type { HandlersFor } from '../ipc/router'
 import type { SessionSource } from '../ipc/session-source'
 import type { DeskStore } from '../store'
@@ -10,7 +10,7 @@ type CounterpartySession = Parameters<typeof listDestinations>[0] &
   Parameters<typeof saveDestination>[0] & { store: DeskStore; client: Parameters<typeof findLookalikes>[1] }
 
 type CounterpartyChannels = Pick<
-  typeof treasuryChannels,
+  typeof counterpartyChannels,
   'counterparties.list' | 'counterparties.create' | 'counterparties.lookalikes' | 'counterparties.createLookalike'
 >
 

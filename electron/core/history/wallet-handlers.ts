@@ -1,4 +1,4 @@
-import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
+import type { walletChannels } from '../../../shared/ipc/channels/wallets'
 import type { EventBus } from '../event-bus'
 import { ExportRuns } from '../exports/export-runs'
 import type { HandlersFor } from '../ipc/router'
@@ -19,7 +19,7 @@ type WalletSession = Parameters<typeof listWallets>[0] &
   Parameters<typeof exportAccountingPreset>[0] & { store: DeskStore }
 
 type WalletChannels = Pick<
-  typeof treasuryChannels,
+  typeof walletChannels,
   | 'wallets.list'
   | 'wallets.get'
   | 'transactions.page'

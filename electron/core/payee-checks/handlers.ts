@@ -1,4 +1,4 @@
-import type { payeeSafetyChannels } from '../../../shared/ipc/channels/payee-safety'
+import type { payeeCheckChannels } from '../../../shared/ipc/channels/payee-checks'
 import { acknowledgeAlteration, describeAlteration, openAlterations } from '../alterations/use-cases'
 import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
@@ -17,14 +17,14 @@ import {
 } from './use-cases'
 
 /** The open profile's session, as far as these doors need it (the session host gives it). */
-export interface PayeeSafetyHost {
+export interface PayeeCheckHost {
   session(): Promise<
     PayeeSession & Pick<PayoutSession, 'client' | 'payouts'> & { profile: { id: string; environment: Environment } }
   >
 }
 
-export interface PayeeSafetyDeps {
-  host: PayeeSafetyHost
+export interface PayeeCheckDeps {
+  host: PayeeCheckHost
   events: EventBus
   actor?: () => string
   /** Four eyes on an acknowledgement and a payee change's confirmation (people/use-cases). */
@@ -34,13 +34,13 @@ export interface PayeeSafetyDeps {
 }
 
 /** The app's doors to issue 35: altered withdrawals, screening lists, payee changes and a payout's checks. */
-export function payeeSafetyHandlers({
+export function payeeCheckHandlers({
   host,
   events,
   actor = () => who('app'),
   secondPerson,
   person = () => null,
-}: PayeeSafetyDeps): HandlersFor<typeof payeeSafetyChannels> {
+}: PayeeCheckDeps): HandlersFor<typeof payeeCheckChannels> {
   const waitHours = async () => ({ hours: payeeChangeWait((await host.session()).store) })
   return {
     'alterations.list': async () =>

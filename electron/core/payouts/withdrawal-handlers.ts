@@ -1,5 +1,5 @@
 import type { EventBus } from '../event-bus'
-import type { treasuryChannels } from '../../../shared/ipc/channels/treasury'
+import type { withdrawalChannels } from '../../../shared/ipc/channels/withdrawals'
 import type { HandlersFor } from '../ipc/router'
 import { ExportRuns } from '../exports/export-runs'
 import { exportWithdrawalsCsv } from './withdrawals-csv'
@@ -23,7 +23,7 @@ export interface WithdrawalHandlerDeps {
 }
 
 type WithdrawalChannels = Pick<
-  typeof treasuryChannels,
+  typeof withdrawalChannels,
   | 'withdrawals.list'
   | 'withdrawals.get'
   | 'withdrawals.cancel'

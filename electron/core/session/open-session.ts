@@ -1,6 +1,6 @@
 import type { Profile } from '../profiles/profile'
 import type { ProcessRole } from '../store'
-import { TreasurySession } from './session'
+import { ProfileSession } from './session'
 import type { SessionDeps, SessionServices } from './session-options'
 
 /**
@@ -36,10 +36,10 @@ export interface OpenSessionOptions extends Omit<SessionDeps, 'role'> {
 }
 
 /** The one way to open a profile's session: built and started as its role says. */
-export async function openSession(profile: Profile, options: OpenSessionOptions): Promise<TreasurySession> {
+export async function openSession(profile: Profile, options: OpenSessionOptions): Promise<ProfileSession> {
   const { role, syncHistory, ...deps } = options
   const { process, services } = ROLES[role]
-  const session = await TreasurySession.open(profile, { ...deps, role: process })
+  const session = await ProfileSession.open(profile, { ...deps, role: process })
   session.start({ ...services, syncHistory: syncHistory === true && services.followPayouts === true })
   return session
 }
@@ -48,7 +48,7 @@ export async function openSession(profile: Profile, options: OpenSessionOptions)
 export async function withSession<T>(
   profile: Profile,
   options: OpenSessionOptions,
-  work: (session: TreasurySession) => Promise<T>,
+  work: (session: ProfileSession) => Promise<T>,
 ): Promise<T> {
   const session = await openSession(profile, options)
   try {

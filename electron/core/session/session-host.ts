@@ -7,7 +7,7 @@ import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { openSession, withSession, type OpenSessionOptions } from './open-session'
 import { withProfileStore } from './profile-store'
-import type { TreasurySession } from './session'
+import type { ProfileSession } from './session'
 
 export interface HostDeps extends OpenSessionOptions {
   /** The app's own roles: a host keeps the session a window works with. */
@@ -24,11 +24,11 @@ function fingerprint(p: Profile): string {
  * session (its poller stops) before the next call uses the new one.
  */
 export class SessionHost {
-  private current: { key: string; session: Promise<TreasurySession> } | null = null
+  private current: { key: string; session: Promise<ProfileSession> } | null = null
 
   constructor(private readonly deps: HostDeps) {}
 
-  async session(): Promise<TreasurySession> {
+  async session(): Promise<ProfileSession> {
     const profile = await this.deps.currentProfile()
     if (!profile) throw new DeskError('profile_not_found', 'No profile is open. Choose or create a profile first.')
     if (!profile.keyId)

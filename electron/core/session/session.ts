@@ -17,7 +17,7 @@ import { buildSessionParts, type LazyParts, type SessionParts } from './session-
 import type { SessionDeps, SessionServices } from './session-options'
 
 /** Everything bound to the open profile: its store, signer, client, audit log, outbox and, when asked, its poller. */
-export class TreasurySession {
+export class ProfileSession {
   readonly profile: Profile
   readonly client: ApiClient
   readonly audit: AuditLog
@@ -75,12 +75,12 @@ export class TreasurySession {
   }
 
   /** Opens the profile's store, signer and client; the background parts are built when first asked for. */
-  static async open(profile: Profile, deps: SessionDeps): Promise<TreasurySession> {
-    let session: TreasurySession | null = null
+  static async open(profile: Profile, deps: SessionDeps): Promise<ProfileSession> {
+    let session: ProfileSession | null = null
     // A payout this session sends is followed only where the host runs `followPayouts`.
     const follow = (w: Withdrawal) => session !== null && session.following && session.poller.track(w)
     const parts = await buildSessionParts(profile, deps, follow)
-    session = new TreasurySession(parts)
+    session = new ProfileSession(parts)
     session.notifier = openNotifier(parts, deps)
     const { pacer } = parts.client.sender
     session.unsubscribe.push(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { AlterationView } from '@shared/ipc/channels/payee-safety'
+import type { AlterationView } from '@shared/ipc/channels/payee-checks'
 import { shownLine } from '@shared/text/visible-text'
 import { useDeskMutation } from '../data/useDeskMutation'
 import { useDeskQuery } from '../data/useDeskQuery'

@@ -108,7 +108,7 @@ describe('batch IPC channels through the desk router', () => {
     expect(status.rows.map((r) => r.reference)).toEqual(['ipc-1', 'ipc-2', 'ipc-3', 'ipc-4'])
     // Batch payouts are not polled one by one (that would spend the key's budget); a refresh reads them by the page.
     const ids = status.rows.map((r) => r.withdrawalId)
-    expect((await desk.treasury.session()).poller.trackedIds().filter((id) => ids.includes(id))).toEqual([])
+    expect((await desk.sessions.session()).poller.trackedIds().filter((id) => ids.includes(id))).toEqual([])
     await consoleCall(sim.sandbox.url, 'POST', `withdrawals/${ids[1]}/approve`)
     const refreshed = await desk.router.call('batch.status', { batchId: batch.id, refresh: true })
     expect(refreshed.rows.map((r) => r.payoutStatus)).toEqual([

@@ -7,7 +7,7 @@ import { BatchRunner } from '../../../electron/core/batch/batch-runner'
 import { submitBatch } from '../../../electron/core/batch/batch-submit'
 import { EventBus } from '../../../electron/core/event-bus'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { batchCsv, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
@@ -48,7 +48,7 @@ describe('a batch is one message with its totals and row count', () => {
   })
 
   it('the process that sent the batch (a CLI session) says so once, before it is done', async () => {
-    const session = await TreasurySession.open(profile, {
+    const session = await ProfileSession.open(profile, {
       dataDir,
       role: 'cli',
       events: new EventBus(),

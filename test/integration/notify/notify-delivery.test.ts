@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { saveDestination } from '../../../electron/core/destinations/use-cases'
 import { EventBus } from '../../../electron/core/event-bus'
 import { profileDir, ProfileStore, type Profile } from '../../../electron/core/profiles'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, setupWorkspace, type Workspace } from '../../harness/api-fixture'
@@ -37,7 +37,7 @@ describe('approvers are told where they work, once, and a failing channel never 
   const secrets = () => [slackPath.slice(1), hookPath.slice(1), escalationPath.slice(1), SMTP_PASSWORD]
 
   const open = async (role: 'app' | 'cli' = 'app') =>
-    TreasurySession.open(profile, {
+    ProfileSession.open(profile, {
       dataDir,
       role,
       events: new EventBus(),

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../electron/core/event-bus'
 import { ProfileStore, type Profile } from '../../../electron/core/profiles'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { setupWorkspace, type Workspace } from '../../harness/api-fixture'
@@ -21,7 +21,7 @@ describe('reminders after T1, escalation after T2, quiet hours and the daily dig
   let hooks: WebhookReceiver
   let dataDir: string
   let profile: Profile
-  let session: TreasurySession
+  let session: ProfileSession
   let ahead = 0
   const approvers = () => hooks.received.filter((r) => r.path === '/approvers').map((r) => JSON.parse(r.body))
   const heads = () => hooks.received.filter((r) => r.path === '/heads').map((r) => JSON.parse(r.body))
@@ -57,7 +57,7 @@ describe('reminders after T1, escalation after T2, quiet hours and the daily dig
       '--escalation',
     ])
     expect(await run(['notify', 'set', '--profile', 'Ops', '--expires-after', '3'])).toContain('after 3 h')
-    session = await TreasurySession.open(profile, {
+    session = await ProfileSession.open(profile, {
       dataDir,
       role: 'app',
       events: new EventBus(),

@@ -88,7 +88,7 @@ describe('policy and held-payout IPC channels through the desk router', () => {
   it('lists held agent payouts in full; release sends one under the agent key; reject sends nothing and keeps the reason', async () => {
     // The agent made these payouts, so its write tools are on: the send gate reads the switch when one is released.
     await desk.router.call('profiles.setAgentWriteTools', { profileId, enabled: true })
-    const session = await desk.treasury.session()
+    const session = await desk.sessions.session()
     const body = {
       wallet_id: ws.target.wallet_id,
       asset: 'USDC',

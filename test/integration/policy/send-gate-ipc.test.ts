@@ -24,7 +24,7 @@ describe('the send gate behind the app', () => {
     (await requestLog(sim.sandbox.url)).filter((r) => r.method === 'POST' && r.idempotency_key === key)
 
   it("a person's Send again of an agent payout the provider never recorded is decided under the policy in force now", async () => {
-    const session = await desk.treasury.session()
+    const session = await desk.sessions.session()
     const body = {
       wallet_id: ws.target.wallet_id,
       asset: 'USDC',
@@ -45,7 +45,7 @@ describe('the send gate behind the app', () => {
   })
 
   it('Release over IPC: refused naming the rule without an override, sent with it', async () => {
-    const session = await desk.treasury.session()
+    const session = await desk.sessions.session()
     const body = {
       wallet_id: ws.target.wallet_id,
       asset: 'USDC',

@@ -10,7 +10,7 @@ import { consoleCall, registerKey, requestLog, setupWorkspace, type Workspace } 
 import { readerProfile, spawnReaders, type Readers } from '../../harness/readers'
 
 /**
- * Two processes on one profile store, each with its own TreasurySession, read as fast as they
+ * Two processes on one profile store, each with its own ProfileSession, read as fast as they
  * can with one key. Before the shared store each process paced alone: together they sent twice
  * the provider's limit, and a Retry-After one of them was told meant nothing to the other.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventPayload } from '../../../shared/ipc/events'
 import { EventBus } from '../../../electron/core/event-bus'
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { startSimulator } from '../../../electron/simulator'
 import { requestLog } from '../../harness/api-fixture'
@@ -40,7 +40,7 @@ describe("the app's session announces payouts another process wrote to the store
       if (event === 'withdrawal.updated')
         seen.set((payload as EventPayload<'withdrawal.updated'>).withdrawal.id, Date.now())
     })
-    const session = await TreasurySession.open(profile, {
+    const session = await ProfileSession.open(profile, {
       dataDir,
       role: 'app',
       events,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../electron/core/event-bus'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { DeskStore } from '../../../electron/core/store'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { startSimulator } from '../../../electron/simulator'
 import { registerKey, setupWorkspace, type RegisteredKey, type Workspace } from '../../harness/api-fixture'
 import { readerProfile } from '../../harness/readers'
@@ -72,7 +72,7 @@ describe('one process at a time polls a given withdrawal', () => {
       events.subscribe((event, payload) => {
         if (event === 'withdrawal.updated') seen.push((payload as { withdrawal: { id: string } }).withdrawal.id)
       })
-      const session = TreasurySession.open(profile, {
+      const session = ProfileSession.open(profile, {
         dataDir,
         role,
         events,

@@ -11,7 +11,7 @@ import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { profileDir } from '../../../electron/core/profiles/profile-dir'
 import { createEd25519Signer } from '../../../electron/core/signing'
 import { DeskStore, SCHEMA_VERSION, STORE_FILE } from '../../../electron/core/store'
-import { TreasurySession } from '../../../electron/core/session/session'
+import { ProfileSession } from '../../../electron/core/session/session'
 import { startSimulator } from '../../../electron/simulator'
 import { registerKey, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { readerProfile } from '../../harness/readers'
@@ -153,7 +153,7 @@ describe('the profile store under real failures', () => {
       events: new EventBus(),
       openSigner: async () => createEd25519Signer(key.keyId, key.secret),
     }
-    const session = await TreasurySession.open(good!, deps)
+    const session = await ProfileSession.open(good!, deps)
     try {
       const notDbFile = join(profileDir(dataDir, notDb!.id), STORE_FILE)
       mkdirSync(profileDir(dataDir, notDb!.id), { recursive: true })
@@ -164,11 +164,11 @@ describe('the profile store under real failures', () => {
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
       db.close()
 
-      await expect(TreasurySession.open(notDb!, deps)).rejects.toMatchObject({
+      await expect(ProfileSession.open(notDb!, deps)).rejects.toMatchObject({
         code: 'store_corrupt',
         message: expect.stringContaining(notDbFile),
       })
-      await expect(TreasurySession.open(tooNew!, deps)).rejects.toMatchObject({
+      await expect(ProfileSession.open(tooNew!, deps)).rejects.toMatchObject({
         code: 'store_too_new',
         message: expect.stringContaining(tooNewFile),
       })
@@ -176,7 +176,7 @@ describe('the profile store under real failures', () => {
       expect(
         (await session.payouts.request({ ...ws.target, amount: '4.00' }, { requestedBy: 'app' })).entry.state,
       ).toBe('accepted')
-      const again = await TreasurySession.open(good!, deps)
+      const again = await ProfileSession.open(good!, deps)
       expect(again.payouts.outbox.list().map((e) => e.body.amount)).toEqual(['4.00'])
       await again.close()
       expect(readFileSync(notDbFile, 'utf8')).toBe('id,amount\n1,2.00\n'.repeat(500))

@@ -10,13 +10,13 @@ import rule from '../../../eslint/core-folder-cycles.js'
 RuleTester.describe = describe
 RuleTester.it = it
 
-// A small core on disk: treasury and session import history, history imports store, store imports nothing of theirs.
+// A small core on disk: wallets and session import history, history imports store, store imports nothing of theirs.
 const root = mkdtempSync(join(tmpdir(), 'core-cycles-'))
 const put = (file: string, text: string) => {
   mkdirSync(join(root, file, '..'), { recursive: true })
   writeFileSync(join(root, file), text)
 }
-put('treasury/run.ts', "import { sync } from '../history/sync'\nexport const h = sync\n")
+put('wallets/run.ts', "import { sync } from '../history/sync'\nexport const h = sync\n")
 put('history/sync.ts', "import { db } from '../store/db'\nexport const sync = db\n")
 put('store/db.ts', "import { DeskError } from '../errors'\nexport const db = DeskError\n")
 put('session/session.ts', "import { sync } from '../history/sync'\nexport const s = sync\n")
@@ -44,15 +44,15 @@ tester.run('desk/core-folder-cycles', rule, {
   invalid: [
     {
       filename: join(root, 'history/back.ts'),
-      code: "import { h } from '../treasury/run'",
+      code: "import { h } from '../wallets/run'",
       options,
-      errors: [{ messageId: 'cycle', data: { path: 'history → treasury → history' } }],
+      errors: [{ messageId: 'cycle', data: { path: 'history → wallets → history' } }],
     },
     {
       filename: join(root, 'store/up.ts'),
-      code: "export { h } from '../treasury/run'",
+      code: "export { h } from '../wallets/run'",
       options,
-      errors: [{ messageId: 'cycle', data: { path: 'store → treasury → history → store' } }],
+      errors: [{ messageId: 'cycle', data: { path: 'store → wallets → history → store' } }],
     },
   ],
 })
@@ -61,7 +61,7 @@ describe('the project lint', () => {
   it('runs the folder-cycle rule on electron/core: an import back up from store to the session fails', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
     const [result] = await eslint.lintText(
-      "import { TreasurySession } from '../session/session'\nexport const s = TreasurySession\n",
+      "import { ProfileSession } from '../session/session'\nexport const s = ProfileSession\n",
       { filePath: 'electron/core/store/x.ts' },
     )
     expect(result!.messages.filter((m) => m.ruleId === 'desk/core-folder-cycles').map((m) => m.message)).toEqual([

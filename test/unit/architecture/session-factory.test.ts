@@ -11,8 +11,8 @@ function sources(dir: string): string[] {
   })
 }
 
-/** A session opened or started by hand: `TreasurySession.open(` or a `.start({` of services. */
-const byHand = (text: string) => text.match(/TreasurySession\.open\(|\.start\(\{\s*(followPayouts|sendQueued|resolve)/g)
+/** A session opened or started by hand: `ProfileSession.open(` or a `.start({` of services. */
+const byHand = (text: string) => text.match(/ProfileSession\.open\(|\.start\(\{\s*(followPayouts|sendQueued|resolve)/g)
 
 describe('one session factory', () => {
   it('outside the session room, product code opens sessions only through openSession / withSession (by role)', () => {
@@ -24,6 +24,6 @@ describe('one session factory', () => {
   })
 
   it('the scan sees a session opened by hand', () => {
-    expect(byHand('const s = await TreasurySession.open(profile, deps)\ns.start({ sendQueued: true })')).toHaveLength(2)
+    expect(byHand('const s = await ProfileSession.open(profile, deps)\ns.start({ sendQueued: true })')).toHaveLength(2)
   })
 })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CONFIRM_CHANNEL_NAMES, type PayeeChangeView } from '@shared/ipc/channels/payee-safety'
+import { CONFIRM_CHANNEL_NAMES, type PayeeChangeView } from '@shared/ipc/channels/payee-checks'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { Time } from '../../components/Time'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AlterationView } from '@shared/ipc/channels/payee-safety'
+import type { AlterationView } from '@shared/ipc/channels/payee-checks'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'

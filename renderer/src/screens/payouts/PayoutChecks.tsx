@@ -1,5 +1,5 @@
 import type { CreateWithdrawal } from '@shared/api/requests'
-import type { PayoutCheckView } from '@shared/ipc/channels/payee-safety'
+import type { PayoutCheckView } from '@shared/ipc/channels/payee-checks'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { CoreText } from '../../names/CoreText'
 
