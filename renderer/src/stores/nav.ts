@@ -43,6 +43,9 @@ export const SECTIONS: ReadonlyArray<{ id: SectionId; label: string }> = NAV_GRO
   (g): ReadonlyArray<{ id: SectionId; label: string }> => g.sections,
 )
 
+/** The Batches view (`#/batches/new`) for a new batch from a CSV file; Payouts' "Batch from CSV" opens it. */
+export const NEW_BATCH_VIEW = 'new'
+
 /** Where Ctrl/Cmd+, leads. */
 export const SETTINGS_SECTION: SectionId = 'keys'
 
@@ -50,7 +53,9 @@ interface NavState {
   section: SectionId
   /** The wallet or withdrawal a section has open, if any. */
   detailId: string | null
-  go(section: SectionId, detailId?: string | null): void
+  /** The section's view, if it has several (the new batch); null: its first. */
+  view: string | null
+  go(section: SectionId, detailId?: string | null, view?: string | null): void
   /** Bumped when a keyboard shortcut opens a section: the shell then moves focus to the screen's heading. */
   headingFocus: number
   goFromKeyboard(section: SectionId): void
@@ -59,7 +64,8 @@ interface NavState {
 export const useNav = create<NavState>((set) => ({
   section: 'wallets',
   detailId: null,
-  go: (section, detailId = null) => set({ section, detailId }),
+  view: null,
+  go: (section, detailId = null, view = null) => set({ section, detailId, view }),
   headingFocus: 0,
-  goFromKeyboard: (section) => set((s) => ({ section, detailId: null, headingFocus: s.headingFocus + 1 })),
+  goFromKeyboard: (section) => set((s) => ({ section, detailId: null, view: null, headingFocus: s.headingFocus + 1 })),
 }))

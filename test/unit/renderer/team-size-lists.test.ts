@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { usePaged } from '../../../renderer/src/components/Paged'
 import { readCount } from '../../../renderer/src/screens/payouts/read-count'
-import { batchStateWord, type BatchProgressView } from '../../../renderer/src/batch/BatchActions'
+import { batchStateWord, type BatchProgressView } from '../../../renderer/src/screens/batches/BatchActions'
 
 /** A list of `n` rows drawn through the pager, as its first paint shows it. */
 function firstPaint(n: number, size: number): string {

@@ -5,7 +5,7 @@ import { QueryView } from '../../components/QueryView'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
-import { BatchActions, batchStateWord, SENDER_CHECK_MS } from '../../batch/BatchActions'
+import { BatchActions, batchStateWord, SENDER_CHECK_MS } from './BatchActions'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { approvalLine } from '@shared/payouts/approval-progress'
 

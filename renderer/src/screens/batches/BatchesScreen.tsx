@@ -1,7 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCanWrite } from '../../components/CanWrite'
 import { useEscape } from '../../components/useEscape'
-import { useNav } from '../../stores/nav'
-import { BatchProgressPanel } from '../../batch/BatchProgressPanel'
+import { markOld } from '../../data/desk-events'
+import { NEW_BATCH_VIEW, useNav } from '../../stores/nav'
+import { BatchProgressPanel } from './BatchProgressPanel'
 import { BatchList } from './BatchList'
+import { BatchScreen } from './BatchScreen'
 
 /**
  * Batches as things the profile keeps: every batch recorded on this computer (by the app, the CLI or the connector,
@@ -10,7 +14,20 @@ import { BatchList } from './BatchList'
  */
 export function BatchesScreen() {
   const detailId = useNav((s) => s.detailId)
+  const view = useNav((s) => s.view)
   const go = useNav((s) => s.go)
+  const canWrite = useCanWrite()
+  const client = useQueryClient()
+  if (canWrite && view === NEW_BATCH_VIEW)
+    return (
+      <BatchScreen
+        onClose={() => {
+          // Back to Payouts, where the batch was begun; the rows a batch sent are read whole again there.
+          void markOld(client, ['withdrawals.list'])
+          go('payouts')
+        }}
+      />
+    )
   if (detailId) return <BatchDetail batchId={detailId} onClose={() => go('batches')} />
   return (
     <div>

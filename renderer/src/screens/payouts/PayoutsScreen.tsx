@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react'
 import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
 import { useCanWrite } from '../../components/CanWrite'
-import { useNav } from '../../stores/nav'
+import { NEW_BATCH_VIEW, useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
-import { BatchScreen } from '../../batch/BatchScreen'
 import { HeldPanel } from './HeldPanel'
 import { OutboxPanel } from './OutboxPanel'
 import { WaitingPanel } from './WaitingPanel'
@@ -21,10 +20,10 @@ type Step =
   | { kind: 'list' }
   | { kind: 'form'; draft: PayoutDraft | null }
   | { kind: 'review'; draft: PayoutDraft; restOf?: string }
-  | { kind: 'batch' }
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
+  const go = useNav((s) => s.go)
   // "Pay this destination" lands here with the form open and the destination chosen. The choice is read while
   // rendering but cleared only once the screen is on the page: the screen's first render follows its lazy chunk and
   // can be thrown away and started again (another update arriving meanwhile), and a choice cleared by the discarded
@@ -54,7 +53,7 @@ export function PayoutsScreen() {
           Refresh
         </button>
         {canWrite ? (
-          <button type="button" disabled={step.kind !== 'list'} onClick={() => setStep({ kind: 'batch' })}>
+          <button type="button" disabled={step.kind !== 'list'} onClick={() => go('batches', null, NEW_BATCH_VIEW)}>
             Batch from CSV
           </button>
         ) : null}
@@ -82,15 +81,6 @@ export function PayoutsScreen() {
         }}
       />
       <ConsolePanel />
-      {step.kind === 'batch' ? (
-        <BatchScreen
-          onClose={() => {
-            setStep({ kind: 'list' })
-            // Rows a batch sent were put at the top of the list as they were accepted; the list is read whole again.
-            void markOld(client, ['withdrawals.list'])
-          }}
-        />
-      ) : null}
       {step.kind === 'form' ? <ClosesOnEscape onClose={() => setStep({ kind: 'list' })} /> : null}
       {step.kind === 'form' ? (
         <PayoutForm
@@ -117,7 +107,7 @@ export function PayoutsScreen() {
   )
 }
 
-/** Escape closes the payout form as Cancel does (the review and the batch screen close themselves the same way). */
+/** Escape closes the payout form as Cancel does (the review closes itself the same way). */
 function ClosesOnEscape({ onClose }: { onClose: () => void }) {
   useEscape(onClose)
   return null

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ChannelInput } from '@shared/ipc/channels'
-import { Field } from '../components/Field'
+import { Field } from '../../components/Field'
 
 export type BatchSource = Omit<ChannelInput<'batch.check'>, 'wallet'>
 

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
 import { shown } from '@shared/text/visible-text'
-import { ConfirmDialog } from '../components/ConfirmDialog'
-import { ErrorBox } from '../components/ErrorBox'
-import { useAction } from '../components/useAction'
-import { useDeskMutation } from '../data/useDeskMutation'
-import { CanWrite } from '../components/CanWrite'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ErrorBox } from '../../components/ErrorBox'
+import { useAction } from '../../components/useAction'
+import { useDeskMutation } from '../../data/useDeskMutation'
+import { CanWrite } from '../../components/CanWrite'
 
 export type BatchProgressView = ChannelOutput<'batch.pause'>
 

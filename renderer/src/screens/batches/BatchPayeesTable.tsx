@@ -1,11 +1,11 @@
 import type { CounterpartyView } from '@shared/ipc/views'
 import { canonicalAddress, isLookalike } from '@shared/address/lookalike'
-import { Amount } from '../components/Amount'
-import { usePaged } from '../components/Paged'
-import { ShortId } from '../components/ShortId'
-import { useDeskQuery } from '../data/useDeskQuery'
-import { networkName } from '../format/network-name'
-import { UserText } from '../names/UserText'
+import { Amount } from '../../components/Amount'
+import { usePaged } from '../../components/Paged'
+import { ShortId } from '../../components/ShortId'
+import { useDeskQuery } from '../../data/useDeskQuery'
+import { networkName } from '../../format/network-name'
+import { UserText } from '../../names/UserText'
 import type { ChannelOutput } from '@shared/ipc/channels'
 
 /** A page of the review: 300 rows stay readable, and the confirmation below them stays in reach. */
