@@ -125,7 +125,7 @@ test('an agent request held for a person notifies at once, then expires as held_
   })
   await openSection(page, 'Activity')
   await page.getByLabel('Action').selectOption('expired')
-  await expect(page.getByTestId('activity-row').first()).toContainText('held payout expired')
+  await expect(page.getByTestId('activity-row').first()).toContainText('Held payout expired')
 })
 
 test('the activity view lists a release by a person with its time and process, filters, exports and shows the chain verified', async ({
@@ -155,7 +155,7 @@ test('the activity view lists a release by a person with its time and process, f
   await expect(page.getByTestId('audit-verification')).toContainText('Every row was checked from the first.')
   await page.getByLabel('Action').selectOption('released')
   const release = page.getByTestId('activity-row').first()
-  await expect(release).toContainText('released a held payout')
+  await expect(release).toContainText('Released a held payout')
   await expect(release).toContainText(' · app')
   await expect(release.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(release).toContainText('key agent-released')

@@ -1,26 +1,20 @@
 import { ageText, waitedMs } from '../format/age'
+import { statusLabel, statusTone } from './status-words'
 import { useNow } from './useNow'
 
-const TONE: Record<string, string> = {
-  completed: 'good',
-  approved: 'info',
-  processing: 'info',
-  received: 'neutral',
-  pending_approval: 'wait',
-  rejected: 'bad',
-  failed: 'bad',
-  expired: 'bad',
-  cancelled: 'neutral',
-  unknown: 'wait',
-}
+export { statusLabel } from './status-words'
 
-export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ')
-}
-
-/** A status in words; one waiting for approval says how long it has waited since `since` (the request). */
-export function StatusChip({ status, since }: { status: string; since?: string }) {
-  const chip = <span className={`chip chip-${TONE[status] ?? 'neutral'}`}>{statusLabel(status)}</span>
+/**
+ * A status as a chip, the one way every screen shows one: its tone from the one map, its words in sentence case
+ * (the chip's style).
+ * One waiting for approval says how long it has waited since `since` (the request).
+ */
+export function StatusChip({ status, since, title }: { status: string; since?: string; title?: string }) {
+  const chip = (
+    <span className={`chip chip-${statusTone(status)}`} title={title}>
+      {statusLabel(status)}
+    </span>
+  )
   if (status !== 'pending_approval' || since === undefined) return chip
   return (
     <span>

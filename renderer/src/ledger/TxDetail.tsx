@@ -3,6 +3,7 @@ import { Amount } from '../components/Amount'
 import { ExplorerLink } from '../components/ExplorerLink'
 import { QueryView } from '../components/QueryView'
 import { ShortId } from '../components/ShortId'
+import { StatusChip } from '../components/StatusChip'
 import { Time } from '../components/Time'
 import { useEscape } from '../components/useEscape'
 import { useDeskQuery } from '../data/useDeskQuery'
@@ -58,7 +59,7 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
                 <dd>{t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : <span className="muted">none</span>}</dd>
                 <dt>Status</dt>
                 <dd>
-                  {t.status}
+                  <StatusChip status={t.status} />
                   {t.final ? null : <span className="muted small"> · not final: read again until it is</span>}
                 </dd>
                 <dt>Read from the provider</dt>

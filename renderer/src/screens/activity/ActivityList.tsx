@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
-import { ACTIVITY_ACTION_WORDS } from '@shared/audit/activity-action'
 import type { ActivityRow } from '@shared/ipc/channels/activity'
+import { ACTION_NAMES } from '../../components/status-words'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
 
@@ -85,7 +85,7 @@ export function ActivityList({
                 {r.person ? ' · ' : null}
                 <span className="muted">{r.actor ?? '—'}</span>
               </span>
-              <span role="cell">{ACTIVITY_ACTION_WORDS[r.action]}</span>
+              <span role="cell">{ACTION_NAMES[r.action]}</span>
               <span role="cell" className="small mono">
                 <UserText>{detail}</UserText>
               </span>

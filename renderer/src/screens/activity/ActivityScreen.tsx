@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { ACTIVITY_ACTION_WORDS, ACTIVITY_ACTIONS, type ActivityAction } from '@shared/audit/activity-action'
+import { ACTIVITY_ACTIONS, type ActivityAction } from '@shared/audit/activity-action'
 import type { ActivityFilter } from '@shared/ipc/channels/activity'
 import { type DeskCallError } from '../../desk'
 import { deskKey } from '../../data/desk-keys'
@@ -10,6 +10,7 @@ import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { ACTION_NAMES } from '../../components/status-words'
 import { Loading } from '../../components/Loading'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import { ActivityList } from './ActivityList'
@@ -68,7 +69,7 @@ export function ActivityScreen() {
             <option value="">Any action</option>
             {ACTIVITY_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {ACTIVITY_ACTION_WORDS[a]}
+                {ACTION_NAMES[a]}
               </option>
             ))}
           </select>

@@ -100,7 +100,9 @@ function DestinationFacts({ c }: { c: CounterpartyView }) {
             <dt>Direction</dt>
             <dd>{c.direction === 'both' ? 'send and receive' : 'send only'}</dd>
             <dt>Status</dt>
-            <dd>{c.status}</dd>
+            <dd>
+              <StatusChip status={c.status} />
+            </dd>
             <dt>Created</dt>
             <dd>
               <Time value={c.created_at} />

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { shortenMiddle } from '../../components/ShortId'
 import { Amount } from '../../components/Amount'
-import { statusLabel } from '../../components/StatusChip'
+import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
@@ -94,14 +94,11 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       <span role="cell" className="col-fee num">
         {t.fee ? <Amount value={t.fee} asset={t.fee_asset} /> : '—'}
       </span>
-      <span
-        role="cell"
-        className={t.final ? 'col-status' : 'col-status not-final'}
-        title={
-          t.final ? statusLabel(t.status) : `${statusLabel(t.status)}: not final, the app reads it again until it is`
-        }
-      >
-        {statusLabel(t.status)}
+      <span role="cell" className={t.final ? 'col-status' : 'col-status not-final'}>
+        <StatusChip
+          status={t.status}
+          title={t.final ? undefined : `${statusLabel(t.status)}: not final, the app reads it again until it is`}
+        />
       </span>
       <span role="cell" className="col-network" title={t.network_name ?? t.network ?? undefined}>
         {t.network_name ?? t.network ?? '—'}

@@ -2,6 +2,8 @@ import { DECIMAL_PATTERN } from '@shared/api/amount'
 import { amountKey } from '@shared/api/amount-key'
 import { tagProblem } from '@shared/api/leg-notes'
 import type { LedgerFilter } from '@shared/api/ledger-query'
+import { statusLabel } from '../../components/status-words'
+import { networkName } from '../../format/network-name'
 
 /** What the filter controls hold: empty text means "any". Times are ISO instants. */
 export interface FilterDraft {
@@ -85,8 +87,8 @@ export function describeFilter(d: FilterDraft, walletName: string | null, time: 
     walletName ? `in wallet “${walletName}”` : 'in any wallet',
     d.direction ? `direction ${d.direction}` : '',
     d.asset ? `in ${d.asset}` : '',
-    d.network ? `on ${d.network}` : '',
-    d.status ? (d.status === 'not_final' ? 'not final' : `with status ${d.status}`) : '',
+    d.network ? `on ${networkName(d.network)}` : '',
+    d.status ? (d.status === 'not_final' ? 'not final' : `with status ${statusLabel(d.status)}`) : '',
     d.from ? `recorded after ${time(d.from)}` : '',
     d.to ? `until ${time(d.to)}` : '',
     d.minAmount.trim() ? `of at least ${d.minAmount.trim()}` : '',

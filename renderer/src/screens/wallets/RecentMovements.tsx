@@ -9,7 +9,7 @@ import { useNav } from '../../stores/nav'
 import { Party } from '../../names/Party'
 import { otherSide } from '../../ledger/other-side'
 import { ExplorerLink } from '../../components/ExplorerLink'
-import { statusLabel } from '../../components/StatusChip'
+import { StatusChip } from '../../components/StatusChip'
 import { TxDetail } from '../../ledger/TxDetail'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
@@ -58,7 +58,9 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                   <td className="num">
                     <Amount value={t.amount} asset={t.asset} />
                   </td>
-                  <td>{statusLabel(t.status)}</td>
+                  <td>
+                    <StatusChip status={t.status} />
+                  </td>
                   <td>
                     {t.tx_hash ? (
                       <span className="tx-hash">

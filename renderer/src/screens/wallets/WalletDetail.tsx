@@ -3,6 +3,7 @@ import { findNetwork } from '@shared/api/networks'
 import { Amount, Usd } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
+import { StatusChip } from '../../components/StatusChip'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useCurrentProfile } from '../../data/profiles'
@@ -44,7 +45,9 @@ function WalletFacts({ w }: { w: WalletView }) {
             <ShortId value={w.id} what="wallet id" />
           </dd>
           <dt>Status</dt>
-          <dd>{w.status}</dd>
+          <dd>
+            <StatusChip status={w.status} />
+          </dd>
           <dt>Total</dt>
           <dd>
             <Usd value={w.total_usd} />

@@ -5,7 +5,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
 import { useCurrentProfile } from '../../data/profiles'
 import { WalletDetail } from './WalletDetail'
-import { statusLabel } from '../../components/StatusChip'
+import { StatusChip } from '../../components/StatusChip'
 import { UserText } from '../../names/UserText'
 
 export function WalletsScreen() {
@@ -63,7 +63,9 @@ function WalletList() {
                       <UserText>{w.name}</UserText>
                     </button>
                   </td>
-                  <td>{statusLabel(w.status)}</td>
+                  <td>
+                    <StatusChip status={w.status} />
+                  </td>
                   <td className="small">{w.networks.map((n) => n.name).join(', ')}</td>
                   <td className="num">
                     <Usd value={w.total_usd} />
