@@ -4,8 +4,8 @@ import ts from 'typescript'
 
 /**
  * No import cycle between the folders of electron/core: a folder that imports another must not be
- * reachable from it. Files directly in the root (desk.ts, errors.ts, ...) are each their own node, and so is a
- * feature's IPC handler file (`payouts/handlers.ts`): only desk.ts imports it, so its session reads close no cycle.
+ * reachable from it. Files directly in the root (desk.ts, errors.ts, ...) are each their own node; every other file
+ * is its folder, handlers included (what a feature's doors need of another feature comes in from the root as a port).
  * The graph is read from disk once per lint run, with the file being linted taken as it is now.
  */
 const graphs = new Map()
@@ -14,12 +14,8 @@ function nodeOf(root, file) {
   const rel = relative(root, file)
   if (rel.startsWith('..')) return null
   const parts = rel.split(sep)
-  if (parts.length === 1 || /(^|-)handlers\.tsx?$/.test(parts[parts.length - 1])) return rel.replace(/\.tsx?$/, '')
-  return parts[0]
+  return parts.length === 1 ? rel.replace(/\.tsx?$/, '') : parts[0]
 }
-
-/** A handler node and its own folder are one feature: an import between them closes no cycle. */
-const sameFolder = (a, b) => a.split(sep)[0] === b.split(sep)[0]
 
 function importsOf(file, text) {
   return ts
@@ -53,7 +49,7 @@ function folderPath(graph, from, to, skip) {
     const a = nodeOf(graph.root, file)
     for (const t of targets) {
       const b = nodeOf(graph.root, t)
-      if (a === null || b === null || sameFolder(a, b)) continue
+      if (a === null || b === null || a === b) continue
       if (!next.has(a)) next.set(a, new Set())
       next.get(a).add(b)
     }
@@ -96,7 +92,7 @@ export default {
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const target = nodeOf(root, resolve(dirname(file), source) + '.ts')
-      if (target === null || sameFolder(target, own)) return
+      if (target === null || target === own) return
       const back = folderPath(graphFor(root), target, own, file)
       if (back) context.report({ node, messageId: 'cycle', data: { path: [own, ...back].join(' → ') } })
     }

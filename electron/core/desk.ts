@@ -31,6 +31,7 @@ import { payRunHandlers } from './pay-runs/run-handlers'
 import { invoiceHandlers } from './pay-runs/invoice-handlers'
 import { firstPayoutHandlers } from './payouts/first-payout-handlers'
 import { payoutHandlers } from './payouts/handlers'
+import { cancelListedPayouts } from './payouts/use-cases'
 import { withdrawalHandlers } from './payouts/withdrawal-handlers'
 import { notifyHandlers } from './notify/handlers'
 import { KeyringSecretStore, type SecretStore } from './vault'
@@ -206,6 +207,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   router.register(
     payeeCheckHandlers({
       host: sessions,
+      cancelListed: cancelListedPayouts,
       events,
       actor: deskLock.actor,
       secondPerson,

@@ -1,12 +1,19 @@
+import type { ChannelReply } from '../../../shared/ipc/channels'
 import type { payeeCheckChannels } from '../../../shared/ipc/channels/payee-checks'
 import { acknowledgeAlteration, describeAlteration, openAlterations } from '../alterations/use-cases'
 import type { EventBus } from '../event-bus'
 import type { HandlersFor } from '../ipc/router'
-import { cancelListedPayouts, type PayoutSession } from '../payouts/use-cases'
-import { checkListSize, importScreeningList, screeningHitsNow, screeningStatus } from '../screening/use-cases'
-import { who } from '../audit/who'
-import type { SecondPersonCheck } from '../people/use-cases'
+import type { SessionSource } from '../ipc/session-source'
+import {
+  checkListSize,
+  importScreeningList,
+  screeningHitsNow,
+  screeningStatus,
+  type ListedPayout,
+} from '../screening/use-cases'
+import { who } from '../audit/use-cases'
 import type { Environment } from '../profiles/profile'
+import type { DeskStore } from '../store'
 import {
   confirmPayeeChangeNow,
   explainPayoutNow,
@@ -16,31 +23,41 @@ import {
   type PayeeSession,
 } from './use-cases'
 
-/** The open profile's session, as far as these doors need it (the session host gives it). */
-export interface PayeeCheckHost {
-  session(): Promise<
-    PayeeSession & Pick<PayoutSession, 'client' | 'payouts'> & { profile: { id: string; environment: Environment } }
-  >
-}
+/** The open profile's session, as far as these doors need it. */
+export type PayeeCheckSession = PayeeSession & { profile: { id: string; environment: Environment } }
 
-export interface PayeeCheckDeps {
-  host: PayeeCheckHost
+/** A second person's check on an act that moves trust; throws when it is missing. */
+export type TrustCheck = (
+  store: DeskStore,
+  environment: Environment,
+  act: { kind: 'acknowledge'; ref: string } | { kind: 'payee_confirm'; destinationId: string },
+) => Promise<void>
+
+/**
+ * Ports the composition root fills from the features that own them (payouts cancels, people checks four eyes), so
+ * payee checks import neither.
+ */
+export interface PayeeCheckDeps<S extends PayeeCheckSession> {
+  host: SessionSource<S>
+  /** Cancels or discards the waiting payouts a screening list names (payouts' use case). */
+  cancelListed: (session: S, payouts: readonly ListedPayout[]) => Promise<ChannelReply<'screening.cancelHits'>>
   events: EventBus
   actor?: () => string
-  /** Four eyes on an acknowledgement and a payee change's confirmation (people/use-cases). */
-  secondPerson?: SecondPersonCheck
+  /** Four eyes on an acknowledgement and a payee change's confirmation (people's use case). */
+  secondPerson?: TrustCheck
   /** The person at the desk once it has people: a confirmation names them, not a typed name. */
   person?: () => string | null
 }
 
 /** The app's doors to issue 35: altered withdrawals, screening lists, payee changes and a payout's checks. */
-export function payeeCheckHandlers({
+export function payeeCheckHandlers<S extends PayeeCheckSession>({
   host,
+  cancelListed,
   events,
   actor = () => who('app'),
   secondPerson,
   person = () => null,
-}: PayeeCheckDeps): HandlersFor<typeof payeeCheckChannels> {
+}: PayeeCheckDeps<S>): HandlersFor<typeof payeeCheckChannels> {
   const waitHours = async () => ({ hours: payeeChangeWait((await host.session()).store) })
   return {
     'alterations.list': async () =>
@@ -69,7 +86,7 @@ export function payeeCheckHandlers({
     'screening.cancelHits': async () => {
       const session = await host.session()
       const { findings } = await screeningHitsNow(session)
-      const done = await cancelListedPayouts(session, findings.payouts)
+      const done = await cancelListed(session, findings.payouts)
       events.emit('outbox.changed', { profileId: session.profile.id })
       return done
     },

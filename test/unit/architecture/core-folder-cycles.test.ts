@@ -38,10 +38,18 @@ tester.run('desk/core-folder-cycles', rule, {
     { filename: join(root, 'history/report.ts'), code: "import { sync } from './sync'", options },
     // Shared code outside core is no part of its folder graph.
     { filename: join(root, 'store/x.ts'), code: "import { LIMITS } from '../../shared/api/limits'", options },
-    // A feature's IPC handlers read the session that imports the feature: only desk.ts imports handlers, so no cycle.
-    { filename: join(root, 'history/handlers.ts'), code: "import { s } from '../session/session'", options },
+    // A feature's IPC handlers take their session as a port, typed in a room below them.
+    { filename: join(root, 'history/handlers.ts'), code: "import type { Db } from '../store/db'", options },
   ],
   invalid: [
+    // A handler file is its feature's folder like any other: reading the concrete session that builds the feature
+    // closes a cycle (no exception for handlers).
+    {
+      filename: join(root, 'history/handlers.ts'),
+      code: "import { s } from '../session/session'",
+      options,
+      errors: [{ messageId: 'cycle', data: { path: 'history → session → history' } }],
+    },
     {
       filename: join(root, 'history/back.ts'),
       code: "import { h } from '../wallets/run'",
