@@ -20,6 +20,11 @@ export class MemorySecretStore implements SecretStore {
     return this.entries.delete(account)
   }
 
+  async accounts(): Promise<string[]> {
+    this.maybeFail('get')
+    return [...this.entries.keys()]
+  }
+
   private maybeFail(op: 'get' | 'set' | 'delete'): void {
     if (this.failOn.has(op)) throw keychainUnavailable()
   }

@@ -60,6 +60,7 @@ function trackedKeychain(keychain: SecretStore, dataDir: string | undefined): De
       written.delete(account)
       return keychain.delete(account)
     },
+    accounts: () => keychain.accounts(),
   }
   return {
     store,

@@ -19,6 +19,10 @@ export class DemoMemorySecretStore implements SecretStore {
     return this.entries.delete(account)
   }
 
+  async accounts(): Promise<string[]> {
+    return [...this.entries.keys()]
+  }
+
   clear(): void {
     this.entries.clear()
   }

@@ -49,10 +49,10 @@ export class ProfileKeys {
     return profile
   }
 
-  /** Keys go first: if the keychain refuses, the profile stays so nothing is orphaned. */
+  /** Its secrets go first (keys and channels'): if the keychain refuses, the profile stays so nothing is orphaned. */
   async remove(profileId: string): Promise<void> {
     await this.profiles.get(profileId)
-    await this.vault.deleteAll(profileId)
+    await this.vault.deleteProfile(profileId)
     await this.profiles.remove(profileId)
     this.changed()
   }
@@ -305,7 +305,7 @@ export class ProfileKeys {
   }
 
   private async rollbackCreate(profileId: string): Promise<void> {
-    await this.vault.deleteAll(profileId).catch(() => undefined)
+    await this.vault.deleteProfile(profileId).catch(() => undefined)
     await this.profiles.remove(profileId).catch(() => undefined)
   }
 

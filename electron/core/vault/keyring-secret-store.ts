@@ -68,6 +68,14 @@ export class KeyringSecretStore implements SecretStore {
     })
   }
 
+  /** Not one account at a time: the search reads the whole service, so it waits for no write in flight. */
+  accounts(): Promise<string[]> {
+    return withDeadline(
+      guard(async () => (await this.search()).map((c) => c.account)),
+      this.timeoutMs,
+    )
+  }
+
   /**
    * A read that ran beside a write of the same account saw the write land between its answer and its check, and called
    * the keychain missing (the quick start's key was written while the window reloaded its profiles). The caller hears
@@ -89,10 +97,13 @@ export class KeyringSecretStore implements SecretStore {
    * removed beside this call) fails the whole search, and a search made again no longer lists it.
    */
   private async held(account: string): Promise<string | null> {
+    return (await this.search()).find((c) => c.account === account)?.password ?? null
+  }
+
+  private async search(): Promise<Array<{ account: string; password: string }>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const found = await findCredentialsAsync(this.service, undefined)
-        return found.find((c) => c.account === account)?.password ?? null
+        return await findCredentialsAsync(this.service, undefined)
       } catch (err) {
         if (attempt === SEARCH_ATTEMPTS || !(err instanceof Error && ITEM_GONE.test(err.message))) throw err
       }

@@ -4,4 +4,6 @@ export interface SecretStore {
   set(account: string, value: string): Promise<void>
   /** Resolves false when there was nothing to delete. */
   delete(account: string): Promise<boolean>
+  /** Every account the store holds: a removed profile's secrets are found by their account's prefix. */
+  accounts(): Promise<string[]>
 }

@@ -93,9 +93,21 @@ export class Vault {
     return this.store.delete(accountFor(profileId, slot))
   }
 
+  /** The profile's signing keys; secrets filed beside them (notification channels') stay. */
   async deleteAll(profileId: string): Promise<void> {
     await this.store.delete(accountFor(profileId, 'pending'))
     await this.store.delete(accountFor(profileId, 'active'))
+  }
+
+  /**
+   * Every secret of a profile that goes: its keys and whatever is filed beside them under `<profile-id>:` (a
+   * notification channel's URL or SMTP password), found in the keychain itself so none is left for a channel the
+   * profile's store no longer names.
+   */
+  async deleteProfile(profileId: string): Promise<void> {
+    await this.deleteAll(profileId)
+    const beside = (await this.store.accounts()).filter((a) => a.startsWith(`${profileId}:`))
+    for (const account of beside) await this.store.delete(account)
   }
 
   private async read(profileId: string, slot: KeySlot): Promise<StoredSecret | null> {

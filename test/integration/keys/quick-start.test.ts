@@ -83,6 +83,7 @@ function stalledWrites(inner: SecretStore) {
       await inner.set(account, value)
     },
     delete: (account) => inner.delete(account),
+    accounts: () => inner.accounts(),
   }
   return { store, release }
 }

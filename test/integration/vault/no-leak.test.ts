@@ -22,6 +22,9 @@ class RecordingStore implements SecretStore {
   delete(account: string) {
     return this.inner.delete(account)
   }
+  accounts() {
+    return this.inner.accounts()
+  }
 }
 
 /** Every form a secret could leak in: raw bytes, hex, base64 (padded, unpadded, url-safe). */

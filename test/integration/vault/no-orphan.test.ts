@@ -30,6 +30,9 @@ class RefusingStore implements SecretStore {
   delete(a: string) {
     return this.inner.delete(a)
   }
+  accounts() {
+    return this.inner.accounts()
+  }
 }
 
 let dir: string
