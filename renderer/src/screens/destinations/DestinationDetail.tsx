@@ -5,12 +5,13 @@ import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
 import { ShortId } from '../../components/ShortId'
 import { ApproverWords } from '../../address/ApproverWords'
+import { Section } from '../../components/Section'
 import { StatusChip } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { WalletRef } from '../../names/WalletRef'
-import { useNav } from '../../stores/nav'
+import { NEW_PAYOUT_VIEW, useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
 import { countryName } from './countries'
 import { ownerName } from '../../names/owner-name'
@@ -44,7 +45,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
               className="primary"
               onClick={() => {
                 usePayoutPrefill.getState().set(c.id)
-                go('payouts')
+                go('payouts', null, NEW_PAYOUT_VIEW)
               }}
             >
               Pay this destination
@@ -116,8 +117,9 @@ function DestinationFacts({ c }: { c: CounterpartyView }) {
           <QrImage value={c.address} label={`the address of ${c.label || ownerName(c)}`} />
         </div>
       </div>
-      <h2 className="section-gap">Payouts sent to it</h2>
-      <PayoutsTo c={c} />
+      <Section title="Payouts sent to it">
+        <PayoutsTo c={c} />
+      </Section>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { networkName } from '../../format/network-name'
 import { Amount } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
+import { Section } from '../../components/Section'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
@@ -106,41 +107,48 @@ export function RunPreviewPanel({ name }: { name: string }) {
                 ))}
               </p>
             ) : null}
-            <h2>Funds check</h2>
-            <table className="grid" aria-label="Funds check">
-              <thead>
-                <tr>
-                  <th>Wallet</th>
-                  <th>Asset</th>
-                  <th className="num">Total</th>
-                  <th className="num">Fee margin</th>
-                  <th className="num">Available</th>
-                  <th>Verdict</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.funds.map((f) => (
-                  <tr key={`${f.walletId}|${f.asset}|${f.network}`}>
-                    <td>
-                      <UserText>{f.walletName}</UserText>
-                    </td>
-                    <td>
-                      <UserText>{f.asset}</UserText> on {networkName(f.network)}
-                    </td>
-                    <td className="num">
-                      <Amount value={f.total} asset={f.asset} />
-                    </td>
-                    <td className="num">
-                      <Amount value={f.feeMargin} asset={f.asset} />
-                    </td>
-                    <td className="num">
-                      <Amount value={f.available} asset={f.asset} />
-                    </td>
-                    <td>{f.missing === null ? 'Enough' : <strong>Short by {f.missing}</strong>}</td>
+            <Section title="Funds check">
+              <table className="grid" aria-label="Funds check">
+                <thead>
+                  <tr>
+                    <th>Wallet</th>
+                    <th>Asset</th>
+                    <th className="num">Total</th>
+                    <th className="num">Fee margin</th>
+                    <th className="num">Available</th>
+                    <th>Verdict</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {p.funds.map((f) => (
+                    <tr key={`${f.walletId}|${f.asset}|${f.network}`}>
+                      <td>
+                        <UserText>{f.walletName}</UserText>
+                      </td>
+                      <td>
+                        <UserText>{f.asset}</UserText> on {networkName(f.network)}
+                      </td>
+                      <td className="num">
+                        <Amount value={f.total} asset={f.asset} />
+                      </td>
+                      <td className="num">
+                        <Amount value={f.feeMargin} asset={f.asset} />
+                      </td>
+                      <td className="num">
+                        <Amount value={f.available} asset={f.asset} />
+                      </td>
+                      <td>
+                        {f.missing === null ? (
+                          <span className="chip chip-good">Enough</span>
+                        ) : (
+                          <span className="chip chip-bad">Short by {f.missing}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Section>
             {p.problems.length > 0 ? (
               <ul aria-label="Problems" className="problems">
                 {p.problems.map((pr) => (

@@ -2,7 +2,9 @@ import type { WalletView } from '@shared/ipc/views'
 import { findNetwork } from '@shared/api/networks'
 import { Amount, Usd } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
+
 import { ShortId } from '../../components/ShortId'
+import { Section } from '../../components/Section'
 import { StatusChip } from '../../components/StatusChip'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { useNav } from '../../stores/nav'
@@ -55,43 +57,46 @@ function WalletFacts({ w }: { w: WalletView }) {
           </dd>
         </dl>
       </div>
-      <h2>Balances</h2>
-      <table className="grid" aria-label="Balances">
-        <thead>
-          <tr>
-            <th>Asset</th>
-            <th>Network</th>
-            <th className="num">Amount</th>
-            <th className="num">Available</th>
-            <th className="num">USD value{sandbox ? ' (indicative)' : ''}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {w.balances.map((b) => (
-            <tr key={`${b.asset}-${b.network}`}>
-              <td>{b.asset}</td>
-              <td>
-                <UserText>
-                  {findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}
-                </UserText>
-              </td>
-              <td className="num">
-                <Amount value={b.amount} asset={b.asset} />
-              </td>
-              <td className="num">
-                <Amount value={b.available} asset={b.asset} />
-              </td>
-              <td className="num">
-                <Usd value={b.usd_value} />
-              </td>
+      <Section title="Balances">
+        <table className="grid" aria-label="Balances">
+          <thead>
+            <tr>
+              <th>Asset</th>
+              <th>Network</th>
+              <th className="num">Amount</th>
+              <th className="num">Available</th>
+              <th className="num">USD value{sandbox ? ' (indicative)' : ''}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2 className="section-gap">Deposit addresses</h2>
-      <DepositAddresses wallet={w} />
-      <h2 className="section-gap">Recent movements</h2>
-      <RecentMovements walletId={w.id} />
+          </thead>
+          <tbody>
+            {w.balances.map((b) => (
+              <tr key={`${b.asset}-${b.network}`}>
+                <td>{b.asset}</td>
+                <td>
+                  <UserText>
+                    {findNetwork(b.network)?.name ?? w.networks.find((n) => n.id === b.network)?.name ?? b.network}
+                  </UserText>
+                </td>
+                <td className="num">
+                  <Amount value={b.amount} asset={b.asset} />
+                </td>
+                <td className="num">
+                  <Amount value={b.available} asset={b.asset} />
+                </td>
+                <td className="num">
+                  <Usd value={b.usd_value} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title="Deposit addresses">
+        <DepositAddresses wallet={w} />
+      </Section>
+      <Section title="Recent movements">
+        <RecentMovements walletId={w.id} />
+      </Section>
     </>
   )
 }
