@@ -12,7 +12,7 @@ import type { LedgerWords } from './ledger-words'
  * damaged amount or status stops the read with `record_corrupt` instead of being counted or written.
  *
  * The rules are those of LedgerRowSchema (the API's TransactionLegSchema plus read_at and final), column by
- * column; test/unit/history/ledger-columns.test.ts holds the two side by side. They are plain checks rather than
+ * column; test/unit/store/ledger-columns.test.ts holds the two side by side. They are plain checks rather than
  * a zod parse per row: on a report of 100,000 legs the parse cost more than reading the rows from SQLite.
  */
 interface Rule<T> {
