@@ -79,5 +79,5 @@ export function buildPack(store: DeskStore, state: CloseState, costBasis: boolea
   const lastDay = isoDay(zonedClock(view.p.timeZone)(new Date(Date.parse(view.p.cutoff) - 1).toISOString()))
   const holdings = holdingsAt(view.rollForward ?? [], fiat, lastDay, lots)
   const refs = store.read('read the payouts', () => store.repo(payoutRefsRepo))
-  return packFiles({ ...state, fiat: fiat.fiat!, holdings, refs })
+  return packFiles({ ...state, fiat: fiat.fiat!, valuer: fiat, holdings, refs })
 }

@@ -6,14 +6,16 @@ import {
   accountingLines,
   accountingPlan,
   ledgerCells,
-  legBookings,
   LEDGER_COLUMNS,
   presetLine,
   type AccountingSource,
   type AccountingTally,
+  type FiatValuer,
 } from '../history/use-cases'
+import { quickBooksJournalLines, xeroJournalFiles } from './journal-imports'
 import type { AccountMap } from './account-map'
 import type { Holding } from './holdings'
+import { periodJournals } from './journals'
 import { periodFilter } from './period'
 import type { PeriodView } from './period-view'
 import type { CutoffBalance } from './provider-check'
@@ -29,6 +31,8 @@ export interface PackInput {
   view: PeriodView
   source: AccountingSource
   fiat: string
+  /** Values the journals in `fiat` from the price table. */
+  valuer: FiatValuer
   map: AccountMap
   balances: CutoffBalance[]
   holdings: Holding[]
@@ -45,9 +49,6 @@ const file = (name: string, lines: Iterable<string>): PackFile => {
   return { name, text, rows: Math.max(0, count - 1) }
 }
 
-/** A file name part from an id: letters, digits, dot, dash and underscore only. */
-const safe = (part: string) => part.replace(/[^A-Za-z0-9._-]/g, '_')
-
 function preset(input: PackInput, format: AccountingFormat, filter: object, mapped = false): Generator<string> {
   const { view, source, fiat, map } = input
   const run = {
@@ -57,21 +58,6 @@ function preset(input: PackInput, format: AccountingFormat, filter: object, mapp
   }
   const tally: AccountingTally = { rows: 0, movements: 0, leftOut: 0, unpriced: 0 }
   return accountingLines(source, accountingPlan(run), tally)
-}
-
-/** The wallet accounts a bank statement is written for: wallet, network and asset of each booking. */
-function statementAccounts({ view, source }: PackInput) {
-  const accounts = new Map<string, { walletId: string; network: string; asset: string }>()
-  for (const leg of view.legs) {
-    if (leg.wallet_id === null || leg.network === null) continue
-    for (const e of legBookings(leg, source).entries)
-      accounts.set(`${leg.wallet_id}\n${leg.network}\n${e.asset}`, {
-        walletId: leg.wallet_id,
-        network: leg.network,
-        asset: e.asset,
-      })
-  }
-  return [...accounts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, a]) => a)
 }
 
 const LEDGER_PACK_COLUMNS = [...LEDGER_COLUMNS, 'payout_id', 'idempotency_key', 'pay_run_line', 'invoice'] as const
@@ -158,21 +144,20 @@ function* adjustmentLines({ view, source }: PackInput): Generator<string> {
 
 /**
  * Every file of a period's pack but the manifest: its movements in Cryptio's template and the ledger's own columns,
- * journal lines (generic with the mapping's accounts; Xero and QuickBooks per wallet account), the roll-forward and
- * holdings at the cutoff, and the adjustments to locked periods it records.
+ * journal lines with the mapping's accounts (generic; Xero's manual journals, in as many files of 300 lines as they
+ * need; QuickBooks Online's journal entries), the roll-forward and holdings at the cutoff, and the adjustments to
+ * locked periods it records.
  */
 export function packFiles(input: PackInput): PackFile[] {
+  const journals = () => periodJournals(input.view, input.source, input.valuer, input.map)
   const files = [
     file('movements-cryptio.csv', preset(input, 'cryptio', {})),
     file('movements-ledger.csv', ledgerLines(input)),
     file('journal-generic.csv', preset(input, 'generic', {}, true)),
   ]
-  for (const a of statementAccounts(input)) {
-    const part = `${safe(a.walletId)}-${safe(a.network)}-${safe(a.asset)}`
-    const filter = { walletId: a.walletId, network: a.network, asset: a.asset }
-    files.push(file(`journal-xero-${part}.csv`, preset(input, 'xero', filter)))
-    files.push(file(`journal-quickbooks-${part}.csv`, preset(input, 'qbo3', filter)))
-  }
+  for (const x of xeroJournalFiles(journals()))
+    files.push(file(`journal-xero-${String(x.part).padStart(3, '0')}.csv`, x.lines))
+  files.push(file('journal-quickbooks.csv', quickBooksJournalLines(journals())))
   files.push(file('rollforward.csv', rollForwardLines(input)))
   files.push(file('holdings.csv', holdingLines(input)))
   files.push(file('adjustments.csv', adjustmentLines(input)))

@@ -1,3 +1,5 @@
+import Big from 'big.js'
+import { parse } from 'csv-parse/sync'
 import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -5,12 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator'
 import { cli, cliProfile } from '../../harness/cli-runner'
-import {
-  CRYPTIO,
-  GENERIC_COLUMNS,
-  QBO_THREE_COLUMNS as QBO3,
-  XERO_STATEMENT as XERO,
-} from '../../harness/accounting-templates'
+import { CRYPTIO, GENERIC_COLUMNS, QBO_JOURNAL, XERO_MANUAL_JOURNAL } from '../../harness/accounting-templates'
 import { simConsole, type SimConsole } from '../../harness/sim-console'
 
 const SEPOLIA = 'ethereum-sepolia'
@@ -18,6 +15,22 @@ const LOCKED_SEPTEMBER = /period 2026-09 is locked/
 
 const headerOf = (csv: string) => csv.slice(0, csv.indexOf('\r\n')).split(',')
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+const records = (csv: string) => parse(csv, { columns: true }) as Array<Record<string, string>>
+
+/** Each journal's lines by its key column, checked balanced: its signed amounts (debit plus, credit minus) sum to 0. */
+function balancedJournals(
+  rows: Array<Record<string, string>>,
+  key: string,
+  signed: (r: Record<string, string>) => Big,
+) {
+  const journals = new Map<string, Array<Record<string, string>>>()
+  for (const r of rows) journals.set(r[key]!, [...(journals.get(r[key]!) ?? []), r])
+  for (const [name, lines] of journals) {
+    expect(lines.length, name).toBeGreaterThanOrEqual(2)
+    expect(lines.reduce((sum, r) => sum.plus(signed(r)), new Big(0)).eq(0), name).toBe(true)
+  }
+  return journals
+}
 
 /** Every day of September and October 2026 priced in USD: USDC at `usdc`, ETH at 3000. */
 function priceFile(octoberUsdc: string): string {
@@ -138,11 +151,30 @@ describe('month-end close: prepare, lock, the same bytes again, refusals inside 
     const text = (name: string) => files.get(name)!.toString('utf8')
     expect(headerOf(text('movements-cryptio.csv'))).toEqual(CRYPTIO)
     expect(headerOf(text('journal-generic.csv'))).toEqual(GENERIC_COLUMNS)
-    const xero = [...files.keys()].filter((n) => n.startsWith('journal-xero-'))
-    const qbo = [...files.keys()].filter((n) => n.startsWith('journal-quickbooks-'))
-    expect(xero.length).toBe(2)
-    for (const n of xero) expect(headerOf(text(n))).toEqual(XERO)
-    for (const n of qbo) expect(headerOf(text(n))).toEqual(QBO3)
+    // Journals mapped to accounts in the tools' journal imports: one journal per movement, balanced, in USD.
+    expect([...files.keys()].filter((n) => n.startsWith('journal-xero'))).toEqual(['journal-xero-001.csv'])
+    expect(headerOf(text('journal-xero-001.csv'))).toEqual(XERO_MANUAL_JOURNAL)
+    const xero = records(text('journal-xero-001.csv'))
+    const xeroJournals = balancedJournals(xero, '*Narration', (r) => new Big(r['*Amount']!))
+    expect(xeroJournals.size).toBe(3)
+    const received = [...xeroJournals.values()].find((lines) => lines[0]!['*Date'] === '10/09/2026')!
+    expect(received.map((r) => [r['*AccountCode'], r['*Amount'], r['*TaxRate']])).toEqual([
+      ['Wallet:Books', '1000.00', 'Tax Exempt'],
+      ['Customer receipts', '-1000.00', 'Tax Exempt'],
+    ])
+    expect(new Set(xero.map((r) => r['*AccountCode']))).toEqual(
+      new Set(['Wallet:Books', 'Customer receipts', 'Vendor payments', 'Network fees']),
+    )
+    expect(headerOf(text('journal-quickbooks.csv'))).toEqual(QBO_JOURNAL)
+    const qbo = records(text('journal-quickbooks.csv'))
+    const qboSigned = (r: Record<string, string>) => new Big(r.Debits || '0').minus(r.Credits || '0')
+    const qboJournals = balancedJournals(qbo, 'JournalNo', qboSigned)
+    expect(qboJournals.size).toBe(3)
+    expect(qbo.find((r) => r.AccountName === 'Vendor payments')).toMatchObject({
+      JournalDate: '09/20/2026',
+      Debits: '100.00',
+      Credits: '',
+    })
     expect(text('journal-generic.csv')).toContain('Customer receipts')
     expect(text('movements-cryptio.csv')).toContain(',USDC,1000,1,')
     expect(headerOf(text('movements-ledger.csv')).slice(-4)).toEqual([
