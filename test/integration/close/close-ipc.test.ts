@@ -82,6 +82,19 @@ describe('the Close screen’s reads through IPC', () => {
     ])
   })
 
+  it('a month is counted in the zone of the last month locked until a close names another', async () => {
+    await desk.router.call('close.lock', { period: '2026-08', timeZone: 'America/New_York', acceptNote: 'zone' })
+    expect(await desk.router.call('close.prepare', { period: '2026-11' })).toMatchObject({
+      timeZone: 'America/New_York',
+      from: '2026-11-01T04:00:00.000Z',
+      cutoff: '2026-12-01T05:00:00.000Z',
+    })
+    expect(await desk.router.call('close.prepare', { period: '2026-11', timeZone: 'UTC' })).toMatchObject({
+      timeZone: 'UTC',
+      from: '2026-11-01T00:00:00.000Z',
+    })
+  })
+
   it('a period that is not a calendar month is refused at the channel', async () => {
     await expect(desk.router.call('close.prepare', { period: '2026-13' })).rejects.toMatchObject({
       code: 'invalid_input',
