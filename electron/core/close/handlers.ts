@@ -1,12 +1,19 @@
 import type { closeChannels } from '../../../shared/ipc/channels/close'
 import { profileLedger, walletAccessOf } from '../history/use-cases'
 import type { HandlersFor } from '../ipc/router'
-import type { SessionHost } from '../session/session-host'
+import type { SessionSource } from '../ipc/session-source'
+import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
 
+/** What these handlers use of the open profile's session. */
+type CloseSession = Parameters<typeof walletAccessOf>[0] & {
+  store: DeskStore
+  profile: Pick<Profile, 'name' | 'baseUrl' | 'keyId'>
+}
+
 export interface CloseHandlerDeps {
-  host: SessionHost
+  host: SessionSource<CloseSession>
   /** The act guard for the person at the desk (a viewer, a view-only profile refused): who the audit row names. */
   acting: (store: DeskStore) => Promise<{ by: string }>
   /** The shell's save dialog, here naming the pack's folder; null when the person cancels it. */
