@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { formatRoute, parseRoute } from './route'
 
 /**
  * The sections in nav order, grouped as people look for them (issue 54): Home first, then money, paying,
@@ -46,6 +47,9 @@ export const SECTIONS: ReadonlyArray<{ id: SectionId; label: string }> = NAV_GRO
 /** The Batches view (`#/batches/new`) for a new batch from a CSV file; Payouts' "Batch from CSV" opens it. */
 export const NEW_BATCH_VIEW = 'new'
 
+/** Payouts' view for the new-payout flow (`#/payouts/new`), where Ctrl/Cmd+N leads. */
+export const NEW_PAYOUT_VIEW = 'new'
+
 /** Where Ctrl/Cmd+, leads. */
 export const SETTINGS_SECTION: SectionId = 'keys'
 
@@ -53,19 +57,34 @@ interface NavState {
   section: SectionId
   /** The wallet or withdrawal a section has open, if any. */
   detailId: string | null
-  /** The section's view, if it has several (the new batch); null: its first. */
+  /** The section's view, if it has several (the new batch, Payouts' tabs and new payout); null: its first. */
   view: string | null
   go(section: SectionId, detailId?: string | null, view?: string | null): void
   /** Bumped when a keyboard shortcut opens a section: the shell then moves focus to the screen's heading. */
   headingFocus: number
-  goFromKeyboard(section: SectionId): void
+  goFromKeyboard(section: SectionId, view?: string | null): void
 }
 
+const location = globalThis.location as Location | undefined
+const start = location
+  ? parseRoute(
+      location.hash,
+      SECTIONS.map((s) => s.id),
+    )
+  : null
+
 export const useNav = create<NavState>((set) => ({
-  section: 'wallets',
+  section: start?.section ?? 'wallets',
   detailId: null,
-  view: null,
+  view: start?.view ?? null,
   go: (section, detailId = null, view = null) => set({ section, detailId, view }),
   headingFocus: 0,
-  goFromKeyboard: (section) => set((s) => ({ section, detailId: null, view: null, headingFocus: s.headingFocus + 1 })),
+  goFromKeyboard: (section, view = null) =>
+    set((s) => ({ section, detailId: null, view, headingFocus: s.headingFocus + 1 })),
 }))
+
+// The address follows the route (replaced, not pushed: the app has its own back buttons), so a reload lands on it.
+useNav.subscribe(({ section, view }) => {
+  const hash = formatRoute({ section, view })
+  if (location && location.hash !== hash) history.replaceState(null, '', hash)
+})
