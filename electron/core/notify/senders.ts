@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer'
 import { request } from 'undici'
 import type { NotifyChannelRow } from '../store'
 import { chatBody, plainBody, subjectOf, type NotifyMessage } from './message'
+import { mailFailure } from './mail-failure'
 import type { ChannelSecret } from './notify-secrets'
 import { checkSmtpUrl } from './target-url'
 
@@ -91,12 +92,7 @@ async function sendMail(smtpUrl: string, to: string, m: NotifyMessage): Promise<
       text: plainBody(m),
     })
   } catch (err) {
-    const responseCode = (err as { responseCode?: unknown }).responseCode
-    throw new DeliveryFailure(
-      typeof responseCode === 'number'
-        ? `the mail server answered ${responseCode}`
-        : `no mail sent (${errorCode(err)})`,
-    )
+    throw new DeliveryFailure(mailFailure(err))
   } finally {
     transport.close()
   }
