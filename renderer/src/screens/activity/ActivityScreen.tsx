@@ -16,6 +16,7 @@ import { ZonedDateTime } from '../../components/ZonedDateTime'
 import { ActivityList } from './ActivityList'
 import { PolicyVersions } from './PolicyVersions'
 import { VerificationState } from './VerificationState'
+import { ScreenHead } from '../../components/ScreenHead'
 
 const PAGE = 200
 
@@ -50,9 +51,9 @@ export function ActivityScreen() {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Activity</h1>
-      </div>
+      </ScreenHead>
       <VerificationState />
       <PolicyVersions />
       <form className="row" role="search" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>

@@ -17,6 +17,7 @@ import { countryName } from './countries'
 import { ownerName } from '../../names/owner-name'
 import { PayeeChangePanel } from './PayeeChangePanel'
 import { CanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {
@@ -25,7 +26,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
   const c = book.data?.find((d) => d.id === destinationId)
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <button type="button" onClick={() => go('destinations')}>
           ← Destinations
         </button>
@@ -52,7 +53,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
             </button>
           ) : null}
         </CanWrite>
-      </div>
+      </ScreenHead>
       <QueryView query={book} what="the destination" errorTitle="The destination book could not be read">
         {() =>
           c ? (

@@ -17,6 +17,7 @@ import { DestinationForm } from './DestinationForm'
 import { useVerificationWatch } from '../../verification/useVerificationWatch'
 import { UserText } from '../../names/UserText'
 import { EscapeCloses } from '../../components/EscapeCloses'
+import { ScreenHead } from '../../components/ScreenHead'
 
 type Show = 'all' | 'verified' | 'waiting'
 
@@ -59,7 +60,7 @@ function DestinationBook() {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Destinations</h1>
         <span className="spacer" />
         <button type="button" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -73,7 +74,7 @@ function DestinationBook() {
             New destination
           </button>
         ) : null}
-      </div>
+      </ScreenHead>
       {fileOpen ? <BookFilePanel onImported={imported} /> : null}
       {fileOpen ? <EscapeCloses onClose={() => setFileOpen(false)} /> : null}
       {creating ? (

@@ -8,19 +8,20 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { useSelectProfile } from '../../data/profiles'
+import { ScreenHead } from '../../components/ScreenHead'
 
 /** Every profile at a glance, from the stores on this machine: reading it asks no provider anything. */
 export function HomeScreen() {
   const summary = useDeskQuery('home.summary', {})
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Home</h1>
         <span className="spacer" />
         <button type="button" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
           Refresh
         </button>
-      </div>
+      </ScreenHead>
       <FailingChannels />
       <p className="muted small">
         What this computer last saw of each profile. Nothing here is read from a provider: balances are those of the

@@ -8,6 +8,7 @@ import { useProfiles, useSelectProfile } from '../../data/profiles'
 import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 import { CanWrite, useCanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 
 export function KeysScreen() {
   const { profiles, current, reload, error } = useProfiles()
@@ -21,7 +22,7 @@ export function KeysScreen() {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Keys &amp; profiles</h1>
         <span className="spacer" />
         <CanWrite admin>
@@ -29,7 +30,7 @@ export function KeysScreen() {
             Add profile
           </button>
         </CanWrite>
-      </div>
+      </ScreenHead>
       {error ? <ErrorBox error={error} title="Profiles could not be read" onRetry={() => void reload()} /> : null}
       {selectProfile.error ? (
         <ErrorBox error={selectProfile.error} title="Could not switch to the new profile" />

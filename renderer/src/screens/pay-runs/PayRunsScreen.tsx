@@ -4,6 +4,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { RunPreviewPanel } from './RunPreviewPanel'
+import { ScreenHead } from '../../components/ScreenHead'
 
 const DUE = { overdue: 'Overdue', due_today: 'Due today', upcoming: 'Upcoming', ended: 'Ended' } as const
 
@@ -18,13 +19,13 @@ function RunList() {
   const runs = useDeskQuery('payRuns.list', {})
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Pay runs</h1>
         <span className="spacer" />
         <button type="button" onClick={() => void runs.refetch()} disabled={runs.isFetching}>
           Refresh
         </button>
-      </div>
+      </ScreenHead>
       <QueryView
         query={runs}
         what="pay runs"

@@ -8,6 +8,7 @@ import { useNav } from '../../stores/nav'
 import { RunInvoicePanel } from './RunInvoicePanel'
 import { RunSendPanel } from './RunSendPanel'
 import { CanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 
 const CHANGE = {
   new_payee: 'New payee',
@@ -24,14 +25,14 @@ export function RunPreviewPanel({ name }: { name: string }) {
   const preview = useDeskQuery('payRuns.preview', { name })
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <button type="button" className="link" onClick={() => go('payRuns')}>
           Pay runs
         </button>
         <h1>
           <UserText>{name}</UserText>
         </h1>
-      </div>
+      </ScreenHead>
       <QueryView query={preview} what="the preview" errorTitle="The period could not be previewed">
         {(p) => (
           <>

@@ -4,15 +4,16 @@ import { ScreenCaptureToggle } from './ScreenCaptureToggle'
 import { ThemeToggle } from '../../shell/ThemeToggle'
 import { TimeZoneToggle } from '../../shell/TimeZoneToggle'
 import { LockTimesPanel } from './LockTimesPanel'
+import { ScreenHead } from '../../components/ScreenHead'
 
 /** Settings › Preferences: how the desk shows things (times, theme), screen capture, and the profile's dust. */
 export function PreferencesScreen() {
   const current = useCurrentProfile()
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Preferences</h1>
-      </div>
+      </ScreenHead>
       <section className="panel" aria-label="Display">
         <h3>Display</h3>
         <div className="row">

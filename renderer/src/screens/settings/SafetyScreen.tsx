@@ -2,15 +2,16 @@ import { useCurrentProfile } from '../../data/profiles'
 import { EmptyState } from '../../components/EmptyState'
 import { ScreeningPanel } from './ScreeningPanel'
 import { PayeeChangeWaitSetting } from './PayeeChangeWaitSetting'
+import { ScreenHead } from '../../components/ScreenHead'
 
 /** Settings › Safety: the lists payouts are screened against and the rules for a payee's changed details. */
 export function SafetyScreen() {
   const current = useCurrentProfile()
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Safety</h1>
-      </div>
+      </ScreenHead>
       {current?.keyId ? (
         <>
           <ScreeningPanel />

@@ -20,6 +20,7 @@ import { ReportPanel } from './ReportPanel'
 import { TxDetail } from '../../ledger/TxDetail'
 import { TxTable } from './TxTable'
 import { EscapeCloses } from '../../components/EscapeCloses'
+import { ScreenHead } from '../../components/ScreenHead'
 
 /** A visit asks the provider for what is new unless the ledger was synced this recently. */
 const FRESH_MS = 30_000
@@ -65,7 +66,7 @@ export function TransactionsScreen() {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Transactions</h1>
         <span className="spacer" />
         {/* Here as well as in Preferences: the filters below take times typed in the zone it sets. */}
@@ -77,7 +78,7 @@ export function TransactionsScreen() {
         <button type="button" aria-expanded={reporting} onClick={() => setReporting((r) => !r)}>
           {reporting ? 'Hide report' : 'Reconciliation report'}
         </button>
-      </div>
+      </ScreenHead>
       {summary.data ? <LedgerStatusLine summary={summary.data} /> : null}
       {summary.error && !summary.data ? (
         <ErrorBox error={summary.error} title="The ledger could not be read" onRetry={() => void summary.refetch()} />

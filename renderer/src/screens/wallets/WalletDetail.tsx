@@ -12,6 +12,7 @@ import { useCurrentProfile } from '../../data/profiles'
 import { RecentMovements } from './RecentMovements'
 import { DepositAddresses } from './DepositAddresses'
 import { UserText } from '../../names/UserText'
+import { ScreenHead } from '../../components/ScreenHead'
 
 export function WalletDetail({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -19,7 +20,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <button type="button" onClick={() => go('wallets')}>
           ← Wallets
         </button>
@@ -28,7 +29,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
         <button type="button" onClick={() => void wallet.refetch()} disabled={wallet.isFetching}>
           Refresh
         </button>
-      </div>
+      </ScreenHead>
       <QueryView query={wallet} what="balances" errorTitle="This wallet's balances could not be read">
         {(w) => <WalletFacts w={w} />}
       </QueryView>

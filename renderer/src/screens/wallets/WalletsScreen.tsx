@@ -7,6 +7,7 @@ import { useCurrentProfile } from '../../data/profiles'
 import { WalletDetail } from './WalletDetail'
 import { StatusChip } from '../../components/StatusChip'
 import { UserText } from '../../names/UserText'
+import { ScreenHead } from '../../components/ScreenHead'
 
 export function WalletsScreen() {
   const detailId = useNav((s) => s.detailId)
@@ -21,7 +22,7 @@ function WalletList() {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Wallets</h1>
         <span className="spacer" />
         {wallets.data ? (
@@ -33,7 +34,7 @@ function WalletList() {
         <button type="button" onClick={() => void wallets.refetch()} disabled={wallets.isFetching}>
           Refresh
         </button>
-      </div>
+      </ScreenHead>
       <QueryView
         query={wallets}
         what="wallets"
