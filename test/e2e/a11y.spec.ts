@@ -114,6 +114,7 @@ test.describe('a keyed sandbox profile on Keys & profiles', () => {
 
   test('the agent-tools confirmation in sandbox passes axe in both themes', async ({ app }) => {
     const { page } = app
+    await openSection(page, 'Agent')
     await page.getByLabel(/Allow the agent's write tools/).click()
     const sandboxConfirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
     await expect(sandboxConfirm).toContainText('SANDBOX')
@@ -139,6 +140,7 @@ test.describe('a production profile', () => {
     await expect(page.locator('.app')).toHaveClass(/app-env-production/)
     await openSection(page, 'Keys & profiles')
     await expect(page.getByRole('heading', { name: 'Live treasury', level: 2 })).toBeVisible()
+    await openSection(page, 'Agent')
     await page.getByLabel(/Allow the agent's write tools/).click()
     const first = page.getByRole('dialog', { name: 'Allow agent write tools?' })
     await expect(first).toContainText('PRODUCTION')

@@ -104,7 +104,7 @@ test('a production write five minutes after the unlock asks for the passphrase a
   await expect(page.locator('.app')).toHaveClass(/app-env-production/)
   await page
     .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Keys & profiles/ })
+    .getByRole('button', { name: /^Agent/ })
     .click()
   desk.fastForward(6 * 60_000)
 

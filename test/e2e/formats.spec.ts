@@ -75,7 +75,7 @@ test('one format per thing: times as the Times setting writes them, network name
   await expect.soft(page.getByTestId('batch-row')).toContainText('pending approval')
 
   // The policy's time follows the Times setting too.
-  await openSection(page, 'Keys & profiles')
+  await openSection(page, 'Agent')
   const origin = page.getByRole('region', { name: 'Agent policy' }).getByTestId('policy-origin')
   await expect.soft(origin).toContainText(INSTANT)
   await expect.soft(origin).not.toContainText(/\d{4}-\d{2}-\d{2}T/)

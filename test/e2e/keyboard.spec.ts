@@ -43,7 +43,8 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   for (const [key, name] of [
     ['3', 'Transactions'],
     ['7', 'Destinations'],
-    ['9', 'Keys & profiles'],
+    ['9', 'Agent'],
+    [',', 'Keys & profiles'],
     ['2', 'Wallets'],
     ['1', 'Home'],
     ['4', 'Payouts'],

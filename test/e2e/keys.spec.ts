@@ -98,12 +98,14 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   await expect(pending).toBeHidden()
   await expect(page.getByTestId('pk-base64').first()).toHaveText(newBase64)
 
-  // Agent write tools name the environment before they turn on.
+  // Agent write tools name the environment before they turn on (the Agent screen, for the profile in use).
+  await openSection(page, 'Agent')
   await page.getByLabel(/Allow the agent's write tools/).click()
   const confirm = page.getByRole('dialog', { name: 'Allow agent write tools?' })
   await expect(confirm).toContainText('SANDBOX')
   await confirm.getByRole('button', { name: 'Allow in SANDBOX' }).click()
   await expect(page.getByLabel(/Allow the agent's write tools/)).toBeChecked()
+  await openSection(page, 'Keys & profiles')
 
   await page.getByRole('button', { name: 'Delete key' }).click()
   const del = page.getByRole('dialog', { name: 'Delete this key?' })
@@ -147,6 +149,7 @@ test('a production profile on the simulator is marked everywhere and the agent t
   await expect(page.getByRole('banner').getByTestId('env-badge')).toHaveText('PRODUCTION')
   await expect(page.locator('.app')).toHaveClass(/app-env-production/)
 
+  await openSection(page, 'Agent')
   await page.getByLabel(/Allow the agent's write tools/).click()
   await page.getByRole('dialog', { name: 'Allow agent write tools?' }).getByRole('button', { name: 'Continue' }).click()
   const second = page.getByRole('dialog', { name: 'Confirm for PRODUCTION' })

@@ -48,11 +48,15 @@ async function writeControls(page: Page, present: boolean): Promise<void> {
   await section(page, /^Keys & profiles/)
   await expect(page.getByRole('heading', { name: 'Keys & profiles', level: 1 })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Test connection' })).toBeVisible()
-  for (const name of ['Add profile', 'Remove profile', 'Rotate key', 'Delete key', 'Edit policy'])
+  for (const name of ['Add profile', 'Remove profile', 'Rotate key', 'Delete key'])
     await seen(page.getByRole('button', { name, exact: true }))
+  await seen(page.getByRole('textbox', { name: 'Key ID' }))
+  // Controls › Agent (its write tools and policy).
+  await section(page, /^Agent/)
+  await expect(page.getByRole('heading', { name: 'Agent', level: 1 })).toBeVisible()
+  await seen(page.getByRole('button', { name: 'Edit policy', exact: true }))
   await seen(page.getByRole('button', { name: /^Clear \(hold every payout\)/ }))
   await seen(page.getByRole('checkbox', { name: /Allow the agent's write tools/ }))
-  await seen(page.getByRole('textbox', { name: 'Key ID' }))
   // Settings › Safety (screening lists, the payee-change wait) and › Preferences (dust thresholds).
   await section(page, /^Safety/)
   await expect(page.getByRole('heading', { name: 'Safety', level: 1 })).toBeVisible()

@@ -13,6 +13,7 @@ const LAZY: Record<SectionId, LazyScreen> = {
   ),
   payouts: lazyScreen(() => import('../screens/payouts/PayoutsScreen').then((m) => ({ default: m.PayoutsScreen }))),
   activity: lazyScreen(() => import('../screens/activity/ActivityScreen').then((m) => ({ default: m.ActivityScreen }))),
+  agent: lazyScreen(() => import('../screens/agent/AgentScreen').then((m) => ({ default: m.AgentScreen }))),
   batches: lazyScreen(() => import('../screens/batches/BatchesScreen').then((m) => ({ default: m.BatchesScreen }))),
   keys: lazyScreen(() => import('../screens/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
   payRuns: lazyScreen(() => import('../screens/pay-runs/PayRunsScreen').then((m) => ({ default: m.PayRunsScreen }))),

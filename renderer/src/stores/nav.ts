@@ -24,7 +24,13 @@ export const NAV_GROUPS = [
     ],
   },
   { label: null, sections: [{ id: 'destinations', label: 'Destinations' }] },
-  { label: 'Controls', sections: [{ id: 'activity', label: 'Activity' }] },
+  {
+    label: 'Controls',
+    sections: [
+      { id: 'activity', label: 'Activity' },
+      { id: 'agent', label: 'Agent' },
+    ],
+  },
   {
     label: 'Settings',
     sections: [

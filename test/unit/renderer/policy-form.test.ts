@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftOf, listedProblems, policyOf, type PolicyDraft } from '../../../renderer/src/screens/keys/policy-form'
+import { draftOf, listedProblems, policyOf, type PolicyDraft } from '../../../renderer/src/screens/agent/policy-form'
 import { NO_RULES, type Policy } from '../../../shared/policy/policy-schema'
 
 const FULL: Policy = {

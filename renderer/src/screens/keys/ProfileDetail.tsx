@@ -6,8 +6,6 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { ShortId } from '../../components/ShortId'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
-import { AgentPolicyPanel } from './AgentPolicyPanel'
-import { AgentToolsToggle } from './AgentToolsToggle'
 import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
 import { shownLine } from '@shared/text/visible-text'
@@ -65,8 +63,6 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
         {error ? <ErrorBox error={error} /> : null}
       </div>
       <KeyPanel profile={profile} />
-      <AgentToolsToggle profile={profile} />
-      {profile.agentWriteTools ? <AgentPolicyPanel profile={profile} /> : null}
       {confirmRemove ? (
         <ConfirmDialog
           title="Remove this profile?"
