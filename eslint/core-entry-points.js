@@ -6,7 +6,9 @@ import { dirname, relative, resolve, sep } from 'node:path'
  * surface passes the same rules, plus a short allow-list of what a host must wire itself (errors, the store's
  * opening and types, session opening). A type-only import calls nothing, so it is not checked.
  * With `featuresOnly`, inside core, only another feature's folder (one with a use-cases.ts) is guarded: a feature
- * reaches another through its use cases, while the shared rooms (store, api, session, csv...) stay open to it.
+ * reaches another through its use cases, while the shared rooms (store, api, csv...) stay open to it.
+ * A feature's `module.ts` (its doors and background services) is a door for the composition root alone: the folders
+ * named in `composers` (the session) and the files at core's root (desk.ts) combine the modules; no feature does.
  */
 function moduleOf(root, importer, source) {
   const target = resolve(dirname(importer), source)
@@ -28,6 +30,7 @@ export default {
           root: { type: 'string' },
           allow: { type: 'array', items: { type: 'string' } },
           featuresOnly: { type: 'boolean' },
+          composers: { type: 'array', items: { type: 'string' } },
         },
         additionalProperties: false,
       },
@@ -44,6 +47,7 @@ export default {
     const allow = new Set(options.allow ?? [])
     const file = context.filename
     const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0]
+    const composes = (options.composers ?? []).includes(own)
     const isFeature = (feature) => !options.featuresOnly || existsSync(resolve(root, feature, 'use-cases.ts'))
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return
@@ -51,6 +55,7 @@ export default {
       if (module === null) return
       const feature = module.split('/')[0]
       if (feature === own || !isFeature(feature) || /^[^/]+\/use-cases$/.test(module) || allow.has(module)) return
+      if (composes && /^[^/]+\/module$/.test(module)) return
       context.report({ node, messageId: 'deep', data: { module, feature } })
     }
     return {

@@ -7,8 +7,7 @@ import { activityHandlers } from './audit/handlers'
 import type { Shell } from './app-info'
 import { EventBus } from './event-bus'
 import { closeHandlers } from './close/handlers'
-import { historyHandlers } from './history/handlers'
-import { walletHandlers } from './history/wallet-handlers'
+import { historyDoors } from './history/module'
 import { destinationHandlers } from './destinations/handlers'
 import { deskPeople, openDeskLock, type DeskLock } from './desk-lock/use-cases'
 import { viewOnlyGate } from './desk-lock/view-only-gate'
@@ -19,20 +18,18 @@ import { ProfileKeys, profileHandlers, type EmbeddedSimulator } from './keys'
 import { openProfileKeys } from './keys/use-cases'
 import { RotatingLog } from './shell/rotating-log'
 import type { Notify } from './payouts'
-import { policyHandlers } from './policy/handlers'
+import { policyDoors } from './policy/module'
 import { payeeCheckHandlers } from './payee-checks/handlers'
 import { secondPersonAtDesk, type WithProfileStore } from './people/use-cases'
 import { localPerson } from './audit/use-cases'
 import { AppSettingsStore, settingsHandlers } from './settings'
 import { SessionHost, type SessionDeps } from './session'
 import { payRunSendHandlers } from './pay-runs/handlers'
-import { batchHandlers } from './batch/handlers'
+import { batchDoors } from './batch/module'
 import { payRunHandlers } from './pay-runs/run-handlers'
 import { invoiceHandlers } from './pay-runs/invoice-handlers'
-import { firstPayoutHandlers } from './payouts/first-payout-handlers'
-import { payoutHandlers } from './payouts/handlers'
+import { payoutDoors } from './payouts/module'
 import { cancelListedPayouts } from './payouts/use-cases'
-import { withdrawalHandlers } from './payouts/withdrawal-handlers'
 import { notifyHandlers } from './notify/handlers'
 import { KeyringSecretStore, type SecretStore } from './vault'
 
@@ -169,20 +166,14 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     syncHistory: options.historyInBackground === true,
   })
   deskLock.storesReady(stores)
-  router.register(walletHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
   // Four eyes in the app: the person the lock let in does not finish what they started (people/use-cases).
   const secondPerson = secondPersonAtDesk(options.dataDir, () => deskLock.lock.atDesk)
   router.register(counterpartyHandlers({ host: sessions, addedBy: deskLock.actor }))
-  router.register(withdrawalHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
-  router.register(firstPayoutHandlers(sessions, deskLock.actor))
+  const { chooseSavePath, printPage } = options
+  router.register(payoutDoors({ host: sessions, events, requestedBy: deskLock.actor, chooseSavePath, printPage }))
+  router.register(batchDoors({ host: sessions, chooseSavePath, requestedBy: deskLock.actor }))
   router.register(
-    payoutHandlers(sessions, deskLock.actor, { printPage: options.printPage, chooseSavePath: options.chooseSavePath }),
-  )
-  router.register(
-    batchHandlers({ host: sessions, chooseSavePath: options.chooseSavePath, requestedBy: deskLock.actor }),
-  )
-  router.register(
-    policyHandlers({
+    policyDoors({
       keys,
       host: sessions,
       person: () => deskLock.lock.atDesk?.name ?? localPerson(),
@@ -190,17 +181,17 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
       fourEyes: deskLock.seat.policyFourEyes,
     }),
   )
-  router.register(historyHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
+  router.register(historyDoors({ host: sessions, events, chooseSavePath }))
   router.register(
     closeHandlers({
       host: sessions,
       acting: (store) => deskLock.seat.atDesk('close', store),
-      chooseSavePath: options.chooseSavePath,
+      chooseSavePath,
     }),
   )
   router.register(homeHandlers(options.dataDir, keys.profiles))
-  router.register(destinationHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
-  router.register(activityHandlers({ host: sessions, events, chooseSavePath: options.chooseSavePath }))
+  router.register(destinationHandlers({ host: sessions, events, chooseSavePath }))
+  router.register(activityHandlers({ host: sessions, events, chooseSavePath }))
   router.register(payRunHandlers({ host: sessions }))
   router.register(payRunSendHandlers({ host: sessions }))
   router.register(invoiceHandlers({ host: sessions, dataDir: options.dataDir }))

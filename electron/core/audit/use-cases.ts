@@ -23,3 +23,4 @@ export { exportActivityCsv as exportActivity } from './activity-export'
 
 /** Who wrote a payout, a note or a policy, in the one form every surface uses. */
 export { localPerson, who, whoAmI } from './who'
+export { AuditLog } from './audit-log'

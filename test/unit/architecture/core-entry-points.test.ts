@@ -19,6 +19,7 @@ const put = (file: string, text: string) => {
 }
 put('core/payouts/use-cases.ts', 'export const request = 1\n')
 put('core/payouts/outbox.ts', 'export const outbox = 1\n')
+put('core/payouts/module.ts', 'export const payoutsModule = 1\n')
 put('core/store/index.ts', 'export const open = 1\n')
 put('core/store/outbox-repo.ts', 'export const repo = 1\n')
 put('core/errors.ts', 'export class DeskError extends Error {}\n')
@@ -51,8 +52,21 @@ tester.run('desk/core-entry-points', rule, {
       code: "import { repo } from '../store/outbox-repo'\nimport { request } from '../payouts/use-cases'",
       options: [{ root, featuresOnly: true }],
     },
+    // The composition root (the session) combines the features' modules.
+    {
+      filename: join(root, 'session/parts.ts'),
+      code: "import { payoutsModule } from '../payouts/module'",
+      options: [{ root, featuresOnly: true, composers: ['session'] }],
+    },
   ],
   invalid: [
+    // A feature never builds another feature's module: only the composition root does.
+    {
+      filename: join(root, 'batch/run.ts'),
+      code: "import { payoutsModule } from '../payouts/module'",
+      options: [{ root, featuresOnly: true, composers: ['session'] }],
+      errors: [{ messageId: 'deep', data: { module: 'payouts/module', feature: 'payouts' } }],
+    },
     {
       filename: cli,
       code: "import { outbox } from '../core/payouts/outbox'",
