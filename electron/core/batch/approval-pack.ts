@@ -7,7 +7,7 @@ import { shown } from '../../../shared/text/visible-text'
 import { DeskError } from '../errors'
 import { writeExportFile } from '../export-file'
 import { Outbox } from '../payouts/outbox'
-import { batchRepo, type DeskStore } from '../store'
+import { batchRepo, payRunRepo, type DeskStore, type RunPeriod } from '../store'
 
 /** One payout of a pack: what the approver finds in the console's list and compares. */
 export interface PackLine {
@@ -139,13 +139,46 @@ export function batchApprovalPack(store: DeskStore, batchId: string, subject: Pa
 export const writeApprovalPack = (path: string, pack: ApprovalPack): Promise<void> =>
   writeExportFile(path, new TextEncoder().encode(pack.text))
 
-/** The pack of a batch of the profile, named by its id and file (`batch_not_found` for another id). */
+/**
+ * The pack of a batch of the profile, named by its id and file (`batch_not_found` for another id); a pay-run period's
+ * batch is named as its period.
+ */
 export function packOfBatch(store: DeskStore, batchId: string, environment: PackSubject['environment']): ApprovalPack {
   const batch = store.read('read the batch', () => store.repo(batchRepo).get(batchId))
   if (!batch) throw new DeskError('batch_not_found', `There is no batch ${batchId} in this profile.`)
+  // The batch a pay-run period sent is that period's: the same pack as `run pack`, its lines named by payee.
+  const sent = sentPeriodOf(store, batch.id)
+  if (sent) return periodApprovalPack(store, sent.runName, sent.period, environment)
   return batchApprovalPack(store, batch.id, {
     title: `batch ${batch.id} from "${shown(batch.source)}"`,
     environment,
     recorded: `${batch.createdAt} by ${shown(batch.requestedBy)}`,
+  })
+}
+
+/** The pack of a pay-run period this desk sent: its batch's payouts that wait, each named by its payee. */
+export function periodApprovalPack(
+  store: DeskStore,
+  runName: string,
+  period: RunPeriod,
+  environment: PackSubject['environment'],
+): ApprovalPack {
+  const payees = new Map(period.lines.map((l) => [l.key, l.payee]))
+  return batchApprovalPack(store, period.batchId ?? '', {
+    title: `pay run "${shown(runName)}", period ${period.period}`,
+    environment,
+    recorded: `${period.at} by ${shown(period.actor)}`,
+    nameOf: (key) => payees.get(key),
+  })
+}
+
+function sentPeriodOf(store: DeskStore, batchId: string): { runName: string; period: RunPeriod } | null {
+  return store.read('read the pay runs', () => {
+    const repo = store.repo(payRunRepo)
+    for (const run of repo.list()) {
+      const period = repo.periods(run.id).find((p) => p.state === 'sent' && p.batchId === batchId)
+      if (period) return { runName: run.name, period }
+    }
+    return null
   })
 }

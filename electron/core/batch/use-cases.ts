@@ -135,6 +135,7 @@ export {
   approvalPack,
   batchApprovalPack,
   packOfBatch,
+  periodApprovalPack,
   writeApprovalPack,
   type ApprovalPack,
   type PackLine,

@@ -1,12 +1,12 @@
 import { shown } from '../../../shared/text/visible-text'
-import { batchApprovalPack, type ApprovalPack, type PackSubject } from '../batch/use-cases'
+import { periodApprovalPack, type ApprovalPack, type PackSubject } from '../batch/use-cases'
 import { DeskError } from '../errors'
 import { payRunRepo, type DeskStore } from '../store'
 import { runNamed } from './run-book'
 
 /**
  * The approval pack of a pay-run period this desk sent (the latest one without `period`): its batch's payouts that
- * wait for approval, named by their payees.
+ * wait for approval, named by their payees; the app's pack of the period's batch is this same pack.
  */
 export function runPeriodPack(
   store: DeskStore,
@@ -26,11 +26,5 @@ export function runPeriodPack(
         ? `Pay run "${shown(run.name)}" has no period sent from this desk yet.`
         : `Pay run "${shown(run.name)}" has no period ${period} sent from this desk.`,
     )
-  const payees = new Map(chosen.lines.map((l) => [l.key, l.payee]))
-  return batchApprovalPack(store, chosen.batchId, {
-    title: `pay run "${shown(run.name)}", period ${chosen.period}`,
-    environment,
-    recorded: `${chosen.at} by ${shown(chosen.actor)}`,
-    nameOf: (key) => payees.get(key),
-  })
+  return periodApprovalPack(store, run.name, chosen, environment)
 }
