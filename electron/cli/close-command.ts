@@ -5,10 +5,12 @@ import {
   listCloses,
   lockClose,
   lockedPackFiles,
+  periodLegsOf,
   prepareClose,
   reopenClose,
   writePackFolder,
   type CloseOptions,
+  type PeriodLegsReader,
 } from '../core/close/use-cases'
 import { profileLedger, withProfileClient, type WalletAccess } from '../core/history/use-cases'
 import type { Profile } from '../core/profiles'
@@ -30,6 +32,18 @@ const walletsOf =
     }
   }
 
+/** The provider's movements of a range, read through the profile's signed client, for those recorded late. */
+const legsOf =
+  (ctx: CliContext, profile: Profile, store: DeskStore): PeriodLegsReader =>
+  async (range) => {
+    const signer = await ctx.keys.vault.openSigner(profile)
+    try {
+      return await withProfileClient(profile, store, signer, 'cli', (client) => periodLegsOf(client)(range))
+    } finally {
+      signer.dispose()
+    }
+  }
+
 const PERIOD_OPTIONS = {
   profile: { type: 'string' },
   period: { type: 'string' },
@@ -44,13 +58,14 @@ function closeOptions(action: Action, v: Values, ctx: CliContext, profile: Profi
   const fiat = v.fiat === undefined ? undefined : FiatSchema.safeParse(v.fiat)
   if (fiat && !fiat.success) throw new UsageError('--fiat must be a three-letter code such as USD.', actionHelp(action))
   // Binds the ledger to the profile's provider and key (a ledger left by another is cleared first).
-  profileLedger(store, profile)
+  const ledger = profileLedger(store, profile)
   return {
     period: v.period as string,
     timeZone: zone?.data,
     fiat: fiat?.data,
     wallets: walletsOf(ctx, profile, store),
     profile: profile.name,
+    late: { ledger, read: legsOf(ctx, profile, store) },
   }
 }
 
@@ -74,7 +89,8 @@ const prepare: Action = {
     'Says what stands between a month and its close, each with where to fix it: movements not synced to the ' +
     'cutoff, not final, with no fiat price on their day, legs with no account mapping, closing balances that ' +
     "differ from the provider's at the cutoff (read now; for a past month, today's balance less the ledger's " +
-    'movements after the cutoff). Exit 0 when nothing does.',
+    'movements after the cutoff). Movements the provider recorded late into the month or the last locked one ' +
+    '(backdated) are read into the ledger first. Exit 0 when nothing does.',
   options: { ...PERIOD_OPTIONS, json: { type: 'boolean' } },
   required: ['profile', 'period'],
   async run(ctx, v) {
@@ -94,8 +110,9 @@ const lock: Action = {
     'close lock --profile P --period YYYY-MM --out DIR [--accept-differences --note TEXT] [--cost-basis] ' +
     '[--time-zone Z] [--fiat USD]',
   summary:
-    'Locks a month (audited) and writes its pack to DIR: movements (Cryptio, ledger CSV), journal lines (generic ' +
-    'with the mapped accounts, Xero and QuickBooks per wallet account), roll-forward and holdings at the cutoff, ' +
+    'Locks a month (audited) and writes its pack to DIR: movements (Cryptio, ledger CSV), journals with the mapped ' +
+    "accounts (generic, Xero's manual journal and QuickBooks Online's journal entry imports), roll-forward and " +
+    'holdings at the cutoff, ' +
     'adjustments to locked months, and manifest.json. Refused while "close prepare" finds something, unless ' +
     '--accept-differences --note TEXT signs it off.',
   options: {

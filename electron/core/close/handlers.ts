@@ -4,6 +4,7 @@ import type { HandlersFor } from '../ipc/router'
 import type { SessionSource } from '../ipc/session-source'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
+import { periodLegsOf } from './late-movements'
 import { listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
 
 /** What these handlers use of the open profile's session. */
@@ -25,13 +26,14 @@ export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps
   return {
     'close.prepare': async ({ period, timeZone, fiat }) => {
       const session = await host.session()
-      profileLedger(session.store, session.profile)
+      const ledger = profileLedger(session.store, session.profile)
       return prepareClose(session.store, {
         period,
         timeZone,
         fiat,
         wallets: walletAccessOf(session),
         profile: session.profile.name,
+        late: { ledger, read: periodLegsOf(session.client) },
       })
     },
     'close.list': async () => listCloses((await host.session()).store),
@@ -40,13 +42,14 @@ export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps
       const { by } = await acting(session.store)
       const folder = chooseSavePath ? await chooseSavePath(`close-${period}`) : null
       if (folder === null) return { period, folder: null, files: 0 }
-      profileLedger(session.store, session.profile)
+      const ledger = profileLedger(session.store, session.profile)
       const pack = await lockClose(session.store, {
         period,
         timeZone,
         fiat,
         wallets: walletAccessOf(session),
         profile: session.profile.name,
+        late: { ledger, read: periodLegsOf(session.client) },
         by,
         costBasis,
         acceptDifferences: acceptNote ? { note: acceptNote } : undefined,

@@ -4,13 +4,15 @@ import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { closeRepo, periodLocked } from '../store/close/close-repo'
-import type { WalletAccess } from '../history/use-cases'
+import type { HistoryLedger, WalletAccess } from '../history/use-cases'
 import { accountMapLines, parseAccountMap } from './account-map'
 import { buildPack, priceTableSha256, withCloseState, type CloseAsk } from './close-run'
+import { readLateMovements, type PeriodLegsReader } from './late-movements'
 import { closePeriod } from './period'
 
 export { closePeriod } from './period'
 export { writePackFolder } from './pack-folder'
+export { periodLegsOf, type PeriodLegsReader } from './late-movements'
 
 export interface CloseOptions {
   period: string
@@ -18,6 +20,8 @@ export interface CloseOptions {
   fiat?: string
   wallets: WalletAccess
   profile: string
+  /** The profile's ledger and the provider's movements, to read what was recorded late into the close's range. */
+  late?: { ledger: HistoryLedger; read: PeriodLegsReader }
 }
 
 /** The profile's months are in UTC until a close names a zone; then in the zone of its last locked month. */
@@ -28,9 +32,18 @@ const askOf = (store: DeskStore, o: CloseOptions): CloseAsk => ({
   profile: o.profile,
 })
 
-/** What stands between a period and its close (the provider's balances read now); clear when nothing does. */
-export function prepareClose(store: DeskStore, options: CloseOptions): Promise<ClosePrep> {
+/** Movements recorded late into the close's range are read into the ledger first, so the close sees them. */
+async function catchUp(ask: CloseAsk, options: CloseOptions): Promise<void> {
+  if (options.late) await readLateMovements(options.late.ledger, ask.p, options.late.read)
+}
+
+/**
+ * What stands between a period and its close (the provider's balances and its movements of the period read now);
+ * clear when nothing does.
+ */
+export async function prepareClose(store: DeskStore, options: CloseOptions): Promise<ClosePrep> {
   const ask = askOf(store, options)
+  await catchUp(ask, options)
   return withCloseState(store, ask, ({ view, blockers }) => ({
     period: ask.p.period,
     timeZone: ask.p.timeZone,
@@ -63,8 +76,9 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * Locks a period (a person's act, audited): refused while something stands in the way unless signed off with a note;
  * the pack's bytes are kept with the lock, so every later export of it is the same bytes.
  */
-export function lockClose(store: DeskStore, options: LockOptions, now = new Date()): Promise<LockedPack> {
+export async function lockClose(store: DeskStore, options: LockOptions, now = new Date()): Promise<LockedPack> {
   const ask = askOf(store, options)
+  await catchUp(ask, options)
   return withCloseState(store, ask, (state) => {
     if (state.locked) throw periodLocked(`Period ${ask.p.period} was not locked again`, state.locked)
     if (state.blockers.length > 0 && !options.acceptDifferences)

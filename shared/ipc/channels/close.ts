@@ -15,7 +15,10 @@ const CloseBlockerViewSchema = z.strictObject({
 
 /** Month-end close: what stands between a month and its close, and the months closed. */
 export const closeChannels = channels({
-  /** Reads the period over one view of the ledger and the provider's balances fresh; writes nothing. */
+  /**
+   * Reads the period over one view of the ledger and the provider's balances fresh; writes only the movements the
+   * provider recorded late into the period or the last locked one, into the ledger.
+   */
   'close.prepare': {
     input: z.strictObject({
       period: ClosePeriodSchema,

@@ -246,6 +246,41 @@ describe('month-end close: prepare, lock, the same bytes again, refusals inside 
     expect(await folder(out9)).toEqual(await folder(join(home, 'pack-09')))
   }, 30_000)
 
+  it('a movement recorded late with a time in a locked month is read by the next prepare, as its adjustment', async () => {
+    const late = async (amount: string, createdAt: string) =>
+      (
+        await sandbox.addTransactions({
+          wallet_id: walletId,
+          network: SEPOLIA,
+          direction: 'in',
+          asset: 'USDC',
+          amount,
+          created_at: createdAt,
+        } as never)
+      )[0].id as string
+    // The ledger's high-water mark moves to late November; the next two are recorded with earlier times.
+    await late('1', '2026-11-25T10:00:00.000Z')
+    ok(await run('history', 'sync'))
+    const intoOctober = await late('7', '2026-10-20T10:00:00.000Z')
+    const intoNovember = await late('8', '2026-11-02T10:00:00.000Z')
+    ok(await run('history', 'sync'))
+    const ledgerIds = async () =>
+      (JSON.parse((await run('history', 'list', '--json')).stdout) as Array<{ id: string }>).map((l) => l.id)
+    // The sync reads a few minutes below its high-water mark: a backdated entry is not in the ledger yet.
+    expect(await ledgerIds()).not.toContain(intoOctober)
+    expect(await ledgerIds()).not.toContain(intoNovember)
+
+    const prep = JSON.parse((await run('close', 'prepare', '--period', '2026-11', '--json')).stdout)
+    expect(prep.adjustments.filter((a: string) => a.includes(intoOctober))).toEqual([
+      `${intoOctober} (in, completed, 2026-10)`,
+    ])
+    expect(await ledgerIds()).toEqual(expect.arrayContaining([intoOctober, intoNovember]))
+    // October's pack is not rewritten.
+    const out10 = join(home, 'export-10-again')
+    ok(await run('close', 'export', '--period', '2026-10', '--out', out10))
+    expect(await folder(out10)).toEqual(await folder(join(home, 'pack-10')))
+  })
+
   it('history map export prints the mapping in force, for a month too, in its import header', async () => {
     const latest = await run('history', 'map', 'export')
     ok(latest)
