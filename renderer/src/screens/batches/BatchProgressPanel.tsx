@@ -15,6 +15,7 @@ import { useDeskQuery } from '../../data/useDeskQuery'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { UserText } from '../../names/UserText'
 import { BatchActions, batchStateWord, isSending, SENDER_CHECK_MS } from './BatchActions'
+import { BatchRowAgain } from './BatchRowAgain'
 import { approvalLine } from '@shared/payouts/approval-progress'
 
 /**
@@ -157,6 +158,7 @@ export function BatchProgressPanel({ batchId }: { batchId: string }) {
                 ) : (
                   statusLabel(r.state)
                 )}
+                <BatchRowAgain row={r} onRequested={() => void read.refetch()} />
                 {r.requestedAgain ? (
                   <span className="small" data-testid="batch-row-again">
                     {' '}

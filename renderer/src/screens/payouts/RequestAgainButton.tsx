@@ -1,78 +1,22 @@
 import { useState } from 'react'
 import type { Withdrawal } from '@shared/api/resources'
-import { readDecimal } from '@shared/format/decimal'
 import { canRequestAgain } from '@shared/payouts/request-again'
-import { retypedProblem } from '@shared/payouts/retyped-total'
-import { Amount } from '../../components/Amount'
 import { CanWrite } from '../../components/CanWrite'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ErrorBox } from '../../components/ErrorBox'
-import { Field } from '../../components/Field'
-import { useAction } from '../../components/useAction'
-import { useCurrentProfile } from '../../data/profiles'
-import { useDeskMutation } from '../../data/useDeskMutation'
+import { RequestAgainDialog } from '../../payouts/RequestAgainDialog'
 import { useNav } from '../../stores/nav'
-import { explainRefusal } from './refusals'
 
-/**
- * "Request again" for an expired, rejected or failed payout: a NEW payout (new Idempotency-Key) of the same body,
- * linked to this one and checked as any new payout; never automatic. A payout requested again already is refused by
- * the core, naming the newer one.
- */
+/** "Request again" on an expired, rejected or failed payout's page; the new payout's page follows. */
 export function RequestAgainButton({ w }: { w: Withdrawal }) {
   const go = useNav((s) => s.go)
-  const production = useCurrentProfile()?.environment === 'production'
   const [open, setOpen] = useState(false)
-  const [retyped, setRetyped] = useState('')
-  const action = useAction()
-  const request = useDeskMutation('payouts.request')
   if (!canRequestAgain(w.status)) return null
-  const mismatch = production ? retypedProblem(retyped, w.amount) : null
-
-  const send = async () => {
-    const answer = await action.run(() =>
-      request.mutateAsync({
-        wallet_id: w.wallet_id,
-        asset: w.asset,
-        amount: w.amount,
-        destination: w.destination,
-        network: w.network,
-        retypedAmount: production ? readDecimal(retyped) : null,
-        againOf: w.id,
-      }),
-    )
-    if (!answer) return
-    setOpen(false)
-    if (answer.withdrawal) go('payouts', answer.withdrawal.id)
-  }
-
   return (
     <CanWrite>
       <button type="button" onClick={() => setOpen(true)} data-testid="request-again">
         Request again
       </button>
       {open ? (
-        <ConfirmDialog
-          title="Request this payout again?"
-          confirmLabel="Request again"
-          busy={action.busy || mismatch !== null}
-          onClose={() => setOpen(false)}
-          onConfirm={() => void send()}
-        >
-          <p>
-            A <strong>new</strong> payout of <Amount value={w.amount} asset={w.asset} /> to the same destination, with a
-            new Idempotency-Key, linked to this {w.status} one. It passes every check of a new payout now (screening
-            lists, payee changes, look-alikes, the destination verified, the funds) and waits for approval again.
-          </p>
-          {production ? (
-            <Field label="Amount again (PRODUCTION)" error={retyped ? mismatch : null}>
-              <input className="mono" value={retyped} onChange={(e) => setRetyped(e.target.value)} autoComplete="off" />
-            </Field>
-          ) : null}
-          {action.error ? (
-            <ErrorBox error={explainRefusal(action.error)} title="The payout was not requested again" />
-          ) : null}
-        </ConfirmDialog>
+        <RequestAgainDialog w={w} onClose={() => setOpen(false)} onRequested={(id) => go('payouts', id)} />
       ) : null}
     </CanWrite>
   )

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@shared/api/error-codes'
-import type { DeskCallError } from '../../desk'
+import type { DeskCallError } from '../desk'
 
 /** The provider's refusals of a payout request, said for a treasurer: what happened and what to do. */
 const PLAIN: Partial<Record<ErrorCode, string>> = {
