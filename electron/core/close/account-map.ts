@@ -14,6 +14,8 @@ import { DeskError } from '../errors'
 import type { AccountingEntry } from '../history/accounting/entries'
 
 export const MAX_MAP_ROWS = 10_000
+/** The bad lines a refusal names; it counts the rest. */
+const MAX_LISTED = 20
 const MAX_MAP_BYTES = 2 * 1024 * 1024
 /** Any wallet or any asset. */
 export const ANY = '*'
@@ -21,7 +23,10 @@ export const ANY = '*'
 const refuse = (message: string) =>
   new DeskError('validation_failed', `The account mapping was not imported: ${message}`)
 
-/** An account mapping file (`wallet,asset,kind,account`) read whole: a bad or repeated line refuses the file. */
+/**
+ * An account mapping file (`wallet,asset,kind,account`) read whole: a bad or repeated line refuses the file, and the
+ * refusal names every such line.
+ */
 export function parseAccountMap(text: string): { rows: AccountMapRow[]; sha256: string } {
   const table = readCsvTable(text, {
     what: 'an account mapping',
@@ -36,6 +41,7 @@ export function parseAccountMap(text: string): { rows: AccountMapRow[]; sha256: 
   if (table.header.join(',') !== MAPPING_COLUMNS.join(','))
     throw refuse(`line 1 must be the header ${MAPPING_COLUMNS.join(',')}, in that order.`)
   const rows: AccountMapRow[] = []
+  const problems: string[] = []
   const seen = new Map<string, number>()
   for (const { line, cells } of table.records) {
     const [wallet, asset, kind, account] = cells.map((c) => c.trim())
@@ -44,18 +50,25 @@ export function parseAccountMap(text: string): { rows: AccountMapRow[]; sha256: 
       const issue = parsed.error.issues[0]!
       const where = String(issue.path[0] ?? 'line')
       const hint = where === 'kind' ? ` (one of ${MAPPING_KINDS.join(', ')})` : ''
-      throw refuse(
+      problems.push(
         `line ${line}: ${where} ${quoteInput(String(cells[MAPPING_COLUMNS.indexOf(where as 'kind')] ?? ''))}` +
           ` is not accepted${hint}.`,
       )
+      continue
     }
     const row = { ...parsed.data, asset: parsed.data.asset === ANY ? ANY : parsed.data.asset.toUpperCase() }
     const key = `${row.wallet}\n${row.asset}\n${row.kind}`
     const before = seen.get(key)
-    if (before !== undefined) throw refuse(`line ${line} maps the same wallet, asset and kind as line ${before}.`)
-    seen.set(key, line)
+    if (before !== undefined) problems.push(`line ${line} maps the same wallet, asset and kind as line ${before}.`)
+    else seen.set(key, line)
     rows.push(row)
   }
+  // Every bad line at once, so a person fixes the file in one pass.
+  if (problems.length > 0)
+    throw refuse(
+      problems.slice(0, MAX_LISTED).join(' ') +
+        (problems.length > MAX_LISTED ? ` And ${problems.length - MAX_LISTED} more lines.` : ''),
+    )
   return { rows, sha256: createHash('sha256').update(text).digest('hex') }
 }
 

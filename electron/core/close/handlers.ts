@@ -5,7 +5,7 @@ import type { SessionSource } from '../ipc/session-source'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { periodLegsOf } from './late-movements'
-import { listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
+import { importAccountMap, listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
 
 /** What these handlers use of the open profile's session. */
 type CloseSession = Parameters<typeof walletAccessOf>[0] & {
@@ -21,7 +21,10 @@ export interface CloseHandlerDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
 
-/** The Close screen: what stands in the way of closing a month, locking and reopening it, and the closes. */
+/**
+ * The Close screen: what stands in the way of closing a month, locking and reopening it, the closes, and the account
+ * mapping's import.
+ */
 export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps): HandlersFor<typeof closeChannels> {
   return {
     'close.prepare': async ({ period, timeZone, fiat }) => {
@@ -56,6 +59,11 @@ export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps
       })
       await writePackFolder(folder, pack.files)
       return { period, folder, files: pack.files.length }
+    },
+    'close.importMap': async ({ text }) => {
+      const session = await host.session()
+      const { by } = await acting(session.store)
+      return importAccountMap(session.store, text, by)
     },
     'close.reopen': async ({ period, reason }) => {
       const session = await host.session()

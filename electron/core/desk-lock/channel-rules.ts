@@ -76,6 +76,7 @@ export const WRITES: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'notify.test',
   'close.lock',
   'close.reopen',
+  'close.importMap',
 ])
 
 /**

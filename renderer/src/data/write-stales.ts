@@ -30,6 +30,7 @@ export const WRITE_STALES: { readonly [W in WriteChannel]?: readonly ReadChannel
   'history.importPrices': ['history.prices'],
   'close.lock': ['close.list', 'close.prepare'],
   'close.reopen': ['close.list', 'close.prepare'],
+  'close.importMap': ['close.prepare'],
   'history.cancelWaitingPrices': ['history.prices'],
   'policy.set': ['policy.show', 'policy.history'],
   'policy.cancelPending': ['policy.show', 'policy.history'],

@@ -42,6 +42,14 @@ export const closeChannels = channels({
     }),
     output: z.strictObject({ period: z.string(), folder: z.string().nullable(), files: z.number().int() }),
   },
+  /**
+   * Imports the account mapping from a file the page read (`wallet,asset,kind,account`) as the person at the desk
+   * (audited, as the CLI's `history map import`); a bad line refuses the file, naming every bad line.
+   */
+  'close.importMap': {
+    input: z.strictObject({ source: text().min(1).max(260), text: text().max(2 * 1024 * 1024) }),
+    output: z.strictObject({ rows: z.number().int(), fromPeriod: z.string(), fileSha256: z.string() }),
+  },
   /** Reopens a locked month with the person's reason (audited); answers the pack the next lock replaces. */
   'close.reopen': {
     input: z.strictObject({ period: ClosePeriodSchema, reason: text().trim().min(1).max(1000) }),

@@ -95,6 +95,23 @@ describe('the Close screen’s reads through IPC', () => {
     })
   })
 
+  it('the account mapping imported from the screen: every bad line named, a good file audited as the CLI’s', async () => {
+    const header = 'wallet,asset,kind,account\n'
+    const bad = header + '*,*,refund,Sales\n*,*,fee,Fees\n*,*,fee,Fees again\n'
+    await expect(desk.router.call('close.importMap', { source: 'bad.csv', text: bad })).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/line 2: kind "refund" is not accepted.*line 4 maps the same .* as line 3/),
+    })
+    const good = header + '*,*,incoming,Receipts\n*,*,outgoing,Payables\n'
+    expect(await desk.router.call('close.importMap', { source: 'map.csv', text: good })).toMatchObject({
+      rows: 2,
+      fromPeriod: '2026-09',
+      fileSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
+    const { rows } = await desk.router.call('activity.page', {})
+    expect(rows.filter((r) => r.path === 'close.map_imported')).toHaveLength(1)
+  })
+
   it('a period that is not a calendar month is refused at the channel', async () => {
     await expect(desk.router.call('close.prepare', { period: '2026-13' })).rejects.toMatchObject({
       code: 'invalid_input',

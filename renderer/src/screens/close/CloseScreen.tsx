@@ -6,6 +6,7 @@ import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
 import { LockMonth, ReopenMonth } from './CloseActs'
+import { MapImport } from './MapImport'
 
 /** The last full month in UTC: the one a controller usually closes next. */
 function lastMonth(now = new Date()): string {
@@ -14,9 +15,8 @@ function lastMonth(now = new Date()): string {
 }
 
 /**
- * Month-end close: what stands between a month and its close (each with where to fix it), and the months locked or
- * reopened; locking and reopening as the person at the desk. The account mapping is imported on the command line
- * (`history map import`), as the user guide's "Month-end close" describes.
+ * Month-end close: what stands between a month and its close (each with where to fix it), the months locked or
+ * reopened, and the account mapping's import; locking, reopening and importing as the person at the desk.
  */
 export function CloseScreen() {
   const [typed, setTyped] = useState(lastMonth())
@@ -43,6 +43,8 @@ export function CloseScreen() {
       {period ? <Preparation period={period} /> : null}
       <h2>Closed months</h2>
       <ClosedMonths />
+      <h2>Account mapping</h2>
+      <MapImport />
     </div>
   )
 }
