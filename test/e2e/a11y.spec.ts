@@ -13,6 +13,7 @@ import {
 } from '../harness/e2e-fixtures'
 import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { openKeyedProfile, openProductionProfile } from '../harness/e2e-production'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Accessibility, checked once and apart from the flows: every screen and dialog state, axe in the light and the dark
 // theme (contrast differs between them), an open dialog's every line measured. The functional specs assert behaviour
@@ -232,6 +233,15 @@ test.describe('with the simulator profile', () => {
     const wallets = await desk.router.call('wallets.list', {})
     await openSection(page, 'Payouts')
     await checkA11y(page)
+    // Each tab, and the new-payout flow on its own page (issue 54).
+    for (const tab of ['Waiting', 'Held'] as const) {
+      await openPayoutTab(page, tab)
+      await checkA11y(page)
+    }
+    await page.getByRole('button', { name: 'New payout' }).click()
+    await expect(page.getByRole('form', { name: 'New payout' })).toBeVisible()
+    await checkA11y(page)
+    await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Batch from CSV' }).click()
     const wallet = wallets.find((w) =>
       w.balances.some((b) => b.network === 'ethereum-sepolia' && Number(b.available) > 1),

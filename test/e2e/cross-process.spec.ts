@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { type App, expect, onWallets, openSection, test } from '../harness/e2e-fixtures'
 import { payableBody } from '../harness/e2e-destinations'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -59,6 +60,7 @@ test("an agent's payout, requested through the connector in another process, sho
       ...(await payableBody(app.desk, '0.0456')),
     })
     expect(held.isError).toBe(true)
+    await openPayoutTab(page, 'Held')
     const heldRows = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
     await expect(heldRows.filter({ hasText: '0.0456' })).toHaveCount(1, { timeout: 10_000 })
   } finally {

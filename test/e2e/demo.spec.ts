@@ -88,6 +88,7 @@ test('the printed link opens the app; quick start, then a payout pending approva
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.', {
     timeout: 30_000,
   })
+  await page.getByRole('button', { name: 'Open history' }).click()
   const mine = page
     .getByRole('table', { name: 'Payouts' })
     .getByRole('row')

@@ -6,6 +6,7 @@ import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { chooseDestination } from '../harness/destination-picker'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -64,6 +65,8 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await snap(page, 'first-payout-review')
   await requestTest.click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+  await page.getByRole('button', { name: 'Back to payouts' }).click()
+  await openPayoutTab(page, 'Waiting')
 
   const test = page.getByTestId('test-payout')
   await expect(test).toHaveAttribute('data-state', 'waiting')
@@ -91,6 +94,9 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await snap(page, 'first-payout-rest-review')
   await rest.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('Requested — waiting for approval in the console.')
+  await page.getByRole('button', { name: 'Back to payouts' }).click()
+  await openPayoutTab(page, 'Waiting')
+  await expect(page.getByTestId('console-waiting-row')).not.toHaveCount(0)
   await expect(page.getByTestId('test-payouts')).toHaveCount(0)
   const restEntry = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '98.5')!
   expect(restEntry).toMatchObject({
@@ -115,6 +121,9 @@ test('a test payout the approver rejects says so and offers no rest', async ({ a
   const acceptedId = async () =>
     (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '2')?.withdrawalId ?? null
   await expect.poll(acceptedId).not.toBeNull()
+  await expect(page.getByTestId('payout-outcome')).toBeVisible()
+  await page.getByRole('button', { name: 'Back to payouts' }).click()
+  await openPayoutTab(page, 'Waiting')
   await consolePost(sim.sandbox.url, `/withdrawals/${await acceptedId()}/reject`)
   const test = page.getByTestId('test-payout')
   await expect(test).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
@@ -158,6 +167,7 @@ test("an agent's first payout held by the policy says why on its held row; the r
     rule: 'hold_first_payout',
   })
   await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Held')
   const row = page.getByRole('region', { name: 'Held for you' }).getByTestId('held-row')
   await expect(row).toContainText('First payout to this destination')
   await expect(row).not.toContainText('hold_first_payout')

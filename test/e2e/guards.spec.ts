@@ -5,6 +5,7 @@ import { openProductionProfile } from '../harness/e2e-production'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination } from '../harness/destination-picker'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -155,6 +156,8 @@ test('a payout the provider asks to wait a day for waits, with its time, and can
   const review = await reviewPayout(page, desk, '0.85')
   await review.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-outcome')).toContainText('The provider asked to wait until')
+  await page.getByRole('button', { name: 'Back to payouts' }).click()
+  await openPayoutTab(page, 'Waiting')
   const waiting = page.getByRole('region', { name: 'Payouts waiting to be sent' })
   const row = waiting.getByTestId('waiting-row')
   await expect(row).toHaveCount(1)

@@ -62,6 +62,19 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.keyboard.press('/')
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused()
 
+  // Payouts' tabs: one tab stop, the arrows and Home/End move and open (ARIA tabs).
+  await page.keyboard.press(`${MOD}+4`)
+  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) })
+  await tabTo(page, tab('History'))
+  await page.keyboard.press('ArrowLeft')
+  await expect(tab('Held')).toBeFocused()
+  await expect(tab('Held')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Home')
+  await expect(tab('Waiting')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('End')
+  await expect(tab('History')).toBeFocused()
+  await expect(page.getByLabel('Search payouts')).toBeVisible()
+
   // The payout, keyboard only.
   await page.keyboard.press(`${MOD}+4`)
   const newPayout = page.getByRole('button', { name: 'New payout' })

@@ -7,6 +7,7 @@ import { openKeyedProfile } from '../harness/e2e-production'
 import { destinationPicker } from '../harness/destination-picker'
 import { layoutProblems, selectShowsWhole, textProblems } from '../harness/layout-check'
 import { PROFILE_NAME, seedTeamWeek, WALLET_NAME } from '../harness/team-week-seed'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 /** Text at a field's limit without a space to break at: what a real book holds at worst. */
 const long = (stem: string, length: number) => stem.repeat(Math.ceil(length / stem.length)).slice(0, length)
@@ -237,8 +238,14 @@ test.describe("a team's week", () => {
     await openSection(page, 'Payouts')
     await expect(page.getByTestId('payout-row')).not.toHaveCount(0, { timeout: 60_000 })
     await check('payouts')
+    await openPayoutTab(page, 'Waiting')
+    await expect(page.getByRole('tab', { name: /^Waiting/ })).toContainText(/\b3\d\d\b/, { timeout: 60_000 })
+    await check('payouts-waiting')
+    // The form is a page of its own: at the top of the window, never below the 300 waiting rows (issue 54).
     await page.getByRole('button', { name: 'New payout' }).click()
     const form = page.getByRole('form', { name: 'New payout' })
+    await expect(form.getByLabel('From wallet')).toBeInViewport()
+    await expect(form.getByRole('button', { name: 'Review' })).toBeInViewport()
     await form.getByLabel('From wallet').selectOption({ label: WALLET_NAME })
     await form.getByLabel('Asset').selectOption('USDC')
     await destinationPicker(form).click()

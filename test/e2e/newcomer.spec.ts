@@ -1,5 +1,6 @@
 import { payableBody } from '../harness/e2e-destinations'
 import { expect, onWallets, openSection, test } from '../harness/e2e-fixtures'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts): the demo book has Jane Doe on Polygon.
 test.use({ seed: 'simulator' })
@@ -55,6 +56,7 @@ test('a payout waiting for approval on the simulator offers its console where it
   const { withdrawal } = await desk.router.call('payouts.request', await payableBody(desk, '0.001'))
   expect(withdrawal?.status).toBe('pending_approval')
   await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Waiting')
   const waiting = page.getByRole('region', { name: 'Waiting on the console' })
   await waiting.getByRole('button', { name: 'Open simulator console' }).click()
   await expect.poll(() => desk.opened.some((u) => u.includes('/_console'))).toBe(true)

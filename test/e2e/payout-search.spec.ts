@@ -54,6 +54,7 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   for (const step of ['approve', 'process', 'complete'])
     await consolePost(sim.sandbox.url, `/withdrawals/${id}/${step}`)
   const txHash = (await desk.router.call('withdrawals.get', { withdrawalId: id })).withdrawal.tx_hash!
+  await page.getByRole('button', { name: 'Open history' }).click()
 
   const box = page.getByLabel('Search payouts')
   const rows = page.getByTestId('search-row')

@@ -237,6 +237,7 @@ test('an unknown outbox entry is recovered with the same Idempotency-Key', async
   // The banner of the request follows it: no longer "could not confirm" once the provider confirmed it.
   await expect(page.getByTestId('payout-outcome')).toContainText('The provider has the request (same Idempotency-Key)')
   await expect(page.getByTestId('payout-outcome').getByRole('button', { name: 'Follow this payout' })).toBeVisible()
+  await page.getByRole('button', { name: 'Open history' }).click()
   const payouts = await desk.router.call('withdrawals.list', { idempotency_key: entry!.idempotencyKey })
   expect(payouts).toHaveLength(1)
   await page.getByLabel('Search payouts').fill(entry!.idempotencyKey)

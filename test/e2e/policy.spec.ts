@@ -5,6 +5,7 @@ import { findNetwork } from '../../shared/api/networks'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { allowAgentTools } from '../harness/e2e-agent-policy'
 import { payableBody } from '../harness/e2e-destinations'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -73,6 +74,7 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(agent.request('agent-e2e-label', halfFormed)).rejects.toMatchObject({ code: 'validation_failed' })
   expect((await desk.router.call('payouts.outbox', {})).some((e) => e.idempotencyKey === 'agent-e2e-label')).toBe(false)
   await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Held')
   const held = page.getByRole('region', { name: 'Held for you' })
   await expect(held.getByTestId('held-row')).toHaveCount(2)
   // The row shows what the provider will pay, as checked when the agent asked: names, not only ids.

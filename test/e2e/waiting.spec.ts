@@ -4,6 +4,7 @@ import { AgentPolicy } from '../../electron/core/policy'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { payableBody } from '../harness/e2e-destinations'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -33,12 +34,15 @@ test('a payout waiting for approval shows its age, is listed oldest first with a
   const body = await payableBody(desk, '0.01')
   const { withdrawal } = await desk.router.call('payouts.request', { ...body, fee_priority: 'low' })
   await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Waiting')
   const waiting = page.getByRole('region', { name: 'Waiting on the console' })
   const row = waiting.getByTestId('console-waiting-row').filter({ hasText: withdrawal!.id.slice(0, 6) })
   await expect(row).toBeVisible()
   // Oldest first: the demo's older payouts come before the one just requested.
   await expect(waiting.getByTestId('console-waiting-row').last()).toContainText(withdrawal!.id.slice(0, 6))
+  await openPayoutTab(page, 'History')
   await expect(page.getByTestId('payout-row').first().getByTestId('waited')).toBeVisible()
+  await openPayoutTab(page, 'Waiting')
   await page.clock.fastForward('03:59:00')
   await expect(row.getByTestId('waited')).toContainText(/for 3 h 5\d min/)
 
@@ -110,7 +114,13 @@ test('an agent request held for a person notifies at once, then expires as held_
     .poll(shownBodies(app))
     .toContainEqual(expect.stringMatching(/agent's payout of 0\.01 .* is held for you/))
 
-  await openSection(page, 'Payouts')
+  // The notice's Open lands on Payouts' Held tab (the tab is in the route).
+  await page
+    .getByTestId('notices')
+    .locator('.notice', { hasText: 'is held for you' })
+    .getByRole('button', { name: 'Open' })
+    .click()
+  await expect(page.getByRole('tab', { name: /^Held/ })).toHaveAttribute('aria-selected', 'true')
   const held = page.getByRole('region', { name: 'Held for you' })
   await expect(held.getByTestId('held-row')).toHaveCount(1)
   await expect(held.getByTestId('held-expires')).not.toBeEmpty()
@@ -143,6 +153,7 @@ test('the activity view lists a release by a person with its time and process, f
     code: 'payout_held',
   })
   await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Held')
   await page.getByRole('region', { name: 'Held for you' }).getByRole('button', { name: 'Release' }).click()
   await page
     .getByRole('dialog', { name: 'Release this payout?' })
@@ -159,6 +170,7 @@ test('the activity view lists a release by a person with its time and process, f
   await expect(release).toContainText(' · app')
   await expect(release.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(release).toContainText('key agent-released')
+  await page.getByRole('button', { name: 'Export ▾' }).click()
   await page.getByRole('button', { name: 'Export to CSV' }).click()
   const saved = /Exported (\d+) rows to (.+)$/.exec(
     (await page.getByText(/^Exported \d+ rows to/).textContent()) ?? '',

@@ -38,7 +38,7 @@ function OneNotice({ notice }: { notice: Notice }) {
         type="button"
         onClick={() => {
           dismiss(notice.id)
-          go(notice.section, notice.detailId)
+          go(notice.section, notice.detailId, notice.view)
         }}
       >
         Open

@@ -12,6 +12,6 @@ export function notify(notice: Notice): void {
   shown.onclick = () => {
     window.focus()
     useNotices.getState().dismiss(notice.id)
-    useNav.getState().go(notice.section, notice.detailId)
+    useNav.getState().go(notice.section, notice.detailId, notice.view)
   }
 }

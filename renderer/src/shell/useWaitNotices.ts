@@ -23,6 +23,7 @@ function waitNotice(e: EventPayload<'payouts.waiting'>) {
         : shownLine`The agent's payout of ${amount} ${first.asset} is held for you: release or reject it.`,
       section: 'payouts' as const,
       detailId,
+      view: 'held',
     }
   }
   const threshold = ageText(e.thresholdMinutes * 60_000)
@@ -35,6 +36,7 @@ function waitNotice(e: EventPayload<'payouts.waiting'>) {
       : shownLine`Payout of ${amount} ${first.asset} has waited ${waited} for approval in the console.`,
     section: 'payouts' as const,
     detailId,
+    view: 'waiting',
   }
 }
 

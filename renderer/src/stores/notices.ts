@@ -20,6 +20,8 @@ export interface Notice {
   /** Where "Open" leads: a section and the item it shows (none: the section's list, for a notice about several). */
   section: SectionId
   detailId: string | null
+  /** The section's view the list is on (Payouts' Waiting or Held tab), for a notice without a detail. */
+  view?: string
   /** Notices of one burst key told close together are one notice (`at`: when it was last told). */
   burst?: string
   at?: number

@@ -19,6 +19,7 @@ import { PayoutNote } from './PayoutNote'
 import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 import { CanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 
 const NOT_CANCELLABLE =
   'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, ' +
@@ -53,7 +54,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
 
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <button type="button" onClick={() => go('payouts')}>
           ← Payouts
         </button>
@@ -87,7 +88,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
             </button>
           </CanWrite>
         ) : null}
-      </div>
+      </ScreenHead>
       {error ? (
         <ErrorBox
           error={error}

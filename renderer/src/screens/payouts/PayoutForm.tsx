@@ -1,5 +1,5 @@
 import type { CounterpartyView, WalletView } from '@shared/ipc/views'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { assetDecimals } from '@shared/api/networks'
 import type { CreateWithdrawal } from '@shared/api/requests'
 import { checkPayout } from '@shared/payouts/payout-rules'
@@ -16,6 +16,8 @@ import { shown as visible } from '@shared/text/visible-text'
 import { UserText } from '../../names/UserText'
 import { ownerName } from '../../names/owner-name'
 import { useVerificationWatch } from '../../verification/useVerificationWatch'
+import { useCurrentProfile } from '../../data/profiles'
+import { keptTyping, usePayoutTyping } from '../../stores/payout-typing'
 import { FeeMarginNotice } from './FeeMarginNotice'
 import { destinationElsewhere } from './destination-elsewhere'
 
@@ -80,14 +82,22 @@ function PayoutFields({
   book,
 }: Props & { wallets: WalletView[]; book: CounterpartyView[] }) {
   const preferred = book.find((c) => c.id === preferredDestinationId)
-  const [walletId, setWalletId] = useState(initial?.wallet.id ?? '')
-  const [asset, setAsset] = useState(initial?.body.asset ?? '')
-  const [network, setNetwork] = useState(initial?.body.network ?? preferred?.network ?? '')
-  const [amount, setAmount] = useState(initial?.body.amount ?? '')
-  const [destinationId, setDestinationId] = useState(initial?.destination.id ?? preferred?.id ?? '')
-  const [fee, setFee] = useState<Fee>(initial?.body.fee_priority ?? 'medium')
+  const profileId = useCurrentProfile()?.id ?? null
+  // Back from the review: its draft. Back to the tabs and here again: what was typed, kept (stores/payout-typing).
+  const [kept] = useState(() => (initial ? null : keptTyping(profileId)))
+  const [walletId, setWalletId] = useState(initial?.wallet.id ?? kept?.walletId ?? '')
+  const [asset, setAsset] = useState(initial?.body.asset ?? kept?.asset ?? '')
+  const [network, setNetwork] = useState(initial?.body.network ?? kept?.network ?? preferred?.network ?? '')
+  const [amount, setAmount] = useState(initial?.body.amount ?? kept?.amount ?? '')
+  const [destinationId, setDestinationId] = useState(
+    initial?.destination.id ?? kept?.destinationId ?? preferred?.id ?? '',
+  )
+  const [fee, setFee] = useState<Fee>(initial?.body.fee_priority ?? kept?.fee ?? 'medium')
   const [touched, setTouched] = useState(false)
-  const [reference, setReference] = useState(initial?.reference ?? '')
+  const [reference, setReference] = useState(initial?.reference ?? kept?.reference ?? '')
+  useEffect(() => {
+    usePayoutTyping.getState().keep(profileId, { walletId, asset, network, amount, destinationId, fee, reference })
+  }, [profileId, walletId, asset, network, amount, destinationId, fee, reference])
   const referenceCheck = PayoutReferenceSchema.safeParse(reference.trim())
   const referenceProblem = referenceCheck.success ? null : (referenceCheck.error.issues[0]?.message ?? 'not allowed')
 

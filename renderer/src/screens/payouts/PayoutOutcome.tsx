@@ -24,14 +24,14 @@ function outcomeText(entry: OutboxEntryView, recovered: boolean): { tone: string
         tone: 'warn',
         text:
           `The provider asked to wait${entry.notBefore ? ` until ${entry.notBefore}` : ''}. The payout ` +
-          `waits under “Waiting to be sent” above and goes then with the same Idempotency-Key, unless you cancel it.`,
+          `waits on Payouts’ Waiting tab and goes then with the same Idempotency-Key, unless you cancel it.`,
       }
     default:
       return {
         tone: 'warn',
         text:
           'The app could not confirm that the provider received the request. It is listed under ' +
-          '“Unresolved payout requests” above.',
+          '“Unresolved payout requests”, here and on Payouts.',
       }
   }
 }

@@ -1,47 +1,67 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
 import { useCanWrite } from '../../components/CanWrite'
-import { NEW_BATCH_VIEW, useNav } from '../../stores/nav'
+import { NEW_BATCH_VIEW, NEW_PAYOUT_VIEW, useNav } from '../../stores/nav'
 import { usePayoutPrefill } from '../../stores/payout-prefill'
-import { HeldPanel } from './HeldPanel'
+import { usePayoutTyping } from '../../stores/payout-typing'
 import { OutboxPanel } from './OutboxPanel'
-import { WaitingPanel } from './WaitingPanel'
-import { ConsolePanel } from './ConsolePanel'
 import { PayoutDetail } from './PayoutDetail'
-import { PayoutForm, type PayoutDraft } from './PayoutForm'
-import { PayoutOutcome } from './PayoutOutcome'
-import { PayoutReview, type RequestResult } from './PayoutReview'
-import { TestPayoutsPanel } from './TestPayoutsPanel'
-import { WithdrawalList } from './WithdrawalList'
-
-type Step =
-  | { kind: 'list' }
-  | { kind: 'form'; draft: PayoutDraft | null }
-  | { kind: 'review'; draft: PayoutDraft; restOf?: string }
+import { NewPayoutFlow, type FlowStep } from './NewPayoutFlow'
+import { PayoutTabs, payoutTab, type PayoutTab } from './PayoutTabs'
+import { ScreenHead } from '../../components/ScreenHead'
 
 export function PayoutsScreen() {
   const detailId = useNav((s) => s.detailId)
+  const view = useNav((s) => s.view)
   const go = useNav((s) => s.go)
-  // "Pay this destination" lands here with the form open and the destination chosen. The choice is read while
-  // rendering but cleared only once the screen is on the page: the screen's first render follows its lazy chunk and
-  // can be thrown away and started again (another update arriving meanwhile), and a choice cleared by the discarded
-  // render left the second one on the list.
-  const [preferred] = useState(() => usePayoutPrefill.getState().destinationId)
+  // "Pay this destination" opens the flow (#/payouts/new) with the destination chosen and nothing typed before. The
+  // choice is read while rendering but cleared only once the screen is on the page: the screen's first render follows
+  // its lazy chunk and can be thrown away and started again (another update arriving meanwhile), and a choice cleared
+  // by the discarded render left the second one without it.
+  const [preferred] = useState(() => {
+    const id = usePayoutPrefill.getState().destinationId
+    if (id) usePayoutTyping.getState().clear()
+    return id
+  })
+  // Until the flow is left, Payouts without a view is that flow; the route is set to it once on the page.
+  const [prefillOpen, setPrefillOpen] = useState(preferred !== null)
   useEffect(() => {
-    if (preferred) usePayoutPrefill.getState().set(null)
+    if (!preferred) return
+    usePayoutPrefill.getState().set(null)
+    if (useNav.getState().view === null) useNav.getState().go('payouts', null, NEW_PAYOUT_VIEW)
   }, [preferred])
   // A viewer's seat: no way to start a payout or a batch (the core refuses them too).
   const canWrite = useCanWrite()
-  const [step, setStep] = useState<Step>(preferred && canWrite ? { kind: 'form', draft: null } : { kind: 'list' })
-  const [result, setResult] = useState<RequestResult | null>(null)
+  const inFlow = canWrite && (view === NEW_PAYOUT_VIEW || (prefillOpen && view === null))
+  const [step, setStep] = useState<FlowStep>({ kind: 'form', draft: null })
+  // The tab the flow was opened from, where Back returns (History when the flow was opened from elsewhere).
+  const [from, setFrom] = useState<PayoutTab>('history')
   const client = useQueryClient()
   if (detailId) return <PayoutDetail withdrawalId={detailId} />
 
+  if (inFlow)
+    return (
+      <NewPayoutFlow
+        step={step}
+        onStep={setStep}
+        onLeave={(tab) => {
+          setStep({ kind: 'form', draft: null })
+          setPrefillOpen(false)
+          go('payouts', null, tab ?? from)
+        }}
+        preferredDestinationId={preferred}
+      />
+    )
+
+  const openFlow = (next: FlowStep) => {
+    setStep(next)
+    setFrom(payoutTab(view))
+    go('payouts', null, NEW_PAYOUT_VIEW)
+  }
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Payouts</h1>
         <span className="spacer" />
         <button
@@ -53,7 +73,7 @@ export function PayoutsScreen() {
           Refresh
         </button>
         {canWrite ? (
-          <button type="button" disabled={step.kind !== 'list'} onClick={() => go('batches', null, NEW_BATCH_VIEW)}>
+          <button type="button" onClick={() => go('batches', null, NEW_BATCH_VIEW)}>
             Batch from CSV
           </button>
         ) : null}
@@ -61,54 +81,19 @@ export function PayoutsScreen() {
           <button
             type="button"
             className="primary"
-            disabled={step.kind !== 'list'}
-            onClick={() => {
-              setResult(null)
-              setStep({ kind: 'form', draft: null })
-            }}
+            aria-keyshortcuts="Control+N Meta+N"
+            onClick={() => openFlow({ kind: 'form', draft: null })}
           >
             New payout
           </button>
         ) : null}
-      </div>
-      <HeldPanel />
+      </ScreenHead>
       <OutboxPanel />
-      <WaitingPanel />
-      <TestPayoutsPanel
-        onReviewRest={(draft, testKey) => {
-          setResult(null)
-          setStep({ kind: 'review', draft, restOf: testKey })
-        }}
+      <PayoutTabs
+        tab={payoutTab(view)}
+        onTab={(tab) => go('payouts', null, tab)}
+        onReviewRest={(draft, testKey) => openFlow({ kind: 'review', draft, restOf: testKey })}
       />
-      <ConsolePanel />
-      {step.kind === 'form' ? <ClosesOnEscape onClose={() => setStep({ kind: 'list' })} /> : null}
-      {step.kind === 'form' ? (
-        <PayoutForm
-          initial={step.draft}
-          preferredDestinationId={preferred}
-          onCancel={() => setStep({ kind: 'list' })}
-          onReview={(draft) => setStep({ kind: 'review', draft })}
-        />
-      ) : null}
-      {step.kind === 'review' ? (
-        <PayoutReview
-          draft={step.draft}
-          restOf={step.restOf}
-          onBack={() => setStep(step.restOf ? { kind: 'list' } : { kind: 'form', draft: step.draft })}
-          onDone={(r) => {
-            setResult(r)
-            setStep({ kind: 'list' })
-          }}
-        />
-      ) : null}
-      {result ? <PayoutOutcome result={result} /> : null}
-      <WithdrawalList />
     </div>
   )
-}
-
-/** Escape closes the payout form as Cancel does (the review closes itself the same way). */
-function ClosesOnEscape({ onClose }: { onClose: () => void }) {
-  useEscape(onClose)
-  return null
 }
