@@ -1,4 +1,8 @@
 import { CsvError, parse } from 'csv-parse/sync'
+import { z } from 'zod'
+
+/** What csv-parse gives with `info: true` (its types say string[][]): each record with the line it ends on. */
+const RecordsSchema = z.array(z.object({ record: z.array(z.string()), info: z.object({ lines: z.number() }) }))
 
 /** One data record with the line it starts on (1-based; the header is line 1). */
 export interface CsvRecord {
@@ -83,7 +87,7 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
         `${rules.required.join(', ')}; ${rules.optionalHint}.`,
     )
   }
-  let parsed: Array<{ record: string[]; info: { lines: number } }>
+  let parsed: z.infer<typeof RecordsSchema>
   try {
     const options = {
       delimiter: separator,
@@ -93,12 +97,12 @@ export function readCsvTable(input: Uint8Array | string, rules: CsvTableRules): 
       skip_empty_lines: true,
       trim: false,
     } as const
-    parsed = parse(text, options) as unknown as typeof parsed
+    parsed = RecordsSchema.parse(parse(text, options))
   } catch (err) {
     if (err instanceof CsvError)
       return fail(
         `The file is not valid CSV: ${err.message.replace(/^[^:]*: /, '')}.`,
-        (err as unknown as { lines?: number }).lines ?? 1,
+        typeof err.lines === 'number' ? err.lines : 1,
       )
     throw err
   }

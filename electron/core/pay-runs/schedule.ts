@@ -2,11 +2,17 @@ import * as rruleModule from 'rrule'
 import type { RRule, RRuleSet } from 'rrule'
 import { DeskError } from '../errors'
 
+const isRrule = (m: unknown): m is typeof rruleModule =>
+  typeof m === 'object' && m !== null && 'rrulestr' in m && typeof m.rrulestr === 'function'
+
 // rrule ships a UMD bundle: Node's ESM loader (the CLI bundle) sees only its default export, bundlers its named ones.
-const rrule: typeof rruleModule =
-  typeof rruleModule.rrulestr === 'function'
-    ? rruleModule
-    : (rruleModule as unknown as { default: typeof rruleModule }).default
+function loadedRrule(loaded: unknown): typeof rruleModule {
+  if (isRrule(loaded)) return loaded
+  if (typeof loaded === 'object' && loaded !== null && 'default' in loaded && isRrule(loaded.default))
+    return loaded.default
+  throw new Error('The rrule library did not load: no rrulestr among its exports.')
+}
+const rrule = loadedRrule(rruleModule)
 
 /** A period is the calendar day (UTC) of one occurrence of the run's rule, written YYYY-MM-DD. */
 export type Period = string

@@ -1,6 +1,6 @@
 import Big from 'big.js'
 import { isDeepStrictEqual } from 'node:util'
-import { amountFor, OTHER_ASSETS, PolicySchema, type Policy } from '../../../shared/policy/policy-schema'
+import { amountFor, NO_RULES, OTHER_ASSETS, PolicySchema, type Policy } from '../../../shared/policy/policy-schema'
 import { EXTRA_RULES, isTighter, type ExtraRule } from '../../../shared/policy/policy-tightening'
 
 /** How one top-level field of the policy moves: `tighter` only when it is proven to allow no more than before. */
@@ -27,7 +27,8 @@ const KNOWN: Readonly<Record<string, Compare>> = {
 }
 
 function extraRule(rule: ExtraRule): Compare {
-  const only = (value: unknown) => ({ [rule]: value }) as unknown as Policy
+  // The rule's value in a policy of no other rule, through the schema: a value of another shape throws (looser).
+  const only = (value: unknown): Policy => PolicySchema.parse({ ...NO_RULES, [rule]: value })
   return (before, after) => (isTighter(rule, only(before), only(after)) ? 'tighter' : 'looser')
 }
 

@@ -1,6 +1,16 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { PriceRow, PriceTableSummary } from '../../../../shared/api/accounting-export'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
+
+const PriceRowSchema = z.object({ date: z.string(), asset: z.string(), fiat: z.string(), price: z.string() })
+const WaitingRowSchema = PriceRowSchema.extend({ effectiveAt: z.string() })
+const PriceSchema = z.object({ price: z.string().nullable() })
+const WaitingCountSchema = z.object({ n: z.number(), at: z.string().nullable() })
+const CountsSchema = z.object({ n: z.number(), first: z.string().nullable(), last: z.string().nullable() })
+const FiatSchema = z.object({ fiat: z.string() })
+const ImportSchema = z.object({ source: z.string(), imported_at: z.string() })
 
 /** `ASSET|FIAT|date`: one rate's place in the table. */
 export const rateKey = (r: { date: string; asset: string; fiat: string }): string => `${r.asset}|${r.fiat}|${r.date}`
@@ -25,7 +35,8 @@ export class PriceTableRepo {
   /** Every price in force before `at`'s waiting ones, by `rateKey` (waiting prices due by `at` included). */
   all(at: string): Map<string, PriceRow> {
     const out = new Map<string, PriceRow>()
-    for (const r of this.db.prepare('SELECT date, asset, fiat, price FROM price_table').all() as unknown as PriceRow[])
+    const rows = this.db.prepare('SELECT date, asset, fiat, price FROM price_table').all()
+    for (const r of rowsOf(PriceRowSchema, rows, 'price_table'))
       out.set(rateKey(r), { date: r.date, asset: r.asset, fiat: r.fiat, price: r.price })
     for (const r of this.waiting())
       if (r.effectiveAt <= at) out.set(rateKey(r), { date: r.date, asset: r.asset, fiat: r.fiat, price: r.price })
@@ -34,9 +45,10 @@ export class PriceTableRepo {
 
   /** The prices that wait, each with the time it takes effect. */
   waiting(): Array<PriceRow & { effectiveAt: string }> {
-    return this.db
+    const rows = this.db
       .prepare('SELECT date, asset, fiat, price, effective_at AS effectiveAt FROM price_pending ORDER BY asset, date')
-      .all() as unknown as Array<PriceRow & { effectiveAt: string }>
+      .all()
+    return rowsOf(WaitingRowSchema, rows, 'price_pending')
   }
 
   /** Writes an import's plan; the caller's transaction makes it all or nothing. Earlier waiting prices are dropped. */
@@ -84,26 +96,34 @@ export class PriceTableRepo {
          (SELECT price FROM price_pending WHERE asset = ?1 AND fiat = ?2 AND date = ?3 AND effective_at <= ?4),
          (SELECT price FROM price_table WHERE asset = ?1 AND fiat = ?2 AND date = ?3)) AS price`,
     )
-    const row = this.lookup.get(asset.toUpperCase(), fiat, date, at) as { price: string | null } | undefined
-    return row?.price ?? null
+    const row = this.lookup.get(asset.toUpperCase(), fiat, date, at)
+    return row === undefined ? null : rowOf(PriceSchema, row, 'price_table').price
   }
 
   private waitingAt(at: string): PriceTableSummary['waiting'] {
-    const row = this.db
-      .prepare('SELECT COUNT(*) AS n, MIN(effective_at) AS at FROM price_pending WHERE effective_at > ?')
-      .get(at) as { n: number; at: string | null }
+    const row = rowOf(
+      WaitingCountSchema,
+      this.db
+        .prepare('SELECT COUNT(*) AS n, MIN(effective_at) AS at FROM price_pending WHERE effective_at > ?')
+        .get(at),
+      'price_pending',
+    )
     return row.at ? { rates: Number(row.n), effectiveAt: row.at } : null
   }
 
   summary(at = new Date().toISOString()): PriceTableSummary {
-    const counts = this.db
-      .prepare('SELECT COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM price_table')
-      .get() as { n: number; first: string | null; last: string | null }
-    const fiats = (
-      this.db.prepare('SELECT DISTINCT fiat FROM price_table ORDER BY fiat').all() as Array<{ fiat: string }>
+    const counts = rowOf(
+      CountsSchema,
+      this.db.prepare('SELECT COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM price_table').get(),
+      'price_table',
+    )
+    const fiats = rowsOf(
+      FiatSchema,
+      this.db.prepare('SELECT DISTINCT fiat FROM price_table ORDER BY fiat').all(),
+      'price_table',
     ).map((r) => r.fiat)
-    const made = this.db.prepare('SELECT source, imported_at FROM price_table_import WHERE id = 1').get() as
-      { source: string; imported_at: string } | undefined
+    const imported = this.db.prepare('SELECT source, imported_at FROM price_table_import WHERE id = 1').get()
+    const made = imported === undefined ? undefined : rowOf(ImportSchema, imported, 'price_table_import')
     return {
       rows: Number(counts.n),
       fiats,

@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { rowOf, rowsOf } from '../scalar-rows'
 
 /**
  * What the hash-chained audit log says about a payout: its record (`payout.recorded`, `.held`, `.queued`, written in
@@ -25,10 +27,7 @@ const WITHDRAWALS = '/api/v1/withdrawals'
 /** Rows written by processes whose clocks disagree a little are still read; two days covers any daily window. */
 const MARGIN_MS = 24 * 60 * 60 * 1000
 
-interface RawRow {
-  seq: number
-  entry: string
-}
+const RawRowSchema = z.object({ seq: z.number(), entry: z.string() })
 
 interface Parsed {
   at: string
@@ -67,7 +66,8 @@ export class PayoutRecords {
     const stop = new Date(Date.parse(since) - MARGIN_MS).toISOString()
     const out = new Map<string, PayoutRecord>()
     const attempts = new Map<string, { lastAt: string; accepted: boolean }>()
-    for (const r of this.db.prepare('SELECT seq, entry FROM audit ORDER BY seq DESC').iterate() as Iterable<RawRow>) {
+    for (const row of this.db.prepare('SELECT seq, entry FROM audit ORDER BY seq DESC').iterate()) {
+      const r = rowOf(RawRowSchema, row, 'audit')
       const e = parse(r.entry)
       if (!e) continue
       if (e.at < stop) break
@@ -81,8 +81,8 @@ export class PayoutRecords {
           "SELECT seq, entry FROM audit WHERE json_extract(entry, '$.kind') = 'decision' AND " +
             "json_extract(entry, '$.idempotencyKey') IN (SELECT value FROM json_each(?)) ORDER BY seq DESC",
         )
-        .all(JSON.stringify(older)) as unknown as RawRow[]
-      for (const r of rows) {
+        .all(JSON.stringify(older))
+      for (const r of rowsOf(RawRowSchema, rows, 'audit')) {
         const e = parse(r.entry)
         if (e) this.take(r.seq, e, out, new Map())
       }

@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { z } from 'zod'
 import {
   dustThreshold,
   DustThresholdsSchema,
@@ -10,6 +11,7 @@ import { amountKey } from '../../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
 import { KnownAddresses } from '../destinations/known-addresses'
 import { amountText } from './ledger-amounts'
 import { createdAtSql } from './ledger-created-at'
@@ -73,7 +75,7 @@ export class BaitFlags {
           `ledger_legs l JOIN ledger_parties f ON f.id = l.from_party WHERE l.bait = 0`,
       )
       .all()
-    this.write(rows as unknown as Candidate[], own)
+    this.write(rowsOf(CandidateSchema, rows, 'ledger_legs'), own)
   }
 
   /** A profile's threshold for one asset; every leg of that asset is judged again. Runs in the caller's transaction. */
@@ -106,10 +108,8 @@ export class BaitFlags {
         desk_amount_key(l.amount) = ?)`)
     for (const a of assets) {
       clear.run(this.words.stored(a))
-      this.write(
-        select.all(this.words.stored(a), amountKey(dustThreshold(own, a)), amountKey('0')) as unknown as Candidate[],
-        own,
-      )
+      const rows = select.all(this.words.stored(a), amountKey(dustThreshold(own, a)), amountKey('0'))
+      this.write(rowsOf(CandidateSchema, rows, 'ledger_legs'), own)
     }
   }
 
@@ -122,12 +122,12 @@ export class BaitFlags {
     const put = this.db.prepare('UPDATE ledger_legs SET bait = ? WHERE seq = ?')
     for (const stored of rows) {
       // Asset and network are stored as the words' numbers (ledger-words.ts), the amount packed (ledger-amounts.ts).
-      const r = {
-        ...stored,
-        asset: this.words.spell(stored.asset) as string,
-        network: this.words.spell(stored.network) as string,
-        amount: amountText(stored.amount) as string,
+      const spelled = {
+        asset: this.words.spell(stored.asset),
+        network: this.words.spell(stored.network),
+        amount: amountText(stored.amount),
       }
+      const r = { ...stored, ...rowOf(SpelledSchema, spelled, 'ledger_legs') }
       const leg = { direction: 'in' as const, network: r.network, amount: r.amount, from: r.address, at: r.created_at }
       const threshold = dustThreshold(own, r.asset)
       const flag = !isBaitCandidate(leg, threshold)
@@ -140,13 +140,16 @@ export class BaitFlags {
   }
 }
 
-interface Candidate {
-  seq: number
-  asset: string
-  network: string
-  amount: string
-  created_at: string
-  address: string
-}
+/** A dust leg to judge as stored: asset and network as the words' numbers, the amount packed, checked once spelled. */
+const CandidateSchema = z.object({
+  seq: z.number(),
+  asset: z.unknown(),
+  network: z.unknown(),
+  amount: z.unknown(),
+  created_at: z.string(),
+  address: z.string(),
+})
+type Candidate = z.infer<typeof CandidateSchema>
+const SpelledSchema = z.object({ asset: z.string(), network: z.string(), amount: z.string() })
 
 export const baitFlags: RepoFactory<BaitFlags> = (db) => new BaitFlags(db)

@@ -9,6 +9,7 @@ import type {
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { isoOfLast, LEG_FROM, type LegTally, ROW_READ, TALLY_READ, toRow, toTally } from './ledger-rows'
 import {
+  arrayRows,
   arrays,
   BATCH_AFTER,
   batches,
@@ -231,7 +232,7 @@ export class LedgerRepo {
         params = [...cte, ...where.params, ...scan.params]
       }
     }
-    const raws = arrays(this.db.prepare(sql)).all(...params, limit + 1) as unknown as unknown[][]
+    const raws = arrayRows(arrays(this.db.prepare(sql)).all(...params, limit + 1))
     const readAt = isoOfLast()
     const rows = raws.slice(0, limit).map((raw) => toRow(raw, this.words, readAt))
     const last = raws.length > limit ? rows[rows.length - 1]! : null
@@ -240,9 +241,11 @@ export class LedgerRepo {
 
   /** Every leg of one movement, outgoing first. */
   legs(id: string): LedgerRow[] {
-    const raws = arrays(
-      this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`),
-    ).all(...legIdParams(id)) as unknown as unknown[][]
+    const raws = arrayRows(
+      arrays(
+        this.db.prepare(`SELECT ${ROW_READ.select} FROM ${LEG_FROM} WHERE ${LEG_ID} ORDER BY l.direction DESC`),
+      ).all(...legIdParams(id)),
+    )
     const readAt = isoOfLast()
     return raws.map((raw) => toRow(raw, this.words, readAt))
   }
@@ -291,9 +294,11 @@ export class LedgerRepo {
     const sql =
       `SELECT ${TALLY_READ.select} FROM ledger_legs l INDEXED BY ledger_legs_open WHERE l.final = 0 ` +
       `AND l.at_ms < ?${wallet} ORDER BY l.at_ms, l.seq`
-    const raws = arrays(this.db.prepare(sql)).all(
-      ...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)]),
-    ) as unknown as unknown[][]
+    const raws = arrayRows(
+      arrays(this.db.prepare(sql)).all(
+        ...(walletId === undefined ? [beforeMs] : [beforeMs, this.words.stored(walletId)]),
+      ),
+    )
     return raws.map((raw) => toTally(raw, this.words))
   }
 

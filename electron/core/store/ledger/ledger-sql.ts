@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { DECIMAL_PATTERN } from '../../../../shared/api/amount'
 import { amountKey } from '../../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../../shared/api/ledger-query'
+import { DeskError } from '../../errors'
 import { amountText } from './ledger-amounts'
 import type { LegColumn, LegRead } from './ledger-columns'
 import { COUNTERPARTY_SQL, HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-index-keys'
@@ -42,6 +43,26 @@ export function arrays(statement: StatementSync): StatementSync {
   return statement
 }
 
+const notArrays = () =>
+  new DeskError('record_corrupt', 'The ledger gave back a row that is not a list of columns. Contact support.')
+const allArrays = (rows: readonly unknown[]): rows is unknown[][] => rows.every((row) => Array.isArray(row))
+
+/**
+ * The rows of a statement `arrays` set up, as node:sqlite's types do not say: each checked to be an array, the cheap
+ * part of a bulk read; its cells are checked column by column by the read's LegRead (ledger-columns.ts).
+ */
+export function arrayRows(rows: readonly unknown[]): unknown[][] {
+  if (allArrays(rows)) return rows
+  throw notArrays()
+}
+
+/** `arrayRows` for one row, or undefined when there is none. */
+export function arrayRow(row: unknown): unknown[] | undefined {
+  if (row === undefined) return undefined
+  if (Array.isArray(row)) return row
+  throw notArrays()
+}
+
 /**
  * The batches of a read oldest first, each after the last row of the one before (its at_ms and seq, which the
  * read selects); the rows are checked by the caller, the position is checked here before it steers the next batch.
@@ -54,7 +75,7 @@ export function* batches<C extends LegColumn>(
 ): Generator<unknown[][]> {
   let position = firstPosition(from)
   for (;;) {
-    const raws = batch.all(...params, position.at, position.at, position.seq) as unknown as unknown[][]
+    const raws = arrayRows(batch.all(...params, position.at, position.at, position.seq))
     yield raws
     if (raws.length < ROWS_BATCH) return
     const last = read.check(raws[raws.length - 1]!)
@@ -96,8 +117,8 @@ export function textCteParams(db: DatabaseSync, needle: string): SQLInputValue[]
     db.prepare(`SELECT id FROM ledger_parties INDEXED BY ledger_parties_address WHERE instr(${address}, ?1) > 0
       UNION ALL SELECT id FROM ledger_parties INDEXED BY ledger_parties_search WHERE search IS NOT NULL AND
         instr(search, ?1) > 0 AND instr(${address}, ?1) = 0`),
-  ).all(needle) as unknown as Array<[number]>
-  return [JSON.stringify(parties.map((r) => r[0])), needle]
+  ).all(needle)
+  return [JSON.stringify(arrayRows(parties).map((r) => r[0])), needle]
 }
 
 /**

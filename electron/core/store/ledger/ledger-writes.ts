@@ -7,7 +7,7 @@ import { packAmount } from './ledger-amounts'
 import { hashKey, idIndexKey, idKey } from './ledger-keys'
 import type { LedgerParties } from './ledger-parties'
 import { readable, TALLY_READ } from './ledger-rows'
-import { arrays, LEG_ID } from './ledger-sql'
+import { arrayRow, arrays, LEG_ID } from './ledger-sql'
 import type { LedgerWords } from './ledger-words'
 import type { OpeningSums, TimedLeg } from './opening-sums'
 
@@ -82,7 +82,7 @@ export class LegWrites {
       if (!final) open.add(leg.id)
       const atMs = Date.parse(leg.created_at)
       const id = idKey(leg.id)
-      const before = stored.get(idIndexKey(id), id, leg.direction) as unknown as unknown[] | undefined
+      const before = arrayRow(stored.get(idIndexKey(id), id, leg.direction))
       const after: TimedLeg = { ...leg, walletId: leg.wallet_id, feeAsset: leg.fee_asset, final, atMs }
       const seq = before?.[TALLY_READ.at.seq]
       this.sums.change(before === undefined ? null : readable(before, this.words), after)

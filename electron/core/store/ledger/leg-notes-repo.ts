@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { LegNote } from '../../../../shared/api/leg-notes'
+import { z } from 'zod'
+import { LegDirectionSchema, type LegNote } from '../../../../shared/api/leg-notes'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
 import { ID_KEY_SQL, idKey } from './ledger-keys'
 import { statement } from '../statement-cache'
 
@@ -18,19 +20,22 @@ export const TAG_MATCH =
 
 type Direction = LegNote['direction']
 
-interface Raw {
-  leg_id: string
-  direction: Direction
-  note: string | null
-  tags: string
-}
-
-const toNote = (r: Raw): LegNote => ({
-  transactionId: r.leg_id,
-  direction: r.direction,
-  note: r.note,
-  tags: JSON.parse(r.tags) as string[],
-})
+const TABLE = 'ledger_leg_notes'
+const TagsSchema = z.array(z.string())
+/** A row, its tags (JSON text) read as the list they were written as. */
+const NoteRowSchema = z
+  .object({
+    leg_id: z.string(),
+    direction: LegDirectionSchema,
+    note: z.string().nullable(),
+    tags: z.string(),
+  })
+  .transform((r): LegNote => ({
+    transactionId: r.leg_id,
+    direction: r.direction,
+    note: r.note,
+    tags: rowOf(TagsSchema, JSON.parse(r.tags), TABLE),
+  }))
 
 export class LegNotesRepo {
   constructor(private readonly db: DatabaseSync) {}
@@ -40,17 +45,14 @@ export class LegNotesRepo {
     const raw = statement(
       this.db,
       'SELECT leg_id, direction, note, tags FROM ledger_leg_notes WHERE leg_id = ? AND direction = ?',
-    ).get(id, direction) as Raw | undefined
-    return raw ? toNote(raw) : { transactionId: id, direction, note: null, tags: [] }
+    ).get(id, direction)
+    return raw ? rowOf(NoteRowSchema, raw, TABLE) : { transactionId: id, direction, note: null, tags: [] }
   }
 
   /** Every leg with a note or tags, by `id\ndirection`: an export reads them once, not once per row. */
   all(): Map<string, LegNote> {
-    const rows = statement(
-      this.db,
-      'SELECT leg_id, direction, note, tags FROM ledger_leg_notes',
-    ).all() as unknown as Raw[]
-    return new Map(rows.map((r) => [legKey(r.leg_id, r.direction), toNote(r)]))
+    const rows = statement(this.db, 'SELECT leg_id, direction, note, tags FROM ledger_leg_notes').all()
+    return new Map(rowsOf(NoteRowSchema, rows, TABLE).map((n) => [legKey(n.transactionId, n.direction), n]))
   }
 
   /** Replaces a leg's note and tags, both checked by the caller; with neither the row goes. */

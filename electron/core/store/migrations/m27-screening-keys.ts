@@ -1,4 +1,4 @@
-import type { Migration } from './migration'
+import { stepRows, type Migration } from './migration'
 
 /** Never part of an address, often pasted into a list: spaces, line breaks, characters that draw as nothing. */
 const NOT_AN_ADDRESS_CHAR = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu
@@ -19,6 +19,18 @@ interface Row {
   address: string
 }
 
+const isRow = (r: unknown): r is Row =>
+  typeof r === 'object' &&
+  r !== null &&
+  'address_key' in r &&
+  typeof r.address_key === 'string' &&
+  'list_id' in r &&
+  typeof r.list_id === 'number' &&
+  'currency' in r &&
+  typeof r.currency === 'string' &&
+  'address' in r &&
+  typeof r.address === 'string'
+
 /**
  * Entries of lists imported before keys ignored `0X`, spaces and invisible characters are keyed again as the address
  * they spell, so they refuse it without a new import; an entry that becomes another's duplicate is dropped.
@@ -28,9 +40,11 @@ export const m27: Migration = {
   name: 'screening entries keyed as the address they spell',
   sql: '',
   after(db) {
-    const rows = db
-      .prepare('SELECT address_key, list_id, currency, address FROM screening_addresses')
-      .all() as unknown as Row[]
+    const rows = stepRows(
+      db.prepare('SELECT address_key, list_id, currency, address FROM screening_addresses').all(),
+      isRow,
+      'screening_addresses',
+    )
     const where = 'WHERE address_key = ? AND list_id = ? AND currency = ?'
     const rekey = db.prepare(`UPDATE OR IGNORE screening_addresses SET address_key = ? ${where}`)
     const drop = db.prepare(`DELETE FROM screening_addresses ${where}`)

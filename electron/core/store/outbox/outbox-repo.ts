@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
+import type { z } from 'zod'
 import { DeskError } from '../../errors'
-import { OutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
+import { OutboxRowSchema, RawOutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
 import { PayoutIndex } from './payout-index'
 import { inTransaction } from '../transaction'
 import { statement } from '../statement-cache'
@@ -34,6 +35,19 @@ export class CorruptRecordError extends DeskError {
   }
 }
 
+const problemOf = (error: z.ZodError) => {
+  const issue = error.issues[0]
+  return `${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'invalid'}`
+}
+
+/** The columns SQLite gave back, each of its type, or the row refused as damaged (named by its key when it has one). */
+function rawRow(row: unknown): RawOutboxRow {
+  const parsed = RawOutboxRowSchema.safeParse(row)
+  if (parsed.success) return parsed.data
+  const key = typeof row === 'object' && row !== null && 'key' in row && typeof row.key === 'string' ? row.key : '?'
+  throw new CorruptRecordError(key, problemOf(parsed.error))
+}
+
 function parseRow(raw: RawOutboxRow): OutboxRow {
   let body: unknown
   let error: unknown
@@ -55,10 +69,7 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
     reference: raw.reference,
     batchId: raw.batch_id,
   })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new CorruptRecordError(raw.key, `${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'invalid'}`)
-  }
+  if (!parsed.success) throw new CorruptRecordError(raw.key, problemOf(parsed.error))
   return parsed.data
 }
 
@@ -116,11 +127,9 @@ export class OutboxRepo {
 
   /** A batch's entries in file order (oldest first). */
   ofBatch(batchId: string): OutboxRow[] {
-    return (
-      statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`).all(
-        batchId,
-      ) as unknown as RawOutboxRow[]
-    ).map((raw) => this.parseKnown(raw))
+    return statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE batch_id = ? ORDER BY seq`)
+      .all(batchId)
+      .map((row) => this.parseKnown(row))
   }
 
   /**
@@ -128,19 +137,20 @@ export class OutboxRepo {
    * sender, while a row changes a few times in its life: a row whose stored text is the one parsed last time is not
    * checked again.
    */
-  private parseKnown(raw: RawOutboxRow): OutboxRow {
+  private parseKnown(row: unknown): OutboxRow {
+    const raw = rawRow(row)
     const known = this.parsedRows.get(raw.key)
     if (known && RAW_COLUMNS.every((c) => known.raw[c] === raw[c])) return known.row
-    const row = parseRow(raw)
+    const parsed = parseRow(raw)
     if (this.parsedRows.size >= PARSED_ROWS_KEPT) this.parsedRows.clear()
-    this.parsedRows.set(raw.key, { raw, row })
-    return row
+    this.parsedRows.set(raw.key, { raw, row: parsed })
+    return parsed
   }
 
   /** Null when absent; throws `record_corrupt` when the row cannot be trusted. */
   get(key: string): OutboxRow | null {
-    const raw = statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key) as RawOutboxRow | undefined
-    return raw ? parseRow(raw) : null
+    const row = statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE key = ?`).get(key)
+    return row ? parseRow(rawRow(row)) : null
   }
 
   /**
@@ -152,9 +162,9 @@ export class OutboxRepo {
     for (const raw of statement(
       this.db,
       `SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`,
-    ).all() as unknown as RawOutboxRow[]) {
+    ).all()) {
       try {
-        out.push(parseRow(raw))
+        out.push(parseRow(rawRow(raw)))
       } catch (err) {
         if (!(err instanceof CorruptRecordError)) throw err
       }
@@ -171,9 +181,9 @@ export class OutboxRepo {
     for (const raw of statement(
       this.db,
       `SELECT ${COLUMNS} FROM outbox WHERE batch_id IS NULL AND state = 'queued' ORDER BY seq`,
-    ).all() as unknown as RawOutboxRow[]) {
+    ).all()) {
       try {
-        out.push(parseRow(raw))
+        out.push(parseRow(rawRow(raw)))
       } catch (err) {
         if (!(err instanceof CorruptRecordError)) throw err
       }
@@ -192,10 +202,7 @@ export class OutboxRepo {
   list(): { entries: OutboxRow[]; corrupt: CorruptRecordError[] } {
     const entries: OutboxRow[] = []
     const corrupt: CorruptRecordError[] = []
-    for (const raw of statement(
-      this.db,
-      `SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`,
-    ).all() as unknown as RawOutboxRow[]) {
+    for (const raw of statement(this.db, `SELECT ${COLUMNS} FROM outbox ORDER BY seq DESC`).all()) {
       try {
         entries.push(this.parseKnown(raw))
       } catch (err) {

@@ -49,17 +49,18 @@ export const OutboxRowSchema = z.strictObject({
 })
 export type OutboxRow = z.infer<typeof OutboxRowSchema>
 
-/** An outbox row as SQLite gives it back, before its body is parsed. */
-export interface RawOutboxRow {
-  key: string
-  body: string
-  created_at: string
-  requested_by: string
-  state: string
-  withdrawal_id: string | null
-  error: string | null
-  sender: string | null
-  not_before: string | null
-  reference: string | null
-  batch_id: string | null
-}
+/** An outbox row as SQLite gives it back, before its body is parsed: each column's type, checked cheaply. */
+export const RawOutboxRowSchema = z.object({
+  key: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  requested_by: z.string(),
+  state: z.string(),
+  withdrawal_id: z.string().nullable(),
+  error: z.string().nullable(),
+  sender: z.string().nullable(),
+  not_before: z.string().nullable(),
+  reference: z.string().nullable(),
+  batch_id: z.string().nullable(),
+})
+export type RawOutboxRow = z.infer<typeof RawOutboxRowSchema>

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { canonicalAddress, lookalikeKey } from '../../../../shared/address/lookalike'
 import { findNetwork } from '../../../../shared/api/networks'
 import {
@@ -9,6 +10,7 @@ import {
   type PayoutSearchQuery,
 } from '../../../../shared/payouts/payout-search'
 import { DeskError } from '../../errors'
+import { rowsOf } from '../scalar-rows'
 import { atCommit } from '../transaction'
 import type { RawOutboxRow } from './outbox-row'
 import { statement } from '../statement-cache'
@@ -35,10 +37,7 @@ interface RefreshQueue {
   withdrawals: Set<string>
 }
 
-interface HitRow {
-  hit: string
-  note: string | null
-}
+const HitRowSchema = z.object({ hit: z.string(), note: z.string().nullable() })
 
 /** How many of the newest rows a search reads before it turns to the trigram index. */
 const RECENT_ROWS = 5000
@@ -157,7 +156,7 @@ export class PayoutIndex {
     // A common text fills the page from the newest rows; a rarer one is looked up in the trigram index (three
     // characters or more, quoted as one phrase so its characters are only characters); a short rare one is scanned.
     const run = (sql: string, ...values: Array<string | number>) =>
-      statement(this.db, sql).all(...values) as unknown as HitRow[]
+      rowsOf(HitRowSchema, statement(this.db, sql).all(...values), 'payout_index')
     let rows = run(RECENT, ...params, RECENT_ROWS)
     if (rows.length < query.limit) {
       rows =

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { RecordedDifference } from '../../../../shared/payouts/recorded-vs-asked'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
 
 const DifferencesSchema = z.array(
@@ -21,14 +22,16 @@ export interface AlteredWithdrawal {
   acknowledgedBy: string | null
 }
 
-interface Row {
-  withdrawal_id: string
-  key: string
-  differences: string
-  detected_at: string
-  acknowledged_at: string | null
-  acknowledged_by: string | null
-}
+const RowSchema = z.object({
+  withdrawal_id: z.string(),
+  key: z.string(),
+  differences: z.string(),
+  detected_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+})
+type Row = z.infer<typeof RowSchema>
+const TABLE = 'altered_withdrawals'
 
 const toAltered = (r: Row): AlteredWithdrawal => ({
   withdrawalId: r.withdrawal_id,
@@ -61,25 +64,24 @@ export class AlteredWithdrawals {
 
   /** Those no person has acknowledged yet, oldest first. */
   open(): AlteredWithdrawal[] {
-    return (
-      statement(
-        this.db,
-        'SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at',
-      ).all() as unknown as Row[]
-    ).map(toAltered)
+    const rows = statement(
+      this.db,
+      'SELECT * FROM altered_withdrawals WHERE acknowledged_at IS NULL ORDER BY detected_at',
+    ).all()
+    // A damaged row is refused, not skipped: an alarm that cannot be read still stops every send.
+    return rowsOf(RowSchema, rows, TABLE).map(toAltered)
   }
 
   all(): AlteredWithdrawal[] {
-    return (statement(this.db, 'SELECT * FROM altered_withdrawals ORDER BY detected_at').all() as unknown as Row[]).map(
-      toAltered,
-    )
+    const rows = statement(this.db, 'SELECT * FROM altered_withdrawals ORDER BY detected_at').all()
+    return rowsOf(RowSchema, rows, TABLE).map(toAltered)
   }
 
   find(idOrKey: string): AlteredWithdrawal | null {
     const row = statement(this.db, 'SELECT * FROM altered_withdrawals WHERE withdrawal_id = ?1 OR key = ?1').get(
       idOrKey,
-    ) as Row | undefined
-    return row ? toAltered(row) : null
+    )
+    return row ? toAltered(rowOf(RowSchema, row, TABLE)) : null
   }
 
   acknowledge(withdrawalId: string, by: string, at: string): void {

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
+import { rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
 
 /** What a person asked of the batch; whether it is finished follows from its outbox entries. */
@@ -28,34 +29,38 @@ const BatchLineSchema = z.strictObject({
 })
 export type BatchLine = z.infer<typeof BatchLineSchema>
 
-interface RawBatch {
-  id: string
-  created_at: string
-  requested_by: string
-  source: string
-  state: string
-  row_count: number
-  grand_total: string
-  updated_at: string
-}
-
-function parseBatch(raw: RawBatch): BatchRecord {
-  const parsed = BatchRecordSchema.safeParse({
-    id: raw.id,
-    createdAt: raw.created_at,
-    requestedBy: raw.requested_by,
-    source: raw.source,
-    state: raw.state,
-    rowCount: raw.row_count,
-    grandTotal: raw.grand_total,
-    updatedAt: raw.updated_at,
+/** A batches row as SQLite gives it back, under the record's names, then checked as the record. */
+const BatchRowSchema = z
+  .object({
+    id: z.unknown(),
+    created_at: z.unknown(),
+    requested_by: z.unknown(),
+    source: z.unknown(),
+    state: z.unknown(),
+    row_count: z.unknown(),
+    grand_total: z.unknown(),
+    updated_at: z.unknown(),
   })
-  if (!parsed.success)
-    throw new DeskError(
-      'record_corrupt',
-      `The batch record ${raw.id} is damaged; it will not be sent. Export the audit log and contact support.`,
-    )
-  return parsed.data
+  .transform((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    requestedBy: r.requested_by,
+    source: r.source,
+    state: r.state,
+    rowCount: r.row_count,
+    grandTotal: r.grand_total,
+    updatedAt: r.updated_at,
+  }))
+  .pipe(BatchRecordSchema)
+
+function parseBatch(row: unknown): BatchRecord {
+  const parsed = BatchRowSchema.safeParse(row)
+  if (parsed.success) return parsed.data
+  const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?'
+  throw new DeskError(
+    'record_corrupt',
+    `The batch record ${id} is damaged; it will not be sent. Export the audit log and contact support.`,
+  )
 }
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(WITHDRAWAL_STATUSES)
@@ -88,15 +93,13 @@ export class BatchRepo {
   }
 
   get(id: string): BatchRecord | null {
-    const raw = statement(this.db, `SELECT ${COLUMNS} FROM batches WHERE id = ?`).get(id) as RawBatch | undefined
-    return raw ? parseBatch(raw) : null
+    const row = statement(this.db, `SELECT ${COLUMNS} FROM batches WHERE id = ?`).get(id)
+    return row ? parseBatch(row) : null
   }
 
   /** Newest first. */
   list(): BatchRecord[] {
-    return (
-      statement(this.db, `SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all() as unknown as RawBatch[]
-    ).map(parseBatch)
+    return statement(this.db, `SELECT ${COLUMNS} FROM batches ORDER BY created_at DESC, id`).all().map(parseBatch)
   }
 
   /** The file line and destination name of each entry of the batch, by Idempotency-Key. */
@@ -108,7 +111,7 @@ export class BatchRepo {
       this.db,
       'SELECT key, line, destination_name AS destinationName FROM batch_rows WHERE batch_id = ?',
     ).all(batchId)
-    const lines = new Map(raw.map((r) => BatchLineSchema.parse({ ...r })).map((l) => [l.key, l]))
+    const lines = new Map(rowsOf(BatchLineSchema, raw, 'batch_rows').map((l) => [l.key, l]))
     if (this.keptLines.size >= LINES_KEPT) this.keptLines.clear()
     // Lines are written with their batch in one transaction: a batch with none is not recorded yet, and not kept.
     if (lines.size > 0) this.keptLines.set(batchId, lines)

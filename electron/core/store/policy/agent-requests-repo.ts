@@ -1,5 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
+
+const StateRowSchema = z.object({ key: z.string(), state: z.string() })
+const AuditTextSchema = z.object({ entry: z.string() })
+/** What the backtest reads of a policy decision's audit entry; the chain's own check reads the rest. */
+const EntrySchema = z.object({
+  at: z.string(),
+  path: z.enum(['policy.allowed', 'policy.held', 'policy.denied']),
+  idempotencyKey: z.unknown().optional(),
+  detail: z.record(z.string(), z.unknown()).optional(),
+})
 
 /** An agent's payout request as the audit log recorded the policy's first decision on it, and its outbox state. */
 export interface RecordedRequest {
@@ -25,20 +37,26 @@ export class AgentRequestsRepo {
   /** Oldest first (by their time: rows appended out of order are replayed in order), from `since` to `until`. */
   since(since: string, until: string): RecordedRequest[] {
     const states = new Map(
-      (this.db.prepare("SELECT key, state FROM outbox WHERE requested_by = 'agent'").all() as unknown as Row[]).map(
-        (r) => [r.key, r.state],
-      ),
+      rowsOf(
+        StateRowSchema,
+        this.db.prepare("SELECT key, state FROM outbox WHERE requested_by = 'agent'").all(),
+        'outbox',
+      ).map((r) => [r.key, r.state]),
     )
     const out: RecordedRequest[] = []
     // One JSON parse per row here, rather than one json_extract per field in SQL.
-    for (const { entry } of this.db
-      .prepare(
-        `SELECT entry FROM audit
-         WHERE json_extract(entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
-         AND json_extract(entry, '$.at') >= ? AND json_extract(entry, '$.at') < ? ORDER BY seq`,
-      )
-      .all(since, until) as unknown as Array<{ entry: string }>) {
-      const e = JSON.parse(entry) as Entry
+    for (const { entry } of rowsOf(
+      AuditTextSchema,
+      this.db
+        .prepare(
+          `SELECT entry FROM audit
+           WHERE json_extract(entry, '$.path') IN ('policy.allowed', 'policy.held', 'policy.denied')
+           AND json_extract(entry, '$.at') >= ? AND json_extract(entry, '$.at') < ? ORDER BY seq`,
+        )
+        .all(since, until),
+      'audit',
+    )) {
+      const e = rowOf(EntrySchema, JSON.parse(entry), 'audit')
       const d = e.detail ?? {}
       if (d.tool !== 'request_withdrawal') continue
       const key = typeof e.idempotencyKey === 'string' ? e.idempotencyKey : null
@@ -60,8 +78,6 @@ export class AgentRequestsRepo {
   }
 }
 
-type Row = { key: string; state: string }
-type Entry = { at: string; path: RecordedRequest['path']; idempotencyKey?: unknown; detail?: Record<string, unknown> }
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 export const agentRequestsRepo: RepoFactory<AgentRequestsRepo> = (db) => new AgentRequestsRepo(db)

@@ -1,15 +1,18 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
+
+const PaidToSchema = z.object({ network: z.string(), address: z.string() })
 
 /** An agent payout the USD and count rules count, at its last attempt to send (or when it was recorded). */
-export interface CountedPayout {
-  key: string
-  at: string
-  asset: string
-  amount: string
-  network: string
-  address: string
-}
+const CountedPayoutSchema = PaidToSchema.extend({
+  key: z.string(),
+  at: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+})
+export type CountedPayout = z.infer<typeof CountedPayoutSchema>
 
 /**
  * The same payouts the daily totals count (policy-repo amountsSince): every agent entry except discarded and refused
@@ -31,13 +34,14 @@ export class AgentWindowRepo {
 
   /** Oldest first. `exceptKey`: the payout being decided, not counted twice. */
   payoutsSince(requestedBy: string, since: string, exceptKey: string | null): CountedPayout[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT c.key, c.at, json_extract(c.body, '$.asset') AS asset, json_extract(c.body, '$.amount') AS amount,
            COALESCE(json_extract(c.body, '$.network'), '') AS network, json_extract(c.body, '$.destination') AS address
          ${COUNTED} AND c.at >= ? ORDER BY c.at`,
       )
-      .all(requestedBy, exceptKey, since) as unknown as CountedPayout[]
+      .all(requestedBy, exceptKey, since)
+    return rowsOf(CountedPayoutSchema, rows, 'outbox')
   }
 
   /** Network and address of every destination the agent paid before `before`. */
@@ -46,12 +50,13 @@ export class AgentWindowRepo {
     before: string,
     exceptKey: string | null,
   ): Array<{ network: string; address: string }> {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT DISTINCT COALESCE(json_extract(c.body, '$.network'), '') AS network,
            json_extract(c.body, '$.destination') AS address ${COUNTED} AND c.at < ?`,
       )
-      .all(requestedBy, exceptKey, before) as unknown as Array<{ network: string; address: string }>
+      .all(requestedBy, exceptKey, before)
+    return rowsOf(PaidToSchema, rows, 'outbox')
   }
 }
 

@@ -1,23 +1,27 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
 
-export interface ScreeningList {
-  name: string
-  source: string
-  published: string | null
-  importedAt: string
-  addresses: number
-}
+const ScreeningListSchema = z.object({
+  name: z.string(),
+  source: z.string(),
+  published: z.string().nullable(),
+  importedAt: z.string(),
+  addresses: z.number(),
+})
+export type ScreeningList = z.infer<typeof ScreeningListSchema>
 
-export interface ScreeningHit {
-  list: string
-  published: string | null
-  importedAt: string
-  address: string
-  currency: string
-  entry: string
-}
+const ScreeningHitSchema = z.object({
+  list: z.string(),
+  published: z.string().nullable(),
+  importedAt: z.string(),
+  address: z.string(),
+  currency: z.string(),
+  entry: z.string(),
+})
+export type ScreeningHit = z.infer<typeof ScreeningHitSchema>
 
 export interface NewListedAddress {
   key: string
@@ -60,7 +64,7 @@ export class ScreeningRepo {
       `SELECT l.name AS list, l.published, l.imported_at AS importedAt, a.address, a.currency, a.entry
        FROM screening_addresses a JOIN screening_lists l ON l.id = a.list_id WHERE a.address_key = ? ORDER BY l.name`,
     )
-    return this.find.all(key) as unknown as ScreeningHit[]
+    return rowsOf(ScreeningHitSchema, this.find.all(key), 'screening_addresses')
   }
 
   /** The payouts the provider last said wait for approval (as the follower and every list read keep them). */
@@ -75,11 +79,15 @@ export class ScreeningRepo {
   }
 
   lists(): ScreeningList[] {
-    return this.db
-      .prepare(
-        'SELECT name, source, published, imported_at AS importedAt, addresses FROM screening_lists ORDER BY name',
-      )
-      .all() as unknown as ScreeningList[]
+    return rowsOf(
+      ScreeningListSchema,
+      this.db
+        .prepare(
+          'SELECT name, source, published, imported_at AS importedAt, addresses FROM screening_lists ORDER BY name',
+        )
+        .all(),
+      'screening_lists',
+    )
   }
 }
 
