@@ -54,9 +54,7 @@ const QUERY_CACHE_WRITE = {
 // The deep imports between core features found when the rule came: allowed until each goes through its feature's use
 // cases; add none.
 const CORE_DEEP_IMPORTS_LEFT = [
-  'audit/audit-log',
   'audit/decision-entry',
-  'audit/who',
   'batch/batch-check',
   'batch/batch-first-payouts',
   'batch/batch-report',
@@ -64,12 +62,7 @@ const CORE_DEEP_IMPORTS_LEFT = [
   'batch/batch-submit',
   'batch/csv-rows',
   'batch/funds-check',
-  'destinations/lookalike-guard',
-  'payouts/first-payout',
-  'payouts/follow-budget',
   'payouts/outbox',
-  'payouts/outbox-view',
-  'payouts/send-gate',
 ]
 
 const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
@@ -250,6 +243,14 @@ export default tseslint.config(
     files: ['electron/core/**/*.ts'],
     plugins: { desk },
     rules: { 'desk/core-folder-cycles': 'error' },
+  },
+  {
+    // Rows, files and libraries' answers are parsed or checked, never cast through unknown; the brand defines itself.
+    // Apart: the month-end close's store room, changed alongside for issue 51, still casts its seven row reads.
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    ignores: ['electron/core/store/close/**'],
+    plugins: { desk },
+    rules: { 'desk/no-double-cast': ['error', { allow: ['shared/text/untrusted-text.ts'] }] },
   },
   {
     // One gate before every send: only PayoutRequests POSTs a withdrawal, and only an attempt the gate claimed.

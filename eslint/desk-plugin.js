@@ -1,5 +1,6 @@
 import coreEntryPoints from './core-entry-points.js'
 import coreFolderCycles from './core-folder-cycles.js'
+import noDoubleCast from './no-double-cast.js'
 import oneSendGate from './one-send-gate.js'
 import untrustedText from './untrusted-text.js'
 
@@ -10,5 +11,6 @@ export default {
     'core-folder-cycles': coreFolderCycles,
     'core-entry-points': coreEntryPoints,
     'one-send-gate': oneSendGate,
+    'no-double-cast': noDoubleCast,
   },
 }

@@ -12,6 +12,14 @@ export interface UntrustedText {
   readonly [untrustedBrand]: true
 }
 
+/**
+ * The brand's two crossings, the type's definition: the same string at run time, opaque to the compiler on one side.
+ * They are the code's only `as unknown as` (desk/no-double-cast allows this file and no other).
+ */
+const brand = (value: string): UntrustedText => value as unknown as UntrustedText
+const unbrand = (value: UntrustedText | null | undefined): string | null | undefined =>
+  value as unknown as string | null | undefined
+
 /** What joining an array of T gives: untrusted text when any element may be (an array of unknown stays a string). */
 type JoinOf<T> = unknown extends T ? string : UntrustedText extends T ? UntrustedText : string
 
@@ -36,25 +44,25 @@ declare global {
 export function untrusted<S extends z.ZodType<string>>(schema: S): z.ZodPipe<S, z.ZodTransform<UntrustedText, string>>
 export function untrusted(): z.ZodPipe<z.ZodString, z.ZodTransform<UntrustedText, string>>
 export function untrusted(schema: z.ZodType<string> = z.string()) {
-  return schema.transform((value) => value as unknown as UntrustedText)
+  return schema.transform(brand)
 }
 
 /** Someone else's texts joined (a first and a last name): still someone else's text. Empty parts are left out. */
 export function joinUntrusted(parts: ReadonlyArray<UntrustedText | null | undefined>, separator = ' '): UntrustedText {
   const raw = parts.map((p) => untrustedForMatching(p)?.trim()).filter((p) => p)
-  return raw.join(separator) as unknown as UntrustedText
+  return brand(raw.join(separator))
 }
 
 /** The raw text to compare, sort or search by (never to show): `a.label === b.label` needs no call. */
 export function untrustedForMatching(value: UntrustedText): string
 export function untrustedForMatching(value: UntrustedText | null | undefined): string | null | undefined
 export function untrustedForMatching(value: UntrustedText | null | undefined): string | null | undefined {
-  return value as unknown as string | null | undefined
+  return unbrand(value)
 }
 
 /** The raw text to put back into a form field the person edits and sends again (a label being renamed). */
 export function untrustedForEditing(value: UntrustedText | null | undefined): string {
-  return (value as unknown as string | null | undefined) ?? ''
+  return unbrand(value) ?? ''
 }
 
 /** The same data with UntrustedText read as plain strings, for code that reads it and never shows it (tests). */
