@@ -1,4 +1,4 @@
-import { expect, onWallets, test } from '../harness/e2e-fixtures'
+import { checkA11y, expect, onWallets, test } from '../harness/e2e-fixtures'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -24,4 +24,38 @@ test('the Close screen names what stands between a month and its close, with whe
   const closing = page.getByRole('region', { name: /^Closing / })
   await expect(closing).toContainText('not synced to the cutoff', { timeout: 30_000 })
   await expect(closing).toContainText('Fix: payout-desk history sync')
+})
+
+test('the account mapping is imported on the Close screen by keyboard: every bad line named, then a good file', async ({
+  app,
+}) => {
+  test.setTimeout(90_000)
+  const { page } = app
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await onWallets(page)
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Month-end close/ })
+    .click()
+  const file = page.getByLabel('Account mapping (CSV: wallet, asset, kind, account)')
+  // Reached by Tab from the month field, as a person at the keyboard does.
+  await page.getByLabel('Month (YYYY-MM, UTC)').focus()
+  for (let i = 0; i < 30 && !(await file.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
+  await expect(file).toBeFocused()
+
+  const csv = (text: string, name: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
+  const header = 'wallet,asset,kind,account\n'
+  await file.setInputFiles(csv(header + '*,*,refund,Sales\n*,*,fee,Fees\n*,*,fee,Fees again\n', 'bad.csv'))
+  const refused = page.getByTestId('account-map-import')
+  await expect(refused).toContainText('line 2: kind "refund" is not accepted')
+  await expect(refused).toContainText('line 4 maps the same wallet, asset and kind as line 3')
+  await checkA11y(page)
+
+  await file.setInputFiles(csv(header + '*,*,incoming,Receipts\n*,*,outgoing,Payables\n', 'map.csv'))
+  await expect(refused.getByRole('status')).toHaveText(
+    'Imported 2 account mapping rows, in force from the first month.',
+  )
+  await expect(refused).not.toContainText('not imported')
+  await checkA11y(page)
 })
