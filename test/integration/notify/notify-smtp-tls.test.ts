@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -108,4 +109,8 @@ describe('email to approvers over TLS and STARTTLS: the certificate is checked a
     expect(clear.logins).toEqual([])
     expect(clear.mails).toEqual([])
   }, 60_000)
+
+  it('leaves no byte of the SMTP password in the data folder after all that (grep exits 1 when it finds nothing)', () => {
+    expect(() => execFileSync('grep', ['-rlaF', PASSWORD, home])).toThrow()
+  })
 })
