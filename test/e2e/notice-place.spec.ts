@@ -8,6 +8,8 @@ test('a notice arrives under the page header: the title stays where it was, the 
   app,
   sim,
 }) => {
+  // Reads the ledger or waits on a background re-read: slow on a busy machine.
+  test.slow()
   const { page, desk } = app
   await onWallets(page)
   const counterparty = await createSupplier(desk)

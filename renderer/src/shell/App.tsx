@@ -61,6 +61,8 @@ export function App() {
   // Theme, times and screen capture are the app's, over every profile.
   else if (section === 'preferences') body = <SCREENS.preferences />
   else if (profiles.length === 0) body = <Welcome />
+  // The agent's switch and policy are set before a key is (they were on Keys & profiles): no key needed.
+  else if (section === 'agent') body = <SCREENS.agent key={current?.id} />
   // Over every profile: it needs none open.
   else if (section === 'home') body = <SCREENS.home />
   else {

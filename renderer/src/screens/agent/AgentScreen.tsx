@@ -1,6 +1,6 @@
-import { Loading } from '../../components/Loading'
+import { EmptyState } from '../../components/EmptyState'
 import { ScreenHead } from '../../components/ScreenHead'
-import { useCurrentProfile } from '../../data/profiles'
+import { useProfiles } from '../../data/profiles'
 import { AgentPolicyPanel } from './AgentPolicyPanel'
 import { AgentStopPanel } from './AgentStopPanel'
 import { AgentToolsToggle } from './AgentToolsToggle'
@@ -10,8 +10,15 @@ import { AgentToolsToggle } from './AgentToolsToggle'
  * write tools obey with the backtest beside it, and the stop switch. Keys & profiles keeps keys and profiles.
  */
 export function AgentScreen() {
-  const profile = useCurrentProfile()
-  if (!profile) return <Loading what="the profile" />
+  const { profiles, current } = useProfiles()
+  // The list's entry, as Keys & profiles reads it: the one a change of the agent's switch refreshes.
+  const profile = profiles.find((p) => p.id === current?.id) ?? current
+  if (!profile)
+    return (
+      <EmptyState title="No profile selected">
+        <p>Pick a profile in the top bar: the agent's switch and policy are each profile's.</p>
+      </EmptyState>
+    )
   return (
     <div>
       <ScreenHead>
