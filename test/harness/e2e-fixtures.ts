@@ -339,7 +339,8 @@ export async function openSection(
     | 'Safety'
     | 'Preferences'
     | 'Home'
-    | 'Activity',
+    | 'Activity'
+    | 'Agent',
 ): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Sections' })
