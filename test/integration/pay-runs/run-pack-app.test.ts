@@ -63,8 +63,8 @@ describe("a pay-run period's approval pack: the app's is the CLI's", () => {
     try {
       const [profile] = await new ProfileStore(home).list()
       await desk.router.call('profiles.select', { profileId: profile!.id })
-      const [{ batch }] = (await desk.router.call('batch.list', {})) as [{ batch: { id: string } }]
-      const saved = await desk.router.call('batch.savePack', { batchId: batch.id })
+      const [listed0] = await desk.router.call('batch.list', {})
+      const saved = await desk.router.call('batch.savePack', { batchId: listed0!.batch.id })
       expect(saved).toMatchObject({ path: appOut, count: 2 })
       const appText = await readFile(appOut, 'utf8')
       expect(listed(appText)).toEqual(listed(cliText))
