@@ -13,7 +13,7 @@ import {
 } from '../history/use-cases'
 import { AccountMap } from './account-map'
 import { closeBlockers } from './blockers'
-import { FifoLots, holdingsAt } from './holdings'
+import { fifoBasis, holdingsAt } from './holdings'
 import { packFiles, type PackFile } from './pack-files'
 import { periodFilter, type ClosePeriod } from './period'
 import { readPeriod, type PeriodView } from './period-view'
@@ -38,6 +38,17 @@ export interface CloseState {
   blockers: CloseBlocker[]
 }
 
+/** A valuer asking the price table once per day and asset: a month's legs ask the same few prices again and again. */
+class MemoFiat extends FiatValuer {
+  private readonly memo = new Map<string, string | null>()
+
+  override unitPrice(day: string, asset: string): string | null {
+    const key = `${day}\n${asset}`
+    if (!this.memo.has(key)) this.memo.set(key, super.unitPrice(day, asset))
+    return this.memo.get(key)!
+  }
+}
+
 /** Reads a period over one snapshot of the profile's database (the provider read fresh) and hands it to `work`. */
 export function withCloseState<T>(
   store: DeskStore,
@@ -47,7 +58,7 @@ export function withCloseState<T>(
   return store.snapshot(accountingSource, 'read the period to close', async (source) => {
     const view = readPeriod(store, source, ask.p)
     const balances = view.synced ? await balancesAtCutoff(view, ask.wallets) : []
-    const fiat = new FiatValuer(source.prices, ask.fiat)
+    const fiat = new MemoFiat(source.prices, ask.fiat)
     const { map, locked } = store.read('read the close', () => {
       const close = store.repo(closeRepo)
       return { map: new AccountMap(close.mapFor(ask.p.period)), locked: close.lockedPeriod(ask.p.period) }
@@ -70,14 +81,9 @@ export function priceTableSha256(source: AccountingSource, at: string): string {
 /** Every file of the pack but the manifest, from a state read by `withCloseState`. */
 export function buildPack(store: DeskStore, state: CloseState, costBasis: boolean): PackFile[] {
   const { view, source, fiat } = state
-  let lots: FifoLots | null = null
-  if (costBasis) {
-    const day = (iso: string) => iso.slice(0, 10)
-    lots = new FifoLots(source, fiat, day)
-    for (const leg of source.ledger.rows({ to: periodFilter(view.p).to })) lots.add(leg)
-  }
+  const costOf = costBasis ? fifoBasis(source, fiat, periodFilter(view.p).to) : null
   const lastDay = isoDay(zonedClock(view.p.timeZone)(new Date(Date.parse(view.p.cutoff) - 1).toISOString()))
-  const holdings = holdingsAt(view.rollForward ?? [], fiat, lastDay, lots)
+  const holdings = holdingsAt(view.rollForward ?? [], fiat, lastDay, costOf)
   const refs = store.read('read the payouts', () => store.repo(payoutRefsRepo))
   return packFiles({ ...state, fiat: fiat.fiat!, valuer: fiat, holdings, refs })
 }

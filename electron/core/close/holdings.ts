@@ -1,6 +1,5 @@
 import Big from 'big.js'
 import type { RollForwardRow } from '../../../shared/api/ledger-report'
-import type { LedgerRow } from '../../../shared/api/ledger-query'
 import { legBookings, type AccountingSource, type FiatValuer } from '../history/use-cases'
 
 /** One asset held at the cutoff: units, fair value, and (when asked) its FIFO cost basis. */
@@ -10,70 +9,65 @@ export interface Holding {
   price: string | null
   fairValue: string | null
   costBasis: string | null
-  /** Units still held whose acquisition had no price, and the movements they came from. */
+  /** Units held whose acquisition had no price or is not in the ledger, and the movements with no price. */
   unknownCostUnits: string | null
   unknownCost: string[]
 }
 
-interface Lot {
-  amount: Big
-  unitCost: Big | null
-  from: string
+/** What a FIFO cost basis says of the units held: their cost, and the units (and movements) of no known cost. */
+export interface Basis {
+  cost: string
+  unknownUnits: string
+  unknown: string[]
 }
 
 /** The fiat's minor units, as Intl knows them. */
 const placesOf = (fiat: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: fiat }).resolvedOptions().maximumFractionDigits ?? 2
 
+/** Deposits read per page, newest first, until the units held are covered. */
+const PAGE = 500
+
 /**
- * FIFO lots per asset from the ledger's own acquisitions, oldest first: a deposit from outside is a lot at the price
- * table's price on its UTC day (none: unknown cost), a payment and every fee use the oldest lots up; moves between own
- * wallets change no lot; a failed movement none.
+ * FIFO cost basis from the ledger's own acquisitions. FIFO spends the oldest lots first, so the units held at the
+ * cutoff are the newest acquisitions: the deposits from outside (a move between own wallets is no acquisition), read
+ * newest first until they cover the units, the oldest of them in part, each at the price table's price on its UTC day
+ * (none: unknown cost). Units no deposit in the ledger covers have no known cost either. Only those newest deposits
+ * are read, never the whole history.
  */
-export class FifoLots {
-  private readonly lots = new Map<string, Lot[]>()
-
-  constructor(
-    private readonly source: AccountingSource,
-    private readonly fiat: FiatValuer,
-    private readonly day: (iso: string) => string,
-  ) {}
-
-  add(leg: LedgerRow): void {
-    if (leg.direction === 'internal' || (leg.final && leg.status !== 'completed')) return
-    // A movement not final counts as moved, as the roll-forward counts it, so the lots hold the units it holds.
-    for (const e of legBookings({ ...leg, status: 'completed' }, this.source).entries) {
-      if (e.ownTransfer && e.kind !== 'fee') continue
-      const lots = this.lots.get(e.asset) ?? []
-      this.lots.set(e.asset, lots)
-      if (e.kind === 'deposit') {
-        const price = this.fiat.unitPrice(this.day(leg.created_at), e.asset)
-        lots.push({ amount: new Big(e.amount), unitCost: price === null ? null : new Big(price), from: leg.id })
-        continue
-      }
-      let left = new Big(e.amount)
-      while (left.gt(0) && lots.length > 0) {
-        const lot = lots[0]!
-        const used = lot.amount.lt(left) ? lot.amount : left
-        lot.amount = lot.amount.minus(used)
-        left = left.minus(used)
-        if (lot.amount.eq(0)) lots.shift()
-      }
-    }
-  }
-
-  /** The cost of what is left of an asset's lots, and what is left without a known cost. */
-  basis(asset: string, fiat: string): { cost: string; unknownUnits: string; unknown: string[] } {
+export function fifoBasis(
+  source: AccountingSource,
+  fiat: FiatValuer,
+  to: string,
+): (asset: string, held: Big) => Basis | null {
+  return (asset, held) => {
+    if (fiat.fiat === null) return null
+    let left = held
     let cost = new Big(0)
     let unknownUnits = new Big(0)
     const unknown = new Set<string>()
-    for (const lot of this.lots.get(asset) ?? []) {
-      if (lot.unitCost === null) {
-        unknownUnits = unknownUnits.plus(lot.amount)
-        unknown.add(lot.from)
-      } else cost = cost.plus(lot.amount.times(lot.unitCost))
+    let after: Parameters<AccountingSource['ledger']['page']>[1]
+    while (left.gt(0)) {
+      const page = source.ledger.page({ asset, direction: 'in', to }, after, PAGE)
+      for (const leg of page.rows) {
+        if (left.lte(0)) break
+        // A movement not final counts as moved, as the roll-forward counts it; a failed one moved nothing.
+        if (leg.final && leg.status !== 'completed') continue
+        const deposit = legBookings({ ...leg, status: 'completed' }, source).entries.find((e) => e.kind === 'deposit')
+        if (!deposit || deposit.ownTransfer) continue
+        const used = Big(deposit.amount).lt(left) ? Big(deposit.amount) : left
+        left = left.minus(used)
+        const price = fiat.unitPrice(leg.created_at.slice(0, 10), asset)
+        if (price === null) {
+          unknownUnits = unknownUnits.plus(used)
+          unknown.add(leg.id)
+        } else cost = cost.plus(used.times(price))
+      }
+      if (page.next === null) break
+      after = page.next
     }
-    const places = placesOf(fiat)
+    if (left.gt(0)) unknownUnits = unknownUnits.plus(left)
+    const places = placesOf(fiat.fiat)
     return {
       cost: cost.round(places, Big.roundHalfUp).toFixed(places),
       unknownUnits: unknownUnits.toFixed(),
@@ -87,7 +81,7 @@ export function holdingsAt(
   rows: readonly RollForwardRow[],
   fiat: FiatValuer,
   lastDay: string,
-  lots: FifoLots | null,
+  costOf: ((asset: string, held: Big) => Basis | null) | null,
 ): Holding[] {
   const units = new Map<string, Big | null>()
   for (const r of rows) {
@@ -98,7 +92,7 @@ export function holdingsAt(
   return [...units.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([asset, held]) => {
-      const basis = lots && fiat.fiat ? lots.basis(asset, fiat.fiat) : null
+      const basis = costOf && held !== null ? costOf(asset, held) : null
       return {
         asset,
         units: held?.toFixed() ?? null,
