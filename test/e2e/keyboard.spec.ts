@@ -30,6 +30,30 @@ async function arrowTo(page: Page, select: Locator, value: string): Promise<void
   expect(await select.inputValue()).toBe(value)
 }
 
+test("Payouts' tabs take one tab stop, the arrows and Home/End; Ctrl/⌘+N opens a new payout", async ({ app }) => {
+  const { page } = app
+  await onWallets(page)
+  await page.keyboard.press(`${MOD}+4`)
+  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) })
+  await tabTo(page, tab('History'))
+  await page.keyboard.press('ArrowLeft')
+  await expect(tab('Held')).toBeFocused()
+  await expect(tab('Held')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Home')
+  await expect(tab('Waiting')).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('End')
+  await expect(tab('History')).toBeFocused()
+  await expect(page.getByLabel('Search payouts')).toBeVisible()
+
+  // From another screen, the shortcut opens the flow, focus on its heading as after a section shortcut.
+  await page.keyboard.press(`${MOD}+2`)
+  await page.keyboard.press(`${MOD}+n`)
+  await expect(page.getByRole('heading', { name: 'New payout', level: 1 })).toBeFocused()
+  await expect(page.getByRole('form', { name: 'New payout' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(tab('History')).toHaveAttribute('aria-selected', 'true')
+})
+
 test('a payout requested with the keyboard only; shortcuts, focus ring, / and Escape', async ({ app, sim }) => {
   const { page, desk } = app
   await onWallets(page)
@@ -61,19 +85,6 @@ test('a payout requested with the keyboard only; shortcuts, focus ring, / and Es
   await page.locator('body').focus()
   await page.keyboard.press('/')
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused()
-
-  // Payouts' tabs: one tab stop, the arrows and Home/End move and open (ARIA tabs).
-  await page.keyboard.press(`${MOD}+4`)
-  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) })
-  await tabTo(page, tab('History'))
-  await page.keyboard.press('ArrowLeft')
-  await expect(tab('Held')).toBeFocused()
-  await expect(tab('Held')).toHaveAttribute('aria-selected', 'true')
-  await page.keyboard.press('Home')
-  await expect(tab('Waiting')).toHaveAttribute('aria-selected', 'true')
-  await page.keyboard.press('End')
-  await expect(tab('History')).toBeFocused()
-  await expect(page.getByLabel('Search payouts')).toBeVisible()
 
   // The payout, keyboard only.
   await page.keyboard.press(`${MOD}+4`)

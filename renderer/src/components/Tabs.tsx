@@ -64,6 +64,8 @@ export function Tabs<T extends string>({ label, tabs, current, onChange, childre
               onClick={() => onChange(t.id)}
             >
               {t.title}
+              {/* A space, so the name reads "Waiting 302", not "Waiting302". */}
+              {t.count != null ? ' ' : null}
               {t.count != null ? (
                 <span className={t.attention && t.count > 0 ? 'tab-count attention' : 'tab-count'}>{t.count}</span>
               ) : null}

@@ -6,7 +6,7 @@ export const MOD_LABEL = IS_MAC ? '⌘' : 'Ctrl+'
 
 /**
  * Ctrl/Cmd+1..9 open the first nine sections in nav order (one digit: a later section has no shortcut);
- * Ctrl/Cmd+, opens Settings, as in most desktop apps; Ctrl/Cmd+N a new payout (its form takes focus).
+ * Ctrl/Cmd+, opens Settings, as in most desktop apps; Ctrl/Cmd+N a new payout (focus on its heading, as for a section).
  */
 export function useSectionShortcuts(): void {
   useEffect(() => {
@@ -14,7 +14,7 @@ export function useSectionShortcuts(): void {
       if (!(IS_MAC ? e.metaKey : e.ctrlKey) || e.altKey || e.shiftKey) return
       if (e.key.toLowerCase() === 'n' && !document.querySelector('[role="dialog"]')) {
         e.preventDefault()
-        useNav.getState().go('payouts', null, NEW_PAYOUT_VIEW)
+        useNav.getState().goFromKeyboard('payouts', NEW_PAYOUT_VIEW)
         return
       }
       const section = e.key === ',' ? SETTINGS_SECTION : SECTIONS[Number(e.key) - 1]?.id
