@@ -3,6 +3,7 @@ import Big from 'big.js'
 import { parse } from 'csv-parse/sync'
 import type { TransactionLeg } from '../../shared/api/resources'
 import { consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { moreFilters, openExportMenu } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -29,6 +30,7 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   })
 
   // A bank statement is one account in one currency: the start button waits for an asset.
+  await openExportMenu(page)
   await page.getByLabel('Format').selectOption('qbo3')
   const start = page.getByRole('button', { name: 'Export as QuickBooks Online, 3 columns' })
   await expect(start).toBeDisabled()
@@ -38,6 +40,7 @@ test('the export panel writes an accounting preset: the format chosen, an asset 
   const filters = page.getByRole('search', { name: 'Filter transactions' })
   await filters.getByLabel('Asset').selectOption(asset)
   await filters.getByLabel('Wallet').selectOption(first!.id)
+  await moreFilters(page)
   await filters.getByLabel('Network').selectOption(network)
   await start.click()
   const result = page.getByTestId('export-result')

@@ -1,5 +1,6 @@
 import { createSupplier, SUPPLIER_ADDRESS } from '../harness/e2e-destinations'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { moreFilters } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -39,6 +40,7 @@ test('a zero-value transfer from a look-alike of a destination is badged, filter
   const table = page.getByRole('table', { name: 'Transactions' })
   // The zero from an unrelated address is not flagged: one badge.
   await expect(table.getByTestId('bait-badge')).toHaveCount(1)
+  await moreFilters(page)
   await page.getByRole('checkbox', { name: 'Suspected poisoning' }).check()
   await expect(page.getByTestId('tx-count')).toHaveText('1 loaded (all)')
   await snap(page, 'bait-filter')

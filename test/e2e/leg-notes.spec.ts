@@ -1,5 +1,6 @@
 import type { TransactionLeg } from '../../shared/api/resources'
 import { consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { moreFilters } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -55,6 +56,7 @@ test("a note and a tag written in a movement's detail find it again by search an
   await expect(page.getByTestId('tx-count')).toHaveText('1 loaded (all)')
   await expect(table.getByRole('row').nth(1)).toContainText(leg.amount)
   await page.getByRole('button', { name: 'Clear filters' }).click()
+  await moreFilters(page)
   await page.getByLabel('Tag', { exact: true }).fill('PAYROLL')
   await expect(page.getByTestId('tx-count')).toHaveText('1 loaded (all)')
   await page.getByLabel('Tag', { exact: true }).fill('pay roll')

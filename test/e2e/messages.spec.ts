@@ -1,4 +1,5 @@
 import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { moreFilters } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -33,6 +34,7 @@ test('an invalid transaction filter clears the rows of the previous one and the 
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
   await expect(table.getByRole('row').nth(1)).toBeVisible()
+  await moreFilters(page)
   await page.getByLabel('Recorded after (local time)').fill('2026-11-20T10:00')
   await page.getByLabel('Recorded until (local time)').fill('2026-11-19T10:00')
   await expect(page.getByText('The start must be before the end.')).toBeVisible()

@@ -5,6 +5,7 @@ import { amountKey } from '../../shared/api/amount-key'
 import { findNetwork } from '../../shared/api/networks'
 import type { TransactionLeg, Wallet } from '../../shared/api/resources'
 import { type App, consoleGet, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { moreFilters, openExportMenu } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -125,6 +126,7 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   await expect(table.getByRole('columnheader', { name: 'Wallet' })).toHaveCount(0)
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Direction').selectOption('in')
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Asset').selectOption(bal.asset)
+  await moreFilters(page)
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Network').selectOption(bal.network)
   let expected = legs.filter(
     (l) => l.wallet_id === first.id && l.direction === 'in' && l.asset === bal.asset && l.network === bal.network,
@@ -185,6 +187,7 @@ test('every filter combines on the ledger; the search finds a hash, an address a
   await search.fill('')
 
   // Legs still moving: one, until the provider completes it and a sync reads the new status.
+  await moreFilters(page)
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Status').selectOption('not_final')
   await expectAllRows(page, 1)
   await expect(table.getByRole('row').nth(1)).toContainText('broadcasting')
@@ -258,6 +261,7 @@ test('reconciliation report and CSV export from the ledger: sums equal the simul
   await page.getByRole('button', { name: 'Hide report' }).click()
 
   await page.getByRole('search', { name: 'Filter transactions' }).getByLabel('Wallet').selectOption(first.id)
+  await openExportMenu(page)
   await page.getByRole('button', { name: 'Export filter to CSV' }).click()
   const wallet = legs.filter((l) => l.wallet_id === first.id)
   const result = page.getByTestId('export-result')

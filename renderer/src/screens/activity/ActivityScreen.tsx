@@ -10,6 +10,7 @@ import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { FilterBar } from '../../components/FilterBar'
 import { ACTION_NAMES } from '../../components/status-words'
 import { Loading } from '../../components/Loading'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
@@ -56,9 +57,26 @@ export function ActivityScreen() {
       </ScreenHead>
       <VerificationState />
       <PolicyVersions />
-      <form className="row" role="search" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar
+        label="Filter activity"
+        onClear={() => {
+          setActor('')
+          setAction('')
+          setFrom(null)
+          setTo(null)
+        }}
+        exportMenu={
+          <CsvExportPanel
+            label="Export to CSV"
+            note="Every row of the audit log this filter matches, newest first."
+            cancelChannel="activity.cancelExport"
+            run={() => exportActivity.mutateAsync(filter)}
+          />
+        }
+      >
         <Field label="Who (person or process)">
           <input
+            type="search"
             value={actor}
             maxLength={200}
             onChange={(e) => setActor(e.target.value)}
@@ -77,13 +95,7 @@ export function ActivityScreen() {
         </Field>
         <ZonedDateTime label="From" value={from} onChange={setFrom} />
         <ZonedDateTime label="Until" value={to} onChange={setTo} />
-      </form>
-      <CsvExportPanel
-        label="Export to CSV"
-        note="Every row of the audit log this filter matches, newest first."
-        cancelChannel="activity.cancelExport"
-        run={() => exportActivity.mutateAsync(filter)}
-      />
+      </FilterBar>
       {pages.error ? (
         <ErrorBox
           error={pages.error as DeskCallError}

@@ -4,12 +4,9 @@ import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
 import { WalletRef } from '../../names/WalletRef'
 
-function Maybe({ value, asset, unknown }: { value: string | null; asset: string; unknown: string }) {
-  return (
-    <td className="num">
-      {value === null ? <span className="muted">{unknown}</span> : <Amount value={value} asset={asset} />}
-    </td>
-  )
+/** An amount of the row's asset: the asset is named once, in its own column, so eight amounts fit at 1280 px. */
+function Maybe({ value, unknown }: { value: string | null; unknown: string }) {
+  return <td className="num">{value === null ? <span className="muted">{unknown}</span> : <Amount value={value} />}</td>
 }
 
 function ProviderCells({ row }: { row: RollForwardRow }) {
@@ -31,16 +28,10 @@ function ProviderCells({ row }: { row: RollForwardRow }) {
   return (
     <>
       <td className="num">
-        <Amount value={p.amount} asset={row.asset} />
+        <Amount value={p.amount} />
       </td>
       <td className={agrees ? 'num' : 'num notice warn'} data-testid={agrees ? undefined : 'difference'}>
-        {p.difference === null ? (
-          'unknown'
-        ) : agrees ? (
-          '0'
-        ) : (
-          <Amount value={p.difference.replace(/^-/, '')} asset={row.asset} />
-        )}
+        {p.difference === null ? 'unknown' : agrees ? '0' : <Amount value={p.difference.replace(/^-/, '')} />}
         {p.difference !== null && p.difference.startsWith('-')
           ? ' less at the provider'
           : p.difference !== null && !agrees
@@ -76,7 +67,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
         <table className="grid" aria-label="Roll-forward per wallet, asset and network">
           <thead>
             <tr>
-              {['Wallet', 'Asset', 'Network'].map((h) => (
+              {['Wallet and network', 'Asset'].map((h) => (
                 <th key={h} scope="col">
                   {h}
                 </th>
@@ -93,15 +84,17 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
           <tbody>
             {rf.rows.map((r) => (
               <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
-                <td>{r.walletId ? <WalletRef id={r.walletId} /> : '—'}</td>
+                <td>
+                  {r.walletId ? <WalletRef id={r.walletId} /> : '—'}
+                  <div className="small muted">{r.network ? networkName(r.network) : '—'}</div>
+                </td>
                 <td>{r.asset || '—'}</td>
-                <td>{r.network ? networkName(r.network) : '—'}</td>
-                <Maybe value={r.opening} asset={r.asset} unknown="unknown" />
-                <Maybe value={r.incoming} asset={r.asset} unknown="" />
-                <Maybe value={r.outgoing} asset={r.asset} unknown="" />
-                <Maybe value={r.fees} asset={r.asset} unknown="" />
-                <Maybe value={r.internal} asset={r.asset} unknown="" />
-                <Maybe value={r.closing} asset={r.asset} unknown="unknown" />
+                <Maybe value={r.opening} unknown="unknown" />
+                <Maybe value={r.incoming} unknown="" />
+                <Maybe value={r.outgoing} unknown="" />
+                <Maybe value={r.fees} unknown="" />
+                <Maybe value={r.internal} unknown="" />
+                <Maybe value={r.closing} unknown="unknown" />
                 <ProviderCells row={r} />
               </tr>
             ))}

@@ -89,6 +89,8 @@ export function TransactionsScreen() {
         wallets={wallets.data}
         onChange={change}
         onClear={() => setDraft(EMPTY_DRAFT)}
+        time={asTyped}
+        exportMenu={currentProblems ? undefined : <ExportPanel filter={asked.filter ?? {}} />}
       />
       {reporting ? (
         <ReportPanel
@@ -106,7 +108,6 @@ export function TransactionsScreen() {
         </p>
       ) : (
         <>
-          <ExportPanel filter={asked.filter ?? {}} />
           {outdated ? (
             <p className="notice" role="status">
               The sync added movements since this list was read.{' '}
