@@ -25,6 +25,7 @@ function importsOf(file, text) {
     .map((s) => resolve(dirname(file), s) + '.ts')
 }
 
+/** Each file's imports as [its folder, the imported folder] pairs, across folders only. */
 function graphFor(root) {
   if (graphs.has(root)) return graphs.get(root)
   const edges = new Map()
@@ -32,28 +33,44 @@ function graphFor(root) {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name)
       if (statSync(path).isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(name)) edges.set(path, importsOf(path, readFileSync(path, 'utf8')))
+      else if (/\.tsx?$/.test(name))
+        edges.set(path, folderPairs(root, path, importsOf(path, readFileSync(path, 'utf8'))))
     }
   }
   walk(root)
-  const graph = { root, files: edges }
+  const graph = { root, files: edges, skip: null, next: null }
   graphs.set(root, graph)
   return graph
 }
 
-/** A path of folders from `from` to `to` over every file's imports but `skip` (the file being linted), or null. */
-function folderPath(graph, from, to, skip) {
+function folderPairs(root, file, targets) {
+  const a = nodeOf(root, file)
+  return targets.map((t) => [a, nodeOf(root, t)]).filter(([from, to]) => from !== null && to !== null && from !== to)
+}
+
+/**
+ * Folder → folders it imports, over every file's imports but `skip` (the file being linted): made once per linted
+ * file from folder pairs made once per run. Rebuilt from paths for each import statement, it was a quarter of the
+ * lint run's time.
+ */
+function foldersWithout(graph, skip) {
+  if (graph.skip === skip) return graph.next
   const next = new Map()
-  for (const [file, targets] of graph.files) {
+  for (const [file, pairs] of graph.files) {
     if (file === skip) continue
-    const a = nodeOf(graph.root, file)
-    for (const t of targets) {
-      const b = nodeOf(graph.root, t)
-      if (a === null || b === null || a === b) continue
+    for (const [a, b] of pairs) {
       if (!next.has(a)) next.set(a, new Set())
       next.get(a).add(b)
     }
   }
+  graph.skip = skip
+  graph.next = next
+  return next
+}
+
+/** A path of folders from `from` to `to` over every file's imports but `skip` (the file being linted), or null. */
+function folderPath(graph, from, to, skip) {
+  const next = foldersWithout(graph, skip)
   const seen = new Map([[from, null]])
   const queue = [from]
   while (queue.length > 0) {
