@@ -87,7 +87,8 @@ const remove: Action = {
   name: 'profile remove',
   usage: 'profile remove N [--yes]',
   summary:
-    'Removes a profile and deletes its keys from the OS keychain. Asks for confirmation on a terminal unless --yes.',
+    'Removes a profile and deletes its keys and notification secrets from the OS keychain. Asks for confirmation' +
+    ' on a terminal unless --yes.',
   options: { yes: { type: 'boolean' } },
   positionals: ['name'],
   async run(ctx, v, [name]) {
