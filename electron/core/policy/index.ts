@@ -1,9 +1,2 @@
-export { AgentPolicy, type Admitted } from './agent-policy'
-export { HELD_EXPIRED, HeldExpiry } from './held-expiry'
-export { HELD_REJECTED, HeldPayouts } from './held-payouts'
-export { localPerson } from '../audit/who'
-export { PolicyError, payoutHeld } from './policy-errors'
-export { PolicySettings, type PolicyEditor } from './policy-settings'
-export type { PolicyState } from './policy-state'
-export { describeRules } from './policy-text'
-export { PolicyWatch } from './policy-watch'
+// The old door, kept while e2e specs that others are editing still import it; the door is use-cases.ts.
+export * from './use-cases'

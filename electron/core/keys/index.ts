@@ -1,5 +1,0 @@
-export { testConnection, UNKNOWN_KEY_MESSAGE, type ConnectionProbe } from './connection-test'
-export { ProfileKeys, type ProfileKeysOptions } from './profile-keys'
-export { quickStartSimulator, type EmbeddedSimulator, type QuickStartResult } from './quick-start'
-export { registerSimulatorKey, simulatorConsoleUrl, DEMO_WORKSPACE_ID } from './simulator-console'
-export { profileHandlers, type ProfileHandlerDeps } from './profile-handlers'

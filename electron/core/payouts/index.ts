@@ -1,5 +1,0 @@
-export * from './outbox'
-export * from './payout-requests'
-export * from './poller'
-export * from './preflight'
-export * from './queued-sender'
