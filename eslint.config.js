@@ -64,12 +64,7 @@ const CORE_DEEP_IMPORTS_LEFT = [
   'batch/batch-submit',
   'batch/csv-rows',
   'batch/funds-check',
-  'destinations/lookalike-guard',
-  'payouts/first-payout',
-  'payouts/follow-budget',
   'payouts/outbox',
-  'payouts/outbox-view',
-  'payouts/send-gate',
 ]
 
 const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({

@@ -1,4 +1,4 @@
-import { firstPayoutsAmong } from '../payouts/first-payout'
+import { firstPayoutsAmong } from '../payouts/use-cases'
 import type { DeskStore } from '../store'
 import type { CheckedRow } from './batch-check'
 

@@ -2,7 +2,7 @@ import { TERMINAL_WITHDRAWAL_STATUSES, type Withdrawal } from '../../../shared/a
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { ApiClient } from '../api/api-client'
 import type { Pacer } from '../api/pacer'
-import { FollowBudget } from '../payouts/follow-budget'
+import { FollowBudget } from '../payouts/use-cases'
 import { batchRepo, type BatchRepo, type DeskStore } from '../store'
 import { readBatchStatuses, type StatusPlaces } from './batch-refresh'
 

@@ -112,6 +112,7 @@ export const refusedImportRows = (store: DeskStore, importId: string) =>
     .map((r) => ({ line: r.line, error: r.error ?? 'refused' }))
 
 export { importRefused }
+export { noteProviderLists, type GuardClient } from './lookalike-guard'
 
 export const destinationImportList = (store: DeskStore) =>
   store.read('read the destination imports', () => store.repo(destinationImportRepo).list())

@@ -29,5 +29,8 @@ export function openProfileKeys(host: ProfileKeysHost): ProfileKeys {
   })
 }
 
-export type { ProfileKeys } from './profile-keys'
+export { ProfileKeys, type ProfileKeysOptions } from './profile-keys'
+export { testConnection, UNKNOWN_KEY_MESSAGE, type ConnectionProbe } from './connection-test'
+export { quickStartSimulator, type EmbeddedSimulator, type QuickStartResult } from './quick-start'
+export { registerSimulatorKey, DEMO_WORKSPACE_ID } from './simulator-console'
 export { simulatorConsoleUrl } from './simulator-console'

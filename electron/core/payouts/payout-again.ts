@@ -14,7 +14,7 @@ import { checkWithProvider } from './preflight'
 import { confirmProductionAmount } from './production-confirmation'
 import type { OutboxEntry } from './outbox'
 import type { PayoutRequests } from './payout-requests'
-import { noteProviderLists } from '../destinations/lookalike-guard'
+import { noteProviderLists } from '../destinations/use-cases'
 import type { ApiClient } from '../api/api-client'
 import type { Profile } from '../profiles'
 

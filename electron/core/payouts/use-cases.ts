@@ -5,7 +5,7 @@ import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payou
 import type { Receipt } from '../../../shared/payouts/receipt'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
-import { noteProviderLists } from '../destinations/lookalike-guard'
+import { noteProviderLists } from '../destinations/use-cases'
 import type { Profile } from '../profiles'
 import { DAMAGED_ROW_ADVICE, type DeskStore } from '../store'
 import { firstPayoutTo } from './first-payout'
@@ -149,8 +149,21 @@ export async function requestAgainAsShown(
 
 export type { OutboxEntry } from './outbox'
 export type { PayoutRequests, PayoutResult } from './payout-requests'
+export type { Notify } from './poller'
 export type { CheckedPayout } from './preflight'
-export { AGENT_REQUESTER, SendRefused } from './send-gate'
+export {
+  AGENT_REQUESTER,
+  refuse,
+  SendGate,
+  SendRefused,
+  type AgentSendRule,
+  type GateVerdict,
+  type SendAsk,
+} from './send-gate'
+export { Outbox } from './outbox'
+export { outboxEntryView, payoutResultView } from './outbox-view'
+export { FollowBudget } from './follow-budget'
+export { firstPayoutsAmong, isFirstPayout, refreshPayoutsTo } from './first-payout'
 
 export { cancelListedPayouts, type ListedPayoutCancel } from './listed-payouts'
 /** An expired, rejected or failed payout requested again by a person: a new payout through the send gate, linked. */

@@ -1,7 +1,7 @@
 import { heldExpiredMessage, MAX_HELD_EXPIRY_HOURS, HeldExpiryHoursSchema } from '../../../shared/policy/held-expiry'
 import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
-import type { OutboxEntry } from '../payouts'
+import type { OutboxEntry } from '../payouts/use-cases'
 import type { DeskStore } from '../store'
 import { heldExpiryRepo } from '../store/policy/held-expiry-repo'
 

@@ -2,9 +2,13 @@ import type { DecisionPath } from '../../../shared/audit/activity-action'
 import type { HeldPayoutReply } from '../../../shared/ipc/channels/policy'
 import type { Hold } from '../../../shared/policy/hold-schema'
 import { DeskError } from '../errors'
-import type { OutboxEntry, PayoutRequests, PayoutResult } from '../payouts'
-import { SendRefused } from '../payouts/send-gate'
-import { outboxEntryView } from '../payouts/outbox-view'
+import {
+  outboxEntryView,
+  SendRefused,
+  type OutboxEntry,
+  type PayoutRequests,
+  type PayoutResult,
+} from '../payouts/use-cases'
 import { decisionEntry } from '../audit/decision-entry'
 import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy/policy-repo'

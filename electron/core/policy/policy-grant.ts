@@ -5,7 +5,7 @@ import { decisionEntry } from '../audit/decision-entry'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { policyGrantRepo, type GrantScope } from '../store/policy/policy-grant-repo'
-import { AGENT_REQUESTER } from '../payouts/send-gate'
+import { AGENT_REQUESTER } from '../payouts/use-cases'
 import type { PolicyEditor } from './policy-settings'
 import { checkedReason } from './agent-stop'
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/api-client'
-import { AGENT_REQUESTER, SendGate } from '../payouts/send-gate'
+import { AGENT_REQUESTER, SendGate } from '../payouts/use-cases'
 import { ProfileStore, type Profile } from '../profiles'
 import type { DeskStore } from '../store'
 import { AgentPolicy } from './agent-policy'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../../electron/core/api/api-client'
 import { Pacer } from '../../../electron/core/api/pacer'
 import { RequestSender } from '../../../electron/core/api/request-sender'
-import { testConnection } from '../../../electron/core/keys'
+import { testConnection } from '../../../electron/core/keys/use-cases'
 import { createHmacSigner } from '../../../electron/core/signing'
 import { canonicalString, hmacKey, signCanonical } from '../../harness/test-signer'
 

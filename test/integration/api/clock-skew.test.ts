@@ -5,7 +5,7 @@ import { CLOCK_OFFSET_TTL_MS } from '../../../electron/core/api/clock-offset'
 import { ApiClient } from '../../../electron/core/api/api-client'
 import { Pacer, realClock } from '../../../electron/core/api/pacer'
 import { RequestSender } from '../../../electron/core/api/request-sender'
-import { testConnection } from '../../../electron/core/keys'
+import { testConnection } from '../../../electron/core/keys/use-cases'
 import { createEd25519Signer } from '../../../electron/core/signing'
 
 /** A provider whose clock is `serverOffsetMs` away from the test's (fake) local clock; it enforces the 300 s window. */

@@ -7,7 +7,7 @@ import { NO_RULES } from '../../../shared/policy/policy-schema'
 import type { Withdrawal } from '../../../shared/api/resources'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import type { CheckedPayout } from '../../../electron/core/payouts/preflight'
-import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy'
+import { AgentPolicy, PolicyError, PolicySettings } from '../../../electron/core/policy/use-cases'
 import { AGENT_REQUESTER } from '../../../electron/core/payouts/use-cases'
 import { DeskStore, STORE_FILE } from '../../../electron/core/store'
 

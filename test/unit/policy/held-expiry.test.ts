@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
-import type { PayoutRequests } from '../../../electron/core/payouts'
-import { HeldExpiry, HeldPayouts } from '../../../electron/core/policy'
+import type { PayoutRequests } from '../../../electron/core/payouts/use-cases'
+import { HeldExpiry, HeldPayouts } from '../../../electron/core/policy/use-cases'
 import { DeskStore } from '../../../electron/core/store'
 
 const HELD_AT = new Date('2026-11-23T12:00:00.000Z')

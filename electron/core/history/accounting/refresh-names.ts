@@ -1,4 +1,4 @@
-import { noteProviderLists, type GuardClient } from '../../destinations/lookalike-guard'
+import { noteProviderLists, type GuardClient } from '../../destinations/use-cases'
 import type { DeskStore } from '../../store/desk-store'
 
 /**
