@@ -1,5 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf } from '../scalar-rows'
+
+const ValueSchema = z.object({ value: z.string() })
 
 /**
  * A profile's seat rules, kept in the store's `meta` table so the app, the CLI and the connector read the same ones:
@@ -46,8 +50,8 @@ export class ProfileAccess {
   }
 
   private get(name: string): string | null {
-    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined
-    return row?.value ?? null
+    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(name)
+    return row === undefined ? null : rowOf(ValueSchema, row, 'meta').value
   }
 
   private set(name: string, value: string): void {

@@ -115,8 +115,9 @@ export class DestinationImportRepo {
     const out: Record<ImportRowState, number> = { pending: 0, created: 0, existing: 0, failed: 0 }
     const raw = this.db
       .prepare('SELECT state, COUNT(*) AS n FROM destination_import_rows WHERE import_id = ? GROUP BY state')
-      .all(id) as Array<{ state: string; n: number }>
-    for (const r of raw) out[ImportRowStateSchema.parse(r.state)] = Number(r.n)
+      .all(id)
+    const rows = rowsOf(z.object({ state: ImportRowStateSchema, n: z.number() }), raw, 'destination_import_rows')
+    for (const r of rows) out[r.state] = r.n
     return out
   }
 

@@ -1,16 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf } from '../scalar-rows'
 
-export interface PayeeConfirmation {
-  destinationId: string
+const PayeeConfirmationSchema = z.object({
+  destinationId: z.string(),
   /** Who confirmed it with the payee. */
-  confirmedBy: string
-  channel: string
-  note: string
-  confirmedAt: string
+  confirmedBy: z.string(),
+  channel: z.string(),
+  note: z.string(),
+  confirmedAt: z.string(),
   /** Which surface and person recorded it (`cli (alice)`). */
-  recordedBy: string
-}
+  recordedBy: z.string(),
+})
+export type PayeeConfirmation = z.infer<typeof PayeeConfirmationSchema>
 
 export class PayeeConfirmations {
   constructor(private readonly db: DatabaseSync) {}
@@ -51,7 +54,7 @@ export class PayeeConfirmations {
           'confirmedAt, recorded_by AS recordedBy FROM payee_confirmations WHERE destination_id = ?',
       )
       .get(destinationId)
-    return (row as PayeeConfirmation | undefined) ?? null
+    return row === undefined ? null : rowOf(PayeeConfirmationSchema, row, 'payee_confirmations')
   }
 }
 

@@ -2,10 +2,14 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
 import { WAITING_SINCE } from './work-per-row-indexes'
 import { statement } from '../statement-cache'
 
 export type WaitKind = 'approval' | 'held'
+
+const BodyRowSchema = z.object({ body: z.string() })
+const HeldRowSchema = z.object({ key: z.string(), body: z.string(), created_at: z.string() })
 
 /** What a notice says of one payout. `id` is the provider's id (approval) or the Idempotency-Key (held). */
 export interface WaitingPayout {
@@ -41,8 +45,8 @@ export class WaitNoticeRepo {
       this.db,
       `SELECT w.body FROM withdrawal_cache w WHERE w.status = 'pending_approval' AND ${WAITING_SINCE} <= julianday(?)
            AND w.read_at >= ? AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'approval' AND n.id = w.id)`,
-    ).all(bound, readSince) as Array<{ body: string }>
-    return rows
+    ).all(bound, readSince)
+    return rowsOf(BodyRowSchema, rows, 'withdrawal_cache')
       .map((r) => parsed(WithdrawalSchema, r.body))
       .filter((w): w is Withdrawal => w !== null && Date.parse(w.created_at) <= Date.parse(cutoff))
       .map((w) => ({ id: w.id, amount: w.amount, asset: w.asset, createdAt: w.created_at }))
@@ -55,8 +59,8 @@ export class WaitNoticeRepo {
       this.db,
       `SELECT o.key, o.body, o.created_at FROM outbox o WHERE o.state = 'held'
            AND NOT EXISTS (SELECT 1 FROM wait_notices n WHERE n.kind = 'held' AND n.id = o.key) ORDER BY o.seq`,
-    ).all() as Array<{ key: string; body: string; created_at: string }>
-    return rows.flatMap((r) => {
+    ).all()
+    return rowsOf(HeldRowSchema, rows, 'outbox').flatMap((r) => {
       const body = parsed(HeldBody, r.body)
       return body ? [{ id: r.key, amount: body.amount, asset: body.asset, createdAt: r.created_at }] : []
     })

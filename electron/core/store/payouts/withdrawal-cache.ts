@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { rowOf, rowsOf } from '../scalar-rows'
 import { KnownAddresses } from '../destinations/known-addresses'
 import { PayoutIndex } from '../outbox/payout-index'
 import { inTransaction } from '../transaction'
@@ -122,9 +124,8 @@ export class WithdrawalCache {
 
   /** Where the cache's order of changes stands now: `changedSince` from here returns only later writes. */
   changeMark(): number {
-    return (
-      statement(this.db, 'SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get() as { seq: number }
-    ).seq
+    const row = statement(this.db, 'SELECT COALESCE(MAX(change_seq), 0) AS seq FROM withdrawal_cache').get()
+    return rowOf(SeqSchema, row, 'withdrawal_cache').seq
   }
 
   /** What other processes wrote after `mark` (rows that fail their schema left out), and the new mark. */
@@ -136,15 +137,18 @@ export class WithdrawalCache {
       this.db,
       'SELECT body FROM withdrawal_cache WHERE change_seq > ? AND change_seq <= ? AND writer IS NOT ? ORDER ' +
         'BY change_seq',
-    ).all(mark, now, this.writer) as Array<{
-      body: string
-    }>
+    ).all(mark, now, this.writer)
     return {
-      withdrawals: rows.map((r) => parseWithdrawal(r.body)).filter((w): w is Withdrawal => w !== null),
+      withdrawals: rowsOf(BodySchema, rows, 'withdrawal_cache')
+        .map((r) => parseWithdrawal(r.body))
+        .filter((w): w is Withdrawal => w !== null),
       mark: now,
     }
   }
 }
+
+const SeqSchema = z.object({ seq: z.number() })
+const BodySchema = z.object({ body: z.string() })
 
 function parseWithdrawal(body: string): Withdrawal | null {
   try {

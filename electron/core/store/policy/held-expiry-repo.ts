@@ -1,8 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { DEFAULT_HELD_EXPIRY_HOURS, HeldExpiryHoursSchema } from '../../../../shared/policy/held-expiry'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
 
 const NAME = 'held_expiry_hours'
+const ValueSchema = z.object({ value: z.string() })
+const KeySchema = z.object({ key: z.string() })
 
 /**
  * The profile's time after which an agent's held payout expires, kept in the store so the app, the CLI and the
@@ -16,18 +20,17 @@ export class HeldExpiryRepo {
    * forever).
    */
   hours(): number {
-    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(NAME) as { value: string } | undefined
-    const parsed = HeldExpiryHoursSchema.safeParse(row ? Number(row.value) : undefined)
+    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(NAME)
+    const parsed = HeldExpiryHoursSchema.safeParse(row ? Number(rowOf(ValueSchema, row, 'meta').value) : undefined)
     return parsed.success ? parsed.data : DEFAULT_HELD_EXPIRY_HOURS
   }
 
   /** Keys of the held payouts recorded at or before `cutoff` (ISO): the ones whose time is up. */
   heldSince(cutoff: string): string[] {
-    return (
-      this.db
-        .prepare("SELECT key FROM outbox WHERE state = 'held' AND created_at <= ? ORDER BY seq")
-        .all(cutoff) as Array<{ key: string }>
-    ).map((r) => r.key)
+    const rows = this.db
+      .prepare("SELECT key FROM outbox WHERE state = 'held' AND created_at <= ? ORDER BY seq")
+      .all(cutoff)
+    return rowsOf(KeySchema, rows, 'outbox').map((r) => r.key)
   }
 
   /** Keys of the held payouts that expired, oldest first. */
@@ -37,8 +40,8 @@ export class HeldExpiryRepo {
         "SELECT key FROM outbox WHERE state = 'discarded' AND json_extract(error, '$.code') = 'held_expired' " +
           'ORDER BY seq',
       )
-      .all() as Array<{ key: string }>
-    return rows.map((r) => r.key)
+      .all()
+    return rowsOf(KeySchema, rows, 'outbox').map((r) => r.key)
   }
 
   setHours(hours: number): void {

@@ -1,6 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
+
+const GrantRowSchema = z.object({ path: z.string(), detail: z.string().nullable() })
 
 /** What a grant lets through: one asset, at most an amount, to one address. */
 export interface GrantScope {
@@ -24,13 +27,14 @@ export class PolicyGrantRepo {
    * grant an earlier build wrote (it names no asset, amount or destination, so it lets nothing through).
    */
   state(key: string): { state: 'unused' | 'used'; scope: GrantScope | null } | null {
-    const rows = this.db
+    const raw = this.db
       .prepare(
         `SELECT json_extract(entry, '$.path') AS path, json_extract(entry, '$.detail') AS detail FROM audit
          WHERE json_extract(entry, '$.path') IN ('policy.granted', 'policy.grant_used')
            AND json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC`,
       )
-      .all(key) as Array<{ path: string; detail: string | null }>
+      .all(key)
+    const rows = rowsOf(GrantRowSchema, raw, 'audit')
     const last = rows[0]
     if (!last) return null
     const granted = rows.find((r) => r.path === 'policy.granted')
