@@ -6,6 +6,7 @@ import type { TransactionLeg, Withdrawal } from '../../../../shared/api/resource
 import { DeskError } from '../../errors'
 import { rebuildKnownAddresses } from './known-addresses-rebuild'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
 
 /** Where the profile met an address: its destination book, its own wallets, its history, a payout it completed. */
 export const KNOWN_SOURCES = ['destination', 'own', 'ledger', 'payout'] as const
@@ -18,6 +19,11 @@ const KnownRowSchema = z.strictObject({
   look: z.string(),
   label: z.string().nullable(),
   seen_at: z.string(),
+})
+
+/** An address the profile names itself: its book's or its own wallet's. */
+const NamedSchema = KnownRowSchema.pick({ network: true, address: true, label: true }).extend({
+  source: z.enum(['destination', 'own']),
 })
 
 export interface KnownAddress {
@@ -111,14 +117,10 @@ export class KnownAddresses {
 
   /** The addresses the profile names itself: its destination book's and its own wallets', with their labels. */
   named(): Array<{ network: string; address: string; source: 'destination' | 'own'; label: string | null }> {
-    return this.db
+    const rows = this.db
       .prepare("SELECT network, address, source, label FROM known_addresses WHERE source IN ('destination', 'own')")
-      .all() as Array<{
-      network: string
-      address: string
-      source: 'destination' | 'own'
-      label: string | null
-    }>
+      .all()
+    return rowsOf(NamedSchema, rows, 'known_addresses')
   }
 
   /**
@@ -172,7 +174,8 @@ export class KnownAddresses {
    */
   resetMark(): string {
     this.resetStatement ??= this.db.prepare('SELECT value FROM meta WHERE name = ?')
-    return (this.resetStatement.get(RESET_MARK) as { value: string } | undefined)?.value ?? ''
+    const row = this.resetStatement.get(RESET_MARK)
+    return row === undefined ? '' : rowOf(z.object({ value: z.string() }), row, 'meta').value
   }
 }
 
