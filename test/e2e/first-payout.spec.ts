@@ -28,7 +28,9 @@ async function review(page: Page, walletName: string, amount: string): Promise<L
 test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({
   app,
   sim,
-}) => {
+}, testInfo) => {
+  // Two requests, each a flow of its own, and a test payout followed by the poller (up to 30 s) in between.
+  testInfo.setTimeout(testInfo.timeout * 2)
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
