@@ -6,7 +6,7 @@ import { approvalBucket } from '../../../shared/payouts/approval-progress'
 import { shown } from '../../../shared/text/visible-text'
 import { DeskError } from '../errors'
 import { writeExportFile } from '../export-file'
-import { Outbox } from '../payouts/outbox'
+import { Outbox } from '../payouts/use-cases'
 import { batchRepo, payRunRepo, type DeskStore, type RunPeriod } from '../store'
 
 /** One payout of a pack: what the approver finds in the console's list and compares. */

@@ -3,7 +3,7 @@ import { rowPaymentBlock } from '../payee-checks/use-cases'
 import type { ApiClient } from '../api/api-client'
 import { DeskError } from '../errors'
 import { writeCsvFile } from '../csv/write'
-import { Outbox } from '../payouts/outbox'
+import { Outbox } from '../payouts/use-cases'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, type BatchRecord, type DeskStore } from '../store'
 import { checkBatchFile, type BatchCheck, type CheckedRow } from './batch-check'
@@ -129,7 +129,14 @@ export async function exportBatchResults(
   return writeBatchResults(path, await readBatchStatus(store, { batchId }, { outbox }))
 }
 
-export { hasErrors, type BatchCheck } from './batch-check'
+/** What a pay run's period shares with a batch: its rows' checks, funds, first payouts, submission and runner. */
+export { checkRows, destinationProblems, hasErrors, type BatchCheck, type CheckedRow } from './batch-check'
+export { BATCH_COLUMNS, MAX_BATCH_BYTES, MAX_BATCH_ROWS, type CsvRow, type RowProblem } from './csv-rows'
+export { fundsCheck, shortfallText, type FundsRow } from './funds-check'
+export { firstPayoutRows } from './batch-first-payouts'
+export { batchStatus, type BatchRowView } from './batch-report'
+export { BatchRunner, type BatchRunnerOptions } from './batch-runner'
+export { submitBatch } from './batch-submit'
 /** One approval pack for a batch or a pay-run period (a file, or a message's text), with the SHA-256 of its list. */
 export {
   approvalPack,

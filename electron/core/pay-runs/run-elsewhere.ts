@@ -5,7 +5,7 @@ import { payRunRepo, type DeskStore, type PayRun, type SentLine } from '../store
 import { decisionRow } from '../store/audit/decision-row'
 import type { RunPreview } from './run-preview'
 import type { RunSendResult, RunSendRow } from './run-send-result'
-import type { BatchProgress } from '../batch/batch-runner'
+import type { BatchProgress } from '../batch/use-cases'
 import { approvalCounts } from '../../../shared/payouts/approval-progress'
 
 /**

@@ -1,10 +1,19 @@
 import Big from 'big.js'
 import type { Counterparty, Wallet } from '../../../shared/api/resources'
 import type { ApiClient } from '../api/api-client'
-import { checkRows, destinationProblems, type BatchCheck, type CheckedRow } from '../batch/batch-check'
-import { firstPayoutRows, type FirstPayoutRow } from '../batch/batch-first-payouts'
-import type { CsvRow, RowProblem } from '../batch/csv-rows'
-import { fundsCheck, shortfallText, type FundsRow } from '../batch/funds-check'
+import {
+  checkRows,
+  destinationProblems,
+  firstPayoutRows,
+  fundsCheck,
+  shortfallText,
+  type BatchCheck,
+  type CheckedRow,
+  type CsvRow,
+  type FirstPayoutRow,
+  type FundsRow,
+  type RowProblem,
+} from '../batch/use-cases'
 import { DeskError } from '../errors'
 import { rowPaymentBlock } from '../payee-checks/use-cases'
 import { invoiceAmountNote } from '../../../shared/payouts/invoice-amount'

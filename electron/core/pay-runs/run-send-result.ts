@@ -1,5 +1,4 @@
-import type { BatchRowView } from '../batch/batch-report'
-import type { BatchProgress } from '../batch/batch-runner'
+import type { BatchProgress, BatchRowView } from '../batch/use-cases'
 import type { Period } from './schedule'
 
 /** A sent line as the result shows it: a 409 means another desk sent this line's period with another body. */

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiClient } from '../api/api-client'
-import { hasErrors } from '../batch/batch-check'
-import { batchStatus } from '../batch/batch-report'
-import { BatchRunner, type BatchProgress, type BatchRunnerOptions } from '../batch/batch-runner'
-import { submitBatch } from '../batch/batch-submit'
+import {
+  batchStatus,
+  BatchRunner,
+  hasErrors,
+  submitBatch,
+  type BatchProgress,
+  type BatchRunnerOptions,
+} from '../batch/use-cases'
 import { DeskError } from '../errors'
 import type { PayoutRequests } from '../payouts/payout-requests'
 import { batchRepo, payRunRepo, type DeskStore, type PayRun, type RunPeriod, type SentLine } from '../store'
