@@ -149,15 +149,16 @@ function* adjustmentLines({ view, source }: PackInput): Generator<string> {
  * locked periods it records.
  */
 export function packFiles(input: PackInput): PackFile[] {
-  const journals = () => periodJournals(input.view, input.source, input.valuer, input.map)
+  // Built once for both tools: each journal values its movement's bookings from the price table.
+  const journals = [...periodJournals(input.view, input.source, input.valuer, input.map)]
   const files = [
     file('movements-cryptio.csv', preset(input, 'cryptio', {})),
     file('movements-ledger.csv', ledgerLines(input)),
     file('journal-generic.csv', preset(input, 'generic', {}, true)),
   ]
-  for (const x of xeroJournalFiles(journals()))
+  for (const x of xeroJournalFiles(journals))
     files.push(file(`journal-xero-${String(x.part).padStart(3, '0')}.csv`, x.lines))
-  files.push(file('journal-quickbooks.csv', quickBooksJournalLines(journals())))
+  files.push(file('journal-quickbooks.csv', quickBooksJournalLines(journals)))
   files.push(file('rollforward.csv', rollForwardLines(input)))
   files.push(file('holdings.csv', holdingLines(input)))
   files.push(file('adjustments.csv', adjustmentLines(input)))
