@@ -51,10 +51,6 @@ const QUERY_CACHE_WRITE = {
     'the query cache is written only in renderer/src/data/: read through useDeskQuery, write through useDeskMutation.',
 }
 
-// The deep imports between core features found when the rule came: allowed until each goes through its feature's use
-// cases; add none.
-const CORE_DEEP_IMPORTS_LEFT = ['audit/audit-log', 'audit/decision-entry', 'audit/who']
-
 const CSV_PARSE = ['csv-parse', 'csv-parse/sync'].map((name) => ({
   name,
   message:
@@ -283,10 +279,7 @@ export default tseslint.config(
     ignores: ['electron/core/connector/**'],
     plugins: { desk },
     rules: {
-      'desk/core-entry-points': [
-        'error',
-        { featuresOnly: true, composers: ['session'], allow: CORE_DEEP_IMPORTS_LEFT },
-      ],
+      'desk/core-entry-points': ['error', { featuresOnly: true, composers: ['session'] }],
     },
   },
   {

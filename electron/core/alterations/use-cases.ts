@@ -1,5 +1,5 @@
 import { describeDifferences } from '../../../shared/payouts/recorded-vs-asked'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import { alteredWithdrawals, type AlteredWithdrawal, type DeskStore } from '../store'
 

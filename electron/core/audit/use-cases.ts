@@ -22,5 +22,6 @@ export const auditRows = (store: DeskStore): Array<AuditEntry & { seq: number }>
 export { exportActivityCsv as exportActivity } from './activity-export'
 
 /** Who wrote a payout, a note or a policy, in the one form every surface uses. */
-export { localPerson, who, whoAmI } from './who'
+export { localPerson, who, whoAmI, type Surface } from './who'
+export { decisionEntry } from './decision-entry'
 export { AuditLog } from './audit-log'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { AccountMapRow, ClosePrep, CloseListRow, Manifest } from '../../../shared/api/close'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { closeRepo, periodLocked } from '../store/close/close-repo'

@@ -1,4 +1,4 @@
-import { who } from '../audit/who'
+import { who } from '../audit/use-cases'
 import type { EventBus } from '../event-bus'
 import type { RouterLog } from '../ipc/router'
 import { auditDeskEvent, type DeskEvent, type WithProfileStore } from '../people/use-cases'

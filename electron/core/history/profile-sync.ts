@@ -1,7 +1,7 @@
 import { ApiClient } from '../api/api-client'
 import { Pacer, type PacerOptions } from '../api/pacer'
 import { RequestSender } from '../api/request-sender'
-import { AuditLog } from '../audit/audit-log'
+import { AuditLog } from '../audit/use-cases'
 import type { Profile } from '../profiles/profile'
 import type { Signer } from '../signing'
 import type { DeskStore } from '../store/desk-store'

@@ -1,4 +1,4 @@
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import type { Profile } from '../profiles'
 import { profileDir } from '../profiles'
 import { DeskStore, type ProcessRole } from '../store'

@@ -1,4 +1,4 @@
-import { localPerson } from '../audit/who'
+import { localPerson } from '../audit/use-cases'
 import { ProfileStore } from '../profiles'
 import { Vault, type SecretStore } from '../vault'
 import { keyAuditWriter } from './key-audit'

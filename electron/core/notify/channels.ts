@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { freeTextProblem } from '../../../shared/text/plain-text'
 import { NotifySettingsSchema, timeZoneProblem, type NotifySettings } from '../../../shared/notify/notify-settings'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { Profile } from '../profiles/profile'
 import { notifyRepo, type DeskStore, type NotifyChannelKind, type NotifyChannelRow } from '../store'

@@ -1,5 +1,5 @@
 import { isQuiet, type NotifySettings } from '../../../shared/notify/notify-settings'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { notifyRepo, type DeskStore, type NotifyChannelRow, type NotifyDelivery } from '../store'
 import { NotifyMessageSchema, type NotifyMessage } from './message'
 import type { NotifySecrets } from './notify-secrets'

@@ -1,5 +1,5 @@
 import { DeskError } from '../errors'
-import { who } from '../audit/who'
+import { who } from '../audit/use-cases'
 import { dueReminders, sendRun } from './use-cases'
 import type { payRunReminderChannels } from '../../../shared/ipc/channels/pay-run-reminders'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'

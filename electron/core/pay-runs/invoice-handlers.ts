@@ -1,6 +1,6 @@
 import type { invoiceChannels } from '../../../shared/ipc/channels/invoices'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
-import { who } from '../audit/who'
+import { who } from '../audit/use-cases'
 import type { HandlersFor } from '../ipc/router'
 import { profileDir } from '../profiles'
 import type { SessionSource } from '../ipc/session-source'

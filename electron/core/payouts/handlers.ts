@@ -1,5 +1,5 @@
 import type { payoutChannels } from '../../../shared/ipc/channels/payouts'
-import { whoAmI } from '../audit/use-cases'
+import { whoAmI, type AuditLog } from '../audit/use-cases'
 import type { HandlersFor } from '../ipc/router'
 import { saveReceiptPdf, type ReceiptShell } from './receipt-pdf-save'
 import {
@@ -14,7 +14,6 @@ import {
   resend,
 } from './use-cases'
 import type { SessionSource } from '../ipc/session-source'
-import type { AuditLog } from '../audit/audit-log'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 

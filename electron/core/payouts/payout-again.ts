@@ -4,7 +4,7 @@ import type { Withdrawal, WithdrawalStatus } from '../../../shared/api/resources
 import type { OutboxEntryReply } from '../../../shared/ipc/channels/payouts'
 import { canRequestAgain } from '../../../shared/payouts/request-again'
 import type { PayoutHit } from '../../../shared/payouts/payout-search'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { payoutAgainRepo, type AgainLink } from '../store/payouts/payout-again-repo'

@@ -1,6 +1,6 @@
 import type { PayoutHit, PayoutSearchQuery } from '../../../shared/payouts/payout-search'
 import { checkNote, checkPayoutSearch } from '../api/input-checks'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { invoiceNumbers, payoutInvoices } from '../store/pay-runs/payout-invoices'
 import type { DeskStore } from '../store'
 import { PayoutIndex } from '../store/outbox/payout-index'

@@ -1,4 +1,4 @@
-import { localPerson, who, type Surface } from '../audit/who'
+import { localPerson, who, type Surface } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { Environment } from '../profiles/profile'
 import { profileAccess, type DeskStore } from '../store'

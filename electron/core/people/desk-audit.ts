@@ -1,7 +1,5 @@
 import type { DecisionPath } from '../../../shared/audit/activity-action'
-import { decisionEntry } from '../audit/decision-entry'
-import type { Surface } from '../audit/who'
-import { who } from '../audit/who'
+import { decisionEntry, who, type Surface } from '../audit/use-cases'
 import { ProfileStore } from '../profiles'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'

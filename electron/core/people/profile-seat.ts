@@ -1,4 +1,4 @@
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import type { Environment } from '../profiles/profile'
 import { profileAccess, type DeskStore } from '../store'
 import { fourEyesOn, type Acting } from './act-guard'

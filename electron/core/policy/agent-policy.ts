@@ -1,6 +1,6 @@
 import { shown } from '../../../shared/text/visible-text'
 import type { Hold } from '../../../shared/policy/hold-schema'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import type { ApiClient } from '../api/api-client'
 import { isFirstPayout, refreshPayoutsTo } from '../payouts/use-cases'
 import type { CheckedPayout } from '../payouts/preflight'

@@ -1,6 +1,6 @@
 import { shown } from '../../../shared/text/visible-text'
 import type { ApiClient } from '../api/api-client'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import { refuse, type AgentSendRule, type GateVerdict, type OutboxEntry, type SendAsk } from '../payouts/use-cases'
 import type { DeskStore } from '../store'

@@ -1,5 +1,5 @@
 import { freeTextProblem } from '../../../shared/text/plain-text'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { policyRepo } from '../store/policy/policy-repo'

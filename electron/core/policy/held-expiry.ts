@@ -1,5 +1,5 @@
 import { heldExpiredMessage, MAX_HELD_EXPIRY_HOURS, HeldExpiryHoursSchema } from '../../../shared/policy/held-expiry'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { OutboxEntry } from '../payouts/use-cases'
 import type { DeskStore } from '../store'

@@ -9,7 +9,7 @@ import {
   type PayoutRequests,
   type PayoutResult,
 } from '../payouts/use-cases'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import type { AuditEntry, DeskStore } from '../store'
 import { policyRepo } from '../store/policy/policy-repo'
 import type { PolicyEditor } from './policy-settings'

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import { sameAddress } from '../../../shared/api/address'
 import { DECIMAL_PATTERN } from '../../../shared/api/amount'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { DeskStore } from '../store'
 import { policyGrantRepo, type GrantScope } from '../store/policy/policy-grant-repo'

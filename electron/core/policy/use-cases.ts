@@ -133,7 +133,7 @@ export const setHeldExpiryHours = (store: DeskStore, editor: PolicyEditor, hours
   new HeldExpiry(store, editor.actor).setHours(hours, editor.person)
 
 export type { PolicyEditor } from './policy-settings'
-export { localPerson } from '../audit/who'
+export { localPerson } from '../audit/use-cases'
 /** The agent's side of the policy, which the connector runs on every write tool. */
 export { AgentPolicy, type Admitted } from './agent-policy'
 export { PolicyWatch } from './policy-watch'

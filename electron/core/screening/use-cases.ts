@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import { DeskError } from '../errors'
-import { decisionEntry } from '../audit/decision-entry'
+import { decisionEntry } from '../audit/use-cases'
 import { screeningRepo, type DeskStore, type ScreeningHit, type ScreeningList } from '../store'
 import { screeningKey } from './address-key'
 import { SCREENING_MAX_AGE_DAYS, staleScreeningWarning } from '../../../shared/payouts/stale-screening'

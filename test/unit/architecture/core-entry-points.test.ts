@@ -123,6 +123,30 @@ describe('the project lint', () => {
     ])
   })
 
+  it('keeps no allow-list inside core: a deep import the rule once let through (audit/decision-entry) fails', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintText(
+      "import { decisionEntry } from '../audit/decision-entry'\nexport const d = decisionEntry\n",
+      { filePath: 'electron/core/policy/x.ts' },
+    )
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+      expect.stringContaining("'audit/decision-entry' is inside core"),
+    ])
+  })
+
+  it('lets only the composition root build a module: a feature importing another feature module fails', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintText(
+      "import { payoutsModule } from '../payouts/module'\nexport const m = payoutsModule\n",
+      {
+        filePath: 'electron/core/batch/x.ts',
+      },
+    )
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+      expect.stringContaining("'payouts/module' is inside core"),
+    ])
+  })
+
   it('holds the history feature to its use cases as well', async () => {
     const eslint = new ESLint({ cwd: process.cwd() })
     const [result] = await eslint.lintText(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PriceTableSummary } from '../../../../shared/api/accounting-export'
-import { decisionEntry } from '../../audit/decision-entry'
+import { decisionEntry } from '../../audit/use-cases'
 import { DeskError } from '../../errors'
 import type { DeskStore } from '../../store/desk-store'
 import { priceTableRepo, type RatePlan } from '../../store/accounting/price-table-repo'
