@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import type { Locator, Page } from '@playwright/test'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
-import { AgentPolicy } from '../../electron/core/policy'
+import { AgentPolicy } from '../../electron/core/policy/use-cases'
 import { SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { allowAgentTools } from '../harness/e2e-agent-policy'

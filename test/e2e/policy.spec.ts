@@ -1,5 +1,5 @@
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
-import { AgentPolicy } from '../../electron/core/policy'
+import { AgentPolicy } from '../../electron/core/policy/use-cases'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { findNetwork } from '../../shared/api/networks'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { AGENT_REQUESTER, AgentPayouts } from '../../electron/core/connector'
-import { AgentPolicy } from '../../electron/core/policy'
+import { AgentPolicy } from '../../electron/core/policy/use-cases'
 import { NO_RULES } from '../../shared/policy/policy-schema'
 import { payableBody } from '../harness/e2e-destinations'
 import { type App, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
