@@ -223,6 +223,8 @@ test("a batch's accepted rows appear in Payouts without Refresh", async ({ app }
     .check()
   await page.getByTestId('batch-review').getByRole('button', { name: 'Record and send 4 payouts' }).click()
   await expect(page.getByTestId('batch-counts')).toContainText('Sent 4 of 4: 4 accepted', { timeout: 30_000 })
+  // Batch from CSV opens the Batches screen: back on Payouts, the list already holds the batch's rows.
+  await openSection(page, 'Payouts')
   await expect(rows).toHaveCount(before + 4, { timeout: 2_000 })
   await expect(page.getByTestId('payout-reference').filter({ hasText: /^live-\d$/ })).toHaveCount(4)
 })
