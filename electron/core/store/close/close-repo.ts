@@ -1,17 +1,18 @@
+import type { z } from 'zod'
 import type { DatabaseSync } from 'node:sqlite'
-import type { AccountMapRow, CloseListRow } from '../../../../shared/api/close'
+import {
+  AccountMapRowSchema,
+  CloseListRowSchema,
+  type AccountMapRow,
+  type CloseListRow,
+} from '../../../../shared/api/close'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
+import { rowOf, rowsOf } from '../scalar-rows'
+import { LockedPeriodRowSchema, PackFileRowSchema, PackLegRowSchema } from './close-rows'
 
 /** A locked period as the lock check reads it. */
-export interface LockedPeriod {
-  id: number
-  period: string
-  fromAt: string
-  cutoff: string
-  closedBy: string
-  closedAt: string
-}
+export type LockedPeriod = z.output<typeof LockedPeriodRowSchema>
 
 export interface NewPack {
   period: string
@@ -56,12 +57,13 @@ export class CloseRepo {
 
   locked(): LockedPeriod[] {
     const sql = `SELECT ${LOCKED_COLUMNS} WHERE state = 'locked' ORDER BY period`
-    return this.db.prepare(sql).all() as unknown as LockedPeriod[]
+    return rowsOf(LockedPeriodRowSchema, this.db.prepare(sql).all(), 'close_packs')
   }
 
   lockedPeriod(period: string): LockedPeriod | null {
     const sql = `SELECT ${LOCKED_COLUMNS} WHERE state = 'locked' AND period = ?`
-    return (this.db.prepare(sql).get(period) as LockedPeriod | undefined) ?? null
+    const row = this.db.prepare(sql).get(period)
+    return row === undefined ? null : rowOf(LockedPeriodRowSchema, row, 'close_packs')
   }
 
   /** The time zone of the last month locked: the profile's months are counted in it until a close names another. */
@@ -97,7 +99,7 @@ export class CloseRepo {
          ORDER BY period DESC, id DESC`,
       )
       .all()
-    return rows as unknown as CloseListRow[]
+    return rowsOf(CloseListRowSchema, rows, 'close_packs')
   }
 
   insertPack(pack: NewPack): number {
@@ -131,17 +133,16 @@ export class CloseRepo {
 
   /** A pack's files as they were written, by name. */
   files(packId: number): Array<{ name: string; bytes: Uint8Array }> {
-    return this.db
-      .prepare('SELECT name, bytes FROM close_pack_files WHERE pack_id = ? ORDER BY name')
-      .all(packId) as unknown as Array<{ name: string; bytes: Uint8Array }>
+    const rows = this.db.prepare('SELECT name, bytes FROM close_pack_files WHERE pack_id = ? ORDER BY name').all(packId)
+    return rowsOf(PackFileRowSchema, rows, 'close_pack_files')
   }
 
   /** The legs a pack held, by `packLegKey`. */
   packLegs(packId: number): Set<string> {
     const rows = this.db
       .prepare('SELECT leg_id AS id, direction, status FROM close_pack_legs WHERE pack_id = ?')
-      .all(packId) as unknown as Array<{ id: string; direction: string; status: string }>
-    return new Set(rows.map(packLegKey))
+      .all(packId)
+    return new Set(rowsOf(PackLegRowSchema, rows, 'close_pack_legs').map(packLegKey))
   }
 
   /** The legs already listed as adjustments of a pack still locked, by `packLegKey`. */
@@ -151,8 +152,8 @@ export class CloseRepo {
         `SELECT a.leg_id AS id, a.direction, a.status FROM close_adjustments a
          JOIN close_packs p ON p.id = a.pack_id WHERE p.state = 'locked'`,
       )
-      .all() as unknown as Array<{ id: string; direction: string; status: string }>
-    return new Set(rows.map(packLegKey))
+      .all()
+    return new Set(rowsOf(PackLegRowSchema, rows, 'close_adjustments').map(packLegKey))
   }
 
   reopen(packId: number, by: string, at: string, reason: string): void {
@@ -163,12 +164,13 @@ export class CloseRepo {
 
   /** The mapping in force for a period: the last one imported to apply from it or before. */
   mapFor(period: string): AccountMapRow[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT wallet, asset, kind, account FROM close_map_rows WHERE version =
            (SELECT max(version) FROM close_maps WHERE from_period <= ?) ORDER BY wallet, asset, kind`,
       )
-      .all(period) as unknown as AccountMapRow[]
+      .all(period)
+    return rowsOf(AccountMapRowSchema, rows, 'close_map_rows')
   }
 
   importMap(rows: readonly AccountMapRow[], fromPeriod: string, by: string, at: string, sha256: string): number {

@@ -1,5 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
+import { PayoutRefRowSchema } from './close-rows'
 
 /** What the desk knows of the payout an outgoing leg was: its id, Idempotency-Key and pay-run line. */
 export interface PayoutRef {
@@ -25,9 +27,10 @@ export function payoutRefs(db: DatabaseSync): Map<string, PayoutRef> {
        FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id
        WHERE json_valid(w.body) AND json_extract(w.body, '$.tx_hash') IS NOT NULL ORDER BY o.seq`,
     )
-    .all() as unknown as Array<PayoutRef & { onchain: string }>
+    .all()
   const out = new Map<string, PayoutRef>()
-  for (const r of rows) out.set(r.onchain, { payoutId: r.payoutId, key: r.key, runLine: r.runLine })
+  for (const r of rowsOf(PayoutRefRowSchema, rows, 'outbox'))
+    out.set(r.onchain, { payoutId: r.payoutId, key: r.key, runLine: r.runLine })
   return out
 }
 
