@@ -1,3 +1,5 @@
+// The per-profile composition root: it only combines the features' modules. It is a room of its own, not a file
+// beside desk.ts, because the CLI and the connector open a profile's session without the desk around it.
 export { ProfileSession } from './session'
 export type { SessionDeps, SessionServices } from './session-options'
 export { SessionHost, type HostDeps } from './session-host'
