@@ -2,14 +2,11 @@ import type { ChannelOutput } from '@shared/ipc/channels'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
-import { DeskCallError } from '../../desk'
+import { CsvFileInput } from '../../components/CsvFileInput'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { UserText } from '../../names/UserText'
 
 type Summary = ChannelOutput<'history.prices'>
-
-/** 10 MB: the core refuses more, so a bigger file is not even read into the page. */
-const MAX_BYTES = 10 * 1024 * 1024
 
 /**
  * The profile's price table for the accounting exports' fiat column: what it holds, and a file to replace it with.
@@ -20,16 +17,8 @@ export function PriceTableImport({ summary }: { summary: Summary | undefined }) 
   const importPrices = useDeskMutation('history.importPrices')
   const cancelWaiting = useDeskMutation('history.cancelWaitingPrices')
 
-  const pick = async (file: File | undefined) => {
-    if (!file) return
-    if (file.size > MAX_BYTES) {
-      action.setError(
-        new DeskCallError('validation_failed', `The price table was not imported: ${file.name} is over 10 MB.`),
-      )
-      return
-    }
-    const text = await file.text()
-    await action.run(() => importPrices.mutateAsync({ source: file.name, text }))
+  const imported = async ({ name, text }: { name: string; text: string }) => {
+    await action.run(() => importPrices.mutateAsync({ source: name, text }))
   }
 
   return (
@@ -47,11 +36,13 @@ export function PriceTableImport({ summary }: { summary: Summary | undefined }) 
           )
         }
       >
-        <input
-          type="file"
-          accept=".csv,text/csv,text/plain"
+        {/* 10 MB: the core refuses more. */}
+        <CsvFileInput
+          what="The price table"
+          maxMb={10}
           disabled={action.busy}
-          onChange={(e) => void pick(e.target.files?.[0])}
+          onError={action.setError}
+          onFile={imported}
         />
       </Field>
       {summary?.waiting ? (
