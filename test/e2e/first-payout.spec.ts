@@ -28,9 +28,9 @@ async function review(page: Page, walletName: string, amount: string): Promise<L
 test('first payout: never paid before needs the tick; a test amount is followed to completion, then the rest is offered and sent', async ({
   app,
   sim,
-}, testInfo) => {
+}) => {
   // Two requests, each a flow of its own, and a test payout followed by the poller (up to 30 s) in between.
-  testInfo.setTimeout(testInfo.timeout * 2)
+  test.slow() // three times the test's minute
   const { page, desk } = app
   await onWallets(page)
   await verifiedSupplier(desk, sim.sandbox.url)
@@ -70,20 +70,20 @@ test('first payout: never paid before needs the tick; a test amount is followed 
   await page.getByRole('button', { name: 'Back to payouts' }).click()
   await openPayoutTab(page, 'Waiting')
 
-  const test = page.getByTestId('test-payout')
-  await expect(test).toHaveAttribute('data-state', 'waiting')
-  await expect(test).toContainText('Test payout of 1.5 USDC to Supplier')
-  await expect(test).toContainText('The rest, 98.5 USDC, is offered once it has completed.')
-  await expect(test.getByRole('button', { name: 'Review the rest' })).toHaveCount(0)
+  const testPayout = page.getByTestId('test-payout')
+  await expect(testPayout).toHaveAttribute('data-state', 'waiting')
+  await expect(testPayout).toContainText('Test payout of 1.5 USDC to Supplier')
+  await expect(testPayout).toContainText('The rest, 98.5 USDC, is offered once it has completed.')
+  await expect(testPayout.getByRole('button', { name: 'Review the rest' })).toHaveCount(0)
   const sent = (await desk.router.call('payouts.outbox', {})).find((e) => e.body.amount === '1.5')!
   for (const step of ['approve', 'process', 'complete'])
     await consolePost(sim.sandbox.url, `/withdrawals/${sent.withdrawalId}/${step}`)
 
   // The app follows the test payout to completion on its own (the poller), then offers the rest.
-  await expect(test).toHaveAttribute('data-state', 'completed', { timeout: 30_000 })
-  await expect(test).toContainText('completed. The rest to send: 98.5 USDC.')
+  await expect(testPayout).toHaveAttribute('data-state', 'completed', { timeout: 30_000 })
+  await expect(testPayout).toContainText('completed. The rest to send: 98.5 USDC.')
   await snap(page, 'first-payout-rest-offered')
-  await test.getByRole('button', { name: 'Review the rest' }).click()
+  await testPayout.getByRole('button', { name: 'Review the rest' }).click()
 
   const rest = page.getByRole('region', { name: 'Review payout' })
   await expect(rest.getByTestId('rest-of-test')).toBeVisible()

@@ -64,10 +64,10 @@ async function usdcWallet(app: App) {
 test('destination: register, explain a duplicate, verify in the console, pay to it and watch it complete', async ({
   app,
   sim,
-}, testInfo) => {
+}) => {
   // A destination and a payout made through their forms, then the payout followed by the poller three times (up to
   // 30 s each): more than one test's minute on a busy machine.
-  testInfo.setTimeout(testInfo.timeout * 2)
+  test.slow() // three times the test's minute
   const { page, desk } = app
   await onWallets(page)
   await registerDestination(page)
