@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { PERIOD_PATTERN } from '@shared/api/close'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
-import { ScreenHead } from '../../components/ScreenHead'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
@@ -25,9 +24,9 @@ export function CloseScreen() {
   const valid = PERIOD_PATTERN.test(typed)
   return (
     <div>
-      <ScreenHead>
+      <div className="screen-head">
         <h1>Month-end close</h1>
-      </ScreenHead>
+      </div>
       <form
         onSubmit={(e) => {
           e.preventDefault()
