@@ -21,3 +21,8 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown, table: strin
 export function rowsOf<S extends z.ZodType>(schema: S, rows: readonly unknown[], table: string): Array<z.output<S>> {
   return rows.map((row) => rowOf(schema, row, table))
 }
+
+/** `rowOf` for a `.get()` that may find no row: `undefined` stays `undefined`. */
+export function foundRowOf<S extends z.ZodType>(schema: S, row: unknown, table: string): z.output<S> | undefined {
+  return row === undefined ? undefined : rowOf(schema, row, table)
+}

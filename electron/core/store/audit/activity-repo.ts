@@ -1,8 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { AuditEntrySchema, type AuditEntry } from './audit-chain'
+import { MetaValueRow } from '../common-rows'
 import type { RepoFactory } from '../repo-factory'
+import { foundRowOf, rowOf } from '../scalar-rows'
 
 const CHECKPOINT = 'audit_verified_to'
+const SeqEntryRow = z.object({ seq: z.number(), entry: z.string() })
+const LastSeqRow = z.object({ seq: z.number() })
 
 export interface ActivityScan {
   beforeSeq: number | null
@@ -37,20 +42,24 @@ export class ActivityRepo {
     if (q.from !== null) add("json_extract(entry, '$.at') >= ?", q.from)
     if (q.to !== null) add("json_extract(entry, '$.at') < ?", q.to)
     const sql = `SELECT seq, entry FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC`
-    for (const r of this.db.prepare(sql).iterate(...args) as Iterable<{ seq: number; entry: string }>) {
-      const parsed = AuditEntrySchema.safeParse(parseJson(r.entry))
-      if (parsed.success) yield { seq: r.seq, ...parsed.data }
+    for (const raw of this.db.prepare(sql).iterate(...args)) {
+      const r = SeqEntryRow.safeParse(raw)
+      const parsed = r.success ? AuditEntrySchema.safeParse(parseJson(r.data.entry)) : null
+      if (r.success && parsed?.success) yield { seq: r.data.seq, ...parsed.data }
     }
   }
 
   /** The last row written (0 for an empty log). */
   lastSeq(): number {
-    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM audit').get() as { seq: number }).seq
+    return rowOf(LastSeqRow, this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM audit').get(), 'audit').seq
   }
 
   checkpoint(): { seq: number; hash: string } | null {
-    const row = this.db.prepare('SELECT value FROM meta WHERE name = ?').get(CHECKPOINT) as
-      { value: string } | undefined
+    const row = foundRowOf(
+      MetaValueRow,
+      this.db.prepare('SELECT value FROM meta WHERE name = ?').get(CHECKPOINT),
+      'meta',
+    )
     const m = row ? /^(\d+):([0-9a-f]{64})$/.exec(row.value) : null
     return m ? { seq: Number(m[1]), hash: m[2]! } : null
   }

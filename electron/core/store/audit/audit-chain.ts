@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { AuditRow, HashRow, SeqHashRow } from '../common-rows'
+import { foundRowOf } from '../scalar-rows'
 import { inTransaction } from '../transaction'
 import { statement } from '../statement-cache'
 
@@ -22,6 +24,7 @@ export const AuditEntrySchema = z.strictObject({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
 export const GENESIS_HASH = '0'.repeat(64)
+const SeqEntryRow = z.object({ seq: z.number(), entry: z.string() })
 
 /** The row's hash covers its position, the previous row's hash and its exact content. */
 export function rowHash(seq: number, prevHash: string, entryJson: string): string {
@@ -30,13 +33,6 @@ export function rowHash(seq: number, prevHash: string, entryJson: string): strin
 
 export type VerifyResult = { ok: true; rows: number } | { ok: false; rows: number; brokenSeq: number; problem: string }
 
-interface RawAudit {
-  seq: number
-  entry: string
-  prev_hash: string
-  hash: string
-}
-
 /** Append-only, hash-chained audit rows: an edit, an insertion or a deletion breaks the chain where it happened. */
 export class AuditChain {
   constructor(private readonly db: DatabaseSync) {}
@@ -44,8 +40,7 @@ export class AuditChain {
   append(entry: AuditEntry): number {
     const json = JSON.stringify(AuditEntrySchema.parse(entry))
     return inTransaction(this.db, () => {
-      const head = statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get() as
-        { seq: number; hash: string } | undefined
+      const head = this.head()
       const seq = (head?.seq ?? 0) + 1
       const prev = head?.hash ?? GENESIS_HASH
       const hash = rowHash(seq, prev, json)
@@ -66,24 +61,26 @@ export class AuditChain {
 
   /** The last `limit` rows, oldest first; a row that fails its schema is left out (verify names it). */
   tail(limit: number): Array<AuditEntry & { seq: number }> {
-    const rows = statement(this.db, 'SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit) as Array<{
-      seq: number
-      entry: string
-    }>
+    const rows = statement(this.db, 'SELECT seq, entry FROM audit ORDER BY seq DESC LIMIT ?').all(limit)
     const out: Array<AuditEntry & { seq: number }> = []
-    for (const r of rows.reverse()) {
-      const parsed = safeEntry(r.entry)
-      if (parsed) out.push({ seq: r.seq, ...parsed })
+    for (const raw of rows.reverse()) {
+      const r = SeqEntryRow.safeParse(raw)
+      const parsed = r.success ? safeEntry(r.data.entry) : null
+      if (r.success && parsed) out.push({ seq: r.data.seq, ...parsed })
     }
     return out
   }
 
   /** The newest row about one payout (by its Idempotency-Key): where it sits in the chain and its hash. */
   latestFor(idempotencyKey: string): { seq: number; hash: string } | null {
-    const row = statement(
-      this.db,
-      "SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
-    ).get(idempotencyKey) as { seq: number; hash: string } | undefined
+    const row = foundRowOf(
+      SeqHashRow,
+      statement(
+        this.db,
+        "SELECT seq, hash FROM audit WHERE json_extract(entry, '$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+      ).get(idempotencyKey),
+      'audit',
+    )
     return row ? { seq: row.seq, hash: row.hash } : null
   }
 
@@ -102,9 +99,7 @@ export class AuditChain {
    */
   verifyFrom(from: { seq: number; hash: string }): VerifyResult {
     if (from.seq > 0) {
-      const anchor = statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(from.seq) as
-        { hash: string } | undefined
-      if (anchor?.hash !== from.hash)
+      if (this.hashOf(from.seq) !== from.hash)
         return {
           ok: false,
           rows: from.seq - 1,
@@ -115,9 +110,13 @@ export class AuditChain {
     let prev = from.hash
     let expected = from.seq + 1
     let rows = from.seq
-    for (const r of this.db
+    for (const raw of this.db
       .prepare('SELECT seq, entry, prev_hash, hash FROM audit WHERE seq > ? ORDER BY seq')
-      .iterate(from.seq) as Iterable<RawAudit>) {
+      .iterate(from.seq)) {
+      const parsed = AuditRow.safeParse(raw)
+      if (!parsed.success)
+        return { ok: false, rows, brokenSeq: expected, problem: `row ${expected} is damaged (not the columns written)` }
+      const r = parsed.data
       const broken = (problem: string): VerifyResult => ({ ok: false, rows, brokenSeq: r.seq, problem })
       if (r.seq !== expected)
         return {
@@ -134,8 +133,7 @@ export class AuditChain {
       expected++
       rows++
     }
-    const head = statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get() as
-      { seq: number; hash: string } | undefined
+    const head = this.head()
     if (head && (head.seq !== rows || head.hash !== prev)) {
       return {
         ok: false,
@@ -150,8 +148,16 @@ export class AuditChain {
   /** The hash row `seq` carries now (null when there is no such row). */
   hashOf(seq: number): string | null {
     return (
-      (statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ??
-      null
+      foundRowOf(HashRow, statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(seq), 'audit')?.hash ?? null
+    )
+  }
+
+  /** The last row written, as the head row records it (undefined before the first). */
+  private head(): { seq: number; hash: string } | undefined {
+    return foundRowOf(
+      SeqHashRow,
+      statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get(),
+      'audit_head',
     )
   }
 }

@@ -1,4 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { AuditRow, HashRow, SeqHashRow } from '../common-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
 import { GENESIS_HASH, rowHash } from './audit-chain'
 import { foldFact, emptyFacts, type Facts } from './fact-fold'
@@ -32,12 +35,9 @@ export interface Tamper {
   seq: number | null
 }
 
-interface RawRow {
-  seq: number
-  entry: string
-  prev_hash: string
-  hash: string
-}
+const LastOfKindRow = z.object({ seq: z.number().nullable() })
+const FactRow = z.object({ seq: z.number(), entry: z.string(), hash: z.string() })
+const SeqRow = z.object({ seq: z.number() })
 
 /**
  * The facts the send gate reads, folded from the audit chain as this process walked it: each walk goes on from the
@@ -67,10 +67,13 @@ export class ChainFacts {
       this.reset()
     }
     let prev = this.anchor.hash
-    for (const r of this.db
+    for (const raw of this.db
       .prepare('SELECT seq, entry, prev_hash, hash FROM audit WHERE seq > ? ORDER BY seq')
-      .iterate(this.anchor.seq) as Iterable<RawRow>) {
+      .iterate(this.anchor.seq)) {
       const expected = this.anchor.seq + 1
+      const parsed = AuditRow.safeParse(raw)
+      if (!parsed.success) return audit(expected, `row ${expected} is damaged (not the columns written)`)
+      const r = parsed.data
       if (r.seq !== expected) return audit(expected, `row ${expected} is missing (the next row is ${r.seq})`)
       if (r.prev_hash !== prev) return audit(r.seq, `row ${r.seq} does not follow row ${expected - 1}`)
       if (rowHash(r.seq, r.prev_hash, r.entry) !== r.hash)
@@ -87,8 +90,11 @@ export class ChainFacts {
       this.anchor = { seq: r.seq, hash: r.hash }
       prev = r.hash
     }
-    const head = statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get() as
-      { seq: number; hash: string } | undefined
+    const head = foundRowOf(
+      SeqHashRow,
+      statement(this.db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get(),
+      'audit_head',
+    )
     if (head && (head.seq !== this.anchor.seq || head.hash !== this.anchor.hash))
       return audit(
         this.anchor.seq + 1,
@@ -105,14 +111,17 @@ export class ChainFacts {
   recheck(used: Iterable<number>): Tamper | null {
     const last = statement(this.db, "SELECT MAX(seq) AS seq FROM audit WHERE json_extract(entry, '$.path') = ?")
     for (const path of FACT_PATHS) {
-      const now = (last.get(path) as { seq: number | null }).seq
+      const now = rowOf(LastOfKindRow, last.get(path), 'audit').seq
       if (now !== (this.byPath.get(path)?.at(-1) ?? null)) return this.movedRow(path)
     }
     const seqs = [...new Set(used)]
-    const now = statement(
-      this.db,
-      'SELECT seq, entry, hash FROM audit WHERE seq IN (SELECT value FROM json_each(?))',
-    ).all(JSON.stringify(seqs)) as Array<{ seq: number; entry: string; hash: string }>
+    const now = rowsOf(
+      FactRow,
+      statement(this.db, 'SELECT seq, entry, hash FROM audit WHERE seq IN (SELECT value FROM json_each(?))').all(
+        JSON.stringify(seqs),
+      ),
+      'audit',
+    )
     const found = new Map(now.map((r) => [r.seq, r]))
     for (const seq of seqs) {
       const was = this.rows.get(seq)
@@ -127,10 +136,10 @@ export class ChainFacts {
 
   /** The first row of `path` that is not where the walk found it (moved into or out of the kind, or deleted). */
   private movedRow(path: string): Tamper {
-    const now = (
-      statement(this.db, "SELECT seq FROM audit WHERE json_extract(entry, '$.path') = ? ORDER BY seq").all(
-        path,
-      ) as Array<{ seq: number }>
+    const now = rowsOf(
+      SeqRow,
+      statement(this.db, "SELECT seq FROM audit WHERE json_extract(entry, '$.path') = ? ORDER BY seq").all(path),
+      'audit',
     ).map((r) => r.seq)
     const mine = this.byPath.get(path) ?? []
     const i = now.findIndex((seq, at) => mine[at] !== seq)
@@ -145,8 +154,7 @@ export class ChainFacts {
 
   private hashOf(seq: number): string | null {
     return (
-      (statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ??
-      null
+      foundRowOf(HashRow, statement(this.db, 'SELECT hash FROM audit WHERE seq = ?').get(seq), 'audit')?.hash ?? null
     )
   }
 

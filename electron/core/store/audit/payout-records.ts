@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { rowOf, rowsOf } from '../scalar-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 
 /**
  * What the hash-chained audit log says about a payout: its record (`payout.recorded`, `.held`, `.queued`, written in
@@ -49,14 +49,16 @@ function parse(raw: string): Parsed | null {
 }
 
 /** The outbox row's fields a record vouches for. */
-export interface OutboxFacts {
-  key: string
-  createdAt: string
-  requestedBy: string
-  asset: unknown
-  amount: unknown
-  state: string
-}
+/** An outbox row's facts the audit record fixed; asset and amount are what the body holds, of any type. */
+export const OutboxFactsRow = z.object({
+  key: z.string(),
+  createdAt: z.string(),
+  requestedBy: z.string(),
+  asset: z.unknown(),
+  amount: z.unknown(),
+  state: z.string(),
+})
+export type OutboxFacts = z.output<typeof OutboxFactsRow>
 
 export class PayoutRecords {
   constructor(private readonly db: DatabaseSync) {}
@@ -164,7 +166,7 @@ export const payoutRecords = (db: DatabaseSync) => ({
     )
     const records = [...new PayoutRecords(db).all().values()].sort((a, b) => a.seq - b.seq)
     for (const rec of records) {
-      const problem = disagreement(rec, facts.get(rec.key) as OutboxFacts | undefined)
+      const problem = disagreement(rec, foundRowOf(OutboxFactsRow, facts.get(rec.key), 'outbox'))
       if (problem) return { seq: rec.seq, problem }
     }
     return null

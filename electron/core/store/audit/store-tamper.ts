@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import { rateKey } from '../accounting/price-table-repo'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
 import { DeskError } from '../../errors'
 import { GrantScopeSchema, type GrantScope } from '../policy/policy-grant-repo'
@@ -9,6 +11,11 @@ import { ChainFacts, type Tamper } from './chain-facts'
 import { priceAt, type Facts } from './fact-fold'
 
 export type { Tamper } from './chain-facts'
+
+const ConfirmationRow = z.object({ id: z.string(), by: z.string(), channel: z.string(), at: z.string() })
+const AlterationRow = z.object({ id: z.string(), ack: z.string().nullable() })
+const PriceRow = z.object({ date: z.string(), asset: z.string(), fiat: z.string(), price: z.string() })
+const WaitingPriceRow = PriceRow.extend({ effectiveAt: z.string() })
 
 /**
  * The control rows the send gate reads (payee confirmations, alteration acknowledgements, prices) held against the
@@ -85,10 +92,14 @@ function priceTamper(key: string, stored: string | null, chained: { price: strin
 }
 
 function confirmationRows(db: DatabaseSync, f: Facts): Tamper | null {
-  const rows = statement(
-    db,
-    'SELECT destination_id AS id, confirmed_by AS by, channel, confirmed_at AS at FROM payee_confirmations',
-  ).all() as Array<{ id: string; by: string; channel: string; at: string }>
+  const rows = rowsOf(
+    ConfirmationRow,
+    statement(
+      db,
+      'SELECT destination_id AS id, confirmed_by AS by, channel, confirmed_at AS at FROM payee_confirmations',
+    ).all(),
+    'payee_confirmations',
+  )
   const seen = new Set<string>()
   for (const r of rows) {
     seen.add(r.id)
@@ -109,10 +120,11 @@ function confirmationRows(db: DatabaseSync, f: Facts): Tamper | null {
 }
 
 function alterationRows(db: DatabaseSync, f: Facts): Tamper | null {
-  const rows = statement(
-    db,
-    'SELECT withdrawal_id AS id, acknowledged_at AS ack FROM altered_withdrawals',
-  ).all() as Array<{ id: string; ack: string | null }>
+  const rows = rowsOf(
+    AlterationRow,
+    statement(db, 'SELECT withdrawal_id AS id, acknowledged_at AS ack FROM altered_withdrawals').all(),
+    'altered_withdrawals',
+  )
   const seen = new Set<string>()
   for (const r of rows) {
     seen.add(r.id)
@@ -144,21 +156,23 @@ function policyRow(db: DatabaseSync): Tamper | null {
 
 /** The whole price table and its waiting prices against the chain's. */
 function priceRows(db: DatabaseSync, f: Facts): Tamper | null {
-  const table = db.prepare('SELECT date, asset, fiat, price FROM price_table').all() as Array<Record<string, string>>
+  const table = rowsOf(PriceRow, db.prepare('SELECT date, asset, fiat, price FROM price_table').all(), 'price_table')
   const keys = new Set<string>()
   for (const r of table) {
-    const key = rateKey({ asset: r.asset!, fiat: r.fiat!, date: r.date! })
+    const key = rateKey(r)
     keys.add(key)
     const chained = f.prices.get(key) ?? null
-    if (chained?.price !== r.price) return priceTamper(key, r.price!, chained)
+    if (chained?.price !== r.price) return priceTamper(key, r.price, chained)
   }
   for (const [key, chained] of f.prices) if (!keys.has(key)) return priceTamper(key, null, chained)
-  const waiting = db
-    .prepare('SELECT date, asset, fiat, price, effective_at AS effectiveAt FROM price_pending')
-    .all() as Array<Record<string, string>>
+  const waiting = rowsOf(
+    WaitingPriceRow,
+    db.prepare('SELECT date, asset, fiat, price, effective_at AS effectiveAt FROM price_pending').all(),
+    'price_pending',
+  )
   const pending = f.pending
   for (const r of waiting) {
-    const key = rateKey({ asset: r.asset!, fiat: r.fiat!, date: r.date! })
+    const key = rateKey(r)
     if (!pending || pending.rates.get(key) !== r.price || pending.effectiveAt !== r.effectiveAt)
       return {
         row: `price_pending row ${key.replaceAll('|', '/')}`,

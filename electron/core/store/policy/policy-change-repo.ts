@@ -2,6 +2,8 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { DEFAULT_POLICY, PolicySchema, type Policy } from '../../../../shared/policy/policy-schema'
 import { AuditEntrySchema } from '../audit/audit-chain'
+import { CountRow, EntryRow } from '../common-rows'
+import { foundRowOf, rowOf } from '../scalar-rows'
 
 /** The audit rows that change which policy is in force, in the order they were written. */
 const CHANGE_PATHS = "('policy.set', 'policy.cleared', 'policy.pending', 'policy.pending_cancelled')"
@@ -68,12 +70,15 @@ export class PolicyChangeRepo {
 
   /** The newest audit row's number: a cheap way to know nothing was written since the last read. */
   auditHead(): number {
-    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM audit').get() as { n: number }).n
+    return rowOf(CountRow, this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM audit').get(), 'audit').n
   }
 
   private lastEntry(where: string): unknown {
-    const row = this.db.prepare(`SELECT entry FROM audit WHERE ${where} ORDER BY seq DESC LIMIT 1`).get() as
-      { entry: string } | undefined
+    const row = foundRowOf(
+      EntryRow,
+      this.db.prepare(`SELECT entry FROM audit WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(),
+      'audit',
+    )
     return row ? (JSON.parse(row.entry) as unknown) : null
   }
 }

@@ -4,7 +4,9 @@ import { HOLD_RULES, HoldSchema, type Hold, type HoldRule } from '../../../../sh
 import { StoredPolicySchema, type Policy, type StoredPolicy } from '../../../../shared/policy/policy-schema'
 import { DeskError } from '../../errors'
 import { AuditEntrySchema } from '../audit/audit-chain'
-import { disagreement, PayoutRecords, type OutboxFacts } from '../audit/payout-records'
+import { disagreement, OutboxFactsRow, PayoutRecords } from '../audit/payout-records'
+import { CountRow, EntryRow } from '../common-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 
 /** The stored policy, none (the default applies), or a row that fails its schema: the caller denies. */
 export type PolicyRow =
@@ -24,6 +26,10 @@ const HeldEntrySchema = AuditEntrySchema.extend({
 })
 export type HoldReason = { rule: HoldRule; message: string; hold: Hold | null }
 
+const PolicyRowSchema = z.object({ body: z.string(), set_at: z.string(), set_by: z.string() })
+/** The amount as the outbox body holds it: a decimal string, or the policy cannot count it. */
+const AmountRow = z.object({ amount: z.string() })
+
 /** States of an outbox entry that did not and will not pay out: they leave the agent's daily totals. */
 const NOT_PAYING = "('discarded', 'refused')"
 
@@ -38,8 +44,11 @@ export class PolicyRepo {
   constructor(private readonly db: DatabaseSync) {}
 
   read(): PolicyRow {
-    const raw = this.db.prepare('SELECT body, set_at, set_by FROM policy WHERE id = 1').get() as
-      { body: string; set_at: string; set_by: string } | undefined
+    const raw = foundRowOf(
+      PolicyRowSchema,
+      this.db.prepare('SELECT body, set_at, set_by FROM policy WHERE id = 1').get(),
+      'policy',
+    )
     if (!raw) return { kind: 'none' }
     let policy: unknown
     try {
@@ -70,12 +79,7 @@ export class PolicyRepo {
   private matchesLastChange(raw: { body: string; set_at: string; set_by: string }): boolean {
     const text = `${raw.set_at}|${raw.set_by}|${raw.body}`
     if (this.sealed === text) return true
-    const row = this.db
-      .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared') ORDER " +
-          'BY seq DESC LIMIT 1',
-      )
-      .get() as { entry: string } | undefined
+    const row = this.lastEntry("json_extract(entry, '$.path') IN ('policy.set', 'policy.cleared')")
     const change = row ? PolicyChangeSchema.safeParse(JSON.parse(row.entry)) : null
     const sealed =
       change?.success === true &&
@@ -90,8 +94,11 @@ export class PolicyRepo {
 
   /** Changes whenever anyone writes the row; a cheap way for a running connector to notice. */
   fingerprint(): string {
-    const raw = this.db.prepare('SELECT body, set_at FROM policy WHERE id = 1').get() as
-      { body: string; set_at: string } | undefined
+    const raw = foundRowOf(
+      PolicyRowSchema.pick({ body: true, set_at: true }),
+      this.db.prepare('SELECT body, set_at FROM policy WHERE id = 1').get(),
+      'policy',
+    )
     return raw ? `${raw.set_at}|${raw.body}` : ''
   }
 
@@ -113,12 +120,7 @@ export class PolicyRepo {
    * it).
    */
   stopped(): { at: string; reason: string | null } | null {
-    const row = this.db
-      .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed') " +
-          'ORDER BY seq DESC LIMIT 1',
-      )
-      .get() as { entry: string } | undefined
+    const row = this.lastEntry("json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed')")
     if (!row) return null
     const entry = JSON.parse(row.entry) as { path: string; at: string; detail?: { reason?: unknown } }
     if (entry.path !== 'agent.stopped') return null
@@ -146,7 +148,7 @@ export class PolicyRepo {
        FROM outbox WHERE key = ?`,
     )
     for (const rec of records) {
-      const problem = disagreement(rec, facts.get(rec.key) as OutboxFacts | undefined)
+      const problem = disagreement(rec, foundRowOf(OutboxFactsRow, facts.get(rec.key), 'outbox'))
       if (problem)
         throw new DeskError(
           'record_corrupt',
@@ -164,14 +166,8 @@ export class PolicyRepo {
            AND o.state NOT IN ${NOT_PAYING} AND o.key IS NOT ?
            AND (w.body IS NULL OR json_extract(w.body, '$.status') IS NOT 'cancelled')`,
       )
-      .all(requestedBy, asset, since, JSON.stringify(records.map((r) => r.key)), exceptKey) as Array<{
-      amount: unknown
-    }>
-    return rows.map((r) => {
-      if (typeof r.amount !== 'string')
-        throw new DeskError('record_corrupt', 'An outbox record has no decimal amount; the policy cannot count it.')
-      return r.amount
-    })
+      .all(requestedBy, asset, since, JSON.stringify(records.map((r) => r.key)), exceptKey)
+    return rowsOf(AmountRow, rows, 'outbox').map((r) => r.amount)
   }
 
   /**
@@ -179,12 +175,16 @@ export class PolicyRepo {
    * A row that does not parse is refused (record_corrupt), never guessed at; the payout stays held.
    */
   holdReason(key: string): HoldReason | null {
-    const row = this.db
-      .prepare(
-        "SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, " +
-          "'$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
-      )
-      .get(key) as { entry: string } | undefined
+    const row = foundRowOf(
+      EntryRow,
+      this.db
+        .prepare(
+          "SELECT entry FROM audit WHERE json_extract(entry, '$.path') = 'policy.held' AND json_extract(entry, " +
+            "'$.idempotencyKey') = ? ORDER BY seq DESC LIMIT 1",
+        )
+        .get(key),
+      'audit',
+    )
     if (!row) return null
     let entry: unknown
     try {
@@ -202,7 +202,20 @@ export class PolicyRepo {
 
   /** The agent's write requests the policy let through since `since`. */
   requestsSince(since: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM agent_requests WHERE at >= ?').get(since) as { n: number }).n
+    return rowOf(
+      CountRow,
+      this.db.prepare('SELECT COUNT(*) AS n FROM agent_requests WHERE at >= ?').get(since),
+      'agent_requests',
+    ).n
+  }
+
+  /** The newest audit row matching `where` (a fixed clause, never a value from outside). */
+  private lastEntry(where: string): { entry: string } | undefined {
+    return foundRowOf(
+      EntryRow,
+      this.db.prepare(`SELECT entry FROM audit WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(),
+      'audit',
+    )
   }
 
   noteRequest(at: string, tool: string, ref: string | null): void {
