@@ -185,6 +185,12 @@ test('the activity view lists a release by a person with its time and process, f
   await page.getByLabel('Who (person or process)').fill('agent')
   await expect(page.getByTestId('activity-row').first()).toContainText('agent')
   await snap(page, 'activity')
+  // One table style: each column's cells start where its header does, whatever their type size.
+  const lefts = async (cells: string) =>
+    page.locator(cells).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)))
+  expect(await lefts('[data-testid="activity-row"] >> nth=0 >> [role="cell"]')).toEqual(
+    await lefts('.activity-header [role="columnheader"]'),
+  )
   const noSideways = await page.evaluate(
     () => document.querySelector('main')!.scrollWidth <= document.querySelector('main')!.clientWidth,
   )

@@ -11,6 +11,21 @@ function copyExact(value: string) {
 
 const DECIMAL_MARK = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
 
+/** The shown amount's whole part and its fraction with the decimal mark ("" when it has none). */
+function splitShown(value: string): [string, string] {
+  const shown = formatDecimal(value)
+  const mark = shown.lastIndexOf(DECIMAL_MARK)
+  return mark < 0 ? [shown, ''] : [shown.slice(0, mark), shown.slice(mark)]
+}
+
+/**
+ * The fraction slot of a column of these amounts: as wide as its longest fraction, so every decimal point of the
+ * column lines up (a fixed slot narrower than an 8-digit fraction would leave the longer ones sticking out).
+ */
+export function fractionSlot(values: readonly string[]): CSSProperties {
+  return { '--money-frac': Math.max(0, ...values.map((v) => splitShown(v)[1].length)) } as CSSProperties
+}
+
 /**
  * The Money piece (issue 54): an amount exactly as the API wrote it (a decimal string), grouped for the reader's
  * locale, in the UI font with tabular figures. In a column the fraction is padded to the column's slot and the asset
@@ -19,10 +34,7 @@ const DECIMAL_MARK = new Intl.NumberFormat().formatToParts(1.5).find((p) => p.ty
  * what a copy takes.
  */
 export function Amount({ value, asset, display }: { value: string; asset?: string | null; display?: boolean }) {
-  const shown = formatDecimal(value)
-  const mark = shown.lastIndexOf(DECIMAL_MARK)
-  const whole = mark < 0 ? shown : shown.slice(0, mark)
-  const fraction = mark < 0 ? '' : shown.slice(mark)
+  const [whole, fraction] = splitShown(value)
   return (
     <span
       className={display ? 'amount money money-display' : 'amount money'}

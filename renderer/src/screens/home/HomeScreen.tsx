@@ -1,5 +1,5 @@
 import type { ProfileGlance } from '@shared/ipc/channels/home'
-import { Amount } from '../../components/Amount'
+import { Amount, fractionSlot } from '../../components/Amount'
 import { FailingChannels } from '../../components/FailingChannels'
 import { EnvBadge } from '../../components/EnvBadge'
 import { QueryView } from '../../components/QueryView'
@@ -9,6 +9,7 @@ import { UserText } from '../../names/UserText'
 import { useNav } from '../../stores/nav'
 import { useSelectProfile } from '../../data/profiles'
 import { ScreenHead } from '../../components/ScreenHead'
+import { Section } from '../../components/Section'
 
 /** Every profile at a glance, from the stores on this machine: reading it asks no provider anything. */
 export function HomeScreen() {
@@ -41,7 +42,7 @@ export function HomeScreen() {
                   <EnvBadge environment={t.environment} /> Total of the last reads
                 </h2>
                 {/* A column of money, aligned on the decimal point, as a statement shows it. */}
-                <ul className="money-column">
+                <ul className="money-column" style={fractionSlot(t.byAsset.map((a) => a.amount))}>
                   {t.byAsset.map((a) => (
                     <li key={a.asset}>
                       <Amount value={a.amount} asset={a.asset} />
@@ -50,23 +51,25 @@ export function HomeScreen() {
                 </ul>
               </section>
             ))}
-            <table className="grid" aria-label="Profiles">
-              <thead>
-                <tr>
-                  <th>Profile</th>
-                  <th>Balances (last read)</th>
-                  <th className="num">Waiting for approval</th>
-                  <th className="num">Held agent requests</th>
-                  <th className="num">Outbox unresolved</th>
-                  <th>History ledger</th>
-                </tr>
-              </thead>
-              <tbody>
-                {home.profiles.map((p) => (
-                  <ProfileRow key={p.profileId} glance={p} />
-                ))}
-              </tbody>
-            </table>
+            <Section title="Profiles">
+              <table className="grid" aria-label="Profiles">
+                <thead>
+                  <tr>
+                    <th>Profile</th>
+                    <th>Balances (last read)</th>
+                    <th className="num">Waiting for approval</th>
+                    <th className="num">Held agent requests</th>
+                    <th className="num">Outbox unresolved</th>
+                    <th>History ledger</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {home.profiles.map((p) => (
+                    <ProfileRow key={p.profileId} glance={p} />
+                  ))}
+                </tbody>
+              </table>
+            </Section>
           </>
         )}
       </QueryView>
@@ -105,11 +108,17 @@ function ProfileRow({ glance: p }: { glance: ProfileGlance }) {
           <td>
             {s.balances ? (
               <>
-                {s.balances.byAsset.map((a) => (
-                  <div key={a.asset}>
-                    <Amount value={a.amount} asset={a.asset} />
-                  </div>
-                ))}
+                <ul
+                  className="money-column"
+                  aria-label="Balances"
+                  style={fractionSlot(s.balances.byAsset.map((a) => a.amount))}
+                >
+                  {s.balances.byAsset.map((a) => (
+                    <li key={a.asset}>
+                      <Amount value={a.amount} asset={a.asset} />
+                    </li>
+                  ))}
+                </ul>
                 <div className="muted small">
                   read <Time value={s.balances.readAt} />
                 </div>
