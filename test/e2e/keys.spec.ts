@@ -48,7 +48,7 @@ test('Keys & profiles: create, key, Key ID, test, rotate, agent tools, delete, r
   const keyId = await register(sim.sandbox.url, base64)
   await page.getByRole('textbox', { name: 'Key ID', exact: true }).fill(keyId)
   await page.getByRole('button', { name: 'Save Key ID' }).click()
-  await expect(page.getByRole('table', { name: 'Profiles' })).toContainText('ready')
+  await expect(page.getByRole('table', { name: 'Profiles' }).locator('.chip-good')).toHaveText('ready')
   // While the test runs its button says so, and the panel's other key actions wait for it.
   const answer = hold(desk, 'keys.test')
   await page.getByRole('button', { name: 'Test connection' }).click()
@@ -196,7 +196,10 @@ test('an HMAC secret is imported into the keychain and passes the connection tes
 
 test('the screen-capture setting shows what the core keeps, and a change is kept across a reload', async ({ app }) => {
   const { page, desk } = app
-  const setting = page.getByLabel('Hide this window from screenshots and screen sharing')
+  // Under a heading that names it, not a catch-all "Settings" (issue 54).
+  const setting = page
+    .getByRole('region', { name: 'Screen capture' })
+    .getByLabel('Hide this window from screenshots and screen sharing')
   // In Settings › Preferences since the settings split (issue 54).
   await openSection(page, 'Preferences')
   await expect(setting).toBeEnabled()

@@ -42,6 +42,12 @@ test('pay runs: the list with the next due period, a period previewed with its l
   await expect(page.getByText('Period 2026-11-06; compared with nothing (no period sent yet).')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Lines of the period' })).toContainText('Contractor A')
   await expect(page.getByRole('table', { name: 'Funds check' })).toContainText('Enough')
+  // A line's amount is money like the funds check's (UI font, asset in its slot), under a heading of its own.
+  await expect(page.getByRole('heading', { name: 'Lines', level: 2 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Lines of the period' }).locator('td.num .money')).toHaveAttribute(
+    'data-value',
+    '1',
+  )
   await snap(page, 'pay-run-preview')
   await checkA11y(page)
 
@@ -60,6 +66,10 @@ test('pay runs: the list with the next due period, a period previewed with its l
   const sent = page.getByRole('region', { name: 'Period sent' })
   await expect(sent.getByRole('heading', { name: 'Period 2026-11-06 recorded and sent' })).toBeVisible()
   await expect(sent.getByRole('table', { name: 'Sent lines' })).toContainText('Contractor A')
+  await expect(sent.getByRole('table', { name: 'Sent lines' }).locator('td.num .money')).toHaveAttribute(
+    'data-value',
+    '1',
+  )
   await checkA11y(page)
   await page.getByRole('button', { name: 'Pay runs', exact: true }).click()
   await runs.getByRole('button', { name: 'Friday contractors' }).click()

@@ -24,6 +24,15 @@ const OTHER_TONE: Readonly<Record<string, StatusTone>> = {
   queued: 'wait',
   held: 'wait',
   unknown: 'wait',
+  // A profile's signing key.
+  ready: 'good',
+  rotating: 'wait',
+  needs_key_id: 'wait',
+}
+
+/** Words a status cannot spell by losing its underscores. */
+const LABELS: Readonly<Record<string, string>> = {
+  needs_key_id: 'needs Key ID',
 }
 
 export function statusTone(status: string): StatusTone {
@@ -36,7 +45,7 @@ export function statusTone(status: string): StatusTone {
  * style (.chip::first-letter), so the words stay the same wherever they are read.
  */
 export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ')
+  return Object.hasOwn(LABELS, status) ? LABELS[status]! : status.replaceAll('_', ' ')
 }
 
 /**

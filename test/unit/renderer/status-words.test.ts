@@ -25,6 +25,12 @@ describe('status words', () => {
     expect(statusLabel('pending_approval')).toBe('pending approval')
   })
 
+  it("names a profile's key states as chips, Key ID spelled as the provider spells it", () => {
+    expect(['ready', 'rotating', 'needs_key_id', 'no_key'].map(statusTone)).toEqual(['good', 'wait', 'wait', 'neutral'])
+    expect(statusLabel('needs_key_id')).toBe('needs Key ID')
+    expect(statusLabel('no_key')).toBe('no key')
+  })
+
   it('names every network the app knows as people read it, never by its id', () => {
     for (const n of NETWORKS) {
       expect(networkName(n.id), n.id).not.toBe(n.id)

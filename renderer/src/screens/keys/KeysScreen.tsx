@@ -9,6 +9,7 @@ import { ProfileDetail } from './ProfileDetail'
 import { ProfileForm } from './ProfileForm'
 import { CanWrite, useCanWrite } from '../../components/CanWrite'
 import { ScreenHead } from '../../components/ScreenHead'
+import { StatusChip } from '../../components/StatusChip'
 
 export function KeysScreen() {
   const { profiles, current, reload, error } = useProfiles()
@@ -76,8 +77,10 @@ export function KeysScreen() {
                     <td>
                       <EnvBadge environment={p.environment} />
                     </td>
-                    <td className="small">
-                      {!p.hasKey ? 'no key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs Key ID'}
+                    <td>
+                      <StatusChip
+                        status={!p.hasKey ? 'no_key' : p.keyId ? (p.pendingKey ? 'rotating' : 'ready') : 'needs_key_id'}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -41,51 +41,53 @@ export function RunPreviewPanel({ name }: { name: string }) {
               {p.done ? ` (${p.done} already)` : ''}; compared with{' '}
               {p.lastSent ? `the period sent ${p.lastSent}` : 'nothing (no period sent yet)'}.
             </p>
-            <table className="grid" aria-label="Lines of the period">
-              <thead>
-                <tr>
-                  <th className="num">Line</th>
-                  <th>Payee</th>
-                  <th>Destination</th>
-                  <th className="num">Amount</th>
-                  <th>Converted</th>
-                  <th>Invoice</th>
-                  <th>Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.lines.map((l) => (
-                  <tr key={l.key}>
-                    <td className="num">{l.line}</td>
-                    <td>
-                      <UserText>{l.payee}</UserText>
-                    </td>
-                    <td>
-                      <UserText>{l.destinationName}</UserText>
-                    </td>
-                    <td className="num">
-                      {l.amount} <UserText>{l.asset}</UserText>
-                    </td>
-                    <td className="small">{l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : ''}</td>
-                    <td>{l.invoiceNumber ? <UserText>{l.invoiceNumber}</UserText> : ''}</td>
-                    <td>
-                      {l.changes.map((c, i) => (
-                        <span key={c}>
-                          {i > 0 ? '; ' : ''}
-                          {CHANGE[c]}
-                          {c === 'changed_amount' && l.before ? (
-                            <>
-                              {' (was '}
-                              <UserText>{l.before}</UserText>)
-                            </>
-                          ) : null}
-                        </span>
-                      ))}
-                    </td>
+            <Section title="Lines">
+              <table className="grid" aria-label="Lines of the period">
+                <thead>
+                  <tr>
+                    <th className="num">Line</th>
+                    <th>Payee</th>
+                    <th>Destination</th>
+                    <th className="num">Amount</th>
+                    <th>Converted</th>
+                    <th>Invoice</th>
+                    <th>Change</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {p.lines.map((l) => (
+                    <tr key={l.key}>
+                      <td className="num">{l.line}</td>
+                      <td>
+                        <UserText>{l.payee}</UserText>
+                      </td>
+                      <td>
+                        <UserText>{l.destinationName}</UserText>
+                      </td>
+                      <td className="num">
+                        <Amount value={l.amount} asset={l.asset} />
+                      </td>
+                      <td className="small">{l.usd ? `USD ${l.usd.usd} at ${l.usd.rate} (${l.usd.date})` : ''}</td>
+                      <td>{l.invoiceNumber ? <UserText>{l.invoiceNumber}</UserText> : ''}</td>
+                      <td>
+                        {l.changes.map((c, i) => (
+                          <span key={c}>
+                            {i > 0 ? '; ' : ''}
+                            {CHANGE[c]}
+                            {c === 'changed_amount' && l.before ? (
+                              <>
+                                {' (was '}
+                                <UserText>{l.before}</UserText>)
+                              </>
+                            ) : null}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Section>
             {p.lines.some((l) => l.invoiceNote) ? (
               <ul aria-label="Invoice amounts" className="problems">
                 {p.lines

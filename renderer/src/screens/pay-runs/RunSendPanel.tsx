@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
+import { Amount } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
@@ -114,7 +115,7 @@ export function RunSendPanel({ preview }: { preview: Preview }) {
                   <UserText>{r.payee}</UserText>
                 </td>
                 <td className="num">
-                  {r.amount} <UserText>{r.asset}</UserText>
+                  <Amount value={r.amount} asset={r.asset} />
                 </td>
                 <td>{stateText(r)}</td>
               </tr>

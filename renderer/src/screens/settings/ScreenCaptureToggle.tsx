@@ -16,8 +16,8 @@ export function ScreenCaptureToggle() {
 
   const problem = error ?? settings.error
   return (
-    <div className="panel">
-      <h3>Settings</h3>
+    <section className="panel" aria-label="Screen capture">
+      <h3>Screen capture</h3>
       <label className="row">
         <input
           type="checkbox"
@@ -31,6 +31,6 @@ export function ScreenCaptureToggle() {
         Where the system allows it (Windows and macOS); a shared screen then shows the window empty.
       </p>
       {problem ? <ErrorBox error={problem} title="The setting could not be read or changed" /> : null}
-    </div>
+    </section>
   )
 }
