@@ -7,6 +7,7 @@ export const BodyRow = z.object({ body: z.string() })
 export const KeyRow = z.object({ key: z.string() })
 /** An audit row's entry text (JSON), for a read that parses it with its own schema. */
 export const EntryRow = z.object({ entry: z.string() })
+export const LabelRow = z.object({ label: z.string() })
 export const HashRow = z.object({ hash: z.string() })
 export const SeqHashRow = z.object({ seq: z.number(), hash: z.string() })
 /** One row of the hash-chained audit log, as a walk over the chain reads it. */

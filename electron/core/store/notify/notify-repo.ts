@@ -6,9 +6,12 @@ import {
   NotifySettingsSchema,
   type NotifySettings,
 } from '../../../../shared/notify/notify-settings'
+import { BodyRow, LabelRow } from '../common-rows'
 import type { RepoFactory } from '../repo-factory'
+import { foundRowOf, rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
 import { WAITING_SINCE } from '../payouts/work-per-row-indexes'
+import { AcceptedPayoutRow, BatchLineRow, DeliveryRow, FinishedBatchRow, OutcomeRow, SettingsRow } from './notify-rows'
 
 export const NOTIFY_CHANNEL_KINDS = ['slack', 'webhook', 'email', 'os'] as const
 export type NotifyChannelKind = (typeof NOTIFY_CHANNEL_KINDS)[number]
@@ -60,8 +63,10 @@ export class NotifyRepo {
   constructor(private readonly db: DatabaseSync) {}
 
   channels(): NotifyChannelRow[] {
-    return (statement(this.db, 'SELECT * FROM notify_channels ORDER BY created_at, name').all() as unknown[]).map((r) =>
-      ChannelRowSchema.parse(r),
+    return rowsOf(
+      ChannelRowSchema,
+      statement(this.db, 'SELECT * FROM notify_channels ORDER BY created_at, name').all(),
+      'notify_channels',
     )
   }
 
@@ -87,8 +92,11 @@ export class NotifyRepo {
   }
 
   settings(): { settings: NotifySettings; since: string | null } {
-    const row = statement(this.db, 'SELECT body, since FROM notify_settings WHERE id = 1').get() as
-      { body: string; since: string } | undefined
+    const row = foundRowOf(
+      SettingsRow,
+      statement(this.db, 'SELECT body, since FROM notify_settings WHERE id = 1').get(),
+      'notify_settings',
+    )
     if (!row) return { settings: DEFAULT_NOTIFY_SETTINGS, since: null }
     const parsed = NotifySettingsSchema.safeParse(JSON.parse(row.body))
     return { settings: parsed.success ? parsed.data : DEFAULT_NOTIFY_SETTINGS, since: row.since }
@@ -121,15 +129,8 @@ export class NotifyRepo {
       this.db,
       `SELECT id, subject, channel_id, message, created_at, attempts FROM notify_outbox
          WHERE done_at IS NULL AND next_at <= ? ORDER BY id LIMIT 50`,
-    ).all(at) as Array<{
-      id: number
-      subject: string
-      channel_id: string
-      message: string
-      created_at: string
-      attempts: number
-    }>
-    return rows.map((r) => ({ ...r, channelId: r.channel_id, createdAt: r.created_at }))
+    ).all(at)
+    return rowsOf(DeliveryRow, rows, 'notify_outbox')
   }
 
   /** Takes a delivery for one attempt: false when another process took it first. */
@@ -173,8 +174,8 @@ export class NotifyRepo {
          WHERE o.state = 'accepted' AND o.batch_id IS NULL AND o.created_at >= ?
            AND NOT EXISTS (SELECT 1 FROM notify_marks m WHERE m.subject = 'announce:payout:' || o.key)
          ORDER BY o.seq LIMIT 100`,
-    ).all(since) as Array<{ key: string; body: string; requested_by: string; withdrawal_id: string | null }>
-    return rows.map((r) => {
+    ).all(since)
+    return rowsOf(AcceptedPayoutRow, rows, 'outbox').map((r) => {
       const body = JSON.parse(r.body) as { destination?: string; wallet_id?: string }
       return {
         key: r.key,
@@ -196,18 +197,15 @@ export class NotifyRepo {
          AND EXISTS (SELECT 1 FROM outbox o WHERE o.batch_id = b.id AND o.state = 'accepted')
          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.batch_id = b.id
            AND o.state IN ('queued', 'sending', 'unknown'))`,
-    ).all(since) as Array<{ id: string; source: string; requested_by: string }>
-    return batches.map((b) => ({
-      id: b.id,
-      source: b.source,
-      requestedBy: b.requested_by,
-      rows: (
-        statement(
-          this.db,
-          `SELECT o.body, o.withdrawal_id, r.destination_name FROM outbox o JOIN batch_rows r ON r.key = o.key
-             WHERE o.batch_id = ? AND o.state = 'accepted' ORDER BY r.line`,
-        ).all(b.id) as Array<{ body: string; withdrawal_id: string | null; destination_name: string }>
-      ).map((r) => ({ body: r.body, withdrawalId: r.withdrawal_id, payeeName: r.destination_name })),
+    ).all(since)
+    const lines = statement(
+      this.db,
+      `SELECT o.body, o.withdrawal_id, r.destination_name FROM outbox o JOIN batch_rows r ON r.key = o.key
+         WHERE o.batch_id = ? AND o.state = 'accepted' ORDER BY r.line`,
+    )
+    return rowsOf(FinishedBatchRow, batches, 'batches').map((b) => ({
+      ...b,
+      rows: rowsOf(BatchLineRow, lines.all(b.id), 'batch_rows'),
     }))
   }
 
@@ -216,8 +214,8 @@ export class NotifyRepo {
     const rows = statement(
       this.db,
       `SELECT body FROM withdrawal_cache WHERE status = 'pending_approval' AND ${WAITING_SINCE} >= julianday(?)`,
-    ).all(since) as Array<{ body: string }>
-    return rows
+    ).all(since)
+    return rowsOf(BodyRow, rows, 'withdrawal_cache')
       .flatMap((r) => {
         const w = WithdrawalSchema.safeParse(JSON.parse(r.body))
         return w.success ? [w.data] : []
@@ -230,8 +228,8 @@ export class NotifyRepo {
     const rows = statement(
       this.db,
       'SELECT channel_id, outcome, last_error FROM notify_outbox WHERE subject = ? ORDER BY id',
-    ).all(subject) as Array<{ channel_id: string; outcome: string | null; last_error: string | null }>
-    return rows.map((r) => ({ channelId: r.channel_id, outcome: r.outcome, lastError: r.last_error }))
+    ).all(subject)
+    return rowsOf(OutcomeRow, rows, 'notify_outbox')
   }
 
   isMarked(subject: string): boolean {
@@ -244,12 +242,16 @@ export class NotifyRepo {
       `SELECT label FROM known_addresses
          WHERE source = 'destination' AND lower(address) = lower(?) AND label IS NOT NULL
          LIMIT 1`,
-    ).get(address) as { label: string } | undefined
-    return row?.label ?? null
+    ).get(address)
+    return foundRowOf(LabelRow, row, 'known_addresses')?.label ?? null
   }
 
   walletName(walletId: string): string | null {
-    const row = statement(this.db, 'SELECT body FROM wallet_reads WHERE id = 1').get() as { body: string } | undefined
+    const row = foundRowOf(
+      BodyRow,
+      statement(this.db, 'SELECT body FROM wallet_reads WHERE id = 1').get(),
+      'wallet_reads',
+    )
     if (!row) return null
     const wallets = z.array(z.object({ id: z.string(), name: z.string() })).safeParse(JSON.parse(row.body))
     return (wallets.success ? wallets.data.find((w) => w.id === walletId)?.name : null) ?? null

@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { DeskError } from '../../errors'
 import { OutboxRowSchema, RawOutboxRowSchema, type OutboxRow, type RawOutboxRow } from './outbox-row'
 import { PayoutIndex } from './payout-index'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 import { inTransaction } from '../transaction'
 import { statement } from '../statement-cache'
 
@@ -73,6 +74,11 @@ function parseRow(raw: RawOutboxRow): OutboxRow {
   return parsed.data
 }
 
+const NextSeqRow = z.object({ next: z.number() })
+const SenderRow = z.object({ sender: z.string().nullable() })
+const FirstAtRow = z.object({ at: z.string().nullable() })
+const InFlightRow = z.object({ key: z.string(), sender: z.string().nullable() })
+
 /** Outbox rows kept parsed: a few large batches at once. */
 const PARSED_ROWS_KEPT = 50_000
 
@@ -95,8 +101,8 @@ export class OutboxRepo {
       if (statement(this.db, 'SELECT 1 FROM outbox WHERE key = ?').get(row.idempotencyKey)) {
         throw new DeskError('idempotency_conflict', 'The outbox already holds a payout with this Idempotency-Key.')
       }
-      const seq = (statement(this.db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get() as { next: number })
-        .next
+      const next = statement(this.db, 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM outbox').get()
+      const seq = rowOf(NextSeqRow, next, 'outbox').next
       const owner = row.state === 'sending' ? sender : null
       statement(
         this.db,
@@ -158,18 +164,7 @@ export class OutboxRepo {
    * rows of a batch are never parsed each time.
    */
   acceptedSingles(): OutboxRow[] {
-    const out: OutboxRow[] = []
-    for (const raw of statement(
-      this.db,
-      `SELECT ${COLUMNS} FROM outbox WHERE state = 'accepted' AND batch_id IS NULL`,
-    ).all()) {
-      try {
-        out.push(parseRow(rawRow(raw)))
-      } catch (err) {
-        if (!(err instanceof CorruptRecordError)) throw err
-      }
-    }
-    return out
+    return this.intactRows("state = 'accepted' AND batch_id IS NULL")
   }
 
   /**
@@ -177,11 +172,13 @@ export class OutboxRepo {
    * so the rows of batches and every settled payout are never read for it.
    */
   queuedSingles(): OutboxRow[] {
+    return this.intactRows("batch_id IS NULL AND state = 'queued' ORDER BY seq")
+  }
+
+  /** The rows `clause` (fixed SQL, never a value from outside) selects, damaged ones left out. */
+  private intactRows(clause: string): OutboxRow[] {
     const out: OutboxRow[] = []
-    for (const raw of statement(
-      this.db,
-      `SELECT ${COLUMNS} FROM outbox WHERE batch_id IS NULL AND state = 'queued' ORDER BY seq`,
-    ).all()) {
+    for (const raw of statement(this.db, `SELECT ${COLUMNS} FROM outbox WHERE ${clause}`).all()) {
       try {
         out.push(parseRow(rawRow(raw)))
       } catch (err) {
@@ -193,9 +190,8 @@ export class OutboxRepo {
 
   /** Who is sending the entry right now (a process token), if anyone. */
   sender(key: string): string | null {
-    const raw = statement(this.db, 'SELECT sender FROM outbox WHERE key = ?').get(key) as
-      { sender: string | null } | undefined
-    return raw?.sender ?? null
+    const raw = statement(this.db, 'SELECT sender FROM outbox WHERE key = ?').get(key)
+    return foundRowOf(SenderRow, raw, 'outbox')?.sender ?? null
   }
 
   /** Newest first; damaged rows are returned apart so one bad row never hides the others. */
@@ -218,16 +214,17 @@ export class OutboxRepo {
     const row = statement(this.db, 'SELECT MIN(at) AS at FROM outbox_outcomes WHERE key = ? AND state = ?').get(
       key,
       state,
-    ) as { at: string | null }
-    return row.at
+    )
+    return rowOf(FirstAtRow, row, 'outbox_outcomes').at
   }
 
   /** Entries in `sending` with their sender, for the sweep of processes that are gone. */
   inFlight(): Array<{ key: string; sender: string | null }> {
-    return statement(this.db, "SELECT key, sender FROM outbox WHERE state = 'sending'").all() as Array<{
-      key: string
-      sender: string | null
-    }>
+    return rowsOf(
+      InFlightRow,
+      statement(this.db, "SELECT key, sender FROM outbox WHERE state = 'sending'").all(),
+      'outbox',
+    )
   }
 
   /** Reads, decides and writes in one transaction, so two processes can never both move one entry. */

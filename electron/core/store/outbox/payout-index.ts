@@ -10,15 +10,23 @@ import {
   type PayoutSearchQuery,
 } from '../../../../shared/payouts/payout-search'
 import { DeskError } from '../../errors'
-import { rowsOf } from '../scalar-rows'
+import { BodyRow, KeyRow, LabelRow } from '../common-rows'
+import { foundRowOf, rowsOf } from '../scalar-rows'
 import { atCommit } from '../transaction'
-import type { RawOutboxRow } from './outbox-row'
+import { RawOutboxRowSchema } from './outbox-row'
 import { statement } from '../statement-cache'
 
-type OutboxRaw = Pick<
-  RawOutboxRow,
-  'key' | 'body' | 'created_at' | 'requested_by' | 'state' | 'withdrawal_id' | 'reference'
->
+const OutboxRawSchema = RawOutboxRowSchema.pick({
+  key: true,
+  body: true,
+  created_at: true,
+  requested_by: true,
+  state: true,
+  withdrawal_id: true,
+  reference: true,
+})
+const IdRow = z.object({ id: z.string() })
+const NoteRow = z.object({ note: z.string() })
 
 interface WithdrawalFields {
   id: string
@@ -38,6 +46,7 @@ interface RefreshQueue {
 }
 
 const HitRowSchema = z.object({ hit: z.string(), note: z.string().nullable() })
+const FoundHitRow = HitRowSchema.extend({ id: z.string() })
 
 /** How many of the newest rows a search reads before it turns to the trigram index. */
 const RECENT_ROWS = 5000
@@ -130,15 +139,14 @@ export class PayoutIndex {
 
   /** The row a withdrawal is indexed under: its outbox entry's key, or its own id. */
   private owner(withdrawalId: string): string {
-    const owner = statement(this.db, 'SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId) as
-      { key: string } | undefined
-    return owner?.key ?? withdrawalId
+    const owner = statement(this.db, 'SELECT key FROM outbox WHERE withdrawal_id = ? LIMIT 1').get(withdrawalId)
+    return foundRowOf(KeyRow, owner, 'outbox')?.key ?? withdrawalId
   }
 
   /** Every row again, from the outbox and the cache (the migration that made the index). */
   rebuild(): void {
-    for (const r of statement(this.db, 'SELECT key FROM outbox').all() as Array<{ key: string }>) this.refresh(r.key)
-    for (const r of statement(this.db, 'SELECT id FROM withdrawal_cache').all() as Array<{ id: string }>)
+    for (const r of rowsOf(KeyRow, statement(this.db, 'SELECT key FROM outbox').all(), 'outbox')) this.refresh(r.key)
+    for (const r of rowsOf(IdRow, statement(this.db, 'SELECT id FROM withdrawal_cache').all(), 'withdrawal_cache'))
       this.refresh(this.owner(r.id))
   }
 
@@ -172,11 +180,12 @@ export class PayoutIndex {
 
   /** The payout a person names by its payout id or its Idempotency-Key; refused when the store has no such payout. */
   find(ref: string): { id: string; hit: PayoutHit } {
-    const row = statement(
+    const found = statement(
       this.db,
       'SELECT i.id, i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.id = ? ' +
         'OR i.payout_id = ? LIMIT 1',
-    ).get(ref, ref) as { id: string; hit: string; note: string | null } | undefined
+    ).get(ref, ref)
+    const row = foundRowOf(FoundHitRow, found, 'payout_index')
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     if (!row || !parsed?.success)
       throw new DeskError(
@@ -188,10 +197,11 @@ export class PayoutIndex {
 
   /** The payout with this provider id, or null. */
   byPayoutId(payoutId: string): PayoutHit | null {
-    const row = statement(
+    const found = statement(
       this.db,
       'SELECT i.hit, n.note FROM payout_index i LEFT JOIN payout_notes n ON n.id = i.id WHERE i.payout_id = ?',
-    ).get(payoutId) as { hit: string; note: string | null } | undefined
+    ).get(payoutId)
+    const row = foundRowOf(HitRowSchema, found, 'payout_index')
     const parsed = row ? PayoutHitSchema.safeParse({ ...parseJson(row.hit), note: row.note }) : null
     return parsed?.success ? parsed.data : null
   }
@@ -212,14 +222,17 @@ export class PayoutIndex {
   }
 
   private refresh(id: string): void {
-    const entry = statement(
+    const stored = statement(
       this.db,
       'SELECT key, body, created_at, requested_by, state, withdrawal_id, reference FROM outbox WHERE key = ?',
-    ).get(id) as OutboxRaw | undefined
+    ).get(id)
+    // A damaged outbox row is reported by the outbox itself; it has nothing trustworthy to index.
+    const read = stored === undefined ? null : OutboxRawSchema.safeParse(stored)
+    if (read && !read.success) return
+    const entry = read?.data
     const withdrawalId = entry ? entry.withdrawal_id : id
     const withdrawal = withdrawalId ? this.cached(withdrawalId) : null
     const body = entry ? parseJson(entry.body) : null
-    // A damaged outbox row is reported by the outbox itself; it has nothing trustworthy to index.
     if ((entry && !body) || (!entry && !withdrawal)) return
     if (entry && withdrawalId) this.adopt(withdrawalId, id)
     const network = withdrawal?.network ?? str(body?.network)
@@ -265,8 +278,11 @@ export class PayoutIndex {
   }
 
   private cached(id: string): WithdrawalFields | null {
-    const row = statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(id) as
-      { body: string } | undefined
+    const row = foundRowOf(
+      BodyRow,
+      statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(id),
+      'withdrawal_cache',
+    )
     const body = row ? parseJson(row.body) : null
     if (!body) return null
     const [status, asset, amount, destination, network, createdAt] = [
@@ -289,12 +305,12 @@ export class PayoutIndex {
       this.db,
       'SELECT label FROM known_addresses WHERE network = ? AND look = ? AND address = ? AND label IS NOT NULL ' +
         "ORDER BY source = 'destination' DESC LIMIT 1",
-    ).get(network, look, canonicalAddress(network, address)) as { label: string } | undefined
-    return row?.label ?? null
+    ).get(network, look, canonicalAddress(network, address))
+    return foundRowOf(LabelRow, row, 'known_addresses')?.label ?? null
   }
 
   private note(id: string): string | null {
-    const row = statement(this.db, 'SELECT note FROM payout_notes WHERE id = ?').get(id) as { note: string } | undefined
-    return row?.note ?? null
+    const row = statement(this.db, 'SELECT note FROM payout_notes WHERE id = ?').get(id)
+    return foundRowOf(NoteRow, row, 'payout_notes')?.note ?? null
   }
 }
