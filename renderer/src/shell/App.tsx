@@ -6,16 +6,13 @@ import { useProfiles } from '../data/profiles'
 import { useQuickstart } from '../data/quickstart'
 import { Nav } from './Nav'
 import { NeedsProfile } from './NeedsProfile'
-import { Notices } from './Notices'
 import { usePayoutNotices } from './usePayoutNotices'
-import { ClipboardAlert } from './ClipboardAlert'
 import { usePayRunReminders } from './usePayRunReminders'
-import { AlterationAlarm } from './AlterationAlarm'
-import { ScreeningAlarm } from './ScreeningAlarm'
 import { useWaitNotices } from './useWaitNotices'
 import { useSectionShortcuts } from './shortcuts'
 import { preloadScreens, SCREENS } from './screens'
 import { TopBar } from './TopBar'
+import { UnderHeader } from './UnderHeader'
 import { Welcome } from './Welcome'
 
 export function App() {
@@ -93,10 +90,7 @@ export function App() {
       <TopBar />
       <Nav />
       <main className="content" id="main" ref={main} tabIndex={-1}>
-        <AlterationAlarm />
-        <ScreeningAlarm />
-        <ClipboardAlert />
-        <Notices />
+        <UnderHeader />
         {/* One boundary per section: a screen still arriving never leaves the previous one hidden in the page. */}
         <Suspense key={section} fallback={<Loading what="the screen" />}>
           {body}

@@ -1,8 +1,6 @@
 import { useState } from 'react'
-import { createPortal } from 'react-dom'
 import { useNav } from '../stores/nav'
 import { useNotices, type Notice, type NoticeTone } from '../stores/notices'
-import { useNoticeSlot } from '../stores/notice-slot'
 
 /** More shown at once than this and the list folds into one line with a count (issue 54). */
 const SHOWN_OPEN = 2
@@ -54,16 +52,10 @@ function OneNotice({ notice }: { notice: Notice }) {
 /**
  * The in-app list of notices, announced politely, each in the tone of what happened and with a way to its detail.
  * Several at once fold into one line: the newest, a count of the others in the worst tone among them, and a button
- * that shows them all, so a burst never pushes the page down. They show under the open screen's header, so the title
- * stays where it was when one arrives (issue 54).
+ * that shows them all, so a burst never pushes the page down. They show under the open screen's header (UnderHeader),
+ * so the title stays where it was when one arrives (issue 54).
  */
 export function Notices() {
-  const slot = useNoticeSlot((s) => s.el)
-  const list = <NoticeList />
-  return slot ? createPortal(list, slot) : list
-}
-
-function NoticeList() {
   const items = useNotices((s) => s.items)
   const [all, setAll] = useState(false)
   const folded = items.length > SHOWN_OPEN && !all

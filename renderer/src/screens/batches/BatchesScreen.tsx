@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
 import { NEW_BATCH_VIEW, useNav } from '../../stores/nav'
@@ -31,9 +32,9 @@ export function BatchesScreen() {
   if (detailId) return <BatchDetail batchId={detailId} onClose={() => go('batches')} />
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Batches</h1>
-      </div>
+      </ScreenHead>
       <p className="muted small">
         Every batch of this profile, whichever process recorded it: the app, the command line or the agent&apos;s
         connector.

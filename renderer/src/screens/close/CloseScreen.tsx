@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { PERIOD_PATTERN } from '@shared/api/close'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
+import { ScreenHead } from '../../components/ScreenHead'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
@@ -24,9 +25,9 @@ export function CloseScreen() {
   const valid = PERIOD_PATTERN.test(typed)
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <h1>Month-end close</h1>
-      </div>
+      </ScreenHead>
       <form
         onSubmit={(e) => {
           e.preventDefault()

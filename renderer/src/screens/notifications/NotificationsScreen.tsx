@@ -1,5 +1,6 @@
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
+import { ScreenHead } from '../../components/ScreenHead'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { AddChannelForm } from './AddChannelForm'
 import { ChannelTable } from './ChannelTable'
@@ -13,7 +14,9 @@ export function NotificationsScreen() {
   const list = useDeskQuery('notify.list', {})
   return (
     <div className="screen">
-      <h1>Notifications</h1>
+      <ScreenHead>
+        <h1>Notifications</h1>
+      </ScreenHead>
       <p className="muted small">
         Approvers are told once of each payout, batch or pay run waiting for them, where they already work. A message
         names the amount, the payee, the wallet and the approver words, and links the provider&apos;s console when the

@@ -2,6 +2,7 @@ import { shown } from '@shared/text/visible-text'
 import type { PersonView } from '@shared/ipc/channels/desk-lock'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
+import { ScreenHead } from '../../components/ScreenHead'
 import { seatOf, useLockStatus } from '../../data/lock'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { AddPersonForm } from './AddPersonForm'
@@ -15,7 +16,9 @@ export function PeopleScreen() {
   const { isAdmin } = seatOf(status)
   return (
     <section aria-labelledby="people-heading">
-      <h1 id="people-heading">People</h1>
+      <ScreenHead>
+        <h1 id="people-heading">People</h1>
+      </ScreenHead>
       <p className="muted">
         People belong to this workstation&rsquo;s desk, not to a profile. Once one exists the app locks, every act names
         its person, a viewer changes nothing, and keys, the policy and people are an admin&rsquo;s.
