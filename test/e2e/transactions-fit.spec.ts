@@ -19,6 +19,21 @@ test('at 1280×860 the Transactions table starts in the top third and the reconc
   await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 })
   const top = (await table.boundingBox())!.y
   expect(top, `the table starts at y=${top}`).toBeLessThan(WINDOW.height / 3)
+  // Amounts line up on the decimal point whatever their number of decimals (8 for ETH, 6 for USDC).
+  const points = await table
+    .locator('.col-amount .money-frac')
+    .evaluateAll((els) =>
+      els.filter((e) => e.textContent !== '').map((e) => Math.round(e.getBoundingClientRect().left)),
+    )
+  expect(points.length).toBeGreaterThan(5)
+  expect(new Set(points).size, `decimal points at x=${[...new Set(points)].join(', ')}`).toBe(1)
+  // A quiet row: its Copy shows on hover (or focus), not on every row at once.
+  const row = table.getByRole('row').nth(1)
+  const copy = row.getByRole('button', { name: /^Copy transaction hash/ })
+  await page.mouse.move(0, 0)
+  await expect(copy).toHaveCSS('opacity', '0')
+  await row.hover()
+  await expect(copy).toHaveCSS('opacity', '1')
   await snap(page, 'transactions-1280')
 
   await page.getByRole('button', { name: 'Reconciliation report' }).click()

@@ -23,7 +23,10 @@ function splitShown(value: string): [string, string] {
  * column lines up (a fixed slot narrower than an 8-digit fraction would leave the longer ones sticking out).
  */
 export function fractionSlot(values: readonly string[]): CSSProperties {
-  return { '--money-frac': Math.max(0, ...values.map((v) => splitShown(v)[1].length)) } as CSSProperties
+  let longest = 0
+  // Counted on the API's decimal, digit for digit as shown, with its mark: cheap enough for 100,000 loaded rows.
+  for (const v of values) longest = Math.max(longest, v.includes('.') ? v.length - v.indexOf('.') : 0)
+  return { '--money-frac': longest } as CSSProperties
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LedgerRowView } from '@shared/ipc/views'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
+import { fractionSlot } from '../../components/Amount'
 import { useNameBook } from '../../names/useNameBook'
 import { useTxColumns } from '../../stores/tx-columns'
 import { TxRow } from './TxRow'
@@ -34,6 +35,8 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
     estimateSize: () => ROW,
     overscan: OVERSCAN,
   })
+  // The amounts' fraction slot, from every loaded row: decimal points line up as the list scrolls.
+  const slot = useMemo(() => fractionSlot(rows.map((r) => r.amount)), [rows])
   const items = virtual.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? -1
 
@@ -49,6 +52,7 @@ export function TxTable({ rows, selected, hasMore, showWallet, onSelect, onNearE
       aria-label="Transactions"
       aria-rowcount={rows.length + 1}
       data-testid="tx-scroll"
+      style={slot}
     >
       <div className="tx-header" role="row">
         <span role="columnheader" className="col-time">
