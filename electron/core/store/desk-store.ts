@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { Withdrawal } from '../../../shared/api/resources'
 import type { PacerLedger } from '../api/pacer'
 import { AuditChain } from './audit/audit-chain'
@@ -14,6 +15,10 @@ import { inTransaction } from './transaction'
 import { WithdrawalCache } from './payouts/withdrawal-cache'
 import { ChangeTeller } from './change-teller'
 import { statement } from './statement-cache'
+import { rowOf } from './scalar-rows'
+
+const OutcomeMarkRow = z.object({ id: z.number() })
+const DataVersionRow = z.object({ data_version: z.number() })
 
 export const STORE_FILE = 'desk.db'
 
@@ -208,7 +213,8 @@ export class DeskStore {
   }
 
   private outcomeMark(): number {
-    return (statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }).id
+    const row = statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get()
+    return rowOf(OutcomeMarkRow, row, 'outbox_outcomes').id
   }
 
   private noticeOwnChange(): void {
@@ -233,7 +239,11 @@ export class DeskStore {
     if (this.closed) return
     try {
       // data_version moves only when another connection commits: a cheap "anything new?" check.
-      const version = (statement(this.db, 'PRAGMA data_version').get() as { data_version: number }).data_version
+      const version = rowOf(
+        DataVersionRow,
+        statement(this.db, 'PRAGMA data_version').get(),
+        'data_version',
+      ).data_version
       if (version === this.lastDataVersion) return
       this.lastDataVersion = version
       this.noticeOwnChange()

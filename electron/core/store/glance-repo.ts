@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WalletSchema, type Wallet } from '../../../shared/api/resources'
 import { openSnapshotConnection } from './database'
-import { rowOf } from './scalar-rows'
+import { foundRowOf, rowOf } from './scalar-rows'
 
 /** The wallets of the profile's last read from the provider, kept so a screen over every profile needs no request. */
 export class WalletReads {
@@ -44,6 +44,7 @@ const LedgerRow = z.object({
   last_error: z.string().nullable(),
 })
 const Count = z.object({ n: z.number() })
+const WalletReadRow = z.object({ body: z.string(), read_at: z.string() })
 const Waiting = z.object({ n: z.number(), oldest: z.string().nullable(), latest: z.string().nullable() })
 
 /**
@@ -58,8 +59,11 @@ export function readStoreGlance(file: string): StoreGlance | null {
       db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined
     const count = (sql: string) => (has('outbox') ? rowOf(Count, db.prepare(sql).get(), 'outbox').n : 0)
     const read = has('wallet_reads')
-      ? (db.prepare('SELECT body, read_at FROM wallet_reads WHERE id = 1').get() as
-          { body: string; read_at: string } | undefined)
+      ? foundRowOf(
+          WalletReadRow,
+          db.prepare('SELECT body, read_at FROM wallet_reads WHERE id = 1').get(),
+          'wallet_reads',
+        )
       : undefined
     const wallets = read ? z.array(WalletSchema).safeParse(JSON.parse(read.body)) : null
     const ledger = has('ledger_state')

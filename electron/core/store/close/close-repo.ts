@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { DatabaseSync } from 'node:sqlite'
 import {
   AccountMapRowSchema,
@@ -8,8 +8,10 @@ import {
 } from '../../../../shared/api/close'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
-import { rowOf, rowsOf } from '../scalar-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 import { LockedPeriodRowSchema, PackFileRowSchema, PackLegRowSchema } from './close-rows'
+
+const ZoneRow = z.object({ zone: z.string() })
 
 /** A locked period as the lock check reads it. */
 export type LockedPeriod = z.output<typeof LockedPeriodRowSchema>
@@ -68,9 +70,8 @@ export class CloseRepo {
 
   /** The time zone of the last month locked: the profile's months are counted in it until a close names another. */
   lastZone(): string | null {
-    const row = this.db.prepare('SELECT time_zone AS zone FROM close_packs ORDER BY id DESC LIMIT 1').get() as
-      { zone: string } | undefined
-    return row?.zone ?? null
+    const row = this.db.prepare('SELECT time_zone AS zone FROM close_packs ORDER BY id DESC LIMIT 1').get()
+    return foundRowOf(ZoneRow, row, 'close_packs')?.zone ?? null
   }
 
   /** Refuses a change to something at `instant` (ISO) that a locked period holds: from (exclusive) to cutoff. */

@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
-import { rowOf } from '../scalar-rows'
+import { MetaValueRow } from '../common-rows'
+import { foundRowOf, rowOf } from '../scalar-rows'
 
 const PayeeConfirmationSchema = z.object({
   destinationId: z.string(),
@@ -32,8 +33,11 @@ export class PayeeConfirmations {
 
   /** Hours a payee's new address waits before it can be paid; the profile's own setting or the default. */
   waitHours(fallback: number): number {
-    const row = this.db.prepare("SELECT value FROM meta WHERE name = 'payee_change_wait_hours'").get() as
-      { value: string } | undefined
+    const row = foundRowOf(
+      MetaValueRow,
+      this.db.prepare("SELECT value FROM meta WHERE name = 'payee_change_wait_hours'").get(),
+      'meta',
+    )
     const hours = Number(row?.value)
     return row && Number.isFinite(hours) && hours >= 0 ? hours : fallback
   }

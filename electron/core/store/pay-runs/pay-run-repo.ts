@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
+import { foundRowOf, rowsOf } from '../scalar-rows'
 
 /** One payee line of a run, as its file gave it (amount may be `USD 1500`). */
 export const RunLineSchema = z.strictObject({
@@ -96,7 +97,10 @@ function json(text: string | null | undefined, what: string): unknown {
   }
 }
 
-type Raw = Record<string, string | null>
+/** Every column of the pay-run tables is text (or null); the record's own schema checks the rest. */
+const RawSchema = z.record(z.string(), z.string().nullable())
+type Raw = z.output<typeof RawSchema>
+const OnChainRow = z.object({ number: z.string(), onchain: z.string() })
 
 /** Pay runs, their periods and invoices; written in the caller's transaction. */
 export class PayRunRepo {
@@ -113,17 +117,21 @@ export class PayRunRepo {
   }
 
   list(): PayRun[] {
-    const raw = this.db.prepare('SELECT * FROM pay_runs ORDER BY name COLLATE NOCASE').all() as Raw[]
-    return raw.map((r) => this.runOf(r))
+    const raw = this.db.prepare('SELECT * FROM pay_runs ORDER BY name COLLATE NOCASE').all()
+    return rowsOf(RawSchema, raw, 'pay_runs').map((r) => this.runOf(r))
   }
 
   byName(name: string): PayRun | null {
-    const raw = this.db.prepare('SELECT * FROM pay_runs WHERE name = ? COLLATE NOCASE').get(name) as Raw | undefined
+    const raw = foundRowOf(
+      RawSchema,
+      this.db.prepare('SELECT * FROM pay_runs WHERE name = ? COLLATE NOCASE').get(name),
+      'pay_runs',
+    )
     return raw ? this.runOf(raw) : null
   }
 
   byId(id: string): PayRun | null {
-    const raw = this.db.prepare('SELECT * FROM pay_runs WHERE id = ?').get(id) as Raw | undefined
+    const raw = foundRowOf(RawSchema, this.db.prepare('SELECT * FROM pay_runs WHERE id = ?').get(id), 'pay_runs')
     return raw ? this.runOf(raw) : null
   }
 
@@ -138,8 +146,8 @@ export class PayRunRepo {
 
   /** Oldest period first. */
   periods(runId: string): RunPeriod[] {
-    const raw = this.db.prepare('SELECT * FROM pay_run_periods WHERE run_id = ? ORDER BY period').all(runId) as Raw[]
-    return raw.map((r) =>
+    const raw = this.db.prepare('SELECT * FROM pay_run_periods WHERE run_id = ? ORDER BY period').all(runId)
+    return rowsOf(RawSchema, raw, 'pay_run_periods').map((r) =>
       parse(
         RunPeriodSchema,
         {
@@ -178,8 +186,8 @@ export class PayRunRepo {
   invoicesNumbered(payee: string, number: string): Invoice[] {
     const raw = this.db
       .prepare('SELECT * FROM invoices WHERE payee = ? AND number = ? COLLATE NOCASE ORDER BY at')
-      .all(payee, number) as Raw[]
-    return raw.map((r) => this.invoiceOf(r))
+      .all(payee, number)
+    return rowsOf(RawSchema, raw, 'invoices').map((r) => this.invoiceOf(r))
   }
 
   /** The PDF of an invoice recorded without one (a run line's number, recorded when its period was sent). */
@@ -188,9 +196,8 @@ export class PayRunRepo {
   }
 
   invoicesOf(payoutKey: string): Invoice[] {
-    return (this.db.prepare('SELECT * FROM invoices WHERE payout_key = ? ORDER BY at').all(payoutKey) as Raw[]).map(
-      (r) => this.invoiceOf(r),
-    )
+    const raw = this.db.prepare('SELECT * FROM invoices WHERE payout_key = ? ORDER BY at').all(payoutKey)
+    return rowsOf(RawSchema, raw, 'invoices').map((r) => this.invoiceOf(r))
   }
 
   /**
@@ -205,9 +212,9 @@ export class PayRunRepo {
          FROM invoices i JOIN outbox o ON o.key = i.payout_key JOIN withdrawal_cache w ON w.id = o.withdrawal_id
          WHERE json_valid(w.body) AND json_extract(w.body, '$.tx_hash') IS NOT NULL ORDER BY i.at`,
       )
-      .all() as Array<{ number: string; onchain: string }>
+      .all()
     const out = new Map<string, string[]>()
-    for (const r of rows) out.set(r.onchain, [...(out.get(r.onchain) ?? []), r.number])
+    for (const r of rowsOf(OnChainRow, rows, 'invoices')) out.set(r.onchain, [...(out.get(r.onchain) ?? []), r.number])
     return out
   }
 

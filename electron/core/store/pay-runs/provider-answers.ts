@@ -1,7 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
 import type { RepoFactory } from '../repo-factory'
+import { rowsOf } from '../scalar-rows'
 
 const WITHDRAWALS = '/api/v1/withdrawals'
+const AttemptRow = z.object({ key: z.string().nullable(), status: z.number().nullable() })
 
 /**
  * Keys whose payout the provider said it had already when this desk first asked it to make one: the first POST
@@ -17,9 +20,9 @@ export const providerHadKeys: RepoFactory<(keys: readonly string[]) => Set<strin
          FROM audit WHERE json_extract(entry, '$.path') = ? AND json_extract(entry, '$.method') = 'POST'
          AND json_extract(entry, '$.kind') = 'http' ORDER BY seq`,
     )
-    .all(WITHDRAWALS) as Array<{ key: string | null; status: number | null }>
+    .all(WITHDRAWALS)
   const decided = new Map<string, boolean>()
-  for (const r of rows) {
+  for (const r of rowsOf(AttemptRow, rows, 'audit')) {
     if (r.key === null || !wanted.has(r.key) || decided.has(r.key)) continue
     if (r.status === 200) decided.set(r.key, true)
     else if (r.status === null || (r.status >= 500 && r.status !== 503) || (r.status >= 200 && r.status < 300))

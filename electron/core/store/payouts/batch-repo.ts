@@ -2,8 +2,15 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
-import { rowsOf } from '../scalar-rows'
+import { rowOf, rowsOf } from '../scalar-rows'
 import { statement } from '../statement-cache'
+
+const StateCountRow = z.object({ state: z.string(), n: z.number() })
+const StatusRow = z.object({ id: z.string(), status: z.string() })
+const MarkRow = z.object({ id: z.number() })
+const MoveRow = z.object({ id: z.number(), accepted: z.number() })
+/** The wallet is whatever the body holds: a row whose body names none is not followed. */
+const OpenRow = z.object({ id: z.string(), wallet: z.unknown() })
 
 /** What a person asked of the batch; whether it is finished follows from its outbox entries. */
 export const BatchIntentSchema = z.enum(['running', 'paused', 'cancelled'])
@@ -122,8 +129,8 @@ export class BatchRepo {
   stateCounts(batchId: string): Record<string, number> {
     const rows = statement(this.db, 'SELECT state, COUNT(*) AS n FROM outbox WHERE batch_id = ? GROUP BY state').all(
       batchId,
-    ) as Array<{ state: string; n: number }>
-    return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]))
+    )
+    return Object.fromEntries(rowsOf(StateCountRow, rows, 'outbox').map((r) => [r.state, r.n]))
   }
 
   /**
@@ -135,11 +142,12 @@ export class BatchRepo {
       this.db,
       'SELECT w.id, w.status FROM outbox o JOIN withdrawal_cache w ON w.id = o.withdrawal_id WHERE ' +
         'o.batch_id = ? AND w.status IS NOT NULL',
-    ).all(batchId) as Array<{
-      id: string
-      status: string
-    }>
-    return new Map(rows.flatMap((r) => (isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [])))
+    ).all(batchId)
+    return new Map(
+      rowsOf(StatusRow, rows, 'withdrawal_cache').flatMap((r) =>
+        isWithdrawalStatus(r.status) ? [[r.id, r.status] as const] : [],
+      ),
+    )
   }
 
   /**
@@ -149,19 +157,24 @@ export class BatchRepo {
    */
   movesSince(mark: number | null): { mark: number; accepted: boolean } {
     if (mark === null) {
-      const last = statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get() as { id: number }
+      const last = rowOf(
+        MarkRow,
+        statement(this.db, 'SELECT COALESCE(MAX(id), 0) AS id FROM outbox_outcomes').get(),
+        'outbox_outcomes',
+      )
       const any = statement(
         this.db,
         "SELECT 1 FROM outbox WHERE batch_id IS NOT NULL AND state = 'accepted' LIMIT 1",
       ).get()
-      return { mark: Number(last.id), accepted: any !== undefined }
+      return { mark: last.id, accepted: any !== undefined }
     }
-    const moves = statement(
+    const read = statement(
       this.db,
       `SELECT c.id, (c.state = 'accepted' AND o.batch_id IS NOT NULL) AS accepted
            FROM outbox_outcomes c JOIN outbox o ON o.key = c.key WHERE c.id > ? ORDER BY c.id`,
-    ).all(mark) as Array<{ id: number; accepted: number }>
-    return { mark: moves.length > 0 ? Number(moves.at(-1)!.id) : mark, accepted: moves.some((m) => m.accepted === 1) }
+    ).all(mark)
+    const moves = rowsOf(MoveRow, read, 'outbox_outcomes')
+    return { mark: moves.length > 0 ? moves.at(-1)!.id : mark, accepted: moves.some((m) => m.accepted === 1) }
   }
 
   /**
@@ -175,8 +188,8 @@ export class BatchRepo {
            LEFT JOIN withdrawal_cache w ON w.id = o.withdrawal_id
            WHERE o.batch_id IS NOT NULL AND o.state = 'accepted' AND o.withdrawal_id IS NOT NULL
              AND (w.status IS NULL OR w.status NOT IN (SELECT value FROM json_each(?))) ORDER BY o.seq`,
-    ).all(JSON.stringify(finalStatuses)) as Array<{ id: string; wallet: unknown }>
-    return rows.flatMap((r) =>
+    ).all(JSON.stringify(finalStatuses))
+    return rowsOf(OpenRow, rows, 'outbox').flatMap((r) =>
       typeof r.wallet === 'string' ? [{ withdrawalId: r.id, body: { wallet_id: r.wallet } }] : [],
     )
   }

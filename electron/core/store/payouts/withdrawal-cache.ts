@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { rowOf, rowsOf } from '../scalar-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 import { KnownAddresses } from '../destinations/known-addresses'
 import { PayoutIndex } from '../outbox/payout-index'
 import { inTransaction } from '../transaction'
@@ -50,11 +50,8 @@ export class WithdrawalCache {
     const body = JSON.stringify(withdrawal)
     // A payout read again unchanged (a batch's rows, every round they are followed) only has its read time moved:
     // its search row and its paid address were written with this very body.
-    const same =
-      (
-        statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id) as
-          { body: string } | undefined
-      )?.body === body
+    const stored = statement(this.db, 'SELECT body FROM withdrawal_cache WHERE id = ?').get(withdrawal.id)
+    const same = foundRowOf(BodySchema, stored, 'withdrawal_cache')?.body === body
     statement(
       this.db,
       `INSERT INTO withdrawal_cache (id, body, read_at, status, change_seq, writer)
@@ -75,8 +72,11 @@ export class WithdrawalCache {
    * the send gate then refuses this profile's sends until a person acknowledges it.
    */
   private compareWithAsked(withdrawal: Withdrawal, readAt: string): void {
-    const row = statement(this.db, 'SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id) as
-      { key: string; body: string } | undefined
+    const row = foundRowOf(
+      AskedRow,
+      statement(this.db, 'SELECT key, body FROM outbox WHERE withdrawal_id = ?').get(withdrawal.id),
+      'outbox',
+    )
     if (!row) return
     let body: unknown
     try {
@@ -104,10 +104,13 @@ export class WithdrawalCache {
 
   /** Null when never read or when the stored copy fails its schema (then it is read again from the provider). */
   get(id: string): { withdrawal: Withdrawal; readAt: string } | null {
-    const row = statement(this.db, 'SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id) as
-      { body: string; read_at: string } | undefined
+    const row = foundRowOf(
+      CachedRow,
+      statement(this.db, 'SELECT body, read_at FROM withdrawal_cache WHERE id = ?').get(id),
+      'withdrawal_cache',
+    )
     const withdrawal = row ? this.parsed(id, row.body) : null
-    return withdrawal ? { withdrawal, readAt: row!.read_at } : null
+    return row && withdrawal ? { withdrawal, readAt: row.read_at } : null
   }
 
   /**
@@ -149,6 +152,8 @@ export class WithdrawalCache {
 
 const SeqSchema = z.object({ seq: z.number() })
 const BodySchema = z.object({ body: z.string() })
+const AskedRow = z.object({ key: z.string(), body: z.string() })
+const CachedRow = z.object({ body: z.string(), read_at: z.string() })
 
 function parseWithdrawal(body: string): Withdrawal | null {
   try {

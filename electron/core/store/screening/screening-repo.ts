@@ -1,8 +1,11 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { z } from 'zod'
 import { WithdrawalSchema, type Withdrawal } from '../../../../shared/api/resources'
+import { BodyRow } from '../common-rows'
 import type { RepoFactory } from '../repo-factory'
-import { rowsOf } from '../scalar-rows'
+import { foundRowOf, rowsOf } from '../scalar-rows'
+
+const ListIdRow = z.object({ id: z.number() })
 
 const ScreeningListSchema = z.object({
   name: z.string(),
@@ -38,8 +41,11 @@ export class ScreeningRepo {
 
   /** Replaces the list called `name`; the caller's transaction makes it all or nothing. */
   replace(list: Omit<ScreeningList, 'addresses'>, addresses: readonly NewListedAddress[]): number {
-    const old = this.db.prepare('SELECT id FROM screening_lists WHERE name = ?').get(list.name) as
-      { id: number } | undefined
+    const old = foundRowOf(
+      ListIdRow,
+      this.db.prepare('SELECT id FROM screening_lists WHERE name = ?').get(list.name),
+      'screening_lists',
+    )
     if (old) {
       this.db.prepare('DELETE FROM screening_addresses WHERE list_id = ?').run(old.id)
       this.db.prepare('DELETE FROM screening_lists WHERE id = ?').run(old.id)
@@ -71,8 +77,8 @@ export class ScreeningRepo {
   waitingForApproval(): Withdrawal[] {
     const rows = this.db
       .prepare(`SELECT body FROM withdrawal_cache WHERE status = 'pending_approval' ORDER BY id`)
-      .all() as Array<{ body: string }>
-    return rows.flatMap((r) => {
+      .all()
+    return rowsOf(BodyRow, rows, 'withdrawal_cache').flatMap((r) => {
       const parsed = WithdrawalSchema.safeParse(JSON.parse(r.body))
       return parsed.success ? [parsed.data] : []
     })
