@@ -27,9 +27,14 @@ export default defineConfig({
     // --maxWorkers: the projects below take the root's setting and ignore the command line's.
     maxWorkers: availableParallelism() + 1,
     // Two files at once shared one keyring daemon and now and then met keychain_unavailable: each slot has its own.
-    // The CLI bundle is built once, before the files that start it (test/harness/vitest-cli-bundle.ts).
-    globalSetup: ['test/harness/vitest-keychains.ts', 'test/harness/vitest-cli-bundle.ts'],
-    setupFiles: ['test/harness/vitest-worker-keychain.ts'],
+    // The CLI bundle is built once, before the files that start it (test/harness/vitest-cli-bundle.ts), and so are
+    // the harness's child scripts (test/harness/ts-child.ts).
+    globalSetup: [
+      'test/harness/vitest-keychains.ts',
+      'test/harness/vitest-cli-bundle.ts',
+      'test/harness/vitest-child-bundles.ts',
+    ],
+    setupFiles: ['test/harness/vitest-worker-keychain.ts', 'test/harness/vitest-worker-children.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // Importing the app's modules for each file cost more than most files' tests: the files that leave nothing behind
     // share their worker's modules, the rest get a fresh one each. (No include above: the projects would add to it.)

@@ -20,12 +20,13 @@ import {
   type BatchLine,
   type BatchWorkspace,
 } from './batch-fixture'
+import { tsChild } from './ts-child'
 
 const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), 'batch-child.ts')
 
 function runChild(job: BatchChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     child.on('error', reject)

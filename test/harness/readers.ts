@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Profile } from '../../electron/core/profiles'
 import type { RegisteredKey } from './api-fixture'
 import type { ReaderJob, ReaderResult } from './reader-child'
+import { tsChild } from './ts-child'
 
 const CHILD = join(import.meta.dirname, 'reader-child.ts')
 
@@ -47,7 +48,7 @@ export async function spawnReaders(
   const outputs: Array<Promise<string>> = []
   const ready: Array<Promise<void>> = []
   for (let i = 0; i < count; i++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['pipe', 'pipe', 'inherit'],
     })
     children.push(child)

@@ -12,6 +12,7 @@ import { consoleCall, requestLog, reusedSignatures, setupWorkspace } from './api
 import { FAULTS, random } from './soak'
 import type { SoakWorkerJob } from './soak-worker'
 import { outboxOutcomes } from './store-reader'
+import { tsChild } from './ts-child'
 
 const WORKER = join(import.meta.dirname, 'soak-worker.ts')
 
@@ -72,7 +73,7 @@ function runWorker(
   killAt: { afterPayouts: number; delayMs: number } | null,
   onPayout: () => void,
 ): Promise<WorkerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], {
+  const child = spawn(process.execPath, [...tsChild(WORKER), JSON.stringify(job)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const run: WorkerRun = { done: 0, token: null, killed: false }

@@ -6,6 +6,7 @@ import { Outbox } from '../../electron/core/payouts/outbox'
 import { PayoutRequests } from '../../electron/core/payouts/payout-requests'
 import { consoleCall, requestLog, reusedSignatures, setupWorkspace } from './api-fixture'
 import type { ChildJob } from './payout-child'
+import { tsChild } from './ts-child'
 
 export interface SoakOptions {
   baseUrl: string
@@ -53,7 +54,7 @@ export const FAULTS = [
 
 function runChild(job: ChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     child.on('error', reject)

@@ -12,6 +12,7 @@ import type { BatchChildJob } from '../../harness/batch-child'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
 import { cli, cliProfile } from '../../harness/cli-runner'
 import { atLimit, SCRIPTS } from '../../harness/team-week-seed'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), '../../harness/batch-child.ts')
 const ROWS = 40
@@ -79,7 +80,7 @@ describe("a batch's state is true", () => {
       // Two requests a second: the batch takes about 20 s, long enough to watch it and kill it part way.
       pace: { limit: 2, windowSeconds: 1 },
     }
-    child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], { stdio: 'ignore' })
+    child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], { stdio: 'ignore' })
 
     // While it sends: listed as sending, never stopped.
     let batchId: string | null = null

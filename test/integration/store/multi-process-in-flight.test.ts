@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Outbox } from '../../../electron/core/payouts/outbox'
 import { DeskStore } from '../../../electron/core/store'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/holding-child.ts')
 
@@ -16,7 +17,7 @@ describe('an entry in flight in a live process, seen by another process opening 
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'mp-in-flight-'))
-    child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], { stdio: ['pipe', 'pipe', 'inherit'] })
+    child = spawn(process.execPath, [...tsChild(CHILD), dir], { stdio: ['pipe', 'pipe', 'inherit'] })
     key = await new Promise<string>((resolve, reject) => {
       let out = ''
       child.stdout.on('data', (chunk: Buffer) => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/open-child.ts')
 const dir = mkdtempSync(join(tmpdir(), 'open-together-'))
@@ -11,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 /** `count` processes loaded and waiting, then told to open `file` at one moment; resolves with what each printed last. */
 async function openTogether(file: string, count: number): Promise<string[]> {
   const children = Array.from({ length: count }, () =>
-    spawn(process.execPath, ['--import', 'tsx', CHILD, file], { stdio: ['pipe', 'pipe', 'inherit'] }),
+    spawn(process.execPath, [...tsChild(CHILD), file], { stdio: ['pipe', 'pipe', 'inherit'] }),
   )
   const outputs = children.map((child) => {
     let out = ''

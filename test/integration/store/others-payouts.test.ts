@@ -13,6 +13,7 @@ import { requestLog } from '../../harness/api-fixture'
 import { batchCsv, recordedWithdrawals, setupBatchWorkspace, type BatchWorkspace } from '../../harness/batch-fixture'
 import type { BatchChildJob } from '../../harness/batch-child'
 import { readerProfile } from '../../harness/readers'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/batch-child.ts')
 
@@ -64,7 +65,7 @@ describe("the app's session announces payouts another process wrote to the store
         csvFile,
         killAfterPosts: 1_000,
       }
-      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+      const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
         stdio: ['ignore', 'ignore', 'pipe'],
       })
       // The child says it finished the batch (it exits 3 then): every row's outcome is in the store.

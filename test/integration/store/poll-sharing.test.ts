@@ -10,12 +10,13 @@ import { ProfileSession } from '../../../electron/core/session/session'
 import { startSimulator } from '../../../electron/simulator'
 import { registerKey, setupWorkspace, type RegisteredKey, type Workspace } from '../../harness/api-fixture'
 import { readerProfile } from '../../harness/readers'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/lease-child.ts')
 
 /** A process that takes `resource` on the store in `dir`; resolves with its answer and the child. */
 async function leaseHolder(dir: string, resource: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, resource], {
+  const child = spawn(process.execPath, [...tsChild(CHILD), dir, resource], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const answer = await new Promise<string>((resolve, reject) => {
