@@ -11,13 +11,16 @@ import { amountKey } from '../../../../shared/api/amount-key'
 import type { TransactionLeg } from '../../../../shared/api/resources'
 import { DeskError } from '../../errors'
 import type { RepoFactory } from '../repo-factory'
-import { rowOf, rowsOf } from '../scalar-rows'
+import { CountRow, MetaValueRow } from '../common-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
 import { KnownAddresses } from '../destinations/known-addresses'
 import { amountText } from './ledger-amounts'
 import { createdAtSql } from './ledger-created-at'
 import { registerAmountKey } from './ledger-sql'
 import { LedgerWords } from './ledger-words'
 
+/** An asset as a leg stores it: its word's number, or the text itself before words were numbered. */
+const StoredAssetRow = z.object({ asset: z.union([z.number(), z.string()]) })
 /** The profile's own dust thresholds (JSON by asset) in the store's meta table: they travel with its ledger. */
 const THRESHOLDS = 'dust_thresholds'
 
@@ -41,7 +44,7 @@ export class BaitFlags {
 
   thresholds(): DustThresholds {
     this.readStatement ??= this.db.prepare('SELECT value FROM meta WHERE name = ?')
-    const row = this.readStatement.get(THRESHOLDS) as { value: string } | undefined
+    const row = foundRowOf(MetaValueRow, this.readStatement.get(THRESHOLDS), 'meta')
     if (row === undefined) return {}
     const parsed = DustThresholdsSchema.safeParse(JSON.parse(row.value))
     if (!parsed.success)
@@ -96,8 +99,8 @@ export class BaitFlags {
     const assets =
       asset !== undefined
         ? [asset]
-        : (this.db.prepare('SELECT DISTINCT asset FROM ledger_legs').all() as Array<{ asset: unknown }>).map((r) =>
-            String(this.words.spell(r.asset)),
+        : rowsOf(StoredAssetRow, this.db.prepare('SELECT DISTINCT asset FROM ledger_legs').all(), 'ledger_legs').map(
+            (r) => String(this.words.spell(r.asset)),
           )
     const clear = this.db.prepare('UPDATE ledger_legs SET bait = NULL WHERE bait IS NOT NULL AND asset = ?')
     // Only amounts below the threshold, or zero, by the sortable amount key: the rest cannot be dust.
@@ -115,7 +118,8 @@ export class BaitFlags {
 
   /** Legs flagged in the whole ledger. */
   flaggedCount(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE bait = 1').get() as { n: number }).n
+    return rowOf(CountRow, this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE bait = 1').get(), 'ledger_legs')
+      .n
   }
 
   private write(rows: readonly Candidate[], own: DustThresholds): void {

@@ -1,4 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { foundRowOf, rowOf } from '../scalar-rows'
+
+const PartyIdRow = z.object({ id: z.number() })
 
 type Party = { name: string | null; address: string }
 
@@ -65,16 +69,18 @@ export class LedgerParties {
     // transaction.
     const stored = this.db
       .prepare('SELECT id FROM ledger_parties WHERE lower(address) = lower(?1) AND address = ?1 AND name IS ?2')
-      .get(p.address, p.name) as { id: number } | undefined
+      .get(p.address, p.name)
     const id =
-      stored?.id ??
-      (
+      foundRowOf(PartyIdRow, stored, 'ledger_parties')?.id ??
+      rowOf(
+        PartyIdRow,
         this.db
           .prepare(
             `INSERT INTO ledger_parties (name, address, search) VALUES (?1, ?2, ` +
               `${PARTY_SEARCH_SQL('?3', '?2')}) RETURNING id`,
           )
-          .get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()) as { id: number }
+          .get(p.name, p.address, `${p.name ?? ''} ${p.address}`.toLowerCase()),
+        'ledger_parties',
       ).id
     this.ids.set(key, id)
     if (id > (this.newest?.id ?? -1)) this.newest = { id, name: p.name, address: p.address }

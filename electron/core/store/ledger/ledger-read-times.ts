@@ -1,4 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { rowOf, rowsOf } from '../scalar-rows'
+
+const ReadTimeRow = z.object({ id: z.number(), ms: z.number() })
 
 /**
  * When the legs were read from the provider, each time stored once in `ledger_read_times` (migration 17): the legs of
@@ -21,9 +25,10 @@ export class LedgerReadTimes {
     if (known !== undefined) return known
     const row = this.db
       .prepare('INSERT INTO ledger_read_times (ms) VALUES (?) ON CONFLICT (ms) DO UPDATE SET ms = ms RETURNING id')
-      .get(ms) as { id: number }
-    this.remember(row.id, ms)
-    return row.id
+      .get(ms)
+    const { id } = rowOf(ReadTimeRow.pick({ id: true }), row, 'ledger_read_times')
+    this.remember(id, ms)
+    return id
   }
 
   /**
@@ -68,10 +73,7 @@ export class LedgerReadTimes {
 
   private load(): void {
     this.forget()
-    for (const { id, ms } of this.db.prepare('SELECT id, ms FROM ledger_read_times').all() as Array<{
-      id: number
-      ms: number
-    }>)
-      this.remember(id, ms)
+    const rows = this.db.prepare('SELECT id, ms FROM ledger_read_times').all()
+    for (const { id, ms } of rowsOf(ReadTimeRow, rows, 'ledger_read_times')) this.remember(id, ms)
   }
 }

@@ -31,6 +31,9 @@ import { LedgerWords } from './ledger-words'
 import { LegWrites } from './ledger-writes'
 import { readLedgerState, WalkSchema, type LedgerState, type Walk } from './ledger-state'
 import { inTransaction } from '../transaction'
+import { CountRow } from '../common-rows'
+import { foundRowOf, rowOf, rowsOf } from '../scalar-rows'
+import { DuePendingRow, LegSeqRow, MarksRow, NextPendingRow, ScopeRow } from './ledger-repo-rows'
 import { BaitFlags } from './bait-flags'
 import { KnownAddresses } from '../destinations/known-addresses'
 import type { OpeningEffect } from './opening-effects'
@@ -70,8 +73,11 @@ export class LedgerRepo {
    */
   bind(scope: string): { cleared: boolean } {
     return inTransaction(this.db, () => {
-      const current = this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get() as
-        { scope: string } | undefined
+      const current = foundRowOf(
+        ScopeRow,
+        this.db.prepare('SELECT scope FROM ledger_state WHERE id = 1').get(),
+        'ledger_state',
+      )
       if (current?.scope === scope) return { cleared: false }
       this.db.exec(
         'DELETE FROM ledger_legs; DELETE FROM ledger_own_parties; DELETE FROM ledger_parties; DELETE FROM ' +
@@ -149,21 +155,22 @@ export class LedgerRepo {
 
   /** Movements not final whose next re-read is due, soonest first, with how often they were read. */
   duePending(nowMs: number, limit: number): Array<{ id: string; attempts: number }> {
-    return this.db
+    const rows = this.db
       .prepare('SELECT id, attempts FROM ledger_pending WHERE next_check_ms <= ? ORDER BY next_check_ms LIMIT ?')
-      .all(nowMs, limit) as Array<{ id: string; attempts: number }>
+      .all(nowMs, limit)
+    return rowsOf(DuePendingRow, rows, 'ledger_pending')
   }
 
   nextPendingMs(): number | null {
-    return (this.db.prepare('SELECT MIN(next_check_ms) AS next FROM ledger_pending').get() as { next: number | null })
-      .next
+    const row = this.db.prepare('SELECT MIN(next_check_ms) AS next FROM ledger_pending').get()
+    return rowOf(NextPendingRow, row, 'ledger_pending').next
   }
 
   summary(): LedgerSummary {
     const s = this.state()
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
     const rows = this.legCount()
-    const notFinal = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs WHERE final = 0').get() as { n: number }).n
+    const notFinal = this.count('SELECT COUNT(*) AS n FROM ledger_legs WHERE final = 0')
     return {
       rows,
       notFinal,
@@ -185,15 +192,21 @@ export class LedgerRepo {
    * screen's open), so the count is kept until this connection or another one writes to the database.
    */
   private legCount(): number {
-    const { own, other } = this.db
-      .prepare('SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS other')
-      .get() as { own: number; other: number }
+    const { own, other } = rowOf(
+      MarksRow,
+      this.db.prepare('SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS other').get(),
+      'data_version',
+    )
     const marks = `${own}/${other}`
     if (this.counted?.marks === marks) return this.counted.rows
-    const rows = (this.db.prepare('SELECT COUNT(*) AS n FROM ledger_legs').get() as { n: number }).n
+    const rows = this.count('SELECT COUNT(*) AS n FROM ledger_legs')
     // Inside a transaction the writes may yet be rolled back without moving the marks: not kept.
     this.counted = this.db.isTransaction ? null : { marks, rows }
     return rows
+  }
+
+  private count(sql: string): number {
+    return rowOf(CountRow, this.db.prepare(sql).get(), 'ledger_legs').n
   }
 
   /** One page of the ledger, newest first, with every filter applied in SQL over the indexes. */
@@ -202,11 +215,10 @@ export class LedgerRepo {
     if (after) {
       // Ties on recorded time are broken by the row's own sequence number, which the indexes carry.
       const at = Date.parse(after.at)
-      const seq = (
-        this.db
-          .prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`)
-          .get(...legIdParams(after.id), after.direction) as { seq: number } | undefined
-      )?.seq
+      const found = this.db
+        .prepare(`SELECT l.seq FROM ledger_legs l WHERE ${LEG_ID} AND l.direction = ?`)
+        .get(...legIdParams(after.id), after.direction)
+      const seq = foundRowOf(LegSeqRow, found, 'ledger_legs')?.seq
       // `at_ms <= ?` on its own lets the index start at the position instead of skipping every newer row.
       where.sql.push('l.at_ms <= ?', '(l.at_ms < ? OR l.seq < ?)')
       where.params.push(at, at, seq ?? Number.MAX_SAFE_INTEGER)

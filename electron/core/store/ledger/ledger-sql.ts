@@ -2,7 +2,9 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { DECIMAL_PATTERN } from '../../../../shared/api/amount'
 import { amountKey } from '../../../../shared/api/amount-key'
 import type { LedgerFilter } from '../../../../shared/api/ledger-query'
+import { z } from 'zod'
 import { DeskError } from '../../errors'
+import { rowOf } from '../scalar-rows'
 import { amountText } from './ledger-amounts'
 import type { LegColumn, LegRead } from './ledger-columns'
 import { COUNTERPARTY_SQL, HASH_BLOB_KEY, HASH_KEY_SQL, HASH_TEXT_KEY } from './ledger-index-keys'
@@ -153,6 +155,8 @@ export function textHits(t: TextTerms): { sql: string; params: SQLInputValue[] }
 /** A matching party is a wallet's own side: textHits would miss its legs. */
 const OWN_PARTY_HIT = 'EXISTS (SELECT 1 FROM p JOIN ledger_own_parties o ON o.id = p.id)'
 
+const FewRow = z.object({ few: z.number() })
+
 /** Whether a page is found faster from textHits than by walking the legs: they are complete and at most FEW_HITS. */
 export function fewHits(
   db: DatabaseSync,
@@ -162,7 +166,7 @@ export function fewHits(
   const sql =
     `WITH ${TEXT_PARTIES} SELECT CASE WHEN ${OWN_PARTY_HIT} THEN 0 ELSE (SELECT COUNT(*) FROM ` +
     `(${hits.sql} LIMIT ${FEW_HITS + 1})) <= ${FEW_HITS} END AS few`
-  return (db.prepare(sql).get(...cte, ...hits.params) as { few: number }).few === 1
+  return rowOf(FewRow, db.prepare(sql).get(...cte, ...hits.params), 'ledger_legs').few === 1
 }
 
 /** The legs (alias l) of a stored id given as an SQL expression, by the id index. */

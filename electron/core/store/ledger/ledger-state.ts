@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { DeskError } from '../../errors'
+import { foundRowOf } from '../scalar-rows'
 
 /**
  * One pass over a recorded-time range (after, before], newest first, as the provider pages it.
@@ -30,19 +31,19 @@ export interface LedgerState {
   lastAttemptMs: number | null
 }
 
-interface RawState {
-  scope: string
-  complete: number
-  high_water_ms: number | null
-  synced_at_ms: number | null
-  walk: string | null
-  last_error: string | null
-  last_attempt_ms: number | null
-}
+const RawStateSchema = z.object({
+  scope: z.string(),
+  complete: z.number(),
+  high_water_ms: z.number().nullable(),
+  synced_at_ms: z.number().nullable(),
+  walk: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_attempt_ms: z.number().nullable(),
+})
 
 /** The ledger's sync state, or `ledger_unbound` before it was tied to a provider. */
 export function readLedgerState(db: DatabaseSync): LedgerState {
-  const raw = db.prepare('SELECT * FROM ledger_state WHERE id = 1').get() as RawState | undefined
+  const raw = foundRowOf(RawStateSchema, db.prepare('SELECT * FROM ledger_state WHERE id = 1').get(), 'ledger_state')
   if (!raw) throw new DeskError('ledger_unbound', 'The history ledger has not been opened for a provider yet.')
   return {
     scope: raw.scope,

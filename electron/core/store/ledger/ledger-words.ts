@@ -1,5 +1,9 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { z } from 'zod'
+import { rowsOf } from '../scalar-rows'
 import { LedgerReadTimes } from './ledger-read-times'
+
+const WordRow = z.object({ id: z.number(), word: z.string() })
 
 /**
  * The ledger's repeated words (wallet ids, assets, networks, network names, statuses, fee assets), each stored
@@ -72,10 +76,11 @@ export class LedgerWords {
 
   private load(): void {
     this.forget()
-    for (const { id, word } of this.db.prepare('SELECT id, word FROM ledger_words').all() as Array<{
-      id: number
-      word: string
-    }>) {
+    for (const { id, word } of rowsOf(
+      WordRow,
+      this.db.prepare('SELECT id, word FROM ledger_words').all(),
+      'ledger_words',
+    )) {
       this.ids.set(word, id)
       this.words[id] = word
     }

@@ -1,6 +1,12 @@
 import Big from 'big.js'
 import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { foundRowOf, rowsOf } from '../scalar-rows'
 import { openingEffects, type OpeningEffect, type OpeningLeg } from './opening-effects'
+
+const WrittenRow = z.object({ legs_written: z.number(), sums_written: z.number() })
+const MonthSumRow = z.object({ net: z.string(), legs: z.number() })
+const OpeningRow = MonthSumRow.extend({ wallet: z.string(), asset: z.string(), network: z.string() })
 
 /** A leg with its recorded time, as the sums see it. */
 export type TimedLeg = OpeningLeg & { atMs: number }
@@ -38,8 +44,8 @@ export class OpeningSums {
   }
 
   private matchWrites(): boolean {
-    const row = this.db.prepare('SELECT legs_written, sums_written FROM ledger_state WHERE id = 1').get() as
-      { legs_written: number; sums_written: number } | undefined
+    const read = this.db.prepare('SELECT legs_written, sums_written FROM ledger_state WHERE id = 1').get()
+    const row = foundRowOf(WrittenRow, read, 'ledger_state')
     return row !== undefined && row.legs_written === row.sums_written
   }
 
@@ -88,7 +94,7 @@ export class OpeningSums {
     )
     for (const { effect: e, monthMs, legs } of this.deltas.values()) {
       const key = [e.walletId, e.asset, e.network, monthMs] as const
-      const stored = get.get(...key) as { net: string; legs: number } | undefined
+      const stored = foundRowOf(MonthSumRow, get.get(...key), 'ledger_opening_months')
       const total = (stored?.legs ?? 0) + legs
       if (total <= 0) drop.run(...key)
       else put.run(...key, e.amount.plus(stored?.net ?? 0).toFixed(), total)
@@ -121,15 +127,9 @@ export class OpeningSums {
         `SELECT wallet, asset, network, net, legs FROM ledger_opening_months WHERE month_ms < ` +
           `?${walletId === undefined ? '' : ' AND wallet = ?'}`,
       )
-      .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId])) as Array<{
-      wallet: string
-      asset: string
-      network: string
-      net: string
-      legs: number
-    }>
+      .all(...(walletId === undefined ? [beforeMs] : [beforeMs, walletId]))
     const byKey = new Map<string, OpeningEffect>()
-    for (const r of rows) {
+    for (const r of rowsOf(OpeningRow, rows, 'ledger_opening_months')) {
       const key = `${r.wallet}\n${r.asset}\n${r.network}`
       const sum = byKey.get(key)
       if (sum) sum.amount = sum.amount.plus(r.net)
