@@ -50,6 +50,9 @@ test('at 1280×860 the Transactions table starts in the top third and the reconc
     expect(box.x + box.width, `${await t.getAttribute('aria-label')} ends inside main`).toBeLessThanOrEqual(
       main.x + main.width,
     )
+    // Not cut by the box around it either: a table that fits needs no sideways scroll to read its last column.
+    const [wide, room] = await t.evaluate((el) => [el.scrollWidth, el.parentElement!.clientWidth])
+    expect(wide, `${await t.getAttribute('aria-label')} fits its box`).toBeLessThanOrEqual(room)
   }
   await snap(page, 'transactions-report-1280')
 })

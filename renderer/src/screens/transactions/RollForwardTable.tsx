@@ -3,6 +3,8 @@ import type { ReconciliationReport, RollForwardRow } from '@shared/api/ledger-re
 import { Amount } from '../../components/Amount'
 import { Time } from '../../components/Time'
 import { WalletRef } from '../../names/WalletRef'
+import { UserText } from '../../names/UserText'
+import { useNameBook } from '../../names/useNameBook'
 
 /** An amount of the row's asset: the asset is named once, in its own column, so eight amounts fit at 1280 px. */
 function Maybe({ value, unknown }: { value: string | null; unknown: string }) {
@@ -43,6 +45,20 @@ function ProviderCells({ row }: { row: RollForwardRow }) {
 }
 
 /**
+ * A wallet by its name alone, its id in the tooltip: ten columns fit at 1280 px only without the id's own line.
+ * Until the name is known it is shown as everywhere else (WalletRef).
+ */
+function WalletName({ id }: { id: string }) {
+  const wallet = useNameBook().wallet(id)
+  if (!wallet) return <WalletRef id={id} />
+  return (
+    <span title={id} data-testid="wallet-ref">
+      <UserText>{wallet.name}</UserText>
+    </span>
+  )
+}
+
+/**
  * Opening + incoming − outgoing − fees = closing per wallet, asset and network, and the provider's balance beside it.
  */
 export function RollForwardTable({ report }: { report: ReconciliationReport }) {
@@ -67,11 +83,7 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
         <table className="grid" aria-label="Roll-forward per wallet, asset and network">
           <thead>
             <tr>
-              {['Wallet and network', 'Asset'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+              <th scope="col">Wallet, asset and network</th>
               {['Opening', '+ Incoming', '− Outgoing', '− Fees', 'Internal', '= Closing', 'Provider', 'Difference'].map(
                 (h) => (
                   <th key={h} scope="col" className="num">
@@ -85,10 +97,11 @@ export function RollForwardTable({ report }: { report: ReconciliationReport }) {
             {rf.rows.map((r) => (
               <tr key={`${r.walletId}|${r.asset}|${r.network}`}>
                 <td>
-                  {r.walletId ? <WalletRef id={r.walletId} /> : '—'}
-                  <div className="small muted">{r.network ? networkName(r.network) : '—'}</div>
+                  {r.walletId ? <WalletName id={r.walletId} /> : '—'}
+                  <div className="small muted">
+                    {r.asset || '—'} on {r.network ? networkName(r.network) : '—'}
+                  </div>
                 </td>
-                <td>{r.asset || '—'}</td>
                 <Maybe value={r.opening} unknown="unknown" />
                 <Maybe value={r.incoming} unknown="" />
                 <Maybe value={r.outgoing} unknown="" />
