@@ -8,7 +8,9 @@ import { dirname, relative, resolve, sep } from 'node:path'
  * With `featuresOnly`, inside core, only another feature's folder (one with a use-cases.ts) is guarded: a feature
  * reaches another through its use cases, while the shared rooms (store, api, csv...) stay open to it.
  * A feature's `module.ts` (its doors and background services) is a door for the composition root alone: the folders
- * named in `composers` (the session) and the files at core's root (desk.ts) combine the modules; no feature does.
+ * named in `composers` (the session folder, and `desk` for desk.ts at core's root) combine the modules; no feature
+ * does. A handler file (`handlers.ts`, `*-handlers.ts`) is imported only inside its own folder: even the composition
+ * root registers a feature's doors through its module.
  */
 function moduleOf(root, importer, source) {
   const target = resolve(dirname(importer), source)
@@ -39,6 +41,7 @@ export default {
       deep:
         "'{{module}}' is inside core: call the feature's use cases ('{{feature}}/use-cases') so every " +
         'surface passes the same rules.',
+      handlers: "'{{module}}' is a handler file: register its doors through '{{feature}}/module'.",
     },
   },
   create(context) {
@@ -46,7 +49,8 @@ export default {
     const root = resolve(context.cwd, options.root ?? 'electron/core')
     const allow = new Set(options.allow ?? [])
     const file = context.filename
-    const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0]
+    // A folder of core, or a file at its root by its name without `.ts` (desk.ts is `desk`).
+    const own = relative(root, file).startsWith('..') ? null : relative(root, file).split(sep)[0].replace(/\.ts$/, '')
     const composes = (options.composers ?? []).includes(own)
     const isFeature = (feature) => !options.featuresOnly || existsSync(resolve(root, feature, 'use-cases.ts'))
     const check = (node, source) => {
@@ -54,6 +58,10 @@ export default {
       const module = moduleOf(root, file, source)
       if (module === null) return
       const feature = module.split('/')[0]
+      if (feature !== own && /(^|\/|-)handlers$/.test(module)) {
+        context.report({ node, messageId: 'handlers', data: { module, feature } })
+        return
+      }
       if (feature === own || !isFeature(feature) || /^[^/]+\/use-cases$/.test(module) || allow.has(module)) return
       if (composes && /^[^/]+\/module$/.test(module)) return
       context.report({ node, messageId: 'deep', data: { module, feature } })

@@ -1,74 +1,31 @@
 import { join } from 'node:path'
-import { DEFAULT_APPROVAL_REMINDER_MINUTES } from '../../shared/ipc/channels/settings'
-import type { PacerOptions } from './api/pacer'
-import { appHandlers } from './app-handlers'
-import { copyAddressHandler, type ShellClipboard } from './shell/copy-address'
-import { activityHandlers } from './audit/handlers'
-import type { Shell } from './app-info'
-import { EventBus } from './event-bus'
-import { closeHandlers } from './close/handlers'
-import { historyDoors } from './history/module'
-import { destinationHandlers } from './destinations/handlers'
-import { deskPeople, openDeskLock, type DeskLock } from './desk-lock/use-cases'
-import { viewOnlyGate } from './desk-lock/view-only-gate'
-import { counterpartyHandlers } from './destinations/counterparty-handlers'
-import { homeHandlers } from './home/home-handlers'
-import { Router, type RouterLog } from './ipc/router'
-import { profileHandlers } from './keys/profile-handlers'
-import { openProfileKeys, type EmbeddedSimulator, type ProfileKeys } from './keys/use-cases'
-import { RotatingLog } from './shell/rotating-log'
-import { policyDoors } from './policy/module'
-import { payeeCheckHandlers } from './payee-checks/handlers'
-import { secondPersonAtDesk, type WithProfileStore } from './people/use-cases'
-import { localPerson } from './audit/use-cases'
-import { AppSettingsStore, settingsHandlers } from './settings'
-import { SessionHost, type SessionDeps } from './session'
-import { payRunSendHandlers } from './pay-runs/handlers'
+import { auditDoors } from './audit/module'
 import { batchDoors } from './batch/module'
-import { payRunHandlers } from './pay-runs/run-handlers'
-import { invoiceHandlers } from './pay-runs/invoice-handlers'
+import { closeDoors } from './close/module'
+import { deskLockModule } from './desk-lock/module'
+import type { DeskLock } from './desk-lock/use-cases'
+import type { DeskOptions } from './desk-options'
+import { destinationDoors } from './destinations/module'
+import { EventBus } from './event-bus'
+import { historyDoors } from './history/module'
+import { homeDoors } from './home/module'
+import { Router } from './ipc/router'
+import { keysModule } from './keys/module'
+import type { ProfileKeys } from './keys/use-cases'
+import { notifyDoors } from './notify/module'
+import { payeeCheckDoors } from './payee-checks/module'
 import { payoutDoors } from './payouts/module'
-import { cancelListedPayouts, type Notify } from './payouts/use-cases'
-import { notifyHandlers } from './notify/handlers'
-import { KeyringSecretStore, type SecretStore } from './vault'
+import { cancelListedPayouts } from './payouts/use-cases'
+import { payRunDoors } from './pay-runs/module'
+import { policyDoors } from './policy/module'
+import { SessionHost } from './session'
+import type { AppSettingsStore } from './settings'
+import { shellModule } from './shell/module'
+import { RotatingLog } from './shell/rotating-log'
+import { settingsModule } from './settings/module'
+import { KeyringSecretStore } from './vault'
 
-export interface DeskOptions {
-  /** The app's data directory: Electron's userData, `--home`, or a test's temp dir. */
-  dataDir: string
-  shell: Shell
-  version: string
-  /**
-   * The key's request budget; benches against a simulator without a limit raise it. The provider's 120 a minute
-   * otherwise.
-   */
-  pacing?: Pick<PacerOptions, 'limit' | 'windowSeconds'>
-  /** Also told of every failure the data folder's log file keeps (the Electron shell: stderr). */
-  log?: RouterLog
-  /** The keychain; tests may inject a failing store. The product always uses the OS keychain. */
-  secretStore?: SecretStore
-  /** Starts (or returns) the embedded simulator; injected by the shell. */
-  embeddedSimulator?: EmbeddedSimulator
-  /** Opens a URL in the system browser; injected by the shell, which guards the URL. */
-  openExternal?: (url: string) => Promise<void>
-  /** Desktop notification for payout status changes; injected by the Electron shell. */
-  notify?: Notify
-  /** Save dialog for CSV exports (null when cancelled); injected by the shell. */
-  chooseSavePath?: (suggestedName: string) => Promise<string | null>
-  /** The window as a PDF (a payout's receipt on screen); injected by the Electron shell. */
-  printPage?: () => Promise<Uint8Array>
-  /** Hides the window from screen capture (or shows it again); injected by the Electron shell. */
-  applyContentProtection?: (enabled: boolean) => void
-  /**
-   * The system clipboard: addresses the app copies are written and watched for a swap; injected by the Electron shell.
-   */
-  clipboard?: ShellClipboard
-  /** Keeps the open profile's history ledger synced in the background (the app and the demo; tests ask for it). */
-  historyInBackground?: boolean
-  /** The sessions' clock (outbox times, hold expiry, wait reminders); tests move it, the app uses the real one. */
-  now?: () => Date
-  /** How soon requests are retried and payouts followed; tests shorten them to wait less real time. */
-  tempo?: Pick<SessionDeps, 'poller' | 'batchFollow' | 'sender'>
-}
+export type { DeskOptions } from './desk-options'
 
 export interface Desk {
   router: Router
@@ -85,147 +42,92 @@ export interface Desk {
   dispose(): Promise<void>
 }
 
-/** Builds the whole core behind one router: every shell (Electron, demo, tests) hosts this. */
+/**
+ * The composition root: builds the whole core behind one router (every shell, the demo and tests host this). Each
+ * feature's module gives its doors; the desk hands it the ports it needs (the session host, the bus, the person at the
+ * desk, the shell's dialogs) and builds none of a feature's parts itself.
+ */
 export async function createDesk(options: DeskOptions): Promise<Desk> {
+  const { dataDir, chooseSavePath, printPage } = options
   const events = new EventBus()
   // Failures nobody waits for (a background lookup, a handler's unexpected error) go to <data>/logs.
-  const file = new RotatingLog(join(options.dataDir, 'logs', 'payout-desk.log'))
+  const file = new RotatingLog(join(dataDir, 'logs', 'payout-desk.log'))
   const log = {
     error: (message: string, detail?: unknown) => {
       file.error(message, detail)
       options.log?.error(message, detail)
     },
   }
-  const router = new Router(log)
-  const disposers: Array<() => Promise<void> | void> = []
-
-  const copyAddress = copyAddressHandler(options.clipboard, events)
-  disposers.push(copyAddress.dispose)
-  router.register(appHandlers(options.shell, options.version, copyAddress.copy))
-  const settings = new AppSettingsStore(options.dataDir)
-  router.register(settingsHandlers({ settings, applyContentProtection: options.applyContentProtection }))
-
-  const keys = openProfileKeys({
-    dataDir: options.dataDir,
-    secretStore: options.secretStore ?? new KeyringSecretStore(),
-    actor: 'app',
-    onChange: () => events.emit('profiles.changed', {}),
-    onAuditFailure: (err) => log.error('recording a key rotation in the audit log failed', err),
-  })
-  router.register(
-    profileHandlers({ keys, embeddedSimulator: options.embeddedSimulator, openExternal: options.openExternal }),
-  )
-
-  // The lock writes its audit rows through the profile's session, and is made before the session host (its notices).
-  const deskLock = await openDeskLock({
-    dataDir: options.dataDir,
-    people: deskPeople(options.dataDir),
+  const secretStore = options.secretStore ?? new KeyringSecretStore()
+  const shell = shellModule({ ...options, events })
+  const settings = settingsModule(options)
+  const { keys, doors: profileDoors } = keysModule({ ...options, secretStore, events, log })
+  // Made before the session host: the lock holds the page's events and notices back while locked.
+  const lock = await deskLockModule({
+    dataDir,
     events,
     log,
-    settings,
+    now: options.now,
+    settings: settings.settings,
     profiles: keys.profiles,
-    now: options.now ? () => options.now!().getTime() : undefined,
-    isProduction: async (input) => {
-      const id = typeof input === 'object' && input !== null ? (input as { profileId?: unknown }).profileId : null
-      const profile =
-        typeof id === 'string' ? (await keys.profiles.list()).find((p) => p.id === id) : await keys.profiles.current()
-      return profile?.environment === 'production'
-    },
   })
-  disposers.push(deskLock.dispose)
-  // A profile's store for one write: the open session's when it serves that profile (one writer in this process).
-  const stores: WithProfileStore = (profile, work) => sessions.withProfileStore(profile, (store) => work(store))
-  const viewOnly = viewOnlyGate(keys.profiles, stores)
-  router.guard(async (channel, input) => {
-    await deskLock.lock.gate(channel, input)
-    await viewOnly(channel, input)
-  })
-  router.register(deskLock.handlers)
-
-  const sessions = new SessionHost({
-    dataDir: options.dataDir,
+  const notify = lock.notify(options.notify)
+  const host = new SessionHost({
+    dataDir,
     events,
     log,
     pacing: options.pacing,
     currentProfile: () => keys.profiles.current(),
     openSigner: (profile) => keys.vault.openSigner(profile),
-    notify: deskLock.notify(options.notify),
+    notify,
     secretStore: options.secretStore,
     now: options.now,
     ...options.tempo,
-    // Read on every look, so a new threshold applies at once; a damaged settings file (reported by Settings) uses the
-    // default.
-    reminderMinutes: () =>
-      settings.read().then(
-        (s) => s.approvalReminderMinutes ?? DEFAULT_APPROVAL_REMINDER_MINUTES,
-        () => DEFAULT_APPROVAL_REMINDER_MINUTES,
-      ),
+    reminderMinutes: settings.reminderMinutes,
     // The app's session runs the desk's background work (see SessionRole); the history sync is a setting.
     role: options.shell === 'browser-demo' ? 'demo' : 'app',
     syncHistory: options.historyInBackground === true,
   })
-  deskLock.storesReady(stores)
-  // Four eyes in the app: the person the lock let in does not finish what they started (people/use-cases).
-  const secondPerson = secondPersonAtDesk(options.dataDir, () => deskLock.lock.atDesk)
-  router.register(counterpartyHandlers({ host: sessions, addedBy: deskLock.actor }))
-  const { chooseSavePath, printPage } = options
-  router.register(payoutDoors({ host: sessions, events, requestedBy: deskLock.actor, chooseSavePath, printPage }))
-  router.register(batchDoors({ host: sessions, chooseSavePath, requestedBy: deskLock.actor }))
-  router.register(
-    policyDoors({
-      keys,
-      host: sessions,
-      person: () => deskLock.lock.atDesk?.name ?? localPerson(),
-      secondPerson,
-      fourEyes: deskLock.seat.policyFourEyes,
-    }),
-  )
-  router.register(historyDoors({ host: sessions, events, chooseSavePath }))
-  router.register(
-    closeHandlers({
-      host: sessions,
-      acting: (store) => deskLock.seat.atDesk('close', store),
-      chooseSavePath,
-    }),
-  )
-  router.register(homeHandlers(options.dataDir, keys.profiles))
-  router.register(destinationHandlers({ host: sessions, events, chooseSavePath }))
-  router.register(activityHandlers({ host: sessions, events, chooseSavePath }))
-  router.register(payRunHandlers({ host: sessions }))
-  router.register(payRunSendHandlers({ host: sessions }))
-  router.register(invoiceHandlers({ host: sessions, dataDir: options.dataDir }))
-  router.register(
-    payeeCheckHandlers({
-      host: sessions,
-      cancelListed: cancelListedPayouts,
-      events,
-      actor: deskLock.actor,
-      secondPerson,
-      person: () => deskLock.lock.atDesk?.name ?? null,
-    }),
-  )
-  router.register(
-    notifyHandlers({
-      host: sessions,
-      secretStore: options.secretStore ?? new KeyringSecretStore(),
-      actor: deskLock.actor,
-      notify: deskLock.notify(options.notify),
-    }),
-  )
-  disposers.push(
-    events.subscribe((event) => {
-      if (event === 'profiles.changed') void sessions.refresh()
-    }),
-    () => sessions.close(),
-  )
+  // A profile's store for one write: the open session's when it serves that profile (one writer in this process).
+  lock.storesReady((profile, work) => host.withProfileStore(profile, (store) => work(store)))
+  const actor = lock.actor
+  const { secondPerson } = lock
 
+  const router = new Router(log)
+    .guard(lock.guard)
+    .register(shell.doors)
+    .register(settings.doors)
+    .register(profileDoors)
+    .register(lock.doors)
+    .register(homeDoors({ dataDir, profiles: keys.profiles }))
+    .register(payoutDoors({ host, events, requestedBy: actor, chooseSavePath, printPage }))
+    .register(batchDoors({ host, chooseSavePath, requestedBy: actor }))
+    .register(policyDoors({ keys, host, person: lock.personOrLocal, secondPerson, fourEyes: lock.seat.policyFourEyes }))
+    .register(historyDoors({ host, events, chooseSavePath }))
+    .register(closeDoors({ host, acting: (store) => lock.seat.atDesk('close', store), chooseSavePath }))
+    .register(destinationDoors({ host, events, chooseSavePath, addedBy: actor }))
+    .register(auditDoors({ host, events, chooseSavePath }))
+    .register(payRunDoors({ host, dataDir }))
+    .register(
+      payeeCheckDoors({ host, cancelListed: cancelListedPayouts, events, actor, secondPerson, person: lock.person }),
+    )
+    .register(notifyDoors({ host, secretStore, actor, notify }))
+
+  const disposers: Array<() => Promise<void> | void> = [
+    shell.dispose,
+    lock.dispose,
+    events.subscribe((event) => {
+      if (event === 'profiles.changed') void host.refresh()
+    }),
+    () => host.close(),
+  ]
   return {
     router,
-    events: deskLock.pageEvents,
-    lock: deskLock.lock,
+    events: lock.pageEvents,
+    lock: lock.lock,
     keys,
-    sessions,
-    settings,
+    sessions: host,
+    settings: settings.settings,
     async dispose() {
       for (const d of disposers.reverse()) await d()
     },

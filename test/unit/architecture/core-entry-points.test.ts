@@ -20,6 +20,9 @@ const put = (file: string, text: string) => {
 put('core/payouts/use-cases.ts', 'export const request = 1\n')
 put('core/payouts/outbox.ts', 'export const outbox = 1\n')
 put('core/payouts/module.ts', 'export const payoutsModule = 1\n')
+put('core/payouts/handlers.ts', 'export const payoutHandlers = 1\n')
+put('core/settings/settings-handlers.ts', 'export const settingsHandlers = 1\n')
+put('core/app-handlers.ts', 'export const appHandlers = 1\n')
 put('core/store/index.ts', 'export const open = 1\n')
 put('core/store/outbox-repo.ts', 'export const repo = 1\n')
 put('core/errors.ts', 'export class DeskError extends Error {}\n')
@@ -27,6 +30,9 @@ afterAll(() => rmSync(base, { recursive: true, force: true }))
 
 const options = [{ root, allow: ['errors', 'store/index'] }]
 const cli = join(base, 'cli/payout-command.ts')
+// The composition root: the session's folder and desk.ts at core's root.
+const composing = [{ root, featuresOnly: true, composers: ['session', 'desk'] }]
+const desk = join(root, 'desk.ts')
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } })
 
 tester.run('desk/core-entry-points', rule, {
@@ -58,8 +64,45 @@ tester.run('desk/core-entry-points', rule, {
       code: "import { payoutsModule } from '../payouts/module'",
       options: [{ root, featuresOnly: true, composers: ['session'] }],
     },
+    // desk.ts registers a feature's doors through its module, and wires ports from its use cases.
+    {
+      filename: desk,
+      code: "import { payoutDoors } from './payouts/module'\nimport { request } from './payouts/use-cases'",
+      options: composing,
+    },
+    // A feature's module combines its own handler files.
+    {
+      filename: join(root, 'payouts/module.ts'),
+      code: "import { payoutHandlers } from './handlers'",
+      options: composing,
+    },
   ],
   invalid: [
+    // The composition root reaches a feature's handlers only through its module, in a feature folder or not.
+    {
+      filename: desk,
+      code: "import { payoutHandlers } from './payouts/handlers'",
+      options: composing,
+      errors: [{ messageId: 'handlers', data: { module: 'payouts/handlers', feature: 'payouts' } }],
+    },
+    {
+      filename: desk,
+      code: "import { settingsHandlers } from './settings/settings-handlers'",
+      options: composing,
+      errors: [{ messageId: 'handlers', data: { module: 'settings/settings-handlers', feature: 'settings' } }],
+    },
+    {
+      filename: desk,
+      code: "import { appHandlers } from './app-handlers'",
+      options: composing,
+      errors: [{ messageId: 'handlers' }],
+    },
+    {
+      filename: join(root, 'session/parts.ts'),
+      code: "import { payoutHandlers } from '../payouts/handlers'",
+      options: composing,
+      errors: [{ messageId: 'handlers' }],
+    },
     // A feature never builds another feature's module: only the composition root does.
     {
       filename: join(root, 'batch/run.ts'),
@@ -158,5 +201,26 @@ describe('the project lint', () => {
         "'history/report-run' is inside core: call the feature's use cases ('history/use-cases')",
       ),
     ])
+  })
+
+  it('holds desk.ts to modules: importing a handler file fails, in a feature folder or not', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    for (const [source, name] of [
+      ['./keys/profile-handlers', 'profileHandlers'],
+      ['./settings/settings-handlers', 'settingsHandlers'],
+    ] as const) {
+      const [result] = await eslint.lintText(`import { ${name} } from '${source}'\nexport const h = ${name}\n`, {
+        filePath: 'electron/core/desk.ts',
+      })
+      expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points').map((m) => m.message)).toEqual([
+        expect.stringContaining(`'${source.slice(2)}' is a handler file`),
+      ])
+    }
+  })
+
+  it('lints desk.ts clean: it imports every feature through its module', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() })
+    const [result] = await eslint.lintFiles(['electron/core/desk.ts'])
+    expect(result!.messages.filter((m) => m.ruleId === 'desk/core-entry-points')).toEqual([])
   })
 })

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from '../../../electron/core/ipc/router'
-import { AppSettingsStore, settingsHandlers } from '../../../electron/core/settings'
+import { AppSettingsStore } from '../../../electron/core/settings'
+import { settingsHandlers } from '../../../electron/core/settings/settings-handlers'
 
 describe('app settings: hide the window from screen capture', () => {
   let dir: string

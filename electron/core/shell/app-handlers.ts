@@ -1,6 +1,6 @@
-import type { appChannels } from '../../shared/ipc/channels/app'
-import { appInfo, type Shell } from './app-info'
-import type { HandlersFor } from './ipc/router'
+import type { appChannels } from '../../../shared/ipc/channels/app'
+import { appInfo, type Shell } from '../app-info'
+import type { HandlersFor } from '../ipc/router'
 
 /** Handlers for every channel of `shared/ipc/channels/app.ts`. */
 export function appHandlers(
