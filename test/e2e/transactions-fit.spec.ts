@@ -40,6 +40,15 @@ test('at 1280×860 the Transactions table starts in the top third and the reconc
   const report = page.getByTestId('report-panel')
   await report.getByLabel(/^Period after/).fill('2000-01-01T00:00:00')
   await report.getByRole('button', { name: 'Build report' }).click()
+  // The period's controls stand on one line: every label above its control, none beside it.
+  const controls = [
+    report.getByLabel('Period', { exact: true }),
+    report.getByLabel(/^Period after/),
+    report.getByLabel(/^Period until/),
+    report.getByRole('button', { name: 'Build report' }),
+  ]
+  const tops = await Promise.all(controls.map(async (c) => (await c.boundingBox())!.y))
+  expect(Math.max(...tops) - Math.min(...tops), `control tops at y=${tops.join(', ')}`).toBeLessThanOrEqual(1)
   const totals = page.getByRole('table', { name: 'Totals per wallet, asset and network' })
   const rollForward = page.getByRole('table', { name: 'Roll-forward per wallet, asset and network' })
   await expect(totals).toBeVisible({ timeout: 30_000 })

@@ -5,6 +5,7 @@ import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { Field } from '../../components/Field'
 import { ZonedDateTime } from '../../components/ZonedDateTime'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { WalletRef } from '../../names/WalletRef'
@@ -86,8 +87,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
         {walletId ? 'the wallet of the filter' : 'all wallets'}).
       </p>
       <div className="row">
-        <label>
-          Period
+        <Field label="Period">
           <select value={preset} onChange={(e) => pick(e.target.value as ReportPreset)} data-testid="report-preset">
             {REPORT_PRESETS.map((p) => (
               <option key={p} value={p}>
@@ -95,7 +95,7 @@ export function ReportPanel({ walletId, from, to, syncedAt }: Props) {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <ZonedDateTime label="Period after" value={period.from} onChange={(v) => custom({ from: v })} />
         <ZonedDateTime label="Period until" value={period.to} onChange={(v) => custom({ to: v })} error={problem} />
         <button type="button" className="primary" disabled={build.busy || problem !== null} onClick={() => void run()}>
