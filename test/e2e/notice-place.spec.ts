@@ -111,11 +111,11 @@ test('alarms and notices show once under the title on Batches, Month-end close, 
     const box = await titleOf(page, screen)
     expect(box.y, screen.title).toBe(before.get(screen.title))
     await allBelow(page, box)
+    await snap(page, `alarms-under-header-${screen.title.toLowerCase().replaceAll(' ', '-')}`)
   }
   // From the keyboard: People's header has no control, so the first Tab into the content reaches the alarm.
   await page.getByRole('main').focus()
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('alteration-alarm').getByRole('button', { name: 'Acknowledge…' })).toBeFocused()
-  await snap(page, 'alarms-under-header')
   await checkA11y(page)
 })

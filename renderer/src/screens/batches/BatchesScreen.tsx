@@ -49,14 +49,14 @@ function BatchDetail({ batchId, onClose }: { batchId: string; onClose: () => voi
   const heading = useEscape<HTMLHeadingElement>(onClose)
   return (
     <div>
-      <div className="screen-head">
+      <ScreenHead>
         <button type="button" onClick={onClose}>
           ← Batches
         </button>
         <h1 ref={heading} tabIndex={-1}>
           Batch
         </h1>
-      </div>
+      </ScreenHead>
       <BatchProgressPanel batchId={batchId} />
     </div>
   )
