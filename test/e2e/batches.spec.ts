@@ -95,6 +95,14 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await expect(rows.nth(1).locator('td').nth(5)).toHaveText('yes')
   await expect(rows.nth(1).getByTestId('batch-lookalike')).toContainText('looks like Supp1ier 0x52901111')
   await expect(review.getByRole('heading', { name: 'To 1 destination, 1 never paid before' })).toBeVisible()
+  // A section of its own, set apart from the totals above it: the heading never reads as their last row (issue 54).
+  const payees = review.getByRole('region', { name: 'To 1 destination, 1 never paid before' })
+  await expect(payees.getByRole('table', { name: 'Rows to pay' })).toBeVisible()
+  const totalsEnd = await review
+    .getByRole('table', { name: 'Totals' })
+    .evaluate((t) => t.getBoundingClientRect().bottom)
+  const headingTop = await payees.getByRole('heading').evaluate((h) => h.getBoundingClientRect().top)
+  expect(headingTop - totalsEnd, 'space above the heading').toBeGreaterThanOrEqual(16)
 
   // Never paid before: the same tick as the single payout's review.
   const send = review.getByRole('button', { name: 'Record and send 3 payouts' })

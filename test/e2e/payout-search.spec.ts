@@ -4,6 +4,7 @@ import { extractText } from 'unpdf'
 import { consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { confirmNewDestination } from '../harness/e2e-first-payout'
 import { chooseDestination } from '../harness/destination-picker'
+import { moreFilters } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -79,6 +80,7 @@ test('search finds a payout by its fields; a note and a reference are kept; a co
   await snap(page, 'payout-search')
   const today = new Date().toISOString().slice(0, 10)
   await box.fill('zebulon')
+  await moreFilters(page, 'Filter payouts')
   await page.getByLabel('To', { exact: true }).fill('2020-01-01')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByRole('heading', { name: 'No payout matches the search' })).toBeVisible()

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
+import { openExportMenu } from '../harness/e2e-filters'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -17,6 +18,7 @@ test('payouts export to CSV: the current filter, every page, names beside ids, p
 
   await openSection(page, 'Payouts')
   await page.getByLabel('Status').selectOption('pending_approval')
+  await openExportMenu(page)
   await page.getByRole('button', { name: 'Export payouts to CSV' }).click()
   const result = page.getByTestId('export-result')
   await expect(result).toContainText(`Exported ${expected.length} rows to `)

@@ -33,13 +33,17 @@ test('the review shows what leaves: amount, USD, network, balance before and aft
   const usdc = wallet.balances.find((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia')!
   const amount = new Big(usdc.available).times(0.92).round(2, Big.roundDown).toFixed()
   const form = await openForm(page, wallet.name, 'USDC')
+  // One heading a step, never the page's title again over the form (issue 54).
+  await expect(page.getByRole('heading', { name: 'New payout' })).toHaveCount(1)
   await form.getByLabel(/^Amount/).fill(amount)
   await chooseDestination(form, `Supplier · ${ADDRESS}`)
   await form.getByLabel('Fee priority').selectOption('high')
   await form.getByRole('button', { name: 'Review' }).click()
 
   const review = page.getByRole('region', { name: 'Review payout' })
-  await expect(review.getByRole('heading', { name: 'Review the payout' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Review the payout', level: 1 })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'New payout' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Steps' }).locator('[aria-current="step"]')).toHaveText('Review')
   const shown = review.getByTestId('review-amount')
   await expect(shown.locator(`[data-value="${amount}"]`)).toContainText('USDC')
   await expect(shown).toContainText(/≈ \$[\d,.]+ \(indicative\)/)

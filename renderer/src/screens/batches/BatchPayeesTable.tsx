@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react'
 import type { CounterpartyView } from '@shared/ipc/views'
 import { canonicalAddress, isLookalike } from '@shared/address/lookalike'
 import { Amount } from '../../components/Amount'
 import { usePaged } from '../../components/Paged'
+import { Section } from '../../components/Section'
 import { ShortId } from '../../components/ShortId'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { networkName } from '../../format/network-name'
@@ -30,7 +32,7 @@ function lookalikeOf(book: readonly CounterpartyView[], network: string, address
  * cannot move the line numbers or its neighbours), its address, the amount, whether it was ever paid, and whether it
  * looks like another destination of the book. Said "checking" while the book is read, never "no".
  */
-export function BatchPayeesTable({ check }: { check: BatchCheckView }) {
+export function BatchPayeesTable({ check, title }: { check: BatchCheckView; title: ReactNode }) {
   const book = useDeskQuery('counterparties.list', {}, { staleTime: 30_000 })
   const first = new Set(check.firstPayouts.map((f) => payeeKey(f.network, f.address)))
   const page = usePaged(check.rows, PAGE_SIZE, 'the batch rows')
@@ -48,8 +50,7 @@ export function BatchPayeesTable({ check }: { check: BatchCheckView }) {
   }
 
   return (
-    <>
-      {page.pager}
+    <Section title={title} actions={page.pager}>
       <table className="grid" aria-label="Rows to pay" data-testid="batch-destinations">
         <thead>
           <tr>
@@ -86,6 +87,6 @@ export function BatchPayeesTable({ check }: { check: BatchCheckView }) {
           })}
         </tbody>
       </table>
-    </>
+    </Section>
   )
 }

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react'
 import type { ChannelOutput } from '@shared/ipc/channels'
+import { ActionBar } from '../../components/ActionBar'
 import { Amount, Usd } from '../../components/Amount'
 import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { SendConfirmations, useSendConfirmations } from '../../components/SendConfirmations'
 import { usePaged } from '../../components/Paged'
+import { Section } from '../../components/Section'
 import { asDeskError, type DeskCallError } from '../../desk'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useCurrentProfile } from '../../data/profiles'
@@ -16,6 +18,10 @@ import { StaleScreeningNotice } from '../../components/StaleScreeningNotice'
 
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
+
+function destinationsTitle(payees: number, newPayees: number): string {
+  return `To ${payees} destination${payees === 1 ? '' : 's'}${newPayees ? `, ${newPayees} never paid before` : ''}`
+}
 
 /**
  * Problems by line, totals per wallet, asset and network, duplicates to confirm; production needs the grand total
@@ -86,80 +92,76 @@ export function BatchReview({
         .
       </p>
       <StaleScreeningNotice />
-      {problems.pager}
       {check.problems.length ? (
-        <table className="grid" aria-label="Problems by line">
-          <thead>
-            <tr>
-              <th>Line</th>
-              <th>Column</th>
-              <th>Needs</th>
-              <th>Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.rows.map((p, i) => (
-              <tr key={i} data-testid="batch-problem">
-                <td className="num">{p.line}</td>
-                <td>{p.column ?? '—'}</td>
-                <td>{p.severity === 'error' ? 'a fix' : 'a confirmation'}</td>
-                <td>{p.message}</td>
+        <Section title="Problems by line" actions={problems.pager}>
+          <table className="grid" aria-label="Problems by line">
+            <thead>
+              <tr>
+                <th>Line</th>
+                <th>Column</th>
+                <th>Needs</th>
+                <th>Message</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {problems.rows.map((p, i) => (
+                <tr key={i} data-testid="batch-problem">
+                  <td className="num">{p.line}</td>
+                  <td>{p.column ?? '—'}</td>
+                  <td>{p.severity === 'error' ? 'a fix' : 'a confirmation'}</td>
+                  <td>{p.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
       ) : null}
       {check.totals.length ? (
-        <table className="grid" aria-label="Totals">
-          <thead>
-            <tr>
-              <th>Wallet</th>
-              <th>Network</th>
-              <th className="num">Rows</th>
-              <th className="num">Total</th>
-              <th className="num">Available</th>
-              <th className="num">≈ USD (indicative)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.totals.map((t) => (
-              <tr key={`${t.walletId}|${t.asset}|${t.network}`} data-testid="batch-total">
-                <td>
-                  <UserText>{t.walletName}</UserText>
-                </td>
-                <td>{networkName(t.network)}</td>
-                <td className="num">{t.rows}</td>
-                <td className="num">
-                  <Amount value={t.total} asset={t.asset} />
-                </td>
-                <td className="num">
-                  <Amount value={t.available} asset={t.asset} />
-                </td>
-                <td className="num">{t.usd === null ? '—' : <Usd value={t.usd} />}</td>
+        <Section title="Totals">
+          <table className="grid" aria-label="Totals">
+            <thead>
+              <tr>
+                <th>Wallet</th>
+                <th>Network</th>
+                <th className="num">Rows</th>
+                <th className="num">Total</th>
+                <th className="num">Available</th>
+                <th className="num">≈ USD (indicative)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {check.totals.map((t) => (
+                <tr key={`${t.walletId}|${t.asset}|${t.network}`} data-testid="batch-total">
+                  <td>
+                    <UserText>{t.walletName}</UserText>
+                  </td>
+                  <td>{networkName(t.network)}</td>
+                  <td className="num">{t.rows}</td>
+                  <td className="num">
+                    <Amount value={t.total} asset={t.asset} />
+                  </td>
+                  <td className="num">
+                    <Amount value={t.available} asset={t.asset} />
+                  </td>
+                  <td className="num">{t.usd === null ? '—' : <Usd value={t.usd} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
       ) : null}
-      {check.rows.length ? (
-        <>
-          <h3>
-            To {payees} destination{payees === 1 ? '' : 's'}
-            {newPayees ? `, ${newPayees} never paid before` : ''}
-          </h3>
-          <BatchPayeesTable check={check} />
-        </>
-      ) : null}
+      {check.rows.length ? <BatchPayeesTable check={check} title={destinationsTitle(payees, newPayees)} /> : null}
       {errors.length ? null : <SendConfirmations confirmations={confirmations} />}
       {error ? <ErrorBox error={error} title="The batch was not recorded" /> : null}
-      <div className="row">
+      {/* The safe way back first, the send last and in reach however long the rows above are (issue 54). */}
+      <ActionBar sticky label="Decision">
         <button type="button" onClick={onBack} disabled={busy}>
           Back
         </button>
         <button type="button" className="primary" disabled={!ready || busy} onClick={() => void submit()}>
           Record and send {check.rows.length} payouts
         </button>
-      </div>
+      </ActionBar>
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { useEscape } from '../../components/useEscape'
 import { ActionBar } from '../../components/ActionBar'
 import { usePayoutTyping } from '../../stores/payout-typing'
@@ -13,10 +14,11 @@ export type FlowStep =
   | { kind: 'review'; draft: PayoutDraft; restOf?: string }
   | { kind: 'requested'; result: RequestResult }
 
+/** Each step's name in the indicator and its heading, the page's one heading while the step is shown. */
 const STEPS = [
-  { kind: 'form', title: 'New payout' },
-  { kind: 'review', title: 'Review' },
-  { kind: 'requested', title: 'Requested' },
+  { kind: 'form', title: 'New payout', heading: 'New payout' },
+  { kind: 'review', title: 'Review', heading: 'Review the payout' },
+  { kind: 'requested', title: 'Requested', heading: 'Payout requested' },
 ] as const
 
 interface Props {
@@ -28,15 +30,22 @@ interface Props {
 }
 
 /**
- * New payout → Review → Requested, a page of its own: nothing of the lists above or beside it. Escape and
- * "Back to payouts" leave with the typing kept; Cancel leaves and forgets it; a request made forgets it too.
+ * New payout → Review → Requested, a page of its own: nothing of the lists above or beside it, one heading a step.
+ * Escape and "Back to payouts" leave with the typing kept; Cancel leaves and forgets it; a request made forgets it too.
  */
 export function NewPayoutFlow({ step, onStep, onLeave, preferredDestinationId }: Props) {
   const at = STEPS.findIndex((s) => s.kind === step.kind)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The review replaces the form the user was on: focus moves to its heading, so its facts are read before its button.
+  useEffect(() => {
+    if (step.kind === 'review') heading.current?.focus()
+  }, [step.kind])
   return (
     <div data-testid="payout-flow">
       <ScreenHead>
-        <h1>New payout</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {STEPS[at]!.heading}
+        </h1>
         <span className="spacer" />
         {/* The review has its own Back, which waits for a request in flight. */}
         {step.kind === 'review' ? null : (

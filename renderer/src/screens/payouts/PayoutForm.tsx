@@ -4,6 +4,7 @@ import { assetDecimals } from '@shared/api/networks'
 import type { CreateWithdrawal } from '@shared/api/requests'
 import { checkPayout } from '@shared/payouts/payout-rules'
 import { PayoutReferenceSchema, REFERENCE_MAX } from '@shared/payouts/payout-notes'
+import { ActionBar } from '../../components/ActionBar'
 import { Amount } from '../../components/Amount'
 import { Field } from '../../components/Field'
 import { Options } from '../../components/Options'
@@ -139,8 +140,8 @@ function PayoutFields({
   }
 
   return (
+    // Named by the flow's heading, "New payout": no second heading repeating it (issue 54).
     <form className="panel" onSubmit={submit} aria-label="New payout" noValidate>
-      <h2>New payout</h2>
       {preferred ? (
         <p className="muted" data-testid="paying">
           Paying <UserText>{preferred.label || ownerName(preferred)}</UserText> on {preferred.network_name}: choose a
@@ -259,14 +260,14 @@ function PayoutFields({
       >
         <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
       </Field>
-      <div className="actions">
+      <ActionBar>
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" className="primary">
           Review
         </button>
-      </div>
+      </ActionBar>
     </form>
   )
 }

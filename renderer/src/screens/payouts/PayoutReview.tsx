@@ -5,7 +5,6 @@ import { readDecimal } from '@shared/format/decimal'
 import { retypedProblem } from '@shared/payouts/retyped-total'
 import { testAmountProblem } from '@shared/payouts/test-amount'
 import { DeskCallError } from '../../desk'
-import { EnvBadge } from '../../components/EnvBadge'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
@@ -46,8 +45,8 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
   const [ticked, setTicked] = useState(false)
   const [testAmount, setTestAmount] = useState<string | null>(null)
   const action = useAction({ once: true })
-  // Opening the review moves focus to it, so its facts are read before its button; Escape goes back, as Back does.
-  const heading = useEscape<HTMLHeadingElement>(() => {
+  // Escape goes back, as Back does (the flow moves focus to the step's heading).
+  useEscape(() => {
     if (!action.busy) onBack()
   })
   const { body } = draft
@@ -93,12 +92,6 @@ export function PayoutReview({ draft, restOf = null, onBack, onDone }: Props) {
 
   return (
     <section className="panel" aria-label="Review payout">
-      <div className="screen-head">
-        <h2 ref={heading} tabIndex={-1}>
-          Review the payout
-        </h2>
-        {profile ? <EnvBadge environment={profile.environment} /> : null}
-      </div>
       {restOf ? (
         <p className="notice good" data-testid="rest-of-test">
           The test payout to this destination has completed: this is the rest of the payout.

@@ -3,6 +3,7 @@ import { nativeAsset } from '@shared/payouts/native-assets'
 import { payoutEffect } from '@shared/payouts/payout-effect'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { Amount, Usd } from '../../components/Amount'
+import { EnvBadge } from '../../components/EnvBadge'
 import { ShortId } from '../../components/ShortId'
 import { ApproverWords } from '../../address/ApproverWords'
 import { Time } from '../../components/Time'
@@ -85,7 +86,8 @@ export function PayoutReviewFacts({ draft, profile }: { draft: PayoutDraft; prof
           <dl className="facts">
             <dt>Profile</dt>
             <dd>
-              <UserText>{profile?.name ?? ''}</UserText> ({profile?.environment})
+              <UserText>{profile?.name ?? ''}</UserText>{' '}
+              {profile ? <EnvBadge environment={profile.environment} /> : null}
             </dd>
             <dt>Wallet</dt>
             <dd>

@@ -1,17 +1,14 @@
 import { shown as shownText } from '@shared/text/visible-text'
-import { Fragment, useRef, useState } from 'react'
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/resources'
+import { Fragment, useState } from 'react'
+import type { WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
 import { Amount } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
-import { Field } from '../../components/Field'
 import { usePaged } from '../../components/Paged'
 import { QueryView } from '../../components/QueryView'
-import { WalletFilter } from '../../components/WalletFilter'
 import { ShortId } from '../../components/ShortId'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
-import { useSlashFocus } from '../../components/useSlashFocus'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
@@ -20,8 +17,8 @@ import { WalletRef } from '../../names/WalletRef'
 import { useNav } from '../../stores/nav'
 import { AlteredPayoutRow } from './AlteredPayoutRow'
 import { PayoutSearchResults } from './PayoutSearchResults'
+import { NO_SEARCH, PayoutFilters } from './PayoutFilters'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
-import { SEARCH_TEXT_MAX } from '@shared/payouts/payout-search'
 
 /**
  * A page of the list: a team's hundreds of payouts are drawn a page at a time, so the screen opens as fast with 1,000
@@ -46,11 +43,9 @@ export function WithdrawalList() {
   const wallets = useDeskQuery('wallets.list', {})
   const exportPayouts = useDeskMutation('withdrawals.export')
   const [walletId, setWalletId] = useState('')
-  const searchRef = useRef<HTMLInputElement>(null)
-  useSlashFocus(searchRef)
   const [status, setStatus] = useState('')
-  const [draft, setDraft] = useState({ text: '', from: '', to: '' })
-  const [search, setSearch] = useState(draft)
+  const [draft, setDraft] = useState(NO_SEARCH)
+  const [search, setSearch] = useState(NO_SEARCH)
   const searching = Boolean(search.text || search.from || search.to)
   const list = useDeskQuery('withdrawals.list', walletId ? { wallet_id: walletId } : {})
   const references = usePayoutReferences()
@@ -61,69 +56,37 @@ export function WithdrawalList() {
 
   return (
     <section aria-label="Payout list">
-      <form
-        className="row"
-        role="search"
-        aria-label="Filter payouts"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setSearch({ ...draft, text: draft.text.trim() })
+      <PayoutFilters
+        wallets={wallets.data}
+        walletId={walletId}
+        onWallet={setWalletId}
+        status={status}
+        onStatus={setStatus}
+        draft={draft}
+        onDraft={setDraft}
+        applied={search}
+        onSearch={setSearch}
+        onClear={() => {
+          setWalletId('')
+          setStatus('')
+          setDraft(NO_SEARCH)
+          setSearch(NO_SEARCH)
         }}
-      >
-        <WalletFilter wallets={wallets.data} value={walletId} onChange={setWalletId} />
-        <Field label="Status">
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">Any status</option>
-            {WITHDRAWAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Search payouts" hint="Id, key, destination, reference, note, amount, asset, network, who, status">
-          <input
-            ref={searchRef}
-            type="search"
-            value={draft.text}
-            maxLength={SEARCH_TEXT_MAX}
-            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-            placeholder="any text  ( / )"
-            aria-keyshortcuts="/"
+        exportMenu={
+          <CsvExportPanel
+            label="Export payouts to CSV"
+            note={
+              'Exports every payout of the current wallet and status filter, with wallet names, destination labels, ' +
+              'references and notes.'
+            }
+            cancelChannel="withdrawals.cancelExport"
+            run={() =>
+              exportPayouts.mutateAsync({
+                ...(walletId ? { wallet_id: walletId } : {}),
+                ...(status ? { status: status as WithdrawalStatus } : {}),
+              })
+            }
           />
-        </Field>
-        <Field label="From">
-          <input type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </Field>
-        <Field label="To">
-          <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </Field>
-        <button type="submit">Search</button>
-        {searching ? (
-          <button
-            type="button"
-            onClick={() => {
-              const cleared = { text: '', from: '', to: '' }
-              setDraft(cleared)
-              setSearch(cleared)
-            }}
-          >
-            Clear
-          </button>
-        ) : null}
-      </form>
-      <CsvExportPanel
-        label="Export payouts to CSV"
-        note={
-          'Exports every payout of the current wallet and status filter, with wallet names, destination labels, ' +
-          'references and notes.'
-        }
-        cancelChannel="withdrawals.cancelExport"
-        run={() =>
-          exportPayouts.mutateAsync({
-            ...(walletId ? { wallet_id: walletId } : {}),
-            ...(status ? { status: status as WithdrawalStatus } : {}),
-          })
         }
       />
       {searching ? (
