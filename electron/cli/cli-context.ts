@@ -6,7 +6,14 @@ import { openProfileStore, withSession, type ProfileSession } from '../core/sess
 import { KeyringSecretStore, type SecretStore } from '../core/vault'
 import { DeskError } from '../core/errors'
 import { shown } from '../../shared/text/visible-text'
-import { authorizeAct, verifyPerson, type Acting, type VerifiedPerson, type WriteAct } from '../core/people/use-cases'
+import {
+  authorizeAct,
+  verifyPerson,
+  type Acting,
+  type ScryptCost,
+  type VerifiedPerson,
+  type WriteAct,
+} from '../core/people/use-cases'
 
 /** The global `--as NAME` and `--passphrase-stdin`: who acts, and whether passphrases come as lines on stdin. */
 export interface ActAs {
@@ -46,6 +53,8 @@ export class CliContext implements CliIo {
     private readonly io: CliIo,
     private readonly secretStore: () => SecretStore = () => new KeyringSecretStore(),
     readonly actAs: ActAs = { name: null, passphraseStdin: false },
+    /** Tests only: the cost of the passphrase hashes this command makes (RunOptions). */
+    readonly passphraseCost?: ScryptCost,
   ) {
     this.out = io.out
     this.err = io.err

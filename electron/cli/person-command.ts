@@ -60,7 +60,7 @@ const add: Action = {
     const name = v.name as string
     const passphrase = await newPassphrase(ctx, name)
     const as = (await ctx.actingPerson()) ?? undefined
-    const person = await addPerson({ name, role: role as Role, passphrase, as }, ctx.home)
+    const person = await addPerson({ name, role: role as Role, passphrase, as, cost: ctx.passphraseCost }, ctx.home)
     await audited(ctx, 'people.added', as?.name ?? person.name, { person: person.name, role: person.role })
     ctx.out(`Added ${shown(person.name)} (${person.role}).`)
     return 0
@@ -109,7 +109,7 @@ const passphrase: Action = {
       name: name!,
       passphrase: await ctx.passphrase(`Current passphrase for ${shown(name!)}: `),
     }
-    const person = await changePassphrase({ name: name!, newPassphrase: next, as }, ctx.home)
+    const person = await changePassphrase({ name: name!, newPassphrase: next, as, cost: ctx.passphraseCost }, ctx.home)
     await audited(ctx, 'people.passphrase_changed', as.name, { person: person.name })
     ctx.out(`New passphrase set for ${shown(person.name)}.`)
     return 0

@@ -1,6 +1,7 @@
 import { quoteInput } from '../../shared/api/text'
 import type { ErrorCode } from '../../shared/api/error-codes'
 import { DeskError } from '../core/errors'
+import type { ScryptCost } from '../core/people/use-cases'
 import type { SecretStore } from '../core/vault'
 import { CliContext, type ActAs, type CliIo } from './cli-context'
 import type { CliCommand } from './command'
@@ -25,6 +26,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv
   /** Tests only; the product always uses the OS keychain. */
   secretStore?: () => SecretStore
+  /** Tests only: cheaper passphrase hashes; the product always uses SCRYPT_PARAMS. */
+  passphraseCost?: ScryptCost
 }
 
 /** Runs one `payout-desk` invocation and returns its exit code: 0 success, 1 failure, 2 usage error. */
@@ -41,7 +44,7 @@ export async function runCli(argv: string[], terminal: CliIo, options: RunOption
     }
     const command = commands.find((c) => c.name === name)
     if (!command) throw new UsageError(`Unknown command ${quoteInput(name)}.`, help)
-    const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore, actAs)
+    const ctx = new CliContext(resolveHome(home, options.env), io, options.secretStore, actAs, options.passphraseCost)
     return await command.run(ctx, args)
   } catch (err) {
     if (err instanceof UsageError) {

@@ -1,5 +1,11 @@
 import { runCli } from '../../electron/cli/run-cli'
 
+/**
+ * The passphrase hashes CLI tests make: 2^10 where the product uses 2^15 (SCRYPT_PARAMS), a thirty-second of the
+ * CPU. test/unit/people/people.test.ts keeps the product's cost.
+ */
+const TEST_PASSPHRASE_COST = { N: 2 ** 10, r: 8, p: 1 }
+
 export interface CliRun {
   code: number
   stdout: string
@@ -14,14 +20,18 @@ export async function cli(home: string, args: string[], stdin = '', typed?: read
   let stdout = ''
   let stderr = ''
   const lines = [...(typed ?? [])]
-  const code = await runCli(['--home', home, ...args], {
-    out: (t) => void (stdout += `${t}\n`),
-    err: (t) => void (stderr += `${t}\n`),
-    stdinIsTty: typed !== undefined,
-    readStdin: async () => stdin,
-    readLine: async () => lines.shift() ?? '',
-    readHiddenLine: async () => '',
-  })
+  const code = await runCli(
+    ['--home', home, ...args],
+    {
+      out: (t) => void (stdout += `${t}\n`),
+      err: (t) => void (stderr += `${t}\n`),
+      stdinIsTty: typed !== undefined,
+      readStdin: async () => stdin,
+      readLine: async () => lines.shift() ?? '',
+      readHiddenLine: async () => '',
+    },
+    { passphraseCost: TEST_PASSPHRASE_COST },
+  )
   return { code, stdout, stderr }
 }
 

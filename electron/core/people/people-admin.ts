@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DeskError } from '../errors'
 import { authorizeAct, verified, type VerifiedPerson } from './act-guard'
-import { hashPassphrase, passphraseMatches } from './passphrase-hash'
+import { hashPassphrase, passphraseMatches, type ScryptCost } from './passphrase-hash'
 import { PeopleFileStore } from './people-file'
 import { PersonNameSchema, personOf, RoleSchema, sameName, type Person, type PersonRecord, type Role } from './person'
 
@@ -39,13 +39,15 @@ export interface NewPerson {
   passphrase: string
   /** The admin who adds them; absent only for the desk's first person, who must be an admin. */
   as?: ActingAs
+  /** Tests only: a cheaper hash (passphrase-hash.ts). */
+  cost?: ScryptCost
 }
 
 export async function addPerson(input: NewPerson, deskDir: string): Promise<Person> {
   const name = parseName(input.name)
   const role = parseRole(input.role)
   const admin = await peopleAdmin(deskDir, input.as)
-  const hash = await hashPassphrase(input.passphrase)
+  const hash = await hashPassphrase(input.passphrase, input.cost)
   return new PeopleFileStore(deskDir).mutate(async (people) => {
     if (people.length === 0 && role !== 'admin')
       throw new DeskError('invalid_input', "The desk's first person is an admin: they add everyone else.")
@@ -79,13 +81,13 @@ export async function removePerson(name: string, as: ActingAs, deskDir: string):
 
 /** A new passphrase for `name`: set by the person themselves, or reset by an admin (`as`). */
 export async function changePassphrase(
-  input: { name: string; newPassphrase: string; as: ActingAs },
+  input: { name: string; newPassphrase: string; as: ActingAs; cost?: ScryptCost },
   deskDir: string,
 ): Promise<Person> {
   const actor = await checked(input.as, deskDir)
   if (!sameName(actor.name, input.name) && actor.role !== 'admin')
     throw new DeskError('admin_only', "Only an admin sets another person's passphrase.")
-  const hash = await hashPassphrase(input.newPassphrase)
+  const hash = await hashPassphrase(input.newPassphrase, input.cost)
   return new PeopleFileStore(deskDir).mutate(async (people) => {
     const target = people.find((p) => sameName(p.name, input.name))
     if (!target) throw new DeskError('person_not_found', `There is no person named ${input.name} on this desk.`)

@@ -26,6 +26,6 @@ export {
 export { destinationAdder, personInWho, requireSecondPerson, type SecondPersonAsk } from './four-eyes'
 export { requireSecondPersonFor, secondPersonAtDesk, type SecondPersonCheck, type TrustAct } from './second-person'
 export { profileSeat, setFourEyes, setViewOnly, type ProfileSeat } from './profile-seat'
-export { MIN_PASSPHRASE_CHARS, SCRYPT_PARAMS } from './passphrase-hash'
+export { MIN_PASSPHRASE_CHARS, SCRYPT_PARAMS, type ScryptCost } from './passphrase-hash'
 export { ROLES, sameName, type Person, type Role } from './person'
 export { auditDeskEvent, type DeskEvent, type WithProfileStore } from './desk-audit'
