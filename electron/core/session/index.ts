@@ -1,5 +1,4 @@
-// The per-profile composition root: it only combines the features' modules. It is a room of its own, not a file
-// beside desk.ts, because the CLI and the connector open a profile's session without the desk around it.
+// The per-profile composition root, a room beside desk.ts: the CLI and the connector open sessions with no desk.
 export { ProfileSession } from './session'
 export type { SessionDeps, SessionServices } from './session-options'
 export { SessionHost, type HostDeps } from './session-host'
