@@ -1,4 +1,4 @@
-import { checkA11y, expect, onWallets, test } from '../harness/e2e-fixtures'
+import { checkA11y, expect, onWallets, snap, test } from '../harness/e2e-fixtures'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
@@ -13,6 +13,7 @@ test('the Close screen names what stands between a month and its close, with whe
     .click()
   await expect(page.getByRole('heading', { name: 'Month-end close', level: 1 })).toBeVisible()
   await expect(page.getByText('No month is closed yet.')).toBeVisible()
+  await snap(page, 'close')
 
   const month = page.getByLabel('Month (YYYY-MM, UTC)')
   await month.fill('2026-1')

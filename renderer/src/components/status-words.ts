@@ -28,6 +28,9 @@ const OTHER_TONE: Readonly<Record<string, StatusTone>> = {
   ready: 'good',
   rotating: 'wait',
   needs_key_id: 'wait',
+  // A month of the close.
+  locked: 'good',
+  reopened: 'wait',
 }
 
 /** Words a status cannot spell by losing its underscores. */

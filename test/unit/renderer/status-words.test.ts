@@ -31,6 +31,10 @@ describe('status words', () => {
     expect(statusLabel('no_key')).toBe('no key')
   })
 
+  it("gives a closed month's states a tone: locked is done, reopened waits for its new lock", () => {
+    expect(['locked', 'reopened'].map(statusTone)).toEqual(['good', 'wait'])
+  })
+
   it('names every network the app knows as people read it, never by its id', () => {
     for (const n of NETWORKS) {
       expect(networkName(n.id), n.id).not.toBe(n.id)

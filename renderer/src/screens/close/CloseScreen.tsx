@@ -3,6 +3,7 @@ import { PERIOD_PATTERN } from '@shared/api/close'
 import { Field } from '../../components/Field'
 import { QueryView } from '../../components/QueryView'
 import { ScreenHead } from '../../components/ScreenHead'
+import { StatusChip } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
@@ -104,7 +105,7 @@ function ClosedMonths() {
       empty={<p className="muted">No month is closed yet.</p>}
     >
       {(rows) => (
-        <table>
+        <table className="grid" aria-label="Closed months">
           <thead>
             <tr>
               <th>Month</th>
@@ -120,11 +121,11 @@ function ClosedMonths() {
               <tr key={`${r.period}-${r.closedAt}`}>
                 <td>{r.period}</td>
                 <td>
-                  {r.state === 'locked' ? (
-                    'Locked'
-                  ) : (
+                  <StatusChip status={r.state} />
+                  {r.state === 'locked' ? null : (
                     <>
-                      Reopened: <UserText>{r.reason ?? ''}</UserText>
+                      {' '}
+                      <UserText>{r.reason ?? ''}</UserText>
                     </>
                   )}
                 </td>
