@@ -27,7 +27,7 @@ import { m26 } from './m26-rates-in-the-chain'
 import { m27 } from './m27-screening-keys'
 import { m28 } from './m28-notifications'
 import { m29 } from './m29-month-end-close'
-import type { Migration } from './migration'
+import { columns, stepRow, type Migration } from './migration'
 
 export type { Migration } from './migration'
 
@@ -66,8 +66,10 @@ export const MIGRATIONS: readonly Migration[] = [
   m29,
 ]
 
+const isUserVersion = columns({ user_version: 'integer' })
+
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
 
 export function schemaVersion(db: DatabaseSync): number {
-  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+  return stepRow(db.prepare('PRAGMA user_version').get(), isUserVersion, 'user_version').user_version
 }

@@ -1,10 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { Migration } from './migration'
+import { columns, stepRows, type Migration } from './migration'
 
 /** The payee's text as keys were derived from it before lines had ids (trimmed, lower case). */
 const payeeText = (payee: unknown): string => String(payee).trim().toLowerCase()
 
-type Row = { id?: string; lines: string | null }
+const isRun = columns({ id: 'text', lines: 'text?' })
+const isPeriod = columns({ run_id: 'text', period: 'text', lines: 'text?' })
 
 /**
  * Each stored line gets the id its keys were derived from so far (its payee's text), so a period sent before keeps its
@@ -15,16 +16,18 @@ export const m25: Migration = {
   name: 'pay runs: line ids (from the payee text the keys were made of) and the origin of each period',
   sql: `ALTER TABLE pay_run_periods ADD COLUMN origin TEXT NOT NULL DEFAULT 'here';`,
   after(db: DatabaseSync) {
-    const runs = db.prepare('SELECT id, lines FROM pay_runs').all() as Row[]
+    const runs = stepRows(db.prepare('SELECT id, lines FROM pay_runs').all(), isRun, 'pay_runs')
     const setRun = db.prepare('UPDATE pay_runs SET lines = ? WHERE id = ?')
     for (const r of runs) {
       const lines = JSON.parse(r.lines ?? '[]') as Array<Record<string, unknown>>
       const withIds = lines.map((l) => ({ id: l.id ?? payeeText(l.payee), ...l }))
-      setRun.run(JSON.stringify(withIds), r.id!)
+      setRun.run(JSON.stringify(withIds), r.id)
     }
-    const periods = db.prepare('SELECT run_id, period, lines FROM pay_run_periods').all() as Array<
-      Row & { run_id: string; period: string }
-    >
+    const periods = stepRows(
+      db.prepare('SELECT run_id, period, lines FROM pay_run_periods').all(),
+      isPeriod,
+      'pay_run_periods',
+    )
     const setPeriod = db.prepare('UPDATE pay_run_periods SET lines = ? WHERE run_id = ? AND period = ?')
     for (const p of periods) {
       const lines = JSON.parse(p.lines ?? '[]') as Array<Record<string, unknown>>

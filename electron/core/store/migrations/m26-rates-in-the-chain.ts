@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
-import type { Migration } from './migration'
+import { columns, stepRow, stepRows, type Migration } from './migration'
+
+const isPrice = columns({ date: 'text', asset: 'text', fiat: 'text', price: 'text' })
+const isHead = columns({ seq: 'integer', hash: 'text' })
 
 const PRICE_PENDING_SQL = `
   CREATE TABLE price_pending (
@@ -22,14 +25,11 @@ export const m26: Migration = {
 }
 
 function sealPrices(db: DatabaseSync): void {
-  const rows = db
-    .prepare('SELECT date, asset, fiat, price FROM price_table ORDER BY asset, fiat, date')
-    .all() as Array<{
-    date: string
-    asset: string
-    fiat: string
-    price: string
-  }>
+  const rows = stepRows(
+    db.prepare('SELECT date, asset, fiat, price FROM price_table ORDER BY asset, fiat, date').all(),
+    isPrice,
+    'price_table',
+  )
   if (rows.length === 0) return
   // The audit row as AuditChain writes one, in its key order, chained to the head (fixed here: a migration never
   // imports today's repositories).
@@ -45,8 +45,8 @@ function sealPrices(db: DatabaseSync): void {
     actor: 'desk',
     detail: { rows: rows.map((r) => [r.date, r.asset, r.fiat, r.price]) },
   })
-  const head = db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get() as
-    { seq: number; hash: string } | undefined
+  const found = db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get()
+  const head = found === undefined ? undefined : stepRow(found, isHead, 'audit_head')
   const seq = (head?.seq ?? 0) + 1
   const prev = head?.hash ?? '0'.repeat(64)
   const hash = createHash('sha256').update(`${seq}\n${prev}\n${entry}`).digest('hex')
