@@ -13,6 +13,12 @@ test('the Close screen names what stands between a month and its close, with whe
     .click()
   await expect(page.getByRole('heading', { name: 'Month-end close', level: 1 })).toBeVisible()
   await expect(page.getByText('No month is closed yet.')).toBeVisible()
+  // The month and its button on one line, the field as wide as a month: not a page-wide input over its button.
+  const [field, button] = await Promise.all([
+    page.getByLabel('Month (YYYY-MM, UTC)').boundingBox(),
+    page.getByRole('button', { name: 'Check the month' }).boundingBox(),
+  ])
+  expect(Math.abs(field!.y - button!.y)).toBeLessThanOrEqual(1)
   await snap(page, 'close')
 
   const month = page.getByLabel('Month (YYYY-MM, UTC)')

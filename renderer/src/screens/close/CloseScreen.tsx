@@ -30,6 +30,8 @@ export function CloseScreen() {
         <h1>Month-end close</h1>
       </ScreenHead>
       <form
+        className="row"
+        aria-label="Month to close"
         onSubmit={(e) => {
           e.preventDefault()
           if (valid) setPeriod(typed)
