@@ -236,6 +236,8 @@ export default tseslint.config(
     plugins: { desk },
     rules: { 'desk/no-double-cast': ['error', { allow: ['shared/text/untrusted-text.ts'] }] },
   },
+  // A row a statement read is parsed with its schema (rowOf/rowsOf), never given a type by `as`.
+  { files: ['electron/**/*.ts'], plugins: { desk }, rules: { 'desk/no-row-cast': 'error' } },
   {
     // One gate before every send: only PayoutRequests POSTs a withdrawal, and only an attempt the gate claimed.
     files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts', 'electron/main/**/*.ts'],

@@ -1,6 +1,7 @@
 import coreEntryPoints from './core-entry-points.js'
 import coreFolderCycles from './core-folder-cycles.js'
 import noDoubleCast from './no-double-cast.js'
+import noRowCast from './no-row-cast.js'
 import oneSendGate from './one-send-gate.js'
 import untrustedText from './untrusted-text.js'
 
@@ -12,5 +13,6 @@ export default {
     'core-entry-points': coreEntryPoints,
     'one-send-gate': oneSendGate,
     'no-double-cast': noDoubleCast,
+    'no-row-cast': noRowCast,
   },
 }
