@@ -20,13 +20,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDesk, type Desk } from '../../electron/core/desk'
 import type { startSimulator } from '../../electron/simulator'
-import { checkDialogContrast } from './dialog-contrast'
-import { runAxe } from './e2e-axe'
 import { serveStatic, type StaticServer } from './e2e-server'
 import { startKeychainBus } from './keychain-bus'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const SCREENS = join(ROOT, 'test-results', 'screens')
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>
 
@@ -197,53 +194,7 @@ export const test = base.extend<
 })
 
 export { expect }
-
-/** Saves the current screen under test-results/screens, in the light and the dark theme. */
-export async function snap(page: Page, name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme })
-    await page.screenshot({ path: join(SCREENS, `${name}-${theme}.png`), fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
-/**
- * The rules whose outcome depends on colour. The themes differ in colour only (renderer/src/styles/theme.css: each
- * colour is one light-dark() pair), so the dark theme needs these again and nothing else.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
-
-/**
- * axe on the current screen: every rule in the light theme, the colour rules again in the dark one (contrast differs
- * between them): no serious or critical violation; with a dialog open, every line of its text is measured too. Only
- * violations are gathered: building the passes of a long table cost more than the rules.
- */
-export async function checkA11y(page: Page): Promise<void> {
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    const only = scheme === 'light' ? {} : { runOnly: { type: 'rule' as const, values: COLOUR_RULES } }
-    const result = await runAxe(page, { resultTypes: ['violations'], ...only })
-    const bad = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${scheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
-            .join('; ')}`,
-      )
-    expect(bad).toEqual([])
-    if (dialogOpen) await checkDialogContrast(page)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
-/** Screenshots of the current screen in both themes, then axe in both. */
-export async function snapAndCheck(page: Page, name: string): Promise<void> {
-  await snap(page, name)
-  await checkA11y(page)
-}
+export { checkA11y, snap, snapAndCheck } from './e2e-themes'
 
 /** POSTs to the simulator's console (approvals, verifications, faults). */
 export async function consolePost(baseUrl: string, path: string, body?: unknown): Promise<unknown> {
