@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   alteredWithdrawals,
   DeskStore,
+  ledgerRepo,
   legNotesRepo,
+  notifyRepo,
   priceTableRepo,
   screeningRepo,
   STORE_FILE,
@@ -70,6 +72,38 @@ describe('damaged rows read through their schema', () => {
     damage("UPDATE price_table SET price = x'32303030'")
     expect(() => store.read('read', () => prices.price('2026-01-02', 'ETH', 'USD'))).toThrow(
       damaged('price_table', 'price'),
+    )
+  })
+
+  it('a message waiting for a channel whose attempt count is text: never claimed with a wrong count', () => {
+    const notify = store.repo(notifyRepo)
+    store.transaction('channel', () => {
+      notify.addChannel({
+        id: 'c-1',
+        name: 'Ops',
+        kind: 'webhook',
+        escalation: false,
+        recipient: null,
+        created_at: '2026-01-01T00:00:00Z',
+      })
+      notify.enqueue('announce:payout:k-1', ['c-1'], 'Paid', '2026-01-01T00:00:00Z')
+    })
+    expect(store.read('read', () => notify.due('2026-01-02T00:00:00Z'))).toEqual([
+      expect.objectContaining({ channelId: 'c-1', attempts: 0 }),
+    ])
+    damage("UPDATE notify_outbox SET attempts = 'twice'")
+    expect(() => store.read('read', () => notify.due('2026-01-02T00:00:00Z'))).toThrow(
+      damaged('notify_outbox', 'attempts'),
+    )
+  })
+
+  it('a movement waiting to be read again whose attempt count is text, not a number to back off by', () => {
+    const ledger = store.repo(ledgerRepo)
+    damage("INSERT INTO ledger_pending (id, attempts, next_check_ms) VALUES ('tx-1', 2, 0)")
+    expect(store.read('read', () => ledger.duePending(Date.now(), 10))).toEqual([{ id: 'tx-1', attempts: 2 }])
+    damage("UPDATE ledger_pending SET attempts = 'many'")
+    expect(() => store.read('read', () => ledger.duePending(Date.now(), 10))).toThrow(
+      damaged('ledger_pending', 'attempts'),
     )
   })
 
