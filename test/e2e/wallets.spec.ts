@@ -21,6 +21,15 @@ test('wallets: list with total USD, a wallet with balances, deposit addresses an
   await expect(balances.getByRole('row')).toHaveCount(wallet.balances.length + 1)
   await expect(balances.locator(`[data-value="${wallet.balances[0]!.amount}"]`).first()).toBeVisible()
   await expect(balances).toContainText('(indicative)')
+  // Each column of money lines up on the decimal point, whatever each asset's number of decimals.
+  for (const column of [3, 4]) {
+    const points = await balances
+      .locator(`td:nth-child(${column}) .money-frac`)
+      .evaluateAll((els) =>
+        els.filter((e) => e.textContent !== '').map((e) => Math.round(e.getBoundingClientRect().left)),
+      )
+    expect(new Set(points).size, `column ${column}: decimal points at x=${points.join(', ')}`).toBeLessThanOrEqual(1)
+  }
   const deposit = page.getByRole('table', { name: 'Deposit addresses' })
   await expect(deposit).toContainText(wallet.deposit_addresses[0]!.address)
   await deposit.getByRole('button', { name: 'Show QR' }).first().click()

@@ -21,12 +21,13 @@ function splitShown(value: string): [string, string] {
 /**
  * The fraction slot of a column of these amounts: as wide as its longest fraction, so every decimal point of the
  * column lines up (a fixed slot narrower than an 8-digit fraction would leave the longer ones sticking out).
+ * A grid table sets it as `--column-frac`, which only its .num cells read.
  */
-export function fractionSlot(values: readonly string[]): CSSProperties {
+export function fractionSlot(values: readonly string[], variable = '--money-frac'): CSSProperties {
   let longest = 0
   // Counted on the API's decimal, digit for digit as shown, with its mark: cheap enough for 100,000 loaded rows.
   for (const v of values) longest = Math.max(longest, v.includes('.') ? v.length - v.indexOf('.') : 0)
-  return { '--money-frac': longest } as CSSProperties
+  return { [variable]: longest } as CSSProperties
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { WalletView } from '@shared/ipc/views'
 import { findNetwork } from '@shared/api/networks'
-import { Amount, Usd } from '../../components/Amount'
+import { Amount, fractionSlot, Usd } from '../../components/Amount'
 import { QueryView } from '../../components/QueryView'
 
 import { ShortId } from '../../components/ShortId'
@@ -59,7 +59,14 @@ function WalletFacts({ w }: { w: WalletView }) {
         </dl>
       </div>
       <Section title="Balances">
-        <table className="grid" aria-label="Balances">
+        <table
+          className="grid"
+          aria-label="Balances"
+          style={fractionSlot(
+            w.balances.flatMap((b) => [b.amount, b.available]),
+            '--column-frac',
+          )}
+        >
           <thead>
             <tr>
               <th>Asset</th>
