@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs'
 import { lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pidAlive } from '../../core/store'
 import type { SecretStore } from '../../core/vault'
 
 const PREFIX = 'payout-desk-demo-'
@@ -18,16 +19,6 @@ export function noteKeychainAccount(dataDir: string, account: string): void {
   appendFileSync(join(dataDir, ACCOUNTS_FILE), `${account}\n`, { mode: 0o600 })
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    // EPERM: a process of another user has that pid, so it is alive.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Removes the data folders of demos whose process is gone, and the keychain entries each one names.
  * A folder naming entries is kept when there is no keychain to remove them from (`keychain` null), so a
@@ -41,7 +32,7 @@ export async function removeStaleDemos(
   const kept: string[] = []
   for (const name of await readdir(parent)) {
     const pid = Number(OWNED.exec(name)?.[1] ?? NaN)
-    if (!Number.isSafeInteger(pid) || pid === process.pid || alive(pid)) continue
+    if (!Number.isSafeInteger(pid) || pid === process.pid || pidAlive(pid)) continue
     const dir = join(parent, name)
     const info = await lstat(dir).catch(() => null)
     if (!info?.isDirectory() || info.uid !== process.getuid?.()) continue
