@@ -61,7 +61,9 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   const secretStore = options.secretStore ?? new KeyringSecretStore()
   const shell = shellModule({ ...options, events })
   const settings = settingsModule(options)
-  const { keys, doors: profileDoors } = keysModule({ ...options, secretStore, events, log })
+  // The lock reads the profiles, so it is made after the keys: a key change asks it who is at the desk when it happens.
+  let atDesk: () => string | null = () => null
+  const { keys, doors: profileDoors } = keysModule({ ...options, secretStore, events, log, person: () => atDesk() })
   // Made before the session host: the lock holds the page's events and notices back while locked.
   const lock = await deskLockModule({
     dataDir,
@@ -71,6 +73,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     settings: settings.settings,
     profiles: keys.profiles,
   })
+  atDesk = lock.person
   const notify = lock.notify(options.notify)
   const host = new SessionHost({
     dataDir,
@@ -107,7 +110,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     .register(closeDoors({ host, acting: (store) => lock.seat.atDesk('close', store), chooseSavePath }))
     .register(destinationDoors({ host, events, chooseSavePath, addedBy: actor }))
     .register(auditDoors({ host, events, chooseSavePath }))
-    .register(payRunDoors({ host, dataDir }))
+    .register(payRunDoors({ host, dataDir, actor }))
     .register(
       payeeCheckDoors({ host, cancelListed: cancelListedPayouts, events, actor, secondPerson, person: lock.person }),
     )

@@ -9,8 +9,8 @@ export interface ProfileKeysHost {
   secretStore: SecretStore
   /** Who the audit log names for a key change (the person at this computer is added). */
   actor: 'app' | 'cli'
-  /** The person at the desk who acts, when people are set up; the OS user otherwise. */
-  person?: () => string | null
+  /** The person at the desk who acts, when people are set up; null on a desk without people (the OS user acts). */
+  person: () => string | null
   /** The key change is done but its audit row could not be written: the host says so its own way. */
   onAuditFailure: (err: unknown) => void
   onChange?: () => void
@@ -25,7 +25,7 @@ export function openProfileKeys(host: ProfileKeysHost): ProfileKeys {
     profiles: new ProfileStore(host.dataDir),
     vault: new Vault(host.secretStore),
     onChange: host.onChange,
-    keyEvent: keyAuditWriter(host.dataDir, host.actor, () => host.person?.() ?? localPerson(), host.onAuditFailure),
+    keyEvent: keyAuditWriter(host.dataDir, host.actor, () => host.person() ?? localPerson(), host.onAuditFailure),
   })
 }
 

@@ -1,5 +1,4 @@
 import { DeskError } from '../errors'
-import { who } from '../audit/use-cases'
 import { dueReminders, sendRun } from './use-cases'
 import type { payRunReminderChannels } from '../../../shared/ipc/channels/pay-run-reminders'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
@@ -14,10 +13,11 @@ type RunSendSession = Parameters<typeof sendRun>[0] & { store: DeskStore; profil
 /** Sending a run's period from the app: the same use case as `run send`, with the review's answers given up front. */
 export function payRunSendHandlers({
   host,
-  requestedBy = () => who('app'),
+  requestedBy,
 }: {
   host: SessionSource<RunSendSession>
-  requestedBy?: () => string
+  /** Who the app's send names: the person at the desk, or the OS user on a desk without people. */
+  requestedBy: () => string
 }): HandlersFor<Pick<typeof payRunSendChannels, 'payRuns.send'> & typeof payRunReminderChannels> {
   return {
     'payRuns.reminders': async () => dueReminders((await host.session()).store),

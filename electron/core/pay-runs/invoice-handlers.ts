@@ -1,6 +1,5 @@
 import type { invoiceChannels } from '../../../shared/ipc/channels/invoices'
 import type { payRunSendChannels } from '../../../shared/ipc/channels/pay-run-send'
-import { who } from '../audit/use-cases'
 import type { HandlersFor } from '../ipc/router'
 import { profileDir } from '../profiles'
 import type { SessionSource } from '../ipc/session-source'
@@ -17,11 +16,12 @@ type InvoiceSession = Parameters<typeof setPeriodInvoice>[0] & { profile: Pick<P
 export function invoiceHandlers({
   host,
   dataDir,
-  actor = () => who('app'),
+  actor,
 }: {
   host: SessionSource<InvoiceSession>
   dataDir: string
-  actor?: () => string
+  /** Who an invoice names: the person at the desk, or the OS user on a desk without people. */
+  actor: () => string
 }): HandlersFor<typeof invoiceChannels & Pick<typeof payRunSendChannels, 'payRuns.invoice'>> {
   return {
     'payRuns.invoice': async (input) => {
