@@ -36,3 +36,23 @@ test("at 1280×860 Payouts' History table starts in the top third, its filters o
   await openExportMenu(page)
   await expect(page.getByRole('button', { name: 'Export payouts to CSV' })).toBeVisible()
 })
+
+test('a row waiting on the console is one line: its copies show on hover or focus (issue 54)', async ({ app }) => {
+  const { page } = app
+  await page.setViewportSize(WINDOW)
+  await onWallets(page)
+  await openSection(page, 'Payouts')
+  await openPayoutTab(page, 'Waiting')
+  const rows = page.getByTestId('console-waiting-row')
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 })
+  for (const height of await rows.evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().height)))
+    expect(height, 'a waiting row, in px').toBeLessThanOrEqual(36)
+  const table = (await page.getByTestId('console-waiting').locator('table').boundingBox())!
+  const panel = (await page.getByTestId('console-waiting').boundingBox())!
+  expect(table.x + table.width, 'the table ends inside its panel').toBeLessThanOrEqual(panel.x + panel.width)
+  const summary = rows.first().getByTestId('copy-approver-summary')
+  await expect(summary).toHaveCSS('opacity', '0')
+  await rows.first().hover()
+  await expect(summary).toHaveCSS('opacity', '1')
+  await snap(page, 'payouts-waiting-1280')
+})

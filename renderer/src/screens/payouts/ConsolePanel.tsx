@@ -51,17 +51,17 @@ export function ConsolePanel() {
                 <th className="num">Amount</th>
                 <th>Destination</th>
                 <th>Payout id</th>
-                <th>Actions</th>
+                <th>For the approver</th>
               </tr>
             </thead>
             <tbody>
               {page.rows.map((w) => (
                 <tr key={w.id} data-testid="console-waiting-row">
-                  <td>
+                  <td className="one-line">
                     <WaitedFor since={w.created_at} />
                     <ApprovalLife since={w.created_at} />
                   </td>
-                  <td className="small">
+                  <td className="small one-line">
                     <button type="button" className="link" onClick={() => go('payouts', w.id)}>
                       <Time value={w.created_at} />
                     </button>
@@ -70,12 +70,12 @@ export function ConsolePanel() {
                     <Amount value={w.amount} asset={w.asset} />
                   </td>
                   <td>
-                    <Party address={w.destination} network={w.network} what="destination address" />
+                    <Party address={w.destination} network={w.network} what="destination address" inline />
                   </td>
-                  <td>
+                  <td className="one-line">
                     <ShortId value={w.id} what="payout id" short />
                   </td>
-                  <td>
+                  <td className="one-line">
                     <CopySummaryButton w={w} />
                   </td>
                 </tr>

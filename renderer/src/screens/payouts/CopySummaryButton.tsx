@@ -18,8 +18,15 @@ export function CopySummaryButton({ w }: { w: Withdrawal }) {
     window.setTimeout(() => setState('idle'), 1500)
   }
   return (
-    <button type="button" onClick={copy} data-testid="copy-approver-summary">
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy approver summary'}
+    // Quiet like the row's other copies: shown on hover or keyboard focus, so a waiting row stays one line (issue 54).
+    <button
+      type="button"
+      className="copy"
+      onClick={copy}
+      data-testid="copy-approver-summary"
+      title="What an approver needs to find and check this payout in the console"
+    >
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy summary'}
     </button>
   )
 }

@@ -147,7 +147,7 @@ export function WithdrawalList() {
                             <Amount value={w.amount} asset={w.asset} />
                           </td>
                           <td>
-                            <Party address={w.destination} network={w.network} what="destination address" />
+                            <Party address={w.destination} network={w.network} what="destination address" inline />
                           </td>
                           <td data-testid="payout-reference">
                             {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
