@@ -12,25 +12,14 @@ import {
   type CloseOptions,
   type PeriodLegsReader,
 } from '../core/close/use-cases'
-import { profileLedger, withProfileClient, type WalletAccess } from '../core/history/use-cases'
+import { profileLedger, withProfileClient } from '../core/history/use-cases'
 import type { Profile } from '../core/profiles'
 import type { DeskStore } from '../core/store'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { printTable } from './terminal-output'
 import { UsageError } from './usage-error'
-
-/** The provider's wallets read through the profile's signed client, only when a close compares balances. */
-const walletsOf =
-  (ctx: CliContext, profile: Profile, store: DeskStore): WalletAccess =>
-  async (read) => {
-    const signer = await ctx.keys.vault.openSigner(profile)
-    try {
-      return await withProfileClient(profile, store, signer, 'cli', (client) => read((id) => client.getWallet(id)))
-    } finally {
-      signer.dispose()
-    }
-  }
+import { walletsOf } from './profile-wallets'
 
 /** The provider's movements of a range, read through the profile's signed client, for those recorded late. */
 const legsOf =

@@ -13,20 +13,17 @@ import {
   tallyText,
   withAccountingLines,
   withLedgerCsvLines,
-  withProfileClient,
   writeCsvFile,
   type SyncProgress,
-  type WalletAccess,
 } from '../core/history/use-cases'
 import { accountingOptions, pricesImport, refreshNames } from './history-accounting'
 import { pricesWaiting } from './history-prices-waiting'
-import type { Profile } from '../core/profiles'
-import type { DeskStore } from '../core/store'
 import type { ReconciliationReport } from '../../shared/api/ledger-report'
 import { presetPeriod, REPORT_PRESETS, type ReportPreset } from '../../shared/api/report-presets'
 import type { CliContext } from './cli-context'
 import { actionHelp, commandGroup, type Action, type Values } from './command'
 import { UsageError } from './usage-error'
+import { walletsOf } from './profile-wallets'
 import { dust } from './history-dust-command'
 import { accountMap } from './history-map-command'
 import { list, note, tag } from './history-notes-command'
@@ -63,18 +60,6 @@ function reportPeriod(
   if (!preset) throw new UsageError(`--period must be one of ${PRESETS.join(', ')}.`, usage)
   return { ...presetPeriod(preset, Date.now(), syncedToMs), walletId: v.wallet as string | undefined }
 }
-
-/** The profile's signer and a signed client, opened only when the report compares balances. */
-const walletsOf =
-  (ctx: CliContext, profile: Profile, store: DeskStore): WalletAccess =>
-  async (read) => {
-    const signer = await ctx.keys.vault.openSigner(profile)
-    try {
-      return await withProfileClient(profile, store, signer, 'cli', (client) => read((id) => client.getWallet(id)))
-    } finally {
-      signer.dispose()
-    }
-  }
 
 function differenceLines(r: ReconciliationReport): string[] {
   if (!r.rollForward.compared) return []
