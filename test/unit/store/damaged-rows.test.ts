@@ -13,6 +13,8 @@ import {
   screeningRepo,
   STORE_FILE,
 } from '../../../electron/core/store'
+import { policyRepo } from '../../../electron/core/store/policy/policy-repo'
+import { decisionEntry } from '../../../electron/core/audit/use-cases'
 
 const damaged = (table: string, column: string) =>
   expect.objectContaining({
@@ -41,6 +43,17 @@ describe('damaged rows read through their schema', () => {
     db.exec(sql)
     db.close()
   }
+
+  it("the agent's stop switch whose audit entry lost its time stops the read, never answers a stop without a time", () => {
+    const policy = store.repo(policyRepo)
+    const stop = decisionEntry(new Date('2026-01-01T00:00:00Z'), 'agent.stopped', 'app', null, { reason: 'audit' })
+    store.transaction('stop', () => store.audit.append(stop))
+    expect(store.read('read', () => policy.stopped())).toEqual({ at: '2026-01-01T00:00:00.000Z', reason: 'audit' })
+    damage("UPDATE audit SET entry = json_set(entry, '$.at', 5) WHERE json_extract(entry, '$.path') = 'agent.stopped'")
+    expect(() => store.read('read', () => policy.stopped())).toThrow(
+      expect.objectContaining({ code: 'record_corrupt', message: expect.stringContaining('at: ') }),
+    )
+  })
 
   it('a screening list whose address count is text', () => {
     const screening = store.repo(screeningRepo)

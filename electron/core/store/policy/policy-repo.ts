@@ -24,6 +24,9 @@ const PolicyChangeSchema = AuditEntrySchema.extend({
 const HeldEntrySchema = AuditEntrySchema.extend({
   detail: z.looseObject({ rule: z.enum(HOLD_RULES), message: z.string(), hold: HoldSchema.optional() }),
 })
+/** An `agent.stopped` or `agent.resumed` audit row: the stop switch's last turn. */
+const StopEntrySchema = AuditEntrySchema.extend({ path: z.enum(['agent.stopped', 'agent.resumed']) })
+
 export type HoldReason = { rule: HoldRule; message: string; hold: Hold | null }
 
 const PolicyRowSchema = z.object({ body: z.string(), set_at: z.string(), set_by: z.string() })
@@ -122,7 +125,17 @@ export class PolicyRepo {
   stopped(): { at: string; reason: string | null } | null {
     const row = this.lastEntry("json_extract(entry, '$.path') IN ('agent.stopped', 'agent.resumed')")
     if (!row) return null
-    const entry = JSON.parse(row.entry) as { path: string; at: string; detail?: { reason?: unknown } }
+    const parsed = StopEntrySchema.safeParse(JSON.parse(row.entry))
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      // The switch decides whether the agent may pay: a damaged entry stops the read (and so the agent's payouts).
+      throw new DeskError(
+        'record_corrupt',
+        `The audit record of the agent's stop switch is damaged (${issue?.path.join('.') || 'entry'}: ` +
+          `${issue?.message ?? 'invalid'}); the agent pays nothing until it is repaired.`,
+      )
+    }
+    const entry = parsed.data
     if (entry.path !== 'agent.stopped') return null
     return { at: entry.at, reason: typeof entry.detail?.reason === 'string' ? entry.detail.reason : null }
   }
