@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { createSupplier, SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 
@@ -117,5 +117,76 @@ test('alarms and notices show once under the title on Batches, Month-end close, 
   await page.getByRole('main').focus()
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('alteration-alarm').getByRole('button', { name: 'Acknowledge…' })).toBeFocused()
+  await checkA11y(page)
+})
+
+/** The screen's title once open, and each box that holds an alarm or notices now, below it. */
+async function titleAbove(page: Page, title: Locator, ids: string[]) {
+  await expect(title).toBeVisible()
+  const box = (await title.boundingBox())!
+  for (const id of ids) {
+    await expect(page.getByTestId(id)).toBeVisible()
+    expect((await page.getByTestId(id).boundingBox())!.y, id).toBeGreaterThan(box.y + box.height)
+  }
+  return box.y
+}
+
+test('the alarm shows under the title of a payout receipt and of a new batch too', async ({ app, sim }) => {
+  // A payout completed at the console, a screening read of the book, and two screens visited twice.
+  test.slow()
+  const { page, desk } = app
+  await onWallets(page)
+  await verifiedSupplier(desk, sim.sandbox.url)
+  const wallet = (await desk.router.call('wallets.list', {})).find((w) =>
+    w.balances.some((b) => b.asset === 'USDC' && b.network === 'ethereum-sepolia'),
+  )!
+  const pay = async () => {
+    const body = { wallet_id: wallet.id, asset: 'USDC', network: 'ethereum-sepolia', amount: '1.5' }
+    const { withdrawal } = await desk.router.call('payouts.request', { ...body, destination: SUPPLIER_ADDRESS })
+    return withdrawal!.id
+  }
+  const paid = await pay()
+  for (const step of ['approve', 'process', 'complete'])
+    await consolePost(sim.sandbox.url, `/withdrawals/${paid}/${step}`)
+  await pay()
+
+  const receiptTitle = page.getByRole('region', { name: 'Receipt' }).getByRole('heading', { name: 'Payout receipt' })
+  const openReceipt = async () => {
+    await openSection(page, 'Payouts')
+    await page.getByLabel('Search payouts').fill(paid)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByTestId('search-row').first().getByRole('button').first().click()
+    await page.getByRole('button', { name: 'Receipt' }).click()
+  }
+  const batchTitle = page.getByTestId('batch-screen').getByRole('heading', { name: 'New batch', level: 1 })
+  const openBatch = async () => {
+    await openSection(page, 'Payouts')
+    await page.getByRole('button', { name: 'Batch from CSV' }).click()
+  }
+  await openBatch()
+  const batchBefore = await titleAbove(page, batchTitle, [])
+  await expect(page.getByTestId('batch-screen')).toBeFocused()
+  await openReceipt()
+  const receiptBefore = await titleAbove(page, receiptTitle, [])
+
+  // The waiting payout's address named by a screening list: the alarm shows on every screen from then on.
+  await openSection(page, 'Safety')
+  const screening = page.getByTestId('screening-panel')
+  await screening.getByLabel('List file (sdn.xml or CSV)').setInputFiles({
+    name: 'internal.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`network,address,entry\nethereum,${SUPPLIER_ADDRESS.toLowerCase()},case 21\n`),
+  })
+  await screening.getByLabel('List name').fill('Internal')
+  await screening.getByRole('button', { name: 'Import list' }).click()
+  await expect(page.getByTestId('screening-alarm')).toBeVisible()
+
+  await openReceipt()
+  expect(await titleAbove(page, receiptTitle, ['screening-alarm']), 'receipt').toBe(receiptBefore)
+  await snap(page, 'alarms-under-header-receipt')
+  await openBatch()
+  expect(await titleAbove(page, batchTitle, ['screening-alarm']), 'new batch').toBe(batchBefore)
+  await expect(page.getByTestId('batch-screen')).toBeFocused()
+  await snap(page, 'alarms-under-header-new-batch')
   await checkA11y(page)
 })

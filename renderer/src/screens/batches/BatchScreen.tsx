@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
+import { ScreenHead } from '../../components/ScreenHead'
 import { useEscape } from '../../components/useEscape'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { UserText } from '../../names/UserText'
@@ -43,11 +44,13 @@ export function BatchScreen({ onClose }: { onClose: () => void }) {
 
   return (
     <div data-testid="batch-screen" ref={panel} tabIndex={-1}>
-      <div className="row">
+      <ScreenHead>
+        <h1>New batch</h1>
+        <span className="spacer" />
         <button type="button" onClick={onClose}>
           Close batch
         </button>
-      </div>
+      </ScreenHead>
       {step.kind === 'import' ? <BatchImport busy={busy} onCheck={(s, w) => void check(s, w)} /> : null}
       {step.kind === 'import' ? <RecentBatches onOpen={(batchId) => setStep({ kind: 'progress', batchId })} /> : null}
       {error ? <ErrorBox error={error} title="The file could not be checked" /> : null}

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
+import { ScreenHead } from '../../components/ScreenHead'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -30,15 +31,22 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
 
   return (
     <section className="panel receipt" aria-label="Receipt">
-      <div className="screen-head no-print">
-        <button type="button" onClick={onClose}>
+      {/* The title prints with the receipt; the buttons and the notices under the header do not. */}
+      <ScreenHead>
+        <button type="button" className="no-print" onClick={onClose}>
           ← Payout
         </button>
+        <h1>Payout receipt</h1>
         <span className="spacer" />
-        <button type="button" className="primary" onClick={() => void print()} disabled={action.busy || !receipt.data}>
+        <button
+          type="button"
+          className="primary no-print"
+          onClick={() => void print()}
+          disabled={action.busy || !receipt.data}
+        >
           {info.data?.shell === 'electron' ? 'Save PDF' : 'Print / Save PDF'}
         </button>
-      </div>
+      </ScreenHead>
       {action.error ? <ErrorBox error={action.error} title="The receipt was not saved" /> : null}
       {savedTo ? (
         <p className="no-print" role="status">
@@ -48,7 +56,6 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
       <QueryView query={receipt} what="the receipt" errorTitle="No receipt for this payout">
         {(r) => (
           <>
-            <h1>Payout receipt</h1>
             <div className="receipt-body">
               <dl className="facts" data-testid="receipt">
                 <dt>Payout id</dt>
