@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { extractText } from 'unpdf'
 import { createSupplier, SUPPLIER_ADDRESS, verifiedSupplier } from '../harness/e2e-destinations'
 import { checkA11y, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 
@@ -184,6 +187,12 @@ test('the alarm shows under the title of a payout receipt and of a new batch too
   await openReceipt()
   expect(await titleAbove(page, receiptTitle, ['screening-alarm']), 'receipt').toBe(receiptBefore)
   await snap(page, 'alarms-under-header-receipt')
+  // The printed receipt keeps its title and leaves the alarm under it out.
+  const file = join(desk.dataDir, 'receipt.pdf')
+  await page.pdf({ path: file, format: 'A4' })
+  const { text } = await extractText(new Uint8Array(await readFile(file)), { mergePages: true })
+  expect(text).toContain('Payout receipt')
+  expect(text).not.toContain('screening list')
   await openBatch()
   expect(await titleAbove(page, batchTitle, ['screening-alarm']), 'new batch').toBe(batchBefore)
   await expect(page.getByTestId('batch-screen')).toBeFocused()
