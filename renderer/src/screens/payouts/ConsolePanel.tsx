@@ -61,7 +61,8 @@ export function ConsolePanel() {
                     <WaitedFor since={w.created_at} />
                     <ApprovalLife since={w.created_at} />
                   </td>
-                  <td className="small one-line">
+                  {/* The one cell that may wrap: with names at their limit the row keeps to the window's width. */}
+                  <td className="small">
                     <button type="button" className="link" onClick={() => go('payouts', w.id)}>
                       <Time value={w.created_at} />
                     </button>
