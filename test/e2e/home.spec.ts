@@ -36,13 +36,14 @@ test('Home shows every profile from the stores, production and sandbox totals ap
   await expect(page.getByTestId('home-total-sandbox')).not.toContainText('1,000,000 USDC')
   await expect(page.getByRole('heading', { name: 'Profiles', level: 2 })).toBeVisible()
   // A profile's balances are a column of money: every fraction starts at one x, so the decimal points line up.
-  const fractions = await rows
+  const fractions = rows
     .filter({ hasNotText: 'Live books' })
     .getByRole('list', { name: 'Balances' })
     .locator('.money-frac')
-    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)))
-  expect(fractions.length).toBeGreaterThan(1)
-  expect(new Set(fractions).size).toBe(1)
+  // The sandbox's balances arrive after its total: wait for the column, then measure it.
+  await expect.poll(() => fractions.count()).toBeGreaterThan(1)
+  const lefts = await fractions.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)))
+  expect(new Set(lefts).size).toBe(1)
   await snap(page, 'home')
   await page.setViewportSize({ width: 1280, height: 800 })
   expect(await layoutProblems(page)).toEqual({

@@ -52,7 +52,12 @@ test('a row waiting on the console is one line: its copies show on hover or focu
   expect(table.x + table.width, 'the table ends inside its panel').toBeLessThanOrEqual(panel.x + panel.width)
   const summary = rows.first().getByTestId('copy-approver-summary')
   await expect(summary).toHaveCSS('opacity', '0')
-  await rows.first().hover()
-  await expect(summary).toHaveCSS('opacity', '1')
+  // A notice arriving under the header moves the rows from under the pointer: hover again until the copy shows.
+  await expect
+    .poll(async () => {
+      await rows.first().hover()
+      return summary.evaluate((e) => getComputedStyle(e).opacity)
+    })
+    .toBe('1')
   await snap(page, 'payouts-waiting-1280')
 })

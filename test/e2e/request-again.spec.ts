@@ -38,7 +38,12 @@ test('a rejected payout offers Request again: a new payout after a confirmation,
 
   // The rejected one still offers it, and the core refuses it, naming the newer payout.
   await page.getByRole('button', { name: '← Payouts' }).click()
-  await page.getByTestId('payout-row').nth(1).getByRole('button').first().click()
+  // The rejected one by what it shows, as a person finds it: the list's order is not what this test checks.
+  const rejected = page
+    .getByTestId('payout-row')
+    .filter({ hasText: '7.25' })
+    .filter({ hasText: /rejected/i })
+  await rejected.getByRole('button').first().click()
   await page.getByTestId('request-again').click()
   const twice = page.getByRole('dialog', { name: 'Request this payout again?' })
   await twice.getByRole('button', { name: 'Request again' }).click()
