@@ -43,5 +43,5 @@ export interface DeskOptions {
   /** The sessions' clock (outbox times, hold expiry, wait reminders); tests move it, the app uses the real one. */
   now?: () => Date
   /** How soon requests are retried and payouts followed; tests shorten them to wait less real time. */
-  tempo?: Pick<SessionDeps, 'poller' | 'batchFollow' | 'sender'>
+  tempo?: Pick<SessionDeps, 'poller' | 'batchFollow' | 'sender' | 'followPerMinute'>
 }

@@ -188,7 +188,7 @@ export class WithdrawalPoller {
       // Another process follows them: its answers are in the store.
       for (const [id, t] of due) {
         const latest = shared.latest(id)
-        if (latest) this.apply(latest, false)
+        if (latest) this.apply(latest, null)
         else this.quiet(t, now)
       }
       return
@@ -211,7 +211,8 @@ export class WithdrawalPoller {
   private async readDue(due: Map<string, Tracked>, read: Withdrawal[]): Promise<void> {
     const want = new Set(due.keys())
     while (want.size > 0 && !this.stopped) {
-      const byId = [...want].find((id) => this.sweep.missing.has(id))
+      // One a whole pass did not hold, or one last read stale: the detail is where the provider tries a live refresh.
+      const byId = [...want].find((id) => this.sweep.missing.has(id) || this.tracked.get(id)?.stale)
       if (byId !== undefined) {
         if (!this.budget.take()) return
         want.delete(byId)
@@ -231,7 +232,7 @@ export class WithdrawalPoller {
           this.sweep.saw(w.id)
         }
         want.delete(w.id)
-        if (this.apply(w, false)) read.push(w)
+        if (this.apply(w, null)) read.push(w)
       })
       // One the first page did not hold is deeper: the pass reaches it.
       for (const id of offset === 0 ? want : []) {
@@ -254,13 +255,15 @@ export class WithdrawalPoller {
 
   /**
    * Takes a row read from the provider (or the store); true when it is one this poller follows. One not due that a page
-   * held unchanged keeps its time: a look for another payout does not slow it.
+   * held unchanged keeps its time: a look for another payout does not slow it. `stale` is null for a list row: the
+   * list says nothing of a live refresh, so it neither marks a payout stale nor clears the mark.
    */
-  private apply(w: Withdrawal, stale: boolean): boolean {
+  private apply(w: Withdrawal, readStale: boolean | null): boolean {
     const t = this.tracked.get(w.id)
     if (!t || this.stopped) return false
     const now = this.clock.now()
     const previous = t.status
+    const stale = readStale ?? t.stale
     t.readAt = now
     t.createdAt = Date.parse(w.created_at)
     if (w.status !== previous || stale !== t.stale) {

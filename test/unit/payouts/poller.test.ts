@@ -161,4 +161,32 @@ describe('withdrawal poller', () => {
     expect(p.trackedIds()).toEqual([known.id])
     p.stop()
   })
+  it('a payout read stale stays marked stale until the provider refreshes it: a list row never clears the mark', async () => {
+    const row = payout(1)
+    const { client, calls } = provider([row], () => row)
+    let refreshFails = true
+    client.getWithdrawal.mockImplementation(async () => {
+      calls.push({ at: Date.now(), kind: 'detail' })
+      return { withdrawal: { ...row }, stale: refreshFails }
+    })
+    const marks: boolean[] = []
+    const p = new WithdrawalPoller({
+      client,
+      profileId: 'p1',
+      emit: (e) => marks.push(e.stale),
+      minDelayMs: 1000,
+      maxDelayMs: 8000,
+      budget: new FollowBudget(1000),
+    })
+    p.track(row)
+    p.noteRead(row, true)
+    await vi.advanceTimersByTimeAsync(30_000)
+    // The list says nothing of a live refresh; the payout is read again by id, where the refresh is tried.
+    expect(marks).toEqual([true])
+    expect(calls.some((c) => c.kind === 'detail')).toBe(true)
+    refreshFails = false
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(marks).toEqual([true, false])
+    p.stop()
+  })
 })
