@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListAnswerResult } from '../../harness/list-answer-child'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/list-answer-child.ts')
 const HEAP_MB = 256
@@ -27,7 +28,7 @@ function readList(
   url: string,
 ): Promise<{ status: number | null; signal: string | null; result: ListAnswerResult | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', CHILD, url], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, ...tsChild(CHILD), url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDemoDataDir, removeStaleDemos } from '../../../electron/cli/demo/demo-leftovers'
 import { KeyringSecretStore } from '../../../electron/core/vault'
 import type { DemoChildState } from '../../harness/demo-child'
+import { tsChild } from '../../harness/ts-child'
 
 // Runs under test/with-keychain.sh: the killed demo's key is in the real keychain.
 const CHILD = join(import.meta.dirname, '../../harness/demo-child.ts')
@@ -16,7 +17,7 @@ const keychain = new KeyringSecretStore()
 
 /** A demo that stored one key and was then killed with kill -9, in `parent`. */
 async function killedDemo(parent: string, account: string): Promise<DemoChildState> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, account], {
+  const child = spawn(process.execPath, [...tsChild(CHILD), account], {
     env: { ...process.env, TMPDIR: parent },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -12,12 +12,13 @@ import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import { destinationCsv } from '../../harness/destination-file'
 import type { ImportChildJob } from '../../harness/destinations-import-child'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(fileURLToPath(new URL('.', import.meta.url)), '../../harness/destinations-import-child.ts')
 
 function runChild(job: ImportChildJob): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     child.on('error', reject)

@@ -5,12 +5,13 @@ import { startSimulator, type RunningSimulator } from '../../../electron/simulat
 import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import type { HistoryChildJob } from '../../harness/history-child'
 import { historySync, ledgerKeys, ledgerStore, legKey, simulatorLegs } from '../../harness/ledger-fixture'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(__dirname, '../../harness/history-child.ts')
 
 function runChild(job: HistoryChildJob): Promise<string | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     child.on('error', reject)

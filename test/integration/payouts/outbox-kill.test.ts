@@ -9,12 +9,13 @@ import { PayoutRequests } from '../../../electron/core/payouts/payout-requests'
 import { startSimulator } from '../../../electron/simulator'
 import { consoleCall, requestLog, setupWorkspace, type Workspace } from '../../harness/api-fixture'
 import type { ChildJob } from '../../harness/payout-child'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(__dirname, '../../harness/payout-child.ts')
 
 function runChild(job: ChildJob): Promise<string | number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [...tsChild(CHILD), JSON.stringify(job)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     child.on('error', reject)

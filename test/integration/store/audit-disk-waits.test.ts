@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { STORE_FILE } from '../../../electron/core/store'
+import { tsChild } from '../../harness/ts-child'
 
 const CHILD = join(import.meta.dirname, '../../harness/audit-sync-child.ts')
 
@@ -15,20 +16,7 @@ function diskWaits(lines: number): { waits: number; auditRows: number; outboxRow
     const trace = join(dir, 'trace')
     const run = spawnSync(
       'strace',
-      [
-        '-f',
-        '-qq',
-        '-e',
-        'trace=fsync,fdatasync',
-        '-o',
-        trace,
-        process.execPath,
-        '--import',
-        'tsx',
-        CHILD,
-        dir,
-        `${lines}`,
-      ],
+      ['-f', '-qq', '-e', 'trace=fsync,fdatasync', '-o', trace, process.execPath, ...tsChild(CHILD), dir, `${lines}`],
       { encoding: 'utf8' },
     )
     if (run.status !== 0) throw new Error(`the child exited ${run.status}: ${run.stderr}`)
