@@ -4,6 +4,7 @@ import type { ActivityRow } from '@shared/ipc/channels/activity'
 import { ACTION_NAMES } from '../../components/status-words'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
+import { ActivityDetailCell } from './ActivityDetailCell'
 
 const ROW = 32
 
@@ -50,14 +51,6 @@ export function ActivityList({
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = rows[item.index]!
-          const detail = [
-            r.method === 'LOCAL' ? r.path : `${r.method} ${r.path}`,
-            r.status === null ? null : String(r.status),
-            r.errorCode,
-            r.idempotencyKey && `key ${r.idempotencyKey}`,
-          ]
-            .filter(Boolean)
-            .join(' · ')
           return (
             <div
               key={r.seq}
@@ -86,9 +79,7 @@ export function ActivityList({
                 <span className="muted">{r.actor ?? '—'}</span>
               </span>
               <span role="cell">{ACTION_NAMES[r.action]}</span>
-              <span role="cell" className="small mono">
-                <UserText>{detail}</UserText>
-              </span>
+              <ActivityDetailCell row={r} />
               <span role="cell" className="small muted">
                 {r.seq}
               </span>

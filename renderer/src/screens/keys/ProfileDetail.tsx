@@ -10,6 +10,7 @@ import { KeyPanel } from './KeyPanel'
 import { UserText } from '../../names/UserText'
 import { shownLine } from '@shared/text/visible-text'
 import { CanWrite } from '../../components/CanWrite'
+import { ScreenHead } from '../../components/ScreenHead'
 
 export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; onRemoved: () => void }) {
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -29,7 +30,7 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
   return (
     <section aria-label={shownLine`Profile ${profile.name}`}>
       <div className="panel">
-        <div className="screen-head">
+        <ScreenHead>
           <h2>
             <UserText>{profile.name}</UserText>
           </h2>
@@ -45,7 +46,7 @@ export function ProfileDetail({ profile, onRemoved }: { profile: ProfileView; on
               Remove profile
             </button>
           </CanWrite>
-        </div>
+        </ScreenHead>
         <dl className="facts">
           <dt>Base URL</dt>
           <dd>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { PERSON_ROLES, type PersonRole } from '@shared/ipc/channels/desk-lock'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { ROLE_NAMES } from '../../components/role-names'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 
@@ -43,7 +44,7 @@ export function AddPersonForm({ first }: { first: boolean }) {
             <select value={role} onChange={(e) => setRole(e.target.value as PersonRole)}>
               {PERSON_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {ROLE_NAMES[r]}
                 </option>
               ))}
             </select>

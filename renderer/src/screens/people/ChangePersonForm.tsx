@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { PERSON_ROLES, type PersonRole, type PersonView } from '@shared/ipc/channels/desk-lock'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
+import { ROLE_NAMES } from '../../components/role-names'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 
@@ -34,7 +35,7 @@ export function ChangePersonForm({ people }: { people: readonly PersonView[] }) 
     setYours('')
     const said = {
       remove: `${chosen} was removed.`,
-      role: `${chosen} is now ${role}.`,
+      role: `${chosen}'s role is now ${ROLE_NAMES[role]}.`,
       passphrase: `${chosen}'s passphrase was set.`,
     }
     if (ok) setDone(said[what])

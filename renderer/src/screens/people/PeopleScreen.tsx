@@ -2,6 +2,7 @@ import { shown } from '@shared/text/visible-text'
 import type { PersonView } from '@shared/ipc/channels/desk-lock'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Loading } from '../../components/Loading'
+import { ROLE_NAMES } from '../../components/role-names'
 import { ScreenHead } from '../../components/ScreenHead'
 import { seatOf, useLockStatus } from '../../data/lock'
 import { useDeskQuery } from '../../data/useDeskQuery'
@@ -51,7 +52,7 @@ function PeopleTable({ people }: { people: readonly PersonView[] }) {
         {people.map((p) => (
           <tr key={p.id}>
             <td>{shown(p.name)}</td>
-            <td>{p.role}</td>
+            <td>{ROLE_NAMES[p.role]}</td>
           </tr>
         ))}
       </tbody>

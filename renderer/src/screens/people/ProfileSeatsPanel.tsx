@@ -36,7 +36,7 @@ function SeatRow({ profile, admin }: { profile: ProfileView; admin: boolean }) {
   return (
     <tr>
       <td>{name}</td>
-      <td>{profile.environment}</td>
+      <td>{profile.environment === 'production' ? 'Production' : 'Sandbox'}</td>
       <td>{box(`View-only for ${name}`, seat.data?.viewOnly, (viewOnly) => toggle({ viewOnly }))}</td>
       <td>{box(`Four eyes for ${name}`, seat.data?.fourEyes, (fourEyes) => toggle({ fourEyes }))}</td>
       <td>

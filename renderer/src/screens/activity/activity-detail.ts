@@ -1,0 +1,58 @@
+import type { ActivityRow } from '@shared/ipc/channels/activity'
+import { DECISION_WORDS, TOOL_WORDS } from './decision-words'
+
+/** What a row is about, shown by name with its id: a wallet, a payout or a ledger transaction. */
+export type DetailRef = { kind: 'wallet' | 'payout' | 'transaction'; id: string }
+
+/** One audit row's detail as a treasurer reads it: what happened, what about, how it ended, its payout key. */
+export type ActivityDetail = { words: string; ref: DetailRef | null; outcome: string | null; key: string | null }
+
+/** The provider's API calls the desk makes (api-v1-spec.md), in words; `{id}` is the thing the call is about. */
+const CALLS: ReadonlyArray<[method: string, path: RegExp, words: string, kind?: DetailRef['kind']]> = [
+  ['POST', /^\/api\/v1\/withdrawals$/, 'Payout sent to the provider'],
+  ['POST', /^\/api\/v1\/withdrawals\/([^/]+)\/cancel$/, 'Cancel sent to the provider', 'payout'],
+  ['POST', /^\/api\/v1\/counterparties$/, 'Destination sent to the provider'],
+  ['GET', /^\/api\/v1\/wallets$/, 'Read the wallets'],
+  ['GET', /^\/api\/v1\/wallets\/([^/]+)$/, 'Read a wallet', 'wallet'],
+  ['GET', /^\/api\/v1\/transactions$/, 'Read transactions'],
+  ['GET', /^\/api\/v1\/transactions\/([^/]+)$/, 'Read a transaction', 'transaction'],
+  ['GET', /^\/api\/v1\/counterparties$/, 'Read the destinations'],
+  ['GET', /^\/api\/v1\/withdrawals$/, 'Read the payouts'],
+  ['GET', /^\/api\/v1\/withdrawals\/([^/]+)$/, 'Read a payout', 'payout'],
+]
+
+/** An error code in words ("insufficient funds"), as the rest of the app shows a status. */
+const words = (code: string) => code.replaceAll('_', ' ')
+
+function call(row: ActivityRow): Pick<ActivityDetail, 'words' | 'ref'> {
+  const path = row.path.split('?')[0]!
+  for (const [method, pattern, said, kind] of CALLS) {
+    const m = method === row.method ? pattern.exec(path) : null
+    if (m) return { words: said, ref: kind && m[1] ? { kind, id: decodeURIComponent(m[1]) } : null }
+  }
+  return { words: 'Other call to the provider', ref: null }
+}
+
+function outcome(row: ActivityRow): string | null {
+  if (row.errorCode) return `refused: ${words(row.errorCode)}`
+  if (row.status === null) return null
+  if (row.status >= 400) return `failed (HTTP ${row.status})`
+  return row.method === 'GET' ? null : 'accepted'
+}
+
+/** A row's detail; the raw method and path stay in the CSV, never on screen. */
+export function activityDetail(row: ActivityRow): ActivityDetail {
+  const key = row.idempotencyKey
+  if (row.method === 'LOCAL') {
+    const said = Object.hasOwn(DECISION_WORDS, row.path)
+      ? DECISION_WORDS[row.path as keyof typeof DECISION_WORDS]
+      : 'Decision at the desk'
+    return { words: said, ref: null, outcome: row.errorCode ? words(row.errorCode) : null, key }
+  }
+  if (row.method === 'MCP') {
+    const tool = row.path.replace(/^tool:/, '')
+    const said = Object.hasOwn(TOOL_WORDS, tool) ? TOOL_WORDS[tool]! : 'Agent tool call'
+    return { words: said, ref: null, outcome: outcome(row), key }
+  }
+  return { ...call(row), outcome: outcome(row), key }
+}
