@@ -2,8 +2,19 @@
 // Runs the bundled admin CLI, building it first when the bundle is missing or older than any source file.
 // An MCP host may start this with an older system Node: re-run on the project's pinned Node 24 (node:sqlite).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { isatty } from 'node:tty'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -69,22 +80,95 @@ function newestSource(dir) {
   return newest
 }
 
-function isStale() {
-  if (!existsSync(bundle)) return true
-  const sources = ['electron', 'shared'].map((d) => join(root, d)).filter((d) => existsSync(d))
-  // An installed package has no sources beside it: the shipped bundle is what runs.
-  if (sources.length === 0) return false
-  return Math.max(...sources.map(newestSource)) > statSync(bundle).mtimeMs
+// Starts run side by side (the connector beside a CLI, tests starting several): the build writes the bundle in place,
+// so one start builds while holding the lock and the others wait for it rather than build too or read a half-written
+// bundle. The stamp, written once a build has ended, holds the newest source time that build saw.
+const stamp = join(root, 'out/cli.stamp')
+const lock = join(root, 'out/cli.lock')
+// A build takes seconds; a lock this old was left by a process whose pid is in use again.
+const LOCK_ABANDONED_MS = 10 * 60 * 1000
+
+function builtFrom() {
+  try {
+    return Number(readFileSync(stamp, 'utf8'))
+  } catch {
+    return -1
+  }
+}
+const fresh = (newest) => existsSync(bundle) && builtFrom() >= newest
+
+function takeLock() {
+  // Written under a name of its own, then linked: the lock never exists without its holder's pid.
+  const mine = `${lock}.${process.pid}`
+  writeFileSync(mine, `${process.pid}\n`)
+  try {
+    linkSync(mine, lock)
+    return true
+  } catch (err) {
+    if (err.code === 'EEXIST') return false
+    throw err
+  } finally {
+    rmSync(mine, { force: true })
+  }
 }
 
-if (isStale()) {
+function lockHolder() {
+  try {
+    return readFileSync(lock, 'utf8').trim()
+  } catch {
+    return undefined
+  }
+}
+
+/** The holder no longer runs, or the lock is too old to trust its pid. */
+function abandoned(holder) {
+  const pid = Number(holder)
+  if (!Number.isInteger(pid) || pid <= 0) return true
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > LOCK_ABANDONED_MS) return true
+    process.kill(pid, 0)
+    return false
+  } catch (err) {
+    return err.code === 'ESRCH'
+  }
+}
+
+function build(newest) {
   const built = spawnSync(process.execPath, [join(root, 'scripts/build-node.mjs')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  if (built.status !== 0) {
-    process.stderr.write('payout-desk: building the CLI failed (see above).\n')
-    process.exit(1)
+  if (built.status !== 0) return false
+  writeFileSync(`${stamp}.${process.pid}`, String(newest))
+  renameSync(`${stamp}.${process.pid}`, stamp)
+  return true
+}
+
+async function buildOnce(newest) {
+  mkdirSync(join(root, 'out'), { recursive: true })
+  for (;;) {
+    if (takeLock()) {
+      try {
+        // Another start may have finished a build between this one's look and its lock.
+        return fresh(newest) || build(newest)
+      } finally {
+        rmSync(lock, { force: true })
+      }
+    }
+    let holder
+    while ((holder = lockHolder()) !== undefined && !abandoned(holder)) await sleep(100)
+    // A dead holder's lock goes, unless another start has just put its own in its place.
+    if (holder !== undefined && lockHolder() === holder) rmSync(lock, { force: true })
+    if (fresh(newest)) return true
   }
+}
+
+const sources = ['electron', 'shared'].map((d) => join(root, d)).filter((d) => existsSync(d))
+// An installed package has no sources beside it: the shipped bundle is what runs.
+const newest = sources.length === 0 ? 0 : Math.max(...sources.map(newestSource))
+const ready = sources.length === 0 ? existsSync(bundle) : fresh(newest)
+if (!ready && !(await buildOnce(newest))) {
+  process.stderr.write('payout-desk: building the CLI failed (see above).\n')
+  process.exit(1)
 }
 
 await import(pathToFileURL(bundle).href)
