@@ -92,7 +92,7 @@ test('batches are kept: reviewed as a table with never-paid destinations confirm
   await expect(rows.nth(1).locator('td').nth(0)).toHaveText('3')
   await expect(rows.nth(1).locator('td').nth(1)).toHaveText(shown(NAME))
   await expect(rows.nth(1).locator('td').nth(1).locator('bdi')).toHaveText(shown(NAME))
-  await expect(rows.nth(1).locator('td').nth(5)).toHaveText('yes')
+  await expect(rows.nth(1).locator('td').nth(5)).toHaveText('new payee')
   await expect(rows.nth(1).getByTestId('batch-lookalike')).toContainText('looks like Supp1ier 0x52901111')
   await expect(review.getByRole('heading', { name: 'To 1 destination, 1 never paid before' })).toBeVisible()
   // A section of its own, set apart from the totals above it: the heading never reads as their last row (issue 54).

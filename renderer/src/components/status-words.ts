@@ -31,11 +31,17 @@ const OTHER_TONE: Readonly<Record<string, StatusTone>> = {
   // A month of the close.
   locked: 'good',
   reopened: 'wait',
+  // A batch row: what it needs before the batch can be sent, and whether its payee is new or looks like another.
+  fix_in_file: 'bad',
+  confirm_below: 'wait',
+  new_payee: 'wait',
+  looks_like: 'bad',
 }
 
 /** Words a status cannot spell by losing its underscores. */
 const LABELS: Readonly<Record<string, string>> = {
   needs_key_id: 'needs Key ID',
+  fix_in_file: 'fix in the file',
 }
 
 export function statusTone(status: string): StatusTone {

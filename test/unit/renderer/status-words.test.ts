@@ -35,6 +35,12 @@ describe('status words', () => {
     expect(['locked', 'reopened'].map(statusTone)).toEqual(['good', 'wait'])
   })
 
+  it("gives a batch row's states words and a tone: a fix and a look-alike are bad, a confirmation and a new payee wait", () => {
+    const states = ['fix_in_file', 'looks_like', 'confirm_below', 'new_payee']
+    expect(states.map(statusTone)).toEqual(['bad', 'bad', 'wait', 'wait'])
+    expect(states.map(statusLabel)).toEqual(['fix in the file', 'looks like', 'confirm below', 'new payee'])
+  })
+
   it('names every network the app knows as people read it, never by its id', () => {
     for (const n of NETWORKS) {
       expect(networkName(n.id), n.id).not.toBe(n.id)

@@ -5,6 +5,7 @@ import { Amount } from '../../components/Amount'
 import { usePaged } from '../../components/Paged'
 import { Section } from '../../components/Section'
 import { ShortId } from '../../components/ShortId'
+import { StatusChip } from '../../components/StatusChip'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { networkName } from '../../format/network-name'
 import { UserText } from '../../names/UserText'
@@ -38,12 +39,13 @@ export function BatchPayeesTable({ check, title }: { check: BatchCheckView; titl
   const page = usePaged(check.rows, PAGE_SIZE, 'the batch rows')
   const lookalike = (network: string, address: string) => {
     if (!book.data)
-      return <span className="muted">{book.error ? 'not checked (the book could not be read)' : 'checking…'}</span>
+      return <span className="muted">{book.error ? 'Not checked: the book could not be read' : 'Checking…'}</span>
     const like = lookalikeOf(book.data, network, address)
-    if (!like) return 'no'
+    if (!like) return <span className="muted">None found</span>
+    // Only the words are a chip: the name and the whole address wrap inside the cell, never past it (issue 54).
     return (
-      <span className="chip chip-bad" data-testid="batch-lookalike">
-        looks like <UserText>{like.label}</UserText>{' '}
+      <span data-testid="batch-lookalike">
+        <StatusChip status="looks_like" /> <UserText>{like.label}</UserText>{' '}
         <ShortId value={like.address} what="look-alike address" copy={false} />
       </span>
     )
@@ -59,7 +61,7 @@ export function BatchPayeesTable({ check, title }: { check: BatchCheckView; titl
             <th>Address</th>
             <th>Network</th>
             <th className="num">Amount</th>
-            <th>Never paid before</th>
+            <th>Payee</th>
             <th>Look-alike</th>
           </tr>
         </thead>
@@ -80,7 +82,7 @@ export function BatchPayeesTable({ check, title }: { check: BatchCheckView; titl
                 <td className="num">
                   <Amount value={r.body.amount} asset={r.body.asset} />
                 </td>
-                <td>{isFirst ? <strong>yes</strong> : 'no'}</td>
+                <td>{isFirst ? <StatusChip status="new_payee" /> : <span className="muted">Paid before</span>}</td>
                 <td>{lookalike(network, r.body.destination)}</td>
               </tr>
             )

@@ -15,6 +15,7 @@ import { BatchPayeesTable, distinctPayees } from './BatchPayeesTable'
 import { networkName } from '../../format/network-name'
 import { UserText } from '../../names/UserText'
 import { StaleScreeningNotice } from '../../components/StaleScreeningNotice'
+import { StatusChip } from '../../components/StatusChip'
 
 export type BatchCheckView = ChannelOutput<'batch.check'>
 export type BatchSubmitted = ChannelOutput<'batch.submit'>
@@ -99,7 +100,7 @@ export function BatchReview({
               <tr>
                 <th>Line</th>
                 <th>Column</th>
-                <th>Needs</th>
+                <th>Before sending</th>
                 <th>Message</th>
               </tr>
             </thead>
@@ -108,7 +109,9 @@ export function BatchReview({
                 <tr key={i} data-testid="batch-problem">
                   <td className="num">{p.line}</td>
                   <td>{p.column ?? '—'}</td>
-                  <td>{p.severity === 'error' ? 'a fix' : 'a confirmation'}</td>
+                  <td>
+                    <StatusChip status={p.severity === 'error' ? 'fix_in_file' : 'confirm_below'} />
+                  </td>
                   <td>{p.message}</td>
                 </tr>
               ))}

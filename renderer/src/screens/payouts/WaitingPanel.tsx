@@ -49,7 +49,7 @@ export function WaitingPanel() {
         <tbody>
           {page.rows.map((e) => (
             <tr key={e.idempotencyKey} data-testid="waiting-row">
-              <td className="small">{e.notBefore ? <Time value={e.notBefore} /> : 'now'}</td>
+              <td className="small one-line">{e.notBefore ? <Time value={e.notBefore} short /> : 'Now'}</td>
               <EntryCells entry={e} />
               <td>
                 <button type="button" disabled={action.busy} onClick={() => setCancelling(e)}>
