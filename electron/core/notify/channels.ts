@@ -5,7 +5,7 @@ import { decisionEntry } from '../audit/use-cases'
 import { DeskError } from '../errors'
 import type { Profile } from '../profiles/profile'
 import { notifyRepo, type DeskStore, type NotifyChannelKind, type NotifyChannelRow } from '../store'
-import type { SecretStore } from '../vault'
+import { keychainUnavailable, type SecretStore } from '../vault'
 import { testMessage } from './compose'
 import { deliverDue } from './delivery'
 import { NotifySecrets } from './notify-secrets'
@@ -130,16 +130,29 @@ function defaultName(kind: NotifyChannelKind, recipient: string | null): string 
   return kind === 'email' ? `email ${recipient}` : kind === 'os' ? 'system notifications' : kind
 }
 
+/**
+ * Removes a channel: its URL or SMTP password leaves the keychain first, then the row and its audit row. A keychain
+ * that refuses keeps both (the person is told, and removing again finishes the job); a row is never removed with its
+ * secret left behind.
+ */
 export async function removeChannel(place: NotifyPlace, nameOrId: string, by: string, now = new Date()) {
   const { store } = place
   const channel = findChannel(store, nameOrId)
+  if (channel.kind !== 'os') {
+    await new NotifySecrets(place.secretStore, place.profile.id).delete(channel.id).catch((err: unknown) => {
+      if (err instanceof DeskError && err.code !== 'keychain_unavailable') throw err
+      throw keychainUnavailable(
+        `The channel "${channel.name}" was not removed: the keychain did not delete its URL.`,
+        err,
+      )
+    })
+  }
   store.transaction('remove a notification channel', () => {
     store.repo(notifyRepo).removeChannel(channel.id)
     store.audit.append(
       decisionEntry(now, 'notify.channel_removed', by, null, { channel: channel.name, channel_kind: channel.kind }),
     )
   })
-  await new NotifySecrets(place.secretStore, place.profile.id).delete(channel.id).catch(() => false)
   return channelView(channel, now)
 }
 
