@@ -2,6 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// Loaded with the file, where no test's timeout runs: the first launch compiled the whole core inside its 30 s (17 s
+// at load 20), which a crowded machine overran. The mock below keeps this instance across vi.resetModules().
+import '../../../electron/core/desk'
 import type { DeskBridge } from '../../../shared/ipc/bridge'
 import type { AppRunConfig, ElectronAppMock } from './electron-app-mock'
 
@@ -69,7 +72,7 @@ async function start(): Promise<void> {
 async function launch(): Promise<ElectronAppMock> {
   await start()
   const electron = run.electron
-  if (run.config.singleInstance) await vi.waitFor(() => expect(electron.windows).toHaveLength(1))
+  if (run.config.singleInstance) await electron.firstWindow()
   return electron
 }
 
@@ -168,7 +171,7 @@ describe('start-up', () => {
       throw new Error('partition refused')
     })
     ready()
-    await vi.waitFor(() => expect(run.electron.app.exit).toHaveBeenCalledWith(1))
+    expect(await run.electron.exitCode()).toBe(1)
     expect(stderrText()).toMatch(/error start-up failed Error: partition refused/)
     expect(run.electron.windows).toHaveLength(0)
   })

@@ -22,6 +22,13 @@ function fakeWindow(deliver: (channel: string, args: unknown[]) => void) {
 }
 export type FakeWindow = ReturnType<typeof fakeWindow>
 
+/** A promise and its resolve, for a value an event delivers later. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
 /**
  * The `electron` of a whole app run, main and preload together: `ipcRenderer.invoke` reaches the handler main
  * registered
@@ -45,6 +52,9 @@ export function electronAppMock(config: AppRunConfig) {
   const rendererListeners = new Map<string, Set<Listener>>()
   const exposed: Record<string, unknown> = {}
   const windows: FakeWindow[] = []
+  // Who waits for the next window or exit code: a loaded machine may take any time to get there.
+  let opened = deferred<FakeWindow>()
+  let exited = deferred<number>()
   const deliver = (channel: string, args: unknown[]) => rendererListeners.get(channel)?.forEach((fn) => fn({}, ...args))
   return {
     /** Forgets the last run: vitest keeps one instance of a mocked module across `vi.resetModules()`. */
@@ -52,7 +62,13 @@ export function electronAppMock(config: AppRunConfig) {
       for (const registry of [appListeners, ipcHandlers, rendererListeners]) registry.clear()
       for (const name of Object.keys(exposed)) delete exposed[name]
       windows.length = 0
+      opened = deferred()
+      exited = deferred()
     },
+    /** The run's first window, once main has opened it. */
+    firstWindow: () => opened.promise,
+    /** The code the run ends with, once main calls `app.exit`. */
+    exitCode: () => exited.promise,
     appListeners,
     ipcHandlers,
     exposed,
@@ -66,13 +82,14 @@ export function electronAppMock(config: AppRunConfig) {
       getVersion: vi.fn(() => '7.7.7'),
       requestSingleInstanceLock: vi.fn(() => config.singleInstance),
       quit: vi.fn(),
-      exit: vi.fn(),
+      exit: vi.fn((code: number) => exited.resolve(code)),
       on: vi.fn((event: string, fn: Listener) => appListeners.set(event, fn)),
       whenReady: vi.fn(() => config.ready),
     },
     BrowserWindow: vi.fn(function () {
       const win = fakeWindow(deliver)
       windows.push(win)
+      opened.resolve(win)
       return win
     }),
     session: { defaultSession: fakeSession(), fromPartition: vi.fn(() => fakeSession()) },
