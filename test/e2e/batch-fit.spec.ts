@@ -7,6 +7,8 @@ import { atLimit, SCRIPTS, WALLET_NAME } from '../harness/team-week-seed'
 
 // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
 test.use({ seed: 'simulator' })
+// Six destinations written (five verified) at the provider before the review: more than the default minute when busy.
+test.slow()
 
 const WINDOW = { width: 1280, height: 860 }
 const header = 'destination;amount;asset;network;wallet;reference'
