@@ -31,6 +31,21 @@ export function fractionSlot(values: readonly string[], variable = '--money-frac
 }
 
 /**
+ * A fixed-layout column's room for these amounts, in digits (`--money-ch`): the longest whole part as shown, the
+ * fraction slot and the space before the asset, so no amount is cut or wraps (the asset's own slot comes on top).
+ */
+export function moneyWidth(values: readonly string[]): CSSProperties {
+  let whole = 1
+  let fraction = 0
+  for (const v of values) {
+    const [w, f] = splitShown(v)
+    whole = Math.max(whole, w.length)
+    fraction = Math.max(fraction, f.length)
+  }
+  return { '--money-ch': whole + fraction + 1 } as CSSProperties
+}
+
+/**
  * The Money piece (issue 54): an amount exactly as the API wrote it (a decimal string), grouped for the reader's
  * locale, in the UI font with tabular figures. In a column the fraction is padded to the column's slot and the asset
  * code sits in a fixed one, so amounts line up on the decimal point. The number stays one run of inline text, so it
@@ -47,7 +62,12 @@ export function Amount({ value, asset, display }: { value: string; asset?: strin
       onCopy={copyExact(value)}
     >
       {whole}
-      <span className="money-frac" style={{ '--frac-len': fraction.length } as CSSProperties}>
+      {/* A whole amount's slot counts its mark, which a column draws hidden (components.css). */}
+      <span
+        className="money-frac"
+        data-mark={fraction ? undefined : DECIMAL_MARK}
+        style={{ '--frac-len': fraction.length || 1 } as CSSProperties}
+      >
         {fraction}
       </span>
       {/* The space outside the asset's slot: it stays a real space between the number and the code. */}

@@ -9,7 +9,19 @@ export { statusLabel } from './status-words'
  * (the chip's style).
  * One waiting for approval says how long it has waited since `since` (the request).
  */
-export function StatusChip({ status, since, title }: { status: string; since?: string; title?: string }) {
+export function StatusChip({
+  status,
+  since,
+  title,
+  oneLine = false,
+}: {
+  status: string
+  since?: string
+  title?: string
+  /** A one-line table row: the wait is the chip's tooltip and what a screen reader reads after it. */
+  oneLine?: boolean
+}) {
+  if (oneLine && status === 'pending_approval' && since !== undefined) return <WaitingChip since={since} />
   const chip = (
     <span className={`chip chip-${statusTone(status)}`} title={title}>
       {statusLabel(status)}
@@ -28,6 +40,24 @@ export function WaitedFor({ since }: { since: string }) {
   return (
     <span className="small muted" data-testid="waited">
       for {ageText(waitedMs(since, now))}
+    </span>
+  )
+}
+
+/** A payout waiting for approval as one chip: how long it has waited in its tooltip, and read after its words. */
+function WaitingChip({ since }: { since: string }) {
+  const now = useNow()
+  const waited = `for ${ageText(waitedMs(since, now))}`
+  return (
+    <span
+      className={`chip chip-${statusTone('pending_approval')}`}
+      title={`${statusLabel('pending_approval')} ${waited}`}
+    >
+      {statusLabel('pending_approval')}
+      <span className="sr-only" data-testid="waited">
+        {' '}
+        {waited}
+      </span>
     </span>
   )
 }

@@ -2,7 +2,7 @@ import { shown as shownText } from '@shared/text/visible-text'
 import { Fragment, useState } from 'react'
 import type { WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
-import { Amount } from '../../components/Amount'
+import { Amount, fractionSlot, moneyWidth } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { usePaged } from '../../components/Paged'
 import { QueryView } from '../../components/QueryView'
@@ -53,6 +53,9 @@ export function WithdrawalList() {
   const altered = new Map((useDeskQuery('alterations.list', {}).data ?? []).map((a) => [a.withdrawalId, a]))
   const filtered = (list.data ?? []).filter((w) => !status || w.status === status)
   const page = usePaged(filtered, PAGE_SIZE, 'payouts')
+  // The amounts' column: wide enough for the page's longest, its decimal points in one line.
+  const amounts = page.rows.map((w) => w.amount)
+  const columns = { ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }
 
   return (
     <section aria-label="Payout list">
@@ -108,10 +111,22 @@ export function WithdrawalList() {
             ) : (
               <>
                 {page.pager}
-                <table className="grid" aria-label="Payouts">
+                <table className="grid" aria-label="Payouts" style={columns}>
+                  {/* Fixed columns (components.css): each row one line whatever the names' length. */}
+                  <colgroup>
+                    <col className="col-time" />
+                    <col className="col-by" />
+                    <col className="col-status" />
+                    <col className="col-name" />
+                    <col className="col-amount" />
+                    <col />
+                    <col className="col-name" />
+                    <col className="col-id" />
+                  </colgroup>
                   <thead>
                     <tr>
                       <th>Requested</th>
+                      <th>By</th>
                       <th>Status</th>
                       <th>Wallet</th>
                       <th className="num">Amount</th>
@@ -124,24 +139,19 @@ export function WithdrawalList() {
                     {page.rows.map((w) => (
                       <Fragment key={w.id}>
                         <tr data-testid="payout-row" className={altered.has(w.id) ? 'altered' : undefined}>
-                          <td className="small">
+                          <td>
                             <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                              <Time value={w.created_at} />
+                              <Time value={w.created_at} short />
                             </button>
-                            {requesters.has(w.id) ? (
-                              <>
-                                <br />
-                                <span className="muted" data-testid="requested-by">
-                                  by <UserText>{requesters.get(w.id)!}</UserText>
-                                </span>
-                              </>
-                            ) : null}
+                          </td>
+                          <td className="small" data-testid="requested-by">
+                            {requesters.has(w.id) ? <UserText>{requesters.get(w.id)!}</UserText> : null}
                           </td>
                           <td>
-                            <StatusChip status={w.status} since={w.created_at} />
+                            <StatusChip status={w.status} since={w.created_at} oneLine />
                           </td>
                           <td>
-                            <WalletRef id={w.wallet_id} />
+                            <WalletRef id={w.wallet_id} inline />
                           </td>
                           <td className="num">
                             <Amount value={w.amount} asset={w.asset} />
@@ -152,11 +162,11 @@ export function WithdrawalList() {
                           <td data-testid="payout-reference">
                             {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
                           </td>
-                          <td>
+                          <td className="id-cell">
                             <ShortId value={w.id} what="payout id" short />
                           </td>
                         </tr>
-                        {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={7} /> : null}
+                        {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={8} /> : null}
                       </Fragment>
                     ))}
                   </tbody>
