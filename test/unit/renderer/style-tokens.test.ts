@@ -7,9 +7,9 @@ const STYLES = join(import.meta.dirname, '../../../renderer/src')
 const LENGTH = /-?\d*\.?\d+(px|rem|em|pt)\b/g
 // What the scale governs: these take a token (var(--…)), 0 or a calc of tokens, never a length of their own.
 const SCALED = /^(margin|padding|gap|row-gap|column-gap|font-size|font|border-radius|line-height)(-|$)/
-// Strokes are not on the scale: a hairline, a focus ring, an accent bar.
+// Strokes: a hairline (1px) is written as it is; a focus ring and an accent bar take --stroke and --stroke-accent.
 const STROKE = /^(border|outline|box-shadow)(-|$)/
-const STROKE_PX = new Set(['1px', '2px', '3px', '4px', '-1px', '-2px'])
+const STROKE_PX = new Set(['1px', '-1px'])
 
 type Stray = { file: string; property: string; value: string }
 
@@ -69,5 +69,7 @@ describe('style sheets use the design tokens', () => {
     ])
     expect(strays('x.css', '.a { padding: var(--space-2); margin: calc(var(--space-6) * 2) auto; }')).toEqual([])
     expect(strays('x.css', '.a { width: 214px; }')).toHaveLength(1)
+    expect(strays('x.css', '.a { outline: 2px solid red; border-left: 4px solid red; }')).toHaveLength(2)
+    expect(strays('x.css', '.a { outline: var(--stroke) solid red; border-bottom: 1px solid red; }')).toEqual([])
   })
 })

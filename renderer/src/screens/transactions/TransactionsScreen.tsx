@@ -20,7 +20,7 @@ import { ReportPanel } from './ReportPanel'
 import { TxDetail } from '../../ledger/TxDetail'
 import { TxTable } from './TxTable'
 import { EscapeCloses } from '../../components/EscapeCloses'
-import { ScreenHead } from '../../components/ScreenHead'
+import { NoticeSlot, ScreenHead } from '../../components/ScreenHead'
 
 /** A visit asks the provider for what is new unless the ledger was synced this recently. */
 const FRESH_MS = 30_000
@@ -66,7 +66,8 @@ export function TransactionsScreen() {
 
   return (
     <div>
-      <ScreenHead>
+      {/* With a transaction's panel open, notices show above the table, not above the panel (issue 54). */}
+      <ScreenHead notices={!selected}>
         <h1>Transactions</h1>
         <span className="spacer" />
         {/* Here as well as in Preferences: the filters below take times typed in the zone it sets. */}
@@ -108,16 +109,17 @@ export function TransactionsScreen() {
         </p>
       ) : (
         <>
-          {outdated ? (
-            <p className="notice" role="status">
-              The sync added movements since this list was read.{' '}
-              <button type="button" onClick={reload}>
-                Show them
-              </button>
-            </p>
-          ) : null}
           <div className={selected ? 'split' : undefined}>
             <div>
+              {selected ? <NoticeSlot /> : null}
+              {outdated ? (
+                <p className="notice" role="status">
+                  The sync added movements since this list was read.{' '}
+                  <button type="button" onClick={reload}>
+                    Show them
+                  </button>
+                </p>
+              ) : null}
               {rows.length > 0 ? (
                 <TxTable
                   rows={rows}
