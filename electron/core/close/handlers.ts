@@ -5,7 +5,15 @@ import type { SessionSource } from '../ipc/session-source'
 import type { Profile } from '../profiles/profile'
 import type { DeskStore } from '../store'
 import { periodLegsOf } from './late-movements'
-import { importAccountMap, listCloses, lockClose, prepareClose, reopenClose, writePackFolder } from './use-cases'
+import {
+  importAccountMap,
+  listCloses,
+  lockClose,
+  prepareClose,
+  reopenClose,
+  writePackFolder,
+  type CloseOptions,
+} from './use-cases'
 
 /** What these handlers use of the open profile's session. */
 type CloseSession = Parameters<typeof walletAccessOf>[0] & {
@@ -21,6 +29,16 @@ export interface CloseHandlerDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
 }
 
+/** What preparing and locking a month read: the period asked, the profile's wallets, ledger and late movements. */
+function closeOptions(session: CloseSession, period: Pick<CloseOptions, 'period' | 'timeZone' | 'fiat'>): CloseOptions {
+  return {
+    ...period,
+    wallets: walletAccessOf(session),
+    profile: session.profile.name,
+    late: { ledger: profileLedger(session.store, session.profile), read: periodLegsOf(session.client) },
+  }
+}
+
 /**
  * The Close screen: what stands in the way of closing a month, locking and reopening it, the closes, and the account
  * mapping's import.
@@ -29,15 +47,7 @@ export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps
   return {
     'close.prepare': async ({ period, timeZone, fiat }) => {
       const session = await host.session()
-      const ledger = profileLedger(session.store, session.profile)
-      return prepareClose(session.store, {
-        period,
-        timeZone,
-        fiat,
-        wallets: walletAccessOf(session),
-        profile: session.profile.name,
-        late: { ledger, read: periodLegsOf(session.client) },
-      })
+      return prepareClose(session.store, closeOptions(session, { period, timeZone, fiat }))
     },
     'close.list': async () => listCloses((await host.session()).store),
     'close.lock': async ({ period, timeZone, fiat, costBasis, acceptNote }) => {
@@ -45,14 +55,8 @@ export function closeHandlers({ host, acting, chooseSavePath }: CloseHandlerDeps
       const { by } = await acting(session.store)
       const folder = chooseSavePath ? await chooseSavePath(`close-${period}`) : null
       if (folder === null) return { period, folder: null, files: 0 }
-      const ledger = profileLedger(session.store, session.profile)
       const pack = await lockClose(session.store, {
-        period,
-        timeZone,
-        fiat,
-        wallets: walletAccessOf(session),
-        profile: session.profile.name,
-        late: { ledger, read: periodLegsOf(session.client) },
+        ...closeOptions(session, { period, timeZone, fiat }),
         by,
         costBasis,
         acceptDifferences: acceptNote ? { note: acceptNote } : undefined,

@@ -8,7 +8,7 @@ import type { DeskStore } from '../store'
 import { DeskError } from '../errors'
 import { policyChangeRepo } from '../store/policy/policy-change-repo'
 import { policyRepo, type PolicyRepo } from '../store/policy/policy-repo'
-import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision } from './policy-check'
+import { checkCounterparty, checkPayout, DAY_MS, HOUR_MS, type Decision, type RuleName } from './policy-check'
 import { HeldExpiry } from './held-expiry'
 import { PolicyError, payoutHeld, policyDenied } from './policy-errors'
 import { readPolicyInForce, type PolicyState } from './policy-state'
@@ -93,16 +93,7 @@ export class AgentPolicy {
     const decision = this.payoutDecision(this.store.repo(policyRepo), checked, key, now, 0, how)
     const tool = `send_${how}`
     if (decision.outcome === 'deny') {
-      this.store.audit.append(
-        decisionEntry(
-          now,
-          'policy.denied',
-          AGENT_ACTOR,
-          key,
-          { tool, rule: decision.rule, remaining: decision.remaining, message: decision.message },
-          'policy_denied',
-        ),
-      )
+      this.auditDenial(now, key, tool, decision, 'policy_denied')
       return decision
     }
     if (how === 'release') return decision
@@ -225,17 +216,20 @@ export class AgentPolicy {
   /** `checked`: the payout refused, kept in the row so a backtest can replay the request. */
   recordDenial(err: PolicyError, key: string | null, tool: string, now: Date, checked?: CheckedPayout): void {
     const request = checked ? requestFacts(checked, { outcome: 'allow' }) : {}
-    this.store.transaction('record the policy decision', () =>
-      this.store.audit.append(
-        decisionEntry(
-          now,
-          'policy.denied',
-          AGENT_ACTOR,
-          key,
-          { tool, rule: err.rule, remaining: err.remaining, message: err.message, ...request },
-          err.code,
-        ),
-      ),
+    this.store.transaction('record the policy decision', () => this.auditDenial(now, key, tool, err, err.code, request))
+  }
+
+  /** A refusal's audit row: the tool, the rule and what it still allows, the message, and the request when known. */
+  private auditDenial(
+    now: Date,
+    key: string | null,
+    tool: string,
+    { rule, remaining, message }: { rule: RuleName; remaining: string | null; message: string },
+    code: string,
+    request: Record<string, unknown> = {},
+  ): void {
+    this.store.audit.append(
+      decisionEntry(now, 'policy.denied', AGENT_ACTOR, key, { tool, rule, remaining, message, ...request }, code),
     )
   }
 

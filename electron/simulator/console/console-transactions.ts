@@ -4,7 +4,7 @@ import { ensureBalanceRow, requireFunds } from '../data/balance-rows'
 import { generateHistory } from '../data/history-generator'
 import { keepSolvent } from '../data/solvent-history'
 import { Dec } from '../decimal'
-import { depositLeg, moveLegs, payoutLeg, walletAddress } from '../data/legs'
+import { depositLeg, moveLegs, payoutLeg, walletAddress, type MovementSpec } from '../data/legs'
 import type { Environment } from '../environment'
 import { HttpError } from '../http-error'
 import { osRandom } from '../random-source'
@@ -31,6 +31,17 @@ function availableNow(env: Environment, key: string) {
   const w = env.data.wallets.find((x) => x.id === walletId)
   const row = w?.balances.find((b) => b.asset === asset && b.network === network)
   return w && row ? env.balance(w, row).available : new Dec(0)
+}
+
+/** The movement a console request describes: a new id and hash, recorded at the time it names or now. */
+function movementOf(
+  spec: Pick<MovementSpec, 'asset' | 'network' | 'amount' | 'status'> & { created_at?: string },
+  w: WalletRecord,
+  now: number,
+): MovementSpec {
+  const { asset, network, amount, status } = spec
+  const at = spec.created_at ? Date.parse(spec.created_at) : now
+  return { id: randomUUID(), wallet: w, asset, network, amount, at, txHash: makeTxHash(network, osRandom), status }
 }
 
 /** POST /_console/transactions in its three forms: one movement, an own-wallet move, or N generated movements. */
@@ -62,21 +73,7 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
     ensureAddress(from, spec.network)
     ensureAddress(to, spec.network)
     ensureBalanceRow(to, spec.asset, spec.network)
-    const at = spec.created_at ? Date.parse(spec.created_at) : now
-    legs = moveLegs(
-      {
-        id: randomUUID(),
-        wallet: from,
-        asset: spec.asset,
-        network: spec.network,
-        amount: spec.amount,
-        at,
-        txHash: makeTxHash(spec.network, osRandom),
-        status: spec.status,
-      },
-      to,
-      null,
-    )
+    legs = moveLegs(movementOf(spec, from, now), to, null)
   } else {
     const spec = parseConsoleBody(body, MovementSchema)
     const w = wallet(env, spec.wallet_id)
@@ -91,17 +88,7 @@ export function addTransactions(env: Environment, body: Buffer, now: number): Le
       )
     else ensureBalanceRow(w, spec.asset, spec.network)
     ensureAddress(w, spec.network)
-    const at = spec.created_at ? Date.parse(spec.created_at) : now
-    const movement = {
-      id: randomUUID(),
-      wallet: w,
-      asset: spec.asset,
-      network: spec.network,
-      amount: spec.amount,
-      at,
-      txHash: makeTxHash(spec.network, osRandom),
-      status: spec.status,
-    }
+    const movement = movementOf(spec, w, now)
     const outside =
       (spec.direction === 'in' ? spec.from_address : spec.to_address) ?? makeAddress(spec.network, osRandom)
     const leg = spec.direction === 'in' ? depositLeg(movement, outside) : payoutLeg(movement, outside, spec.fee ?? null)
