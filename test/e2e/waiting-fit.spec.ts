@@ -14,6 +14,8 @@ test.describe('300 payouts waiting on the console, names at their limits', () =>
     await consolePost(sim.sandbox.url, '/settings', { rate_limit_per_minute: 6000 })
     await openKeyedProfile(desk, PROFILE_NAME, 'sandbox', sim.sandbox.url)
     await seedTeamWeek({ desk }, sim.sandbox.url, { destinations: 40, waiting: 300 })
+    // Each row then says how much of its approval's life it has waited ("5 h 32 of 48 h"), the wider Waiting text.
+    await desk.router.call('notify.set', { expiresAfterHours: 48 })
   })
 
   test('each waiting row is one line (at most 36 px) and the table keeps to 1280 px; the full time is in a title (issue 54)', async ({
@@ -34,6 +36,7 @@ test.describe('300 payouts waiting on the console, names at their limits', () =>
     expect(table.x + table.width, 'the table ends inside its panel').toBeLessThanOrEqual(box.x + box.width)
     expect(box.x + box.width, 'the panel ends inside the window').toBeLessThanOrEqual(WINDOW.width)
 
+    await expect(rows.first().getByTestId('approval-life')).toHaveText(/^(\d+ h( \d{2})?|\d+ min) of 48 h$/)
     // The short date on screen; the date, time to the second and zone in its title and read out whole.
     const time = rows.first().locator('time')
     await expect(time.locator('[aria-hidden="true"]')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/)

@@ -4,7 +4,6 @@ import { Loading } from '../../components/Loading'
 import { usePaged } from '../../components/Paged'
 import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
-import { WaitedFor } from '../../components/StatusChip'
 import { useDeskQuery } from '../../data/useDeskQuery'
 import { Party } from '../../names/Party'
 import { useNav } from '../../stores/nav'
@@ -58,7 +57,6 @@ export function ConsolePanel() {
               {page.rows.map((w) => (
                 <tr key={w.id} data-testid="console-waiting-row">
                   <td className="one-line">
-                    <WaitedFor since={w.created_at} />
                     <ApprovalLife since={w.created_at} />
                   </td>
                   {/* Day and minute only: 300 rows with names at their limit stay one line at 1280 px (issue 54). */}
@@ -74,7 +72,7 @@ export function ConsolePanel() {
                     <Party address={w.destination} network={w.network} what="destination address" inline />
                   </td>
                   <td className="one-line">
-                    <ShortId value={w.id} what="payout id" short />
+                    <ShortId value={w.id} what="payout id" short keep={6} />
                   </td>
                   <td className="one-line">
                     <CopySummaryButton w={w} />
