@@ -1,10 +1,13 @@
-import { checkA11y, consolePost, expect, openSection, snap, test } from '../harness/e2e-fixtures'
+import { seedAgentMonth } from '../harness/agent-requests-seed'
+import { allowAgentTools } from '../harness/e2e-agent-policy'
+import { checkA11y, consolePost, expect, onWallets, openSection, snap, test } from '../harness/e2e-fixtures'
 import { openKeyedProfile } from '../harness/e2e-production'
 import { layoutProblems, textProblems } from '../harness/layout-check'
 import { PROFILE_NAME, seedTeamWeek } from '../harness/team-week-seed'
 import { openPayoutTab } from '../harness/e2e-payout-tabs'
 
 const WINDOW = { width: 1280, height: 860 }
+const ADDRESS = '0xE9800387E448B82c3064d5146CD8Bb37C2d8EE26'
 
 test.describe("Payouts' History with a team's week", () => {
   // 500 writes to seed and 300 payouts followed: the app and the simulator get a budget that does not make this wait.
@@ -76,5 +79,36 @@ test.describe("Payouts' History with a team's week", () => {
     await expect(time).toHaveAttribute('title', /.+/)
     await snap(page, 'payouts-history-team-1280')
     await checkA11y(page)
+  })
+})
+
+test.describe('amounts as money beyond the payout list', () => {
+  // Starts from the seeded simulator profile (test/harness/e2e-fixtures.ts).
+  test.use({ seed: 'simulator' })
+
+  test("Preferences' dust thresholds and the policy backtest show amounts as money, on the decimal point", async ({
+    app,
+  }) => {
+    const { page, desk } = app
+    await onWallets(page)
+    // The defaults mix whole thresholds (USDC 1) and fractional ones (ETH 0.0005): one column of money.
+    await openSection(page, 'Preferences')
+    const dust = page.getByRole('table', { name: 'Dust thresholds by asset' })
+    const points = await dust
+      .locator('.money .money-frac')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left * 10) / 10))
+    expect(points.length, 'a money amount a threshold').toBeGreaterThanOrEqual(5)
+    expect(Math.max(...points) - Math.min(...points), `decimal points at x=${points.join(', ')}`).toBeLessThanOrEqual(1)
+    await expect(dust.locator('[data-value="0.0005"]')).toHaveAttribute('title', '0.0005 ETH')
+
+    // Recorded agent requests of 0.1, 0.2 and 0.3 ETH, replayed under the policy in the form.
+    seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 3)
+    const panel = await allowAgentTools(page)
+    await panel.getByRole('button', { name: 'Edit policy' }).click()
+    const backtest = page.getByRole('region', { name: 'Policy backtest' })
+    await backtest.getByRole('button', { name: 'Run backtest' }).click()
+    const row = backtest.getByTestId('backtest-row').first()
+    await expect(row.locator('.money')).toHaveAttribute('data-value', /^0\.[123]$/)
+    await expect(row.locator('.money .asset')).toHaveText('ETH')
   })
 })

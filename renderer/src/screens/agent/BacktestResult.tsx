@@ -1,5 +1,6 @@
 import type { BacktestRowView, BacktestView } from '@shared/ipc/channels/policy'
 import { changesSentence } from '@shared/policy/backtest-report'
+import { Amount } from '../../components/Amount'
 import { usePaged } from '../../components/Paged'
 import { Time } from '../../components/Time'
 import { Party } from '../../names/Party'
@@ -56,7 +57,7 @@ export function BacktestResult({ report }: { report: BacktestView }) {
                     <Time value={r.at} />
                   </td>
                   <td>
-                    <UserText>{r.amount}</UserText> <UserText>{r.asset}</UserText> to{' '}
+                    <Amount value={shown(r.amount)} asset={shown(r.asset)} /> to{' '}
                     <Party address={shown(r.destination)} network={shown(r.network)} what="destination address" />
                   </td>
                   <td>{happenedText(r.happened)}</td>

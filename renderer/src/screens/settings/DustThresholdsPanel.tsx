@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Amount, fractionSlot } from '../../components/Amount'
 import { ErrorBox } from '../../components/ErrorBox'
 import { Field } from '../../components/Field'
 import { useAction } from '../../components/useAction'
@@ -32,7 +33,14 @@ export function DustThresholdsPanel() {
         Incoming movements of zero or less than these, from an address with the same first and last characters as one
         you know, are flagged as suspected address poisoning in Transactions.
       </p>
-      <table className="grid" aria-label="Dust thresholds by asset">
+      <table
+        className="grid"
+        aria-label="Dust thresholds by asset"
+        style={fractionSlot(
+          (rows.data ?? []).map((r) => r.below),
+          '--column-frac',
+        )}
+      >
         <thead>
           <tr>
             <th scope="col">Asset</th>
@@ -46,7 +54,9 @@ export function DustThresholdsPanel() {
           {(rows.data ?? []).map((r) => (
             <tr key={r.asset}>
               <td>{r.asset}</td>
-              <td className="num">{r.below}</td>
+              <td className="num">
+                <Amount value={r.below} asset={r.asset} />
+              </td>
               <td>{r.own ? 'this profile' : 'default'}</td>
             </tr>
           ))}
