@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ActivityRow } from '@shared/ipc/channels/activity'
-import { activityDetail } from '../../../renderer/src/screens/activity/activity-detail'
+import { activityDetail, processOf } from '../../../renderer/src/screens/activity/activity-detail'
 
 const row = (over: Partial<ActivityRow>): ActivityRow => ({
   seq: 1,
@@ -64,5 +64,12 @@ describe("an audit row's detail in a treasurer's words", () => {
       expect(words[0]).toBe(words[0]!.toUpperCase())
     }
     expect(activityDetail(row({ method: 'POST', path: '/api/v1/counterparties' })).words).not.toMatch(/\/|POST/)
+  })
+
+  it('names the process once beside the person: "Ada · app", not "Ada · app (Ada)"', () => {
+    expect(processOf({ actor: 'app (Ada)', person: 'Ada' })).toBe('app')
+    expect(processOf({ actor: 'cli', person: null })).toBe('cli')
+    expect(processOf({ actor: 'agent (Bo)', person: 'Ada' })).toBe('agent (Bo)')
+    expect(processOf({ actor: null, person: null })).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { ACTION_NAMES } from '../../components/status-words'
 import { Time } from '../../components/Time'
 import { UserText } from '../../names/UserText'
 import { ActivityDetailCell } from './ActivityDetailCell'
+import { processOf } from './activity-detail'
 
 const ROW = 32
 
@@ -76,7 +77,7 @@ export function ActivityList({
               >
                 {r.person ? <UserText>{r.person}</UserText> : null}
                 {r.person ? ' · ' : null}
-                <span className="muted">{r.actor ?? '—'}</span>
+                <span className="muted">{processOf(r) ?? '—'}</span>
               </span>
               <span role="cell">{ACTION_NAMES[r.action]}</span>
               <ActivityDetailCell row={r} />

@@ -40,6 +40,12 @@ function outcome(row: ActivityRow): string | null {
   return row.method === 'GET' ? null : 'accepted'
 }
 
+/** The process that wrote a row ("app"), without the person the Who column already names ("app (Ada)"). */
+export function processOf(row: Pick<ActivityRow, 'actor' | 'person'>): string | null {
+  const suffix = row.person ? ` (${row.person})` : null
+  return suffix && row.actor?.endsWith(suffix) ? row.actor.slice(0, -suffix.length) : row.actor
+}
+
 /** A row's detail; the raw method and path stay in the CSV, never on screen. */
 export function activityDetail(row: ActivityRow): ActivityDetail {
   const key = row.idempotencyKey
