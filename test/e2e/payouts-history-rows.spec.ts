@@ -94,12 +94,12 @@ test.describe('amounts as money beyond the payout list', () => {
     // The defaults mix whole thresholds (USDC 1) and fractional ones (ETH 0.0005): one column of money.
     await openSection(page, 'Preferences')
     const dust = page.getByRole('table', { name: 'Dust thresholds by asset' })
+    await expect(dust.locator('[data-value="0.0005"]')).toHaveAttribute('title', '0.0005 ETH')
     const points = await dust
       .locator('.money .money-frac')
       .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left * 10) / 10))
     expect(points.length, 'a money amount a threshold').toBeGreaterThanOrEqual(5)
     expect(Math.max(...points) - Math.min(...points), `decimal points at x=${points.join(', ')}`).toBeLessThanOrEqual(1)
-    await expect(dust.locator('[data-value="0.0005"]')).toHaveAttribute('title', '0.0005 ETH')
 
     // Recorded agent requests of 0.1, 0.2 and 0.3 ETH, replayed under the policy in the form.
     seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 3)
