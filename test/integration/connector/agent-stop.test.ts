@@ -46,20 +46,31 @@ afterAll(async () => {
   await f?.close()
 })
 
-function outboxRow(p: Profile, key: string): { state: string; error: { code: string; rule?: string } | null } {
+function inStore<T>(p: Profile, use: (d: DatabaseSync) => T): T {
   const d = new DatabaseSync(join(profileDir(f.home, p.id), STORE_FILE), LOCK_WAIT)
   try {
-    const row = d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key) as {
-      state: string
-      error: string | null
-    }
-    if (row.state === 'queued')
-      d.prepare('UPDATE outbox SET not_before = ? WHERE key = ?').run(new Date(Date.now() - 1000).toISOString(), key)
-    return { state: row.state, error: row.error === null ? null : JSON.parse(row.error) }
+    return use(d)
   } finally {
     d.close()
   }
 }
+
+function outboxRow(p: Profile, key: string): { state: string; error: { code: string; rule?: string } | null } {
+  const row = inStore(p, (d) => d.prepare('SELECT state, error FROM outbox WHERE key = ?').get(key)) as {
+    state: string
+    error: string | null
+  }
+  return { state: row.state, error: row.error === null ? null : JSON.parse(row.error) }
+}
+
+/**
+ * A queued payout's time moved to now. Only once the agent is stopped: due earlier, a connector decided it under the
+ * policy of that moment (held by --hold-all on a loaded machine, where the steps between took seconds).
+ */
+const dueNow = (p: Profile, key: string) =>
+  inStore(p, (d) =>
+    d.prepare('UPDATE outbox SET not_before = ? WHERE key = ?').run(new Date(Date.now() - 1000).toISOString(), key),
+  )
 
 const postsWithKey = async (key: string) =>
   (await f.console.requests()).filter(
@@ -94,7 +105,7 @@ it('`agent stop` refuses a queued and a held agent payout at the send gate (rule
   expect(stop.code, stop.stderr).toBe(0)
 
   // The queued one is decided at its time by any connector of the profile: refused, not sent again.
-  outboxRow(p, 'stop-queued')
+  dueNow(p, 'stop-queued')
   const reader = await f.connect('stopped')
   expect((await reader.call('list_wallets')).isError).toBeFalsy()
   // Until the connector has decided it, however long a loaded machine takes: the test's timeout bounds the wait.
