@@ -1,5 +1,6 @@
 import { NAV_GROUPS, SECTIONS, useNav, type SectionId } from '../stores/nav'
 import { MOD_LABEL } from './shortcuts'
+import { preloadScreen } from './screens'
 import { shown } from '@shared/text/visible-text'
 import { seatOf, useLockStatus } from '../data/lock'
 
@@ -9,7 +10,13 @@ function Item({ id, label }: { id: SectionId; label: string }) {
   const index = SECTIONS.findIndex((s) => s.id === id)
   return (
     <li>
-      <button type="button" aria-current={section === id ? 'page' : undefined} onClick={() => go(id)}>
+      <button
+        type="button"
+        aria-current={section === id ? 'page' : undefined}
+        onPointerEnter={() => preloadScreen(id)}
+        onFocus={() => preloadScreen(id)}
+        onClick={() => go(id)}
+      >
         <span>{shown(label)}</span>
         {index < 9 ? (
           <kbd aria-label={`shortcut ${MOD_LABEL}${index + 1}`}>

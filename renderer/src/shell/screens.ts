@@ -1,7 +1,7 @@
 import type { SectionId } from '../stores/nav'
 import { lazyScreen, type LazyScreen, type Screen } from './lazy-screen'
 
-// Each screen is a chunk of its own, so the first paint loads only the shell; all of them are fetched right after it.
+// Each screen is a chunk of its own, so the first paint loads only the shell; the others are fetched later (App).
 const LAZY: Record<SectionId, LazyScreen> = {
   home: lazyScreen(() => import('../screens/home/HomeScreen').then((m) => ({ default: m.HomeScreen }))),
   wallets: lazyScreen(() => import('../screens/wallets/WalletsScreen').then((m) => ({ default: m.WalletsScreen }))),
@@ -33,7 +33,12 @@ export const SCREENS = Object.fromEntries(Object.entries(LAZY).map(([id, s]) => 
   Screen
 >
 
-/** Fetches every screen's chunk once the shell is up, so opening one later waits for nothing. */
+/** Fetches every screen's chunk, so opening one later waits for nothing. */
 export function preloadScreens(): void {
   for (const s of Object.values(LAZY)) void s.preload().catch(() => undefined)
+}
+
+/** Fetches one screen's chunk ahead of its opening (its link hovered or focused). */
+export function preloadScreen(id: SectionId): void {
+  void LAZY[id].preload().catch(() => undefined)
 }
