@@ -27,7 +27,7 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await expect(page.getByRole('main')).toContainText(wallet)
   await twoPeople(desk)
   const bar = page.getByRole('banner')
-  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · Admin')
 
   await page.keyboard.press('Control+l')
   await expect(page.getByRole('heading', { name: 'Payout Desk is locked', level: 1 })).toBeVisible()
@@ -43,7 +43,7 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await page.keyboard.type(ADA)
   await page.keyboard.press('Enter')
   await onWallets(page)
-  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · Admin')
   // People, an admin's section: the two of them, and its forms pass axe.
   await page
     .getByRole('navigation', { name: 'Sections' })
@@ -66,7 +66,7 @@ test('Ctrl+L locks the desk and its screens leave the page; a name and passphras
   await page.keyboard.type(BO)
   await page.keyboard.press('Enter')
   await onWallets(page)
-  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · viewer')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · Viewer')
   // A viewer's write actions are absent: no payout, batch or destination to start; People are an admin's.
   await page.keyboard.press('Control+4')
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible()
@@ -185,7 +185,7 @@ test('a payee change Ada added is confirmed by Tom, a second person at the same 
   await page.keyboard.press('Tab')
   await page.keyboard.type(TOM)
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Tom · treasurer')
+  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Tom · Treasurer')
 
   await confirm()
   const panel = page.getByTestId('payee-change')

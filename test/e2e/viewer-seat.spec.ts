@@ -98,7 +98,7 @@ test("an admin's seat shows every write control; a viewer's seat shows none of t
   await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: ADA })
   await desk.router.call('people.add', { name: 'Bo', role: 'viewer', passphrase: BO, yourPassphrase: ADA })
   const bar = page.getByRole('banner')
-  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · admin')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Ada · Admin')
 
   await writeControls(page, true)
 
@@ -107,7 +107,7 @@ test("an admin's seat shows every write control; a viewer's seat shows none of t
   await page.getByLabel('Person').selectOption('Bo')
   await page.getByLabel('Passphrase').fill(BO)
   await page.keyboard.press('Enter')
-  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · viewer')
+  await expect(bar.getByTestId('at-desk')).toHaveText('Bo · Viewer')
 
   await writeControls(page, false)
 
@@ -128,7 +128,7 @@ test("a view-only profile shows an admin no write control; People lifts it with 
   await desk.router.call('people.add', { name: 'Cy', role: 'admin', passphrase: CY, yourPassphrase: ADA })
   await desk.router.call('seat.set', { profileId: profile.id, viewOnly: true, fourEyes: true })
   await page.reload()
-  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Ada · admin')
+  await expect(page.getByRole('banner').getByTestId('at-desk')).toHaveText('Ada · Admin')
 
   await writeControls(page, false)
 

@@ -1,4 +1,5 @@
 import { shown } from '@shared/text/visible-text'
+import { ROLE_NAMES } from '../components/role-names'
 import { lockActs, useLockStatus } from '../data/lock'
 import { MOD_LABEL } from './shortcuts'
 
@@ -8,8 +9,8 @@ export function LockButton() {
   if (!status?.enabled || !status.person) return null
   return (
     <>
-      <span className="chip" data-testid="at-desk" title={`${status.person.role} at the desk`}>
-        {shown(status.person.name)} · {status.person.role}
+      <span className="chip" data-testid="at-desk" title={`${ROLE_NAMES[status.person.role]} at the desk`}>
+        {shown(status.person.name)} · {ROLE_NAMES[status.person.role]}
       </span>
       <button type="button" onClick={() => void lockActs.lock()} aria-keyshortcuts={IS_MAC_SHORTCUT}>
         Lock <kbd>{MOD_LABEL}L</kbd>
