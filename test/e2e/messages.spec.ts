@@ -33,6 +33,8 @@ test('an invalid transaction filter clears the rows of the previous one and the 
   await onWallets(page)
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
+  // The first sync reads the whole history: on a crowded machine longer than a step's 10 s.
+  await expect(page.getByTestId('ledger-status')).toContainText('Synced to', { timeout: 45_000 })
   await expect(table.getByRole('row').nth(1)).toBeVisible()
   await moreFilters(page)
   await page.getByLabel('Recorded after (local time)').fill('2026-11-20T10:00')

@@ -60,6 +60,8 @@ test('names first: payouts, transactions and their details name the destination 
 
   await openSection(page, 'Transactions')
   const table = page.getByRole('table', { name: 'Transactions' })
+  // The first sync reads the whole history: on a crowded machine longer than a step's 10 s.
+  await expect(page.getByTestId('ledger-status')).toContainText('Synced to', { timeout: 45_000 })
   await expect(table.getByRole('row').filter({ hasText: SHOWN_LABEL }).first()).toBeVisible()
   const deposit = table.getByRole('row').filter({ hasText: 'outside address' }).first()
   await expect(deposit).toBeVisible()
