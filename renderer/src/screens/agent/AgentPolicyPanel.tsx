@@ -89,7 +89,8 @@ export function AgentPolicyPanel({ profile }: { profile: ProfileView }) {
         <div className="row">
           <button
             type="button"
-            disabled={!view || busy}
+            // Not while the policy is read again after a save: the form would start from the policy it replaced.
+            disabled={!view || busy || shown.isFetching}
             onClick={() => {
               if (!view) return
               setSaved(null)
