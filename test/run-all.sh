@@ -49,10 +49,17 @@ tree() { # pid: it and all its descendants
   for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree "$child"; done
 }
 
+threads() { # pid: every thread of it and its descendants (renice -p changes one thread, not its process's others)
+  local p
+  for p in $(tree "$1"); do ls "/proc/$p/task" 2>/dev/null; done
+}
+
 raise_check() { # name: a check still running gets normal priority (or starts again with it)
   local name=$1 pid=${CHECK_PID[$1]}
   kill -0 "$pid" 2>/dev/null || return 0
-  if renice -n 0 -p $(tree "$pid") > /dev/null 2>&1; then
+  if renice -n 0 -p $(threads "$pid") > /dev/null 2>&1; then
+    # Threads a nice-19 thread starts later inherit 19 (the compiler's and ESLint's workers): raised again until it ends.
+    (while kill -0 "$pid" 2>/dev/null; do renice -n 0 -p $(threads "$pid") > /dev/null 2>&1; sleep 2; done) &
     echo "$name raised to normal priority after vitest" >> reports/priority.txt
   else
     kill $(tree "$pid") 2>/dev/null
