@@ -1,5 +1,5 @@
 import { ACTIVITY_ACTION_WORDS } from '../../../shared/audit/activity-action'
-import type { ActivityFilter, ActivityRow } from '../../../shared/ipc/channels/activity'
+import type { ActivityFilter, ActivityRowData } from '../../../shared/ipc/channels/activity'
 import type { DeskStore } from '../store'
 import { activityRepo } from '../store/audit/activity-repo'
 import { writeCsvExport, type ExportProgress } from '../csv/write'
@@ -19,7 +19,7 @@ export const ACTIVITY_CSV_HEADER = [
 ] as const
 const PAGE = 2_000
 
-export function activityCells(r: ActivityRow): Array<string | null> {
+export function activityCells(r: ActivityRowData): Array<string | null> {
   return [
     String(r.seq),
     r.at,

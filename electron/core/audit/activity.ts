@@ -1,14 +1,15 @@
 import { activityAction } from '../../../shared/audit/activity-action'
-import type { ActivityFilter, ActivityRow, Verification } from '../../../shared/ipc/channels/activity'
+import type { ActivityFilter, ActivityRowData, Verification } from '../../../shared/ipc/channels/activity'
 import type { AuditEntry, DeskStore, VerifyResult } from '../store'
 import { activityRepo, type ActivityRepo, type ActivityScan } from '../store/audit/activity-repo'
 import { payoutRecords } from '../store/audit/payout-records'
 import { storeTamper } from '../store/audit/store-tamper'
+import { withPayouts } from './activity-payouts'
 
 export const ACTIVITY_PAGE = 200
 
 /** One audit row as the Activity view shows it: who (process and person), did what, when. */
-export function activityRow(e: AuditEntry & { seq: number }): ActivityRow {
+export function activityRow(e: AuditEntry & { seq: number }): ActivityRowData {
   const by = e.detail?.by
   return {
     seq: e.seq,
@@ -34,27 +35,33 @@ export function* activityRows(
   repo: ActivityRepo,
   filter: ActivityFilter,
   beforeSeq: number | null = null,
-): Generator<ActivityRow> {
+): Generator<ActivityRowData> {
   for (const e of repo.scan(scanOf(filter, beforeSeq))) {
     const row = activityRow(e)
     if (filter.action === undefined || row.action === filter.action) yield row
   }
 }
 
-/** One page before `beforeSeq` (newest first) and the cursor of the next, null at the first row. */
+/**
+ * One page before `beforeSeq` (newest first), each row with the payout it is about, and the cursor of the next, null
+ * at the first row.
+ */
 export function activityPage(
   store: DeskStore,
   filter: ActivityFilter & { beforeSeq?: number; limit?: number },
-): { rows: ActivityRow[]; nextBefore: number | null } {
+): { rows: ActivityRowData[]; nextBefore: number | null } {
   const limit = filter.limit ?? ACTIVITY_PAGE
   return store.read('read the audit log', () => {
-    const rows: ActivityRow[] = []
+    const rows: ActivityRowData[] = []
     for (const row of activityRows(store.repo(activityRepo), filter, filter.beforeSeq ?? null)) {
       rows.push(row)
       if (rows.length === limit) break
     }
     const last = rows.at(-1)
-    return { rows, nextBefore: rows.length === limit && last && last.seq > 1 ? last.seq : null }
+    return {
+      rows: withPayouts(store, rows),
+      nextBefore: rows.length === limit && last && last.seq > 1 ? last.seq : null,
+    }
   })
 }
 

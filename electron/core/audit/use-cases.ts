@@ -1,4 +1,4 @@
-import type { ActivityFilter, ActivityRow, Verification } from '../../../shared/ipc/channels/activity'
+import type { ActivityFilter, ActivityRowData, Verification } from '../../../shared/ipc/channels/activity'
 import type { AuditEntry, DeskStore } from '../store'
 import { activityPage, verifyActivity } from './activity'
 
@@ -6,7 +6,7 @@ import { activityPage, verifyActivity } from './activity'
 export const readActivity = (
   store: DeskStore,
   input: ActivityFilter & { beforeSeq?: number; limit?: number },
-): { rows: ActivityRow[]; nextBefore: number | null } => activityPage(store, input)
+): { rows: ActivityRowData[]; nextBefore: number | null } => activityPage(store, input)
 
 /**
  * Checks the audit log's hash chain: `whole` walks it from the first row, else from the last checkpoint. Either way

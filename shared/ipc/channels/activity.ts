@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '../../api/text'
+import { untrusted } from '../../text/untrusted-text'
 import { ACTIVITY_ACTIONS } from '../../audit/activity-action'
 import { channels } from '../channel'
 import { ExportResultSchema } from '../export-result'
@@ -18,6 +19,23 @@ export const ActivityFilterSchema = z.strictObject({
 })
 export type ActivityFilter = z.infer<typeof ActivityFilterSchema>
 
+/**
+ * The payout a row is about, as the payout store knows it now (read with the page, never written into the audit row):
+ * what it paid, in which asset, to which address and destination.
+ */
+export const ActivityPayoutSchema = z.strictObject({
+  amount: text(),
+  asset: text(),
+  network: text().nullable(),
+  address: text(),
+  /** The destination's name in the desk's book; null for an address it has no name for. */
+  destinationName: untrusted(text()).nullable(),
+  /** The provider's payout id; null while the provider has not recorded it. */
+  payoutId: text().nullable(),
+})
+export type ActivityPayout = z.infer<typeof ActivityPayoutSchema>
+export type ActivityPayoutData = z.input<typeof ActivityPayoutSchema>
+
 export const ActivityRowSchema = z.strictObject({
   seq: z.number().int(),
   at: text(),
@@ -31,8 +49,12 @@ export const ActivityRowSchema = z.strictObject({
   status: z.number().int().nullable(),
   errorCode: text().nullable(),
   idempotencyKey: text().nullable(),
+  /** Left out when the row is about no payout, or about one the store no longer knows. */
+  payout: ActivityPayoutSchema.optional(),
 })
 export type ActivityRow = z.infer<typeof ActivityRowSchema>
+/** A row as the core writes it: someone else's text still a plain string. */
+export type ActivityRowData = z.input<typeof ActivityRowSchema>
 
 /** How far the hash chain holds: verified to row N, or the row where it breaks (never hidden). */
 export const VerificationSchema = z.strictObject({
