@@ -1,11 +1,34 @@
 import type { ActivityRow } from '@shared/ipc/channels/activity'
+import type { UntrustedText } from '@shared/text/untrusted-text'
+import { networkName } from '../../format/network-name'
 import { DECISION_WORDS, TOOL_WORDS } from './decision-words'
 
 /** What a row is about, shown by name with its id: a wallet, a payout or a ledger transaction. */
 export type DetailRef = { kind: 'wallet' | 'payout' | 'transaction'; id: string }
 
-/** One audit row's detail as a treasurer reads it: what happened, what about, how it ended, its payout key. */
-export type ActivityDetail = { words: string; ref: DetailRef | null; outcome: string | null; key: string | null }
+/** The payout a row is about, as a treasurer reads it: how much, to whom, where; its id one copy away. */
+export type PayoutLine = {
+  amount: string
+  asset: string
+  /** The destination's name, null for an address the desk has no name for. */
+  to: UntrustedText | null
+  /** The network by its name ("Ethereum Sepolia"). */
+  network: string | null
+  address: string
+  payoutId: string | null
+}
+
+/**
+ * One audit row's detail as a treasurer reads it: what happened, what about (the payout by what it paid, when the
+ * store knows it), how it ended, its payout key.
+ */
+export type ActivityDetail = {
+  words: string
+  ref: DetailRef | null
+  outcome: string | null
+  key: string | null
+  payout: PayoutLine | null
+}
 
 /** The provider's API calls the desk makes (api-v1-spec.md), in words; `{id}` is the thing the call is about. */
 const CALLS: ReadonlyArray<[method: string, path: RegExp, words: string, kind?: DetailRef['kind']]> = [
@@ -46,19 +69,30 @@ export function processOf(row: Pick<ActivityRow, 'actor' | 'person'>): string | 
   return suffix && row.actor?.endsWith(suffix) ? row.actor.slice(0, -suffix.length) : row.actor
 }
 
+/** Only what the store knows of the row's payout: a row without one is left to say what it knows, nothing guessed. */
+function payoutLine(row: ActivityRow): PayoutLine | null {
+  const p = row.payout
+  if (!p) return null
+  const network = p.network === null ? null : networkName(p.network)
+  return { amount: p.amount, asset: p.asset, to: p.destinationName, network, address: p.address, payoutId: p.payoutId }
+}
+
 /** A row's detail; the raw method and path stay in the CSV, never on screen. */
 export function activityDetail(row: ActivityRow): ActivityDetail {
   const key = row.idempotencyKey
+  const payout = payoutLine(row)
   if (row.method === 'LOCAL') {
     const said = Object.hasOwn(DECISION_WORDS, row.path)
       ? DECISION_WORDS[row.path as keyof typeof DECISION_WORDS]
       : 'Decision at the desk'
-    return { words: said, ref: null, outcome: row.errorCode ? words(row.errorCode) : null, key }
+    return { words: said, ref: null, outcome: row.errorCode ? words(row.errorCode) : null, key, payout }
   }
   if (row.method === 'MCP') {
     const tool = row.path.replace(/^tool:/, '')
     const said = Object.hasOwn(TOOL_WORDS, tool) ? TOOL_WORDS[tool]! : 'Agent tool call'
-    return { words: said, ref: null, outcome: outcome(row), key }
+    return { words: said, ref: null, outcome: outcome(row), key, payout }
   }
-  return { ...call(row), outcome: outcome(row), key }
+  const { words: said, ref } = call(row)
+  // A payout named by what it paid needs no second mention by id: its id is with it.
+  return { words: said, ref: payout && ref?.kind === 'payout' ? null : ref, outcome: outcome(row), key, payout }
 }
