@@ -71,7 +71,7 @@ test('pay runs: the list with the next due period, a period previewed with its l
     '1',
   )
   await checkA11y(page)
-  await page.getByRole('button', { name: 'Pay runs', exact: true }).click()
+  await page.getByRole('button', { name: '← Pay runs' }).click()
   await runs.getByRole('button', { name: 'Friday contractors' }).click()
   await expect(page.getByText('Period 2026-11-13; compared with the period sent 2026-11-06.')).toBeVisible()
 })

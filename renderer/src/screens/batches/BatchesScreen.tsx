@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCanWrite } from '../../components/CanWrite'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 import { useEscape } from '../../components/useEscape'
 import { markOld } from '../../data/desk-events'
 import { NEW_BATCH_VIEW, useNav } from '../../stores/nav'
@@ -50,9 +51,7 @@ function BatchDetail({ batchId, onClose }: { batchId: string; onClose: () => voi
   return (
     <div>
       <ScreenHead>
-        <button type="button" onClick={onClose}>
-          ← Batches
-        </button>
+        <BackLink label="Batches" onBack={onClose} />
         <h1 ref={heading} tabIndex={-1}>
           Batch
         </h1>

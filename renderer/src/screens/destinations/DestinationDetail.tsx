@@ -18,6 +18,7 @@ import { ownerName } from '../../names/owner-name'
 import { PayeeChangePanel } from './PayeeChangePanel'
 import { CanWrite } from '../../components/CanWrite'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 
 /** One destination of the book: who, where, since when, whether it can receive payouts, and what was sent to it. */
 export function DestinationDetail({ destinationId }: { destinationId: string }) {
@@ -27,9 +28,7 @@ export function DestinationDetail({ destinationId }: { destinationId: string }) 
   return (
     <div>
       <ScreenHead>
-        <button type="button" onClick={() => go('destinations')}>
-          ← Destinations
-        </button>
+        <BackLink label="Destinations" onBack={() => go('destinations')} />
         <h1 tabIndex={-1}>{c ? <UserText>{c.label || ownerName(c)}</UserText> : 'Destination'}</h1>
         {c ? (
           c.can_send ? (

@@ -9,6 +9,7 @@ import { RunInvoicePanel } from './RunInvoicePanel'
 import { RunSendPanel } from './RunSendPanel'
 import { CanWrite } from '../../components/CanWrite'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 
 const CHANGE = {
   new_payee: 'New payee',
@@ -26,9 +27,7 @@ export function RunPreviewPanel({ name }: { name: string }) {
   return (
     <div>
       <ScreenHead>
-        <button type="button" className="link" onClick={() => go('payRuns')}>
-          Pay runs
-        </button>
+        <BackLink label="Pay runs" onBack={() => go('payRuns')} />
         <h1>
           <UserText>{name}</UserText>
         </h1>

@@ -20,6 +20,7 @@ import { ReceiptView } from './ReceiptView'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
 import { CanWrite } from '../../components/CanWrite'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 
 const NOT_CANCELLABLE =
   'This payout can no longer be cancelled: it has already moved past "pending approval" (someone approved, ' +
@@ -55,9 +56,7 @@ export function PayoutDetail({ withdrawalId }: { withdrawalId: string }) {
   return (
     <div>
       <ScreenHead>
-        <button type="button" onClick={() => go('payouts')}>
-          ← Payouts
-        </button>
+        <BackLink label="Payouts" onBack={() => go('payouts')} />
         <h1>Payout</h1>
         {w ? <StatusChip status={w.status} since={w.created_at} /> : null}
         {read.data?.stale ? (

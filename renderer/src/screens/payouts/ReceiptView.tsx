@@ -3,6 +3,7 @@ import { ErrorBox } from '../../components/ErrorBox'
 import { QrImage } from '../../components/QrImage'
 import { QueryView } from '../../components/QueryView'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
@@ -33,9 +34,7 @@ export function ReceiptView({ payoutId, onClose }: { payoutId: string; onClose: 
     <section className="panel receipt" aria-label="Receipt">
       {/* The title prints with the receipt; the buttons and the notices under the header do not. */}
       <ScreenHead>
-        <button type="button" className="no-print" onClick={onClose}>
-          ← Payout
-        </button>
+        <BackLink label="Payout" onBack={onClose} />
         <h1>Payout receipt</h1>
         <span className="spacer" />
         <button

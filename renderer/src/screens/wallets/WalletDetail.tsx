@@ -13,6 +13,7 @@ import { RecentMovements } from './RecentMovements'
 import { DepositAddresses } from './DepositAddresses'
 import { UserText } from '../../names/UserText'
 import { ScreenHead } from '../../components/ScreenHead'
+import { BackLink } from '../../components/BackLink'
 
 export function WalletDetail({ walletId }: { walletId: string }) {
   const go = useNav((s) => s.go)
@@ -21,9 +22,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
   return (
     <div>
       <ScreenHead>
-        <button type="button" onClick={() => go('wallets')}>
-          ← Wallets
-        </button>
+        <BackLink label="Wallets" onBack={() => go('wallets')} />
         <h1>{wallet.data ? <UserText>{wallet.data.name}</UserText> : 'Wallet'}</h1>
         <span className="spacer" />
         <button type="button" onClick={() => void wallet.refetch()} disabled={wallet.isFetching}>
