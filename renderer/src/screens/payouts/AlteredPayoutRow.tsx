@@ -6,6 +6,7 @@ import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { patchWithdrawal } from '../../data/withdrawal-cache'
 import { UserText } from '../../names/UserText'
+import { shown } from '@shared/text/visible-text'
 import { CanWrite } from '../../components/CanWrite'
 
 const FIELD: Record<AlterationView['differences'][number]['field'], string> = {
@@ -15,6 +16,8 @@ const FIELD: Record<AlterationView['differences'][number]['field'], string> = {
   network: 'Network',
   destination: 'Destination',
 }
+
+const STOPPED = 'Sends are stopped until a person acknowledges it.'
 
 /**
  * The red row under a payout the provider recorded otherwise than it was asked: each field that differs, and the two
@@ -27,30 +30,39 @@ export function AlteredPayoutRow({ alteration, columns }: { alteration: Alterati
   const client = useQueryClient()
   const [confirm, setConfirm] = useState(false)
   const id = alteration.withdrawalId
+  const said = alteration.differences
+    .map((d) => `${FIELD[d.field]}: asked ${shown(d.asked)}, recorded ${shown(d.recorded)}`)
+    .join('; ')
   return (
     <tr className="altered" data-testid="altered-payout-row">
-      <td colSpan={columns}>
-        <strong>Altered at the provider:</strong> sends are stopped until a person acknowledges it.
-        <ul aria-label="Fields that differ">
-          {alteration.differences.map((d) => (
-            <li key={d.field}>
-              {FIELD[d.field]}: asked <UserText>{d.asked}</UserText>, recorded <UserText>{d.recorded}</UserText>
-            </li>
-          ))}
-        </ul>
-        <div className="row">
-          <CanWrite>
-            <button type="button" className="danger" onClick={() => setConfirm(true)}>
-              Cancel withdrawal
-            </button>
-            <button
-              type="button"
-              disabled={action.busy}
-              onClick={() => void action.run(() => acknowledge.mutateAsync({ withdrawalId: id }))}
-            >
-              Acknowledge
-            </button>
-          </CanWrite>
+      <td colSpan={columns} className="row-actions">
+        {/* One line like the row above it (issue 54): what differs is cut at its end and whole in its title. */}
+        <div className="altered-line">
+          <div className="altered-what" title={`Altered at the provider: ${said}. ${STOPPED}`}>
+            <strong>Altered at the provider:</strong>{' '}
+            <ul aria-label="Fields that differ">
+              {alteration.differences.map((d) => (
+                <li key={d.field}>
+                  {FIELD[d.field]}: asked <UserText>{d.asked}</UserText>, recorded <UserText>{d.recorded}</UserText>
+                </li>
+              ))}
+            </ul>{' '}
+            {STOPPED}
+          </div>
+          <div className="row">
+            <CanWrite>
+              <button type="button" className="danger" onClick={() => setConfirm(true)}>
+                Cancel withdrawal
+              </button>
+              <button
+                type="button"
+                disabled={action.busy}
+                onClick={() => void action.run(() => acknowledge.mutateAsync({ withdrawalId: id }))}
+              >
+                Acknowledge
+              </button>
+            </CanWrite>
+          </div>
         </div>
         {action.error ? (
           <p className="error" role="alert">

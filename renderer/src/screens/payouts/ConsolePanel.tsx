@@ -50,7 +50,10 @@ export function ConsolePanel() {
                 <th className="num">Amount</th>
                 <th>Destination</th>
                 <th>Payout id</th>
-                <th>For the approver</th>
+                {/* The long words in the title: a header one line high whatever the rows (issue 54). */}
+                <th title="Summary for the approver" aria-label="Summary for the approver">
+                  Summary
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -2,18 +2,27 @@ import { useState } from 'react'
 import type { HeldPayoutView } from '@shared/ipc/channels/policy'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { Amount } from '../../components/Amount'
+import { Amount, fractionSlot, moneyWidth } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { usePaged } from '../../components/Paged'
-import { ShortId } from '../../components/ShortId'
 import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
+import { Party } from '../../names/Party'
 import { UserText } from '../../names/UserText'
+import { WalletRef } from '../../names/WalletRef'
 import { HeldExpirySetting } from './HeldExpirySetting'
 import { CanWrite } from '../../components/CanWrite'
 import { HOLD_RULE_WORDS } from '../../format/hold-rule'
 import { networkName } from '../../format/network-name'
+
+const OLDER = 'not checked (held by an older version)'
+
+/** The network a held payout pays on, in its display name, and the fee it asked for. */
+function network(e: HeldPayoutView): string {
+  const name = networkName(e.hold?.network ?? e.body.network ?? '—')
+  return e.body.fee_priority ? `${name} · fee ${e.body.fee_priority}` : name
+}
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
 
@@ -56,6 +65,7 @@ export function HeldPanel() {
 
   const rows = held.data ?? []
   const page = usePaged(rows, 20, 'held payouts')
+  const amounts = page.rows.map((e) => e.body.amount)
   if (held.error) return <ErrorBox error={held.error} title="Held payouts could not be read" onRetry={retry} />
   const outcome = notAccepted ? (
     <p className="notice prod" role="alert">
@@ -76,65 +86,73 @@ export function HeldPanel() {
       {error ? <ErrorBox error={error} /> : null}
       {outcome}
       {page.pager}
-      <table className="grid">
+      {/* History's fixed columns (issue 54): each row one line, names cut to their cell and whole in their title;
+          the wallet id, the full address and the Idempotency-Key are in the release's facts. */}
+      <table
+        className="grid payout-table"
+        style={{ ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }}
+      >
+        <colgroup>
+          <col className="col-asked" />
+          <col className="col-time" />
+          <col className="col-amount" />
+          <col className="col-name" />
+          <col />
+          <col className="col-name" />
+          <col className="col-name" />
+          <col className="col-actions" />
+        </colgroup>
         <thead>
           <tr>
             <th>Asked</th>
+            <th>Expires</th>
             <th className="num">Amount</th>
             <th>From wallet</th>
             <th>Destination</th>
             <th>Network</th>
             <th>Held by</th>
-            <th>Idempotency-Key</th>
             <th>Actions</th>
           </tr>
         </thead>
         <tbody>
           {page.rows.map((e) => (
             <tr key={e.idempotencyKey} data-testid="held-row">
-              <td className="small">
-                <Time value={e.createdAt} />
-                <br />
+              <td>
+                <Time value={e.createdAt} short />
                 <span className="muted">
+                  {' · '}
                   <UserText>{e.requestedBy}</UserText>
                 </span>
-                <br />
-                <span data-testid="held-expires">
-                  expires <Time value={e.expiresAt} />
-                </span>
+              </td>
+              <td data-testid="held-expires">
+                <Time value={e.expiresAt} short />
               </td>
               <td className="num">
                 <Amount value={e.body.amount} asset={e.body.asset} />
               </td>
               <td>
-                {e.hold ? <UserText>{e.hold.walletName}</UserText> : null}{' '}
-                <ShortId value={e.body.wallet_id} what="wallet id" short />
+                <WalletRef id={e.body.wallet_id} inline />
               </td>
               <td>
+                <Party
+                  address={e.hold?.destinationAddress ?? e.body.destination}
+                  network={e.hold?.network ?? e.body.network}
+                  what="destination address"
+                  inline
+                />
+              </td>
+              <td className="small" title={network(e)}>
+                {network(e)}
+              </td>
+              <td className="small" title={e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}>
+                {e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}
                 {e.hold ? (
-                  <>
-                    <UserText>{e.hold.destinationName}</UserText>{' '}
-                    <ShortId value={e.hold.destinationAddress} what="destination address" />
-                    <br />
-                    <span className="small muted">
-                      verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} /> : 'never'}
-                    </span>
-                  </>
-                ) : (
-                  <ShortId value={e.body.destination} what="destination address" />
-                )}
+                  <span className="muted">
+                    {' · '}verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} short /> : 'never'}
+                  </span>
+                ) : null}
               </td>
-              <td className="small">
-                {networkName(e.hold?.network ?? e.body.network ?? '—')}
-                {e.body.fee_priority ? ` · fee ${e.body.fee_priority}` : ''}
-              </td>
-              <td className="small">
-                {e.hold ? HOLD_RULE_WORDS[e.hold.rule] : 'not checked (held by an older version)'}
-              </td>
-              <td>
-                <ShortId value={e.idempotencyKey} what="idempotency key" short />
-              </td>
-              <td>
+              <td className="row-actions">
                 <div className="row">
                   <CanWrite>
                     <button type="button" disabled={busy} onClick={() => setActing({ kind: 'release', entry: e })}>
@@ -210,6 +228,10 @@ function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
           <dt>Held by</dt>
           <dd>
             {HOLD_RULE_WORDS[hold.rule]}: {hold.message}
+          </dd>
+          <dt>Idempotency-Key</dt>
+          <dd>
+            <code className="mono">{entry.idempotencyKey}</code>
           </dd>
         </dl>
       ) : (

@@ -6,7 +6,7 @@ import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { EntryCells } from './EntryCells'
+import { EntryCells, EntryHeads } from './EntryCells'
 import { CanWrite } from '../../components/CanWrite'
 
 type Act = 'payouts.checkAgain' | 'payouts.resend' | 'payouts.discard'
@@ -56,9 +56,7 @@ export function OutboxPanel() {
         <thead>
           <tr>
             <th>Created</th>
-            <th className="num">Amount</th>
-            <th>Destination</th>
-            <th>Idempotency-Key</th>
+            <EntryHeads />
             <th>Last error</th>
             <th>Actions</th>
           </tr>
@@ -66,7 +64,7 @@ export function OutboxPanel() {
         <tbody>
           {damaged.map((d) => (
             <tr key={d.idempotencyKey} data-testid="outbox-damaged-row">
-              <td colSpan={6}>
+              <td colSpan={7}>
                 <span className="chip chip-bad">Damaged record</span> <code>{d.idempotencyKey}</code>: {d.problem}.{' '}
                 {d.advice}
               </td>
@@ -74,8 +72,8 @@ export function OutboxPanel() {
           ))}
           {unresolved.map((e) => (
             <tr key={e.idempotencyKey} data-testid="outbox-row">
-              <td className="small">
-                <Time value={e.createdAt} />
+              <td className="small one-line">
+                <Time value={e.createdAt} short />
               </td>
               <EntryCells entry={e} />
               <td className="small">{e.error ? e.error.message : '—'}</td>

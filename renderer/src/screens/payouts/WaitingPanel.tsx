@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { OutboxEntryView } from '@shared/ipc/channels/payouts'
+import { fractionSlot, moneyWidth } from '../../components/Amount'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBox } from '../../components/ErrorBox'
 import { usePaged } from '../../components/Paged'
@@ -7,7 +8,7 @@ import { Time } from '../../components/Time'
 import { useAction } from '../../components/useAction'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { EntryCells } from './EntryCells'
+import { EntryCells, EntryCols, EntryHeads } from './EntryCells'
 
 /**
  * Single payouts the provider asked to wait for (a Retry-After beyond its rate window): each shows when it may be
@@ -20,6 +21,7 @@ export function WaitingPanel() {
   const [cancelling, setCancelling] = useState<OutboxEntryView | null>(null)
   const waiting = outbox.data?.filter((e) => e.state === 'queued' && e.batchId === null) ?? []
   const page = usePaged(waiting, 20, 'payouts waiting to be sent')
+  const amounts = page.rows.map((e) => e.body.amount)
   if (waiting.length === 0) return null
 
   const cancel = async (key: string) => {
@@ -36,13 +38,20 @@ export function WaitingPanel() {
       </p>
       {action.error ? <ErrorBox error={action.error} /> : null}
       {page.pager}
-      <table className="grid">
+      {/* History's fixed columns: each row one line, the reference cut and whole in its title (issue 54). */}
+      <table
+        className="grid payout-table"
+        style={{ ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }}
+      >
+        <colgroup>
+          <col className="col-time" />
+          <EntryCols />
+          <col className="col-action" />
+        </colgroup>
         <thead>
           <tr>
             <th>Not before</th>
-            <th className="num">Amount</th>
-            <th>Destination</th>
-            <th>Idempotency-Key</th>
+            <EntryHeads />
             <th>Actions</th>
           </tr>
         </thead>
@@ -51,7 +60,7 @@ export function WaitingPanel() {
             <tr key={e.idempotencyKey} data-testid="waiting-row">
               <td className="small one-line">{e.notBefore ? <Time value={e.notBefore} short /> : 'Now'}</td>
               <EntryCells entry={e} />
-              <td>
+              <td className="row-actions">
                 <button type="button" disabled={action.busy} onClick={() => setCancelling(e)}>
                   Cancel
                 </button>

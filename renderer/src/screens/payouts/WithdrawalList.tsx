@@ -2,20 +2,14 @@ import { shown as shownText } from '@shared/text/visible-text'
 import { Fragment, useState } from 'react'
 import type { WithdrawalStatus } from '@shared/api/resources'
 import { CsvExportPanel } from '../../components/CsvExportPanel'
-import { Amount, fractionSlot, moneyWidth } from '../../components/Amount'
 import { EmptyState } from '../../components/EmptyState'
 import { usePaged } from '../../components/Paged'
 import { QueryView } from '../../components/QueryView'
-import { ShortId } from '../../components/ShortId'
-import { StatusChip, statusLabel } from '../../components/StatusChip'
-import { Time } from '../../components/Time'
+import { statusLabel } from '../../components/StatusChip'
 import { useDeskMutation } from '../../data/useDeskMutation'
 import { useDeskQuery } from '../../data/useDeskQuery'
-import { Party } from '../../names/Party'
-import { UserText } from '../../names/UserText'
-import { WalletRef } from '../../names/WalletRef'
-import { useNav } from '../../stores/nav'
 import { AlteredPayoutRow } from './AlteredPayoutRow'
+import { PAYOUT_COLUMNS, PayoutRow, PayoutTable } from './PayoutTable'
 import { PayoutSearchResults } from './PayoutSearchResults'
 import { NO_SEARCH, PayoutFilters } from './PayoutFilters'
 import { usePayoutReferences, usePayoutRequesters } from './usePayoutReferences'
@@ -39,7 +33,6 @@ function emptyTitle(loaded: number, f: { status: string; wallet: string }): stri
  * Every payout of the profile (the core follows the offset pages and dedupes); status pushes land in the cached list.
  */
 export function WithdrawalList() {
-  const go = useNav((s) => s.go)
   const wallets = useDeskQuery('wallets.list', {})
   const exportPayouts = useDeskMutation('withdrawals.export')
   const [walletId, setWalletId] = useState('')
@@ -53,9 +46,6 @@ export function WithdrawalList() {
   const altered = new Map((useDeskQuery('alterations.list', {}).data ?? []).map((a) => [a.withdrawalId, a]))
   const filtered = (list.data ?? []).filter((w) => !status || w.status === status)
   const page = usePaged(filtered, PAGE_SIZE, 'payouts')
-  // The amounts' column: wide enough for the page's longest, its decimal points in one line.
-  const amounts = page.rows.map((w) => w.amount)
-  const columns = { ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }
 
   return (
     <section aria-label="Payout list">
@@ -111,66 +101,32 @@ export function WithdrawalList() {
             ) : (
               <>
                 {page.pager}
-                <table className="grid" aria-label="Payouts" style={columns}>
-                  {/* Fixed columns (components.css): each row one line whatever the names' length. */}
-                  <colgroup>
-                    <col className="col-time" />
-                    <col className="col-by" />
-                    <col className="col-status" />
-                    <col className="col-name" />
-                    <col className="col-amount" />
-                    <col />
-                    <col className="col-name" />
-                    <col className="col-id" />
-                  </colgroup>
-                  <thead>
-                    <tr>
-                      <th>Requested</th>
-                      <th>By</th>
-                      <th>Status</th>
-                      <th>Wallet</th>
-                      <th className="num">Amount</th>
-                      <th>Destination</th>
-                      <th>Reference</th>
-                      <th>Payout id</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.rows.map((w) => (
-                      <Fragment key={w.id}>
-                        <tr data-testid="payout-row" className={altered.has(w.id) ? 'altered' : undefined}>
-                          <td>
-                            <button type="button" className="link" onClick={() => go('payouts', w.id)}>
-                              <Time value={w.created_at} short />
-                            </button>
-                          </td>
-                          <td className="small" data-testid="requested-by">
-                            {requesters.has(w.id) ? <UserText>{requesters.get(w.id)!}</UserText> : null}
-                          </td>
-                          <td>
-                            <StatusChip status={w.status} since={w.created_at} oneLine />
-                          </td>
-                          <td>
-                            <WalletRef id={w.wallet_id} inline />
-                          </td>
-                          <td className="num">
-                            <Amount value={w.amount} asset={w.asset} />
-                          </td>
-                          <td>
-                            <Party address={w.destination} network={w.network} what="destination address" inline />
-                          </td>
-                          <td data-testid="payout-reference">
-                            {references.has(w.id) ? <UserText>{references.get(w.id)!}</UserText> : null}
-                          </td>
-                          <td className="id-cell">
-                            <ShortId value={w.id} what="payout id" short />
-                          </td>
-                        </tr>
-                        {altered.has(w.id) ? <AlteredPayoutRow alteration={altered.get(w.id)!} columns={8} /> : null}
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
+                <PayoutTable label="Payouts" amounts={page.rows.map((w) => w.amount)}>
+                  {page.rows.map((w) => (
+                    <Fragment key={w.id}>
+                      <PayoutRow
+                        testId="payout-row"
+                        altered={altered.has(w.id)}
+                        line={{
+                          id: w.id,
+                          idempotencyKey: null,
+                          createdAt: w.created_at,
+                          status: w.status,
+                          walletId: w.wallet_id,
+                          amount: w.amount,
+                          asset: w.asset,
+                          network: w.network,
+                          destination: w.destination,
+                          requestedBy: requesters.get(w.id) ?? null,
+                          reference: references.get(w.id) ?? null,
+                        }}
+                      />
+                      {altered.has(w.id) ? (
+                        <AlteredPayoutRow alteration={altered.get(w.id)!} columns={PAYOUT_COLUMNS} />
+                      ) : null}
+                    </Fragment>
+                  ))}
+                </PayoutTable>
               </>
             )
           }
