@@ -77,7 +77,7 @@ export function ChangePersonForm({ people }: { people: readonly PersonView[] }) 
           <select value={role} onChange={(e) => setRoleChoice(e.target.value as PersonRole)}>
             {PERSON_ROLES.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {ROLE_NAMES[r]}
               </option>
             ))}
           </select>
