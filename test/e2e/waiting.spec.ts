@@ -170,6 +170,9 @@ test('the activity view lists a release by a person with its time and process, f
   await expect(release).toContainText(' · app')
   await expect(release.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
   await expect(release).toContainText('key agent-released')
+  // What the release paid, from the payout store: amount and destination, the payout id to copy (issue 54).
+  await expect(release.getByTestId('activity-payout')).toHaveText(/^0\.01 \S+ to .+ \(.+\)$/)
+  await expect(release.getByRole('button', { name: 'Copy payout id' })).toHaveCount(1)
   await page.getByRole('button', { name: 'Export ▾' }).click()
   await page.getByRole('button', { name: 'Export to CSV' }).click()
   const saved = /Exported (\d+) rows to (.+)$/.exec(

@@ -52,11 +52,11 @@ export function ActivityDetailCell({ row }: { row: ActivityRow }) {
       {detail.outcome ? ` · ${detail.outcome}` : null}
       {payoutId ? (
         <>
-          {' · '}
+          {' · payout '}
           <ShortId value={payoutId} what="payout id" short />
         </>
       ) : null}
-      {detail.key && !payoutId ? (
+      {detail.key ? (
         <>
           {' · key '}
           <UserText>{detail.key}</UserText>
