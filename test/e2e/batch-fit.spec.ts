@@ -121,6 +121,36 @@ test('the batch review at 1280×860 with names at their limit: nothing passes th
   await snap(page, 'batch-review-limits-1280')
 })
 
+test('the batch review at 1280×860 with names at their limit: each row to pay is one line, 36 px at most (issue 54)', async ({
+  app,
+  sim,
+}) => {
+  const { page } = app
+  await page.setViewportSize(WINDOW)
+  await onWallets(page)
+  const review = await openReview(page, await seed(sim.sandbox.url))
+  const rows = review.getByRole('table', { name: 'Rows to pay' }).getByTestId('batch-destination-row')
+  await expect(rows).toHaveCount(6)
+  await expect(rows.getByTestId('batch-lookalike')).toHaveCount(2)
+  const heights = await rows.evaluateAll((rs) => rs.map((r) => Math.round(r.getBoundingClientRect().height)))
+  expect(heights, 'the rows to pay, in px').toEqual(heights.map((h) => Math.min(h, 36)))
+  // The address shortened in its middle: both ends shown, the whole address in its title and on Copy.
+  const address = rows.first().locator('code.id-short')
+  const whole = (await address.getAttribute('title'))!
+  expect(whole).toMatch(/^0x[0-9a-f]{40}$/)
+  await expect(address).toHaveText(`${whole.slice(0, 8)}…${whole.slice(-8)}`)
+  await expect(rows.first().getByRole('button', { name: /copy/i })).toHaveCount(1)
+  // A name at its limit is cut with an ellipsis, whole in its title.
+  const name = rows.first().locator('td').nth(1).locator('bdi')
+  await expect(name).toHaveAttribute('title', atLimit(SCRIPTS.tight, 120))
+  expect(await name.evaluate((e) => getComputedStyle(e).textOverflow)).toBe('ellipsis')
+  // The look-alike comparison is the one place both whole addresses show, side by side.
+  const compare = review.getByRole('table', { name: 'Look-alikes to compare' })
+  await expect(compare.getByTestId('batch-lookalike-pair')).toHaveCount(2)
+  await expect(compare.getByTestId('batch-lookalike-pair').first()).toContainText(whole.slice(8, 34))
+  await snap(page, 'batch-review-rows-1280')
+})
+
 test('the batch review says what each row needs in words a treasurer reads, never "a fix" or "yes" (issue 54)', async ({
   app,
   sim,

@@ -1,8 +1,8 @@
 import type { LookalikeFindingView } from '@shared/ipc/views'
-import { compareChunks } from '@shared/address/address-compare'
 import { describeFinding } from '@shared/address/lookalike-finding'
 import { findNetwork } from '@shared/api/networks'
 import { ApproverWords } from './ApproverWords'
+import { ChunkedAddress } from './ChunkedAddress'
 import { Dialog } from '../components/Dialog'
 import { ActionBar } from '../components/ActionBar'
 
@@ -13,37 +13,6 @@ interface Props {
   busy: boolean
   onConfirm: () => void
   onClose: () => void
-}
-
-/** One address in groups of 4, the characters that differ from the other marked (and named for screen readers). */
-function Chunked({
-  address,
-  other,
-  caseInsensitive,
-  testId,
-}: {
-  address: string
-  other: string
-  caseInsensitive: boolean
-  testId: string
-}) {
-  return (
-    <p className="mono lookalike-address" data-testid={testId}>
-      {compareChunks(address, other, caseInsensitive).map((group, g) => (
-        <span key={g} className="lookalike-group">
-          {group.map((c, i) =>
-            c.differs ? (
-              <mark key={i} className="lookalike-diff" title="differs">
-                {c.char}
-              </mark>
-            ) : (
-              <span key={i}>{c.char}</span>
-            ),
-          )}
-        </span>
-      ))}
-    </p>
-  )
 }
 
 /**
@@ -65,7 +34,7 @@ export function LookalikeDialog({ network, address, findings, busy, onConfirm, o
       <div className="lookalike-compare" data-testid="lookalike-compare">
         <div>
           <h3>New destination</h3>
-          <Chunked
+          <ChunkedAddress
             address={address}
             other={findings[0]?.address ?? ''}
             caseInsensitive={caseInsensitive}
@@ -76,7 +45,7 @@ export function LookalikeDialog({ network, address, findings, busy, onConfirm, o
         {findings.map((f, i) => (
           <div key={i} data-testid="lookalike-known">
             <h3>{f.kind === 'own' ? 'Your deposit address' : 'Known address'}</h3>
-            <Chunked
+            <ChunkedAddress
               address={f.address}
               other={address}
               caseInsensitive={caseInsensitive}
