@@ -79,7 +79,10 @@ export function ActivityList({
                 {r.person ? ' · ' : null}
                 <span className="muted">{processOf(r) ?? '—'}</span>
               </span>
-              <span role="cell">{ACTION_NAMES[r.action]}</span>
+              {/* Whole on hover where the column cuts it. */}
+              <span role="cell" title={ACTION_NAMES[r.action]}>
+                {ACTION_NAMES[r.action]}
+              </span>
               <ActivityDetailCell row={r} />
               <span role="cell" className="small muted">
                 {r.seq}
