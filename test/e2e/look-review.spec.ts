@@ -29,3 +29,37 @@ test("People's change form names the roles as people read them, never the intern
   const change = page.getByRole('form', { name: 'Change a person' })
   await expect(change.getByLabel('Role').locator('option')).toHaveText(['Admin', 'Treasurer', 'Viewer'])
 })
+
+test("a wallet's movements and Transactions say a direction in sentence case, as the detail does", async ({ app }) => {
+  test.slow()
+  const { page } = app
+  await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: 'Treasury' }).click()
+  const recent = page.getByRole('table', { name: 'Recent movements' })
+  await expect(recent.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 })
+  const words = await recent.locator('tbody tr td:nth-child(2)').allInnerTexts()
+  expect(new Set(words).size, words.join(' | ')).toBeGreaterThan(0)
+  expect(
+    words.filter((w) => !['In', 'Out', 'Internal'].includes(w)),
+    words.join(' | '),
+  ).toEqual([])
+
+  await openSection(page, 'Transactions')
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row')
+  await expect(rows.nth(1)).toBeVisible({ timeout: 60_000 })
+  const dirs = await page.locator('.tx-row .col-dir').allInnerTexts()
+  expect(dirs.length).toBeGreaterThan(0)
+  expect(
+    dirs.filter((w) => !['In', 'Out', 'Internal'].includes(w.trim())),
+    dirs.join(' | '),
+  ).toEqual([])
+})
+
+test("a destination's payouts name the wallet they came from, not its id as well", async ({ app }) => {
+  const { page } = app
+  await openSection(page, 'Destinations')
+  await page.getByRole('button', { name: 'Acme Supplies', exact: true }).click()
+  const payouts = page.getByRole('table', { name: 'Payouts to this destination' })
+  const from = payouts.locator('tbody tr td:nth-child(3)')
+  await expect(from.first()).toHaveText('Treasury', { timeout: 30_000 })
+  expect(await from.allInnerTexts()).not.toContainEqual(expect.stringContaining('wal-'))
+})

@@ -1,5 +1,6 @@
 import { BAIT_WARNING } from '@shared/address/dust-bait'
 import { Amount } from '../components/Amount'
+import { DIRECTION_NAMES } from '../components/direction-names'
 import { ExplorerLink } from '../components/ExplorerLink'
 import { QueryView } from '../components/QueryView'
 import { ShortId } from '../components/ShortId'
@@ -43,9 +44,7 @@ export function TxDetail({ transactionId, onClose }: { transactionId: string; on
         {(rows) =>
           rows.map((t) => (
             <div className="panel" key={`${t.id}-${t.direction}`} data-testid="tx-leg">
-              <h3 className={`dir-${t.direction}`}>
-                {t.direction === 'in' ? 'In' : t.direction === 'out' ? 'Out' : 'Internal'}
-              </h3>
+              <h3 className={`dir-${t.direction}`}>{DIRECTION_NAMES[t.direction]}</h3>
               <dl className="facts">
                 <dt>Recorded</dt>
                 <dd>

@@ -156,7 +156,7 @@ function PayoutsTo({ c }: { c: CounterpartyView }) {
                     <StatusChip status={w.status} />
                   </td>
                   <td>
-                    <WalletRef id={w.wallet_id} />
+                    <WalletRef id={w.wallet_id} inline />
                   </td>
                   <td className="num">
                     <Amount value={w.amount} asset={w.asset} />

@@ -7,6 +7,7 @@ import { shortenMiddle } from '../../components/ShortId'
 import { Amount } from '../../components/Amount'
 import { StatusChip, statusLabel } from '../../components/StatusChip'
 import { Time } from '../../components/Time'
+import { DIRECTION_NAMES } from '../../components/direction-names'
 import type { NameBook } from '../../names/name-book'
 import { PartyView } from '../../names/Party'
 import { UserText } from '../../names/UserText'
@@ -50,7 +51,7 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
         <Time value={t.created_at} />
       </span>
       <span role="cell" className={`col-dir dir-${t.direction}`}>
-        {t.direction}
+        {DIRECTION_NAMES[t.direction]}
       </span>
       {showWallet ? (
         <span role="cell" className="col-wallet">
@@ -88,7 +89,7 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       </span>
       <span role="cell" className="col-amount num">
         {/* Where the Direction column is hidden for width, the direction goes with the amount. */}
-        <span className={`dir-inline dir-${t.direction}`}>{t.direction} </span>
+        <span className={`dir-inline dir-${t.direction}`}>{DIRECTION_NAMES[t.direction]} </span>
         <Amount value={t.amount} asset={t.asset} />
       </span>
       <span role="cell" className="col-fee num">

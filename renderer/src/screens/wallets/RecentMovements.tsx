@@ -10,6 +10,7 @@ import { Party } from '../../names/Party'
 import { otherSide } from '../../ledger/other-side'
 import { ExplorerLink } from '../../components/ExplorerLink'
 import { StatusChip } from '../../components/StatusChip'
+import { DIRECTION_NAMES } from '../../components/direction-names'
 import { TxDetail } from '../../ledger/TxDetail'
 
 export function RecentMovements({ walletId }: { walletId: string }) {
@@ -46,7 +47,7 @@ export function RecentMovements({ walletId }: { walletId: string }) {
                   <td className="small">
                     <Time value={t.created_at} />
                   </td>
-                  <td className={`dir-${t.direction}`}>{t.direction}</td>
+                  <td className={`dir-${t.direction}`}>{DIRECTION_NAMES[t.direction]}</td>
                   <td>
                     <Party
                       address={otherSide(t).address}
