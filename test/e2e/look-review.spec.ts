@@ -63,3 +63,20 @@ test("a destination's payouts name the wallet they came from, not its id as well
   await expect(from.first()).toHaveText('Treasury', { timeout: 30_000 })
   expect(await from.allInnerTexts()).not.toContainEqual(expect.stringContaining('wal-'))
 })
+
+test("a transaction's side panel keeps each address's Copy on the address's line", async ({ app }) => {
+  test.slow()
+  const { page } = app
+  await openSection(page, 'Transactions')
+  await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).click({ timeout: 60_000 })
+  const leg = page.getByTestId('tx-detail').getByTestId('tx-leg').first()
+  await expect(leg).toBeVisible()
+  const ids = await leg.locator('.id-with-copy').all()
+  expect(ids.length).toBeGreaterThan(2)
+  const centre = (b: { y: number; height: number } | null) => b!.y + b!.height / 2
+  for (const id of ids) {
+    const code = await id.locator('code').boundingBox()
+    const copy = await id.getByRole('button').first().boundingBox()
+    expect(Math.abs(centre(code) - centre(copy)), await id.innerText()).toBeLessThanOrEqual(2)
+  }
+})
