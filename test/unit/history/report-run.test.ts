@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { EventBus } from '../../../electron/core/event-bus'
 import { historyHandlers } from '../../../electron/core/history/handlers'
 import { reconcile, REPORT_STEP_ROWS } from '../../../electron/core/history/reconciliation'
@@ -16,18 +16,33 @@ const T0 = Date.parse('2026-10-01T00:00:00.000Z')
 const ROWS = REPORT_STEP_ROWS * 2 + 500
 const PERIOD = { from: '2026-09-30T00:00:00.000Z', to: '2026-10-31T00:00:00.000Z' }
 
-let dir: string
+const load = (into: string) =>
+  loadedLedger(
+    into,
+    Array.from({ length: ROWS }, (_, i) =>
+      sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }),
+    ),
+    Date.parse('2026-11-01T00:00:00.000Z'),
+  )
+
+// Loading the ledger's rows is most of this file's work: the tests that only read share one loaded store, the one
+// that commits a sync loads its own. Each test saves into a directory of its own.
+let storeDir: string
 let store: DeskStore
 let ledger: LedgerRepo
+let dir: string
+beforeAll(async () => {
+  storeDir = await mkdtemp(join(tmpdir(), 'report-run-store-'))
+  ;({ store, ledger } = load(storeDir))
+})
+afterAll(async () => {
+  store.close()
+  await rm(storeDir, { recursive: true, force: true })
+})
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-run-'))
-  const legs = Array.from({ length: ROWS }, (_, i) =>
-    sampleLeg(i, { created_at: new Date(T0 + i * 60_000).toISOString(), amount: '0.1' }),
-  )
-  ;({ store, ledger } = loadedLedger(dir, legs, Date.parse('2026-11-01T00:00:00.000Z')))
 })
 afterEach(async () => {
-  store.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -41,6 +56,12 @@ describe('a report built step by step', () => {
   })
 
   it('counts the ledger as it was when it began: a sync committing between two steps changes nothing in it', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'report-run-sync-'))
+    const { store, ledger } = load(own)
+    onTestFinished(async () => {
+      store.close()
+      await rm(own, { recursive: true, force: true })
+    })
     const before = reconcile(ledger, PERIOD)
     let synced = false
     const report = await buildReport(store, PERIOD, undefined, () => {

@@ -19,6 +19,8 @@ import { DeskStore } from '../../../electron/core/store'
 let dir: string
 let store: DeskStore
 const admin = { name: 'Alice', passphrase: 'alice passphrase' }
+// The hash's product cost is the first test's (and passphrase-cost.test.ts's); the act guard's checks need none of it.
+const CHEAP = { N: 2 ** 10, r: 8, p: 1 }
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'people-'))
@@ -89,9 +91,9 @@ describe('people at the desk', () => {
     async () => {
       const ask = { dataDir: dir, surface: 'cli' as const, store }
       expect((await authorizeAct({ ...ask, person: null, act: 'payout' })).by).toMatch(/^cli \(.+\)$/)
-      await addPerson({ name: 'Alice', role: 'admin', passphrase: admin.passphrase }, dir)
-      await addPerson({ name: 'Tess', role: 'treasurer', passphrase: 'tess passphrase', as: admin }, dir)
-      await addPerson({ name: 'Vic', role: 'viewer', passphrase: 'vic passphrase', as: admin }, dir)
+      await addPerson({ name: 'Alice', role: 'admin', passphrase: admin.passphrase, cost: CHEAP }, dir)
+      await addPerson({ name: 'Tess', role: 'treasurer', passphrase: 'tess passphrase', as: admin, cost: CHEAP }, dir)
+      await addPerson({ name: 'Vic', role: 'viewer', passphrase: 'vic passphrase', as: admin, cost: CHEAP }, dir)
       const alice = await verifyPerson('Alice', admin.passphrase, dir)
       const tess = await verifyPerson('Tess', 'tess passphrase', dir)
       const vic = await verifyPerson('Vic', 'vic passphrase', dir)
@@ -106,7 +108,7 @@ describe('people at the desk', () => {
       // Lifting it takes two on a production profile: Alice asks, Alice cannot finish, Tess cannot (admin's), Bob can.
       expect(setViewOnly(store, 'production', actingAlice, false)).toEqual({ viewOnly: true, waitingForSecond: true })
       expect(() => setViewOnly(store, 'production', actingAlice, false)).toThrow(/four eyes/)
-      await addPerson({ name: 'Bob', role: 'admin', passphrase: 'bob passphrase', as: admin }, dir)
+      await addPerson({ name: 'Bob', role: 'admin', passphrase: 'bob passphrase', as: admin, cost: CHEAP }, dir)
       const bob = await authorizeAct({
         ...ask,
         person: await verifyPerson('Bob', 'bob passphrase', dir),
