@@ -93,7 +93,7 @@ export function HeldPanel() {
         style={{ ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }}
       >
         <colgroup>
-          <col className="col-asked" />
+          <col className="col-time" />
           <col className="col-time" />
           <col className="col-amount" />
           <col className="col-name" />
@@ -119,10 +119,6 @@ export function HeldPanel() {
             <tr key={e.idempotencyKey} data-testid="held-row">
               <td>
                 <Time value={e.createdAt} short />
-                <span className="muted">
-                  {' · '}
-                  <UserText>{e.requestedBy}</UserText>
-                </span>
               </td>
               <td data-testid="held-expires">
                 <Time value={e.expiresAt} short />
@@ -146,11 +142,17 @@ export function HeldPanel() {
               </td>
               <td className="small" title={e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}>
                 {e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}
-                {e.hold ? (
-                  <span className="muted">
-                    {' · '}verified {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} short /> : 'never'}
-                  </span>
-                ) : null}
+                {/* Who asked and when the destination was verified: read after the rule, cut with it. */}
+                <span className="muted">
+                  {' · asked by '}
+                  <UserText>{e.requestedBy}</UserText>
+                  {e.hold ? (
+                    <>
+                      {' · verified '}
+                      {e.hold.verifiedAt ? <Time value={e.hold.verifiedAt} short /> : 'never'}
+                    </>
+                  ) : null}
+                </span>
               </td>
               <td className="row-actions">
                 <div className="row">
