@@ -80,3 +80,20 @@ test("a transaction's side panel keeps each address's Copy on the address's line
     expect(Math.abs(centre(code) - centre(copy)), await id.innerText()).toBeLessThanOrEqual(2)
   }
 })
+
+test("People's Remove stands on its own line right under the change form's fields, not a row's height below", async ({
+  app,
+}) => {
+  test.slow()
+  const { page, desk } = app
+  await desk.router.call('people.add', { name: 'Ada', role: 'admin', passphrase: 'ada passphrase' })
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^People/ })
+    .click()
+  const change = page.getByRole('form', { name: 'Change a person' })
+  const hint = (await change.getByText('Only to set one.').boundingBox())!
+  const remove = (await change.getByRole('button', { name: 'Remove Ada' }).boundingBox())!
+  // It wrapped onto a line of its own and kept the top margin of a button beside fields: 45 px of nothing.
+  expect(remove.y - (hint.y + hint.height)).toBeLessThanOrEqual(24)
+})

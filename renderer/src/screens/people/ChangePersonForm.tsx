@@ -85,6 +85,9 @@ export function ChangePersonForm({ people }: { people: readonly PersonView[] }) 
         <button type="button" disabled={busy || !yours} onClick={(e) => void act(e, 'role')}>
           Set role
         </button>
+      </div>
+      {/* Removing is the one act that cannot be set back: on a line of its own, apart from the changes above. */}
+      <div className="actions">
         <button type="button" className="danger" disabled={busy || !yours} onClick={(e) => void act(e, 'remove')}>
           Remove {shown(chosen)}
         </button>
