@@ -128,7 +128,9 @@ export async function startConnectorFixture(): Promise<ConnectorFixture> {
       if (r.code !== 0) throw new Error(`policy set failed: ${r.stderr}`)
     },
     async close() {
-      for (const c of opened) await c.close().catch(() => undefined)
+      // All at once: each close may wait 2 s for stdin's end and 2 s after SIGTERM, so one after another a file's
+      // connectors could outlast the hook's 30 s under load and leave the rest running after the file.
+      await Promise.all(opened.map((c) => c.close().catch(() => undefined)))
       for (const p of made) await keys.vault.deleteAll(p.id).catch(() => undefined)
       await sim.close()
       rmSync(home, { recursive: true, force: true })
