@@ -97,3 +97,13 @@ test("People's Remove stands on its own line right under the change form's field
   // It wrapped onto a line of its own and kept the top margin of a button beside fields: 45 px of nothing.
   expect(remove.y - (hint.y + hint.height)).toBeLessThanOrEqual(24)
 })
+
+test("a wallet's deposit addresses are ledger rows (36 px at most), their Show QR button included", async ({ app }) => {
+  const { page } = app
+  await page.getByRole('table', { name: 'Wallets' }).getByRole('button', { name: 'Treasury' }).click()
+  const rows = page.getByRole('table', { name: 'Deposit addresses' }).locator('tbody tr')
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 })
+  const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height))
+  // A 28 px button with the cell's padding made each row 37 px.
+  expect(heights.filter((h) => h > 36)).toEqual([])
+})

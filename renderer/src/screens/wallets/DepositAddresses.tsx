@@ -27,7 +27,7 @@ export function DepositAddresses({ wallet }: { wallet: WalletView }) {
                 </div>
               ) : null}
             </td>
-            <td>
+            <td className="row-actions">
               <button
                 type="button"
                 onClick={() => setQrFor(qrFor === d.network ? null : d.network)}
