@@ -17,7 +17,7 @@ step() { # name, command...
   echo "$name $outcome $((SECONDS - start))" >> reports/steps.txt
 }
 
-# The static checks (about 75 CPU-seconds in all) start beside vitest at the lowest priority: on a quiet machine they
+# The static checks (about 120 CPU-seconds in all) start beside vitest at the lowest priority: on a quiet machine they
 # fill the time vitest leaves idle instead of slowing it (at equal priority vitest took 182 s instead of 141). But a
 # nice-19 process beside busy ones gets about 1.5% of a core: on a crowded machine they would wait for the load to end
 # (typecheck took 1,976 s). So when vitest ends, any check still running is raised to normal priority (renice, as root
