@@ -107,3 +107,16 @@ test("a wallet's deposit addresses are ledger rows (36 px at most), their Show Q
   // A 28 px button with the cell's padding made each row 37 px.
   expect(heights.filter((h) => h > 36)).toEqual([])
 })
+
+test('the destinations list is one line a row (36 px at most) and keeps to the window', async ({ app }) => {
+  const { page } = app
+  await openSection(page, 'Destinations')
+  const rows = page.getByTestId('destination-row')
+  await expect(rows.first()).toBeVisible()
+  const heights = await rows.evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)))
+  // "at <VASP>" or "self-hosted" stood under the owner, and the address's Copy wrapped below it: 45-50 px a row.
+  expect(heights.filter((h) => h > 36)).toEqual([])
+  const table = (await page.getByRole('table', { name: 'Destinations' }).boundingBox())!
+  expect(table.x + table.width).toBeLessThanOrEqual(1280)
+  await expect(rows.first().getByRole('cell').nth(2)).toHaveText(/\S/)
+})

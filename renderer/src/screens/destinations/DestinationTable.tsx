@@ -19,11 +19,12 @@ export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; f
       </p>
     )
   return (
-    <table className="grid" aria-label="Destinations">
+    <table className="grid destination-table" aria-label="Destinations">
       <thead>
         <tr>
           <th>Label</th>
           <th>Owner</th>
+          <th>Custody</th>
           <th>Network</th>
           <th>Address</th>
           <th>Country</th>
@@ -40,16 +41,16 @@ export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; f
             </td>
             <td>
               <UserText>{ownerName(c)}</UserText>
+            </td>
+            <td>
               {c.wallet_type === 'vasp' ? (
-                <div className="muted small">
-                  at <UserText>{c.vasp_name ?? ''}</UserText>
-                </div>
+                <UserText>{c.vasp_name ?? ''}</UserText>
               ) : (
-                <div className="muted small">self-hosted</div>
+                <span className="muted">Self-hosted</span>
               )}
             </td>
             <td>{c.network_name}</td>
-            <td>
+            <td className="id-cell">
               <ShortId value={c.address} what="address" short network={c.network} />
             </td>
             <td>{countryName(c.country)}</td>
@@ -62,7 +63,9 @@ export function DestinationTable({ rows, filter }: { rows: CounterpartyView[]; f
               {c.can_send ? (
                 <span className="chip chip-good">Verified</span>
               ) : (
-                <span className="chip chip-wait">Waiting for verification in the console</span>
+                <span className="chip chip-wait" title="Waiting for verification in the console">
+                  Waiting<span className="sr-only"> for verification in the console</span>
+                </span>
               )}
             </td>
           </tr>
