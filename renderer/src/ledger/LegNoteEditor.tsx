@@ -31,6 +31,7 @@ export function LegNoteEditor({ own }: { own: LegNoteView | undefined }) {
   const what = own.direction === 'in' ? 'incoming leg' : own.direction === 'out' ? 'outgoing leg' : 'internal leg'
 
   if (draft === null) {
+    const editWords = own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'
     return (
       <div className="leg-note" data-testid="leg-note">
         {own.tags.length ? (
@@ -51,12 +52,13 @@ export function LegNoteEditor({ own }: { own: LegNoteView | undefined }) {
           <p className="muted">No note or tags. Only this desk sees them; they are never sent.</p>
         ) : null}
         <CanWrite>
+          {/* The name starts with the visible words, so a voice user saying what they see reaches it (WCAG 2.5.3). */}
           <button
             type="button"
             onClick={() => setDraft({ words: untrustedForEditing(own.note), tagLine: own.tags.join(', ') })}
-            aria-label={`Edit the note and tags of the ${what}`}
+            aria-label={`${editWords} of the ${what}`}
           >
-            {own.note === null && own.tags.length === 0 ? 'Add note or tags' : 'Edit note and tags'}
+            {editWords}
           </button>
         </CanWrite>
       </div>
