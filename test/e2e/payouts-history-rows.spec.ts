@@ -100,6 +100,8 @@ test.describe('amounts as money beyond the payout list', () => {
       .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left * 10) / 10))
     expect(points.length, 'a money amount a threshold').toBeGreaterThanOrEqual(5)
     expect(Math.max(...points) - Math.min(...points), `decimal points at x=${points.join(', ')}`).toBeLessThanOrEqual(1)
+    // Who set it, in sentence case like every other word on screen (it said "default").
+    await expect(dust.locator('tbody tr td:nth-child(3)').first()).toHaveText(/^(Default|This profile)$/)
 
     // Recorded agent requests of 0.1, 0.2 and 0.3 ETH, replayed under the policy in the form.
     seedAgentMonth((await desk.sessions.session()).store, Date.now() - 60_000, ADDRESS, 'ethereum-sepolia', 3)

@@ -57,7 +57,7 @@ export function DustThresholdsPanel() {
               <td className="num">
                 <Amount value={r.below} asset={r.asset} />
               </td>
-              <td>{r.own ? 'this profile' : 'default'}</td>
+              <td>{r.own ? 'This profile' : 'Default'}</td>
             </tr>
           ))}
         </tbody>
