@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 const TESTS = ['test/{unit,integration}/**/*.test.ts']
-// What a test file can leave behind in its worker: mocked modules, a changed environment or working directory. (Fake
-// timers, spies and vi.stubEnv/stubGlobal are undone as each file ends: test/harness/vitest-worker-reset.ts.)
+// What a test file can leave behind in its worker: mocked modules, fake timers (a later file's intervals never fire),
+// a changed environment or working directory, spies on shared objects.
 const LEAVES_STATE =
-  /vi\.(mock|doMock|unmock|resetModules)\b|process\.env\.\w+ *=[^=]|delete process\.env|process\.chdir/
+  /vi\.(mock|doMock|unmock|useFakeTimers|stubEnv|stubGlobal|spyOn|resetModules)\b|process\.env\.\w+ *=[^=]|delete process\.env|process\.chdir/
 const leavingState = ['test/unit', 'test/integration'].flatMap((dir) =>
   readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
     .map((file) => join(dir, file))
@@ -34,11 +34,7 @@ export default defineConfig({
       'test/harness/vitest-cli-bundle.ts',
       'test/harness/vitest-child-bundles.ts',
     ],
-    setupFiles: [
-      'test/harness/vitest-worker-reset.ts',
-      'test/harness/vitest-worker-keychain.ts',
-      'test/harness/vitest-worker-children.ts',
-    ],
+    setupFiles: ['test/harness/vitest-worker-keychain.ts', 'test/harness/vitest-worker-children.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // Importing the app's modules for each file cost more than most files' tests: the files that leave nothing behind
     // share their worker's modules, the rest get a fresh one each. (No include above: the projects would add to it.)
