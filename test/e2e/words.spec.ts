@@ -33,6 +33,11 @@ test("a payee's new address, once verified, is announced as stopped by the payee
   await page.getByTestId('time-zone-toggle').click()
   await expect(page.getByTestId('time-zone-toggle')).toHaveText('Times: UTC')
   await openSection(page, 'Destinations')
+  // The desk announces a verification it saw happen: it must first have read the address as waiting (under load the
+  // screen's first read came after the console's verify, and there was nothing to announce).
+  await expect(page.getByTestId('destination-row').filter({ hasText: 'Northwind new account' })).toContainText(
+    'Waiting for verification',
+  )
   await consolePost(sim.sandbox.url, `/counterparties/${fresh.id}/verify`)
 
   const notice = page.getByTestId('notices').getByText(/“Northwind new account” is verified/)
