@@ -120,3 +120,23 @@ test('the destinations list is one line a row (36 px at most) and keeps to the w
   expect(table.x + table.width).toBeLessThanOrEqual(1280)
   await expect(rows.first().getByRole('cell').nth(2)).toHaveText(/\S/)
 })
+
+test("Transactions at 1280 px shows a counterpart's short name whole: the time gives up its seconds", async ({
+  app,
+}) => {
+  test.slow()
+  const { page } = app
+  await openSection(page, 'Transactions')
+  await expect(page.getByTestId('ledger-status')).toContainText('Synced to', { timeout: 60_000 })
+  const table = page.getByRole('table', { name: 'Transactions' })
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 })
+  // The full time to the second took 13.5 rem, and "Treasury" or "Operations" showed as "Treas…", "Oper…".
+  const cut = await table.locator('.col-party .party-name bdi').evaluateAll((els) =>
+    els
+      .filter((e) => (e.getAttribute('title') ?? '').length <= 12)
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => e.getAttribute('title')),
+  )
+  expect(cut).toEqual([])
+  await expect(table.locator('.col-time time').first()).toHaveAttribute('title', /\d{1,2}:\d{2}:\d{2}/)
+})

@@ -48,7 +48,7 @@ export const TxRow = memo(function TxRow({ t, index, start, selected, showWallet
       }}
     >
       <span role="cell" className="col-time small">
-        <Time value={t.created_at} />
+        <Time value={t.created_at} short />
       </span>
       <span role="cell" className={`col-dir dir-${t.direction}`}>
         {DIRECTION_NAMES[t.direction]}
