@@ -109,6 +109,14 @@ test.describe("Payouts' other tables with a team's week at 1280×860 (issue 54)"
     await expect(held.getByTestId('held-row')).toHaveCount(HELD, { timeout: 60_000 })
     await expect(held.getByTestId('held-row').first()).toContainText('verified')
     await oneLineAndInside(page, held, held.getByTestId('held-row'), 'Held')
+    // Every header on one line ("From wallet" took two), and the destination's name keeps room to be read (34 px were
+    // left for it beside the network's column: the network and fee are in the release's facts).
+    for (const th of await held.getByRole('columnheader').all())
+      expect.soft((await th.boundingBox())!.height).toBeLessThanOrEqual(36)
+    const names = await held
+      .locator('[data-testid="held-row"] td:nth-child(5) .party-name')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)))
+    expect.soft(Math.min(...names), `destination names ${names.join(', ')} px wide`).toBeGreaterThanOrEqual(60)
     await snap(page, 'payouts-held-team-1280')
     await checkA11y(page)
 

@@ -79,10 +79,10 @@ test('agent policy in Keys & profiles; held payouts released or rejected on Payo
   await expect(held.getByTestId('held-row')).toHaveCount(2)
   // The row shows what the provider will pay, as checked when the agent asked: names, not only ids.
   const row = held.getByTestId('held-row').first()
-  // Display names, never internal ones (issue 54): the network and the rule as a person reads them.
+  // Display names, never internal ones (issue 54): the rule as a person reads it (the network, as in History's rows,
+  // is in the release's facts below).
   for (const shown of [
     AGENT_REQUESTER,
-    findNetwork(released.body.network!)!.name,
     released.wallet.name,
     released.destination.label,
     'Every agent payout is held',

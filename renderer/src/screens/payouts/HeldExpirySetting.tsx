@@ -38,7 +38,7 @@ export function HeldExpirySetting() {
           onChange={(e) => setDraft(e.target.value)}
           data-testid="held-expiry-hours"
         />{' '}
-        hours; the agent is then told held_expired.
+        hours; the agent is then told it expired, and nothing is sent.
       </label>
       {draft !== null && draft !== current ? (
         <button type="submit" disabled={action.busy}>

@@ -18,10 +18,9 @@ import { networkName } from '../../format/network-name'
 
 const OLDER = 'not checked (held by an older version)'
 
-/** The network a held payout pays on, in its display name, and the fee it asked for. */
-function network(e: HeldPayoutView): string {
-  const name = networkName(e.hold?.network ?? e.body.network ?? '—')
-  return e.body.fee_priority ? `${name} · fee ${e.body.fee_priority}` : name
+/** The fee a held payout asked for, in words ("Medium"), or the provider's default. */
+function feeWords(priority: string | null | undefined): string {
+  return priority ? priority[0]!.toUpperCase() + priority.slice(1) : "The provider's default"
 }
 
 type Acting = { kind: 'release' | 'reject'; entry: HeldPayoutView }
@@ -87,7 +86,7 @@ export function HeldPanel() {
       {outcome}
       {page.pager}
       {/* History's fixed columns (issue 54): each row one line, names cut to their cell and whole in their title;
-          the wallet id, the full address and the Idempotency-Key are in the release's facts. */}
+          the wallet id, the full address, the network, the fee and the Idempotency-Key are in the release's facts. */}
       <table
         className="grid payout-table"
         style={{ ...fractionSlot(amounts, '--column-frac'), ...moneyWidth(amounts) }}
@@ -99,7 +98,6 @@ export function HeldPanel() {
           <col className="col-name" />
           <col />
           <col className="col-name" />
-          <col className="col-name" />
           <col className="col-actions" />
         </colgroup>
         <thead>
@@ -107,9 +105,8 @@ export function HeldPanel() {
             <th>Asked</th>
             <th>Expires</th>
             <th className="num">Amount</th>
-            <th>From wallet</th>
+            <th>Wallet</th>
             <th>Destination</th>
-            <th>Network</th>
             <th>Held by</th>
             <th>Actions</th>
           </tr>
@@ -136,9 +133,6 @@ export function HeldPanel() {
                   what="destination address"
                   inline
                 />
-              </td>
-              <td className="small" title={network(e)}>
-                {network(e)}
               </td>
               <td className="small" title={e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}>
                 {e.hold ? HOLD_RULE_WORDS[e.hold.rule] : OLDER}
@@ -225,6 +219,8 @@ function ReleaseFacts({ entry }: { entry: HeldPayoutView }) {
           </dd>
           <dt>Network</dt>
           <dd>{networkName(hold.network)}</dd>
+          <dt>Fee</dt>
+          <dd>{feeWords(body.fee_priority)}</dd>
           <dt>Verified</dt>
           <dd>{hold.verifiedAt ? <Time value={hold.verifiedAt} /> : 'never'}</dd>
           <dt>Held by</dt>
